@@ -1,0 +1,40 @@
+# Two commands: `make run` and `make test`. Everything else is set up on the way.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8501
+MEDCASE_MAX_FILE_MB ?= 50
+export MEDCASE_MAX_FILE_MB
+
+.PHONY: run test lint format bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: $(BIN)/python requirements.txt
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+run: $(VENV)/.runtime
+	$(BIN)/streamlit run app.py --server.port=$(PORT) \
+		--server.maxUploadSize=$(MEDCASE_MAX_FILE_MB) --server.headless=true
+
+test: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: $(VENV)/.dev
+	$(BIN)/python -m benchmarks.analysis
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

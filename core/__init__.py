@@ -1,0 +1,1 @@
+"""MedCase core: the case service, its backends and the analyzer. Never imports Streamlit."""

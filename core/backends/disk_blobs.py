@@ -1,0 +1,64 @@
+"""DiskBlobStore: case files as plain files under the data folder, written atomically."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from core.errors import CaseNotFound
+
+
+class DiskBlobStore:
+    def __init__(self, root: Path) -> None:
+        self.root = root.resolve()
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def _path(self, key: str) -> Path:
+        # Keys are built by core.files from generated ids; this guard is defence in depth.
+        path = (self.root / key).resolve()
+        if path == self.root or self.root not in path.parents:
+            raise ValueError("storage key escapes the storage folder")
+        return path
+
+    def put(self, key: str, content: bytes, content_type: str) -> None:
+        path = self._path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".upload-")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(content)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+    def get(self, key: str) -> bytes:
+        try:
+            return self._path(key).read_bytes()
+        except FileNotFoundError:
+            raise CaseNotFound() from None
+
+    def delete(self, keys: Sequence[str]) -> None:
+        for key in keys:
+            path = self._path(key)
+            path.unlink(missing_ok=True)
+            self._prune(path.parent)
+
+    def delete_folder(self, prefix: str) -> None:
+        folder = self._path(prefix.rstrip("/"))
+        shutil.rmtree(folder, ignore_errors=True)
+        self._prune(folder.parent)
+
+    def _prune(self, folder: Path) -> None:
+        """Remove empty folders up to (not including) the storage root."""
+        while folder != self.root and self.root in folder.parents:
+            try:
+                folder.rmdir()
+            except OSError:
+                return
+            folder = folder.parent

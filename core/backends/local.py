@@ -1,0 +1,53 @@
+"""The embedded default backend: SQLite + files on disk + local accounts in one data folder."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from core.backends.disk_blobs import DiskBlobStore
+from core.backends.local_accounts import LocalAccounts
+from core.backends.sqlite_cases import SqliteCaseRepository
+from core.backends.sqlite_db import SqliteDatabase
+from core.models import AuthSession
+from core.ports import Backend
+
+
+def _signing_secret(data_dir: Path, configured: str | None) -> str:
+    """The configured secret, or one generated once and kept (owner-only) in the data folder."""
+    if configured:
+        return configured
+    path = data_dir / "jwt_secret"
+    if not path.exists():
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass  # another process won the race; use its secret
+        else:
+            with os.fdopen(descriptor, "w") as stream:
+                stream.write(secrets.token_urlsafe(48))
+    return path.read_text().strip()
+
+
+class LocalBackendProvider:
+    """Process-wide and stateless per doctor: every session shares the same ports."""
+
+    name = "Embedded (SQLite)"
+
+    def __init__(
+        self, data_dir: Path, jwt_secret: str | None = None, access_token_seconds: int = 3600
+    ) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.data_dir = data_dir
+        self.database = SqliteDatabase(data_dir / "medcase.sqlite3")
+        self.repository = SqliteCaseRepository(self.database)
+        self.accounts = LocalAccounts(
+            self.database, _signing_secret(data_dir, jwt_secret), access_token_seconds
+        )
+        self.backend = Backend(
+            name=self.name, cases=self.repository, blobs=DiskBlobStore(data_dir / "files")
+        )
+
+    def for_session(self, session: AuthSession) -> Backend:
+        return self.backend

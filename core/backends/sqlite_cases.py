@@ -1,0 +1,253 @@
+"""SqliteCaseRepository: cases, file rows and insights in the embedded database."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from core.backends.sqlite_db import SqliteDatabase
+from core.models import Case, CaseFile, CaseStatus, utc_now
+
+_CASE_COLUMNS = (
+    "case_id, user_id, patient_name, patient_age, patient_gender, case_summary, status,"
+    " created_at, updated_at, analysis_stage, analysis_error"
+)
+_FILE_COLUMNS = (
+    "file_id, case_id, user_id, file_name, file_type, file_size, file_url, file_category,"
+    " uploaded_at, text_data, ai_summary"
+)
+
+
+def _case(row: sqlite3.Row) -> Case:
+    values = dict(row)
+    values["created_at"] = datetime.fromisoformat(values["created_at"])
+    values["updated_at"] = datetime.fromisoformat(values["updated_at"])
+    return Case(**values)
+
+
+def _file(row: sqlite3.Row) -> CaseFile:
+    values = dict(row)
+    values["uploaded_at"] = datetime.fromisoformat(values["uploaded_at"])
+    values["ai_summary"] = json.loads(values["ai_summary"]) if values["ai_summary"] else None
+    return CaseFile(**values)
+
+
+def _file_params(record: CaseFile) -> tuple[Any, ...]:
+    return (
+        record.file_id,
+        record.case_id,
+        record.user_id,
+        record.file_name,
+        record.file_type,
+        record.file_size,
+        record.file_url,
+        record.file_category,
+        record.uploaded_at.isoformat(),
+        record.text_data,
+        json.dumps(record.ai_summary) if record.ai_summary is not None else None,
+    )
+
+
+class SqliteCaseRepository:
+    def __init__(self, database: SqliteDatabase) -> None:
+        self._db = database
+
+    def add_case(self, case: Case, files: Sequence[CaseFile]) -> None:
+        with self._db.write() as db:
+            db.execute(
+                f"INSERT INTO cases ({_CASE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    case.case_id,
+                    case.user_id,
+                    case.patient_name,
+                    case.patient_age,
+                    case.patient_gender,
+                    case.case_summary,
+                    case.status,
+                    case.created_at.isoformat(),
+                    case.updated_at.isoformat(),
+                    case.analysis_stage,
+                    case.analysis_error,
+                ),
+            )
+            db.executemany(
+                f"INSERT INTO case_files ({_FILE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                [_file_params(record) for record in files],
+            )
+
+    def list_cases(self, owner: str) -> list[Case]:
+        rows = self._db.connection().execute(
+            f"SELECT {_CASE_COLUMNS} FROM cases WHERE user_id = ? ORDER BY created_at, rowid",
+            (owner,),
+        )
+        return [_case(row) for row in rows]
+
+    def get_case(self, owner: str, case_id: str) -> Case | None:
+        row = (
+            self._db.connection()
+            .execute(
+                f"SELECT {_CASE_COLUMNS} FROM cases WHERE case_id = ? AND user_id = ?",
+                (case_id, owner),
+            )
+            .fetchone()
+        )
+        return _case(row) if row else None
+
+    def update_case(self, owner: str, case_id: str, changes: Mapping[str, Any]) -> Case | None:
+        allowed = {"patient_name", "patient_age", "case_summary", "status"}
+        columns = [name for name in changes if name in allowed]
+        assignments = ", ".join(f"{name} = ?" for name in columns)
+        params = [changes[name] for name in columns]
+        with self._db.write() as db:
+            cursor = db.execute(
+                f"UPDATE cases SET {assignments}, updated_at = ? WHERE case_id = ? AND user_id = ?",
+                (*params, utc_now().isoformat(), case_id, owner),
+            )
+            if cursor.rowcount == 0:
+                return None
+        return self.get_case(owner, case_id)
+
+    def delete_case(self, owner: str, case_id: str) -> list[str] | None:
+        with self._db.write() as db:
+            keys = [
+                row["file_url"]
+                for row in db.execute(
+                    "SELECT file_url FROM case_files WHERE case_id = ? AND user_id = ?",
+                    (case_id, owner),
+                )
+            ]
+            cursor = db.execute(
+                "DELETE FROM cases WHERE case_id = ? AND user_id = ?", (case_id, owner)
+            )
+            if cursor.rowcount == 0:
+                return None
+        return keys
+
+    def add_file(self, owner: str, record: CaseFile) -> bool:
+        placeholders = ", ".join("?" * 11)
+        with self._db.write() as db:
+            # Ownership is part of the insert: the row only goes in beside the owner's case.
+            cursor = db.execute(
+                f"INSERT INTO case_files ({_FILE_COLUMNS}) SELECT {placeholders}"
+                " WHERE EXISTS (SELECT 1 FROM cases WHERE case_id = ? AND user_id = ?)",
+                (*_file_params(record), record.case_id, owner),
+            )
+            if cursor.rowcount == 0:
+                return False
+            db.execute(
+                "UPDATE cases SET updated_at = ? WHERE case_id = ? AND user_id = ?",
+                (utc_now().isoformat(), record.case_id, owner),
+            )
+        return True
+
+    def list_files(self, owner: str, case_id: str) -> list[CaseFile]:
+        rows = self._db.connection().execute(
+            f"SELECT {_FILE_COLUMNS} FROM case_files WHERE case_id = ? AND user_id = ?"
+            " ORDER BY uploaded_at, rowid",
+            (case_id, owner),
+        )
+        return [_file(row) for row in rows]
+
+    def get_insights(self, owner: str, case_id: str) -> dict[str, Any] | None:
+        row = (
+            self._db.connection()
+            .execute(
+                "SELECT ai_insights FROM case_insights WHERE case_id = ? AND user_id = ?",
+                (case_id, owner),
+            )
+            .fetchone()
+        )
+        return json.loads(row["ai_insights"]) if row else None
+
+    # --- the analyzer's bookkeeping -------------------------------------------------
+
+    def request_analysis(self, owner: str, case_id: str) -> Case | None:
+        with self._db.write() as db:
+            cursor = db.execute(
+                "UPDATE cases SET status = ?, analysis_stage = 'initialized',"
+                " analysis_error = NULL, analysis_claim = NULL, analysis_claimed_at = NULL,"
+                " updated_at = ? WHERE case_id = ? AND user_id = ?",
+                (CaseStatus.ANALYZING.value, utc_now().isoformat(), case_id, owner),
+            )
+            if cursor.rowcount == 0:
+                return None
+        return self.get_case(owner, case_id)
+
+    def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
+        now = utc_now().isoformat()
+        with self._db.write() as db:
+            cursor = db.execute(
+                "UPDATE cases SET analysis_claim = ?, analysis_claimed_at = ?"
+                " WHERE case_id = ? AND user_id = ? AND status = 'analyzing'"
+                " AND (analysis_claim IS NULL OR analysis_claimed_at < ?)",
+                (claim, now, case_id, owner, stale_before.isoformat()),
+            )
+            return cursor.rowcount == 1
+
+    def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool:
+        now = utc_now().isoformat()
+        with self._db.write() as db:
+            # The heartbeat (analysis_claimed_at) moves with every stage.
+            cursor = db.execute(
+                "UPDATE cases SET analysis_stage = ?, analysis_claimed_at = ?, updated_at = ?"
+                " WHERE case_id = ? AND user_id = ? AND analysis_claim = ?",
+                (stage, now, now, case_id, owner, claim),
+            )
+            return cursor.rowcount == 1
+
+    def save_file_analysis(
+        self, owner: str, file_id: str, text_data: str | None, ai_summary: dict[str, Any] | None
+    ) -> None:
+        with self._db.write() as db:
+            db.execute(
+                "UPDATE case_files SET text_data = ?, ai_summary = ?"
+                " WHERE file_id = ? AND user_id = ?",
+                (
+                    text_data,
+                    json.dumps(ai_summary) if ai_summary is not None else None,
+                    file_id,
+                    owner,
+                ),
+            )
+
+    def complete_analysis(
+        self, owner: str, case_id: str, claim: str, insights: dict[str, Any]
+    ) -> bool:
+        now = utc_now().isoformat()
+        with self._db.write() as db:
+            cursor = db.execute(
+                "UPDATE cases SET status = 'completed', analysis_stage = 'completed',"
+                " analysis_error = NULL, analysis_claim = NULL, analysis_claimed_at = NULL,"
+                " updated_at = ? WHERE case_id = ? AND user_id = ? AND analysis_claim = ?",
+                (now, case_id, owner, claim),
+            )
+            if cursor.rowcount == 0:
+                return False
+            db.execute(
+                "INSERT INTO case_insights (case_id, user_id, ai_insights, generated_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (case_id) DO UPDATE SET"
+                " ai_insights = excluded.ai_insights, generated_at = excluded.generated_at",
+                (case_id, owner, json.dumps(insights), now),
+            )
+        return True
+
+    def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool:
+        now = utc_now().isoformat()
+        with self._db.write() as db:
+            cursor = db.execute(
+                "UPDATE cases SET status = 'failed', analysis_stage = 'error',"
+                " analysis_error = ?, analysis_claim = NULL, analysis_claimed_at = NULL,"
+                " updated_at = ? WHERE case_id = ? AND user_id = ? AND analysis_claim = ?",
+                (reason, now, case_id, owner, claim),
+            )
+            return cursor.rowcount == 1
+
+    def unfinished_analyses(self) -> list[tuple[str, str]]:
+        """(owner, case_id) of every case still marked analyzing: recovery after a restart."""
+        rows = self._db.connection().execute(
+            "SELECT user_id, case_id FROM cases WHERE status = 'analyzing' ORDER BY created_at"
+        )
+        return [(row["user_id"], row["case_id"]) for row in rows]

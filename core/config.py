@@ -1,0 +1,92 @@
+"""Settings, read once from the environment and Streamlit secrets by the entrypoint."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# Every setting, its environment name and its default; the README's table mirrors this.
+DEFAULTS: dict[str, Any] = {
+    "MEDCASE_DATA_DIR": "data",
+    "MEDCASE_MAX_FILE_MB": 50,
+    "MEDCASE_ANALYZER_WORKERS": 4,
+    "MEDCASE_JWT_SECRET": None,
+    "SUPABASE_URL": None,
+    "SUPABASE_ANON_KEY": None,
+    "OPENAI_API_KEY": None,
+    "OPENAI_BASE_URL": None,
+    "OPENAI_TEXT_MODEL": "gpt-4o-mini",
+    "OPENAI_VISION_MODEL": "gpt-4o-mini",
+    "OPENAI_TIMEOUT_SECONDS": 60.0,
+    "OPENAI_MAX_RETRIES": 2,
+}
+
+
+class SettingsError(ValueError):
+    """A setting has a value the app cannot use."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path = Path("data")
+    max_file_mb: int = 50
+    analyzer_workers: int = 4
+    jwt_secret: str | None = None
+    supabase_url: str | None = None
+    supabase_anon_key: str | None = None
+    openai_api_key: str | None = None
+    openai_base_url: str | None = None
+    openai_text_model: str = "gpt-4o-mini"
+    openai_vision_model: str = "gpt-4o-mini"
+    openai_timeout_seconds: float = 60.0
+    openai_max_retries: int = 2
+
+    @property
+    def max_file_bytes(self) -> int:
+        return self.max_file_mb * 1024 * 1024
+
+    @property
+    def uses_supabase(self) -> bool:
+        return bool(self.supabase_url and self.supabase_anon_key)
+
+    @property
+    def uses_model(self) -> bool:
+        return bool(self.openai_api_key)
+
+    @classmethod
+    def from_sources(cls, *sources: Mapping[str, Any]) -> Settings:
+        """Build settings; the first source that has a non-empty value wins."""
+
+        def pick(name: str) -> Any:
+            for source in sources:
+                value = source.get(name)
+                if value not in (None, ""):
+                    return value
+            return DEFAULTS[name]
+
+        def number(name: str, kind: type, low: float, high: float) -> Any:
+            raw = pick(name)
+            try:
+                value = kind(raw)
+            except (TypeError, ValueError):
+                raise SettingsError(f"{name} must be a number, got {raw!r}") from None
+            if not low <= value <= high:
+                raise SettingsError(f"{name} must be between {low} and {high}")
+            return value
+
+        return cls(
+            data_dir=Path(pick("MEDCASE_DATA_DIR")),
+            max_file_mb=number("MEDCASE_MAX_FILE_MB", int, 1, 2000),
+            analyzer_workers=number("MEDCASE_ANALYZER_WORKERS", int, 1, 64),
+            jwt_secret=pick("MEDCASE_JWT_SECRET"),
+            supabase_url=pick("SUPABASE_URL"),
+            supabase_anon_key=pick("SUPABASE_ANON_KEY"),
+            openai_api_key=pick("OPENAI_API_KEY"),
+            openai_base_url=pick("OPENAI_BASE_URL"),
+            openai_text_model=pick("OPENAI_TEXT_MODEL"),
+            openai_vision_model=pick("OPENAI_VISION_MODEL"),
+            openai_timeout_seconds=number("OPENAI_TIMEOUT_SECONDS", float, 1, 600),
+            openai_max_retries=number("OPENAI_MAX_RETRIES", int, 0, 10),
+        )

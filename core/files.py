@@ -1,0 +1,164 @@
+"""Accepted file types, content sniffing, and safe storage keys.
+
+The original file name is kept for display only; storage keys are built from ids the
+system generates plus a sanitised copy of the name, so no user input becomes a path.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+import zipfile
+from dataclasses import dataclass
+
+from core.errors import FileTooLarge, InvalidInput
+from core.models import FileCategory
+
+
+@dataclass(frozen=True)
+class FileKind:
+    extension: str
+    mime_type: str
+    label: str
+
+
+FILE_KINDS: dict[str, FileKind] = {
+    kind.extension: kind
+    for kind in (
+        FileKind("pdf", "application/pdf", "PDF"),
+        FileKind("doc", "application/msword", "Word document"),
+        FileKind(
+            "docx",
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            "Word document",
+        ),
+        FileKind("txt", "text/plain", "text file"),
+        FileKind("csv", "text/csv", "CSV file"),
+        FileKind("jpg", "image/jpeg", "JPEG image"),
+        FileKind("jpeg", "image/jpeg", "JPEG image"),
+        FileKind("png", "image/png", "PNG image"),
+        FileKind("dcm", "application/dicom", "DICOM image"),
+    )
+}
+
+LAB_EXTENSIONS = ("pdf", "doc", "docx", "txt", "csv")
+RADIOLOGY_EXTENSIONS = ("jpg", "jpeg", "png", "dcm")
+EXTENSIONS_BY_CATEGORY = {
+    FileCategory.LAB.value: LAB_EXTENSIONS,
+    FileCategory.RADIOLOGY.value: RADIOLOGY_EXTENSIONS,
+}
+
+MAX_DISPLAY_NAME = 255
+MAX_SAFE_NAME = 100
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def display_name(original: str) -> str:
+    """The name shown to the doctor: control characters removed, length bounded."""
+    name = _CONTROL.sub("", unicodedata.normalize("NFC", original or "")).strip()
+    if len(name) > MAX_DISPLAY_NAME:
+        stem, dot, ext = name.rpartition(".")
+        if dot and 0 < len(ext) <= 10:
+            name = stem[: MAX_DISPLAY_NAME - len(ext) - 1] + "." + ext
+        else:
+            name = name[:MAX_DISPLAY_NAME]
+    return name
+
+
+def extension_of(name: str) -> str:
+    base = re.split(r"[\\/]", name)[-1]
+    _, dot, ext = base.rpartition(".")
+    return ext.lower() if dot else ""
+
+
+def safe_name(original: str) -> str:
+    """A storage-safe file name: last path segment, ASCII letters, digits, dot, dash, underscore."""
+    base = re.split(r"[\\/]", _CONTROL.sub("", original or ""))[-1]
+    ascii_name = unicodedata.normalize("NFKD", base).encode("ascii", "ignore").decode()
+    cleaned = _UNSAFE.sub("_", ascii_name).strip("._-") or "file"
+    ext = extension_of(base)
+    if len(cleaned) > MAX_SAFE_NAME:
+        keep = MAX_SAFE_NAME - len(ext) - 1 if ext else MAX_SAFE_NAME
+        cleaned = cleaned[:keep].rstrip("._-") + (f".{ext}" if ext else "")
+    return cleaned
+
+
+def storage_key(user_id: str, case_id: str, file_id: str, original: str) -> str:
+    """``{user_id}/{case_id}/{file_id}/{safe_name}``: unique per file, owner folder first."""
+    return f"{user_id}/{case_id}/{file_id}/{safe_name(original)}"
+
+
+def _looks_like_text(content: bytes) -> bool:
+    sample = content[:65536]
+    if b"\x00" in sample:
+        return False
+    try:
+        sample.decode("utf-8")
+    except UnicodeDecodeError as error:
+        # A multi-byte character cut by the sample boundary is still text.
+        if error.start < len(sample) - 4:
+            try:
+                sample.decode("cp1252")
+            except UnicodeDecodeError:
+                return False
+    controls = sum(1 for byte in sample if byte < 32 and byte not in (9, 10, 12, 13))
+    return controls <= len(sample) // 100
+
+
+def _is_docx(content: bytes) -> bool:
+    if not content.startswith(b"PK\x03\x04"):
+        return False
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            return "word/document.xml" in archive.namelist()
+    except (zipfile.BadZipFile, ValueError):
+        return False
+
+
+def content_matches(extension: str, content: bytes) -> bool:
+    """Whether the bytes really are a file of this type (magic numbers, structure)."""
+    if extension == "pdf":
+        return b"%PDF-" in content[:1024]
+    if extension == "doc":
+        return content.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
+    if extension == "docx":
+        return _is_docx(content)
+    if extension in ("txt", "csv"):
+        return _looks_like_text(content)
+    if extension in ("jpg", "jpeg"):
+        return content.startswith(b"\xff\xd8\xff")
+    if extension == "png":
+        return content.startswith(b"\x89PNG\r\n\x1a\n")
+    if extension == "dcm":
+        return len(content) > 132 and content[128:132] == b"DICM"
+    return False
+
+
+def check_upload(file_name: str, content: bytes, category: str, max_bytes: int) -> FileKind:
+    """Validate one uploaded file and return its kind; raise InvalidInput saying what is wrong."""
+    shown = display_name(file_name)
+    if not shown:
+        raise InvalidInput("File name is required")
+    if category not in EXTENSIONS_BY_CATEGORY:
+        raise InvalidInput(f"Unknown file category '{category}': use 'lab' or 'radiology'")
+    allowed = EXTENSIONS_BY_CATEGORY[category]
+    extension = extension_of(shown)
+    if extension not in FILE_KINDS:
+        accepted = ", ".join(e.upper() for e in (*LAB_EXTENSIONS, *RADIOLOGY_EXTENSIONS))
+        raise InvalidInput(f"'{shown}' is not an accepted file type. Accepted: {accepted}")
+    if extension not in allowed:
+        which = ", ".join(e.upper() for e in allowed)
+        raise InvalidInput(
+            f"'{shown}' cannot be a {category} file. {category.title()} files: {which}"
+        )
+    if not content:
+        raise InvalidInput(f"'{shown}' is empty")
+    if len(content) > max_bytes:
+        limit = max_bytes / (1024 * 1024)
+        raise FileTooLarge(f"'{shown}' is larger than the {limit:g} MB limit")
+    kind = FILE_KINDS[extension]
+    if not content_matches(extension, content):
+        raise InvalidInput(f"'{shown}' is not a valid {kind.label}: its content does not match")
+    return kind

@@ -1,0 +1,162 @@
+"""The clinic's records: doctors, cases, their files, and what a doctor submits."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+
+class Gender(StrEnum):
+    FEMALE = "female"
+    MALE = "male"
+    OTHER = "other"
+    UNKNOWN = "unknown"
+
+
+class CaseStatus(StrEnum):
+    PENDING = "pending"
+    ANALYZING = "analyzing"
+    PROCESSING = "processing"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    ARCHIVED = "archived"
+
+
+class FileCategory(StrEnum):
+    LAB = "lab"
+    RADIOLOGY = "radiology"
+
+
+class AnalysisStage(StrEnum):
+    INITIALIZED = "initialized"
+    LAB_DOCUMENTS_PROCESSED = "lab_documents_processed"
+    RADIOLOGY_DOCUMENTS_PROCESSED = "radiology_documents_processed"
+    CASE_SUMMARY_GENERATED = "case_summary_generated"
+    SOAP_NOTE_GENERATED = "soap_note_generated"
+    DIAGNOSIS_GENERATED = "diagnosis_generated"
+    INSIGHTS_COMPILED = "insights_compiled"
+    COMPLETED = "completed"
+    ERROR = "error"
+
+
+_clock_lock = threading.Lock()
+_last_instant = datetime.min.replace(tzinfo=UTC)
+
+
+def utc_now() -> datetime:
+    """Current UTC time, strictly increasing within the process (so updated_at always moves)."""
+    global _last_instant
+    with _clock_lock:
+        now = datetime.now(UTC)
+        if now <= _last_instant:
+            now = _last_instant + timedelta(microseconds=1)
+        _last_instant = now
+        return now
+
+
+@dataclass(frozen=True)
+class Doctor:
+    """The signed-in doctor on whose behalf every case operation runs."""
+
+    user_id: str
+    email: str
+
+
+@dataclass(frozen=True)
+class AuthSession:
+    """A signed-in doctor with the tokens that prove it."""
+
+    doctor: Doctor
+    access_token: str
+    refresh_token: str
+    expires_at: float  # Unix seconds
+
+    def expires_within(self, seconds: float, now: float) -> bool:
+        return self.expires_at - now <= seconds
+
+
+@dataclass(frozen=True)
+class NewCase:
+    """What a doctor submits to open a case (validated by ``core.validation``)."""
+
+    patient_name: str
+    patient_age: int
+    patient_gender: str
+    case_summary: str | None = None
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file as it arrives from the doctor: the original name and its bytes."""
+
+    file_name: str
+    content: bytes
+    category: str = FileCategory.LAB.value
+
+
+@dataclass
+class Case:
+    case_id: str
+    user_id: str
+    patient_name: str
+    patient_age: int
+    patient_gender: str
+    case_summary: str | None
+    status: str
+    created_at: datetime
+    updated_at: datetime
+    analysis_stage: str | None = None
+    analysis_error: str | None = None
+
+    def public_dict(self) -> dict[str, Any]:
+        """The case as the reference API shows it (no analyzer bookkeeping)."""
+        record = asdict(self)
+        record.pop("analysis_stage")
+        record.pop("analysis_error")
+        record["created_at"] = self.created_at.isoformat()
+        record["updated_at"] = self.updated_at.isoformat()
+        return record
+
+
+@dataclass
+class CaseFile:
+    file_id: str
+    case_id: str
+    user_id: str
+    file_name: str
+    file_type: str
+    file_size: int
+    file_url: str
+    file_category: str
+    uploaded_at: datetime
+    text_data: str | None = None
+    ai_summary: dict[str, Any] | None = None
+
+    def public_dict(self) -> dict[str, Any]:
+        """The file record as the reference API shows it."""
+        return {
+            "file_id": self.file_id,
+            "case_id": self.case_id,
+            "file_name": self.file_name,
+            "file_type": self.file_type,
+            "file_size": self.file_size,
+            "file_url": self.file_url,
+            "file_category": self.file_category,
+            "uploaded_at": self.uploaded_at.isoformat(),
+        }
+
+
+@dataclass
+class CreatedCase:
+    case: Case
+    files: list[CaseFile] = field(default_factory=list)
+
+
+@dataclass
+class CaseDetail:
+    case: Case
+    files: list[CaseFile]
+    ai_insights: dict[str, Any] | None

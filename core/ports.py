@@ -1,0 +1,100 @@
+"""What a backend must provide: a case repository, a blob store and accounts.
+
+Every repository method takes the acting doctor's id (``owner``) and puts it in the query
+itself, so a doctor can never read or change another doctor's rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from core.models import AuthSession, Case, CaseFile, Doctor
+
+
+class CaseRepository(Protocol):
+    def add_case(self, case: Case, files: Sequence[CaseFile]) -> None:
+        """Insert the case and its file rows in one transaction."""
+
+    def list_cases(self, owner: str) -> list[Case]:
+        """The owner's cases in creation order."""
+
+    def get_case(self, owner: str, case_id: str) -> Case | None: ...
+
+    def update_case(self, owner: str, case_id: str, changes: Mapping[str, Any]) -> Case | None:
+        """Apply validated changes and refresh updated_at; None when not the owner's case."""
+
+    def delete_case(self, owner: str, case_id: str) -> list[str] | None:
+        """Delete the case with its files and insights; the removed storage keys, or None."""
+
+    def add_file(self, owner: str, record: CaseFile) -> bool:
+        """Insert a file row if the case is the owner's; False otherwise."""
+
+    def list_files(self, owner: str, case_id: str) -> list[CaseFile]:
+        """The case's files in upload order (empty for a case that is not the owner's)."""
+
+    def get_insights(self, owner: str, case_id: str) -> dict[str, Any] | None: ...
+
+    # The analyzer's bookkeeping: a claim token makes one job the only writer of a case.
+    def request_analysis(self, owner: str, case_id: str) -> Case | None:
+        """Mark the case ``analyzing`` (stage initialized, no claim, no error)."""
+
+    def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
+        """Atomically take an ``analyzing`` case that is unclaimed or whose claim is stale."""
+
+    def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool: ...
+
+    def save_file_analysis(
+        self, owner: str, file_id: str, text_data: str | None, ai_summary: dict[str, Any] | None
+    ) -> None: ...
+
+    def complete_analysis(
+        self, owner: str, case_id: str, claim: str, insights: dict[str, Any]
+    ) -> bool: ...
+
+    def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool: ...
+
+
+class BlobStore(Protocol):
+    def put(self, key: str, content: bytes, content_type: str) -> None: ...
+
+    def get(self, key: str) -> bytes: ...
+
+    def delete(self, keys: Sequence[str]) -> None:
+        """Remove these objects; missing ones are not an error."""
+
+    def delete_folder(self, prefix: str) -> None:
+        """Remove every object under ``prefix`` (a ``user/case/`` folder)."""
+
+
+class Accounts(Protocol):
+    def sign_up(self, email: str, password: str) -> AuthSession: ...
+
+    def sign_in(self, email: str, password: str) -> AuthSession: ...
+
+    def refresh(self, refresh_token: str) -> AuthSession: ...
+
+    def sign_out(self, session: AuthSession) -> None: ...
+
+    def verify(self, access_token: str) -> Doctor:
+        """The doctor an access token belongs to; NotAuthenticated when bad or expired."""
+
+
+@dataclass(frozen=True)
+class Backend:
+    """The ports one signed-in session works through."""
+
+    name: str
+    cases: CaseRepository
+    blobs: BlobStore
+
+
+class BackendProvider(Protocol):
+    """Process-wide entry to a backend: accounts, and a Backend per signed-in session."""
+
+    name: str
+    accounts: Accounts
+
+    def for_session(self, session: AuthSession) -> Backend: ...

@@ -1,0 +1,96 @@
+"""Rules for what a doctor may enter. Pure functions; each rejection is an InvalidInput."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.errors import InvalidInput, NothingToUpdate
+from core.models import CaseStatus, Gender, NewCase
+
+MAX_NAME_LENGTH = 200
+MAX_SUMMARY_LENGTH = 20_000
+MIN_AGE, MAX_AGE = 0, 150
+UPDATABLE_FIELDS = ("patient_name", "patient_age", "case_summary", "status")
+
+
+def patient_name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise InvalidInput("Patient name is required and must be text")
+    name = value.strip()
+    if not name:
+        raise InvalidInput("Patient name is required")
+    if len(name) > MAX_NAME_LENGTH:
+        raise InvalidInput(f"Patient name must be at most {MAX_NAME_LENGTH} characters")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise InvalidInput("Patient name must not contain control characters")
+    return name
+
+
+def patient_age(value: Any) -> int:
+    # bool is an int subclass in Python; True is not an age.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput("Patient age must be a whole number")
+    if not MIN_AGE <= value <= MAX_AGE:
+        raise InvalidInput(f"Patient age must be between {MIN_AGE} and {MAX_AGE}")
+    return value
+
+
+def patient_gender(value: Any) -> str:
+    allowed = ", ".join(g.value for g in Gender)
+    if not isinstance(value, str) or value.strip().lower() not in {g.value for g in Gender}:
+        raise InvalidInput(f"Patient gender must be one of: {allowed}")
+    return value.strip().lower()
+
+
+def case_summary(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidInput("Doctor's summary must be text")
+    summary = value.strip()
+    if len(summary) > MAX_SUMMARY_LENGTH:
+        raise InvalidInput(f"Doctor's summary must be at most {MAX_SUMMARY_LENGTH} characters")
+    return summary or None
+
+
+def case_status(value: Any) -> str:
+    allowed = ", ".join(s.value for s in CaseStatus)
+    if not isinstance(value, str) or value.strip().lower() not in {s.value for s in CaseStatus}:
+        raise InvalidInput(f"Status must be one of: {allowed}")
+    return value.strip().lower()
+
+
+def new_case(form: NewCase) -> NewCase:
+    """The form, validated and normalised."""
+    return NewCase(
+        patient_name=patient_name(form.patient_name),
+        patient_age=patient_age(form.patient_age),
+        patient_gender=patient_gender(form.patient_gender),
+        case_summary=case_summary(form.case_summary),
+    )
+
+
+def case_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields an update really changes (present and not None), validated."""
+    if "patient_gender" in changes and changes["patient_gender"] is not None:
+        raise InvalidInput("Patient gender is fixed at creation and cannot be changed")
+    unknown = sorted(set(changes) - set(UPDATABLE_FIELDS) - {"patient_gender"})
+    if unknown:
+        raise InvalidInput(f"Unknown field(s): {', '.join(unknown)}")
+    present = {k: v for k, v in changes.items() if k in UPDATABLE_FIELDS and v is not None}
+    if not present:
+        raise NothingToUpdate()
+    rules = {
+        "patient_name": patient_name,
+        "patient_age": patient_age,
+        "status": case_status,
+    }
+    validated: dict[str, Any] = {}
+    for key, value in present.items():
+        if key == "case_summary":
+            # An empty summary clears the notes; that is a real change.
+            validated[key] = case_summary(value)
+        else:
+            validated[key] = rules[key](value)
+    return validated
