@@ -38,3 +38,8 @@ bench: $(VENV)/.dev
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
+
+API_PORT ?= 8000
+.PHONY: api
+api: $(VENV)/.runtime
+	$(BIN)/uvicorn api.main:app --host 127.0.0.1 --port $(if $(filter command line,$(origin PORT)),$(PORT),$(API_PORT))

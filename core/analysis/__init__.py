@@ -1,0 +1,1 @@
+"""The background analyzer: extraction, imaging, engines, pipeline and runner."""

@@ -1,0 +1,46 @@
+"""What an insight engine must provide. The pipeline calls these in three rounds:
+every image (and scanned page) at once, then the case summary, then SOAP note + diagnosis."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from core.analysis.insights import (
+    CaseSummary,
+    ImageAnalysis,
+    LabDocument,
+    PatientContext,
+    PrimaryDiagnosis,
+    RadiologyImage,
+    SoapNote,
+)
+
+
+class InsightEngine(Protocol):
+    name: str  # "rules" or "openai"
+    model: str | None
+    written_by: str
+    prompt_version: str
+
+    def read_image(self, image: RadiologyImage, context: PatientContext) -> ImageAnalysis:
+        """Round 1: one radiology image's findings (called concurrently for all images)."""
+
+    def read_scanned_page(self, page_png: bytes, context: PatientContext) -> str | None:
+        """Round 1: the text of a scanned lab page, or None when this engine cannot read images."""
+
+    def summarize_case(
+        self,
+        context: PatientContext,
+        labs: list[LabDocument],
+        images: list[tuple[RadiologyImage, ImageAnalysis]],
+    ) -> CaseSummary:
+        """Round 2: the case summary from everything the files said."""
+
+    def write_soap_and_diagnosis(
+        self,
+        context: PatientContext,
+        summary: CaseSummary,
+        labs: list[LabDocument],
+        images: list[tuple[RadiologyImage, ImageAnalysis]],
+    ) -> tuple[SoapNote, PrimaryDiagnosis]:
+        """Round 3: SOAP note and primary diagnosis in one answer, so they agree."""

@@ -1,0 +1,165 @@
+"""What the analyzer produces, as stored in ``ai_insights`` and shown on the case page.
+
+These models are the contract between the engines, the pipeline and the pages. Scores are
+clamped into [0, 1] on the way in, so nothing downstream ever sees an out-of-range value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
+
+DEFAULT_SOAP_CONFIDENCE = 0.8
+
+
+def clamp_score(value: Any, default: float = 0.0) -> float:
+    """A confidence score forced into [0, 1]; unusable values become ``default``."""
+    try:
+        score = float(value)
+    except (TypeError, ValueError):
+        return default
+    if score != score:  # NaN
+        return default
+    return min(1.0, max(0.0, score))
+
+
+class _Scored(BaseModel):
+    confidence_score: float = 0.0
+
+    @field_validator("confidence_score", mode="before")
+    @classmethod
+    def _clamp(cls, value: Any) -> float:
+        return clamp_score(value)
+
+
+class PatientContext(BaseModel):
+    """All the analyzer may tell an engine about the patient: never the name."""
+
+    age: int
+    gender: str
+    doctor_notes: str | None = None  # already redacted
+
+
+class LabValue(BaseModel):
+    """One measured analyte read from a lab document."""
+
+    analyte: str
+    value: float
+    unit: str | None = None
+    reference_low: float | None = None
+    reference_high: float | None = None
+    flag: str | None = None  # "high", "low", or None when within range / unknown
+    source_file_id: str | None = None
+
+
+class LabDocument(BaseModel):
+    """A lab file after extraction: redacted text and the values found in it."""
+
+    file_id: str
+    label: str  # "Lab file 1": never the original name, which may carry the patient's
+    text: str
+    lab_values: list[LabValue] = Field(default_factory=list)
+    page_images: list[bytes] = Field(default_factory=list, exclude=True)
+    warnings: list[str] = Field(default_factory=list)
+
+
+class ImageAnalysis(_Scored):
+    """A radiology image's reading, stored as the file's ai_summary."""
+
+    findings: str = ""
+    impression: str = ""
+    key_abnormalities: list[str] = Field(default_factory=list)
+    modality: str | None = None
+    body_part: str | None = None
+    study_description: str | None = None
+    image_properties: dict[str, Any] = Field(default_factory=dict)
+
+
+class RadiologyImage(BaseModel):
+    """A radiology file prepared for reading: model-ready PNG plus safe metadata."""
+
+    file_id: str
+    label: str  # "Radiology image 1"
+    png: bytes = Field(exclude=True)
+    width: int
+    height: int
+    metadata: dict[str, Any] = Field(default_factory=dict)  # modality, body part, ... no PHI
+    warnings: list[str] = Field(default_factory=list)
+
+
+class CaseSummary(_Scored):
+    comprehensive_summary: str
+    key_findings: list[str] = Field(default_factory=list)
+    lab_summary: str = ""
+    radiology_summary: str = ""
+
+
+class SoapNote(_Scored):
+    subjective: str
+    objective: str
+    assessment: str
+    plan: str
+    confidence_score: float = DEFAULT_SOAP_CONFIDENCE
+
+    @field_validator("confidence_score", mode="before")
+    @classmethod
+    def _clamp(cls, value: Any) -> float:
+        return (
+            clamp_score(value, DEFAULT_SOAP_CONFIDENCE)
+            if value is not None
+            else (DEFAULT_SOAP_CONFIDENCE)
+        )
+
+
+class PrimaryDiagnosis(_Scored):
+    primary_diagnosis: str
+    icd_code: str
+    description: str = ""
+    supporting_evidence: list[str] = Field(default_factory=list)
+    icd_code_valid: bool | None = None  # set by the ICD-10-CM check, never by an engine
+    icd_description: str | None = None  # the official ICD-10-CM description
+
+
+class Provenance(BaseModel):
+    engine: str  # "rules" or "openai"
+    model: str | None = None
+    written_by: str  # plain words for the doctor: "Offline rules engine (no language model)"
+    prompt_version: str
+    stage_timings: dict[str, float] = Field(default_factory=dict)  # seconds per stage
+    warnings: list[str] = Field(default_factory=list)
+
+
+class Insights(BaseModel):
+    case_summary: CaseSummary
+    soap_note: SoapNote
+    primary_diagnosis: PrimaryDiagnosis
+    overall_confidence_score: float
+    generated_at: str  # ISO 8601, UTC
+    lab_values: list[LabValue] = Field(default_factory=list)
+    provenance: Provenance
+
+    @classmethod
+    def compile(
+        cls,
+        summary: CaseSummary,
+        soap: SoapNote,
+        diagnosis: PrimaryDiagnosis,
+        *,
+        generated_at: str,
+        lab_values: list[LabValue],
+        provenance: Provenance,
+    ) -> Insights:
+        """Assemble the insights; the overall score is the mean of the three section scores."""
+        overall = (
+            summary.confidence_score + soap.confidence_score + diagnosis.confidence_score
+        ) / 3
+        return cls(
+            case_summary=summary,
+            soap_note=soap,
+            primary_diagnosis=diagnosis,
+            overall_confidence_score=round(clamp_score(overall), 4),
+            generated_at=generated_at,
+            lab_values=lab_values,
+            provenance=provenance,
+        )
