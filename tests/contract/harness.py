@@ -1,0 +1,104 @@
+"""What the contract suite needs from a backend under test, whatever the backend is.
+
+Each backend gets a harness: it signs up doctors and can look behind the ports (rows in
+the database, objects in storage) to prove that nothing half-written remains.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
+
+from core.backends.local import LocalBackendProvider
+from core.models import Doctor
+from core.ports import Backend, BackendProvider
+
+TABLES = ("cases", "case_files", "case_insights")
+
+
+@dataclass
+class SignedIn:
+    doctor: Doctor
+    backend: Backend
+
+
+class BackendHarness(Protocol):
+    provider: BackendProvider
+
+    def sign_up(self) -> SignedIn: ...
+
+    def row_counts(self) -> dict[str, int]:
+        """Rows per table, across all doctors."""
+
+    def stored_keys(self) -> set[str]:
+        """Every object in storage, across all doctors."""
+
+
+class LocalHarness:
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.provider = LocalBackendProvider(
+            data_dir, jwt_secret="contract-test-secret-of-at-least-32-bytes"
+        )
+
+    def sign_up(self) -> SignedIn:
+        session = self.provider.accounts.sign_up(
+            f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
+        )
+        return SignedIn(session.doctor, self.provider.for_session(session))
+
+    def row_counts(self) -> dict[str, int]:
+        connection = self.provider.database.connection()
+        return {t: connection.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
+
+    def stored_keys(self) -> set[str]:
+        root = self.data_dir / "files"
+        return {path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file()}
+
+
+class FailingBlobStore:
+    """Wraps a real blob store and fails the Nth put, like a storage outage mid-upload."""
+
+    def __init__(self, inner, fail_on_put: int) -> None:
+        self._inner = inner
+        self._fail_on_put = fail_on_put
+        self.puts = 0
+
+    def put(self, key: str, content: bytes, content_type: str) -> None:
+        self.puts += 1
+        if self.puts == self._fail_on_put:
+            raise OSError("simulated storage outage")
+        self._inner.put(key, content, content_type)
+
+    def get(self, key: str) -> bytes:
+        return self._inner.get(key)
+
+    def delete(self, keys: Sequence[str]) -> None:
+        self._inner.delete(keys)
+
+    def delete_folder(self, prefix: str) -> None:
+        self._inner.delete_folder(prefix)
+
+
+class FailingRepository:
+    """Wraps a real repository and fails add_case, like a database error after the upload."""
+
+    def __init__(self, inner) -> None:
+        self._inner = inner
+
+    def __getattr__(self, name: str):
+        return getattr(self._inner, name)
+
+    def add_case(self, case, files) -> None:
+        raise RuntimeError("simulated database failure")
+
+
+def with_failing_storage(backend: Backend, fail_on_put: int) -> Backend:
+    return replace(backend, blobs=FailingBlobStore(backend.blobs, fail_on_put))
+
+
+def with_failing_database(backend: Backend) -> Backend:
+    return replace(backend, cases=FailingRepository(backend.cases))

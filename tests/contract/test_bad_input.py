@@ -1,0 +1,160 @@
+"""Every validation rule: a 400 with a clear detail, and nothing written."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from core import services
+from core.errors import FileTooLarge, InvalidInput
+from core.models import NewCase, Upload
+from tests import samples
+from tests.contract.harness import SignedIn
+
+GOOD = {"patient_name": "Ada Example", "patient_age": 54, "patient_gender": "female"}
+
+BAD_FORMS = [
+    ({"patient_name": ""}, "Patient name is required"),
+    ({"patient_name": "   "}, "Patient name is required"),
+    ({"patient_name": None}, "Patient name is required"),
+    ({"patient_name": 42}, "Patient name is required"),
+    ({"patient_name": "x" * 201}, "at most 200 characters"),
+    ({"patient_name": "Ada\x00Lovelace"}, "control characters"),
+    ({"patient_age": -1}, "between 0 and 150"),
+    ({"patient_age": 151}, "between 0 and 150"),
+    ({"patient_age": 40.0}, "whole number"),
+    ({"patient_age": "40"}, "whole number"),
+    ({"patient_age": True}, "whole number"),
+    ({"patient_age": None}, "whole number"),
+    ({"patient_gender": "f"}, "female, male, other, unknown"),
+    ({"patient_gender": ""}, "female, male, other, unknown"),
+    ({"patient_gender": None}, "female, male, other, unknown"),
+    ({"case_summary": 12}, "Doctor's summary must be text"),
+    ({"case_summary": "x" * 20_001}, "at most 20000 characters"),
+]
+
+BAD_FILES = [
+    (Upload("scan.png", b"this is not a png", "radiology"), "is not a valid PNG image"),
+    (Upload("scan.jpg", samples.png_bytes(), "radiology"), "is not a valid JPEG image"),
+    (Upload("report.pdf", b"hello", "lab"), "is not a valid PDF"),
+    (Upload("report.docx", b"PK\x03\x04garbage", "lab"), "is not a valid Word document"),
+    (Upload("report.doc", b"plain text", "lab"), "is not a valid Word document"),
+    (Upload("scan.dcm", samples.png_bytes(), "radiology"), "is not a valid DICOM image"),
+    (Upload("notes.txt", b"\x00\x01\x02\x03binary", "lab"), "is not a valid text file"),
+    (Upload("empty.pdf", b"", "lab"), "is empty"),
+    (Upload("virus.exe", b"MZ\x90\x00", "lab"), "is not an accepted file type"),
+    (Upload("archive.tar.gz", b"\x1f\x8b", "lab"), "is not an accepted file type"),
+    (Upload("noextension", samples.pdf_bytes(), "lab"), "is not an accepted file type"),
+    (Upload("../../etc/passwd", b"root:x:0:0", "lab"), "is not an accepted file type"),
+    (Upload("labs.pdf", samples.pdf_bytes(), "radiology"), "cannot be a radiology file"),
+    (Upload("chest.png", samples.png_bytes(), "lab"), "cannot be a lab file"),
+    (Upload("labs.pdf", samples.pdf_bytes(), "pathology"), "Unknown file category"),
+    (Upload("", samples.pdf_bytes(), "lab"), "File name is required"),
+    (Upload("\x00\x01", samples.pdf_bytes(), "lab"), "File name is required"),
+]
+
+
+def _snapshot(harness) -> tuple:
+    return harness.row_counts(), harness.stored_keys()
+
+
+@pytest.mark.parametrize(("overrides", "detail"), BAD_FORMS, ids=[d for _, d in BAD_FORMS])
+def test_bad_form_is_rejected_and_writes_nothing(
+    harness, doctor_a: SignedIn, overrides, detail
+) -> None:
+    before = _snapshot(harness)
+    form = NewCase(**{**GOOD, **overrides})
+    with pytest.raises(InvalidInput) as error:
+        services.create_case(
+            doctor_a.doctor, form, [Upload("ok.pdf", samples.pdf_bytes(), "lab")], doctor_a.backend
+        )
+    assert error.value.status == 400
+    assert detail in error.value.detail
+    assert _snapshot(harness) == before
+
+
+@pytest.mark.parametrize(("upload", "detail"), BAD_FILES, ids=[d for _, d in BAD_FILES])
+def test_bad_file_is_rejected_on_create_and_on_upload(
+    harness, doctor_a: SignedIn, upload, detail
+) -> None:
+    before = _snapshot(harness)
+    good = Upload("fine.pdf", samples.pdf_bytes(), "lab")
+    with pytest.raises(InvalidInput) as error:
+        services.create_case(doctor_a.doctor, NewCase(**GOOD), [good, upload], doctor_a.backend)
+    assert error.value.status == 400
+    assert detail in error.value.detail
+    assert _snapshot(harness) == before
+
+    case = services.create_case(doctor_a.doctor, NewCase(**GOOD), [], doctor_a.backend).case
+    before = _snapshot(harness)
+    with pytest.raises(InvalidInput) as error:
+        services.upload_file(doctor_a.doctor, case.case_id, upload, doctor_a.backend)
+    assert detail in error.value.detail
+    assert _snapshot(harness) == before
+
+
+def test_size_limit(harness, doctor_a: SignedIn) -> None:
+    before = _snapshot(harness)
+    big = Upload("big.txt", b"a" * (1024 * 1024 + 1), "lab")
+    with pytest.raises(FileTooLarge) as error:
+        services.create_case(
+            doctor_a.doctor, NewCase(**GOOD), [big], doctor_a.backend, max_file_bytes=1024 * 1024
+        )
+    assert (error.value.status, error.value.detail) == (
+        400,
+        "'big.txt' is larger than the 1 MB limit",
+    )
+    assert _snapshot(harness) == before
+    exact = Upload("exact.txt", b"a" * (1024 * 1024), "lab")
+    created = services.create_case(
+        doctor_a.doctor, NewCase(**GOOD), [exact], doctor_a.backend, max_file_bytes=1024 * 1024
+    )
+    assert created.files[0].file_size == 1024 * 1024
+
+
+HOSTILE_NAMES = [
+    "../../etc/passwd.pdf",
+    "..\\..\\windows\\system32\\report.pdf",
+    "/absolute/path/report.pdf",
+    "re\x00port.pdf",
+    "line\nbreak\r\tand\x1bescape.pdf",
+    ("x" * 296) + ".pdf",
+    "Résultats d'analyse – 血液検査.pdf",
+    "..pdf",
+    ".hidden.pdf",
+    "report.PDF",
+]
+SAFE_KEY_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_hostile_file_names_never_become_paths(harness, doctor_a: SignedIn, name: str) -> None:
+    content = samples.pdf_bytes()
+    created = services.create_case(
+        doctor_a.doctor, NewCase(**GOOD), [Upload(name, content, "lab")], doctor_a.backend
+    )
+    record = created.files[0]
+    user, case, file_id, leaf = record.file_url.split("/")
+    assert (user, case) == (doctor_a.doctor.user_id, created.case.case_id)
+    assert file_id == record.file_id
+    assert SAFE_KEY_PART.match(leaf), leaf
+    assert not any(ord(ch) < 32 for ch in record.file_name)
+    assert len(record.file_name) <= 255
+    assert record.file_name.lower().endswith(".pdf")
+    assert doctor_a.backend.blobs.get(record.file_url) == content
+    assert harness.stored_keys() == {record.file_url}
+
+
+def test_two_files_with_the_same_name_never_collide(doctor_a: SignedIn) -> None:
+    first, second = samples.pdf_bytes(["first"]), samples.pdf_bytes(["second"])
+    created = services.create_case(
+        doctor_a.doctor,
+        NewCase(**GOOD),
+        [Upload("report.pdf", first, "lab"), Upload("report.pdf", second, "lab")],
+        doctor_a.backend,
+    )
+    keys = [f.file_url for f in created.files]
+    assert len(set(keys)) == 2
+    assert [doctor_a.backend.blobs.get(k) for k in keys] == [first, second]
+    assert [f.file_name for f in created.files] == ["report.pdf", "report.pdf"]

@@ -1,0 +1,223 @@
+"""The seven case operations and their rules, against every backend."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from core import services
+from core.errors import CaseNotFound, InvalidInput, NothingToUpdate
+from core.models import NewCase, Upload
+from tests import samples
+from tests.contract.harness import SignedIn
+
+UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+
+
+def _form(**overrides) -> NewCase:
+    values = {
+        "patient_name": "Ada Example",
+        "patient_age": 54,
+        "patient_gender": "female",
+        "case_summary": "Fatigue for three weeks.",
+    }
+    values.update(overrides)
+    return NewCase(**values)
+
+
+def _create(who: SignedIn, uploads: list[Upload] | None = None, **overrides):
+    return services.create_case(who.doctor, _form(**overrides), uploads or [], who.backend)
+
+
+def test_create_case_returns_the_case_and_its_stored_files(doctor_a: SignedIn) -> None:
+    pdf, png = samples.pdf_bytes(), samples.png_bytes()
+    created = _create(
+        doctor_a,
+        [Upload("labs.pdf", pdf, "lab"), Upload("chest.png", png, "radiology")],
+        patient_name="  Ada Example ",
+        patient_gender="FEMALE",
+    )
+    case = created.case
+    assert re.fullmatch(UUID, case.case_id)
+    assert case.user_id == doctor_a.doctor.user_id
+    assert (case.patient_name, case.patient_age, case.patient_gender) == (
+        "Ada Example",
+        54,
+        "female",
+    )
+    assert case.case_summary == "Fatigue for three weeks."
+    assert case.status == "analyzing"
+    assert case.created_at.tzinfo is not None
+    assert [f.file_category for f in created.files] == ["lab", "radiology"]
+    assert [f.file_type for f in created.files] == ["application/pdf", "image/png"]
+    assert [f.file_size for f in created.files] == [len(pdf), len(png)]
+    for record, content in zip(created.files, (pdf, png), strict=True):
+        assert record.file_url == (
+            f"{doctor_a.doctor.user_id}/{case.case_id}/{record.file_id}/{record.file_name}"
+        )
+        assert doctor_a.backend.blobs.get(record.file_url) == content
+
+
+def test_list_cases_in_creation_order_with_updated_at(doctor_a: SignedIn) -> None:
+    ids = [_create(doctor_a, patient_name=f"Patient {n}").case.case_id for n in range(5)]
+    listed = services.list_cases(doctor_a.doctor, doctor_a.backend)
+    assert [c.case_id for c in listed] == ids
+    assert all(c.updated_at >= c.created_at for c in listed)
+
+
+def test_get_case_has_files_and_no_insights_until_analysed(doctor_a: SignedIn) -> None:
+    created = _create(doctor_a, [Upload("a.txt", b"Hemoglobin 9.8 g/dL", "lab")])
+    detail = services.get_case(doctor_a.doctor, created.case.case_id, doctor_a.backend)
+    assert detail.case.case_id == created.case.case_id
+    assert detail.case.updated_at is not None
+    assert [(f.file_name, f.file_category) for f in detail.files] == [("a.txt", "lab")]
+    assert detail.files[0].uploaded_at is not None
+    assert detail.ai_insights is None
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"patient_name": " Ada B. "}, {"patient_name": "Ada B."}),
+        ({"patient_age": 55}, {"patient_age": 55}),
+        ({"case_summary": "Improving."}, {"case_summary": "Improving."}),
+        ({"status": "ARCHIVED"}, {"status": "archived"}),
+        (
+            {"patient_name": "X", "patient_age": 0, "status": "completed", "case_summary": None},
+            {
+                "patient_name": "X",
+                "patient_age": 0,
+                "status": "completed",
+                "case_summary": "Fatigue for three weeks.",
+            },
+        ),
+    ],
+)
+def test_update_changes_only_given_fields(
+    doctor_a: SignedIn, changes: dict, expected: dict
+) -> None:
+    case = _create(doctor_a).case
+    updated = services.update_case(doctor_a.doctor, case.case_id, changes, doctor_a.backend)
+    for field, value in expected.items():
+        assert getattr(updated, field) == value
+    untouched = {"patient_name", "patient_age", "case_summary", "status"} - set(expected)
+    for field in untouched:
+        assert getattr(updated, field) == getattr(case, field)
+    assert updated.patient_gender == case.patient_gender
+    assert updated.updated_at > case.updated_at
+    assert updated.created_at == case.created_at
+    again = services.get_case(doctor_a.doctor, case.case_id, doctor_a.backend).case
+    assert again.updated_at == updated.updated_at
+
+
+@pytest.mark.parametrize(
+    "changes", [{}, {"patient_name": None}, {"patient_age": None, "status": None}]
+)
+def test_update_with_nothing_to_change(doctor_a: SignedIn, changes: dict) -> None:
+    case = _create(doctor_a).case
+    with pytest.raises(NothingToUpdate) as error:
+        services.update_case(doctor_a.doctor, case.case_id, changes, doctor_a.backend)
+    assert (error.value.status, error.value.detail) == (400, "No data provided for update")
+
+
+def test_update_cannot_change_gender_or_take_unknown_status(doctor_a: SignedIn) -> None:
+    case = _create(doctor_a).case
+    for changes in ({"patient_gender": "male"}, {"status": "done"}, {"status": 3}):
+        with pytest.raises(InvalidInput) as error:
+            services.update_case(doctor_a.doctor, case.case_id, changes, doctor_a.backend)
+        assert error.value.status == 400
+    after = services.get_case(doctor_a.doctor, case.case_id, doctor_a.backend).case
+    assert (after.patient_gender, after.status, after.updated_at) == (
+        "female",
+        "analyzing",
+        case.updated_at,
+    )
+
+
+def test_delete_leaves_nothing_behind(harness, doctor_a: SignedIn) -> None:
+    keep = _create(doctor_a, [Upload("keep.pdf", samples.pdf_bytes(), "lab")])
+    before_rows, before_keys = harness.row_counts(), harness.stored_keys()
+    doomed = _create(
+        doctor_a,
+        [
+            Upload("a.pdf", samples.pdf_bytes(), "lab"),
+            Upload("b.dcm", samples.dicom_bytes(), "radiology"),
+        ],
+    )
+    services.upload_file(
+        doctor_a.doctor,
+        doomed.case.case_id,
+        Upload("c.png", samples.png_bytes(), "radiology"),
+        doctor_a.backend,
+    )
+    services.delete_case(doctor_a.doctor, doomed.case.case_id, doctor_a.backend)
+    assert harness.row_counts() == before_rows
+    assert harness.stored_keys() == before_keys
+    assert not any(doomed.case.case_id in key for key in harness.stored_keys())
+    with pytest.raises(CaseNotFound):
+        services.get_case(doctor_a.doctor, doomed.case.case_id, doctor_a.backend)
+    assert [c.case_id for c in services.list_cases(doctor_a.doctor, doctor_a.backend)] == [
+        keep.case.case_id
+    ]
+
+
+def test_upload_and_list_files_in_upload_order(doctor_a: SignedIn) -> None:
+    case = _create(doctor_a).case
+    assert services.list_files(doctor_a.doctor, case.case_id, doctor_a.backend) == []
+    names = ["one.pdf", "two.png", "three.csv", "four.dcm"]
+    contents = {
+        "one.pdf": (samples.pdf_bytes(), "lab"),
+        "two.png": (samples.png_bytes(), "radiology"),
+        "three.csv": (b"analyte,value\nGlucose,99\n", "lab"),
+        "four.dcm": (samples.dicom_bytes("MR_small.dcm"), "radiology"),
+    }
+    for name in names:
+        content, category = contents[name]
+        record = services.upload_file(
+            doctor_a.doctor, case.case_id, Upload(name, content, category), doctor_a.backend
+        )
+        assert (record.case_id, record.file_category, record.file_size) == (
+            case.case_id,
+            category,
+            len(content),
+        )
+    files = services.list_files(doctor_a.doctor, case.case_id, doctor_a.backend)
+    assert [f.file_name for f in files] == names
+    for record in files:
+        assert doctor_a.backend.blobs.get(record.file_url) == contents[record.file_name][0]
+        assert (
+            services.read_file(doctor_a.doctor, case.case_id, record.file_id, doctor_a.backend)
+            == contents[record.file_name][0]
+        )
+
+
+def test_upload_refreshes_updated_at(doctor_a: SignedIn) -> None:
+    case = _create(doctor_a).case
+    services.upload_file(
+        doctor_a.doctor, case.case_id, Upload("x.txt", b"note", "lab"), doctor_a.backend
+    )
+    assert (
+        services.get_case(doctor_a.doctor, case.case_id, doctor_a.backend).case.updated_at
+        > case.updated_at
+    )
+
+
+@pytest.mark.parametrize(
+    "case_id", ["", "not-a-uuid", "00000000-0000-0000-0000-000000000000", "../x", None]
+)
+def test_unknown_or_malformed_case_id_is_not_found(doctor_a: SignedIn, case_id) -> None:
+    for operation in (
+        lambda: services.get_case(doctor_a.doctor, case_id, doctor_a.backend),
+        lambda: services.update_case(
+            doctor_a.doctor, case_id, {"patient_age": 3}, doctor_a.backend
+        ),
+        lambda: services.delete_case(doctor_a.doctor, case_id, doctor_a.backend),
+        lambda: services.list_files(doctor_a.doctor, case_id, doctor_a.backend),
+        lambda: services.upload_file(
+            doctor_a.doctor, case_id, Upload("a.txt", b"x", "lab"), doctor_a.backend
+        ),
+    ):
+        with pytest.raises(CaseNotFound) as error:
+            operation()
+        assert (error.value.status, error.value.detail) == (404, "Case not found")
