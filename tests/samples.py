@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from pathlib import Path
 
 from docx import Document
 from fpdf import FPDF
 from PIL import Image, ImageDraw
+from pydicom import dcmread
 from pydicom.data import get_testdata_file
+from pypdf import PdfReader, PdfWriter
 
 LAB_REPORT_LINES = (
     "Complete Blood Count",
@@ -76,3 +80,74 @@ def dicom_path(name: str = "CT_small.dcm") -> Path:
 
 def dicom_bytes(name: str = "CT_small.dcm") -> bytes:
     return dicom_path(name).read_bytes()
+
+
+# --- Added for extraction and imaging tests --------------------------------------------
+
+
+def jpeg_bytes_with_orientation(orientation: int = 6, width: int = 64, height: int = 48) -> bytes:
+    """A JPEG stored sideways with an EXIF orientation tag; a white block marks its top-left."""
+    image = Image.new("RGB", (width, height), (30, 30, 30))
+    ImageDraw.Draw(image).rectangle((0, 0, width // 4, height // 4), fill=(255, 255, 255))
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    stream = io.BytesIO()
+    image.save(stream, format="JPEG", quality=95, exif=exif)
+    return stream.getvalue()
+
+
+def png_bomb_bytes(width: int = 100_000, height: int = 100_000) -> bytes:
+    """A tiny PNG whose header declares a huge picture: a decompression bomb."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body) & 0xFFFFFFFF
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)  # 8-bit grayscale
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\x00" * 1024))
+        + chunk(b"IEND", b"")
+    )
+
+
+def docx_with_table_bytes(
+    heading: str = "Chemistry panel",
+    rows: tuple[tuple[str, ...], ...] = (
+        ("Test", "Result", "Unit", "Reference", "Flag"),
+        ("Sodium", "128", "mmol/L", "135-145", "L"),
+        ("Potassium", "4.1", "mmol/L", "3.5-5.1", ""),
+    ),
+) -> bytes:
+    """A DOCX with a paragraph followed by a lab table, as lab systems export them."""
+    document = Document()
+    document.add_paragraph(heading)
+    table = document.add_table(rows=len(rows), cols=len(rows[0]))
+    for row, values in zip(table.rows, rows, strict=True):
+        for cell, value in zip(row.cells, values, strict=True):
+            cell.text = value
+    document.add_paragraph("End of report")
+    stream = io.BytesIO()
+    document.save(stream)
+    return stream.getvalue()
+
+
+def encrypted_pdf_bytes(user_password: str = "") -> bytes:
+    """A lab PDF encrypted by pypdf; an empty user password means it opens without one."""
+    reader = PdfReader(io.BytesIO(pdf_bytes()))
+    writer = PdfWriter(clone_from=reader)
+    writer.encrypt(user_password=user_password, owner_password="owner-secret")
+    stream = io.BytesIO()
+    writer.write(stream)
+    return stream.getvalue()
+
+
+def dicom_bytes_with(name: str = "CT_small.dcm", **attributes: object) -> bytes:
+    """A pydicom test file with some attributes changed (e.g. PatientName, Photometric...)."""
+    dataset = dcmread(dicom_path(name))
+    for keyword, value in attributes.items():
+        setattr(dataset, keyword, value)
+    stream = io.BytesIO()
+    dataset.save_as(stream)
+    return stream.getvalue()

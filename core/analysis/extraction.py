@@ -1,0 +1,247 @@
+"""Text from lab files (PDF, TXT, CSV, DOCX), for the engines and the lab-value parser.
+
+Extraction never raises on a bad file: a corrupt, encrypted or scanned document gives a
+LabDocument with whatever text could be read and warnings that name the file by its label.
+The original file name never appears in a warning, since it may carry the patient's name.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import zipfile
+from collections.abc import Callable, Iterator
+
+from docx import Document
+from docx.document import Document as WordDocument
+from docx.table import Table
+from docx.text.paragraph import Paragraph
+from PIL import Image
+from pypdf import PageObject, PdfReader
+
+from core.analysis.insights import LabDocument
+from core.files import extension_of
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT_CHARS = 200_000
+MAX_PAGE_IMAGE_SIDE = 1600
+MAX_PAGE_IMAGES = 20  # each scanned page costs a vision call; a 300-page scan is not a lab file
+MIN_PAGE_IMAGE_SIDE = 32  # smaller pictures on a scanned page are logos or rules, not text
+MAX_DOCX_UNPACKED_BYTES = 200 * 1024 * 1024  # refuse zip bombs before python-docx inflates them
+_CSV_DELIMITERS = ",;\t|"
+
+
+class _Extraction:
+    """Collects text, page images and warnings while one lab file is read."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.parts: list[str] = []
+        self.length = 0
+        self.page_images: list[bytes] = []
+        self.warnings: list[str] = []
+        self.full = False
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(f"{self.label}: {message}")
+
+    def add(self, text: str) -> None:
+        """Append a block of text, stopping (with one warning) at the size cap."""
+        if self.full or not text:
+            return
+        room = MAX_TEXT_CHARS - self.length
+        if len(text) > room:
+            text = text[:room]
+            self.full = True
+            self.warn(f"text was cut at {MAX_TEXT_CHARS:,} characters")
+        self.parts.append(text)
+        self.length += len(text) + 2
+
+    def document(self, file_id: str, separator: str = "\n\n") -> LabDocument:
+        return LabDocument(
+            file_id=file_id,
+            label=self.label,
+            text=separator.join(self.parts).strip(),
+            page_images=self.page_images,
+            warnings=self.warnings,
+        )
+
+
+def extract_lab_document(file_id: str, label: str, file_name: str, content: bytes) -> LabDocument:
+    """The text of one lab file; problems become warnings naming ``label``, never exceptions."""
+    found = _Extraction(label)
+    extension = extension_of(file_name)
+    readers: dict[str, Callable[[bytes, _Extraction], None]] = {
+        "pdf": _read_pdf,
+        "txt": _read_plain_text,
+        "csv": _read_csv,
+        "docx": _read_docx,
+        "doc": _read_legacy_doc,
+    }
+    reader = readers.get(extension)
+    if reader is None:
+        found.warn(f"'.{extension}' files are not read as lab documents")
+    elif not content:
+        found.warn("the file is empty")
+    else:
+        try:
+            reader(content, found)
+        # Third-party parsers raise almost anything on hostile bytes (KeyError, struct.error,
+        # RecursionError...); one bad file must only become a warning.
+        except Exception as error:  # noqa: BLE001
+            log.info("lab file extraction failed: %s", type(error).__name__)
+            found.warn(f"the {extension.upper()} file could not be read (corrupt or truncated?)")
+    result = found.document(file_id)
+    if not result.text and not result.page_images and not result.warnings:
+        result.warnings.append(f"{label}: no text was found in the file")
+    return result
+
+
+# --- PDF -------------------------------------------------------------------------------
+
+
+def _read_pdf(content: bytes, found: _Extraction) -> None:
+    reader = PdfReader(io.BytesIO(content))
+    if reader.is_encrypted and not _unlock(reader, found):
+        return
+    for number, page in enumerate(reader.pages, start=1):
+        if found.full:
+            break
+        try:
+            text = page.extract_text() or ""
+        except Exception:  # noqa: BLE001 - one broken page must not cost the others
+            found.warn(f"page {number} could not be read")
+            continue
+        if text.strip():
+            found.add(text.strip())
+        else:
+            found.warn(f"page {number} has no text layer (a scanned page?)")
+            _keep_page_images(page, number, found)
+
+
+def _unlock(reader: PdfReader, found: _Extraction) -> bool:
+    """Open a PDF protected only by an owner password (the usual case for lab portals)."""
+    try:
+        if reader.decrypt(""):
+            return True
+    except Exception:  # noqa: BLE001 - unsupported ciphers raise their own error types
+        log.info("pdf decryption failed")
+    found.warn("the PDF is password-protected; upload an unprotected copy")
+    return False
+
+
+def _keep_page_images(page: PageObject, number: int, found: _Extraction) -> None:
+    try:
+        pictures = list(page.images)
+    except Exception:  # noqa: BLE001 - malformed image streams are common in scans
+        found.warn(f"the images on page {number} could not be read")
+        return
+    for picture in pictures:
+        if len(found.page_images) >= MAX_PAGE_IMAGES:
+            found.warn(f"only the first {MAX_PAGE_IMAGES} scanned page images are read")
+            return
+        try:
+            png = _page_image_png(picture.image)
+        except Exception:  # noqa: BLE001 - same: skip the picture, keep the document
+            found.warn(f"an image on page {number} could not be read")
+            continue
+        if png is not None:
+            found.page_images.append(png)
+
+
+def _page_image_png(image: Image.Image | None) -> bytes | None:
+    if image is None or min(image.size) < MIN_PAGE_IMAGE_SIDE:
+        return None
+    if image.mode not in ("RGB", "L"):
+        image = image.convert("RGB")
+    image.thumbnail((MAX_PAGE_IMAGE_SIDE, MAX_PAGE_IMAGE_SIDE), Image.Resampling.LANCZOS)
+    stream = io.BytesIO()
+    image.save(stream, format="PNG", optimize=False)
+    return stream.getvalue()
+
+
+# --- TXT and CSV -------------------------------------------------------------------------
+
+
+def _decode(content: bytes) -> str:
+    """UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1252 as Excel writes it."""
+    if content.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return content.decode("utf-16", errors="replace")
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = content.decode("cp1252", errors="replace")
+    return text.replace("\x00", "")
+
+
+def _read_plain_text(content: bytes, found: _Extraction) -> None:
+    text = _decode(content).replace("\r\n", "\n").replace("\r", "\n")
+    found.add(text.strip())
+
+
+def _read_csv(content: bytes, found: _Extraction) -> None:
+    text = _decode(content)
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
+            text[:8192], delimiters=_CSV_DELIMITERS
+        )
+    except csv.Error:
+        dialect = csv.excel
+    lines = []
+    for row in csv.reader(io.StringIO(text, newline=""), dialect):
+        # Cells joined by spaces keep a row like "Hemoglobin,9.8,g/dL,12.0-16.0,L" in the
+        # same shape as a line of a printed report, which is what the lab parser reads.
+        cells = [" ".join(cell.split()) for cell in row]
+        line = " ".join(cell for cell in cells if cell)
+        if line:
+            lines.append(line)
+    found.add("\n".join(lines))
+
+
+# --- Word --------------------------------------------------------------------------------
+
+
+def _read_docx(content: bytes, found: _Extraction) -> None:
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        unpacked = sum(member.file_size for member in archive.infolist())
+    if unpacked > MAX_DOCX_UNPACKED_BYTES:
+        found.warn("the DOCX file unpacks to an implausible size and was not read")
+        return
+    document = Document(io.BytesIO(content))
+    found.add("\n".join(_docx_lines(document)))
+
+
+def _docx_lines(document: WordDocument) -> Iterator[str]:
+    """Paragraphs and table rows in reading order; a table row's cells separated by tabs."""
+    for block in document.iter_inner_content():
+        if isinstance(block, Paragraph):
+            if block.text.strip():
+                yield block.text.strip()
+        elif isinstance(block, Table):
+            yield from _table_lines(block)
+
+
+def _table_lines(table: Table) -> Iterator[str]:
+    for row in table.rows:
+        cells: list[str] = []
+        seen: set[int] = set()
+        for cell in row.cells:
+            # A merged cell is returned once per grid column it spans; read it once.
+            if id(cell._tc) in seen:
+                continue
+            seen.add(id(cell._tc))
+            text = " ".join(cell.text.split())
+            if text:
+                cells.append(text)
+        if cells:
+            yield "\t".join(cells)
+
+
+def _read_legacy_doc(content: bytes, found: _Extraction) -> None:
+    # No dependable pure-Python reader exists for binary Word files; say so plainly.
+    found.warn(
+        "text cannot be extracted from a legacy Word .doc file; "
+        "save it as DOCX or PDF and upload it again"
+    )
