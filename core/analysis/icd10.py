@@ -1,0 +1,63 @@
+"""ICD-10-CM check for every diagnosis code an engine writes (simple-icd-10-cm's code set).
+
+What counts as valid: any code that exists in the ICD-10-CM tabular list as a category
+("E11") or subcategory ("E11.9", "S72.001A"). A category is a real ICD-10-CM code, so
+it is valid here, but it is not billable; ``is_billable`` tells the two apart so a page
+can ask the doctor for a more specific code. Chapters ("4") and blocks ("E08-E13") are
+headings, not codes, and are invalid. An invalid code is flagged, never replaced: the
+engine's code stays as written so the doctor sees what was suggested.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from functools import cache
+from types import ModuleType
+
+from core.analysis.insights import PrimaryDiagnosis
+
+_SHAPE = re.compile(r"^[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]{1,4})?$")
+
+
+@cache
+def _code_set() -> ModuleType:
+    # Imported on first use: loading the code set takes about two seconds. The package
+    # still uses importlib.resources.read_text, deprecated; that warning is theirs, not ours.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import simple_icd_10_cm
+
+    return simple_icd_10_cm
+
+
+def normalize_icd10(code: str) -> str:
+    """The code in its usual form: upper case, no spaces, dot after the third character."""
+    compact = re.sub(r"[\s.]", "", str(code or "")).upper()
+    return f"{compact[:3]}.{compact[3:]}" if len(compact) > 3 else compact
+
+
+def check_icd10(code: str) -> tuple[bool, str | None]:
+    """(valid, official description) for an ICD-10-CM code, with or without its dot."""
+    dotted = normalize_icd10(code)
+    if not _SHAPE.match(dotted):
+        return False, None
+    icd = _code_set()
+    if not icd.is_valid_item(dotted) or not icd.is_category_or_subcategory(dotted):
+        return False, None
+    return True, icd.get_description(dotted)
+
+
+def is_billable(code: str) -> bool:
+    """True for a valid code with no more specific codes below it."""
+    valid, _ = check_icd10(code)
+    return valid and _code_set().is_leaf(normalize_icd10(code))
+
+
+def annotate_diagnosis(diagnosis: PrimaryDiagnosis) -> PrimaryDiagnosis:
+    """A copy with icd_code_valid and the official description; an invalid code stays as is."""
+    valid, description = check_icd10(diagnosis.icd_code)
+    update: dict[str, object] = {"icd_code_valid": valid, "icd_description": description}
+    if valid:
+        update["icd_code"] = normalize_icd10(diagnosis.icd_code)  # same code, usual spelling
+    return diagnosis.model_copy(update=update)

@@ -1,0 +1,128 @@
+"""The patterns that read lab text: analyte names (from the catalog's aliases), values,
+reference ranges, flags, dipstick words, and what is never a value (dates, phones, pages)."""
+
+from __future__ import annotations
+
+import re
+
+from core.analysis.lab_catalog import CATALOG, Analyte
+
+_SEPARATOR_CHARS = r"\s,\-./()_:"
+_SEPARATORS = re.compile(f"[{_SEPARATOR_CHARS}]+")
+
+
+def alias_key(text: str) -> str:
+    return _SEPARATORS.sub("", text).lower()
+
+
+def _alias_pattern(alias: str) -> str:
+    tokens = [re.escape(token) for token in _SEPARATORS.split(alias) if token]
+    body = f"[{_SEPARATOR_CHARS}]*".join(tokens)
+    # An alias written with a capital matches only as written ("K", "PT"); see lab_catalog.
+    return body if any(c.isupper() for c in alias) else f"(?i:{body})"
+
+
+def _alias_index() -> tuple[dict[str, tuple[Analyte, bool]], re.Pattern[str]]:
+    index: dict[str, tuple[Analyte, bool]] = {}
+    patterns: list[tuple[int, str]] = []
+    for analyte in CATALOG:
+        named = [(alias, False) for alias in analyte.aliases]
+        named += [(alias, True) for alias in analyte.urine_aliases]
+        for alias, urine_only in named:
+            key = alias_key(alias)
+            known = index.get(key)
+            if known is not None and known[0] is not analyte:
+                raise ValueError(f"lab alias {alias!r} names two analytes")
+            index[key] = (analyte, urine_only)
+            patterns.append((len(alias), _alias_pattern(alias)))
+    # Longest alias first, so "hemoglobin a1c" wins over "hemoglobin" at the same place.
+    alternatives = "|".join(p for _, p in sorted(patterns, key=lambda item: -item[0]))
+    return index, re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
+
+
+ALIASES, ANALYTE_NAME = _alias_index()
+KNOWN_UNITS = {r.unit for analyte in CATALOG for r in analyte.ranges if r.unit}
+
+# What is never a lab value: dates, times, phone numbers and page numbers.
+NOT_VALUES = re.compile(
+    r"(?<![\d.])(?:\d{4}([-/.])\d{1,2}\1\d{1,2}|\d{1,2}([-/])\d{1,2}\2\d{2,4}"
+    r"|\d{1,2}\.\d{1,2}\.\d{4})(?![\d.])"
+    r"|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?"
+    r"|(?<![\d.])(?:\+\d{1,3}[\s-]?)?\(?\d{3}\)?[\s.-]?\d{3}[-.]\d{4}(?![\d.])"
+    r"|(?i:\bpage\s*\d+(?:\s*(?:of|/)\s*\d+)?)"
+)
+_NUMBER = r"\d{1,9}(?:\.\d{1,6})?|\.\d{1,6}"
+VALUE = re.compile(
+    rf"(?P<cmp><=|>=|≤|≥|<|>)?\s*(?P<num>{_NUMBER})(?P<flag>[HL](?![A-Za-z/]))?(?![\d.])"
+    r"(?!\s*[-–/:]\s*\d)"  # "12.0-16.0" or "12/03" is a range or a date, not a result
+)
+RANGE = re.compile(
+    rf"(?<![\d.])(?P<lo>{_NUMBER})\s*(?:-|–|—|to)\s*(?P<hi>{_NUMBER})(?![\d.])"
+    rf"|(?P<op><=|>=|=<|=>|≤|≥|<|>|(?i:less than|greater than|below|above|up to|under|over"
+    rf"|at least))\s*(?P<bound>{_NUMBER})(?![\d.])"
+)
+FLAG = re.compile(
+    r"(?<![A-Za-z/])(?:(?P<high>HH|H|HI|HIGH|(?i:high)|↑)|(?P<low>LL|L|LO|LOW|(?i:low)|↓))(?![A-Za-z])"
+)
+QUALITATIVE = re.compile(
+    r"(?i)(?P<word>not\s+detected|negative|neg\b|nil\b|none\b|absent|normal|trace|tr\b|"
+    r"positive|pos\b|present|detected|small|moderate|mod\b|large|[1-4]\s*\+|\+{1,4}|±)"
+    r"(?![A-Za-z])"
+)
+QUALITATIVE_SCORES = {
+    "trace": 0.5,
+    "tr": 0.5,
+    "±": 0.5,
+    "small": 1.0,
+    "moderate": 2.0,
+    "mod": 2.0,
+    "large": 3.0,
+    "positive": 1.0,
+    "pos": 1.0,
+    "present": 1.0,
+    "detected": 1.0,
+}
+FILLERS = {
+    "level",
+    "levels",
+    "count",
+    "result",
+    "results",
+    "value",
+    "values",
+    "total",
+    "serum",
+    "plasma",
+    "blood",
+    "whole",
+    "random",
+    "was",
+    "is",
+    "of",
+    "at",
+    "ser",
+    "calc",
+    "calculated",
+    "measured",
+    "conc",
+    "concentration",
+    "activity",
+    "absolute",
+    "abs",
+    "auto",
+    "automated",
+    "quantitative",
+    "quant",
+    "test",
+}
+URINE_HEADING = re.compile(
+    r"(?i:\b(?:urinalysis|urine\s*analysis|urine\s*routine|dipstick"
+    r"|urine\s*examination)\b)|\bUA\b"
+)
+OTHER_HEADING = re.compile(
+    r"(?i)blood count|\bcbc\b|hematology|haematology|chemistry|metabolic"
+    r"|panel|profile|lipid|thyroid|liver|renal|kidney|cardiac|coagulation"
+    r"|electrolytes|hormones|inflammat|vitamin|serum"
+)
+LOWER_BOUNDS = {">", ">=", "=>", "≥", "greater than", "above", "over", "at least"}
+STRICT_BOUNDS = {"<", ">", "less than", "greater than", "below", "above", "under", "over"}

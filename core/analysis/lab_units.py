@@ -1,0 +1,86 @@
+"""Lab units as written on reports, reduced to one key per unit so ranges can be looked up.
+
+Reports spell the same unit many ways ("x10^9/L", "10*3/uL", "K/uL", "109/L" when a PDF
+lost the superscript); all of those mean the same number for a cell count, so they share
+a key. The key is for lookup only: a LabValue keeps the unit exactly as the report wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+
+# Spellings that denote the same quantity, after lowercasing and removing spaces.
+_SAME_AS: dict[str, str] = {
+    # cell counts per litre (WBC, platelets, differential)
+    "10^3/ul": "10^9/l",
+    "10^3/mm3": "10^9/l",
+    "k/ul": "10^9/l",
+    "k/mm3": "10^9/l",
+    "thou/ul": "10^9/l",
+    "/nl": "10^9/l",
+    # red cell counts
+    "10^6/ul": "10^12/l",
+    "10^6/mm3": "10^12/l",
+    "m/ul": "10^12/l",
+    "mil/ul": "10^12/l",
+    "mill/ul": "10^12/l",
+    "million/ul": "10^12/l",
+    "/pl": "10^12/l",
+    # plain per-microlitre counts
+    "cells/ul": "/ul",
+    "/mm3": "/ul",
+    "cells/mm3": "/ul",
+    # same number, different spelling
+    "ug/l": "ng/ml",
+    "ng/l": "pg/ml",
+    "iu/l": "u/l",
+    "u/l": "u/l",
+    "iu/ml": "u/ml",
+    "uiu/ml": "miu/l",
+    "uu/ml": "miu/l",
+    "mu/l": "miu/l",
+    "miu/ml": "miu/ml",
+    "sec": "s",
+    "secs": "s",
+    "second": "s",
+    "seconds": "s",
+    "mm/hr": "mm/h",
+    "mm/1hr": "mm/h",
+    "mm/1h": "mm/h",
+    "mm/hour": "mm/h",
+    "mm/1sthour": "mm/h",
+    "mm/1sthr": "mm/h",
+    "ml/min/1.73m^2": "ml/min/1.73m2",
+    "ml/min/1.73": "ml/min/1.73m2",
+    "ml/min/1.73sqm": "ml/min/1.73m2",
+    "ml/min": "ml/min/1.73m2",
+    "ratio": "",
+    "index": "",
+    "percent": "%",
+}
+
+_EXPONENT = re.compile(r"^(?:x|×|\*)?10(?:\^|\*|e)?(\d{1,2})/")
+
+
+def unit_key(unit: str | None) -> str:
+    """The lookup key of a unit as written ("x10^9/L" -> "10^9/l"); "" for no unit."""
+    if not unit:
+        return ""
+    key = unit.strip().lower().translate(_SUPERSCRIPTS).replace(" ", "")
+    key = key.replace("µ", "u").replace("μ", "u").replace("²", "2").replace("³", "3")
+    key = key.rstrip(".,;:")
+    # "10e9/l", "x10*9/l" and "109/l" (superscript lost in a PDF) all mean 10^9/l
+    key = _EXPONENT.sub(r"10^\1/", key)
+    key = re.sub(r"/mcl$", "/ul", key)
+    key = re.sub(r"^mc(?=g|mol|l)", "u", key)
+    return _SAME_AS.get(key, key)
+
+
+# A unit with a power of ten ("x10^9/L", "10*3/µL", "x 10E9 / L"); matched before plain tokens.
+EXPONENT_UNIT = re.compile(
+    r"(?:[x×*]\s*)?10\s*(?:\^|\*|[eE])?\s*(?:[0-9]{1,2}|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*/\s*"
+    r"(?:[uµμ]l|mcl|l|mm3|mm³|nl|pl)(?![A-Za-z])",
+    re.IGNORECASE,
+)

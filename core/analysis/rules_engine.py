@@ -1,0 +1,262 @@
+"""The offline insight engine: rules over lab values, image properties, no language model.
+
+It is the default when no model is configured, so a case is analysed for real without a
+key. Every text it writes says plainly that rules, not a model, wrote it, and it never
+claims to have looked at an image.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from core.analysis.insights import (
+    CaseSummary,
+    ImageAnalysis,
+    LabDocument,
+    LabValue,
+    PatientContext,
+    PrimaryDiagnosis,
+    RadiologyImage,
+    SoapNote,
+)
+from core.analysis.lab_catalog import BY_NAME
+from core.analysis.labs import format_lab_value, parse_lab_values
+from core.analysis.rules_diagnosis import diagnose, rank_findings
+from core.analysis.rules_evidence import MAX_CONFIDENCE
+
+_WRITTEN_BY = "Offline rules engine (no language model): lab values and image properties only"
+_DISCLAIMER = (
+    "Written by the offline rules engine (no language model) from lab values and image "
+    "properties only; advisory, for the doctor's review."
+)
+_NOT_READ = "No image interpretation was performed: the offline rules engine cannot read images."
+_MODALITIES = {
+    "CT": "CT",
+    "MR": "MRI",
+    "CR": "X-ray",
+    "DX": "X-ray",
+    "US": "ultrasound",
+    "MG": "mammography",
+    "NM": "nuclear medicine",
+    "PT": "PET",
+    "XA": "angiography",
+    "RF": "fluoroscopy",
+    "OT": "other modality",
+}
+# Defence in depth: metadata should carry no identifiers, but such a key is never repeated.
+_IDENTIFYING_WORDS = {
+    "patient",
+    "name",
+    "birth",
+    "id",
+    "uid",
+    "date",
+    "time",
+    "institution",
+    "physician",
+    "accession",
+    "address",
+    "operator",
+    "referring",
+    "performing",
+}
+_NOTES_IN_SUMMARY = 600
+
+
+class RulesEngine:
+    """InsightEngine that needs no model: see core.analysis.engine for the protocol."""
+
+    name = "rules"
+    model: str | None = None
+    written_by = _WRITTEN_BY
+    prompt_version = "rules-1"
+
+    def read_image(self, image: RadiologyImage, context: PatientContext) -> ImageAnalysis:
+        """What the file says about itself (modality, body part, size); never a reading."""
+        modality, body_part, study = _image_facts(image.metadata)
+        known = any((modality, body_part, study))
+        return ImageAnalysis(
+            findings=f"{_NOT_READ} Known properties: {_describe(image)}.",
+            impression="Not interpreted; the image needs a radiologist's reading.",
+            key_abnormalities=[],
+            modality=modality,
+            body_part=body_part,
+            study_description=study,
+            image_properties=_image_properties(image),
+            confidence_score=0.2 if known else 0.1,
+        )
+
+    def read_scanned_page(self, page_png: bytes, context: PatientContext) -> str | None:
+        return None  # reading a scanned page needs a vision model
+
+    def summarize_case(
+        self,
+        context: PatientContext,
+        labs: list[LabDocument],
+        images: list[tuple[RadiologyImage, ImageAnalysis]],
+    ) -> CaseSummary:
+        values = lab_values_of(labs)
+        abnormal = [v for v in values if v.flag]
+        ranked = rank_findings(values, context.age)
+        parts = [f"{_patient(context)}."]
+        if context.doctor_notes and context.doctor_notes.strip():
+            parts.append(f"Doctor's notes: {_shorten(context.doctor_notes.strip())}")
+        parts.append(_lab_sentence(labs, values, abnormal))
+        if ranked:
+            names = "; ".join(c.finding.name for c in ranked[:3])
+            parts.append(f"The lab pattern suggests: {names}.")
+        parts += [_radiology_summary(images), _DISCLAIMER]
+        key_findings = [format_lab_value(v) for v in abnormal]
+        if values and not abnormal:
+            key_findings.append(f"All {len(values)} lab values are within reference ranges.")
+        key_findings += [
+            f"{image.label}: {_describe(image)}, not interpreted" for image, _ in images
+        ]
+        evidence = 0.1 if not values else min(0.7, 0.3 + 0.04 * len(values))
+        return CaseSummary(
+            comprehensive_summary=" ".join(parts),
+            key_findings=key_findings,
+            lab_summary=_lab_summary(labs, values, abnormal),
+            radiology_summary=_radiology_summary(images),
+            confidence_score=round(evidence, 2),
+        )
+
+    def write_soap_and_diagnosis(
+        self,
+        context: PatientContext,
+        summary: CaseSummary,
+        labs: list[LabDocument],
+        images: list[tuple[RadiologyImage, ImageAnalysis]],
+    ) -> tuple[SoapNote, PrimaryDiagnosis]:
+        values = lab_values_of(labs)
+        result = diagnose(values, context.age)
+        diagnosis = result.diagnosis
+        notes = (context.doctor_notes or "").strip()
+        subjective = f"{_patient(context)}. " + (
+            f"Doctor's notes: {notes}" if notes else "No doctor's notes were provided."
+        )
+        objective = [_lab_sentence(labs, values, [v for v in values if v.flag])]
+        objective += [
+            f"{image.label}: {_describe(image)} (not interpreted)." for image, _ in images
+        ]
+        others = result.ranked[1:4]
+        assessment = f"{diagnosis.primary_diagnosis} (ICD-10-CM {diagnosis.icd_code}). "
+        assessment += diagnosis.description
+        if others:
+            listed = "; ".join(f"{c.finding.name} ({c.finding.code})" for c in others)
+            assessment += f" Other findings: {listed}."
+        assessment += " Rules-based suggestion from lab values only; the doctor decides."
+        plan = [result.finding.plan]
+        plan += [f"{c.finding.name}: {c.finding.plan}" for c in others]
+        if images:
+            plan.append("Have the radiology images read by a radiologist.")
+        plan.append("Correlate with the history and examination before acting on these values.")
+        soap_score = (summary.confidence_score + diagnosis.confidence_score) / 2
+        soap = SoapNote(
+            subjective=subjective,
+            objective=" ".join(objective),
+            assessment=assessment,
+            plan=" ".join(plan),
+            confidence_score=round(min(MAX_CONFIDENCE, soap_score), 2),
+        )
+        return soap, diagnosis
+
+
+def lab_values_of(labs: list[LabDocument]) -> list[LabValue]:
+    """The values the pipeline found, or, for a document it left empty, parsed here."""
+    values: list[LabValue] = []
+    for document in labs:
+        values += document.lab_values or parse_lab_values(document.text, document.file_id)
+    return values
+
+
+def _patient(context: PatientContext) -> str:
+    gender = (context.gender or "").strip().lower()
+    if gender in {"male", "female"}:
+        return f"{context.age}-year-old {gender} patient"
+    return f"{context.age}-year-old patient" + (f" (gender: {gender})" if gender else "")
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= _NOTES_IN_SUMMARY else text[:_NOTES_IN_SUMMARY].rstrip() + "…"
+
+
+def _lab_sentence(labs: list[LabDocument], values: list[LabValue], abnormal: list[LabValue]) -> str:
+    if not labs:
+        return "No lab files."
+    if not values:
+        return f"No lab values could be read from {len(labs)} lab file(s)."
+    text = f"{len(values)} lab value(s) read from {len(labs)} lab file(s), {len(abnormal)} outside "
+    text += "the reference range"
+    if abnormal:
+        text += ": " + "; ".join(format_lab_value(v) for v in abnormal)
+    return text + "."
+
+
+def _lab_summary(labs: list[LabDocument], values: list[LabValue], abnormal: list[LabValue]) -> str:
+    if not values:
+        return _lab_sentence(labs, values, abnormal)
+    panels: dict[str, list[LabValue]] = {}
+    for value in values:
+        analyte = BY_NAME.get(value.analyte)
+        panels.setdefault(analyte.panel if analyte else "Other", []).append(value)
+    lines = [f"{len(values)} lab value(s) read, {len(abnormal)} outside the reference range."]
+    for panel, readings in panels.items():
+        out = [format_lab_value(v) for v in readings if v.flag]
+        within = sorted({v.analyte for v in readings if not v.flag})
+        text = "; ".join(out)
+        if within:
+            text += ("; " if text else "") + "within range: " + ", ".join(within)
+        lines.append(f"{panel}: {text}.")
+    return " ".join(lines)
+
+
+def _radiology_summary(images: list[tuple[RadiologyImage, ImageAnalysis]]) -> str:
+    if not images:
+        return "No radiology images."
+    described = "; ".join(f"{image.label}: {_describe(image)}" for image, _ in images)
+    return f"{len(images)} radiology image(s), not interpreted (no image model): {described}."
+
+
+def _describe(image: RadiologyImage) -> str:
+    modality, body_part, study = _image_facts(image.metadata)
+    if body_part and body_part.isupper():
+        body_part = body_part.lower()  # DICOM writes "CHEST"; prose reads "chest"
+    known = [x for x in (_modality_words(modality), body_part, study) if x]
+    return ", ".join([*known, f"{image.width} × {image.height} pixels"])
+
+
+def _image_facts(metadata: dict[str, Any]) -> tuple[str | None, str | None, str | None]:
+    """Modality, body part and study description, whatever the metadata's key spelling."""
+    by_key = {"".join(c for c in str(k).lower() if c.isalnum()): v for k, v in metadata.items()}
+
+    def text(*keys: str) -> str | None:
+        for key in keys:
+            value = by_key.get(key)
+            if value not in (None, ""):
+                return str(value).strip()[:120] or None
+        return None
+
+    return (
+        text("modality"),
+        text("bodypart", "bodypartexamined"),
+        text("studydescription", "study"),
+    )
+
+
+def _modality_words(modality: str | None) -> str | None:
+    if not modality:
+        return None
+    return _MODALITIES.get(modality.upper(), modality)
+
+
+def _image_properties(image: RadiologyImage) -> dict[str, Any]:
+    properties: dict[str, Any] = {"width": image.width, "height": image.height}
+    for key, value in image.metadata.items():
+        words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+", str(key))  # snake_case, CamelCase
+        if _IDENTIFYING_WORDS & {word.lower() for word in words}:
+            continue
+        if isinstance(value, bool | int | float) or (isinstance(value, str) and len(value) <= 120):
+            properties[str(key)] = value
+    return properties

@@ -1,0 +1,53 @@
+"""The ICD-10-CM check against the real code set (simple-icd-10-cm)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.analysis.icd10 import annotate_diagnosis, check_icd10, is_billable, normalize_icd10
+from core.analysis.insights import PrimaryDiagnosis
+
+DIABETES = "Type 2 diabetes mellitus without complications"
+
+
+@pytest.mark.parametrize("written", ["E11.9", "e11.9", "E119", " e 11 . 9 ", "E11.9."])
+def test_a_code_is_found_whatever_its_spelling(written: str):
+    assert check_icd10(written) == (True, DIABETES)
+    assert normalize_icd10(written) == "E11.9"
+
+
+def test_a_category_is_valid_but_not_billable():
+    assert check_icd10("E11") == (True, "Type 2 diabetes mellitus")
+    assert not is_billable("E11")
+    assert is_billable("E11.9")
+    assert is_billable("R69")  # a category with no subdivisions is itself billable
+
+
+def test_seventh_character_codes_are_recognised():
+    valid, description = check_icd10("S72001A")
+    assert valid and description and "femur" in description
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["E11.99", "XYZ", "", "   ", "E08-E13", "4", "123.4", "E11.9.1", "ZZZ.9", "R7989X"],
+)
+def test_invented_codes_chapters_and_blocks_are_invalid(code: str):
+    assert check_icd10(code) == (False, None)
+    assert not is_billable(code)
+
+
+def test_annotate_flags_an_invalid_code_and_never_replaces_it():
+    suggested = PrimaryDiagnosis(primary_diagnosis="Diabetes", icd_code="E11.99")
+    annotated = annotate_diagnosis(suggested)
+    assert annotated.icd_code == "E11.99"
+    assert annotated.icd_code_valid is False
+    assert annotated.icd_description is None
+    assert suggested.icd_code_valid is None  # a copy: the engine's answer is untouched
+
+
+def test_annotate_keeps_a_valid_code_with_its_official_description():
+    annotated = annotate_diagnosis(PrimaryDiagnosis(primary_diagnosis="Diabetes", icd_code="e119"))
+    assert (annotated.icd_code, annotated.icd_code_valid) == ("E11.9", True)
+    assert annotated.icd_description == DIABETES
+    assert annotated.primary_diagnosis == "Diabetes"
