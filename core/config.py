@@ -21,6 +21,7 @@ DEFAULTS: dict[str, Any] = {
     "OPENAI_VISION_MODEL": "gpt-4o-mini",
     "OPENAI_TIMEOUT_SECONDS": 60.0,
     "OPENAI_MAX_RETRIES": 2,
+    "MEDCASE_CORS_ORIGINS": None,  # the HTTP API's allowed browser origins, comma-separated
 }
 
 
@@ -42,6 +43,7 @@ class Settings:
     openai_vision_model: str = "gpt-4o-mini"
     openai_timeout_seconds: float = 60.0
     openai_max_retries: int = 2
+    cors_origins: tuple[str, ...] = ()
 
     @property
     def max_file_bytes(self) -> int:
@@ -89,4 +91,13 @@ class Settings:
             openai_vision_model=pick("OPENAI_VISION_MODEL"),
             openai_timeout_seconds=number("OPENAI_TIMEOUT_SECONDS", float, 1, 600),
             openai_max_retries=number("OPENAI_MAX_RETRIES", int, 0, 10),
+            cors_origins=_origins(pick("MEDCASE_CORS_ORIGINS")),
         )
+
+
+def _origins(raw: Any) -> tuple[str, ...]:
+    """Origins from a comma-separated string (environment) or a list (secrets.toml)."""
+    if raw is None:
+        return ()
+    items = raw.split(",") if isinstance(raw, str) else raw
+    return tuple(origin.strip().rstrip("/") for origin in map(str, items) if origin.strip())

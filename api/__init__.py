@@ -1,0 +1,1 @@
+"""MedCase over HTTP: a FastAPI app on the same core services and backends."""

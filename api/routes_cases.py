@@ -1,0 +1,186 @@
+"""The case routes: thin translations of HTTP into ``core.services`` calls.
+
+Routes are plain ``def`` so FastAPI runs them in its thread pool: the core is blocking
+(SQLite, disk, HTTP to Supabase).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, File, Form, Query, UploadFile
+
+from api import schemas
+from api.dependencies import CurrentCaller, CurrentClinic, check_user_id
+from core import services
+from core.models import FileCategory, Gender, NewCase, Upload
+
+router = APIRouter(tags=["cases"])
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": schemas.ErrorOut, "description": description}
+    for status, description in (
+        (400, "Invalid input; the detail says what is wrong"),
+        (401, "Invalid authentication credentials"),
+        (403, "Insufficient permissions to access this resource"),
+        (404, "Case not found (or another doctor's case)"),
+        (413, "A file over the size limit"),
+        (500, "Internal server error"),
+    )
+}
+
+
+# Documented in the schema only: the core checks them and words the 400 answers.
+_AGE_RANGE = {"minimum": 0, "maximum": 150, "description": "Whole years"}
+_GENDERS = {"enum": [gender.value for gender in Gender]}
+_CATEGORIES = {"enum": [category.value for category in FileCategory]}
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {status: _ERRORS[status] for status in (401, 500, *statuses)}
+
+
+def _upload(part: UploadFile, category: str, max_bytes: int) -> Upload:
+    # One byte past the limit is enough for the core to reject the file as too large, so a
+    # huge upload (already spooled to disk by the server) never lands in memory whole.
+    content = part.file.read(max_bytes + 1)
+    return Upload(file_name=part.filename or "", content=content, category=category)
+
+
+@router.post(
+    "/cases/create_case",
+    status_code=201,
+    response_model=schemas.CreatedCaseOut,
+    responses=_errors(400, 403, 413),
+    summary="Open a case with its lab files and radiology images",
+)
+@router.post(
+    "/api/v1/cases",
+    status_code=201,
+    response_model=schemas.CreatedCaseOut,
+    responses=_errors(400, 403, 413),
+    summary="Open a case (same as /cases/create_case)",
+)
+def create_case(
+    caller: CurrentCaller,
+    clinic: CurrentClinic,
+    patient_name: Annotated[str, Form()],
+    patient_age: Annotated[int, Form(json_schema_extra=_AGE_RANGE)],
+    patient_gender: Annotated[str, Form(json_schema_extra=_GENDERS)],
+    user_id: Annotated[str | None, Form(description="If given, the token's own user")] = None,
+    case_summary: Annotated[str | None, Form(description="The doctor's notes")] = None,
+    lab_files: Annotated[list[UploadFile], File(description="PDF, DOC, DOCX, TXT, CSV")] = [],  # noqa: B006
+    radiology_files: Annotated[list[UploadFile], File(description="JPG, PNG, DCM")] = [],  # noqa: B006
+) -> dict[str, Any]:
+    """Opens the case, stores its files, and starts the background analysis."""
+    check_user_id(user_id, caller.doctor)
+    limit = clinic.settings.max_file_bytes
+    uploads = [_upload(part, FileCategory.LAB.value, limit) for part in lab_files]
+    uploads += [_upload(part, FileCategory.RADIOLOGY.value, limit) for part in radiology_files]
+    form = NewCase(
+        patient_name=patient_name,
+        patient_age=patient_age,
+        patient_gender=patient_gender,
+        case_summary=case_summary,
+    )
+    created = services.create_case(
+        caller.doctor,
+        form,
+        uploads,
+        caller.backend,
+        max_file_bytes=limit,
+        analyzer=clinic.analyzer,
+    )
+    return {
+        "message": "Case created successfully",
+        "case": created.case.public_dict(),
+        "uploaded_files": [record.public_dict() for record in created.files],
+    }
+
+
+@router.get("/cases/all_cases", response_model=schemas.CaseListOut, responses=_errors(403))
+def all_cases(
+    caller: CurrentCaller,
+    user_id: Annotated[str | None, Query(description="If given, the token's own user")] = None,
+) -> dict[str, Any]:
+    """The doctor's cases in creation order."""
+    check_user_id(user_id, caller.doctor)
+    cases = services.list_cases(caller.doctor, caller.backend)
+    return {"cases": [case.public_dict() for case in cases]}
+
+
+@router.get("/cases/cases/{case_id}", response_model=schemas.CaseDetailOut, responses=_errors(404))
+def get_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
+    """One case with its files and AI insights (null until ready)."""
+    detail = services.get_case(caller.doctor, case_id, caller.backend)
+    return {
+        "case": detail.case.public_dict(),
+        "files": [record.public_dict() for record in detail.files],
+        "ai_insights": detail.ai_insights,
+    }
+
+
+@router.put(
+    "/cases/cases/{case_id}",
+    response_model=schemas.CaseUpdatedOut,
+    responses=_errors(400, 404),
+)
+def update_case(
+    case_id: str,
+    caller: CurrentCaller,
+    changes: Annotated[schemas.CaseChanges | None, Body()] = None,
+) -> dict[str, Any]:
+    """Change the patient's name or age, the notes, or the status; gender is fixed."""
+    fields = changes.model_dump(exclude_unset=True) if changes is not None else {}
+    case = services.update_case(caller.doctor, case_id, fields, caller.backend)
+    return {"message": "Case updated successfully", "case": case.public_dict()}
+
+
+@router.delete("/cases/cases/{case_id}", response_model=schemas.MessageOut, responses=_errors(404))
+def delete_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
+    """Deletes the case for good, with its files and insights."""
+    services.delete_case(caller.doctor, case_id, caller.backend)
+    return {"message": "Case deleted successfully"}
+
+
+@router.post(
+    "/cases/upload",
+    status_code=201,
+    response_model=schemas.UploadedFileOut,
+    responses=_errors(400, 404, 413),
+)
+def upload_file(
+    caller: CurrentCaller,
+    clinic: CurrentClinic,
+    case_id: Annotated[str, Form()],
+    file: Annotated[UploadFile, File()],
+    file_category: Annotated[str, Form(json_schema_extra=_CATEGORIES)] = FileCategory.LAB.value,
+) -> dict[str, Any]:
+    """Adds a lab file or radiology image to one of the doctor's cases."""
+    limit = clinic.settings.max_file_bytes
+    record = services.upload_file(
+        caller.doctor,
+        case_id,
+        _upload(file, file_category, limit),
+        caller.backend,
+        max_file_bytes=limit,
+    )
+    return {"message": "File uploaded successfully", "file": record.public_dict()}
+
+
+@router.get("/cases/files/{case_id}", response_model=schemas.FileListOut, responses=_errors(404))
+def list_files(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
+    """The case's files in upload order; [] when none."""
+    files = services.list_files(caller.doctor, case_id, caller.backend)
+    return {"files": [record.public_dict() for record in files]}
+
+
+@router.get(
+    "/api/v1/cases/{case_id}/insights",
+    response_model=schemas.InsightsOut,
+    responses=_errors(404),
+)
+def case_insights(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
+    """The case's AI insights; medical_insights is null until the analysis is done."""
+    detail = services.get_case(caller.doctor, case_id, caller.backend)
+    return {"case_id": detail.case.case_id, "medical_insights": detail.ai_insights}

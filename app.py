@@ -1,0 +1,53 @@
+"""MedCase entrypoint: settings, the process-wide clinic, this session, and navigation."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+from core.bootstrap import Clinic, build_clinic
+from core.config import Settings, SettingsError
+from ui import routes, session, widgets
+
+st.set_page_config(page_title="MedCase", page_icon=":material/stethoscope:", layout="wide")
+
+
+def _secrets() -> Mapping[str, Any]:
+    """st.secrets as a plain dict; no secrets file is the normal first run."""
+    try:
+        return st.secrets.to_dict()
+    except FileNotFoundError:  # Streamlit's "no secrets found" error is one
+        return {}
+
+
+@st.cache_resource(show_spinner=False, on_release=Clinic.close)
+def _clinic(settings: Settings) -> Clinic:
+    # Process-wide and free of user state; keyed by the settings it was built from.
+    return build_clinic(settings)
+
+
+# The only place that reads the environment and secrets: the environment wins.
+try:
+    settings = Settings.from_sources(os.environ, _secrets())
+except SettingsError as error:
+    st.error(f"MedCase is not configured correctly: {error}")
+    st.stop()
+
+clinic = _clinic(settings)
+session.init(clinic)
+session.keep_fresh()
+
+if session.signed_in():
+    page = st.navigation(routes.doctor_pages())
+    widgets.sidebar(clinic, session.doctor())
+    link = session.take_case_link()
+    if link:
+        routes.open_case(link)
+else:
+    session.remember_case_link(routes.linked_case_id())
+    page = st.navigation(routes.visitor_pages(), position="hidden")
+
+page.run()

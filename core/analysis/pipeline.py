@@ -1,0 +1,292 @@
+"""The analysis of one case, in three model rounds however many files it has.
+
+Round 1 reads every file at once (lab text extraction beside radiology image reading, and
+scanned lab pages as soon as their file is opened); round 2 writes the case summary;
+round 3 writes the SOAP note and primary diagnosis in one answer. The patient's name is
+redacted from every text before an engine sees it, and files are known by labels only.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, as_completed, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.analysis.engine import InsightEngine
+from core.analysis.extraction import extract_lab_document
+from core.analysis.icd10 import annotate_diagnosis
+from core.analysis.imaging import UnreadableImage, prepare_radiology_image
+from core.analysis.insights import (
+    ImageAnalysis,
+    Insights,
+    LabDocument,
+    PatientContext,
+    PrimaryDiagnosis,
+    Provenance,
+    RadiologyImage,
+    SoapNote,
+)
+from core.analysis.labs import parse_lab_values
+from core.analysis.redaction import CaseScrubber, file_labels
+from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
+
+ReadFile = Callable[[CaseFile], bytes]
+SaveFileAnalysis = Callable[[CaseFile, str | None, dict[str, Any] | None], None]
+
+
+@dataclass
+class _LabResult:
+    file: CaseFile
+    document: LabDocument  # redacted: what the engine sees
+    stored_text: str  # as extracted: what the file's text_data keeps
+    page_reads: list[Future[str | None]] = field(default_factory=list)
+
+
+@dataclass
+class _ImageResult:
+    file: CaseFile
+    image: RadiologyImage | None
+    reading: ImageAnalysis | None
+    warning: str | None = None
+    finished: float = field(default_factory=time.perf_counter)
+
+
+def analyze_case(
+    case: Case,
+    files: list[CaseFile],
+    read_file: ReadFile,
+    engine: InsightEngine,
+    on_stage: Callable[[str], None],
+    save_file_analysis: SaveFileAnalysis,
+    pool: Executor,
+) -> Insights:
+    """Analyse one case; engine failures propagate, unreadable files become warnings.
+
+    ``pool`` runs the file-level work and must not be the pool running this call.
+    """
+    started = time.perf_counter()
+    labels = file_labels(files)
+    scrub = CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files})
+    context = PatientContext(
+        age=case.patient_age,
+        gender=case.patient_gender,
+        doctor_notes=scrub(case.case_summary) if case.case_summary else None,
+    )
+    # Seconds keyed by the stage they end: soap_note_generated is the joint SOAP and
+    # diagnosis answer, diagnosis_generated the ICD-10 check after it.
+    timings: dict[str, float] = {}
+
+    def lap(stage: AnalysisStage, since: float) -> None:
+        timings[stage.value] = round(time.perf_counter() - since, 3)
+
+    # Round 1: every file at once.
+    image_futures = [
+        pool.submit(_read_radiology, f, labels[f.file_id], read_file, engine, context, scrub)
+        for f in files
+        if f.file_category == FileCategory.RADIOLOGY.value
+    ]
+    lab_futures = [
+        pool.submit(_extract_lab, f, labels[f.file_id], read_file, scrub)
+        for f in files
+        if f.file_category == FileCategory.LAB.value
+    ]
+    try:
+        labs = _finish_labs(lab_futures, engine, context, pool)
+        lap(AnalysisStage.LAB_DOCUMENTS_PROCESSED, started)
+        warnings = _save_labs(labs, save_file_analysis)
+        on_stage(AnalysisStage.LAB_DOCUMENTS_PROCESSED.value)
+    finally:
+        # Nothing of this case may still run once its outcome is reported.
+        wait(image_futures)
+    images = _settle(image_futures)
+    timings[AnalysisStage.RADIOLOGY_DOCUMENTS_PROCESSED.value] = round(
+        max((i.finished - started for i in images), default=0.0), 3
+    )
+    warnings += _save_images(images, save_file_analysis)
+    warnings = list(dict.fromkeys(scrub(w) for w in warnings))
+    on_stage(AnalysisStage.RADIOLOGY_DOCUMENTS_PROCESSED.value)
+
+    documents = [lab.document for lab in labs]
+    readings = [(i.image, i.reading) for i in images if i.image is not None and i.reading]
+
+    # Round 2: the case summary.
+    since = time.perf_counter()
+    summary = engine.summarize_case(context, documents, readings)
+    lap(AnalysisStage.CASE_SUMMARY_GENERATED, since)
+    on_stage(AnalysisStage.CASE_SUMMARY_GENERATED.value)
+
+    # Round 3: SOAP note and diagnosis, one answer so that they agree.
+    since = time.perf_counter()
+    soap, diagnosis = engine.write_soap_and_diagnosis(context, summary, documents, readings)
+    lap(AnalysisStage.SOAP_NOTE_GENERATED, since)
+    on_stage(AnalysisStage.SOAP_NOTE_GENERATED.value)
+    since = time.perf_counter()
+    diagnosis = annotate_diagnosis(diagnosis)
+    soap = _naming_diagnosis(soap, diagnosis)
+    lap(AnalysisStage.DIAGNOSIS_GENERATED, since)
+    on_stage(AnalysisStage.DIAGNOSIS_GENERATED.value)
+
+    timings["total"] = round(time.perf_counter() - started, 3)
+    insights = Insights.compile(
+        summary,
+        soap,
+        diagnosis,
+        generated_at=utc_now().isoformat(),
+        lab_values=[value for document in documents for value in document.lab_values],
+        provenance=Provenance(
+            engine=engine.name,
+            model=engine.model,
+            written_by=engine.written_by,
+            prompt_version=engine.prompt_version,
+            stage_timings=timings,
+            warnings=warnings,
+        ),
+    )
+    on_stage(AnalysisStage.INSIGHTS_COMPILED.value)
+    return insights
+
+
+# --- round 1 ---------------------------------------------------------------------------
+
+
+def _extract_lab(
+    record: CaseFile, label: str, read_file: ReadFile, scrub: CaseScrubber
+) -> _LabResult:
+    try:
+        extracted = extract_lab_document(record.file_id, label, record.file_name, read_file(record))
+    except Exception:  # noqa: BLE001 - storage or parser trouble with one file is a warning
+        extracted = LabDocument(
+            file_id=record.file_id, label=label, text="", warnings=[f"{label} could not be read"]
+        )
+    document = extracted.model_copy(
+        update={
+            "text": scrub(extracted.text),
+            "warnings": [scrub(w) for w in extracted.warnings],
+        }
+    )
+    return _LabResult(file=record, document=document, stored_text=extracted.text)
+
+
+def _read_radiology(
+    record: CaseFile,
+    label: str,
+    read_file: ReadFile,
+    engine: InsightEngine,
+    context: PatientContext,
+    scrub: CaseScrubber,
+) -> _ImageResult:
+    try:
+        image = prepare_radiology_image(record.file_id, label, record.file_name, read_file(record))
+    except UnreadableImage as error:
+        return _ImageResult(record, None, None, scrub(f"{label} could not be read: {error}"))
+    except Exception:  # noqa: BLE001 - a missing blob or a decoder crash: still one file
+        return _ImageResult(record, None, None, f"{label} could not be read")
+    image = image.model_copy(
+        update={
+            "metadata": _scrub_metadata(image.metadata, scrub),
+            "warnings": [scrub(w) for w in image.warnings],
+        }
+    )
+    reading = engine.read_image(image, context)  # engine failures fail the analysis
+    return _ImageResult(record, image, _with_image_details(reading, image))
+
+
+def _finish_labs(
+    lab_futures: list[Future[_LabResult]],
+    engine: InsightEngine,
+    context: PatientContext,
+    pool: Executor,
+) -> list[_LabResult]:
+    """Wait for the lab files, reading scanned pages as soon as their file is open."""
+    page_reads: list[Future[str | None]] = []
+    for future in as_completed(lab_futures):
+        lab = future.result()  # _extract_lab turns every failure into a warning
+        lab.page_reads = [
+            pool.submit(engine.read_scanned_page, page, context)
+            for page in lab.document.page_images
+        ]
+        page_reads.extend(lab.page_reads)
+    wait(page_reads)  # all settle before the first failure, if any, is raised below
+    labs = [future.result() for future in lab_futures]
+    for lab in labs:
+        _add_page_text(lab)
+    return labs
+
+
+def _add_page_text(lab: _LabResult) -> None:
+    texts = [text for text in _settle(lab.page_reads) if text]
+    if not texts:
+        values_from = lab.document.text
+    else:
+        read = "\n\n".join(texts)
+        lab.stored_text = "\n\n".join(t for t in (lab.stored_text, read) if t)
+        values_from = "\n\n".join(t for t in (lab.document.text, read) if t)
+    lab.document = lab.document.model_copy(
+        update={
+            "text": values_from,
+            "lab_values": lab.document.lab_values
+            or parse_lab_values(values_from, source_file_id=lab.file.file_id),
+        }
+    )
+
+
+def _settle(futures: list[Future[Any]]) -> list[Any]:
+    """Every result once all are done; the first failure is raised after that."""
+    wait(futures)
+    return [future.result() for future in futures]
+
+
+def _save_labs(labs: list[_LabResult], save: SaveFileAnalysis) -> list[str]:
+    """Store each lab file's text; their warnings, in file order."""
+    warnings: list[str] = []
+    for lab in labs:
+        save(lab.file, lab.stored_text or None, None)
+        warnings.extend(lab.document.warnings)
+    return warnings
+
+
+def _save_images(images: list[_ImageResult], save: SaveFileAnalysis) -> list[str]:
+    """Store each radiology image's reading; their warnings, in file order."""
+    warnings: list[str] = []
+    for result in images:
+        if result.image is None or result.reading is None:
+            save(result.file, None, None)
+            warnings.append(result.warning or "A radiology image could not be read")
+            continue
+        summary = result.reading.model_dump(mode="json")
+        summary["label"] = result.image.label
+        save(result.file, None, summary)
+        warnings.extend(result.image.warnings)
+    return warnings
+
+
+def _scrub_metadata(metadata: dict[str, Any], scrub: CaseScrubber) -> dict[str, Any]:
+    return {
+        key: scrub(value) if isinstance(value, str) else value for key, value in metadata.items()
+    }
+
+
+def _with_image_details(reading: ImageAnalysis, image: RadiologyImage) -> ImageAnalysis:
+    """What the file itself says (modality, body part, size) fills what the reader left out."""
+    meta = image.metadata
+    properties = {"width": image.width, "height": image.height, **reading.image_properties}
+    return reading.model_copy(
+        update={
+            "modality": reading.modality or meta.get("modality"),
+            "body_part": reading.body_part or meta.get("body_part"),
+            "study_description": reading.study_description or meta.get("study_description"),
+            "image_properties": properties,
+        }
+    )
+
+
+def _naming_diagnosis(soap: SoapNote, diagnosis: PrimaryDiagnosis) -> SoapNote:
+    """The assessment must name the primary diagnosis; add it when the writer did not."""
+    name = diagnosis.primary_diagnosis.strip()
+    assessment = soap.assessment.lower()
+    if not name or name.lower() in assessment or diagnosis.icd_code.lower() in assessment:
+        return soap
+    addition = f"Primary diagnosis: {name} ({diagnosis.icd_code})."
+    return soap.model_copy(update={"assessment": f"{soap.assessment.rstrip()}\n{addition}"})

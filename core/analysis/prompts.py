@@ -1,0 +1,111 @@
+"""The words sent to the language model. Change PROMPT_VERSION whenever they change."""
+
+from __future__ import annotations
+
+import json
+
+from core.analysis.insights import (
+    CaseSummary,
+    ImageAnalysis,
+    LabDocument,
+    LabValue,
+    PatientContext,
+    RadiologyImage,
+)
+
+PROMPT_VERSION = "medcase-prompts-2"
+
+# A long lab report is cut here: the values parsed from it are sent in full beside it.
+MAX_LAB_TEXT_CHARS = 12_000
+
+_ROLE = (
+    "You assist a physician by drafting advisory notes from a patient's case file. "
+    "The physician reviews everything you write. Use only what the case file says; when "
+    "something is unknown, say so rather than guessing. Refer to files by their labels "
+    "(such as 'Lab file 1' or 'Radiology image 2'). The patient's name is withheld and "
+    "appears as [PATIENT]. Confidence scores are numbers between 0 and 1 reflecting how "
+    "well the evidence supports your answer. Answer with JSON that fits the given schema."
+)
+
+IMAGE_READER = _ROLE + (
+    " Now read one radiology image: describe the findings, give an impression, and list "
+    "key abnormalities (an empty list when there are none)."
+)
+PAGE_READER = _ROLE + (
+    " Now transcribe the text of one scanned page of a lab report, keeping each analyte "
+    "with its value, unit, reference range and flag on one line."
+)
+SUMMARIZER = _ROLE + (
+    " Now write the case summary: a comprehensive summary, the key findings, a summary of "
+    "the lab results and a summary of the radiology findings."
+)
+SOAP_WRITER = _ROLE + (
+    " Now write a SOAP note (subjective, objective, assessment, plan) and the single most "
+    "likely primary diagnosis with its ICD-10-CM code and the evidence for it. The SOAP "
+    "assessment must name that same primary diagnosis. Give the SOAP note's confidence "
+    "score, or null if you cannot judge it."
+)
+
+
+def patient_context(context: PatientContext) -> str:
+    notes = context.doctor_notes.strip() if context.doctor_notes else "none"
+    return f"Patient: age {context.age}, gender {context.gender}.\nDoctor's notes: {notes}"
+
+
+def _value_line(value: LabValue) -> str:
+    unit = f" {value.unit}" if value.unit else ""
+    low = "" if value.reference_low is None else f"{value.reference_low:g}"
+    high = "" if value.reference_high is None else f"{value.reference_high:g}"
+    reference = f" (reference {low}-{high})" if low or high else ""
+    flag = f" {value.flag.upper()}" if value.flag else ""
+    return f"- {value.analyte}: {value.value:g}{unit}{reference}{flag}"
+
+
+def lab_documents(labs: list[LabDocument]) -> str:
+    if not labs:
+        return "Lab files: none."
+    sections = []
+    for lab in labs:
+        text = lab.text.strip() or "(no readable text)"
+        if len(text) > MAX_LAB_TEXT_CHARS:
+            text = text[:MAX_LAB_TEXT_CHARS] + "\n[... cut for length]"
+        values = "\n".join(_value_line(value) for value in lab.lab_values) or "- none parsed"
+        sections.append(f"## {lab.label}\nValues read from it:\n{values}\nText:\n{text}")
+    return "Lab files:\n" + "\n\n".join(sections)
+
+
+def image_description(image: RadiologyImage) -> str:
+    details = dict(image.metadata)
+    details.setdefault("width", image.width)
+    details.setdefault("height", image.height)
+    return f"{image.label}, details: {json.dumps(details, default=str, sort_keys=True)}"
+
+
+def radiology_readings(images: list[tuple[RadiologyImage, ImageAnalysis]]) -> str:
+    if not images:
+        return "Radiology images: none."
+    sections = []
+    for image, reading in images:
+        abnormalities = "; ".join(reading.key_abnormalities) or "none"
+        sections.append(
+            f"## {image_description(image)}\nFindings: {reading.findings}\n"
+            f"Impression: {reading.impression}\nKey abnormalities: {abnormalities}\n"
+            f"Reading confidence: {reading.confidence_score:.2f}"
+        )
+    return "Radiology images:\n" + "\n\n".join(sections)
+
+
+def case_file(
+    context: PatientContext,
+    labs: list[LabDocument],
+    images: list[tuple[RadiologyImage, ImageAnalysis]],
+) -> str:
+    return "\n\n".join((patient_context(context), lab_documents(labs), radiology_readings(images)))
+
+
+def summary_section(summary: CaseSummary) -> str:
+    findings = "\n".join(f"- {finding}" for finding in summary.key_findings) or "- none"
+    return (
+        f"Case summary: {summary.comprehensive_summary}\nKey findings:\n{findings}\n"
+        f"Lab summary: {summary.lab_summary}\nRadiology summary: {summary.radiology_summary}"
+    )

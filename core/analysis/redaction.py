@@ -1,0 +1,94 @@
+"""Keep the patient's name out of everything the analyzer hands to an engine."""
+
+from __future__ import annotations
+
+import re
+
+from core.models import CaseFile, FileCategory
+
+PATIENT_PLACEHOLDER = "[PATIENT]"
+
+# Single letters (initials) are left alone: redacting every standalone "A" or "J" would
+# mangle the clinical text while protecting nothing a full name would not.
+_MIN_TOKEN_LENGTH = 2
+
+
+def _name_tokens(patient_name: str) -> list[str]:
+    """The full name, each word of it ("Mary-Jane", "O'Brien") and each part ("Jane")."""
+    full = " ".join(patient_name.split())
+    tokens = {full} if full else set()
+    tokens.update(re.findall(r"\w+(?:['’-]\w+)*", full))
+    tokens.update(re.findall(r"\w+", full))
+    usable = [token for token in tokens if len(token) >= _MIN_TOKEN_LENGTH]
+    # Longest first, so the full name is replaced once rather than word by word.
+    return sorted(usable, key=len, reverse=True)
+
+
+class NameRedactor:
+    """Replaces the patient's name (and each part of it) with [PATIENT], whole words only."""
+
+    def __init__(self, patient_name: str) -> None:
+        tokens = _name_tokens(patient_name)
+        if tokens:
+            alternatives = "|".join(_flexible(token) for token in tokens)
+            self._pattern: re.Pattern[str] | None = re.compile(
+                rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE
+            )
+        else:
+            self._pattern = None
+
+    def __call__(self, text: str) -> str:
+        if self._pattern is None or not text:
+            return text
+        return self._pattern.sub(PATIENT_PLACEHOLDER, text)
+
+    def optional(self, text: str | None) -> str | None:
+        return None if text is None else self(text)
+
+
+def _flexible(token: str) -> str:
+    """A token as a pattern in which any run of whitespace matches the name's single spaces."""
+    return r"\s+".join(re.escape(word) for word in token.split(" "))
+
+
+def redact_name(text: str, patient_name: str) -> str:
+    """``text`` with the patient's name replaced by [PATIENT]."""
+    return NameRedactor(patient_name)(text)
+
+
+def file_labels(files: list[CaseFile]) -> dict[str, str]:
+    """'Lab file 1', 'Radiology image 1', ... in upload order: the only names engines see."""
+    counts: dict[str, int] = {}
+    labels: dict[str, str] = {}
+    for record in files:
+        counts[record.file_category] = counts.get(record.file_category, 0) + 1
+        noun = "Radiology image" if record.file_category == FileCategory.RADIOLOGY else "Lab file"
+        labels[record.file_id] = f"{noun} {counts[record.file_category]}"
+    return labels
+
+
+class CaseScrubber:
+    """Makes a case's texts safe for an engine: the patient's name and file names go.
+
+    Original file names may carry the patient's name, so each becomes its file's label.
+    """
+
+    def __init__(self, patient_name: str, labels_by_file_name: dict[str, str]) -> None:
+        self._redact = NameRedactor(patient_name)
+        names = sorted((name for name in labels_by_file_name if name), key=len, reverse=True)
+        self._labels = {name.lower(): labels_by_file_name[name] for name in names}
+        self._file_names = (
+            re.compile(
+                r"(?<![\w.])(?:" + "|".join(re.escape(n) for n in names) + r")(?!\w)",
+                re.IGNORECASE,
+            )
+            if names
+            else None
+        )
+
+    def __call__(self, text: str) -> str:
+        if self._file_names is not None:
+            text = self._file_names.sub(
+                lambda m: self._labels.get(m.group(0).lower(), "[FILE]"), text
+            )
+        return self._redact(text)

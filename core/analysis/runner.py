@@ -1,0 +1,215 @@
+"""The background analyzer: a bounded pool of jobs, each the only writer of its case.
+
+Creating a case only enqueues. A job claims its case atomically (a claim token in the
+case row, refreshed at every stage as a heartbeat), so two jobs never analyse one case; a
+claim that stops beating for ``stale_after`` belongs to a dead job and may be taken over.
+Jobs write stage, result or failure through the backend and never touch Streamlit.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+import traceback
+import uuid
+from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import timedelta
+from typing import Any
+
+from core.analysis.engine import InsightEngine
+from core.analysis.failures import AnalysisFailure
+from core.analysis.pipeline import analyze_case
+from core.models import CaseFile, Doctor, utc_now
+from core.ports import Backend, BackendProvider
+
+log = logging.getLogger(__name__)
+
+DEFAULT_STALE_AFTER = timedelta(minutes=10)
+
+
+class ClaimLost(Exception):
+    """Another job took the case over (a re-run, or recovery of a stale claim): stop quietly."""
+
+
+class AnalysisRunner:
+    """Runs case analyses in the background; create one per process."""
+
+    def __init__(
+        self,
+        engine: InsightEngine,
+        *,
+        workers: int = 4,
+        file_workers: int | None = None,
+        stale_after: timedelta = DEFAULT_STALE_AFTER,
+    ) -> None:
+        self.engine = engine
+        self.stale_after = stale_after
+        self._jobs = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="medcase-case")
+        # File-level work has its own pool: a job waiting on its files never holds the
+        # threads those files need, so jobs cannot deadlock the pool they run in.
+        self._files = ThreadPoolExecutor(
+            max_workers=file_workers or max(8, 4 * workers), thread_name_prefix="medcase-file"
+        )
+        self._pending: set[Future[None]] = set()
+        self._waiting: set[tuple[str, str]] = set()  # queued cases whose job has not started
+        self._lock = threading.Lock()
+        self._idle = threading.Condition(self._lock)
+        self._stop = threading.Event()
+        self._sweeper: threading.Thread | None = None
+
+    # --- the queue ------------------------------------------------------------------
+
+    def enqueue(self, doctor: Doctor, case_id: str, backend: Backend) -> None:
+        """Queue the analysis of a case marked ``analyzing``; returns at once."""
+        key = (doctor.user_id, case_id)
+        with self._lock:
+            if key in self._waiting:
+                return  # its queued job has not started yet and will see the latest state
+            if self._stop.is_set():
+                # Creating the case must not fail for this: it stays 'analyzing', unclaimed,
+                # and the next recovery (at the latest the next start) picks it up.
+                log.warning("case %s not queued: the analyzer is shutting down", case_id)
+                return
+            self._waiting.add(key)
+            future = self._jobs.submit(self._run, doctor.user_id, case_id, backend)
+            self._pending.add(future)
+        future.add_done_callback(self._forget)
+        log.info("case %s queued for analysis", case_id)
+
+    def _forget(self, future: Future[None]) -> None:
+        with self._lock:
+            self._pending.discard(future)
+            if not self._pending:
+                self._idle.notify_all()
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Block until no job is queued or running (for scripts, tests and benchmarks)."""
+        with self._lock:
+            return self._idle.wait_for(lambda: not self._pending, timeout)
+
+    @property
+    def queued(self) -> int:
+        with self._lock:
+            return len(self._pending)
+
+    # --- recovery -------------------------------------------------------------------
+
+    def recover(self, provider: BackendProvider) -> int:
+        """Queue every case left ``analyzing`` (the claim decides who may take it); how many."""
+        repository = getattr(provider, "repository", None)
+        backend = getattr(provider, "backend", None)
+        unfinished = getattr(repository, "unfinished_analyses", None)
+        if unfinished is None or backend is None:
+            # Only the embedded backend can list every doctor's cases; Supabase runs jobs
+            # with each doctor's own session, so there a re-run is the doctor's request.
+            return 0
+        cases = unfinished()
+        for owner, case_id in cases:
+            self.enqueue(Doctor(user_id=owner, email=""), case_id, backend)
+        if cases:
+            log.info("recovery queued %d unfinished analysis(es)", len(cases))
+        return len(cases)
+
+    def start_recovery(self, provider: BackendProvider, every: float | None = None) -> None:
+        """Recover now, then again every ``every`` seconds (default: the stale window), so a
+        claim left by a process that died just before this one started is also picked up."""
+        self.recover(provider)
+        interval = every if every is not None else self.stale_after.total_seconds()
+
+        def sweep() -> None:
+            while not self._stop.wait(interval):
+                try:
+                    self.recover(provider)
+                except Exception:  # noqa: BLE001 - the sweeper must outlive one bad sweep
+                    log.warning("recovery sweep failed:\n%s", _frames())
+
+        self._sweeper = threading.Thread(target=sweep, name="medcase-recovery", daemon=True)
+        self._sweeper.start()
+
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop taking jobs; with ``wait``, return once the running and queued ones are done."""
+        with self._lock:
+            self._stop.set()
+        # Without ``wait`` the queued jobs are dropped (their cases stay 'analyzing' for the
+        # next recovery); running jobs always finish, and they need the file pool until then.
+        self._jobs.shutdown(wait=False, cancel_futures=not wait)
+
+        def finish() -> None:
+            self._jobs.shutdown(wait=True)
+            self._files.shutdown(wait=True)
+            close = getattr(self.engine, "close", None)
+            if callable(close):
+                close()
+
+        if wait:
+            finish()
+        else:
+            threading.Thread(target=finish, name="medcase-shutdown", daemon=True).start()
+
+    # --- one job --------------------------------------------------------------------
+
+    def _run(self, owner: str, case_id: str, backend: Backend) -> None:
+        with self._lock:
+            self._waiting.discard((owner, case_id))
+        claim = str(uuid.uuid4())
+        cases = backend.cases
+        try:
+            if not cases.claim_analysis(owner, case_id, claim, utc_now() - self.stale_after):
+                log.info("case %s is not waiting for analysis or has a live claim", case_id)
+                return
+        except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
+            log.error("could not claim case %s:\n%s", case_id, _frames())
+            return
+        log.info("analysis of case %s started", case_id)
+        try:
+            self._analyze(owner, case_id, claim, backend)
+        except ClaimLost:
+            log.info("analysis of case %s stopped: the case was taken over", case_id)
+        except AnalysisFailure as failure:
+            self._fail(owner, case_id, claim, backend, str(failure))
+        except Exception as error:  # noqa: BLE001 - every failure must end the case 'failed'
+            # The frames, not the message: a message may quote the patient's records.
+            log.error("analysis of case %s crashed:\n%s", case_id, _frames())
+            self._fail(owner, case_id, claim, backend, f"Analysis failed: {type(error).__name__}")
+
+    def _analyze(self, owner: str, case_id: str, claim: str, backend: Backend) -> None:
+        cases = backend.cases
+        case = cases.get_case(owner, case_id)
+        if case is None:
+            raise ClaimLost()  # deleted since it was queued
+        files = cases.list_files(owner, case_id)
+
+        def on_stage(stage: str) -> None:
+            if not cases.record_stage(owner, case_id, claim, stage):
+                raise ClaimLost()
+            log.info("case %s: %s", case_id, stage)
+
+        def read_file(record: CaseFile) -> bytes:
+            return backend.blobs.get(record.file_url)
+
+        def save_file_analysis(
+            record: CaseFile, text_data: str | None, ai_summary: dict[str, Any] | None
+        ) -> None:
+            cases.save_file_analysis(owner, record.file_id, text_data, ai_summary)
+
+        insights = analyze_case(
+            case, files, read_file, self.engine, on_stage, save_file_analysis, self._files
+        )
+        if not cases.complete_analysis(owner, case_id, claim, insights.model_dump(mode="json")):
+            raise ClaimLost()
+        log.info("analysis of case %s completed", case_id)
+
+    def _fail(self, owner: str, case_id: str, claim: str, backend: Backend, reason: str) -> None:
+        log.warning("analysis of case %s failed: %s", case_id, reason)
+        try:
+            backend.cases.fail_analysis(owner, case_id, claim, reason)
+        except Exception:  # noqa: BLE001 - recovery picks the case up once its claim is stale
+            log.error("could not record the failure of case %s:\n%s", case_id, _frames())
+
+
+def _frames() -> str:
+    """The current exception's stack without its message (which may carry patient data)."""
+    error = sys.exc_info()[1]
+    frames = "".join(traceback.format_tb(error.__traceback__)) if error else ""
+    return f"{frames}{type(error).__name__ if error else ''}"

@@ -1,0 +1,113 @@
+"""Fixtures for the HTTP API: a real app on a temporary data folder, real accounts."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from core.backends.local import LocalBackendProvider
+from core.bootstrap import Clinic
+from core.config import Settings
+from core.services import AnalysisQueue
+
+
+def make_clinic(
+    data_dir: Path,
+    analyzer: AnalysisQueue | None = None,
+    access_token_seconds: int = 3600,
+    **settings: Any,
+) -> Clinic:
+    """A clinic on the embedded backend in ``data_dir``; no analyzer unless one is given."""
+    chosen = Settings(data_dir=data_dir, **settings)
+    provider = LocalBackendProvider(data_dir, chosen.jwt_secret, access_token_seconds)
+    label = "test" if analyzer else "none"
+    return Clinic(settings=chosen, provider=provider, analyzer=analyzer, engine_label=label)
+
+
+@dataclass
+class Doctor:
+    """A signed-up doctor as the API's client sees them."""
+
+    user_id: str
+    email: str
+    access_token: str
+    refresh_token: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.access_token}"}
+
+
+PASSWORD = "correct horse 1"
+
+
+def sign_up(client: TestClient, email: str, password: str = PASSWORD) -> Doctor:
+    answer = client.post("/auth/v1/signup", json={"email": email, "password": password})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    return Doctor(
+        body["user"]["id"], body["user"]["email"], body["access_token"], body["refresh_token"]
+    )
+
+
+CASE_FORM = {"patient_name": "Jane Roe", "patient_age": "54", "patient_gender": "female"}
+
+
+def create_case(
+    client: TestClient, doctor: Doctor, files: list[tuple[str, Any]] | None = None, **form: Any
+) -> dict[str, Any]:
+    answer = client.post(
+        "/cases/create_case", headers=doctor.headers, data={**CASE_FORM, **form}, files=files
+    )
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+# One clinic per test module: an argon2 hash per sign-up is the slow part, so modules share
+# their doctors. Tests that need a doctor with no cases yet sign up a fresh one.
+@pytest.fixture(scope="module")
+def clinic(tmp_path_factory: pytest.TempPathFactory) -> Clinic:
+    return make_clinic(tmp_path_factory.mktemp("api") / "data")
+
+
+@pytest.fixture(scope="module")
+def app(clinic: Clinic) -> FastAPI:
+    return create_app(clinic)
+
+
+@pytest.fixture(scope="module")
+def client(app: FastAPI) -> Iterator[TestClient]:
+    # Server exceptions become 500 answers, as a real client would see them.
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def doctor(client: TestClient) -> Doctor:
+    return sign_up(client, "house@example.org")
+
+
+@pytest.fixture(scope="module")
+def other_doctor(client: TestClient) -> Doctor:
+    return sign_up(client, "cuddy@example.org")
+
+
+@pytest.fixture
+def fresh_doctor(client: TestClient) -> Doctor:
+    return sign_up(client, f"doctor-{uuid.uuid4().hex[:12]}@example.org")
+
+
+@pytest.fixture
+def new_case(client: TestClient, doctor: Doctor) -> Callable[..., dict[str, Any]]:
+    def make(files: list[tuple[str, Any]] | None = None, **form: Any) -> dict[str, Any]:
+        return create_case(client, doctor, files, **form)
+
+    return make

@@ -1,0 +1,184 @@
+"""How the app is put together: settings, CORS, OpenAPI, the analyzer hand-off, uvicorn."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from core.config import Settings
+from core.models import Doctor
+from core.ports import Backend
+from tests.api.conftest import CASE_FORM, make_clinic, sign_up
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_cors_origins_come_from_a_comma_separated_setting() -> None:
+    settings = Settings.from_sources(
+        {"MEDCASE_CORS_ORIGINS": " https://ehr.example.org/, http://localhost:3000 ,,"}
+    )
+    assert settings.cors_origins == ("https://ehr.example.org", "http://localhost:3000")
+    assert Settings.from_sources({"MEDCASE_CORS_ORIGINS": ["https://a.example"]}).cors_origins == (
+        "https://a.example",
+    )
+    assert Settings.from_sources({}).cors_origins == ()
+
+
+def _preflight(client: TestClient, origin: str) -> httpx.Response:
+    return client.options(
+        "/cases/all_cases",
+        headers={
+            "Origin": origin,
+            "Access-Control-Request-Method": "GET",
+            "Access-Control-Request-Headers": "Authorization",
+        },
+    )
+
+
+def test_cors_allows_only_the_configured_origins(tmp_path: Path) -> None:
+    clinic = make_clinic(tmp_path / "data", cors_origins=("https://ehr.example.org",))
+    with TestClient(create_app(clinic)) as client:
+        allowed = _preflight(client, "https://ehr.example.org")
+        assert allowed.status_code == 200
+        assert allowed.headers["access-control-allow-origin"] == "https://ehr.example.org"
+        refused = _preflight(client, "https://evil.example.com")
+        assert "access-control-allow-origin" not in refused.headers
+
+
+def test_no_cors_origins_by_default(tmp_path: Path) -> None:
+    with TestClient(create_app(make_clinic(tmp_path / "data"))) as client:
+        answer = _preflight(client, "https://ehr.example.org")
+        assert "access-control-allow-origin" not in answer.headers
+
+
+def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> None:
+    with TestClient(create_app(make_clinic(tmp_path / "data"))) as client:
+        paths = client.get("/openapi.json").json()["paths"]
+        assert client.get("/docs").status_code == 200
+    expected = {
+        "/auth/v1/signup": {"post"},
+        "/auth/v1/token": {"post"},
+        "/auth/v1/user": {"get"},
+        "/cases/create_case": {"post"},
+        "/api/v1/cases": {"post"},
+        "/cases/all_cases": {"get"},
+        "/cases/cases/{case_id}": {"get", "put", "delete"},
+        "/cases/upload": {"post"},
+        "/cases/files/{case_id}": {"get"},
+        "/api/v1/cases/{case_id}/insights": {"get"},
+    }
+    assert {path: set(operations) for path, operations in paths.items()} == expected
+    assert "201" in paths["/cases/create_case"]["post"]["responses"]
+    assert "413" in paths["/cases/upload"]["post"]["responses"]
+
+
+def test_supabase_mode_serves_no_embedded_sign_up(tmp_path: Path) -> None:
+    clinic = make_clinic(
+        tmp_path / "data", supabase_url="https://x.supabase.co", supabase_anon_key="anon"
+    )
+    with TestClient(create_app(clinic)) as client:
+        answer = client.post("/auth/v1/signup", json={"email": "a@b.org", "password": "x" * 9})
+    assert answer.status_code == 404
+
+
+class RecordingQueue:
+    """Stands in for the analyzer's queue: records what the API hands it."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Doctor, str, Backend]] = []
+
+    def enqueue(self, doctor: Doctor, case_id: str, backend: Backend) -> None:
+        self.jobs.append((doctor, case_id, backend))
+
+
+def test_creating_a_case_queues_its_analysis_once(tmp_path: Path) -> None:
+    queue = RecordingQueue()
+    clinic = make_clinic(tmp_path / "data", analyzer=queue)
+    with TestClient(create_app(clinic)) as client:
+        doctor = sign_up(client, "queue@example.org")
+        made = [
+            client.post(path, headers=doctor.headers, data=CASE_FORM).json()["case"]["case_id"]
+            for path in ("/cases/create_case", "/api/v1/cases")
+        ]
+        refused = client.post(
+            "/cases/create_case", headers=doctor.headers, data={**CASE_FORM, "patient_age": "x"}
+        )
+        assert refused.status_code == 400
+    assert [(job[0].user_id, job[1]) for job in queue.jobs] == [
+        (doctor.user_id, case_id) for case_id in made
+    ]
+    assert all(job[2] is clinic.provider.backend for job in queue.jobs)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_importing_the_entrypoint_has_no_side_effects(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-c", "import api.main"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=True,
+        timeout=60,
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_uvicorn_serves_the_app_built_from_the_environment(tmp_path: Path) -> None:
+    port = _free_port()
+    data_dir = tmp_path / "clinic-data"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MEDCASE_DATA_DIR": str(data_dir)}
+    command = [sys.executable, "-m", "uvicorn", "api.main:app", "--host", "127.0.0.1"]
+    server = subprocess.Popen(
+        [*command, "--port", str(port), "--log-level", "warning"],
+        cwd=tmp_path,
+        env=env,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/openapi.json", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline or server.poll() is not None:
+                pytest.fail("uvicorn did not start")
+            time.sleep(0.1)
+        answer = httpx.post(
+            f"{base}/auth/v1/signup",
+            json={"email": "served@example.org", "password": "long enough"},
+        )
+        assert answer.status_code == 200
+        assert (data_dir / "jwt_secret").is_file()
+        assert (data_dir / "medcase.sqlite3").is_file()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_the_app_stops_the_clinic_it_built_and_only_that_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEDCASE_DATA_DIR", str(tmp_path / "built"))
+    built_app = create_app()
+    given = make_clinic(tmp_path / "given")
+    stopped: list[str] = []
+    built_app.state.clinic.closers.append(lambda: stopped.append("built"))
+    given.closers.append(lambda: stopped.append("given"))
+    with TestClient(built_app), TestClient(create_app(given)):
+        assert stopped == []
+    assert stopped == ["built"]

@@ -1,0 +1,76 @@
+"""app.py's wiring: settings, the cached clinic, and what an unexpected failure shows."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from core.bootstrap import Clinic
+from tests.app.conftest import (
+    SEED_CLAIM,
+    new_app,
+    open_case,
+    seed_case,
+    shown,
+    sign_in,
+    sign_up,
+    texts,
+)
+from ui.errors import UNEXPECTED
+
+
+def test_unusable_setting_is_reported_instead_of_a_crash(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEDCASE_MAX_FILE_MB", "lots")
+    app = new_app().run()
+    assert not app.exception
+    assert texts(app, "error") == [
+        "MedCase is not configured correctly: MEDCASE_MAX_FILE_MB must be a number, got 'lots'"
+    ]
+    assert not app.text_input
+
+
+def test_clinic_is_built_from_the_environment_and_shared_by_sessions(
+    app: AppTest, clinic: Clinic, data_dir: Path
+) -> None:
+    assert clinic.settings.data_dir == data_dir
+    assert (data_dir / "medcase.sqlite3").is_file()
+    second_session = new_app().run()
+    assert second_session.session_state["clinic"] is clinic
+
+
+def test_dropping_the_cached_clinic_closes_it(app: AppTest, clinic: Clinic) -> None:
+    closed: list[str] = []
+    clinic.closers.append(lambda: closed.append("analyzer stopped"))
+    st.cache_resource.clear()
+    assert closed == ["analyzer stopped"]
+
+
+def test_unexpected_failure_shows_a_generic_message_and_is_logged(
+    app: AppTest, clinic: Clinic, caplog: pytest.LogCaptureFixture
+) -> None:
+    doctor = sign_up(clinic, "bug@example.com")
+    case = seed_case(clinic, doctor, patient_name="Visible Patient")
+    # A record the page cannot read: its text must not leak through the error.
+    broken = {"case_summary": {"comprehensive_summary": "SECRET CLINICAL DETAIL"}}
+    repository = clinic.provider.for_session(doctor).cases
+    owner, case_id = doctor.doctor.user_id, case.case.case_id
+    assert repository.complete_analysis(owner, case_id, SEED_CLAIM, broken)
+    sign_in(app, "bug@example.com")
+
+    with caplog.at_level(logging.ERROR, logger="ui.errors"):
+        open_case(app, case_id)
+
+    assert not app.exception
+    assert texts(app, "error") == [UNEXPECTED]
+    assert "SECRET CLINICAL DETAIL" not in shown(app)
+    # The rest of the page still works.
+    assert texts(app, "title") == ["Visible Patient"]
+    assert app.button(key="case_delete").label == "Delete case"
+    assert any("unexpected failure (ValidationError)" in r.getMessage() for r in caplog.records)
+    assert "SECRET CLINICAL DETAIL" not in caplog.text

@@ -1,0 +1,246 @@
+"""The case page: header, pending analysis, files, edit, add files, delete, insights."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from core import services
+from core.analysis.insights import (
+    CaseSummary,
+    Insights,
+    PrimaryDiagnosis,
+    Provenance,
+    SoapNote,
+)
+from core.bootstrap import Clinic
+from core.errors import CaseNotFound
+from core.models import AuthSession, CreatedCase, Upload, utc_now
+from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.samples import pdf_bytes, png_bytes
+
+
+@pytest.fixture
+def doctor(app: AppTest, clinic: Clinic) -> AuthSession:
+    auth = sign_up(clinic, "case.page@example.com")
+    sign_in(app, "case.page@example.com")
+    return auth
+
+
+@pytest.fixture
+def case(clinic: Clinic, doctor: AuthSession) -> CreatedCase:
+    return seed_case(
+        clinic,
+        doctor,
+        patient_name="Mary Seacole",
+        age=58,
+        uploads=[
+            Upload("cbc.pdf", pdf_bytes(), "lab"),
+            Upload("knee.png", png_bytes(), "radiology"),
+        ],
+    )
+
+
+def current(clinic: Clinic, doctor: AuthSession, case_id: str) -> services.CaseDetail:
+    return services.get_case(doctor.doctor, case_id, clinic.provider.for_session(doctor))
+
+
+def test_case_page_shows_header_pending_analysis_and_files(app: AppTest, case: CreatedCase) -> None:
+    open_case(app, case.case.case_id)
+
+    assert not app.exception
+    assert texts(app, "title") == ["Mary Seacole"]
+    assert "58 years · Female" in shown(app)
+    assert ":blue-badge[Analyzing]" in texts(app, "markdown")
+    assert any("analysis is pending" in text for text in texts(app, "info"))
+    files = app.dataframe[0].value
+    assert list(files["Name"]) == ["cbc.pdf", "knee.png"]
+    assert list(files["Type"]) == ["PDF", "PNG image"]
+    assert list(files["Category"]) == ["Lab", "Radiology"]
+    downloads = app.get("download_button")
+    assert {button.key for button in downloads} == {
+        f"case_download_{record.file_id}" for record in case.files
+    }
+    assert [b.label for b in app.button if b.key == "case_delete"] == ["Delete case"]
+    assert app.button(key="case_add_files_submit").label == "Add files"
+
+
+def test_edit_changes_the_case_and_refreshes_updated_at(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    case_id = case.case.case_id
+    open_case(app, case_id)
+
+    app.text_input(key=f"case_name_{case_id}").input("Mary J. Seacole")
+    app.number_input(key=f"case_age_{case_id}").set_value(59)
+    app.text_area(key=f"case_summary_{case_id}").input("Knee pain after a fall.")
+    app.selectbox(key=f"case_status_{case_id}").set_value("archived")
+    app.button(key="case_edit_save").click().run()
+
+    assert not app.exception
+    assert not app.error
+    assert "Case updated." in texts(app, "toast")
+    assert texts(app, "title") == ["Mary J. Seacole"]
+    saved = current(clinic, doctor, case_id).case
+    assert (saved.patient_name, saved.patient_age, saved.status) == (
+        "Mary J. Seacole",
+        59,
+        "archived",
+    )
+    assert saved.case_summary == "Knee pain after a fall."
+    assert saved.patient_gender == "female"
+    assert saved.updated_at > case.case.updated_at
+
+
+def test_saving_without_changes_says_so(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    open_case(app, case.case.case_id)
+    app.button(key="case_edit_save").click().run()
+    assert not app.exception
+    assert texts(app, "error") == ["No data provided for update"]
+    assert current(clinic, doctor, case.case.case_id).case.updated_at == case.case.updated_at
+
+
+def test_add_a_radiology_file(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    open_case(app, case.case.case_id)
+    image = png_bytes(32, 32)
+    app.file_uploader(key="case_add_radiology_files").set_value(
+        [("follow-up.png", image, "image/png")]
+    )
+    app.button(key="case_add_files_submit").click().run()
+
+    assert not app.exception
+    assert not app.error
+    assert "Added 1 file(s) to the case." in texts(app, "toast")
+    assert list(app.dataframe[0].value["Name"]) == ["cbc.pdf", "knee.png", "follow-up.png"]
+    files = current(clinic, doctor, case.case.case_id).files
+    added = files[-1]
+    assert (added.file_name, added.file_category, added.file_size) == (
+        "follow-up.png",
+        "radiology",
+        len(image),
+    )
+    backend = clinic.provider.for_session(doctor)
+    assert services.read_file(doctor.doctor, case.case.case_id, added.file_id, backend) == image
+
+
+def test_a_bad_added_file_is_refused_with_its_reason(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    open_case(app, case.case.case_id)
+    app.file_uploader(key="case_add_lab_files").set_value(
+        [("results.pdf", b"not a pdf at all", "application/pdf")]
+    )
+    app.button(key="case_add_files_submit").click().run()
+
+    assert not app.exception
+    assert texts(app, "error") == ["'results.pdf' is not a valid PDF: its content does not match"]
+    assert len(current(clinic, doctor, case.case.case_id).files) == 2
+
+
+def test_delete_asks_first_then_removes_everything(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase, data_dir: Path
+) -> None:
+    case_id = case.case.case_id
+    open_case(app, case_id)
+
+    app.button(key="case_delete").click().run()
+    assert any("Deletion is permanent" in text for text in texts(app, "markdown"))
+    app.button(key="case_delete_cancel").click().run()
+    assert not app.exception
+    assert "Deletion is permanent" not in shown(app)
+    assert current(clinic, doctor, case_id).case.case_id == case_id
+
+    app.button(key="case_delete").click().run()
+    app.button(key="case_delete_confirm").click().run()
+
+    assert not app.exception
+    assert texts(app, "title") == ["Cases"]
+    assert "Case deleted." in texts(app, "toast")
+    with pytest.raises(CaseNotFound):
+        current(clinic, doctor, case_id)
+    assert not [path for path in (data_dir / "files").rglob("*") if path.is_file()]
+
+
+def test_another_doctors_case_is_not_found(
+    app: AppTest, clinic: Clinic, doctor: AuthSession
+) -> None:
+    someone_else = sign_up(clinic, "someone.else@example.com")
+    theirs = seed_case(clinic, someone_else, patient_name="Private Patient")
+
+    open_case(app, theirs.case.case_id)
+
+    assert not app.exception
+    assert texts(app, "error") == ["Case not found"]
+    assert "Private Patient" not in shown(app)
+    assert [link.label for link in app.get("page_link")] == ["Back to cases"]
+
+
+@pytest.mark.parametrize("case_id", [str(uuid.uuid4()), "not-a-uuid"])
+def test_missing_or_malformed_case_id_is_not_found(
+    app: AppTest, doctor: AuthSession, case_id: str
+) -> None:
+    open_case(app, case_id)
+    assert not app.exception
+    assert texts(app, "error") == ["Case not found"]
+
+
+def sample_insights() -> Insights:
+    return Insights.compile(
+        CaseSummary(
+            comprehensive_summary="Anaemia with raised inflammatory markers.",
+            key_findings=["Hemoglobin 9.8 g/dL (low)", "WBC 14.2 (high)"],
+            lab_summary="Microcytic anaemia.",
+            confidence_score=0.7,
+        ),
+        SoapNote(
+            subjective="Fatigue.",
+            objective="Pale.",
+            assessment="Iron deficiency anaemia.",
+            plan="Ferritin, iron studies.",
+        ),
+        PrimaryDiagnosis(
+            primary_diagnosis="Iron deficiency anaemia",
+            icd_code="D50.9",
+            description="Anaemia from low iron.",
+            confidence_score=0.6,
+        ),
+        generated_at=utc_now().isoformat(),
+        lab_values=[],
+        provenance=Provenance(
+            engine="rules",
+            written_by="Offline rules engine (no language model)",
+            prompt_version="test",
+        ),
+    )
+
+
+def test_insights_are_shown_under_the_advisory_banner(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    repository = clinic.provider.for_session(doctor).cases
+    owner, case_id = doctor.doctor.user_id, case.case.case_id
+    assert repository.claim_analysis(owner, case_id, "test-claim", utc_now())
+    assert repository.complete_analysis(
+        owner, case_id, "test-claim", sample_insights().model_dump()
+    )
+
+    open_case(app, case_id)
+
+    assert not app.exception
+    page = shown(app)
+    assert "AI-generated, advisory: requires physician review" in texts(app, "warning")
+    assert [text for text in texts(app, "subheader") if text != "Files"] == [
+        "Case summary",
+        "SOAP note",
+        "Primary diagnosis",
+    ]
+    assert "Anaemia with raised inflammatory markers." in page
+    assert "Iron deficiency anaemia" in page and "D50.9" in page
+    assert "analysis is pending" not in page

@@ -1,0 +1,129 @@
+"""Creating a case from the form, with real files, and what happens with bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from core import services
+from core.bootstrap import Clinic
+from core.models import AuthSession
+from tests.app.conftest import new_app, shown, sign_in, sign_up, texts
+from tests.samples import pdf_bytes, png_bytes
+
+
+def stored_files(data_dir: Path) -> list[Path]:
+    return [path for path in (data_dir / "files").rglob("*") if path.is_file()]
+
+
+def open_new_case(app: AppTest, clinic: Clinic, email: str) -> AuthSession:
+    auth = sign_up(clinic, email)
+    sign_in(app, email)
+    app.switch_page("app_pages/new_case.py").run()
+    assert texts(app, "title") == ["New case"]
+    return auth
+
+
+def fill_form(app: AppTest, name: str = "Jane Roe", age: int = 47) -> None:
+    app.text_input(key="new_case_name").input(name)
+    app.number_input(key="new_case_age").set_value(age)
+    app.selectbox(key="new_case_gender").set_value("female")
+    app.text_area(key="new_case_summary").input("Fatigue for three weeks; pale.")
+
+
+def test_form_has_the_agreed_labels_and_limits(app: AppTest, clinic: Clinic) -> None:
+    open_new_case(app, clinic, "labels@example.com")
+    labels = [widget.label for widget in app.text_input] + [w.label for w in app.number_input]
+    labels += [w.label for w in app.selectbox] + [w.label for w in app.text_area]
+    assert labels == ["Patient name", "Age", "Gender", "Doctor's summary"]
+    assert app.selectbox(key="new_case_gender").options == ["Female", "Male", "Other", "Unknown"]
+    lab = app.file_uploader(key="new_case_lab_files")
+    radiology = app.file_uploader(key="new_case_radiology_files")
+    assert (lab.label, radiology.label) == ("Lab files", "Radiology files")
+    assert lab.accept_multiple_files and radiology.accept_multiple_files
+    assert {t.lstrip(".") for t in lab.allowed_type} == {"pdf", "doc", "docx", "txt", "csv"}
+    assert {t.lstrip(".") for t in radiology.allowed_type} == {"jpg", "jpeg", "png", "dcm"}
+    assert lab.proto.max_upload_size_mb == clinic.settings.max_file_mb == 50
+    assert "Each file up to 50 MB" in shown(app)
+    assert app.button(key="new_case_create").label == "Create case"
+
+
+def test_new_case_with_a_pdf_and_a_png_opens_its_page(
+    app: AppTest, clinic: Clinic, data_dir: Path
+) -> None:
+    auth = open_new_case(app, clinic, "creator@example.com")
+    report, image = pdf_bytes(), png_bytes()
+    fill_form(app)
+    app.file_uploader(key="new_case_lab_files").set_value(
+        [("blood count.pdf", report, "application/pdf")]
+    )
+    app.file_uploader(key="new_case_radiology_files").set_value(
+        [("chest x-ray.png", image, "image/png")]
+    )
+    app.button(key="new_case_create").click().run()
+
+    assert not app.exception
+    assert not app.error
+    assert texts(app, "title") == ["Jane Roe"]
+    [case] = services.list_cases(auth.doctor, clinic.provider.for_session(auth))
+    assert app.query_params["case_id"] == case.case_id
+    assert (case.patient_age, case.patient_gender) == (47, "female")
+    # Created "analyzing"; an analyzer may already have moved it on.
+    assert case.status in ("analyzing", "processing", "completed")
+    assert case.case_summary == "Fatigue for three weeks; pale."
+    files = app.dataframe[0].value
+    assert list(files["Name"]) == ["blood count.pdf", "chest x-ray.png"]
+    assert list(files["Category"]) == ["Lab", "Radiology"]
+    # The bytes on disk are the bytes uploaded.
+    assert sorted(path.read_bytes() for path in stored_files(data_dir)) == sorted([report, image])
+
+
+def test_a_png_that_is_not_a_png_is_refused_and_nothing_is_created(
+    app: AppTest, clinic: Clinic, data_dir: Path
+) -> None:
+    auth = open_new_case(app, clinic, "careful@example.com")
+    fill_form(app)
+    app.file_uploader(key="new_case_lab_files").set_value(
+        [("report.pdf", pdf_bytes(), "application/pdf")]
+    )
+    app.file_uploader(key="new_case_radiology_files").set_value(
+        [("scan.png", b"this is plain text, not an image", "image/png")]
+    )
+    app.button(key="new_case_create").click().run()
+
+    assert not app.exception
+    assert texts(app, "error") == [
+        "'scan.png' is not a valid PNG image: its content does not match"
+    ]
+    assert texts(app, "title") == ["New case"]
+    assert services.list_cases(auth.doctor, clinic.provider.for_session(auth)) == []
+    assert stored_files(data_dir) == []
+
+
+def test_missing_patient_name_is_explained(app: AppTest, clinic: Clinic) -> None:
+    auth = open_new_case(app, clinic, "hasty@example.com")
+    fill_form(app, name="   ")
+    app.button(key="new_case_create").click().run()
+    assert not app.exception
+    assert texts(app, "error") == ["Patient name is required"]
+    assert services.list_cases(auth.doctor, clinic.provider.for_session(auth)) == []
+
+
+def test_upload_limit_follows_the_setting(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEDCASE_MAX_FILE_MB", "1")
+    app = new_app().run()
+    clinic: Clinic = app.session_state["clinic"]
+    auth = open_new_case(app, clinic, "big@example.com")
+    assert app.file_uploader(key="new_case_lab_files").proto.max_upload_size_mb == 1
+    assert "Each file up to 1 MB" in shown(app)
+
+    fill_form(app)
+    too_big = b"Glucose 5.1 mmol/L\n" * 60_000  # about 1.1 MB of real text
+    app.file_uploader(key="new_case_lab_files").set_value([("long.txt", too_big, "text/plain")])
+    app.button(key="new_case_create").click().run()
+
+    assert not app.exception
+    assert texts(app, "error") == ["'long.txt' is larger than the 1 MB limit"]
+    assert services.list_cases(auth.doctor, clinic.provider.for_session(auth)) == []

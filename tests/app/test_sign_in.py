@@ -1,0 +1,142 @@
+"""Signing in and out, creating an account, and sessions that expire."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from core.bootstrap import Clinic
+from core.errors import NotAuthenticated
+from tests.app.conftest import PASSWORD, seed_case, shown, sign_in, sign_up, texts
+
+
+def test_signed_out_visitor_sees_only_the_sign_in_page(app: AppTest) -> None:
+    assert not app.exception
+    assert texts(app, "title") == ["MedCase"]
+    assert [field.label for field in app.text_input] == ["Email", "Password"]
+    assert [button.label for button in app.button] == ["Sign in", "Create account"]
+    assert "Sign out" not in [button.label for button in app.button]
+    with pytest.raises(ValueError, match="Could not find a navigation page"):
+        app.switch_page("app_pages/cases.py")
+
+
+def test_creating_an_account_signs_in(app: AppTest, clinic: Clinic) -> None:
+    app.text_input(key="sign_in_email").input("new.doctor@example.com")
+    app.text_input(key="sign_in_password").input(PASSWORD)
+    app.button(key="sign_in_create").click().run()
+
+    assert not app.exception
+    assert texts(app, "title") == ["Cases"]
+    sidebar = "\n".join(texts(app.sidebar, "text") + texts(app.sidebar, "caption"))
+    assert "new.doctor@example.com" in texts(app.sidebar, "text")
+    assert f"Backend: {clinic.backend_label}" in sidebar
+    assert f"Analysis engine: {clinic.engine_label}" in sidebar
+    assert app.sidebar.button(key="sign_out").label == "Sign out"
+    # The account is real: the same credentials work at the backend.
+    assert clinic.provider.accounts.sign_in("new.doctor@example.com", PASSWORD)
+
+
+def test_existing_account_signs_in(app: AppTest, clinic: Clinic) -> None:
+    sign_up(clinic, "known@example.com")
+    sign_in(app, "known@example.com")
+    assert not app.exception
+    assert texts(app, "title") == ["Cases"]
+
+
+@pytest.mark.parametrize("email", ["known@example.com", "nobody@example.com"])
+def test_wrong_password_or_unknown_email_get_one_message(
+    app: AppTest, clinic: Clinic, email: str
+) -> None:
+    sign_up(clinic, "known@example.com")
+    sign_in(app, email, "not the password")
+    assert not app.exception
+    assert texts(app, "error") == ["Invalid email or password"]
+    assert texts(app, "title") == ["MedCase"]
+    assert app.session_state["auth_session"] is None
+
+
+def test_account_rules_are_explained(app: AppTest, clinic: Clinic) -> None:
+    sign_up(clinic, "taken@example.com")
+    app.text_input(key="sign_in_email").input("taken@example.com")
+    app.text_input(key="sign_in_password").input(PASSWORD)
+    app.button(key="sign_in_create").click().run()
+    assert texts(app, "error") == ["An account with this email already exists"]
+
+    app.text_input(key="sign_in_email").input("fresh@example.com")
+    app.text_input(key="sign_in_password").input("short")
+    app.button(key="sign_in_create").click().run()
+    assert not app.exception
+    assert texts(app, "error") == ["Password must be at least 8 characters"]
+    assert app.session_state["auth_session"] is None
+
+
+def test_sign_out_ends_the_session_here_and_at_the_backend(app: AppTest, clinic: Clinic) -> None:
+    sign_up(clinic, "leaving@example.com")
+    sign_in(app, "leaving@example.com")
+    refresh_token = app.session_state["auth_session"].refresh_token
+
+    app.sidebar.button(key="sign_out").click().run()
+
+    assert not app.exception
+    assert texts(app, "title") == ["MedCase"]
+    assert app.session_state["auth_session"] is None
+    with pytest.raises(NotAuthenticated):
+        clinic.provider.accounts.refresh(refresh_token)
+
+
+def test_token_near_expiry_is_refreshed_without_bothering_the_doctor(
+    app: AppTest, clinic: Clinic
+) -> None:
+    sign_up(clinic, "busy@example.com")
+    sign_in(app, "busy@example.com")
+    old = app.session_state["auth_session"]
+    app.session_state["auth_session"] = replace(old, expires_at=time.time() + 10)
+
+    app.run()
+
+    assert not app.exception
+    assert texts(app, "title") == ["Cases"]
+    fresh = app.session_state["auth_session"]
+    assert fresh.refresh_token != old.refresh_token
+    assert fresh.expires_at > time.time() + 600
+    assert clinic.provider.accounts.verify(fresh.access_token).email == "busy@example.com"
+
+
+def test_expired_session_asks_to_sign_in_again(app: AppTest, clinic: Clinic) -> None:
+    sign_up(clinic, "away@example.com")
+    sign_in(app, "away@example.com")
+    old = app.session_state["auth_session"]
+    clinic.provider.accounts.sign_out(old)  # the refresh token no longer works
+    app.session_state["auth_session"] = replace(old, expires_at=time.time() - 5)
+
+    app.run()
+
+    assert not app.exception
+    assert texts(app, "title") == ["MedCase"]
+    assert "Your session has expired. Please sign in again." in texts(app, "warning")
+    assert app.session_state["auth_session"] is None
+    # Signing in again works and the message is gone.
+    sign_in(app, "away@example.com")
+    assert texts(app, "title") == ["Cases"]
+    assert "Your session has expired" not in shown(app)
+
+
+def test_case_link_opened_signed_out_opens_that_case_after_sign_in(
+    app: AppTest, clinic: Clinic
+) -> None:
+    owner = sign_up(clinic, "linked@example.com")
+    created = seed_case(clinic, owner, patient_name="Grace Hopper")
+
+    app.query_params["case_id"] = created.case.case_id
+    app.run()
+    assert texts(app, "title") == ["MedCase"]
+    assert "Grace Hopper" not in shown(app)
+
+    sign_in(app, "linked@example.com")
+
+    assert not app.exception
+    assert texts(app, "title") == ["Grace Hopper"]
+    assert app.query_params["case_id"] == created.case.case_id

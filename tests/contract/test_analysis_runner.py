@@ -1,0 +1,398 @@
+"""The analyzer end to end: embedded backend + runner + engines (+ a local model server)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from core import services
+from core.analysis.engine import InsightEngine
+from core.analysis.engines import build_engine
+from core.analysis.openai_engine import OpenAIEngine
+from core.analysis.runner import AnalysisRunner
+from core.backends.sqlite_cases import SqliteCaseRepository
+from core.config import Settings
+from core.models import NewCase, Upload, utc_now
+from core.ports import Backend
+from tests.contract.harness import LocalHarness, SignedIn
+from tests.fake_openai import FakeOpenAI
+from tests.samples import LAB_REPORT_LINES, dicom_bytes, pdf_bytes, png_bytes, scanned_pdf_bytes
+
+PATIENT = "Zoltan Kowalczyk"
+NOTES = "Zoltan Kowalczyk, 61, reports thirst and fatigue. Mr KOWALCZYK smokes."
+STAGES = [
+    "lab_documents_processed",
+    "radiology_documents_processed",
+    "case_summary_generated",
+    "soap_note_generated",
+    "diagnosis_generated",
+    "insights_compiled",
+]
+
+
+class StageLog(SqliteCaseRepository):
+    """The real repository, remembering every stage it was asked to record."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.stages: list[str] = []
+
+    def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool:
+        self.stages.append(stage)
+        return super().record_stage(owner, case_id, claim, stage)
+
+
+@pytest.fixture
+def clinic(tmp_path) -> LocalHarness:
+    return LocalHarness(tmp_path / "data")
+
+
+@pytest.fixture
+def doctor(clinic: LocalHarness) -> SignedIn:
+    signed_in = clinic.sign_up()
+    stage_log = StageLog(clinic.provider.database)
+    backend = Backend(signed_in.backend.name, stage_log, signed_in.backend.blobs)
+    return SignedIn(signed_in.doctor, backend)
+
+
+@pytest.fixture
+def make_runner(fake_openai: FakeOpenAI) -> Iterator[Callable[..., AnalysisRunner]]:
+    made: list[AnalysisRunner] = []
+
+    def make(engine: InsightEngine | None = None, **options: Any) -> AnalysisRunner:
+        runner = AnalysisRunner(engine or model_engine(fake_openai), workers=2, **options)
+        made.append(runner)
+        return runner
+
+    yield make
+    fake_openai.release()  # nothing may still be waiting on the server at shutdown
+    for runner in made:
+        runner.shutdown(wait=True)
+
+
+def model_engine(server: FakeOpenAI, timeout: float = 1.0) -> OpenAIEngine:
+    return OpenAIEngine(
+        api_key="test-key",
+        base_url=server.base_url,
+        text_model="text-model",
+        vision_model="vision-model",
+        timeout_seconds=timeout,
+        max_retries=1,
+    )
+
+
+def case_files() -> list[Upload]:
+    lab = pdf_bytes([*LAB_REPORT_LINES, f"Patient: {PATIENT}"])
+    return [
+        Upload("kowalczyk_bloods.pdf", lab, "lab"),
+        Upload("chest.png", png_bytes(), "radiology"),
+        Upload("ct_head.dcm", dicom_bytes("CT_small.dcm"), "radiology"),
+    ]
+
+
+def open_case(
+    doctor: SignedIn,
+    runner: AnalysisRunner | None,
+    uploads: list[Upload] | None = None,
+) -> str:
+    created = services.create_case(
+        doctor.doctor,
+        NewCase(PATIENT, 61, "male", NOTES),
+        case_files() if uploads is None else uploads,
+        doctor.backend,
+        analyzer=runner,
+    )
+    return created.case.case_id
+
+
+def finished(doctor: SignedIn, case_id: str, *runners: AnalysisRunner) -> services.CaseDetail:
+    for runner in runners:
+        assert runner.wait_idle(timeout=30), "the analysis did not finish"
+    return services.get_case(doctor.doctor, case_id, doctor.backend)
+
+
+def test_a_case_with_a_lab_pdf_a_png_and_a_dicom_ends_completed_with_insights(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    runner = make_runner()
+    detail = finished(doctor, open_case(doctor, runner), runner)
+
+    assert (detail.case.status, detail.case.analysis_stage) == ("completed", "completed")
+    assert detail.case.analysis_error is None
+    assert doctor.backend.cases.stages == STAGES
+    insights = detail.ai_insights
+    provenance = insights["provenance"]
+    assert (provenance["engine"], provenance["prompt_version"]) == (
+        "openai",
+        OpenAIEngine.prompt_version,
+    )
+    assert provenance["model"] == "text-model (text), vision-model (images)"
+    assert provenance["warnings"] == []
+    assert set(STAGES[:5]) <= set(provenance["stage_timings"])
+    diagnosis = insights["primary_diagnosis"]
+    assert (diagnosis["icd_code"], diagnosis["icd_code_valid"]) == ("E11.65", True)
+    assert diagnosis["icd_description"]
+    assert insights["soap_note"]["confidence_score"] == pytest.approx(0.8)
+    scores = [
+        insights[k]["confidence_score"] for k in ("case_summary", "soap_note", "primary_diagnosis")
+    ]
+    assert insights["overall_confidence_score"] == pytest.approx(sum(scores) / 3, abs=1e-4)
+    assert any(
+        v["flag"] == "low" and "moglobin" in v["analyte"].lower() for v in insights["lab_values"]
+    )
+
+    lab, png, dicom = detail.files
+    assert "Hemoglobin 9.8" in lab.text_data and lab.ai_summary is None
+    assert png.ai_summary["label"] == "Radiology image 1" and png.ai_summary["findings"]
+    assert dicom.ai_summary["label"] == "Radiology image 2" and dicom.ai_summary["modality"] == "CT"
+
+    # Three rounds: both images at once, then the summary, then SOAP + diagnosis.
+    asked = [(r.schema_name, r.model) for r in fake_openai.answered()]
+    assert sorted(asked) == sorted(
+        [
+            ("radiology_image_reading", "vision-model"),
+            ("radiology_image_reading", "vision-model"),
+            ("case_summary", "text-model"),
+            ("soap_note_and_diagnosis", "text-model"),
+        ]
+    )
+
+
+def test_creating_a_case_only_enqueues(doctor: SignedIn, make_runner, fake_openai) -> None:
+    fake_openai.behave(mode="hang", hang_seconds=30)
+    runner = make_runner(model_engine(fake_openai, timeout=30))
+    started = time.perf_counter()
+    case_id = open_case(doctor, runner)
+    assert time.perf_counter() - started < 5
+    case = services.get_case(doctor.doctor, case_id, doctor.backend).case
+    assert case.status == "analyzing"
+    fake_openai.release()
+
+
+def test_the_patients_name_and_dicom_identifiers_reach_no_model(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    runner = make_runner()
+    detail = finished(doctor, open_case(doctor, runner), runner)
+    assert detail.case.status == "completed"
+
+    texts = [text.lower() for text in fake_openai.texts()]
+    assert len(texts) == 4
+    for forbidden in ("zoltan", "kowalczyk", "compressedsamples", "1ct1", "bloods.pdf", "ct_head"):
+        assert not any(forbidden in text for text in texts), forbidden
+    assert any("[patient], 61, reports thirst" in text for text in texts)  # redacted, kept
+    assert any("mr [patient] smokes" in text for text in texts)
+    assert any("hemoglobin 9.8" in text for text in texts)  # the lab text did go
+    for png in fake_openai.images():
+        assert b"CompressedSamples" not in png and b"1CT1" not in png
+
+
+@pytest.mark.parametrize(
+    ("behaviour", "reason"),
+    [
+        ({"mode": "error"}, "The language model did not answer after 2 attempts (HTTP 500)"),
+        ({"mode": "hang", "hang_seconds": 10}, "The language model did not answer within 1 s"),
+        ({"mode": "invalid_json"}, "did not fit the expected format"),
+    ],
+    ids=["server-error", "timeout", "invalid-json"],
+)
+def test_a_model_that_fails_ends_the_case_failed_with_a_clear_reason(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI, behaviour: dict, reason: str
+) -> None:
+    fake_openai.behave(**behaviour)
+    runner = make_runner()
+    detail = finished(doctor, open_case(doctor, runner), runner)
+
+    assert (detail.case.status, detail.case.analysis_stage) == ("failed", "error")
+    assert reason in detail.case.analysis_error
+    assert "kowalczyk" not in detail.case.analysis_error.lower()
+    assert detail.ai_insights is None
+    # The lab text was read; reading the images failed, so round 1 never ended.
+    assert doctor.backend.cases.stages == ["lab_documents_processed"]
+
+
+def test_a_rate_limit_once_is_retried_and_the_case_completes(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(fail_first=1, fail_status=429)
+    runner = make_runner()
+    detail = finished(doctor, open_case(doctor, runner), runner)
+    assert detail.case.status == "completed"
+    assert [r.status for r in fake_openai.requests].count(429) == 1
+
+
+def test_without_a_key_the_rules_engine_completes_the_case(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI, tmp_path
+) -> None:
+    runner = make_runner(build_engine(Settings(data_dir=tmp_path)))
+    detail = finished(doctor, open_case(doctor, runner), runner)
+
+    assert detail.case.status == "completed", detail.case.analysis_error
+    assert detail.ai_insights["provenance"]["engine"] == "rules"
+    assert detail.ai_insights["primary_diagnosis"]["icd_code_valid"] is True
+    assert fake_openai.requests == []
+    assert doctor.backend.cases.stages == STAGES
+
+
+def test_an_unreadable_image_is_a_warning_named_by_its_label(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    truncated = png_bytes(256, 256)[:80]
+    uploads = [*case_files(), Upload("kowalczyk_xray.png", truncated, "radiology")]
+    runner = make_runner()
+    detail = finished(doctor, open_case(doctor, runner, uploads), runner)
+
+    assert detail.case.status == "completed"
+    (warning,) = detail.ai_insights["provenance"]["warnings"]
+    assert warning.startswith("Radiology image 3")
+    assert "kowalczyk" not in warning.lower()
+    assert detail.files[-1].ai_summary is None
+
+
+def test_a_scanned_lab_page_is_read_by_the_vision_model(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    runner = make_runner()
+    uploads = [Upload("scan.pdf", scanned_pdf_bytes(), "lab")]
+    detail = finished(doctor, open_case(doctor, runner, uploads), runner)
+
+    assert detail.case.status == "completed"
+    assert "Ferritin 8 ng/mL" in detail.files[0].text_data
+    assert [r.model for r in fake_openai.answered("scanned_lab_page")] == ["vision-model"]
+    assert any("Lab file 1" in w for w in detail.ai_insights["provenance"]["warnings"])
+    soap_request = fake_openai.answered("soap_note_and_diagnosis")[0]
+    assert "Ferritin 8 ng/mL" in str(soap_request.body)  # the page's text joined the case
+
+
+def test_a_crash_inside_a_job_fails_the_case_without_patient_data(
+    doctor: SignedIn, make_runner, tmp_path
+) -> None:
+    class BrokenEngine(type(build_engine(Settings(data_dir=tmp_path)))):
+        def summarize_case(self, *args: Any) -> Any:
+            raise KeyError(PATIENT)
+
+    runner = make_runner(BrokenEngine())
+    detail = finished(doctor, open_case(doctor, runner), runner)
+    assert detail.case.status == "failed"
+    assert detail.case.analysis_error == "Analysis failed: KeyError"
+
+
+def test_a_rerun_after_a_failure_replaces_the_insights(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(mode="error")
+    runner = make_runner()
+    case_id = open_case(doctor, runner)
+    assert finished(doctor, case_id, runner).case.status == "failed"
+
+    fake_openai.behave()
+    services.request_analysis(doctor.doctor, case_id, doctor.backend, runner)
+    first = finished(doctor, case_id, runner)
+    assert (first.case.status, first.case.analysis_error) == ("completed", None)
+
+    summary = {**fake_openai.answers["case_summary"], "comprehensive_summary": "Second look."}
+    fake_openai.behave(answers={"case_summary": summary})
+    services.request_analysis(doctor.doctor, case_id, doctor.backend, runner)
+    second = finished(doctor, case_id, runner)
+    assert second.case.status == "completed"
+    assert second.ai_insights["case_summary"]["comprehensive_summary"] == "Second look."
+    assert second.ai_insights["generated_at"] > first.ai_insights["generated_at"]
+
+
+def _claim_of(clinic: LocalHarness, case_id: str) -> tuple[str | None, str | None]:
+    row = (
+        clinic.provider.database.connection()
+        .execute(
+            "SELECT analysis_claim, analysis_claimed_at FROM cases WHERE case_id = ?", (case_id,)
+        )
+        .fetchone()
+    )
+    return row[0], row[1]
+
+
+def test_recovery_takes_over_dead_claims_and_leaves_live_ones(
+    clinic: LocalHarness, doctor: SignedIn, make_runner
+) -> None:
+    owner = doctor.doctor.user_id
+    repository = clinic.provider.repository
+    # Three cases left 'analyzing' by a process that stopped: one never claimed, one
+    # claimed by a job that died an hour ago, one claimed by a job that is still alive.
+    never_claimed, crashed, alive = (open_case(doctor, None) for _ in range(3))
+    assert repository.claim_analysis(owner, crashed, "dead-job", utc_now())
+    assert repository.claim_analysis(owner, alive, "live-job", utc_now())
+    an_hour_ago = (utc_now() - timedelta(hours=1)).isoformat()
+    with clinic.provider.database.write() as db:
+        db.execute(
+            "UPDATE cases SET analysis_claimed_at = ? WHERE case_id = ?", (an_hour_ago, crashed)
+        )
+
+    runner = make_runner(stale_after=timedelta(minutes=10))
+    assert runner.recover(clinic.provider) == 3
+    assert runner.wait_idle(timeout=30)
+
+    for case_id in (never_claimed, crashed):
+        assert services.get_case(doctor.doctor, case_id, doctor.backend).case.status == "completed"
+    assert services.get_case(doctor.doctor, alive, doctor.backend).case.status == "analyzing"
+    assert _claim_of(clinic, alive)[0] == "live-job"
+
+
+def test_two_runners_never_analyse_the_same_case_at_once(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(delay=0.2)
+    first, second = make_runner(), make_runner()  # as if two app processes shared the data
+    case_id = open_case(doctor, None)
+    first.enqueue(doctor.doctor, case_id, doctor.backend)
+    second.enqueue(doctor.doctor, case_id, doctor.backend)
+    detail = finished(doctor, case_id, first, second)
+
+    assert detail.case.status == "completed"
+    assert len(fake_openai.answered("soap_note_and_diagnosis")) == 1
+    assert len(fake_openai.answered("radiology_image_reading")) == 2
+
+
+def test_a_rerun_while_running_stops_the_old_job(
+    clinic: LocalHarness, doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(delay=0.5)
+    runner = make_runner()
+    case_id = open_case(doctor, runner)
+    deadline = time.monotonic() + 10
+    while _claim_of(clinic, case_id)[0] is None:  # the first job has claimed the case
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    services.request_analysis(doctor.doctor, case_id, doctor.backend, runner)
+    detail = finished(doctor, case_id, runner)
+
+    assert detail.case.status == "completed"
+    # The first job lost its claim during round 1 and went no further.
+    assert len(fake_openai.answered("case_summary")) == 1
+    assert doctor.backend.cases.stages.count("case_summary_generated") == 1
+
+
+def test_shutting_down_lets_running_jobs_finish_and_leaves_the_rest_to_recovery(
+    clinic: LocalHarness, doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(delay=0.3)
+    runner = make_runner()
+    running = open_case(doctor, runner)
+    deadline = time.monotonic() + 10
+    while _claim_of(clinic, running)[0] is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    runner.shutdown(wait=False)
+    late = open_case(doctor, runner)  # creating a case still works; it waits for recovery
+
+    assert runner.wait_idle(timeout=30)
+    assert services.get_case(doctor.doctor, running, doctor.backend).case.status == "completed"
+    assert services.get_case(doctor.doctor, late, doctor.backend).case.status == "analyzing"
+    assert _claim_of(clinic, late) == (None, None)
+
+    next_start = make_runner()
+    next_start.recover(clinic.provider)
+    detail = finished(doctor, late, next_start)
+    assert detail.case.status == "completed"

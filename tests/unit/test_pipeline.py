@@ -1,0 +1,137 @@
+"""analyze_case on its own: real engines, real files, the case held in memory."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from core.analysis.failures import ModelUnavailable
+from core.analysis.insights import Insights
+from core.analysis.openai_engine import OpenAIEngine
+from core.analysis.pipeline import analyze_case
+from core.analysis.rules_engine import RulesEngine
+from core.models import Case, CaseFile, utc_now
+from tests.fake_openai import CANNED_ANSWERS, FakeOpenAI
+from tests.samples import LAB_REPORT_LINES, pdf_bytes, png_bytes
+
+STAGES = [
+    "lab_documents_processed",
+    "radiology_documents_processed",
+    "case_summary_generated",
+    "soap_note_generated",
+    "diagnosis_generated",
+    "insights_compiled",
+]
+
+
+class Run:
+    """One case in memory: its files' bytes, the stages recorded and the results saved."""
+
+    def __init__(self, uploads: list[tuple[str, str, bytes]], notes: str | None = None) -> None:
+        now = utc_now()
+        self.case = Case("case-1", "dr", "Jane Doe", 47, "female", notes, "analyzing", now, now)
+        self.files = [
+            CaseFile(f"f{i}", "case-1", "dr", name, "x", len(data), f"key/{i}", category, now)
+            for i, (name, category, data) in enumerate(uploads)
+        ]
+        self.content = {
+            f.file_url: data for f, (_, _, data) in zip(self.files, uploads, strict=True)
+        }
+        self.stages: list[str] = []
+        self.saved: dict[str, tuple[str | None, dict | None]] = {}
+
+    def read_file(self, record: CaseFile) -> bytes:
+        return self.content[record.file_url]  # KeyError: as if the blob were missing
+
+    def save(self, record: CaseFile, text: str | None, summary: dict[str, Any] | None) -> None:
+        self.saved[record.file_name] = (text, summary)
+
+    def analyze(self, engine: Any) -> Insights:
+        with ThreadPoolExecutor(4) as pool:
+            return analyze_case(
+                self.case, self.files, self.read_file, engine, self.stages.append, self.save, pool
+            )
+
+
+@pytest.fixture
+def model(fake_openai: FakeOpenAI) -> Iterator[OpenAIEngine]:
+    engine = OpenAIEngine(
+        api_key="k", base_url=fake_openai.base_url, text_model="t", vision_model="v", max_retries=0
+    )
+    yield engine
+    engine.close()
+
+
+def test_stages_are_recorded_in_order_and_every_file_is_saved() -> None:
+    run = Run([("labs.pdf", "lab", pdf_bytes()), ("chest.png", "radiology", png_bytes())])
+    insights = run.analyze(RulesEngine())
+
+    assert run.stages == STAGES
+    text, _ = run.saved["labs.pdf"]
+    assert "Glucose 182" in text
+    _, reading = run.saved["chest.png"]
+    assert reading["label"] == "Radiology image 1"
+    assert reading["image_properties"]["width"] == 64
+    assert {v.analyte for v in insights.lab_values} >= {"Hemoglobin", "Glucose"}
+    timings = insights.provenance.stage_timings
+    assert set(STAGES[:5]) | {"total"} <= set(timings)
+    assert timings["total"] >= timings["case_summary_generated"] >= 0
+    assert insights.provenance.engine == "rules"
+
+
+def test_neither_the_name_nor_the_file_names_reach_the_model(
+    model: OpenAIEngine, fake_openai: FakeOpenAI
+) -> None:
+    lab = pdf_bytes([*LAB_REPORT_LINES, "Report for DOE, JANE - file jane_doe_bloods.pdf"])
+    run = Run(
+        [("jane_doe_bloods.pdf", "lab", lab), ("doe_chest.png", "radiology", png_bytes())],
+        notes="Jane reports thirst; see doe_chest.png.",
+    )
+    run.analyze(model)
+    texts = " ".join(fake_openai.texts()).lower()
+    assert "jane" not in texts and "doe" not in texts
+    assert "report for [patient], [patient] - file lab file 1" in texts
+    assert "[patient] reports thirst; see radiology image 1." in texts
+
+
+def test_the_assessment_names_the_diagnosis_even_when_the_model_forgot(
+    model: OpenAIEngine, fake_openai: FakeOpenAI
+) -> None:
+    answer = CANNED_ANSWERS["soap_note_and_diagnosis"]
+    soap = {**answer["soap_note"], "assessment": "Hyperglycaemia on two measurements."}
+    diagnosis = {**answer["primary_diagnosis"], "icd_code": "E11.999"}
+    fake_openai.behave(
+        answers={"soap_note_and_diagnosis": {"soap_note": soap, "primary_diagnosis": diagnosis}}
+    )
+    insights = Run([("labs.pdf", "lab", pdf_bytes())]).analyze(model)
+
+    assert insights.soap_note.assessment == (
+        "Hyperglycaemia on two measurements.\n"
+        "Primary diagnosis: Type 2 diabetes mellitus with hyperglycemia (E11.999)."
+    )
+    # An invalid code is flagged, never replaced.
+    assert insights.primary_diagnosis.icd_code == "E11.999"
+    assert insights.primary_diagnosis.icd_code_valid is False
+
+
+def test_a_file_missing_from_storage_becomes_a_warning() -> None:
+    run = Run([("labs.pdf", "lab", pdf_bytes()), ("chest.png", "radiology", png_bytes())])
+    run.content.pop("key/1")
+    insights = run.analyze(RulesEngine())
+
+    assert insights.provenance.warnings == ["Radiology image 1 could not be read"]
+    assert run.saved["chest.png"] == (None, None)
+    assert run.stages == STAGES
+
+
+def test_a_model_failure_in_the_first_round_ends_the_analysis(
+    model: OpenAIEngine, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(mode="error")
+    run = Run([("labs.pdf", "lab", pdf_bytes()), ("chest.png", "radiology", png_bytes())])
+    with pytest.raises(ModelUnavailable, match=r"HTTP 500"):
+        run.analyze(model)
+    assert run.stages == ["lab_documents_processed"]  # the images failed

@@ -1,0 +1,156 @@
+"""Per-session state, initialised once here: the signed-in doctor, their tokens, notices.
+
+Only this module reads or writes the session keys it defines; pages call its functions.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Literal
+
+import streamlit as st
+
+from core.bootstrap import Clinic
+from core.errors import NotAuthenticated
+from core.models import AuthSession, Doctor
+from core.ports import Backend
+
+log = logging.getLogger(__name__)
+
+# Refresh a little before expiry so a page never runs with a token that dies mid-run.
+REFRESH_MARGIN_SECONDS = 60
+SESSION_EXPIRED = "Your session has expired. Please sign in again."
+
+CLINIC = "clinic"  # the process-wide clinic, attached on every run by app.py
+AUTH = "auth_session"
+BACKEND = "backend"  # (access token, Backend) made for this session
+PENDING_CASE = "pending_case_id"  # a case link opened before signing in
+OPEN_CASE = "open_case_id"
+NOTICES = "notices"  # (kind, text) shown once, on the next page that renders them
+
+NoticeKind = Literal["toast", "success", "info", "warning", "error"]
+
+
+def init(clinic: Clinic) -> None:
+    """Create this session's keys once, and attach the clinic for the pages."""
+    for key in (AUTH, BACKEND, PENDING_CASE, OPEN_CASE):
+        if key not in st.session_state:
+            st.session_state[key] = None
+    if NOTICES not in st.session_state:
+        st.session_state[NOTICES] = []
+    st.session_state[CLINIC] = clinic
+
+
+def clinic() -> Clinic:
+    return st.session_state[CLINIC]
+
+
+def auth_session() -> AuthSession | None:
+    return st.session_state.get(AUTH)
+
+
+def signed_in() -> bool:
+    return auth_session() is not None
+
+
+def doctor() -> Doctor:
+    """The signed-in doctor; NotAuthenticated when nobody is signed in."""
+    current = auth_session()
+    if current is None:
+        raise NotAuthenticated()
+    return current.doctor
+
+
+def backend() -> Backend:
+    """This session's backend, made for its current access token (never shared)."""
+    current = auth_session()
+    if current is None:
+        raise NotAuthenticated()
+    held = st.session_state.get(BACKEND)
+    if held is None or held[0] != current.access_token:
+        held = (current.access_token, clinic().provider.for_session(current))
+        st.session_state[BACKEND] = held
+    return held[1]
+
+
+def start(new_session: AuthSession) -> None:
+    """Sign in: keep the tokens for this browser session only."""
+    st.session_state[AUTH] = new_session
+    st.session_state[BACKEND] = None
+
+
+def keep_fresh() -> None:
+    """Refresh the access token shortly before it expires; sign out if that fails."""
+    current = auth_session()
+    if current is None or not current.expires_within(REFRESH_MARGIN_SECONDS, time.time()):
+        return
+    try:
+        start(clinic().provider.accounts.refresh(current.refresh_token))
+    except NotAuthenticated:
+        expire()
+
+
+def expire() -> None:
+    """The session can no longer be proved: forget the doctor and say why."""
+    _forget_doctor()
+    notify(SESSION_EXPIRED, "warning")
+
+
+def sign_out() -> None:
+    """End the session here and at the backend (revokes the refresh token)."""
+    current = auth_session()
+    if current is not None:
+        try:
+            clinic().provider.accounts.sign_out(current)
+        except Exception:  # noqa: BLE001 - the session ends here whatever the backend says
+            log.warning("sign-out at the backend failed; the local session ends anyway")
+    _forget_doctor()
+    st.query_params.clear()
+
+
+def _forget_doctor() -> None:
+    # Everything in this session belonged to the doctor: form values, selections, tokens.
+    attached = st.session_state.get(CLINIC)
+    for key in list(st.session_state.keys()):
+        del st.session_state[key]
+    init(attached)
+
+
+def remember_case_link(case_id: str | None) -> None:
+    """Keep a case link opened while signed out, to open it after signing in."""
+    if case_id:
+        st.session_state[PENDING_CASE] = case_id
+
+
+def take_case_link() -> str | None:
+    case_id = st.session_state.get(PENDING_CASE)
+    st.session_state[PENDING_CASE] = None
+    return case_id
+
+
+def open_case_id() -> str | None:
+    return st.session_state.get(OPEN_CASE)
+
+
+def set_open_case(case_id: str | None) -> None:
+    st.session_state[OPEN_CASE] = case_id
+
+
+def notify(text: str, kind: NoticeKind = "info") -> None:
+    """Queue a message for the next page that calls ``show_notices`` (survives a rerun)."""
+    st.session_state[NOTICES] = [*st.session_state.get(NOTICES, []), (kind, text)]
+
+
+def show_notices() -> None:
+    """Show queued messages once."""
+    shown = {
+        "toast": st.toast,
+        "success": st.success,
+        "info": st.info,
+        "warning": st.warning,
+        "error": st.error,
+    }
+    for kind, text in st.session_state.get(NOTICES, []):
+        shown[kind](text)
+    st.session_state[NOTICES] = []
