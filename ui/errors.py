@@ -8,13 +8,13 @@ sees a generic message, so no patient data from an exception text reaches screen
 from __future__ import annotations
 
 import logging
-import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import streamlit as st
 
 from core.errors import MedCaseError, NotAuthenticated
+from core.safe_logging import failure_frames
 from ui import session
 from ui.formatting import markdown_text
 
@@ -28,8 +28,7 @@ def message_for(error: Exception) -> str:
     if isinstance(error, MedCaseError):
         return error.detail
     # The stack without the message: an exception's text may quote patient data.
-    frames = "".join(traceback.format_tb(error.__traceback__))
-    log.error("unexpected failure (%s)\n%s", type(error).__name__, frames)
+    log.error("unexpected failure:\n%s", failure_frames(error))
     return UNEXPECTED
 
 

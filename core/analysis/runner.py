@@ -9,9 +9,7 @@ Jobs write stage, result or failure through the backend and never touch Streamli
 from __future__ import annotations
 
 import logging
-import sys
 import threading
-import traceback
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import timedelta
@@ -22,6 +20,7 @@ from core.analysis.failures import AnalysisFailure
 from core.analysis.pipeline import analyze_case
 from core.models import CaseFile, Doctor, utc_now
 from core.ports import Backend, BackendProvider
+from core.safe_logging import failure_frames
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +121,7 @@ class AnalysisRunner:
                 try:
                     self.recover(provider)
                 except Exception:  # noqa: BLE001 - the sweeper must outlive one bad sweep
-                    log.warning("recovery sweep failed:\n%s", _frames())
+                    log.warning("recovery sweep failed:\n%s", failure_frames())
 
         self._sweeper = threading.Thread(target=sweep, name="medcase-recovery", daemon=True)
         self._sweeper.start()
@@ -159,7 +158,7 @@ class AnalysisRunner:
                 log.info("case %s is not waiting for analysis or has a live claim", case_id)
                 return
         except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
-            log.error("could not claim case %s:\n%s", case_id, _frames())
+            log.error("could not claim case %s:\n%s", case_id, failure_frames())
             return
         log.info("analysis of case %s started", case_id)
         try:
@@ -170,7 +169,7 @@ class AnalysisRunner:
             self._fail(owner, case_id, claim, backend, str(failure))
         except Exception as error:  # noqa: BLE001 - every failure must end the case 'failed'
             # The frames, not the message: a message may quote the patient's records.
-            log.error("analysis of case %s crashed:\n%s", case_id, _frames())
+            log.error("analysis of case %s crashed:\n%s", case_id, failure_frames())
             self._fail(owner, case_id, claim, backend, f"Analysis failed: {type(error).__name__}")
 
     def _analyze(self, owner: str, case_id: str, claim: str, backend: Backend) -> None:
@@ -205,11 +204,4 @@ class AnalysisRunner:
         try:
             backend.cases.fail_analysis(owner, case_id, claim, reason)
         except Exception:  # noqa: BLE001 - recovery picks the case up once its claim is stale
-            log.error("could not record the failure of case %s:\n%s", case_id, _frames())
-
-
-def _frames() -> str:
-    """The current exception's stack without its message (which may carry patient data)."""
-    error = sys.exc_info()[1]
-    frames = "".join(traceback.format_tb(error.__traceback__)) if error else ""
-    return f"{frames}{type(error).__name__ if error else ''}"
+            log.error("could not record the failure of case %s:\n%s", case_id, failure_frames())
