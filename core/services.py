@@ -22,6 +22,7 @@ from core.models import (
     utc_now,
 )
 from core.ports import Backend
+from core.safe_logging import failure_frames
 
 log = logging.getLogger(__name__)
 
@@ -73,14 +74,14 @@ def _discard(backend: Backend, keys: Sequence[str]) -> None:
         return
     try:
         backend.blobs.delete(keys)
-    except Exception:
-        log.exception("could not remove %d stored file(s) after a failed write", len(keys))
+    except Exception:  # noqa: BLE001 - cleanup must not hide the original failure
+        log.error("could not remove %d stored file(s):\n%s", len(keys), failure_frames())
 
 
 def _internal(error: Exception, action: str) -> MedCaseError:
     if isinstance(error, MedCaseError):
         return error
-    log.exception("%s failed", action)
+    log.error("%s failed:\n%s", action, failure_frames(error))
     return InternalError(f"{action} failed ({type(error).__name__})")
 
 
@@ -161,8 +162,8 @@ def delete_case(doctor: Doctor, case_id: str, backend: Backend) -> None:
     _discard(backend, keys)
     try:
         backend.blobs.delete_folder(f"{doctor.user_id}/{case_id}/")
-    except Exception:
-        log.exception("could not remove the storage folder of case %s", case_id)
+    except Exception:  # noqa: BLE001 - the rows are gone; leftover bytes are only logged
+        log.error("could not remove the files of case %s:\n%s", case_id, failure_frames())
     log.info("case %s deleted", case_id)
 
 
