@@ -28,7 +28,7 @@ def message_for(error: Exception) -> str:
     if isinstance(error, MedCaseError):
         return error.detail
     # The stack without the message: an exception's text may quote patient data.
-    log.error("unexpected failure:\n%s", failure_frames(error))
+    log.error("unexpected failure (%s):\n%s", type(error).__name__, failure_frames(error))
     return UNEXPECTED
 
 
