@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from core.analysis.engines import build_engine, engine_label
 from core.analysis.runner import AnalysisRunner
 from core.backends.local import LocalBackendProvider
+from core.backends.supabase import SupabaseBackendProvider
 from core.config import Settings
 from core.ports import BackendProvider
 from core.services import AnalysisQueue
@@ -45,7 +46,8 @@ def build_clinic(settings: Settings) -> Clinic:
     provider: BackendProvider
     closers: list[Callable[[], None]] = []
     if settings.uses_supabase:
-        raise NotImplementedError("Supabase mode is not available yet")
+        supabase = SupabaseBackendProvider(settings.supabase_url, settings.supabase_anon_key)
+        provider, closers = supabase, [supabase.close]
     else:
         provider = LocalBackendProvider(settings.data_dir, settings.jwt_secret)
     engine = build_engine(settings)

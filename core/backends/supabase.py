@@ -1,0 +1,59 @@
+"""The Supabase backend: Auth for accounts, PostgREST under RLS for cases, Storage for files.
+
+The process holds only the public anon key. Each signed-in session gets its own
+supabase-py client whose requests carry that doctor's access token, so every query runs
+as the doctor and the database's policies decide what it may touch. Clients are never
+shared between sessions; a refreshed token gets a new client (the UI asks for one).
+"""
+
+from __future__ import annotations
+
+import httpx
+from supabase import Client, ClientOptions, create_client
+
+from core.backends.supabase_accounts import SupabaseAccounts
+from core.backends.supabase_blobs import SupabaseBlobStore
+from core.backends.supabase_cases import SupabaseCaseRepository
+from core.errors import NotAuthenticated
+from core.models import AuthSession
+from core.ports import Backend
+
+REQUEST_TIMEOUT_SECONDS = 30
+
+
+class SupabaseBackendProvider:
+    """Process-wide: the project's address and anon key; a Backend per signed-in session."""
+
+    name = "Supabase"
+
+    def __init__(self, url: str, anon_key: str) -> None:
+        self.url = url.rstrip("/")
+        self._anon_key = anon_key
+        # Only the connection pool is shared between sessions, never a token.
+        self._http = httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS)
+        self.accounts = SupabaseAccounts(self.url, anon_key, self._http)
+
+    def session_client(self, session: AuthSession) -> Client:
+        """A supabase-py client acting as this doctor (no refresh thread, nothing persisted)."""
+        if not session.access_token:
+            raise NotAuthenticated()
+        options = ClientOptions(
+            auto_refresh_token=False,
+            persist_session=False,
+            headers={"Authorization": f"Bearer {session.access_token}"},
+            # This session's own connection pool: tokens travel per request, never in it.
+            httpx_client=httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS),
+        )
+        # With the Authorization header given, create_client makes no request of its own.
+        return create_client(self.url, self._anon_key, options=options)
+
+    def for_session(self, session: AuthSession) -> Backend:
+        client = self.session_client(session)
+        return Backend(
+            name=self.name,
+            cases=SupabaseCaseRepository(client.postgrest),
+            blobs=SupabaseBlobStore(client.storage),
+        )
+
+    def close(self) -> None:
+        self._http.close()

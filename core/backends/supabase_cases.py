@@ -1,0 +1,291 @@
+"""SupabaseCaseRepository: cases, file rows and insights through PostgREST, under RLS.
+
+Every query also names the owner (``user_id = owner``): RLS is the barrier, the filter
+keeps a query's meaning plain and lets Postgres use the owner indexes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from postgrest import SyncPostgrestClient
+from postgrest.types import ReturnMethod
+
+from core.backends.supabase_errors import supabase_errors
+from core.errors import CaseNotFound, PermissionDenied
+from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, CaseStatus, utc_now
+
+CASE_COLUMNS = (
+    "case_id,user_id,patient_name,patient_age,patient_gender,case_summary,status,"
+    "created_at,updated_at,analysis_stage,analysis_error"
+)
+FILE_COLUMNS = (
+    "file_id,case_id,user_id,file_name,file_type,file_size,file_url,file_category,"
+    "uploaded_at,text_data,ai_summary"
+)
+_CHANGEABLE = {"patient_name", "patient_age", "case_summary", "status"}
+_RELEASED = {"analysis_claim": None, "analysis_claimed_at": None}
+
+
+def _instant(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat()
+
+
+def _case(row: Mapping[str, Any]) -> Case:
+    values = dict(row)
+    values["created_at"] = datetime.fromisoformat(values["created_at"])
+    values["updated_at"] = datetime.fromisoformat(values["updated_at"])
+    return Case(**values)
+
+
+def _file(row: Mapping[str, Any]) -> CaseFile:
+    values = dict(row)
+    values["uploaded_at"] = datetime.fromisoformat(values["uploaded_at"])
+    return CaseFile(**values)
+
+
+def _case_row(case: Case) -> dict[str, Any]:
+    return {
+        "case_id": case.case_id,
+        "user_id": case.user_id,
+        "patient_name": case.patient_name,
+        "patient_age": case.patient_age,
+        "patient_gender": case.patient_gender,
+        "case_summary": case.case_summary,
+        "status": case.status,
+        "created_at": _instant(case.created_at),
+        "updated_at": _instant(case.updated_at),
+        "analysis_stage": case.analysis_stage,
+        "analysis_error": case.analysis_error,
+    }
+
+
+def _file_row(record: CaseFile) -> dict[str, Any]:
+    return {
+        "file_id": record.file_id,
+        "case_id": record.case_id,
+        "user_id": record.user_id,
+        "file_name": record.file_name,
+        "file_type": record.file_type,
+        "file_size": record.file_size,
+        "file_url": record.file_url,
+        "file_category": record.file_category,
+        "uploaded_at": _instant(record.uploaded_at),
+        "text_data": _storable(record.text_data),
+        "ai_summary": record.ai_summary,
+    }
+
+
+def _storable(text: str | None) -> str | None:
+    # Postgres text cannot hold NUL, which text extracted from a PDF sometimes contains.
+    return text.replace("\x00", "") if text else text
+
+
+class SupabaseCaseRepository:
+    def __init__(self, rest: SyncPostgrestClient) -> None:
+        self._rest = rest
+
+    def _cases(self):
+        return self._rest.from_("cases")
+
+    def _files(self):
+        return self._rest.from_("case_files")
+
+    def _change_case(
+        self, owner: str, case_id: str, values: Mapping[str, Any], claim: str | None = None
+    ) -> list[dict[str, Any]]:
+        query = (
+            self._cases()
+            .update(dict(values))
+            .select(CASE_COLUMNS)
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+        )
+        if claim is not None:
+            query = query.eq("analysis_claim", claim)
+        with supabase_errors():
+            return query.execute().data
+
+    def add_case(self, case: Case, files: Sequence[CaseFile]) -> None:
+        # PostgREST has no transaction across two requests: if the file rows fail, the
+        # case is removed again so that nothing half-written remains.
+        with supabase_errors():
+            self._cases().insert(_case_row(case), returning=ReturnMethod.minimal).execute()
+        if not files:
+            return
+        try:
+            with supabase_errors():
+                self._files().insert(
+                    [_file_row(record) for record in files], returning=ReturnMethod.minimal
+                ).execute()
+        except Exception:
+            self.delete_case(case.user_id, case.case_id)
+            raise
+
+    def list_cases(self, owner: str) -> list[Case]:
+        query = (
+            self._cases()
+            .select(CASE_COLUMNS)
+            .eq("user_id", owner)
+            .order("created_at")
+            .order("case_id")
+        )
+        with supabase_errors():
+            return [_case(row) for row in query.execute().data]
+
+    def list_case_page(self, owner: str, query: CaseQuery) -> CasePage:
+        # One call to the migration's list_case_page function (it runs under RLS as the
+        # doctor): PostgREST alone cannot count by status without aggregates enabled.
+        arguments = {
+            "owner_id": owner,
+            "name_search": query.search,
+            "wanted_statuses": list(query.statuses or ()),
+            "newest_first": query.newest_first,
+            "page_size": query.limit,
+            "page_offset": query.offset,
+        }
+        with supabase_errors():
+            page = self._rest.rpc("list_case_page", arguments).execute().data
+        rows = []
+        for row in page["rows"]:
+            diagnosis, icd_code = row.pop("primary_diagnosis"), row.pop("icd_code")
+            rows.append(CaseRow(case=_case(row), primary_diagnosis=diagnosis, icd_code=icd_code))
+        return CasePage(
+            rows=rows, total=page["total"], counts_by_status=dict(page["counts_by_status"])
+        )
+
+    def get_case(self, owner: str, case_id: str) -> Case | None:
+        query = self._cases().select(CASE_COLUMNS).eq("case_id", case_id).eq("user_id", owner)
+        with supabase_errors():
+            rows = query.execute().data
+        return _case(rows[0]) if rows else None
+
+    def update_case(self, owner: str, case_id: str, changes: Mapping[str, Any]) -> Case | None:
+        values = {name: value for name, value in changes.items() if name in _CHANGEABLE}
+        # The trigger refreshes updated_at; naming it keeps the request non-empty.
+        values["updated_at"] = _instant(utc_now())
+        rows = self._change_case(owner, case_id, values)
+        return _case(rows[0]) if rows else None
+
+    def delete_case(self, owner: str, case_id: str) -> list[str] | None:
+        keys_query = self._files().select("file_url").eq("case_id", case_id).eq("user_id", owner)
+        delete = (
+            self._cases().delete().select("case_id").eq("case_id", case_id).eq("user_id", owner)
+        )
+        with supabase_errors():
+            keys = [row["file_url"] for row in keys_query.execute().data]
+            removed = delete.execute().data
+        # Files added between the two requests go with the cascade; the service also
+        # clears the case's storage folder, so their bytes go too.
+        return keys if removed else None
+
+    def add_file(self, owner: str, record: CaseFile) -> bool:
+        try:
+            with supabase_errors():
+                self._files().insert(_file_row(record), returning=ReturnMethod.minimal).execute()
+        except (PermissionDenied, CaseNotFound):
+            return False  # RLS refused it, or the case is gone: not the owner's case
+        self._change_case(owner, record.case_id, {"updated_at": _instant(utc_now())})
+        return True
+
+    def list_files(self, owner: str, case_id: str) -> list[CaseFile]:
+        query = (
+            self._files()
+            .select(FILE_COLUMNS)
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+            .order("uploaded_at")
+            .order("file_id")
+        )
+        with supabase_errors():
+            return [_file(row) for row in query.execute().data]
+
+    def get_insights(self, owner: str, case_id: str) -> dict[str, Any] | None:
+        query = (
+            self._rest.from_("case_insights")
+            .select("ai_insights")
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+        )
+        with supabase_errors():
+            rows = query.execute().data
+        return rows[0]["ai_insights"] if rows else None
+
+    # --- the analyzer's bookkeeping -------------------------------------------------
+
+    def request_analysis(self, owner: str, case_id: str) -> Case | None:
+        values = {
+            "status": CaseStatus.ANALYZING.value,
+            "analysis_stage": "initialized",
+            "analysis_error": None,
+            **_RELEASED,
+        }
+        rows = self._change_case(owner, case_id, values)
+        return _case(rows[0]) if rows else None
+
+    def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
+        # One conditional PATCH: Postgres re-checks the filters on the locked row, so of
+        # two processes racing for the same case exactly one gets it back.
+        query = (
+            self._cases()
+            .update({"analysis_claim": claim, "analysis_claimed_at": _instant(utc_now())})
+            .select("case_id")
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+            .eq("status", CaseStatus.ANALYZING.value)
+            .or_(f'analysis_claim.is.null,analysis_claimed_at.lt."{_instant(stale_before)}"')
+        )
+        with supabase_errors():
+            return len(query.execute().data) == 1
+
+    def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool:
+        now = _instant(utc_now())
+        values = {"analysis_stage": stage, "analysis_claimed_at": now, "updated_at": now}
+        return len(self._change_case(owner, case_id, values, claim)) == 1
+
+    def save_file_analysis(
+        self, owner: str, file_id: str, text_data: str | None, ai_summary: dict[str, Any] | None
+    ) -> None:
+        query = (
+            self._files()
+            .update({"text_data": _storable(text_data), "ai_summary": ai_summary})
+            .eq("file_id", file_id)
+            .eq("user_id", owner)
+        )
+        with supabase_errors():
+            query.execute()
+
+    def complete_analysis(
+        self, owner: str, case_id: str, claim: str, insights: dict[str, Any]
+    ) -> bool:
+        # Still the claim holder? Only then write the insights, then close the claim.
+        if not self.record_stage(owner, case_id, claim, "insights_compiled"):
+            return False
+        row = {
+            "case_id": case_id,
+            "user_id": owner,
+            "ai_insights": insights,
+            "generated_at": _instant(utc_now()),
+        }
+        with supabase_errors():
+            self._rest.from_("case_insights").upsert(
+                row, on_conflict="case_id", returning=ReturnMethod.minimal
+            ).execute()
+        values = {
+            "status": CaseStatus.COMPLETED.value,
+            "analysis_stage": "completed",
+            "analysis_error": None,
+            **_RELEASED,
+        }
+        return len(self._change_case(owner, case_id, values, claim)) == 1
+
+    def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool:
+        values = {
+            "status": CaseStatus.FAILED.value,
+            "analysis_stage": "error",
+            "analysis_error": reason,
+            **_RELEASED,
+        }
+        return len(self._change_case(owner, case_id, values, claim)) == 1

@@ -1,0 +1,1 @@
+"""A local stand-in for a Supabase project, for tests: PostgreSQL, PostgREST, Auth, Storage."""

@@ -1,0 +1,54 @@
+"""The contract suite's harness for the Supabase backend, over the local test stack."""
+
+from __future__ import annotations
+
+import shutil
+import uuid
+
+from core.backends.supabase import SupabaseBackendProvider
+from core.backends.supabase_blobs import BUCKET
+from tests.contract.harness import TABLES, SignedIn
+from tests.supabase_stack.server import SupabaseStack
+
+
+class SupabaseHarness:
+    """Starts each test from an empty project; looks behind the APIs as the database owner."""
+
+    def __init__(self, stack: SupabaseStack) -> None:
+        self.stack = stack
+        self.project = stack.project
+        with self.project.connect() as connection:
+            # Removing the accounts cascades to every case, file row and insight.
+            connection.execute("truncate auth.users, storage.objects cascade")
+        shutil.rmtree(self.project.storage_root / BUCKET, ignore_errors=True)
+        self.provider = SupabaseBackendProvider(stack.url, stack.anon_key)
+
+    def sign_up(self) -> SignedIn:
+        session = self.provider.accounts.sign_up(
+            f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
+        )
+        return SignedIn(session.doctor, self.provider.for_session(session))
+
+    def row_counts(self) -> dict[str, int]:
+        with self.project.connect() as connection:
+            return {
+                table: connection.execute(f"select count(*) from public.{table}").fetchone()[0]
+                for table in TABLES
+            }
+
+    def stored_keys(self) -> set[str]:
+        """Object rows and stored bytes together: an orphan of either kind shows up."""
+        with self.project.connect() as connection:
+            rows = connection.execute(
+                "select name from storage.objects where bucket_id = %s", [BUCKET]
+            ).fetchall()
+        root = self.project.storage_root / BUCKET
+        on_disk = {
+            path.relative_to(root).as_posix()
+            for path in root.rglob("*")
+            if path.is_file() and not path.name.startswith(".")
+        }
+        return {name for (name,) in rows} | on_disk
+
+    def close(self) -> None:
+        self.provider.close()

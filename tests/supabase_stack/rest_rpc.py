@@ -1,0 +1,64 @@
+"""PostgREST's ``POST /rest/v1/rpc/{function}`` for the migration's functions.
+
+The body must name exactly the function's arguments; the call runs as the caller, like
+every other request, so a SECURITY INVOKER function reads under the caller's policies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from psycopg import sql
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from tests.supabase_stack.rest_api import _STATUS, _bad, _error_body, _payload
+from tests.supabase_stack.server import Project, StackError
+
+FUNCTIONS = ("list_case_page",)
+
+
+def routes(project: Project) -> list[Route]:
+    functions: dict[str, dict[str, str]] = {}
+    with project.connect() as connection:
+        for function in FUNCTIONS:
+            (signature,) = connection.execute(
+                "select pg_get_function_identity_arguments(%s::regproc)", [f"public.{function}"]
+            ).fetchone()
+            functions[function] = dict(part.split(" ", 1) for part in signature.split(", "))
+
+    async def rpc(request: Request) -> Response:
+        name = request.path_params["function"]
+        if name not in functions:
+            raise StackError(404, {"code": "PGRST202", "message": f"No function '{name}'"})
+        if request.query_params or request.headers.get("prefer"):
+            raise _bad("rpc takes no parameters or preferences here")
+        claims = project.claims(request, expired_code="PGRST303")
+        arguments = _payload(await request.body())
+        if not isinstance(arguments, dict) or set(arguments) != set(functions[name]):
+            raise _bad(f"{name} takes exactly {sorted(functions[name])}", "PGRST202")
+        call = sql.SQL("select to_jsonb(public.{}({}))").format(
+            sql.Identifier(name),
+            sql.SQL(", ").join(
+                sql.SQL("{} => %s::{}").format(sql.Identifier(arg), sql.SQL(kind))
+                for arg, kind in functions[name].items()
+            ),
+        )
+        values = [arguments[arg] for arg in functions[name]]
+        result = await run_in_threadpool(_call, project, claims, call, values)
+        return JSONResponse(result)
+
+    return [Route("/rpc/{function}", rpc, methods=["POST"])]
+
+
+def _call(project: Project, claims: dict, call: sql.Composable, values: list[Any]) -> Any:
+    try:
+        with project.as_caller(claims) as connection:
+            return connection.execute(call, values).fetchone()[0]
+    except psycopg.errors.InsufficientPrivilege as error:
+        raise StackError(401 if claims["role"] == "anon" else 403, _error_body(error)) from None
+    except psycopg.DatabaseError as error:
+        raise StackError(_STATUS.get(error.sqlstate or "", 500), _error_body(error)) from None
