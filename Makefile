@@ -35,6 +35,7 @@ lint: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.analysis
+	$(BIN)/python -m benchmarks.case_list
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

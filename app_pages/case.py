@@ -1,18 +1,21 @@
-"""One case: its header, analysis state, insights, files, edits, and deletion."""
+"""One case: header, live analysis, insights, lab values, export, files, edits, deletion."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from core import services
+from core.analysis.insights import Insights
 from core.models import CaseDetail
-from ui import case_edit, case_files, routes, session, widgets
+from ui import case_edit, case_files, insights_view, progress, routes, session, widgets
 from ui.errors import shown_to_user
-from ui.insights_view import show_insights
+from ui.export import export_buttons
+from ui.lab_table import lab_values_table
 
 doctor = session.doctor()
 backend = session.backend()
-settings = session.clinic().settings
+clinic = session.clinic()
+settings = clinic.settings
 
 session.show_notices()
 case_id = routes.requested_case_id()
@@ -32,14 +35,30 @@ case = detail.case
 session.set_open_case(case.case_id)
 routes.keep_case_in_address(case.case_id)
 
-widgets.case_header(case)
-widgets.analysis_state(case, has_insights=bool(detail.ai_insights))
+insights: Insights | None = None
 if detail.ai_insights:
     # A malformed record must not take the rest of the page (files, edit) down with it.
     with shown_to_user():
-        show_insights(detail.ai_insights)
+        insights = insights_view.parse(detail.ai_insights)
 
+widgets.case_header(case)
+progress.analysis_panel(
+    doctor,
+    case,
+    detail.files,
+    backend,
+    clinic.analyzer,
+    insights_view.generated_moment(insights) if insights else None,
+)
+if insights is not None:
+    insights_view.show_insights(insights, note=progress.insights_note(case.status))
+    export_buttons(case, insights)
+
+st.divider()
 case_files.files_table(doctor, case.case_id, detail.files, backend)
+if insights is not None:
+    # After the files they were read from (the files table stays the page's first table).
+    lab_values_table(insights.lab_values, detail.files)
 case_files.add_files_form(doctor, case.case_id, backend, settings)
 case_edit.edit_form(doctor, case, backend)
 case_edit.delete_control(doctor, case, backend)

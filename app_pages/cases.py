@@ -1,11 +1,14 @@
-"""The doctor's cases, newest first; a row opens its case."""
+"""The doctor's cases: counts by status, search and filters, one page of the table.
+
+A row opens its case.
+"""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from core import services
-from core.models import Case
+from core.models import CasePage
 from ui import case_list, routes, session
 from ui.errors import shown_to_user
 
@@ -14,18 +17,28 @@ backend = session.backend()
 
 st.title("Cases")
 session.show_notices()
-
-cases: list[Case] = []
-with shown_to_user(stop=True):
-    cases = services.list_cases(doctor, backend)
-
 st.page_link(routes.NEW_CASE, label="New case", icon=":material/add_circle:")
-if not cases:
+
+page: CasePage | None = None
+with shown_to_user(stop=True):
+    page = services.list_case_page(doctor, case_list.current_query(), backend)
+    if case_list.keep_page_in_range(page.total):
+        st.rerun()  # the list shrank (cases deleted or archived elsewhere): show its last page
+if page is None:  # shown_to_user has said why and stopped; this keeps type checkers sure
+    st.stop()
+
+if not any(page.counts_by_status.values()):
     st.info("No cases yet. Create the first one with New case.", icon=":material/folder_open:")
     st.stop()
 
-table = case_list.CaseTable.of(cases)
+case_list.caseload_counts(page.counts_by_status)
+case_list.list_filters()
+if not page.rows:
+    st.info("No cases match this search and filter.", icon=":material/search_off:")
+    st.stop()
+
+table = case_list.CaseTable.of(page.rows)
 chosen = case_list.chosen_case(table, key="cases_table")
-st.caption(f"{len(cases)} case(s). Select a row to open its case.")
+case_list.pager(page)
 if chosen:
     routes.open_case(chosen)

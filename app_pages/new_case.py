@@ -6,6 +6,7 @@ import streamlit as st
 
 from core import services
 from core.models import Gender, NewCase
+from core.validation import MAX_AGE, MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, MIN_AGE
 from ui import routes, session, uploads
 from ui.errors import shown_to_user
 
@@ -18,9 +19,18 @@ st.title("New case")
 session.show_notices()
 
 with st.form("new_case_form"):
-    name = st.text_input("Patient name", max_chars=200, required=True, key="new_case_name")
+    # The same limits the core enforces, so the form stops a mistake before it is sent.
+    name = st.text_input(
+        "Patient name", max_chars=MAX_NAME_LENGTH, required=True, key="new_case_name"
+    )
     age = st.number_input(
-        "Age", min_value=0, max_value=150, step=1, value=None, required=True, key="new_case_age"
+        "Age",
+        min_value=MIN_AGE,
+        max_value=MAX_AGE,
+        step=1,
+        value=None,
+        required=True,
+        key="new_case_age",
     )
     gender = st.selectbox(
         "Gender",
@@ -31,7 +41,7 @@ with st.form("new_case_form"):
         required=True,
         key="new_case_gender",
     )
-    summary = st.text_area("Doctor's summary", key="new_case_summary")
+    summary = st.text_area("Doctor's summary", max_chars=MAX_SUMMARY_LENGTH, key="new_case_summary")
     lab = uploads.lab_files("new_case_lab_files", settings.max_file_mb)
     radiology = uploads.radiology_files("new_case_radiology_files", settings.max_file_mb)
     uploads.limits_caption(settings.max_file_mb)

@@ -160,3 +160,47 @@ class CaseDetail:
     case: Case
     files: list[CaseFile]
     ai_insights: dict[str, Any] | None
+
+
+# --- the case list: one page of a doctor's cases, filtered and counted in the database ---
+
+DEFAULT_PAGE_SIZE = 50
+MAX_PAGE_SIZE = 500
+
+
+@dataclass(frozen=True)
+class CaseQuery:
+    """Which of a doctor's cases the list shows, and which slice of them.
+
+    ``search`` is a case-insensitive substring of the patient's name (None or blank: all).
+    ``statuses`` None means every status except ``archived``; a tuple means exactly those.
+    Cases are ordered by creation time, newest first unless ``newest_first`` is False.
+    """
+
+    search: str | None = None
+    statuses: tuple[str, ...] | None = None
+    newest_first: bool = True
+    limit: int = DEFAULT_PAGE_SIZE
+    offset: int = 0
+
+
+@dataclass
+class CaseRow:
+    """A case as the list shows it: the case and, once analysed, its primary diagnosis."""
+
+    case: Case
+    primary_diagnosis: str | None = None
+    icd_code: str | None = None
+
+
+@dataclass
+class CasePage:
+    """One page of the list, the number of cases matching the query, and the caseload.
+
+    ``counts_by_status`` counts all the doctor's cases (whatever the search and status
+    filter), with a zero for every status, so the summary above the list stays steady.
+    """
+
+    rows: list[CaseRow]
+    total: int
+    counts_by_status: dict[str, int]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from core.models import AuthSession, Case, CaseFile, Doctor
+from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
 
 
 class CaseRepository(Protocol):
@@ -20,6 +20,18 @@ class CaseRepository(Protocol):
 
     def list_cases(self, owner: str) -> list[Case]:
         """The owner's cases in creation order."""
+
+    def list_case_page(self, owner: str, query: CaseQuery) -> CasePage:
+        """One page of the owner's cases for the list, filtered, ordered and counted.
+
+        ``query`` arrives normalised by ``services.list_case_page``: ``search`` is None or
+        non-blank, ``statuses`` a tuple of valid statuses. Match the name as a
+        case-insensitive substring (no wildcards), order by created_at (ties by insertion),
+        skip ``offset`` and return at most ``limit`` rows, each with the primary diagnosis
+        and ICD-10 code from the case's insights (None before any). ``total`` counts every
+        matching case; ``counts_by_status`` counts all the owner's cases by status
+        (statuses with no case may be left out).
+        """
 
     def get_case(self, owner: str, case_id: str) -> Case | None: ...
 

@@ -5,15 +5,19 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from core import validation
-from core.errors import CaseNotFound, InternalError, MedCaseError
+from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError
 from core.files import check_upload, display_name, storage_key
 from core.models import (
+    MAX_PAGE_SIZE,
     Case,
     CaseDetail,
     CaseFile,
+    CasePage,
+    CaseQuery,
     CaseStatus,
     CreatedCase,
     Doctor,
@@ -129,6 +133,28 @@ def create_case(
 def list_cases(doctor: Doctor, backend: Backend) -> list[Case]:
     """The doctor's cases in creation order."""
     return backend.cases.list_cases(doctor.user_id)
+
+
+def _list_query(query: CaseQuery) -> CaseQuery:
+    """The query as backends take it: search trimmed or None, statuses spelled out."""
+    if not 1 <= query.limit <= MAX_PAGE_SIZE:
+        raise InvalidInput(f"A page holds 1 to {MAX_PAGE_SIZE} cases")
+    if query.offset < 0:
+        raise InvalidInput("The page offset cannot be negative")
+    search = query.search.strip() if isinstance(query.search, str) else None
+    if query.statuses:
+        statuses = tuple(dict.fromkeys(validation.case_status(s) for s in query.statuses))
+    else:  # archived cases stay out of the list unless the doctor asks for them
+        statuses = tuple(s.value for s in CaseStatus if s is not CaseStatus.ARCHIVED)
+    return replace(query, search=search or None, statuses=statuses)
+
+
+def list_case_page(doctor: Doctor, query: CaseQuery, backend: Backend) -> CasePage:
+    """One page of the doctor's cases for the list, with the matching total and the
+    caseload's count for every status (zeros included)."""
+    page = backend.cases.list_case_page(doctor.user_id, _list_query(query))
+    counts = {status.value: page.counts_by_status.get(status.value, 0) for status in CaseStatus}
+    return replace(page, counts_by_status=counts)
 
 
 def get_case(doctor: Doctor, case_id: str, backend: Backend) -> CaseDetail:

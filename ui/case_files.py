@@ -1,19 +1,29 @@
-"""A case's files: the table, a download button each, and the form that adds more."""
+"""A case's files: the table, image previews, a download button each, and adding more."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import pandas as pd
 import streamlit as st
 
 from core import services
+from core.analysis.imaging import UnreadableImage, thumbnail_png
 from core.config import Settings
-from core.models import CaseFile, Doctor
+from core.models import CaseFile, Doctor, FileCategory
 from core.ports import Backend
 from ui import formatting, session, uploads
 from ui.errors import shown_to_user
+
+log = logging.getLogger(__name__)
+
+PREVIEWS_PER_ROW = 4
+NO_PREVIEW = "the image could not be read"
+_PREVIEW_LABEL = "This image"  # how thumbnail_png names the image in its messages
+# (PNG bytes, None) or (None, why there is no preview).
+Preview = tuple[bytes | None, str | None]
 
 
 def files_table(doctor: Doctor, case_id: str, files: Sequence[CaseFile], backend: Backend) -> None:
@@ -50,6 +60,67 @@ def files_table(doctor: Doctor, case_id: str, files: Sequence[CaseFile], backend
                 icon=":material/download:",
                 on_click="ignore",
             )
+    images = [f for f in files if f.file_category == FileCategory.RADIOLOGY.value]
+    if images:
+        radiology_previews(doctor, case_id, images, backend)
+
+
+def radiology_previews(
+    doctor: Doctor, case_id: str, images: Sequence[CaseFile], backend: Backend
+) -> None:
+    """A thumbnail per radiology file (DICOM windowed); a note where none can be made."""
+    st.markdown("**Radiology images**")
+    for start in range(0, len(images), PREVIEWS_PER_ROW):
+        row = images[start : start + PREVIEWS_PER_ROW]
+        for column, record in zip(st.columns(PREVIEWS_PER_ROW), row, strict=False):
+            with column:
+                _preview(doctor, case_id, record, backend)
+
+
+def _preview(doctor: Doctor, case_id: str, record: CaseFile, backend: Backend) -> None:
+    name = formatting.markdown_text(record.file_name)
+    picture: bytes | None = None
+    reason: str | None = NO_PREVIEW
+    with shown_to_user():
+        picture, reason = thumbnail(
+            doctor.user_id,
+            record.file_id,
+            record.file_name,
+            partial(services.read_file, doctor, case_id, record.file_id, backend),
+        )
+    if picture is not None:
+        st.image(picture, caption=name, output_format="PNG")
+    else:
+        st.info(
+            f"**{name}**: no preview, {formatting.markdown_text(reason or NO_PREVIEW)}.",
+            icon=":material/hide_image:",
+        )
+    reading = _reading(record)
+    if reading:
+        st.caption(formatting.markdown_text(reading))
+
+
+def _reading(record: CaseFile) -> str:
+    """What the analysis made of the image, in a line: modality, body part, impression."""
+    summary = record.ai_summary or {}
+    parts = [str(summary[key]) for key in ("modality", "body_part") if summary.get(key)]
+    impression = str(summary.get("impression") or "")
+    return " · ".join([*parts, impression] if impression else parts)
+
+
+# Keyed by the doctor as well as the file, so a preview is only ever served to its owner;
+# the loader (excluded from the key) reads through that doctor's own session.
+@st.cache_data(ttl=900, max_entries=300, show_spinner=False)
+def thumbnail(owner: str, file_id: str, file_name: str, _load: Callable[[], bytes]) -> Preview:
+    """A PNG preview of a radiology file, or why there is none (never raises for bad images)."""
+    content = _load()
+    try:
+        return thumbnail_png(file_name, content), None
+    except UnreadableImage as error:
+        return None, str(error).removeprefix(f"{_PREVIEW_LABEL}: ")
+    except Exception as error:  # noqa: BLE001 - one odd image must not take the page down
+        log.warning("no preview for file %s (%s)", file_id, type(error).__name__)
+        return None, NO_PREVIEW
 
 
 def add_files_form(doctor: Doctor, case_id: str, backend: Backend, settings: Settings) -> None:
@@ -62,6 +133,7 @@ def add_files_form(doctor: Doctor, case_id: str, backend: Backend, settings: Set
         lab = uploads.lab_files("case_add_lab_files", limit)
         radiology = uploads.radiology_files("case_add_radiology_files", limit)
         uploads.limits_caption(limit)
+        st.caption("Then choose Re-run analysis to include the new files in the insights.")
         submitted = st.form_submit_button("Add files", key="case_add_files_submit")
     if not submitted:
         return

@@ -1,22 +1,136 @@
-"""The doctor's cases as a table: one row per case, newest first."""
+"""The doctor's case list: caseload counts, search and filters, one page of the table, paging.
+
+The database does the filtering, ordering and paging (``services.list_case_page``), so the
+page costs the same with 10 cases or 10,000. The list's choices are kept for the session,
+so a doctor who opens a case and comes back finds the list as they left it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pandas as pd
 import streamlit as st
 
-from core.models import Case
+from core.models import CasePage, CaseQuery, CaseRow, CaseStatus
 from ui import formatting
 
-COLUMNS = ("Patient", "Age", "Gender", "Status", "Created", "Updated")
+PAGE_SIZE = 25
+ROW_HEIGHT = 35  # pixels: tall enough for one line of text, as Streamlit draws it
+
+# Page-only session keys (the "cases_" prefix keeps them apart from other pages').
+SEARCH = "cases_search"
+STATUSES = "cases_statuses"
+ORDER = "cases_order"
+PAGE_NUMBER = "cases_page_number"
+
+NEWEST_FIRST, OLDEST_FIRST = "Newest first", "Oldest first"
+
+COLUMNS = (
+    "Patient",
+    "Age",
+    "Gender",
+    "Status",
+    "Primary diagnosis",
+    "ICD-10",
+    "Created",
+    "Updated",
+)
 COLUMN_CONFIG = {
-    "Age": st.column_config.NumberColumn("Age", format="%d"),
+    "Patient": st.column_config.TextColumn("Patient"),
+    "Age": st.column_config.NumberColumn("Age", format="%d", width="small"),
+    "Gender": st.column_config.TextColumn("Gender", width="small"),
+    "Status": st.column_config.TextColumn("Status"),
+    "Primary diagnosis": st.column_config.TextColumn("Primary diagnosis", width="medium"),
+    "ICD-10": st.column_config.TextColumn("ICD-10", width="small"),
     "Created": st.column_config.DatetimeColumn("Created", format="D MMM YYYY, HH:mm"),
     "Updated": st.column_config.DatetimeColumn("Updated", format="D MMM YYYY, HH:mm"),
 }
+
+# The counts row: everything still being worked on reads as one number.
+IN_ANALYSIS = (CaseStatus.PENDING, CaseStatus.ANALYZING, CaseStatus.PROCESSING)
+
+
+def caseload_counts(counts: Mapping[str, int]) -> None:
+    """How many cases the doctor has, and how many in each state."""
+    columns = st.columns(5)
+    columns[0].metric("All cases", f"{sum(counts.values()):,}")
+    columns[1].metric("Analyzing", f"{sum(counts.get(s.value, 0) for s in IN_ANALYSIS):,}")
+    for column, status in zip(
+        columns[2:], (CaseStatus.COMPLETED, CaseStatus.FAILED, CaseStatus.ARCHIVED), strict=True
+    ):
+        column.metric(formatting.status_label(status.value), f"{counts.get(status.value, 0):,}")
+
+
+def _first_page() -> None:
+    st.session_state[PAGE_NUMBER] = 1
+
+
+def page_number() -> int:
+    return max(1, int(st.session_state.get(PAGE_NUMBER, 1)))
+
+
+def _move_page(step: int) -> None:
+    st.session_state[PAGE_NUMBER] = page_number() + step
+
+
+def current_query() -> CaseQuery:
+    """The query for the page to show, from the list's choices so far.
+
+    Read before the filters are drawn, so the counts can sit above them; the widgets below
+    show these same values (their state is what is read here).
+    """
+    search = st.session_state.get(SEARCH) or None
+    statuses = tuple(st.session_state.get(STATUSES) or ()) or None
+    return CaseQuery(
+        search=search,
+        statuses=statuses,
+        newest_first=st.session_state.get(ORDER, NEWEST_FIRST) != OLDEST_FIRST,
+        limit=PAGE_SIZE,
+        offset=(page_number() - 1) * PAGE_SIZE,
+    )
+
+
+def list_filters() -> None:
+    """The search box, status filter and order; a change goes back to the first page."""
+    search, statuses, order = st.columns([3, 3, 2], vertical_alignment="bottom")
+    search.text_input(
+        "Search patients",
+        placeholder="Patient name",
+        key=SEARCH,
+        on_change=_first_page,
+        persist_state="session",
+    )
+    statuses.multiselect(
+        "Status",
+        [status.value for status in CaseStatus],
+        format_func=formatting.status_label,
+        placeholder="All but archived",
+        key=STATUSES,
+        on_change=_first_page,
+        persist_state="session",
+    )
+    order.selectbox(
+        "Order",
+        (NEWEST_FIRST, OLDEST_FIRST),
+        key=ORDER,
+        on_change=_first_page,
+        persist_state="session",
+    )
+
+
+def last_page(total: int) -> int:
+    return max(1, math.ceil(total / PAGE_SIZE))
+
+
+def keep_page_in_range(total: int) -> bool:
+    """Step back to the last page when the list shrank under the doctor; True if moved."""
+    if page_number() <= last_page(total):
+        return False
+    st.session_state[PAGE_NUMBER] = last_page(total)
+    return True
 
 
 @dataclass(frozen=True)
@@ -27,20 +141,22 @@ class CaseTable:
     case_ids: list[str]
 
     @classmethod
-    def of(cls, cases: Sequence[Case]) -> CaseTable:
-        newest_first = sorted(cases, key=lambda case: case.created_at, reverse=True)
+    def of(cls, rows: Sequence[CaseRow]) -> CaseTable:
+        """The rows in the order the database gave them."""
         frame = pd.DataFrame(
             {
-                "Patient": [case.patient_name for case in newest_first],
-                "Age": [case.patient_age for case in newest_first],
-                "Gender": [case.patient_gender.title() for case in newest_first],
-                "Status": [formatting.status_label(case.status) for case in newest_first],
-                "Created": [formatting.local_time(case.created_at) for case in newest_first],
-                "Updated": [formatting.local_time(case.updated_at) for case in newest_first],
+                "Patient": [row.case.patient_name for row in rows],
+                "Age": [row.case.patient_age for row in rows],
+                "Gender": [row.case.patient_gender.title() for row in rows],
+                "Status": [formatting.status_label(row.case.status) for row in rows],
+                "Primary diagnosis": [row.primary_diagnosis for row in rows],
+                "ICD-10": [row.icd_code for row in rows],
+                "Created": [formatting.local_time(row.case.created_at) for row in rows],
+                "Updated": [formatting.local_time(row.case.updated_at) for row in rows],
             },
             columns=list(COLUMNS),
         )
-        return cls(frame=frame, case_ids=[case.case_id for case in newest_first])
+        return cls(frame=frame, case_ids=[row.case.case_id for row in rows])
 
 
 def chosen_case(table: CaseTable, key: str) -> str | None:
@@ -52,6 +168,41 @@ def chosen_case(table: CaseTable, key: str) -> str | None:
         selection_mode="single-row",
         hide_index=True,
         column_config=COLUMN_CONFIG,
+        # The whole page at once: no scrollbar inside the table (+2 for header and border).
+        height=(len(table.case_ids) + 1) * ROW_HEIGHT + 3,
     )
     rows = event.selection.rows
     return table.case_ids[rows[0]] if rows else None
+
+
+def pager(page: CasePage) -> None:
+    """Previous and Next, and where in the list this page is (just a count on one page)."""
+    number, last = page_number(), last_page(page.total)
+    if last == 1:
+        plural = "" if page.total == 1 else "s"
+        st.caption(f"{page.total:,} case{plural} · select a row to open its case")
+        return
+    first_shown = (number - 1) * PAGE_SIZE + 1
+    previous, where, following = st.columns([1, 4, 1], vertical_alignment="center")
+    previous.button(
+        "Previous",
+        key="cases_previous",
+        icon=":material/chevron_left:",
+        disabled=number <= 1,
+        on_click=_move_page,
+        args=(-1,),
+        width="stretch",
+    )
+    where.caption(
+        f"Page {number:,} of {last:,} · cases {first_shown:,}–"
+        f"{first_shown + len(page.rows) - 1:,} of {page.total:,} · select a row to open its case"
+    )
+    following.button(
+        "Next",
+        key="cases_next",
+        icon=":material/chevron_right:",
+        disabled=number >= last,
+        on_click=_move_page,
+        args=(1,),
+        width="stretch",
+    )

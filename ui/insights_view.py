@@ -1,19 +1,34 @@
-"""The AI insights of a case, shown for the doctor's review (kept minimal for now)."""
+"""The AI insights of a case, laid out for the doctor's review under the advisory banner."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 
-from core.analysis.insights import Insights
+from core.analysis.insights import Insights, PrimaryDiagnosis
+from core.export import ADVISORY, score
+from ui import formatting
 from ui.formatting import markdown_text
 
-ADVISORY = "AI-generated, advisory: requires physician review"
+SECTION_SCORES = ("Case summary", "SOAP note", "Primary diagnosis")
 
 
-def _score(value: float) -> str:
-    return f"{value:.0%}"
+def parse(stored: Mapping[str, Any]) -> Insights:
+    """``ai_insights`` as stored (``Insights.model_dump()``), validated."""
+    return Insights.model_validate(stored)
+
+
+def generated_moment(insights: Insights) -> datetime | None:
+    """When the insights were written (UTC-aware), or None if the record's time is unreadable."""
+    try:
+        moment = datetime.fromisoformat(insights.generated_at)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _bullets(items: list[str]) -> None:
@@ -21,41 +36,121 @@ def _bullets(items: list[str]) -> None:
         st.markdown("\n".join(f"- {markdown_text(item)}" for item in items))
 
 
-def show_insights(stored: dict[str, Any]) -> None:
-    """Render ``ai_insights`` (the shape of ``Insights.model_dump()``) under the banner."""
-    insights = Insights.model_validate(stored)
+def _labelled(label: str, text: str) -> None:
+    if text:
+        st.markdown(f"**{label}.** {markdown_text(text)}")
+
+
+def show_insights(insights: Insights, note: str | None = None) -> None:
+    """Every section of the insights, with ``note`` saying if they are not the latest run's."""
     st.warning(ADVISORY, icon=":material/clinical_notes:")
-    written_by = insights.provenance.written_by
-    st.caption(
-        f"Written by {written_by} · overall confidence {_score(insights.overall_confidence_score)}"
-    )
+    if note:
+        st.caption(note)
+    provenance(insights)
+    _case_summary(insights)
+    soap_column, diagnosis_column = st.columns(2, gap="large")
+    with soap_column:
+        _soap_note(insights)
+    with diagnosis_column:
+        _primary_diagnosis(insights.primary_diagnosis)
+    confidence(insights)
+    _warnings(insights.provenance.warnings)
 
+
+def provenance(insights: Insights) -> None:
+    """Which engine and model wrote the insights, with which prompt, and when."""
+    made = insights.provenance
+    moment = generated_moment(insights)
+    when = formatting.when(moment) if moment else insights.generated_at
+    parts = [f"Written by {made.written_by}", f"engine {made.engine}"]
+    if made.model:
+        parts.append(f"model {made.model}")
+    parts += [f"prompt version {made.prompt_version}", f"generated {when}"]
+    st.caption(markdown_text(" · ".join(parts)))
+
+
+def _case_summary(insights: Insights) -> None:
     summary = insights.case_summary
-    st.subheader("Case summary")
-    st.markdown(markdown_text(summary.comprehensive_summary))
-    _bullets(summary.key_findings)
-    if summary.lab_summary:
-        st.markdown(f"**Lab results.** {markdown_text(summary.lab_summary)}")
-    if summary.radiology_summary:
-        st.markdown(f"**Radiology.** {markdown_text(summary.radiology_summary)}")
+    with st.container(border=True):
+        st.subheader("Case summary")
+        st.markdown(markdown_text(summary.comprehensive_summary))
+        if summary.key_findings:
+            st.markdown("**Key findings**")
+            _bullets(summary.key_findings)
+        _labelled("Lab results", summary.lab_summary)
+        _labelled("Radiology", summary.radiology_summary)
 
+
+def _soap_note(insights: Insights) -> None:
     soap = insights.soap_note
-    st.subheader("SOAP note")
-    for heading, text in (
-        ("Subjective", soap.subjective),
-        ("Objective", soap.objective),
-        ("Assessment", soap.assessment),
-        ("Plan", soap.plan),
-    ):
-        st.markdown(f"**{heading}.** {markdown_text(text)}")
+    with st.container(border=True):
+        st.subheader("SOAP note")
+        for label, text in (
+            ("Subjective", soap.subjective),
+            ("Objective", soap.objective),
+            ("Assessment", soap.assessment),
+            ("Plan", soap.plan),
+        ):
+            _labelled(label, text)
 
-    diagnosis = insights.primary_diagnosis
-    st.subheader("Primary diagnosis")
-    st.markdown(
-        f"**{markdown_text(diagnosis.primary_diagnosis)}** "
-        f"(ICD-10 {markdown_text(diagnosis.icd_code)}) · "
-        f"confidence {_score(diagnosis.confidence_score)}"
+
+def _primary_diagnosis(diagnosis: PrimaryDiagnosis) -> None:
+    with st.container(border=True):
+        st.subheader("Primary diagnosis")
+        st.markdown(f"**{markdown_text(diagnosis.primary_diagnosis)}**")
+        code = markdown_text(diagnosis.icd_code)
+        if diagnosis.icd_code_valid:
+            st.badge(f"ICD-10 {code}: valid", icon=":material/check:", color="green")
+            if diagnosis.icd_description:
+                st.caption(f"ICD-10-CM: {markdown_text(diagnosis.icd_description)}")
+        elif diagnosis.icd_code_valid is False:
+            st.badge(f"ICD-10 {code}: invalid", icon=":material/close:", color="red")
+            st.caption("Not an ICD-10-CM code: check and correct it before use.")
+        else:
+            st.badge(f"ICD-10 {code}: not checked", color="gray")
+        if diagnosis.description:
+            st.markdown(markdown_text(diagnosis.description))
+        if diagnosis.supporting_evidence:
+            st.markdown("**Supporting evidence**")
+            _bullets(diagnosis.supporting_evidence)
+
+
+def confidence_frame(insights: Insights) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "Section": list(SECTION_SCORES),
+            "Confidence": [
+                insights.case_summary.confidence_score,
+                insights.soap_note.confidence_score,
+                insights.primary_diagnosis.confidence_score,
+            ],
+        }
     )
-    if diagnosis.description:
-        st.markdown(markdown_text(diagnosis.description))
-    _bullets(diagnosis.supporting_evidence)
+
+
+def confidence(insights: Insights) -> None:
+    """The overall score as a metric beside a small bar chart of the three section scores."""
+    import altair as alt  # a fifth of a second to import: not before a page needs a chart
+
+    st.subheader("Confidence")
+    overall, chart = st.columns([1, 3], vertical_alignment="center")
+    overall.metric(
+        "Overall confidence",
+        score(insights.overall_confidence_score),
+        help="The mean of the three section scores.",
+    )
+    base = alt.Chart(confidence_frame(insights)).encode(
+        x=alt.X("Confidence:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
+        y=alt.Y("Section:N", sort=None, title=None, axis=alt.Axis(labelLimit=200)),
+        tooltip=["Section", alt.Tooltip("Confidence:Q", format=".0%")],
+    )
+    labels = base.mark_text(align="left", dx=4).encode(text=alt.Text("Confidence:Q", format=".0%"))
+    # A fixed step per bar, so no section label is dropped for want of room.
+    bars = (base.mark_bar() + labels).properties(height=alt.Step(34))
+    chart.altair_chart(bars, key="case_confidence_chart")
+
+
+def _warnings(warnings: list[str]) -> None:
+    if warnings:
+        lines = "\n".join(f"- {markdown_text(warning)}" for warning in warnings)
+        st.warning(f"**Analysis warnings**\n\n{lines}", icon=":material/report:")

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from core.backends.sqlite_db import SqliteDatabase
-from core.models import Case, CaseFile, CaseStatus, utc_now
+from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, CaseStatus, utc_now
 
 _CASE_COLUMNS = (
     "case_id, user_id, patient_name, patient_age, patient_gender, case_summary, status,"
@@ -21,11 +21,39 @@ _FILE_COLUMNS = (
 )
 
 
-def _case(row: sqlite3.Row) -> Case:
+# The primary diagnosis as stored in ai_insights (DESIGN.md's insights fields).
+# A damaged record shows no diagnosis rather than breaking the whole list (json_valid).
+_DIAGNOSIS = (
+    "CASE WHEN json_valid(i.ai_insights)"
+    " THEN json_extract(i.ai_insights, '$.primary_diagnosis.primary_diagnosis') END"
+)
+_ICD_CODE = (
+    "CASE WHEN json_valid(i.ai_insights)"
+    " THEN json_extract(i.ai_insights, '$.primary_diagnosis.icd_code') END"
+)
+_LISTED_COLUMNS = ", ".join(f"c.{name.strip()}" for name in _CASE_COLUMNS.split(","))
+
+
+def _folded(text: str | None) -> str | None:
+    """Unicode case folding for name search (SQLite's lower() only knows ASCII)."""
+    return text.casefold() if isinstance(text, str) else None
+
+
+def _case(row: sqlite3.Row | dict[str, Any]) -> Case:
     values = dict(row)
     values["created_at"] = datetime.fromisoformat(values["created_at"])
     values["updated_at"] = datetime.fromisoformat(values["updated_at"])
     return Case(**values)
+
+
+def _case_row(row: sqlite3.Row) -> CaseRow:
+    values = dict(row)
+    diagnosis, icd_code = values.pop("diagnosis"), values.pop("icd_code")
+    return CaseRow(
+        case=_case(values),
+        primary_diagnosis=diagnosis if isinstance(diagnosis, str) else None,
+        icd_code=icd_code if isinstance(icd_code, str) else None,
+    )
 
 
 def _file(row: sqlite3.Row) -> CaseFile:
@@ -84,6 +112,38 @@ class SqliteCaseRepository:
             (owner,),
         )
         return [_case(row) for row in rows]
+
+    def list_case_page(self, owner: str, query: CaseQuery) -> CasePage:
+        connection = self._db.connection()
+        connection.create_function("medcase_fold", 1, _folded, deterministic=True)
+        statuses = query.statuses or ()
+        where = f"c.user_id = ? AND c.status IN ({', '.join('?' * len(statuses))})"
+        params: list[Any] = [owner, *statuses]
+        if query.search:
+            # instr, not LIKE: a % or _ the doctor types is a character, not a wildcard.
+            where += " AND instr(medcase_fold(c.patient_name), ?) > 0"
+            params.append(query.search.casefold())
+        direction = "DESC" if query.newest_first else "ASC"
+        # The (user_id, created_at) index walks in order and stops after the page;
+        # the insights are joined for the page's rows only.
+        rows = connection.execute(
+            f"SELECT {_LISTED_COLUMNS}, {_DIAGNOSIS} AS diagnosis, {_ICD_CODE} AS icd_code"
+            " FROM cases AS c LEFT JOIN case_insights AS i ON i.case_id = c.case_id"
+            f" WHERE {where} ORDER BY c.created_at {direction}, c.rowid {direction}"
+            " LIMIT ? OFFSET ?",
+            (*params, query.limit, query.offset),
+        ).fetchall()
+        total = connection.execute(
+            f"SELECT count(*) FROM cases AS c WHERE {where}", params
+        ).fetchone()[0]
+        counts = connection.execute(
+            "SELECT status, count(*) FROM cases WHERE user_id = ? GROUP BY status", (owner,)
+        ).fetchall()
+        return CasePage(
+            rows=[_case_row(row) for row in rows],
+            total=total,
+            counts_by_status={status: count for status, count in counts},
+        )
 
     def get_case(self, owner: str, case_id: str) -> Case | None:
         row = (

@@ -66,6 +66,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX case_insights_owner ON case_insights (user_id);
     """,
+    # 2: the case list counts a doctor's cases by status from the index alone.
+    """
+    CREATE INDEX cases_owner_status ON cases (user_id, status);
+    """,
 )
 
 

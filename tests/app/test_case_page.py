@@ -1,4 +1,4 @@
-"""The case page: header, pending analysis, files, edit, add files, delete, insights."""
+"""The case page: header, live progress, files, edit, add files, delete, not found."""
 
 from __future__ import annotations
 
@@ -9,16 +9,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from core import services
-from core.analysis.insights import (
-    CaseSummary,
-    Insights,
-    PrimaryDiagnosis,
-    Provenance,
-    SoapNote,
-)
 from core.bootstrap import Clinic
 from core.errors import CaseNotFound
-from core.models import AuthSession, CreatedCase, Upload, utc_now
+from core.models import AuthSession, CreatedCase, Upload
 from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
 from tests.samples import pdf_bytes, png_bytes
 
@@ -48,14 +41,19 @@ def current(clinic: Clinic, doctor: AuthSession, case_id: str) -> services.CaseD
     return services.get_case(doctor.doctor, case_id, clinic.provider.for_session(doctor))
 
 
-def test_case_page_shows_header_pending_analysis_and_files(app: AppTest, case: CreatedCase) -> None:
+def test_case_page_shows_header_live_progress_and_files(app: AppTest, case: CreatedCase) -> None:
     open_case(app, case.case.case_id)
 
     assert not app.exception
     assert texts(app, "title") == ["Mary Seacole"]
     assert "58 years · Female" in shown(app)
+    assert "Created " in shown(app) and "Updated " in shown(app)
     assert ":blue-badge[Analyzing]" in texts(app, "markdown")
-    assert any("analysis is pending" in text for text in texts(app, "info"))
+    [status] = app.get("status")
+    assert (status.label, status.state) == ("Analysing: Reading the lab documents", "running")
+    [bar] = app.get("progress")
+    assert (bar.value, bar.text) == (12, "Step 1 of 8: Analysis started")
+    assert not app.get("metric")  # no insights yet
     files = app.dataframe[0].value
     assert list(files["Name"]) == ["cbc.pdf", "knee.png"]
     assert list(files["Type"]) == ["PDF", "PNG image"]
@@ -189,58 +187,3 @@ def test_missing_or_malformed_case_id_is_not_found(
     open_case(app, case_id)
     assert not app.exception
     assert texts(app, "error") == ["Case not found"]
-
-
-def sample_insights() -> Insights:
-    return Insights.compile(
-        CaseSummary(
-            comprehensive_summary="Anaemia with raised inflammatory markers.",
-            key_findings=["Hemoglobin 9.8 g/dL (low)", "WBC 14.2 (high)"],
-            lab_summary="Microcytic anaemia.",
-            confidence_score=0.7,
-        ),
-        SoapNote(
-            subjective="Fatigue.",
-            objective="Pale.",
-            assessment="Iron deficiency anaemia.",
-            plan="Ferritin, iron studies.",
-        ),
-        PrimaryDiagnosis(
-            primary_diagnosis="Iron deficiency anaemia",
-            icd_code="D50.9",
-            description="Anaemia from low iron.",
-            confidence_score=0.6,
-        ),
-        generated_at=utc_now().isoformat(),
-        lab_values=[],
-        provenance=Provenance(
-            engine="rules",
-            written_by="Offline rules engine (no language model)",
-            prompt_version="test",
-        ),
-    )
-
-
-def test_insights_are_shown_under_the_advisory_banner(
-    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
-) -> None:
-    repository = clinic.provider.for_session(doctor).cases
-    owner, case_id = doctor.doctor.user_id, case.case.case_id
-    assert repository.claim_analysis(owner, case_id, "test-claim", utc_now())
-    assert repository.complete_analysis(
-        owner, case_id, "test-claim", sample_insights().model_dump()
-    )
-
-    open_case(app, case_id)
-
-    assert not app.exception
-    page = shown(app)
-    assert "AI-generated, advisory: requires physician review" in texts(app, "warning")
-    assert [text for text in texts(app, "subheader") if text != "Files"] == [
-        "Case summary",
-        "SOAP note",
-        "Primary diagnosis",
-    ]
-    assert "Anaemia with raised inflammatory markers." in page
-    assert "Iron deficiency anaemia" in page and "D50.9" in page
-    assert "analysis is pending" not in page

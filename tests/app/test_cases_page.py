@@ -1,11 +1,43 @@
-"""The case list: empty, filled (newest first, only the doctor's own), and opening a case."""
+"""The case list: empty, filled (newest first, only the doctor's own), counts, search,
+status filter, order, pages, and opening a case."""
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
+from benchmarks.case_list import insights_for
+from core import services
 from core.bootstrap import Clinic
-from tests.app.conftest import seed_case, sign_in, sign_up, texts
+from core.models import AuthSession, CreatedCase
+from tests.app.conftest import SEED_CLAIM, seed_case, shown, sign_in, sign_up, texts
+from ui.case_list import PAGE_SIZE
+
+
+def table_of(app: AppTest):
+    return app.dataframe[0].value
+
+
+def patients(app: AppTest) -> list[str]:
+    return list(table_of(app)["Patient"])
+
+
+def metrics(app: AppTest) -> dict[str, str]:
+    return {metric.label: metric.value for metric in app.metric}
+
+
+def complete(clinic: Clinic, auth: AuthSession, created: CreatedCase, diagnosis: str, icd: str):
+    """Finish a seeded case's analysis the way the analyzer does (it holds the claim)."""
+    backend = clinic.provider.for_session(auth)
+    done = backend.cases.complete_analysis(
+        auth.doctor.user_id, created.case.case_id, SEED_CLAIM, insights_for(diagnosis, icd)
+    )
+    assert done
+
+
+def archive(clinic: Clinic, auth: AuthSession, created: CreatedCase) -> None:
+    backend = clinic.provider.for_session(auth)
+    backend.cases.update_case(auth.doctor.user_id, created.case.case_id, {"status": "archived"})
 
 
 def test_empty_list_points_to_new_case(app: AppTest, clinic: Clinic) -> None:
@@ -15,6 +47,7 @@ def test_empty_list_points_to_new_case(app: AppTest, clinic: Clinic) -> None:
     assert not app.exception
     assert texts(app, "title") == ["Cases"]
     assert not app.dataframe
+    assert not app.text_input  # no search over nothing
     assert any("No cases yet" in text for text in texts(app, "info"))
     assert [link.label for link in app.get("page_link")] == ["New case"]
 
@@ -29,14 +62,146 @@ def test_list_shows_the_doctors_cases_newest_first(app: AppTest, clinic: Clinic)
     sign_in(app, "list@example.com")
 
     assert not app.exception
-    table = app.dataframe[0].value
-    assert list(table.columns) == ["Patient", "Age", "Gender", "Status", "Created", "Updated"]
-    assert list(table["Patient"]) == ["Third Patient", "Second Patient", "First Patient"]
+    table = table_of(app)
+    assert list(table.columns) == [
+        "Patient",
+        "Age",
+        "Gender",
+        "Status",
+        "Primary diagnosis",
+        "ICD-10",
+        "Created",
+        "Updated",
+    ]
+    assert patients(app) == ["Third Patient", "Second Patient", "First Patient"]
     assert list(table["Age"]) == [52, 41, 30]
     assert set(table["Gender"]) == {"Female"}
     assert set(table["Status"]) == {"Analyzing"}
     assert list(table["Created"]) == sorted(table["Created"], reverse=True)
-    assert "Not Yours" not in list(table["Patient"])
+    assert table["Primary diagnosis"].isna().all()  # nothing analysed yet
+    assert "Not Yours" not in patients(app)
+    assert "3 cases · select a row to open its case" in shown(app)
+    assert [button.key for button in app.button] == ["sign_out"]  # one page: no pager
+
+
+def test_diagnosis_counts_and_archived_cases(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "counts@example.com")
+    anaemia = seed_case(clinic, doctor, patient_name="Anaemic Patient")
+    seed_case(clinic, doctor, patient_name="Waiting Patient")
+    retired = seed_case(clinic, doctor, patient_name="Old Patient")
+    complete(clinic, doctor, anaemia, "Iron deficiency anaemia", "D50.9")
+    archive(clinic, doctor, retired)
+
+    sign_in(app, "counts@example.com")
+
+    assert not app.exception
+    assert metrics(app) == {
+        "All cases": "3",
+        "Analyzing": "1",
+        "Completed": "1",
+        "Failed": "0",
+        "Archived": "1",
+    }
+    # Archived cases are hidden until the doctor asks for them.
+    assert patients(app) == ["Waiting Patient", "Anaemic Patient"]
+    row = table_of(app).iloc[1]
+    assert (row["Status"], row["Primary diagnosis"], row["ICD-10"]) == (
+        "Completed",
+        "Iron deficiency anaemia",
+        "D50.9",
+    )
+
+    app.multiselect(key="cases_statuses").set_value(["archived"]).run()
+    assert patients(app) == ["Old Patient"]
+    assert set(table_of(app)["Status"]) == {"Archived"}
+
+    app.multiselect(key="cases_statuses").set_value(["archived", "completed"]).run()
+    assert patients(app) == ["Old Patient", "Anaemic Patient"]
+
+
+def test_search_by_name_ignores_case_and_can_match_nothing(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "search@example.com")
+    for name in ("Ada Lovelace", "Grace Hopper", "Adam Smith", "Élodie Durand"):
+        seed_case(clinic, doctor, patient_name=name)
+    sign_in(app, "search@example.com")
+
+    app.text_input(key="cases_search").input("ADA").run()
+    assert not app.exception
+    assert patients(app) == ["Adam Smith", "Ada Lovelace"]
+    assert metrics(app)["All cases"] == "4"  # the counts are the whole caseload
+
+    app.text_input(key="cases_search").input("élodie").run()
+    assert patients(app) == ["Élodie Durand"]
+
+    app.text_input(key="cases_search").input("nobody").run()
+    assert not app.dataframe
+    assert any("No cases match" in text for text in texts(app, "info"))
+
+
+def test_oldest_first_order(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "order@example.com")
+    for name in ("First Patient", "Second Patient", "Third Patient"):
+        seed_case(clinic, doctor, patient_name=name)
+    sign_in(app, "order@example.com")
+
+    app.selectbox(key="cases_order").set_value("Oldest first").run()
+
+    assert not app.exception
+    assert patients(app) == ["First Patient", "Second Patient", "Third Patient"]
+
+
+@pytest.fixture
+def long_list(app: AppTest, clinic: Clinic) -> AuthSession:
+    """PAGE_SIZE + 5 cases, named Patient 00 (oldest) to Patient NN (newest)."""
+    doctor = sign_up(clinic, "pages@example.com")
+    for number in range(PAGE_SIZE + 5):
+        seed_case(clinic, doctor, patient_name=f"Patient {number:02d}")
+    sign_in(app, "pages@example.com")
+    return doctor
+
+
+def test_pages_move_with_previous_and_next(app: AppTest, long_list: AuthSession) -> None:
+    newest = PAGE_SIZE + 4
+    assert len(patients(app)) == PAGE_SIZE
+    assert patients(app)[0] == f"Patient {newest:02d}"
+    assert app.button(key="cases_previous").disabled
+    assert f"Page 1 of 2 · cases 1–{PAGE_SIZE} of {PAGE_SIZE + 5}" in shown(app)
+
+    app.button(key="cases_next").click().run()
+    assert not app.exception
+    assert patients(app) == [f"Patient {n:02d}" for n in range(4, -1, -1)]
+    assert app.button(key="cases_next").disabled
+    assert f"Page 2 of 2 · cases {PAGE_SIZE + 1}–{PAGE_SIZE + 5}" in shown(app)
+
+    app.button(key="cases_previous").click().run()
+    assert patients(app)[0] == f"Patient {newest:02d}"
+
+
+def test_a_new_search_starts_on_the_first_page(app: AppTest, long_list: AuthSession) -> None:
+    app.button(key="cases_next").click().run()
+    # Still two pages of matches: the doctor is taken to the first.
+    app.text_input(key="cases_search").input("PATIENT").run()
+
+    assert not app.exception
+    assert patients(app)[0] == f"Patient {PAGE_SIZE + 4:02d}"
+    assert "Page 1 of 2" in shown(app)
+
+
+def test_a_page_past_the_end_steps_back_to_the_last(
+    app: AppTest, clinic: Clinic, long_list: AuthSession
+) -> None:
+    app.button(key="cases_next").click().run()
+    # Meanwhile (another tab, another session) the oldest ten cases are archived.
+    backend = clinic.provider.for_session(long_list)
+    oldest = services.list_cases(long_list.doctor, backend)[:10]
+    for case in oldest:
+        services.update_case(long_list.doctor, case.case_id, {"status": "archived"}, backend)
+
+    app.run()
+
+    assert not app.exception
+    assert len(patients(app)) == PAGE_SIZE - 5
+    assert f"{PAGE_SIZE - 5} cases" in shown(app)
 
 
 def test_selecting_a_row_opens_its_case(app: AppTest, clinic: Clinic) -> None:
@@ -52,3 +217,22 @@ def test_selecting_a_row_opens_its_case(app: AppTest, clinic: Clinic) -> None:
     assert not app.exception
     assert texts(app, "title") == ["Older Case"]
     assert app.query_params["case_id"] == older.case.case_id
+
+
+def test_the_list_is_as_the_doctor_left_it_after_opening_a_case(
+    app: AppTest, clinic: Clinic
+) -> None:
+    doctor = sign_up(clinic, "return@example.com")
+    seed_case(clinic, doctor, patient_name="Ada Lovelace")
+    seed_case(clinic, doctor, patient_name="Grace Hopper")
+    sign_in(app, "return@example.com")
+    app.text_input(key="cases_search").input("grace").run()
+    app.session_state["cases_table"] = {"selection": {"rows": [0], "columns": [], "cells": []}}
+    app.run()
+    assert texts(app, "title") == ["Grace Hopper"]
+
+    app.switch_page("app_pages/cases.py").run()
+
+    assert not app.exception
+    assert app.text_input(key="cases_search").value == "grace"
+    assert patients(app) == ["Grace Hopper"]

@@ -10,8 +10,9 @@ from streamlit.testing.v1 import AppTest
 from core import services
 from core.bootstrap import Clinic
 from core.models import AuthSession
+from core.validation import MAX_AGE, MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, MIN_AGE
 from tests.app.conftest import new_app, shown, sign_in, sign_up, texts
-from tests.samples import pdf_bytes, png_bytes
+from tests.samples import dicom_bytes, docx_bytes, jpeg_bytes, pdf_bytes, png_bytes
 
 
 def stored_files(data_dir: Path) -> list[Path]:
@@ -48,6 +49,11 @@ def test_form_has_the_agreed_labels_and_limits(app: AppTest, clinic: Clinic) -> 
     assert lab.proto.max_upload_size_mb == clinic.settings.max_file_mb == 50
     assert "Each file up to 50 MB" in shown(app)
     assert app.button(key="new_case_create").label == "Create case"
+    # The form's own limits are the core's.
+    assert app.text_input(key="new_case_name").max_chars == MAX_NAME_LENGTH
+    assert app.text_area(key="new_case_summary").max_chars == MAX_SUMMARY_LENGTH
+    age = app.number_input(key="new_case_age")
+    assert (age.min, age.max) == (MIN_AGE, MAX_AGE)
 
 
 def test_new_case_with_a_pdf_and_a_png_opens_its_page(
@@ -127,3 +133,36 @@ def test_upload_limit_follows_the_setting(data_dir: Path, monkeypatch: pytest.Mo
     assert not app.exception
     assert texts(app, "error") == ["'long.txt' is larger than the 1 MB limit"]
     assert services.list_cases(auth.doctor, clinic.provider.for_session(auth)) == []
+
+
+def test_several_lab_files_and_images_including_dicom(
+    app: AppTest, clinic: Clinic, data_dir: Path
+) -> None:
+    auth = open_new_case(app, clinic, "dicom@example.com")
+    lab = [
+        ("bloods.pdf", pdf_bytes(), "application/pdf"),
+        ("letter.docx", docx_bytes(), "application/octet-stream"),
+    ]
+    radiology = [
+        ("knee.jpg", jpeg_bytes(), "image/jpeg"),
+        ("head.dcm", dicom_bytes(), "application/dicom"),
+    ]
+    fill_form(app, name="Dee Icom")
+    app.file_uploader(key="new_case_lab_files").set_value(lab)
+    app.file_uploader(key="new_case_radiology_files").set_value(radiology)
+    app.button(key="new_case_create").click().run()
+
+    assert not app.exception
+    assert not app.error
+    assert texts(app, "title") == ["Dee Icom"]
+    [case] = services.list_cases(auth.doctor, clinic.provider.for_session(auth))
+    files = services.list_files(auth.doctor, case.case_id, clinic.provider.for_session(auth))
+    assert [(f.file_name, f.file_category) for f in files] == [
+        ("bloods.pdf", "lab"),
+        ("letter.docx", "lab"),
+        ("knee.jpg", "radiology"),
+        ("head.dcm", "radiology"),
+    ]
+    assert files[3].file_type == "application/dicom"
+    uploaded = sorted(content for _, content, _ in lab + radiology)
+    assert sorted(path.read_bytes() for path in stored_files(data_dir)) == uploaded

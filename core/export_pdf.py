@@ -1,0 +1,95 @@
+"""The chart export's blocks laid out as a PDF with fpdf2.
+
+fpdf2's core fonts only know Latin-1, so a Unicode TrueType font is embedded when the
+machine has one; whatever the chosen font lacks is replaced (``fit_text``), never dropped
+silently and never a crash.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
+
+from core.export import ADVISORY, TITLE, Block, fit_text
+
+BANNER_FILL = (255, 243, 205)  # the amber of the page's advisory banner
+
+
+def _latin1(char: str) -> bool:
+    return ord(char) < 256 and unicodedata.category(char) != "Cc"
+
+
+class ChartPdf(FPDF):
+    """An A4 page with the advisory banner repeated in every footer."""
+
+    def __init__(self, fonts: Sequence[tuple[Path, Path]]) -> None:
+        super().__init__(format="A4")
+        self.chart_family = "helvetica"
+        self.chart_supports: Callable[[str], bool] = _latin1
+        regular, bold = next(((r, b) for r, b in fonts if r.is_file()), (None, None))
+        if regular is not None and bold is not None:
+            self.add_font("chart", "", str(regular))
+            self.add_font("chart", "B", str(bold if bold.is_file() else regular))
+            self.chart_family = "chart"
+            self.set_font("chart")
+            cmap = self.current_font.cmap  # type: ignore[union-attr]
+            self.chart_supports = lambda char: ord(char) in cmap
+        self.set_margins(18, 16, 18)
+        self.set_auto_page_break(True, margin=18)
+
+    def footer(self) -> None:
+        self.set_y(-12)
+        self.use_size(8)
+        self.set_text_color(110)
+        self.cell(0, 5, self.fit(f"{ADVISORY} · page {self.page_no()}"), align="C")
+        self.set_text_color(0)
+
+    def fit(self, text: str) -> str:
+        return fit_text(text, self.chart_supports)
+
+    def use_size(self, size: float, bold: bool = False) -> None:
+        self.set_font(self.chart_family, "B" if bold else "", size)
+
+    def paragraph(self, text: str, size: float = 10.5, bold: bool = False, gap: float = 2) -> None:
+        self.use_size(size, bold)
+        self.multi_cell(0, size * 0.5, self.fit(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        self.ln(gap)
+
+    def banner(self, text: str) -> None:
+        self.use_size(10.5, bold=True)
+        self.set_fill_color(*BANNER_FILL)
+        self.multi_cell(0, 8, self.fit(text), fill=True, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        self.ln(3)
+
+
+def render_pdf(blocks: Sequence[Block], fonts: Sequence[tuple[Path, Path]]) -> bytes:
+    """``blocks`` as PDF bytes, in the first of ``fonts`` that exists (else Helvetica)."""
+    pdf = ChartPdf(fonts)
+    pdf.set_title(TITLE)
+    pdf.set_creator("MedCase")
+    pdf.add_page()
+    for block in blocks:
+        if block.kind == "title":
+            pdf.paragraph(block.text, size=16, bold=True, gap=1)
+        elif block.kind == "banner":
+            pdf.banner(block.text)
+        elif block.kind == "heading":
+            pdf.ln(2)
+            pdf.paragraph(block.text, size=13, bold=True, gap=1)
+        elif block.kind == "subheading":
+            pdf.paragraph(block.text, size=10.5, bold=True, gap=0.5)
+        elif block.kind == "text":
+            pdf.paragraph(block.text)
+        elif block.kind == "bullets":
+            for item in block.items:
+                pdf.paragraph(f"•  {item}", gap=0.5)
+            pdf.ln(1.5)
+        else:
+            for label, value in block.facts:
+                pdf.paragraph(f"{label}: {value}", gap=0.5)
+            pdf.ln(1.5)
+    return bytes(pdf.output())

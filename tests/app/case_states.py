@@ -1,0 +1,99 @@
+"""Putting a seeded case into an analysis state the way the analyzer does: through the
+backend's own repository, with the claim that ``seed_case`` took."""
+
+from __future__ import annotations
+
+from core.analysis.insights import (
+    CaseSummary,
+    Insights,
+    LabValue,
+    PrimaryDiagnosis,
+    Provenance,
+    SoapNote,
+)
+from core.bootstrap import Clinic
+from core.models import AuthSession, utc_now
+from core.ports import CaseRepository
+from tests.app.conftest import SEED_CLAIM
+
+
+def repository(clinic: Clinic, auth: AuthSession) -> CaseRepository:
+    return clinic.provider.for_session(auth).cases
+
+
+def record_stage(clinic: Clinic, auth: AuthSession, case_id: str, stage: str) -> None:
+    assert repository(clinic, auth).record_stage(auth.doctor.user_id, case_id, SEED_CLAIM, stage)
+
+
+def complete(clinic: Clinic, auth: AuthSession, case_id: str, insights: Insights) -> None:
+    stored = insights.model_dump(mode="json")
+    assert repository(clinic, auth).complete_analysis(
+        auth.doctor.user_id, case_id, SEED_CLAIM, stored
+    )
+
+
+def fail(clinic: Clinic, auth: AuthSession, case_id: str, reason: str) -> None:
+    assert repository(clinic, auth).fail_analysis(auth.doctor.user_id, case_id, SEED_CLAIM, reason)
+
+
+def lab_values(source_file_id: str | None = None) -> list[LabValue]:
+    def value(
+        analyte: str, result: float, unit: str, low: float, high: float, flag: str | None
+    ) -> LabValue:
+        return LabValue(
+            analyte=analyte,
+            value=result,
+            unit=unit,
+            reference_low=low,
+            reference_high=high,
+            flag=flag,
+            source_file_id=source_file_id,
+        )
+
+    return [
+        value("Hemoglobin", 9.8, "g/dL", 12, 16, "low"),
+        value("Platelets", 250, "x10^9/L", 150, 400, None),
+        value("WBC", 14.2, "x10^9/L", 4, 11, "high"),
+    ]
+
+
+def sample_insights(
+    *,
+    icd_code: str = "D50.9",
+    icd_code_valid: bool | None = True,
+    values: list[LabValue] | None = None,
+    warnings: tuple[str, ...] = ("Radiology image 2: the image is corrupt or truncated",),
+) -> Insights:
+    return Insights.compile(
+        CaseSummary(
+            comprehensive_summary="Anaemia with raised inflammatory markers.",
+            key_findings=["Hemoglobin 9.8 g/dL (low)", "WBC 14.2 (high)"],
+            lab_summary="Microcytic anaemia.",
+            radiology_summary="Knee radiograph without fracture.",
+            confidence_score=0.7,
+        ),
+        SoapNote(
+            subjective="Fatigue for two months.",
+            objective="Pale conjunctivae.",
+            assessment="Iron deficiency anaemia.",
+            plan="Ferritin, iron studies.",
+        ),
+        PrimaryDiagnosis(
+            primary_diagnosis="Iron deficiency anaemia",
+            icd_code=icd_code,
+            description="Anaemia from low iron.",
+            supporting_evidence=["Hemoglobin 9.8 g/dL (low; reference 12–16)"],
+            confidence_score=0.6,
+            icd_code_valid=icd_code_valid,
+            icd_description="Iron deficiency anemia, unspecified" if icd_code_valid else None,
+        ),
+        generated_at=utc_now().isoformat(),
+        lab_values=lab_values() if values is None else values,
+        provenance=Provenance(
+            engine="openai",
+            model="gpt-test-mini",
+            written_by="Language model gpt-test-mini: advisory, for the doctor to review",
+            prompt_version="v3",
+            warnings=list(warnings),
+        ),
+    )

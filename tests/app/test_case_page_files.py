@@ -1,0 +1,203 @@
+"""The case page's images, lab values table and chart export."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+from streamlit.testing.v1 import AppTest
+
+from core import services
+from core.analysis.imaging import thumbnail_png
+from core.analysis.insights import Insights, LabValue
+from core.bootstrap import Clinic
+from core.export import ADVISORY, chart_markdown, chart_pdf
+from core.models import AuthSession, CreatedCase, Upload
+from tests.app.case_states import complete, lab_values, sample_insights
+from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.samples import dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
+from ui.lab_table import lab_frame
+
+_CELL = re.compile(r"row(\d+)_col\d+")
+
+
+@pytest.fixture
+def doctor(app: AppTest, clinic: Clinic) -> AuthSession:
+    auth = sign_up(clinic, "files.page@example.com")
+    sign_in(app, "files.page@example.com")
+    return auth
+
+
+@pytest.fixture
+def case(clinic: Clinic, doctor: AuthSession) -> CreatedCase:
+    truncated = png_bytes(64, 64)[:60]  # the PNG signature survives, the picture does not
+    return seed_case(
+        clinic,
+        doctor,
+        patient_name="Mary Seacole",
+        uploads=[
+            Upload("cbc.pdf", pdf_bytes(), "lab"),
+            Upload("knee.png", png_bytes(), "radiology"),
+            Upload("wrist.jpg", jpeg_bytes(), "radiology"),
+            Upload("head.dcm", dicom_bytes(), "radiology"),
+            Upload("broken.png", truncated, "radiology"),
+        ],
+    )
+
+
+def row_tints(app: AppTest) -> dict[int, str]:
+    """Row number -> background colour, from the lab table's Styler CSS."""
+    lab = next(df for df in app.dataframe if "Analyte" in df.value.columns)
+    tints: dict[int, str] = {}
+    for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", lab.proto.arrow_data.styler.styles):
+        colour = re.search(r"background-color:\s*([^;]+)", body)
+        if colour:
+            for row in _CELL.findall(selectors):
+                tints[int(row)] = colour.group(1).strip()
+    return tints
+
+
+def test_radiology_files_get_thumbnails_and_a_broken_one_a_note(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    dicom = next(f for f in case.files if f.file_name == "head.dcm")
+    clinic.provider.for_session(doctor).cases.save_file_analysis(
+        doctor.doctor.user_id,
+        dicom.file_id,
+        None,
+        {"modality": "CT", "body_part": "HEAD", "impression": "Not interpreted"},
+    )
+    open_case(app, case.case.case_id)
+
+    assert not app.exception
+    images = app.get("image")
+    assert [caption for image in images for caption in image.captions] == [
+        r"knee\.png",
+        r"wrist\.jpg",
+        r"head\.dcm",
+    ]
+    assert all(url.endswith(".png") for image in images for url in image.value)
+    assert any(
+        "**broken.png**: no preview, the image is corrupt or truncated." in text
+        for text in texts(app, "info")
+    )
+    assert "CT · HEAD · Not interpreted" in texts(app, "caption")
+    downloads = {button.key: button.label for button in app.get("download_button")}
+    for record in case.files:
+        assert downloads[f"case_download_{record.file_id}"] == re.sub(
+            r"([.\-])", r"\\\1", record.file_name
+        )
+
+
+def test_a_dicom_thumbnail_is_windowed_not_blank() -> None:
+    preview = Image.open(io.BytesIO(thumbnail_png("head.dcm", dicom_bytes())))
+    assert preview.format == "PNG" and max(preview.size) <= 320
+    low, high = preview.convert("L").getextrema()
+    assert high - low > 100  # a window maps the tissue across the grey scale
+
+
+def test_lab_values_table_highlights_abnormal_rows(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    lab_file = next(f for f in case.files if f.file_name == "cbc.pdf")
+    complete(
+        clinic,
+        doctor,
+        case.case.case_id,
+        sample_insights(values=lab_values(source_file_id=lab_file.file_id)),
+    )
+    open_case(app, case.case.case_id)
+
+    assert not app.exception
+    assert "Lab values" in texts(app, "subheader")
+    table = next(df.value for df in app.dataframe if "Analyte" in df.value.columns)
+    assert table.to_dict("records") == [
+        {
+            "Analyte": "Hemoglobin",
+            "Value": "9.8",
+            "Unit": "g/dL",
+            "Reference range": "12–16",
+            "Flag": "Low",
+            "File": "cbc.pdf",
+        },
+        {
+            "Analyte": "Platelets",
+            "Value": "250",
+            "Unit": "x10^9/L",
+            "Reference range": "150–400",
+            "Flag": "",
+            "File": "cbc.pdf",
+        },
+        {
+            "Analyte": "WBC",
+            "Value": "14.2",
+            "Unit": "x10^9/L",
+            "Reference range": "4–11",
+            "Flag": "High",
+            "File": "cbc.pdf",
+        },
+    ]
+    assert row_tints(app) == {0: "rgba(28, 131, 225, 0.18)", 2: "rgba(255, 75, 75, 0.18)"}
+    assert "3 value(s) read, 2 outside the reference range (tinted)." in texts(app, "caption")
+
+
+def test_no_lab_values_says_so(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    complete(clinic, doctor, case.case.case_id, sample_insights(values=[]))
+    open_case(app, case.case.case_id)
+    assert not app.exception
+    assert "No lab values were read from the lab files." in shown(app)
+    assert not [df for df in app.dataframe if "Analyte" in df.value.columns]
+
+
+def test_export_buttons_offer_markdown_and_pdf_of_the_stored_insights(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    case_id = case.case.case_id
+    complete(clinic, doctor, case_id, sample_insights())
+    open_case(app, case_id)
+
+    assert not app.exception
+    buttons = {button.key: button for button in app.get("download_button")}
+    assert buttons["case_export_markdown"].label == "Markdown"
+    assert buttons["case_export_markdown"].proto.url  # the Markdown is ready at once
+    assert buttons["case_export_pdf"].label == "PDF"
+    assert buttons["case_export_pdf"].proto.deferred_file_id  # the PDF is built on click
+
+    # What the buttons hand out, from the record as stored.
+    detail = services.get_case(doctor.doctor, case_id, clinic.provider.for_session(doctor))
+    assert detail.ai_insights is not None
+    insights = Insights.model_validate(detail.ai_insights)
+    markdown = chart_markdown(detail.case, insights)
+    for text in (ADVISORY, "## SOAP note", "## Primary diagnosis", "D50.9", "gpt-test-mini"):
+        assert text in markdown
+    document = chart_pdf(detail.case, insights)
+    assert document.startswith(b"%PDF")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(document)).pages)
+    assert "Iron deficiency anaemia" in " ".join(text.split())
+
+
+def test_no_export_before_there_are_insights(app: AppTest, case: CreatedCase) -> None:
+    open_case(app, case.case.case_id)
+    assert not app.exception
+    keys = {button.key for button in app.get("download_button")}
+    assert not keys & {"case_export_markdown", "case_export_pdf"}
+
+
+def test_lab_frame_writes_dipstick_results_as_words() -> None:
+    dipstick = [
+        LabValue(analyte="Nitrite", value=1.0, reference_high=0.0, flag="high"),
+        LabValue(analyte="Urine protein", value=0.5, reference_high=0.0, flag="high"),
+        LabValue(analyte="Urine ketones", value=0.0, reference_high=0.0),
+        LabValue(analyte="Urine blood", value=2.0, reference_high=0.0, flag="high"),
+        LabValue(analyte="Potassium", value=5.9, unit="mmol/L", reference_low=3.5, flag="high"),
+    ]
+    frame = lab_frame(dipstick, files=[])
+    assert list(frame["Value"]) == ["positive", "trace", "negative", "2+", "5.9"]
+    assert list(frame["Reference range"]) == ["negative"] * 4 + ["> 3.5"]
+    assert list(frame["Flag"]) == ["High", "High", "", "High", "High"]
+    assert list(frame["File"]) == [""] * 5

@@ -1,0 +1,248 @@
+"""The case list query (services.list_case_page), against every backend: ownership, name
+search, status filter, order, paging, the diagnosis column and the counts by status."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+import pytest
+
+from core import services
+from core.errors import InvalidInput
+from core.models import Case, CaseQuery, CaseStatus, NewCase, utc_now
+from tests.contract.harness import SignedIn
+
+CLAIM = str(uuid.uuid4())  # the analyzer claims with UUIDs; a backend may store them so
+
+
+def _open(who: SignedIn, name: str, status: str | None = None) -> Case:
+    form = NewCase(patient_name=name, patient_age=40, patient_gender="female")
+    case = services.create_case(who.doctor, form, [], who.backend).case
+    if status and status != case.status:
+        case = services.update_case(who.doctor, case.case_id, {"status": status}, who.backend)
+    return case
+
+
+def _diagnose(who: SignedIn, case: Case, diagnosis: str, icd_code: str) -> None:
+    """Finish the case's analysis as the analyzer does: claim it, then save the insights."""
+    owner = who.doctor.user_id
+    assert who.backend.cases.claim_analysis(owner, case.case_id, CLAIM, utc_now())
+    insights = {
+        "primary_diagnosis": {
+            "primary_diagnosis": diagnosis,
+            "icd_code": icd_code,
+            "confidence_score": 0.7,
+        },
+        "overall_confidence_score": 0.7,
+    }
+    assert who.backend.cases.complete_analysis(owner, case.case_id, CLAIM, insights)
+
+
+def _page(who: SignedIn, **query):
+    return services.list_case_page(who.doctor, CaseQuery(**query), who.backend)
+
+
+def _names(who: SignedIn, **query) -> list[str]:
+    return [row.case.patient_name for row in _page(who, **query).rows]
+
+
+def test_a_doctor_sees_and_counts_only_their_own_cases(
+    doctor_a: SignedIn, doctor_b: SignedIn
+) -> None:
+    _open(doctor_a, "Alice Mine")
+    _open(doctor_a, "Archie Mine", "archived")
+    _open(doctor_b, "Bob Theirs")
+
+    page = _page(doctor_b, statuses=tuple(s.value for s in CaseStatus))
+    assert [row.case.patient_name for row in page.rows] == ["Bob Theirs"]
+    assert page.total == 1
+    assert sum(page.counts_by_status.values()) == 1
+    assert _names(doctor_b, search="mine") == []
+
+
+def test_rows_carry_the_case_and_its_diagnosis_once_analysed(doctor_a: SignedIn) -> None:
+    waiting = _open(doctor_a, "Waiting Patient")
+    done = _open(doctor_a, "Analysed Patient")
+    _diagnose(doctor_a, done, "Iron deficiency anaemia", "D50.9")
+
+    rows = {row.case.case_id: row for row in _page(doctor_a).rows}
+
+    assert rows[done.case_id].case.status == "completed"
+    assert (rows[done.case_id].primary_diagnosis, rows[done.case_id].icd_code) == (
+        "Iron deficiency anaemia",
+        "D50.9",
+    )
+    assert (rows[waiting.case_id].primary_diagnosis, rows[waiting.case_id].icd_code) == (None, None)
+    shown = rows[waiting.case_id].case
+    assert (shown.patient_name, shown.patient_age, shown.patient_gender) == (
+        "Waiting Patient",
+        40,
+        "female",
+    )
+    assert shown.created_at == waiting.created_at
+    assert shown.updated_at >= waiting.updated_at
+
+
+def test_newest_first_by_default_and_oldest_first_on_request(doctor_a: SignedIn) -> None:
+    for name in ("First", "Second", "Third"):
+        _open(doctor_a, name)
+
+    assert _names(doctor_a) == ["Third", "Second", "First"]
+    assert _names(doctor_a, newest_first=False) == ["First", "Second", "Third"]
+
+
+def test_order_is_by_creation_not_by_last_update(doctor_a: SignedIn) -> None:
+    first = _open(doctor_a, "First")
+    _open(doctor_a, "Second")
+    services.update_case(doctor_a.doctor, first.case_id, {"case_summary": "seen"}, doctor_a.backend)
+
+    assert _names(doctor_a) == ["Second", "First"]
+
+
+def test_search_is_a_case_insensitive_substring_of_the_name(doctor_a: SignedIn) -> None:
+    for name in ("Ada Lovelace", "Grace Hopper", "Adam Smith", "Madam Ada"):
+        _open(doctor_a, name)
+
+    assert _names(doctor_a, search="ada") == ["Madam Ada", "Adam Smith", "Ada Lovelace"]
+    assert _names(doctor_a, search="HOPP") == ["Grace Hopper"]
+    assert _names(doctor_a, search="  lovelace ") == ["Ada Lovelace"]  # trimmed
+    assert _names(doctor_a, search="nobody") == []
+    assert len(_names(doctor_a, search="   ")) == 4  # blank: no search
+
+
+def test_search_folds_accented_letters(doctor_a: SignedIn) -> None:
+    _open(doctor_a, "Élodie Durand")
+    _open(doctor_a, "Zoë Øvergaard")
+
+    assert _names(doctor_a, search="élodie") == ["Élodie Durand"]
+    assert _names(doctor_a, search="ØVERGAARD") == ["Zoë Øvergaard"]
+
+
+def test_search_treats_wildcards_as_plain_characters(doctor_a: SignedIn) -> None:
+    _open(doctor_a, "100% Sure")
+    _open(doctor_a, "Under_Score")
+    _open(doctor_a, "Peter Smith")  # "r S": what the pattern r_s would match
+
+    assert _names(doctor_a, search="%") == ["100% Sure"]
+    assert _names(doctor_a, search="_") == ["Under_Score"]
+    assert _names(doctor_a, search="r_s") == ["Under_Score"]
+    assert _names(doctor_a, search="0%") == ["100% Sure"]
+
+
+def test_archived_cases_are_hidden_unless_asked_for(doctor_a: SignedIn) -> None:
+    _open(doctor_a, "Active")
+    _open(doctor_a, "Finished", "completed")
+    _open(doctor_a, "Filed Away", "archived")
+
+    assert _names(doctor_a) == ["Finished", "Active"]
+    assert _names(doctor_a, statuses=()) == ["Finished", "Active"]
+    assert _names(doctor_a, statuses=("archived",)) == ["Filed Away"]
+    assert _names(doctor_a, statuses=("ARCHIVED", "analyzing")) == ["Filed Away", "Active"]
+    assert _names(doctor_a, statuses=("failed",)) == []
+
+
+def test_search_and_status_filter_combine(doctor_a: SignedIn) -> None:
+    _open(doctor_a, "Ada Active")
+    _open(doctor_a, "Ada Archived", "archived")
+    _open(doctor_a, "Bea Archived", "archived")
+
+    page = _page(doctor_a, search="ada", statuses=("archived",))
+    assert [row.case.patient_name for row in page.rows] == ["Ada Archived"]
+    assert page.total == 1
+
+
+def test_pages_slice_the_list_and_total_counts_every_match(doctor_a: SignedIn) -> None:
+    names = [f"Patient {n:02d}" for n in range(7)]
+    for name in names:
+        _open(doctor_a, name)
+    newest_first = names[::-1]
+
+    first, second, past_end = (_page(doctor_a, limit=3, offset=offset) for offset in (0, 3, 9))
+    assert [r.case.patient_name for r in first.rows] == newest_first[:3]
+    assert [r.case.patient_name for r in second.rows] == newest_first[3:6]
+    assert past_end.rows == []
+    assert first.total == second.total == past_end.total == 7
+    last = _page(doctor_a, limit=3, offset=6, newest_first=False)
+    assert [r.case.patient_name for r in last.rows] == [names[6]]
+
+
+def test_counts_by_status_cover_the_whole_caseload_with_zeros(doctor_a: SignedIn) -> None:
+    _open(doctor_a, "One")
+    _open(doctor_a, "Two")
+    _open(doctor_a, "Three", "failed")
+    _open(doctor_a, "Four", "archived")
+
+    page = _page(doctor_a, search="one", statuses=("analyzing",), limit=1)
+
+    assert page.total == 1
+    assert page.counts_by_status == {
+        "pending": 0,
+        "analyzing": 2,
+        "processing": 0,
+        "completed": 0,
+        "failed": 1,
+        "archived": 1,
+    }
+
+
+def test_an_empty_caseload(doctor_a: SignedIn) -> None:
+    page = _page(doctor_a)
+    assert (page.rows, page.total) == ([], 0)
+    assert set(page.counts_by_status.values()) == {0}
+
+
+@pytest.mark.parametrize(
+    ("query", "detail"),
+    [
+        (CaseQuery(statuses=("lost",)), "Status must be one of"),
+        (CaseQuery(limit=0), "A page holds 1 to 500 cases"),
+        (CaseQuery(limit=501), "A page holds 1 to 500 cases"),
+        (CaseQuery(offset=-1), "The page offset cannot be negative"),
+    ],
+)
+def test_a_bad_query_is_refused(doctor_a: SignedIn, query: CaseQuery, detail: str) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        services.list_case_page(doctor_a.doctor, query, doctor_a.backend)
+    assert refused.value.status == 400
+    assert refused.value.detail.startswith(detail)
+
+
+def test_list_cases_keeps_creation_order(doctor_a: SignedIn) -> None:
+    """The issue-2 list is unchanged beside the paged one."""
+    for name in ("First", "Second", "Third"):
+        _open(doctor_a, name)
+    assert [c.patient_name for c in services.list_cases(doctor_a.doctor, doctor_a.backend)] == [
+        "First",
+        "Second",
+        "Third",
+    ]
+
+
+def test_cases_created_in_the_same_instant_page_without_repeats_or_gaps(
+    doctor_a: SignedIn,
+) -> None:
+    """An import can give many cases one timestamp; paging must still see each once."""
+    instant = utc_now() - timedelta(days=1)
+    ids = [str(uuid.uuid4()) for _ in range(5)]
+    for number, case_id in enumerate(ids):
+        twin = Case(
+            case_id=case_id,
+            user_id=doctor_a.doctor.user_id,
+            patient_name=f"Twin {number}",
+            patient_age=1,
+            patient_gender="male",
+            case_summary=None,
+            status="completed",
+            created_at=instant,
+            updated_at=instant,
+        )
+        doctor_a.backend.cases.add_case(twin, [])
+
+    for newest_first in (True, False):
+        seen = [
+            row.case.case_id
+            for offset in range(0, 5, 2)
+            for row in _page(doctor_a, limit=2, offset=offset, newest_first=newest_first).rows
+        ]
+        assert sorted(seen) == sorted(ids)

@@ -1,0 +1,187 @@
+"""A doctor at the browser: the few moves the journey makes, in the app's own labels.
+
+Streamlit renders widgets with ARIA labels, so inputs are found by the label the doctor
+reads. Where Streamlit repeats a label (its file picker's own button, a form's submit
+button beside an expander of the same name), the element is picked by its test id.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+from ui.case_list import ROW_HEIGHT as LIST_ROW_PX
+
+PASSWORD = "correct horse battery"
+STEP_TIMEOUT_MS = 20_000
+MAX_SHOT_HEIGHT = 5000  # pixels
+
+
+class DoctorAtBrowser:
+    def __init__(
+        self, page: Page, app_url: str, artifacts: Path, shots: list[Path] | None = None
+    ) -> None:
+        self.page = page
+        self.app_url = app_url
+        self.artifacts = artifacts
+        # Shared between the doctors of one journey, so the screenshots number in order.
+        self.shots: list[Path] = shots if shots is not None else []
+        page.set_default_timeout(STEP_TIMEOUT_MS)
+        expect.set_options(timeout=STEP_TIMEOUT_MS)
+
+    # --- seeing -----------------------------------------------------------------------
+
+    @property
+    def main(self) -> Locator:
+        return self.page.get_by_test_id("stMain")
+
+    def heading(self, text: str) -> Locator:
+        return self.main.get_by_role("heading", name=text, exact=True)
+
+    def settled(self) -> None:
+        """Wait until Streamlit has finished the run and drawn all of it."""
+        self.page.wait_for_timeout(200)  # a rerun starts a moment after the click
+        expect(self.page.get_by_test_id("stStatusWidget")).to_have_count(0)
+        # Placeholders and elements left over from the previous run are still being drawn.
+        expect(self.page.get_by_test_id("stSkeleton")).to_have_count(0)
+        expect(self.page.locator("[data-stale='true']")).to_have_count(0)
+        self.page.wait_for_timeout(300)  # fonts, icons and the table's canvas
+
+    def snap_while_running(self, name: str, wait_ms: int = 1000) -> Path:
+        """A screenshot of a page that keeps changing (live progress): give it a moment
+        to draw, but never wait for it to stop."""
+        with contextlib.suppress(AssertionError):  # still drawing: shoot it as it is
+            expect(self.page.get_by_test_id("stSkeleton")).to_have_count(0, timeout=wait_ms)
+        return self.snap(name, settle=False)
+
+    def snap(self, name: str, settle: bool = True) -> Path:
+        """A screenshot of this step, as tall as the page's content."""
+        if settle:
+            self.settled()
+        path = self.artifacts / f"{len(self.shots) + 1:02d}-{name}.png"
+        # Streamlit scrolls inside its own container, so a "full page" shot would stop at
+        # the window: grow the window to the content for the shot instead.
+        size = self.page.viewport_size or {"width": 1400, "height": 1000}
+        content = self.page.evaluate(
+            "() => { const main = document.querySelector('[data-testid=\"stMain\"]');"
+            " return main ? main.scrollHeight : document.body.scrollHeight; }"
+        )
+        tall = min(max(size["height"], int(content)), MAX_SHOT_HEIGHT)
+        self.page.set_viewport_size({"width": size["width"], "height": tall})
+        try:
+            self.page.screenshot(path=path)
+        finally:
+            self.page.set_viewport_size(size)
+        self.shots.append(path)
+        return path
+
+    # --- signing in and out -------------------------------------------------------------
+
+    def visit(self, path: str = "/") -> None:
+        self.page.goto(f"{self.app_url}{path}")
+        expect(self.main.get_by_label("Email")).to_be_visible()
+
+    def _credentials(self, email: str) -> None:
+        self.main.get_by_label("Email").fill(email)
+        self.main.get_by_label("Password", exact=True).fill(PASSWORD)
+
+    def create_account(self, email: str) -> None:
+        self._credentials(email)
+        self.main.get_by_role("button", name="Create account").click()
+        expect(self.main.get_by_label("Email")).to_have_count(0)
+
+    def sign_in(self, email: str) -> None:
+        self._credentials(email)
+        self.main.get_by_role("button", name="Sign in").click()
+        expect(self.main.get_by_label("Email")).to_have_count(0)
+
+    def sign_out(self) -> None:
+        self.page.get_by_test_id("stSidebar").get_by_role("button", name="Sign out").click()
+        expect(self.main.get_by_label("Email")).to_be_visible()
+
+    # --- cases --------------------------------------------------------------------------
+
+    def go_to(self, page_title: str) -> None:
+        nav = self.page.get_by_test_id("stSidebarNav")
+        nav.get_by_role("link", name=page_title, exact=True).click()
+        expect(self.heading(page_title)).to_be_visible()
+
+    def choose(self, label: str, option: str, within: Locator | None = None) -> None:
+        """Pick an option in a select box."""
+        (within or self.main).get_by_label(label).click()
+        self.page.get_by_role("option", name=option, exact=True).click()
+
+    def attach(self, uploader_label: str, files: Sequence[Path], within: Locator) -> None:
+        """Put files in a file picker and wait until Streamlit has received each one."""
+        picker = within.get_by_test_id("stFileUploader").filter(has_text=uploader_label)
+        picker.locator("input[type=file]").set_input_files([str(path) for path in files])
+        for path in files:
+            expect(picker.get_by_text(path.name, exact=True)).to_be_visible()
+        # A spinner stands beside each file until its upload is done.
+        expect(picker.get_by_test_id("stFileChipIconSpinner")).to_have_count(0)
+
+    def fill_new_case(
+        self,
+        name: str,
+        age: int,
+        gender: str,
+        summary: str,
+        lab_files: Sequence[Path],
+        radiology_files: Sequence[Path],
+    ) -> Locator:
+        form = self.main.get_by_test_id("stForm")
+        form.get_by_label("Patient name").fill(name)
+        form.get_by_label("Age").fill(str(age))
+        self.choose("Gender", gender, within=form)
+        form.get_by_label("Doctor's summary").fill(summary)
+        self.attach("Lab files", lab_files, form)
+        self.attach("Radiology files", radiology_files, form)
+        return form
+
+    def submit(self, form: Locator, label: str) -> None:
+        """A form's own submit button (the file picker's button may share words with it)."""
+        # Submitting while a run is still going can lose the submission: let it finish.
+        self.settled()
+        button = form.get_by_test_id("stFormSubmitButton").get_by_role(
+            "button", name=re.compile(label)
+        )
+        expect(button).to_be_enabled()
+        button.click()
+
+    # --- the case list and the case page ------------------------------------------------
+
+    def list_row(self, patient: str) -> Locator:
+        """The case list's row for a patient (the table's accessible copy of its cells)."""
+        grid = self.main.get_by_test_id("stDataFrame")
+        # Not get_by_role: the copy is drawn off screen, and role queries skip hidden nodes.
+        return grid.locator("tr[role=row]").filter(has_text=patient)
+
+    def open_from_list(self, patient: str) -> None:
+        """Select the patient's row, as a doctor clicks it (the table itself is a canvas)."""
+        row = self.list_row(patient)
+        index = int(row.get_attribute("aria-rowindex") or "2")  # 1 is the header row
+        canvas = self.main.get_by_test_id("stDataFrame").get_by_test_id("data-grid-canvas")
+        box = canvas.bounding_box()
+        assert box is not None, "the case list is not on screen"
+        # The grid's scroller lies over its canvas, so click where a doctor's pointer would.
+        self.page.mouse.click(
+            box["x"] + 15, box["y"] + (index - 1) * LIST_ROW_PX + LIST_ROW_PX // 2
+        )
+        expect(self.heading(patient)).to_be_visible()
+
+    def expander(self, label: str) -> Locator:
+        """Open an expander (once) and return it."""
+        box = self.main.get_by_test_id("stExpander").filter(
+            has=self.page.locator("summary", has_text=label)
+        )
+        is_open = "e => (e.tagName === 'DETAILS' ? e : e.querySelector('details')).open"
+        if not box.evaluate(is_open):
+            box.locator("summary").click()
+        self.page.wait_for_function(
+            f"e => ({is_open})(e)", arg=box.element_handle(), timeout=STEP_TIMEOUT_MS
+        )
+        return box

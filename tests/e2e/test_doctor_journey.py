@@ -1,0 +1,194 @@
+"""The doctor's journey in a real headless Chromium against `streamlit run app.py`.
+
+One journey, in order, a screenshot per step into test-artifacts/e2e/: create an account,
+create a case with a lab PDF, a PNG and a DICOM file, watch the analysis progress and the
+insights appear without a reload, edit the case, add a file, then a second doctor finds
+the first doctor's case nowhere (list or link), and finally the first doctor deletes it.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.clinic_browser import DoctorAtBrowser
+from tests.e2e.conftest import RunningApp
+from tests.samples import LAB_REPORT_LINES, dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
+
+pytestmark = pytest.mark.e2e
+
+PATIENT = "Jane Roe"
+RENAMED = "Jane A. Roe"
+ICD10_CODE = re.compile(r"^[A-TV-Z]\d{2}(\.\w{1,4})?$")
+VIEWPORT = {"width": 1400, "height": 1000}
+ADVISORY = "AI-generated, advisory: requires physician review"
+ANALYSIS_SECONDS = 60
+
+
+@pytest.fixture
+def case_files(tmp_path: Path) -> dict[str, Path]:
+    """Real files on disk, as a doctor would pick them."""
+    files = {
+        "bloods.pdf": pdf_bytes(LAB_REPORT_LINES, pages=2),
+        "chest.png": png_bytes(320, 240),
+        "head.dcm": dicom_bytes("CT_small.dcm"),
+        "knee.jpg": jpeg_bytes(320, 240),
+    }
+    for name, content in files.items():
+        (tmp_path / name).write_bytes(content)
+    return {name: tmp_path / name for name in files}
+
+
+def case_id_in(url: str) -> str:
+    [case_id] = parse_qs(urlparse(url).query)["case_id"]
+    return case_id
+
+
+def watch_analysis(doctor: DoctorAtBrowser) -> list[str]:
+    """What the live progress said, in order, until the insights were on the page.
+
+    Called right after "Create case": the same document must go from the form to the
+    progress to the insights, so a marker set now must survive (a reload would wipe it).
+    """
+    page = doctor.page
+    page.evaluate("window.__medcaseSamePage = true")
+    # The status box names what the analyzer is doing; the bar says which step it is on.
+    progress = doctor.main.get_by_text(re.compile(r"^(Analysing: |Step \d of \d+: )"))
+    insights = doctor.heading("Primary diagnosis")
+    seen: list[str] = []
+    deadline = time.monotonic() + ANALYSIS_SECONDS
+    while not insights.count() and time.monotonic() < deadline:
+        for text in progress.all_inner_texts():
+            if text not in seen:
+                seen.append(text)
+                if len(seen) == 1:
+                    doctor.snap_while_running("analysis-progress")
+        page.wait_for_timeout(50)
+    expect(insights).to_be_visible()
+    assert page.evaluate("window.__medcaseSamePage === true"), "the page was reloaded"
+    return seen
+
+
+@pytest.mark.e2e
+def test_doctor_journey(
+    medcase_app: RunningApp, browser: Browser, artifacts: Path, case_files: dict[str, Path]
+) -> None:
+    alice = DoctorAtBrowser(
+        browser.new_context(viewport=VIEWPORT).new_page(), medcase_app.url, artifacts
+    )
+
+    # An account, and the empty list.
+    alice.visit()
+    alice.snap("sign-in")
+    alice.create_account("dr.alice@clinic.test")
+    expect(alice.main.get_by_text("No cases yet")).to_be_visible()
+    alice.snap("empty-case-list")
+
+    # A case with a lab PDF, a PNG and a DICOM file.
+    alice.go_to("New case")
+    form = alice.fill_new_case(
+        PATIENT,
+        47,
+        "Female",
+        "Jane Roe reports fatigue and thirst for three weeks.",
+        lab_files=[case_files["bloods.pdf"]],
+        radiology_files=[case_files["chest.png"], case_files["head.dcm"]],
+    )
+    alice.snap("new-case-form")
+    alice.submit(form, "Create case")
+
+    # The new case's page: live stages, then the insights, in the same document.
+    steps = watch_analysis(alice)
+    expect(alice.heading(PATIENT)).to_be_visible()
+    case_id = case_id_in(alice.page.url)
+    for label in ("Case summary", "SOAP note", "Primary diagnosis"):
+        expect(alice.heading(label)).to_be_visible()
+    expect(alice.main.get_by_text(ADVISORY)).to_be_visible()
+    alice.snap("insights")
+    assert steps, "no analysis stage was shown before the insights"
+    numbers = [int(m.group(1)) for m in map(re.compile(r"^Step (\d)").match, steps) if m]
+    assert numbers == sorted(numbers), f"the stages went backwards: {steps}"
+
+    # The list shows the case with its status and diagnosis; its row opens it.
+    alice.go_to("Cases")
+    row = alice.list_row(PATIENT)
+    expect(row).to_contain_text("Completed")
+    expect(row.locator("td").nth(5)).to_have_text(ICD10_CODE)  # the ICD-10 column
+    alice.snap("case-list")
+    alice.open_from_list(PATIENT)
+
+    # Edit: name, age and notes.
+    edit = alice.expander("Edit case").get_by_test_id("stForm")
+    edit.get_by_label("Patient name").fill(RENAMED)
+    edit.get_by_label("Age").fill("48")
+    edit.get_by_label("Doctor's summary").fill("Fatigue and thirst; polyuria since May.")
+    alice.snap("edit-case")
+    alice.submit(edit, "Save changes")
+    expect(alice.heading(RENAMED)).to_be_visible()
+    expect(alice.main.get_by_text(re.compile(r"^48 years · Female"))).to_be_visible()
+    alice.snap("case-edited")
+
+    # Add a file, then re-run the analysis to include it.
+    adding = alice.expander("Add files").get_by_test_id("stForm")
+    alice.attach("Radiology files", [case_files["knee.jpg"]], adding)
+    alice.submit(adding, "Add files")
+    expect(alice.main.get_by_role("button", name="knee.jpg", exact=True)).to_be_visible()
+    added_note = alice.main.get_by_text(re.compile(r"added after this analysis"))
+    expect(added_note).to_be_visible()
+    alice.snap("file-added")
+    rerun = alice.main.get_by_role("button", name="Re-run analysis")
+    rerun.click()
+    # Done when the case is completed again (the button is back: it is not shown while
+    # analysing) and its insights are newer than the added file (the note is gone).
+    expect(rerun).to_be_visible(timeout=ANALYSIS_SECONDS * 1000)
+    expect(alice.main.get_by_text("Completed", exact=True)).to_be_visible()
+    expect(added_note).to_have_count(0)
+    expect(alice.heading("Primary diagnosis")).to_be_visible()
+    alice.snap("re-analysed")
+
+    # A second doctor finds the first doctor's case nowhere: not by its link, not listed.
+    bob = DoctorAtBrowser(
+        browser.new_context(viewport=VIEWPORT).new_page(), medcase_app.url, artifacts, alice.shots
+    )
+    bob.visit(f"/case?case_id={case_id}")
+    bob.create_account("dr.bob@clinic.test")
+    expect(bob.main.get_by_text("Case not found")).to_be_visible()
+    expect(bob.page.get_by_text(RENAMED)).to_have_count(0)
+    bob.snap("other-doctor-by-link")
+    bob.go_to("Cases")
+    expect(bob.main.get_by_text("No cases yet")).to_be_visible()
+    expect(bob.page.get_by_text(RENAMED)).to_have_count(0)
+    bob.snap("other-doctor-list")
+    bob.sign_out()
+
+    # The first doctor's link, opened signed out, leads through sign-in to the case.
+    alice_again = DoctorAtBrowser(
+        browser.new_context(viewport=VIEWPORT).new_page(), medcase_app.url, artifacts, alice.shots
+    )
+    alice_again.visit(f"/case?case_id={case_id}")
+    alice_again.sign_in("dr.alice@clinic.test")
+    expect(alice_again.heading(RENAMED)).to_be_visible()
+
+    # Delete, behind a confirmation that says it is permanent.
+    alice_again.main.get_by_role("button", name="Delete case").click()
+    dialog = alice_again.page.get_by_role("dialog")
+    expect(dialog).to_contain_text("permanent")
+    alice_again.snap("delete-confirmation")
+    dialog.get_by_role("button", name="Delete permanently").click()
+    expect(alice_again.heading("Cases")).to_be_visible()
+    expect(alice_again.main.get_by_text("No cases yet")).to_be_visible()
+    alice_again.snap("case-deleted")
+    stored = medcase_app.data_dir / "files"
+    assert not [path for path in stored.rglob("*") if case_id in path.as_posix()]
+
+    # The analyzer really asked the model, and never told it who the patient is.
+    asked = medcase_app.model.texts()
+    assert len(medcase_app.model.answered()) >= 3
+    for surname in ("Roe", "Jane"):
+        assert not [text for text in asked if surname in text]
+    assert PATIENT not in medcase_app.log.read_text()

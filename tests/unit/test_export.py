@@ -1,0 +1,171 @@
+"""The chart export: Markdown and PDF of the SOAP note and primary diagnosis."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from core.analysis.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
+from core.export import (
+    ADVISORY,
+    UNICODE_FONTS,
+    chart_markdown,
+    chart_pdf,
+    export_name,
+    fit_text,
+    generated_time,
+)
+from core.models import Case
+
+CASE_ID = "3f2b8c1e-0d4a-4e7b-9c61-2a5d8e9f0b17"
+
+
+def a_case(name: str = "Mary Seacole") -> Case:
+    moment = datetime(2026, 3, 4, 9, 30, tzinfo=UTC)
+    return Case(
+        case_id=CASE_ID,
+        user_id="doctor-1",
+        patient_name=name,
+        patient_age=58,
+        patient_gender="female",
+        case_summary=None,
+        status="completed",
+        created_at=moment,
+        updated_at=moment,
+    )
+
+
+def insights(
+    *,
+    code: str = "E11.9",
+    valid: bool | None = True,
+    assessment: str = "Type 2 diabetes mellitus: HbA1c ≥ 6.5 % – confirm.",
+    evidence: tuple[str, ...] = ("HbA1c 8.1 % (high; reference 4–5.6)",),
+) -> Insights:
+    return Insights.compile(
+        CaseSummary(comprehensive_summary="Hyperglycaemia.", confidence_score=0.6),
+        SoapNote(
+            subjective="Thirst and fatigue for three weeks.",
+            objective="Glucose 182 mg/dL.",
+            assessment=assessment,
+            plan="Repeat HbA1c; discuss metformin.",
+        ),
+        PrimaryDiagnosis(
+            primary_diagnosis="Type 2 diabetes mellitus without complications",
+            icd_code=code,
+            description="Suggested by lab values.",
+            supporting_evidence=list(evidence),
+            confidence_score=0.55,
+            icd_code_valid=valid,
+            icd_description="Type 2 diabetes mellitus without complications" if valid else None,
+        ),
+        generated_at="2026-03-04T09:41:00+00:00",
+        lab_values=[],
+        provenance=Provenance(
+            engine="openai",
+            model="gpt-test-mini",
+            written_by="Language model gpt-test-mini: advisory, for the doctor to review",
+            prompt_version="v7",
+            warnings=["Lab file 2: no text layer"],
+        ),
+    )
+
+
+def pdf_text(document: bytes) -> str:
+    reader = PdfReader(io.BytesIO(document))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+def squeezed(text: str) -> str:
+    """Text with all whitespace removed: PDF extraction re-flows lines and spaces."""
+    return "".join(text.split())
+
+
+def test_markdown_has_banner_provenance_and_every_section() -> None:
+    text = chart_markdown(a_case(), insights())
+
+    assert text.startswith("# SOAP note and primary diagnosis\n")
+    assert f"> **{ADVISORY}**" in text
+    for heading in ("## SOAP note", "### Subjective", "### Objective", "### Assessment"):
+        assert heading in text
+    assert "### Plan\n\nRepeat HbA1c; discuss metformin." in text
+    assert "## Primary diagnosis" in text
+    assert "- **Diagnosis:** Type 2 diabetes mellitus without complications" in text
+    assert "E11.9, valid ICD-10-CM code: Type 2 diabetes mellitus without complications" in text
+    assert "- HbA1c 8.1 % (high; reference 4–5.6)" in text
+    assert "- **Written by:** Language model gpt-test-mini" in text
+    assert "- **Model:** gpt-test-mini" in text
+    assert "- **Prompt version:** v7" in text
+    assert "- **Generated:** 04 Mar 2026, 09:41 UTC" in text
+    assert "- **Overall confidence:** 65%" in text
+    assert "## Warnings\n\n- Lab file 2: no text layer" in text
+    assert "- **Patient:** Mary Seacole" in text
+    assert "HbA1c ≥ 6.5 % – confirm." in text  # Markdown is UTF-8: nothing replaced
+
+
+def test_an_invalid_code_is_flagged_never_hidden() -> None:
+    text = chart_markdown(a_case(), insights(code="Q99.X9", valid=False))
+    assert "Q99.X9, NOT a valid ICD-10-CM code: check before use" in text
+    unchecked = chart_markdown(a_case(), insights(valid=None))
+    assert "E11.9 (not checked against ICD-10-CM)" in unchecked
+
+
+def test_pdf_with_core_font_reads_back_and_replaces_what_latin1_lacks() -> None:
+    document = chart_pdf(a_case("Zoë Łukasz 王"), insights(), fonts=())
+
+    assert document.startswith(b"%PDF")
+    text = squeezed(pdf_text(document))
+    assert squeezed("Type 2 diabetes mellitus without complications") in text
+    assert squeezed(ADVISORY) in text
+    assert squeezed("E11.9, valid ICD-10-CM code") in text
+    assert squeezed("HbA1c >= 6.5 % - confirm.") in text
+    assert squeezed("Zoë Lukasz ?") in text  # Latin-1 kept, Ł spelled L, CJK replaced
+    assert squeezed("gpt-test-mini") in text
+    assert squeezed("04 Mar 2026, 09:41 UTC") in text
+
+
+def test_pdf_with_a_unicode_font_keeps_the_characters() -> None:
+    found = [pair for pair in UNICODE_FONTS if pair[0].is_file()]
+    if not found:
+        pytest.skip("no Unicode TTF font installed on this machine")
+    document = chart_pdf(a_case("Zoë Łukasz"), insights(), fonts=found[:1])
+
+    assert document.startswith(b"%PDF")
+    text = squeezed(pdf_text(document))
+    assert squeezed("HbA1c ≥ 6.5 % – confirm.") in text
+    assert squeezed("Zoë Łukasz") in text
+    assert squeezed("Type 2 diabetes mellitus without complications") in text
+
+
+def test_missing_font_files_fall_back_to_the_core_font(tmp_path: Path) -> None:
+    missing = ((tmp_path / "nope.ttf", tmp_path / "nope-bold.ttf"),)
+    document = chart_pdf(a_case(), insights(), fonts=missing)
+    assert squeezed("HbA1c >= 6.5 %") in squeezed(pdf_text(document))
+
+
+def test_long_notes_flow_onto_more_pages() -> None:
+    long_plan = " ".join(f"Step {n}: recheck glucose." for n in range(400))
+    unbroken = "x" * 300  # a pasted identifier with no spaces must still wrap
+    document = chart_pdf(a_case(), insights(assessment=long_plan + " " + unbroken), fonts=())
+    reader = PdfReader(io.BytesIO(document))
+    assert len(reader.pages) > 1
+    assert "Step399:recheckglucose." in squeezed(pdf_text(document))
+
+
+def test_fit_text_uses_stand_ins_then_question_marks() -> None:
+    def latin1(char: str) -> bool:
+        return ord(char) < 256
+
+    assert fit_text("a – b ≥ c “q” …", latin1) == 'a - b >= c "q" ...'
+    assert fit_text("ő ł 中\nnext", latin1) == "o l ?\nnext"
+    assert fit_text("Ünïcödé", latin1) == "Ünïcödé"
+
+
+def test_generated_time_and_file_name() -> None:
+    assert generated_time("2026-03-04T10:41:00+01:00") == "04 Mar 2026, 09:41 UTC"
+    assert generated_time("not a time") == "not a time"
+    assert export_name(a_case(), "pdf") == "medcase-3f2b8c1e-soap-diagnosis.pdf"

@@ -1,0 +1,39 @@
+"""Download buttons for the chart export (SOAP note and primary diagnosis)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from core.analysis.insights import Insights
+from core.export import chart_markdown, chart_pdf, export_name
+from core.models import Case
+
+MARKDOWN_KEY = "case_export_markdown"
+PDF_KEY = "case_export_pdf"
+
+
+def export_buttons(case: Case, insights: Insights) -> None:
+    """Markdown and PDF of the SOAP note and diagnosis, with the advisory banner."""
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.caption("Export the SOAP note and diagnosis for the chart:")
+        st.download_button(
+            "Markdown",
+            data=chart_markdown(case, insights),
+            file_name=export_name(case, "md"),
+            mime="text/markdown",
+            key=MARKDOWN_KEY,
+            icon=":material/description:",
+            on_click="ignore",
+        )
+        st.download_button(
+            "PDF",
+            # Built only when the doctor clicks: embedding a font costs more than a rerun should.
+            data=partial(chart_pdf, case, insights),
+            file_name=export_name(case, "pdf"),
+            mime="application/pdf",
+            key=PDF_KEY,
+            icon=":material/picture_as_pdf:",
+            on_click="ignore",
+        )

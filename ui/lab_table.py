@@ -1,0 +1,76 @@
+"""The lab values read from the lab files, as a table with abnormal rows highlighted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pandas as pd
+import streamlit as st
+
+from core.analysis.insights import LabValue
+from core.analysis.lab_catalog import BY_NAME
+from core.analysis.labs import format_reference
+from core.models import CaseFile
+
+if TYPE_CHECKING:  # importing the Styler costs a rerun's worth of time; .style loads it
+    from pandas.io.formats.style import Styler
+
+COLUMNS = ("Analyte", "Value", "Unit", "Reference range", "Flag", "File")
+# Translucent tints read on light and dark themes alike; the Flag words carry the meaning
+# too, so the highlight is never the only signal.
+ROW_TINTS = {"High": "rgba(255, 75, 75, 0.18)", "Low": "rgba(28, 131, 225, 0.18)"}
+_DIPSTICK_WORDS = {0.0: "negative", 0.5: "trace", 1.0: "positive"}
+
+
+def _is_dipstick(value: LabValue) -> bool:
+    analyte = BY_NAME.get(value.analyte)
+    return analyte is not None and analyte.qualitative and value.unit is None
+
+
+def shown_value(value: LabValue) -> str:
+    """The result as written on a report: ``9.8``, or ``trace`` / ``2+`` for a dipstick."""
+    if _is_dipstick(value):
+        return _DIPSTICK_WORDS.get(value.value, f"{value.value:g}+")
+    return f"{value.value:g}"
+
+
+def shown_reference(value: LabValue) -> str:
+    return "negative" if _is_dipstick(value) else format_reference(value)
+
+
+def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataFrame:
+    """One row per lab value, in the order the files list them."""
+    names = {record.file_id: record.file_name for record in files}
+    return pd.DataFrame(
+        {
+            "Analyte": [v.analyte for v in values],
+            "Value": [shown_value(v) for v in values],
+            "Unit": [v.unit or "" for v in values],
+            "Reference range": [shown_reference(v) for v in values],
+            "Flag": [(v.flag or "").title() for v in values],
+            "File": [names.get(v.source_file_id or "", "") for v in values],
+        },
+        columns=list(COLUMNS),
+    )
+
+
+def row_styles(row: pd.Series) -> list[str]:
+    """CSS for each cell of a row: tinted when the value is outside its reference range."""
+    tint = ROW_TINTS.get(str(row["Flag"]))
+    return [f"background-color: {tint}" if tint else ""] * len(row)
+
+
+def styled(frame: pd.DataFrame) -> Styler:
+    return frame.style.apply(row_styles, axis=1)
+
+
+def lab_values_table(values: Sequence[LabValue], files: Sequence[CaseFile]) -> None:
+    st.subheader("Lab values")
+    if not values:
+        st.caption("No lab values were read from the lab files.")
+        return
+    frame = lab_frame(values, files)
+    abnormal = int((frame["Flag"] != "").sum())
+    st.caption(f"{len(frame)} value(s) read, {abnormal} outside the reference range (tinted).")
+    st.dataframe(styled(frame), key="case_lab_values", hide_index=True)
