@@ -154,13 +154,13 @@ def _reread(doctor: Doctor, case_id: str, backend: Backend) -> Case:
 
 
 def show_progress(case: Case) -> None:
-    """The current stage, step n of 8, and a checklist of the steps."""
+    """The current stage, how many of the 8 steps are done, and a checklist of the steps."""
     number = step_number(case.analysis_stage)
     current = STEPS[number - 1]
     doing = current.next or current.done
     # Not a ``with`` block: leaving one marks the status "complete", and this one runs on.
     box = st.status(f"Analysing: {doing}", state="running", expanded=True)
-    box.progress(number / STEP_COUNT, text=f"Step {number} of {STEP_COUNT}: {current.done}")
+    box.progress(number / STEP_COUNT, text=f"{number} of {STEP_COUNT} steps done: {current.done}")
     lines = []
     for position, step in enumerate(STEPS, start=1):
         if position <= number:

@@ -52,7 +52,7 @@ def test_case_page_shows_header_live_progress_and_files(app: AppTest, case: Crea
     [status] = app.get("status")
     assert (status.label, status.state) == ("Analysing: Reading the lab documents", "running")
     [bar] = app.get("progress")
-    assert (bar.value, bar.text) == (12, "Step 1 of 8: Analysis started")
+    assert (bar.value, bar.text) == (12, "1 of 8 steps done: Analysis started")
     assert not app.get("metric")  # no insights yet
     files = app.dataframe[0].value
     assert list(files["Name"]) == ["cbc.pdf", "knee.png"]

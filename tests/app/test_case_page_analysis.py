@@ -56,13 +56,13 @@ def test_progress_names_the_stage_and_follows_it(
     assert status.label == "Analysing: Writing the SOAP note and the diagnosis"
     assert status.state == "running"
     [bar] = app.get("progress")
-    assert (bar.value, bar.text) == (50, "Step 4 of 8: Case summary written")
+    assert (bar.value, bar.text) == (50, "4 of 8 steps done: Case summary written")
     assert "Writing the SOAP note and the diagnosis" in shown(app)
 
     record_stage(clinic, doctor, case_id, "diagnosis_generated")
     app.run()  # what the fragment's timer does: read the case again and redraw
     [bar] = app.get("progress")
-    assert (bar.value, bar.text) == (75, "Step 6 of 8: Diagnosis checked")
+    assert (bar.value, bar.text) == (75, "6 of 8 steps done: Diagnosis checked")
     assert app.get("status")[0].label == "Analysing: Compiling the insights"
     assert not [b for b in app.button if b.key == "case_rerun_analysis"]
 
@@ -154,7 +154,7 @@ def test_failed_case_shows_the_reason_and_rerun_queues_it_again(
     assert "Analysis queued: the insights appear here when it finishes." in texts(app, "toast")
     assert not app.error
     [bar] = app.get("progress")
-    assert bar.text == "Step 1 of 8: Analysis started"
+    assert bar.text == "1 of 8 steps done: Analysis started"
 
 
 def test_rerun_with_the_rules_engine_replaces_a_failure_with_insights(
