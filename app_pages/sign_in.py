@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import session
+from ui import progress, session
 from ui.errors import shown_to_user
 
 st.title("MedCase")
@@ -28,4 +28,5 @@ if wants_sign_in or wants_account:
             session.start(accounts.sign_up(email, password))
         else:
             session.start(accounts.sign_in(email, password))
+            progress.resume_unfinished(session.clinic().analyzer)
         st.rerun()

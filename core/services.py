@@ -248,3 +248,36 @@ def request_analysis(
         raise CaseNotFound()
     analyzer.enqueue(doctor, case_id, backend)
     return case
+
+
+def resume_analysis(doctor: Doctor, case: Case, backend: Backend, analyzer: AnalysisQueue) -> bool:
+    """Queue a case that is still marked analysing, in case no live job holds it any more.
+
+    A process that stops mid-analysis leaves its cases ``analyzing``. The queued job claims
+    the case only when it is unclaimed or its claim has gone stale, so a job alive in this
+    or another process is left alone. Returns whether the case was queued.
+    """
+    if case.status != CaseStatus.ANALYZING.value:
+        return False
+    analyzer.enqueue(doctor, case.case_id, backend)
+    return True
+
+
+def resume_analyses(doctor: Doctor, backend: Backend, analyzer: AnalysisQueue) -> int:
+    """Queue every case of the doctor's still marked analysing; how many were queued.
+
+    The embedded backend's start-up sweep sees every doctor's cases. Under Supabase the app
+    sees only the signed-in doctor's rows (RLS), so the doctor's sign-in is where their
+    unfinished analyses are picked up again.
+    """
+    resumed = 0
+    query = CaseQuery(
+        statuses=(CaseStatus.ANALYZING.value,), newest_first=False, limit=MAX_PAGE_SIZE
+    )
+    while True:
+        page = backend.cases.list_case_page(doctor.user_id, query)
+        for row in page.rows:
+            resumed += resume_analysis(doctor, row.case, backend, analyzer)
+        if len(page.rows) < query.limit:
+            return resumed
+        query = replace(query, offset=query.offset + query.limit)

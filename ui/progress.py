@@ -8,6 +8,7 @@ the timer of a fragment that a full run did not render. So polling stops by itse
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,13 +19,19 @@ from core import services
 from core.errors import CaseNotFound
 from core.models import AnalysisStage, Case, CaseFile, CaseStatus, Doctor
 from core.ports import Backend
+from core.safe_logging import failure_frames
 from core.services import AnalysisQueue
 from ui import formatting, session
 from ui.errors import shown_to_user
 
 POLL_SECONDS = 1.5
+# While a case is open and analysing, ask at most this often for its analysis to be resumed
+# (a job only takes it over once the old claim is stale, so asking is cheap and safe).
+RESUME_EVERY_SECONDS = 60.0
 ANALYSING = frozenset({CaseStatus.ANALYZING.value, CaseStatus.PROCESSING.value})
 RERUN_KEY = "case_rerun_analysis"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -90,7 +97,7 @@ def analysis_panel(
 ) -> None:
     """Live progress while analysing; otherwise the outcome and "Re-run analysis"."""
     if is_analysing(case.status):
-        _live_progress(doctor, case.case_id, backend)
+        _live_progress(doctor, case.case_id, backend, analyzer)
         return
     if case.status == CaseStatus.ARCHIVED.value:
         st.caption("Archived. Restore the case (Edit case) to analyse it again.")
@@ -135,7 +142,9 @@ def _rerun_button(
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def _live_progress(doctor: Doctor, case_id: str, backend: Backend) -> None:
+def _live_progress(
+    doctor: Doctor, case_id: str, backend: Backend, analyzer: AnalysisQueue | None
+) -> None:
     case: Case | None = None
     with shown_to_user():  # a blip is shown here, and the next poll tries again
         case = _reread(doctor, case_id, backend)
@@ -143,7 +152,22 @@ def _live_progress(doctor: Doctor, case_id: str, backend: Backend) -> None:
         return
     if not is_analysing(case.status):
         st.rerun()  # the whole page, once: insights or failure, and no more polling
+    _resume_if_abandoned(doctor, case, backend, analyzer)
     show_progress(case)
+
+
+def _resume_if_abandoned(
+    doctor: Doctor, case: Case, backend: Backend, analyzer: AnalysisQueue | None
+) -> None:
+    """Now and then, queue the open case again: if the process analysing it has died, a
+    job here takes it over once that claim is stale (Supabase mode has no start-up sweep
+    over every doctor's cases, and the doctor should not wait for one anyway)."""
+    if analyzer is None or not session.due_for_resume(case.case_id, RESUME_EVERY_SECONDS):
+        return
+    try:
+        services.resume_analysis(doctor, case, backend, analyzer)
+    except Exception:  # noqa: BLE001 - the progress display must outlive a failed request
+        log.warning("could not ask to resume case %s:\n%s", case.case_id, failure_frames())
 
 
 def _reread(doctor: Doctor, case_id: str, backend: Backend) -> Case:
@@ -171,3 +195,17 @@ def show_progress(case: Case) -> None:
             lines.append(f":gray[:material/radio_button_unchecked:] :gray[{step.done}]")
     box.markdown("  \n".join(lines))
     box.caption("This updates by itself; you can keep working on the page.")
+
+
+def resume_unfinished(analyzer: AnalysisQueue | None) -> None:
+    """After sign-in: queue the doctor's cases still marked analysing (see
+    services.resume_analyses). Never in the way of signing in."""
+    if analyzer is None:
+        return
+    try:
+        resumed = services.resume_analyses(session.doctor(), session.backend(), analyzer)
+    except Exception:  # noqa: BLE001 - signing in must not fail for this
+        log.warning("could not resume unfinished analyses:\n%s", failure_frames())
+        return
+    if resumed:
+        log.info("sign-in queued %d unfinished analysis(es)", resumed)

@@ -3,6 +3,8 @@ backend's own repository, with the claim that ``seed_case`` took."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from core.analysis.insights import (
     CaseSummary,
     Insights,
@@ -34,6 +36,15 @@ def complete(clinic: Clinic, auth: AuthSession, case_id: str, insights: Insights
 
 def fail(clinic: Clinic, auth: AuthSession, case_id: str, reason: str) -> None:
     assert repository(clinic, auth).fail_analysis(auth.doctor.user_id, case_id, SEED_CLAIM, reason)
+
+
+def abandon(clinic: Clinic, case_id: str) -> None:
+    """As if the process holding the case's claim died an hour ago (embedded backend)."""
+    an_hour_ago = (utc_now() - timedelta(hours=1)).isoformat()
+    with clinic.provider.database.write() as db:
+        db.execute(
+            "UPDATE cases SET analysis_claimed_at = ? WHERE case_id = ?", (an_hour_ago, case_id)
+        )
 
 
 def lab_values(source_file_id: str | None = None) -> list[LabValue]:

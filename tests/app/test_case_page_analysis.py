@@ -10,8 +10,17 @@ from core import services
 from core.analysis.runner import AnalysisRunner
 from core.bootstrap import Clinic
 from core.models import AuthSession, CreatedCase, Upload, utc_now
-from tests.app.case_states import complete, fail, record_stage, sample_insights
-from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.app.case_states import abandon, complete, fail, record_stage, sample_insights
+from tests.app.conftest import (
+    SEED_CLAIM,
+    new_app,
+    open_case,
+    seed_case,
+    shown,
+    sign_in,
+    sign_up,
+    texts,
+)
 from tests.samples import dicom_bytes, pdf_bytes, png_bytes
 
 ADVISORY = "AI-generated, advisory: requires physician review"
@@ -208,7 +217,9 @@ def test_previous_insights_stay_visible_during_a_rerun(
     case_id = case.case.case_id
     complete(clinic, doctor, case_id, sample_insights())
     backend = clinic.provider.for_session(doctor)
-    backend.cases.request_analysis(doctor.doctor.user_id, case_id)  # no analyzer: stays queued
+    owner = doctor.doctor.user_id
+    backend.cases.request_analysis(owner, case_id)  # no analyzer yet
+    assert backend.cases.claim_analysis(owner, case_id, SEED_CLAIM, utc_now())  # a live job
     open_case(app, case_id)
 
     assert not app.exception
@@ -265,3 +276,38 @@ def test_a_malformed_insights_record_does_not_take_the_page_down(
     ]
     assert list(app.dataframe[0].value["Name"]) == ["head.dcm"]
     assert app.button(key="case_delete").label == "Delete case"
+
+
+def test_signing_in_resumes_an_analysis_that_a_dead_process_left(data_dir, clinic: Clinic) -> None:
+    auth = sign_up(clinic, "resume.at.sign.in@example.com")
+    stalled = seed_case(clinic, auth, uploads=[Upload("cbc.pdf", pdf_bytes(), "lab")])
+    running = seed_case(clinic, auth, patient_name="Still Running")
+    abandon(clinic, stalled.case.case_id)
+
+    app = sign_in(new_app().run(), "resume.at.sign.in@example.com")
+    analyzer = clinic.analyzer
+    assert isinstance(analyzer, AnalysisRunner)
+    assert analyzer.wait_idle(timeout=60)
+
+    assert not app.exception
+    assert status_of(clinic, auth, stalled.case.case_id) == ("completed", "completed")
+    assert status_of(clinic, auth, running.case.case_id)[0] == "analyzing"  # its claim is live
+
+
+def test_an_open_case_whose_analysis_stalled_is_taken_over_and_completes(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    case_id = case.case.case_id
+    record_stage(clinic, doctor, case_id, "lab_documents_processed")
+    abandon(clinic, case_id)  # signed in already: only the open page can notice it
+    open_case(app, case_id)
+    analyzer = clinic.analyzer
+    assert isinstance(analyzer, AnalysisRunner)
+    assert analyzer.wait_idle(timeout=60)
+
+    app.run()
+
+    assert not app.exception
+    assert status_of(clinic, doctor, case_id) == ("completed", "completed")
+    assert "Offline rules engine" in shown(app)
+    assert not app.get("status")

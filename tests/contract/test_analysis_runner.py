@@ -340,6 +340,53 @@ def test_recovery_takes_over_dead_claims_and_leaves_live_ones(
     assert _claim_of(clinic, alive)[0] == "live-job"
 
 
+def test_a_doctors_resume_takes_over_dead_claims_of_their_own_cases_only(
+    clinic: LocalHarness, doctor: SignedIn, make_runner
+) -> None:
+    owner = doctor.doctor.user_id
+    repository = clinic.provider.repository
+    crashed, alive, done = (open_case(doctor, None) for _ in range(3))
+    assert repository.claim_analysis(owner, crashed, "dead-job", utc_now())
+    assert repository.claim_analysis(owner, alive, "live-job", utc_now())
+    assert repository.claim_analysis(owner, done, "old-job", utc_now())
+    assert repository.fail_analysis(owner, done, "old-job", "Analysis failed: TimeoutError")
+    an_hour_ago = (utc_now() - timedelta(hours=1)).isoformat()
+    with clinic.provider.database.write() as db:
+        db.execute(
+            "UPDATE cases SET analysis_claimed_at = ? WHERE case_id = ?", (an_hour_ago, crashed)
+        )
+    colleague = clinic.sign_up()
+    theirs = open_case(colleague, None)
+
+    runner = make_runner(stale_after=timedelta(minutes=10))
+    assert services.resume_analyses(doctor.doctor, doctor.backend, runner) == 2
+    assert runner.wait_idle(timeout=30)
+
+    status = {
+        case_id: services.get_case(doctor.doctor, case_id, doctor.backend).case.status
+        for case_id in (crashed, alive, done)
+    }
+    assert status == {crashed: "completed", alive: "analyzing", done: "failed"}
+    assert _claim_of(clinic, alive)[0] == "live-job"
+    # Another doctor's unfinished case is not this doctor's to resume.
+    assert services.get_case(colleague.doctor, theirs, colleague.backend).case.status == (
+        "analyzing"
+    )
+    assert _claim_of(clinic, theirs) == (None, None)
+
+
+def test_resuming_one_case_queues_it_only_while_it_is_analysing(
+    doctor: SignedIn, make_runner
+) -> None:
+    runner = make_runner()
+    case_id = open_case(doctor, None)
+    case = services.get_case(doctor.doctor, case_id, doctor.backend).case
+    assert services.resume_analysis(doctor.doctor, case, doctor.backend, runner)
+    completed = finished(doctor, case_id, runner).case
+    assert completed.status == "completed"
+    assert not services.resume_analysis(doctor.doctor, completed, doctor.backend, runner)
+
+
 def test_two_runners_never_analyse_the_same_case_at_once(
     doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
 ) -> None:

@@ -213,6 +213,34 @@ def test_the_analyzer_completes_a_case_over_postgrest(stack_harness: SupabaseHar
     assert lab.text_data and "Glucose" in lab.text_data
 
 
+def test_a_doctors_sign_in_resumes_what_a_dead_process_left_analysing(
+    stack_harness: SupabaseHarness,
+) -> None:
+    """No start-up sweep sees every doctor's rows under RLS: the doctor's own session
+    picks their unfinished cases up again, and a live claim is still left alone."""
+    who = stack_harness.sign_up()
+    owner, cases = who.doctor.user_id, who.backend.cases
+    crashed, alive = _open_case(who).case_id, _open_case(who).case_id
+    assert cases.claim_analysis(owner, crashed, str(uuid.uuid4()), utc_now())
+    assert cases.claim_analysis(owner, alive, str(uuid.uuid4()), utc_now())
+    with stack_harness.project.connect() as connection:
+        connection.execute(
+            "update public.cases set analysis_claimed_at = now() - interval '1 hour'"
+            " where case_id = %s",
+            [crashed],
+        )
+
+    runner = AnalysisRunner(RulesEngine(), workers=2, stale_after=timedelta(minutes=10))
+    try:
+        assert services.resume_analyses(who.doctor, who.backend, runner) == 2
+        assert runner.wait_idle(timeout=60)
+    finally:
+        runner.shutdown(wait=True)
+    assert cases.get_case(owner, crashed).status == "completed"
+    assert cases.get_insights(owner, crashed) is not None
+    assert cases.get_case(owner, alive).status == "analyzing"
+
+
 # --- wiring and the stack itself --------------------------------------------------------------
 
 
