@@ -9,8 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from core.analysis.insights import LabValue
-from core.analysis.lab_catalog import BY_NAME
-from core.analysis.labs import format_reference
+from core.analysis.labs import format_reference, format_result, is_dipstick
 from core.models import CaseFile
 
 if TYPE_CHECKING:  # importing the Styler costs a rerun's worth of time; .style loads it
@@ -20,23 +19,10 @@ COLUMNS = ("Analyte", "Value", "Unit", "Reference range", "Flag", "File")
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
 # too, so the highlight is never the only signal.
 ROW_TINTS = {"High": "rgba(255, 75, 75, 0.18)", "Low": "rgba(28, 131, 225, 0.18)"}
-_DIPSTICK_WORDS = {0.0: "negative", 0.5: "trace", 1.0: "positive"}
-
-
-def _is_dipstick(value: LabValue) -> bool:
-    analyte = BY_NAME.get(value.analyte)
-    return analyte is not None and analyte.qualitative and value.unit is None
-
-
-def shown_value(value: LabValue) -> str:
-    """The result as written on a report: ``9.8``, or ``trace`` / ``2+`` for a dipstick."""
-    if _is_dipstick(value):
-        return _DIPSTICK_WORDS.get(value.value, f"{value.value:g}+")
-    return f"{value.value:g}"
 
 
 def shown_reference(value: LabValue) -> str:
-    return "negative" if _is_dipstick(value) else format_reference(value)
+    return "negative" if is_dipstick(value) else format_reference(value)
 
 
 def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataFrame:
@@ -45,7 +31,7 @@ def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataF
     return pd.DataFrame(
         {
             "Analyte": [v.analyte for v in values],
-            "Value": [shown_value(v) for v in values],
+            "Value": [format_result(v) for v in values],
             "Unit": [v.unit or "" for v in values],
             "Reference range": [shown_reference(v) for v in values],
             "Flag": [(v.flag or "").title() for v in values],

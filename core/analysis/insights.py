@@ -46,6 +46,9 @@ class LabValue(BaseModel):
 
     analyte: str
     value: float
+    # "<", ">", "≤" or "≥" when the report gives a bound, not a measurement: "CRP <5" says
+    # the result is below 5, which a doctor must not read as 5.
+    comparator: str | None = None
     unit: str | None = None
     reference_low: float | None = None
     reference_high: float | None = None

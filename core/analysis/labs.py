@@ -45,7 +45,7 @@ def parse_lab_values(text: str, source_file_id: str | None = None) -> list[LabVa
 
     def keep(found: list[LabValue]) -> None:
         for value in found:
-            key = (value.analyte, value.value, value.unit)
+            key = (value.analyte, value.comparator, value.value, value.unit)
             if key not in seen:  # a page repeated in a PDF gives the same result twice
                 seen.add(key)
                 values.append(value)
@@ -180,12 +180,14 @@ def _read_result(
         default = target.range_for(unit, value)
         if default is not None:
             low, high = default.low, default.high
+    comparator = number.group("cmp") or ""
     flag = _written_flag(number.group("flag") or "") or _written_flag(after)
     if flag is None:
-        flag = _computed_flag(value, low, high, strict, number.group("cmp") or "")
+        flag = _computed_flag(value, low, high, strict, comparator)
     return LabValue(
         analyte=target.name,
         value=value,
+        comparator=COMPARATORS.get(comparator),
         unit=unit,
         reference_low=low,
         reference_high=high,
@@ -272,6 +274,11 @@ def _written_flag(text: str) -> str | None:
     return "high" if match.group("high") else "low"
 
 
+# How a report writes a bound, as the result shows it.
+COMPARATORS = {"<": "<", ">": ">", "<=": "≤", ">=": "≥", "≤": "≤", "≥": "≥"}
+DIPSTICK_WORDS = {0.0: "negative", 0.5: "trace", 1.0: "positive"}
+
+
 def _computed_flag(
     value: float, low: float | None, high: float | None, strict: bool, comparator: str
 ) -> str | None:
@@ -290,14 +297,24 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
+def is_dipstick(value: LabValue) -> bool:
+    """A qualitative result (urine dipstick): negative, trace, 1+ to 4+, positive."""
+    analyte = BY_NAME.get(value.analyte)
+    return analyte is not None and analyte.qualitative and value.unit is None
+
+
+def format_result(value: LabValue) -> str:
+    """The result as the report gives it: "9.8", "<5", or "trace" / "2+" for a dipstick."""
+    if is_dipstick(value):
+        return DIPSTICK_WORDS.get(value.value, f"{value.value:g}+")
+    return f"{value.comparator or ''}{value.value:g}"
+
+
 def format_lab_value(value: LabValue) -> str:
     """One lab value for a doctor: "Hemoglobin 9.8 g/dL (low; reference 12–16)"."""
-    analyte = BY_NAME.get(value.analyte)
-    if analyte is not None and analyte.qualitative and value.unit is None:
-        words = {0.0: "negative", 0.5: "trace", 1.0: "positive"}
-        shown = words.get(value.value, f"{value.value:g}+")
-        return f"{value.analyte} {shown}" + (" (abnormal)" if value.flag else "")
-    text = f"{value.analyte} {value.value:g}" + (f" {value.unit}" if value.unit else "")
+    if is_dipstick(value):
+        return f"{value.analyte} {format_result(value)}" + (" (abnormal)" if value.flag else "")
+    text = f"{value.analyte} {format_result(value)}" + (f" {value.unit}" if value.unit else "")
     notes = [value.flag] if value.flag else []
     reference = format_reference(value)
     if reference:

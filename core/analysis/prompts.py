@@ -12,6 +12,7 @@ from core.analysis.insights import (
     PatientContext,
     RadiologyImage,
 )
+from core.analysis.labs import format_result
 
 PROMPT_VERSION = "medcase-prompts-2"
 
@@ -58,7 +59,7 @@ def _value_line(value: LabValue) -> str:
     high = "" if value.reference_high is None else f"{value.reference_high:g}"
     reference = f" (reference {low}-{high})" if low or high else ""
     flag = f" {value.flag.upper()}" if value.flag else ""
-    return f"- {value.analyte}: {value.value:g}{unit}{reference}{flag}"
+    return f"- {value.analyte}: {format_result(value)}{unit}{reference}{flag}"
 
 
 def lab_documents(labs: list[LabDocument]) -> str:

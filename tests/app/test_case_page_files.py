@@ -201,3 +201,11 @@ def test_lab_frame_writes_dipstick_results_as_words() -> None:
     assert list(frame["Reference range"]) == ["negative"] * 4 + ["> 3.5"]
     assert list(frame["Flag"]) == ["High", "High", "", "High", "High"]
     assert list(frame["File"]) == [""] * 5
+
+
+def test_lab_frame_shows_a_bound_as_written() -> None:
+    bounds = [
+        LabValue(analyte="CRP", value=5.0, comparator="<", unit="mg/L", reference_high=5.0),
+        LabValue(analyte="eGFR", value=90.0, comparator=">", unit="mL/min/1.73m2"),
+    ]
+    assert list(lab_frame(bounds, files=[])["Value"]) == ["<5", ">90"]

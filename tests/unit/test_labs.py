@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from core.analysis.lab_catalog import CATALOG, Analyte
-from core.analysis.labs import format_lab_value, parse_lab_values
+from core.analysis.labs import format_lab_value, format_result, parse_lab_values
 from tests.samples import pdf_bytes
 
 
@@ -169,6 +169,22 @@ def test_results_written_as_below_or_above_a_limit():
     assert found["Troponin I"][4] is None
     assert found["eGFR"][4] is None
     assert found["Glucose"][4] == "high"
+
+
+def test_a_bound_is_kept_and_shown_as_a_bound_never_as_a_measurement():
+    values = {v.analyte: v for v in parse_lab_values("CRP <5 mg/L (0-5)\nTroponin I <= 0.01\n")}
+    values |= {v.analyte: v for v in parse_lab_values("eGFR >90 mL/min/1.73m2 (>60)")}
+    assert {name: v.comparator for name, v in values.items()} == {
+        "CRP": "<",
+        "Troponin I": "≤",
+        "eGFR": ">",
+    }
+    assert format_lab_value(values["CRP"]) == "CRP <5 mg/L (reference 0–5)"
+    assert format_result(values["Troponin I"]) == "≤0.01"
+    assert format_result(values["eGFR"]) == ">90"
+    measured = parse_lab_values("Glucose 182 mg/dL (70-99)")[0]
+    assert (measured.comparator, format_result(measured)) == (None, "182")
+    assert format_result(parse_lab_values("Protein trace")[0]) == "trace"
 
 
 def test_urinalysis_section_maps_dipstick_words():
