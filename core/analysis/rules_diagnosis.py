@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from core.analysis.icd10 import annotate_diagnosis
 from core.analysis.insights import LabValue, PrimaryDiagnosis
-from core.analysis.labs import format_lab_value
+from core.analysis.lab_format import format_lab_value
 from core.analysis.rules_evidence import ADULT_AGE, Candidate, LabResults
 from core.analysis.rules_findings import FINDINGS, Finding
 from core.analysis.rules_hematology import anemia, blood_cells, coagulation, iron_and_vitamins

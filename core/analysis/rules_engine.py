@@ -21,7 +21,8 @@ from core.analysis.insights import (
     SoapNote,
 )
 from core.analysis.lab_catalog import BY_NAME
-from core.analysis.labs import format_lab_value, parse_lab_values
+from core.analysis.lab_format import format_lab_value
+from core.analysis.labs import parse_lab_values
 from core.analysis.rules_diagnosis import diagnose, rank_findings
 from core.analysis.rules_evidence import MAX_CONFIDENCE
 

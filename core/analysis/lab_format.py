@@ -1,0 +1,44 @@
+"""How a lab value reads to a doctor (and to a model): "CRP <5 mg/L (reference 0–5)"."""
+
+from __future__ import annotations
+
+from core.analysis.insights import LabValue
+from core.analysis.lab_catalog import BY_NAME
+
+DIPSTICK_WORDS = {0.0: "negative", 0.5: "trace", 1.0: "positive"}
+
+
+def is_dipstick(value: LabValue) -> bool:
+    """A qualitative result (urine dipstick): negative, trace, 1+ to 4+, positive."""
+    analyte = BY_NAME.get(value.analyte)
+    return analyte is not None and analyte.qualitative and value.unit is None
+
+
+def format_result(value: LabValue) -> str:
+    """The result as the report gives it: "9.8", "<5", or "trace" / "2+" for a dipstick."""
+    if is_dipstick(value):
+        return DIPSTICK_WORDS.get(value.value, f"{value.value:g}+")
+    return f"{value.comparator or ''}{value.value:g}"
+
+
+def format_lab_value(value: LabValue) -> str:
+    """One lab value for a doctor: "Hemoglobin 9.8 g/dL (low; reference 12–16)"."""
+    if is_dipstick(value):
+        return f"{value.analyte} {format_result(value)}" + (" (abnormal)" if value.flag else "")
+    text = f"{value.analyte} {format_result(value)}" + (f" {value.unit}" if value.unit else "")
+    notes = [value.flag] if value.flag else []
+    reference = format_reference(value)
+    if reference:
+        notes.append(f"reference {reference}")
+    return text + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def format_reference(value: LabValue) -> str:
+    low, high = value.reference_low, value.reference_high
+    if low is not None and high is not None:
+        return f"{low:g}–{high:g}"
+    if high is not None:
+        return f"< {high:g}"
+    if low is not None:
+        return f"> {low:g}"
+    return ""
