@@ -93,7 +93,7 @@ def analyze_case(
         if f.file_category == FileCategory.LAB.value
     ]
     try:
-        labs = _finish_labs(lab_futures, engine, context, pool)
+        labs = _finish_labs(lab_futures, engine, context, pool, scrub)
         lap(AnalysisStage.LAB_DOCUMENTS_PROCESSED, started)
         warnings = _save_labs(labs, save_file_analysis)
         on_stage(AnalysisStage.LAB_DOCUMENTS_PROCESSED.value)
@@ -189,7 +189,7 @@ def _read_radiology(
             "warnings": [scrub(w) for w in image.warnings],
         }
     )
-    reading = engine.read_image(image, context)  # engine failures fail the analysis
+    reading = scrub.reading(engine.read_image(image, context))  # failures fail the analysis
     return _ImageResult(record, image, _with_image_details(reading, image))
 
 
@@ -198,15 +198,17 @@ def _finish_labs(
     engine: InsightEngine,
     context: PatientContext,
     pool: Executor,
+    scrub: CaseScrubber,
 ) -> list[_LabResult]:
     """Wait for the lab files, reading scanned pages as soon as their file is open."""
+
+    def read_page(page: bytes) -> str | None:
+        return scrub.optional(engine.read_scanned_page(page, context))
+
     page_reads: list[Future[str | None]] = []
     for future in as_completed(lab_futures):
         lab = future.result()  # _extract_lab turns every failure into a warning
-        lab.page_reads = [
-            pool.submit(engine.read_scanned_page, page, context)
-            for page in lab.document.page_images
-        ]
+        lab.page_reads = [pool.submit(read_page, page) for page in lab.document.page_images]
         page_reads.extend(lab.page_reads)
     wait(page_reads)  # all settle before the first failure, if any, is raised below
     labs = [future.result() for future in lab_futures]

@@ -1,9 +1,11 @@
-"""Keep the patient's name out of everything the analyzer hands to an engine."""
+"""Keep the patient's name and identifiers out of everything the analyzer hands to an engine."""
 
 from __future__ import annotations
 
 import re
 
+from core.analysis.identifiers import redact_identifiers
+from core.analysis.insights import ImageAnalysis
 from core.models import CaseFile, FileCategory
 
 PATIENT_PLACEHOLDER = "[PATIENT]"
@@ -68,9 +70,12 @@ def file_labels(files: list[CaseFile]) -> dict[str, str]:
 
 
 class CaseScrubber:
-    """Makes a case's texts safe for an engine: the patient's name and file names go.
+    """Makes a case's texts safe for an engine: the patient's name, identifiers (record
+    numbers, date of birth, contact details) and file names go.
 
     Original file names may carry the patient's name, so each becomes its file's label.
+    What an engine writes back is scrubbed too before it feeds the next prompt: a vision
+    model may transcribe a name printed on a scanned page or burned into an image.
     """
 
     def __init__(self, patient_name: str, labels_by_file_name: dict[str, str]) -> None:
@@ -91,4 +96,18 @@ class CaseScrubber:
             text = self._file_names.sub(
                 lambda m: self._labels.get(m.group(0).lower(), "[FILE]"), text
             )
-        return self._redact(text)
+        return redact_identifiers(self._redact(text))
+
+    def optional(self, text: str | None) -> str | None:
+        return None if text is None else self(text)
+
+    def reading(self, analysis: ImageAnalysis) -> ImageAnalysis:
+        """An image reading with its free text scrubbed."""
+        return analysis.model_copy(
+            update={
+                "findings": self(analysis.findings),
+                "impression": self(analysis.impression),
+                "key_abnormalities": [self(item) for item in analysis.key_abnormalities],
+                "study_description": self.optional(analysis.study_description),
+            }
+        )

@@ -85,8 +85,17 @@ def model_engine(server: FakeOpenAI, timeout: float = 1.0) -> OpenAIEngine:
     )
 
 
+# A lab report's header: every value on it identifies the patient.
+IDENTIFIERS = ("00482913", "03/14/1961", "(555) 201-3344", "zk1961@mail.example", "12 Elm Row")
+REPORT_HEADER = [
+    f"Patient: {PATIENT}   MRN: 00482913   DOB: 03/14/1961",
+    "Phone: (555) 201-3344   Email: zk1961@mail.example",
+    "Address: 12 Elm Row, Springfield",
+]
+
+
 def case_files() -> list[Upload]:
-    lab = pdf_bytes([*LAB_REPORT_LINES, f"Patient: {PATIENT}"])
+    lab = pdf_bytes([*REPORT_HEADER, *LAB_REPORT_LINES])
     return [
         Upload("kowalczyk_bloods.pdf", lab, "lab"),
         Upload("chest.png", png_bytes(), "radiology"),
@@ -182,8 +191,10 @@ def test_the_patients_name_and_dicom_identifiers_reach_no_model(
 
     texts = [text.lower() for text in fake_openai.texts()]
     assert len(texts) == 4
-    for forbidden in ("zoltan", "kowalczyk", "compressedsamples", "1ct1", "bloods.pdf", "ct_head"):
+    forbidden_words = ("zoltan", "kowalczyk", "compressedsamples", "1ct1", "bloods.pdf", "ct_head")
+    for forbidden in (*forbidden_words, *(i.lower() for i in IDENTIFIERS)):
         assert not any(forbidden in text for text in texts), forbidden
+    assert any("mrn: [identifier]" in text for text in texts)  # the field's label stays
     assert any("[patient], 61, reports thirst" in text for text in texts)  # redacted, kept
     assert any("mr [patient] smokes" in text for text in texts)
     assert any("hemoglobin 9.8" in text for text in texts)  # the lab text did go
@@ -266,6 +277,38 @@ def test_a_scanned_lab_page_is_read_by_the_vision_model(
     assert any("Lab file 1" in w for w in detail.ai_insights["provenance"]["warnings"])
     soap_request = fake_openai.answered("soap_note_and_diagnosis")[0]
     assert "Ferritin 8 ng/mL" in str(soap_request.body)  # the page's text joined the case
+
+
+def test_what_a_vision_model_reads_off_a_page_or_an_image_is_scrubbed_before_the_next_prompt(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    # A name and record number printed on a scan, transcribed or described by the model.
+    fake_openai.behave(
+        answers={
+            "scanned_lab_page": {"text": f"{PATIENT} MRN 00482913\nFerritin 8 ng/mL (15-150) L"},
+            "radiology_image_reading": {
+                "findings": f"Label reads {PATIENT.upper()}, DOB 03/14/1961. Clear lungs.",
+                "impression": "No acute findings.",
+                "key_abnormalities": [],
+                "confidence_score": 0.6,
+            },
+        }
+    )
+    runner = make_runner()
+    uploads = [
+        Upload("scan.pdf", scanned_pdf_bytes(), "lab"),
+        Upload("chest.png", png_bytes(), "radiology"),
+    ]
+    detail = finished(doctor, open_case(doctor, runner, uploads), runner)
+
+    assert detail.case.status == "completed"
+    later = fake_openai.answered("case_summary") + fake_openai.answered("soap_note_and_diagnosis")
+    asked = " ".join(str(request.body) for request in later).lower()
+    assert "ferritin 8 ng/ml" in asked and "clear lungs" in asked  # the readings went on
+    for forbidden in ("zoltan", "kowalczyk", "00482913", "03/14/1961"):
+        assert forbidden not in asked, forbidden
+    assert "00482913" not in detail.files[0].text_data
+    assert "kowalczyk" not in str(detail.files[1].ai_summary).lower()
 
 
 def test_a_crash_inside_a_job_fails_the_case_without_patient_data(
