@@ -13,7 +13,7 @@ from fastapi import APIRouter, Body, File, Form, Query, UploadFile
 from api import schemas
 from api.dependencies import CurrentCaller, CurrentClinic, check_user_id
 from core import services
-from core.models import FileCategory, Gender, NewCase, Upload
+from core.models import CaseDetail, FileCategory, Gender, NewCase, Upload
 
 router = APIRouter(tags=["cases"])
 
@@ -110,9 +110,9 @@ def all_cases(
 
 
 @router.get("/cases/cases/{case_id}", response_model=schemas.CaseDetailOut, responses=_errors(404))
-def get_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
+def get_case(case_id: str, caller: CurrentCaller, clinic: CurrentClinic) -> dict[str, Any]:
     """One case with its files and AI insights (null until ready)."""
-    detail = services.get_case(caller.doctor, case_id, caller.backend)
+    detail = _polled_case(case_id, caller, clinic)
     return {
         "case": detail.case.public_dict(),
         "files": [record.public_dict() for record in detail.files],
@@ -180,7 +180,17 @@ def list_files(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     response_model=schemas.InsightsOut,
     responses=_errors(404),
 )
-def case_insights(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
+def case_insights(case_id: str, caller: CurrentCaller, clinic: CurrentClinic) -> dict[str, Any]:
     """The case's AI insights; medical_insights is null until the analysis is done."""
-    detail = services.get_case(caller.doctor, case_id, caller.backend)
+    detail = _polled_case(case_id, caller, clinic)
     return {"case_id": detail.case.case_id, "medical_insights": detail.ai_insights}
+
+
+def _polled_case(case_id: str, caller: CurrentCaller, clinic: CurrentClinic) -> CaseDetail:
+    """The case a client polls for its insights; one still analysing is offered to the
+    analyzer again, so a job that died with its process does not leave the client waiting
+    forever (Supabase mode has no start-up sweep over every doctor's cases)."""
+    detail = services.get_case(caller.doctor, case_id, caller.backend)
+    if clinic.analyzer is not None:
+        services.resume_analysis(caller.doctor, detail.case, caller.backend, clinic.analyzer)
+    return detail

@@ -36,6 +36,8 @@ DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024
 class AnalysisQueue(Protocol):
     def enqueue(self, doctor: Doctor, case_id: str, backend: Backend) -> None: ...
 
+    def resume(self, doctor: Doctor, case_id: str, backend: Backend) -> bool: ...
+
 
 def _valid_case_id(case_id: Any) -> str:
     """A malformed id names no case: the same 404 as another doctor's case."""
@@ -255,12 +257,12 @@ def resume_analysis(doctor: Doctor, case: Case, backend: Backend, analyzer: Anal
 
     A process that stops mid-analysis leaves its cases ``analyzing``. The queued job claims
     the case only when it is unclaimed or its claim has gone stale, so a job alive in this
-    or another process is left alone. Returns whether the case was queued.
+    or another process is left alone; the queue itself limits how often a case is asked
+    for. Returns whether the case was queued.
     """
     if case.status != CaseStatus.ANALYZING.value:
         return False
-    analyzer.enqueue(doctor, case.case_id, backend)
-    return True
+    return analyzer.resume(doctor, case.case_id, backend)
 
 
 def resume_analyses(doctor: Doctor, backend: Backend, analyzer: AnalysisQueue) -> int:

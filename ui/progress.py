@@ -25,9 +25,6 @@ from ui import formatting, session
 from ui.errors import shown_to_user
 
 POLL_SECONDS = 1.5
-# While a case is open and analysing, ask at most this often for its analysis to be resumed
-# (a job only takes it over once the old claim is stale, so asking is cheap and safe).
-RESUME_EVERY_SECONDS = 60.0
 ANALYSING = frozenset({CaseStatus.ANALYZING.value, CaseStatus.PROCESSING.value})
 RERUN_KEY = "case_rerun_analysis"
 
@@ -159,10 +156,11 @@ def _live_progress(
 def _resume_if_abandoned(
     doctor: Doctor, case: Case, backend: Backend, analyzer: AnalysisQueue | None
 ) -> None:
-    """Now and then, queue the open case again: if the process analysing it has died, a
-    job here takes it over once that claim is stale (Supabase mode has no start-up sweep
-    over every doctor's cases, and the doctor should not wait for one anyway)."""
-    if analyzer is None or not session.due_for_resume(case.case_id, RESUME_EVERY_SECONDS):
+    """Ask for the open case to be resumed (the analyzer does so at most once a minute): if
+    the process analysing it has died, a job here takes it over once that claim is stale.
+    Supabase mode has no start-up sweep over every doctor's cases, and the doctor should
+    not wait for one anyway."""
+    if analyzer is None:
         return
     try:
         services.resume_analysis(doctor, case, backend, analyzer)

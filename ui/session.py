@@ -28,7 +28,6 @@ BACKEND = "backend"  # (access token, Backend) made for this session
 PENDING_CASE = "pending_case_id"  # a case link opened before signing in
 OPEN_CASE = "open_case_id"
 NOTICES = "notices"  # (kind, text) shown once, on the next page that renders them
-RESUMED = "resumed_at"  # case_id -> monotonic time this session last asked to resume it
 
 NoticeKind = Literal["toast", "success", "info", "warning", "error"]
 
@@ -40,8 +39,6 @@ def init(clinic: Clinic) -> None:
             st.session_state[key] = None
     if NOTICES not in st.session_state:
         st.session_state[NOTICES] = []
-    if RESUMED not in st.session_state:
-        st.session_state[RESUMED] = {}
     st.session_state[CLINIC] = clinic
 
 
@@ -138,17 +135,6 @@ def open_case_id() -> str | None:
 
 def set_open_case(case_id: str | None) -> None:
     st.session_state[OPEN_CASE] = case_id
-
-
-def due_for_resume(case_id: str, every_seconds: float) -> bool:
-    """Whether this session last asked to resume the case's analysis long enough ago (and,
-    if so, note that it asks now)."""
-    asked = st.session_state[RESUMED]
-    now = time.monotonic()
-    if case_id in asked and now - asked[case_id] < every_seconds:
-        return False
-    asked[case_id] = now
-    return True
 
 
 def notify(text: str, kind: NoticeKind = "info") -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import timedelta
@@ -24,7 +25,11 @@ from core.safe_logging import failure_frames
 
 log = logging.getLogger(__name__)
 
+_RESUMED_KEPT = 10_000
+
 DEFAULT_STALE_AFTER = timedelta(minutes=10)
+# How often a case may be queued again "in case its job died" (see ``resume``).
+DEFAULT_RESUME_EVERY_SECONDS = 60.0
 
 
 class ClaimLost(Exception):
@@ -41,9 +46,11 @@ class AnalysisRunner:
         workers: int = 4,
         file_workers: int | None = None,
         stale_after: timedelta = DEFAULT_STALE_AFTER,
+        resume_every_seconds: float = DEFAULT_RESUME_EVERY_SECONDS,
     ) -> None:
         self.engine = engine
         self.stale_after = stale_after
+        self.resume_every_seconds = resume_every_seconds
         self._jobs = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="medcase-case")
         # File-level work has its own pool: a job waiting on its files never holds the
         # threads those files need, so jobs cannot deadlock the pool they run in.
@@ -52,6 +59,7 @@ class AnalysisRunner:
         )
         self._pending: set[Future[None]] = set()
         self._waiting: set[tuple[str, str]] = set()  # queued cases whose job has not started
+        self._resumed: dict[tuple[str, str], float] = {}  # case -> when it was last resumed
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
         self._stop = threading.Event()
@@ -75,6 +83,23 @@ class AnalysisRunner:
             self._pending.add(future)
         future.add_done_callback(self._forget)
         log.info("case %s queued for analysis", case_id)
+
+    def resume(self, doctor: Doctor, case_id: str, backend: Backend) -> bool:
+        """Queue a case still marked ``analyzing`` whose job may have died, at most once per
+        ``resume_every_seconds``: pages and API clients that poll a case call this freely,
+        and the claim leaves a live job (here or in another process) alone."""
+        key = (doctor.user_id, case_id)
+        now = time.monotonic()
+        with self._lock:
+            last = self._resumed.get(key)
+            if last is not None and now - last < self.resume_every_seconds:
+                return False
+            if len(self._resumed) > _RESUMED_KEPT:  # forget what is long past the window
+                cutoff = now - self.resume_every_seconds
+                self._resumed = {k: t for k, t in self._resumed.items() if t >= cutoff}
+            self._resumed[key] = now
+        self.enqueue(doctor, case_id, backend)
+        return True
 
     def _forget(self, future: Future[None]) -> None:
         with self._lock:

@@ -17,7 +17,7 @@ from api.main import create_app
 from core.config import Settings
 from core.models import Doctor
 from core.ports import Backend
-from tests.api.conftest import CASE_FORM, make_clinic, sign_up
+from tests.api.conftest import CASE_FORM, create_case, make_clinic, sign_up
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,9 +95,14 @@ class RecordingQueue:
 
     def __init__(self) -> None:
         self.jobs: list[tuple[Doctor, str, Backend]] = []
+        self.resumed: list[str] = []
 
     def enqueue(self, doctor: Doctor, case_id: str, backend: Backend) -> None:
         self.jobs.append((doctor, case_id, backend))
+
+    def resume(self, doctor: Doctor, case_id: str, backend: Backend) -> bool:
+        self.resumed.append(case_id)
+        return True
 
 
 def test_creating_a_case_queues_its_analysis_once(tmp_path: Path) -> None:
@@ -117,6 +122,21 @@ def test_creating_a_case_queues_its_analysis_once(tmp_path: Path) -> None:
         (doctor.user_id, case_id) for case_id in made
     ]
     assert all(job[2] is clinic.provider.backend for job in queue.jobs)
+
+
+def test_polling_a_case_still_analysing_offers_it_to_the_analyzer(tmp_path: Path) -> None:
+    queue = RecordingQueue()
+    clinic = make_clinic(tmp_path / "data", analyzer=queue)
+    with TestClient(create_app(clinic)) as client:
+        doctor = sign_up(client, "poll@example.org")
+        case_id = create_case(client, doctor)["case"]["case_id"]
+        client.get(f"/cases/cases/{case_id}", headers=doctor.headers).raise_for_status()
+        client.get(f"/api/v1/cases/{case_id}/insights", headers=doctor.headers).raise_for_status()
+        finished = create_case(client, doctor)["case"]["case_id"]
+        body = {"status": "completed"}
+        client.put(f"/cases/cases/{finished}", headers=doctor.headers, json=body)
+        client.get(f"/cases/cases/{finished}", headers=doctor.headers).raise_for_status()
+    assert queue.resumed == [case_id, case_id]  # never the case that is no longer analysing
 
 
 def _free_port() -> int:

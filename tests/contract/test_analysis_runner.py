@@ -430,6 +430,26 @@ def test_resuming_one_case_queues_it_only_while_it_is_analysing(
     assert not services.resume_analysis(doctor.doctor, completed, doctor.backend, runner)
 
 
+def test_a_polled_case_is_resumed_at_most_once_per_window(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    runner = make_runner(resume_every_seconds=3600)
+    case_id = open_case(doctor, None)
+    case = services.get_case(doctor.doctor, case_id, doctor.backend).case
+    asked = [
+        services.resume_analysis(doctor.doctor, case, doctor.backend, runner) for _ in range(5)
+    ]
+    assert asked == [True, False, False, False, False]
+    assert finished(doctor, case_id, runner).case.status == "completed"
+    assert len(fake_openai.answered("case_summary")) == 1
+
+    eager = make_runner(resume_every_seconds=0)
+    again = open_case(doctor, None)
+    case = services.get_case(doctor.doctor, again, doctor.backend).case
+    assert services.resume_analysis(doctor.doctor, case, doctor.backend, eager)
+    assert services.resume_analysis(doctor.doctor, case, doctor.backend, eager)
+
+
 def test_two_runners_never_analyse_the_same_case_at_once(
     doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
 ) -> None:
