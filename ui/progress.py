@@ -94,7 +94,7 @@ def analysis_panel(
 ) -> None:
     """Live progress while analysing; otherwise the outcome and "Re-run analysis"."""
     if is_analysing(case.status):
-        _live_progress(doctor, case.case_id, backend, analyzer)
+        _live_progress(case.case_id, analyzer)
         return
     if case.status == CaseStatus.ARCHIVED.value:
         st.caption("Archived. Restore the case (Edit case) to analyse it again.")
@@ -139,9 +139,20 @@ def _rerun_button(
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def _live_progress(
-    doctor: Doctor, case_id: str, backend: Backend, analyzer: AnalysisQueue | None
-) -> None:
+def _live_progress(case_id: str, analyzer: AnalysisQueue | None) -> None:
+    poll_progress(case_id, analyzer)
+
+
+def poll_progress(case_id: str, analyzer: AnalysisQueue | None) -> None:
+    """One look at an analysing case: its progress, or a full rerun once it is done.
+
+    A fragment's run skips app.py, so the token is kept fresh here too: a doctor watching
+    a long analysis is not signed out by a token that a refresh would have renewed.
+    """
+    session.keep_fresh()
+    if not session.signed_in():
+        st.rerun()  # the refresh failed: the whole app shows sign-in and says why
+    doctor, backend = session.doctor(), session.backend()
     case: Case | None = None
     with shown_to_user():  # a blip is shown here, and the next poll tries again
         case = _reread(doctor, case_id, backend)

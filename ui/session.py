@@ -18,8 +18,9 @@ from core.ports import Backend
 
 log = logging.getLogger(__name__)
 
-# Refresh a little before expiry so a page never runs with a token that dies mid-run.
-REFRESH_MARGIN_SECONDS = 60
+# Refresh well before expiry: an analysis queued now runs in the background with this
+# session's token (under Supabase, RLS needs it), so it should have minutes to live.
+REFRESH_MARGIN_SECONDS = 600
 SESSION_EXPIRED = "Your session has expired. Please sign in again."
 
 CLINIC = "clinic"  # the process-wide clinic, attached on every run by app.py

@@ -1,0 +1,79 @@
+"""The progress fragment on its own: its timed runs skip app.py, so it keeps the token fresh.
+
+A fragment's run_every reruns only the fragment, not app.py's sign-in gate and refresh. These
+tests run the fragment's body as its own script, as the timer does, against the app's clinic.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from streamlit.testing.v1 import AppTest
+
+from core.bootstrap import Clinic
+from core.models import AuthSession
+from tests.app.case_states import record_stage
+from tests.app.conftest import seed_case, sign_up
+
+
+def _one_poll(clinic, case_id):  # run as its own script: annotations would not resolve
+    import streamlit as st
+
+    from ui import progress, session
+
+    session.init(clinic)
+    if session.signed_in():  # app.py's gate, which a fragment's rerun goes through again
+        progress.poll_progress(case_id, None)
+    else:
+        st.write("signed out")
+
+
+def _poll(clinic: Clinic, auth: AuthSession, case_id: str) -> AppTest:
+    app = AppTest.from_function(_one_poll, args=(clinic, case_id), default_timeout=30)
+    app.session_state["auth_session"] = auth
+    return app.run()
+
+
+def test_a_poll_refreshes_a_token_that_is_about_to_expire(clinic: Clinic) -> None:
+    auth = sign_up(clinic, "watching@example.com")
+    case_id = seed_case(clinic, auth).case.case_id
+    record_stage(clinic, auth, case_id, "lab_documents_processed")
+    dying = replace(auth, expires_at=time.time() + 120)  # inside the refresh margin
+
+    app = _poll(clinic, dying, case_id)
+
+    assert not app.exception
+    fresh = app.session_state["auth_session"]
+    assert fresh.refresh_token != auth.refresh_token
+    assert fresh.expires_at > time.time() + 3000
+    assert clinic.provider.accounts.verify(fresh.access_token).email == "watching@example.com"
+    [bar] = app.get("progress")  # and the poll still shows the progress
+    assert bar.text.startswith("2 of 8 steps done")
+
+
+def test_a_poll_leaves_a_token_with_time_to_live_alone(clinic: Clinic) -> None:
+    auth = sign_up(clinic, "steady@example.com")
+    case_id = seed_case(clinic, auth).case.case_id
+
+    app = _poll(clinic, auth, case_id)
+
+    assert not app.exception
+    assert app.session_state["auth_session"].refresh_token == auth.refresh_token
+    assert app.get("progress")
+
+
+def test_a_poll_whose_refresh_fails_signs_the_doctor_out_with_the_reason(clinic: Clinic) -> None:
+    auth = sign_up(clinic, "revoked@example.com")
+    case_id = seed_case(clinic, auth).case.case_id
+    clinic.provider.accounts.sign_out(auth)  # the refresh token no longer works
+
+    app = _poll(clinic, replace(auth, expires_at=time.time() + 30), case_id)
+
+    assert not app.exception
+    assert app.session_state["auth_session"] is None
+    assert ("warning", "Your session has expired. Please sign in again.") in [
+        tuple(notice) for notice in app.session_state["notices"]
+    ]
+    assert [element.value for element in app.markdown] == ["signed out"]
+    assert not app.get("progress")
