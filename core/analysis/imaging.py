@@ -61,6 +61,11 @@ def prepare_radiology_image(
     )
 
 
+def has_burned_in_text(image: RadiologyImage) -> bool:
+    """The DICOM file says text that may identify the patient is burned into its pixels."""
+    return str(image.metadata.get("burned_in_annotation", "")).strip().upper() == "YES"
+
+
 def thumbnail_png(file_name: str, content: bytes, max_side: int = 320) -> bytes:
     """A small PNG preview of a radiology file for the case page."""
     picture, _, _ = _render("This image", file_name, content, max_side)
@@ -187,6 +192,7 @@ _DICOM_METADATA = {
     "pixel_spacing": "PixelSpacing",
     "slice_thickness": "SliceThickness",
     "photometric_interpretation": "PhotometricInterpretation",
+    "burned_in_annotation": "BurnedInAnnotation",  # YES: text on the pixels may identify
 }
 _FREE_TEXT = ("study_description", "series_description")
 

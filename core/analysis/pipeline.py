@@ -17,7 +17,7 @@ from typing import Any
 from core.analysis.engine import InsightEngine
 from core.analysis.extraction import extract_lab_document
 from core.analysis.icd10 import annotate_diagnosis
-from core.analysis.imaging import UnreadableImage, prepare_radiology_image
+from core.analysis.imaging import UnreadableImage, has_burned_in_text, prepare_radiology_image
 from core.analysis.insights import (
     ImageAnalysis,
     Insights,
@@ -30,7 +30,19 @@ from core.analysis.insights import (
 )
 from core.analysis.labs import parse_lab_values
 from core.analysis.redaction import CaseScrubber, file_labels
+from core.analysis.rules_engine import unread_image_analysis
 from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
+
+# A DICOM file that declares burned-in annotation may show the patient's name or numbers on
+# the picture itself, which no text redaction can reach: its pixels stay here.
+_BURNED_IN_NOT_SENT = (
+    "Not sent to the vision model: the DICOM file declares text burned into the image, "
+    "which may identify the patient."
+)
+
+_BURNED_IN_WARNING = (
+    "its DICOM header declares burned-in annotation, so it was not sent to the vision model"
+)
 
 ReadFile = Callable[[CaseFile], bytes]
 SaveFileAnalysis = Callable[[CaseFile, str | None, dict[str, Any] | None], None]
@@ -189,7 +201,13 @@ def _read_radiology(
             "warnings": [scrub(w) for w in image.warnings],
         }
     )
-    reading = scrub.reading(engine.read_image(image, context))  # failures fail the analysis
+    if has_burned_in_text(image):
+        image = image.model_copy(
+            update={"warnings": [*image.warnings, f"{label} was not read: {_BURNED_IN_WARNING}"]}
+        )
+        reading = unread_image_analysis(image, _BURNED_IN_NOT_SENT)
+    else:
+        reading = scrub.reading(engine.read_image(image, context))  # failures fail the case
     return _ImageResult(record, image, _with_image_details(reading, image))
 
 

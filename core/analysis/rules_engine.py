@@ -75,18 +75,7 @@ class RulesEngine:
 
     def read_image(self, image: RadiologyImage, context: PatientContext) -> ImageAnalysis:
         """What the file says about itself (modality, body part, size); never a reading."""
-        modality, body_part, study = _image_facts(image.metadata)
-        known = any((modality, body_part, study))
-        return ImageAnalysis(
-            findings=f"{_NOT_READ} Known properties: {_describe(image)}.",
-            impression="Not interpreted; the image needs a radiologist's reading.",
-            key_abnormalities=[],
-            modality=modality,
-            body_part=body_part,
-            study_description=study,
-            image_properties=_image_properties(image),
-            confidence_score=0.2 if known else 0.1,
-        )
+        return unread_image_analysis(image, _NOT_READ)
 
     def read_scanned_page(self, page_png: bytes, context: PatientContext) -> str | None:
         return None  # reading a scanned page needs a vision model
@@ -218,6 +207,22 @@ def _radiology_summary(images: list[tuple[RadiologyImage, ImageAnalysis]]) -> st
         return "No radiology images."
     described = "; ".join(f"{image.label}: {_describe(image)}" for image, _ in images)
     return f"{len(images)} radiology image(s), not interpreted (no image model): {described}."
+
+
+def unread_image_analysis(image: RadiologyImage, why_not_read: str) -> ImageAnalysis:
+    """An image's entry when nobody looked at it: what its file says, and why it was not read."""
+    modality, body_part, study = _image_facts(image.metadata)
+    known = any((modality, body_part, study))
+    return ImageAnalysis(
+        findings=f"{why_not_read} Known properties: {_describe(image)}.",
+        impression="Not interpreted; the image needs a radiologist's reading.",
+        key_abnormalities=[],
+        modality=modality,
+        body_part=body_part,
+        study_description=study,
+        image_properties=_image_properties(image),
+        confidence_score=0.2 if known else 0.1,
+    )
 
 
 def _describe(image: RadiologyImage) -> str:

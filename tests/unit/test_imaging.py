@@ -13,6 +13,7 @@ from pydicom.pixels import get_decoder, pixel_array
 
 from core.analysis.imaging import (
     UnreadableImage,
+    has_burned_in_text,
     prepare_radiology_image,
     thumbnail_png,
 )
@@ -240,6 +241,14 @@ def test_a_description_that_names_the_patient_is_left_out() -> None:
 
     assert "study_description" not in image.metadata
     assert image.warnings == [f"{LABEL}: a description that may name the patient was left out"]
+
+
+@pytest.mark.parametrize(("declared", "burned_in"), [("YES", True), ("NO", False), (None, False)])
+def test_burned_in_annotation_is_noticed(declared: str | None, burned_in: bool) -> None:
+    attributes = {"BurnedInAnnotation": declared} if declared else {}
+    image = prepare(dicom_bytes_with("CT_small.dcm", **attributes), "dcm")
+
+    assert has_burned_in_text(image) is burned_in
 
 
 def _window(center: float, width: float):

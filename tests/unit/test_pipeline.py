@@ -15,7 +15,7 @@ from core.analysis.pipeline import analyze_case
 from core.analysis.rules_engine import RulesEngine
 from core.models import Case, CaseFile, utc_now
 from tests.fake_openai import CANNED_ANSWERS, FakeOpenAI
-from tests.samples import LAB_REPORT_LINES, pdf_bytes, png_bytes
+from tests.samples import LAB_REPORT_LINES, dicom_bytes_with, pdf_bytes, png_bytes
 
 STAGES = [
     "lab_documents_processed",
@@ -135,3 +135,30 @@ def test_a_model_failure_in_the_first_round_ends_the_analysis(
     with pytest.raises(ModelUnavailable, match=r"HTTP 500"):
         run.analyze(model)
     assert run.stages == ["lab_documents_processed"]  # the images failed
+
+
+def test_an_image_with_burned_in_text_is_never_sent_to_the_model(
+    model: OpenAIEngine, fake_openai: FakeOpenAI
+) -> None:
+    run = Run(
+        [
+            ("labs.pdf", "lab", pdf_bytes()),
+            ("us.dcm", "radiology", dicom_bytes_with("CT_small.dcm", BurnedInAnnotation="YES")),
+            ("chest.png", "radiology", png_bytes()),
+        ]
+    )
+    insights = run.analyze(model)
+
+    assert len(fake_openai.images()) == 1  # the PNG only
+    assert len(fake_openai.answered("radiology_image_reading")) == 1
+    _, withheld = run.saved["us.dcm"]
+    assert withheld["findings"].startswith("Not sent to the vision model")
+    assert withheld["modality"] == "CT"
+    assert withheld["confidence_score"] <= 0.2
+    assert (
+        "Radiology image 1 was not read: its DICOM header declares burned-in annotation, "
+        "so it was not sent to the vision model"
+    ) in insights.provenance.warnings
+    _, read = run.saved["chest.png"]
+    assert not read["findings"].startswith("Not sent")
+    assert run.stages == STAGES
