@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from core.analysis import icd10
 from core.analysis.engines import build_engine, engine_label
 from core.analysis.runner import AnalysisRunner
 from core.backends.local import LocalBackendProvider
@@ -53,6 +54,7 @@ def build_clinic(settings: Settings) -> Clinic:
     engine = build_engine(settings)
     analyzer = AnalysisRunner(engine, workers=settings.analyzer_workers)
     analyzer.start_recovery(provider)  # cases a stopped process left 'analyzing'
+    icd10.load_in_background()  # two seconds once per process, not on the first case
     return Clinic(
         settings=settings,
         provider=provider,

@@ -11,6 +11,7 @@ engine's code stays as written so the doctor sees what was suggested.
 from __future__ import annotations
 
 import re
+import threading
 import warnings
 from functools import cache
 from types import ModuleType
@@ -29,6 +30,13 @@ def _code_set() -> ModuleType:
         import simple_icd_10_cm
 
     return simple_icd_10_cm
+
+
+def load_in_background() -> threading.Thread:
+    """Load the code set now, off the caller's thread, so no analysis waits for it."""
+    loader = threading.Thread(target=_code_set, name="medcase-icd10-load", daemon=True)
+    loader.start()
+    return loader
 
 
 def normalize_icd10(code: str) -> str:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
 
+from core.analysis import icd10
 from core.analysis.icd10 import annotate_diagnosis, check_icd10, is_billable, normalize_icd10
 from core.analysis.insights import PrimaryDiagnosis
+from core.bootstrap import build_clinic
+from core.config import Settings
 
 DIABETES = "Type 2 diabetes mellitus without complications"
 
@@ -51,3 +57,15 @@ def test_annotate_keeps_a_valid_code_with_its_official_description():
     assert (annotated.icd_code, annotated.icd_code_valid) == ("E11.9", True)
     assert annotated.icd_description == DIABETES
     assert annotated.primary_diagnosis == "Diabetes"
+
+
+def test_starting_the_clinic_loads_the_code_set_before_any_case_needs_it(tmp_path: Path):
+    icd10._code_set.cache_clear()
+    clinic = build_clinic(Settings(data_dir=tmp_path / "data"))
+    try:
+        deadline = time.monotonic() + 30
+        while icd10._code_set.cache_info().currsize == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert icd10._code_set.cache_info().currsize == 1
+    finally:
+        clinic.close()
