@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -111,6 +112,14 @@ class Case:
     analysis_stage: str | None = None
     analysis_error: str | None = None
 
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> Case:
+        """A case from a database row, whose times are ISO 8601 text."""
+        values = dict(row)
+        values["created_at"] = datetime.fromisoformat(values["created_at"])
+        values["updated_at"] = datetime.fromisoformat(values["updated_at"])
+        return cls(**values)
+
     def public_dict(self) -> dict[str, Any]:
         """The case as the reference API shows it (no analyzer bookkeeping)."""
         record = asdict(self)
@@ -134,6 +143,13 @@ class CaseFile:
     uploaded_at: datetime
     text_data: str | None = None
     ai_summary: dict[str, Any] | None = None
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> CaseFile:
+        """A file record from a database row (upload time as ISO 8601 text, ai_summary a dict)."""
+        values = dict(row)
+        values["uploaded_at"] = datetime.fromisoformat(values["uploaded_at"])
+        return cls(**values)
 
     def public_dict(self) -> dict[str, Any]:
         """The file record as the reference API shows it."""

@@ -28,16 +28,6 @@ PAGE_NUMBER = "cases_page_number"
 
 NEWEST_FIRST, OLDEST_FIRST = "Newest first", "Oldest first"
 
-COLUMNS = (
-    "Patient",
-    "Age",
-    "Gender",
-    "Status",
-    "Primary diagnosis",
-    "ICD-10",
-    "Created",
-    "Updated",
-)
 COLUMN_CONFIG = {
     "Patient": st.column_config.TextColumn("Patient"),
     "Age": st.column_config.NumberColumn("Age", format="%d", width="small"),
@@ -48,6 +38,7 @@ COLUMN_CONFIG = {
     "Created": st.column_config.DatetimeColumn("Created", format="D MMM YYYY, HH:mm"),
     "Updated": st.column_config.DatetimeColumn("Updated", format="D MMM YYYY, HH:mm"),
 }
+COLUMNS = tuple(COLUMN_CONFIG)  # the table's columns, in this order
 
 # The counts row: everything still being worked on reads as one number.
 IN_ANALYSIS = (CaseStatus.PENDING, CaseStatus.ANALYZING, CaseStatus.PROCESSING)

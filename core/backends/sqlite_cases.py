@@ -34,23 +34,11 @@ _ICD_CODE = (
 _LISTED_COLUMNS = ", ".join(f"c.{name.strip()}" for name in _CASE_COLUMNS.split(","))
 
 
-def _folded(text: str | None) -> str | None:
-    """Unicode case folding for name search (SQLite's lower() only knows ASCII)."""
-    return text.casefold() if isinstance(text, str) else None
-
-
-def _case(row: sqlite3.Row | dict[str, Any]) -> Case:
-    values = dict(row)
-    values["created_at"] = datetime.fromisoformat(values["created_at"])
-    values["updated_at"] = datetime.fromisoformat(values["updated_at"])
-    return Case(**values)
-
-
 def _case_row(row: sqlite3.Row) -> CaseRow:
     values = dict(row)
     diagnosis, icd_code = values.pop("diagnosis"), values.pop("icd_code")
     return CaseRow(
-        case=_case(values),
+        case=Case.from_row(values),
         primary_diagnosis=diagnosis if isinstance(diagnosis, str) else None,
         icd_code=icd_code if isinstance(icd_code, str) else None,
     )
@@ -58,9 +46,8 @@ def _case_row(row: sqlite3.Row) -> CaseRow:
 
 def _file(row: sqlite3.Row) -> CaseFile:
     values = dict(row)
-    values["uploaded_at"] = datetime.fromisoformat(values["uploaded_at"])
     values["ai_summary"] = json.loads(values["ai_summary"]) if values["ai_summary"] else None
-    return CaseFile(**values)
+    return CaseFile.from_row(values)
 
 
 def _file_params(record: CaseFile) -> tuple[Any, ...]:
@@ -111,11 +98,10 @@ class SqliteCaseRepository:
             f"SELECT {_CASE_COLUMNS} FROM cases WHERE user_id = ? ORDER BY created_at, rowid",
             (owner,),
         )
-        return [_case(row) for row in rows]
+        return [Case.from_row(row) for row in rows]
 
     def list_case_page(self, owner: str, query: CaseQuery) -> CasePage:
         connection = self._db.connection()
-        connection.create_function("medcase_fold", 1, _folded, deterministic=True)
         statuses = query.statuses or ()
         where = f"c.user_id = ? AND c.status IN ({', '.join('?' * len(statuses))})"
         params: list[Any] = [owner, *statuses]
@@ -154,7 +140,7 @@ class SqliteCaseRepository:
             )
             .fetchone()
         )
-        return _case(row) if row else None
+        return Case.from_row(row) if row else None
 
     def update_case(self, owner: str, case_id: str, changes: Mapping[str, Any]) -> Case | None:
         allowed = {"patient_name", "patient_age", "case_summary", "status"}

@@ -89,6 +89,8 @@ class SqliteDatabase:
         connection.execute("PRAGMA foreign_keys=ON")
         connection.execute("PRAGMA synchronous=NORMAL")
         connection.execute("PRAGMA busy_timeout=30000")
+        # Name search folds case with Unicode rules (SQLite's lower() only knows ASCII).
+        connection.create_function("medcase_fold", 1, _folded, deterministic=True)
         return connection
 
     def connection(self) -> sqlite3.Connection:
@@ -118,6 +120,10 @@ class SqliteDatabase:
                 for statement in _statements(script):
                     connection.execute(statement)
                 connection.execute(f"PRAGMA user_version = {number}")
+
+
+def _folded(text: str | None) -> str | None:
+    return text.casefold() if isinstance(text, str) else None
 
 
 def _statements(script: str) -> list[str]:

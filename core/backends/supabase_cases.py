@@ -7,6 +7,7 @@ keeps a query's meaning plain and lets Postgres use the owner indexes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,7 +16,16 @@ from postgrest.types import ReturnMethod
 
 from core.backends.supabase_errors import supabase_errors
 from core.errors import CaseNotFound, PermissionDenied
-from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, CaseStatus, utc_now
+from core.models import (
+    AnalysisStage,
+    Case,
+    CaseFile,
+    CasePage,
+    CaseQuery,
+    CaseRow,
+    CaseStatus,
+    utc_now,
+)
 
 CASE_COLUMNS = (
     "case_id,user_id,patient_name,patient_age,patient_gender,case_summary,status,"
@@ -33,49 +43,16 @@ def _instant(value: datetime) -> str:
     return value.astimezone(UTC).isoformat()
 
 
-def _case(row: Mapping[str, Any]) -> Case:
-    values = dict(row)
-    values["created_at"] = datetime.fromisoformat(values["created_at"])
-    values["updated_at"] = datetime.fromisoformat(values["updated_at"])
-    return Case(**values)
-
-
-def _file(row: Mapping[str, Any]) -> CaseFile:
-    values = dict(row)
-    values["uploaded_at"] = datetime.fromisoformat(values["uploaded_at"])
-    return CaseFile(**values)
-
-
 def _case_row(case: Case) -> dict[str, Any]:
-    return {
-        "case_id": case.case_id,
-        "user_id": case.user_id,
-        "patient_name": case.patient_name,
-        "patient_age": case.patient_age,
-        "patient_gender": case.patient_gender,
-        "case_summary": case.case_summary,
-        "status": case.status,
-        "created_at": _instant(case.created_at),
-        "updated_at": _instant(case.updated_at),
-        "analysis_stage": case.analysis_stage,
-        "analysis_error": case.analysis_error,
-    }
+    row = asdict(case)
+    row.update(created_at=_instant(case.created_at), updated_at=_instant(case.updated_at))
+    return row
 
 
 def _file_row(record: CaseFile) -> dict[str, Any]:
-    return {
-        "file_id": record.file_id,
-        "case_id": record.case_id,
-        "user_id": record.user_id,
-        "file_name": record.file_name,
-        "file_type": record.file_type,
-        "file_size": record.file_size,
-        "file_url": record.file_url,
-        "file_category": record.file_category,
-        "uploaded_at": _instant(record.uploaded_at),
-        "text_data": _storable(record.text_data),
-        "ai_summary": record.ai_summary,
-    }
+    row = asdict(record)
+    row.update(uploaded_at=_instant(record.uploaded_at), text_data=_storable(record.text_data))
+    return row
 
 
 def _storable(text: str | None) -> str | None:
@@ -133,7 +110,7 @@ class SupabaseCaseRepository:
             .order("case_id")
         )
         with supabase_errors():
-            return [_case(row) for row in query.execute().data]
+            return [Case.from_row(row) for row in query.execute().data]
 
     def list_case_page(self, owner: str, query: CaseQuery) -> CasePage:
         # One call to the migration's list_case_page function (it runs under RLS as the
@@ -151,7 +128,9 @@ class SupabaseCaseRepository:
         rows = []
         for row in page["rows"]:
             diagnosis, icd_code = row.pop("primary_diagnosis"), row.pop("icd_code")
-            rows.append(CaseRow(case=_case(row), primary_diagnosis=diagnosis, icd_code=icd_code))
+            rows.append(
+                CaseRow(case=Case.from_row(row), primary_diagnosis=diagnosis, icd_code=icd_code)
+            )
         return CasePage(
             rows=rows, total=page["total"], counts_by_status=dict(page["counts_by_status"])
         )
@@ -160,14 +139,14 @@ class SupabaseCaseRepository:
         query = self._cases().select(CASE_COLUMNS).eq("case_id", case_id).eq("user_id", owner)
         with supabase_errors():
             rows = query.execute().data
-        return _case(rows[0]) if rows else None
+        return Case.from_row(rows[0]) if rows else None
 
     def update_case(self, owner: str, case_id: str, changes: Mapping[str, Any]) -> Case | None:
         values = {name: value for name, value in changes.items() if name in _CHANGEABLE}
         # The trigger refreshes updated_at; naming it keeps the request non-empty.
         values["updated_at"] = _instant(utc_now())
         rows = self._change_case(owner, case_id, values)
-        return _case(rows[0]) if rows else None
+        return Case.from_row(rows[0]) if rows else None
 
     def delete_case(self, owner: str, case_id: str) -> list[str] | None:
         keys_query = self._files().select("file_url").eq("case_id", case_id).eq("user_id", owner)
@@ -200,7 +179,7 @@ class SupabaseCaseRepository:
             .order("file_id")
         )
         with supabase_errors():
-            return [_file(row) for row in query.execute().data]
+            return [CaseFile.from_row(row) for row in query.execute().data]
 
     def get_insights(self, owner: str, case_id: str) -> dict[str, Any] | None:
         query = (
@@ -218,12 +197,12 @@ class SupabaseCaseRepository:
     def request_analysis(self, owner: str, case_id: str) -> Case | None:
         values = {
             "status": CaseStatus.ANALYZING.value,
-            "analysis_stage": "initialized",
+            "analysis_stage": AnalysisStage.INITIALIZED.value,
             "analysis_error": None,
             **_RELEASED,
         }
         rows = self._change_case(owner, case_id, values)
-        return _case(rows[0]) if rows else None
+        return Case.from_row(rows[0]) if rows else None
 
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
         # One conditional PATCH: Postgres re-checks the filters on the locked row, so of
@@ -261,7 +240,7 @@ class SupabaseCaseRepository:
         self, owner: str, case_id: str, claim: str, insights: dict[str, Any]
     ) -> bool:
         # Still the claim holder? Only then write the insights, then close the claim.
-        if not self.record_stage(owner, case_id, claim, "insights_compiled"):
+        if not self.record_stage(owner, case_id, claim, AnalysisStage.INSIGHTS_COMPILED.value):
             return False
         row = {
             "case_id": case_id,
@@ -275,7 +254,7 @@ class SupabaseCaseRepository:
             ).execute()
         values = {
             "status": CaseStatus.COMPLETED.value,
-            "analysis_stage": "completed",
+            "analysis_stage": AnalysisStage.COMPLETED.value,
             "analysis_error": None,
             **_RELEASED,
         }
@@ -284,7 +263,7 @@ class SupabaseCaseRepository:
     def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool:
         values = {
             "status": CaseStatus.FAILED.value,
-            "analysis_stage": "error",
+            "analysis_stage": AnalysisStage.ERROR.value,
             "analysis_error": reason,
             **_RELEASED,
         }
