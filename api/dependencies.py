@@ -1,7 +1,8 @@
-"""Per-request wiring: the clinic, the doctor behind the bearer token, and their backend."""
+"""Per-request wiring: the clinic, the doctor behind the bearer token, and their services."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -12,7 +13,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from core.bootstrap import Clinic
 from core.errors import NotAuthenticated, PermissionDenied
 from core.models import AuthSession, Doctor
-from core.ports import Backend
+from core.services import CaseService
 
 # auto_error=False: a missing header is our 401 with our detail, not FastAPI's own answer.
 bearer = HTTPBearer(auto_error=False, description="An access token from /auth/v1/token")
@@ -20,10 +21,10 @@ bearer = HTTPBearer(auto_error=False, description="An access token from /auth/v1
 
 @dataclass(frozen=True)
 class Caller:
-    """The signed-in doctor of this request and the backend their request runs on."""
+    """The signed-in doctor of this request and the case operations it runs."""
 
     doctor: Doctor
-    backend: Backend
+    services: CaseService
 
 
 def get_clinic(request: Request) -> Clinic:
@@ -38,12 +39,13 @@ def token_claims(access_token: str) -> dict:
 def get_caller(
     clinic: Annotated[Clinic, Depends(get_clinic)],
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> Caller:
-    """Verify the bearer token; every case route runs as the doctor it names."""
+) -> Iterator[Caller]:
+    """Verify the bearer token; every case route runs as the doctor it names. The request's
+    backend (a connection pool in Supabase mode) is closed once the answer is sent."""
     if credentials is None or not credentials.credentials:
         raise NotAuthenticated()
     token = credentials.credentials
-    doctor = clinic.provider.accounts.verify(token)
+    doctor = clinic.accounts.verify(token)
     # The Supabase backend needs the token to run queries under RLS as this doctor; the
     # embedded one ignores the session. The API never refreshes: the client owns that.
     session = AuthSession(
@@ -52,7 +54,11 @@ def get_caller(
         refresh_token="",
         expires_at=float(token_claims(token).get("exp", 0)),
     )
-    return Caller(doctor=doctor, backend=clinic.provider.for_session(session))
+    services = clinic.services_for(session)
+    try:
+        yield Caller(doctor=doctor, services=services)
+    finally:
+        services.close()
 
 
 def check_user_id(claimed: str | None, doctor: Doctor) -> None:

@@ -40,7 +40,7 @@ def _session_answer(session: AuthSession) -> dict[str, Any]:
 @router.post("/signup", response_model=schemas.SessionOut, responses=_ERRORS)
 def sign_up(credentials: schemas.Credentials, clinic: CurrentClinic) -> dict[str, Any]:
     """Create a doctor's account and sign in (200, as Supabase Auth answers)."""
-    session = clinic.provider.accounts.sign_up(credentials.email, credentials.password)
+    session = clinic.accounts.sign_up(credentials.email, credentials.password)
     return _session_answer(session)
 
 
@@ -51,7 +51,7 @@ def token(
     body: schemas.TokenRequest,
 ) -> dict[str, Any]:
     """Sign in with email and password, or trade a refresh token (used once) for a new pair."""
-    accounts = clinic.provider.accounts
+    accounts = clinic.accounts
     if grant_type == "password":
         if not body.email or not body.password:
             raise InvalidInput("Email and password are required")

@@ -11,8 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, File, Form, Query, UploadFile
 
 from api import schemas
-from api.dependencies import CurrentCaller, CurrentClinic, check_user_id
-from core import services
+from api.dependencies import CurrentCaller, check_user_id
 from core.models import CaseDetail, FileCategory, Gender, NewCase, Upload
 
 router = APIRouter(tags=["cases"])
@@ -63,7 +62,6 @@ def _upload(part: UploadFile, category: str, max_bytes: int) -> Upload:
 )
 def create_case(
     caller: CurrentCaller,
-    clinic: CurrentClinic,
     patient_name: Annotated[str, Form()],
     patient_age: Annotated[int, Form(json_schema_extra=_AGE_RANGE)],
     patient_gender: Annotated[str, Form(json_schema_extra=_GENDERS)],
@@ -74,7 +72,7 @@ def create_case(
 ) -> dict[str, Any]:
     """Opens the case, stores its files, and starts the background analysis."""
     check_user_id(user_id, caller.doctor)
-    limit = clinic.settings.max_file_bytes
+    limit = caller.services.limits.max_file_bytes
     uploads = [_upload(part, FileCategory.LAB.value, limit) for part in lab_files]
     uploads += [_upload(part, FileCategory.RADIOLOGY.value, limit) for part in radiology_files]
     form = NewCase(
@@ -83,14 +81,7 @@ def create_case(
         patient_gender=patient_gender,
         case_summary=case_summary,
     )
-    created = services.create_case(
-        caller.doctor,
-        form,
-        uploads,
-        caller.backend,
-        max_file_bytes=limit,
-        analyzer=clinic.analyzer,
-    )
+    created = caller.services.create_case(form, uploads)
     return {
         "message": "Case created successfully",
         "case": created.case.public_dict(),
@@ -105,14 +96,14 @@ def all_cases(
 ) -> dict[str, Any]:
     """The doctor's cases in creation order."""
     check_user_id(user_id, caller.doctor)
-    cases = services.list_cases(caller.doctor, caller.backend)
+    cases = caller.services.list_cases()
     return {"cases": [case.public_dict() for case in cases]}
 
 
 @router.get("/cases/cases/{case_id}", response_model=schemas.CaseDetailOut, responses=_errors(404))
-def get_case(case_id: str, caller: CurrentCaller, clinic: CurrentClinic) -> dict[str, Any]:
+def get_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     """One case with its files and AI insights (null until ready)."""
-    detail = _polled_case(case_id, caller, clinic)
+    detail = _polled_case(case_id, caller)
     return {
         "case": detail.case.public_dict(),
         "files": [record.public_dict() for record in detail.files],
@@ -132,14 +123,14 @@ def update_case(
 ) -> dict[str, Any]:
     """Change the patient's name or age, the notes, or the status; gender is fixed."""
     fields = changes.model_dump(exclude_unset=True) if changes is not None else {}
-    case = services.update_case(caller.doctor, case_id, fields, caller.backend)
+    case = caller.services.update_case(case_id, fields)
     return {"message": "Case updated successfully", "case": case.public_dict()}
 
 
 @router.delete("/cases/cases/{case_id}", response_model=schemas.MessageOut, responses=_errors(404))
 def delete_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     """Deletes the case for good, with its files and insights."""
-    services.delete_case(caller.doctor, case_id, caller.backend)
+    caller.services.delete_case(case_id)
     return {"message": "Case deleted successfully"}
 
 
@@ -151,27 +142,20 @@ def delete_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
 )
 def upload_file(
     caller: CurrentCaller,
-    clinic: CurrentClinic,
     case_id: Annotated[str, Form()],
     file: Annotated[UploadFile, File()],
     file_category: Annotated[str, Form(json_schema_extra=_CATEGORIES)] = FileCategory.LAB.value,
 ) -> dict[str, Any]:
     """Adds a lab file or radiology image to one of the doctor's cases."""
-    limit = clinic.settings.max_file_bytes
-    record = services.upload_file(
-        caller.doctor,
-        case_id,
-        _upload(file, file_category, limit),
-        caller.backend,
-        max_file_bytes=limit,
-    )
+    limit = caller.services.limits.max_file_bytes
+    record = caller.services.upload_file(case_id, _upload(file, file_category, limit))
     return {"message": "File uploaded successfully", "file": record.public_dict()}
 
 
 @router.get("/cases/files/{case_id}", response_model=schemas.FileListOut, responses=_errors(404))
 def list_files(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     """The case's files in upload order; [] when none."""
-    files = services.list_files(caller.doctor, case_id, caller.backend)
+    files = caller.services.list_files(case_id)
     return {"files": [record.public_dict() for record in files]}
 
 
@@ -180,17 +164,16 @@ def list_files(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     response_model=schemas.InsightsOut,
     responses=_errors(404),
 )
-def case_insights(case_id: str, caller: CurrentCaller, clinic: CurrentClinic) -> dict[str, Any]:
+def case_insights(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     """The case's AI insights; medical_insights is null until the analysis is done."""
-    detail = _polled_case(case_id, caller, clinic)
+    detail = _polled_case(case_id, caller)
     return {"case_id": detail.case.case_id, "medical_insights": detail.ai_insights}
 
 
-def _polled_case(case_id: str, caller: CurrentCaller, clinic: CurrentClinic) -> CaseDetail:
+def _polled_case(case_id: str, caller: CurrentCaller) -> CaseDetail:
     """The case a client polls for its insights; one still analysing is offered to the
-    analyzer again, so a job that died with its process does not leave the client waiting
-    forever (Supabase mode has no start-up sweep over every doctor's cases)."""
-    detail = services.get_case(caller.doctor, case_id, caller.backend)
-    if clinic.analyzer is not None:
-        services.resume_analysis(caller.doctor, detail.case, caller.backend, clinic.analyzer)
+    analyzer again (``core.analysis.recovery`` decides how often), so a job that died with
+    its process does not leave the client waiting forever."""
+    detail = caller.services.get_case(case_id)
+    caller.services.resume_if_abandoned(detail.case)
     return detail

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import services
 from core.analysis.insights import Insights
 from core.models import CaseDetail
 from ui import case_edit, case_files, insights_view, progress, routes, session, widgets
@@ -12,10 +11,8 @@ from ui.errors import shown_to_user
 from ui.export import export_buttons
 from ui.lab_table import lab_values_table
 
-doctor = session.doctor()
-backend = session.backend()
-clinic = session.clinic()
-settings = clinic.settings
+services = session.services()
+settings = session.clinic().settings
 
 session.show_notices()
 case_id = routes.requested_case_id()
@@ -26,7 +23,7 @@ if not case_id:
 
 detail: CaseDetail | None = None
 with shown_to_user():
-    detail = services.get_case(doctor, case_id, backend)
+    detail = services.get_case(case_id)
 if detail is None:
     st.page_link(routes.CASES, label="Back to cases", icon=":material/arrow_back:")
     st.stop()
@@ -43,11 +40,9 @@ if detail.ai_insights:
 
 widgets.case_header(case)
 progress.analysis_panel(
-    doctor,
+    services,
     case,
     detail.files,
-    backend,
-    clinic.analyzer,
     insights_view.generated_moment(insights) if insights else None,
 )
 if insights is not None:
@@ -55,10 +50,10 @@ if insights is not None:
     export_buttons(case, insights)
 
 st.divider()
-case_files.files_table(doctor, case.case_id, detail.files, backend)
+case_files.files_table(services, case.case_id, detail.files)
 if insights is not None:
     # After the files they were read from (the files table stays the page's first table).
     lab_values_table(insights.lab_values, detail.files)
-case_files.add_files_form(doctor, case.case_id, backend, settings)
-case_edit.edit_form(doctor, case, backend)
-case_edit.delete_control(doctor, case, backend)
+case_files.add_files_form(services, case.case_id, settings.max_file_mb)
+case_edit.edit_form(services, case)
+case_edit.delete_control(services, case)

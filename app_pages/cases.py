@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import services
 from core.models import CasePage
 from ui import case_list, routes, session
 from ui.errors import shown_to_user
 
-doctor = session.doctor()
-backend = session.backend()
+services = session.services()
 
 st.title("Cases")
 session.show_notices()
@@ -21,7 +19,7 @@ st.page_link(routes.NEW_CASE, label="New case", icon=":material/add_circle:")
 
 page: CasePage | None = None
 with shown_to_user(stop=True):
-    page = services.list_case_page(doctor, case_list.current_query(), backend)
+    page = services.list_case_page(case_list.current_query())
     if case_list.keep_page_in_range(page.total):
         st.rerun()  # the list shrank (cases deleted or archived elsewhere): show its last page
 if page is None:  # shown_to_user has said why and stopped; this keeps type checkers sure

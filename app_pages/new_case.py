@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core import services
 from core.models import Gender, NewCase
 from core.validation import MAX_AGE, MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, MIN_AGE
 from ui import routes, session, uploads
 from ui.errors import shown_to_user
 
-doctor = session.doctor()
-backend = session.backend()
-clinic = session.clinic()
-settings = clinic.settings
+services = session.services()
+settings = session.clinic().settings
 
 st.title("New case")
 session.show_notices()
@@ -55,12 +52,5 @@ if create:
         case_summary=summary or None,
     )
     with shown_to_user():
-        created = services.create_case(
-            doctor,
-            form,
-            uploads.as_uploads(lab, radiology),
-            backend,
-            max_file_bytes=settings.max_file_bytes,
-            analyzer=clinic.analyzer,
-        )
+        created = services.create_case(form, uploads.as_uploads(lab, radiology))
         routes.open_case(created.case.case_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import progress, session
+from ui import session
 from ui.errors import shown_to_user
 
 st.title("MedCase")
@@ -22,11 +22,9 @@ with st.form("sign_in_form"):
 st.caption("New here? Enter your email and a password, then Create account.")
 
 if wants_sign_in or wants_account:
-    accounts = session.clinic().provider.accounts
     with shown_to_user():
         if wants_account:
-            session.start(accounts.sign_up(email, password))
+            session.sign_up(email, password)
         else:
-            session.start(accounts.sign_in(email, password))
-            progress.resume_unfinished(session.clinic().analyzer)
+            session.sign_in(email, password)  # the core also resumes unfinished analyses
         st.rerun()

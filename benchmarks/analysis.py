@@ -20,12 +20,12 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from core import services
 from core.analysis.openai_engine import OpenAIEngine
 from core.analysis.runner import AnalysisRunner
 from core.backends.local import LocalBackendProvider
 from core.models import Doctor, NewCase, Upload
 from core.ports import Backend
+from tests.doubles import case_service
 from tests.fake_openai import FakeOpenAI
 from tests.samples import LAB_REPORT_LINES, dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
 
@@ -72,11 +72,11 @@ class Bench:
         return AnalysisRunner(engine, workers=self.workers)
 
     def create(self, uploads: list[Upload], runner: AnalysisRunner | None) -> str:
-        created = services.create_case(self.doctor, FORM, uploads, self.backend, analyzer=runner)
+        created = case_service(self.doctor, self.backend, runner).create_case(FORM, uploads)
         return created.case.case_id
 
     def status(self, case_id: str) -> str:
-        return services.get_case(self.doctor, case_id, self.backend).case.status
+        return self.services.get_case(case_id).case.status
 
 
 def analysis_wall(bench: Bench, latency: float, runs: int) -> tuple[float, float]:
@@ -88,7 +88,7 @@ def analysis_wall(bench: Bench, latency: float, runs: int) -> tuple[float, float
             case_id = bench.create(benchmark_case(), None)
             server.requests.clear()
             started = time.perf_counter()
-            runner.enqueue(bench.doctor, case_id, bench.backend)
+            runner.enqueue(bench.doctor, case_id, bench.backend.borrowed)
             runner.wait_idle()
             walls.append(time.perf_counter() - started)
             if bench.status(case_id) != "completed":

@@ -23,7 +23,6 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from core import services
 from core.analysis.insights import (
     CaseSummary,
     Insights,
@@ -35,6 +34,7 @@ from core.backends.local import LocalBackendProvider
 from core.models import Case, CaseQuery, CaseStatus, Doctor
 from core.ports import CaseRepository
 from tests.app.conftest import new_app, sign_in
+from tests.doubles import case_service
 from ui import case_list
 from ui.case_list import PAGE_SIZE
 
@@ -124,7 +124,7 @@ def _median_seconds(action: Callable[[], object], runs: int) -> float:
 def time_queries(provider: LocalBackendProvider, doctor: Doctor, runs: int) -> dict[str, float]:
     """Median seconds of the list query (page, total and counts) for each way of looking."""
     backend = provider.backend
-    listed = services.list_case_page(doctor, CaseQuery(), backend).total
+    listed = case_service(doctor, backend).list_case_page(CaseQuery()).total
     last_offset = (case_list.last_page(listed) - 1) * PAGE_SIZE
     looks = {
         "first page": CaseQuery(limit=PAGE_SIZE),
@@ -133,7 +133,7 @@ def time_queries(provider: LocalBackendProvider, doctor: Doctor, runs: int) -> d
         "last page": CaseQuery(limit=PAGE_SIZE, offset=last_offset),
     }
     return {
-        name: _median_seconds(lambda q=query: services.list_case_page(doctor, q, backend), runs)
+        name: _median_seconds(lambda q=query: case_service(doctor, backend).list_case_page(q), runs)
         for name, query in looks.items()
     }
 
@@ -199,7 +199,7 @@ def main() -> None:
         )
 
         queries = time_queries(provider, doctor, options.runs * 3)
-        listed = services.list_case_page(doctor, CaseQuery(), provider.backend).total
+        listed = case_service(doctor, provider.backend).list_case_page(CaseQuery()).total
         pages = time_pages(email, password, listed, options.runs)
         _quiet_streamlit()
 

@@ -1,19 +1,23 @@
-"""The one place that wires MedCase together from Settings: backend, engine, analyzer."""
+"""The one place that wires MedCase together from Settings: backend, engine, analyzer,
+and the service objects each signed-in session works through."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from core.analysis import icd10
 from core.analysis.engines import build_engine, engine_label
+from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.analysis.runner import AnalysisRunner
 from core.backends.local import LocalBackendProvider
 from core.backends.supabase import SupabaseBackendProvider
 from core.config import Settings
+from core.models import AuthSession
 from core.ports import BackendProvider
-from core.services import AnalysisQueue
+from core.services import AccountService, AnalysisQueue, CaseService, Limits
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +28,8 @@ class Clinic:
 
     settings: Settings
     provider: BackendProvider
-    analyzer: AnalysisQueue | None
+    analyzer: AnalysisQueue
+    recovery: Recovery
     engine_label: str  # shown in the sidebar: which engine writes the insights
     # What to stop when this clinic is dropped (the analyzer's threads, open clients).
     closers: list[Callable[[], None]] = field(default_factory=list)
@@ -32,6 +37,30 @@ class Clinic:
     @property
     def backend_label(self) -> str:
         return self.provider.name
+
+    @property
+    def accounts(self) -> AccountService:
+        """Sign-up, sign-in (which resumes the doctor's unfinished analyses), refresh."""
+        return AccountService(self.provider.accounts, on_sign_in=self._resume_unfinished)
+
+    def services_for(self, session: AuthSession) -> CaseService:
+        """The case operations of this signed-in doctor; close it when done with it."""
+        return CaseService(
+            session.doctor,
+            self.provider.for_session(session),
+            self.analyzer,
+            self.recovery,
+            limits=Limits(max_file_bytes=self.settings.max_file_bytes),
+            # Each analysis job opens its own backend as this doctor, and closes it.
+            open_job_backend=partial(self.provider.for_session, session),
+        )
+
+    def _resume_unfinished(self, session: AuthSession) -> None:
+        services = self.services_for(session)
+        try:
+            services.resume_unfinished()
+        finally:
+            services.close()
 
     def close(self) -> None:
         """Stop what the clinic started; each closer runs even if an earlier one fails."""
@@ -45,21 +74,24 @@ class Clinic:
 def build_clinic(settings: Settings) -> Clinic:
     """Choose the backend and analyzer from the settings."""
     provider: BackendProvider
-    closers: list[Callable[[], None]] = []
     if settings.uses_supabase:
-        supabase = SupabaseBackendProvider(settings.supabase_url, settings.supabase_anon_key)
-        provider, closers = supabase, [supabase.close]
+        provider = SupabaseBackendProvider(settings.supabase_url, settings.supabase_anon_key)
     else:
         provider = LocalBackendProvider(settings.data_dir, settings.jwt_secret)
     engine = build_engine(settings)
-    analyzer = AnalysisRunner(engine, workers=settings.analyzer_workers)
-    analyzer.start_recovery(provider)  # cases a stopped process left 'analyzing'
+    policy = RecoveryPolicy()
+    analyzer = AnalysisRunner(
+        engine, workers=settings.analyzer_workers, stale_after=policy.stale_after
+    )
+    recovery = Recovery(analyzer, policy)
+    recovery.start(provider)  # cases a stopped process left 'analyzing'
     icd10.load_in_background()  # two seconds once per process, not on the first case
     return Clinic(
         settings=settings,
         provider=provider,
         analyzer=analyzer,
+        recovery=recovery,
         engine_label=engine_label(engine),
         # Running jobs finish in their threads; queued ones are recovered at the next start.
-        closers=[lambda: analyzer.shutdown(wait=False), *closers],
+        closers=[recovery.stop, lambda: analyzer.shutdown(wait=False), provider.close],
     )

@@ -6,8 +6,8 @@ itself, so a doctor can never read or change another doctor's rows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -96,17 +96,53 @@ class Accounts(Protocol):
 
 @dataclass(frozen=True)
 class Backend:
-    """The ports one signed-in session works through."""
+    """The ports one signed-in session works through.
+
+    ``release`` frees what this backend holds of its own (a Supabase session client's
+    connection pool); None when it shares everything with the process (embedded).
+    """
 
     name: str
     cases: CaseRepository
     blobs: BlobStore
+    release: Callable[[], None] | None = None
+
+    def close(self) -> None:
+        """Free this backend's own connections; using it afterwards is an error."""
+        if self.release is not None:
+            self.release()
+
+    def borrowed(self) -> Backend:
+        """The same ports, with a ``close`` that leaves them open (for a job that shares
+        a backend its owner keeps using)."""
+        return replace(self, release=None)
+
+
+@dataclass(frozen=True)
+class UnfinishedAnalysis:
+    """A case left ``analyzing``, with whose it is and how a job may open a backend for it."""
+
+    owner: Doctor
+    case_id: str
+    open_backend: Callable[[], Backend]
 
 
 class BackendProvider(Protocol):
     """Process-wide entry to a backend: accounts, and a Backend per signed-in session."""
 
-    name: str
-    accounts: Accounts
+    @property
+    def name(self) -> str: ...
 
-    def for_session(self, session: AuthSession) -> Backend: ...
+    @property
+    def accounts(self) -> Accounts: ...
+
+    def for_session(self, session: AuthSession) -> Backend:
+        """A Backend acting as this doctor; the caller closes it when done."""
+
+    def unfinished_analyses(self) -> list[UnfinishedAnalysis]:
+        """Every doctor's cases left ``analyzing`` that this process can reach without
+        their session (the embedded backend); empty where each doctor's rows are visible
+        only under their own token (Supabase under RLS)."""
+
+    def close(self) -> None:
+        """Release process-wide resources (connection pools)."""

@@ -6,9 +6,8 @@ from typing import Any
 
 import streamlit as st
 
-from core import services
-from core.models import Case, CaseStatus, Doctor
-from core.ports import Backend
+from core.models import Case, CaseStatus
+from core.services import CaseService
 from ui import formatting, routes, session
 from ui.errors import shown_to_user
 
@@ -26,7 +25,7 @@ def changed_fields(case: Case, entered: dict[str, Any]) -> dict[str, Any]:
     return {field: value for field, value in entered.items() if value != current[field]}
 
 
-def edit_form(doctor: Doctor, case: Case, backend: Backend) -> None:
+def edit_form(services: CaseService, case: Case) -> None:
     # Keys carry the case id so that opening another case never shows this one's values.
     suffix = case.case_id
     statuses = [status.value for status in CaseStatus]
@@ -64,18 +63,18 @@ def edit_form(doctor: Doctor, case: Case, backend: Backend) -> None:
         "status": status,
     }
     with shown_to_user():
-        services.update_case(doctor, case.case_id, changed_fields(case, entered), backend)
+        services.update_case(case.case_id, changed_fields(case, entered))
         session.notify("Case updated.", "toast")
         st.rerun()
 
 
-def delete_control(doctor: Doctor, case: Case, backend: Backend) -> None:
+def delete_control(services: CaseService, case: Case) -> None:
     """A "Delete case" button that asks for confirmation first."""
     if st.button("Delete case", key="case_delete", icon=":material/delete:"):
         st.session_state[DELETE_ASKED] = case.case_id
     # Asked-for state lives in the session so the dialog stays open across reruns.
     if st.session_state.get(DELETE_ASKED) == case.case_id:
-        _confirm_delete(doctor, case.case_id, backend)
+        _confirm_delete(services, case.case_id)
 
 
 def _forget_request() -> None:
@@ -83,7 +82,7 @@ def _forget_request() -> None:
 
 
 @st.dialog("Delete this case?", on_dismiss=_forget_request)
-def _confirm_delete(doctor: Doctor, case_id: str, backend: Backend) -> None:
+def _confirm_delete(services: CaseService, case_id: str) -> None:
     st.write(
         "Deletion is permanent: the case, its files and its AI insights are removed "
         "and cannot be recovered."
@@ -91,7 +90,7 @@ def _confirm_delete(doctor: Doctor, case_id: str, backend: Backend) -> None:
     confirm, cancel = st.columns(2)
     if confirm.button("Delete permanently", type="primary", key="case_delete_confirm"):
         with shown_to_user():
-            services.delete_case(doctor, case_id, backend)
+            services.delete_case(case_id)
             _forget_request()
             session.set_open_case(None)
             session.notify("Case deleted.", "toast")

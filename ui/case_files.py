@@ -9,11 +9,9 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from core import services
 from core.analysis.imaging import UnreadableImage, thumbnail_png
-from core.config import Settings
-from core.models import CaseFile, Doctor, FileCategory
-from core.ports import Backend
+from core.models import CaseFile, FileCategory
+from core.services import CaseService
 from ui import formatting, session, uploads
 from ui.errors import shown_to_user
 
@@ -26,7 +24,7 @@ _PREVIEW_LABEL = "This image"  # how thumbnail_png names the image in its messag
 Preview = tuple[bytes | None, str | None]
 
 
-def files_table(doctor: Doctor, case_id: str, files: Sequence[CaseFile], backend: Backend) -> None:
+def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) -> None:
     st.subheader("Files")
     if not files:
         st.caption("No files yet.")
@@ -53,7 +51,7 @@ def files_table(doctor: Doctor, case_id: str, files: Sequence[CaseFile], backend
             st.download_button(
                 formatting.markdown_text(record.file_name),
                 # Read only when the doctor clicks: a page with many files stays fast.
-                data=partial(services.read_file, doctor, case_id, record.file_id, backend),
+                data=partial(services.read_file, case_id, record.file_id),
                 file_name=record.file_name,
                 mime=record.file_type,
                 key=f"case_download_{record.file_id}",
@@ -62,31 +60,29 @@ def files_table(doctor: Doctor, case_id: str, files: Sequence[CaseFile], backend
             )
     images = [f for f in files if f.file_category == FileCategory.RADIOLOGY.value]
     if images:
-        radiology_previews(doctor, case_id, images, backend)
+        radiology_previews(services, case_id, images)
 
 
-def radiology_previews(
-    doctor: Doctor, case_id: str, images: Sequence[CaseFile], backend: Backend
-) -> None:
+def radiology_previews(services: CaseService, case_id: str, images: Sequence[CaseFile]) -> None:
     """A thumbnail per radiology file (DICOM windowed); a note where none can be made."""
     st.markdown("**Radiology images**")
     for start in range(0, len(images), PREVIEWS_PER_ROW):
         row = images[start : start + PREVIEWS_PER_ROW]
         for column, record in zip(st.columns(PREVIEWS_PER_ROW), row, strict=False):
             with column:
-                _preview(doctor, case_id, record, backend)
+                _preview(services, case_id, record)
 
 
-def _preview(doctor: Doctor, case_id: str, record: CaseFile, backend: Backend) -> None:
+def _preview(services: CaseService, case_id: str, record: CaseFile) -> None:
     name = formatting.markdown_text(record.file_name)
     picture: bytes | None = None
     reason: str | None = NO_PREVIEW
     with shown_to_user():
         picture, reason = thumbnail(
-            doctor.user_id,
+            services.doctor.user_id,
             record.file_id,
             record.file_name,
-            partial(services.read_file, doctor, case_id, record.file_id, backend),
+            partial(services.read_file, case_id, record.file_id),
         )
     if picture is not None:
         st.image(picture, caption=name, output_format="PNG")
@@ -123,9 +119,9 @@ def thumbnail(owner: str, file_id: str, file_name: str, _load: Callable[[], byte
         return None, NO_PREVIEW
 
 
-def add_files_form(doctor: Doctor, case_id: str, backend: Backend, settings: Settings) -> None:
+def add_files_form(services: CaseService, case_id: str, max_file_mb: int) -> None:
     """Lab files and radiology images to add; the page reruns with the outcome."""
-    limit = settings.max_file_mb
+    limit = max_file_mb
     with (
         st.expander("Add files", icon=":material/upload_file:"),
         st.form("case_add_files", clear_on_submit=True),
@@ -144,9 +140,7 @@ def add_files_form(doctor: Doctor, case_id: str, backend: Backend, settings: Set
     added = 0
     with shown_to_user(next_run=True):
         for upload in picked:
-            services.upload_file(
-                doctor, case_id, upload, backend, max_file_bytes=settings.max_file_bytes
-            )
+            services.upload_file(case_id, upload)
             added += 1
     if added:
         session.notify(f"Added {added} file(s) to the case.", "toast")

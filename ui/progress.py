@@ -15,12 +15,10 @@ from datetime import datetime
 
 import streamlit as st
 
-from core import services
 from core.errors import CaseNotFound
-from core.models import AnalysisStage, Case, CaseFile, CaseStatus, Doctor
-from core.ports import Backend
+from core.models import AnalysisStage, Case, CaseFile, CaseStatus
 from core.safe_logging import failure_frames
-from core.services import AnalysisQueue
+from core.services import CaseService
 from ui import formatting, session
 from ui.errors import shown_to_user
 
@@ -85,16 +83,14 @@ def step_number(stage: str | None) -> int:
 
 
 def analysis_panel(
-    doctor: Doctor,
+    services: CaseService,
     case: Case,
     files: Sequence[CaseFile],
-    backend: Backend,
-    analyzer: AnalysisQueue | None,
     generated_at: datetime | None,
 ) -> None:
     """Live progress while analysing; otherwise the outcome and "Re-run analysis"."""
     if is_analysing(case.status):
-        _live_progress(case.case_id, analyzer)
+        _live_progress(case.case_id)
         return
     if case.status == CaseStatus.ARCHIVED.value:
         st.caption("Archived. Restore the case (Edit case) to analyse it again.")
@@ -102,11 +98,11 @@ def analysis_panel(
     if case.status == CaseStatus.FAILED.value:
         reason = formatting.markdown_text(case.analysis_error or "no reason was recorded")
         st.error(f"The analysis failed: {reason}", icon=":material/error:")
-        _rerun_button(doctor, case, backend, analyzer, primary=True)
+        _rerun_button(services, case, primary=True)
         return
     if generated_at is None:
         st.info("This case has not been analysed yet.", icon=":material/hourglass_empty:")
-        _rerun_button(doctor, case, backend, analyzer, primary=True)
+        _rerun_button(services, case, primary=True)
         return
     added = [f for f in files if f.uploaded_at > generated_at]
     if added:
@@ -115,15 +111,10 @@ def analysis_panel(
             "Re-run analysis to include them in the insights.",
             icon=":material/note_add:",
         )
-    _rerun_button(doctor, case, backend, analyzer, primary=bool(added))
+    _rerun_button(services, case, primary=bool(added))
 
 
-def _rerun_button(
-    doctor: Doctor, case: Case, backend: Backend, analyzer: AnalysisQueue | None, primary: bool
-) -> None:
-    if analyzer is None:
-        st.caption("The analyzer is not running, so the analysis cannot be re-run here.")
-        return
+def _rerun_button(services: CaseService, case: Case, primary: bool) -> None:
     clicked = st.button(
         "Re-run analysis",
         key=RERUN_KEY,
@@ -133,17 +124,17 @@ def _rerun_button(
     )
     if clicked:
         with shown_to_user():
-            services.request_analysis(doctor, case.case_id, backend, analyzer)
+            services.request_analysis(case.case_id)
             session.notify("Analysis queued: the insights appear here when it finishes.", "toast")
             st.rerun()
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def _live_progress(case_id: str, analyzer: AnalysisQueue | None) -> None:
-    poll_progress(case_id, analyzer)
+def _live_progress(case_id: str) -> None:
+    poll_progress(case_id)
 
 
-def poll_progress(case_id: str, analyzer: AnalysisQueue | None) -> None:
+def poll_progress(case_id: str) -> None:
     """One look at an analysing case: its progress, or a full rerun once it is done.
 
     A fragment's run skips app.py, so the token is kept fresh here too: a doctor watching
@@ -152,36 +143,30 @@ def poll_progress(case_id: str, analyzer: AnalysisQueue | None) -> None:
     session.keep_fresh()
     if not session.signed_in():
         st.rerun()  # the refresh failed: the whole app shows sign-in and says why
-    doctor, backend = session.doctor(), session.backend()
+    services = session.services()
     case: Case | None = None
     with shown_to_user():  # a blip is shown here, and the next poll tries again
-        case = _reread(doctor, case_id, backend)
+        case = _reread(services, case_id)
     if case is None:
         return
     if not is_analysing(case.status):
         st.rerun()  # the whole page, once: insights or failure, and no more polling
-    _resume_if_abandoned(doctor, case, backend, analyzer)
+    _resume_if_abandoned(services, case)
     show_progress(case)
 
 
-def _resume_if_abandoned(
-    doctor: Doctor, case: Case, backend: Backend, analyzer: AnalysisQueue | None
-) -> None:
-    """Ask for the open case to be resumed (the analyzer does so at most once a minute): if
-    the process analysing it has died, a job here takes it over once that claim is stale.
-    Supabase mode has no start-up sweep over every doctor's cases, and the doctor should
-    not wait for one anyway."""
-    if analyzer is None:
-        return
+def _resume_if_abandoned(services: CaseService, case: Case) -> None:
+    """Offer the open case to the analyzer again, in case the process analysing it died
+    (``core.analysis.recovery`` decides how often and whether a job may take it)."""
     try:
-        services.resume_analysis(doctor, case, backend, analyzer)
+        services.resume_if_abandoned(case)
     except Exception:  # noqa: BLE001 - the progress display must outlive a failed request
         log.warning("could not ask to resume case %s:\n%s", case.case_id, failure_frames())
 
 
-def _reread(doctor: Doctor, case_id: str, backend: Backend) -> Case:
+def _reread(services: CaseService, case_id: str) -> Case:
     try:
-        return services.get_case(doctor, case_id, backend).case
+        return services.get_case(case_id).case
     except CaseNotFound:
         st.rerun()  # deleted meanwhile: the full page says "Case not found"
 
@@ -204,17 +189,3 @@ def show_progress(case: Case) -> None:
             lines.append(f":gray[:material/radio_button_unchecked:] :gray[{step.done}]")
     box.markdown("  \n".join(lines))
     box.caption("This updates by itself; you can keep working on the page.")
-
-
-def resume_unfinished(analyzer: AnalysisQueue | None) -> None:
-    """After sign-in: queue the doctor's cases still marked analysing (see
-    services.resume_analyses). Never in the way of signing in."""
-    if analyzer is None:
-        return
-    try:
-        resumed = services.resume_analyses(session.doctor(), session.backend(), analyzer)
-    except Exception:  # noqa: BLE001 - signing in must not fail for this
-        log.warning("could not resume unfinished analyses:\n%s", failure_frames())
-        return
-    if resumed:
-        log.info("sign-in queued %d unfinished analysis(es)", resumed)

@@ -14,7 +14,7 @@ import streamlit as st
 from core.bootstrap import Clinic
 from core.errors import NotAuthenticated
 from core.models import AuthSession, Doctor
-from core.ports import Backend
+from core.services import CaseService
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ SESSION_EXPIRED = "Your session has expired. Please sign in again."
 
 CLINIC = "clinic"  # the process-wide clinic, attached on every run by app.py
 AUTH = "auth_session"
-BACKEND = "backend"  # (access token, Backend) made for this session
+SERVICES = "case_services"  # (access token, CaseService) made for this session
 PENDING_CASE = "pending_case_id"  # a case link opened before signing in
 OPEN_CASE = "open_case_id"
 NOTICES = "notices"  # (kind, text) shown once, on the next page that renders them
@@ -35,7 +35,7 @@ NoticeKind = Literal["toast", "success", "info", "warning", "error"]
 
 def init(clinic: Clinic) -> None:
     """Create this session's keys once, and attach the clinic for the pages."""
-    for key in (AUTH, BACKEND, PENDING_CASE, OPEN_CASE):
+    for key in (AUTH, SERVICES, PENDING_CASE, OPEN_CASE):
         if key not in st.session_state:
             st.session_state[key] = None
     if NOTICES not in st.session_state:
@@ -63,22 +63,44 @@ def doctor() -> Doctor:
     return current.doctor
 
 
-def backend() -> Backend:
-    """This session's backend, made for its current access token (never shared)."""
+def services() -> CaseService:
+    """This session's case operations, made for its current access token (never shared);
+    the one made for an earlier token is closed."""
     current = auth_session()
     if current is None:
         raise NotAuthenticated()
-    held = st.session_state.get(BACKEND)
+    held = st.session_state.get(SERVICES)
     if held is None or held[0] != current.access_token:
-        held = (current.access_token, clinic().provider.for_session(current))
-        st.session_state[BACKEND] = held
+        _close_services()
+        held = (current.access_token, clinic().services_for(current))
+        st.session_state[SERVICES] = held
     return held[1]
 
 
+def sign_in(email: str, password: str) -> None:
+    """Sign in with email and password (the core resumes unfinished analyses)."""
+    start(clinic().accounts.sign_in(email, password))
+
+
+def sign_up(email: str, password: str) -> None:
+    """Create an account and sign in with it."""
+    start(clinic().accounts.sign_up(email, password))
+
+
 def start(new_session: AuthSession) -> None:
-    """Sign in: keep the tokens for this browser session only."""
+    """Keep the tokens for this browser session only."""
+    _close_services()
     st.session_state[AUTH] = new_session
-    st.session_state[BACKEND] = None
+
+
+def _close_services() -> None:
+    held = st.session_state.get(SERVICES)
+    st.session_state[SERVICES] = None
+    if held is not None:
+        try:
+            held[1].close()
+        except Exception:  # noqa: BLE001 - a pool that fails to close must not end the page
+            log.warning("closing the session's backend failed")
 
 
 def keep_fresh() -> None:
@@ -87,7 +109,7 @@ def keep_fresh() -> None:
     if current is None or not current.expires_within(REFRESH_MARGIN_SECONDS, time.time()):
         return
     try:
-        start(clinic().provider.accounts.refresh(current.refresh_token))
+        start(clinic().accounts.refresh(current.refresh_token))
     except NotAuthenticated:
         expire()
 
@@ -103,7 +125,7 @@ def sign_out() -> None:
     current = auth_session()
     if current is not None:
         try:
-            clinic().provider.accounts.sign_out(current)
+            clinic().accounts.sign_out(current)
         except Exception:  # noqa: BLE001 - the session ends here whatever the backend says
             log.warning("sign-out at the backend failed; the local session ends anyway")
     _forget_doctor()
@@ -112,6 +134,7 @@ def sign_out() -> None:
 
 def _forget_doctor() -> None:
     # Everything in this session belonged to the doctor: form values, selections, tokens.
+    _close_services()
     attached = st.session_state.get(CLINIC)
     for key in list(st.session_state.keys()):
         del st.session_state[key]

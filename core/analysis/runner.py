@@ -2,16 +2,18 @@
 
 Creating a case only enqueues. A job claims its case atomically (a claim token in the
 case row, refreshed at every stage as a heartbeat), so two jobs never analyse one case; a
-claim that stops beating for ``stale_after`` belongs to a dead job and may be taken over.
-Jobs write stage, result or failure through the backend and never touch Streamlit.
+claim that stops beating for ``stale_after`` belongs to a dead job and may be taken over
+(when a case is offered again is ``core.analysis.recovery``'s business). Each job opens
+its own backend and closes it when done. Jobs write stage, result or failure through the
+backend and never touch Streamlit.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any
@@ -19,17 +21,14 @@ from typing import Any
 from core.analysis.engine import InsightEngine
 from core.analysis.failures import AnalysisFailure
 from core.analysis.pipeline import analyze_case
+from core.analysis.recovery import RecoveryPolicy
 from core.models import CaseFile, Doctor, utc_now
-from core.ports import Backend, BackendProvider
+from core.ports import Backend
 from core.safe_logging import failure_frames
 
 log = logging.getLogger(__name__)
 
-_RESUMED_KEPT = 10_000
-
-DEFAULT_STALE_AFTER = timedelta(minutes=10)
-# How often a case may be queued again "in case its job died" (see ``resume``).
-DEFAULT_RESUME_EVERY_SECONDS = 60.0
+DEFAULT_STALE_AFTER = RecoveryPolicy().stale_after
 
 
 class ClaimLost(Exception):
@@ -46,11 +45,9 @@ class AnalysisRunner:
         workers: int = 4,
         file_workers: int | None = None,
         stale_after: timedelta = DEFAULT_STALE_AFTER,
-        resume_every_seconds: float = DEFAULT_RESUME_EVERY_SECONDS,
     ) -> None:
         self.engine = engine
         self.stale_after = stale_after
-        self.resume_every_seconds = resume_every_seconds
         self._jobs = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="medcase-case")
         # File-level work has its own pool: a job waiting on its files never holds the
         # threads those files need, so jobs cannot deadlock the pool they run in.
@@ -59,16 +56,18 @@ class AnalysisRunner:
         )
         self._pending: set[Future[None]] = set()
         self._waiting: set[tuple[str, str]] = set()  # queued cases whose job has not started
-        self._resumed: dict[tuple[str, str], float] = {}  # case -> when it was last resumed
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
         self._stop = threading.Event()
-        self._sweeper: threading.Thread | None = None
 
     # --- the queue ------------------------------------------------------------------
 
-    def enqueue(self, doctor: Doctor, case_id: str, backend: Backend) -> None:
-        """Queue the analysis of a case marked ``analyzing``; returns at once."""
+    def enqueue(self, doctor: Doctor, case_id: str, open_backend: Callable[[], Backend]) -> None:
+        """Queue the analysis of a case marked ``analyzing``; returns at once.
+
+        ``open_backend`` gives the job its own backend, acting as the case's doctor; the
+        job closes it when it ends.
+        """
         key = (doctor.user_id, case_id)
         with self._lock:
             if key in self._waiting:
@@ -79,27 +78,10 @@ class AnalysisRunner:
                 log.warning("case %s not queued: the analyzer is shutting down", case_id)
                 return
             self._waiting.add(key)
-            future = self._jobs.submit(self._run, doctor.user_id, case_id, backend)
+            future = self._jobs.submit(self._run, doctor.user_id, case_id, open_backend)
             self._pending.add(future)
         future.add_done_callback(self._forget)
         log.info("case %s queued for analysis", case_id)
-
-    def resume(self, doctor: Doctor, case_id: str, backend: Backend) -> bool:
-        """Queue a case still marked ``analyzing`` whose job may have died, at most once per
-        ``resume_every_seconds``: pages and API clients that poll a case call this freely,
-        and the claim leaves a live job (here or in another process) alone."""
-        key = (doctor.user_id, case_id)
-        now = time.monotonic()
-        with self._lock:
-            last = self._resumed.get(key)
-            if last is not None and now - last < self.resume_every_seconds:
-                return False
-            if len(self._resumed) > _RESUMED_KEPT:  # forget what is long past the window
-                cutoff = now - self.resume_every_seconds
-                self._resumed = {k: t for k, t in self._resumed.items() if t >= cutoff}
-            self._resumed[key] = now
-        self.enqueue(doctor, case_id, backend)
-        return True
 
     def _forget(self, future: Future[None]) -> None:
         with self._lock:
@@ -116,40 +98,6 @@ class AnalysisRunner:
     def queued(self) -> int:
         with self._lock:
             return len(self._pending)
-
-    # --- recovery -------------------------------------------------------------------
-
-    def recover(self, provider: BackendProvider) -> int:
-        """Queue every case left ``analyzing`` (the claim decides who may take it); how many."""
-        repository = getattr(provider, "repository", None)
-        backend = getattr(provider, "backend", None)
-        unfinished = getattr(repository, "unfinished_analyses", None)
-        if unfinished is None or backend is None:
-            # Only the embedded backend can list every doctor's cases; Supabase runs jobs
-            # with each doctor's own session, so there a re-run is the doctor's request.
-            return 0
-        cases = unfinished()
-        for owner, case_id in cases:
-            self.enqueue(Doctor(user_id=owner, email=""), case_id, backend)
-        if cases:
-            log.info("recovery queued %d unfinished analysis(es)", len(cases))
-        return len(cases)
-
-    def start_recovery(self, provider: BackendProvider, every: float | None = None) -> None:
-        """Recover now, then again every ``every`` seconds (default: the stale window), so a
-        claim left by a process that died just before this one started is also picked up."""
-        self.recover(provider)
-        interval = every if every is not None else self.stale_after.total_seconds()
-
-        def sweep() -> None:
-            while not self._stop.wait(interval):
-                try:
-                    self.recover(provider)
-                except Exception:  # noqa: BLE001 - the sweeper must outlive one bad sweep
-                    log.warning("recovery sweep failed:\n%s", failure_frames())
-
-        self._sweeper = threading.Thread(target=sweep, name="medcase-recovery", daemon=True)
-        self._sweeper.start()
 
     def shutdown(self, wait: bool = True) -> None:
         """Stop taking jobs; with ``wait``, return once the running and queued ones are done."""
@@ -173,9 +121,20 @@ class AnalysisRunner:
 
     # --- one job --------------------------------------------------------------------
 
-    def _run(self, owner: str, case_id: str, backend: Backend) -> None:
+    def _run(self, owner: str, case_id: str, open_backend: Callable[[], Backend]) -> None:
         with self._lock:
             self._waiting.discard((owner, case_id))
+        try:
+            backend = open_backend()
+        except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
+            log.error("could not open a backend for case %s:\n%s", case_id, failure_frames())
+            return
+        try:
+            self._claim_and_analyze(owner, case_id, backend)
+        finally:
+            backend.close()
+
+    def _claim_and_analyze(self, owner: str, case_id: str, backend: Backend) -> None:
         claim = str(uuid.uuid4())
         cases = backend.cases
         try:

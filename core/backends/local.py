@@ -10,8 +10,8 @@ from core.backends.disk_blobs import DiskBlobStore
 from core.backends.local_accounts import LocalAccounts
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.backends.sqlite_db import SqliteDatabase
-from core.models import AuthSession
-from core.ports import Backend
+from core.models import AuthSession, Doctor
+from core.ports import Backend, UnfinishedAnalysis
 
 
 def _signing_secret(data_dir: Path, configured: str | None) -> str:
@@ -50,4 +50,14 @@ class LocalBackendProvider:
         )
 
     def for_session(self, session: AuthSession) -> Backend:
-        return self.backend
+        return self.backend  # shared by every session; its close() is a no-op
+
+    def unfinished_analyses(self) -> list[UnfinishedAnalysis]:
+        """Every case still marked analyzing: one database holds every doctor's cases."""
+        return [
+            UnfinishedAnalysis(Doctor(user_id=owner, email=""), case_id, lambda: self.backend)
+            for owner, case_id in self.repository.unfinished_analyses()
+        ]
+
+    def close(self) -> None:
+        """Nothing to release: SQLite connections are per thread and close with them."""

@@ -16,7 +16,7 @@ from core.backends.supabase_blobs import SupabaseBlobStore
 from core.backends.supabase_cases import SupabaseCaseRepository
 from core.errors import NotAuthenticated
 from core.models import AuthSession
-from core.ports import Backend
+from core.ports import Backend, UnfinishedAnalysis
 
 REQUEST_TIMEOUT_SECONDS = 30
 
@@ -33,8 +33,11 @@ class SupabaseBackendProvider:
         self._http = httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS)
         self.accounts = SupabaseAccounts(self.url, anon_key, self._http)
 
-    def session_client(self, session: AuthSession) -> Client:
-        """A supabase-py client acting as this doctor (no refresh thread, nothing persisted)."""
+    def session_client(self, session: AuthSession, pool: httpx.Client | None = None) -> Client:
+        """A supabase-py client acting as this doctor (no refresh thread, nothing persisted).
+
+        ``pool`` is its connection pool; the caller closes it (a new one when not given).
+        """
         if not session.access_token:
             raise NotAuthenticated()
         options = ClientOptions(
@@ -42,18 +45,33 @@ class SupabaseBackendProvider:
             persist_session=False,
             headers={"Authorization": f"Bearer {session.access_token}"},
             # This session's own connection pool: tokens travel per request, never in it.
-            httpx_client=httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS),
+            httpx_client=pool or _session_pool(),
         )
         # With the Authorization header given, create_client makes no request of its own.
         return create_client(self.url, self._anon_key, options=options)
 
     def for_session(self, session: AuthSession) -> Backend:
-        client = self.session_client(session)
+        pool = _session_pool()
+        try:
+            client = self.session_client(session, pool)
+        except BaseException:
+            pool.close()
+            raise
         return Backend(
             name=self.name,
             cases=SupabaseCaseRepository(client.postgrest),
             blobs=SupabaseBlobStore(client.storage),
+            release=pool.close,
         )
+
+    def unfinished_analyses(self) -> list[UnfinishedAnalysis]:
+        # Under RLS only a doctor's own token sees their cases: recovery happens when the
+        # doctor signs in, opens the case or an API client polls it (core.analysis.recovery).
+        return []
 
     def close(self) -> None:
         self._http.close()
+
+
+def _session_pool() -> httpx.Client:
+    return httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS)

@@ -13,23 +13,34 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from api.main import create_app
+from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.backends.local import LocalBackendProvider
 from core.bootstrap import Clinic
 from core.config import Settings
 from core.services import AnalysisQueue
+from tests.doubles import HeldAnalyses
 
 
 def make_clinic(
     data_dir: Path,
     analyzer: AnalysisQueue | None = None,
     access_token_seconds: int = 3600,
+    policy: RecoveryPolicy | None = None,
     **settings: Any,
 ) -> Clinic:
-    """A clinic on the embedded backend in ``data_dir``; no analyzer unless one is given."""
+    """A clinic on the embedded backend in ``data_dir``; analyses are held (cases stay
+    'analyzing') unless an analyzer is given."""
     chosen = Settings(data_dir=data_dir, **settings)
     provider = LocalBackendProvider(data_dir, chosen.jwt_secret, access_token_seconds)
     label = "test" if analyzer else "none"
-    return Clinic(settings=chosen, provider=provider, analyzer=analyzer, engine_label=label)
+    queue = analyzer if analyzer is not None else HeldAnalyses()
+    return Clinic(
+        settings=chosen,
+        provider=provider,
+        analyzer=queue,
+        recovery=Recovery(queue, policy),
+        engine_label=label,
+    )
 
 
 @dataclass

@@ -7,6 +7,8 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -14,10 +16,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.main import create_app
+from core.analysis.recovery import RecoveryPolicy
 from core.config import Settings
 from core.models import Doctor
 from core.ports import Backend
 from tests.api.conftest import CASE_FORM, create_case, make_clinic, sign_up
+from tests.doubles import CountingProvider
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,15 +98,14 @@ class RecordingQueue:
     """Stands in for the analyzer's queue: records what the API hands it."""
 
     def __init__(self) -> None:
-        self.jobs: list[tuple[Doctor, str, Backend]] = []
-        self.resumed: list[str] = []
+        self.jobs: list[tuple[Doctor, str, Callable[[], Backend]]] = []
 
-    def enqueue(self, doctor: Doctor, case_id: str, backend: Backend) -> None:
-        self.jobs.append((doctor, case_id, backend))
+    def enqueue(self, doctor: Doctor, case_id: str, open_backend: Callable[[], Backend]) -> None:
+        self.jobs.append((doctor, case_id, open_backend))
 
-    def resume(self, doctor: Doctor, case_id: str, backend: Backend) -> bool:
-        self.resumed.append(case_id)
-        return True
+    @property
+    def case_ids(self) -> list[str]:
+        return [job[1] for job in self.jobs]
 
 
 def test_creating_a_case_queues_its_analysis_once(tmp_path: Path) -> None:
@@ -121,22 +124,25 @@ def test_creating_a_case_queues_its_analysis_once(tmp_path: Path) -> None:
     assert [(job[0].user_id, job[1]) for job in queue.jobs] == [
         (doctor.user_id, case_id) for case_id in made
     ]
-    assert all(job[2] is clinic.provider.backend for job in queue.jobs)
+    # Each job opens its own backend acting as the doctor (embedded: the shared one).
+    assert all(job[2]() is clinic.provider.backend for job in queue.jobs)
 
 
 def test_polling_a_case_still_analysing_offers_it_to_the_analyzer(tmp_path: Path) -> None:
     queue = RecordingQueue()
-    clinic = make_clinic(tmp_path / "data", analyzer=queue)
+    every_poll = RecoveryPolicy(resume_every_seconds=0)
+    clinic = make_clinic(tmp_path / "data", analyzer=queue, policy=every_poll)
     with TestClient(create_app(clinic)) as client:
         doctor = sign_up(client, "poll@example.org")
         case_id = create_case(client, doctor)["case"]["case_id"]
         client.get(f"/cases/cases/{case_id}", headers=doctor.headers).raise_for_status()
         client.get(f"/api/v1/cases/{case_id}/insights", headers=doctor.headers).raise_for_status()
         finished = create_case(client, doctor)["case"]["case_id"]
-        body = {"status": "completed"}
-        client.put(f"/cases/cases/{finished}", headers=doctor.headers, json=body)
+        with clinic.provider.database.write() as db:  # as the analyzer would leave it
+            db.execute("UPDATE cases SET status = 'completed' WHERE case_id = ?", (finished,))
         client.get(f"/cases/cases/{finished}", headers=doctor.headers).raise_for_status()
-    assert queue.resumed == [case_id, case_id]  # never the case that is no longer analysing
+    # Created, polled twice; the finished case only when created, never once completed.
+    assert queue.case_ids == [case_id, case_id, case_id, finished]
 
 
 def _free_port() -> int:
@@ -202,3 +208,18 @@ def test_the_app_stops_the_clinic_it_built_and_only_that_one(
     with TestClient(built_app), TestClient(create_app(given)):
         assert stopped == []
     assert stopped == ["built"]
+
+
+def test_every_request_closes_the_backend_it_opened(tmp_path: Path) -> None:
+    clinic = make_clinic(tmp_path / "data")
+    counting = CountingProvider(clinic.provider)
+    clinic.provider = counting
+    with TestClient(create_app(clinic), raise_server_exceptions=False) as client:
+        doctor = sign_up(client, "pools@example.org")
+        case_id = create_case(client, doctor)["case"]["case_id"]
+        client.get(f"/cases/cases/{case_id}", headers=doctor.headers).raise_for_status()
+        client.get("/cases/all_cases", headers=doctor.headers).raise_for_status()
+        missing = client.get(f"/cases/cases/{uuid.uuid4()}", headers=doctor.headers)
+        assert missing.status_code == 404  # an error answer closes it too
+    assert counting.opened >= 4
+    assert counting.still_open == 0

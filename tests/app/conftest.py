@@ -10,9 +10,9 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from core import services
 from core.bootstrap import Clinic
 from core.models import AuthSession, CreatedCase, NewCase, Upload, utc_now
+from tests.doubles import case_service
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
 PASSWORD = "correct horse battery"
@@ -95,7 +95,7 @@ def seed_case(
     """
     backend = clinic.provider.for_session(auth)
     form = NewCase(patient_name=patient_name, patient_age=age, patient_gender="female")
-    created = services.create_case(auth.doctor, form, list(uploads), backend)
+    created = case_service(auth.doctor, backend).create_case(form, list(uploads))
     claimed = backend.cases.claim_analysis(
         auth.doctor.user_id, created.case.case_id, SEED_CLAIM, utc_now()
     )

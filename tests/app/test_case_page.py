@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core import services
 from core.bootstrap import Clinic
 from core.errors import CaseNotFound
-from core.models import AuthSession, CreatedCase, Upload
+from core.models import AuthSession, CaseDetail, CreatedCase, Upload
 from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.doubles import case_service
 from tests.samples import pdf_bytes, png_bytes
 
 
@@ -37,8 +37,8 @@ def case(clinic: Clinic, doctor: AuthSession) -> CreatedCase:
     )
 
 
-def current(clinic: Clinic, doctor: AuthSession, case_id: str) -> services.CaseDetail:
-    return services.get_case(doctor.doctor, case_id, clinic.provider.for_session(doctor))
+def current(clinic: Clinic, doctor: AuthSession, case_id: str) -> CaseDetail:
+    return case_service(doctor.doctor, clinic.provider.for_session(doctor)).get_case(case_id)
 
 
 def test_case_page_shows_header_live_progress_and_files(app: AppTest, case: CreatedCase) -> None:
@@ -125,7 +125,7 @@ def test_add_a_radiology_file(
         len(image),
     )
     backend = clinic.provider.for_session(doctor)
-    assert services.read_file(doctor.doctor, case.case.case_id, added.file_id, backend) == image
+    assert case_service(doctor.doctor, backend).read_file(case.case.case_id, added.file_id) == image
 
 
 def test_a_bad_added_file_is_refused_with_its_reason(

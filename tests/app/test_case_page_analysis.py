@@ -6,7 +6,6 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core import services
 from core.analysis.runner import AnalysisRunner
 from core.bootstrap import Clinic
 from core.models import AuthSession, CreatedCase, Upload, utc_now
@@ -21,6 +20,7 @@ from tests.app.conftest import (
     sign_up,
     texts,
 )
+from tests.doubles import case_service
 from tests.samples import dicom_bytes, pdf_bytes, png_bytes
 
 ADVISORY = "AI-generated, advisory: requires physician review"
@@ -41,7 +41,7 @@ def case(clinic: Clinic, doctor: AuthSession) -> CreatedCase:
 
 
 def status_of(clinic: Clinic, doctor: AuthSession, case_id: str) -> tuple[str, str | None]:
-    saved = services.get_case(doctor.doctor, case_id, clinic.provider.for_session(doctor)).case
+    saved = case_service(doctor.doctor, clinic.provider.for_session(doctor)).get_case(case_id).case
     return saved.status, saved.analysis_stage
 
 
@@ -252,7 +252,7 @@ def test_archived_case_offers_no_rerun(
 ) -> None:
     complete(clinic, doctor, case.case.case_id, sample_insights())
     backend = clinic.provider.for_session(doctor)
-    services.update_case(doctor.doctor, case.case.case_id, {"status": "archived"}, backend)
+    case_service(doctor.doctor, backend).update_case(case.case.case_id, {"status": "archived"})
     open_case(app, case.case.case_id)
 
     assert not app.exception

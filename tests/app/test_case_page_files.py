@@ -10,7 +10,6 @@ from PIL import Image
 from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
-from core import services
 from core.analysis.imaging import thumbnail_png
 from core.analysis.insights import Insights, LabValue
 from core.bootstrap import Clinic
@@ -18,6 +17,7 @@ from core.export import ADVISORY, chart_markdown, chart_pdf
 from core.models import AuthSession, CreatedCase, Upload
 from tests.app.case_states import complete, lab_values, sample_insights
 from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.doubles import case_service
 from tests.samples import dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
 from ui.lab_table import lab_frame
 
@@ -169,7 +169,7 @@ def test_export_buttons_offer_markdown_and_pdf_of_the_stored_insights(
     assert buttons["case_export_pdf"].proto.deferred_file_id  # the PDF is built on click
 
     # What the buttons hand out, from the record as stored.
-    detail = services.get_case(doctor.doctor, case_id, clinic.provider.for_session(doctor))
+    detail = case_service(doctor.doctor, clinic.provider.for_session(doctor)).get_case(case_id)
     assert detail.ai_insights is not None
     insights = Insights.model_validate(detail.ai_insights)
     markdown = chart_markdown(detail.case, insights)

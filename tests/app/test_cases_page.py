@@ -7,10 +7,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from benchmarks.case_list import insights_for
-from core import services
 from core.bootstrap import Clinic
 from core.models import AuthSession, CreatedCase
 from tests.app.conftest import SEED_CLAIM, seed_case, shown, sign_in, sign_up, texts
+from tests.doubles import case_service
 from ui.case_list import PAGE_SIZE
 
 
@@ -193,9 +193,9 @@ def test_a_page_past_the_end_steps_back_to_the_last(
     app.button(key="cases_next").click().run()
     # Meanwhile (another tab, another session) the oldest ten cases are archived.
     backend = clinic.provider.for_session(long_list)
-    oldest = services.list_cases(long_list.doctor, backend)[:10]
+    oldest = case_service(long_list.doctor, backend).list_cases()[:10]
     for case in oldest:
-        services.update_case(long_list.doctor, case.case_id, {"status": "archived"}, backend)
+        case_service(long_list.doctor, backend).update_case(case.case_id, {"status": "archived"})
 
     app.run()
 

@@ -10,9 +10,9 @@ from collections import Counter
 from streamlit.testing.v1 import AppTest
 
 from benchmarks.case_list import seed_caseload
-from core import services
 from core.bootstrap import Clinic
 from tests.app.conftest import shown, sign_in, sign_up
+from tests.doubles import case_service
 from ui.case_list import PAGE_SIZE
 
 CASES = 10_000
@@ -22,7 +22,7 @@ def test_ten_thousand_cases_show_their_first_page_and_totals(app: AppTest, clini
     auth = sign_up(clinic, "busy@example.com")
     seed_caseload(clinic.provider.repository, auth.doctor.user_id, CASES)  # type: ignore[attr-defined]
     # The expected figures come from the plain creation-order list, not the paged query.
-    everything = services.list_cases(auth.doctor, clinic.provider.for_session(auth))
+    everything = case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases()
     assert len(everything) == CASES
     by_status = Counter(case.status for case in everything)
     listed = [case for case in reversed(everything) if case.status != "archived"]

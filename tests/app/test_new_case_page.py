@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core import services
 from core.bootstrap import Clinic
 from core.models import AuthSession
 from core.validation import MAX_AGE, MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, MIN_AGE
 from tests.app.conftest import new_app, shown, sign_in, sign_up, texts
+from tests.doubles import case_service
 from tests.samples import dicom_bytes, docx_bytes, jpeg_bytes, pdf_bytes, png_bytes
 
 
@@ -73,7 +73,7 @@ def test_new_case_with_a_pdf_and_a_png_opens_its_page(
     assert not app.exception
     assert not app.error
     assert texts(app, "title") == ["Jane Roe"]
-    [case] = services.list_cases(auth.doctor, clinic.provider.for_session(auth))
+    [case] = case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases()
     assert app.query_params["case_id"] == case.case_id
     assert (case.patient_age, case.patient_gender) == (47, "female")
     # Created "analyzing"; an analyzer may already have moved it on.
@@ -104,7 +104,7 @@ def test_a_png_that_is_not_a_png_is_refused_and_nothing_is_created(
         "'scan.png' is not a valid PNG image: its content does not match"
     ]
     assert texts(app, "title") == ["New case"]
-    assert services.list_cases(auth.doctor, clinic.provider.for_session(auth)) == []
+    assert case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases() == []
     assert stored_files(data_dir) == []
 
 
@@ -114,7 +114,7 @@ def test_missing_patient_name_is_explained(app: AppTest, clinic: Clinic) -> None
     app.button(key="new_case_create").click().run()
     assert not app.exception
     assert texts(app, "error") == ["Patient name is required"]
-    assert services.list_cases(auth.doctor, clinic.provider.for_session(auth)) == []
+    assert case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases() == []
 
 
 def test_upload_limit_follows_the_setting(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,7 +132,7 @@ def test_upload_limit_follows_the_setting(data_dir: Path, monkeypatch: pytest.Mo
 
     assert not app.exception
     assert texts(app, "error") == ["'long.txt' is larger than the 1 MB limit"]
-    assert services.list_cases(auth.doctor, clinic.provider.for_session(auth)) == []
+    assert case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases() == []
 
 
 def test_several_lab_files_and_images_including_dicom(
@@ -155,8 +155,8 @@ def test_several_lab_files_and_images_including_dicom(
     assert not app.exception
     assert not app.error
     assert texts(app, "title") == ["Dee Icom"]
-    [case] = services.list_cases(auth.doctor, clinic.provider.for_session(auth))
-    files = services.list_files(auth.doctor, case.case_id, clinic.provider.for_session(auth))
+    [case] = case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases()
+    files = case_service(auth.doctor, clinic.provider.for_session(auth)).list_files(case.case_id)
     assert [(f.file_name, f.file_category) for f in files] == [
         ("bloods.pdf", "lab"),
         ("letter.docx", "lab"),

@@ -24,7 +24,7 @@ def _one_poll(clinic, case_id):  # run as its own script: annotations would not 
 
     session.init(clinic)
     if session.signed_in():  # app.py's gate, which a fragment's rerun goes through again
-        progress.poll_progress(case_id, None)
+        progress.poll_progress(case_id)
     else:
         st.write("signed out")
 

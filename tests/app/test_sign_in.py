@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from core.bootstrap import Clinic
 from core.errors import NotAuthenticated
 from tests.app.conftest import PASSWORD, seed_case, shown, sign_in, sign_up, texts
+from tests.doubles import CountingProvider
 
 
 def test_signed_out_visitor_sees_only_the_sign_in_page(app: AppTest) -> None:
@@ -140,3 +141,23 @@ def test_case_link_opened_signed_out_opens_that_case_after_sign_in(
     assert not app.exception
     assert texts(app, "title") == ["Grace Hopper"]
     assert app.query_params["case_id"] == created.case.case_id
+
+
+def test_a_new_token_and_sign_out_close_the_backend_the_session_held(
+    app: AppTest, clinic: Clinic
+) -> None:
+    counting = CountingProvider(clinic.provider)
+    clinic.provider = counting
+    sign_up(clinic, "tidy@example.com")
+    sign_in(app, "tidy@example.com")
+    assert counting.still_open == 1  # the cases page's own backend
+    old = app.session_state["auth_session"]
+    app.session_state["auth_session"] = replace(old, expires_at=time.time() + 10)
+    app.run()  # refreshed: a backend for the new token, the old one closed
+    assert not app.exception
+    assert counting.opened >= 2
+    assert counting.still_open == 1
+
+    app.sidebar.button(key="sign_out").click().run()
+
+    assert counting.still_open == 0

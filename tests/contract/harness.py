@@ -15,14 +15,22 @@ from typing import Protocol
 from core.backends.local import LocalBackendProvider
 from core.models import Doctor
 from core.ports import Backend, BackendProvider
+from core.services import CaseService
+from tests.doubles import case_service
 
 TABLES = ("cases", "case_files", "case_insights")
 
 
 @dataclass
 class SignedIn:
+    """A signed-up doctor, their backend, and their case operations (analyses held)."""
+
     doctor: Doctor
     backend: Backend
+
+    @property
+    def services(self) -> CaseService:
+        return case_service(self.doctor, self.backend)
 
 
 class BackendHarness(Protocol):

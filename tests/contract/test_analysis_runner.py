@@ -9,16 +9,18 @@ from typing import Any
 
 import pytest
 
-from core import services
 from core.analysis.engine import InsightEngine
 from core.analysis.engines import build_engine
 from core.analysis.openai_engine import OpenAIEngine
+from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.analysis.runner import AnalysisRunner
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.config import Settings
-from core.models import NewCase, Upload, utc_now
+from core.models import CaseDetail, NewCase, Upload, utc_now
 from core.ports import Backend
+from core.services import CaseService
 from tests.contract.harness import LocalHarness, SignedIn
+from tests.doubles import case_service
 from tests.fake_openai import FakeOpenAI
 from tests.samples import LAB_REPORT_LINES, dicom_bytes, pdf_bytes, png_bytes, scanned_pdf_bytes
 
@@ -59,12 +61,25 @@ def doctor(clinic: LocalHarness) -> SignedIn:
     return SignedIn(signed_in.doctor, backend)
 
 
+# Each runner's recovery, under the same policy the runner was made with.
+_RECOVERY: dict[AnalysisRunner, Recovery] = {}
+
+
 @pytest.fixture
 def make_runner(fake_openai: FakeOpenAI) -> Iterator[Callable[..., AnalysisRunner]]:
     made: list[AnalysisRunner] = []
 
-    def make(engine: InsightEngine | None = None, **options: Any) -> AnalysisRunner:
-        runner = AnalysisRunner(engine or model_engine(fake_openai), workers=2, **options)
+    def make(
+        engine: InsightEngine | None = None,
+        stale_after: timedelta = timedelta(minutes=10),
+        resume_every_seconds: float = 60.0,
+        **options: Any,
+    ) -> AnalysisRunner:
+        runner = AnalysisRunner(
+            engine or model_engine(fake_openai), workers=2, stale_after=stale_after, **options
+        )
+        policy = RecoveryPolicy(stale_after=stale_after, resume_every_seconds=resume_every_seconds)
+        _RECOVERY[runner] = Recovery(runner, policy)
         made.append(runner)
         return runner
 
@@ -72,6 +87,14 @@ def make_runner(fake_openai: FakeOpenAI) -> Iterator[Callable[..., AnalysisRunne
     fake_openai.release()  # nothing may still be waiting on the server at shutdown
     for runner in made:
         runner.shutdown(wait=True)
+        _RECOVERY.pop(runner, None)
+
+
+def services_with(doctor: SignedIn, runner: AnalysisRunner | None) -> CaseService:
+    """The doctor's case operations, analysed (and recovered) by ``runner``."""
+    if runner is None:
+        return doctor.services
+    return case_service(doctor.doctor, doctor.backend, runner, recovery=_RECOVERY[runner])
 
 
 def model_engine(server: FakeOpenAI, timeout: float = 1.0) -> OpenAIEngine:
@@ -108,20 +131,16 @@ def open_case(
     runner: AnalysisRunner | None,
     uploads: list[Upload] | None = None,
 ) -> str:
-    created = services.create_case(
-        doctor.doctor,
-        NewCase(PATIENT, 61, "male", NOTES),
-        case_files() if uploads is None else uploads,
-        doctor.backend,
-        analyzer=runner,
+    created = services_with(doctor, runner).create_case(
+        NewCase(PATIENT, 61, "male", NOTES), case_files() if uploads is None else uploads
     )
     return created.case.case_id
 
 
-def finished(doctor: SignedIn, case_id: str, *runners: AnalysisRunner) -> services.CaseDetail:
+def finished(doctor: SignedIn, case_id: str, *runners: AnalysisRunner) -> CaseDetail:
     for runner in runners:
         assert runner.wait_idle(timeout=30), "the analysis did not finish"
-    return services.get_case(doctor.doctor, case_id, doctor.backend)
+    return doctor.services.get_case(case_id)
 
 
 def test_a_case_with_a_lab_pdf_a_png_and_a_dicom_ends_completed_with_insights(
@@ -177,7 +196,7 @@ def test_creating_a_case_only_enqueues(doctor: SignedIn, make_runner, fake_opena
     started = time.perf_counter()
     case_id = open_case(doctor, runner)
     assert time.perf_counter() - started < 5
-    case = services.get_case(doctor.doctor, case_id, doctor.backend).case
+    case = doctor.services.get_case(case_id).case
     assert case.status == "analyzing"
     fake_openai.release()
 
@@ -333,13 +352,13 @@ def test_a_rerun_after_a_failure_replaces_the_insights(
     assert finished(doctor, case_id, runner).case.status == "failed"
 
     fake_openai.behave()
-    services.request_analysis(doctor.doctor, case_id, doctor.backend, runner)
+    services_with(doctor, runner).request_analysis(case_id)
     first = finished(doctor, case_id, runner)
     assert (first.case.status, first.case.analysis_error) == ("completed", None)
 
     summary = {**fake_openai.answers["case_summary"], "comprehensive_summary": "Second look."}
     fake_openai.behave(answers={"case_summary": summary})
-    services.request_analysis(doctor.doctor, case_id, doctor.backend, runner)
+    services_with(doctor, runner).request_analysis(case_id)
     second = finished(doctor, case_id, runner)
     assert second.case.status == "completed"
     assert second.ai_insights["case_summary"]["comprehensive_summary"] == "Second look."
@@ -374,12 +393,12 @@ def test_recovery_takes_over_dead_claims_and_leaves_live_ones(
         )
 
     runner = make_runner(stale_after=timedelta(minutes=10))
-    assert runner.recover(clinic.provider) == 3
+    assert _RECOVERY[runner].sweep(clinic.provider) == 3
     assert runner.wait_idle(timeout=30)
 
     for case_id in (never_claimed, crashed):
-        assert services.get_case(doctor.doctor, case_id, doctor.backend).case.status == "completed"
-    assert services.get_case(doctor.doctor, alive, doctor.backend).case.status == "analyzing"
+        assert doctor.services.get_case(case_id).case.status == "completed"
+    assert doctor.services.get_case(alive).case.status == "analyzing"
     assert _claim_of(clinic, alive)[0] == "live-job"
 
 
@@ -402,19 +421,16 @@ def test_a_doctors_resume_takes_over_dead_claims_of_their_own_cases_only(
     theirs = open_case(colleague, None)
 
     runner = make_runner(stale_after=timedelta(minutes=10))
-    assert services.resume_analyses(doctor.doctor, doctor.backend, runner) == 2
+    assert services_with(doctor, runner).resume_unfinished() == 2
     assert runner.wait_idle(timeout=30)
 
     status = {
-        case_id: services.get_case(doctor.doctor, case_id, doctor.backend).case.status
-        for case_id in (crashed, alive, done)
+        case_id: doctor.services.get_case(case_id).case.status for case_id in (crashed, alive, done)
     }
     assert status == {crashed: "completed", alive: "analyzing", done: "failed"}
     assert _claim_of(clinic, alive)[0] == "live-job"
     # Another doctor's unfinished case is not this doctor's to resume.
-    assert services.get_case(colleague.doctor, theirs, colleague.backend).case.status == (
-        "analyzing"
-    )
+    assert colleague.services.get_case(theirs).case.status == ("analyzing")
     assert _claim_of(clinic, theirs) == (None, None)
 
 
@@ -423,11 +439,11 @@ def test_resuming_one_case_queues_it_only_while_it_is_analysing(
 ) -> None:
     runner = make_runner()
     case_id = open_case(doctor, None)
-    case = services.get_case(doctor.doctor, case_id, doctor.backend).case
-    assert services.resume_analysis(doctor.doctor, case, doctor.backend, runner)
+    case = doctor.services.get_case(case_id).case
+    assert services_with(doctor, runner).resume_if_abandoned(case)
     completed = finished(doctor, case_id, runner).case
     assert completed.status == "completed"
-    assert not services.resume_analysis(doctor.doctor, completed, doctor.backend, runner)
+    assert not services_with(doctor, runner).resume_if_abandoned(completed)
 
 
 def test_a_polled_case_is_resumed_at_most_once_per_window(
@@ -435,19 +451,17 @@ def test_a_polled_case_is_resumed_at_most_once_per_window(
 ) -> None:
     runner = make_runner(resume_every_seconds=3600)
     case_id = open_case(doctor, None)
-    case = services.get_case(doctor.doctor, case_id, doctor.backend).case
-    asked = [
-        services.resume_analysis(doctor.doctor, case, doctor.backend, runner) for _ in range(5)
-    ]
+    case = doctor.services.get_case(case_id).case
+    asked = [services_with(doctor, runner).resume_if_abandoned(case) for _ in range(5)]
     assert asked == [True, False, False, False, False]
     assert finished(doctor, case_id, runner).case.status == "completed"
     assert len(fake_openai.answered("case_summary")) == 1
 
     eager = make_runner(resume_every_seconds=0)
     again = open_case(doctor, None)
-    case = services.get_case(doctor.doctor, again, doctor.backend).case
-    assert services.resume_analysis(doctor.doctor, case, doctor.backend, eager)
-    assert services.resume_analysis(doctor.doctor, case, doctor.backend, eager)
+    case = doctor.services.get_case(again).case
+    assert services_with(doctor, eager).resume_if_abandoned(case)
+    assert services_with(doctor, eager).resume_if_abandoned(case)
 
 
 def test_two_runners_never_analyse_the_same_case_at_once(
@@ -456,8 +470,8 @@ def test_two_runners_never_analyse_the_same_case_at_once(
     fake_openai.behave(delay=0.2)
     first, second = make_runner(), make_runner()  # as if two app processes shared the data
     case_id = open_case(doctor, None)
-    first.enqueue(doctor.doctor, case_id, doctor.backend)
-    second.enqueue(doctor.doctor, case_id, doctor.backend)
+    first.enqueue(doctor.doctor, case_id, doctor.backend.borrowed)
+    second.enqueue(doctor.doctor, case_id, doctor.backend.borrowed)
     detail = finished(doctor, case_id, first, second)
 
     assert detail.case.status == "completed"
@@ -475,7 +489,7 @@ def test_a_rerun_while_running_stops_the_old_job(
     while _claim_of(clinic, case_id)[0] is None:  # the first job has claimed the case
         assert time.monotonic() < deadline
         time.sleep(0.01)
-    services.request_analysis(doctor.doctor, case_id, doctor.backend, runner)
+    services_with(doctor, runner).request_analysis(case_id)
     detail = finished(doctor, case_id, runner)
 
     assert detail.case.status == "completed"
@@ -498,11 +512,11 @@ def test_shutting_down_lets_running_jobs_finish_and_leaves_the_rest_to_recovery(
     late = open_case(doctor, runner)  # creating a case still works; it waits for recovery
 
     assert runner.wait_idle(timeout=30)
-    assert services.get_case(doctor.doctor, running, doctor.backend).case.status == "completed"
-    assert services.get_case(doctor.doctor, late, doctor.backend).case.status == "analyzing"
+    assert doctor.services.get_case(running).case.status == "completed"
+    assert doctor.services.get_case(late).case.status == "analyzing"
     assert _claim_of(clinic, late) == (None, None)
 
     next_start = make_runner()
-    next_start.recover(clinic.provider)
+    _RECOVERY[next_start].sweep(clinic.provider)
     detail = finished(doctor, late, next_start)
     assert detail.case.status == "completed"

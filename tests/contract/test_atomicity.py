@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core import services
 from core.errors import CaseNotFound, InternalError
 from core.models import NewCase, Upload
 from tests import samples
 from tests.contract.harness import SignedIn, with_failing_database, with_failing_storage
+from tests.doubles import case_service
 
 FORM = NewCase("Ada Example", 54, "female", "notes")
 
@@ -28,12 +28,12 @@ def test_storage_failure_leaves_no_case_no_row_no_bytes(
     before = harness.row_counts(), harness.stored_keys()
     broken = with_failing_storage(doctor_a.backend, fail_on_put)
     with pytest.raises(InternalError) as error:
-        services.create_case(doctor_a.doctor, FORM, _uploads(), broken)
+        case_service(doctor_a.doctor, broken).create_case(FORM, _uploads())
     assert error.value.status == 500
     assert error.value.detail.startswith("Internal server error: ")
     assert "Ada" not in error.value.detail
     assert (harness.row_counts(), harness.stored_keys()) == before
-    assert services.list_cases(doctor_a.doctor, doctor_a.backend) == []
+    assert doctor_a.services.list_cases() == []
 
 
 def test_database_failure_after_upload_removes_the_stored_bytes(
@@ -41,28 +41,25 @@ def test_database_failure_after_upload_removes_the_stored_bytes(
 ) -> None:
     before = harness.row_counts(), harness.stored_keys()
     with pytest.raises(InternalError):
-        services.create_case(
-            doctor_a.doctor, FORM, _uploads(), with_failing_database(doctor_a.backend)
+        case_service(doctor_a.doctor, with_failing_database(doctor_a.backend)).create_case(
+            FORM, _uploads()
         )
     assert (harness.row_counts(), harness.stored_keys()) == before
 
 
 def test_failed_upload_to_an_existing_case_leaves_no_orphan(harness, doctor_a: SignedIn) -> None:
-    case = services.create_case(doctor_a.doctor, FORM, [], doctor_a.backend).case
+    case = doctor_a.services.create_case(FORM, []).case
     before = harness.row_counts(), harness.stored_keys()
     with pytest.raises(InternalError):
-        services.upload_file(
-            doctor_a.doctor,
-            case.case_id,
-            Upload("a.pdf", samples.pdf_bytes(), "lab"),
-            with_failing_storage(doctor_a.backend, 1),
+        case_service(doctor_a.doctor, with_failing_storage(doctor_a.backend, 1)).upload_file(
+            case.case_id, Upload("a.pdf", samples.pdf_bytes(), "lab")
         )
     assert (harness.row_counts(), harness.stored_keys()) == before
 
 
 def test_upload_racing_a_delete_leaves_no_orphan(harness, doctor_a: SignedIn) -> None:
     """The case disappears between the ownership check and the insert: bytes are removed."""
-    case = services.create_case(doctor_a.doctor, FORM, [], doctor_a.backend).case
+    case = doctor_a.services.create_case(FORM, []).case
     real_put = doctor_a.backend.blobs.put
 
     class DeleteDuringPut:
@@ -70,15 +67,15 @@ def test_upload_racing_a_delete_leaves_no_orphan(harness, doctor_a: SignedIn) ->
             return getattr(doctor_a.backend.blobs, name)
 
         def put(self, key: str, content: bytes, content_type: str) -> None:
-            services.delete_case(doctor_a.doctor, case.case_id, doctor_a.backend)
+            doctor_a.services.delete_case(case.case_id)
             real_put(key, content, content_type)
 
     from dataclasses import replace
 
     racing = replace(doctor_a.backend, blobs=DeleteDuringPut())
     with pytest.raises(CaseNotFound):
-        services.upload_file(
-            doctor_a.doctor, case.case_id, Upload("a.pdf", samples.pdf_bytes(), "lab"), racing
+        case_service(doctor_a.doctor, racing).upload_file(
+            case.case_id, Upload("a.pdf", samples.pdf_bytes(), "lab")
         )
     assert harness.stored_keys() == set()
     assert harness.row_counts() == {"cases": 0, "case_files": 0, "case_insights": 0}

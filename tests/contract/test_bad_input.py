@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from core import services
 from core.errors import FileTooLarge, InvalidInput
 from core.models import NewCase, Upload
 from tests import samples
 from tests.contract.harness import SignedIn
+from tests.doubles import case_service
 
 GOOD = {"patient_name": "Ada Example", "patient_age": 54, "patient_gender": "female"}
 
@@ -66,9 +66,7 @@ def test_bad_form_is_rejected_and_writes_nothing(
     before = _snapshot(harness)
     form = NewCase(**{**GOOD, **overrides})
     with pytest.raises(InvalidInput) as error:
-        services.create_case(
-            doctor_a.doctor, form, [Upload("ok.pdf", samples.pdf_bytes(), "lab")], doctor_a.backend
-        )
+        doctor_a.services.create_case(form, [Upload("ok.pdf", samples.pdf_bytes(), "lab")])
     assert error.value.status == 400
     assert detail in error.value.detail
     assert _snapshot(harness) == before
@@ -81,15 +79,15 @@ def test_bad_file_is_rejected_on_create_and_on_upload(
     before = _snapshot(harness)
     good = Upload("fine.pdf", samples.pdf_bytes(), "lab")
     with pytest.raises(InvalidInput) as error:
-        services.create_case(doctor_a.doctor, NewCase(**GOOD), [good, upload], doctor_a.backend)
+        doctor_a.services.create_case(NewCase(**GOOD), [good, upload])
     assert error.value.status == 400
     assert detail in error.value.detail
     assert _snapshot(harness) == before
 
-    case = services.create_case(doctor_a.doctor, NewCase(**GOOD), [], doctor_a.backend).case
+    case = doctor_a.services.create_case(NewCase(**GOOD), []).case
     before = _snapshot(harness)
     with pytest.raises(InvalidInput) as error:
-        services.upload_file(doctor_a.doctor, case.case_id, upload, doctor_a.backend)
+        doctor_a.services.upload_file(case.case_id, upload)
     assert detail in error.value.detail
     assert _snapshot(harness) == before
 
@@ -98,8 +96,8 @@ def test_size_limit(harness, doctor_a: SignedIn) -> None:
     before = _snapshot(harness)
     big = Upload("big.txt", b"a" * (1024 * 1024 + 1), "lab")
     with pytest.raises(FileTooLarge) as error:
-        services.create_case(
-            doctor_a.doctor, NewCase(**GOOD), [big], doctor_a.backend, max_file_bytes=1024 * 1024
+        case_service(doctor_a.doctor, doctor_a.backend, max_file_bytes=1024 * 1024).create_case(
+            NewCase(**GOOD), [big]
         )
     assert (error.value.status, error.value.detail) == (
         400,
@@ -107,9 +105,9 @@ def test_size_limit(harness, doctor_a: SignedIn) -> None:
     )
     assert _snapshot(harness) == before
     exact = Upload("exact.txt", b"a" * (1024 * 1024), "lab")
-    created = services.create_case(
-        doctor_a.doctor, NewCase(**GOOD), [exact], doctor_a.backend, max_file_bytes=1024 * 1024
-    )
+    created = case_service(
+        doctor_a.doctor, doctor_a.backend, max_file_bytes=1024 * 1024
+    ).create_case(NewCase(**GOOD), [exact])
     assert created.files[0].file_size == 1024 * 1024
 
 
@@ -131,9 +129,7 @@ SAFE_KEY_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 @pytest.mark.parametrize("name", HOSTILE_NAMES)
 def test_hostile_file_names_never_become_paths(harness, doctor_a: SignedIn, name: str) -> None:
     content = samples.pdf_bytes()
-    created = services.create_case(
-        doctor_a.doctor, NewCase(**GOOD), [Upload(name, content, "lab")], doctor_a.backend
-    )
+    created = doctor_a.services.create_case(NewCase(**GOOD), [Upload(name, content, "lab")])
     record = created.files[0]
     user, case, file_id, leaf = record.file_url.split("/")
     assert (user, case) == (doctor_a.doctor.user_id, created.case.case_id)
@@ -148,11 +144,8 @@ def test_hostile_file_names_never_become_paths(harness, doctor_a: SignedIn, name
 
 def test_two_files_with_the_same_name_never_collide(doctor_a: SignedIn) -> None:
     first, second = samples.pdf_bytes(["first"]), samples.pdf_bytes(["second"])
-    created = services.create_case(
-        doctor_a.doctor,
-        NewCase(**GOOD),
-        [Upload("report.pdf", first, "lab"), Upload("report.pdf", second, "lab")],
-        doctor_a.backend,
+    created = doctor_a.services.create_case(
+        NewCase(**GOOD), [Upload("report.pdf", first, "lab"), Upload("report.pdf", second, "lab")]
     )
     keys = [f.file_url for f in created.files]
     assert len(set(keys)) == 2

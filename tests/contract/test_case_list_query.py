@@ -8,7 +8,6 @@ from datetime import timedelta
 
 import pytest
 
-from core import services
 from core.errors import InvalidInput
 from core.models import Case, CaseQuery, CaseStatus, NewCase, utc_now
 from tests.contract.harness import SignedIn
@@ -18,9 +17,9 @@ CLAIM = str(uuid.uuid4())  # the analyzer claims with UUIDs; a backend may store
 
 def _open(who: SignedIn, name: str, status: str | None = None) -> Case:
     form = NewCase(patient_name=name, patient_age=40, patient_gender="female")
-    case = services.create_case(who.doctor, form, [], who.backend).case
+    case = who.services.create_case(form, []).case
     if status and status != case.status:
-        case = services.update_case(who.doctor, case.case_id, {"status": status}, who.backend)
+        case = who.services.update_case(case.case_id, {"status": status})
     return case
 
 
@@ -40,7 +39,7 @@ def _diagnose(who: SignedIn, case: Case, diagnosis: str, icd_code: str) -> None:
 
 
 def _page(who: SignedIn, **query):
-    return services.list_case_page(who.doctor, CaseQuery(**query), who.backend)
+    return who.services.list_case_page(CaseQuery(**query))
 
 
 def _names(who: SignedIn, **query) -> list[str]:
@@ -95,7 +94,7 @@ def test_newest_first_by_default_and_oldest_first_on_request(doctor_a: SignedIn)
 def test_order_is_by_creation_not_by_last_update(doctor_a: SignedIn) -> None:
     first = _open(doctor_a, "First")
     _open(doctor_a, "Second")
-    services.update_case(doctor_a.doctor, first.case_id, {"case_summary": "seen"}, doctor_a.backend)
+    doctor_a.services.update_case(first.case_id, {"case_summary": "seen"})
 
     assert _names(doctor_a) == ["Second", "First"]
 
@@ -203,7 +202,7 @@ def test_an_empty_caseload(doctor_a: SignedIn) -> None:
 )
 def test_a_bad_query_is_refused(doctor_a: SignedIn, query: CaseQuery, detail: str) -> None:
     with pytest.raises(InvalidInput) as refused:
-        services.list_case_page(doctor_a.doctor, query, doctor_a.backend)
+        doctor_a.services.list_case_page(query)
     assert refused.value.status == 400
     assert refused.value.detail.startswith(detail)
 
@@ -212,7 +211,7 @@ def test_list_cases_keeps_creation_order(doctor_a: SignedIn) -> None:
     """The issue-2 list is unchanged beside the paged one."""
     for name in ("First", "Second", "Third"):
         _open(doctor_a, name)
-    assert [c.patient_name for c in services.list_cases(doctor_a.doctor, doctor_a.backend)] == [
+    assert [c.patient_name for c in doctor_a.services.list_cases()] == [
         "First",
         "Second",
         "Third",

@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from core import services
 from core.errors import CaseNotFound, InvalidInput, NothingToUpdate
 from core.models import NewCase, Upload
 from tests import samples
@@ -27,7 +26,7 @@ def _form(**overrides) -> NewCase:
 
 
 def _create(who: SignedIn, uploads: list[Upload] | None = None, **overrides):
-    return services.create_case(who.doctor, _form(**overrides), uploads or [], who.backend)
+    return who.services.create_case(_form(**overrides), uploads or [])
 
 
 def test_create_case_returns_the_case_and_its_stored_files(doctor_a: SignedIn) -> None:
@@ -61,14 +60,14 @@ def test_create_case_returns_the_case_and_its_stored_files(doctor_a: SignedIn) -
 
 def test_list_cases_in_creation_order_with_updated_at(doctor_a: SignedIn) -> None:
     ids = [_create(doctor_a, patient_name=f"Patient {n}").case.case_id for n in range(5)]
-    listed = services.list_cases(doctor_a.doctor, doctor_a.backend)
+    listed = doctor_a.services.list_cases()
     assert [c.case_id for c in listed] == ids
     assert all(c.updated_at >= c.created_at for c in listed)
 
 
 def test_get_case_has_files_and_no_insights_until_analysed(doctor_a: SignedIn) -> None:
     created = _create(doctor_a, [Upload("a.txt", b"Hemoglobin 9.8 g/dL", "lab")])
-    detail = services.get_case(doctor_a.doctor, created.case.case_id, doctor_a.backend)
+    detail = doctor_a.services.get_case(created.case.case_id)
     assert detail.case.case_id == created.case.case_id
     assert detail.case.updated_at is not None
     assert [(f.file_name, f.file_category) for f in detail.files] == [("a.txt", "lab")]
@@ -98,7 +97,7 @@ def test_update_changes_only_given_fields(
     doctor_a: SignedIn, changes: dict, expected: dict
 ) -> None:
     case = _create(doctor_a).case
-    updated = services.update_case(doctor_a.doctor, case.case_id, changes, doctor_a.backend)
+    updated = doctor_a.services.update_case(case.case_id, changes)
     for field, value in expected.items():
         assert getattr(updated, field) == value
     untouched = {"patient_name", "patient_age", "case_summary", "status"} - set(expected)
@@ -107,7 +106,7 @@ def test_update_changes_only_given_fields(
     assert updated.patient_gender == case.patient_gender
     assert updated.updated_at > case.updated_at
     assert updated.created_at == case.created_at
-    again = services.get_case(doctor_a.doctor, case.case_id, doctor_a.backend).case
+    again = doctor_a.services.get_case(case.case_id).case
     assert again.updated_at == updated.updated_at
 
 
@@ -117,7 +116,7 @@ def test_update_changes_only_given_fields(
 def test_update_with_nothing_to_change(doctor_a: SignedIn, changes: dict) -> None:
     case = _create(doctor_a).case
     with pytest.raises(NothingToUpdate) as error:
-        services.update_case(doctor_a.doctor, case.case_id, changes, doctor_a.backend)
+        doctor_a.services.update_case(case.case_id, changes)
     assert (error.value.status, error.value.detail) == (400, "No data provided for update")
 
 
@@ -125,9 +124,9 @@ def test_update_cannot_change_gender_or_take_unknown_status(doctor_a: SignedIn) 
     case = _create(doctor_a).case
     for changes in ({"patient_gender": "male"}, {"status": "done"}, {"status": 3}):
         with pytest.raises(InvalidInput) as error:
-            services.update_case(doctor_a.doctor, case.case_id, changes, doctor_a.backend)
+            doctor_a.services.update_case(case.case_id, changes)
         assert error.value.status == 400
-    after = services.get_case(doctor_a.doctor, case.case_id, doctor_a.backend).case
+    after = doctor_a.services.get_case(case.case_id).case
     assert (after.patient_gender, after.status, after.updated_at) == (
         "female",
         "analyzing",
@@ -145,26 +144,21 @@ def test_delete_leaves_nothing_behind(harness, doctor_a: SignedIn) -> None:
             Upload("b.dcm", samples.dicom_bytes(), "radiology"),
         ],
     )
-    services.upload_file(
-        doctor_a.doctor,
-        doomed.case.case_id,
-        Upload("c.png", samples.png_bytes(), "radiology"),
-        doctor_a.backend,
+    doctor_a.services.upload_file(
+        doomed.case.case_id, Upload("c.png", samples.png_bytes(), "radiology")
     )
-    services.delete_case(doctor_a.doctor, doomed.case.case_id, doctor_a.backend)
+    doctor_a.services.delete_case(doomed.case.case_id)
     assert harness.row_counts() == before_rows
     assert harness.stored_keys() == before_keys
     assert not any(doomed.case.case_id in key for key in harness.stored_keys())
     with pytest.raises(CaseNotFound):
-        services.get_case(doctor_a.doctor, doomed.case.case_id, doctor_a.backend)
-    assert [c.case_id for c in services.list_cases(doctor_a.doctor, doctor_a.backend)] == [
-        keep.case.case_id
-    ]
+        doctor_a.services.get_case(doomed.case.case_id)
+    assert [c.case_id for c in doctor_a.services.list_cases()] == [keep.case.case_id]
 
 
 def test_upload_and_list_files_in_upload_order(doctor_a: SignedIn) -> None:
     case = _create(doctor_a).case
-    assert services.list_files(doctor_a.doctor, case.case_id, doctor_a.backend) == []
+    assert doctor_a.services.list_files(case.case_id) == []
     names = ["one.pdf", "two.png", "three.csv", "four.dcm"]
     contents = {
         "one.pdf": (samples.pdf_bytes(), "lab"),
@@ -174,33 +168,26 @@ def test_upload_and_list_files_in_upload_order(doctor_a: SignedIn) -> None:
     }
     for name in names:
         content, category = contents[name]
-        record = services.upload_file(
-            doctor_a.doctor, case.case_id, Upload(name, content, category), doctor_a.backend
-        )
+        record = doctor_a.services.upload_file(case.case_id, Upload(name, content, category))
         assert (record.case_id, record.file_category, record.file_size) == (
             case.case_id,
             category,
             len(content),
         )
-    files = services.list_files(doctor_a.doctor, case.case_id, doctor_a.backend)
+    files = doctor_a.services.list_files(case.case_id)
     assert [f.file_name for f in files] == names
     for record in files:
         assert doctor_a.backend.blobs.get(record.file_url) == contents[record.file_name][0]
         assert (
-            services.read_file(doctor_a.doctor, case.case_id, record.file_id, doctor_a.backend)
+            doctor_a.services.read_file(case.case_id, record.file_id)
             == contents[record.file_name][0]
         )
 
 
 def test_upload_refreshes_updated_at(doctor_a: SignedIn) -> None:
     case = _create(doctor_a).case
-    services.upload_file(
-        doctor_a.doctor, case.case_id, Upload("x.txt", b"note", "lab"), doctor_a.backend
-    )
-    assert (
-        services.get_case(doctor_a.doctor, case.case_id, doctor_a.backend).case.updated_at
-        > case.updated_at
-    )
+    doctor_a.services.upload_file(case.case_id, Upload("x.txt", b"note", "lab"))
+    assert doctor_a.services.get_case(case.case_id).case.updated_at > case.updated_at
 
 
 @pytest.mark.parametrize(
@@ -208,15 +195,11 @@ def test_upload_refreshes_updated_at(doctor_a: SignedIn) -> None:
 )
 def test_unknown_or_malformed_case_id_is_not_found(doctor_a: SignedIn, case_id) -> None:
     for operation in (
-        lambda: services.get_case(doctor_a.doctor, case_id, doctor_a.backend),
-        lambda: services.update_case(
-            doctor_a.doctor, case_id, {"patient_age": 3}, doctor_a.backend
-        ),
-        lambda: services.delete_case(doctor_a.doctor, case_id, doctor_a.backend),
-        lambda: services.list_files(doctor_a.doctor, case_id, doctor_a.backend),
-        lambda: services.upload_file(
-            doctor_a.doctor, case_id, Upload("a.txt", b"x", "lab"), doctor_a.backend
-        ),
+        lambda: doctor_a.services.get_case(case_id),
+        lambda: doctor_a.services.update_case(case_id, {"patient_age": 3}),
+        lambda: doctor_a.services.delete_case(case_id),
+        lambda: doctor_a.services.list_files(case_id),
+        lambda: doctor_a.services.upload_file(case_id, Upload("a.txt", b"x", "lab")),
     ):
         with pytest.raises(CaseNotFound) as error:
             operation()

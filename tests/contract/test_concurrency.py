@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from concurrent.futures import ThreadPoolExecutor
 
-from core import services
 from core.models import NewCase, Upload
 from tests import samples
 
@@ -26,9 +25,7 @@ def test_twenty_threads_creating_cases_with_files(harness) -> None:
             Upload("scan.png", samples.png_bytes(32 + n, 24 + n), "radiology"),
             Upload("report.pdf", samples.pdf_bytes([f"case {n}"]), "lab"),
         ]
-        created = services.create_case(
-            who.doctor, NewCase(f"Patient {n}", n, "other"), uploads, who.backend
-        )
+        created = who.services.create_case(NewCase(f"Patient {n}", n, "other"), uploads)
         return who, created, uploads
 
     with ThreadPoolExecutor(THREADS) as pool:
@@ -37,33 +34,31 @@ def test_twenty_threads_creating_cases_with_files(harness) -> None:
     assert harness.row_counts()["cases"] == THREADS
     assert harness.row_counts()["case_files"] == THREADS * 3
     for who, created, uploads in results:
-        detail = services.get_case(who.doctor, created.case.case_id, who.backend)
+        detail = who.services.get_case(created.case.case_id)
         assert detail.case.patient_name == created.case.patient_name
         assert len(detail.files) == 3
         for record, upload in zip(detail.files, uploads, strict=True):
             assert record.file_size == len(upload.content)
             assert who.backend.blobs.get(record.file_url) == upload.content
     for who in doctors:
-        listed = services.list_cases(who.doctor, who.backend)
+        listed = who.services.list_cases()
         assert len(listed) == THREADS // len(doctors)
         assert all(c.user_id == who.doctor.user_id for c in listed)
 
 
 def test_concurrent_updates_and_uploads_on_one_case(harness) -> None:
     who = harness.sign_up()
-    case = services.create_case(who.doctor, NewCase("Ada", 50, "female"), [], who.backend).case
+    case = who.services.create_case(NewCase("Ada", 50, "female"), []).case
 
     def work(n: int) -> None:
         if n % 2:
-            services.update_case(who.doctor, case.case_id, {"patient_age": n}, who.backend)
+            who.services.update_case(case.case_id, {"patient_age": n})
         else:
-            services.upload_file(
-                who.doctor, case.case_id, Upload(f"f{n}.txt", f"n={n}".encode(), "lab"), who.backend
-            )
+            who.services.upload_file(case.case_id, Upload(f"f{n}.txt", f"n={n}".encode(), "lab"))
 
     with ThreadPoolExecutor(THREADS) as pool:
         list(pool.map(work, range(THREADS)))
-    files = services.list_files(who.doctor, case.case_id, who.backend)
+    files = who.services.list_files(case.case_id)
     assert sorted(f.file_name for f in files) == sorted(f"f{n}.txt" for n in range(0, THREADS, 2))
     for record in files:
         assert who.backend.blobs.get(record.file_url) == f"n={record.file_name[1:-4]}".encode()

@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 import pytest
 
-from core import services
 from core.errors import CaseNotFound
 from core.models import Upload
 from tests import samples
@@ -15,18 +14,16 @@ from tests.contract.harness import SignedIn
 from tests.contract.test_case_operations import _create
 
 OPERATIONS: dict[str, Callable[[SignedIn, str], object]] = {
-    "get": lambda who, case_id: services.get_case(who.doctor, case_id, who.backend),
-    "update": lambda who, case_id: services.update_case(
-        who.doctor, case_id, {"patient_name": "Taken over", "status": "archived"}, who.backend
+    "get": lambda who, case_id: who.services.get_case(case_id),
+    "update": lambda who, case_id: who.services.update_case(
+        case_id, {"patient_name": "Taken over", "status": "archived"}
     ),
-    "delete": lambda who, case_id: services.delete_case(who.doctor, case_id, who.backend),
-    "upload": lambda who, case_id: services.upload_file(
-        who.doctor, case_id, Upload("intruder.pdf", samples.pdf_bytes(), "lab"), who.backend
+    "delete": lambda who, case_id: who.services.delete_case(case_id),
+    "upload": lambda who, case_id: who.services.upload_file(
+        case_id, Upload("intruder.pdf", samples.pdf_bytes(), "lab")
     ),
-    "list files": lambda who, case_id: services.list_files(who.doctor, case_id, who.backend),
-    "read file": lambda who, case_id: services.read_file(
-        who.doctor, case_id, str(uuid.uuid4()), who.backend
-    ),
+    "list files": lambda who, case_id: who.services.list_files(case_id),
+    "read file": lambda who, case_id: who.services.read_file(case_id, str(uuid.uuid4())),
 }
 
 
@@ -53,7 +50,7 @@ def test_other_doctors_case_is_indistinguishable_from_a_missing_one(
     # Nothing of A's changed, and B left nothing behind.
     assert harness.row_counts() == rows
     assert harness.stored_keys() == keys
-    after = services.get_case(doctor_a.doctor, theirs.case_id, doctor_a.backend)
+    after = doctor_a.services.get_case(theirs.case_id)
     assert (after.case.patient_name, after.case.status) == (theirs.patient_name, theirs.status)
     assert after.case.updated_at == theirs.updated_at
     assert len(after.files) == 1
@@ -62,5 +59,5 @@ def test_other_doctors_case_is_indistinguishable_from_a_missing_one(
 def test_lists_never_show_another_doctors_cases(doctor_a: SignedIn, doctor_b: SignedIn) -> None:
     mine = {_create(doctor_a).case.case_id for _ in range(3)}
     theirs = {_create(doctor_b).case.case_id for _ in range(2)}
-    assert {c.case_id for c in services.list_cases(doctor_a.doctor, doctor_a.backend)} == mine
-    assert {c.case_id for c in services.list_cases(doctor_b.doctor, doctor_b.backend)} == theirs
+    assert {c.case_id for c in doctor_a.services.list_cases()} == mine
+    assert {c.case_id for c in doctor_b.services.list_cases()} == theirs

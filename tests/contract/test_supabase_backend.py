@@ -15,7 +15,6 @@ from datetime import timedelta
 import httpx
 import pytest
 
-from core import services
 from core.analysis.rules_engine import RulesEngine
 from core.analysis.runner import AnalysisRunner
 from core.backends.supabase import SupabaseBackendProvider
@@ -25,6 +24,7 @@ from core.errors import CaseNotFound, NotAuthenticated, PermissionDenied
 from core.models import AuthSession, CaseQuery, NewCase, Upload, utc_now
 from tests import samples
 from tests.contract.harness import LocalHarness, SignedIn
+from tests.doubles import case_service
 from tests.supabase_stack.harness import SupabaseHarness
 from tests.supabase_stack.server import SupabaseStack
 from tests.supabase_stack.smoke import main as smoke_main
@@ -45,8 +45,8 @@ def _session(harness: SupabaseHarness) -> AuthSession:
 
 
 def _open_case(who: SignedIn, uploads: list[Upload] | None = None):
-    return services.create_case(
-        who.doctor, NewCase("Ada Example", 54, "female", "Thirst."), uploads or [], who.backend
+    return who.services.create_case(
+        NewCase("Ada Example", 54, "female", "Thirst."), uploads or []
     ).case
 
 
@@ -126,7 +126,7 @@ def test_an_expired_or_tampered_token_is_not_authenticated_everywhere(
         bad = AuthSession(session.doctor, session.access_token[:-4] + "AAAA", "", 0)
     backend = stack_harness.provider.for_session(bad)
     for attempt in (
-        lambda: services.list_cases(bad.doctor, backend),
+        lambda: case_service(bad.doctor, backend).list_cases(),
         lambda: backend.blobs.get(f"{bad.doctor.user_id}/a/b/c.pdf"),
         lambda: stack_harness.provider.accounts.verify(bad.access_token),
     ):
@@ -193,20 +193,17 @@ def test_the_analyzer_completes_a_case_over_postgrest(stack_harness: SupabaseHar
     who = stack_harness.sign_up()
     runner = AnalysisRunner(RulesEngine(), workers=2)
     try:
-        created = services.create_case(
-            who.doctor,
+        created = case_service(who.doctor, who.backend, runner).create_case(
             NewCase("Ada Example", 61, "female", "Thirst and fatigue."),
             [
                 Upload("labs.pdf", samples.pdf_bytes(samples.LAB_REPORT_LINES), "lab"),
                 Upload("chest.png", samples.png_bytes(), "radiology"),
             ],
-            who.backend,
-            analyzer=runner,
         )
         assert runner.wait_idle(timeout=60)
     finally:
         runner.shutdown(wait=True)
-    detail = services.get_case(who.doctor, created.case.case_id, who.backend)
+    detail = who.services.get_case(created.case.case_id)
     assert (detail.case.status, detail.case.analysis_stage) == ("completed", "completed")
     assert 0.0 <= detail.ai_insights["overall_confidence_score"] <= 1.0
     lab = next(f for f in detail.files if f.file_category == "lab")
@@ -232,7 +229,7 @@ def test_a_doctors_sign_in_resumes_what_a_dead_process_left_analysing(
 
     runner = AnalysisRunner(RulesEngine(), workers=2, stale_after=timedelta(minutes=10))
     try:
-        assert services.resume_analyses(who.doctor, who.backend, runner) == 2
+        assert case_service(who.doctor, who.backend, runner).resume_unfinished() == 2
         assert runner.wait_idle(timeout=60)
     finally:
         runner.shutdown(wait=True)
@@ -321,20 +318,17 @@ def _caseload(harness) -> tuple[SignedIn, list[tuple]]:
     who, other = harness.sign_up(), harness.sign_up()
     _open_case(other)
     names = ["Ada Lovelace", "Grace 100% Hopper", "ada_b", "Émile Zola", "Ève Curie"]
-    ids = [
-        services.create_case(who.doctor, NewCase(name, 40, "other"), [], who.backend).case.case_id
-        for name in names
-    ]
+    ids = [who.services.create_case(NewCase(name, 40, "other"), []).case.case_id for name in names]
     cases, owner = who.backend.cases, who.doctor.user_id
     claim = str(uuid.uuid4())
     assert cases.claim_analysis(owner, ids[0], claim, utc_now() - timedelta(minutes=5))
     insights = {"primary_diagnosis": {"primary_diagnosis": "Type 2 diabetes", "icd_code": "E11.9"}}
     assert cases.complete_analysis(owner, ids[0], claim, insights)
-    services.update_case(who.doctor, ids[1], {"status": "archived"}, who.backend)
-    services.update_case(who.doctor, ids[2], {"status": "failed"}, who.backend)
+    who.services.update_case(ids[1], {"status": "archived"})
+    who.services.update_case(ids[2], {"status": "failed"})
     answers = []
     for query in LIST_QUERIES:
-        page = services.list_case_page(who.doctor, query, who.backend)
+        page = who.services.list_case_page(query)
         rows = [
             (r.case.patient_name, r.case.status, r.primary_diagnosis, r.icd_code) for r in page.rows
         ]

@@ -17,7 +17,6 @@ import sys
 import uuid
 from collections.abc import Callable, Mapping
 
-from core import services
 from core.analysis.rules_engine import RulesEngine
 from core.analysis.runner import AnalysisRunner
 from core.backends.supabase import SupabaseBackendProvider
@@ -25,6 +24,7 @@ from core.config import Settings
 from core.errors import CaseNotFound, InvalidInput
 from core.models import AuthSession, NewCase, Upload
 from tests import samples
+from tests.doubles import case_service
 
 PASSWORD_FOR_NEW_DOCTORS = "smoke-" + uuid.uuid4().hex[:12]
 
@@ -55,24 +55,24 @@ def run_journey(
         lab = Upload("labs.pdf", samples.pdf_bytes(samples.LAB_REPORT_LINES), "lab")
         scan = Upload("chest.png", samples.png_bytes(), "radiology")
         form = NewCase("Smoke Test Patient", 61, "female", "Thirst and fatigue for a month.")
-        case = services.create_case(doctor, form, [lab, scan], backend, analyzer=runner).case
+        case = case_service(doctor, backend, runner).create_case(form, [lab, scan]).case
         say(f"ok: case {case.case_id} created with 2 files")
 
         if not runner.wait_idle(timeout=180):
             raise AssertionError("the analysis did not finish within 3 minutes")
-        detail = services.get_case(doctor, case.case_id, backend)
+        detail = case_service(doctor, backend).get_case(case.case_id)
         if detail.case.status != "completed" or not detail.ai_insights:
             raise AssertionError(
                 f"analysis ended {detail.case.status}: {detail.case.analysis_error}"
             )
         say(f"ok: analysed, confidence {detail.ai_insights['overall_confidence_score']:.2f}")
 
-        updated = services.update_case(doctor, case.case_id, {"patient_age": 62}, backend)
+        updated = case_service(doctor, backend).update_case(case.case_id, {"patient_age": 62})
         if updated.patient_age != 62 or updated.updated_at <= detail.case.updated_at:
             raise AssertionError("the update did not take, or updated_at did not move")
         note = Upload("note.txt", b"Fasting glucose 182 mg/dL", "lab")
-        record = services.upload_file(doctor, case.case_id, note, backend)
-        if services.read_file(doctor, case.case_id, record.file_id, backend) != note.content:
+        record = case_service(doctor, backend).upload_file(case.case_id, note)
+        if case_service(doctor, backend).read_file(case.case_id, record.file_id) != note.content:
             raise AssertionError("the stored file came back different")
         say("ok: updated, and a third file stored and read back")
 
@@ -80,13 +80,15 @@ def run_journey(
 
         refreshed = provider.accounts.refresh(session.refresh_token)
         fresh_backend = provider.for_session(refreshed)
-        if case.case_id not in {c.case_id for c in services.list_cases(doctor, fresh_backend)}:
+        if case.case_id not in {
+            c.case_id for c in case_service(doctor, fresh_backend).list_cases()
+        }:
             raise AssertionError("the refreshed session lost the case")
         say("ok: token refreshed")
 
-        services.delete_case(doctor, case.case_id, fresh_backend)
+        case_service(doctor, fresh_backend).delete_case(case.case_id)
         try:
-            services.get_case(doctor, case.case_id, fresh_backend)
+            case_service(doctor, fresh_backend).get_case(case.case_id)
         except CaseNotFound:
             pass
         else:
@@ -110,12 +112,12 @@ def _second_doctor_sees_nothing(
         return
     backend = provider.for_session(other)
     try:
-        services.get_case(other.doctor, case_id, backend)
+        case_service(other.doctor, backend).get_case(case_id)
     except CaseNotFound:
         pass
     else:
         raise AssertionError("another doctor could read the case")
-    if services.list_cases(other.doctor, backend):
+    if case_service(other.doctor, backend).list_cases():
         raise AssertionError("another doctor's list is not empty")
     provider.accounts.sign_out(other)
     say("ok: a second doctor cannot see the case")

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from core import services
 from core.backends.local import LocalBackendProvider
 from core.errors import InternalError
 from core.models import NewCase, Upload
 from core.safe_logging import failure_frames
+from tests.doubles import case_service
 
 
 def test_frames_name_the_type_and_place_but_not_the_message() -> None:
@@ -40,11 +40,8 @@ def test_a_storage_failure_is_logged_without_the_file_name(
             raise OSError(f"disk full while writing {key}")
 
     with caplog.at_level(logging.DEBUG), pytest.raises(InternalError) as error:
-        services.create_case(
-            session.doctor,
-            NewCase("Jane Roe", 40, "female"),
-            [Upload("Jane_Roe_labs.txt", b"Glucose 99", "lab")],
-            replace(backend, blobs=LeakyStore()),
+        case_service(session.doctor, replace(backend, blobs=LeakyStore())).create_case(
+            NewCase("Jane Roe", 40, "female"), [Upload("Jane_Roe_labs.txt", b"Glucose 99", "lab")]
         )
     assert "OSError" in caplog.text
     assert "Jane" not in caplog.text and "Roe" not in caplog.text

@@ -1,0 +1,349 @@
+"""The case operations of one signed-in doctor, as one service object per session.
+
+The clinic (``core.bootstrap``) builds a ``CaseService`` for a session with its backend,
+the analyzer and the limits, so no caller can forget the analyzer or a limit.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from core import validation
+from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError
+from core.files import check_upload, display_name, storage_key
+from core.models import (
+    MAX_PAGE_SIZE,
+    Case,
+    CaseDetail,
+    CaseFile,
+    CasePage,
+    CaseQuery,
+    CaseStatus,
+    CreatedCase,
+    Doctor,
+    NewCase,
+    Upload,
+    utc_now,
+)
+from core.ports import Backend
+from core.safe_logging import failure_frames
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024
+
+
+class AnalysisQueue(Protocol):
+    """The background analyzer, as the case operations see it."""
+
+    def enqueue(
+        self, doctor: Doctor, case_id: str, open_backend: Callable[[], Backend]
+    ) -> None: ...
+
+
+class AnalysisRecovery(Protocol):
+    """Offers unfinished analyses again (``core.analysis.recovery.Recovery``)."""
+
+    def resume_case(
+        self, doctor: Doctor, case: Case, open_backend: Callable[[], Backend]
+    ) -> bool: ...
+
+    def resume_doctor(
+        self, doctor: Doctor, backend: Backend, open_backend: Callable[[], Backend]
+    ) -> int: ...
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one upload may be."""
+
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
+
+
+def _valid_case_id(case_id: Any) -> str:
+    """A malformed id names no case: the same 404 as another doctor's case."""
+    try:
+        return str(uuid.UUID(str(case_id)))
+    except (ValueError, TypeError, AttributeError):
+        raise CaseNotFound() from None
+
+
+def _file_record(doctor: Doctor, case_id: str, upload: Upload, max_bytes: int) -> CaseFile:
+    kind = check_upload(upload.file_name, upload.content, upload.category, max_bytes)
+    file_id = str(uuid.uuid4())
+    return CaseFile(
+        file_id=file_id,
+        case_id=case_id,
+        user_id=doctor.user_id,
+        file_name=display_name(upload.file_name),
+        file_type=kind.mime_type,
+        file_size=len(upload.content),
+        file_url=storage_key(doctor.user_id, case_id, file_id, upload.file_name),
+        file_category=upload.category,
+        uploaded_at=utc_now(),
+    )
+
+
+def _store_files(backend: Backend, records: Sequence[CaseFile], uploads: Sequence[Upload]) -> None:
+    """Store every file's bytes, or none: on failure the ones already stored are removed."""
+    stored: list[str] = []
+    try:
+        for record, upload in zip(records, uploads, strict=True):
+            backend.blobs.put(record.file_url, upload.content, record.file_type)
+            stored.append(record.file_url)
+    except Exception:
+        _discard(backend, stored)
+        raise
+
+
+def _discard(backend: Backend, keys: Sequence[str]) -> None:
+    if not keys:
+        return
+    try:
+        backend.blobs.delete(keys)
+    except Exception:  # noqa: BLE001 - cleanup must not hide the original failure
+        log.error("could not remove %d stored file(s):\n%s", len(keys), failure_frames())
+
+
+def _internal(error: Exception, action: str) -> MedCaseError:
+    if isinstance(error, MedCaseError):
+        return error
+    log.error("%s failed:\n%s", action, failure_frames(error))
+    return InternalError(f"{action} failed ({type(error).__name__})")
+
+
+class CaseService:
+    """The case operations, acting as one doctor through one backend."""
+
+    def __init__(
+        self,
+        doctor: Doctor,
+        backend: Backend,
+        analyzer: AnalysisQueue,
+        recovery: AnalysisRecovery,
+        *,
+        limits: Limits | None = None,
+        open_job_backend: Callable[[], Backend] | None = None,
+    ) -> None:
+        self.doctor = doctor
+        self.backend = backend
+        self.analyzer = analyzer
+        self.recovery = recovery
+        self.limits = limits or Limits()
+        # How an analysis job gets its own backend: a fresh one for this doctor's session
+        # from the clinic, or else this one, which the job must not close.
+        self._open_job_backend = open_job_backend or backend.borrowed
+
+    def close(self) -> None:
+        """Free the backend's own connections (a new token or sign-out ends the service)."""
+        self.backend.close()
+
+    # --- cases ------------------------------------------------------------------------
+
+    def create_case(self, form: NewCase, uploads: Sequence[Upload]) -> CreatedCase:
+        """Open a case with its files, all or nothing, then queue its analysis."""
+        doctor, backend = self.doctor, self.backend
+        valid = validation.new_case(form)
+        case_id = str(uuid.uuid4())
+        records = [self._file_record(case_id, upload) for upload in uploads]
+        now = utc_now()
+        case = Case(
+            case_id=case_id,
+            user_id=doctor.user_id,
+            patient_name=valid.patient_name,
+            patient_age=valid.patient_age,
+            patient_gender=valid.patient_gender,
+            case_summary=valid.case_summary,
+            status=CaseStatus.ANALYZING.value,
+            created_at=now,
+            updated_at=now,
+            analysis_stage="initialized",
+        )
+        try:
+            _store_files(backend, records, uploads)
+        except Exception as error:
+            raise _internal(error, "storing the case files") from error
+        try:
+            backend.cases.add_case(case, records)
+        except Exception as error:
+            _discard(backend, [r.file_url for r in records])
+            raise _internal(error, "saving the case") from error
+        log.info("case %s created with %d file(s)", case_id, len(records))
+        self.analyzer.enqueue(doctor, case_id, self._open_job_backend)
+        return CreatedCase(case=case, files=records)
+
+    def list_cases(self) -> list[Case]:
+        """The doctor's cases in creation order."""
+        return self.backend.cases.list_cases(self.doctor.user_id)
+
+    def list_case_page(self, query: CaseQuery) -> CasePage:
+        """One page of the doctor's cases for the list, with the matching total and the
+        caseload's count for every status (zeros included)."""
+        page = self.backend.cases.list_case_page(self.doctor.user_id, _list_query(query))
+        counts = {s.value: page.counts_by_status.get(s.value, 0) for s in CaseStatus}
+        return replace(page, counts_by_status=counts)
+
+    def get_case(self, case_id: str) -> CaseDetail:
+        """One of the doctor's cases with its files and AI insights (None until analysed)."""
+        case_id = _valid_case_id(case_id)
+        cases, owner = self.backend.cases, self.doctor.user_id
+        case = cases.get_case(owner, case_id)
+        if case is None:
+            raise CaseNotFound()
+        files = cases.list_files(owner, case_id)
+        insights = cases.get_insights(owner, case_id)
+        return CaseDetail(case=case, files=files, ai_insights=insights)
+
+    def update_case(self, case_id: str, changes: Mapping[str, Any]) -> Case:
+        """Change name, age, notes or status; gender is fixed; updated_at is refreshed."""
+        case_id = _valid_case_id(case_id)
+        valid = validation.case_changes(changes)
+        updated = self.backend.cases.update_case(self.doctor.user_id, case_id, valid)
+        if updated is None:
+            raise CaseNotFound()
+        log.info("case %s updated (%s)", case_id, ", ".join(sorted(valid)))
+        return updated
+
+    def delete_case(self, case_id: str) -> None:
+        """Delete the case for good: its rows, insights and stored files."""
+        case_id = _valid_case_id(case_id)
+        backend, owner = self.backend, self.doctor.user_id
+        keys = backend.cases.delete_case(owner, case_id)
+        if keys is None:
+            raise CaseNotFound()
+        _discard(backend, keys)
+        try:
+            backend.blobs.delete_folder(f"{owner}/{case_id}/")
+        except Exception:  # noqa: BLE001 - the rows are gone; leftover bytes are only logged
+            log.error("could not remove the files of case %s:\n%s", case_id, failure_frames())
+        log.info("case %s deleted", case_id)
+
+    # --- files ------------------------------------------------------------------------
+
+    def upload_file(self, case_id: str, upload: Upload) -> CaseFile:
+        """Add a lab file or radiology image to one of the doctor's cases."""
+        case_id = _valid_case_id(case_id)
+        backend, owner = self.backend, self.doctor.user_id
+        if backend.cases.get_case(owner, case_id) is None:
+            raise CaseNotFound()
+        record = self._file_record(case_id, upload)
+        try:
+            _store_files(backend, [record], [upload])
+        except Exception as error:
+            raise _internal(error, "storing the file") from error
+        try:
+            added = backend.cases.add_file(owner, record)
+        except Exception as error:
+            _discard(backend, [record.file_url])
+            raise _internal(error, "saving the file record") from error
+        if not added:
+            _discard(backend, [record.file_url])
+            raise CaseNotFound()
+        log.info("file %s added to case %s", record.file_id, case_id)
+        return record
+
+    def list_files(self, case_id: str) -> list[CaseFile]:
+        """The case's files in upload order; an empty list when there are none."""
+        case_id = _valid_case_id(case_id)
+        cases, owner = self.backend.cases, self.doctor.user_id
+        if cases.get_case(owner, case_id) is None:
+            raise CaseNotFound()
+        return cases.list_files(owner, case_id)
+
+    def read_file(self, case_id: str, file_id: str) -> bytes:
+        """The stored bytes of one of the case's files (for download and thumbnails)."""
+        for record in self.list_files(case_id):
+            if record.file_id == file_id:
+                return self.backend.blobs.get(record.file_url)
+        raise CaseNotFound()
+
+    def _file_record(self, case_id: str, upload: Upload) -> CaseFile:
+        max_bytes = self.limits.max_file_bytes
+        kind = check_upload(upload.file_name, upload.content, upload.category, max_bytes)
+        file_id = str(uuid.uuid4())
+        owner = self.doctor.user_id
+        return CaseFile(
+            file_id=file_id,
+            case_id=case_id,
+            user_id=owner,
+            file_name=display_name(upload.file_name),
+            file_type=kind.mime_type,
+            file_size=len(upload.content),
+            file_url=storage_key(owner, case_id, file_id, upload.file_name),
+            file_category=upload.category,
+            uploaded_at=utc_now(),
+        )
+
+    # --- analysis ---------------------------------------------------------------------
+
+    def request_analysis(self, case_id: str) -> Case:
+        """Re-run the analysis of a case (after a failure, or after files were added)."""
+        case_id = _valid_case_id(case_id)
+        case = self.backend.cases.request_analysis(self.doctor.user_id, case_id)
+        if case is None:
+            raise CaseNotFound()
+        self.analyzer.enqueue(self.doctor, case_id, self._open_job_backend)
+        return case
+
+    def resume_if_abandoned(self, case: Case) -> bool:
+        """Offer a watched case still marked analyzing to the analyzer again, in case the
+        process analysing it died (``core.analysis.recovery`` decides how often)."""
+        return self.recovery.resume_case(self.doctor, case, self._open_job_backend)
+
+    def resume_unfinished(self) -> int:
+        """Offer every case of the doctor's still marked analyzing; how many were offered."""
+        return self.recovery.resume_doctor(self.doctor, self.backend, self._open_job_backend)
+
+
+def _valid_case_id(case_id: Any) -> str:
+    """A malformed id names no case: the same 404 as another doctor's case."""
+    try:
+        return str(uuid.UUID(str(case_id)))
+    except (ValueError, TypeError, AttributeError):
+        raise CaseNotFound() from None
+
+
+def _store_files(backend: Backend, records: Sequence[CaseFile], uploads: Sequence[Upload]) -> None:
+    """Store every file's bytes, or none: on failure the ones already stored are removed."""
+    stored: list[str] = []
+    try:
+        for record, upload in zip(records, uploads, strict=True):
+            backend.blobs.put(record.file_url, upload.content, record.file_type)
+            stored.append(record.file_url)
+    except Exception:
+        _discard(backend, stored)
+        raise
+
+
+def _discard(backend: Backend, keys: Sequence[str]) -> None:
+    if not keys:
+        return
+    try:
+        backend.blobs.delete(keys)
+    except Exception:  # noqa: BLE001 - cleanup must not hide the original failure
+        log.error("could not remove %d stored file(s):\n%s", len(keys), failure_frames())
+
+
+def _internal(error: Exception, action: str) -> MedCaseError:
+    if isinstance(error, MedCaseError):
+        return error
+    log.error("%s failed:\n%s", action, failure_frames(error))
+    return InternalError(f"{action} failed ({type(error).__name__})")
+
+
+def _list_query(query: CaseQuery) -> CaseQuery:
+    """The query as backends take it: search trimmed or None, statuses spelled out."""
+    if not 1 <= query.limit <= MAX_PAGE_SIZE:
+        raise InvalidInput(f"A page holds 1 to {MAX_PAGE_SIZE} cases")
+    if query.offset < 0:
+        raise InvalidInput("The page offset cannot be negative")
+    search = query.search.strip() if isinstance(query.search, str) else None
+    if query.statuses:
+        statuses = tuple(dict.fromkeys(validation.case_status(s) for s in query.statuses))
+    else:  # archived cases stay out of the list unless the doctor asks for them
+        statuses = tuple(s.value for s in CaseStatus if s is not CaseStatus.ARCHIVED)
+    return replace(query, search=search or None, statuses=statuses)
