@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from core.models import CaseStatus
+from core.lifecycle import DOCTOR_STATUS_REQUESTS
 
 _AGE_RANGE: dict[str, Any] = {"minimum": 0, "maximum": 150}
 
@@ -30,6 +30,9 @@ class CaseOut(BaseModel):
     status: str
     created_at: datetime
     updated_at: datetime
+    review_state: str | None = Field(
+        default=None, description="awaiting_review | reviewed | signed | amended; null before"
+    )
 
 
 class FileOut(BaseModel):
@@ -95,7 +98,12 @@ class CaseChanges(BaseModel):
     patient_age: StrictInt | None = Field(default=None, json_schema_extra=_AGE_RANGE)
     case_summary: str | None = Field(default=None, description="An empty string clears it")
     status: str | None = Field(
-        default=None, json_schema_extra={"enum": [*(status.value for status in CaseStatus), None]}
+        default=None,
+        description=(
+            "'archived' archives the case; 'active' restores an archived case to the status "
+            "it had. The analyzer's statuses (analyzing, completed, failed) are refused."
+        ),
+        json_schema_extra={"enum": [*DOCTOR_STATUS_REQUESTS, None]},
     )
 
 

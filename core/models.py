@@ -111,6 +111,12 @@ class Case:
     updated_at: datetime
     analysis_stage: str | None = None
     analysis_error: str | None = None
+    # The status before archiving (restored from it), see core.lifecycle.
+    archived_from: str | None = None
+    # Moves on whenever the patient's details, the notes or the files change, so an AI
+    # draft written from an earlier version is known to be out of date.
+    content_version: int = 1
+    review_state: str | None = None  # core.lifecycle.ReviewState; None before any draft
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Case:
@@ -123,8 +129,8 @@ class Case:
     def public_dict(self) -> dict[str, Any]:
         """The case as the reference API shows it (no analyzer bookkeeping)."""
         record = asdict(self)
-        record.pop("analysis_stage")
-        record.pop("analysis_error")
+        for internal in ("analysis_stage", "analysis_error", "archived_from", "content_version"):
+            record.pop(internal)
         record["created_at"] = self.created_at.isoformat()
         record["updated_at"] = self.updated_at.isoformat()
         return record
@@ -195,6 +201,7 @@ class CaseQuery:
 
     search: str | None = None
     statuses: tuple[str, ...] | None = None
+    review_states: tuple[str, ...] | None = None  # None: any (also cases with no draft yet)
     newest_first: bool = True
     limit: int = DEFAULT_PAGE_SIZE
     offset: int = 0
@@ -220,3 +227,5 @@ class CasePage:
     rows: list[CaseRow]
     total: int
     counts_by_status: dict[str, int]
+    # All the doctor's cases that are not archived, by review state (zeros included).
+    counts_by_review_state: dict[str, int] = field(default_factory=dict)

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
+from core.review import Draft, SectionReview, SignedNote
 
 
 class CaseRepository(Protocol):
@@ -69,6 +70,36 @@ class CaseRepository(Protocol):
     def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool: ...
 
 
+class ReviewRepository(Protocol):
+    """The physician's review: every AI draft kept, section decisions, signed versions.
+
+    Only inserts: a draft, a decision or a signed version is never changed (the stores
+    refuse updates). Every method takes the owner and puts it in the query.
+    """
+
+    def current_draft(self, owner: str, case_id: str) -> Draft | None:
+        """The newest AI draft of the case (the one its insights show)."""
+
+    def drafts(self, owner: str, case_id: str) -> list[Draft]:
+        """Every AI draft of the case, oldest first."""
+
+    def add_section_review(self, owner: str, review: SectionReview) -> bool:
+        """Record a decision on a section of one of the owner's drafts; False otherwise."""
+
+    def section_reviews(self, owner: str, case_id: str) -> list[SectionReview]:
+        """Every decision on the case's drafts, oldest first."""
+
+    def add_signed_note(self, owner: str, note: SignedNote, review_state: str) -> bool:
+        """Insert a signed version and set the case's review state, in one step; False when
+        the version number is taken (someone signed first) or the case is not the owner's."""
+
+    def signed_notes(self, owner: str, case_id: str) -> list[SignedNote]:
+        """Every signed version of the case's note, oldest first."""
+
+    def set_review_state(self, owner: str, case_id: str, state: str) -> bool:
+        """Set the review state of a case whose note is not signed yet."""
+
+
 class BlobStore(Protocol):
     def put(self, key: str, content: bytes, content_type: str) -> None: ...
 
@@ -105,6 +136,7 @@ class Backend:
     name: str
     cases: CaseRepository
     blobs: BlobStore
+    reviews: ReviewRepository
     release: Callable[[], None] | None = None
 
     def close(self) -> None:

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from core.errors import InvalidInput, NothingToUpdate
+from core.errors import CaseNotFound, InvalidInput, NothingToUpdate
+from core.lifecycle import RESTORE, ReviewState
 from core.models import CaseStatus, Gender, NewCase
 
 MAX_NAME_LENGTH = 200
 MAX_SUMMARY_LENGTH = 20_000
 MIN_AGE, MAX_AGE = 0, 150
 UPDATABLE_FIELDS = ("patient_name", "patient_age", "case_summary", "status")
+
+
+def case_id(value: Any) -> str:
+    """A case id in its usual spelling; a malformed one names no case: the same 404 as
+    another doctor's case."""
+    try:
+        return str(uuid.UUID(str(value)))
+    except (ValueError, TypeError, AttributeError):
+        raise CaseNotFound() from None
 
 
 def patient_name(value: Any) -> str:
@@ -55,9 +66,25 @@ def case_summary(value: Any) -> str | None:
 
 
 def case_status(value: Any) -> str:
+    """A status word: one of the statuses (for filters)."""
     allowed = ", ".join(s.value for s in CaseStatus)
     if not isinstance(value, str) or value.strip().lower() not in {s.value for s in CaseStatus}:
         raise InvalidInput(f"Status must be one of: {allowed}")
+    return value.strip().lower()
+
+
+def requested_status(value: Any) -> str:
+    """What a doctor's update asks of the status: a status, or 'active' (restore); whether
+    the doctor may ask for it is core.lifecycle's rule."""
+    if isinstance(value, str) and value.strip().lower() == RESTORE:
+        return RESTORE
+    return case_status(value)
+
+
+def review_state(value: Any) -> str:
+    allowed = ", ".join(s.value for s in ReviewState)
+    if not isinstance(value, str) or value.strip().lower() not in {s.value for s in ReviewState}:
+        raise InvalidInput(f"Review state must be one of: {allowed}")
     return value.strip().lower()
 
 
@@ -84,7 +111,7 @@ def case_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
     rules = {
         "patient_name": patient_name,
         "patient_age": patient_age,
-        "status": case_status,
+        "status": requested_status,
     }
     validated: dict[str, Any] = {}
     for key, value in present.items():

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
+from core import lifecycle
 from core.analysis.recovery import Recovery, RecoveryPolicy
-from core.models import AuthSession, Doctor
+from core.models import AuthSession, Doctor, utc_now
 from core.ports import Accounts, Backend, BackendProvider, UnfinishedAnalysis
 from core.services import DEFAULT_MAX_FILE_BYTES, AnalysisQueue, CaseService, Limits
 
@@ -81,3 +84,71 @@ class CountingProvider:
 
     def close(self) -> None:
         self._inner.close()
+
+
+def put_in_status(backend: Backend, owner: str, case_id: str, status: str) -> None:
+    """Move a new case (``analyzing``, unclaimed) to ``status`` the way its owner would
+    see it happen: the analyzer finishes or fails it, or the doctor archives it."""
+    if status == "analyzing":
+        return
+    if status == "archived":
+        case = backend.cases.get_case(owner, case_id)
+        assert case is not None
+        assert backend.cases.update_case(owner, case_id, lifecycle.archived(case))
+        return
+    claim = str(uuid.uuid4())
+    assert backend.cases.claim_analysis(owner, case_id, claim, utc_now())
+    if status == "completed":
+        insights = {"primary_diagnosis": {"primary_diagnosis": "", "icd_code": ""}}
+        assert backend.cases.complete_analysis(owner, case_id, claim, insights)
+    elif status == "failed":
+        assert backend.cases.fail_analysis(owner, case_id, claim, "Analysis failed: Test")
+    else:
+        raise AssertionError(f"no way to reach {status!r}")
+
+
+def sample_insights(case_version: int | None = 1, summary: str = "Iron deficiency") -> dict:
+    """Stored insights as the analyzer writes them (the shape of core.analysis.insights)."""
+    return {
+        "case_summary": {
+            "comprehensive_summary": f"{summary} anaemia with raised inflammatory markers.",
+            "key_findings": ["Hemoglobin 9.8 g/dL (low)", "WBC 14.2 (high)"],
+            "lab_summary": "Microcytic anaemia.",
+            "radiology_summary": "",
+            "confidence_score": 0.7,
+        },
+        "soap_note": {
+            "subjective": "Fatigue for two months.",
+            "objective": "Pale conjunctivae. Hemoglobin 9.8 g/dL.",
+            "assessment": "Iron deficiency anaemia.",
+            "plan": "Ferritin, iron studies.",
+            "confidence_score": 0.8,
+        },
+        "primary_diagnosis": {
+            "primary_diagnosis": "Iron deficiency anaemia",
+            "icd_code": "D50.9",
+            "description": "Anaemia from low iron.",
+            "supporting_evidence": ["Hemoglobin 9.8 g/dL"],
+            "confidence_score": 0.6,
+            "icd_code_valid": True,
+        },
+        "overall_confidence_score": 0.7,
+        "generated_at": utc_now().isoformat(),
+        "lab_values": [],
+        "provenance": {
+            "engine": "rules",
+            "model": None,
+            "written_by": "Offline rules engine (no language model)",
+            "prompt_version": "rules-1",
+            "case_version": case_version,
+        },
+    }
+
+
+def finish_analysis(backend: Backend, owner: str, case_id: str, **insights: Any) -> None:
+    """Complete the case's analysis as a job does: (re)request it, claim it, save a draft."""
+    assert backend.cases.request_analysis(owner, case_id) is not None
+    claim = str(uuid.uuid4())
+    assert backend.cases.claim_analysis(owner, case_id, claim, utc_now())
+    stored = sample_insights(**insights)
+    assert backend.cases.complete_analysis(owner, case_id, claim, stored)

@@ -131,6 +131,9 @@ class Provenance(BaseModel):
     prompt_version: str
     stage_timings: dict[str, float] = Field(default_factory=dict)  # seconds per stage
     warnings: list[str] = Field(default_factory=list)
+    # The case's content version the draft was written from (core.lifecycle): a later
+    # edit of the patient's details, the notes or the files leaves the draft behind.
+    case_version: int | None = None
 
 
 class Insights(BaseModel):

@@ -179,6 +179,7 @@ class AnalysisRunner:
         insights = analyze_case(
             case, files, read_file, self.engine, on_stage, save_file_analysis, self._files
         )
+        insights.provenance.case_version = case.content_version
         if not cases.complete_analysis(owner, case_id, claim, insights.model_dump(mode="json")):
             raise ClaimLost()
         log.info("analysis of case %s completed", case_id)

@@ -10,6 +10,7 @@ from core.backends.disk_blobs import DiskBlobStore
 from core.backends.local_accounts import LocalAccounts
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.backends.sqlite_db import SqliteDatabase
+from core.backends.sqlite_reviews import SqliteReviewRepository
 from core.models import AuthSession, Doctor
 from core.ports import Backend, UnfinishedAnalysis
 
@@ -46,7 +47,10 @@ class LocalBackendProvider:
             self.database, _signing_secret(data_dir, jwt_secret), access_token_seconds
         )
         self.backend = Backend(
-            name=self.name, cases=self.repository, blobs=DiskBlobStore(data_dir / "files")
+            name=self.name,
+            cases=self.repository,
+            blobs=DiskBlobStore(data_dir / "files"),
+            reviews=SqliteReviewRepository(self.database),
         )
 
     def for_session(self, session: AuthSession) -> Backend:

@@ -4,16 +4,35 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from core import lifecycle
 from core.backends.sqlite_db import SqliteDatabase
-from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, CaseStatus, utc_now
+from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, utc_now
 
 _CASE_COLUMNS = (
     "case_id, user_id, patient_name, patient_age, patient_gender, case_summary, status,"
-    " created_at, updated_at, analysis_stage, analysis_error"
+    " created_at, updated_at, analysis_stage, analysis_error, archived_from, content_version,"
+    " review_state"
+)
+# What an update may write: the doctor's fields and the lifecycle's columns.
+_UPDATABLE = frozenset(
+    {
+        "patient_name",
+        "patient_age",
+        "case_summary",
+        "status",
+        "archived_from",
+        "content_version",
+        "review_state",
+        "analysis_stage",
+        "analysis_error",
+        "analysis_claim",
+        "analysis_claimed_at",
+    }
 )
 _FILE_COLUMNS = (
     "file_id, case_id, user_id, file_name, file_type, file_size, file_url, file_category,"
@@ -73,7 +92,7 @@ class SqliteCaseRepository:
     def add_case(self, case: Case, files: Sequence[CaseFile]) -> None:
         with self._db.write() as db:
             db.execute(
-                f"INSERT INTO cases ({_CASE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT INTO cases ({_CASE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     case.case_id,
                     case.user_id,
@@ -86,6 +105,9 @@ class SqliteCaseRepository:
                     case.updated_at.isoformat(),
                     case.analysis_stage,
                     case.analysis_error,
+                    case.archived_from,
+                    case.content_version,
+                    case.review_state,
                 ),
             )
             db.executemany(
@@ -109,6 +131,9 @@ class SqliteCaseRepository:
             # instr, not LIKE: a % or _ the doctor types is a character, not a wildcard.
             where += " AND instr(medcase_fold(c.patient_name), ?) > 0"
             params.append(query.search.casefold())
+        if query.review_states:
+            where += f" AND c.review_state IN ({', '.join('?' * len(query.review_states))})"
+            params.extend(query.review_states)
         direction = "DESC" if query.newest_first else "ASC"
         # The (user_id, created_at) index walks in order and stops after the page;
         # the insights are joined for the page's rows only.
@@ -125,10 +150,16 @@ class SqliteCaseRepository:
         counts = connection.execute(
             "SELECT status, count(*) FROM cases WHERE user_id = ? GROUP BY status", (owner,)
         ).fetchall()
+        review_counts = connection.execute(
+            "SELECT review_state, count(*) FROM cases WHERE user_id = ? AND status <> 'archived'"
+            " AND review_state IS NOT NULL GROUP BY review_state",
+            (owner,),
+        ).fetchall()
         return CasePage(
             rows=[_case_row(row) for row in rows],
             total=total,
             counts_by_status={status: count for status, count in counts},
+            counts_by_review_state={state: count for state, count in review_counts},
         )
 
     def get_case(self, owner: str, case_id: str) -> Case | None:
@@ -143,18 +174,33 @@ class SqliteCaseRepository:
         return Case.from_row(row) if row else None
 
     def update_case(self, owner: str, case_id: str, changes: Mapping[str, Any]) -> Case | None:
-        allowed = {"patient_name", "patient_age", "case_summary", "status"}
-        columns = [name for name in changes if name in allowed]
-        assignments = ", ".join(f"{name} = ?" for name in columns)
-        params = [changes[name] for name in columns]
+        if not self._change(owner, case_id, changes):
+            return None
+        return self.get_case(owner, case_id)
+
+    def _change(
+        self,
+        owner: str,
+        case_id: str,
+        changes: Mapping[str, Any],
+        condition: str = "",
+        condition_params: tuple[Any, ...] = (),
+        touch: bool = True,
+    ) -> bool:
+        """Write ``changes`` (lifecycle columns or the doctor's fields) to the owner's case."""
+        columns = [name for name in changes if name in _UPDATABLE]
+        assignments = [f"{name} = ?" for name in columns]
+        params: list[Any] = [changes[name] for name in columns]
+        if touch:
+            assignments.append("updated_at = ?")
+            params.append(utc_now().isoformat())
         with self._db.write() as db:
             cursor = db.execute(
-                f"UPDATE cases SET {assignments}, updated_at = ? WHERE case_id = ? AND user_id = ?",
-                (*params, utc_now().isoformat(), case_id, owner),
+                f"UPDATE cases SET {', '.join(assignments)}"
+                f" WHERE case_id = ? AND user_id = ?{condition}",
+                (*params, case_id, owner, *condition_params),
             )
-            if cursor.rowcount == 0:
-                return None
-        return self.get_case(owner, case_id)
+            return cursor.rowcount == 1
 
     def delete_case(self, owner: str, case_id: str) -> list[str] | None:
         with self._db.write() as db:
@@ -211,38 +257,26 @@ class SqliteCaseRepository:
     # --- the analyzer's bookkeeping -------------------------------------------------
 
     def request_analysis(self, owner: str, case_id: str) -> Case | None:
-        with self._db.write() as db:
-            cursor = db.execute(
-                "UPDATE cases SET status = ?, analysis_stage = 'initialized',"
-                " analysis_error = NULL, analysis_claim = NULL, analysis_claimed_at = NULL,"
-                " updated_at = ? WHERE case_id = ? AND user_id = ?",
-                (CaseStatus.ANALYZING.value, utc_now().isoformat(), case_id, owner),
-            )
-            if cursor.rowcount == 0:
-                return None
-        return self.get_case(owner, case_id)
+        return self.update_case(owner, case_id, lifecycle.analysis_requested())
 
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
-        now = utc_now().isoformat()
-        with self._db.write() as db:
-            cursor = db.execute(
-                "UPDATE cases SET analysis_claim = ?, analysis_claimed_at = ?"
-                " WHERE case_id = ? AND user_id = ? AND status = 'analyzing'"
-                " AND (analysis_claim IS NULL OR analysis_claimed_at < ?)",
-                (claim, now, case_id, owner, stale_before.isoformat()),
-            )
-            return cursor.rowcount == 1
+        return self._change(
+            owner,
+            case_id,
+            lifecycle.analysis_claimed(claim, utc_now()),
+            " AND status = 'analyzing' AND (analysis_claim IS NULL OR analysis_claimed_at < ?)",
+            (stale_before.isoformat(),),
+            touch=False,
+        )
 
     def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool:
-        now = utc_now().isoformat()
-        with self._db.write() as db:
-            # The heartbeat (analysis_claimed_at) moves with every stage.
-            cursor = db.execute(
-                "UPDATE cases SET analysis_stage = ?, analysis_claimed_at = ?, updated_at = ?"
-                " WHERE case_id = ? AND user_id = ? AND analysis_claim = ?",
-                (stage, now, now, case_id, owner, claim),
-            )
-            return cursor.rowcount == 1
+        return self._change(
+            owner,
+            case_id,
+            lifecycle.stage_recorded(stage, utc_now()),
+            " AND analysis_claim = ?",
+            (claim,),
+        )
 
     def save_file_analysis(
         self, owner: str, file_id: str, text_data: str | None, ai_summary: dict[str, Any] | None
@@ -263,33 +297,40 @@ class SqliteCaseRepository:
         self, owner: str, case_id: str, claim: str, insights: dict[str, Any]
     ) -> bool:
         now = utc_now().isoformat()
+        completed = lifecycle.analysis_completed()
+        assignments = ", ".join(f"{name} = ?" for name in completed)
+        kept = ", ".join(f"'{state}'" for state in sorted(lifecycle.SIGNED_STATES))
+        draft_id = str(uuid.uuid4())
         with self._db.write() as db:
             cursor = db.execute(
-                "UPDATE cases SET status = 'completed', analysis_stage = 'completed',"
-                " analysis_error = NULL, analysis_claim = NULL, analysis_claimed_at = NULL,"
-                " updated_at = ? WHERE case_id = ? AND user_id = ? AND analysis_claim = ?",
-                (now, case_id, owner, claim),
+                f"UPDATE cases SET {assignments}, updated_at = ?,"
+                f" review_state = CASE WHEN review_state IN ({kept}) THEN review_state"
+                f" ELSE '{lifecycle.ReviewState.AWAITING_REVIEW.value}' END"
+                " WHERE case_id = ? AND user_id = ? AND analysis_claim = ?",
+                (*completed.values(), now, case_id, owner, claim),
             )
             if cursor.rowcount == 0:
                 return False
+            stored = json.dumps(insights)
+            # Every draft is kept as written; case_insights points at the newest.
             db.execute(
-                "INSERT INTO case_insights (case_id, user_id, ai_insights, generated_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (case_id) DO UPDATE SET"
-                " ai_insights = excluded.ai_insights, generated_at = excluded.generated_at",
-                (case_id, owner, json.dumps(insights), now),
+                "INSERT INTO ai_drafts (draft_id, case_id, user_id, ai_insights, case_version,"
+                " generated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (draft_id, case_id, owner, stored, _case_version(insights), now),
+            )
+            db.execute(
+                "INSERT INTO case_insights (case_id, user_id, ai_insights, generated_at, draft_id)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (case_id) DO UPDATE SET"
+                " ai_insights = excluded.ai_insights, generated_at = excluded.generated_at,"
+                " draft_id = excluded.draft_id",
+                (case_id, owner, stored, now, draft_id),
             )
         return True
 
     def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool:
-        now = utc_now().isoformat()
-        with self._db.write() as db:
-            cursor = db.execute(
-                "UPDATE cases SET status = 'failed', analysis_stage = 'error',"
-                " analysis_error = ?, analysis_claim = NULL, analysis_claimed_at = NULL,"
-                " updated_at = ? WHERE case_id = ? AND user_id = ? AND analysis_claim = ?",
-                (reason, now, case_id, owner, claim),
-            )
-            return cursor.rowcount == 1
+        return self._change(
+            owner, case_id, lifecycle.analysis_failed(reason), " AND analysis_claim = ?", (claim,)
+        )
 
     def unfinished_analyses(self) -> list[tuple[str, str]]:
         """(owner, case_id) of every case still marked analyzing: recovery after a restart."""
@@ -297,3 +338,10 @@ class SqliteCaseRepository:
             "SELECT user_id, case_id FROM cases WHERE status = 'analyzing' ORDER BY created_at"
         )
         return [(row["user_id"], row["case_id"]) for row in rows]
+
+
+def _case_version(insights: Mapping[str, Any]) -> int | None:
+    """The case version a draft was written from (None for drafts from before versions)."""
+    provenance = insights.get("provenance")
+    version = provenance.get("case_version") if isinstance(provenance, dict) else None
+    return version if isinstance(version, int) else None

@@ -70,6 +70,68 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX cases_owner_status ON cases (user_id, status);
     """,
+    # 3: physician review: the lifecycle's columns, every AI draft kept, section decisions,
+    # signed versions. Drafts, decisions and signed versions are never updated.
+    """
+    ALTER TABLE cases ADD COLUMN archived_from TEXT;
+    ALTER TABLE cases ADD COLUMN content_version INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE cases ADD COLUMN review_state TEXT
+        CHECK (review_state IN ('awaiting_review', 'reviewed', 'signed', 'amended'));
+    UPDATE cases SET review_state = 'awaiting_review'
+        WHERE case_id IN (SELECT case_id FROM case_insights);
+    CREATE INDEX cases_owner_review ON cases (user_id, review_state);
+    CREATE TABLE ai_drafts (
+        draft_id TEXT PRIMARY KEY,
+        case_id TEXT NOT NULL REFERENCES cases(case_id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        ai_insights TEXT NOT NULL,
+        case_version INTEGER,
+        generated_at TEXT NOT NULL
+    );
+    CREATE INDEX ai_drafts_case ON ai_drafts (case_id, generated_at);
+    INSERT INTO ai_drafts (draft_id, case_id, user_id, ai_insights, generated_at)
+        SELECT lower(hex(randomblob(16))), case_id, user_id, ai_insights, generated_at
+        FROM case_insights;
+    ALTER TABLE case_insights ADD COLUMN draft_id TEXT;
+    UPDATE case_insights SET draft_id =
+        (SELECT d.draft_id FROM ai_drafts d WHERE d.case_id = case_insights.case_id);
+    CREATE TRIGGER ai_drafts_unchanged BEFORE UPDATE ON ai_drafts
+        BEGIN SELECT RAISE(ABORT, 'an AI draft is never changed'); END;
+    CREATE TABLE section_reviews (
+        review_id TEXT PRIMARY KEY,
+        case_id TEXT NOT NULL REFERENCES cases(case_id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        draft_id TEXT NOT NULL REFERENCES ai_drafts(draft_id) ON DELETE CASCADE,
+        section TEXT NOT NULL
+            CHECK (section IN ('case_summary', 'soap_note', 'primary_diagnosis')),
+        decision TEXT NOT NULL CHECK (decision IN ('accepted', 'edited', 'rejected')),
+        edited TEXT,
+        reason TEXT,
+        reviewed_at TEXT NOT NULL,
+        CHECK (decision <> 'edited' OR edited IS NOT NULL),
+        CHECK (decision <> 'rejected' OR length(trim(reason)) > 0)
+    );
+    CREATE INDEX section_reviews_case ON section_reviews (case_id, reviewed_at);
+    CREATE TRIGGER section_reviews_unchanged BEFORE UPDATE ON section_reviews
+        BEGIN SELECT RAISE(ABORT, 'a review decision is never changed'); END;
+    CREATE TABLE signed_notes (
+        note_id TEXT PRIMARY KEY,
+        case_id TEXT NOT NULL REFERENCES cases(case_id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        version INTEGER NOT NULL CHECK (version >= 1),
+        draft_id TEXT NOT NULL REFERENCES ai_drafts(draft_id) ON DELETE CASCADE,
+        content TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        signed_by TEXT NOT NULL,
+        signer_email TEXT NOT NULL,
+        signed_at TEXT NOT NULL,
+        amendment_reason TEXT,
+        UNIQUE (case_id, version),
+        CHECK (version = 1 OR length(trim(amendment_reason)) > 0)
+    );
+    CREATE TRIGGER signed_notes_read_only BEFORE UPDATE ON signed_notes
+        BEGIN SELECT RAISE(ABORT, 'a signed note is read-only; amend it instead'); END;
+    """,
 )
 
 

@@ -14,6 +14,7 @@ from supabase import Client, ClientOptions, create_client
 from core.backends.supabase_accounts import SupabaseAccounts
 from core.backends.supabase_blobs import SupabaseBlobStore
 from core.backends.supabase_cases import SupabaseCaseRepository
+from core.backends.supabase_reviews import SupabaseReviewRepository
 from core.errors import NotAuthenticated
 from core.models import AuthSession
 from core.ports import Backend, UnfinishedAnalysis
@@ -61,6 +62,7 @@ class SupabaseBackendProvider:
             name=self.name,
             cases=SupabaseCaseRepository(client.postgrest),
             blobs=SupabaseBlobStore(client.storage),
+            reviews=SupabaseReviewRepository(client.postgrest),
             release=pool.close,
         )
 

@@ -6,6 +6,7 @@ keeps a query's meaning plain and lets Postgres use the owner indexes.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime
@@ -14,6 +15,7 @@ from typing import Any
 from postgrest import SyncPostgrestClient
 from postgrest.types import ReturnMethod
 
+from core import lifecycle
 from core.backends.supabase_errors import supabase_errors
 from core.errors import CaseNotFound, PermissionDenied
 from core.models import (
@@ -29,14 +31,38 @@ from core.models import (
 
 CASE_COLUMNS = (
     "case_id,user_id,patient_name,patient_age,patient_gender,case_summary,status,"
-    "created_at,updated_at,analysis_stage,analysis_error"
+    "created_at,updated_at,analysis_stage,analysis_error,archived_from,content_version,"
+    "review_state"
 )
 FILE_COLUMNS = (
     "file_id,case_id,user_id,file_name,file_type,file_size,file_url,file_category,"
     "uploaded_at,text_data,ai_summary"
 )
-_CHANGEABLE = {"patient_name", "patient_age", "case_summary", "status"}
-_RELEASED = {"analysis_claim": None, "analysis_claimed_at": None}
+# What an update may write: the doctor's fields and the lifecycle's columns.
+_CHANGEABLE = frozenset(
+    {
+        "patient_name",
+        "patient_age",
+        "case_summary",
+        "status",
+        "archived_from",
+        "content_version",
+        "review_state",
+        "analysis_stage",
+        "analysis_error",
+        "analysis_claim",
+        "analysis_claimed_at",
+    }
+)
+# A new draft makes a case await review again, unless its note is already signed.
+_UNSIGNED = ",".join(
+    ["review_state.is.null"]
+    + [
+        f"review_state.eq.{state.value}"
+        for state in lifecycle.ReviewState
+        if state.value not in lifecycle.SIGNED_STATES
+    ]
+)
 
 
 def _instant(value: datetime) -> str:
@@ -119,6 +145,7 @@ class SupabaseCaseRepository:
             "owner_id": owner,
             "name_search": query.search,
             "wanted_statuses": list(query.statuses or ()),
+            "wanted_review_states": list(query.review_states) if query.review_states else None,
             "newest_first": query.newest_first,
             "page_size": query.limit,
             "page_offset": query.offset,
@@ -132,7 +159,10 @@ class SupabaseCaseRepository:
                 CaseRow(case=Case.from_row(row), primary_diagnosis=diagnosis, icd_code=icd_code)
             )
         return CasePage(
-            rows=rows, total=page["total"], counts_by_status=dict(page["counts_by_status"])
+            rows=rows,
+            total=page["total"],
+            counts_by_status=dict(page["counts_by_status"]),
+            counts_by_review_state=dict(page.get("counts_by_review_state") or {}),
         )
 
     def get_case(self, owner: str, case_id: str) -> Case | None:
@@ -195,13 +225,7 @@ class SupabaseCaseRepository:
     # --- the analyzer's bookkeeping -------------------------------------------------
 
     def request_analysis(self, owner: str, case_id: str) -> Case | None:
-        values = {
-            "status": CaseStatus.ANALYZING.value,
-            "analysis_stage": AnalysisStage.INITIALIZED.value,
-            "analysis_error": None,
-            **_RELEASED,
-        }
-        rows = self._change_case(owner, case_id, values)
+        rows = self._change_case(owner, case_id, lifecycle.analysis_requested())
         return Case.from_row(rows[0]) if rows else None
 
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
@@ -209,7 +233,7 @@ class SupabaseCaseRepository:
         # two processes racing for the same case exactly one gets it back.
         query = (
             self._cases()
-            .update({"analysis_claim": claim, "analysis_claimed_at": _instant(utc_now())})
+            .update(lifecycle.analysis_claimed(claim, utc_now()))
             .select("case_id")
             .eq("case_id", case_id)
             .eq("user_id", owner)
@@ -220,8 +244,7 @@ class SupabaseCaseRepository:
             return len(query.execute().data) == 1
 
     def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool:
-        now = _instant(utc_now())
-        values = {"analysis_stage": stage, "analysis_claimed_at": now, "updated_at": now}
+        values = lifecycle.stage_recorded(stage, utc_now())
         return len(self._change_case(owner, case_id, values, claim)) == 1
 
     def save_file_analysis(
@@ -239,32 +262,48 @@ class SupabaseCaseRepository:
     def complete_analysis(
         self, owner: str, case_id: str, claim: str, insights: dict[str, Any]
     ) -> bool:
-        # Still the claim holder? Only then write the insights, then close the claim.
+        # Still the claim holder? Only then keep the draft and point the insights at it,
+        # then close the claim.
         if not self.record_stage(owner, case_id, claim, AnalysisStage.INSIGHTS_COMPILED.value):
             return False
+        draft_id = str(uuid.uuid4())
+        generated_at = _instant(utc_now())
+        provenance = insights.get("provenance")
+        version = provenance.get("case_version") if isinstance(provenance, dict) else None
+        draft = {
+            "draft_id": draft_id,
+            "case_id": case_id,
+            "user_id": owner,
+            "ai_insights": insights,
+            "case_version": version if isinstance(version, int) else None,
+            "generated_at": generated_at,
+        }
         row = {
             "case_id": case_id,
             "user_id": owner,
             "ai_insights": insights,
-            "generated_at": _instant(utc_now()),
+            "generated_at": generated_at,
+            "draft_id": draft_id,
         }
         with supabase_errors():
+            self._rest.from_("ai_drafts").insert(draft, returning=ReturnMethod.minimal).execute()
             self._rest.from_("case_insights").upsert(
                 row, on_conflict="case_id", returning=ReturnMethod.minimal
             ).execute()
-        values = {
-            "status": CaseStatus.COMPLETED.value,
-            "analysis_stage": AnalysisStage.COMPLETED.value,
-            "analysis_error": None,
-            **_RELEASED,
-        }
-        return len(self._change_case(owner, case_id, values, claim)) == 1
+        if len(self._change_case(owner, case_id, lifecycle.analysis_completed(), claim)) != 1:
+            return False
+        awaiting = {"review_state": lifecycle.ReviewState.AWAITING_REVIEW.value}
+        query = (
+            self._cases()
+            .update(awaiting)
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+            .or_(_UNSIGNED)
+        )
+        with supabase_errors():
+            query.execute()
+        return True
 
     def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool:
-        values = {
-            "status": CaseStatus.FAILED.value,
-            "analysis_stage": AnalysisStage.ERROR.value,
-            "analysis_error": reason,
-            **_RELEASED,
-        }
+        values = lifecycle.analysis_failed(reason)
         return len(self._change_case(owner, case_id, values, claim)) == 1

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from core import validation
+from core import lifecycle, validation
 from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError
 from core.files import check_upload, display_name, storage_key
 from core.models import (
@@ -31,6 +31,7 @@ from core.models import (
 )
 from core.ports import Backend
 from core.safe_logging import failure_frames
+from core.services.review import ReviewService
 
 log = logging.getLogger(__name__)
 
@@ -62,14 +63,6 @@ class Limits:
     """What one upload may be."""
 
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
-
-
-def _valid_case_id(case_id: Any) -> str:
-    """A malformed id names no case: the same 404 as another doctor's case."""
-    try:
-        return str(uuid.UUID(str(case_id)))
-    except (ValueError, TypeError, AttributeError):
-        raise CaseNotFound() from None
 
 
 def _file_record(doctor: Doctor, case_id: str, upload: Upload, max_bytes: int) -> CaseFile:
@@ -142,6 +135,11 @@ class CaseService:
         """Free the backend's own connections (a new token or sign-out ends the service)."""
         self.backend.close()
 
+    @property
+    def review(self) -> ReviewService:
+        """Review, sign and amend the AI draft of this doctor's cases."""
+        return ReviewService(self.doctor, self.backend)
+
     # --- cases ------------------------------------------------------------------------
 
     def create_case(self, form: NewCase, uploads: Sequence[Upload]) -> CreatedCase:
@@ -158,10 +156,9 @@ class CaseService:
             patient_age=valid.patient_age,
             patient_gender=valid.patient_gender,
             case_summary=valid.case_summary,
-            status=CaseStatus.ANALYZING.value,
             created_at=now,
             updated_at=now,
-            analysis_stage="initialized",
+            **lifecycle.created(),
         )
         try:
             _store_files(backend, records, uploads)
@@ -185,11 +182,14 @@ class CaseService:
         caseload's count for every status (zeros included)."""
         page = self.backend.cases.list_case_page(self.doctor.user_id, _list_query(query))
         counts = {s.value: page.counts_by_status.get(s.value, 0) for s in CaseStatus}
-        return replace(page, counts_by_status=counts)
+        reviews = {
+            s.value: page.counts_by_review_state.get(s.value, 0) for s in lifecycle.ReviewState
+        }
+        return replace(page, counts_by_status=counts, counts_by_review_state=reviews)
 
     def get_case(self, case_id: str) -> CaseDetail:
         """One of the doctor's cases with its files and AI insights (None until analysed)."""
-        case_id = _valid_case_id(case_id)
+        case_id = validation.case_id(case_id)
         cases, owner = self.backend.cases, self.doctor.user_id
         case = cases.get_case(owner, case_id)
         if case is None:
@@ -199,18 +199,33 @@ class CaseService:
         return CaseDetail(case=case, files=files, ai_insights=insights)
 
     def update_case(self, case_id: str, changes: Mapping[str, Any]) -> Case:
-        """Change name, age, notes or status; gender is fixed; updated_at is refreshed."""
-        case_id = _valid_case_id(case_id)
+        """Change name, age or notes, or archive / restore the case (``status`` 'archived' or
+        'active'; the analyzer's statuses are refused); gender is fixed; updated_at is
+        refreshed. A change of the patient's details or notes leaves the AI draft behind."""
+        case_id = validation.case_id(case_id)
         valid = validation.case_changes(changes)
-        updated = self.backend.cases.update_case(self.doctor.user_id, case_id, valid)
+        cases, owner = self.backend.cases, self.doctor.user_id
+        case = cases.get_case(owner, case_id)
+        if case is None:
+            raise CaseNotFound()
+        writes = {name: value for name, value in valid.items() if name != "status"}
+        if "status" in valid:
+            writes.update(lifecycle.status_change(case, valid["status"]))
+        if any(
+            getattr(case, name) != writes[name] for name in lifecycle.CONTENT_FIELDS & set(writes)
+        ):
+            writes.update(lifecycle.content_changed(case))
+        updated = cases.update_case(owner, case_id, writes)
         if updated is None:
             raise CaseNotFound()
         log.info("case %s updated (%s)", case_id, ", ".join(sorted(valid)))
+        if lifecycle.needs_analysis(writes):
+            self.analyzer.enqueue(self.doctor, case_id, self._open_job_backend)
         return updated
 
     def delete_case(self, case_id: str) -> None:
         """Delete the case for good: its rows, insights and stored files."""
-        case_id = _valid_case_id(case_id)
+        case_id = validation.case_id(case_id)
         backend, owner = self.backend, self.doctor.user_id
         keys = backend.cases.delete_case(owner, case_id)
         if keys is None:
@@ -226,7 +241,7 @@ class CaseService:
 
     def upload_file(self, case_id: str, upload: Upload) -> CaseFile:
         """Add a lab file or radiology image to one of the doctor's cases."""
-        case_id = _valid_case_id(case_id)
+        case_id = validation.case_id(case_id)
         backend, owner = self.backend, self.doctor.user_id
         if backend.cases.get_case(owner, case_id) is None:
             raise CaseNotFound()
@@ -243,12 +258,15 @@ class CaseService:
         if not added:
             _discard(backend, [record.file_url])
             raise CaseNotFound()
+        case = backend.cases.get_case(owner, case_id)
+        if case is not None:  # the current AI draft did not read this file
+            backend.cases.update_case(owner, case_id, lifecycle.content_changed(case))
         log.info("file %s added to case %s", record.file_id, case_id)
         return record
 
     def list_files(self, case_id: str) -> list[CaseFile]:
         """The case's files in upload order; an empty list when there are none."""
-        case_id = _valid_case_id(case_id)
+        case_id = validation.case_id(case_id)
         cases, owner = self.backend.cases, self.doctor.user_id
         if cases.get_case(owner, case_id) is None:
             raise CaseNotFound()
@@ -282,7 +300,7 @@ class CaseService:
 
     def request_analysis(self, case_id: str) -> Case:
         """Re-run the analysis of a case (after a failure, or after files were added)."""
-        case_id = _valid_case_id(case_id)
+        case_id = validation.case_id(case_id)
         case = self.backend.cases.request_analysis(self.doctor.user_id, case_id)
         if case is None:
             raise CaseNotFound()
@@ -297,14 +315,6 @@ class CaseService:
     def resume_unfinished(self) -> int:
         """Offer every case of the doctor's still marked analyzing; how many were offered."""
         return self.recovery.resume_doctor(self.doctor, self.backend, self._open_job_backend)
-
-
-def _valid_case_id(case_id: Any) -> str:
-    """A malformed id names no case: the same 404 as another doctor's case."""
-    try:
-        return str(uuid.UUID(str(case_id)))
-    except (ValueError, TypeError, AttributeError):
-        raise CaseNotFound() from None
 
 
 def _store_files(backend: Backend, records: Sequence[CaseFile], uploads: Sequence[Upload]) -> None:
@@ -346,4 +356,9 @@ def _list_query(query: CaseQuery) -> CaseQuery:
         statuses = tuple(dict.fromkeys(validation.case_status(s) for s in query.statuses))
     else:  # archived cases stay out of the list unless the doctor asks for them
         statuses = tuple(s.value for s in CaseStatus if s is not CaseStatus.ARCHIVED)
-    return replace(query, search=search or None, statuses=statuses)
+    review_states = (
+        tuple(dict.fromkeys(validation.review_state(s) for s in query.review_states))
+        if query.review_states
+        else None
+    )
+    return replace(query, search=search or None, statuses=statuses, review_states=review_states)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -17,7 +18,6 @@ from core.analysis.runner import AnalysisRunner
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.config import Settings
 from core.models import CaseDetail, NewCase, Upload, utc_now
-from core.ports import Backend
 from core.services import CaseService
 from tests.contract.harness import LocalHarness, SignedIn
 from tests.doubles import case_service
@@ -57,7 +57,7 @@ def clinic(tmp_path) -> LocalHarness:
 def doctor(clinic: LocalHarness) -> SignedIn:
     signed_in = clinic.sign_up()
     stage_log = StageLog(clinic.provider.database)
-    backend = Backend(signed_in.backend.name, stage_log, signed_in.backend.blobs)
+    backend = replace(signed_in.backend, cases=stage_log)
     return SignedIn(signed_in.doctor, backend)
 
 

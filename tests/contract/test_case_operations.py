@@ -83,11 +83,11 @@ def test_get_case_has_files_and_no_insights_until_analysed(doctor_a: SignedIn) -
         ({"case_summary": "Improving."}, {"case_summary": "Improving."}),
         ({"status": "ARCHIVED"}, {"status": "archived"}),
         (
-            {"patient_name": "X", "patient_age": 0, "status": "completed", "case_summary": None},
+            {"patient_name": "X", "patient_age": 0, "status": "archived", "case_summary": None},
             {
                 "patient_name": "X",
                 "patient_age": 0,
-                "status": "completed",
+                "status": "archived",
                 "case_summary": "Fatigue for three weeks.",
             },
         ),

@@ -391,11 +391,16 @@ def test_the_bucket_is_private(db: psycopg.Connection) -> None:
 def test_the_case_list_function_runs_under_the_callers_policies(
     db: psycopg.Connection, doctor_a: Doctor, doctor_b: Doctor
 ) -> None:
-    call = "select public.list_case_page(%s, null, array['analyzing'], true, 50, 0)"
+    call = "select public.list_case_page(%s, null, array['analyzing'], null, true, 50, 0)"
     with acting_as(db, doctor_b.user_id):
         asked_for_a = db.execute(call, [doctor_a.user_id]).fetchone()[0]
         own = db.execute(call, [doctor_b.user_id]).fetchone()[0]
-    assert asked_for_a == {"rows": [], "total": 0, "counts_by_status": {}}
+    assert asked_for_a == {
+        "rows": [],
+        "total": 0,
+        "counts_by_status": {},
+        "counts_by_review_state": {},
+    }
     assert [row["case_id"] for row in own["rows"]] == [doctor_b.case_id]
     assert own["counts_by_status"] == {"analyzing": 1}
     with pytest.raises(DENIED), acting_as(db, None, role="anon"):

@@ -24,7 +24,7 @@ from core.errors import CaseNotFound, NotAuthenticated, PermissionDenied
 from core.models import AuthSession, CaseQuery, NewCase, Upload, utc_now
 from tests import samples
 from tests.contract.harness import LocalHarness, SignedIn
-from tests.doubles import case_service
+from tests.doubles import case_service, put_in_status
 from tests.supabase_stack.harness import SupabaseHarness
 from tests.supabase_stack.server import SupabaseStack
 from tests.supabase_stack.smoke import main as smoke_main
@@ -325,7 +325,7 @@ def _caseload(harness) -> tuple[SignedIn, list[tuple]]:
     insights = {"primary_diagnosis": {"primary_diagnosis": "Type 2 diabetes", "icd_code": "E11.9"}}
     assert cases.complete_analysis(owner, ids[0], claim, insights)
     who.services.update_case(ids[1], {"status": "archived"})
-    who.services.update_case(ids[2], {"status": "failed"})
+    put_in_status(who.backend, who.doctor.user_id, ids[2], "failed")
     answers = []
     for query in LIST_QUERIES:
         page = who.services.list_case_page(query)

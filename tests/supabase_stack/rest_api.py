@@ -22,7 +22,14 @@ from starlette.routing import Route
 
 from tests.supabase_stack.server import Project, StackError
 
-TABLES = ("cases", "case_files", "case_insights")
+TABLES = (
+    "cases",
+    "case_files",
+    "case_insights",
+    "ai_drafts",
+    "section_reviews",
+    "signed_notes",
+)
 OPERATORS = {"eq": "=", "lt": "<"}
 _RESERVED = {"select", "order", "or", "columns", "on_conflict"}
 _ALLOWED = {

@@ -1,0 +1,178 @@
+"""SupabaseReviewRepository: AI drafts, section decisions and signed versions through
+PostgREST, under RLS. Only inserts and reads: the database refuses updates."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from postgrest import SyncPostgrestClient
+from postgrest.types import ReturnMethod
+
+from core import lifecycle
+from core.backends.supabase_errors import supabase_errors
+from core.errors import CaseNotFound, InvalidInput, PermissionDenied
+from core.review import Draft, SectionReview, SignedNote
+
+_DRAFT_COLUMNS = "draft_id,case_id,ai_insights,generated_at,case_version"
+_REVIEW_COLUMNS = "review_id,case_id,draft_id,section,decision,reviewed_at,edited,reason"
+_NOTE_COLUMNS = (
+    "note_id,case_id,version,draft_id,content,content_hash,signed_by,signer_email,"
+    "signed_at,amendment_reason"
+)
+_UNSIGNED = ",".join(
+    ["review_state.is.null"]
+    + [
+        f"review_state.eq.{state.value}"
+        for state in lifecycle.ReviewState
+        if state.value not in lifecycle.SIGNED_STATES
+    ]
+)
+
+
+def _instant(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat()
+
+
+def _draft(row: dict[str, Any]) -> Draft:
+    return Draft(
+        draft_id=row["draft_id"],
+        case_id=row["case_id"],
+        ai_insights=row["ai_insights"],
+        generated_at=datetime.fromisoformat(row["generated_at"]),
+        case_version=row["case_version"],
+    )
+
+
+def _review(row: dict[str, Any]) -> SectionReview:
+    return SectionReview(**{**row, "reviewed_at": datetime.fromisoformat(row["reviewed_at"])})
+
+
+def _note(row: dict[str, Any]) -> SignedNote:
+    return SignedNote(**{**row, "signed_at": datetime.fromisoformat(row["signed_at"])})
+
+
+class SupabaseReviewRepository:
+    def __init__(self, rest: SyncPostgrestClient) -> None:
+        self._rest = rest
+
+    def current_draft(self, owner: str, case_id: str) -> Draft | None:
+        pointer = (
+            self._rest.from_("case_insights")
+            .select("draft_id")
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+        )
+        with supabase_errors():
+            rows = pointer.execute().data
+        if not rows or not rows[0]["draft_id"]:
+            return None
+        query = (
+            self._rest.from_("ai_drafts")
+            .select(_DRAFT_COLUMNS)
+            .eq("draft_id", rows[0]["draft_id"])
+            .eq("user_id", owner)
+        )
+        with supabase_errors():
+            drafts = query.execute().data
+        return _draft(drafts[0]) if drafts else None
+
+    def drafts(self, owner: str, case_id: str) -> list[Draft]:
+        query = (
+            self._rest.from_("ai_drafts")
+            .select(_DRAFT_COLUMNS)
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+            .order("generated_at")
+            .order("draft_id")
+        )
+        with supabase_errors():
+            return [_draft(row) for row in query.execute().data]
+
+    def add_section_review(self, owner: str, review: SectionReview) -> bool:
+        row = {
+            "review_id": review.review_id,
+            "case_id": review.case_id,
+            "user_id": owner,
+            "draft_id": review.draft_id,
+            "section": review.section,
+            "decision": review.decision,
+            "reviewed_at": _instant(review.reviewed_at),
+            "edited": review.edited,
+            "reason": review.reason,
+        }
+        try:
+            with supabase_errors():
+                self._rest.from_("section_reviews").insert(
+                    row, returning=ReturnMethod.minimal
+                ).execute()
+        except (PermissionDenied, CaseNotFound):
+            return False  # RLS refused it: not a draft of the owner's case
+        return True
+
+    def section_reviews(self, owner: str, case_id: str) -> list[SectionReview]:
+        query = (
+            self._rest.from_("section_reviews")
+            .select(_REVIEW_COLUMNS)
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+            .order("reviewed_at")
+            .order("review_id")
+        )
+        with supabase_errors():
+            return [_review(row) for row in query.execute().data]
+
+    def add_signed_note(self, owner: str, note: SignedNote, review_state: str) -> bool:
+        row = {
+            "note_id": note.note_id,
+            "case_id": note.case_id,
+            "user_id": owner,
+            "version": note.version,
+            "draft_id": note.draft_id,
+            "content": note.content,
+            "content_hash": note.content_hash,
+            "signed_by": note.signed_by,
+            "signer_email": note.signer_email,
+            "signed_at": _instant(note.signed_at),
+            "amendment_reason": note.amendment_reason,
+        }
+        try:
+            with supabase_errors():
+                self._rest.from_("signed_notes").insert(
+                    row, returning=ReturnMethod.minimal
+                ).execute()
+        except (PermissionDenied, CaseNotFound, InvalidInput):
+            # Not the owner's case, or the version number is taken (409: signed first).
+            return False
+        query = (
+            self._rest.from_("cases")
+            .update({"review_state": review_state})
+            .eq("case_id", note.case_id)
+            .eq("user_id", owner)
+        )
+        with supabase_errors():
+            query.execute()
+        return True
+
+    def signed_notes(self, owner: str, case_id: str) -> list[SignedNote]:
+        query = (
+            self._rest.from_("signed_notes")
+            .select(_NOTE_COLUMNS)
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+            .order("version")
+        )
+        with supabase_errors():
+            return [_note(row) for row in query.execute().data]
+
+    def set_review_state(self, owner: str, case_id: str, state: str) -> bool:
+        query = (
+            self._rest.from_("cases")
+            .update({"review_state": state})
+            .eq("case_id", case_id)
+            .eq("user_id", owner)
+            .or_(_UNSIGNED)
+            .select("case_id")
+        )
+        with supabase_errors():
+            return len(query.execute().data) == 1

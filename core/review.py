@@ -1,0 +1,358 @@
+"""Physician review of the AI draft: section decisions, the signed note and its versions.
+
+Pure: the records, the rules a review must follow, the signed content and its hash, and
+the readable difference between the AI's text and the doctor's. The AI draft itself is
+never changed: the doctor's version lives beside it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from core.errors import InvalidInput
+
+
+class Section(StrEnum):
+    CASE_SUMMARY = "case_summary"
+    SOAP_NOTE = "soap_note"
+    PRIMARY_DIAGNOSIS = "primary_diagnosis"
+
+
+SECTION_LABELS: dict[str, str] = {
+    Section.CASE_SUMMARY: "Case summary",
+    Section.SOAP_NOTE: "SOAP note",
+    Section.PRIMARY_DIAGNOSIS: "Primary diagnosis",
+}
+
+# The fields of each section a doctor reads, edits and signs (the draft's scores and
+# checks are the AI's, not part of the note).
+SECTION_FIELDS: dict[str, tuple[str, ...]] = {
+    Section.CASE_SUMMARY: (
+        "comprehensive_summary",
+        "key_findings",
+        "lab_summary",
+        "radiology_summary",
+    ),
+    Section.SOAP_NOTE: ("subjective", "objective", "assessment", "plan"),
+    Section.PRIMARY_DIAGNOSIS: ("primary_diagnosis", "icd_code", "description"),
+}
+LIST_FIELDS = frozenset({"key_findings"})
+FIELD_LABELS: dict[str, str] = {
+    "comprehensive_summary": "Summary",
+    "key_findings": "Key findings",
+    "lab_summary": "Labs",
+    "radiology_summary": "Radiology",
+    "subjective": "Subjective",
+    "objective": "Objective",
+    "assessment": "Assessment",
+    "plan": "Plan",
+    "primary_diagnosis": "Diagnosis",
+    "icd_code": "ICD-10 code",
+    "description": "Description",
+}
+MAX_FIELD_LENGTH = 20_000
+MAX_REASON_LENGTH = 2_000
+
+
+class Decision(StrEnum):
+    ACCEPTED = "accepted"
+    EDITED = "edited"
+    REJECTED = "rejected"
+
+
+# How a request names a decision (the verbs of the page and the API) -> the record's word.
+DECISION_VERBS: dict[str, Decision] = {
+    "accept": Decision.ACCEPTED,
+    "edit": Decision.EDITED,
+    "reject": Decision.REJECTED,
+}
+
+SectionText = dict[str, Any]  # field -> str (list[str] for key findings)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One AI draft of a case, as the analyzer wrote it (never changed)."""
+
+    draft_id: str
+    case_id: str
+    ai_insights: dict[str, Any]
+    generated_at: datetime
+    case_version: int | None = None
+
+
+@dataclass(frozen=True)
+class SectionReview:
+    """The doctor's decision on one section of one draft; a later one supersedes it."""
+
+    review_id: str
+    case_id: str
+    draft_id: str
+    section: str
+    decision: str
+    reviewed_at: datetime
+    edited: SectionText | None = None  # the doctor's version, when edited
+    reason: str | None = None  # why, when rejected
+
+
+@dataclass(frozen=True)
+class SignedNote:
+    """One signed version of the case's note: version 1 is the sign-off, later ones are
+    amendments. Read-only once written."""
+
+    note_id: str
+    case_id: str
+    version: int
+    draft_id: str
+    content: dict[str, Any]  # {"sections": {section: {"decision", "text", "reason"}}}
+    content_hash: str
+    signed_by: str  # the signing doctor's user id
+    signer_email: str
+    signed_at: datetime
+    amendment_reason: str | None = None
+
+    def section_text(self, section: str) -> SectionText | None:
+        """The signed text of a section; None when the doctor rejected it."""
+        entry = self.content.get("sections", {}).get(section) or {}
+        return entry.get("text")
+
+
+@dataclass
+class ReviewSummary:
+    """Where the review of a case stands, for the page and the API."""
+
+    review_state: str | None
+    draft: Draft | None
+    reviews: dict[str, SectionReview] = field(default_factory=dict)  # current, per section
+    history: list[SectionReview] = field(default_factory=list)  # every decision, oldest first
+    versions: list[SignedNote] = field(default_factory=list)  # oldest first
+    newer_draft: bool = False  # a draft newer than the one the latest version was signed on
+    draft_outdated: bool = False  # the case changed after the current draft was written
+
+    @property
+    def latest(self) -> SignedNote | None:
+        return self.versions[-1] if self.versions else None
+
+    @property
+    def ready_to_sign(self) -> bool:
+        return not self.versions and self.draft is not None and len(self.reviews) == len(Section)
+
+
+# --- rules --------------------------------------------------------------------------------
+
+
+def section_name(value: Any) -> Section:
+    try:
+        return Section(str(value))
+    except ValueError:
+        allowed = ", ".join(s.value for s in Section)
+        raise InvalidInput(f"Section must be one of: {allowed}") from None
+
+
+def decision_of(value: Any) -> Decision:
+    word = str(value).strip().lower()
+    if word in DECISION_VERBS:
+        return DECISION_VERBS[word]
+    try:
+        return Decision(word)
+    except ValueError:
+        raise InvalidInput("Decision must be accept, edit or reject") from None
+
+
+def ai_text(ai_insights: Mapping[str, Any], section: str) -> SectionText:
+    """The AI draft's text of a section, in the fields the doctor signs."""
+    drafted = ai_insights.get(section) or {}
+    text: SectionText = {}
+    for name in SECTION_FIELDS[section]:
+        value = drafted.get(name)
+        if name in LIST_FIELDS:
+            text[name] = [str(item) for item in value] if isinstance(value, list) else []
+        else:
+            text[name] = "" if value is None else str(value)
+    return text
+
+
+def edited_text(section: str, entered: Mapping[str, Any], check_code: Any = None) -> SectionText:
+    """The doctor's version of a section, validated: known fields, sizes, and for the
+    diagnosis an ICD-10-CM code that ``check_code`` (code -> (valid, normalised)) accepts."""
+    unknown = sorted(set(entered) - set(SECTION_FIELDS[section]))
+    if unknown:
+        raise InvalidInput(f"Unknown field(s) for {SECTION_LABELS[section]}: {', '.join(unknown)}")
+    text: SectionText = {}
+    for name in SECTION_FIELDS[section]:
+        value = entered.get(name)
+        if name in LIST_FIELDS:
+            items = value.splitlines() if isinstance(value, str) else (value or [])
+            if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+                raise InvalidInput(f"{FIELD_LABELS[name]} must be a list of text lines")
+            text[name] = [item.strip() for item in items if item.strip()]
+            _check_length(name, "\n".join(text[name]))
+        else:
+            if value is not None and not isinstance(value, str):
+                raise InvalidInput(f"{FIELD_LABELS[name]} must be text")
+            text[name] = (value or "").strip()
+            _check_length(name, text[name])
+    if not any(text.values()):
+        raise InvalidInput("An edited section cannot be empty; reject it instead")
+    if section == Section.PRIMARY_DIAGNOSIS:
+        if not text["primary_diagnosis"]:
+            raise InvalidInput("The diagnosis cannot be empty")
+        if check_code is not None:
+            valid, normalised = check_code(text["icd_code"])
+            if not valid:
+                raise InvalidInput(
+                    f"'{text['icd_code']}' is not a valid ICD-10-CM code; "
+                    "enter a code from the ICD-10-CM code set (for example E11.9)"
+                )
+            text["icd_code"] = normalised
+    return text
+
+
+def _check_length(name: str, value: str) -> None:
+    if len(value) > MAX_FIELD_LENGTH:
+        raise InvalidInput(f"{FIELD_LABELS[name]} is longer than {MAX_FIELD_LENGTH} characters")
+    if "\x00" in value:
+        raise InvalidInput(f"{FIELD_LABELS[name]} contains a NUL character")
+
+
+def rejection_reason(value: Any) -> str:
+    reason = value.strip() if isinstance(value, str) else ""
+    if not reason:
+        raise InvalidInput("Say why the section is rejected")
+    if len(reason) > MAX_REASON_LENGTH:
+        raise InvalidInput(f"The reason is longer than {MAX_REASON_LENGTH} characters")
+    if "\x00" in reason:
+        raise InvalidInput("The reason contains a NUL character")
+    return reason
+
+
+def amendment_reason(value: Any) -> str:
+    reason = value.strip() if isinstance(value, str) else ""
+    if not reason:
+        raise InvalidInput("An amendment needs a reason")
+    if len(reason) > MAX_REASON_LENGTH:
+        raise InvalidInput(f"The reason is longer than {MAX_REASON_LENGTH} characters")
+    return reason
+
+
+# --- the signed note ----------------------------------------------------------------------
+
+
+def current_reviews(history: list[SectionReview], draft_id: str) -> dict[str, SectionReview]:
+    """The latest decision per section on this draft."""
+    current: dict[str, SectionReview] = {}
+    for review in sorted(history, key=lambda r: r.reviewed_at):
+        if review.draft_id == draft_id:
+            current[review.section] = review
+    return current
+
+
+def signed_sections(draft: Draft, reviews: Mapping[str, SectionReview]) -> dict[str, Any]:
+    """What the doctor signs: per section, the decision and the text that stands (the AI's
+    when accepted, the doctor's when edited, none when rejected, with the reason)."""
+    missing = [SECTION_LABELS[s] for s in Section if s.value not in reviews]
+    if missing:
+        raise InvalidInput(f"Review every section before signing; still open: {', '.join(missing)}")
+    sections: dict[str, Any] = {}
+    for section in Section:
+        review = reviews[section.value]
+        if review.decision == Decision.ACCEPTED:
+            text: SectionText | None = ai_text(draft.ai_insights, section.value)
+        elif review.decision == Decision.EDITED:
+            text = review.edited
+        else:
+            text = None
+        sections[section.value] = {
+            "decision": review.decision,
+            "text": text,
+            "reason": review.reason,
+        }
+    return sections
+
+
+def amended_sections(
+    previous: Mapping[str, Any], changes: Mapping[str, SectionText]
+) -> dict[str, Any]:
+    """The previous version's sections with the doctor's amended ones in their place."""
+    if not changes:
+        raise InvalidInput("An amendment changes at least one section")
+    sections = json.loads(json.dumps(previous))  # a deep copy of plain JSON
+    for section, text in changes.items():
+        sections[section] = {"decision": Decision.EDITED.value, "text": text, "reason": None}
+    if sections == previous:
+        raise InvalidInput("The amendment is the same as the signed version")
+    return sections
+
+
+def canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def content_hash(
+    case_id: str, version: int, draft_id: str, sections: Any, signed_by: str, signed_at: str
+) -> str:
+    """SHA-256 over the signed content, the signer and the moment: what a signature covers."""
+    payload = canonical(
+        {
+            "case_id": case_id,
+            "version": version,
+            "draft_id": draft_id,
+            "sections": sections,
+            "signed_by": signed_by,
+            "signed_at": signed_at,
+        }
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def hash_matches(note: SignedNote) -> bool:
+    """Whether a stored version still has the content it was signed with."""
+    expected = content_hash(
+        note.case_id,
+        note.version,
+        note.draft_id,
+        note.content.get("sections"),
+        note.signed_by,
+        note.signed_at.isoformat(),
+    )
+    return expected == note.content_hash
+
+
+# --- what changed -------------------------------------------------------------------------
+
+
+def as_lines(text: SectionText | None, section: str) -> list[str]:
+    """A section's text as readable lines, field by field."""
+    if not text:
+        return []
+    lines: list[str] = []
+    for name in SECTION_FIELDS[section]:
+        value = text.get(name)
+        if name in LIST_FIELDS:
+            body = [f"- {item}" for item in value or []]
+        else:
+            body = (value or "").splitlines()
+        if body:
+            lines.append(f"{FIELD_LABELS[name]}:")
+            lines.extend(f"  {line}" for line in body)
+    return lines
+
+
+def changes_from_draft(section: str, ai: SectionText, doctor: SectionText | None) -> list[str]:
+    """A unified diff from the AI's text to the doctor's ('-' the AI's, '+' the doctor's)."""
+    return list(
+        difflib.unified_diff(
+            as_lines(ai, section),
+            as_lines(doctor, section),
+            fromfile="AI draft",
+            tofile="Doctor's version",
+            lineterm="",
+        )
+    )

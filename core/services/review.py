@@ -1,0 +1,197 @@
+"""The physician's review of a case's AI draft: decide on each section, sign, amend.
+
+The AI draft is never changed. Each decision is a new record; the note is signed once
+every section of the current draft has a decision, and a signed note changes only by an
+amendment (a new version with a reason). Every version stays readable.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from core import lifecycle, review, validation
+from core.analysis import icd10
+from core.errors import CaseNotFound, InvalidInput
+from core.models import Case, Doctor, utc_now
+from core.ports import Backend
+from core.review import (
+    Decision,
+    ReviewSummary,
+    SectionReview,
+    SignedNote,
+    current_reviews,
+)
+
+log = logging.getLogger(__name__)
+
+
+def check_icd10_code(code: str) -> tuple[bool, str]:
+    """(valid, usual spelling) of a code the doctor typed, against ICD-10-CM."""
+    valid, _ = icd10.check_icd10(code)
+    return valid, icd10.normalize_icd10(code)
+
+
+class ReviewService:
+    """Review, sign and amend as one doctor, on their own cases only."""
+
+    def __init__(self, doctor: Doctor, backend: Backend) -> None:
+        self.doctor = doctor
+        self.backend = backend
+
+    def _case(self, case_id: str) -> Case:
+        case = self.backend.cases.get_case(self.doctor.user_id, validation.case_id(case_id))
+        if case is None:
+            raise CaseNotFound()
+        return case
+
+    def summary(self, case_id: str) -> ReviewSummary:
+        """The current draft, the decision on each of its sections, every signed version."""
+        case = self._case(case_id)
+        case_id = case.case_id
+        owner, reviews = self.doctor.user_id, self.backend.reviews
+        draft = reviews.current_draft(owner, case_id)
+        history = reviews.section_reviews(owner, case_id)
+        versions = reviews.signed_notes(owner, case_id)
+        current = current_reviews(history, draft.draft_id) if draft else {}
+        return ReviewSummary(
+            review_state=case.review_state,
+            draft=draft,
+            reviews=current,
+            history=history,
+            versions=versions,
+            newer_draft=bool(versions and draft and versions[-1].draft_id != draft.draft_id),
+            draft_outdated=bool(
+                draft
+                and draft.case_version is not None
+                and draft.case_version < case.content_version
+            ),
+        )
+
+    def review_section(
+        self,
+        case_id: str,
+        section: Any,
+        decision: Any,
+        *,
+        edited: Mapping[str, Any] | None = None,
+        reason: Any = None,
+        draft_id: str | None = None,
+    ) -> SectionReview:
+        """Accept a section of the current draft, edit it (the doctor's text beside the
+        AI's), or reject it with a reason. ``draft_id``, when given, must be the current
+        draft (a page showing an older draft is told so)."""
+        name = review.section_name(section)
+        verdict = review.decision_of(decision)
+        case = self._case(case_id)
+        case_id = case.case_id
+        if not lifecycle.may_review(case.review_state):
+            if case.review_state in lifecycle.SIGNED_STATES:
+                raise InvalidInput("The note is signed; amend it to change it")
+            raise InvalidInput("There is no AI draft to review yet")
+        owner, reviews = self.doctor.user_id, self.backend.reviews
+        draft = reviews.current_draft(owner, case_id)
+        if draft is None:
+            raise InvalidInput("There is no AI draft to review yet")
+        if draft_id is not None and draft_id != draft.draft_id:
+            raise InvalidInput("A newer AI draft replaced the one you reviewed; reload the case")
+        text = None
+        why = None
+        if verdict is Decision.EDITED:
+            text = review.edited_text(name, edited or {}, check_icd10_code)
+        elif verdict is Decision.REJECTED:
+            why = review.rejection_reason(reason)
+        record = SectionReview(
+            review_id=str(uuid.uuid4()),
+            case_id=case_id,
+            draft_id=draft.draft_id,
+            section=name.value,
+            decision=verdict.value,
+            reviewed_at=utc_now(),
+            edited=text,
+            reason=why,
+        )
+        if not reviews.add_section_review(owner, record):
+            raise CaseNotFound()
+        decided = current_reviews(reviews.section_reviews(owner, case_id), draft.draft_id)
+        state = lifecycle.review_state_after_section(len(decided), len(review.Section))
+        reviews.set_review_state(owner, case_id, state)
+        log.info("case %s: %s %s", case_id, name.value, verdict.value)
+        return record
+
+    def sign(self, case_id: str) -> SignedNote:
+        """Sign the note once every section of the current draft has a decision."""
+        case_id = validation.case_id(case_id)
+        status = self.summary(case_id)
+        if status.versions:
+            raise InvalidInput("The note is already signed; amend it to change it")
+        if status.draft is None:
+            raise InvalidInput("There is no AI draft to sign yet")
+        sections = review.signed_sections(status.draft, status.reviews)
+        note = self._version(case_id, 1, status.draft.draft_id, sections, None)
+        self._store(note)
+        log.info("case %s: note signed", case_id)
+        return note
+
+    def amend(
+        self, case_id: str, changes: Mapping[str, Mapping[str, Any]], reason: Any
+    ) -> SignedNote:
+        """A new signed version with the doctor's changed sections and a required reason."""
+        case_id = validation.case_id(case_id)
+        why = review.amendment_reason(reason)
+        status = self.summary(case_id)
+        latest = status.latest
+        if latest is None:
+            raise InvalidInput("Sign the note before amending it")
+        if not isinstance(changes, Mapping):
+            raise InvalidInput("Changes must name sections and their fields")
+        texts = {
+            review.section_name(section).value: review.edited_text(
+                review.section_name(section).value, fields or {}, check_icd10_code
+            )
+            for section, fields in changes.items()
+        }
+        sections = review.amended_sections(latest.content["sections"], texts)
+        draft_id = status.draft.draft_id if status.draft else latest.draft_id
+        note = self._version(case_id, latest.version + 1, draft_id, sections, why)
+        self._store(note)
+        log.info("case %s: note amended (version %d)", case_id, note.version)
+        return note
+
+    def versions(self, case_id: str) -> list[SignedNote]:
+        """Every signed version, oldest first."""
+        case = self._case(case_id)
+        return self.backend.reviews.signed_notes(self.doctor.user_id, case.case_id)
+
+    def _version(
+        self,
+        case_id: str,
+        version: int,
+        draft_id: str,
+        sections: dict[str, Any],
+        reason: str | None,
+    ) -> SignedNote:
+        now = utc_now()
+        return SignedNote(
+            note_id=str(uuid.uuid4()),
+            case_id=case_id,
+            version=version,
+            draft_id=draft_id,
+            content={"sections": sections},
+            content_hash=review.content_hash(
+                case_id, version, draft_id, sections, self.doctor.user_id, now.isoformat()
+            ),
+            signed_by=self.doctor.user_id,
+            signer_email=self.doctor.email,
+            signed_at=now,
+            amendment_reason=reason,
+        )
+
+    def _store(self, note: SignedNote) -> None:
+        state = lifecycle.signed(note.version)["review_state"]
+        if not self.backend.reviews.add_signed_note(self.doctor.user_id, note, state):
+            raise InvalidInput(
+                f"Version {note.version} of this note was signed meanwhile; reload the case"
+            )
