@@ -62,6 +62,12 @@ class CaseNotFound(MedCaseError):
     default_detail = "Case not found"
 
 
+class VersionNotFound(CaseNotFound):
+    """404: the case is the doctor's, but its note has no such signed version."""
+
+    default_detail = "Version not found"
+
+
 class InternalError(MedCaseError):
     """500: anything else. ``detail`` must never carry patient data."""
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from core import lifecycle, review, validation
 from core.analysis import icd10
-from core.errors import CaseNotFound, InvalidInput
+from core.errors import CaseNotFound, InvalidInput, VersionNotFound
 from core.models import Case, Doctor, utc_now
 from core.ports import Backend
 from core.review import (
@@ -164,6 +164,13 @@ class ReviewService:
         """Every signed version, oldest first."""
         case = self._case(case_id)
         return self.backend.reviews.signed_notes(self.doctor.user_id, case.case_id)
+
+    def version(self, case_id: str, number: int) -> SignedNote:
+        """One signed version; VersionNotFound when the note has no such version."""
+        for note in self.versions(case_id):
+            if note.version == number:
+                return note
+        raise VersionNotFound()
 
     def _version(
         self,

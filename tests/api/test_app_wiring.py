@@ -79,6 +79,12 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/cases/upload": {"post"},
         "/cases/files/{case_id}": {"get"},
         "/api/v1/cases/{case_id}/insights": {"get"},
+        "/api/v1/cases/{case_id}/review": {"get"},
+        "/api/v1/cases/{case_id}/review/{section}": {"post"},
+        "/api/v1/cases/{case_id}/sign": {"post"},
+        "/api/v1/cases/{case_id}/amend": {"post"},
+        "/api/v1/cases/{case_id}/versions": {"get"},
+        "/api/v1/cases/{case_id}/versions/{version}": {"get"},
     }
     assert {path: set(operations) for path, operations in paths.items()} == expected
     assert "201" in paths["/cases/create_case"]["post"]["responses"]
