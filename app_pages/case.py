@@ -10,6 +10,7 @@ from ui import case_edit, case_files, insights_view, progress, routes, session, 
 from ui.errors import shown_to_user
 from ui.export import export_buttons
 from ui.lab_table import lab_values_table
+from ui.review_panel import review_panel
 
 services = session.services()
 settings = session.clinic().settings
@@ -48,6 +49,7 @@ progress.analysis_panel(
 if insights is not None:
     insights_view.show_insights(insights, note=progress.insights_note(case.status))
     export_buttons(case, insights)
+    review_panel(services, case.case_id)
 
 st.divider()
 case_files.files_table(services, case.case_id, detail.files)

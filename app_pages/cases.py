@@ -30,6 +30,7 @@ if not any(page.counts_by_status.values()):
     st.stop()
 
 case_list.caseload_counts(page.counts_by_status)
+case_list.review_counts(page.counts_by_review_state)
 case_list.list_filters()
 if not page.rows:
     st.info("No cases match this search and filter.", icon=":material/search_off:")

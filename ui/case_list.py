@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pandas as pd
 import streamlit as st
 
+from core.lifecycle import REVIEW_STATE_LABELS, ReviewState
 from core.models import CasePage, CaseQuery, CaseRow, CaseStatus
 from ui import formatting
 
@@ -23,6 +24,7 @@ ROW_HEIGHT = 35  # pixels: tall enough for one line of text, as Streamlit draws 
 # Page-only session keys (the "cases_" prefix keeps them apart from other pages').
 SEARCH = "cases_search"
 STATUSES = "cases_statuses"
+REVIEW_STATES = "cases_review_states"
 ORDER = "cases_order"
 PAGE_NUMBER = "cases_page_number"
 
@@ -33,6 +35,7 @@ COLUMN_CONFIG = {
     "Age": st.column_config.NumberColumn("Age", format="%d", width="small"),
     "Gender": st.column_config.TextColumn("Gender", width="small"),
     "Status": st.column_config.TextColumn("Status"),
+    "Review": st.column_config.TextColumn("Review", help="The physician's review of the AI draft"),
     "Primary diagnosis": st.column_config.TextColumn("Primary diagnosis", width="medium"),
     "ICD-10": st.column_config.TextColumn("ICD-10", width="small"),
     "Created": st.column_config.DatetimeColumn("Created", format="D MMM YYYY, HH:mm"),
@@ -55,6 +58,12 @@ def caseload_counts(counts: Mapping[str, int]) -> None:
         column.metric(formatting.status_label(status.value), f"{counts.get(status.value, 0):,}")
 
 
+def review_counts(counts: Mapping[str, int]) -> None:
+    """How many of the doctor's active cases are at each step of the physician's review."""
+    for column, state in zip(st.columns(len(ReviewState)), ReviewState, strict=True):
+        column.metric(REVIEW_STATE_LABELS[state], f"{counts.get(state.value, 0):,}")
+
+
 def _first_page() -> None:
     st.session_state[PAGE_NUMBER] = 1
 
@@ -75,9 +84,11 @@ def current_query() -> CaseQuery:
     """
     search = st.session_state.get(SEARCH) or None
     statuses = tuple(st.session_state.get(STATUSES) or ()) or None
+    review_states = tuple(st.session_state.get(REVIEW_STATES) or ()) or None
     return CaseQuery(
         search=search,
         statuses=statuses,
+        review_states=review_states,
         newest_first=st.session_state.get(ORDER, NEWEST_FIRST) != OLDEST_FIRST,
         limit=PAGE_SIZE,
         offset=(page_number() - 1) * PAGE_SIZE,
@@ -86,7 +97,7 @@ def current_query() -> CaseQuery:
 
 def list_filters() -> None:
     """The search box, status filter and order; a change goes back to the first page."""
-    search, statuses, order = st.columns([3, 3, 2], vertical_alignment="bottom")
+    search, statuses, reviews, order = st.columns([3, 3, 3, 2], vertical_alignment="bottom")
     search.text_input(
         "Search patients",
         placeholder="Patient name",
@@ -100,6 +111,15 @@ def list_filters() -> None:
         format_func=formatting.status_label,
         placeholder="All but archived",
         key=STATUSES,
+        on_change=_first_page,
+        persist_state="session",
+    )
+    reviews.multiselect(
+        "Review",
+        [state.value for state in ReviewState],
+        format_func=REVIEW_STATE_LABELS.__getitem__,
+        placeholder="Any",
+        key=REVIEW_STATES,
         on_change=_first_page,
         persist_state="session",
     )
@@ -140,6 +160,9 @@ class CaseTable:
                 "Age": [row.case.patient_age for row in rows],
                 "Gender": [row.case.patient_gender.title() for row in rows],
                 "Status": [formatting.status_label(row.case.status) for row in rows],
+                "Review": [
+                    REVIEW_STATE_LABELS.get(row.case.review_state or "", None) for row in rows
+                ],
                 "Primary diagnosis": [row.primary_diagnosis for row in rows],
                 "ICD-10": [row.icd_code for row in rows],
                 "Created": [formatting.local_time(row.case.created_at) for row in rows],

@@ -36,8 +36,7 @@ def complete(clinic: Clinic, auth: AuthSession, created: CreatedCase, diagnosis:
 
 
 def archive(clinic: Clinic, auth: AuthSession, created: CreatedCase) -> None:
-    backend = clinic.provider.for_session(auth)
-    backend.cases.update_case(auth.doctor.user_id, created.case.case_id, {"status": "archived"})
+    clinic.services_for(auth).update_case(created.case.case_id, {"status": "archived"})
 
 
 def test_empty_list_points_to_new_case(app: AppTest, clinic: Clinic) -> None:
@@ -68,6 +67,7 @@ def test_list_shows_the_doctors_cases_newest_first(app: AppTest, clinic: Clinic)
         "Age",
         "Gender",
         "Status",
+        "Review",
         "Primary diagnosis",
         "ICD-10",
         "Created",
@@ -101,6 +101,10 @@ def test_diagnosis_counts_and_archived_cases(app: AppTest, clinic: Clinic) -> No
         "Completed": "1",
         "Failed": "0",
         "Archived": "1",
+        "Awaiting review": "1",
+        "Reviewed": "0",
+        "Signed": "0",
+        "Amended": "0",
     }
     # Archived cases are hidden until the doctor asks for them.
     assert patients(app) == ["Waiting Patient", "Anaemic Patient"]
@@ -236,3 +240,33 @@ def test_the_list_is_as_the_doctor_left_it_after_opening_a_case(
     assert not app.exception
     assert app.text_input(key="cases_search").value == "grace"
     assert patients(app) == ["Grace Hopper"]
+
+
+def test_review_states_are_shown_counted_and_filtered(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "reviews@example.com")
+    waiting = seed_case(clinic, doctor, patient_name="Waiting Review")
+    signed = seed_case(clinic, doctor, patient_name="Signed Note")
+    seed_case(clinic, doctor, patient_name="Still Analysing")
+    complete(clinic, doctor, waiting, "Iron deficiency anaemia", "D50.9")
+    complete(clinic, doctor, signed, "Iron deficiency anaemia", "D50.9")
+    review = clinic.services_for(doctor).review
+    case_id = signed.case.case_id
+    review.review_section(case_id, "case_summary", "accept")
+    review.review_section(case_id, "soap_note", "accept")
+    review.review_section(case_id, "primary_diagnosis", "reject", reason="Unclear")
+    review.sign(case_id)
+
+    sign_in(app, "reviews@example.com")
+
+    assert not app.exception
+    counts = metrics(app)
+    assert (counts["Awaiting review"], counts["Signed"]) == ("1", "1")
+    table = table_of(app)
+    reviews = [value if isinstance(value, str) else None for value in table["Review"]]
+    assert dict(zip(table["Patient"], reviews, strict=True)) == {
+        "Still Analysing": None,
+        "Signed Note": "Signed",
+        "Waiting Review": "Awaiting review",
+    }
+    app.multiselect(key="cases_review_states").set_value(["signed"]).run()
+    assert patients(app) == ["Signed Note"]

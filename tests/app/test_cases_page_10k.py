@@ -25,6 +25,7 @@ def test_ten_thousand_cases_show_their_first_page_and_totals(app: AppTest, clini
     everything = case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases()
     assert len(everything) == CASES
     by_status = Counter(case.status for case in everything)
+    by_review = Counter(case.review_state for case in everything if case.status != "archived")
     listed = [case for case in reversed(everything) if case.status != "archived"]
 
     sign_in(app, "busy@example.com")
@@ -39,6 +40,10 @@ def test_ten_thousand_cases_show_their_first_page_and_totals(app: AppTest, clini
         "Completed": f"{by_status['completed']:,}",
         "Failed": f"{by_status['failed']:,}",
         "Archived": f"{by_status['archived']:,}",
+        "Awaiting review": f"{by_review['awaiting_review']:,}",
+        "Reviewed": "0",
+        "Signed": "0",
+        "Amended": "0",
     }
     # Completed cases carry their diagnosis; the rest show none.
     for status, diagnosis in zip(table["Status"], table["Primary diagnosis"], strict=True):

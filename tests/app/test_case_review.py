@@ -1,0 +1,102 @@
+"""Physician review on the case page (AppTest): decide on each section, sign, amend."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from core.bootstrap import Clinic
+from core.models import AuthSession, CreatedCase
+from tests.app.case_states import complete, sample_insights
+from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+
+
+@pytest.fixture
+def doctor(app: AppTest, clinic: Clinic) -> AuthSession:
+    auth = sign_up(clinic, "review.page@example.com")
+    sign_in(app, "review.page@example.com")
+    return auth
+
+
+@pytest.fixture
+def analysed(app: AppTest, clinic: Clinic, doctor: AuthSession) -> CreatedCase:
+    case = seed_case(clinic, doctor, patient_name="Mary Seacole")
+    insights = sample_insights()
+    insights.provenance.case_version = case.case.content_version  # as the analyzer records
+    complete(clinic, doctor, case.case.case_id, insights)
+    open_case(app, case.case.case_id)
+    return case
+
+
+def decide(app: AppTest, section: str, choice: str, **fields: str) -> AppTest:
+    app.radio(key=f"review_{section}_decision").set_value(choice)
+    for name, value in fields.items():
+        key = f"review_{section}_{name}"
+        widget = (
+            app.text_input(key=key) if name in ("reason", "icd_code") else app.text_area(key=key)
+        )
+        widget.input(value)
+    return app.button(key=f"review_{section}_save").click().run()
+
+
+def test_review_each_section_then_sign_and_amend(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
+) -> None:
+    assert not app.exception
+    assert "Physician review" in texts(app, "header")
+    assert app.button(key="review_sign").disabled
+
+    decide(app, "case_summary", "accept")
+    decide(app, "soap_note", "edit", plan="Oral iron 65 mg daily; recheck Hb in 6 weeks.")
+    decide(app, "primary_diagnosis", "reject", reason="Ferritin pending")
+    assert not app.exception
+    page = shown(app)
+    assert "**Doctor's version**" in page
+    assert "**Plan.** Oral iron 65 mg daily; recheck Hb in 6 weeks." in page
+    assert "Reason: Ferritin pending" in page
+    app.toggle(key="review_soap_note_diff").set_value(True).run()
+    [diff] = [c.value for c in app.code]
+    assert "-  Ferritin, iron studies." in diff
+    assert "+  Oral iron 65 mg daily; recheck Hb in 6 weeks." in diff
+
+    assert not app.button(key="review_sign").disabled
+    app.button(key="review_sign").click().run()
+    assert not app.exception
+    page = shown(app)
+    assert "Signed by review.page@example.com" in page and "(version 1)" in page
+    assert "Rejected by the doctor: Ferritin pending" in page
+    assert not app.get("radio")  # a signed note takes no more section decisions
+
+    app.text_area(key="amend_primary_diagnosis_primary_diagnosis").input("Iron deficiency anaemia")
+    app.text_input(key="amend_primary_diagnosis_icd_code").input("D50.9")
+    app.text_input(key="amend_reason").input("Ferritin 6 ng/mL confirms it")
+    app.button(key="amend_submit").click().run()
+    assert not app.exception
+    page = shown(app)
+    assert "Amended by review.page@example.com" in page and "(version 2)" in page
+    assert "Reason for the amendment: Ferritin 6 ng/mL confirms it" in page
+    app.selectbox(key="review_version").set_value(1).run()
+    assert "(version 1)" in shown(app)
+
+
+def test_bad_decisions_are_explained_and_nothing_is_saved(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
+) -> None:
+    decide(app, "primary_diagnosis", "reject")
+    assert "Say why the section is rejected" in texts(app, "error")
+    decide(app, "primary_diagnosis", "edit", icd_code="XYZ")
+    assert any("not a valid ICD-10-CM code" in t for t in texts(app, "error"))
+    app.button(key="review_soap_note_save").click().run()
+    assert "Choose Accept, Edit or Reject first." in texts(app, "error")
+    summary = clinic.services_for(doctor).review.summary(analysed.case.case_id)
+    assert summary.history == []
+
+
+def test_an_edited_case_marks_the_draft_as_written_before_the_change(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
+) -> None:
+    clinic.services_for(doctor).update_case(analysed.case.case_id, {"patient_age": 37})
+    app.run()
+    assert "The AI draft was written before the case was last changed" in " ".join(
+        texts(app, "warning")
+    )
