@@ -14,10 +14,8 @@ from concurrent.futures import Executor, Future, as_completed, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.analysis.engine import InsightEngine
-from core.analysis.extraction import extract_lab_document
+from core.analysis.engines.protocol import InsightEngine
 from core.analysis.icd10 import annotate_diagnosis
-from core.analysis.imaging import UnreadableImage, has_burned_in_text, prepare_radiology_image
 from core.analysis.insights import (
     ImageAnalysis,
     Insights,
@@ -28,9 +26,15 @@ from core.analysis.insights import (
     RadiologyImage,
     SoapNote,
 )
-from core.analysis.labs import parse_lab_values
-from core.analysis.redaction import CaseScrubber, file_labels
-from core.analysis.rules_engine import unread_image_analysis
+from core.analysis.labs.parse import parse_lab_values
+from core.analysis.privacy.redaction import CaseScrubber, file_labels
+from core.analysis.reading.extraction import extract_lab_document
+from core.analysis.reading.imaging import (
+    UnreadableImage,
+    has_burned_in_text,
+    prepare_radiology_image,
+)
+from core.analysis.rules.engine import unread_image_analysis
 from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
 
 # A DICOM file that declares burned-in annotation may show the patient's name or numbers on

@@ -10,8 +10,8 @@ from PIL import Image
 from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
-from core.analysis.imaging import thumbnail_png
 from core.analysis.insights import Insights, LabValue
+from core.analysis.reading.imaging import thumbnail_png
 from core.bootstrap import Clinic
 from core.export import ADVISORY, chart_markdown, chart_pdf
 from core.models import AuthSession, CreatedCase, Upload

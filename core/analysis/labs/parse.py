@@ -13,8 +13,8 @@ import csv
 import re
 
 from core.analysis.insights import LabValue
-from core.analysis.lab_catalog import BY_NAME, Analyte
-from core.analysis.lab_patterns import (
+from core.analysis.labs.catalog import BY_NAME, Analyte
+from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
     FILLERS,
@@ -31,7 +31,7 @@ from core.analysis.lab_patterns import (
     VALUE,
     alias_key,
 )
-from core.analysis.lab_units import EXPONENT_UNIT, unit_key
+from core.analysis.labs.units import EXPONENT_UNIT, unit_key
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
 

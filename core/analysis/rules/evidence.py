@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.analysis.insights import LabValue
-from core.analysis.lab_catalog import BY_NAME
-from core.analysis.lab_units import unit_key
-from core.analysis.rules_findings import FINDINGS, Finding
+from core.analysis.labs.catalog import BY_NAME
+from core.analysis.labs.units import unit_key
+from core.analysis.rules.findings import FINDINGS, Finding
 
 MAX_CONFIDENCE = 0.75
 ADULT_AGE = 18
