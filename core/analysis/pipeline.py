@@ -26,7 +26,7 @@ from core.analysis.insights import (
     RadiologyImage,
     SoapNote,
 )
-from core.analysis.labs.parse import parse_lab_values
+from core.analysis.labs.parse import lab_values_in
 from core.analysis.privacy.redaction import CaseScrubber, file_labels
 from core.analysis.reading.extraction import extract_lab_document
 from core.analysis.reading.imaging import (
@@ -247,13 +247,8 @@ def _add_page_text(lab: _LabResult) -> None:
         read = "\n\n".join(texts)
         lab.stored_text = "\n\n".join(t for t in (lab.stored_text, read) if t)
         values_from = "\n\n".join(t for t in (lab.document.text, read) if t)
-    lab.document = lab.document.model_copy(
-        update={
-            "text": values_from,
-            "lab_values": lab.document.lab_values
-            or parse_lab_values(values_from, source_file_id=lab.file.file_id),
-        }
-    )
+    document = lab.document.model_copy(update={"text": values_from})
+    lab.document = document.model_copy(update={"lab_values": lab_values_in(document)})
 
 
 def _settle(futures: list[Future[Any]]) -> list[Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import re
 
-from core.analysis.insights import LabValue
+from core.analysis.insights import LabDocument, LabValue
 from core.analysis.labs.catalog import BY_NAME, Analyte
 from core.analysis.labs.patterns import (
     ALIASES,
@@ -75,6 +75,11 @@ def parse_lab_values(text: str, source_file_id: str | None = None) -> list[LabVa
                 in_urine = False
     keep(_read_line("  ".join(cells), in_urine, source_file_id))
     return values
+
+
+def lab_values_in(document: LabDocument) -> list[LabValue]:
+    """The values already read from ``document``, or, when it has none, parsed from its text."""
+    return document.lab_values or parse_lab_values(document.text, document.file_id)
 
 
 def _clean_line(line: str) -> str:

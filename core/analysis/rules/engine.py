@@ -22,7 +22,7 @@ from core.analysis.insights import (
 )
 from core.analysis.labs.catalog import BY_NAME
 from core.analysis.labs.format import format_lab_value
-from core.analysis.labs.parse import parse_lab_values
+from core.analysis.labs.parse import lab_values_in
 from core.analysis.rules.diagnosis import diagnose, rank_findings
 from core.analysis.rules.evidence import MAX_CONFIDENCE
 
@@ -154,11 +154,8 @@ class RulesEngine:
 
 
 def lab_values_of(labs: list[LabDocument]) -> list[LabValue]:
-    """The values the pipeline found, or, for a document it left empty, parsed here."""
-    values: list[LabValue] = []
-    for document in labs:
-        values += document.lab_values or parse_lab_values(document.text, document.file_id)
-    return values
+    """Every lab document's values: the pipeline's, or for a document it left empty, parsed."""
+    return [value for document in labs for value in lab_values_in(document)]
 
 
 def _patient(context: PatientContext) -> str:
