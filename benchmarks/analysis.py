@@ -20,7 +20,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from core.analysis.openai_engine import OpenAIEngine
+from core.analysis.engines.language_model import OpenAIEngine
 from core.analysis.runner import AnalysisRunner
 from core.backends.local import LocalBackendProvider
 from core.models import Doctor, NewCase, Upload

@@ -9,7 +9,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from core.analysis.imaging import UnreadableImage, thumbnail_png
+from core.analysis.reading.imaging import UnreadableImage, thumbnail_png
 from core.models import CaseFile, FileCategory
 from core.services import CaseService
 from ui import formatting, session, uploads

@@ -7,7 +7,8 @@ from functools import partial
 import streamlit as st
 
 from core.analysis.insights import Insights
-from core.export import chart_markdown, chart_pdf, export_name
+from core.export.document import export_name
+from core.export.markdown import chart_markdown
 from core.models import Case
 
 MARKDOWN_KEY = "case_export_markdown"
@@ -30,10 +31,18 @@ def export_buttons(case: Case, insights: Insights) -> None:
         st.download_button(
             "PDF",
             # Built only when the doctor clicks: embedding a font costs more than a rerun should.
-            data=partial(chart_pdf, case, insights),
+            data=partial(_chart_pdf, case, insights),
             file_name=export_name(case, "pdf"),
             mime="application/pdf",
             key=PDF_KEY,
             icon=":material/picture_as_pdf:",
             on_click="ignore",
         )
+
+
+def _chart_pdf(case: Case, insights: Insights) -> bytes:
+    # fpdf2 takes about a third of a second to import: pay for it only when a PDF is asked
+    # for, not on the first render of every case page.
+    from core.export.pdf import chart_pdf
+
+    return chart_pdf(case, insights)

@@ -9,8 +9,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from core.analysis.advisory import ADVISORY, confidence_percent
 from core.analysis.insights import Insights, PrimaryDiagnosis
-from core.export import ADVISORY, score
 from ui import formatting
 from ui.formatting import markdown_text
 
@@ -136,7 +136,7 @@ def confidence(insights: Insights) -> None:
     overall, chart = st.columns([1, 3], vertical_alignment="center")
     overall.metric(
         "Overall confidence",
-        score(insights.overall_confidence_score),
+        confidence_percent(insights.overall_confidence_score),
         help="The mean of the three section scores.",
     )
     base = alt.Chart(confidence_frame(insights)).encode(

@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from core.analysis.insights import LabValue
-from core.analysis.lab_format import format_reference, format_result, is_dipstick
+from core.analysis.labs.format import format_reference, format_result, is_dipstick
 from core.models import CaseFile
 
 if TYPE_CHECKING:  # importing the Styler costs a rerun's worth of time; .style loads it

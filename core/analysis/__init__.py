@@ -1,1 +1,1 @@
-"""The background analyzer: extraction, imaging, engines, pipeline and runner."""
+"""The background analyzer: reading files, lab values, rules and model engines, pipeline, runner."""

@@ -14,10 +14,8 @@ from concurrent.futures import Executor, Future, as_completed, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.analysis.engine import InsightEngine
-from core.analysis.extraction import extract_lab_document
+from core.analysis.engines.protocol import InsightEngine
 from core.analysis.icd10 import annotate_diagnosis
-from core.analysis.imaging import UnreadableImage, has_burned_in_text, prepare_radiology_image
 from core.analysis.insights import (
     ImageAnalysis,
     Insights,
@@ -28,9 +26,15 @@ from core.analysis.insights import (
     RadiologyImage,
     SoapNote,
 )
-from core.analysis.labs import parse_lab_values
-from core.analysis.redaction import CaseScrubber, file_labels
-from core.analysis.rules_engine import unread_image_analysis
+from core.analysis.labs.parse import lab_values_in
+from core.analysis.privacy.redaction import CaseScrubber, file_labels
+from core.analysis.reading.extraction import extract_lab_document
+from core.analysis.reading.imaging import (
+    UnreadableImage,
+    has_burned_in_text,
+    prepare_radiology_image,
+)
+from core.analysis.rules.engine import unread_image_analysis
 from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
 
 # A DICOM file that declares burned-in annotation may show the patient's name or numbers on
@@ -243,13 +247,8 @@ def _add_page_text(lab: _LabResult) -> None:
         read = "\n\n".join(texts)
         lab.stored_text = "\n\n".join(t for t in (lab.stored_text, read) if t)
         values_from = "\n\n".join(t for t in (lab.document.text, read) if t)
-    lab.document = lab.document.model_copy(
-        update={
-            "text": values_from,
-            "lab_values": lab.document.lab_values
-            or parse_lab_values(values_from, source_file_id=lab.file.file_id),
-        }
-    )
+    document = lab.document.model_copy(update={"text": values_from})
+    lab.document = document.model_copy(update={"lab_values": lab_values_in(document)})
 
 
 def _settle(futures: list[Future[Any]]) -> list[Any]:

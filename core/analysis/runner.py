@@ -18,7 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import timedelta
 from typing import Any
 
-from core.analysis.engine import InsightEngine
+from core.analysis.engines.protocol import InsightEngine
 from core.analysis.failures import AnalysisFailure
 from core.analysis.pipeline import analyze_case
 from core.analysis.recovery import RecoveryPolicy

@@ -10,10 +10,12 @@ from PIL import Image
 from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
-from core.analysis.imaging import thumbnail_png
+from core.analysis.advisory import ADVISORY
 from core.analysis.insights import Insights, LabValue
+from core.analysis.reading.imaging import thumbnail_png
 from core.bootstrap import Clinic
-from core.export import ADVISORY, chart_markdown, chart_pdf
+from core.export.markdown import chart_markdown
+from core.export.pdf import chart_pdf
 from core.models import AuthSession, CreatedCase, Upload
 from tests.app.case_states import complete, lab_values, sample_insights
 from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts

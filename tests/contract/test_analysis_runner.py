@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from core.analysis.engine import InsightEngine
 from core.analysis.engines import build_engine
-from core.analysis.openai_engine import OpenAIEngine
+from core.analysis.engines.language_model import OpenAIEngine
+from core.analysis.engines.protocol import InsightEngine
 from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.analysis.runner import AnalysisRunner
 from core.backends.sqlite_cases import SqliteCaseRepository

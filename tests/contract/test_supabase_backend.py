@@ -15,7 +15,7 @@ from datetime import timedelta
 import httpx
 import pytest
 
-from core.analysis.rules_engine import RulesEngine
+from core.analysis.rules.engine import RulesEngine
 from core.analysis.runner import AnalysisRunner
 from core.backends.supabase import SupabaseBackendProvider
 from core.bootstrap import build_clinic

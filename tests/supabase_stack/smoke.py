@@ -17,7 +17,7 @@ import sys
 import uuid
 from collections.abc import Callable, Mapping
 
-from core.analysis.rules_engine import RulesEngine
+from core.analysis.rules.engine import RulesEngine
 from core.analysis.runner import AnalysisRunner
 from core.backends.supabase import SupabaseBackendProvider
 from core.config import Settings

@@ -9,16 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from core.analysis.advisory import ADVISORY
 from core.analysis.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
-from core.export import (
-    ADVISORY,
-    UNICODE_FONTS,
-    chart_markdown,
-    chart_pdf,
-    export_name,
-    fit_text,
-    generated_time,
-)
+from core.export.document import export_name, generated_time
+from core.export.markdown import chart_markdown
+from core.export.pdf import UNICODE_FONTS, chart_pdf, fit_text
 from core.models import Case
 
 CASE_ID = "3f2b8c1e-0d4a-4e7b-9c61-2a5d8e9f0b17"

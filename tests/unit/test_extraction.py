@@ -8,8 +8,12 @@ import pytest
 from fpdf import FPDF
 from PIL import Image
 
-from core.analysis import extraction
-from core.analysis.extraction import MAX_PAGE_IMAGE_SIDE, MAX_TEXT_CHARS, extract_lab_document
+from core.analysis.reading import extraction
+from core.analysis.reading.extraction import (
+    MAX_PAGE_IMAGE_SIDE,
+    MAX_TEXT_CHARS,
+    extract_lab_document,
+)
 from tests.samples import (
     LAB_REPORT_LINES,
     docx_bytes,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.analysis.identifiers import IDENTIFIER_PLACEHOLDER, redact_identifiers
-from core.analysis.lab_catalog import CATALOG
-from core.analysis.labs import parse_lab_values
-from core.analysis.redaction import CaseScrubber
+from core.analysis.labs.catalog import CATALOG
+from core.analysis.labs.parse import parse_lab_values
+from core.analysis.privacy.identifiers import IDENTIFIER_PLACEHOLDER, redact_identifiers
+from core.analysis.privacy.redaction import CaseScrubber
 from tests.samples import LAB_REPORT_LINES
 
 ID = IDENTIFIER_PLACEHOLDER

@@ -11,7 +11,7 @@ from PIL import Image, PngImagePlugin
 from pydicom import dcmread
 from pydicom.pixels import get_decoder, pixel_array
 
-from core.analysis.imaging import (
+from core.analysis.reading.imaging import (
     UnreadableImage,
     has_burned_in_text,
     prepare_radiology_image,

@@ -11,11 +11,11 @@ import pytest
 from PIL import Image
 
 from core.analysis.engines import build_engine, engine_label
+from core.analysis.engines.language_model import OpenAIEngine
+from core.analysis.engines.model_schemas import SCHEMA_NAMES, response_format
+from core.analysis.engines.prompts import PROMPT_VERSION
 from core.analysis.failures import InvalidModelAnswer, ModelUnavailable
 from core.analysis.insights import LabDocument, LabValue, PatientContext, RadiologyImage
-from core.analysis.model_schemas import SCHEMA_NAMES, response_format
-from core.analysis.openai_engine import OpenAIEngine
-from core.analysis.prompts import PROMPT_VERSION
 from core.config import Settings
 from tests.fake_openai import FakeOpenAI
 from tests.samples import png_bytes
@@ -237,7 +237,7 @@ def test_a_key_chooses_the_openai_engine_and_no_key_the_rules_engine(tmp_path) -
 
 def test_data_url_is_base64_png() -> None:
     # Guard the wire format the vision models accept: data:image/png;base64,<payload>.
-    from core.analysis.openai_engine import _with_picture
+    from core.analysis.engines.language_model import _with_picture
 
     content = _with_picture("look", b"\x89PNG-bytes")["content"]
     url = content[1]["image_url"]["url"]

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
+from core.analysis.engines.language_model import OpenAIEngine
 from core.analysis.failures import ModelUnavailable
 from core.analysis.insights import Insights
-from core.analysis.openai_engine import OpenAIEngine
 from core.analysis.pipeline import analyze_case
-from core.analysis.rules_engine import RulesEngine
+from core.analysis.rules.engine import RulesEngine
 from core.models import Case, CaseFile, utc_now
 from tests.fake_openai import CANNED_ANSWERS, FakeOpenAI
 from tests.samples import LAB_REPORT_LINES, dicom_bytes_with, pdf_bytes, png_bytes

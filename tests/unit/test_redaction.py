@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.analysis.redaction import (
+from core.analysis.privacy.redaction import (
     PATIENT_PLACEHOLDER,
     CaseScrubber,
     NameRedactor,

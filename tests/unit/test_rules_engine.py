@@ -16,8 +16,8 @@ from core.analysis.insights import (
     RadiologyImage,
     SoapNote,
 )
-from core.analysis.rules_engine import RulesEngine
-from core.analysis.rules_findings import FINDINGS
+from core.analysis.rules.engine import RulesEngine
+from core.analysis.rules.findings import FINDINGS
 from tests.samples import LAB_REPORT_LINES
 
 ADULT = PatientContext(age=54, gender="female", doctor_notes="Tired for three months.")

@@ -20,11 +20,11 @@ from core.analysis.insights import (
     RadiologyImage,
     SoapNote,
 )
-from core.analysis.lab_catalog import BY_NAME
-from core.analysis.lab_format import format_lab_value
-from core.analysis.labs import parse_lab_values
-from core.analysis.rules_diagnosis import diagnose, rank_findings
-from core.analysis.rules_evidence import MAX_CONFIDENCE
+from core.analysis.labs.catalog import BY_NAME
+from core.analysis.labs.format import format_lab_value
+from core.analysis.labs.parse import lab_values_in
+from core.analysis.rules.diagnosis import diagnose, rank_findings
+from core.analysis.rules.evidence import MAX_CONFIDENCE
 
 _WRITTEN_BY = "Offline rules engine (no language model): lab values and image properties only"
 _DISCLAIMER = (
@@ -66,7 +66,7 @@ _NOTES_IN_SUMMARY = 600
 
 
 class RulesEngine:
-    """InsightEngine that needs no model: see core.analysis.engine for the protocol."""
+    """InsightEngine that needs no model: see core.analysis.engines.protocol for the protocol."""
 
     name = "rules"
     model: str | None = None
@@ -154,11 +154,8 @@ class RulesEngine:
 
 
 def lab_values_of(labs: list[LabDocument]) -> list[LabValue]:
-    """The values the pipeline found, or, for a document it left empty, parsed here."""
-    values: list[LabValue] = []
-    for document in labs:
-        values += document.lab_values or parse_lab_values(document.text, document.file_id)
-    return values
+    """Every lab document's values: the pipeline's, or for a document it left empty, parsed."""
+    return [value for document in labs for value in lab_values_in(document)]
 
 
 def _patient(context: PatientContext) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.analysis.rules_evidence import Candidate, LabResults, present
+from core.analysis.rules.evidence import Candidate, LabResults, present
 
 _TROPONINS = ("Troponin I", "Troponin T", "Troponin")
 

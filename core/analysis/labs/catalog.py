@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.analysis.lab_units import unit_key
+from core.analysis.labs.units import unit_key
 
 
 @dataclass(frozen=True)

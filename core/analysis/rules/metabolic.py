@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.analysis.insights import LabValue
-from core.analysis.rules_evidence import ADULT_AGE, Candidate, LabResults, amount, present
+from core.analysis.labs.conversion import amount
+from core.analysis.rules.evidence import ADULT_AGE, Candidate, LabResults, present
 
 
 def diabetes_evidence(labs: LabResults) -> list[LabValue]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.identifiers import redact_identifiers
 from core.analysis.insights import ImageAnalysis
+from core.analysis.privacy.identifiers import redact_identifiers
 from core.models import CaseFile, FileCategory
 
 PATIENT_PLACEHOLDER = "[PATIENT]"

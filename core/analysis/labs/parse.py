@@ -12,9 +12,9 @@ from __future__ import annotations
 import csv
 import re
 
-from core.analysis.insights import LabValue
-from core.analysis.lab_catalog import BY_NAME, Analyte
-from core.analysis.lab_patterns import (
+from core.analysis.insights import LabDocument, LabValue
+from core.analysis.labs.catalog import BY_NAME, Analyte
+from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
     FILLERS,
@@ -31,7 +31,7 @@ from core.analysis.lab_patterns import (
     VALUE,
     alias_key,
 )
-from core.analysis.lab_units import EXPONENT_UNIT, unit_key
+from core.analysis.labs.units import EXPONENT_UNIT, unit_key
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
 
@@ -75,6 +75,11 @@ def parse_lab_values(text: str, source_file_id: str | None = None) -> list[LabVa
                 in_urine = False
     keep(_read_line("  ".join(cells), in_urine, source_file_id))
     return values
+
+
+def lab_values_in(document: LabDocument) -> list[LabValue]:
+    """The values already read from ``document``, or, when it has none, parsed from its text."""
+    return document.lab_values or parse_lab_values(document.text, document.file_id)
 
 
 def _clean_line(line: str) -> str:

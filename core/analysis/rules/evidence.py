@@ -1,4 +1,4 @@
-"""What the diagnosis rules work with: a case's lab values, unit conversions, candidates.
+"""What the diagnosis rules work with: a case's lab values by analyte, and candidates.
 
 A candidate is one finding a rule's values support. It ranks by the finding's priority
 plus a severity boost; its confidence grows with the number of values behind it and is
@@ -7,13 +7,10 @@ capped at 0.75, because these are rules over lab values, not a clinician's judge
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.analysis.insights import LabValue
-from core.analysis.lab_catalog import BY_NAME
-from core.analysis.lab_units import unit_key
-from core.analysis.rules_findings import FINDINGS, Finding
+from core.analysis.rules.findings import FINDINGS, Finding
 
 MAX_CONFIDENCE = 0.75
 ADULT_AGE = 18
@@ -74,32 +71,6 @@ class LabResults:
 
     def low(self, *analytes: str) -> LabValue | None:
         return self.flagged("low", *analytes)
-
-
-# Conversions into the units the thresholds are written in: (from unit, to unit) -> convert.
-_CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {
-    "Glucose": {("mmol/l", "mg/dl"): lambda x: x * 18.016},
-    "Fasting glucose": {("mmol/l", "mg/dl"): lambda x: x * 18.016},
-    "HbA1c": {("mmol/mol", "%"): lambda x: 0.0915 * x + 2.15},
-    "Hemoglobin": {("g/l", "g/dl"): lambda x: x / 10, ("mmol/l", "g/dl"): lambda x: x * 1.611},
-    "Potassium": {("meq/l", "mmol/l"): lambda x: x},
-    "Sodium": {("meq/l", "mmol/l"): lambda x: x},
-    "Platelets": {("/ul", "10^9/l"): lambda x: x / 1000},
-    "eGFR": {("", "ml/min/1.73m2"): lambda x: x},
-}
-
-
-def amount(value: LabValue | None, unit: str) -> float | None:
-    """The value in ``unit`` (a unit key), or None when its unit system is unknown."""
-    if value is None:
-        return None
-    analyte = BY_NAME.get(value.analyte)
-    known = analyte.range_for(value.unit, value.value) if analyte else None
-    source = known.unit if known else unit_key(value.unit)
-    if source == unit:
-        return value.value
-    convert = _CONVERSIONS.get(value.analyte, {}).get((source, unit))
-    return convert(value.value) if convert else None
 
 
 def present(*values: LabValue | None) -> list[LabValue]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from core.analysis.rules_evidence import Candidate, LabResults, amount, present
+from core.analysis.labs.conversion import amount
+from core.analysis.rules.evidence import Candidate, LabResults, present
 
 
 def anemia(labs: LabResults) -> list[Candidate]:

@@ -12,7 +12,7 @@ from core.analysis.insights import (
     PatientContext,
     RadiologyImage,
 )
-from core.analysis.lab_format import format_result
+from core.analysis.labs.format import format_result
 
 PROMPT_VERSION = "medcase-prompts-2"
 

@@ -1,4 +1,4 @@
-"""The chart export's blocks laid out as a PDF with fpdf2.
+"""The chart export as a PDF: the document's blocks laid out with fpdf2.
 
 fpdf2's core fonts only know Latin-1, so a Unicode TrueType font is embedded when the
 machine has one; whatever the chosen font lacks is replaced (``fit_text``), never dropped
@@ -14,9 +14,79 @@ from pathlib import Path
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from core.export import ADVISORY, TITLE, Block, fit_text
+from core.analysis.advisory import ADVISORY
+from core.analysis.insights import Insights
+from core.export.document import TITLE, Block, chart_blocks
+from core.models import Case
 
 BANNER_FILL = (255, 243, 205)  # the amber of the page's advisory banner
+
+# Fonts that cover far more than Latin-1, tried in order: (regular, bold). None has to exist:
+# without one the PDF falls back to a core font and unsupported characters are replaced.
+UNICODE_FONTS: tuple[tuple[Path, Path], ...] = tuple(
+    (Path(folder, regular), Path(folder, bold))
+    for folder, regular, bold in (
+        ("/usr/share/fonts/truetype/dejavu", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+        ("/usr/share/fonts/dejavu", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+        ("/usr/share/fonts/truetype/noto", "NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
+        (
+            "/usr/share/fonts/truetype/liberation",
+            "LiberationSans-Regular.ttf",
+            "LiberationSans-Bold.ttf",
+        ),
+        ("/usr/share/fonts/liberation", "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"),
+    )
+)
+
+# Readable stand-ins for characters a font may lack (clinical text is full of them).
+_STAND_INS = {
+    "–": "-",
+    "—": "-",
+    "‐": "-",
+    "−": "-",
+    "‘": "'",
+    "’": "'",
+    "“": '"',
+    "”": '"',
+    "…": "...",
+    "•": "-",
+    "≥": ">=",
+    "≤": "<=",
+    "≠": "!=",
+    "→": "->",
+    "±": "+/-",
+    "×": "x",
+    "µ": "u",
+    "Ł": "L",
+    "ł": "l",
+    "Đ": "D",
+    "đ": "d",
+    "Œ": "OE",
+    "œ": "oe",
+    "ı": "i",
+    "\u00a0": " ",
+    "\u2009": " ",
+    "\u202f": " ",
+}
+
+
+def fit_text(text: str, supported: Callable[[str], bool]) -> str:
+    """``text`` with each character the font lacks replaced by a stand-in, or by ``?``."""
+    fitted: list[str] = []
+    for char in text:
+        if char in "\n\t" or supported(char):
+            fitted.append(char)
+            continue
+        stand_in = _STAND_INS.get(char)
+        if stand_in is not None and all(supported(c) for c in stand_in):
+            fitted.append(stand_in)
+            continue
+        # "ł" has no decomposition, but "ő" is "o" plus an accent: keep the letter.
+        base = "".join(
+            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+        )
+        fitted.append(base if base and all(supported(c) for c in base) else "?")
+    return "".join(fitted)
 
 
 def _latin1(char: str) -> bool:
@@ -64,6 +134,13 @@ class ChartPdf(FPDF):
         self.set_fill_color(*BANNER_FILL)
         self.multi_cell(0, 8, self.fit(text), fill=True, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         self.ln(3)
+
+
+def chart_pdf(
+    case: Case, insights: Insights, fonts: Sequence[tuple[Path, Path]] = UNICODE_FONTS
+) -> bytes:
+    """The export as a PDF; uses the first of ``fonts`` that exists (none: a core font)."""
+    return render_pdf(chart_blocks(case, insights), fonts)
 
 
 def render_pdf(blocks: Sequence[Block], fonts: Sequence[tuple[Path, Path]]) -> bytes:

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 from core.analysis.icd10 import annotate_diagnosis
 from core.analysis.insights import LabValue, PrimaryDiagnosis
-from core.analysis.lab_format import format_lab_value
-from core.analysis.rules_evidence import ADULT_AGE, Candidate, LabResults
-from core.analysis.rules_findings import FINDINGS, Finding
-from core.analysis.rules_hematology import anemia, blood_cells, coagulation, iron_and_vitamins
-from core.analysis.rules_metabolic import (
+from core.analysis.labs.format import format_lab_value
+from core.analysis.rules.evidence import ADULT_AGE, Candidate, LabResults
+from core.analysis.rules.findings import FINDINGS, Finding
+from core.analysis.rules.hematology import anemia, blood_cells, coagulation, iron_and_vitamins
+from core.analysis.rules.metabolic import (
     diabetes_evidence,
     electrolytes,
     glycemia,
@@ -23,7 +23,7 @@ from core.analysis.rules_metabolic import (
     lipids,
     thyroid,
 )
-from core.analysis.rules_organs import cardiac, inflammation, liver, urine
+from core.analysis.rules.organs import cardiac, inflammation, liver, urine
 
 
 def rank_findings(values: list[LabValue], age: int) -> list[Candidate]:

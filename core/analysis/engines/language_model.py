@@ -14,7 +14,14 @@ from typing import Any, TypeVar
 import openai
 from pydantic import ValidationError
 
-from core.analysis import prompts
+from core.analysis.engines import prompts
+from core.analysis.engines.model_schemas import (
+    CaseSummaryAnswer,
+    ImageReadingAnswer,
+    ScannedPageAnswer,
+    SoapAndDiagnosisAnswer,
+    response_format,
+)
 from core.analysis.failures import InvalidModelAnswer, ModelUnavailable
 from core.analysis.insights import (
     CaseSummary,
@@ -24,13 +31,6 @@ from core.analysis.insights import (
     PrimaryDiagnosis,
     RadiologyImage,
     SoapNote,
-)
-from core.analysis.model_schemas import (
-    CaseSummaryAnswer,
-    ImageReadingAnswer,
-    ScannedPageAnswer,
-    SoapAndDiagnosisAnswer,
-    response_format,
 )
 from core.config import Settings
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.lab_catalog import CATALOG, Analyte
+from core.analysis.labs.catalog import CATALOG, Analyte
 
 _SEPARATOR_CHARS = r"\s,\-./()_:"
 _SEPARATORS = re.compile(f"[{_SEPARATOR_CHARS}]+")
@@ -18,7 +18,7 @@ def alias_key(text: str) -> str:
 def _alias_pattern(alias: str) -> str:
     tokens = [re.escape(token) for token in _SEPARATORS.split(alias) if token]
     body = f"[{_SEPARATOR_CHARS}]*".join(tokens)
-    # An alias written with a capital matches only as written ("K", "PT"); see lab_catalog.
+    # An alias written with a capital matches only as written ("K", "PT"); see labs.catalog.
     return body if any(c.isupper() for c in alias) else f"(?i:{body})"
 
 

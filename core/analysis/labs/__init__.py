@@ -1,0 +1,1 @@
+"""Lab values: the analyte catalog, how reports write units, parsing and formatting."""

@@ -1,0 +1,6 @@
+"""The SOAP note and primary diagnosis as a document for the chart: Markdown or PDF.
+
+``document`` says what the chart gets; ``markdown`` and ``pdf`` only lay it out. The PDF
+module is imported when a PDF is asked for (fpdf2 is slow to import), so this package
+imports none of its modules.
+"""

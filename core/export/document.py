@@ -1,0 +1,111 @@
+"""What the chart export holds, built from a case and its insights: a list of blocks.
+
+Markdown and PDF both render these blocks, so they always say the same things: the
+advisory banner, the patient, who wrote the insights (engine, model, prompt version) and when.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Literal
+
+from core.analysis.advisory import ADVISORY, confidence_percent
+from core.analysis.insights import Insights
+from core.models import Case
+
+TITLE = "SOAP note and primary diagnosis"
+
+BlockKind = Literal["title", "banner", "heading", "subheading", "text", "bullets", "facts"]
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of the document: a heading, a paragraph, bullets or label/value facts."""
+
+    kind: BlockKind
+    text: str = ""
+    items: tuple[str, ...] = ()
+    facts: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+
+def generated_time(iso_moment: str) -> str:
+    """``2026-11-22T14:05:00+00:00`` as ``22 Nov 2026, 14:05 UTC`` (as written if unparsable)."""
+    try:
+        moment = datetime.fromisoformat(iso_moment)
+    except (TypeError, ValueError):
+        return iso_moment
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).strftime("%d %b %Y, %H:%M UTC")
+
+
+def icd_line(code: str, valid: bool | None, official: str | None) -> str:
+    """The ICD-10 code with what the ICD-10-CM check said about it."""
+    if valid is None:
+        return f"{code} (not checked against ICD-10-CM)"
+    if valid:
+        return f"{code}, valid ICD-10-CM code: {official}" if official else f"{code}, valid"
+    return f"{code}, NOT a valid ICD-10-CM code: check before use"
+
+
+def chart_blocks(case: Case, insights: Insights) -> list[Block]:
+    """The document's content, in reading order."""
+    made = insights.provenance
+    soap = insights.soap_note
+    diagnosis = insights.primary_diagnosis
+    icd = icd_line(diagnosis.icd_code, diagnosis.icd_code_valid, diagnosis.icd_description)
+    blocks = [
+        Block("title", TITLE),
+        Block("banner", ADVISORY),
+        Block(
+            "facts",
+            facts=(
+                ("Patient", case.patient_name),
+                ("Age, gender", f"{case.patient_age} years, {case.patient_gender}"),
+                ("Case", case.case_id),
+                ("Written by", made.written_by),
+                ("Engine", made.engine),
+                ("Model", made.model or "none"),
+                ("Prompt version", made.prompt_version),
+                ("Generated", generated_time(insights.generated_at)),
+                ("Overall confidence", confidence_percent(insights.overall_confidence_score)),
+            ),
+        ),
+        Block("heading", "SOAP note"),
+    ]
+    for heading, text in (
+        ("Subjective", soap.subjective),
+        ("Objective", soap.objective),
+        ("Assessment", soap.assessment),
+        ("Plan", soap.plan),
+    ):
+        blocks += [Block("subheading", heading), Block("text", text)]
+    blocks += [
+        Block(
+            "facts", facts=(("SOAP note confidence", confidence_percent(soap.confidence_score)),)
+        ),
+        Block("heading", "Primary diagnosis"),
+        Block(
+            "facts",
+            facts=(
+                ("Diagnosis", diagnosis.primary_diagnosis),
+                ("ICD-10", icd),
+                ("Confidence", confidence_percent(diagnosis.confidence_score)),
+            ),
+        ),
+    ]
+    if diagnosis.description:
+        blocks.append(Block("text", diagnosis.description))
+    if diagnosis.supporting_evidence:
+        blocks += [
+            Block("subheading", "Supporting evidence"),
+            Block("bullets", items=tuple(diagnosis.supporting_evidence)),
+        ]
+    if made.warnings:
+        blocks += [Block("heading", "Warnings"), Block("bullets", items=tuple(made.warnings))]
+    return blocks
+
+
+def export_name(case: Case, extension: str) -> str:
+    """A download name that carries the case, never the patient's name."""
+    return f"medcase-{case.case_id[:8]}-soap-diagnosis.{extension}"
