@@ -87,7 +87,7 @@ def _section_review(
     assert summary.draft is not None
     drafted = ai_text(summary.draft.ai_insights, section)
     current = summary.reviews.get(section)
-    with st.container(border=True):
+    with st.container(border=True, key=f"review_{section}"):
         st.subheader(f"Review: {SECTION_LABELS[section]}")
         if current is not None:
             label, color, icon = _DECIDED[Decision(current.decision)]

@@ -185,3 +185,27 @@ class DoctorAtBrowser:
             f"e => ({is_open})(e)", arg=box.element_handle(), timeout=STEP_TIMEOUT_MS
         )
         return box
+
+    # --- physician review -----------------------------------------------------------------
+
+    def decide(
+        self,
+        section: str,
+        decision: str,
+        fields: dict[str, str] | None = None,
+        reason: str | None = None,
+    ) -> None:
+        """Record a decision on one section of the AI draft, as the doctor does."""
+        form = self.main.locator(f".st-key-review_{section}")
+        form.get_by_text(decision, exact=True).click()
+        if fields:
+            version = form.get_by_test_id("stExpander")
+            version.locator("summary").click()
+            for label, value in fields.items():
+                version.get_by_label(label, exact=True).fill(value)
+        if reason is not None:
+            form.get_by_label("Reason (required when you choose Reject)").fill(reason)
+        self.submit(form, "Save decision")
+        badge = {"Accept": "Accepted", "Edit": "Edited by the doctor", "Reject": "Rejected"}
+        expect(form.get_by_text(badge[decision])).to_be_visible()
+        self.settled()

@@ -121,7 +121,8 @@ def test_doctor_journey(
     alice.go_to("Cases")
     row = alice.list_row(PATIENT)
     expect(row).to_contain_text("Completed")
-    expect(row.locator("td").nth(5)).to_have_text(ICD10_CODE)  # the ICD-10 column
+    expect(row.locator("td").nth(6)).to_have_text(ICD10_CODE)  # the ICD-10 column
+    expect(row).to_contain_text("Awaiting review")
     alice.snap("case-list")
     alice.open_from_list(PATIENT)
 
@@ -143,16 +144,44 @@ def test_doctor_journey(
     expect(alice.main.get_by_role("button", name="knee.jpg", exact=True)).to_be_visible()
     added_note = alice.main.get_by_text(re.compile(r"added after this analysis"))
     expect(added_note).to_be_visible()
+    # The edit and the new file came after the AI draft: the page says it is out of date.
+    outdated = alice.main.get_by_text(re.compile(r"^The AI draft was written before the case"))
+    expect(outdated).to_be_visible()
     alice.snap("file-added")
     rerun = alice.main.get_by_role("button", name="Re-run analysis")
     rerun.click()
-    # Done when the case is completed again (the button is back: it is not shown while
-    # analysing) and its insights are newer than the added file (the note is gone).
+    # Done when the new draft is saved (it reflects the change: the warning is gone), the
+    # case is completed again (the button is back: it is not shown while analysing) and
+    # its insights are newer than the added file (the note is gone).
+    expect(outdated).to_have_count(0, timeout=ANALYSIS_SECONDS * 1000)
     expect(rerun).to_be_visible(timeout=ANALYSIS_SECONDS * 1000)
     expect(alice.main.get_by_text("Completed", exact=True)).to_be_visible()
     expect(added_note).to_have_count(0)
     expect(alice.heading("Primary diagnosis")).to_be_visible()
     alice.snap("re-analysed")
+
+    # Physician review: accept one section, edit one, reject one with a reason; sign; amend.
+    alice.decide("case_summary", "Accept")
+    alice.decide(
+        "soap_note", "Edit", fields={"Plan": "Fasting glucose and HbA1c; review in a week."}
+    )
+    alice.decide("primary_diagnosis", "Reject", reason="Awaiting HbA1c")
+    expect(alice.main.get_by_text("Doctor's version")).to_be_visible()
+    alice.snap("sections-reviewed")
+    alice.main.get_by_role("button", name="Sign note").click()
+    expect(alice.main.get_by_text(re.compile(r"^Signed by dr\.alice@clinic\.test"))).to_be_visible()
+    expect(alice.main.get_by_text("Rejected by the doctor: Awaiting HbA1c")).to_be_visible()
+    alice.snap("note-signed")
+    amend = alice.expander("Amend the signed note").get_by_test_id("stForm")
+    amend.get_by_label("Diagnosis", exact=True).fill("Type 2 diabetes mellitus")
+    amend.get_by_label("ICD-10 code").fill("E11.9")
+    amend.get_by_label("Reason for the amendment").fill("HbA1c 8.1 %")
+    alice.submit(amend, "Sign amendment")
+    expect(
+        alice.main.get_by_text(re.compile(r"^Amended by dr\.alice@clinic\.test"))
+    ).to_be_visible()
+    expect(alice.main.get_by_text("Reason for the amendment: HbA1c 8.1 %")).to_be_visible()
+    alice.snap("note-amended")
 
     # A second doctor finds the first doctor's case nowhere: not by its link, not listed.
     bob = DoctorAtBrowser(
