@@ -6,6 +6,7 @@ import streamlit as st
 
 from core.analysis.insights import Insights
 from core.models import CaseDetail
+from core.review import ReviewSummary
 from ui import case_edit, case_files, insights_view, progress, routes, session, widgets
 from ui.errors import shown_to_user
 from ui.export import export_buttons
@@ -48,8 +49,12 @@ progress.analysis_panel(
 )
 if insights is not None:
     insights_view.show_insights(insights, note=progress.insights_note(case.status))
-    export_buttons(case, insights)
-    review_panel(services, case.case_id)
+    review: ReviewSummary | None = None
+    with shown_to_user():
+        review = services.review.summary(case.case_id)
+    export_buttons(case, insights, review.latest if review else None)
+    if review is not None:
+        review_panel(services, case.case_id, review)
 
 st.divider()
 case_files.files_table(services, case.case_id, detail.files)

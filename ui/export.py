@@ -10,18 +10,23 @@ from core.analysis.insights import Insights
 from core.export.document import export_name
 from core.export.markdown import chart_markdown
 from core.models import Case
+from core.review import SignedNote
 
 MARKDOWN_KEY = "case_export_markdown"
 PDF_KEY = "case_export_pdf"
 
 
-def export_buttons(case: Case, insights: Insights) -> None:
-    """Markdown and PDF of the SOAP note and diagnosis, with the advisory banner."""
+def export_buttons(case: Case, insights: Insights, note: SignedNote | None = None) -> None:
+    """Markdown and PDF of the signed note (``note``), or of the AI draft marked as not
+    signed, with the banner naming what wrote the draft."""
     with st.container(horizontal=True, vertical_alignment="center"):
-        st.caption("Export the SOAP note and diagnosis for the chart:")
+        if note is None:
+            st.caption("Export the draft SOAP note and diagnosis (marked DRAFT: not signed):")
+        else:
+            st.caption(f"Export the signed note (version {note.version}) for the chart:")
         st.download_button(
             "Markdown",
-            data=chart_markdown(case, insights),
+            data=chart_markdown(case, insights, note),
             file_name=export_name(case, "md"),
             mime="text/markdown",
             key=MARKDOWN_KEY,
@@ -31,7 +36,7 @@ def export_buttons(case: Case, insights: Insights) -> None:
         st.download_button(
             "PDF",
             # Built only when the doctor clicks: embedding a font costs more than a rerun should.
-            data=partial(_chart_pdf, case, insights),
+            data=partial(_chart_pdf, case, insights, note),
             file_name=export_name(case, "pdf"),
             mime="application/pdf",
             key=PDF_KEY,
@@ -40,9 +45,9 @@ def export_buttons(case: Case, insights: Insights) -> None:
         )
 
 
-def _chart_pdf(case: Case, insights: Insights) -> bytes:
+def _chart_pdf(case: Case, insights: Insights, note: SignedNote | None) -> bytes:
     # fpdf2 takes about a third of a second to import: pay for it only when a PDF is asked
     # for, not on the first render of every case page.
     from core.export.pdf import chart_pdf
 
-    return chart_pdf(case, insights)
+    return chart_pdf(case, insights, note)

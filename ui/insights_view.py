@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from core.analysis.advisory import ADVISORY, confidence_percent
+from core.analysis.advisory import advisory_for, confidence_percent
 from core.analysis.insights import Insights, PrimaryDiagnosis
 from ui import formatting
 from ui.formatting import markdown_text
@@ -43,7 +43,7 @@ def _labelled(label: str, text: str) -> None:
 
 def show_insights(insights: Insights, note: str | None = None) -> None:
     """Every section of the insights, with ``note`` saying if they are not the latest run's."""
-    st.warning(ADVISORY, icon=":material/clinical_notes:")
+    st.warning(advisory_for(insights.provenance.engine), icon=":material/clinical_notes:")
     if note:
         st.caption(note)
     provenance(insights)

@@ -41,12 +41,9 @@ _DECIDED = {
 }
 
 
-def review_panel(services: CaseService, case_id: str) -> None:
+def review_panel(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
     """Everything the doctor does with the AI draft, once there is one."""
-    summary: ReviewSummary | None = None
-    with shown_to_user():
-        summary = services.review.summary(case_id)
-    if summary is None or summary.draft is None:
+    if summary.draft is None:
         return
     st.header("Physician review")
     _state_line(summary)

@@ -1,7 +1,10 @@
 """What the chart export holds, built from a case and its insights: a list of blocks.
 
-Markdown and PDF both render these blocks, so they always say the same things: the
-advisory banner, the patient, who wrote the insights (engine, model, prompt version) and when.
+Markdown and PDF both render these blocks, so they always say the same things: whether
+the note is signed (and by whom, when, which version) or a draft, the banner naming what
+wrote the draft, the patient, the provenance (engine, model, prompt version) and when.
+Before sign-off the export is the AI draft under a "DRAFT: not signed" heading; once
+signed, it is the physician's signed version.
 """
 
 from __future__ import annotations
@@ -10,9 +13,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
 
-from core.analysis.advisory import ADVISORY, confidence_percent
+from core.analysis.advisory import advisory_for, confidence_percent
 from core.analysis.insights import Insights
 from core.models import Case
+from core.review import SignedNote
+
+DRAFT_HEADING = "DRAFT: not signed"
 
 TITLE = "SOAP note and primary diagnosis"
 
@@ -48,31 +54,60 @@ def icd_line(code: str, valid: bool | None, official: str | None) -> str:
     return f"{code}, NOT a valid ICD-10-CM code: check before use"
 
 
-def chart_blocks(case: Case, insights: Insights) -> list[Block]:
-    """The document's content, in reading order."""
+def chart_blocks(case: Case, insights: Insights, note: SignedNote | None = None) -> list[Block]:
+    """The document's content, in reading order: the signed ``note`` when there is one,
+    else the AI draft marked as not signed."""
     made = insights.provenance
-    soap = insights.soap_note
-    diagnosis = insights.primary_diagnosis
-    icd = icd_line(diagnosis.icd_code, diagnosis.icd_code_valid, diagnosis.icd_description)
-    blocks = [
-        Block("title", TITLE),
-        Block("banner", ADVISORY),
+    blocks = [Block("title", TITLE)]
+    if note is None:
+        blocks += [Block("heading", DRAFT_HEADING), Block("banner", advisory_for(made.engine))]
+    else:
+        blocks.append(Block("heading", signature_line(note)))
+        if note.amendment_reason:
+            blocks.append(Block("facts", facts=(("Amended because", note.amendment_reason),)))
+        blocks.append(
+            Block(
+                "banner",
+                "Signed by the physician. Prepared from a draft written by "
+                f"{made.written_by}; the signed text is the physician's.",
+            )
+        )
+    blocks.append(
         Block(
             "facts",
             facts=(
                 ("Patient", case.patient_name),
                 ("Age, gender", f"{case.patient_age} years, {case.patient_gender}"),
                 ("Case", case.case_id),
-                ("Written by", made.written_by),
+                ("Draft written by", made.written_by),
                 ("Engine", made.engine),
                 ("Model", made.model or "none"),
                 ("Prompt version", made.prompt_version),
-                ("Generated", generated_time(insights.generated_at)),
+                ("Draft generated", generated_time(insights.generated_at)),
                 ("Overall confidence", confidence_percent(insights.overall_confidence_score)),
             ),
-        ),
-        Block("heading", "SOAP note"),
-    ]
+        )
+    )
+    if note is None:
+        blocks += _draft_sections(insights)
+    else:
+        blocks += _signed_sections(note)
+    if made.warnings:
+        blocks += [Block("heading", "Warnings"), Block("bullets", items=tuple(made.warnings))]
+    return blocks
+
+
+def signature_line(note: SignedNote) -> str:
+    kind = "Signed" if note.version == 1 else "Amended and signed"
+    moment = generated_time(note.signed_at.isoformat())
+    return f"{kind} by {note.signer_email} at {moment} (version {note.version})"
+
+
+def _draft_sections(insights: Insights) -> list[Block]:
+    soap = insights.soap_note
+    diagnosis = insights.primary_diagnosis
+    icd = icd_line(diagnosis.icd_code, diagnosis.icd_code_valid, diagnosis.icd_description)
+    blocks = [Block("heading", "SOAP note")]
     for heading, text in (
         ("Subjective", soap.subjective),
         ("Objective", soap.objective),
@@ -101,9 +136,44 @@ def chart_blocks(case: Case, insights: Insights) -> list[Block]:
             Block("subheading", "Supporting evidence"),
             Block("bullets", items=tuple(diagnosis.supporting_evidence)),
         ]
-    if made.warnings:
-        blocks += [Block("heading", "Warnings"), Block("bullets", items=tuple(made.warnings))]
     return blocks
+
+
+def _signed_sections(note: SignedNote) -> list[Block]:
+    blocks = [Block("heading", "SOAP note")]
+    soap = note.section_text("soap_note")
+    if soap is None:
+        blocks.append(Block("text", _rejected(note, "soap_note")))
+    else:
+        for heading, name in (
+            ("Subjective", "subjective"),
+            ("Objective", "objective"),
+            ("Assessment", "assessment"),
+            ("Plan", "plan"),
+        ):
+            blocks += [Block("subheading", heading), Block("text", soap.get(name) or "")]
+    blocks.append(Block("heading", "Primary diagnosis"))
+    diagnosis = note.section_text("primary_diagnosis")
+    if diagnosis is None:
+        blocks.append(Block("text", _rejected(note, "primary_diagnosis")))
+    else:
+        blocks.append(
+            Block(
+                "facts",
+                facts=(
+                    ("Diagnosis", diagnosis.get("primary_diagnosis") or ""),
+                    ("ICD-10", f"{diagnosis.get('icd_code') or 'none'} (ICD-10-CM)"),
+                ),
+            )
+        )
+        if diagnosis.get("description"):
+            blocks.append(Block("text", diagnosis["description"]))
+    return blocks
+
+
+def _rejected(note: SignedNote, section: str) -> str:
+    entry = note.content.get("sections", {}).get(section) or {}
+    return f"Rejected by the physician: {entry.get('reason') or 'no reason given'}"
 
 
 def export_name(case: Case, extension: str) -> str:

@@ -1,28 +1,50 @@
-"""The chart export as Markdown: the document's blocks as headings, text and lists."""
+"""The chart export as Markdown: the document's blocks as headings, text and lists.
+
+Every piece of text is escaped: a patient name such as ``<script>…`` or ``**x**`` is shown
+as typed in any Markdown viewer, never run or rendered as markup.
+"""
 
 from __future__ import annotations
+
+import html
+import re
 
 from core.analysis.insights import Insights
 from core.export.document import chart_blocks
 from core.models import Case
+from core.review import SignedNote
+
+# Characters that start Markdown markup anywhere in a line; < > & become HTML entities.
+_MARKUP = re.compile(r"([\\`*_\[\]{}|~])")
+_LINE_START = re.compile(r"^(\s*)([#>+\-=]|\d+[.)])", re.MULTILINE)
 
 
-def chart_markdown(case: Case, insights: Insights) -> str:
-    """The export as Markdown."""
+def escape(text: str) -> str:
+    """``text`` as literal Markdown: markup characters escaped, HTML neutralised."""
+    escaped = _MARKUP.sub(r"\\\1", html.escape(text, quote=False))
+    return _LINE_START.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", escaped)
+
+
+def chart_markdown(case: Case, insights: Insights, note: SignedNote | None = None) -> str:
+    """The export as Markdown (the signed ``note`` when given, else the draft)."""
     lines: list[str] = []
-    for block in chart_blocks(case, insights):
+    for block in chart_blocks(case, insights, note):
+        text = escape(block.text)
         if block.kind == "title":
-            lines += [f"# {block.text}", ""]
+            lines += [f"# {text}", ""]
         elif block.kind == "banner":
-            lines += [f"> **{block.text}**", ""]
+            lines += [f"> **{text}**", ""]
         elif block.kind == "heading":
-            lines += [f"## {block.text}", ""]
+            lines += [f"## {text}", ""]
         elif block.kind == "subheading":
-            lines += [f"### {block.text}", ""]
+            lines += [f"### {text}", ""]
         elif block.kind == "text":
-            lines += [block.text, ""]
+            lines += [text, ""]
         elif block.kind == "bullets":
-            lines += [*(f"- {item}" for item in block.items), ""]
+            lines += [*(f"- {escape(item)}" for item in block.items), ""]
         else:
-            lines += [*(f"- **{label}:** {value}" for label, value in block.facts), ""]
+            lines += [
+                *(f"- **{escape(label)}:** {escape(value)}" for label, value in block.facts),
+                "",
+            ]
     return "\n".join(lines).rstrip() + "\n"

@@ -18,6 +18,7 @@ from core.analysis.advisory import ADVISORY
 from core.analysis.insights import Insights
 from core.export.document import TITLE, Block, chart_blocks
 from core.models import Case
+from core.review import SignedNote
 
 BANNER_FILL = (255, 243, 205)  # the amber of the page's advisory banner
 
@@ -96,8 +97,9 @@ def _latin1(char: str) -> bool:
 class ChartPdf(FPDF):
     """An A4 page with the advisory banner repeated in every footer."""
 
-    def __init__(self, fonts: Sequence[tuple[Path, Path]]) -> None:
+    def __init__(self, fonts: Sequence[tuple[Path, Path]], footer_text: str = ADVISORY) -> None:
         super().__init__(format="A4")
+        self.footer_text = footer_text
         self.chart_family = "helvetica"
         self.chart_supports: Callable[[str], bool] = _latin1
         regular, bold = next(((r, b) for r, b in fonts if r.is_file()), (None, None))
@@ -115,7 +117,7 @@ class ChartPdf(FPDF):
         self.set_y(-12)
         self.use_size(8)
         self.set_text_color(110)
-        self.cell(0, 5, self.fit(f"{ADVISORY} · page {self.page_no()}"), align="C")
+        self.cell(0, 5, self.fit(f"{self.footer_text} · page {self.page_no()}"), align="C")
         self.set_text_color(0)
 
     def fit(self, text: str) -> str:
@@ -137,15 +139,22 @@ class ChartPdf(FPDF):
 
 
 def chart_pdf(
-    case: Case, insights: Insights, fonts: Sequence[tuple[Path, Path]] = UNICODE_FONTS
+    case: Case,
+    insights: Insights,
+    note: SignedNote | None = None,
+    fonts: Sequence[tuple[Path, Path]] = UNICODE_FONTS,
 ) -> bytes:
-    """The export as a PDF; uses the first of ``fonts`` that exists (none: a core font)."""
-    return render_pdf(chart_blocks(case, insights), fonts)
+    """The export as a PDF (the signed ``note`` when given, else the draft); uses the first
+    of ``fonts`` that exists (none: a core font)."""
+    footer = ADVISORY if note is None else f"Signed note, version {note.version}"
+    return render_pdf(chart_blocks(case, insights, note), fonts, footer)
 
 
-def render_pdf(blocks: Sequence[Block], fonts: Sequence[tuple[Path, Path]]) -> bytes:
+def render_pdf(
+    blocks: Sequence[Block], fonts: Sequence[tuple[Path, Path]], footer: str = ADVISORY
+) -> bytes:
     """``blocks`` as PDF bytes, in the first of ``fonts`` that exists (else Helvetica)."""
-    pdf = ChartPdf(fonts)
+    pdf = ChartPdf(fonts, footer)
     pdf.set_title(TITLE)
     pdf.set_creator("MedCase")
     pdf.add_page()

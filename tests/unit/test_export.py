@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from core.analysis.advisory import ADVISORY
+from core.analysis.advisory import ADVISORY, RULES_ADVISORY
 from core.analysis.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
 from core.export.document import export_name, generated_time
-from core.export.markdown import chart_markdown
+from core.export.markdown import chart_markdown, escape
 from core.export.pdf import UNICODE_FONTS, chart_pdf, fit_text
 from core.models import Case
+from core.review import SignedNote
 
 CASE_ID = "3f2b8c1e-0d4a-4e7b-9c61-2a5d8e9f0b17"
 
@@ -92,10 +93,10 @@ def test_markdown_has_banner_provenance_and_every_section() -> None:
     assert "- **Diagnosis:** Type 2 diabetes mellitus without complications" in text
     assert "E11.9, valid ICD-10-CM code: Type 2 diabetes mellitus without complications" in text
     assert "- HbA1c 8.1 % (high; reference 4–5.6)" in text
-    assert "- **Written by:** Language model gpt-test-mini" in text
+    assert "- **Draft written by:** Language model gpt-test-mini" in text
     assert "- **Model:** gpt-test-mini" in text
     assert "- **Prompt version:** v7" in text
-    assert "- **Generated:** 04 Mar 2026, 09:41 UTC" in text
+    assert "- **Draft generated:** 04 Mar 2026, 09:41 UTC" in text
     assert "- **Overall confidence:** 65%" in text
     assert "## Warnings\n\n- Lab file 2: no text layer" in text
     assert "- **Patient:** Mary Seacole" in text
@@ -164,3 +165,67 @@ def test_generated_time_and_file_name() -> None:
     assert generated_time("2026-03-04T10:41:00+01:00") == "04 Mar 2026, 09:41 UTC"
     assert generated_time("not a time") == "not a time"
     assert export_name(a_case(), "pdf") == "medcase-3f2b8c1e-soap-diagnosis.pdf"
+
+
+def signed_note(version: int = 1, reason: str | None = None) -> SignedNote:
+    sections = {
+        "case_summary": {"decision": "accepted", "text": {"comprehensive_summary": "x"}},
+        "soap_note": {
+            "decision": "edited",
+            "text": {
+                "subjective": "Thirst.",
+                "objective": "Glucose 182 mg/dL.",
+                "assessment": "Type 2 diabetes mellitus.",
+                "plan": "Metformin 500 mg twice daily.",
+            },
+            "reason": None,
+        },
+        "primary_diagnosis": {"decision": "rejected", "text": None, "reason": "HbA1c pending"},
+    }
+    return SignedNote(
+        note_id="n-1",
+        case_id=CASE_ID,
+        version=version,
+        draft_id="d-1",
+        content={"sections": sections},
+        content_hash="0" * 64,
+        signed_by="doctor-1",
+        signer_email="dr.house@clinic.test",
+        signed_at=datetime(2026, 3, 5, 8, 15, tzinfo=UTC),
+        amendment_reason=reason,
+    )
+
+
+def test_an_unsigned_export_says_draft_and_a_signed_one_says_who_signed() -> None:
+    draft = chart_markdown(a_case(), insights())
+    assert "## DRAFT: not signed" in draft
+    signed = chart_markdown(a_case(), insights(), signed_note())
+    assert "DRAFT" not in signed
+    assert "## Signed by dr.house@clinic.test at 05 Mar 2026, 08:15 UTC (version 1)" in signed
+    assert "### Plan\n\nMetformin 500 mg twice daily." in signed
+    assert "Repeat HbA1c; discuss metformin." not in signed  # the AI's plan was edited
+    assert "Rejected by the physician: HbA1c pending" in signed
+    amended = chart_markdown(a_case(), insights(), signed_note(2, "New HbA1c result"))
+    assert "## Amended and signed by dr.house@clinic.test" in amended
+    assert "- **Amended because:** New HbA1c result" in amended
+    pdf = squeezed(pdf_text(chart_pdf(a_case(), insights(), signed_note(), fonts=())))
+    assert squeezed("Signed by dr.house@clinic.test") in pdf
+    assert squeezed("Signed note, version 1") in pdf
+    assert squeezed("DRAFT: not signed") in squeezed(pdf_text(chart_pdf(a_case(), insights())))
+
+
+def test_the_rules_engines_draft_is_not_called_ai_generated() -> None:
+    written = insights()
+    written.provenance.engine = "rules"
+    text = chart_markdown(a_case(), written)
+    assert RULES_ADVISORY in text
+    assert "AI-generated" not in text
+
+
+def test_user_text_is_escaped_in_markdown() -> None:
+    text = chart_markdown(
+        a_case("<script>alert(1)</script> **Bold** [x](http://e.vil)"), insights()
+    )
+    assert "<script>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; \\*\\*Bold\\*\\* \\[x\\](http://e.vil)" in text
+    assert escape("# heading\n- item") == "\\# heading\n\\- item"
