@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
+# Only this machine can reach the dashboard unless HOST says otherwise (behind a proxy:
+# keep 127.0.0.1 and let the proxy connect locally; see README, "Exposing MedCase").
+HOST ?= 127.0.0.1
 MEDCASE_MAX_FILE_MB ?= 50
 export MEDCASE_MAX_FILE_MB
 
@@ -21,7 +24,7 @@ $(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
 	touch $@
 
 run: $(VENV)/.runtime
-	$(BIN)/streamlit run app.py --server.port=$(PORT) \
+	$(BIN)/streamlit run app.py --server.address=$(HOST) --server.port=$(PORT) \
 		--server.maxUploadSize=$(MEDCASE_MAX_FILE_MB) --server.headless=true
 
 test: $(VENV)/.dev
@@ -43,4 +46,4 @@ clean:
 API_PORT ?= 8000
 .PHONY: api
 api: $(VENV)/.runtime
-	$(BIN)/uvicorn api.main:app --host 127.0.0.1 --port $(if $(filter command line,$(origin PORT)),$(PORT),$(API_PORT))
+	$(BIN)/uvicorn api.main:app --host $(HOST) --port $(if $(filter command line,$(origin PORT)),$(PORT),$(API_PORT))

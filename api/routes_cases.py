@@ -177,3 +177,16 @@ def _polled_case(case_id: str, caller: CurrentCaller) -> CaseDetail:
     detail = caller.services.get_case(case_id)
     caller.services.resume_if_abandoned(detail.case)
     return detail
+
+
+@router.post(
+    "/api/v1/cases/{case_id}/analysis",
+    status_code=202,
+    response_model=schemas.CaseUpdatedOut,
+    responses=_errors(404),
+    summary="Analyse the case again (after a failure, or after files were added)",
+)
+def rerun_analysis(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
+    """Queues a new analysis; the case is 'analyzing' until it completes or fails."""
+    case = caller.services.request_analysis(case_id)
+    return {"message": "Analysis queued", "case": case.public_dict()}

@@ -33,6 +33,10 @@ class CaseOut(BaseModel):
     review_state: str | None = Field(
         default=None, description="awaiting_review | reviewed | signed | amended; null before"
     )
+    analysis_stage: str | None = Field(default=None, description="The analyzer's last stage")
+    analysis_error: str | None = Field(
+        default=None, description="Why the analysis failed (no patient data); null otherwise"
+    )
 
 
 class FileOut(BaseModel):

@@ -129,7 +129,7 @@ class Case:
     def public_dict(self) -> dict[str, Any]:
         """The case as the reference API shows it (no analyzer bookkeeping)."""
         record = asdict(self)
-        for internal in ("analysis_stage", "analysis_error", "archived_from", "content_version"):
+        for internal in ("archived_from", "content_version"):
             record.pop(internal)
         record["created_at"] = self.created_at.isoformat()
         record["updated_at"] = self.updated_at.isoformat()

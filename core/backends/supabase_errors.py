@@ -16,6 +16,7 @@ from supabase_auth.errors import AuthApiError, AuthError, AuthRetryableError
 
 from core.errors import (
     CaseNotFound,
+    FileTooLarge,
     InternalError,
     InvalidInput,
     MedCaseError,
@@ -56,6 +57,12 @@ def from_storage(error: StorageApiError) -> MedCaseError:
         return CaseNotFound()
     if status == "403":
         return PermissionDenied()
+    # The bucket's own limits (migration 20261123000300): the app checks first, so these
+    # mean its settings and the bucket's disagree.
+    if status == "413":
+        return FileTooLarge("The file is larger than the storage bucket accepts")
+    if status == "415":
+        return InvalidInput("The storage bucket does not accept this type of file")
     return InternalError(f"storage request failed (status {status})")
 
 

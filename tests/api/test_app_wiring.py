@@ -79,6 +79,7 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/cases/upload": {"post"},
         "/cases/files/{case_id}": {"get"},
         "/api/v1/cases/{case_id}/insights": {"get"},
+        "/api/v1/cases/{case_id}/analysis": {"post"},
         "/api/v1/cases/{case_id}/review": {"get"},
         "/api/v1/cases/{case_id}/review/{section}": {"post"},
         "/api/v1/cases/{case_id}/sign": {"post"},

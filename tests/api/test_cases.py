@@ -32,6 +32,8 @@ CASE_KEYS = {
     "created_at",
     "updated_at",
     "review_state",
+    "analysis_stage",
+    "analysis_error",
 }
 FILE_KEYS = {"file_id", "file_name", "file_type", "file_size", "file_url", "file_category"}
 MISSING_CASE = "0b7c6c0e-8f8e-4f39-9d55-3f3c5d0f2f11"

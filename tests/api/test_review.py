@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from core.bootstrap import Clinic
 from tests.api.conftest import Doctor, create_case, sign_up
-from tests.doubles import finish_analysis
+from tests.doubles import finish_analysis, put_in_status
 
 NOT_FOUND = {"detail": "Case not found"}
 SOAP = {
@@ -135,3 +135,18 @@ def test_archive_and_restore_over_http_and_analyzer_statuses_refused(
     assert archived.json()["case"]["status"] == "archived"
     restored = client.put(path, headers=fresh_doctor.headers, json={"status": "active"})
     assert restored.json()["case"]["status"] == "analyzing"
+
+
+def test_a_failed_analysis_says_why_and_can_be_run_again(
+    client: TestClient, clinic: Clinic, fresh_doctor: Doctor
+) -> None:
+    case_id = create_case(client, fresh_doctor)["case"]["case_id"]
+    put_in_status(clinic.provider.backend, fresh_doctor.user_id, case_id, "failed")
+    case = client.get(f"/cases/cases/{case_id}", headers=fresh_doctor.headers).json()["case"]
+    assert (case["status"], case["analysis_error"]) == ("failed", "Analysis failed: Test")
+    rerun = _post(client, fresh_doctor, f"/api/v1/cases/{case_id}/analysis")
+    assert rerun.status_code == 202
+    assert rerun.json()["case"]["status"] == "analyzing"
+    assert rerun.json()["case"]["analysis_error"] is None
+    other = sign_up(client, f"other-{case_id[:8]}@example.org")
+    assert _post(client, other, f"/api/v1/cases/{case_id}/analysis").status_code == 404

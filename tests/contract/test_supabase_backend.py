@@ -18,9 +18,17 @@ import pytest
 from core.analysis.rules.engine import RulesEngine
 from core.analysis.runner import AnalysisRunner
 from core.backends.supabase import SupabaseBackendProvider
+from core.backends.supabase_blobs import BUCKET
 from core.bootstrap import build_clinic
 from core.config import Settings
-from core.errors import CaseNotFound, NotAuthenticated, PermissionDenied
+from core.errors import (
+    CaseNotFound,
+    FileTooLarge,
+    InvalidInput,
+    NotAuthenticated,
+    PermissionDenied,
+)
+from core.files import FILE_KINDS
 from core.models import AuthSession, CaseQuery, NewCase, Upload, utc_now
 from tests import samples
 from tests.contract.harness import LocalHarness, SignedIn
@@ -88,6 +96,26 @@ def test_storage_keeps_each_doctor_in_their_own_folder(stack_harness: SupabaseHa
     b_blobs.delete_folder(f"{a.doctor.user_id}/")
     assert a_blobs.get(key) == b"%PDF-1.4 a's file"
     assert stack_harness.stored_keys() == {key}
+
+
+def test_the_bucket_refuses_other_types_and_oversized_files(
+    stack_harness: SupabaseHarness,
+) -> None:
+    with stack_harness.project.connect() as connection:
+        size_limit, allowed = connection.execute(
+            "select file_size_limit, allowed_mime_types from storage.buckets where id = %s",
+            [BUCKET],
+        ).fetchone()
+    assert size_limit == 50 * 1024 * 1024
+    assert set(allowed) == {kind.mime_type for kind in FILE_KINDS.values()}
+    a = _session(stack_harness)
+    blobs = stack_harness.provider.for_session(a).blobs
+    folder = f"{a.doctor.user_id}/{uuid.uuid4()}/{uuid.uuid4()}"
+    with pytest.raises(InvalidInput, match="does not accept this type"):
+        blobs.put(f"{folder}/page.html", b"<html>", "text/html")
+    with pytest.raises(FileTooLarge):
+        blobs.put(f"{folder}/big.pdf", b"%PDF" + b"0" * size_limit, "application/pdf")
+    assert stack_harness.stored_keys() == set()
 
 
 def test_the_anon_key_alone_reads_nothing_and_writes_nothing(

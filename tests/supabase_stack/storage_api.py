@@ -51,16 +51,26 @@ class Objects:
             message = "jwt expired" if "expired" in error.body["message"] else "invalid jwt"
             raise _error(400, "403", "Unauthorized", message) from None
 
-    def bucket_exists(self, bucket: str) -> None:
+    def bucket_exists(self, bucket: str) -> tuple[int | None, list[str] | None]:
+        """The bucket's size limit and allowed MIME types (None: no limit)."""
         with self.project.connect() as connection:
             found = connection.execute(
-                "select 1 from storage.buckets where id = %s", [bucket]
+                "select file_size_limit, allowed_mime_types from storage.buckets where id = %s",
+                [bucket],
             ).fetchone()
         if found is None:
             raise _error(400, "404", "Bucket not found", "Bucket not found")
+        return found[0], found[1]
 
     def upload(self, claims: dict, bucket: str, name: str, content: bytes, mime: str) -> dict:
-        self.bucket_exists(bucket)
+        # Storage's own checks, with its status codes and words.
+        size_limit, allowed = self.bucket_exists(bucket)
+        if size_limit is not None and len(content) > size_limit:
+            raise _error(
+                413, "413", "Payload too large", "The object exceeded the maximum allowed size"
+            )
+        if allowed is not None and mime.split(";")[0].strip() not in allowed:
+            raise _error(415, "415", "invalid_mime_type", f"mime type {mime} is not supported")
         path = self.path(bucket, name)
         try:
             with self.project.as_caller(claims) as connection:
