@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from functools import partial
 
 from core.analysis import icd10
@@ -71,6 +72,17 @@ class Clinic:
                 log.exception("closing part of the clinic failed")
 
 
+def recovery_policy(settings: Settings) -> RecoveryPolicy:
+    """How the analyzer keeps claims alive and recovers dead ones, from the settings."""
+    stale = settings.analysis_stale_seconds
+    return RecoveryPolicy(
+        stale_after=timedelta(seconds=stale),
+        heartbeat_seconds=max(1.0, stale / 4),
+        deadline=timedelta(minutes=settings.analysis_deadline_minutes),
+        max_attempts=settings.analysis_max_attempts,
+    )
+
+
 def build_clinic(settings: Settings) -> Clinic:
     """Choose the backend and analyzer from the settings."""
     provider: BackendProvider
@@ -79,10 +91,8 @@ def build_clinic(settings: Settings) -> Clinic:
     else:
         provider = LocalBackendProvider(settings.data_dir, settings.jwt_secret)
     engine = build_engine(settings)
-    policy = RecoveryPolicy()
-    analyzer = AnalysisRunner(
-        engine, workers=settings.analyzer_workers, stale_after=policy.stale_after
-    )
+    policy = recovery_policy(settings)
+    analyzer = AnalysisRunner(engine, workers=settings.analyzer_workers, policy=policy)
     recovery = Recovery(analyzer, policy)
     recovery.start(provider)  # cases a stopped process left 'analyzing'
     icd10.load_in_background()  # two seconds once per process, not on the first case

@@ -12,6 +12,9 @@ DEFAULTS: dict[str, Any] = {
     "MEDCASE_DATA_DIR": "data",
     "MEDCASE_MAX_FILE_MB": 50,
     "MEDCASE_ANALYZER_WORKERS": 4,
+    "MEDCASE_ANALYSIS_STALE_SECONDS": 45,
+    "MEDCASE_ANALYSIS_DEADLINE_MINUTES": 10,
+    "MEDCASE_ANALYSIS_MAX_ATTEMPTS": 3,
     "MEDCASE_JWT_SECRET": None,
     "SUPABASE_URL": None,
     "SUPABASE_ANON_KEY": None,
@@ -34,6 +37,9 @@ class Settings:
     data_dir: Path = Path("data")
     max_file_mb: int = 50
     analyzer_workers: int = 4
+    analysis_stale_seconds: int = 45
+    analysis_deadline_minutes: int = 10
+    analysis_max_attempts: int = 3
     jwt_secret: str | None = None
     supabase_url: str | None = None
     supabase_anon_key: str | None = None
@@ -82,6 +88,9 @@ class Settings:
             data_dir=Path(pick("MEDCASE_DATA_DIR")),
             max_file_mb=number("MEDCASE_MAX_FILE_MB", int, 1, 2000),
             analyzer_workers=number("MEDCASE_ANALYZER_WORKERS", int, 1, 64),
+            analysis_stale_seconds=number("MEDCASE_ANALYSIS_STALE_SECONDS", int, 8, 86_400),
+            analysis_deadline_minutes=number("MEDCASE_ANALYSIS_DEADLINE_MINUTES", int, 1, 1440),
+            analysis_max_attempts=number("MEDCASE_ANALYSIS_MAX_ATTEMPTS", int, 1, 20),
             jwt_secret=pick("MEDCASE_JWT_SECRET"),
             supabase_url=pick("SUPABASE_URL"),
             supabase_anon_key=pick("SUPABASE_ANON_KEY"),

@@ -78,18 +78,29 @@ def created() -> dict[str, Any]:
 
 
 def analysis_requested() -> dict[str, Any]:
-    """The doctor (or a restore) asks for the case to be analysed again."""
+    """The doctor (or a restore) asks for the case to be analysed again: a fresh start."""
     return {
         "status": CaseStatus.ANALYZING.value,
         "analysis_stage": AnalysisStage.INITIALIZED.value,
         "analysis_error": None,
+        "analysis_attempts": 0,
         **_CLAIM_RELEASED,
     }
 
 
-def analysis_claimed(claim: str, now: datetime) -> dict[str, Any]:
-    """A job becomes the case's only writer (its heartbeat starts)."""
-    return {"analysis_claim": claim, "analysis_claimed_at": _instant(now)}
+def analysis_claimed(claim: str, now: datetime, attempts_before: int) -> dict[str, Any]:
+    """A job becomes the case's only writer (its heartbeat starts); each claim counts as
+    an attempt, so a case that keeps being taken over from dead processes ends failed."""
+    return {
+        "analysis_claim": claim,
+        "analysis_claimed_at": _instant(now),
+        "analysis_attempts": attempts_before + 1,
+    }
+
+
+def heartbeat(now: datetime) -> dict[str, Any]:
+    """The claim holder is alive, whatever it is doing."""
+    return {"analysis_claimed_at": _instant(now)}
 
 
 def stage_recorded(stage: str, now: datetime) -> dict[str, Any]:

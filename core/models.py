@@ -117,6 +117,7 @@ class Case:
     # draft written from an earlier version is known to be out of date.
     content_version: int = 1
     review_state: str | None = None  # core.lifecycle.ReviewState; None before any draft
+    analysis_attempts: int = 0  # claims since the analysis was last requested
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Case:
@@ -129,7 +130,7 @@ class Case:
     def public_dict(self) -> dict[str, Any]:
         """The case as the reference API shows it (no analyzer bookkeeping)."""
         record = asdict(self)
-        for internal in ("archived_from", "content_version"):
+        for internal in ("archived_from", "content_version", "analysis_attempts"):
             record.pop(internal)
         record["created_at"] = self.created_at.isoformat()
         record["updated_at"] = self.updated_at.isoformat()

@@ -57,6 +57,10 @@ class CaseRepository(Protocol):
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
         """Atomically take an ``analyzing`` case that is unclaimed or whose claim is stale."""
 
+    def heartbeat(self, owner: str, case_id: str, claim: str) -> bool:
+        """Refresh the claim of a live job (whatever its stage); False once it is not the
+        holder any more."""
+
     def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool: ...
 
     def save_file_analysis(

@@ -30,20 +30,28 @@ _RESUMED_KEPT = 10_000
 
 @dataclass(frozen=True)
 class RecoveryPolicy:
-    """When a claim counts as abandoned, and how often one case may be offered again."""
+    """When a claim counts as abandoned, how often a case may be offered again, and how
+    long and how many times a case may be analysed before it ends ``failed``."""
 
-    # A job refreshes its claim at every stage; one silent this long belongs to a dead job.
-    stale_after: timedelta = timedelta(minutes=10)
+    # A live job beats its claim every ``heartbeat_seconds`` whatever it is doing; a claim
+    # silent for ``stale_after`` belongs to a dead process and may be taken over.
+    stale_after: timedelta = timedelta(seconds=45)
+    heartbeat_seconds: float = 10.0
     # Pages and API clients that poll a case offer it at most this often.
     resume_every_seconds: float = 60.0
-    # The sweep over every doctor's cases; None means every ``stale_after``.
+    # The sweep over every doctor's cases; None means every third of ``stale_after``, so a
+    # restarted process takes its dead predecessor's cases back within a minute.
     sweep_every_seconds: float | None = None
+    # A case is analysed at most this long, and taken over at most this often, before it
+    # ends ``failed`` with the reason (instead of looping through recoveries).
+    deadline: timedelta = timedelta(minutes=10)
+    max_attempts: int = 3
 
     @property
     def sweep_interval(self) -> float:
         if self.sweep_every_seconds is not None:
             return self.sweep_every_seconds
-        return self.stale_after.total_seconds()
+        return self.stale_after.total_seconds() / 3
 
 
 class JobQueue(Protocol):

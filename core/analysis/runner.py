@@ -1,21 +1,24 @@
 """The background analyzer: a bounded pool of jobs, each the only writer of its case.
 
 Creating a case only enqueues. A job claims its case atomically (a claim token in the
-case row, refreshed at every stage as a heartbeat), so two jobs never analyse one case; a
-claim that stops beating for ``stale_after`` belongs to a dead job and may be taken over
-(when a case is offered again is ``core.analysis.recovery``'s business). Each job opens
-its own backend and closes it when done. Jobs write stage, result or failure through the
-backend and never touch Streamlit.
+case row), so two jobs never analyse one case. While a job runs, a heartbeat thread keeps
+its claim fresh whatever stage it is in (a slow file never makes a live job look dead); a
+claim that stops beating for ``stale_after`` belongs to a dead process and may be taken
+over (when a case is offered again is ``core.analysis.recovery``'s business). A case that
+has been taken over too often, or runs past its deadline, ends ``failed`` with the reason.
+Each job opens its own backend and closes it when done. Jobs write stage, result or
+failure through the backend and never touch Streamlit.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from datetime import timedelta
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
@@ -28,11 +31,21 @@ from core.safe_logging import failure_frames
 
 log = logging.getLogger(__name__)
 
-DEFAULT_STALE_AFTER = RecoveryPolicy().stale_after
-
 
 class ClaimLost(Exception):
     """Another job took the case over (a re-run, or recovery of a stale claim): stop quietly."""
+
+
+@dataclass
+class _Job:
+    """A running job, as the heartbeat thread sees it."""
+
+    owner: str
+    case_id: str
+    claim: str
+    backend: Backend
+    started: float = field(default_factory=time.monotonic)
+    stopped: bool = False  # its deadline passed: the case was failed for it
 
 
 class AnalysisRunner:
@@ -44,10 +57,11 @@ class AnalysisRunner:
         *,
         workers: int = 4,
         file_workers: int | None = None,
-        stale_after: timedelta = DEFAULT_STALE_AFTER,
+        policy: RecoveryPolicy | None = None,
     ) -> None:
         self.engine = engine
-        self.stale_after = stale_after
+        self.policy = policy or RecoveryPolicy()
+        self.stale_after = self.policy.stale_after
         self._jobs = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="medcase-case")
         # File-level work has its own pool: a job waiting on its files never holds the
         # threads those files need, so jobs cannot deadlock the pool they run in.
@@ -59,6 +73,11 @@ class AnalysisRunner:
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
         self._stop = threading.Event()
+        self._running: dict[str, _Job] = {}  # claim -> job
+        # The heartbeat outlives the queue: running jobs keep beating until they finish.
+        self._heart_stop = threading.Event()
+        self._heart = threading.Thread(target=self._beat, name="medcase-heartbeat", daemon=True)
+        self._heart.start()
 
     # --- the queue ------------------------------------------------------------------
 
@@ -109,6 +128,7 @@ class AnalysisRunner:
 
         def finish() -> None:
             self._jobs.shutdown(wait=True)
+            self._heart_stop.set()
             self._files.shutdown(wait=True)
             close = getattr(self.engine, "close", None)
             if callable(close):
@@ -145,8 +165,11 @@ class AnalysisRunner:
             log.error("could not claim case %s:\n%s", case_id, failure_frames())
             return
         log.info("analysis of case %s started", case_id)
+        job = _Job(owner, case_id, claim, backend)
+        with self._lock:
+            self._running[claim] = job
         try:
-            self._analyze(owner, case_id, claim, backend)
+            self._analyze(job)
         except ClaimLost:
             log.info("analysis of case %s stopped: the case was taken over", case_id)
         except AnalysisFailure as failure:
@@ -155,16 +178,25 @@ class AnalysisRunner:
             # The frames, not the message: a message may quote the patient's records.
             log.error("analysis of case %s crashed:\n%s", case_id, failure_frames())
             self._fail(owner, case_id, claim, backend, f"Analysis failed: {type(error).__name__}")
+        finally:
+            with self._lock:
+                self._running.pop(claim, None)
 
-    def _analyze(self, owner: str, case_id: str, claim: str, backend: Backend) -> None:
+    def _analyze(self, job: _Job) -> None:
+        owner, case_id, claim, backend = job.owner, job.case_id, job.claim, job.backend
         cases = backend.cases
         case = cases.get_case(owner, case_id)
         if case is None:
             raise ClaimLost()  # deleted since it was queued
+        if case.analysis_attempts > self.policy.max_attempts:
+            raise AnalysisFailure(
+                f"The analysis was interrupted {case.analysis_attempts - 1} times and has "
+                "stopped; re-run the analysis to try again"
+            )
         files = cases.list_files(owner, case_id)
 
         def on_stage(stage: str) -> None:
-            if not cases.record_stage(owner, case_id, claim, stage):
+            if job.stopped or not cases.record_stage(owner, case_id, claim, stage):
                 raise ClaimLost()
             log.info("case %s: %s", case_id, stage)
 
@@ -184,9 +216,46 @@ class AnalysisRunner:
             raise ClaimLost()
         log.info("analysis of case %s completed", case_id)
 
+    # --- the heartbeat ----------------------------------------------------------------
+
+    def _beat(self) -> None:
+        """Keep every running job's claim fresh; fail a job that outlives its deadline."""
+        while not self._heart_stop.wait(self.policy.heartbeat_seconds):
+            self.beat_once()
+
+    def beat_once(self) -> None:
+        """One heartbeat over the running jobs (the thread's loop; tests call it directly)."""
+        with self._lock:
+            jobs = [job for job in self._running.values() if not job.stopped]
+        deadline = self.policy.deadline.total_seconds()
+        for job in jobs:
+            try:
+                if time.monotonic() - job.started > deadline:
+                    job.stopped = True
+                    self._fail(
+                        job.owner,
+                        job.case_id,
+                        job.claim,
+                        job.backend,
+                        f"The analysis took longer than {_duration(deadline)} and was stopped",
+                    )
+                elif not job.backend.cases.heartbeat(job.owner, job.case_id, job.claim):
+                    job.stopped = True  # taken over, archived or deleted: stop at the next stage
+            except Exception:  # noqa: BLE001 - one failed beat must not stop the others
+                log.warning("heartbeat of case %s failed:\n%s", job.case_id, failure_frames())
+
     def _fail(self, owner: str, case_id: str, claim: str, backend: Backend, reason: str) -> None:
         log.warning("analysis of case %s failed: %s", case_id, reason)
         try:
             backend.cases.fail_analysis(owner, case_id, claim, reason)
         except Exception:  # noqa: BLE001 - recovery picks the case up once its claim is stale
             log.error("could not record the failure of case %s:\n%s", case_id, failure_frames())
+
+
+def _duration(seconds: float) -> str:
+    """A time limit as a doctor reads it: "10 minutes", "45 seconds", "1 second"."""
+    if seconds >= 120:
+        amount, unit = round(seconds / 60), "minute"
+    else:
+        amount, unit = round(seconds), "second"
+    return f"{amount} {unit}" + ("" if amount == 1 else "s")

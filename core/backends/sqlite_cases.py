@@ -16,7 +16,7 @@ from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, utc_now
 _CASE_COLUMNS = (
     "case_id, user_id, patient_name, patient_age, patient_gender, case_summary, status,"
     " created_at, updated_at, analysis_stage, analysis_error, archived_from, content_version,"
-    " review_state"
+    " review_state, analysis_attempts"
 )
 # What an update may write: the doctor's fields and the lifecycle's columns.
 _UPDATABLE = frozenset(
@@ -32,6 +32,7 @@ _UPDATABLE = frozenset(
         "analysis_error",
         "analysis_claim",
         "analysis_claimed_at",
+        "analysis_attempts",
     }
 )
 _FILE_COLUMNS = (
@@ -92,7 +93,7 @@ class SqliteCaseRepository:
     def add_case(self, case: Case, files: Sequence[CaseFile]) -> None:
         with self._db.write() as db:
             db.execute(
-                f"INSERT INTO cases ({_CASE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT INTO cases ({_CASE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     case.case_id,
                     case.user_id,
@@ -108,6 +109,7 @@ class SqliteCaseRepository:
                     case.archived_from,
                     case.content_version,
                     case.review_state,
+                    case.analysis_attempts,
                 ),
             )
             db.executemany(
@@ -260,12 +262,28 @@ class SqliteCaseRepository:
         return self.update_case(owner, case_id, lifecycle.analysis_requested())
 
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
+        case = self.get_case(owner, case_id)
+        if case is None:
+            return False
+        # The attempt count read above is part of the condition: of two racing claims, the
+        # one that finds it changed takes nothing.
         return self._change(
             owner,
             case_id,
-            lifecycle.analysis_claimed(claim, utc_now()),
-            " AND status = 'analyzing' AND (analysis_claim IS NULL OR analysis_claimed_at < ?)",
-            (stale_before.isoformat(),),
+            lifecycle.analysis_claimed(claim, utc_now(), case.analysis_attempts),
+            " AND status = 'analyzing' AND analysis_attempts = ?"
+            " AND (analysis_claim IS NULL OR analysis_claimed_at < ?)",
+            (case.analysis_attempts, stale_before.isoformat()),
+            touch=False,
+        )
+
+    def heartbeat(self, owner: str, case_id: str, claim: str) -> bool:
+        return self._change(
+            owner,
+            case_id,
+            lifecycle.heartbeat(utc_now()),
+            " AND analysis_claim = ?",
+            (claim,),
             touch=False,
         )
 

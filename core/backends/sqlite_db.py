@@ -132,6 +132,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER signed_notes_read_only BEFORE UPDATE ON signed_notes
         BEGIN SELECT RAISE(ABORT, 'a signed note is read-only; amend it instead'); END;
     """,
+    # 4: how many times the current analysis has been claimed (taken over after a crash).
+    """
+    ALTER TABLE cases ADD COLUMN analysis_attempts INTEGER NOT NULL DEFAULT 0
+        CHECK (analysis_attempts >= 0);
+    """,
 )
 
 

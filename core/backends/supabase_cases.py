@@ -32,7 +32,7 @@ from core.models import (
 CASE_COLUMNS = (
     "case_id,user_id,patient_name,patient_age,patient_gender,case_summary,status,"
     "created_at,updated_at,analysis_stage,analysis_error,archived_from,content_version,"
-    "review_state"
+    "review_state,analysis_attempts"
 )
 FILE_COLUMNS = (
     "file_id,case_id,user_id,file_name,file_type,file_size,file_url,file_category,"
@@ -52,6 +52,7 @@ _CHANGEABLE = frozenset(
         "analysis_error",
         "analysis_claim",
         "analysis_claimed_at",
+        "analysis_attempts",
     }
 )
 # A new draft makes a case await review again, unless its note is already signed.
@@ -231,17 +232,25 @@ class SupabaseCaseRepository:
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
         # One conditional PATCH: Postgres re-checks the filters on the locked row, so of
         # two processes racing for the same case exactly one gets it back.
+        case = self.get_case(owner, case_id)
+        if case is None:
+            return False
+        attempts = case.analysis_attempts
         query = (
             self._cases()
-            .update(lifecycle.analysis_claimed(claim, utc_now()))
+            .update(lifecycle.analysis_claimed(claim, utc_now(), attempts))
             .select("case_id")
             .eq("case_id", case_id)
             .eq("user_id", owner)
             .eq("status", CaseStatus.ANALYZING.value)
+            .eq("analysis_attempts", attempts)
             .or_(f'analysis_claim.is.null,analysis_claimed_at.lt."{_instant(stale_before)}"')
         )
         with supabase_errors():
             return len(query.execute().data) == 1
+
+    def heartbeat(self, owner: str, case_id: str, claim: str) -> bool:
+        return len(self._change_case(owner, case_id, lifecycle.heartbeat(utc_now()), claim)) == 1
 
     def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool:
         values = lifecycle.stage_recorded(stage, utc_now())

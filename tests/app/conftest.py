@@ -36,6 +36,9 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         monkeypatch.delenv(name, raising=False)
     folder = tmp_path / "data"
     monkeypatch.setenv("MEDCASE_DATA_DIR", str(folder))
+    # Seeded cases hold a claim that never beats: a long stale window keeps the app's own
+    # recovery sweep away from them while a test runs (abandon() makes one stale on purpose).
+    monkeypatch.setenv("MEDCASE_ANALYSIS_STALE_SECONDS", "1800")
     yield folder
     # The clinic is process-wide: drop it so the next test builds its own.
     st.cache_resource.clear()

@@ -75,10 +75,10 @@ def make_runner(fake_openai: FakeOpenAI) -> Iterator[Callable[..., AnalysisRunne
         resume_every_seconds: float = 60.0,
         **options: Any,
     ) -> AnalysisRunner:
-        runner = AnalysisRunner(
-            engine or model_engine(fake_openai), workers=2, stale_after=stale_after, **options
+        policy = RecoveryPolicy(
+            stale_after=stale_after, resume_every_seconds=resume_every_seconds, **options
         )
-        policy = RecoveryPolicy(stale_after=stale_after, resume_every_seconds=resume_every_seconds)
+        runner = AnalysisRunner(engine or model_engine(fake_openai), workers=2, policy=policy)
         _RECOVERY[runner] = Recovery(runner, policy)
         made.append(runner)
         return runner
@@ -520,3 +520,90 @@ def test_shutting_down_lets_running_jobs_finish_and_leaves_the_rest_to_recovery(
     _RECOVERY[next_start].sweep(clinic.provider)
     detail = finished(doctor, late, next_start)
     assert detail.case.status == "completed"
+
+
+# --- heartbeat, deadline and the cap on take-overs ------------------------------------------
+
+
+def test_a_slow_live_job_keeps_its_claim_and_is_never_taken_over(
+    clinic: LocalHarness, doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(delay=1.5)  # each model round outlasts the stale window
+    fast_heart = {"stale_after": timedelta(seconds=1), "heartbeat_seconds": 0.2}
+    patient = model_engine(fake_openai, timeout=30)
+    first, second = make_runner(patient, **fast_heart), make_runner(patient, **fast_heart)
+    case_id = open_case(doctor, first)
+    deadline = time.monotonic() + 10
+    while _claim_of(clinic, case_id)[0] is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    held = _claim_of(clinic, case_id)[0]
+    time.sleep(1.3)  # past the stale window, but the heartbeat kept the claim fresh
+    second.enqueue(doctor.doctor, case_id, doctor.backend.borrowed)
+    assert second.wait_idle(timeout=10)
+    assert _claim_of(clinic, case_id)[0] == held  # the second runner took nothing
+    detail = finished(doctor, case_id, first)
+    assert (detail.case.status, detail.case.analysis_attempts) == ("completed", 1)
+
+
+def test_a_case_taken_over_too_often_ends_failed_instead_of_looping(
+    clinic: LocalHarness, doctor: SignedIn, make_runner
+) -> None:
+    case_id = open_case(doctor, None)
+    owner, cases = doctor.doctor.user_id, doctor.backend.cases
+    for dead in range(3):  # three processes claimed it and died
+        assert cases.claim_analysis(owner, case_id, f"dead-{dead}", utc_now() + timedelta(1))
+    an_hour_ago = (utc_now() - timedelta(hours=1)).isoformat()
+    with clinic.provider.database.write() as db:  # the last of them died an hour ago
+        db.execute(
+            "UPDATE cases SET analysis_claimed_at = ? WHERE case_id = ?", (an_hour_ago, case_id)
+        )
+    runner = make_runner(max_attempts=3)
+    _RECOVERY[runner].sweep(clinic.provider)
+    detail = finished(doctor, case_id, runner)
+    assert detail.case.status == "failed"
+    assert detail.case.analysis_error == (
+        "The analysis was interrupted 3 times and has stopped; re-run the analysis to try again"
+    )
+    services_with(doctor, runner).request_analysis(case_id)  # a re-run starts the count again
+    assert finished(doctor, case_id, runner).case.status == "completed"
+
+
+def test_a_case_past_its_deadline_ends_failed_with_the_reason(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(delay=3)
+    runner = make_runner(
+        model_engine(fake_openai, timeout=30), deadline=timedelta(seconds=1), heartbeat_seconds=0.2
+    )
+    case_id = open_case(doctor, runner)
+    started = time.monotonic()
+    while doctor.services.get_case(case_id).case.status == "analyzing":
+        assert time.monotonic() - started < 2.5, "the deadline did not end the case"
+        time.sleep(0.05)
+    case = doctor.services.get_case(case_id).case
+    assert (case.status, case.analysis_error) == (
+        "failed",
+        "The analysis took longer than 1 second and was stopped",
+    )
+    fake_openai.release()
+    assert finished(doctor, case_id, runner).case.status == "failed"  # the late job wrote nothing
+
+
+def test_a_restart_resumes_a_dead_processes_cases_within_the_stale_window(
+    clinic: LocalHarness, doctor: SignedIn, make_runner
+) -> None:
+    case_id = open_case(doctor, None)
+    owner = doctor.doctor.user_id
+    assert doctor.backend.cases.claim_analysis(owner, case_id, "killed-process", utc_now())
+    runner = make_runner(stale_after=timedelta(seconds=1), sweep_every_seconds=0.2)
+    recovery = _RECOVERY[runner]
+    started = time.monotonic()
+    recovery.start(clinic.provider)  # the restarted process: too early for this claim
+    try:
+        while doctor.services.get_case(case_id).case.status != "completed":
+            assert time.monotonic() - started < 10, "the dead process's case was not resumed"
+            time.sleep(0.05)
+    finally:
+        recovery.stop()
+    assert time.monotonic() - started >= 1.0  # not before the claim went stale

@@ -4,6 +4,7 @@ archive and restore, and the AI draft left behind by a change of the case."""
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 import pytest
 
@@ -88,3 +89,19 @@ def test_a_finished_analysis_awaits_review(doctor_a: SignedIn) -> None:
     assert doctor_a.services.get_case(case_id).case.review_state is None
     finish_analysis(doctor_a.backend, doctor_a.doctor.user_id, case_id)
     assert doctor_a.services.get_case(case_id).case.review_state == "awaiting_review"
+
+
+def test_a_heartbeat_keeps_only_the_holders_claim_fresh(doctor_a: SignedIn) -> None:
+    case_id = _open(doctor_a)
+    owner, cases = doctor_a.doctor.user_id, doctor_a.backend.cases
+    claim, other = str(uuid.uuid4()), str(uuid.uuid4())
+    assert cases.claim_analysis(owner, case_id, claim, utc_now())
+    assert cases.heartbeat(owner, case_id, claim)
+    assert not cases.heartbeat(owner, case_id, other)
+    # A fresh claim cannot be taken; the attempt count says how often it was claimed.
+    assert not cases.claim_analysis(owner, case_id, other, utc_now() - timedelta(seconds=30))
+    assert cases.claim_analysis(owner, case_id, other, utc_now() + timedelta(seconds=1))
+    assert not cases.heartbeat(owner, case_id, claim)  # taken over: the old job stops
+    assert doctor_a.services.get_case(case_id).case.analysis_attempts == 2
+    doctor_a.services.request_analysis(case_id)
+    assert doctor_a.services.get_case(case_id).case.analysis_attempts == 0

@@ -15,6 +15,7 @@ from datetime import timedelta
 import httpx
 import pytest
 
+from core.analysis.recovery import RecoveryPolicy
 from core.analysis.rules.engine import RulesEngine
 from core.analysis.runner import AnalysisRunner
 from core.backends.supabase import SupabaseBackendProvider
@@ -255,7 +256,8 @@ def test_a_doctors_sign_in_resumes_what_a_dead_process_left_analysing(
             [crashed],
         )
 
-    runner = AnalysisRunner(RulesEngine(), workers=2, stale_after=timedelta(minutes=10))
+    policy = RecoveryPolicy(stale_after=timedelta(minutes=10))
+    runner = AnalysisRunner(RulesEngine(), workers=2, policy=policy)
     try:
         assert case_service(who.doctor, who.backend, runner).resume_unfinished() == 2
         assert runner.wait_idle(timeout=60)
