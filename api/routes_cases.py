@@ -108,6 +108,7 @@ def get_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
         "case": detail.case.public_dict(),
         "files": [record.public_dict() for record in detail.files],
         "ai_insights": detail.ai_insights,
+        "insights_verified": detail.insights_verified,
     }
 
 
@@ -167,7 +168,11 @@ def list_files(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
 def case_insights(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     """The case's AI insights; medical_insights is null until the analysis is done."""
     detail = _polled_case(case_id, caller)
-    return {"case_id": detail.case.case_id, "medical_insights": detail.ai_insights}
+    return {
+        "case_id": detail.case.case_id,
+        "medical_insights": detail.ai_insights,
+        "insights_verified": detail.insights_verified,
+    }
 
 
 def _polled_case(case_id: str, caller: CurrentCaller) -> CaseDetail:

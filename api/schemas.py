@@ -64,6 +64,11 @@ class CaseDetailOut(BaseModel):
     case: CaseOut
     files: list[FileOut]
     ai_insights: dict[str, Any] | None = Field(description="null until the analysis is done")
+    insights_verified: bool | None = Field(
+        default=None,
+        description="true when the insights carry the analyzer's intact seal; false for a "
+        "record the analyzer did not write or that was changed; null without insights",
+    )
 
 
 class CaseUpdatedOut(BaseModel):
@@ -88,6 +93,9 @@ class InsightsOut(BaseModel):
     case_id: str
     medical_insights: dict[str, Any] | None = Field(
         description="The case's ai_insights; null until the analysis is done"
+    )
+    insights_verified: bool | None = Field(
+        default=None, description="Whether the insights carry the analyzer's intact seal"
     )
 
 

@@ -48,7 +48,9 @@ progress.analysis_panel(
     insights_view.generated_moment(insights) if insights else None,
 )
 if insights is not None:
-    insights_view.show_insights(insights, note=progress.insights_note(case.status))
+    insights_view.show_insights(
+        insights, note=progress.insights_note(case.status), verified=detail.insights_verified
+    )
     review: ReviewSummary | None = None
     with shown_to_user():
         review = services.review.summary(case.case_id)

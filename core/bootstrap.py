@@ -16,6 +16,7 @@ from core.analysis.runner import AnalysisRunner
 from core.backends.local import LocalBackendProvider
 from core.backends.supabase import SupabaseBackendProvider
 from core.config import Settings
+from core.keys import kept_secret
 from core.models import AuthSession
 from core.ports import BackendProvider
 from core.services import AccountService, AnalysisQueue, CaseService, Limits
@@ -32,6 +33,7 @@ class Clinic:
     analyzer: AnalysisQueue
     recovery: Recovery
     engine_label: str  # shown in the sidebar: which engine writes the insights
+    seal_key: bytes | None = None  # checks the analyzer's seal on insights (None: unchecked)
     # What to stop when this clinic is dropped (the analyzer's threads, open clients).
     closers: list[Callable[[], None]] = field(default_factory=list)
 
@@ -54,6 +56,7 @@ class Clinic:
             limits=Limits(max_file_bytes=self.settings.max_file_bytes),
             # Each analysis job opens its own backend as this doctor, and closes it.
             open_job_backend=partial(self.provider.for_session, session),
+            seal_key=self.seal_key,
         )
 
     def _resume_unfinished(self, session: AuthSession) -> None:
@@ -83,6 +86,12 @@ def recovery_policy(settings: Settings) -> RecoveryPolicy:
     )
 
 
+def insights_key(settings: Settings) -> bytes:
+    """The analyzer's sealing key: MEDCASE_INSIGHTS_KEY, or one kept in the data folder
+    (every app process of a Supabase deployment must share the same key)."""
+    return kept_secret(settings.data_dir / "insights_key", settings.insights_key).encode()
+
+
 def build_clinic(settings: Settings) -> Clinic:
     """Choose the backend and analyzer from the settings."""
     provider: BackendProvider
@@ -92,7 +101,10 @@ def build_clinic(settings: Settings) -> Clinic:
         provider = LocalBackendProvider(settings.data_dir, settings.jwt_secret)
     engine = build_engine(settings)
     policy = recovery_policy(settings)
-    analyzer = AnalysisRunner(engine, workers=settings.analyzer_workers, policy=policy)
+    seal_key = insights_key(settings)
+    analyzer = AnalysisRunner(
+        engine, workers=settings.analyzer_workers, policy=policy, seal_key=seal_key
+    )
     recovery = Recovery(analyzer, policy)
     recovery.start(provider)  # cases a stopped process left 'analyzing'
     icd10.load_in_background()  # two seconds once per process, not on the first case
@@ -102,6 +114,7 @@ def build_clinic(settings: Settings) -> Clinic:
         analyzer=analyzer,
         recovery=recovery,
         engine_label=engine_label(engine),
+        seal_key=seal_key,
         # Running jobs finish in their threads; queued ones are recovered at the next start.
         closers=[recovery.stop, lambda: analyzer.shutdown(wait=False), provider.close],
     )

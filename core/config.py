@@ -16,6 +16,7 @@ DEFAULTS: dict[str, Any] = {
     "MEDCASE_ANALYSIS_DEADLINE_MINUTES": 10,
     "MEDCASE_ANALYSIS_MAX_ATTEMPTS": 3,
     "MEDCASE_JWT_SECRET": None,
+    "MEDCASE_INSIGHTS_KEY": None,
     "SUPABASE_URL": None,
     "SUPABASE_ANON_KEY": None,
     "OPENAI_API_KEY": None,
@@ -41,6 +42,7 @@ class Settings:
     analysis_deadline_minutes: int = 10
     analysis_max_attempts: int = 3
     jwt_secret: str | None = None
+    insights_key: str | None = None
     supabase_url: str | None = None
     supabase_anon_key: str | None = None
     openai_api_key: str | None = None
@@ -92,6 +94,7 @@ class Settings:
             analysis_deadline_minutes=number("MEDCASE_ANALYSIS_DEADLINE_MINUTES", int, 1, 1440),
             analysis_max_attempts=number("MEDCASE_ANALYSIS_MAX_ATTEMPTS", int, 1, 20),
             jwt_secret=pick("MEDCASE_JWT_SECRET"),
+            insights_key=pick("MEDCASE_INSIGHTS_KEY"),
             supabase_url=pick("SUPABASE_URL"),
             supabase_anon_key=pick("SUPABASE_ANON_KEY"),
             openai_api_key=pick("OPENAI_API_KEY"),

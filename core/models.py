@@ -183,6 +183,9 @@ class CaseDetail:
     case: Case
     files: list[CaseFile]
     ai_insights: dict[str, Any] | None
+    # Whether the insights carry the analyzer's intact seal (None: no insights, or the
+    # clinic holds no sealing key).
+    insights_verified: bool | None = None
 
 
 # --- the case list: one page of a doctor's cases, filtered and counted in the database ---

@@ -41,8 +41,20 @@ def _labelled(label: str, text: str) -> None:
         st.markdown(f"**{label}.** {markdown_text(text)}")
 
 
-def show_insights(insights: Insights, note: str | None = None) -> None:
-    """Every section of the insights, with ``note`` saying if they are not the latest run's."""
+NOT_VERIFIED = (
+    "Not verified: these insights do not carry the analyzer's intact seal. They were not "
+    "written by MedCase's analyzer, or were changed after it wrote them. Do not rely on "
+    "them; re-run the analysis."
+)
+
+
+def show_insights(
+    insights: Insights, note: str | None = None, verified: bool | None = None
+) -> None:
+    """Every section of the insights, with ``note`` saying if they are not the latest run's
+    and whether they carry the analyzer's seal (``verified``; None when not checked)."""
+    if verified is False:
+        st.error(NOT_VERIFIED, icon=":material/gpp_bad:")
     st.warning(advisory_for(insights.provenance.engine), icon=":material/clinical_notes:")
     if note:
         st.caption(note)
@@ -66,6 +78,8 @@ def provenance(insights: Insights) -> None:
     if made.model:
         parts.append(f"model {made.model}")
     parts += [f"prompt version {made.prompt_version}", f"generated {when}"]
+    if made.seal:
+        parts.append("sealed by the analyzer")
     st.caption(markdown_text(" · ".join(parts)))
 
 

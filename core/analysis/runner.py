@@ -25,6 +25,7 @@ from core.analysis.engines.protocol import InsightEngine
 from core.analysis.failures import AnalysisFailure
 from core.analysis.pipeline import analyze_case
 from core.analysis.recovery import RecoveryPolicy
+from core.analysis.seal import seal
 from core.models import CaseFile, Doctor, utc_now
 from core.ports import Backend
 from core.safe_logging import failure_frames
@@ -58,8 +59,10 @@ class AnalysisRunner:
         workers: int = 4,
         file_workers: int | None = None,
         policy: RecoveryPolicy | None = None,
+        seal_key: bytes | None = None,
     ) -> None:
         self.engine = engine
+        self.seal_key = seal_key  # the analyzer's seal on what it writes (core.analysis.seal)
         self.policy = policy or RecoveryPolicy()
         self.stale_after = self.policy.stale_after
         self._jobs = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="medcase-case")
@@ -212,6 +215,10 @@ class AnalysisRunner:
             case, files, read_file, self.engine, on_stage, save_file_analysis, self._files
         )
         insights.provenance.case_version = case.content_version
+        if self.seal_key is not None:
+            insights.provenance.seal = seal(
+                case_id, insights.model_dump(mode="json"), self.seal_key
+            )
         if not cases.complete_analysis(owner, case_id, claim, insights.model_dump(mode="json")):
             raise ClaimLost()
         log.info("analysis of case %s completed", case_id)

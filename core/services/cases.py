@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from core import lifecycle, validation
+from core.analysis.seal import is_sealed_by
 from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError
 from core.files import check_upload, display_name, storage_key
 from core.models import (
@@ -121,12 +122,14 @@ class CaseService:
         *,
         limits: Limits | None = None,
         open_job_backend: Callable[[], Backend] | None = None,
+        seal_key: bytes | None = None,
     ) -> None:
         self.doctor = doctor
         self.backend = backend
         self.analyzer = analyzer
         self.recovery = recovery
         self.limits = limits or Limits()
+        self.seal_key = seal_key  # checks the analyzer's seal on the insights
         # How an analysis job gets its own backend: a fresh one for this doctor's session
         # from the clinic, or else this one, which the job must not close.
         self._open_job_backend = open_job_backend or backend.borrowed
@@ -196,7 +199,10 @@ class CaseService:
             raise CaseNotFound()
         files = cases.list_files(owner, case_id)
         insights = cases.get_insights(owner, case_id)
-        return CaseDetail(case=case, files=files, ai_insights=insights)
+        verified = None
+        if insights is not None and self.seal_key is not None:
+            verified = is_sealed_by(case_id, insights, self.seal_key)
+        return CaseDetail(case=case, files=files, ai_insights=insights, insights_verified=verified)
 
     def update_case(self, case_id: str, changes: Mapping[str, Any]) -> Case:
         """Change name, age or notes, or archive / restore the case (``status`` 'archived' or

@@ -182,7 +182,11 @@ def test_get_case_has_files_with_upload_time_and_no_insights_yet(
     assert record["file_id"] == created["uploaded_files"][0]["file_id"]
     insights = client.get(f"/api/v1/cases/{case_id}/insights", headers=doctor.headers)
     assert insights.status_code == 200
-    assert insights.json() == {"case_id": case_id, "medical_insights": None}
+    assert insights.json() == {
+        "case_id": case_id,
+        "medical_insights": None,
+        "insights_verified": None,
+    }
 
 
 def _store_insights(clinic: Clinic, doctor: Doctor, case_id: str) -> dict[str, Any]:
@@ -215,7 +219,12 @@ def test_insights_appear_on_the_case_once_saved(
     assert detail["ai_insights"] == insights
     assert detail["case"]["status"] == "completed"
     answer = client.get(f"/api/v1/cases/{case_id}/insights", headers=doctor.headers)
-    assert answer.json() == {"case_id": case_id, "medical_insights": insights}
+    # This clinic holds no sealing key, so nothing is claimed about the record's origin.
+    assert answer.json() == {
+        "case_id": case_id,
+        "medical_insights": insights,
+        "insights_verified": None,
+    }
 
 
 @pytest.mark.parametrize("case_id", [MISSING_CASE, "not-a-uuid", "1; DROP TABLE cases"])

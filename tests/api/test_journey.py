@@ -108,7 +108,12 @@ def test_a_script_does_the_whole_journey_over_http(served: tuple[str, Clinic]) -
             assert {"case_summary", "soap_note", "primary_diagnosis"} <= set(insights)
             assert 0.0 <= insights["overall_confidence_score"] <= 1.0
             by_api_v1 = _ok(http.get(f"/api/v1/cases/{case_id}/insights"))
-            assert by_api_v1 == {"case_id": case_id, "medical_insights": insights}
+            assert detail["insights_verified"] is True  # sealed by the analyzer
+            assert by_api_v1 == {
+                "case_id": case_id,
+                "medical_insights": insights,
+                "insights_verified": True,
+            }
 
         changes = {"case_summary": "Fever resolved", "patient_age": 55}
         updated = _ok(http.put(f"/cases/cases/{case_id}", json=changes))

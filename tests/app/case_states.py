@@ -13,6 +13,7 @@ from core.analysis.insights import (
     Provenance,
     SoapNote,
 )
+from core.analysis.seal import sealed
 from core.bootstrap import Clinic
 from core.models import AuthSession, utc_now
 from core.ports import CaseRepository
@@ -27,8 +28,14 @@ def record_stage(clinic: Clinic, auth: AuthSession, case_id: str, stage: str) ->
     assert repository(clinic, auth).record_stage(auth.doctor.user_id, case_id, SEED_CLAIM, stage)
 
 
-def complete(clinic: Clinic, auth: AuthSession, case_id: str, insights: Insights) -> None:
+def complete(
+    clinic: Clinic, auth: AuthSession, case_id: str, insights: Insights, seal: bool = True
+) -> None:
+    """Save insights as the analyzer does: sealed with the clinic's key (unless ``seal`` is
+    False: then as a client writing the row itself would, with no valid seal)."""
     stored = insights.model_dump(mode="json")
+    if seal and clinic.seal_key is not None:
+        stored = sealed(case_id, stored, clinic.seal_key)
     assert repository(clinic, auth).complete_analysis(
         auth.doctor.user_id, case_id, SEED_CLAIM, stored
     )

@@ -100,3 +100,21 @@ def test_an_edited_case_marks_the_draft_as_written_before_the_change(
     assert "The AI draft was written before the case was last changed" in " ".join(
         texts(app, "warning")
     )
+
+
+def test_insights_the_analyzer_did_not_seal_are_shown_as_not_verified(
+    app: AppTest, clinic: Clinic, doctor: AuthSession
+) -> None:
+    forged = seed_case(clinic, doctor, patient_name="Forged Record")
+    written = sample_insights()
+    written.primary_diagnosis.confidence_score = 0.99
+    complete(clinic, doctor, forged.case.case_id, written, seal=False)
+    open_case(app, forged.case.case_id)
+    assert not app.exception
+    assert any(text.startswith("Not verified:") for text in texts(app, "error"))
+
+    genuine = seed_case(clinic, doctor, patient_name="Genuine Record")
+    complete(clinic, doctor, genuine.case.case_id, sample_insights())
+    open_case(app, genuine.case.case_id)
+    assert not any(text.startswith("Not verified:") for text in texts(app, "error"))
+    assert "sealed by the analyzer" in shown(app)

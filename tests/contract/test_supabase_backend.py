@@ -380,3 +380,44 @@ def test_the_case_list_answers_as_the_embedded_backend_does(
     assert supabase[2][0] == []  # "Grace 100% Hopper" is archived, so not listed by default
     assert supabase[0][0][0] == ("Ève Curie", "analyzing", None, None)  # newest first
     assert ("Ada Lovelace", "completed", "Type 2 diabetes", "E11.9") in supabase[0][0]
+
+
+# --- forged insights are shown as not verified -------------------------------------------
+
+
+def test_insights_a_doctor_forges_through_postgrest_are_not_verified(
+    stack_harness: SupabaseHarness,
+) -> None:
+    key = b"the analyzer's key, held by the app servers only"
+    session = _session(stack_harness)
+    backend = stack_harness.provider.for_session(session)
+    who = SignedIn(session.doctor, backend)
+    services = case_service(session.doctor, backend, seal_key=key)
+    analysed = _open_case(who)
+    runner = AnalysisRunner(RulesEngine(), workers=1, seal_key=key)
+    try:
+        runner.enqueue(session.doctor, analysed.case_id, backend.borrowed)
+        assert runner.wait_idle(timeout=60)
+    finally:
+        runner.shutdown(wait=True)
+    genuine = services.get_case(analysed.case_id)
+    assert (genuine.case.status, genuine.insights_verified) == ("completed", True)
+
+    rest = stack_harness.provider.session_client(session).postgrest
+    # Raise the confidence of the analyzer's own record, as the doctor, straight to PostgREST.
+    altered = {**genuine.ai_insights, "overall_confidence_score": 0.99}
+    rest.from_("case_insights").update({"ai_insights": altered}).eq(
+        "case_id", analysed.case_id
+    ).execute()
+    assert services.get_case(analysed.case_id).insights_verified is False
+
+    # A record written from scratch, for a case never analysed, "by" any model.
+    forged_case = _open_case(who)
+    forged = {**genuine.ai_insights}
+    forged["provenance"] = {**forged["provenance"], "written_by": "GPT-9", "seal": "0" * 64}
+    rest.from_("case_insights").insert(
+        {"case_id": forged_case.case_id, "user_id": session.doctor.user_id, "ai_insights": forged}
+    ).execute()
+    rest.from_("cases").update({"status": "completed"}).eq("case_id", forged_case.case_id).execute()
+    detail = services.get_case(forged_case.case_id)
+    assert (detail.case.status, detail.insights_verified) == ("completed", False)
