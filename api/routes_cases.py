@@ -102,8 +102,8 @@ def all_cases(
 
 @router.get("/cases/cases/{case_id}", response_model=schemas.CaseDetailOut, responses=_errors(404))
 def get_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
-    """One case with its files and AI insights (null until ready)."""
-    detail = _polled_case(case_id, caller)
+    """One case with its files and AI insights (null until ready); recorded as opened."""
+    detail = _polled_case(case_id, caller, opened=True)
     return {
         "case": detail.case.public_dict(),
         "files": [record.public_dict() for record in detail.files],
@@ -175,11 +175,12 @@ def case_insights(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     }
 
 
-def _polled_case(case_id: str, caller: CurrentCaller) -> CaseDetail:
+def _polled_case(case_id: str, caller: CurrentCaller, opened: bool = False) -> CaseDetail:
     """The case a client polls for its insights; one still analysing is offered to the
     analyzer again (``core.analysis.recovery`` decides how often), so a job that died with
     its process does not leave the client waiting forever."""
-    detail = caller.services.get_case(case_id)
+    services = caller.services
+    detail = services.open_case(case_id) if opened else services.get_case(case_id)
     caller.services.resume_if_abandoned(detail.case)
     return detail
 

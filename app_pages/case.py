@@ -1,4 +1,5 @@
-"""One case: header, live analysis, insights, lab values, export, files, edits, deletion."""
+"""One case: header, live analysis, insights, review, export, files, edits, deletion; and
+its audit trail."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from core.analysis.insights import Insights
 from core.models import CaseDetail
 from core.review import ReviewSummary
 from ui import case_edit, case_files, insights_view, progress, routes, session, widgets
+from ui.audit_view import audit_trail
 from ui.errors import shown_to_user
 from ui.export import export_buttons
 from ui.lab_table import lab_values_table
@@ -25,7 +27,9 @@ if not case_id:
 
 detail: CaseDetail | None = None
 with shown_to_user():
-    detail = services.get_case(case_id)
+    # The first look in this session is an "opened" event; reruns and polls are not.
+    first = session.first_look(case_id)
+    detail = services.open_case(case_id) if first else services.get_case(case_id)
 if detail is None:
     st.page_link(routes.CASES, label="Back to cases", icon=":material/arrow_back:")
     st.stop()
@@ -41,28 +45,33 @@ if detail.ai_insights:
         insights = insights_view.parse(detail.ai_insights)
 
 widgets.case_header(case)
-progress.analysis_panel(
-    services,
-    case,
-    detail.files,
-    insights_view.generated_moment(insights) if insights else None,
-)
-if insights is not None:
-    insights_view.show_insights(
-        insights, note=progress.insights_note(case.status), verified=detail.insights_verified
+# Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose.
+case_tab, audit_tab = st.tabs(["Case", "Audit trail"], key="case_tabs")
+with case_tab:
+    progress.analysis_panel(
+        services,
+        case,
+        detail.files,
+        insights_view.generated_moment(insights) if insights else None,
     )
-    review: ReviewSummary | None = None
-    with shown_to_user():
-        review = services.review.summary(case.case_id)
-    export_buttons(case, insights, review.latest if review else None)
-    if review is not None:
-        review_panel(services, case.case_id, review)
+    if insights is not None:
+        insights_view.show_insights(
+            insights, note=progress.insights_note(case.status), verified=detail.insights_verified
+        )
+        review: ReviewSummary | None = None
+        with shown_to_user():
+            review = services.review.summary(case.case_id)
+        export_buttons(services, case, insights, review.latest if review else None)
+        if review is not None:
+            review_panel(services, case.case_id, review)
 
-st.divider()
-case_files.files_table(services, case.case_id, detail.files)
-if insights is not None:
-    # After the files they were read from (the files table stays the page's first table).
-    lab_values_table(insights.lab_values, detail.files)
-case_files.add_files_form(services, case.case_id, settings.max_file_mb)
-case_edit.edit_form(services, case)
-case_edit.delete_control(services, case)
+    st.divider()
+    case_files.files_table(services, case.case_id, detail.files)
+    if insights is not None:
+        # After the files they were read from (the files table stays the page's first table).
+        lab_values_table(insights.lab_values, detail.files)
+    case_files.add_files_form(services, case.case_id, settings.max_file_mb)
+    case_edit.edit_form(services, case)
+    case_edit.delete_control(services, case)
+with audit_tab:  # drawn last, so the case's own tables come first on the page
+    audit_trail(services, case.case_id)

@@ -44,7 +44,9 @@ class Clinic:
     @property
     def accounts(self) -> AccountService:
         """Sign-up, sign-in (which resumes the doctor's unfinished analyses), refresh."""
-        return AccountService(self.provider.accounts, on_sign_in=self._resume_unfinished)
+        return AccountService(
+            self.provider.accounts, on_sign_in=self._signed_in, on_sign_out=self._signing_out
+        )
 
     def services_for(self, session: AuthSession) -> CaseService:
         """The case operations of this signed-in doctor; close it when done with it."""
@@ -59,10 +61,19 @@ class Clinic:
             seal_key=self.seal_key,
         )
 
-    def _resume_unfinished(self, session: AuthSession) -> None:
+    def _signed_in(self, session: AuthSession) -> None:
+        """On the doctor's trail, and their unfinished analyses offered again."""
         services = self.services_for(session)
         try:
+            services.record_sign_in()
             services.resume_unfinished()
+        finally:
+            services.close()
+
+    def _signing_out(self, session: AuthSession) -> None:
+        services = self.services_for(session)
+        try:
+            services.record_sign_out()
         finally:
             services.close()
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
+from core.audit import AuditEvent, ChainCheck
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
 from core.review import Draft, SectionReview, SignedNote
 
@@ -104,6 +105,26 @@ class ReviewRepository(Protocol):
         """Set the review state of a case whose note is not signed yet."""
 
 
+class AuditTrail(Protocol):
+    """The append-only, hash-chained audit trail (core.audit). The store stamps each event
+    (its number in the doctor's chain, time, link and hash) and refuses changes."""
+
+    def record(
+        self,
+        actor: str,
+        action: str,
+        case_id: str | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Append an event by ``actor`` (a doctor's user id); details hold no patient data."""
+
+    def events(self, owner: str, case_id: str | None = None, limit: int = 1000) -> list[AuditEvent]:
+        """The owner's events, newest first (only one case's when ``case_id`` is given)."""
+
+    def verify(self, owner: str) -> ChainCheck:
+        """Recompute the owner's whole chain, oldest first."""
+
+
 class BlobStore(Protocol):
     def put(self, key: str, content: bytes, content_type: str) -> None: ...
 
@@ -141,6 +162,7 @@ class Backend:
     cases: CaseRepository
     blobs: BlobStore
     reviews: ReviewRepository
+    audit: AuditTrail
     release: Callable[[], None] | None = None
 
     def close(self) -> None:

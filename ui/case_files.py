@@ -51,7 +51,7 @@ def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) 
             st.download_button(
                 formatting.markdown_text(record.file_name),
                 # Read only when the doctor clicks: a page with many files stays fast.
-                data=partial(services.read_file, case_id, record.file_id),
+                data=partial(services.download_file, case_id, record.file_id),
                 file_name=record.file_name,
                 mime=record.file_type,
                 key=f"case_download_{record.file_id}",

@@ -11,12 +11,15 @@ from core.export.document import export_name
 from core.export.markdown import chart_markdown
 from core.models import Case
 from core.review import SignedNote
+from core.services import CaseService
 
 MARKDOWN_KEY = "case_export_markdown"
 PDF_KEY = "case_export_pdf"
 
 
-def export_buttons(case: Case, insights: Insights, note: SignedNote | None = None) -> None:
+def export_buttons(
+    services: CaseService, case: Case, insights: Insights, note: SignedNote | None = None
+) -> None:
     """Markdown and PDF of the signed note (``note``), or of the AI draft marked as not
     signed, with the banner naming what wrote the draft."""
     with st.container(horizontal=True, vertical_alignment="center"):
@@ -26,7 +29,8 @@ def export_buttons(case: Case, insights: Insights, note: SignedNote | None = Non
             st.caption(f"Export the signed note (version {note.version}) for the chart:")
         st.download_button(
             "Markdown",
-            data=chart_markdown(case, insights, note),
+            # Built when the doctor clicks, which is also when the export is recorded.
+            data=partial(_chart_markdown, services, case, insights, note),
             file_name=export_name(case, "md"),
             mime="text/markdown",
             key=MARKDOWN_KEY,
@@ -36,7 +40,7 @@ def export_buttons(case: Case, insights: Insights, note: SignedNote | None = Non
         st.download_button(
             "PDF",
             # Built only when the doctor clicks: embedding a font costs more than a rerun should.
-            data=partial(_chart_pdf, case, insights, note),
+            data=partial(_chart_pdf, services, case, insights, note),
             file_name=export_name(case, "pdf"),
             mime="application/pdf",
             key=PDF_KEY,
@@ -45,9 +49,21 @@ def export_buttons(case: Case, insights: Insights, note: SignedNote | None = Non
         )
 
 
-def _chart_pdf(case: Case, insights: Insights, note: SignedNote | None) -> bytes:
+def _chart_markdown(
+    services: CaseService, case: Case, insights: Insights, note: SignedNote | None
+) -> str:
+    document = chart_markdown(case, insights, note)
+    services.record_export(case.case_id, "markdown")
+    return document
+
+
+def _chart_pdf(
+    services: CaseService, case: Case, insights: Insights, note: SignedNote | None
+) -> bytes:
     # fpdf2 takes about a third of a second to import: pay for it only when a PDF is asked
     # for, not on the first render of every case page.
     from core.export.pdf import chart_pdf
 
-    return chart_pdf(case, insights, note)
+    document = chart_pdf(case, insights, note)
+    services.record_export(case.case_id, "pdf")
+    return document

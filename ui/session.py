@@ -153,6 +153,19 @@ def take_case_link() -> str | None:
     return case_id
 
 
+OPENED = "opened_cases"  # cases whose opening this session has put on the audit trail
+
+
+def first_look(case_id: str) -> bool:
+    """True the first time this session shows a case (an "opened" event), False on the
+    reruns and polls after it."""
+    seen = st.session_state.setdefault(OPENED, set())
+    if case_id in seen:
+        return False
+    seen.add(case_id)
+    return True
+
+
 def open_case_id() -> str | None:
     return st.session_state.get(OPEN_CASE)
 

@@ -26,6 +26,7 @@ from core.analysis.failures import AnalysisFailure
 from core.analysis.pipeline import analyze_case
 from core.analysis.recovery import RecoveryPolicy
 from core.analysis.seal import seal
+from core.audit import AuditAction
 from core.models import CaseFile, Doctor, utc_now
 from core.ports import Backend
 from core.safe_logging import failure_frames
@@ -168,6 +169,7 @@ class AnalysisRunner:
             log.error("could not claim case %s:\n%s", case_id, failure_frames())
             return
         log.info("analysis of case %s started", case_id)
+        _record(backend, owner, AuditAction.ANALYSIS_STARTED, case_id)
         job = _Job(owner, case_id, claim, backend)
         with self._lock:
             self._running[claim] = job
@@ -222,6 +224,7 @@ class AnalysisRunner:
         if not cases.complete_analysis(owner, case_id, claim, insights.model_dump(mode="json")):
             raise ClaimLost()
         log.info("analysis of case %s completed", case_id)
+        _record(backend, owner, AuditAction.ANALYSIS_FINISHED, case_id)
 
     # --- the heartbeat ----------------------------------------------------------------
 
@@ -254,9 +257,22 @@ class AnalysisRunner:
     def _fail(self, owner: str, case_id: str, claim: str, backend: Backend, reason: str) -> None:
         log.warning("analysis of case %s failed: %s", case_id, reason)
         try:
-            backend.cases.fail_analysis(owner, case_id, claim, reason)
+            failed = backend.cases.fail_analysis(owner, case_id, claim, reason)
         except Exception:  # noqa: BLE001 - recovery picks the case up once its claim is stale
             log.error("could not record the failure of case %s:\n%s", case_id, failure_frames())
+            return
+        if failed:
+            _record(backend, owner, AuditAction.ANALYSIS_FAILED, case_id)
+
+
+def _record(backend: Backend, owner: str, action: AuditAction, case_id: str) -> None:
+    """The analyzer's events go on the owning doctor's trail (it acts for them)."""
+    try:
+        backend.audit.record(owner, action.value, case_id, {"by": "analyzer"})
+    except Exception:  # noqa: BLE001 - the analysis stands; the missing event is reported
+        log.error(
+            "audit event %s of case %s was not recorded:\n%s", action, case_id, failure_frames()
+        )
 
 
 def _duration(seconds: float) -> str:

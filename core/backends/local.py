@@ -8,6 +8,7 @@ from pathlib import Path
 
 from core.backends.disk_blobs import DiskBlobStore
 from core.backends.local_accounts import LocalAccounts
+from core.backends.sqlite_audit import SqliteAuditTrail
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.backends.sqlite_db import SqliteDatabase
 from core.backends.sqlite_reviews import SqliteReviewRepository
@@ -51,6 +52,7 @@ class LocalBackendProvider:
             cases=self.repository,
             blobs=DiskBlobStore(data_dir / "files"),
             reviews=SqliteReviewRepository(self.database),
+            audit=SqliteAuditTrail(self.database),
         )
 
     def for_session(self, session: AuthSession) -> Backend:

@@ -6,7 +6,10 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
+
+from core.audit import event_hash, occurred_text
 
 # Each entry moves the schema one version up; PRAGMA user_version records where a file is.
 MIGRATIONS: tuple[str, ...] = (
@@ -137,6 +140,48 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE cases ADD COLUMN analysis_attempts INTEGER NOT NULL DEFAULT 0
         CHECK (analysis_attempts >= 0);
     """,
+    # 5: the audit trail, append-only and hash-chained per doctor. No foreign key to cases:
+    # a deleted case leaves its events (its id and nothing else). The database stamps each
+    # event (seq, time, link, hash) as it goes in, and refuses any change or removal.
+    """
+    CREATE TABLE audit_events (
+        event_id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id TEXT NOT NULL,
+        case_id TEXT,
+        action TEXT NOT NULL,
+        details TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(details)),
+        seq INTEGER,
+        occurred_at TEXT,
+        prev_hash TEXT,
+        hash TEXT
+    );
+    CREATE UNIQUE INDEX audit_events_chain ON audit_events (user_id, seq);
+    CREATE INDEX audit_events_case ON audit_events (user_id, case_id, seq);
+    CREATE TRIGGER audit_events_stamped_here BEFORE INSERT ON audit_events
+        WHEN NEW.seq IS NOT NULL OR NEW.occurred_at IS NOT NULL
+            OR NEW.prev_hash IS NOT NULL OR NEW.hash IS NOT NULL
+        BEGIN SELECT RAISE(ABORT, 'audit events are stamped by the database'); END;
+    CREATE TRIGGER audit_events_seal AFTER INSERT ON audit_events
+    BEGIN
+        UPDATE audit_events SET
+            seq = (SELECT coalesce(max(seq), 0) + 1 FROM audit_events
+                   WHERE user_id = NEW.user_id AND seq IS NOT NULL),
+            occurred_at = medcase_now(),
+            prev_hash = coalesce((SELECT hash FROM audit_events
+                                  WHERE user_id = NEW.user_id AND seq IS NOT NULL
+                                  ORDER BY seq DESC LIMIT 1), '')
+        WHERE event_id = NEW.event_id;
+        UPDATE audit_events SET
+            hash = medcase_event_hash(prev_hash, seq, user_id, case_id, action, details,
+                                      occurred_at)
+        WHERE event_id = NEW.event_id;
+    END;
+    CREATE TRIGGER audit_events_unchanged BEFORE UPDATE ON audit_events
+        WHEN OLD.hash IS NOT NULL
+        BEGIN SELECT RAISE(ABORT, 'audit events are never changed'); END;
+    CREATE TRIGGER audit_events_kept BEFORE DELETE ON audit_events
+        BEGIN SELECT RAISE(ABORT, 'audit events are never deleted'); END;
+    """,
 )
 
 
@@ -158,6 +203,9 @@ class SqliteDatabase:
         connection.execute("PRAGMA busy_timeout=30000")
         # Name search folds case with Unicode rules (SQLite's lower() only knows ASCII).
         connection.create_function("medcase_fold", 1, _folded, deterministic=True)
+        # The audit trail's stamp: the same hash as PostgreSQL's trigger computes.
+        connection.create_function("medcase_event_hash", 7, event_hash, deterministic=True)
+        connection.create_function("medcase_now", 0, _now)
         return connection
 
     def connection(self) -> sqlite3.Connection:
@@ -187,6 +235,10 @@ class SqliteDatabase:
                 for statement in _statements(script):
                     connection.execute(statement)
                 connection.execute(f"PRAGMA user_version = {number}")
+
+
+def _now() -> str:
+    return occurred_text(datetime.now(UTC))
 
 
 def _folded(text: str | None) -> str | None:

@@ -12,6 +12,7 @@ import httpx
 from supabase import Client, ClientOptions, create_client
 
 from core.backends.supabase_accounts import SupabaseAccounts
+from core.backends.supabase_audit import SupabaseAuditTrail
 from core.backends.supabase_blobs import SupabaseBlobStore
 from core.backends.supabase_cases import SupabaseCaseRepository
 from core.backends.supabase_reviews import SupabaseReviewRepository
@@ -63,6 +64,7 @@ class SupabaseBackendProvider:
             cases=SupabaseCaseRepository(client.postgrest),
             blobs=SupabaseBlobStore(client.storage),
             reviews=SupabaseReviewRepository(client.postgrest),
+            audit=SupabaseAuditTrail(client.postgrest),
             release=pool.close,
         )
 

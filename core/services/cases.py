@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from core import lifecycle, validation
 from core.analysis.seal import is_sealed_by
+from core.audit import AuditAction, AuditEvent, ChainCheck
 from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError
 from core.files import check_upload, display_name, storage_key
 from core.models import (
@@ -32,6 +33,7 @@ from core.models import (
 )
 from core.ports import Backend
 from core.safe_logging import failure_frames
+from core.services.audit import record_event
 from core.services.review import ReviewService
 
 log = logging.getLogger(__name__)
@@ -173,6 +175,7 @@ class CaseService:
             _discard(backend, [r.file_url for r in records])
             raise _internal(error, "saving the case") from error
         log.info("case %s created with %d file(s)", case_id, len(records))
+        self._record(AuditAction.CASE_CREATED, case_id, {"files": len(records)})
         self.analyzer.enqueue(doctor, case_id, self._open_job_backend)
         return CreatedCase(case=case, files=records)
 
@@ -204,6 +207,13 @@ class CaseService:
             verified = is_sealed_by(case_id, insights, self.seal_key)
         return CaseDetail(case=case, files=files, ai_insights=insights, insights_verified=verified)
 
+    def open_case(self, case_id: str) -> CaseDetail:
+        """``get_case`` for a doctor opening the case (its page, or an API read): recorded
+        on the audit trail. Polls and redraws use ``get_case``."""
+        detail = self.get_case(case_id)
+        self._record(AuditAction.CASE_OPENED, detail.case.case_id)
+        return detail
+
     def update_case(self, case_id: str, changes: Mapping[str, Any]) -> Case:
         """Change name, age or notes, or archive / restore the case (``status`` 'archived' or
         'active'; the analyzer's statuses are refused); gender is fixed; updated_at is
@@ -225,6 +235,13 @@ class CaseService:
         if updated is None:
             raise CaseNotFound()
         log.info("case %s updated (%s)", case_id, ", ".join(sorted(valid)))
+        fields = sorted(name for name in valid if name != "status")
+        if fields:  # field names, never values
+            self._record(AuditAction.CASE_UPDATED, case_id, {"fields": fields})
+        if writes.get("status") == lifecycle.ARCHIVE and case.status != lifecycle.ARCHIVE:
+            self._record(AuditAction.CASE_ARCHIVED, case_id)
+        elif case.status == lifecycle.ARCHIVE and writes.get("status") not in (None, case.status):
+            self._record(AuditAction.CASE_RESTORED, case_id)
         if lifecycle.needs_analysis(writes):
             self.analyzer.enqueue(self.doctor, case_id, self._open_job_backend)
         return updated
@@ -233,6 +250,10 @@ class CaseService:
         """Delete the case for good: its rows, insights and stored files."""
         case_id = validation.case_id(case_id)
         backend, owner = self.backend, self.doctor.user_id
+        if backend.cases.get_case(owner, case_id) is None:
+            raise CaseNotFound()
+        # Recorded first: the trail may only speak of the doctor's own, existing cases.
+        self._record(AuditAction.CASE_DELETED, case_id)
         keys = backend.cases.delete_case(owner, case_id)
         if keys is None:
             raise CaseNotFound()
@@ -268,6 +289,8 @@ class CaseService:
         if case is not None:  # the current AI draft did not read this file
             backend.cases.update_case(owner, case_id, lifecycle.content_changed(case))
         log.info("file %s added to case %s", record.file_id, case_id)
+        details = {"file_id": record.file_id, "category": record.file_category}
+        self._record(AuditAction.FILE_ADDED, case_id, details)
         return record
 
     def list_files(self, case_id: str) -> list[CaseFile]:
@@ -279,11 +302,50 @@ class CaseService:
         return cases.list_files(owner, case_id)
 
     def read_file(self, case_id: str, file_id: str) -> bytes:
-        """The stored bytes of one of the case's files (for download and thumbnails)."""
+        """The stored bytes of one of the case's files (previews read them this way)."""
         for record in self.list_files(case_id):
             if record.file_id == file_id:
                 return self.backend.blobs.get(record.file_url)
         raise CaseNotFound()
+
+    def download_file(self, case_id: str, file_id: str) -> bytes:
+        """``read_file`` for the doctor taking a copy: recorded on the audit trail."""
+        content = self.read_file(case_id, file_id)
+        details = {"file_id": str(file_id)}
+        self._record(AuditAction.FILE_DOWNLOADED, validation.case_id(case_id), details)
+        return content
+
+    def record_export(self, case_id: str, kind: str) -> None:
+        """The doctor exported the case's note (``kind``: markdown, pdf, fhir)."""
+        self._record(AuditAction.CASE_EXPORTED, validation.case_id(case_id), {"format": kind})
+
+    # --- the audit trail ----------------------------------------------------------------
+
+    def audit_events(self, case_id: str | None = None, limit: int = 1000) -> list[AuditEvent]:
+        """The doctor's events, newest first; a case's only when ``case_id`` is given."""
+        if case_id is not None:
+            case_id = validation.case_id(case_id)
+            if self.backend.cases.get_case(self.doctor.user_id, case_id) is None:
+                raise CaseNotFound()
+        return self.backend.audit.events(self.doctor.user_id, case_id, limit)
+
+    def verify_audit(self) -> ChainCheck:
+        """Whether the doctor's whole chain of events is intact."""
+        return self.backend.audit.verify(self.doctor.user_id)
+
+    def record_sign_in(self) -> None:
+        self._record(AuditAction.SIGNED_IN)
+
+    def record_sign_out(self) -> None:
+        self._record(AuditAction.SIGNED_OUT)
+
+    def _record(
+        self,
+        action: AuditAction,
+        case_id: str | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        record_event(self.backend, self.doctor, action, case_id, details)
 
     def _file_record(self, case_id: str, upload: Upload) -> CaseFile:
         max_bytes = self.limits.max_file_bytes
@@ -310,6 +372,7 @@ class CaseService:
         case = self.backend.cases.request_analysis(self.doctor.user_id, case_id)
         if case is None:
             raise CaseNotFound()
+        self._record(AuditAction.ANALYSIS_REQUESTED, case_id)
         self.analyzer.enqueue(self.doctor, case_id, self._open_job_backend)
         return case
 

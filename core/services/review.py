@@ -14,6 +14,7 @@ from typing import Any
 
 from core import lifecycle, review, validation
 from core.analysis import icd10
+from core.audit import AuditAction
 from core.errors import CaseNotFound, InvalidInput, VersionNotFound
 from core.models import Case, Doctor, utc_now
 from core.ports import Backend
@@ -24,6 +25,7 @@ from core.review import (
     SignedNote,
     current_reviews,
 )
+from core.services.audit import record_event
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +121,12 @@ class ReviewService:
         state = lifecycle.review_state_after_section(len(decided), len(review.Section))
         reviews.set_review_state(owner, case_id, state)
         log.info("case %s: %s %s", case_id, name.value, verdict.value)
+        action = {
+            Decision.ACCEPTED: AuditAction.SECTION_ACCEPTED,
+            Decision.EDITED: AuditAction.SECTION_EDITED,
+            Decision.REJECTED: AuditAction.SECTION_REJECTED,
+        }[verdict]
+        record_event(self.backend, self.doctor, action, case_id, {"section": name.value})
         return record
 
     def sign(self, case_id: str) -> SignedNote:
@@ -133,6 +141,8 @@ class ReviewService:
         note = self._version(case_id, 1, status.draft.draft_id, sections, None)
         self._store(note)
         log.info("case %s: note signed", case_id)
+        details = {"version": note.version}
+        record_event(self.backend, self.doctor, AuditAction.NOTE_SIGNED, case_id, details)
         return note
 
     def amend(
@@ -158,6 +168,8 @@ class ReviewService:
         note = self._version(case_id, latest.version + 1, draft_id, sections, why)
         self._store(note)
         log.info("case %s: note amended (version %d)", case_id, note.version)
+        details = {"version": note.version, "sections": sorted(texts)}
+        record_event(self.backend, self.doctor, AuditAction.NOTE_AMENDED, case_id, details)
         return note
 
     def versions(self, case_id: str) -> list[SignedNote]:

@@ -150,3 +150,25 @@ def test_a_failed_analysis_says_why_and_can_be_run_again(
     assert rerun.json()["case"]["analysis_error"] is None
     other = sign_up(client, f"other-{case_id[:8]}@example.org")
     assert _post(client, other, f"/api/v1/cases/{case_id}/analysis").status_code == 404
+
+
+def test_the_audit_trail_over_http_as_json_and_csv_and_its_check(
+    client: TestClient, clinic: Clinic, fresh_doctor: Doctor
+) -> None:
+    case_id = _analysed_case(client, clinic, fresh_doctor)
+    client.get(f"/cases/cases/{case_id}", headers=fresh_doctor.headers).raise_for_status()
+    _post(
+        client, fresh_doctor, f"/api/v1/cases/{case_id}/review/case_summary", {"decision": "accept"}
+    )
+    path = f"/api/v1/cases/{case_id}/audit"
+    events = client.get(path, headers=fresh_doctor.headers).json()["events"]
+    assert [e["action"] for e in events] == ["section_accepted", "case_opened", "case_created"]
+    assert events[0]["prev_hash"] == events[1]["hash"]
+    table = client.get(path, params={"format": "csv"}, headers=fresh_doctor.headers)
+    assert table.headers["content-type"].startswith("text/csv")
+    assert table.text.splitlines()[0] == "seq,occurred_at,action,case_id,details,hash"
+    assert "Jane" not in table.text
+    check = client.get("/api/v1/audit/verify", headers=fresh_doctor.headers).json()
+    assert check["intact"] and check["events_checked"] >= 3
+    other = sign_up(client, f"auditor-{case_id[:8]}@example.org")
+    assert client.get(path, headers=other.headers).json() == NOT_FOUND

@@ -61,7 +61,7 @@ def test_case_page_shows_header_live_progress_and_files(app: AppTest, case: Crea
     downloads = app.get("download_button")
     assert {button.key for button in downloads} == {
         f"case_download_{record.file_id}" for record in case.files
-    }
+    } | {"audit_csv"}
     assert [b.label for b in app.button if b.key == "case_delete"] == ["Delete case"]
     assert app.button(key="case_add_files_submit").label == "Add files"
 

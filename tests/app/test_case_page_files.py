@@ -21,6 +21,7 @@ from tests.app.case_states import complete, lab_values, sample_insights
 from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
 from tests.doubles import case_service
 from tests.samples import dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
+from ui import export
 from ui.lab_table import lab_frame
 
 _CELL = re.compile(r"row(\d+)_col\d+")
@@ -166,7 +167,8 @@ def test_export_buttons_offer_markdown_and_pdf_of_the_stored_insights(
     assert not app.exception
     buttons = {button.key: button for button in app.get("download_button")}
     assert buttons["case_export_markdown"].label == "Markdown"
-    assert buttons["case_export_markdown"].proto.url  # the Markdown is ready at once
+    # Both are built on the click, which is when the export goes on the audit trail.
+    assert buttons["case_export_markdown"].proto.deferred_file_id
     assert buttons["case_export_pdf"].label == "PDF"
     assert buttons["case_export_pdf"].proto.deferred_file_id  # the PDF is built on click
 
@@ -181,6 +183,13 @@ def test_export_buttons_offer_markdown_and_pdf_of_the_stored_insights(
     assert document.startswith(b"%PDF")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(document)).pages)
     assert "Iron deficiency anaemia" in " ".join(text.split())
+
+    # What a click runs: the document, and an "exported" event naming the format only.
+    services = clinic.services_for(doctor)
+    assert export._chart_markdown(services, detail.case, insights, None) == markdown
+    assert export._chart_pdf(services, detail.case, insights, None).startswith(b"%PDF")
+    exported = [e for e in services.audit_events(case_id) if e.action == "case_exported"]
+    assert [e.details for e in exported] == [{"format": "pdf"}, {"format": "markdown"}]
 
 
 def test_no_export_before_there_are_insights(app: AppTest, case: CreatedCase) -> None:

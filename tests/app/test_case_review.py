@@ -118,3 +118,17 @@ def test_insights_the_analyzer_did_not_seal_are_shown_as_not_verified(
     open_case(app, genuine.case.case_id)
     assert not any(text.startswith("Not verified:") for text in texts(app, "error"))
     assert "sealed by the analyzer" in shown(app)
+
+
+def test_the_audit_tab_lists_the_cases_events_and_verifies_the_chain(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
+) -> None:
+    decide(app, "case_summary", "accept")
+    table = next(df.value for df in app.dataframe if "Action" in df.value.columns)
+    assert list(table["Action"])[:2] == ["Section accepted", "Case opened"]
+    assert "section: case_summary" in list(table["Details"])
+    assert "Mary" not in table.to_string()
+    [audit_csv] = [b for b in app.get("download_button") if b.key == "audit_csv"]
+    assert audit_csv.label == "Download CSV"
+    app.button(key="audit_verify").click().run()
+    assert any(text.startswith("The chain is intact:") for text in texts(app, "success"))

@@ -7,12 +7,14 @@ PostgreSQL 15 (tests/supabase_stack); without PostgreSQL these skip (and fail in
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
 
 import httpx
+import psycopg
 import pytest
 
 from core.analysis.recovery import RecoveryPolicy
@@ -421,3 +423,68 @@ def test_insights_a_doctor_forges_through_postgrest_are_not_verified(
     rest.from_("cases").update({"status": "completed"}).eq("case_id", forged_case.case_id).execute()
     detail = services.get_case(forged_case.case_id)
     assert (detail.case.status, detail.insights_verified) == ("completed", False)
+
+
+# --- the audit trail cannot be altered by any client -------------------------------------
+
+
+def test_audit_events_cannot_be_changed_or_removed_through_postgrest_or_by_the_owner(
+    stack_harness: SupabaseHarness,
+) -> None:
+    a, b = _session(stack_harness), _session(stack_harness)
+    a_side = SignedIn(a.doctor, stack_harness.provider.for_session(a))
+    case_id = _open_case(a_side).case_id
+    a_side.services.open_case(case_id)
+    before = [e.hash for e in a_side.services.audit_events(case_id)]
+    assert len(before) == 2
+
+    for who in (a, b):  # the owner, and another doctor, straight to PostgREST
+        rest = stack_harness.provider.session_client(who).postgrest
+        with contextlib.suppress(Exception):
+            rest.from_("audit_events").update({"action": "case_created"}).eq(
+                "case_id", case_id
+            ).execute()
+        with contextlib.suppress(Exception):
+            rest.from_("audit_events").delete().eq("case_id", case_id).execute()
+    # A forged stamp is overwritten by the trigger: the chain stays the database's.
+    rest = stack_harness.provider.session_client(a).postgrest
+    rest.from_("audit_events").insert(
+        {
+            "user_id": a.doctor.user_id,
+            "case_id": case_id,
+            "action": "case_opened",
+            "details": "{}",
+            "seq": 1,
+            "prev_hash": "",
+            "hash": "f" * 64,
+            "occurred_at": "2000-01-01T00:00:00Z",
+        }
+    ).execute()
+    events = a_side.services.audit_events(case_id)
+    assert [e.hash for e in events][1:] == before  # nothing changed or went away
+    assert (events[0].seq, events[0].occurred_at.year) == (3, utc_now().year)
+    assert a_side.services.verify_audit().intact
+
+    with stack_harness.project.connect() as connection:  # the database owner
+        for statement in (
+            "update public.audit_events set action = 'case_created' where case_id = %s",
+            "delete from public.audit_events where case_id = %s",
+        ):
+            refused = pytest.raises(psycopg.errors.InsufficientPrivilege)
+            with refused, connection.transaction():
+                connection.execute(statement, [case_id])
+        # An owner who turns the guard off and rewrites history is found out.
+        with connection.transaction():
+            connection.execute(
+                "alter table public.audit_events disable trigger audit_events_unchanged"
+            )
+            connection.execute(
+                "update public.audit_events set details = '{\"files\":9}'"
+                " where case_id = %s and seq = 1",
+                [case_id],
+            )
+            connection.execute(
+                "alter table public.audit_events enable trigger audit_events_unchanged"
+            )
+    check = a_side.services.verify_audit()
+    assert (check.intact, check.first_broken_seq) == (False, 1)

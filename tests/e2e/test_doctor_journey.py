@@ -183,6 +183,17 @@ def test_doctor_journey(
     expect(alice.main.get_by_text("Reason for the amendment: HbA1c 8.1 %")).to_be_visible()
     alice.snap("note-amended")
 
+    # The audit tab: every action, newest first, and a chain that verifies.
+    alice.main.get_by_role("tab", name="Audit trail").click()
+    audit = alice.main.get_by_test_id("stDataFrame").filter(has_text="Note amended")
+    expect(audit).to_have_count(1)
+    for action in ("Note signed", "Section rejected", "Section edited", "Section accepted"):
+        expect(audit.locator("tr[role=row]").filter(has_text=action)).to_have_count(1)
+    alice.main.get_by_role("button", name="Verify the chain").click()
+    expect(alice.main.get_by_text(re.compile(r"^The chain is intact: \d+ event"))).to_be_visible()
+    alice.snap("audit-trail")
+    alice.main.get_by_role("tab", name="Case").click()
+
     # A second doctor finds the first doctor's case nowhere: not by its link, not listed.
     bob = DoctorAtBrowser(
         browser.new_context(viewport=VIEWPORT).new_page(), medcase_app.url, artifacts, alice.shots

@@ -29,11 +29,12 @@ TABLES = (
     "ai_drafts",
     "section_reviews",
     "signed_notes",
+    "audit_events",
 )
-OPERATORS = {"eq": "=", "lt": "<"}
-_RESERVED = {"select", "order", "or", "columns", "on_conflict"}
+OPERATORS = {"eq": "=", "lt": "<", "gt": ">"}
+_RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit"}
 _ALLOWED = {
-    "GET": {"select", "order", "or"},
+    "GET": {"select", "order", "or", "limit"},
     "POST": {"select", "columns", "on_conflict"},
     "PATCH": {"select", "or"},
     "DELETE": {"select", "or"},
@@ -128,6 +129,14 @@ class Table:
             terms.append(sql.SQL("{} {}").format(self.column(column), sql.SQL(direction)))
         return sql.SQL(" order by ") + sql.SQL(", ").join(terms)
 
+    def limiting(self, request: Request) -> sql.Composable:
+        raw = request.query_params.get("limit")
+        if raw is None:
+            return sql.SQL("")
+        if not raw.isdigit():
+            raise _bad(f"Unsupported limit '{raw}'")
+        return sql.SQL(" limit {}").format(sql.Literal(int(raw)))
+
 
 def _preferences(request: Request) -> set[str]:
     """The request's Prefer tokens, after checking its reserved parameters suit its method."""
@@ -194,8 +203,12 @@ def _execute(
     params: list[Any] = []
     if request.method == "GET":
         condition, params = table.where(request)
-        statement = sql.SQL("select {} from {} where {}{}").format(
-            table.selection(request), target, condition, table.ordering(request)
+        statement = sql.SQL("select {} from {} where {}{}{}").format(
+            table.selection(request),
+            target,
+            condition,
+            table.ordering(request),
+            table.limiting(request),
         )
         wrapped = sql.SQL("select coalesce(json_agg(r), '[]') from ({}) r").format(statement)
         preferences = preferences | {"return=representation"}

@@ -1,0 +1,174 @@
+"""The audit trail: who did what to which case, when; append-only and hash-chained.
+
+Each doctor's events form one chain: every event carries the hash of the one before it
+and a hash over its own content, both computed by the database (a trigger) when the event
+is inserted. Nobody can change or remove an event; a changed one breaks the chain, which
+``verify_chain`` finds. Events never hold patient data: only who, when, the case id, the
+action and small details (field names, a section, a version number).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from core.errors import InvalidInput
+
+
+class AuditAction(StrEnum):
+    CASE_CREATED = "case_created"
+    CASE_OPENED = "case_opened"
+    CASE_UPDATED = "case_updated"
+    CASE_ARCHIVED = "case_archived"
+    CASE_RESTORED = "case_restored"
+    CASE_DELETED = "case_deleted"
+    CASE_EXPORTED = "case_exported"
+    FILE_ADDED = "file_added"
+    FILE_DOWNLOADED = "file_downloaded"
+    ANALYSIS_REQUESTED = "analysis_requested"
+    ANALYSIS_STARTED = "analysis_started"
+    ANALYSIS_FINISHED = "analysis_finished"
+    ANALYSIS_FAILED = "analysis_failed"
+    SECTION_ACCEPTED = "section_accepted"
+    SECTION_EDITED = "section_edited"
+    SECTION_REJECTED = "section_rejected"
+    NOTE_SIGNED = "note_signed"
+    NOTE_AMENDED = "note_amended"
+    SIGNED_IN = "signed_in"
+    SIGNED_OUT = "signed_out"
+
+
+ACTION_LABELS: dict[str, str] = {
+    action.value: action.value.replace("_", " ").capitalize() for action in AuditAction
+}
+
+# Details are words and numbers only, so free text (a name, a note) cannot slip in.
+_WORD = re.compile(r"^[a-z0-9][a-z0-9_.:-]{0,63}$")
+MAX_DETAIL_ITEMS = 20
+
+
+@dataclass(frozen=True)
+class AuditEvent:
+    """One sealed event, as stored."""
+
+    seq: int
+    user_id: str
+    case_id: str | None
+    action: str
+    details: dict[str, Any]
+    occurred_at: datetime
+    prev_hash: str
+    hash: str
+    details_json: str = field(default="{}", repr=False)  # exactly as hashed
+
+
+@dataclass(frozen=True)
+class ChainCheck:
+    """What a verification of one doctor's chain found."""
+
+    intact: bool
+    events_checked: int
+    first_broken_seq: int | None = None
+    reason: str | None = None
+
+
+def action_of(value: Any) -> AuditAction:
+    try:
+        return AuditAction(str(value))
+    except ValueError:
+        raise InvalidInput(f"Unknown audit action: {value!r}") from None
+
+
+def checked_details(details: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The details, refused unless every key is a word and every value a word, a whole
+    number or a short list of words."""
+    checked: dict[str, Any] = {}
+    for key, value in (details or {}).items():
+        if not isinstance(key, str) or not _WORD.match(key):
+            raise InvalidInput("Audit details take short lower-case words as keys")
+        if isinstance(value, bool) or not isinstance(value, (int, str, list, tuple)):
+            raise InvalidInput(f"Audit detail {key} must be a word, a number or a list of words")
+        if isinstance(value, str) and not _WORD.match(value):
+            raise InvalidInput(f"Audit detail {key} must be a short lower-case word")
+        if isinstance(value, (list, tuple)):
+            if len(value) > MAX_DETAIL_ITEMS or not all(
+                isinstance(item, str) and _WORD.match(item) for item in value
+            ):
+                raise InvalidInput(f"Audit detail {key} must list short lower-case words")
+            value = list(value)
+        checked[key] = value
+    return checked
+
+
+def canonical_details(details: Mapping[str, Any]) -> str:
+    return json.dumps(dict(details), sort_keys=True, separators=(",", ":"))
+
+
+def occurred_text(moment: datetime) -> str:
+    """The event's time as hashed: UTC, microseconds, a Z (both databases write it so)."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def event_hash(
+    prev_hash: str,
+    seq: int,
+    user_id: str,
+    case_id: str | None,
+    action: str,
+    details_json: str,
+    occurred: str,
+) -> str:
+    """SHA-256 over the previous hash and the event's own content, '|'-joined."""
+    text = "|".join((prev_hash, str(seq), user_id, case_id or "", action, details_json, occurred))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def verify_chain(events: Iterable[AuditEvent]) -> ChainCheck:
+    """Recompute a doctor's chain, oldest first: every seq in turn, every link, every hash."""
+    previous = ""
+    checked = 0
+    for expected_seq, event in enumerate(sorted(events, key=lambda e: e.seq), start=1):
+        checked += 1
+        if event.seq != expected_seq:
+            return ChainCheck(False, checked, event.seq, f"event {expected_seq} is missing")
+        if event.prev_hash != previous:
+            return ChainCheck(False, checked, event.seq, "the link to the previous event differs")
+        recomputed = event_hash(
+            event.prev_hash,
+            event.seq,
+            event.user_id,
+            event.case_id,
+            event.action,
+            event.details_json,
+            occurred_text(event.occurred_at),
+        )
+        if recomputed != event.hash:
+            return ChainCheck(
+                False, checked, event.seq, "the event was changed after it was sealed"
+            )
+        previous = event.hash
+    return ChainCheck(True, checked)
+
+
+CSV_COLUMNS: Sequence[str] = ("seq", "occurred_at", "action", "case_id", "details", "hash")
+
+
+def csv_rows(events: Iterable[AuditEvent]) -> list[dict[str, str]]:
+    """Events as CSV rows (no patient data: ids, actions, details, hashes)."""
+    return [
+        {
+            "seq": str(event.seq),
+            "occurred_at": occurred_text(event.occurred_at),
+            "action": event.action,
+            "case_id": event.case_id or "",
+            "details": event.details_json,
+            "hash": event.hash,
+        }
+        for event in events
+    ]

@@ -1,0 +1,86 @@
+"""SupabaseAuditTrail: the audit trail through PostgREST, under RLS (stamped by a trigger)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from postgrest import SyncPostgrestClient
+from postgrest.types import ReturnMethod
+
+from core.audit import (
+    AuditEvent,
+    ChainCheck,
+    action_of,
+    canonical_details,
+    checked_details,
+    verify_chain,
+)
+from core.backends.supabase_errors import supabase_errors
+
+_COLUMNS = "seq,user_id,case_id,action,details,occurred_at,prev_hash,hash"
+_PAGE = 1000
+
+
+def _event(row: dict[str, Any]) -> AuditEvent:
+    return AuditEvent(
+        seq=row["seq"],
+        user_id=row["user_id"],
+        case_id=row["case_id"],
+        action=row["action"],
+        details=json.loads(row["details"]),
+        occurred_at=datetime.fromisoformat(row["occurred_at"]),
+        prev_hash=row["prev_hash"],
+        hash=row["hash"],
+        details_json=row["details"],
+    )
+
+
+class SupabaseAuditTrail:
+    def __init__(self, rest: SyncPostgrestClient) -> None:
+        self._rest = rest
+
+    def record(
+        self,
+        actor: str,
+        action: str,
+        case_id: str | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> None:
+        row = {
+            "user_id": actor,
+            "case_id": case_id,
+            "action": action_of(action).value,
+            "details": canonical_details(checked_details(details)),
+        }
+        with supabase_errors():
+            self._rest.from_("audit_events").insert(row, returning=ReturnMethod.minimal).execute()
+
+    def events(self, owner: str, case_id: str | None = None, limit: int = 1000) -> list[AuditEvent]:
+        query = self._rest.from_("audit_events").select(_COLUMNS).eq("user_id", owner)
+        if case_id is not None:
+            query = query.eq("case_id", case_id)
+        query = query.order("seq", desc=True).limit(limit)
+        with supabase_errors():
+            return [_event(row) for row in query.execute().data]
+
+    def verify(self, owner: str) -> ChainCheck:
+        events: list[AuditEvent] = []
+        after = 0
+        while True:  # in pages, oldest first
+            query = (
+                self._rest.from_("audit_events")
+                .select(_COLUMNS)
+                .eq("user_id", owner)
+                .gt("seq", after)
+                .order("seq")
+                .limit(_PAGE)
+            )
+            with supabase_errors():
+                page = [_event(row) for row in query.execute().data]
+            events.extend(page)
+            if len(page) < _PAGE:
+                return verify_chain(events)
+            after = page[-1].seq
