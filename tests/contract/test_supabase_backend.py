@@ -288,7 +288,7 @@ def test_supabase_settings_wire_the_supabase_backend(supabase_stack: SupabaseSta
 @pytest.mark.parametrize(
     ("method", "path", "params"),
     [
-        ("GET", "/rest/v1/cases", {"select": "*", "limit": "1"}),
+        ("GET", "/rest/v1/cases", {"select": "*", "offset": "1"}),
         ("GET", "/rest/v1/cases", {"select": "*", "patient_name": "ilike.*a*"}),
         ("GET", "/rest/v1/cases", {"select": "no_such_column"}),
         ("GET", "/rest/v1/doctors", {}),
