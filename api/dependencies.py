@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 import jwt
 from fastapi import Depends, Request
@@ -28,12 +28,14 @@ class Caller:
 
 
 def get_clinic(request: Request) -> Clinic:
-    return request.app.state.clinic
+    clinic: Clinic = request.app.state.clinic
+    return clinic
 
 
-def token_claims(access_token: str) -> dict:
+def token_claims(access_token: str) -> dict[str, Any]:
     """The claims of a token that has already been verified (for its exp and iat)."""
-    return jwt.decode(access_token, options={"verify_signature": False})
+    claims: dict[str, Any] = jwt.decode(access_token, options={"verify_signature": False})
+    return claims
 
 
 def get_caller(

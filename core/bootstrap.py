@@ -106,7 +106,7 @@ def insights_key(settings: Settings) -> bytes:
 def build_clinic(settings: Settings) -> Clinic:
     """Choose the backend and analyzer from the settings."""
     provider: BackendProvider
-    if settings.uses_supabase:
+    if settings.supabase_url and settings.supabase_anon_key:  # Settings.uses_supabase
         provider = SupabaseBackendProvider(settings.supabase_url, settings.supabase_anon_key)
     else:
         provider = LocalBackendProvider(settings.data_dir, settings.jwt_secret)

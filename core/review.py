@@ -283,7 +283,7 @@ def amended_sections(
     """The previous version's sections with the doctor's amended ones in their place."""
     if not changes:
         raise InvalidInput("An amendment changes at least one section")
-    sections = json.loads(json.dumps(previous))  # a deep copy of plain JSON
+    sections: dict[str, Any] = json.loads(json.dumps(previous))  # a deep copy of plain JSON
     for section, text in changes.items():
         sections[section] = {"decision": Decision.EDITED.value, "text": text, "reason": None}
     if sections == previous:

@@ -7,7 +7,7 @@ beside it, and on request what changed from the draft.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -34,7 +34,8 @@ AMEND_REASON_KEY = "amend_reason"
 AMEND_SUBMIT_KEY = "amend_submit"
 VERSION_KEY = "review_version"
 _CHOICES = {"accept": "Accept", "edit": "Edit", "reject": "Reject"}
-_DECIDED = {
+BadgeColor = Literal["red", "orange", "yellow", "blue", "green", "violet", "gray", "primary"]
+_DECIDED: dict[str, tuple[str, BadgeColor, str]] = {
     Decision.ACCEPTED: ("Accepted", "green", ":material/check:"),
     Decision.EDITED: ("Edited by the doctor", "blue", ":material/edit:"),
     Decision.REJECTED: ("Rejected", "red", ":material/close:"),
@@ -59,7 +60,11 @@ def review_panel(services: CaseService, case_id: str, summary: ReviewSummary) ->
 def _state_line(summary: ReviewSummary) -> None:
     state = summary.review_state or lifecycle.ReviewState.AWAITING_REVIEW.value
     label = lifecycle.REVIEW_STATE_LABELS.get(state, state)
-    colors = {"awaiting_review": "orange", "reviewed": "blue", "signed": "green"}
+    colors: dict[str, BadgeColor] = {
+        "awaiting_review": "orange",
+        "reviewed": "blue",
+        "signed": "green",
+    }
     st.badge(label, color=colors.get(state, "violet"), icon=":material/assignment_turned_in:")
     if summary.newer_draft:
         st.info(

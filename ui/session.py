@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Literal
 
 import streamlit as st
@@ -44,7 +45,8 @@ def init(clinic: Clinic) -> None:
 
 
 def clinic() -> Clinic:
-    return st.session_state[CLINIC]
+    attached: Clinic = st.session_state[CLINIC]
+    return attached
 
 
 def auth_session() -> AuthSession | None:
@@ -135,7 +137,7 @@ def sign_out() -> None:
 def _forget_doctor() -> None:
     # Everything in this session belonged to the doctor: form values, selections, tokens.
     _close_services()
-    attached = st.session_state.get(CLINIC)
+    attached = clinic()
     for key in list(st.session_state.keys()):
         del st.session_state[key]
     init(attached)
@@ -181,7 +183,7 @@ def notify(text: str, kind: NoticeKind = "info") -> None:
 
 def show_notices() -> None:
     """Show queued messages once."""
-    shown = {
+    shown: dict[str, Callable[..., object]] = {
         "toast": st.toast,
         "success": st.success,
         "info": st.info,

@@ -29,7 +29,8 @@ def _code_set() -> ModuleType:
         warnings.simplefilter("ignore", DeprecationWarning)
         import simple_icd_10_cm
 
-    return simple_icd_10_cm
+    module: ModuleType = simple_icd_10_cm
+    return module
 
 
 def load_in_background() -> threading.Thread:

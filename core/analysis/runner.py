@@ -134,9 +134,7 @@ class AnalysisRunner:
             self._jobs.shutdown(wait=True)
             self._heart_stop.set()
             self._files.shutdown(wait=True)
-            close = getattr(self.engine, "close", None)
-            if callable(close):
-                close()
+            self.engine.close()
 
         if wait:
             finish()

@@ -19,6 +19,7 @@ from core.audit import (
     verify_chain,
 )
 from core.backends.supabase_errors import supabase_errors
+from core.backends.supabase_rows import as_rows
 
 _COLUMNS = "seq,user_id,case_id,action,details,occurred_at,prev_hash,hash"
 _PAGE = 1000
@@ -64,7 +65,7 @@ class SupabaseAuditTrail:
             query = query.eq("case_id", case_id)
         query = query.order("seq", desc=True).limit(limit)
         with supabase_errors():
-            return [_event(row) for row in query.execute().data]
+            return [_event(row) for row in as_rows(query.execute().data)]
 
     def verify(self, owner: str) -> ChainCheck:
         events: list[AuditEvent] = []
@@ -79,7 +80,7 @@ class SupabaseAuditTrail:
                 .limit(_PAGE)
             )
             with supabase_errors():
-                page = [_event(row) for row in query.execute().data]
+                page = [_event(row) for row in as_rows(query.execute().data)]
             events.extend(page)
             if len(page) < _PAGE:
                 return verify_chain(events)

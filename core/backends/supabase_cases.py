@@ -10,13 +10,14 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from postgrest import SyncPostgrestClient
+from postgrest import SyncPostgrestClient, SyncRequestBuilder
 from postgrest.types import ReturnMethod
 
 from core import lifecycle
 from core.backends.supabase_errors import supabase_errors
+from core.backends.supabase_rows import as_rows, one_object
 from core.errors import CaseNotFound, PermissionDenied
 from core.models import (
     AnalysisStage,
@@ -91,10 +92,10 @@ class SupabaseCaseRepository:
     def __init__(self, rest: SyncPostgrestClient) -> None:
         self._rest = rest
 
-    def _cases(self):
+    def _cases(self) -> SyncRequestBuilder:
         return self._rest.from_("cases")
 
-    def _files(self):
+    def _files(self) -> SyncRequestBuilder:
         return self._rest.from_("case_files")
 
     def _change_case(
@@ -110,7 +111,7 @@ class SupabaseCaseRepository:
         if claim is not None:
             query = query.eq("analysis_claim", claim)
         with supabase_errors():
-            return query.execute().data
+            return as_rows(query.execute().data)
 
     def add_case(self, case: Case, files: Sequence[CaseFile]) -> None:
         # PostgREST has no transaction across two requests: if the file rows fail, the
@@ -137,7 +138,7 @@ class SupabaseCaseRepository:
             .order("case_id")
         )
         with supabase_errors():
-            return [Case.from_row(row) for row in query.execute().data]
+            return [Case.from_row(row) for row in as_rows(query.execute().data)]
 
     def list_case_page(self, owner: str, query: CaseQuery) -> CasePage:
         # One call to the migration's list_case_page function (it runs under RLS as the
@@ -152,9 +153,11 @@ class SupabaseCaseRepository:
             "page_offset": query.offset,
         }
         with supabase_errors():
-            page = self._rest.rpc("list_case_page", arguments).execute().data
+            # postgrest-py types rpc arguments as strings; PostgREST takes any JSON.
+            call = self._rest.rpc("list_case_page", cast(dict[str, str], arguments))
+            page = one_object(call.execute().data)
         rows = []
-        for row in page["rows"]:
+        for row in as_rows(page["rows"]):
             diagnosis, icd_code = row.pop("primary_diagnosis"), row.pop("icd_code")
             rows.append(
                 CaseRow(case=Case.from_row(row), primary_diagnosis=diagnosis, icd_code=icd_code)
@@ -162,15 +165,15 @@ class SupabaseCaseRepository:
         return CasePage(
             rows=rows,
             total=page["total"],
-            counts_by_status=dict(page["counts_by_status"]),
-            counts_by_review_state=dict(page.get("counts_by_review_state") or {}),
+            counts_by_status=dict(one_object(page["counts_by_status"])),
+            counts_by_review_state=dict(one_object(page.get("counts_by_review_state") or {})),
         )
 
     def get_case(self, owner: str, case_id: str) -> Case | None:
         query = self._cases().select(CASE_COLUMNS).eq("case_id", case_id).eq("user_id", owner)
         with supabase_errors():
-            rows = query.execute().data
-        return Case.from_row(rows[0]) if rows else None
+            found = as_rows(query.execute().data)
+        return Case.from_row(found[0]) if found else None
 
     def update_case(self, owner: str, case_id: str, changes: Mapping[str, Any]) -> Case | None:
         values = {name: value for name, value in changes.items() if name in _CHANGEABLE}
@@ -185,8 +188,8 @@ class SupabaseCaseRepository:
             self._cases().delete().select("case_id").eq("case_id", case_id).eq("user_id", owner)
         )
         with supabase_errors():
-            keys = [row["file_url"] for row in keys_query.execute().data]
-            removed = delete.execute().data
+            keys = [row["file_url"] for row in as_rows(keys_query.execute().data)]
+            removed = as_rows(delete.execute().data)
         # Files added between the two requests go with the cascade; the service also
         # clears the case's storage folder, so their bytes go too.
         return keys if removed else None
@@ -210,7 +213,7 @@ class SupabaseCaseRepository:
             .order("file_id")
         )
         with supabase_errors():
-            return [CaseFile.from_row(row) for row in query.execute().data]
+            return [CaseFile.from_row(row) for row in as_rows(query.execute().data)]
 
     def get_insights(self, owner: str, case_id: str) -> dict[str, Any] | None:
         query = (
@@ -220,8 +223,8 @@ class SupabaseCaseRepository:
             .eq("user_id", owner)
         )
         with supabase_errors():
-            rows = query.execute().data
-        return rows[0]["ai_insights"] if rows else None
+            found = as_rows(query.execute().data)
+        return found[0]["ai_insights"] if found else None
 
     # --- the analyzer's bookkeeping -------------------------------------------------
 
@@ -247,7 +250,7 @@ class SupabaseCaseRepository:
             .or_(f'analysis_claim.is.null,analysis_claimed_at.lt."{_instant(stale_before)}"')
         )
         with supabase_errors():
-            return len(query.execute().data) == 1
+            return len(as_rows(query.execute().data)) == 1
 
     def heartbeat(self, owner: str, case_id: str, claim: str) -> bool:
         return len(self._change_case(owner, case_id, lifecycle.heartbeat(utc_now()), claim)) == 1

@@ -11,6 +11,7 @@ from postgrest.types import ReturnMethod
 
 from core import lifecycle
 from core.backends.supabase_errors import supabase_errors
+from core.backends.supabase_rows import as_rows
 from core.errors import CaseNotFound, InvalidInput, PermissionDenied
 from core.review import Draft, SectionReview, SignedNote
 
@@ -64,17 +65,17 @@ class SupabaseReviewRepository:
             .eq("user_id", owner)
         )
         with supabase_errors():
-            rows = pointer.execute().data
-        if not rows or not rows[0]["draft_id"]:
+            pointers = as_rows(pointer.execute().data)
+        if not pointers or not pointers[0]["draft_id"]:
             return None
         query = (
             self._rest.from_("ai_drafts")
             .select(_DRAFT_COLUMNS)
-            .eq("draft_id", rows[0]["draft_id"])
+            .eq("draft_id", pointers[0]["draft_id"])
             .eq("user_id", owner)
         )
         with supabase_errors():
-            drafts = query.execute().data
+            drafts = as_rows(query.execute().data)
         return _draft(drafts[0]) if drafts else None
 
     def drafts(self, owner: str, case_id: str) -> list[Draft]:
@@ -87,7 +88,7 @@ class SupabaseReviewRepository:
             .order("draft_id")
         )
         with supabase_errors():
-            return [_draft(row) for row in query.execute().data]
+            return [_draft(row) for row in as_rows(query.execute().data)]
 
     def add_section_review(self, owner: str, review: SectionReview) -> bool:
         row = {
@@ -120,7 +121,7 @@ class SupabaseReviewRepository:
             .order("review_id")
         )
         with supabase_errors():
-            return [_review(row) for row in query.execute().data]
+            return [_review(row) for row in as_rows(query.execute().data)]
 
     def add_signed_note(self, owner: str, note: SignedNote, review_state: str) -> bool:
         row = {
@@ -163,7 +164,7 @@ class SupabaseReviewRepository:
             .order("version")
         )
         with supabase_errors():
-            return [_note(row) for row in query.execute().data]
+            return [_note(row) for row in as_rows(query.execute().data)]
 
     def set_review_state(self, owner: str, case_id: str, state: str) -> bool:
         query = (
@@ -175,4 +176,4 @@ class SupabaseReviewRepository:
             .select("case_id")
         )
         with supabase_errors():
-            return len(query.execute().data) == 1
+            return len(as_rows(query.execute().data)) == 1

@@ -68,50 +68,6 @@ class Limits:
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
 
 
-def _file_record(doctor: Doctor, case_id: str, upload: Upload, max_bytes: int) -> CaseFile:
-    kind = check_upload(upload.file_name, upload.content, upload.category, max_bytes)
-    file_id = str(uuid.uuid4())
-    return CaseFile(
-        file_id=file_id,
-        case_id=case_id,
-        user_id=doctor.user_id,
-        file_name=display_name(upload.file_name),
-        file_type=kind.mime_type,
-        file_size=len(upload.content),
-        file_url=storage_key(doctor.user_id, case_id, file_id, upload.file_name),
-        file_category=upload.category,
-        uploaded_at=utc_now(),
-    )
-
-
-def _store_files(backend: Backend, records: Sequence[CaseFile], uploads: Sequence[Upload]) -> None:
-    """Store every file's bytes, or none: on failure the ones already stored are removed."""
-    stored: list[str] = []
-    try:
-        for record, upload in zip(records, uploads, strict=True):
-            backend.blobs.put(record.file_url, upload.content, record.file_type)
-            stored.append(record.file_url)
-    except Exception:
-        _discard(backend, stored)
-        raise
-
-
-def _discard(backend: Backend, keys: Sequence[str]) -> None:
-    if not keys:
-        return
-    try:
-        backend.blobs.delete(keys)
-    except Exception:  # noqa: BLE001 - cleanup must not hide the original failure
-        log.error("could not remove %d stored file(s):\n%s", len(keys), failure_frames())
-
-
-def _internal(error: Exception, action: str) -> MedCaseError:
-    if isinstance(error, MedCaseError):
-        return error
-    log.error("%s failed:\n%s", action, failure_frames(error))
-    return InternalError(f"{action} failed ({type(error).__name__})")
-
-
 class CaseService:
     """The case operations, acting as one doctor through one backend."""
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import base64
 import logging
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import openai
+from openai.types.chat import ChatCompletionMessageParam
+from openai.types.chat.completion_create_params import ResponseFormat
 from pydantic import ValidationError
 
 from core.analysis.engines import prompts
@@ -174,8 +176,11 @@ class OpenAIEngine:
         self, model: str, answer_type: type[Answer], messages: list[dict[str, Any]], what: str
     ) -> str:
         try:
+            # Our messages and schema are plain dicts of the shapes these types describe.
             completion = self._client.chat.completions.create(
-                model=model, messages=messages, response_format=response_format(answer_type)
+                model=model,
+                messages=cast("list[ChatCompletionMessageParam]", messages),
+                response_format=cast("ResponseFormat", response_format(answer_type)),
             )
         except openai.APITimeoutError:
             raise ModelUnavailable(
@@ -200,10 +205,10 @@ class OpenAIEngine:
             ) from None
         if not completion.choices:
             raise InvalidModelAnswer(f"The language model gave no answer for {what}")
-        message = completion.choices[0].message
-        if message.refusal or not message.content:
+        answer = completion.choices[0].message
+        if answer.refusal or not answer.content:
             raise InvalidModelAnswer(f"The language model declined to write {what}")
-        return message.content
+        return answer.content
 
 
 def _system(text: str) -> dict[str, Any]:

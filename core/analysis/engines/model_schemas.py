@@ -72,7 +72,8 @@ def strict_json_schema(model: type[BaseModel]) -> dict[str, Any]:
     """The model's JSON schema with references inlined and every object closed and complete."""
     schema = model.model_json_schema()
     definitions = schema.pop("$defs", {})
-    return _close(schema, definitions)
+    closed: dict[str, Any] = _close(schema, definitions)
+    return closed
 
 
 def _close(node: Any, definitions: dict[str, Any]) -> Any:

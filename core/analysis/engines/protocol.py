@@ -17,10 +17,24 @@ from core.analysis.insights import (
 
 
 class InsightEngine(Protocol):
-    name: str  # "rules" or "openai"
-    model: str | None
-    written_by: str
-    prompt_version: str
+    # Read-only: what the engine is, as provenance records it.
+    @property
+    def name(self) -> str:
+        """ "rules" or "openai"."""
+
+    @property
+    def model(self) -> str | None:
+        """The model that writes (None for the rules engine)."""
+
+    @property
+    def written_by(self) -> str:
+        """Plain words for the doctor: what wrote the draft."""
+
+    @property
+    def prompt_version(self) -> str: ...
+
+    def close(self) -> None:
+        """Release what the engine holds (an HTTP client); nothing for the rules engine."""
 
     def read_image(self, image: RadiologyImage, context: PatientContext) -> ImageAnalysis:
         """Round 1: one radiology image's findings (called concurrently for all images)."""

@@ -41,7 +41,7 @@ def parse_lab_values(text: str, source_file_id: str | None = None) -> list[LabVa
     if not isinstance(text, str):
         return []
     values: list[LabValue] = []
-    seen: set[tuple[str, float, str | None]] = set()
+    seen: set[tuple[str, str | None, float, str | None]] = set()
 
     def keep(found: list[LabValue]) -> None:
         for value in found:

@@ -17,11 +17,13 @@ from pydicom import config as pydicom_config
 from pydicom import dcmread
 from pydicom.dataset import Dataset
 from pydicom.multival import MultiValue
-from pydicom.pixels import (
+from pydicom.pixels.decoders.base import get_decoder
+from pydicom.pixels.processing import (
     apply_color_lut,
     apply_modality_lut,
     apply_voi_lut,
-    get_decoder,
+)
+from pydicom.pixels.utils import (
     pixel_array,
 )
 

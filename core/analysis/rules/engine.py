@@ -73,6 +73,9 @@ class RulesEngine:
     written_by = _WRITTEN_BY
     prompt_version = "rules-1"
 
+    def close(self) -> None:
+        """Nothing to release: the rules engine holds no connection."""
+
     def read_image(self, image: RadiologyImage, context: PatientContext) -> ImageAnalysis:
         """What the file says about itself (modality, body part, size); never a reading."""
         return unread_image_analysis(image, _NOT_READ)
