@@ -161,3 +161,13 @@ def test_a_new_token_and_sign_out_close_the_backend_the_session_held(
     app.sidebar.button(key="sign_out").click().run()
 
     assert counting.still_open == 0
+
+
+def test_sign_in_and_sign_out_go_on_the_doctors_audit_trail(app: AppTest, clinic: Clinic) -> None:
+    auth = sign_up(clinic, "trail@example.com")
+    sign_in(app, "trail@example.com")
+    app.sidebar.button(key="sign_out").click().run()
+    assert not app.exception
+    events = clinic.services_for(auth).audit_events()
+    assert [event.action for event in events][:2] == ["signed_out", "signed_in"]
+    assert all(event.case_id is None and event.details == {} for event in events[:2])
