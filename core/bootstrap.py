@@ -55,7 +55,12 @@ class Clinic:
             self.provider.for_session(session),
             self.analyzer,
             self.recovery,
-            limits=Limits(max_file_bytes=self.settings.max_file_bytes),
+            limits=Limits(
+                max_file_bytes=self.settings.max_file_bytes,
+                max_unpacked_bytes=self.settings.max_unpacked_mb * 1024 * 1024,
+                max_files_per_case=self.settings.max_files_per_case,
+                max_case_bytes=self.settings.max_case_mb * 1024 * 1024,
+            ),
             # Each analysis job opens its own backend as this doctor, and closes it.
             open_job_backend=partial(self.provider.for_session, session),
             seal_key=self.seal_key,

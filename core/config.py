@@ -11,6 +11,9 @@ from typing import Any
 DEFAULTS: dict[str, Any] = {
     "MEDCASE_DATA_DIR": "data",
     "MEDCASE_MAX_FILE_MB": 50,
+    "MEDCASE_MAX_UNPACKED_MB": 64,
+    "MEDCASE_MAX_FILES_PER_CASE": 50,
+    "MEDCASE_MAX_CASE_MB": 500,
     "MEDCASE_ANALYZER_WORKERS": 4,
     "MEDCASE_ANALYSIS_STALE_SECONDS": 45,
     "MEDCASE_ANALYSIS_DEADLINE_MINUTES": 10,
@@ -37,6 +40,9 @@ class SettingsError(ValueError):
 class Settings:
     data_dir: Path = Path("data")
     max_file_mb: int = 50
+    max_unpacked_mb: int = 64
+    max_files_per_case: int = 50
+    max_case_mb: int = 500
     analyzer_workers: int = 4
     analysis_stale_seconds: int = 45
     analysis_deadline_minutes: int = 10
@@ -89,6 +95,9 @@ class Settings:
         return cls(
             data_dir=Path(pick("MEDCASE_DATA_DIR")),
             max_file_mb=number("MEDCASE_MAX_FILE_MB", int, 1, 2000),
+            max_unpacked_mb=number("MEDCASE_MAX_UNPACKED_MB", int, 1, 4000),
+            max_files_per_case=number("MEDCASE_MAX_FILES_PER_CASE", int, 1, 10_000),
+            max_case_mb=number("MEDCASE_MAX_CASE_MB", int, 1, 100_000),
             analyzer_workers=number("MEDCASE_ANALYZER_WORKERS", int, 1, 64),
             analysis_stale_seconds=number("MEDCASE_ANALYSIS_STALE_SECONDS", int, 8, 86_400),
             analysis_deadline_minutes=number("MEDCASE_ANALYSIS_DEADLINE_MINUTES", int, 1, 1440),

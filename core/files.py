@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from core.errors import FileTooLarge, InvalidInput
 from core.models import FileCategory
+from core.unpacked import unpacked_bytes
 
 
 @dataclass(frozen=True)
@@ -136,8 +137,17 @@ def content_matches(extension: str, content: bytes) -> bool:
     return False
 
 
-def check_upload(file_name: str, content: bytes, category: str, max_bytes: int) -> FileKind:
-    """Validate one uploaded file and return its kind; raise InvalidInput saying what is wrong."""
+def check_upload(
+    file_name: str,
+    content: bytes,
+    category: str,
+    max_bytes: int,
+    max_unpacked_bytes: int | None = None,
+) -> FileKind:
+    """Validate one uploaded file and return its kind; raise InvalidInput saying what is wrong.
+
+    ``max_unpacked_bytes`` bounds what the file becomes once opened (a DOCX's XML, an
+    image's pixels), whatever its size on disk."""
     shown = display_name(file_name)
     if not shown:
         raise InvalidInput("File name is required")
@@ -161,4 +171,12 @@ def check_upload(file_name: str, content: bytes, category: str, max_bytes: int) 
     kind = FILE_KINDS[extension]
     if not content_matches(extension, content):
         raise InvalidInput(f"'{shown}' is not a valid {kind.label}: its content does not match")
+    if max_unpacked_bytes is not None:
+        unpacked = unpacked_bytes(extension, content)
+        if unpacked > max_unpacked_bytes:
+            limit = max_unpacked_bytes / (1024 * 1024)
+            raise FileTooLarge(
+                f"'{shown}' unpacks to {unpacked / (1024 * 1024):,.0f} MB once opened, more "
+                f"than the {limit:g} MB an analysis may use for one file"
+            )
     return kind

@@ -33,6 +33,7 @@ def case_service(
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     recovery: Recovery | None = None,
     seal_key: bytes | None = None,
+    limits: Limits | None = None,
 ) -> CaseService:
     """The case operations of ``doctor`` on ``backend``; with no analyzer, analyses are held."""
     queue = analyzer if analyzer is not None else HeldAnalyses()
@@ -41,7 +42,7 @@ def case_service(
         backend,
         queue,
         recovery or Recovery(queue, RecoveryPolicy()),
-        limits=Limits(max_file_bytes=max_file_bytes),
+        limits=limits or Limits(max_file_bytes=max_file_bytes),
         seal_key=seal_key,
     )
 

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from core import lifecycle, validation
 from core.analysis.seal import is_sealed_by
 from core.audit import AuditAction, AuditEvent, ChainCheck
-from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError
+from core.errors import CaseNotFound, FileTooLarge, InternalError, InvalidInput, MedCaseError
 from core.files import check_upload, display_name, storage_key
 from core.models import (
     MAX_PAGE_SIZE,
@@ -63,9 +63,13 @@ class AnalysisRecovery(Protocol):
 
 @dataclass(frozen=True)
 class Limits:
-    """What one upload may be."""
+    """What one upload may be, and how much one case may hold."""
 
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
+    # What one file may become once opened (a DOCX's text, an image's pixels).
+    max_unpacked_bytes: int = 64 * 1024 * 1024
+    max_files_per_case: int = 50
+    max_case_bytes: int = 500 * 1024 * 1024
 
 
 class CaseService:
@@ -107,6 +111,7 @@ class CaseService:
         """Open a case with its files, all or nothing, then queue its analysis."""
         doctor, backend = self.doctor, self.backend
         valid = validation.new_case(form)
+        self._check_case_size([], uploads)
         case_id = str(uuid.uuid4())
         records = [self._file_record(case_id, upload) for upload in uploads]
         now = utc_now()
@@ -228,6 +233,7 @@ class CaseService:
         backend, owner = self.backend, self.doctor.user_id
         if backend.cases.get_case(owner, case_id) is None:
             raise CaseNotFound()
+        self._check_case_size(backend.cases.list_files(owner, case_id), [upload])
         record = self._file_record(case_id, upload)
         try:
             _store_files(backend, [record], [upload])
@@ -303,9 +309,29 @@ class CaseService:
     ) -> None:
         record_event(self.backend, self.doctor, action, case_id, details)
 
+    def _check_case_size(self, stored: Sequence[CaseFile], adding: Sequence[Upload]) -> None:
+        """A case holds at most ``max_files_per_case`` files and ``max_case_bytes`` in all."""
+        limits = self.limits
+        count = len(stored) + len(adding)
+        if count > limits.max_files_per_case:
+            raise InvalidInput(
+                f"A case holds at most {limits.max_files_per_case} files"
+                f" ({count} with these); split them over several cases or leave some out"
+            )
+        total = sum(f.file_size for f in stored) + sum(len(u.content) for u in adding)
+        if total > limits.max_case_bytes:
+            limit = limits.max_case_bytes / (1024 * 1024)
+            raise FileTooLarge(f"A case holds at most {limit:g} MB of files in all")
+
     def _file_record(self, case_id: str, upload: Upload) -> CaseFile:
-        max_bytes = self.limits.max_file_bytes
-        kind = check_upload(upload.file_name, upload.content, upload.category, max_bytes)
+        limits = self.limits
+        kind = check_upload(
+            upload.file_name,
+            upload.content,
+            upload.category,
+            limits.max_file_bytes,
+            limits.max_unpacked_bytes,
+        )
         file_id = str(uuid.uuid4())
         owner = self.doctor.user_id
         return CaseFile(

@@ -29,7 +29,7 @@ MAX_TEXT_CHARS = 200_000
 MAX_PAGE_IMAGE_SIDE = 1600
 MAX_PAGE_IMAGES = 20  # each scanned page costs a vision call; a 300-page scan is not a lab file
 MIN_PAGE_IMAGE_SIDE = 32  # smaller pictures on a scanned page are logos or rules, not text
-MAX_DOCX_UNPACKED_BYTES = 200 * 1024 * 1024  # refuse zip bombs before python-docx inflates them
+MAX_DOCX_UNPACKED_BYTES = 64 * 1024 * 1024  # refuse zip bombs before python-docx inflates them
 _CSV_DELIMITERS = ",;\t|"
 
 

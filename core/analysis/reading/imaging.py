@@ -29,10 +29,12 @@ from pydicom.pixels.utils import (
 
 from core.analysis.insights import RadiologyImage
 from core.files import extension_of
+from core.unpacked import unpacked_bytes
 
 # Far above any radiograph (a 43 cm detector at 0.1 mm is ~4300 px a side) and a 48 MP
 # phone photo of a film, yet stricter than Pillow's own limit: checked before decoding.
 MAX_IMAGE_PIXELS = 50_000_000
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # the default of MEDCASE_MAX_UNPACKED_MB
 _EXIF_ORIENTATION = 0x0112
 _SIDEWAYS = {5, 6, 7, 8}  # EXIF orientations that swap width and height
 _HIGH_DEPTH_MODES = {"I", "I;16", "I;16B", "I;16L", "I;16N", "F"}
@@ -79,6 +81,12 @@ def _render(
 ) -> tuple[Image.Image, dict[str, Any], list[str]]:
     if not content:
         raise UnreadableImage(f"{label}: the file is empty")
+    # Pixels by bit depth and channels, before any is decoded (a 95 KB PNG can be 7000 x
+    # 7000 at 16 bits): files stored before the upload check existed meet the same bound.
+    extension = "dcm" if is_dicom(file_name, content) else extension_of(file_name)
+    if unpacked_bytes(extension, content) > MAX_UNPACKED_BYTES:
+        limit = MAX_UNPACKED_BYTES // (1024 * 1024)
+        raise UnreadableImage(f"{label}: the image is larger than {limit} MB once decoded")
     if is_dicom(file_name, content):
         picture, metadata, warnings = _render_dicom(label, content)
     else:
