@@ -59,8 +59,8 @@ _STATUS_WEIGHTS = {
 }
 
 
-def insights_for(diagnosis: str, icd_code: str) -> dict:
-    """A complete insights record, as the analyzer stores it."""
+def insights_for(diagnosis: str, icd_code: str) -> Insights:
+    """A complete insights record, as the analyzer writes it."""
     return Insights.compile(
         CaseSummary(
             comprehensive_summary=f"Findings consistent with {diagnosis}.", confidence_score=0.7
@@ -70,7 +70,7 @@ def insights_for(diagnosis: str, icd_code: str) -> dict:
         generated_at=datetime.now(UTC).isoformat(),
         lab_values=[],
         provenance=Provenance(engine="rules", written_by="Benchmark seed", prompt_version="seed"),
-    ).model_dump(mode="json")
+    )
 
 
 def seed_caseload(repository: CaseRepository, owner: str, count: int, seed: int = 7) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
+from core.analysis.insights import Insights
 from core.audit import AuditEvent, ChainCheck
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
 from core.review import Draft, SectionReview, SignedNote
@@ -68,9 +69,10 @@ class CaseRepository(Protocol):
         self, owner: str, file_id: str, text_data: str | None, ai_summary: dict[str, Any] | None
     ) -> None: ...
 
-    def complete_analysis(
-        self, owner: str, case_id: str, claim: str, insights: dict[str, Any]
-    ) -> bool: ...
+    def complete_analysis(self, owner: str, case_id: str, claim: str, insights: Insights) -> bool:
+        """As the claim holder: keep the insights as a new AI draft, point the case's
+        current insights at it, and close the analysis (completed); False when the claim
+        is not held any more."""
 
     def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool: ...
 

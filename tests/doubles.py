@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from core import lifecycle
+from core.analysis.insights import Insights
 from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.models import AuthSession, Doctor, utc_now
 from core.ports import Accounts, Backend, BackendProvider, UnfinishedAnalysis
@@ -102,7 +103,7 @@ def put_in_status(backend: Backend, owner: str, case_id: str, status: str) -> No
     claim = str(uuid.uuid4())
     assert backend.cases.claim_analysis(owner, case_id, claim, utc_now())
     if status == "completed":
-        insights = {"primary_diagnosis": {"primary_diagnosis": "", "icd_code": ""}}
+        insights = Insights.model_validate(sample_insights())
         assert backend.cases.complete_analysis(owner, case_id, claim, insights)
     elif status == "failed":
         assert backend.cases.fail_analysis(owner, case_id, claim, "Analysis failed: Test")
@@ -153,5 +154,5 @@ def finish_analysis(backend: Backend, owner: str, case_id: str, **insights: Any)
     assert backend.cases.request_analysis(owner, case_id) is not None
     claim = str(uuid.uuid4())
     assert backend.cases.claim_analysis(owner, case_id, claim, utc_now())
-    stored = sample_insights(**insights)
-    assert backend.cases.complete_analysis(owner, case_id, claim, stored)
+    written = Insights.model_validate(sample_insights(**insights))
+    assert backend.cases.complete_analysis(owner, case_id, claim, written)

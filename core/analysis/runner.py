@@ -219,7 +219,7 @@ class AnalysisRunner:
             insights.provenance.seal = seal(
                 case_id, insights.model_dump(mode="json"), self.seal_key
             )
-        if not cases.complete_analysis(owner, case_id, claim, insights.model_dump(mode="json")):
+        if not cases.complete_analysis(owner, case_id, claim, insights):
             raise ClaimLost()
         log.info("analysis of case %s completed", case_id)
         _record(backend, owner, AuditAction.ANALYSIS_FINISHED, case_id)

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from core import lifecycle
+from core.analysis.insights import Insights
 from core.backends.sqlite_db import SqliteDatabase
 from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, utc_now
 
@@ -311,9 +312,7 @@ class SqliteCaseRepository:
                 ),
             )
 
-    def complete_analysis(
-        self, owner: str, case_id: str, claim: str, insights: dict[str, Any]
-    ) -> bool:
+    def complete_analysis(self, owner: str, case_id: str, claim: str, insights: Insights) -> bool:
         now = utc_now().isoformat()
         completed = lifecycle.analysis_completed()
         assignments = ", ".join(f"{name} = ?" for name in completed)
@@ -329,12 +328,12 @@ class SqliteCaseRepository:
             )
             if cursor.rowcount == 0:
                 return False
-            stored = json.dumps(insights)
+            stored = insights.model_dump_json()
             # Every draft is kept as written; case_insights points at the newest.
             db.execute(
                 "INSERT INTO ai_drafts (draft_id, case_id, user_id, ai_insights, case_version,"
                 " generated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (draft_id, case_id, owner, stored, _case_version(insights), now),
+                (draft_id, case_id, owner, stored, insights.provenance.case_version, now),
             )
             db.execute(
                 "INSERT INTO case_insights (case_id, user_id, ai_insights, generated_at, draft_id)"
@@ -356,10 +355,3 @@ class SqliteCaseRepository:
             "SELECT user_id, case_id FROM cases WHERE status = 'analyzing' ORDER BY created_at"
         )
         return [(row["user_id"], row["case_id"]) for row in rows]
-
-
-def _case_version(insights: Mapping[str, Any]) -> int | None:
-    """The case version a draft was written from (None for drafts from before versions)."""
-    provenance = insights.get("provenance")
-    version = provenance.get("case_version") if isinstance(provenance, dict) else None
-    return version if isinstance(version, int) else None

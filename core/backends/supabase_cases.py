@@ -16,6 +16,7 @@ from postgrest import SyncPostgrestClient, SyncRequestBuilder
 from postgrest.types import ReturnMethod
 
 from core import lifecycle
+from core.analysis.insights import Insights
 from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_rows import as_rows, one_object
 from core.errors import CaseNotFound, PermissionDenied
@@ -271,29 +272,26 @@ class SupabaseCaseRepository:
         with supabase_errors():
             query.execute()
 
-    def complete_analysis(
-        self, owner: str, case_id: str, claim: str, insights: dict[str, Any]
-    ) -> bool:
+    def complete_analysis(self, owner: str, case_id: str, claim: str, insights: Insights) -> bool:
         # Still the claim holder? Only then keep the draft and point the insights at it,
         # then close the claim.
         if not self.record_stage(owner, case_id, claim, AnalysisStage.INSIGHTS_COMPILED.value):
             return False
         draft_id = str(uuid.uuid4())
         generated_at = _instant(utc_now())
-        provenance = insights.get("provenance")
-        version = provenance.get("case_version") if isinstance(provenance, dict) else None
+        stored = insights.model_dump(mode="json")
         draft = {
             "draft_id": draft_id,
             "case_id": case_id,
             "user_id": owner,
-            "ai_insights": insights,
-            "case_version": version if isinstance(version, int) else None,
+            "ai_insights": stored,
+            "case_version": insights.provenance.case_version,
             "generated_at": generated_at,
         }
         row = {
             "case_id": case_id,
             "user_id": owner,
-            "ai_insights": insights,
+            "ai_insights": stored,
             "generated_at": generated_at,
             "draft_id": draft_id,
         }

@@ -198,7 +198,7 @@ def _store_insights(clinic: Clinic, doctor: Doctor, case_id: str) -> dict[str, A
         generated_at=datetime.now(UTC).isoformat(),
         lab_values=[],
         provenance=Provenance(engine="rules", written_by="test", prompt_version="t1"),
-    ).model_dump(mode="json")
+    )
     session = models.AuthSession(
         models.Doctor(doctor.user_id, doctor.email), doctor.access_token, "", 0
     )
@@ -207,7 +207,7 @@ def _store_insights(clinic: Clinic, doctor: Doctor, case_id: str) -> dict[str, A
     stale = datetime.now(UTC) - timedelta(minutes=5)
     assert repository.claim_analysis(doctor.user_id, case_id, claim, stale)
     assert repository.complete_analysis(doctor.user_id, case_id, claim, insights)
-    return insights
+    return insights.model_dump(mode="json")
 
 
 def test_insights_appear_on_the_case_once_saved(

@@ -3,6 +3,7 @@ backend's own repository, with the claim that ``seed_case`` took."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 from core.analysis.insights import (
@@ -13,7 +14,7 @@ from core.analysis.insights import (
     Provenance,
     SoapNote,
 )
-from core.analysis.seal import sealed
+from core.analysis.seal import seal as seal_of
 from core.bootstrap import Clinic
 from core.models import AuthSession, utc_now
 from core.ports import CaseRepository
@@ -33,9 +34,9 @@ def complete(
 ) -> None:
     """Save insights as the analyzer does: sealed with the clinic's key (unless ``seal`` is
     False: then as a client writing the row itself would, with no valid seal)."""
-    stored = insights.model_dump(mode="json")
+    stored = insights.model_copy(deep=True)
     if seal and clinic.seal_key is not None:
-        stored = sealed(case_id, stored, clinic.seal_key)
+        stored.provenance.seal = seal_of(case_id, stored.model_dump(mode="json"), clinic.seal_key)
     assert repository(clinic, auth).complete_analysis(
         auth.doctor.user_id, case_id, SEED_CLAIM, stored
     )
@@ -115,3 +116,14 @@ def sample_insights(
             warnings=list(warnings),
         ),
     )
+
+
+def store_raw_insights(clinic: Clinic, auth: AuthSession, case_id: str, record: dict) -> None:
+    """Finish the case's analysis, then put ``record`` in its insights row as it is (a
+    damaged or foreign record that the analyzer would never write; embedded backend)."""
+    complete(clinic, auth, case_id, sample_insights())
+    with clinic.provider.database.write() as db:  # type: ignore[attr-defined]
+        db.execute(
+            "UPDATE case_insights SET ai_insights = ? WHERE case_id = ?",
+            (json.dumps(record), case_id),
+        )

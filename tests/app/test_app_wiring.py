@@ -10,8 +10,8 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
+from tests.app.case_states import store_raw_insights
 from tests.app.conftest import (
-    SEED_CLAIM,
     new_app,
     open_case,
     seed_case,
@@ -58,9 +58,8 @@ def test_unexpected_failure_shows_a_generic_message_and_is_logged(
     case = seed_case(clinic, doctor, patient_name="Visible Patient")
     # A record the page cannot read: its text must not leak through the error.
     broken = {"case_summary": {"comprehensive_summary": "SECRET CLINICAL DETAIL"}}
-    repository = clinic.provider.for_session(doctor).cases
-    owner, case_id = doctor.doctor.user_id, case.case.case_id
-    assert repository.complete_analysis(owner, case_id, SEED_CLAIM, broken)
+    case_id = case.case.case_id
+    store_raw_insights(clinic, doctor, case_id, broken)
     sign_in(app, "bug@example.com")
 
     with caplog.at_level(logging.ERROR, logger="ui.errors"):

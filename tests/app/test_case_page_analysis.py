@@ -9,7 +9,14 @@ from streamlit.testing.v1 import AppTest
 from core.analysis.runner import AnalysisRunner
 from core.bootstrap import Clinic
 from core.models import AuthSession, CreatedCase, Upload, utc_now
-from tests.app.case_states import abandon, complete, fail, record_stage, sample_insights
+from tests.app.case_states import (
+    abandon,
+    complete,
+    fail,
+    record_stage,
+    sample_insights,
+    store_raw_insights,
+)
 from tests.app.conftest import (
     SEED_CLAIM,
     new_app,
@@ -265,9 +272,8 @@ def test_a_malformed_insights_record_does_not_take_the_page_down(
     app: AppTest, clinic: Clinic, doctor: AuthSession
 ) -> None:
     created = seed_case(clinic, doctor, uploads=[Upload("head.dcm", dicom_bytes(), "radiology")])
-    repository = clinic.provider.for_session(doctor).cases
-    owner, case_id = doctor.doctor.user_id, created.case.case_id
-    assert repository.complete_analysis(owner, case_id, "held-by-the-test", {"unexpected": 1})
+    case_id = created.case.case_id
+    store_raw_insights(clinic, doctor, case_id, {"unexpected": 1})
     open_case(app, case_id)
 
     assert not app.exception

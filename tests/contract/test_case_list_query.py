@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 
+from benchmarks.case_list import insights_for
 from core.errors import InvalidInput
 from core.models import Case, CaseQuery, CaseStatus, NewCase, utc_now
 from tests.contract.harness import SignedIn
@@ -29,14 +30,7 @@ def _diagnose(who: SignedIn, case: Case, diagnosis: str, icd_code: str) -> None:
     """Finish the case's analysis as the analyzer does: claim it, then save the insights."""
     owner = who.doctor.user_id
     assert who.backend.cases.claim_analysis(owner, case.case_id, CLAIM, utc_now())
-    insights = {
-        "primary_diagnosis": {
-            "primary_diagnosis": diagnosis,
-            "icd_code": icd_code,
-            "confidence_score": 0.7,
-        },
-        "overall_confidence_score": 0.7,
-    }
+    insights = insights_for(diagnosis, icd_code)
     assert who.backend.cases.complete_analysis(owner, case.case_id, CLAIM, insights)
 
 

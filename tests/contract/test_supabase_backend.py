@@ -17,6 +17,7 @@ import httpx
 import psycopg
 import pytest
 
+from benchmarks.case_list import insights_for
 from core.analysis.recovery import RecoveryPolicy
 from core.analysis.rules.engine import RulesEngine
 from core.analysis.runner import AnalysisRunner
@@ -187,10 +188,11 @@ def test_a_claim_is_taken_once_and_a_stale_one_can_be_taken_over(
     # The first job went quiet; after the stale window another process takes the case.
     assert cases.claim_analysis(owner, case_id, second, stale_before=utc_now() + timedelta(1))
     assert not cases.record_stage(owner, case_id, first, "case_summary_generated")
-    assert not cases.complete_analysis(owner, case_id, first, {"overall_confidence_score": 0.1})
+    late, taken_over = insights_for("Late job", "R53.83"), insights_for("Anaemia", "D64.9")
+    assert not cases.complete_analysis(owner, case_id, first, late)
     assert cases.get_insights(owner, case_id) is None
-    assert cases.complete_analysis(owner, case_id, second, {"overall_confidence_score": 0.7})
-    assert cases.get_insights(owner, case_id) == {"overall_confidence_score": 0.7}
+    assert cases.complete_analysis(owner, case_id, second, taken_over)
+    assert cases.get_insights(owner, case_id) == taken_over.model_dump(mode="json")
     assert cases.get_case(owner, case_id).status == "completed"
     # A completed case is no longer 'analyzing': nobody can claim it.
     assert not cases.claim_analysis(owner, case_id, first, stale_before=utc_now() + timedelta(1))
@@ -354,8 +356,7 @@ def _caseload(harness) -> tuple[SignedIn, list[tuple]]:
     cases, owner = who.backend.cases, who.doctor.user_id
     claim = str(uuid.uuid4())
     assert cases.claim_analysis(owner, ids[0], claim, utc_now() - timedelta(minutes=5))
-    insights = {"primary_diagnosis": {"primary_diagnosis": "Type 2 diabetes", "icd_code": "E11.9"}}
-    assert cases.complete_analysis(owner, ids[0], claim, insights)
+    assert cases.complete_analysis(owner, ids[0], claim, insights_for("Type 2 diabetes", "E11.9"))
     who.services.update_case(ids[1], {"status": "archived"})
     put_in_status(who.backend, who.doctor.user_id, ids[2], "failed")
     answers = []

@@ -163,7 +163,7 @@ def test_decompression_bombs_are_refused_before_decoding(width: int, height: int
     bomb = png_bomb_bytes(width, height)
     assert len(bomb) < 200
 
-    with pytest.raises(UnreadableImage, match="implausibly large|MB once decoded") as refused:
+    with pytest.raises(UnreadableImage, match=r"implausibly large|MB once decoded") as refused:
         prepare(bomb)
 
     assert str(refused.value).startswith(f"{LABEL}: ")
@@ -363,7 +363,7 @@ def test_compression_without_a_decoder_is_named_in_the_error() -> None:
 def test_dicom_with_a_bomb_sized_header_is_refused() -> None:
     content = dicom_bytes_with("CT_small.dcm", Rows=60_000, Columns=60_000)
 
-    with pytest.raises(UnreadableImage, match="implausibly large|MB once decoded"):
+    with pytest.raises(UnreadableImage, match=r"implausibly large|MB once decoded"):
         prepare(content, "dcm")
 
 
