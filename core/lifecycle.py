@@ -188,6 +188,23 @@ def content_changed(case: Case) -> dict[str, Any]:
 
 CONTENT_FIELDS = frozenset({"patient_name", "patient_age", "case_summary"})
 
+# Every column an update of a case may write: the doctor's fields and this module's.
+WRITABLE_COLUMNS = CONTENT_FIELDS | frozenset(
+    {
+        "status",
+        "archived_from",
+        "content_version",
+        "review_state",
+        "analysis_stage",
+        "analysis_error",
+        "analysis_claim",
+        "analysis_claimed_at",
+        "analysis_attempts",
+    }
+)
+# The review states a new AI draft may reset (the note is not signed yet).
+UNSIGNED_STATES = tuple(state.value for state in ReviewState if state.value not in SIGNED_STATES)
+
 
 # --- review -------------------------------------------------------------------------------
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import secrets
 from pathlib import Path
 
 from core.backends.disk_blobs import DiskBlobStore
@@ -12,24 +10,14 @@ from core.backends.sqlite_audit import SqliteAuditTrail
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.backends.sqlite_db import SqliteDatabase
 from core.backends.sqlite_reviews import SqliteReviewRepository
+from core.keys import kept_secret
 from core.models import AuthSession, Doctor
 from core.ports import Backend, UnfinishedAnalysis
 
 
 def _signing_secret(data_dir: Path, configured: str | None) -> str:
     """The configured secret, or one generated once and kept (owner-only) in the data folder."""
-    if configured:
-        return configured
-    path = data_dir / "jwt_secret"
-    if not path.exists():
-        try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            pass  # another process won the race; use its secret
-        else:
-            with os.fdopen(descriptor, "w") as stream:
-                stream.write(secrets.token_urlsafe(48))
-    return path.read_text().strip()
+    return kept_secret(data_dir / "jwt_secret", configured)
 
 
 class LocalBackendProvider:

@@ -19,23 +19,6 @@ _CASE_COLUMNS = (
     " created_at, updated_at, analysis_stage, analysis_error, archived_from, content_version,"
     " review_state, analysis_attempts"
 )
-# What an update may write: the doctor's fields and the lifecycle's columns.
-_UPDATABLE = frozenset(
-    {
-        "patient_name",
-        "patient_age",
-        "case_summary",
-        "status",
-        "archived_from",
-        "content_version",
-        "review_state",
-        "analysis_stage",
-        "analysis_error",
-        "analysis_claim",
-        "analysis_claimed_at",
-        "analysis_attempts",
-    }
-)
 _FILE_COLUMNS = (
     "file_id, case_id, user_id, file_name, file_type, file_size, file_url, file_category,"
     " uploaded_at, text_data, ai_summary"
@@ -191,7 +174,7 @@ class SqliteCaseRepository:
         touch: bool = True,
     ) -> bool:
         """Write ``changes`` (lifecycle columns or the doctor's fields) to the owner's case."""
-        columns = [name for name in changes if name in _UPDATABLE]
+        columns = [name for name in changes if name in lifecycle.WRITABLE_COLUMNS]
         assignments = [f"{name} = ?" for name in columns]
         params: list[Any] = [changes[name] for name in columns]
         if touch:

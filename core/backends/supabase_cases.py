@@ -18,6 +18,7 @@ from postgrest.types import ReturnMethod
 from core import lifecycle
 from core.analysis.insights import Insights
 from core.backends.supabase_errors import supabase_errors
+from core.backends.supabase_reviews import UNSIGNED
 from core.backends.supabase_rows import as_rows, one_object
 from core.errors import CaseNotFound, PermissionDenied
 from core.models import (
@@ -39,32 +40,6 @@ CASE_COLUMNS = (
 FILE_COLUMNS = (
     "file_id,case_id,user_id,file_name,file_type,file_size,file_url,file_category,"
     "uploaded_at,text_data,ai_summary"
-)
-# What an update may write: the doctor's fields and the lifecycle's columns.
-_CHANGEABLE = frozenset(
-    {
-        "patient_name",
-        "patient_age",
-        "case_summary",
-        "status",
-        "archived_from",
-        "content_version",
-        "review_state",
-        "analysis_stage",
-        "analysis_error",
-        "analysis_claim",
-        "analysis_claimed_at",
-        "analysis_attempts",
-    }
-)
-# A new draft makes a case await review again, unless its note is already signed.
-_UNSIGNED = ",".join(
-    ["review_state.is.null"]
-    + [
-        f"review_state.eq.{state.value}"
-        for state in lifecycle.ReviewState
-        if state.value not in lifecycle.SIGNED_STATES
-    ]
 )
 
 
@@ -177,7 +152,9 @@ class SupabaseCaseRepository:
         return Case.from_row(found[0]) if found else None
 
     def update_case(self, owner: str, case_id: str, changes: Mapping[str, Any]) -> Case | None:
-        values = {name: value for name, value in changes.items() if name in _CHANGEABLE}
+        values = {
+            name: value for name, value in changes.items() if name in lifecycle.WRITABLE_COLUMNS
+        }
         # The trigger refreshes updated_at; naming it keeps the request non-empty.
         values["updated_at"] = _instant(utc_now())
         rows = self._change_case(owner, case_id, values)
@@ -304,11 +281,7 @@ class SupabaseCaseRepository:
             return False
         awaiting = {"review_state": lifecycle.ReviewState.AWAITING_REVIEW.value}
         query = (
-            self._cases()
-            .update(awaiting)
-            .eq("case_id", case_id)
-            .eq("user_id", owner)
-            .or_(_UNSIGNED)
+            self._cases().update(awaiting).eq("case_id", case_id).eq("user_id", owner).or_(UNSIGNED)
         )
         with supabase_errors():
             query.execute()

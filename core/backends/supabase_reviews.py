@@ -21,13 +21,9 @@ _NOTE_COLUMNS = (
     "note_id,case_id,version,draft_id,content,content_hash,signed_by,signer_email,"
     "signed_at,amendment_reason"
 )
-_UNSIGNED = ",".join(
-    ["review_state.is.null"]
-    + [
-        f"review_state.eq.{state.value}"
-        for state in lifecycle.ReviewState
-        if state.value not in lifecycle.SIGNED_STATES
-    ]
+# A PostgREST filter: cases whose note is not signed yet (a new draft resets their review).
+UNSIGNED = ",".join(
+    ["review_state.is.null", *(f"review_state.eq.{state}" for state in lifecycle.UNSIGNED_STATES)]
 )
 
 
@@ -172,7 +168,7 @@ class SupabaseReviewRepository:
             .update({"review_state": state})
             .eq("case_id", case_id)
             .eq("user_id", owner)
-            .or_(_UNSIGNED)
+            .or_(UNSIGNED)
             .select("case_id")
         )
         with supabase_errors():
