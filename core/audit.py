@@ -48,7 +48,9 @@ ACTION_LABELS: dict[str, str] = {
     action.value: action.value.replace("_", " ").capitalize() for action in AuditAction
 }
 
-# Details are words and numbers only, so free text (a name, a note) cannot slip in.
+# Details are words and numbers only, so free text (a name, a note) cannot slip in. Both
+# databases refuse any other alphabet in the stored JSON and any action not listed above
+# (sqlite_db migration 6, supabase/migrations/*_audit_*.sql): change them together.
 _WORD = re.compile(r"^[a-z0-9][a-z0-9_.:-]{0,63}$")
 MAX_DETAIL_ITEMS = 20
 

@@ -182,6 +182,32 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER audit_events_kept BEFORE DELETE ON audit_events
         BEGIN SELECT RAISE(ABORT, 'audit events are never deleted'); END;
     """,
+    # 6: the audit trail refuses in the database what its adapter refuses (as PostgreSQL's
+    # check constraints do): an unknown action, and details beyond the alphabet of
+    # core.audit's words and numbers, so no name or note goes in by plain SQL either. And a
+    # REPLACE: SQLite carries one out as a delete that fires no delete trigger (unless
+    # recursive_triggers is on), so it would remove a sealed event unrefused. With no id
+    # given, NEW.event_id reads -1 before the insert; no stored event may have an id below
+    # 1, so that check never refuses a new event.
+    """
+    CREATE TRIGGER audit_events_known_action BEFORE INSERT ON audit_events
+        WHEN NEW.action NOT IN (
+            'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
+            'case_deleted', 'case_exported', 'file_added', 'file_downloaded',
+            'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
+            'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
+            'note_amended', 'signed_in', 'signed_out')
+        BEGIN SELECT RAISE(ABORT, 'unknown audit action'); END;
+    CREATE TRIGGER audit_events_details_are_words BEFORE INSERT ON audit_events
+        WHEN NEW.details GLOB '*[^]a-z0-9_.:,"{}[-]*'
+        BEGIN SELECT RAISE(ABORT, 'audit details are words and numbers only'); END;
+    CREATE TRIGGER audit_events_never_replaced BEFORE INSERT ON audit_events
+        WHEN EXISTS (SELECT 1 FROM audit_events WHERE event_id = NEW.event_id)
+        BEGIN SELECT RAISE(ABORT, 'audit events are never replaced'); END;
+    CREATE TRIGGER audit_events_numbered_here AFTER INSERT ON audit_events
+        WHEN NEW.event_id < 1
+        BEGIN SELECT RAISE(ABORT, 'audit events are numbered by the database'); END;
+    """,
 )
 
 

@@ -70,7 +70,9 @@ class SupabaseAuditTrail:
     def verify(self, owner: str) -> ChainCheck:
         events: list[AuditEvent] = []
         after = 0
-        while True:  # in pages, oldest first
+        # In pages, oldest first, until one comes back empty: PostgREST's max_rows may cap a
+        # page below _PAGE, so a short page does not mean the chain has ended.
+        while True:
             query = (
                 self._rest.from_("audit_events")
                 .select(_COLUMNS)
@@ -81,7 +83,7 @@ class SupabaseAuditTrail:
             )
             with supabase_errors():
                 page = [_event(row) for row in as_rows(query.execute().data)]
-            events.extend(page)
-            if len(page) < _PAGE:
+            if not page:
                 return verify_chain(events)
+            events.extend(page)
             after = page[-1].seq

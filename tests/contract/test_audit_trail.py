@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from core.audit import verify_chain
+from core.audit import AuditAction, verify_chain
 from core.errors import CaseNotFound, InvalidInput, PermissionDenied
 from core.models import NewCase, Upload
 from tests import samples
@@ -106,6 +106,21 @@ def test_details_that_could_carry_free_text_are_refused(doctor_a: SignedIn) -> N
         trail.record(owner, "case_renamed", case_id)
 
 
+def test_every_action_and_every_kind_of_detail_goes_into_the_chain(doctor_a: SignedIn) -> None:
+    # The store's own checks (an action list, the details' alphabet) must refuse nothing
+    # that core.audit allows: they are written out again in each backend's migrations.
+    case_id = _open(doctor_a)
+    trail, owner = doctor_a.backend.audit, doctor_a.doctor.user_id
+    details = {"fields": ["patient_age", "v1.2:x-y"], "version": -2, "format": "pdf", "n": 0}
+    for action in AuditAction:
+        trail.record(owner, action, case_id, details)
+    events = trail.events(owner, case_id)
+    assert [event.action for event in reversed(events)] == ["case_created", *AuditAction]
+    assert all(event.details == details for event in events[: len(AuditAction)])
+    check = trail.verify(owner)
+    assert (check.intact, check.events_checked) == (True, len(AuditAction) + 1)
+
+
 def test_concurrent_events_get_a_gap_free_chain(doctor_a: SignedIn) -> None:
     case_id = _open(doctor_a)
     trail, owner = doctor_a.backend.audit, doctor_a.doctor.user_id
@@ -179,3 +194,46 @@ def test_the_embedded_store_refuses_changes_and_removals_and_a_change_shows(
     check = doctor.services.verify_audit()
     assert (check.intact, check.first_broken_seq) == (False, 1)
     assert verify_chain([]).intact
+
+
+def test_the_embedded_store_refuses_a_replace_an_unknown_action_and_free_text(
+    tmp_path,
+) -> None:
+    harness = LocalHarness(tmp_path / "data")
+    doctor = harness.sign_up()
+    _open(doctor)
+    trail, owner = doctor.backend.audit, doctor.doctor.user_id
+    sealed = trail.events(owner)
+    # Plain SQL, past the adapter: a REPLACE would delete event 1 without a delete trigger.
+    for statement, refusal in (
+        (
+            "INSERT OR REPLACE INTO audit_events (event_id, user_id, action)"
+            " VALUES (1, ?, 'signed_in')",
+            "never replaced",
+        ),
+        (
+            "REPLACE INTO audit_events (event_id, user_id, action) VALUES (1, ?, 'signed_in')",
+            "never replaced",
+        ),
+        (
+            "INSERT INTO audit_events (event_id, user_id, action) VALUES (-1, ?, 'signed_in')",
+            "numbered by the database",
+        ),
+        (
+            "INSERT INTO audit_events (user_id, action) VALUES (?, 'case_renamed')",
+            "unknown audit action",
+        ),
+        (
+            "INSERT INTO audit_events (user_id, action, details)"
+            f" VALUES (?, 'signed_in', '{{\"note\":\"{PATIENT}\"}}')",
+            "words and numbers",
+        ),
+    ):
+        with (
+            pytest.raises(sqlite3.IntegrityError, match=refusal),
+            harness.provider.database.write() as sql,
+        ):
+            sql.execute(statement, (owner,))
+    trail.record(owner, "signed_out")  # and the chain goes on from where it was
+    assert trail.events(owner)[1:] == sealed
+    assert trail.verify(owner).intact

@@ -16,6 +16,7 @@ from datetime import timedelta
 import httpx
 import psycopg
 import pytest
+from postgrest.exceptions import APIError
 
 from benchmarks.case_list import insights_for
 from core.analysis.recovery import RecoveryPolicy
@@ -489,3 +490,48 @@ def test_audit_events_cannot_be_changed_or_removed_through_postgrest_or_by_the_o
             )
     check = a_side.services.verify_audit()
     assert (check.intact, check.first_broken_seq) == (False, 1)
+
+
+def test_free_text_in_audit_details_is_refused_even_straight_through_postgrest(
+    stack_harness: SupabaseHarness,
+) -> None:
+    a = _session(stack_harness)
+    a_side = SignedIn(a.doctor, stack_harness.provider.for_session(a))
+    case_id = _open_case(a_side).case_id
+    rest = stack_harness.provider.session_client(a).postgrest
+    for forged in (
+        {"details": '{"note":"Ada Example"}'},
+        {"details": '{"note":"ada example"}'},
+        {"details": '{"note":"Ada"}'},
+        {"action": "case_renamed"},
+    ):
+        row = {"case_id": case_id, "action": "case_opened", "details": "{}", **forged}
+        with pytest.raises(APIError) as refused:
+            rest.from_("audit_events").insert(row).execute()
+        assert refused.value.code == "23514"  # a check constraint, whoever asks
+    assert [e.action for e in a_side.services.audit_events(case_id)] == ["case_created"]
+
+
+def test_the_chain_check_reads_every_page_when_the_project_caps_its_answers(
+    stack_harness: SupabaseHarness,
+) -> None:
+    a = _session(stack_harness)
+    backend = stack_harness.provider.for_session(a)
+    trail, owner = backend.audit, a.doctor.user_id
+    for _ in range(7):
+        trail.record(owner, "signed_in")
+    with stack_harness.project.connect() as connection, connection.transaction():
+        connection.execute("alter table public.audit_events disable trigger audit_events_unchanged")
+        connection.execute(
+            "update public.audit_events set action = 'signed_out' where user_id = %s and seq = 5",
+            [owner],
+        )
+        connection.execute("alter table public.audit_events enable trigger audit_events_unchanged")
+    stack_harness.project.max_rows = 3  # a project's "Max rows", below the adapter's page
+    try:
+        assert len(trail.events(owner)) == 3
+        check = trail.verify(owner)
+    finally:
+        stack_harness.project.max_rows = None
+    assert (check.intact, check.first_broken_seq, check.events_checked) == (False, 5, 5)
+    backend.close()

@@ -1,7 +1,8 @@
 """The PostgREST subset: ``/rest/v1/{table}`` with GET, POST (insert, upsert), PATCH, DELETE.
 
-Filters: ``col=eq.v``, ``col=lt.v``, ``col=is.null`` and ``or=(f,f)``; ``select``,
-``order``, ``columns`` and ``on_conflict``; ``Prefer`` return=minimal|representation and
+Filters: ``col=eq.v``, ``col=lt.v``, ``col=gt.v``, ``col=is.null`` and ``or=(f,f)``;
+``select``, ``order``, ``limit`` (capped by the project's ``max_rows``), ``columns`` and
+``on_conflict``; ``Prefer`` return=minimal|representation and
 resolution=merge-duplicates. Rows are converted by Postgres itself
 (``json_populate_record``, ``json_agg``), as PostgREST does, so types and timestamps come
 back in PostgREST's format.
@@ -129,13 +130,16 @@ class Table:
             terms.append(sql.SQL("{} {}").format(self.column(column), sql.SQL(direction)))
         return sql.SQL(" order by ") + sql.SQL(", ").join(terms)
 
-    def limiting(self, request: Request) -> sql.Composable:
+    def limiting(self, request: Request, max_rows: int | None) -> sql.Composable:
         raw = request.query_params.get("limit")
-        if raw is None:
-            return sql.SQL("")
-        if not raw.isdigit():
+        if raw is not None and not raw.isdigit():
             raise _bad(f"Unsupported limit '{raw}'")
-        return sql.SQL(" limit {}").format(sql.Literal(int(raw)))
+        caps = [int(raw)] if raw is not None else []
+        if max_rows is not None:
+            caps.append(max_rows)
+        if not caps:
+            return sql.SQL("")
+        return sql.SQL(" limit {}").format(sql.Literal(min(caps)))
 
 
 def _preferences(request: Request) -> set[str]:
@@ -208,7 +212,7 @@ def _execute(
             target,
             condition,
             table.ordering(request),
-            table.limiting(request),
+            table.limiting(request, project.max_rows),
         )
         wrapped = sql.SQL("select coalesce(json_agg(r), '[]') from ({}) r").format(statement)
         preferences = preferences | {"return=representation"}

@@ -53,6 +53,9 @@ class Project:
         self.conninfo = conninfo
         self.storage_root = storage_root
         self.jwt_secret = jwt_secret
+        # PostgREST's db-max-rows (a project's "Max rows" setting): a GET answers at most
+        # this many rows, whatever its limit asks; None, as by default, caps nothing.
+        self.max_rows: int | None = None
         self.anon_key = self.sign({"role": "anon", "iss": "supabase-test-stack"}, 10 * 365 * 86400)
 
     def sign(self, claims: dict[str, Any], lifetime: int) -> str:
