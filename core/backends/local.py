@@ -14,6 +14,7 @@ from core.backends.sqlite_db import SqliteDatabase
 from core.backends.sqlite_reviews import SqliteReviewRepository
 from core.models import AuthSession, Doctor
 from core.ports import Backend, UnfinishedAnalysis
+from core.private_files import private_folder
 
 
 def _signing_secret(data_dir: Path, configured: str | None) -> str:
@@ -40,7 +41,7 @@ class LocalBackendProvider:
     def __init__(
         self, data_dir: Path, jwt_secret: str | None = None, access_token_seconds: int = 3600
     ) -> None:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        private_folder(data_dir)
         self.data_dir = data_dir
         self.database = SqliteDatabase(data_dir / "medcase.sqlite3")
         self.repository = SqliteCaseRepository(self.database)

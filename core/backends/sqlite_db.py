@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from core.audit import event_hash, occurred_text
+from core.private_files import private_file, private_folder
 
 # Each entry moves the schema one version up; PRAGMA user_version records where a file is.
 MIGRATIONS: tuple[str, ...] = (
@@ -190,7 +191,11 @@ class SqliteDatabase:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent)
+        # SQLite gives its -wal and -shm files the database file's mode: owner only.
+        for companion in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm"))):
+            if companion == path or companion.exists():
+                private_file(companion)
         self._local = threading.local()
         self._migrate()
 
