@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 
 from core.backends.disk_blobs import DiskBlobStore
-from core.backends.local_accounts import LocalAccounts
+from core.backends.local_accounts import ACCESS_TOKEN_SECONDS, HASHES_AT_ONCE, LocalAccounts
 from core.backends.sqlite_audit import SqliteAuditTrail
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.backends.sqlite_db import SqliteDatabase
@@ -39,14 +39,21 @@ class LocalBackendProvider:
     name = "Embedded (SQLite)"
 
     def __init__(
-        self, data_dir: Path, jwt_secret: str | None = None, access_token_seconds: int = 3600
+        self,
+        data_dir: Path,
+        jwt_secret: str | None = None,
+        access_token_seconds: int = ACCESS_TOKEN_SECONDS,
+        hashes_at_once: int = HASHES_AT_ONCE,
     ) -> None:
         private_folder(data_dir)
         self.data_dir = data_dir
         self.database = SqliteDatabase(data_dir / "medcase.sqlite3")
         self.repository = SqliteCaseRepository(self.database)
         self.accounts = LocalAccounts(
-            self.database, _signing_secret(data_dir, jwt_secret), access_token_seconds
+            self.database,
+            _signing_secret(data_dir, jwt_secret),
+            access_token_seconds,
+            hashes_at_once,
         )
         self.backend = Backend(
             name=self.name,

@@ -183,6 +183,27 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER audit_events_kept BEFORE DELETE ON audit_events
         BEGIN SELECT RAISE(ABORT, 'audit events are never deleted'); END;
     """,
+    # 6: sign-in sessions. Each refresh token belongs to one session (its family), kept
+    # after use so that a used one coming back is recognised; an access token names its
+    # session and must be the session's current one, so a refresh, a reused refresh token
+    # or a sign-out ends every token issued before it. Tokens from before sessions are
+    # dropped (those doctors sign in again).
+    """
+    DELETE FROM refresh_tokens;
+    CREATE TABLE sign_in_sessions (
+        session_id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        access_token_id TEXT NOT NULL,
+        revoked_at REAL,
+        expires_at REAL NOT NULL
+    );
+    CREATE INDEX sign_in_sessions_owner ON sign_in_sessions (user_id);
+    CREATE INDEX sign_in_sessions_expiry ON sign_in_sessions (expires_at);
+    ALTER TABLE refresh_tokens ADD COLUMN session_id TEXT
+        REFERENCES sign_in_sessions(session_id) ON DELETE CASCADE;
+    ALTER TABLE refresh_tokens ADD COLUMN used_at REAL;
+    CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
+    """,
 )
 
 
