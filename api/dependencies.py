@@ -25,6 +25,7 @@ class Caller:
 
     doctor: Doctor
     services: CaseService
+    session: AuthSession  # the bearer token's (no refresh token: the client holds that)
 
 
 def get_clinic(request: Request) -> Clinic:
@@ -58,7 +59,7 @@ def get_caller(
     )
     services = clinic.services_for(session)
     try:
-        yield Caller(doctor=doctor, services=services)
+        yield Caller(doctor=doctor, services=services, session=session)
     finally:
         services.close()
 

@@ -15,7 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from core.errors import FileTooLarge, MedCaseError, NotAuthenticated
+from core.errors import FileTooLarge, MedCaseError, NotAuthenticated, TooManyAttempts
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,11 @@ def describe_validation(errors: Sequence[dict[str, Any]]) -> str:
 
 def _domain_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, MedCaseError)
-    headers = {"WWW-Authenticate": "Bearer"} if isinstance(error, NotAuthenticated) else None
+    headers: dict[str, str] | None = None
+    if isinstance(error, NotAuthenticated):
+        headers = {"WWW-Authenticate": "Bearer"}
+    elif isinstance(error, TooManyAttempts):
+        headers = {"Retry-After": str(error.retry_after)}
     return JSONResponse({"detail": error.detail}, status_code=status_of(error), headers=headers)
 
 

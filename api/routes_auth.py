@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request, Response
 
 from api import schemas
 from api.dependencies import CurrentCaller, CurrentClinic, token_claims
@@ -21,7 +21,18 @@ router = APIRouter(prefix="/auth/v1", tags=["auth"])
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": schemas.ErrorOut, "description": "Invalid input or wrong email/password"},
     401: {"model": schemas.ErrorOut, "description": "Invalid authentication credentials"},
+    429: {
+        "model": schemas.ErrorOut,
+        "description": "Too many sign-in attempts for this account or from this address;"
+        " the Retry-After header says when to try again",
+    },
 }
+
+
+def _client_address(request: Request) -> str | None:
+    """The connecting address. X-Forwarded-For is not read: any client can write it, so
+    behind a reverse proxy every request counts against the proxy's address."""
+    return request.client.host if request.client else None
 
 
 def _session_answer(session: AuthSession) -> dict[str, Any]:
@@ -38,9 +49,15 @@ def _session_answer(session: AuthSession) -> dict[str, Any]:
 
 
 @router.post("/signup", response_model=schemas.SessionOut, responses=_ERRORS)
-def sign_up(credentials: schemas.Credentials, clinic: CurrentClinic) -> dict[str, Any]:
-    """Create a doctor's account and sign in (200, as Supabase Auth answers)."""
-    session = clinic.accounts.sign_up(credentials.email, credentials.password)
+def sign_up(
+    credentials: schemas.Credentials, clinic: CurrentClinic, request: Request
+) -> dict[str, Any]:
+    """Create a doctor's account and sign in (200, as Supabase Auth answers). An email that
+    has an account signs in with its own password; with another, a 400 that does not say
+    the email is taken."""
+    session = clinic.accounts.sign_up(
+        credentials.email, credentials.password, _client_address(request)
+    )
     return _session_answer(session)
 
 
@@ -49,16 +66,26 @@ def token(
     grant_type: Annotated[Literal["password", "refresh_token"], Query()],
     clinic: CurrentClinic,
     body: schemas.TokenRequest,
+    request: Request,
 ) -> dict[str, Any]:
     """Sign in with email and password, or trade a refresh token (used once) for a new pair."""
     accounts = clinic.accounts
     if grant_type == "password":
         if not body.email or not body.password:
             raise InvalidInput("Email and password are required")
-        return _session_answer(accounts.sign_in(body.email, body.password))
+        return _session_answer(
+            accounts.sign_in(body.email, body.password, _client_address(request))
+        )
     if not body.refresh_token:
         raise InvalidInput("refresh_token is required")
     return _session_answer(accounts.refresh(body.refresh_token))
+
+
+@router.post("/logout", status_code=204, responses=_ERRORS)
+def logout(caller: CurrentCaller, clinic: CurrentClinic) -> Response:
+    """Sign out: the bearer token's session ends, its access and refresh tokens with it."""
+    clinic.accounts.sign_out(caller.session)
+    return Response(status_code=204)
 
 
 @router.get("/user", response_model=schemas.UserOut, responses=_ERRORS)

@@ -19,7 +19,10 @@ with st.form("sign_in_form"):
     with st.container(horizontal=True):
         wants_sign_in = st.form_submit_button("Sign in", type="primary", key="sign_in_submit")
         wants_account = st.form_submit_button("Create account", key="sign_in_create")
-st.caption("New here? Enter your email and a password, then Create account.")
+st.caption(
+    "New here? Enter your email and a password, then Create account. A few uncommon"
+    " words make a strong password."
+)
 
 if wants_sign_in or wants_account:
     with shown_to_user():

@@ -20,6 +20,7 @@ from core.keys import kept_secret
 from core.models import AuthSession
 from core.ports import BackendProvider
 from core.services import AccountService, AnalysisQueue, CaseService, Limits
+from core.services.sign_in_guard import SignInGuard
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,14 @@ class Clinic:
     seal_key: bytes | None = None  # checks the analyzer's seal on insights (None: unchecked)
     # What to stop when this clinic is dropped (the analyzer's threads, open clients).
     closers: list[Callable[[], None]] = field(default_factory=list)
+    # Process-wide, so every session and request counts against the same attempts.
+    sign_in_guard: SignInGuard | None = None
+
+    def __post_init__(self) -> None:
+        if self.sign_in_guard is None:
+            self.sign_in_guard = SignInGuard(
+                self.settings.sign_in_account_limits, self.settings.sign_in_address_limits
+            )
 
     @property
     def backend_label(self) -> str:
@@ -45,7 +54,10 @@ class Clinic:
     def accounts(self) -> AccountService:
         """Sign-up, sign-in (which resumes the doctor's unfinished analyses), refresh."""
         return AccountService(
-            self.provider.accounts, on_sign_in=self._signed_in, on_sign_out=self._signing_out
+            self.provider.accounts,
+            on_sign_in=self._signed_in,
+            on_sign_out=self._signing_out,
+            guard=self.sign_in_guard,
         )
 
     def services_for(self, session: AuthSession) -> CaseService:
@@ -114,7 +126,12 @@ def build_clinic(settings: Settings) -> Clinic:
     if settings.supabase_url and settings.supabase_anon_key:  # Settings.uses_supabase
         provider = SupabaseBackendProvider(settings.supabase_url, settings.supabase_anon_key)
     else:
-        provider = LocalBackendProvider(settings.data_dir, settings.jwt_secret)
+        provider = LocalBackendProvider(
+            settings.data_dir,
+            settings.jwt_secret,
+            access_token_seconds=settings.access_token_minutes * 60,
+            hashes_at_once=settings.password_hashes_at_once,
+        )
     engine = build_engine(settings)
     policy = recovery_policy(settings)
     seal_key = insights_key(settings)

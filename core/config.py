@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from limits import parse_many
+
 # Every setting, its environment name and its default; the README's table mirrors this.
 DEFAULTS: dict[str, Any] = {
     "MEDCASE_DATA_DIR": "data",
@@ -19,6 +21,12 @@ DEFAULTS: dict[str, Any] = {
     "MEDCASE_ANALYSIS_DEADLINE_MINUTES": 10,
     "MEDCASE_ANALYSIS_MAX_ATTEMPTS": 3,
     "MEDCASE_JWT_SECRET": None,
+    "MEDCASE_ACCESS_TOKEN_MINUTES": 15,  # embedded accounts; Supabase Auth sets its own
+    # Sign-in throttling, in the `limits` library's notation: each tier that is full makes
+    # the next attempt wait until its oldest attempt leaves the window (longer each tier).
+    "MEDCASE_SIGN_IN_ACCOUNT_LIMITS": "5/minute;10/15 minutes;20/hour;50/day",
+    "MEDCASE_SIGN_IN_ADDRESS_LIMITS": "20/minute;100/hour;500/day",
+    "MEDCASE_PASSWORD_HASHES_AT_ONCE": 2,
     "MEDCASE_INSIGHTS_KEY": None,
     "SUPABASE_URL": None,
     "SUPABASE_ANON_KEY": None,
@@ -48,6 +56,10 @@ class Settings:
     analysis_deadline_minutes: int = 10
     analysis_max_attempts: int = 3
     jwt_secret: str | None = None
+    access_token_minutes: int = 15
+    sign_in_account_limits: str = DEFAULTS["MEDCASE_SIGN_IN_ACCOUNT_LIMITS"]
+    sign_in_address_limits: str = DEFAULTS["MEDCASE_SIGN_IN_ADDRESS_LIMITS"]
+    password_hashes_at_once: int = 2
     insights_key: str | None = None
     supabase_url: str | None = None
     supabase_anon_key: str | None = None
@@ -92,6 +104,16 @@ class Settings:
                 raise SettingsError(f"{name} must be between {low} and {high}")
             return value
 
+        def rate_limits(name: str) -> str:
+            raw = str(pick(name))
+            try:
+                parse_many(raw)
+            except ValueError:
+                raise SettingsError(
+                    f"{name} must be rate limits such as '5/minute;20/hour', got {raw!r}"
+                ) from None
+            return raw
+
         return cls(
             data_dir=Path(pick("MEDCASE_DATA_DIR")),
             max_file_mb=number("MEDCASE_MAX_FILE_MB", int, 1, 2000),
@@ -103,6 +125,11 @@ class Settings:
             analysis_deadline_minutes=number("MEDCASE_ANALYSIS_DEADLINE_MINUTES", int, 1, 1440),
             analysis_max_attempts=number("MEDCASE_ANALYSIS_MAX_ATTEMPTS", int, 1, 20),
             jwt_secret=pick("MEDCASE_JWT_SECRET"),
+            # At least 15: the dashboard refreshes a token 10 minutes before it expires.
+            access_token_minutes=number("MEDCASE_ACCESS_TOKEN_MINUTES", int, 15, 1440),
+            sign_in_account_limits=rate_limits("MEDCASE_SIGN_IN_ACCOUNT_LIMITS"),
+            sign_in_address_limits=rate_limits("MEDCASE_SIGN_IN_ADDRESS_LIMITS"),
+            password_hashes_at_once=number("MEDCASE_PASSWORD_HASHES_AT_ONCE", int, 1, 64),
             insights_key=pick("MEDCASE_INSIGHTS_KEY"),
             supabase_url=pick("SUPABASE_URL"),
             supabase_anon_key=pick("SUPABASE_ANON_KEY"),

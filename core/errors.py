@@ -6,6 +6,8 @@ front end (the Streamlit pages, an HTTP API) can translate it one to one.
 
 from __future__ import annotations
 
+import math
+
 
 class MedCaseError(Exception):
     """Base class of every failure a user can cause."""
@@ -41,6 +43,16 @@ class InvalidCredentials(InvalidInput):
     default_detail = "Invalid email or password"
 
 
+class SignUpRefused(InvalidCredentials):
+    """400: sign-up with an email that has an account and another password. The words do
+    not say whether the email is taken (a new email would have signed in straight away)."""
+
+    default_detail = (
+        "Could not create an account with this email and password. "
+        "If you already have an account, sign in instead."
+    )
+
+
 class NotAuthenticated(MedCaseError):
     """401: not signed in, or a bad or expired token."""
 
@@ -66,6 +78,27 @@ class VersionNotFound(CaseNotFound):
     """404: the case is the doctor's, but its note has no such signed version."""
 
     default_detail = "Version not found"
+
+
+class TooManyAttempts(MedCaseError):
+    """429: too many sign-in attempts for this account or from this address; ``retry_after``
+    says in how many seconds the next attempt is let through."""
+
+    status = 429
+
+    def __init__(self, retry_after: float, detail: str | None = None) -> None:
+        self.retry_after = max(1, math.ceil(retry_after))
+        super().__init__(
+            detail or f"Too many sign-in attempts; try again in {_wait(self.retry_after)}."
+        )
+
+
+def _wait(seconds: int) -> str:
+    if seconds < 120:
+        return f"{seconds} seconds"
+    if seconds < 2 * 3600:
+        return f"{math.ceil(seconds / 60)} minutes"
+    return f"{math.ceil(seconds / 3600)} hours"
 
 
 class InternalError(MedCaseError):

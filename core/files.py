@@ -12,6 +12,7 @@ import unicodedata
 import zipfile
 from dataclasses import dataclass
 
+from core import plain_text
 from core.errors import FileTooLarge, InvalidInput
 from core.models import FileCategory
 from core.unpacked import unpacked_bytes
@@ -57,8 +58,10 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def display_name(original: str) -> str:
-    """The name shown to the doctor: control characters removed, length bounded."""
-    name = _CONTROL.sub("", unicodedata.normalize("NFC", original or "")).strip()
+    """The name shown to the doctor: control, zero-width and text-direction characters
+    removed (so "invoice\u202efdp.exe" shows as the .exe it is), length bounded."""
+    name = plain_text.without_hidden_characters(unicodedata.normalize("NFC", original or ""))
+    name = name.strip()
     if len(name) > MAX_DISPLAY_NAME:
         stem, dot, ext = name.rpartition(".")
         if dot and 0 < len(ext) <= 10:
@@ -91,8 +94,15 @@ def storage_key(user_id: str, case_id: str, file_id: str, original: str) -> str:
     return f"{user_id}/{case_id}/{file_id}/{safe_name(original)}"
 
 
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def _looks_like_text(content: bytes) -> bool:
     sample = content[:65536]
+    if sample.startswith(_UTF16_BOMS):
+        # Notepad's "Unicode" and Excel's "Unicode text" are UTF-16 with a byte-order mark:
+        # every other byte of ASCII text is a zero, so the checks below run on the text.
+        return _looks_like_utf16_text(sample)
     if b"\x00" in sample:
         return False
     try:
@@ -106,6 +116,19 @@ def _looks_like_text(content: bytes) -> bool:
                 return False
     controls = sum(1 for byte in sample if byte < 32 and byte not in (9, 10, 12, 13))
     return controls <= len(sample) // 100
+
+
+def _looks_like_utf16_text(sample: bytes) -> bool:
+    even = sample[: len(sample) - len(sample) % 2]
+    try:
+        text = even.decode("utf-16")
+    except UnicodeDecodeError as error:
+        # A surrogate pair cut by the sample boundary is still text; elsewhere it is not.
+        if error.start < len(even) - 4:
+            return False
+        text = even[: error.start].decode("utf-16")
+    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\n\x0c\r")
+    return controls <= len(text) // 100
 
 
 def _is_docx(content: bytes) -> bool:

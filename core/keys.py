@@ -6,12 +6,14 @@ import os
 import secrets
 from pathlib import Path
 
+from core.private_files import private_folder
+
 
 def kept_secret(path: Path, configured: str | None) -> str:
     """``configured`` when set; else the secret in ``path``, made on first use (mode 0600)."""
     if configured:
         return configured
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     if not path.exists():
         try:
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Mapping
 from typing import Any
 
+from core import plain_text
 from core.errors import CaseNotFound, InvalidInput, NothingToUpdate
 from core.lifecycle import RESTORE, ReviewState
 from core.models import CaseStatus, Gender, NewCase
@@ -13,6 +15,8 @@ from core.models import CaseStatus, Gender, NewCase
 MAX_NAME_LENGTH = 200
 MAX_SUMMARY_LENGTH = 20_000
 MIN_AGE, MAX_AGE = 0, 150
+MAX_EMAIL_LENGTH = 320
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 UPDATABLE_FIELDS = ("patient_name", "patient_age", "case_summary", "status")
 
 
@@ -26,16 +30,32 @@ def case_id(value: Any) -> str:
 
 
 def patient_name(value: Any) -> str:
+    """The name as typed, in its one normal form (core.plain_text); hidden characters refused."""
     if not isinstance(value, str):
         raise InvalidInput("Patient name is required and must be text")
-    name = value.strip()
+    name = plain_text.normalised(value).strip()
     if not name:
         raise InvalidInput("Patient name is required")
     if len(name) > MAX_NAME_LENGTH:
         raise InvalidInput(f"Patient name must be at most {MAX_NAME_LENGTH} characters")
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-        raise InvalidInput("Patient name must not contain control characters")
+    hidden = plain_text.hidden_characters(name)
+    if hidden:
+        raise InvalidInput(f"Patient name must not contain {hidden}")
     return name
+
+
+def email_address(value: Any) -> str:
+    """A doctor's email, lower-cased, in plain ASCII: a look-alike letter (a Cyrillic "а"
+    for a Latin "a") would otherwise make a second account that reads the same."""
+    address = plain_text.normalised(value if isinstance(value, str) else "").strip().lower()
+    if address and not address.isascii():
+        raise InvalidInput(
+            "Email address must use only Latin letters, digits and punctuation"
+            " (no accented or look-alike characters)"
+        )
+    if not _EMAIL.match(address) or not address.isprintable() or len(address) > MAX_EMAIL_LENGTH:
+        raise InvalidInput("Enter a valid email address")
+    return address
 
 
 def patient_age(value: Any) -> int:
@@ -59,6 +79,9 @@ def case_summary(value: Any) -> str | None:
         return None
     if not isinstance(value, str):
         raise InvalidInput("Doctor's summary must be text")
+    if "\x00" in value:
+        # PostgreSQL cannot store a NUL in text; both backends refuse it alike.
+        raise InvalidInput("Doctor's summary must not contain NUL characters")
     summary = value.strip()
     if len(summary) > MAX_SUMMARY_LENGTH:
         raise InvalidInput(f"Doctor's summary must be at most {MAX_SUMMARY_LENGTH} characters")

@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 
 # Refresh well before expiry: an analysis queued now runs in the background with this
 # session's token (under Supabase, RLS needs it), so it should have minutes to live.
+# Embedded access tokens live at least 15 minutes (MEDCASE_ACCESS_TOKEN_MINUTES), so a
+# session refreshes after five minutes at the earliest and never on every run.
 REFRESH_MARGIN_SECONDS = 600
 SESSION_EXPIRED = "Your session has expired. Please sign in again."
 
@@ -80,13 +82,20 @@ def services() -> CaseService:
 
 
 def sign_in(email: str, password: str) -> None:
-    """Sign in with email and password (the core resumes unfinished analyses)."""
-    start(clinic().accounts.sign_in(email, password))
+    """Sign in with email and password (the core resumes unfinished analyses and throttles
+    attempts by account and by this browser's address)."""
+    start(clinic().accounts.sign_in(email, password, _client_address()))
 
 
 def sign_up(email: str, password: str) -> None:
     """Create an account and sign in with it."""
-    start(clinic().accounts.sign_up(email, password))
+    start(clinic().accounts.sign_up(email, password, _client_address()))
+
+
+def _client_address() -> str | None:
+    # None for localhost and where Streamlit cannot tell (AppTest): then only the
+    # account's limits apply.
+    return st.context.ip_address
 
 
 def start(new_session: AuthSession) -> None:

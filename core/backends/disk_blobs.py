@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from core.errors import CaseNotFound
+from core.private_files import private_folder, private_subfolders
 
 
 class DiskBlobStore:
     def __init__(self, root: Path) -> None:
-        self.root = root.resolve()
-        self.root.mkdir(parents=True, exist_ok=True)
+        self.root = private_folder(root).resolve()
 
     def _path(self, key: str) -> Path:
         # Keys are built by core.files from generated ids; this guard is defence in depth.
@@ -25,7 +25,8 @@ class DiskBlobStore:
 
     def put(self, key: str, content: bytes, content_type: str) -> None:
         path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_subfolders(self.root, path.parent)
+        # mkstemp creates the file 0600 (owner only), and os.replace keeps that mode.
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".upload-")
         try:
             with os.fdopen(handle, "wb") as stream:

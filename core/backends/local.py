@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.backends.disk_blobs import DiskBlobStore
-from core.backends.local_accounts import LocalAccounts
+from core.backends.local_accounts import ACCESS_TOKEN_SECONDS, HASHES_AT_ONCE, LocalAccounts
 from core.backends.sqlite_audit import SqliteAuditTrail
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.backends.sqlite_db import SqliteDatabase
@@ -13,6 +13,7 @@ from core.backends.sqlite_reviews import SqliteReviewRepository
 from core.keys import kept_secret
 from core.models import AuthSession, Doctor
 from core.ports import Backend, UnfinishedAnalysis
+from core.private_files import private_folder
 
 
 def _signing_secret(data_dir: Path, configured: str | None) -> str:
@@ -26,14 +27,21 @@ class LocalBackendProvider:
     name = "Embedded (SQLite)"
 
     def __init__(
-        self, data_dir: Path, jwt_secret: str | None = None, access_token_seconds: int = 3600
+        self,
+        data_dir: Path,
+        jwt_secret: str | None = None,
+        access_token_seconds: int = ACCESS_TOKEN_SECONDS,
+        hashes_at_once: int = HASHES_AT_ONCE,
     ) -> None:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        private_folder(data_dir)
         self.data_dir = data_dir
         self.database = SqliteDatabase(data_dir / "medcase.sqlite3")
         self.repository = SqliteCaseRepository(self.database)
         self.accounts = LocalAccounts(
-            self.database, _signing_secret(data_dir, jwt_secret), access_token_seconds
+            self.database,
+            _signing_secret(data_dir, jwt_secret),
+            access_token_seconds,
+            hashes_at_once,
         )
         self.backend = Backend(
             name=self.name,

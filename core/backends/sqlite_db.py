@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from core.audit import event_hash, occurred_text
+from core.private_files import private_file, private_folder
 
 # Each entry moves the schema one version up; PRAGMA user_version records where a file is.
 MIGRATIONS: tuple[str, ...] = (
@@ -208,6 +209,27 @@ MIGRATIONS: tuple[str, ...] = (
         WHEN NEW.event_id < 1
         BEGIN SELECT RAISE(ABORT, 'audit events are numbered by the database'); END;
     """,
+    # 7: sign-in sessions. Each refresh token belongs to one session (its family), kept
+    # after use so that a used one coming back is recognised; an access token names its
+    # session and must be the session's current one, so a refresh, a reused refresh token
+    # or a sign-out ends every token issued before it. Tokens from before sessions are
+    # dropped (those doctors sign in again).
+    """
+    DELETE FROM refresh_tokens;
+    CREATE TABLE sign_in_sessions (
+        session_id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        access_token_id TEXT NOT NULL,
+        revoked_at REAL,
+        expires_at REAL NOT NULL
+    );
+    CREATE INDEX sign_in_sessions_owner ON sign_in_sessions (user_id);
+    CREATE INDEX sign_in_sessions_expiry ON sign_in_sessions (expires_at);
+    ALTER TABLE refresh_tokens ADD COLUMN session_id TEXT
+        REFERENCES sign_in_sessions(session_id) ON DELETE CASCADE;
+    ALTER TABLE refresh_tokens ADD COLUMN used_at REAL;
+    CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
+    """,
 )
 
 
@@ -216,7 +238,11 @@ class SqliteDatabase:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent)
+        # SQLite gives its -wal and -shm files the database file's mode: owner only.
+        for companion in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm"))):
+            if companion == path or companion.exists():
+                private_file(companion)
         self._local = threading.local()
         self._migrate()
 

@@ -6,29 +6,26 @@ share one HTTP connection pool): no doctor's tokens ever outlive the call in thi
 
 from __future__ import annotations
 
-import re
-
 import httpx
 from supabase_auth import SyncGoTrueClient
 from supabase_auth.errors import AuthApiError, AuthError
 from supabase_auth.types import AuthResponse
 
+from core import validation
 from core.backends.supabase_errors import from_auth
-from core.errors import InternalError, InvalidCredentials, InvalidInput, NotAuthenticated
+from core.errors import (
+    InternalError,
+    InvalidCredentials,
+    InvalidInput,
+    NotAuthenticated,
+    SignUpRefused,
+)
 from core.models import AuthSession, Doctor
 
 MIN_PASSWORD_LENGTH = 8
 MAX_PASSWORD_LENGTH = 72  # Supabase Auth hashes with bcrypt, which reads 72 bytes at most
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _TAKEN = {"user_already_exists", "email_exists"}
 _UNCONFIRMED = "email_not_confirmed"
-
-
-def _email(address: str) -> str:
-    value = (address or "").strip().lower()
-    if not _EMAIL.match(value) or len(value) > 320:
-        raise InvalidInput("Enter a valid email address")
-    return value
 
 
 def _session(response: AuthResponse) -> AuthSession:
@@ -63,7 +60,7 @@ class SupabaseAccounts:
         )
 
     def sign_up(self, email: str, password: str) -> AuthSession:
-        address = _email(email)
+        address = validation.email_address(email)
         if not isinstance(password, str) or len(password) < MIN_PASSWORD_LENGTH:
             raise InvalidInput(f"Password must be at least {MIN_PASSWORD_LENGTH} characters")
         if len(password.encode()) > MAX_PASSWORD_LENGTH:
@@ -72,7 +69,8 @@ class SupabaseAccounts:
             response = self._auth().sign_up({"email": address, "password": password})
         except AuthApiError as error:
             if error.code in _TAKEN:
-                raise InvalidInput("An account with this email already exists") from None
+                # Not "already exists": that would tell anyone which emails have accounts.
+                return self._sign_in_instead(address, password)
             if error.code == "weak_password" or error.status in (400, 422):
                 raise InvalidInput(f"Sign-up refused: {error.message}") from None
             raise from_auth(error) from None
@@ -80,9 +78,16 @@ class SupabaseAccounts:
             raise from_auth(error) from None
         return _session(response)
 
+    def _sign_in_instead(self, address: str, password: str) -> AuthSession:
+        """Sign-up of an email that has an account: its own password signs in."""
+        try:
+            return self.sign_in(address, password)
+        except InvalidCredentials:
+            raise SignUpRefused() from None
+
     def sign_in(self, email: str, password: str) -> AuthSession:
         try:
-            address = _email(email)
+            address = validation.email_address(email)
         except InvalidInput:
             raise InvalidCredentials() from None
         try:

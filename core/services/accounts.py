@@ -1,5 +1,9 @@
 """Signing in and out, through the services like every other operation.
 
+Both front ends (the dashboard and the HTTP API) come through here, so the same rules hold
+in both: a new password must be hard to guess (core.passwords), and every attempt at a
+password passes the sign-in guard first (core.services.sign_in_guard).
+
 A sign-in also offers the doctor's unfinished analyses to the analyzer again: under
 Supabase only the doctor's own token can see their cases, so this is where a case left
 ``analyzing`` by a stopped process is picked up (``core.analysis.recovery``).
@@ -10,9 +14,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from core import validation
+from core.errors import InvalidCredentials, InvalidInput
 from core.models import AuthSession, Doctor
+from core.passwords import check_strength
 from core.ports import Accounts
 from core.safe_logging import failure_frames
+from core.services.sign_in_guard import SignInGuard
 
 log = logging.getLogger(__name__)
 
@@ -26,21 +34,45 @@ class AccountService:
         accounts: Accounts,
         on_sign_in: Callable[[AuthSession], None] | None = None,
         on_sign_out: Callable[[AuthSession], None] | None = None,
+        guard: SignInGuard | None = None,
     ) -> None:
         self._accounts = accounts
+        self._guard = guard
         self._on_sign_in = on_sign_in
         self._on_sign_out = on_sign_out
 
-    def sign_up(self, email: str, password: str) -> AuthSession:
-        """Create a doctor's account and sign them in."""
-        session = self._accounts.sign_up(email, password)
+    def sign_up(self, email: str, password: str, client: str | None = None) -> AuthSession:
+        """Create a doctor's account and sign them in. An email that has an account, with
+        its own password, signs in; with another, a refusal that does not say it is taken."""
+        address = validation.email_address(email)
+        check_strength(password, address)
+        session = self._attempt(address, client, lambda: self._accounts.sign_up(email, password))
         self._signed_in(session)
         return session
 
-    def sign_in(self, email: str, password: str) -> AuthSession:
-        """Sign in with email and password; then offer the doctor's unfinished analyses."""
-        session = self._accounts.sign_in(email, password)
+    def sign_in(self, email: str, password: str, client: str | None = None) -> AuthSession:
+        """Sign in with email and password from ``client`` (its address, when known); then
+        offer the doctor's unfinished analyses."""
+        try:
+            account = validation.email_address(email)
+        except InvalidInput:
+            account = None  # the backend answers "Invalid email or password"
+        session = self._attempt(account, client, lambda: self._accounts.sign_in(email, password))
         self._signed_in(session)
+        return session
+
+    def _attempt(
+        self, account: str | None, client: str | None, try_password: Callable[[], AuthSession]
+    ) -> AuthSession:
+        if self._guard is None:
+            return try_password()
+        self._guard.admit(account, client)
+        try:
+            session = try_password()
+        except InvalidCredentials:
+            self._guard.failed(client)
+            raise
+        self._guard.succeeded(account)
         return session
 
     def _signed_in(self, session: AuthSession) -> None:
@@ -55,7 +87,7 @@ class AccountService:
         return self._accounts.refresh(refresh_token)
 
     def sign_out(self, session: AuthSession) -> None:
-        """End the session at the backend (revokes its refresh token)."""
+        """End the session at the backend (revokes its tokens)."""
         if self._on_sign_out is not None:
             try:
                 self._on_sign_out(session)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from core import lifecycle, validation
+from core import lifecycle, plain_text, validation
 from core.analysis.seal import is_sealed_by
 from core.audit import AuditAction, AuditEvent, ChainCheck
 from core.errors import CaseNotFound, FileTooLarge, InternalError, InvalidInput, MedCaseError
@@ -402,7 +402,8 @@ def _list_query(query: CaseQuery) -> CaseQuery:
         raise InvalidInput(f"A page holds 1 to {MAX_PAGE_SIZE} cases")
     if query.offset < 0:
         raise InvalidInput("The page offset cannot be negative")
-    search = query.search.strip() if isinstance(query.search, str) else None
+    # In the names' normal form (validation.patient_name), or a pasted name would not match.
+    search = plain_text.normalised(query.search).strip() if isinstance(query.search, str) else None
     if query.statuses:
         statuses = tuple(dict.fromkeys(validation.case_status(s) for s in query.statuses))
     else:  # archived cases stay out of the list unless the doctor asks for them

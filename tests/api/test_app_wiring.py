@@ -72,6 +72,7 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/auth/v1/signup": {"post"},
         "/auth/v1/token": {"post"},
         "/auth/v1/user": {"get"},
+        "/auth/v1/logout": {"post"},
         "/cases/create_case": {"post"},
         "/api/v1/cases": {"post"},
         "/cases/all_cases": {"get"},
@@ -99,7 +100,9 @@ def test_supabase_mode_serves_no_embedded_sign_up(tmp_path: Path) -> None:
         tmp_path / "data", supabase_url="https://x.supabase.co", supabase_anon_key="anon"
     )
     with TestClient(create_app(clinic)) as client:
-        answer = client.post("/auth/v1/signup", json={"email": "a@b.org", "password": "x" * 9})
+        answer = client.post(
+            "/auth/v1/signup", json={"email": "a@b.org", "password": "correct horse battery"}
+        )
     assert answer.status_code == 404
 
 
@@ -195,7 +198,7 @@ def test_uvicorn_serves_the_app_built_from_the_environment(tmp_path: Path) -> No
             time.sleep(0.1)
         answer = httpx.post(
             f"{base}/auth/v1/signup",
-            json={"email": "served@example.org", "password": "long enough"},
+            json={"email": "served@example.org", "password": "long enough, truly"},
         )
         assert answer.status_code == 200
         assert (data_dir / "jwt_secret").is_file()

@@ -58,10 +58,37 @@ def test_signup_rejects_bad_input_with_400(
     assert detail in answer.json()["detail"]
 
 
-def test_signup_twice_with_one_email_is_400(client: TestClient, doctor: Doctor) -> None:
-    answer = client.post("/auth/v1/signup", json={"email": doctor.email, "password": PASSWORD})
+def test_signup_of_a_taken_email_does_not_say_so(client: TestClient, doctor: Doctor) -> None:
+    answer = client.post(
+        "/auth/v1/signup", json={"email": doctor.email, "password": "another good passphrase"}
+    )
     assert answer.status_code == 400
-    assert answer.json() == {"detail": "An account with this email already exists"}
+    assert answer.json() == {
+        "detail": "Could not create an account with this email and password. "
+        "If you already have an account, sign in instead."
+    }
+    # With the account's own password, sign-up signs in: the doctor had forgotten.
+    again = client.post("/auth/v1/signup", json={"email": doctor.email, "password": PASSWORD})
+    assert again.status_code == 200
+    assert again.json()["user"]["id"] == doctor.user_id
+
+
+@pytest.mark.parametrize(
+    ("password", "reason"),
+    [
+        ("12345678", "This is a top-10 common password."),
+        ("password", "This is a top-10 common password."),
+        ("        ", "Password must not be only spaces"),
+    ],
+)
+def test_signup_refuses_weak_passwords_saying_why(
+    client: TestClient, password: str, reason: str
+) -> None:
+    answer = client.post(
+        "/auth/v1/signup", json={"email": "weak@example.org", "password": password}
+    )
+    assert answer.status_code == 400
+    assert reason in answer.json()["detail"]
 
 
 def test_password_grant_signs_in(client: TestClient, doctor: Doctor) -> None:
@@ -148,8 +175,10 @@ def _signed(data_dir: Path, claims: dict[str, object], secret: str | None = None
 
 
 def _claims(doctor: Doctor, expires_in: float) -> dict[str, object]:
+    """The claims of the doctor's real token (its session), with another expiry."""
     now = int(time.time())
-    return {"sub": doctor.user_id, "aud": "authenticated", "iat": now, "exp": now + expires_in}
+    claims = jwt.decode(doctor.access_token, options={"verify_signature": False})
+    return {**claims, "sub": doctor.user_id, "iat": now, "exp": now + expires_in}
 
 
 def test_a_token_signed_with_the_data_folder_secret_is_accepted(
@@ -204,9 +233,18 @@ def test_token_signed_with_another_secret_is_401(
     assert client.get("/cases/all_cases", headers=_bearer(token)).status_code == 401
 
 
-def test_token_for_an_unknown_user_is_401(client: TestClient, clinic: Clinic) -> None:
-    ghost = Doctor("7d1c3a7e-0000-4000-8000-000000000000", "ghost@example.org", "", "")
-    token = _signed(clinic.settings.data_dir, _claims(ghost, 600))
+def test_token_naming_no_session_is_401(client: TestClient, doctor: Doctor, clinic: Clinic) -> None:
+    claims = {k: v for k, v in _claims(doctor, 600).items() if k not in ("session_id", "jti")}
+    token = _signed(clinic.settings.data_dir, claims)
+    assert client.get("/cases/all_cases", headers=_bearer(token)).status_code == 401
+
+
+def test_token_for_an_unknown_user_is_401(
+    client: TestClient, doctor: Doctor, clinic: Clinic
+) -> None:
+    # A real session's claims, another doctor's id: the session is not theirs.
+    claims = {**_claims(doctor, 600), "sub": "7d1c3a7e-0000-4000-8000-000000000000"}
+    token = _signed(clinic.settings.data_dir, claims)
     assert client.get("/cases/all_cases", headers=_bearer(token)).status_code == 401
 
 

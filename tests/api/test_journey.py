@@ -57,13 +57,16 @@ def test_a_script_does_the_whole_journey_over_http(served: tuple[str, Clinic]) -
     base, clinic = served
     with httpx.Client(base_url=base, timeout=30) as http:
         signed_up = _ok(
-            http.post("/auth/v1/signup", json={"email": "ehr@example.org", "password": "bridge pw"})
+            http.post(
+                "/auth/v1/signup",
+                json={"email": "ehr@example.org", "password": "bridge of the river kwai"},
+            )
         )
         session = _ok(
             http.post(
                 "/auth/v1/token",
                 params={"grant_type": "password"},
-                json={"email": "ehr@example.org", "password": "bridge pw"},
+                json={"email": "ehr@example.org", "password": "bridge of the river kwai"},
             )
         )
         assert session["user"] == signed_up["user"]

@@ -10,7 +10,15 @@ from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
 from core.errors import NotAuthenticated
-from tests.app.conftest import PASSWORD, seed_case, shown, sign_in, sign_up, texts
+from tests.app.conftest import (
+    PASSWORD,
+    new_app,
+    seed_case,
+    shown,
+    sign_in,
+    sign_up,
+    texts,
+)
 from tests.doubles import CountingProvider
 
 
@@ -62,15 +70,55 @@ def test_wrong_password_or_unknown_email_get_one_message(
 def test_account_rules_are_explained(app: AppTest, clinic: Clinic) -> None:
     sign_up(clinic, "taken@example.com")
     app.text_input(key="sign_in_email").input("taken@example.com")
-    app.text_input(key="sign_in_password").input(PASSWORD)
+    app.text_input(key="sign_in_password").input("another long passphrase")
     app.button(key="sign_in_create").click().run()
-    assert texts(app, "error") == ["An account with this email already exists"]
+    # Words that do not tell a visitor whether the email has an account.
+    assert texts(app, "error") == [
+        "Could not create an account with this email and password. "
+        "If you already have an account, sign in instead."
+    ]
 
     app.text_input(key="sign_in_email").input("fresh@example.com")
     app.text_input(key="sign_in_password").input("short")
     app.button(key="sign_in_create").click().run()
     assert not app.exception
     assert texts(app, "error") == ["Password must be at least 8 characters"]
+    assert app.session_state["auth_session"] is None
+
+
+@pytest.mark.parametrize(
+    ("password", "reason"),
+    [
+        ("12345678", "This is a top-10 common password."),
+        ("password", "This is a top-10 common password."),
+        (" " * 8, "Password must not be only spaces"),
+    ],
+)
+def test_weak_passwords_are_refused_with_the_reason(
+    app: AppTest, password: str, reason: str
+) -> None:
+    app.text_input(key="sign_in_email").input("fresh@example.com")
+    app.text_input(key="sign_in_password").input(password)
+    app.button(key="sign_in_create").click().run()
+    assert not app.exception
+    assert len(texts(app, "error")) == 1 and reason in texts(app, "error")[0]
+    assert app.session_state["auth_session"] is None
+
+
+def test_guessing_locks_the_account_even_for_the_right_password(
+    data_dir, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEDCASE_SIGN_IN_ACCOUNT_LIMITS", "3/minute")
+    app = new_app().run()
+    sign_up(app.session_state["clinic"], "guarded@example.com")
+    for guess in ("password1", "letmein!", "qwerty123"):
+        sign_in(app, "guarded@example.com", guess)
+        assert texts(app, "error") == ["Invalid email or password"]
+    sign_in(app, "guarded@example.com")
+    assert not app.exception
+    assert texts(app, "title") == ["MedCase"]
+    [message] = texts(app, "error")
+    assert message.startswith("Too many sign-in attempts; try again in ")
     assert app.session_state["auth_session"] is None
 
 

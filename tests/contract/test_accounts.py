@@ -8,7 +8,7 @@ import jwt
 import pytest
 
 from core.backends.local import LocalBackendProvider
-from core.errors import InvalidCredentials, InvalidInput, NotAuthenticated
+from core.errors import InvalidCredentials, InvalidInput, NotAuthenticated, SignUpRefused
 
 
 def test_sign_up_then_sign_in_and_verify(harness) -> None:
@@ -18,13 +18,53 @@ def test_sign_up_then_sign_in_and_verify(harness) -> None:
     session = accounts.sign_in("DR.HOUSE@clinic.test ", "correct horse")
     assert session.doctor == created.doctor
     assert accounts.verify(session.access_token) == created.doctor
-    assert session.expires_at > time.time() + 3000
+    assert session.expires_at > time.time() + 600
 
 
 def test_emails_are_unique_regardless_of_case(harness) -> None:
-    harness.provider.accounts.sign_up("a@clinic.test", "password-1")
-    with pytest.raises(InvalidInput, match="already exists"):
+    first = harness.provider.accounts.sign_up("a@clinic.test", "password-1")
+    with pytest.raises(SignUpRefused):
         harness.provider.accounts.sign_up("A@CLINIC.TEST", "password-2")
+    again = harness.provider.accounts.sign_up("A@clinic.test", "password-1")
+    assert again.doctor == first.doctor
+
+
+def test_sign_up_does_not_say_which_emails_have_accounts(harness) -> None:
+    """An email with an account and another password: refused in words that would fit any
+    refusal; with its own password, signed in (the doctor forgot they had signed up)."""
+    harness.provider.accounts.sign_up("taken@clinic.test", "password-1")
+    with pytest.raises(InvalidInput) as refused:
+        harness.provider.accounts.sign_up("taken@clinic.test", "another-password")
+    assert refused.value.status == 400
+    assert "exist" not in refused.value.detail and "taken" not in refused.value.detail
+    assert refused.value.detail == (
+        "Could not create an account with this email and password. "
+        "If you already have an account, sign in instead."
+    )
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("dr.\u200bgrey@clinic.test", "dr.grey@clinic.test"),  # zero-width space
+        ("\ufeffDr.Grey@Clinic.Test", "dr.grey@clinic.test"),  # byte-order mark
+        ("ｄｒ.ｇｒｅｙ@clinic.test", "dr.grey@clinic.test"),  # full-width letters (NFKC)
+    ],
+)
+def test_invisible_and_full_width_characters_leave_emails(harness, typed, stored) -> None:
+    created = harness.provider.accounts.sign_up(typed, "password-1")
+    assert created.doctor.email == stored
+    assert harness.provider.accounts.sign_in(stored, "password-1").doctor == created.doctor
+
+
+@pytest.mark.parametrize(
+    "email",
+    ["dr.h\u043ense@clinic.test", "dr.house@cl\u0456nic.test", "dr.\u202ehouse@clinic.test"],
+    ids=["cyrillic-o", "ukrainian-i", "right-to-left-override"],
+)
+def test_look_alike_emails_are_refused(harness, email: str) -> None:
+    with pytest.raises(InvalidInput, match="look-alike"):
+        harness.provider.accounts.sign_up(email, "password-1")
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,9 @@ BAD_FORMS = [
     ({"patient_name": 42}, "Patient name is required"),
     ({"patient_name": "x" * 201}, "at most 200 characters"),
     ({"patient_name": "Ada\x00Lovelace"}, "control characters"),
+    ({"patient_name": "Ada \u202eecalevoL"}, "text-direction control characters"),
+    ({"patient_name": "\u2067Ada Lovelace\u2069"}, "text-direction control characters"),
+    ({"patient_name": "Ada\u00adLovelace"}, "invisible formatting characters"),
     ({"patient_age": -1}, "between 0 and 150"),
     ({"patient_age": 151}, "between 0 and 150"),
     ({"patient_age": 40.0}, "whole number"),
@@ -32,6 +35,8 @@ BAD_FORMS = [
     ({"patient_gender": None}, "female, male, other, unknown"),
     ({"case_summary": 12}, "Doctor's summary must be text"),
     ({"case_summary": "x" * 20_001}, "at most 20000 characters"),
+    # PostgreSQL cannot store a NUL: refused alike on both backends, before any write.
+    ({"case_summary": "BP 120/80\x00 HR 72"}, "must not contain NUL characters"),
 ]
 
 BAD_FILES = [
@@ -151,3 +156,56 @@ def test_two_files_with_the_same_name_never_collide(doctor_a: SignedIn) -> None:
     assert len(set(keys)) == 2
     assert [doctor_a.backend.blobs.get(k) for k in keys] == [first, second]
     assert [f.file_name for f in created.files] == ["report.pdf", "report.pdf"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("Ada\u200b Lovelace", "Ada Lovelace"),  # zero-width space
+        ("\ufeffAda Love\u2060lace", "Ada Lovelace"),  # byte-order mark, word joiner
+        ("Ａｄａ Ｌｏｖｅｌａｃｅ", "Ada Lovelace"),  # full-width letters (NFKC)
+    ],
+)
+def test_patient_names_are_stored_in_one_normal_form(
+    doctor_a: SignedIn, typed: str, stored: str
+) -> None:
+    created = doctor_a.services.create_case(NewCase(**{**GOOD, "patient_name": typed}), [])
+    assert created.case.patient_name == stored
+    assert doctor_a.services.get_case(created.case.case_id).case.patient_name == stored
+    updated = doctor_a.services.update_case(created.case.case_id, {"patient_name": typed})
+    assert updated.patient_name == stored
+
+
+@pytest.mark.parametrize(
+    ("changes", "detail"),
+    [
+        ({"case_summary": "HR 72\x00"}, "must not contain NUL characters"),
+        ({"patient_name": "Ada\u202eLovelace"}, "text-direction control characters"),
+    ],
+)
+def test_an_update_with_hidden_characters_is_refused_alike(
+    doctor_a: SignedIn, changes: dict, detail: str
+) -> None:
+    created = doctor_a.services.create_case(NewCase(**GOOD, case_summary="HR 72"), [])
+    with pytest.raises(InvalidInput) as error:
+        doctor_a.services.update_case(created.case.case_id, changes)
+    assert (error.value.status, detail in error.value.detail) == (400, True)
+    case = doctor_a.services.get_case(created.case.case_id).case
+    assert (case.patient_name, case.case_summary) == ("Ada Example", "HR 72")
+
+
+def test_direction_controls_cannot_disguise_a_file_name(doctor_a: SignedIn) -> None:
+    """ "scan\u202egnp.pdf" would display as "scanfdp.png"; it is stored as what it is."""
+    created = doctor_a.services.create_case(
+        NewCase(**GOOD),
+        [
+            Upload("scan\u202egnp.pdf", samples.pdf_bytes(), "lab"),
+            Upload("re\u200bport\u2066.pdf", samples.pdf_bytes(), "lab"),
+        ],
+    )
+    assert [f.file_name for f in created.files] == ["scangnp.pdf", "report.pdf"]
+    with pytest.raises(InvalidInput) as error:
+        doctor_a.services.upload_file(
+            created.case.case_id, Upload("invoice\u202efdp.exe", b"MZ\x90\x00", "lab")
+        )
+    assert error.value.detail.startswith("'invoicefdp.exe' is not an accepted file type")

@@ -1,0 +1,42 @@
+"""What may hide in typed text: invisible characters and text-direction controls.
+
+A name that looks the same on screen must be the same string: otherwise two patients
+"Ada Lovelace" (one with a zero-width space) are different cases to a search, and a
+right-to-left override makes "invoice\u202efdp.exe" display as "invoiceexe.pdf".
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Invisible joiners and spaces: they change a string without changing how it looks.
+ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
+# Embeddings, overrides and isolates: they reorder how the text around them is shown.
+BIDI_CONTROLS = frozenset(
+    [chr(code) for code in range(0x202A, 0x202F)] + [chr(code) for code in range(0x2066, 0x206A)]
+)
+
+
+def normalised(text: str) -> str:
+    """NFKC (compatibility forms such as full-width letters become the usual ones), with
+    zero-width characters removed."""
+    folded = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in folded if ch not in ZERO_WIDTH)
+
+
+def hidden_characters(text: str) -> str | None:
+    """What kind of hidden character ``text`` holds, in words; None when it holds none."""
+    for ch in text:
+        if ch in BIDI_CONTROLS:
+            return "text-direction control characters"
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs"):
+            return "control characters"
+        if category == "Cf":
+            return "invisible formatting characters"
+    return None
+
+
+def without_hidden_characters(text: str) -> str:
+    """``text`` with control, format (zero-width, direction) characters removed."""
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))

@@ -1,0 +1,68 @@
+"""How often anyone may try a password: per account and per client address.
+
+Limits come in tiers, each a moving window (``5/minute;10/15 minutes;20/hour;50/day``):
+when a tier is full, the next attempt waits until its oldest attempt leaves the window,
+so the wait grows with every tier a guesser fills (a minute, a quarter of an hour, an
+hour, a day). The counters live in this process's memory (the ``limits`` library).
+
+- An account's tiers count every attempt before its password is checked, so a burst of
+  parallel guesses cannot slip in between check and count, and a locked account refuses
+  even the right password. A successful sign-in clears its account's count.
+- An address's tiers count failures only: a clinic behind one address signs in many
+  doctors a day, and its successes should not lock it out.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from core.errors import TooManyAttempts
+
+log = logging.getLogger(__name__)
+
+
+class SignInGuard:
+    """Process-wide throttle shared by the dashboard and the HTTP API."""
+
+    def __init__(self, account_limits: str, address_limits: str) -> None:
+        self._account_tiers: list[RateLimitItem] = parse_many(account_limits)
+        self._address_tiers: list[RateLimitItem] = parse_many(address_limits)
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    def admit(self, account: str | None, address: str | None) -> None:
+        """Let one attempt through or raise TooManyAttempts; counts it for the account."""
+        if address:
+            self._refuse_if_full(self._address_tiers, "address", address)
+        if account:
+            self._refuse_if_full(self._account_tiers, "account", account)
+            full = [t for t in self._account_tiers if not self._limiter.hit(t, "account", account)]
+            if full:  # a parallel attempt took the last place between test and hit
+                raise TooManyAttempts(self._wait(full, "account", account))
+
+    def failed(self, address: str | None) -> None:
+        """Count a refused password (or sign-up) against the client's address."""
+        if address:
+            for tier in self._address_tiers:
+                self._limiter.hit(tier, "address", address)
+
+    def succeeded(self, account: str | None) -> None:
+        """The right password: the account starts afresh."""
+        if account:
+            for tier in self._account_tiers:
+                self._limiter.clear(tier, "account", account)
+
+    def _refuse_if_full(self, tiers: list[RateLimitItem], kind: str, key: str) -> None:
+        full = [tier for tier in tiers if not self._limiter.test(tier, kind, key)]
+        if full:
+            # The event, never the email or address: those identify a doctor.
+            log.warning("sign-in throttled by %s limit", kind)
+            raise TooManyAttempts(self._wait(full, kind, key))
+
+    def _wait(self, tiers: list[RateLimitItem], kind: str, key: str) -> float:
+        now = time.time()
+        return max(self._limiter.get_window_stats(t, kind, key).reset_time - now for t in tiers)

@@ -1,0 +1,104 @@
+"""The HTTP API's sign-in rules: throttling by account and by address, short-lived
+sessions that a refresh, a replayed refresh token or a logout ends at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from tests.api.conftest import PASSWORD, Doctor, make_clinic, sign_up
+
+GUESSER = ("203.0.113.9", 40000)
+ELSEWHERE = ("198.51.100.4", 40000)
+
+
+def _password_grant(client: TestClient, email: str, password: str):
+    return client.post(
+        "/auth/v1/token",
+        params={"grant_type": "password"},
+        json={"email": email, "password": password},
+    )
+
+
+def _refresh(client: TestClient, refresh_token: str):
+    return client.post(
+        "/auth/v1/token",
+        params={"grant_type": "refresh_token"},
+        json={"refresh_token": refresh_token},
+    )
+
+
+def test_guessing_a_password_locks_the_account_even_for_the_right_one(tmp_path: Path) -> None:
+    clinic = make_clinic(tmp_path / "data", sign_in_account_limits="3/minute;5/hour")
+    with TestClient(create_app(clinic), client=GUESSER) as client:
+        doctor = sign_up(client, "house@example.org")
+        for guess in ("vicodin1", "lupus-not", "everybody lies"):
+            assert _password_grant(client, doctor.email, guess).status_code == 400
+        locked = _password_grant(client, doctor.email, PASSWORD)
+    assert locked.status_code == 429
+    assert locked.json()["detail"].startswith("Too many sign-in attempts; try again in ")
+    assert 1 <= int(locked.headers["retry-after"]) <= 60
+    # From another address too: the lock is the account's.
+    with TestClient(create_app(clinic), client=ELSEWHERE) as other:
+        assert _password_grant(other, doctor.email, PASSWORD).status_code == 429
+
+
+def test_one_address_guessing_many_accounts_is_throttled(tmp_path: Path) -> None:
+    clinic = make_clinic(tmp_path / "data", sign_in_address_limits="3/minute")
+    app = create_app(clinic)
+    with TestClient(app, client=ELSEWHERE) as elsewhere:
+        doctor = sign_up(elsewhere, "cuddy@example.org")
+    with TestClient(app, client=GUESSER) as guesser:
+        for number in range(3):
+            wrong = _password_grant(guesser, f"doctor{number}@example.org", "password123")
+            assert wrong.status_code == 400
+        throttled = _password_grant(guesser, doctor.email, PASSWORD)
+        assert throttled.status_code == 429
+        assert "retry-after" in throttled.headers
+        assert (
+            guesser.post(
+                "/auth/v1/signup", json={"email": doctor.email, "password": PASSWORD}
+            ).status_code
+            == 429
+        )
+    with TestClient(app, client=ELSEWHERE) as elsewhere:
+        assert _password_grant(elsewhere, doctor.email, PASSWORD).status_code == 200
+
+
+def test_after_a_refresh_the_old_access_token_is_401(
+    client: TestClient, fresh_doctor: Doctor
+) -> None:
+    refreshed = _refresh(client, fresh_doctor.refresh_token)
+    assert refreshed.status_code == 200
+    assert client.get("/auth/v1/user", headers=fresh_doctor.headers).status_code == 401
+    new_headers = {"Authorization": f"Bearer {refreshed.json()['access_token']}"}
+    assert client.get("/auth/v1/user", headers=new_headers).status_code == 200
+
+
+def test_a_replayed_refresh_token_ends_the_whole_session(
+    client: TestClient, fresh_doctor: Doctor
+) -> None:
+    stolen = fresh_doctor.refresh_token
+    rightful = _refresh(client, stolen).json()
+    assert _refresh(client, stolen).status_code == 401  # the copy comes back
+    headers = {"Authorization": f"Bearer {rightful['access_token']}"}
+    assert client.get("/cases/all_cases", headers=headers).status_code == 401
+    assert _refresh(client, rightful["refresh_token"]).status_code == 401
+
+
+def test_logout_ends_the_session_at_once(client: TestClient, fresh_doctor: Doctor) -> None:
+    answer = client.post("/auth/v1/logout", headers=fresh_doctor.headers)
+    assert answer.status_code == 204
+    assert client.get("/cases/all_cases", headers=fresh_doctor.headers).status_code == 401
+    assert _refresh(client, fresh_doctor.refresh_token).status_code == 401
+    assert client.post("/auth/v1/logout", headers=fresh_doctor.headers).status_code == 401
+
+
+@pytest.mark.parametrize("password", ["12345678", "password", " " * 8])
+def test_weak_passwords_are_refused_at_sign_up(client: TestClient, password: str) -> None:
+    answer = client.post("/auth/v1/signup", json={"email": "new@example.org", "password": password})
+    assert answer.status_code == 400
+    assert answer.json()["detail"].startswith("Password")

@@ -1,0 +1,151 @@
+"""Sign-in throttling: per account and per client address, with waits that grow."""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from core.errors import InvalidCredentials, SignUpRefused, TooManyAttempts
+from core.models import AuthSession, Doctor
+from core.services import AccountService
+from core.services.sign_in_guard import SignInGuard
+
+RIGHT = "correct horse battery"
+LOOSE = "1000/minute"
+
+
+class PasswordBook:
+    """Accounts that only compare passwords, counting how many attempts reach them."""
+
+    def __init__(self, slow: float = 0.0) -> None:
+        self.passwords: dict[str, str] = {}
+        self.checked = 0
+        self._slow = slow
+        self._lock = threading.Lock()
+
+    def sign_up(self, email: str, password: str) -> AuthSession:
+        email = email.strip().lower()
+        if email in self.passwords and self.passwords[email] != password:
+            raise SignUpRefused()
+        self.passwords[email] = password
+        return self.sign_in(email, password)
+
+    def sign_in(self, email: str, password: str) -> AuthSession:
+        with self._lock:
+            self.checked += 1
+        time.sleep(self._slow)
+        email = email.strip().lower()
+        if self.passwords.get(email) != password:
+            raise InvalidCredentials()
+        return AuthSession(Doctor(user_id=email, email=email), "", "", 0)
+
+
+def service(accounts: PasswordBook, account: str = LOOSE, address: str = LOOSE) -> AccountService:
+    return AccountService(accounts, guard=SignInGuard(account, address))
+
+
+def test_brute_force_locks_the_account_and_the_right_password_waits() -> None:
+    book = PasswordBook()
+    book.passwords["house@clinic.test"] = RIGHT
+    accounts = service(book, account="3/minute")
+    for guess in ("123456", "password", "letmein"):
+        with pytest.raises(InvalidCredentials):
+            accounts.sign_in("house@clinic.test", guess)
+    with pytest.raises(TooManyAttempts) as locked:
+        accounts.sign_in("House@Clinic.test", RIGHT)  # same account, however it is typed
+    assert locked.value.status == 429
+    assert 1 <= locked.value.retry_after <= 60
+    assert locked.value.detail.startswith("Too many sign-in attempts; try again in ")
+    assert book.checked == 3  # a locked account costs no password check
+
+
+def test_the_lock_lifts_when_the_window_has_passed() -> None:
+    book = PasswordBook()
+    book.passwords["house@clinic.test"] = RIGHT
+    accounts = service(book, account="2/second")
+    for _ in range(2):
+        with pytest.raises(InvalidCredentials):
+            accounts.sign_in("house@clinic.test", "wrong password")
+    with pytest.raises(TooManyAttempts):
+        accounts.sign_in("house@clinic.test", RIGHT)
+    time.sleep(1.1)
+    assert accounts.sign_in("house@clinic.test", RIGHT).doctor.email == "house@clinic.test"
+
+
+def test_each_full_tier_makes_the_wait_longer() -> None:
+    book = PasswordBook()
+    accounts = service(book, account="2/second;3/hour")
+    for _ in range(2):
+        with pytest.raises(InvalidCredentials):
+            accounts.sign_in("house@clinic.test", "wrong password")
+    with pytest.raises(TooManyAttempts) as first:
+        accounts.sign_in("house@clinic.test", "wrong password")
+    time.sleep(1.1)
+    with pytest.raises(InvalidCredentials):
+        accounts.sign_in("house@clinic.test", "wrong password")
+    with pytest.raises(TooManyAttempts) as second:
+        accounts.sign_in("house@clinic.test", "wrong password")
+    assert first.value.retry_after <= 1
+    assert second.value.retry_after > 3000
+    assert "minutes" in second.value.detail
+
+
+def test_the_right_password_starts_the_account_afresh() -> None:
+    book = PasswordBook()
+    book.passwords["house@clinic.test"] = RIGHT
+    accounts = service(book, account="3/minute")
+    for _ in range(2):
+        for _ in range(2):
+            with pytest.raises(InvalidCredentials):
+                accounts.sign_in("house@clinic.test", "typo")
+        accounts.sign_in("house@clinic.test", RIGHT)
+
+
+def test_one_address_guessing_many_accounts_is_throttled() -> None:
+    book = PasswordBook()
+    book.passwords["cuddy@clinic.test"] = RIGHT
+    accounts = service(book, address="3/minute")
+    for number in range(3):
+        with pytest.raises(InvalidCredentials):
+            accounts.sign_in(f"doctor{number}@clinic.test", "password1", client="203.0.113.9")
+    with pytest.raises(TooManyAttempts):
+        accounts.sign_in("cuddy@clinic.test", RIGHT, client="203.0.113.9")
+    # Another address is not held back, and neither is an address's successful sign-in.
+    assert accounts.sign_in("cuddy@clinic.test", RIGHT, client="198.51.100.4")
+    for _ in range(5):
+        accounts.sign_in("cuddy@clinic.test", RIGHT, client="198.51.100.4")
+
+
+def test_parallel_guesses_cannot_slip_past_the_count() -> None:
+    book = PasswordBook(slow=0.05)
+    accounts = service(book, account="3/minute")
+
+    def guess(number: int) -> str:
+        try:
+            accounts.sign_in("house@clinic.test", f"guess {number}")
+        except InvalidCredentials:
+            return "wrong"
+        except TooManyAttempts:
+            return "throttled"
+        return "in"
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        outcomes = list(pool.map(guess, range(20)))
+    assert outcomes.count("wrong") == 3
+    assert outcomes.count("throttled") == 17
+    assert book.checked == 3
+
+
+def test_sign_up_of_a_taken_email_counts_as_a_guess() -> None:
+    """Sign-up with an account's own password signs in, so it is a way to guess too."""
+    book = PasswordBook()
+    book.passwords["house@clinic.test"] = RIGHT
+    accounts = service(book, account="2/minute")
+    for guess in ("vicodin and jazz", "lupus never is"):
+        with pytest.raises(SignUpRefused):
+            accounts.sign_up("house@clinic.test", guess)
+    with pytest.raises(TooManyAttempts):
+        accounts.sign_up("house@clinic.test", RIGHT)
