@@ -42,7 +42,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.case_list
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
 
 API_PORT ?= 8000
 .PHONY: api

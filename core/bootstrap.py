@@ -123,8 +123,10 @@ def insights_key(settings: Settings) -> bytes:
 def build_clinic(settings: Settings) -> Clinic:
     """Choose the backend and analyzer from the settings."""
     provider: BackendProvider
-    if settings.supabase_url and settings.supabase_anon_key:  # Settings.uses_supabase
-        provider = SupabaseBackendProvider(settings.supabase_url, settings.supabase_anon_key)
+    project = settings.supabase_project
+    if project is not None:
+        url, anon_key = project
+        provider = SupabaseBackendProvider(url, anon_key)
     else:
         provider = LocalBackendProvider(
             settings.data_dir,

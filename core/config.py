@@ -76,8 +76,15 @@ class Settings:
         return self.max_file_mb * 1024 * 1024
 
     @property
+    def supabase_project(self) -> tuple[str, str] | None:
+        """The project's URL and anon key when both are set; None: the embedded backend."""
+        if self.supabase_url and self.supabase_anon_key:
+            return self.supabase_url, self.supabase_anon_key
+        return None
+
+    @property
     def uses_supabase(self) -> bool:
-        return bool(self.supabase_url and self.supabase_anon_key)
+        return self.supabase_project is not None
 
     @property
     def uses_model(self) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from core.analysis.insights import Insights
+from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.audit import AuditEvent, ChainCheck
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
 from core.review import Draft, SectionReview, SignedNote
@@ -66,8 +66,14 @@ class CaseRepository(Protocol):
     def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool: ...
 
     def save_file_analysis(
-        self, owner: str, file_id: str, text_data: str | None, ai_summary: dict[str, Any] | None
-    ) -> None: ...
+        self,
+        owner: str,
+        file_id: str,
+        text_data: str | None,
+        ai_summary: LabelledImageAnalysis | None,
+    ) -> None:
+        """Keep what the analysis read from a file: a lab file's text, a radiology image's
+        reading (stored as JSON in the file's ``ai_summary``)."""
 
     def complete_analysis(self, owner: str, case_id: str, claim: str, insights: Insights) -> bool:
         """As the claim holder: keep the insights as a new AI draft, point the case's

@@ -68,7 +68,7 @@ class LabDocument(BaseModel):
 
 
 class ImageAnalysis(_Scored):
-    """A radiology image's reading, stored as the file's ai_summary."""
+    """A radiology image's reading, as an engine writes it."""
 
     findings: str = ""
     impression: str = ""
@@ -77,6 +77,13 @@ class ImageAnalysis(_Scored):
     body_part: str | None = None
     study_description: str | None = None
     image_properties: dict[str, Any] = Field(default_factory=dict)
+
+
+class LabelledImageAnalysis(ImageAnalysis):
+    """A radiology image's reading as its file keeps it (``ai_summary``), with the image's
+    label in the case ("Radiology image 1")."""
+
+    label: str
 
 
 class RadiologyImage(BaseModel):

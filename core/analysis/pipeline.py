@@ -20,6 +20,7 @@ from core.analysis.insights import (
     ImageAnalysis,
     Insights,
     LabDocument,
+    LabelledImageAnalysis,
     PatientContext,
     PrimaryDiagnosis,
     Provenance,
@@ -49,7 +50,7 @@ _BURNED_IN_WARNING = (
 )
 
 ReadFile = Callable[[CaseFile], bytes]
-SaveFileAnalysis = Callable[[CaseFile, str | None, dict[str, Any] | None], None]
+SaveFileAnalysis = Callable[[CaseFile, str | None, LabelledImageAnalysis | None], None]
 
 
 @dataclass
@@ -274,9 +275,8 @@ def _save_images(images: list[_ImageResult], save: SaveFileAnalysis) -> list[str
             save(result.file, None, None)
             warnings.append(result.warning or "A radiology image could not be read")
             continue
-        summary = result.reading.model_dump(mode="json")
-        summary["label"] = result.image.label
-        save(result.file, None, summary)
+        reading = result.reading.model_dump()
+        save(result.file, None, LabelledImageAnalysis(**reading, label=result.image.label))
         warnings.extend(result.image.warnings)
     return warnings
 

@@ -19,10 +19,10 @@ import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.failures import AnalysisFailure
+from core.analysis.insights import LabelledImageAnalysis
 from core.analysis.pipeline import analyze_case
 from core.analysis.recovery import RecoveryPolicy
 from core.analysis.seal import seal
@@ -207,7 +207,7 @@ class AnalysisRunner:
             return backend.blobs.get(record.file_url)
 
         def save_file_analysis(
-            record: CaseFile, text_data: str | None, ai_summary: dict[str, Any] | None
+            record: CaseFile, text_data: str | None, ai_summary: LabelledImageAnalysis | None
         ) -> None:
             cases.save_file_analysis(owner, record.file_id, text_data, ai_summary)
 

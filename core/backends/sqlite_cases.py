@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from core import lifecycle
-from core.analysis.insights import Insights
+from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.backends.sqlite_db import SqliteDatabase
 from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, utc_now
 
@@ -281,7 +281,11 @@ class SqliteCaseRepository:
         )
 
     def save_file_analysis(
-        self, owner: str, file_id: str, text_data: str | None, ai_summary: dict[str, Any] | None
+        self,
+        owner: str,
+        file_id: str,
+        text_data: str | None,
+        ai_summary: LabelledImageAnalysis | None,
     ) -> None:
         with self._db.write() as db:
             db.execute(
@@ -289,7 +293,7 @@ class SqliteCaseRepository:
                 " WHERE file_id = ? AND user_id = ?",
                 (
                     text_data,
-                    json.dumps(ai_summary) if ai_summary is not None else None,
+                    _reading_json(ai_summary),
                     file_id,
                     owner,
                 ),
@@ -338,3 +342,8 @@ class SqliteCaseRepository:
             "SELECT user_id, case_id FROM cases WHERE status = 'analyzing' ORDER BY created_at"
         )
         return [(row["user_id"], row["case_id"]) for row in rows]
+
+
+def _reading_json(reading: LabelledImageAnalysis | None) -> str | None:
+    """An image's reading as the JSON text the file row keeps."""
+    return json.dumps(reading.model_dump(mode="json")) if reading is not None else None

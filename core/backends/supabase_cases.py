@@ -16,7 +16,7 @@ from postgrest import SyncPostgrestClient, SyncRequestBuilder
 from postgrest.types import ReturnMethod
 
 from core import lifecycle
-from core.analysis.insights import Insights
+from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_reviews import UNSIGNED
 from core.backends.supabase_rows import as_rows, one_object
@@ -238,11 +238,16 @@ class SupabaseCaseRepository:
         return len(self._change_case(owner, case_id, values, claim)) == 1
 
     def save_file_analysis(
-        self, owner: str, file_id: str, text_data: str | None, ai_summary: dict[str, Any] | None
+        self,
+        owner: str,
+        file_id: str,
+        text_data: str | None,
+        ai_summary: LabelledImageAnalysis | None,
     ) -> None:
+        reading = ai_summary.model_dump(mode="json") if ai_summary is not None else None
         query = (
             self._files()
-            .update({"text_data": _storable(text_data), "ai_summary": ai_summary})
+            .update({"text_data": _storable(text_data), "ai_summary": reading})
             .eq("file_id", file_id)
             .eq("user_id", owner)
         )

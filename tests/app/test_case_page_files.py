@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
 from core.analysis.advisory import ADVISORY
-from core.analysis.insights import Insights, LabValue
+from core.analysis.insights import Insights, LabelledImageAnalysis, LabValue
 from core.analysis.reading.imaging import thumbnail_png
 from core.bootstrap import Clinic
 from core.export.markdown import chart_markdown
@@ -71,7 +71,12 @@ def test_radiology_files_get_thumbnails_and_a_broken_one_a_note(
         doctor.doctor.user_id,
         dicom.file_id,
         None,
-        {"modality": "CT", "body_part": "HEAD", "impression": "Not interpreted"},
+        LabelledImageAnalysis(
+            label="Radiology image 1",
+            modality="CT",
+            body_part="HEAD",
+            impression="Not interpreted",
+        ),
     )
     open_case(app, case.case.case_id)
 

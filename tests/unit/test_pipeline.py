@@ -10,7 +10,7 @@ import pytest
 
 from core.analysis.engines.language_model import OpenAIEngine
 from core.analysis.failures import ModelUnavailable
-from core.analysis.insights import Insights
+from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.analysis.pipeline import analyze_case
 from core.analysis.rules.engine import RulesEngine
 from core.models import Case, CaseFile, utc_now
@@ -46,8 +46,12 @@ class Run:
     def read_file(self, record: CaseFile) -> bytes:
         return self.content[record.file_url]  # KeyError: as if the blob were missing
 
-    def save(self, record: CaseFile, text: str | None, summary: dict[str, Any] | None) -> None:
-        self.saved[record.file_name] = (text, summary)
+    def save(
+        self, record: CaseFile, text: str | None, summary: LabelledImageAnalysis | None
+    ) -> None:
+        # Kept as a backend stores it: the reading as JSON.
+        stored = summary.model_dump(mode="json") if summary is not None else None
+        self.saved[record.file_name] = (text, stored)
 
     def analyze(self, engine: Any) -> Insights:
         with ThreadPoolExecutor(4) as pool:
