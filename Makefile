@@ -40,6 +40,7 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.analysis
 	$(BIN)/python -m benchmarks.case_list
+	$(BIN)/python -m benchmarks.deid
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -6,9 +6,10 @@ import re
 
 from core.analysis.insights import ImageAnalysis
 from core.analysis.privacy.identifiers import redact_identifiers
+from core.analysis.privacy.names import PATIENT_PLACEHOLDER
 from core.models import CaseFile, FileCategory
 
-PATIENT_PLACEHOLDER = "[PATIENT]"
+__all__ = ["PATIENT_PLACEHOLDER", "CaseScrubber", "NameRedactor", "file_labels", "redact_name"]
 
 # Single letters (initials) are left alone: redacting every standalone "A" or "J" would
 # mangle the clinical text while protecting nothing a full name would not.
