@@ -69,6 +69,21 @@ class AuditEvent:
     hash: str
     details_json: str = field(default="{}", repr=False)  # exactly as hashed
 
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> AuditEvent:
+        """An event as either database returns it (its time as ISO 8601 text, Z or offset)."""
+        return cls(
+            seq=row["seq"],
+            user_id=row["user_id"],
+            case_id=row["case_id"],
+            action=row["action"],
+            details=json.loads(row["details"]),
+            occurred_at=datetime.fromisoformat(row["occurred_at"]),
+            prev_hash=row["prev_hash"],
+            hash=row["hash"],
+            details_json=row["details"],
+        )
+
 
 @dataclass(frozen=True)
 class ChainCheck:
@@ -110,6 +125,12 @@ def checked_details(details: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def canonical_details(details: Mapping[str, Any]) -> str:
     return json.dumps(dict(details), sort_keys=True, separators=(",", ":"))
+
+
+def stored_event(action: Any, details: Mapping[str, Any] | None) -> tuple[str, str]:
+    """(action, details as hashed) of an event about to be recorded; InvalidInput for an
+    unknown action or details that could carry free text."""
+    return action_of(action).value, canonical_details(checked_details(details))
 
 
 def occurred_text(moment: datetime) -> str:

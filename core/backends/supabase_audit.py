@@ -2,41 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from datetime import datetime
 from typing import Any
 
 from postgrest import SyncPostgrestClient
 from postgrest.types import ReturnMethod
 
-from core.audit import (
-    AuditEvent,
-    ChainCheck,
-    action_of,
-    canonical_details,
-    checked_details,
-    verify_chain,
-)
+from core.audit import AuditEvent, ChainCheck, stored_event, verify_chain
 from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_rows import as_rows
 
 _COLUMNS = "seq,user_id,case_id,action,details,occurred_at,prev_hash,hash"
 _PAGE = 1000
-
-
-def _event(row: dict[str, Any]) -> AuditEvent:
-    return AuditEvent(
-        seq=row["seq"],
-        user_id=row["user_id"],
-        case_id=row["case_id"],
-        action=row["action"],
-        details=json.loads(row["details"]),
-        occurred_at=datetime.fromisoformat(row["occurred_at"]),
-        prev_hash=row["prev_hash"],
-        hash=row["hash"],
-        details_json=row["details"],
-    )
 
 
 class SupabaseAuditTrail:
@@ -50,12 +27,8 @@ class SupabaseAuditTrail:
         case_id: str | None = None,
         details: Mapping[str, Any] | None = None,
     ) -> None:
-        row = {
-            "user_id": actor,
-            "case_id": case_id,
-            "action": action_of(action).value,
-            "details": canonical_details(checked_details(details)),
-        }
+        known, stored = stored_event(action, details)
+        row = {"user_id": actor, "case_id": case_id, "action": known, "details": stored}
         with supabase_errors():
             self._rest.from_("audit_events").insert(row, returning=ReturnMethod.minimal).execute()
 
@@ -65,7 +38,7 @@ class SupabaseAuditTrail:
             query = query.eq("case_id", case_id)
         query = query.order("seq", desc=True).limit(limit)
         with supabase_errors():
-            return [_event(row) for row in as_rows(query.execute().data)]
+            return [AuditEvent.from_row(row) for row in as_rows(query.execute().data)]
 
     def verify(self, owner: str) -> ChainCheck:
         events: list[AuditEvent] = []
@@ -82,7 +55,7 @@ class SupabaseAuditTrail:
                 .limit(_PAGE)
             )
             with supabase_errors():
-                page = [_event(row) for row in as_rows(query.execute().data)]
+                page = [AuditEvent.from_row(row) for row in as_rows(query.execute().data)]
             if not page:
                 return verify_chain(events)
             events.extend(page)
