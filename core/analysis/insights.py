@@ -54,6 +54,18 @@ class LabValue(BaseModel):
     reference_high: float | None = None
     flag: str | None = None  # "high", "low", or None when within range / unknown
     source_file_id: str | None = None
+    # Where the value came from, so that the doctor can check it: the page (1-based, None
+    # for files without pages) and the line as the engine saw it (already redacted).
+    source_page: int | None = None
+    source_line: str | None = None
+    # The specimen when it is not blood, serum or plasma ("urine", "csf", "pleural fluid"):
+    # only blood values drive the blood flags and the critical list.
+    specimen: str | None = None
+    # When the value was taken, where the document says ("admission", "discharge",
+    # "earlier"); None for a report of one time.
+    timing: str | None = None
+    # On the published critical-value list (core.analysis.labs.critical): urgent.
+    critical: bool = False
 
 
 class LabDocument(BaseModel):
@@ -122,13 +134,25 @@ class SoapNote(_Scored):
         )
 
 
+class DifferentialDiagnosis(_Scored):
+    """One further diagnosis to consider, ranked after the primary one."""
+
+    diagnosis: str
+    icd_code: str
+    supporting_evidence: list[str] = Field(default_factory=list)
+
+
 class PrimaryDiagnosis(_Scored):
+    # An engine that cannot determine a diagnosis says so: primary_diagnosis
+    # "Not determined" with an empty icd_code, never an encounter code such as Z00.
     primary_diagnosis: str
     icd_code: str
     description: str = ""
     supporting_evidence: list[str] = Field(default_factory=list)
     icd_code_valid: bool | None = None  # set by the ICD-10-CM check, never by an engine
     icd_description: str | None = None  # the official ICD-10-CM description
+    differential: list[DifferentialDiagnosis] = Field(default_factory=list)  # up to three
+    confidence_reason: str = ""  # one line: why the confidence is what it is
 
 
 class Provenance(BaseModel):
@@ -152,6 +176,9 @@ class Insights(BaseModel):
     overall_confidence_score: float
     generated_at: str  # ISO 8601, UTC
     lab_values: list[LabValue] = Field(default_factory=list)
+    # Tests the files name whose value could not be read ("INR"): while any is listed, no
+    # summary may say that all values are within range.
+    unread_tests: list[str] = Field(default_factory=list)
     provenance: Provenance
 
     @classmethod
