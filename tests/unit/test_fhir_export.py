@@ -185,6 +185,23 @@ def test_the_bundle_survives_a_round_trip_through_json_and_the_r4_models() -> No
     assert type(parsed.entry[0].resource).__name__ == "Composition"
 
 
+@pytest.mark.parametrize("note", [None, signed(2)], ids=["draft", "amended"])
+def test_an_independent_validator_accepts_every_primitive(note: SignedNote | None) -> None:
+    # fhirclient checks structure and times but not the patterns of ids, codes and URIs;
+    # fhir.resources' pydantic models do (its R4B models: R4B keeps R4's primitive types).
+    from fhir.resources.R4B.bundle import Bundle as CheckedBundle
+
+    bundle = export(note)
+    checked = CheckedBundle.model_validate(bundle)
+    assert [e.resource.get_resource_type() for e in checked.entry] == [
+        e["resource"]["resourceType"] for e in bundle["entry"]
+    ]
+    broken = json.loads(json.dumps(bundle))
+    broken["entry"][0]["resource"]["id"] = "not an id!"
+    with pytest.raises(ValueError):
+        CheckedBundle.model_validate(broken)
+
+
 def test_the_models_refuse_what_r4_does_not_allow() -> None:
     bundle = export()
     broken = json.loads(json.dumps(bundle))
