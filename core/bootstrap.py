@@ -76,6 +76,7 @@ class Clinic:
             # Each analysis job opens its own backend as this doctor, and closes it.
             open_job_backend=partial(self.provider.for_session, session),
             seal_key=self.seal_key,
+            fhir_patient_name=self.settings.fhir_patient_name,
         )
 
     def _signed_in(self, session: AuthSession) -> None:

@@ -36,8 +36,15 @@ DEFAULTS: dict[str, Any] = {
     "OPENAI_VISION_MODEL": "gpt-4o-mini",
     "OPENAI_TIMEOUT_SECONDS": 60.0,
     "OPENAI_MAX_RETRIES": 2,
-    "MEDCASE_CORS_ORIGINS": None,  # the HTTP API's allowed browser origins, comma-separated
+    "MEDCASE_CORS_ORIGINS": None,
+    # The FHIR export's Patient carries the name (a record system matches patients by it);
+    # false leaves it out, age and gender stay.
+    "MEDCASE_FHIR_PATIENT_NAME": True,  # the HTTP API's allowed browser origins, comma-separated
 }
+
+
+_TRUE = frozenset({"true", "1", "yes", "on"})
+_FALSE = frozenset({"false", "0", "no", "off"})
 
 
 class SettingsError(ValueError):
@@ -70,6 +77,7 @@ class Settings:
     openai_timeout_seconds: float = 60.0
     openai_max_retries: int = 2
     cors_origins: tuple[str, ...] = ()
+    fhir_patient_name: bool = True
 
     @property
     def max_file_bytes(self) -> int:
@@ -111,6 +119,17 @@ class Settings:
                 raise SettingsError(f"{name} must be between {low} and {high}")
             return value
 
+        def flag(name: str) -> bool:
+            raw = pick(name)
+            if isinstance(raw, bool):
+                return raw
+            word = str(raw).strip().lower()
+            if word in _TRUE:
+                return True
+            if word in _FALSE:
+                return False
+            raise SettingsError(f"{name} must be true or false, got {raw!r}")
+
         def rate_limits(name: str) -> str:
             raw = str(pick(name))
             try:
@@ -147,6 +166,7 @@ class Settings:
             openai_timeout_seconds=number("OPENAI_TIMEOUT_SECONDS", float, 1, 600),
             openai_max_retries=number("OPENAI_MAX_RETRIES", int, 0, 10),
             cors_origins=_origins(pick("MEDCASE_CORS_ORIGINS")),
+            fhir_patient_name=flag("MEDCASE_FHIR_PATIENT_NAME"),
         )
 
 

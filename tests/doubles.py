@@ -35,6 +35,7 @@ def case_service(
     recovery: Recovery | None = None,
     seal_key: bytes | None = None,
     limits: Limits | None = None,
+    fhir_patient_name: bool = True,
 ) -> CaseService:
     """The case operations of ``doctor`` on ``backend``; with no analyzer, analyses are held."""
     queue = analyzer if analyzer is not None else HeldAnalyses()
@@ -45,6 +46,7 @@ def case_service(
         recovery or Recovery(queue, RecoveryPolicy()),
         limits=limits or Limits(max_file_bytes=max_file_bytes),
         seal_key=seal_key,
+        fhir_patient_name=fhir_patient_name,
     )
 
 

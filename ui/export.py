@@ -1,7 +1,9 @@
-"""Download buttons for the chart export (SOAP note and primary diagnosis)."""
+"""Download buttons for the chart export (SOAP note and primary diagnosis): Markdown, PDF
+and a FHIR R4 document for a record system."""
 
 from __future__ import annotations
 
+import json
 from functools import partial
 
 import streamlit as st
@@ -15,6 +17,7 @@ from core.services import CaseService
 
 MARKDOWN_KEY = "case_export_markdown"
 PDF_KEY = "case_export_pdf"
+FHIR_KEY = "case_export_fhir"
 
 
 def export_buttons(
@@ -47,6 +50,23 @@ def export_buttons(
             icon=":material/picture_as_pdf:",
             on_click="ignore",
         )
+        st.download_button(
+            "FHIR R4",
+            # The service builds the document (signed version, else the draft marked
+            # preliminary) and records the export, when the doctor clicks.
+            data=partial(_fhir_document, services, case),
+            file_name=export_name(case, "fhir.json"),
+            mime="application/fhir+json",
+            key=FHIR_KEY,
+            icon=":material/health_and_safety:",
+            on_click="ignore",
+            help="A FHIR R4 document Bundle for the clinic's record system",
+        )
+
+
+def _fhir_document(services: CaseService, case: Case) -> bytes:
+    bundle = services.fhir_bundle(case.case_id)
+    return json.dumps(bundle, ensure_ascii=False, indent=2).encode("utf-8")
 
 
 def _chart_markdown(

@@ -33,6 +33,7 @@ from core.models import (
 )
 from core.ports import Backend
 from core.safe_logging import failure_frames
+from core.services import export
 from core.services.audit import record_event
 from core.services.review import ReviewService
 
@@ -85,6 +86,7 @@ class CaseService:
         limits: Limits | None = None,
         open_job_backend: Callable[[], Backend] | None = None,
         seal_key: bytes | None = None,
+        fhir_patient_name: bool = True,
     ) -> None:
         self.doctor = doctor
         self.backend = backend
@@ -92,6 +94,7 @@ class CaseService:
         self.recovery = recovery
         self.limits = limits or Limits()
         self.seal_key = seal_key  # checks the analyzer's seal on the insights
+        self.fhir_patient_name = fhir_patient_name  # the FHIR export names the patient
         # How an analysis job gets its own backend: a fresh one for this doctor's session
         # from the clinic, or else this one, which the job must not close.
         self._open_job_backend = open_job_backend or backend.borrowed
@@ -276,6 +279,15 @@ class CaseService:
         details = {"file_id": str(file_id)}
         self._record(AuditAction.FILE_DOWNLOADED, validation.case_id(case_id), details)
         return content
+
+    def fhir_bundle(self, case_id: str) -> dict[str, Any]:
+        """The case's note as a FHIR R4 document Bundle (the signed version, else the draft
+        marked preliminary); recorded on the audit trail as an export."""
+        bundle = export.fhir_bundle(
+            self.doctor, self.backend, case_id, include_patient_name=self.fhir_patient_name
+        )
+        self.record_export(case_id, "fhir")
+        return bundle
 
     def record_export(self, case_id: str, kind: str) -> None:
         """The doctor exported the case's note (``kind``: markdown, pdf, fhir)."""

@@ -89,6 +89,7 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/api/v1/cases/{case_id}/versions/{version}": {"get"},
         "/api/v1/cases/{case_id}/audit": {"get"},
         "/api/v1/audit/verify": {"get"},
+        "/api/v1/cases/{case_id}/fhir": {"get"},
     }
     assert {path: set(operations) for path, operations in paths.items()} == expected
     assert "201" in paths["/cases/create_case"]["post"]["responses"]

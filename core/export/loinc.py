@@ -1,0 +1,245 @@
+"""LOINC codes for the analytes the lab catalog knows, keyed by canonical analyte name.
+
+Source: LOINC's published codes (Regenstrief Institute, loinc.org; the Long Common Names are
+quoted as ``display``), chosen from the LOINC Top-2000 lab results list where it has the
+test. Where LOINC has a method-free code we use it, because a report rarely says how a value
+was measured (so 26464-8 "Leukocytes [#/volume] in Blood", not 6690-2 "... by Automated
+count").
+
+LOINC names a property (mass or substance concentration, a ratio) as well as the analyte,
+so one analyte can need several codes: ``by_unit`` picks the code for the value's unit key
+(``core.analysis.labs.units.unit_key``). A value whose unit matches none of an analyte's
+codes gets no LOINC code rather than a wrong one. Tests check every code's check digit.
+
+Left uncoded on purpose: eGFR (the code names the estimating equation, which the report
+seldom gives) and "Troponin" without I or T.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LOINC_SYSTEM = "http://loinc.org"
+
+BLOOD = "blood"  # blood, serum or plasma: what a value with no specimen was taken from
+URINE = "urine"
+
+
+@dataclass(frozen=True)
+class LoincCode:
+    code: str
+    display: str
+
+
+@dataclass(frozen=True)
+class LoincTest:
+    """An analyte's LOINC codes: ``default`` for its usual unit(s), others by unit key."""
+
+    specimen: str
+    default: LoincCode
+    units: frozenset[str]  # the unit keys ``default`` fits; empty: any (a unit-free value)
+    by_unit: dict[str, LoincCode] = field(default_factory=dict)
+
+    def code_for(self, unit: str) -> LoincCode | None:
+        if unit in self.by_unit:
+            return self.by_unit[unit]
+        if not self.units or unit in self.units:
+            return self.default
+        return None
+
+
+def _t(
+    code: str,
+    display: str,
+    units: tuple[str, ...] = (),
+    specimen: str = BLOOD,
+    **by_unit: tuple[str, str],
+) -> LoincTest:
+    return LoincTest(
+        specimen=specimen,
+        default=LoincCode(code, display),
+        units=frozenset(units),
+        by_unit={_UNIT_NAMES[key]: LoincCode(*value) for key, value in by_unit.items()},
+    )
+
+
+# Keyword spellings of unit keys for ``_t``'s ``by_unit`` arguments.
+_UNIT_NAMES = {
+    "mmol_l": "mmol/l",
+    "umol_l": "umol/l",
+    "pmol_l": "pmol/l",
+    "nmol_l": "nmol/l",
+    "percent": "%",
+    "mmol_mol": "mmol/mol",
+    "u_l": "u/l",
+    "mg_24h": "mg/24h",
+}
+_CELLS_PER_L = ("10^9/l", "/ul")
+_MASS = ("g/dl", "g/l")
+
+# fmt: off
+LOINC: dict[str, LoincTest] = {
+    # Blood count
+    "Hemoglobin": _t("718-7", "Hemoglobin [Mass/volume] in Blood", _MASS,
+                     mmol_l=("59260-0", "Hemoglobin [Moles/volume] in Blood")),
+    "Hematocrit": _t("20570-8", "Hematocrit [Volume Fraction] of Blood", ("%", "l/l")),
+    "RBC": _t("26453-1", "Erythrocytes [#/volume] in Blood", ("10^12/l",)),
+    "WBC": _t("26464-8", "Leukocytes [#/volume] in Blood", _CELLS_PER_L),
+    "Platelets": _t("26515-7", "Platelets [#/volume] in Blood", _CELLS_PER_L),
+    "MCV": _t("30428-7", "MCV [Entitic volume]", ("fl",)),
+    "MCH": _t("28539-5", "MCH [Entitic mass]", ("pg",)),
+    "MCHC": _t("28540-3", "MCHC [Mass/volume]", _MASS),
+    "RDW": _t("30385-9", "Erythrocyte distribution width [Ratio]", ("%",)),
+    "Neutrophils": _t("26499-4", "Neutrophils [#/volume] in Blood", _CELLS_PER_L,
+                      percent=("26511-6", "Neutrophils/100 leukocytes in Blood")),
+    "Lymphocytes": _t("26474-7", "Lymphocytes [#/volume] in Blood", _CELLS_PER_L,
+                      percent=("26478-8", "Lymphocytes/100 leukocytes in Blood")),
+    # Metabolic panel
+    "Glucose": _t("2345-7", "Glucose [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                  mmol_l=("14749-6", "Glucose [Moles/volume] in Serum or Plasma")),
+    "Fasting glucose": _t("1558-6", "Fasting glucose [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                          mmol_l=("14771-0", "Fasting glucose [Moles/volume] in Serum or Plasma")),
+    "Sodium": _t("2951-2", "Sodium [Moles/volume] in Serum or Plasma", ("mmol/l", "meq/l")),
+    "Potassium": _t("2823-3", "Potassium [Moles/volume] in Serum or Plasma", ("mmol/l", "meq/l")),
+    "Chloride": _t("2075-0", "Chloride [Moles/volume] in Serum or Plasma", ("mmol/l", "meq/l")),
+    "Bicarbonate": _t("1963-8", "Bicarbonate [Moles/volume] in Serum or Plasma",
+                      ("mmol/l", "meq/l")),
+    "BUN": _t("3094-0", "Urea nitrogen [Mass/volume] in Serum or Plasma", ("mg/dl",),
+              mmol_l=("14937-7", "Urea nitrogen [Moles/volume] in Serum or Plasma")),
+    "Urea": _t("3091-6", "Urea [Mass/volume] in Serum or Plasma", ("mg/dl",),
+               mmol_l=("22664-7", "Urea [Moles/volume] in Serum or Plasma")),
+    "Creatinine": _t("2160-0", "Creatinine [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                     umol_l=("14682-9", "Creatinine [Moles/volume] in Serum or Plasma")),
+    "Calcium": _t("17861-6", "Calcium [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                  mmol_l=("2000-8", "Calcium [Moles/volume] in Serum or Plasma")),
+    "Magnesium": _t("19123-9", "Magnesium [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                    mmol_l=("2601-3", "Magnesium [Moles/volume] in Serum or Plasma")),
+    "Phosphate": _t("2777-1", "Phosphate [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                    mmol_l=("14879-1", "Phosphate [Moles/volume] in Serum or Plasma")),
+    "Albumin": _t("1751-7", "Albumin [Mass/volume] in Serum or Plasma", _MASS),
+    "Total protein": _t("2885-2", "Protein [Mass/volume] in Serum or Plasma", _MASS),
+    # Lipids
+    "Total cholesterol": _t("2093-3", "Cholesterol [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                            mmol_l=("14647-2", "Cholesterol [Moles/volume] in Serum or Plasma")),
+    "LDL cholesterol": _t("2089-1", "Cholesterol in LDL [Mass/volume] in Serum or Plasma",
+                          ("mg/dl",),
+                          mmol_l=("22748-8", "Cholesterol in LDL [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    "HDL cholesterol": _t("2085-9", "Cholesterol in HDL [Mass/volume] in Serum or Plasma",
+                          ("mg/dl",),
+                          mmol_l=("14646-4", "Cholesterol in HDL [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    "Triglycerides": _t("2571-8", "Triglyceride [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                        mmol_l=("14927-8", "Triglyceride [Moles/volume] in Serum or Plasma")),
+    # Diabetes
+    "HbA1c": _t("4548-4", "Hemoglobin A1c/Hemoglobin.total in Blood", ("%",),
+                mmol_mol=("59261-8", "Hemoglobin A1c/Hemoglobin.total in Blood by IFCC protocol")),
+    # Thyroid
+    "TSH": _t("3016-3", "Thyrotropin [Units/volume] in Serum or Plasma", ("miu/l",)),
+    "Free T4": _t("3024-7", "Thyroxine (T4) free [Mass/volume] in Serum or Plasma", ("ng/dl",),
+                  pmol_l=("14920-3", "Thyroxine (T4) free [Moles/volume] in Serum or Plasma")),
+    "Free T3": _t("3051-0", "Triiodothyronine (T3) Free [Mass/volume] in Serum or Plasma",
+                  ("pg/ml",),
+                  pmol_l=("14928-6", "Triiodothyronine (T3) Free [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    # Liver
+    "ALT": _t("1742-6", "Alanine aminotransferase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    "AST": _t("1920-8", "Aspartate aminotransferase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    "ALP": _t("6768-6", "Alkaline phosphatase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    "GGT": _t("2324-2", "Gamma glutamyl transferase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    "Total bilirubin": _t("1975-2", "Bilirubin.total [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                          umol_l=("14631-6", "Bilirubin.total [Moles/volume] in Serum or Plasma")),
+    "Direct bilirubin": _t("1968-7", "Bilirubin.direct [Mass/volume] in Serum or Plasma",
+                           ("mg/dl",),
+                           umol_l=("14629-0", "Bilirubin.direct [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    "LDH": _t("2532-0", "Lactate dehydrogenase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    # Kidney
+    "Uric acid": _t("3084-1", "Urate [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                    umol_l=("14933-6", "Urate [Moles/volume] in Serum or Plasma")),
+    "Urine albumin/creatinine ratio": _t("9318-7", "Albumin/Creatinine [Mass Ratio] in Urine",
+                                         ("mg/g",), specimen=URINE),
+    "Urine albumin": _t("14957-5", "Microalbumin [Mass/volume] in Urine", ("mg/l",),
+                        specimen=URINE,
+                        mg_24h=("14956-7", "Microalbumin [Mass/time] in 24 hour Urine")),
+    # Inflammation
+    "CRP": _t("1988-5", "C reactive protein [Mass/volume] in Serum or Plasma", ("mg/l", "mg/dl")),
+    "ESR": _t("30341-2", "Erythrocyte sedimentation rate", ("mm/h",)),
+    "Procalcitonin": _t("33959-8", "Procalcitonin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    # Cardiac
+    "Troponin I": _t("10839-9", "Troponin I.cardiac [Mass/volume] in Serum or Plasma",
+                     ("ng/ml", "pg/ml")),
+    "Troponin T": _t("6598-7", "Troponin T.cardiac [Mass/volume] in Serum or Plasma",
+                     ("ng/ml", "pg/ml")),
+    "BNP": _t("30934-4", "Natriuretic peptide B [Mass/volume] in Serum or Plasma", ("pg/ml",)),
+    "NT-proBNP": _t("33762-6",
+                    "Natriuretic peptide.B prohormone N-Terminal [Mass/volume] in Serum or Plasma",
+                    ("pg/ml",)),
+    "CK": _t("2157-6", "Creatine kinase [Enzymatic activity/volume] in Serum or Plasma", ("u/l",)),
+    "CK-MB": _t("13969-1", "Creatine kinase.MB [Mass/volume] in Serum or Plasma", ("ng/ml",),
+                u_l=("32673-6", "Creatine kinase.MB [Enzymatic activity/volume] in Serum or Plasma")),  # noqa: E501
+    # Coagulation
+    "INR": _t("6301-6", "INR in Platelet poor plasma by Coagulation assay", ("",)),
+    "PT": _t("5902-2", "Prothrombin time (PT)", ("s",)),
+    "aPTT": _t("14979-9", "aPTT in Platelet poor plasma by Coagulation assay", ("s",)),
+    # Iron and vitamins
+    "Ferritin": _t("2276-4", "Ferritin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Iron": _t("2498-4", "Iron [Mass/volume] in Serum or Plasma", ("ug/dl",),
+               umol_l=("14798-3", "Iron [Moles/volume] in Serum or Plasma")),
+    "Vitamin D": _t("1989-3",
+                    "25-Hydroxyvitamin D3+25-Hydroxyvitamin D2 [Mass/volume] in Serum or Plasma",
+                    ("ng/ml",),
+                    nmol_l=("62292-8", "25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 "
+                                       "[Moles/volume] in Serum or Plasma")),
+    "Vitamin B12": _t("2132-9", "Cobalamin (Vitamin B12) [Mass/volume] in Serum or Plasma",
+                      ("pg/ml",),
+                      pmol_l=("14685-2", "Cobalamin (Vitamin B12) [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    # Urinalysis: the dipstick results (no unit) have [Presence] codes
+    "Urine pH": _t("2756-5", "pH of Urine", ("",), specimen=URINE),
+    "Urine specific gravity": _t("2965-2", "Specific gravity of Urine", ("",), specimen=URINE),
+    "Urine protein": _t("2887-8", "Protein [Presence] in Urine", ("",), specimen=URINE),
+    "Urine glucose": _t("2349-9", "Glucose [Presence] in Urine", ("",), specimen=URINE),
+    "Urine ketones": _t("2514-8", "Ketones [Presence] in Urine by Test strip", ("",),
+                        specimen=URINE),
+    "Leukocyte esterase": _t("5799-2", "Leukocyte esterase [Presence] in Urine by Test strip",
+                             ("",), specimen=URINE),
+    "Nitrite": _t("5802-4", "Nitrite [Presence] in Urine by Test strip", ("",), specimen=URINE),
+    "Urine blood": _t("5794-3", "Hemoglobin [Presence] in Urine by Test strip", ("",),
+                      specimen=URINE),
+}
+# fmt: on
+
+# Specimens (as lab values name them) that a BLOOD code covers.
+_BLOOD_WORDS = frozenset({"blood", "serum", "plasma", "whole blood", "venous blood"})
+
+
+def loinc_for(analyte: str, unit: str, specimen: str | None) -> LoincCode | None:
+    """The LOINC code of a value of ``analyte`` in ``unit`` (a unit key) from ``specimen``
+    (None: blood, serum or plasma); None when LOINC has no code we know for it, or the
+    specimen is not the one the code names (a CSF glucose is not 2345-7)."""
+    test = LOINC.get(analyte)
+    if test is None:
+        return None
+    taken_from = BLOOD if specimen is None else specimen.strip().lower()
+    if taken_from in _BLOOD_WORDS:
+        taken_from = BLOOD
+    if taken_from != test.specimen:
+        return None
+    return test.code_for(unit)
+
+
+def check_digit_ok(code: str) -> bool:
+    """LOINC's mod-10 check digit: the digit after the hyphen must match the number."""
+    number, _, check = code.partition("-")
+    if not number.isdigit() or len(check) != 1 or not check.isdigit():
+        return False
+    digits = [int(d) for d in reversed(number)]
+    total = 0
+    for position, digit in enumerate(digits):
+        if position % 2 == 0:  # odd positions from the right are doubled
+            doubled = digit * 2
+            total += doubled // 10 + doubled % 10
+        else:
+            total += digit
+    return (10 - total % 10) % 10 == int(check)
