@@ -14,9 +14,12 @@ from concurrent.futures import Executor, Future, as_completed, wait
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.analysis.engines import prompts
 from core.analysis.engines.protocol import InsightEngine
+from core.analysis.grounding import check_grounding
 from core.analysis.icd10 import annotate_diagnosis
 from core.analysis.insights import (
+    CaseSummary,
     ImageAnalysis,
     Insights,
     LabDocument,
@@ -29,13 +32,13 @@ from core.analysis.insights import (
 )
 from core.analysis.labs.parse import lab_values_in
 from core.analysis.privacy.redaction import CaseScrubber, file_labels
-from core.analysis.reading.extraction import extract_lab_document
+from core.analysis.reading.extraction import extract_lab_document, no_text_layer
 from core.analysis.reading.imaging import (
     UnreadableImage,
     has_burned_in_text,
     prepare_radiology_image,
 )
-from core.analysis.rules.engine import unread_image_analysis
+from core.analysis.rules.engine import RulesEngine, unread_image_analysis
 from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
 
 # A DICOM file that declares burned-in annotation may show the patient's name or numbers on
@@ -142,6 +145,7 @@ def analyze_case(
     since = time.perf_counter()
     diagnosis = annotate_diagnosis(diagnosis)
     soap = _naming_diagnosis(soap, diagnosis)
+    ungrounded = _grounding(engine, context, documents, readings, summary, soap, diagnosis)
     lap(AnalysisStage.DIAGNOSIS_GENERATED, since)
     on_stage(AnalysisStage.DIAGNOSIS_GENERATED.value)
 
@@ -161,8 +165,28 @@ def analyze_case(
             warnings=warnings,
         ),
     )
+    insights = insights.model_copy(update={"ungrounded_numbers": ungrounded})
     on_stage(AnalysisStage.INSIGHTS_COMPILED.value)
     return insights
+
+
+def _grounding(
+    engine: InsightEngine,
+    context: PatientContext,
+    documents: list[LabDocument],
+    readings: list[tuple[RadiologyImage, ImageAnalysis]],
+    summary: CaseSummary,
+    soap: SoapNote,
+    diagnosis: PrimaryDiagnosis,
+) -> dict[str, list[str]] | None:
+    """The numbers a language model wrote that are found nowhere in what it was shown;
+    None for the rules engine, which writes only the values it read."""
+    if engine.name == RulesEngine.name:
+        return None
+    shown = [prompts.case_file(context, documents, readings)]
+    shown += [document.text for document in documents]  # in full, past the prompt's cut
+    values = [value for document in documents for value in document.lab_values]
+    return check_grounding(summary, soap, diagnosis, shown, values)
 
 
 # --- round 1 ---------------------------------------------------------------------------
@@ -241,7 +265,17 @@ def _finish_labs(
 
 
 def _add_page_text(lab: _LabResult) -> None:
-    texts = [text for text in _settle(lab.page_reads) if text]
+    reads = _settle(lab.page_reads)
+    texts = [text for text in reads if text]
+    # A scanned page the vision model did read has text now: its warning would mislead.
+    read_pages = {
+        page for page, text in zip(lab.document.page_image_pages, reads, strict=False) if text
+    }
+    if read_pages:
+        dropped = {no_text_layer(lab.document.label, page) for page in read_pages}
+        lab.document = lab.document.model_copy(
+            update={"warnings": [w for w in lab.document.warnings if w not in dropped]}
+        )
     if not texts:
         values_from = lab.document.text
     else:
