@@ -71,7 +71,8 @@ def differential_blocks(insights: Insights) -> list[Block]:
             code = f" ({other.icd_code})" if other.icd_code else ""
             evidence = "; ".join(other.supporting_evidence)
             items.append(
-                f"{rank}. {other.diagnosis}{code}, confidence "
+                # "Rank 1: ..." rather than "1. ...": a list number would be escaped.
+                f"Rank {rank}: {other.diagnosis}{code}, confidence "
                 f"{confidence_percent(other.confidence_score)}"
                 + (f". Evidence: {evidence}" if evidence else "")
             )
