@@ -150,8 +150,8 @@ def keep_page_in_range(total: int) -> bool:
 
 
 def critical_mark(count: int) -> str:
-    """The list's urgent mark: "🚨 2 critical" (empty when the case has none)."""
-    return f"🚨 {count} critical" if count > 0 else ""
+    """The list's urgent mark: "⚠ 2 critical" (empty when the case has none)."""
+    return f"⚠ {count} critical" if count > 0 else ""
 
 
 @dataclass(frozen=True)

@@ -37,5 +37,5 @@ def critical_banner(values: Sequence[LabValue], files: Sequence[CaseFile]) -> No
     st.error(
         f"**{CRITICAL_TITLE}** ({len(critical)} on the critical-value list). Confirm each "
         f"against its source and act on it before reading on.\n\n{lines}",
-        icon=":material/emergency:",
+        icon=":material/warning:",
     )

@@ -47,6 +47,13 @@ def shown_flag(value: LabValue) -> str:
     return flag
 
 
+def shown_specimen(specimen: str | None) -> str:
+    """ "CSF" for an abbreviation, "Pleural fluid" for words; blank for blood."""
+    if not specimen:
+        return ""
+    return specimen.upper() if len(specimen) <= 3 else specimen.capitalize()
+
+
 def source_file(value: LabValue, names: Mapping[str, str]) -> str:
     """The file a value came from, by the name the doctor uploaded, and its page."""
     name = names.get(value.source_file_id or "", "")
@@ -69,7 +76,7 @@ def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataF
             "Unit": [v.unit or "" for v in values],
             "Reference range": [shown_reference(v) for v in values],
             "Flag": [shown_flag(v) for v in values],
-            "Specimen": [(v.specimen or "").capitalize() for v in values],
+            "Specimen": [shown_specimen(v.specimen) for v in values],
             "Timing": [(v.timing or "").capitalize() for v in values],
             "File": [source_file(v, names) for v in values],
             "Source line": [v.source_line or "" for v in values],

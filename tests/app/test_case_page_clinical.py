@@ -140,7 +140,7 @@ def test_lab_values_show_source_specimen_timing_and_critical_flag(
     assert rows.loc["Potassium", "File"] == "cbc.pdf, page 2"
     assert rows.loc["Potassium", "Source line"] == "K 6.9 mmol/L (3.5-5.1) H"
     assert (rows.loc["Glucose", "Specimen"], rows.loc["Glucose", "Timing"]) == (
-        "Csf",
+        "CSF",
         "Admission",
     )
     assert "1 critical value(s): the strongly tinted rows." in texts(app, "caption")
@@ -191,4 +191,4 @@ def test_the_case_list_marks_a_case_with_critical_values(
     assert not app.exception
     table = app.dataframe[0].value
     marks = dict(zip(table["Patient"], table["Critical"], strict=True))
-    assert marks == {"Mary Seacole": "🚨 1 critical", "Calm Patient": ""}
+    assert marks == {"Mary Seacole": "⚠ 1 critical", "Calm Patient": ""}
