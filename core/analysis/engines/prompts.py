@@ -49,7 +49,7 @@ SUMMARIZER = _ROLE + (
 SOAP_WRITER = _ROLE + (
     " Now write a SOAP note (subjective, objective, assessment, plan) and the single most "
     "likely primary diagnosis with its ICD-10-CM code and the evidence for it. The SOAP "
-    "assessment must name that same primary diagnosis. When the case file does not allow a "
+    "assessment must name that same primary diagnosis. When the case file allows no "
     "diagnosis, give 'Not determined' with an empty ICD-10 code, never an encounter code "
     "such as Z00. Rank up to three other diagnoses to consider (the differential), each "
     "with its ICD-10-CM code, confidence and the evidence for it, and say in one line why "
