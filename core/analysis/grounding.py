@@ -16,7 +16,17 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from core.analysis.insights import CaseSummary, LabValue, PrimaryDiagnosis, SoapNote
+from core.analysis.engines import prompts
+from core.analysis.insights import (
+    CaseSummary,
+    ImageAnalysis,
+    LabDocument,
+    LabValue,
+    PatientContext,
+    PrimaryDiagnosis,
+    RadiologyImage,
+    SoapNote,
+)
 
 # A number standing on its own: not after a letter, digit, dot, caret or a letter's hyphen
 # ("E11.9", "x10^9", "COVID-19"), not followed by more digits.
@@ -195,3 +205,17 @@ def check_grounding(
         for section, texts in section_texts(summary, soap, diagnosis).items()
     }
     return {section: numbers for section, numbers in checked.items() if numbers}
+
+
+def check_model_answer(
+    context: PatientContext,
+    documents: list[LabDocument],
+    readings: list[tuple[RadiologyImage, ImageAnalysis]],
+    answer: tuple[CaseSummary, SoapNote, PrimaryDiagnosis],
+) -> dict[str, list[str]]:
+    """The grounding check of a model's answer against the case file it was shown and
+    the lab files' text in full (past the prompt's cut)."""
+    shown = [prompts.case_file(context, documents, readings)]
+    shown += [document.text for document in documents]
+    values = [value for document in documents for value in document.lab_values]
+    return check_grounding(*answer, shown, values)

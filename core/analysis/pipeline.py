@@ -14,12 +14,10 @@ from concurrent.futures import Executor, Future, as_completed, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.analysis.engines import prompts
 from core.analysis.engines.protocol import InsightEngine
-from core.analysis.grounding import check_grounding
+from core.analysis.grounding import check_model_answer
 from core.analysis.icd10 import annotate_diagnosis
 from core.analysis.insights import (
-    CaseSummary,
     ImageAnalysis,
     Insights,
     LabDocument,
@@ -145,7 +143,12 @@ def analyze_case(
     since = time.perf_counter()
     diagnosis = annotate_diagnosis(diagnosis)
     soap = _naming_diagnosis(soap, diagnosis)
-    ungrounded = _grounding(engine, context, documents, readings, summary, soap, diagnosis)
+    # The rules engine writes only the values it read: a model's text is checked.
+    ungrounded = (
+        None
+        if engine.name == RulesEngine.name
+        else check_model_answer(context, documents, readings, (summary, soap, diagnosis))
+    )
     lap(AnalysisStage.DIAGNOSIS_GENERATED, since)
     on_stage(AnalysisStage.DIAGNOSIS_GENERATED.value)
 
@@ -168,25 +171,6 @@ def analyze_case(
     insights = insights.model_copy(update={"ungrounded_numbers": ungrounded})
     on_stage(AnalysisStage.INSIGHTS_COMPILED.value)
     return insights
-
-
-def _grounding(
-    engine: InsightEngine,
-    context: PatientContext,
-    documents: list[LabDocument],
-    readings: list[tuple[RadiologyImage, ImageAnalysis]],
-    summary: CaseSummary,
-    soap: SoapNote,
-    diagnosis: PrimaryDiagnosis,
-) -> dict[str, list[str]] | None:
-    """The numbers a language model wrote that are found nowhere in what it was shown;
-    None for the rules engine, which writes only the values it read."""
-    if engine.name == RulesEngine.name:
-        return None
-    shown = [prompts.case_file(context, documents, readings)]
-    shown += [document.text for document in documents]  # in full, past the prompt's cut
-    values = [value for document in documents for value in document.lab_values]
-    return check_grounding(summary, soap, diagnosis, shown, values)
 
 
 # --- round 1 ---------------------------------------------------------------------------
