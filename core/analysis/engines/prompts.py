@@ -29,7 +29,9 @@ _ROLE = (
     "(JSON) read from it, each value with its unit, reference range, flag, critical mark "
     "and source (page and line). Rely on those values and say which are abnormal; a value "
     "marked critical is urgent and must be named first in the summary and the plan, which "
-    "then never reads as routine. Every number you write must come from the case file. "
+    "then never reads as routine. A test the text names whose value is not in the table "
+    "was not read: say so, and never write that all values are within range. Every "
+    "number you write must come from the case file. "
     "Confidence scores are numbers between 0 and 1 reflecting how "
     "well the evidence supports your answer. Answer with JSON that fits the given schema."
 )
