@@ -12,6 +12,7 @@ from fastapi import APIRouter, Body, File, Form, Query, UploadFile
 
 from api import schemas
 from api.dependencies import CurrentCaller, check_user_id
+from core.analysis.privacy.restore import restore_in
 from core.models import CaseDetail, FileCategory, Gender, NewCase, Upload
 
 router = APIRouter(tags=["cases"])
@@ -107,7 +108,7 @@ def get_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     return {
         "case": detail.case.public_dict(),
         "files": [record.public_dict() for record in detail.files],
-        "ai_insights": detail.ai_insights,
+        "ai_insights": _for_owner(detail),
         "insights_verified": detail.insights_verified,
     }
 
@@ -170,9 +171,18 @@ def case_insights(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     detail = _polled_case(case_id, caller)
     return {
         "case_id": detail.case.case_id,
-        "medical_insights": detail.ai_insights,
+        "medical_insights": _for_owner(detail),
         "insights_verified": detail.insights_verified,
     }
+
+
+def _for_owner(detail: CaseDetail) -> dict[str, Any] | None:
+    """The insights as their owner reads them: [PATIENT] as the patient's name (the stored
+    record, which the seal covers, stays redacted; insights_verified is about that record)."""
+    if detail.ai_insights is None:
+        return None
+    restored: dict[str, Any] = restore_in(detail.ai_insights, detail.case.patient_name)
+    return restored
 
 
 def _polled_case(case_id: str, caller: CurrentCaller, opened: bool = False) -> CaseDetail:

@@ -63,7 +63,10 @@ class CaseListOut(BaseModel):
 class CaseDetailOut(BaseModel):
     case: CaseOut
     files: list[FileOut]
-    ai_insights: dict[str, Any] | None = Field(description="null until the analysis is done")
+    ai_insights: dict[str, Any] | None = Field(
+        description="null until the analysis is done; [PATIENT] reads as the patient's name "
+        "(the stored, sealed record stays redacted)"
+    )
     insights_verified: bool | None = Field(
         default=None,
         description="true when the insights carry the analyzer's intact seal; false for a "
@@ -92,7 +95,8 @@ class FileListOut(BaseModel):
 class InsightsOut(BaseModel):
     case_id: str
     medical_insights: dict[str, Any] | None = Field(
-        description="The case's ai_insights; null until the analysis is done"
+        description="The case's ai_insights, [PATIENT] read as the patient's name; null "
+        "until the analysis is done"
     )
     insights_verified: bool | None = Field(
         default=None, description="Whether the insights carry the analyzer's intact seal"

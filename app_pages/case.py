@@ -1,15 +1,17 @@
-"""One case: header, live analysis, insights, review, export, files, edits, deletion; and
-its audit trail."""
+"""One case: critical values first, then header, live analysis, insights, review, export,
+files, edits, deletion; and its audit trail."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from core.analysis.insights import Insights
+from core.analysis.privacy.restore import restored
 from core.models import CaseDetail
 from core.review import ReviewSummary
 from ui import case_edit, case_files, insights_view, progress, routes, session, widgets
 from ui.audit_view import audit_trail
+from ui.critical_values import critical_banner
 from ui.errors import shown_to_user
 from ui.export import export_buttons
 from ui.lab_table import lab_values_table
@@ -43,6 +45,11 @@ if detail.ai_insights:
     # A malformed record must not take the rest of the page (files, edit) down with it.
     with shown_to_user():
         insights = insights_view.parse(detail.ai_insights)
+if insights is not None:
+    # This page is the owner's: the patient's name stands where the engine saw [PATIENT].
+    insights = restored(insights, case.patient_name)
+    # Urgent before anything else on the page, the header included.
+    critical_banner(insights.lab_values, detail.files)
 
 widgets.case_header(case)
 # Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose.
@@ -61,7 +68,7 @@ with case_tab:
         review: ReviewSummary | None = None
         with shown_to_user():
             review = services.review.summary(case.case_id)
-        export_buttons(services, case, insights, review.latest if review else None)
+        export_buttons(services, case, insights, review.latest if review else None, detail.files)
         if review is not None:
             review_panel(services, case.case_id, review)
 
@@ -69,7 +76,7 @@ with case_tab:
     case_files.files_table(services, case.case_id, detail.files)
     if insights is not None:
         # After the files they were read from (the files table stays the page's first table).
-        lab_values_table(insights.lab_values, detail.files)
+        lab_values_table(insights.lab_values, detail.files, insights.unread_tests)
     case_files.add_files_form(services, case.case_id, settings.max_file_mb)
     case_edit.edit_form(services, case)
     case_edit.delete_control(services, case)

@@ -213,11 +213,15 @@ class CaseQuery:
 
 @dataclass
 class CaseRow:
-    """A case as the list shows it: the case and, once analysed, its primary diagnosis."""
+    """A case as the list shows it: the case and, once analysed, its primary diagnosis
+    and how many critical values it has."""
 
     case: Case
     primary_diagnosis: str | None = None
     icd_code: str | None = None
+    # Lab values on the critical-value list in the current insights: the list marks the
+    # case as urgent when there is any.
+    critical_count: int = 0
 
 
 @dataclass

@@ -68,6 +68,15 @@ CANNED_ANSWERS: dict[str, dict[str, Any]] = {
             "description": "HbA1c and fasting glucose above the diagnostic thresholds.",
             "confidence_score": 0.77,
             "supporting_evidence": ["HbA1c 8.1 %", "Glucose 182 mg/dL"],
+            "differential": [
+                {
+                    "diagnosis": "Iron deficiency anaemia",
+                    "icd_code": "D50.9",
+                    "confidence_score": 0.4,
+                    "supporting_evidence": ["Hemoglobin 9.8 g/dL"],
+                }
+            ],
+            "confidence_reason": "HbA1c and glucose both above the diagnostic thresholds.",
         },
     },
 }

@@ -31,6 +31,11 @@ PAGE_NUMBER = "cases_page_number"
 NEWEST_FIRST, OLDEST_FIRST = "Newest first", "Oldest first"
 
 COLUMN_CONFIG = {
+    "Critical": st.column_config.TextColumn(
+        "Critical",
+        width="small",
+        help="Lab values on the critical-value list in the latest insights: urgent",
+    ),
     "Patient": st.column_config.TextColumn("Patient"),
     "Age": st.column_config.NumberColumn("Age", format="%d", width="small"),
     "Gender": st.column_config.TextColumn("Gender", width="small"),
@@ -144,6 +149,11 @@ def keep_page_in_range(total: int) -> bool:
     return True
 
 
+def critical_mark(count: int) -> str:
+    """The list's urgent mark: "⚠ 2 critical" (empty when the case has none)."""
+    return f"⚠ {count} critical" if count > 0 else ""
+
+
 @dataclass(frozen=True)
 class CaseTable:
     """The rows to show and, row for row, the case each one opens."""
@@ -156,6 +166,7 @@ class CaseTable:
         """The rows in the order the database gave them."""
         frame = pd.DataFrame(
             {
+                "Critical": [critical_mark(row.critical_count) for row in rows],
                 "Patient": [row.case.patient_name for row in rows],
                 "Age": [row.case.patient_age for row in rows],
                 "Gender": [row.case.patient_gender.title() for row in rows],

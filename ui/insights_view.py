@@ -10,9 +10,11 @@ import pandas as pd
 import streamlit as st
 
 from core.analysis.advisory import advisory_for, confidence_percent
-from core.analysis.insights import Insights, PrimaryDiagnosis
+from core.analysis.insights import DifferentialDiagnosis, Insights
 from ui import formatting
 from ui.formatting import markdown_text
+from ui.grounding_marks import grounding_summary, marked_text, section_note, section_numbers
+from ui.lab_table import unread_tests_note
 
 SECTION_SCORES = ("Case summary", "SOAP note", "Primary diagnosis")
 
@@ -31,14 +33,14 @@ def generated_moment(insights: Insights) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _bullets(items: list[str]) -> None:
+def _bullets(items: list[str], marked: list[str] | None = None) -> None:
     if items:
-        st.markdown("\n".join(f"- {markdown_text(item)}" for item in items))
+        st.markdown("\n".join(f"- {marked_text(item, marked or [])}" for item in items))
 
 
-def _labelled(label: str, text: str) -> None:
+def _labelled(label: str, text: str, marked: list[str] | None = None) -> None:
     if text:
-        st.markdown(f"**{label}.** {markdown_text(text)}")
+        st.markdown(f"**{label}.** {marked_text(text, marked or [])}")
 
 
 NOT_VERIFIED = (
@@ -59,12 +61,14 @@ def show_insights(
     if note:
         st.caption(note)
     provenance(insights)
+    grounding_summary(insights)
+    unread_tests_note(insights.unread_tests)
     _case_summary(insights)
     soap_column, diagnosis_column = st.columns(2, gap="large")
     with soap_column:
         _soap_note(insights)
     with diagnosis_column:
-        _primary_diagnosis(insights.primary_diagnosis)
+        _primary_diagnosis(insights)
     confidence(insights)
     _warnings(insights.provenance.warnings)
 
@@ -85,18 +89,21 @@ def provenance(insights: Insights) -> None:
 
 def _case_summary(insights: Insights) -> None:
     summary = insights.case_summary
+    marked = section_numbers(insights, "case_summary")
     with st.container(border=True):
         st.subheader("Case summary")
-        st.markdown(markdown_text(summary.comprehensive_summary))
+        st.markdown(marked_text(summary.comprehensive_summary, marked))
         if summary.key_findings:
             st.markdown("**Key findings**")
-            _bullets(summary.key_findings)
-        _labelled("Lab results", summary.lab_summary)
-        _labelled("Radiology", summary.radiology_summary)
+            _bullets(summary.key_findings, marked)
+        _labelled("Lab results", summary.lab_summary, marked)
+        _labelled("Radiology", summary.radiology_summary, marked)
+        section_note(insights, "case_summary")
 
 
 def _soap_note(insights: Insights) -> None:
     soap = insights.soap_note
+    marked = section_numbers(insights, "soap_note")
     with st.container(border=True):
         st.subheader("SOAP note")
         for label, text in (
@@ -105,15 +112,20 @@ def _soap_note(insights: Insights) -> None:
             ("Assessment", soap.assessment),
             ("Plan", soap.plan),
         ):
-            _labelled(label, text)
+            _labelled(label, text, marked)
+        section_note(insights, "soap_note")
 
 
-def _primary_diagnosis(diagnosis: PrimaryDiagnosis) -> None:
+def _primary_diagnosis(insights: Insights) -> None:
+    diagnosis = insights.primary_diagnosis
+    marked = section_numbers(insights, "primary_diagnosis")
     with st.container(border=True):
         st.subheader("Primary diagnosis")
-        st.markdown(f"**{markdown_text(diagnosis.primary_diagnosis)}**")
+        st.markdown(f"**{marked_text(diagnosis.primary_diagnosis, marked)}**")
         code = markdown_text(diagnosis.icd_code)
-        if diagnosis.icd_code_valid:
+        if not diagnosis.icd_code:
+            st.badge("No ICD-10 code: diagnosis not determined", color="gray")
+        elif diagnosis.icd_code_valid:
             st.badge(f"ICD-10 {code}: valid", icon=":material/check:", color="green")
             if diagnosis.icd_description:
                 st.caption(f"ICD-10-CM: {markdown_text(diagnosis.icd_description)}")
@@ -123,10 +135,32 @@ def _primary_diagnosis(diagnosis: PrimaryDiagnosis) -> None:
         else:
             st.badge(f"ICD-10 {code}: not checked", color="gray")
         if diagnosis.description:
-            st.markdown(markdown_text(diagnosis.description))
+            st.markdown(marked_text(diagnosis.description, marked))
         if diagnosis.supporting_evidence:
             st.markdown("**Supporting evidence**")
-            _bullets(diagnosis.supporting_evidence)
+            _bullets(diagnosis.supporting_evidence, marked)
+        if diagnosis.confidence_reason:
+            st.caption(
+                f"Confidence {confidence_percent(diagnosis.confidence_score)}: "
+                f"{marked_text(diagnosis.confidence_reason, marked)}"
+            )
+        if diagnosis.differential:
+            st.markdown("**Differential diagnosis** (ranked)")
+            st.markdown(_differential(diagnosis.differential, marked))
+        section_note(insights, "primary_diagnosis")
+
+
+def _differential(ranked: list[DifferentialDiagnosis], marked: list[str]) -> str:
+    """A numbered list: each diagnosis, its code and confidence, its evidence beneath."""
+    lines: list[str] = []
+    for rank, other in enumerate(ranked, start=1):
+        code = f" ({markdown_text(other.icd_code)})" if other.icd_code else ""
+        lines.append(
+            f"{rank}. {marked_text(other.diagnosis, marked)}{code} · confidence "
+            f"{confidence_percent(other.confidence_score)}"
+        )
+        lines += [f"    - {marked_text(item, marked)}" for item in other.supporting_evidence]
+    return "\n".join(lines)
 
 
 def confidence_frame(insights: Insights) -> pd.DataFrame:

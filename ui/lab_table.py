@@ -1,8 +1,9 @@
-"""The lab values read from the lab files, as a table with abnormal rows highlighted."""
+"""The lab values read from the lab files, as a table with abnormal rows highlighted: each
+with its specimen, timing and source (file, page and the quoted line) for the doctor to check."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pandas as pd
@@ -11,39 +12,84 @@ import streamlit as st
 from core.analysis.insights import LabValue
 from core.analysis.labs.format import format_reference, format_result, is_dipstick
 from core.models import CaseFile
+from ui.formatting import markdown_text
 
 if TYPE_CHECKING:  # importing the Styler costs a rerun's worth of time; .style loads it
     from pandas.io.formats.style import Styler
 
-COLUMNS = ("Analyte", "Value", "Unit", "Reference range", "Flag", "File")
+COLUMNS = (
+    "Analyte",
+    "Value",
+    "Unit",
+    "Reference range",
+    "Flag",
+    "Specimen",
+    "Timing",
+    "File",
+    "Source line",
+)
+CRITICAL = "Critical"
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
 # too, so the highlight is never the only signal.
 ROW_TINTS = {"High": "rgba(255, 75, 75, 0.18)", "Low": "rgba(28, 131, 225, 0.18)"}
+CRITICAL_TINT = "rgba(255, 43, 43, 0.45)"
 
 
 def shown_reference(value: LabValue) -> str:
     return "negative" if is_dipstick(value) else format_reference(value)
 
 
+def shown_flag(value: LabValue) -> str:
+    """ "High", "Low", or "Critical high" / "Critical low" / "Critical" for a critical value."""
+    flag = (value.flag or "").title()
+    if value.critical:
+        return f"{CRITICAL} {flag.lower()}".strip()
+    return flag
+
+
+def shown_specimen(specimen: str | None) -> str:
+    """ "CSF" for an abbreviation, "Pleural fluid" for words; blank for blood."""
+    if not specimen:
+        return ""
+    return specimen.upper() if len(specimen) <= 3 else specimen.capitalize()
+
+
+def source_file(value: LabValue, names: Mapping[str, str]) -> str:
+    """The file a value came from, by the name the doctor uploaded, and its page."""
+    name = names.get(value.source_file_id or "", "")
+    if value.source_page is None:
+        return name
+    return f"{name}, page {value.source_page}" if name else f"page {value.source_page}"
+
+
+def file_names(files: Sequence[CaseFile]) -> dict[str, str]:
+    return {record.file_id: record.file_name for record in files}
+
+
 def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataFrame:
     """One row per lab value, in the order the files list them."""
-    names = {record.file_id: record.file_name for record in files}
+    names = file_names(files)
     return pd.DataFrame(
         {
             "Analyte": [v.analyte for v in values],
             "Value": [format_result(v) for v in values],
             "Unit": [v.unit or "" for v in values],
             "Reference range": [shown_reference(v) for v in values],
-            "Flag": [(v.flag or "").title() for v in values],
-            "File": [names.get(v.source_file_id or "", "") for v in values],
+            "Flag": [shown_flag(v) for v in values],
+            "Specimen": [shown_specimen(v.specimen) for v in values],
+            "Timing": [(v.timing or "").capitalize() for v in values],
+            "File": [source_file(v, names) for v in values],
+            "Source line": [v.source_line or "" for v in values],
         },
         columns=list(COLUMNS),
     )
 
 
 def row_styles(row: pd.Series) -> list[str]:
-    """CSS for each cell of a row: tinted when the value is outside its reference range."""
-    tint = ROW_TINTS.get(str(row["Flag"]))
+    """CSS for each cell of a row: tinted when the value is outside its reference range,
+    strongly when it is critical."""
+    flag = str(row["Flag"])
+    tint = CRITICAL_TINT if flag.startswith(CRITICAL) else ROW_TINTS.get(flag)
     return [f"background-color: {tint}" if tint else ""] * len(row)
 
 
@@ -51,12 +97,35 @@ def styled(frame: pd.DataFrame) -> Styler:
     return frame.style.apply(row_styles, axis=1)
 
 
-def lab_values_table(values: Sequence[LabValue], files: Sequence[CaseFile]) -> None:
+def lab_values_table(
+    values: Sequence[LabValue], files: Sequence[CaseFile], unread: Sequence[str] = ()
+) -> None:
     st.subheader("Lab values")
+    if unread:
+        st.caption("Not read: " + markdown_text("; ".join(unread_test_lines(unread))) + ".")
     if not values:
         st.caption("No lab values were read from the lab files.")
         return
     frame = lab_frame(values, files)
     abnormal = int((frame["Flag"] != "").sum())
+    critical = sum(1 for value in values if value.critical)
     st.caption(f"{len(frame)} value(s) read, {abnormal} outside the reference range (tinted).")
+    if critical:
+        st.caption(f"{critical} critical value(s): the strongly tinted rows.")
+    st.caption("Specimen blank: blood, serum or plasma. Check each value against its source line.")
     st.dataframe(styled(frame), key="case_lab_values", hide_index=True)
+
+
+def unread_test_lines(unread: Sequence[str]) -> list[str]:
+    return [f"{name} mentioned, value not read" for name in unread]
+
+
+def unread_tests_note(unread: Sequence[str]) -> None:
+    """Tests the files name whose value was not read: the doctor must look at the source."""
+    if unread:
+        lines = "\n".join(f"- {markdown_text(line)}" for line in unread_test_lines(unread))
+        st.warning(
+            "**Tests mentioned in the files whose value was not read.** Check them in the "
+            f"source documents; no summary here covers them.\n\n{lines}",
+            icon=":material/help:",
+        )

@@ -76,6 +76,9 @@ class LabDocument(BaseModel):
     text: str
     lab_values: list[LabValue] = Field(default_factory=list)
     page_images: list[bytes] = Field(default_factory=list, exclude=True)
+    # The page each of page_images was found on (same order), so that a page the vision
+    # model did read loses its "no text layer" warning.
+    page_image_pages: list[int] = Field(default_factory=list, exclude=True)
     warnings: list[str] = Field(default_factory=list)
 
 
@@ -179,7 +182,17 @@ class Insights(BaseModel):
     # Tests the files name whose value could not be read ("INR"): while any is listed, no
     # summary may say that all values are within range.
     unread_tests: list[str] = Field(default_factory=list)
+    # The grounding check of a language model's text (core.analysis.grounding): per section
+    # ("case_summary", "soap_note", "primary_diagnosis"), the numbers it wrote that match
+    # no value read and nothing in the files, as written. Empty when every number was
+    # found; None when not checked (the rules engine writes only values it read).
+    ungrounded_numbers: dict[str, list[str]] | None = None
     provenance: Provenance
+
+    @property
+    def critical_values(self) -> list[LabValue]:
+        """The lab values on the critical-value list: urgent."""
+        return [value for value in self.lab_values if value.critical]
 
     @classmethod
     def compile(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
+from core.analysis.grounding import check_model_answer
 from core.analysis.icd10 import annotate_diagnosis
 from core.analysis.insights import (
     ImageAnalysis,
@@ -29,13 +30,13 @@ from core.analysis.insights import (
 )
 from core.analysis.labs.parse import lab_values_in
 from core.analysis.privacy.redaction import CaseScrubber, file_labels
-from core.analysis.reading.extraction import extract_lab_document
+from core.analysis.reading.extraction import extract_lab_document, no_text_layer
 from core.analysis.reading.imaging import (
     UnreadableImage,
     has_burned_in_text,
     prepare_radiology_image,
 )
-from core.analysis.rules.engine import unread_image_analysis
+from core.analysis.rules.engine import RulesEngine, unread_image_analysis
 from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
 
 # A DICOM file that declares burned-in annotation may show the patient's name or numbers on
@@ -142,6 +143,12 @@ def analyze_case(
     since = time.perf_counter()
     diagnosis = annotate_diagnosis(diagnosis)
     soap = _naming_diagnosis(soap, diagnosis)
+    # The rules engine writes only the values it read: a model's text is checked.
+    ungrounded = (
+        None
+        if engine.name == RulesEngine.name
+        else check_model_answer(context, documents, readings, (summary, soap, diagnosis))
+    )
     lap(AnalysisStage.DIAGNOSIS_GENERATED, since)
     on_stage(AnalysisStage.DIAGNOSIS_GENERATED.value)
 
@@ -161,6 +168,7 @@ def analyze_case(
             warnings=warnings,
         ),
     )
+    insights = insights.model_copy(update={"ungrounded_numbers": ungrounded})
     on_stage(AnalysisStage.INSIGHTS_COMPILED.value)
     return insights
 
@@ -241,7 +249,17 @@ def _finish_labs(
 
 
 def _add_page_text(lab: _LabResult) -> None:
-    texts = [text for text in _settle(lab.page_reads) if text]
+    reads = _settle(lab.page_reads)
+    texts = [text for text in reads if text]
+    # A scanned page the vision model did read has text now: its warning would mislead.
+    read_pages = {
+        page for page, text in zip(lab.document.page_image_pages, reads, strict=False) if text
+    }
+    if read_pages:
+        dropped = {no_text_layer(lab.document.label, page) for page in read_pages}
+        lab.document = lab.document.model_copy(
+            update={"warnings": [w for w in lab.document.warnings if w not in dropped]}
+        )
     if not texts:
         values_from = lab.document.text
     else:

@@ -41,10 +41,12 @@ _LISTED_COLUMNS = ", ".join(f"c.{name.strip()}" for name in _CASE_COLUMNS.split(
 def _case_row(row: sqlite3.Row) -> CaseRow:
     values = dict(row)
     diagnosis, icd_code = values.pop("diagnosis"), values.pop("icd_code")
+    critical_count = values.pop("critical_count")
     return CaseRow(
         case=Case.from_row(values),
         primary_diagnosis=diagnosis if isinstance(diagnosis, str) else None,
         icd_code=icd_code if isinstance(icd_code, str) else None,
+        critical_count=critical_count or 0,
     )
 
 
@@ -124,7 +126,8 @@ class SqliteCaseRepository:
         # The (user_id, created_at) index walks in order and stops after the page;
         # the insights are joined for the page's rows only.
         rows = connection.execute(
-            f"SELECT {_LISTED_COLUMNS}, {_DIAGNOSIS} AS diagnosis, {_ICD_CODE} AS icd_code"
+            f"SELECT {_LISTED_COLUMNS}, {_DIAGNOSIS} AS diagnosis, {_ICD_CODE} AS icd_code,"
+            " i.critical_count AS critical_count"
             " FROM cases AS c LEFT JOIN case_insights AS i ON i.case_id = c.case_id"
             f" WHERE {where} ORDER BY c.created_at {direction}, c.rowid {direction}"
             " LIMIT ? OFFSET ?",
@@ -323,11 +326,11 @@ class SqliteCaseRepository:
                 (draft_id, case_id, owner, stored, insights.provenance.case_version, now),
             )
             db.execute(
-                "INSERT INTO case_insights (case_id, user_id, ai_insights, generated_at, draft_id)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (case_id) DO UPDATE SET"
+                "INSERT INTO case_insights (case_id, user_id, ai_insights, generated_at, draft_id,"
+                " critical_count) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (case_id) DO UPDATE SET"
                 " ai_insights = excluded.ai_insights, generated_at = excluded.generated_at,"
-                " draft_id = excluded.draft_id",
-                (case_id, owner, stored, now, draft_id),
+                " draft_id = excluded.draft_id, critical_count = excluded.critical_count",
+                (case_id, owner, stored, now, draft_id, len(insights.critical_values)),
             )
         return True
 

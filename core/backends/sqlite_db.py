@@ -230,6 +230,17 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE refresh_tokens ADD COLUMN used_at REAL;
     CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
     """,
+    # Critical values (#12): how many of the current insights' lab values are on the
+    # critical-value list, written with the insights, so that the case list can mark the
+    # case without reading every record. Existing records are counted once here.
+    """
+    ALTER TABLE case_insights ADD COLUMN critical_count INTEGER NOT NULL DEFAULT 0
+        CHECK (critical_count >= 0);
+    UPDATE case_insights SET critical_count = (
+        SELECT count(*) FROM json_each(ai_insights, '$.lab_values')
+        WHERE json_extract(value, '$.critical') = 1
+    ) WHERE json_valid(ai_insights) AND json_type(ai_insights, '$.lab_values') = 'array';
+    """,
 )
 
 

@@ -135,8 +135,14 @@ class SupabaseCaseRepository:
         rows = []
         for row in as_rows(page["rows"]):
             diagnosis, icd_code = row.pop("primary_diagnosis"), row.pop("icd_code")
+            critical_count = row.pop("critical_count", None) or 0
             rows.append(
-                CaseRow(case=Case.from_row(row), primary_diagnosis=diagnosis, icd_code=icd_code)
+                CaseRow(
+                    case=Case.from_row(row),
+                    primary_diagnosis=diagnosis,
+                    icd_code=icd_code,
+                    critical_count=critical_count,
+                )
             )
         return CasePage(
             rows=rows,
@@ -276,6 +282,7 @@ class SupabaseCaseRepository:
             "ai_insights": stored,
             "generated_at": generated_at,
             "draft_id": draft_id,
+            "critical_count": len(insights.critical_values),
         }
         with supabase_errors():
             self._rest.from_("ai_drafts").insert(draft, returning=ReturnMethod.minimal).execute()

@@ -9,30 +9,22 @@ signed, it is the physician's signed version.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Literal
 
 from core.analysis.advisory import advisory_for, confidence_percent
 from core.analysis.insights import Insights
-from core.models import Case
+from core.analysis.privacy.restore import restore_text
+from core.export.blocks import Block, BlockKind
+from core.export.clinical import critical_blocks, differential_blocks, lab_blocks
+from core.models import Case, CaseFile
 from core.review import SignedNote
+
+__all__ = ["DRAFT_HEADING", "TITLE", "Block", "BlockKind", "chart_blocks", "export_name"]
 
 DRAFT_HEADING = "DRAFT: not signed"
 
 TITLE = "SOAP note and primary diagnosis"
-
-BlockKind = Literal["title", "banner", "heading", "subheading", "text", "bullets", "facts"]
-
-
-@dataclass(frozen=True)
-class Block:
-    """One piece of the document: a heading, a paragraph, bullets or label/value facts."""
-
-    kind: BlockKind
-    text: str = ""
-    items: tuple[str, ...] = ()
-    facts: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
 
 def generated_time(iso_moment: str) -> str:
@@ -54,11 +46,17 @@ def icd_line(code: str, valid: bool | None, official: str | None) -> str:
     return f"{code}, NOT a valid ICD-10-CM code: check before use"
 
 
-def chart_blocks(case: Case, insights: Insights, note: SignedNote | None = None) -> list[Block]:
-    """The document's content, in reading order: the signed ``note`` when there is one,
-    else the AI draft marked as not signed."""
+def chart_blocks(
+    case: Case,
+    insights: Insights,
+    note: SignedNote | None = None,
+    files: Sequence[CaseFile] = (),
+) -> list[Block]:
+    """The document's content, in reading order: critical values first, then the signed
+    ``note`` when there is one, else the AI draft marked as not signed. The export goes to
+    the case's owner: [PATIENT] reads as the patient's name (privacy.restore)."""
     made = insights.provenance
-    blocks = [Block("title", TITLE)]
+    blocks = [Block("title", TITLE), *critical_blocks(insights, files)]
     if note is None:
         blocks += [Block("heading", DRAFT_HEADING), Block("banner", advisory_for(made.engine))]
     else:
@@ -90,11 +88,25 @@ def chart_blocks(case: Case, insights: Insights, note: SignedNote | None = None)
     )
     if note is None:
         blocks += _draft_sections(insights)
+        blocks += differential_blocks(insights)
     else:
         blocks += _signed_sections(note)
+    blocks += lab_blocks(insights, files)
     if made.warnings:
         blocks += [Block("heading", "Warnings"), Block("bullets", items=tuple(made.warnings))]
-    return blocks
+    return [_restored(block, case.patient_name) for block in blocks]
+
+
+def _restored(block: Block, patient_name: str) -> Block:
+    def text(value: str) -> str:
+        return restore_text(value, patient_name)
+
+    return Block(
+        block.kind,
+        text(block.text),
+        tuple(text(item) for item in block.items),
+        tuple((label, text(value)) for label, value in block.facts),
+    )
 
 
 def signature_line(note: SignedNote) -> str:

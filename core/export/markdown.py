@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 
 from core.analysis.insights import Insights
 from core.export.document import chart_blocks
-from core.models import Case
+from core.models import Case, CaseFile
 from core.review import SignedNote
 
 # Characters that start Markdown markup anywhere in a line; < > & become HTML entities.
@@ -25,10 +26,16 @@ def escape(text: str) -> str:
     return _LINE_START.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", escaped)
 
 
-def chart_markdown(case: Case, insights: Insights, note: SignedNote | None = None) -> str:
-    """The export as Markdown (the signed ``note`` when given, else the draft)."""
+def chart_markdown(
+    case: Case,
+    insights: Insights,
+    note: SignedNote | None = None,
+    files: Sequence[CaseFile] = (),
+) -> str:
+    """The export as Markdown (the signed ``note`` when given, else the draft); ``files``
+    name the sources of the lab values."""
     lines: list[str] = []
-    for block in chart_blocks(case, insights, note):
+    for block in chart_blocks(case, insights, note, files):
         text = escape(block.text)
         if block.kind == "title":
             lines += [f"# {text}", ""]

@@ -17,7 +17,7 @@ from fpdf.enums import XPos, YPos
 from core.analysis.advisory import ADVISORY
 from core.analysis.insights import Insights
 from core.export.document import TITLE, Block, chart_blocks
-from core.models import Case
+from core.models import Case, CaseFile
 from core.review import SignedNote
 
 BANNER_FILL = (255, 243, 205)  # the amber of the page's advisory banner
@@ -143,11 +143,12 @@ def chart_pdf(
     insights: Insights,
     note: SignedNote | None = None,
     fonts: Sequence[tuple[Path, Path]] = UNICODE_FONTS,
+    files: Sequence[CaseFile] = (),
 ) -> bytes:
     """The export as a PDF (the signed ``note`` when given, else the draft); uses the first
-    of ``fonts`` that exists (none: a core font)."""
+    of ``fonts`` that exists (none: a core font); ``files`` name the lab values' sources."""
     footer = ADVISORY if note is None else f"Signed note, version {note.version}"
-    return render_pdf(chart_blocks(case, insights, note), fonts, footer)
+    return render_pdf(chart_blocks(case, insights, note, files), fonts, footer)
 
 
 def render_pdf(

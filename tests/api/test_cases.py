@@ -189,10 +189,12 @@ def test_get_case_has_files_with_upload_time_and_no_insights_yet(
     }
 
 
-def _store_insights(clinic: Clinic, doctor: Doctor, case_id: str) -> dict[str, Any]:
+def _store_insights(
+    clinic: Clinic, doctor: Doctor, case_id: str, summary: str = "Anaemia with infection"
+) -> dict[str, Any]:
     """Write insights through the repository exactly as the analyzer's job does."""
     insights = Insights.compile(
-        CaseSummary(comprehensive_summary="Anaemia with infection", confidence_score=0.7),
+        CaseSummary(comprehensive_summary=summary, confidence_score=0.7),
         SoapNote(subjective="Fatigue", objective="Hb 9.8", assessment="Anaemia", plan="Iron"),
         PrimaryDiagnosis(primary_diagnosis="Anaemia", icd_code="D64.9", confidence_score=0.6),
         generated_at=datetime.now(UTC).isoformat(),
@@ -225,6 +227,22 @@ def test_insights_appear_on_the_case_once_saved(
         "medical_insights": insights,
         "insights_verified": None,
     }
+
+
+def test_the_owner_reads_the_patients_name_where_the_engine_saw_the_placeholder(
+    client: TestClient, clinic: Clinic, doctor: Doctor, new_case: NewCaseFn
+) -> None:
+    created = new_case(patient_name="Mary Seacole")["case"]
+    stored = _store_insights(clinic, doctor, created["case_id"], "[PATIENT] is anaemic.")
+    assert stored["case_summary"]["comprehensive_summary"] == "[PATIENT] is anaemic."
+
+    detail = client.get(f"/cases/cases/{created['case_id']}", headers=doctor.headers).json()
+    assert detail["ai_insights"]["case_summary"]["comprehensive_summary"] == (
+        "Mary Seacole is anaemic."
+    )
+    answer = client.get(f"/api/v1/cases/{created['case_id']}/insights", headers=doctor.headers)
+    summary = answer.json()["medical_insights"]["case_summary"]["comprehensive_summary"]
+    assert summary == "Mary Seacole is anaemic."
 
 
 @pytest.mark.parametrize("case_id", [MISSING_CASE, "not-a-uuid", "1; DROP TABLE cases"])

@@ -129,7 +129,10 @@ def test_lab_values_table_highlights_abnormal_rows(
             "Unit": "g/dL",
             "Reference range": "12–16",
             "Flag": "Low",
+            "Specimen": "",
+            "Timing": "",
             "File": "cbc.pdf",
+            "Source line": "",
         },
         {
             "Analyte": "Platelets",
@@ -137,7 +140,10 @@ def test_lab_values_table_highlights_abnormal_rows(
             "Unit": "x10^9/L",
             "Reference range": "150–400",
             "Flag": "",
+            "Specimen": "",
+            "Timing": "",
             "File": "cbc.pdf",
+            "Source line": "",
         },
         {
             "Analyte": "WBC",
@@ -145,7 +151,10 @@ def test_lab_values_table_highlights_abnormal_rows(
             "Unit": "x10^9/L",
             "Reference range": "4–11",
             "Flag": "High",
+            "Specimen": "",
+            "Timing": "",
             "File": "cbc.pdf",
+            "Source line": "",
         },
     ]
     assert row_tints(app) == {0: "rgba(28, 131, 225, 0.18)", 2: "rgba(255, 75, 75, 0.18)"}

@@ -63,6 +63,7 @@ def test_list_shows_the_doctors_cases_newest_first(app: AppTest, clinic: Clinic)
     assert not app.exception
     table = table_of(app)
     assert list(table.columns) == [
+        "Critical",
         "Patient",
         "Age",
         "Gender",

@@ -293,7 +293,8 @@ def test_a_scanned_lab_page_is_read_by_the_vision_model(
     assert detail.case.status == "completed"
     assert "Ferritin 8 ng/mL" in detail.files[0].text_data
     assert [r.model for r in fake_openai.answered("scanned_lab_page")] == ["vision-model"]
-    assert any("Lab file 1" in w for w in detail.ai_insights["provenance"]["warnings"])
+    # The vision model read the page: no "no text layer" warning for it.
+    assert not any("text layer" in w for w in detail.ai_insights["provenance"]["warnings"])
     soap_request = fake_openai.answered("soap_note_and_diagnosis")[0]
     assert "Ferritin 8 ng/mL" in str(soap_request.body)  # the page's text joined the case
 

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from benchmarks.case_list import insights_for
+from core.analysis.insights import Insights, LabValue
 from core.errors import InvalidInput
 from core.models import Case, CaseQuery, CaseStatus, NewCase, utc_now
 from tests.contract.harness import SignedIn
@@ -241,3 +242,38 @@ def test_cases_created_in_the_same_instant_page_without_repeats_or_gaps(
             for row in _page(doctor_a, limit=2, offset=offset, newest_first=newest_first).rows
         ]
         assert sorted(seen) == sorted(ids)
+
+
+def _with_critical_values(count: int) -> Insights:
+    values = [
+        LabValue(analyte="Potassium", value=6.9, unit="mmol/L", flag="high", critical=True),
+        LabValue(analyte="INR", value=6.5, flag="high", critical=True),
+        LabValue(analyte="Sodium", value=139, unit="mmol/L"),
+    ]
+    kept = [value for value in values if not value.critical] + values[:count]
+    return insights_for("Hyperkalaemia", "E87.5").model_copy(update={"lab_values": kept})
+
+
+def test_rows_count_the_critical_values_of_the_current_insights(doctor_a: SignedIn) -> None:
+    owner = doctor_a.doctor.user_id
+    waiting = _open(doctor_a, "Waiting Patient")
+    urgent = _open(doctor_a, "Urgent Patient")
+    calm = _open(doctor_a, "Calm Patient")
+    for case, count in ((urgent, 2), (calm, 0)):
+        assert doctor_a.backend.cases.claim_analysis(owner, case.case_id, CLAIM, utc_now())
+        done = doctor_a.backend.cases.complete_analysis(
+            owner, case.case_id, CLAIM, _with_critical_values(count)
+        )
+        assert done
+
+    counts = {row.case.case_id: row.critical_count for row in _page(doctor_a).rows}
+    assert counts == {waiting.case_id: 0, urgent.case_id: 2, calm.case_id: 0}
+
+    # A new analysis replaces the count with its own.
+    assert doctor_a.backend.cases.request_analysis(owner, urgent.case_id)
+    assert doctor_a.backend.cases.claim_analysis(owner, urgent.case_id, CLAIM, utc_now())
+    assert doctor_a.backend.cases.complete_analysis(
+        owner, urgent.case_id, CLAIM, _with_critical_values(1)
+    )
+    rows = {row.case.case_id: row for row in _page(doctor_a).rows}
+    assert rows[urgent.case_id].critical_count == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +18,7 @@ from core.analysis.engines.prompts import PROMPT_VERSION
 from core.analysis.failures import InvalidModelAnswer, ModelUnavailable
 from core.analysis.insights import LabDocument, LabValue, PatientContext, RadiologyImage
 from core.config import Settings
-from tests.fake_openai import FakeOpenAI
+from tests.fake_openai import CANNED_ANSWERS, FakeOpenAI
 from tests.samples import png_bytes
 
 CONTEXT = PatientContext(age=61, gender="female", doctor_notes="[PATIENT] reports thirst")
@@ -114,8 +115,105 @@ def test_text_answers_use_the_text_model_and_soap_confidence_defaults_to_0_8(
         "soap_note_and_diagnosis",
     ]
     soap_request = fake_openai.texts()[1]
-    assert "Glucose: 182 mg/dL (reference 70-99) HIGH" in soap_request
+    [glucose] = lab_facts(fake_openai.requests[1].body)
+    assert (glucose["analyte"], glucose["value"], glucose["flag"]) == ("Glucose", 182, "high")
     assert "Hyperglycaemia with raised HbA1c" in soap_request  # round 3 sees round 2
+
+
+def user_text(body: dict[str, Any]) -> str:
+    return next(m["content"] for m in body["messages"] if m["role"] == "user")
+
+
+def lab_facts(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The parsed lab table as the model received it: the JSON beside the file's text."""
+    text = user_text(body)
+    start = text.index("Parsed lab table (structured facts, JSON):\n") + len(
+        "Parsed lab table (structured facts, JSON):\n"
+    )
+    facts: list[dict[str, Any]] = json.loads(text[start : text.index("\nText:\n", start)])
+    return facts
+
+
+def test_the_parsed_lab_table_reaches_the_model_as_structured_facts_with_sources(
+    engine: OpenAIEngine, fake_openai: FakeOpenAI
+) -> None:
+    potassium = LabValue(
+        analyte="Potassium",
+        value=6.9,
+        unit="mmol/L",
+        reference_low=3.5,
+        reference_high=5.1,
+        flag="high",
+        critical=True,
+        source_page=2,
+        source_line="K 6.9 mmol/L (3.5-5.1) H",
+        timing="admission",
+    )
+    lab = LAB.model_copy(update={"lab_values": [*LAB.lab_values, potassium]})
+    engine.summarize_case(CONTEXT, [lab], [])
+
+    facts = lab_facts(fake_openai.requests[0].body)
+    assert facts[1] == {
+        "analyte": "Potassium",
+        "result": "6.9",
+        "value": 6.9,
+        "comparator": None,
+        "unit": "mmol/L",
+        "reference_low": 3.5,
+        "reference_high": 5.1,
+        "flag": "high",
+        "critical": True,
+        "specimen": "blood",
+        "timing": "admission",
+        "source": {"file": "Lab file 1", "page": 2, "line": "K 6.9 mmol/L (3.5-5.1) H"},
+    }
+    assert facts[0]["critical"] is False
+    assert "Glucose 182 mg/dL (70-99) H" in user_text(fake_openai.requests[0].body)  # the text
+
+
+def test_the_diagnosis_carries_a_ranked_differential_and_a_confidence_reason(
+    engine: OpenAIEngine, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(
+        answers={
+            "soap_note_and_diagnosis": {
+                **CANNED_ANSWERS["soap_note_and_diagnosis"],
+                "primary_diagnosis": {
+                    **CANNED_ANSWERS["soap_note_and_diagnosis"]["primary_diagnosis"],
+                    "differential": [
+                        {
+                            "diagnosis": f"Other {rank}",
+                            "icd_code": " r73.9 ",
+                            "confidence_score": 0.1 * rank,
+                            "supporting_evidence": [f"evidence {rank}"],
+                        }
+                        for rank in range(1, 6)
+                    ],
+                    "confidence_reason": "Two values agree.",
+                },
+            }
+        }
+    )
+    summary = engine.summarize_case(CONTEXT, [LAB], [])
+    _, diagnosis = engine.write_soap_and_diagnosis(CONTEXT, summary, [LAB], [])
+
+    assert [other.diagnosis for other in diagnosis.differential] == [
+        "Other 1",
+        "Other 2",
+        "Other 3",
+    ]
+    assert diagnosis.differential[0].icd_code == "R73.9"
+    assert diagnosis.differential[1].supporting_evidence == ["evidence 2"]
+    assert diagnosis.confidence_reason == "Two values agree."
+    schema = response_format(type(_soap_answer()))["json_schema"]["schema"]
+    wanted = schema["properties"]["primary_diagnosis"]["required"]
+    assert "differential" in wanted and "confidence_reason" in wanted
+
+
+def _soap_answer() -> Any:
+    from core.analysis.engines.model_schemas import SoapAndDiagnosisAnswer
+
+    return SoapAndDiagnosisAnswer.model_validate(CANNED_ANSWERS["soap_note_and_diagnosis"])
 
 
 def test_scores_outside_0_1_are_clamped_and_codes_normalised(
@@ -143,6 +241,8 @@ def test_scores_outside_0_1_are_clamped_and_codes_normalised(
                     "description": "d",
                     "confidence_score": -2,
                     "supporting_evidence": [],
+                    "differential": [],
+                    "confidence_reason": "",
                 },
             },
         }

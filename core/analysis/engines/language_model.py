@@ -44,6 +44,7 @@ Answer = TypeVar(
 
 # An answer that does not fit its schema is asked for once more, then the analysis fails.
 ANSWER_ATTEMPTS = 2
+MAX_DIFFERENTIAL = 3
 
 _RETRIED_STATUSES = frozenset({408, 409, 429})
 
@@ -151,6 +152,10 @@ class OpenAIEngine:
         )
         diagnosis = answer.primary_diagnosis.model_dump()
         diagnosis["icd_code"] = diagnosis["icd_code"].strip().upper()
+        diagnosis["differential"] = [
+            {**other, "icd_code": other["icd_code"].strip().upper()}
+            for other in diagnosis["differential"][:MAX_DIFFERENTIAL]
+        ]
         return SoapNote(**answer.soap_note.model_dump()), PrimaryDiagnosis(**diagnosis)
 
     # --- one structured answer ----------------------------------------------------

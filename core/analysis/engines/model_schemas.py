@@ -44,12 +44,21 @@ class SoapNoteAnswer(_Answer):
     confidence_score: float | None  # null when the model will not score it: we use 0.8
 
 
+class DifferentialAnswer(_Answer):
+    diagnosis: str
+    icd_code: str
+    confidence_score: float
+    supporting_evidence: list[str]
+
+
 class DiagnosisAnswer(_Answer):
     primary_diagnosis: str
-    icd_code: str
+    icd_code: str  # empty when the diagnosis is "Not determined"
     description: str
     confidence_score: float
     supporting_evidence: list[str]
+    differential: list[DifferentialAnswer]  # ranked, up to three (more are dropped)
+    confidence_reason: str
 
 
 class SoapAndDiagnosisAnswer(_Answer):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from core.analysis.insights import (
     CaseSummary,
@@ -14,7 +15,7 @@ from core.analysis.insights import (
 )
 from core.analysis.labs.format import format_result
 
-PROMPT_VERSION = "medcase-prompts-2"
+PROMPT_VERSION = "medcase-prompts-3"
 
 # A long lab report is cut here: the values parsed from it are sent in full beside it.
 MAX_LAB_TEXT_CHARS = 12_000
@@ -24,7 +25,14 @@ _ROLE = (
     "The physician reviews everything you write. Use only what the case file says; when "
     "something is unknown, say so rather than guessing. Refer to files by their labels "
     "(such as 'Lab file 1' or 'Radiology image 2'). The patient's name is withheld and "
-    "appears as [PATIENT]. Confidence scores are numbers between 0 and 1 reflecting how "
+    "appears as [PATIENT]. Each lab file comes with its parsed lab table: structured facts "
+    "(JSON) read from it, each value with its unit, reference range, flag, critical mark "
+    "and source (page and line). Rely on those values and say which are abnormal; a value "
+    "marked critical is urgent and must be named first in the summary and the plan, which "
+    "then never reads as routine. A test the text names whose value is not in the table "
+    "was not read: say so, and never write that all values are within range. Every "
+    "number you write must come from the case file. "
+    "Confidence scores are numbers between 0 and 1 reflecting how "
     "well the evidence supports your answer. Answer with JSON that fits the given schema."
 )
 
@@ -43,7 +51,11 @@ SUMMARIZER = _ROLE + (
 SOAP_WRITER = _ROLE + (
     " Now write a SOAP note (subjective, objective, assessment, plan) and the single most "
     "likely primary diagnosis with its ICD-10-CM code and the evidence for it. The SOAP "
-    "assessment must name that same primary diagnosis. Give the SOAP note's confidence "
+    "assessment must name that same primary diagnosis. When the case file allows no "
+    "diagnosis, give 'Not determined' with an empty ICD-10 code, never an encounter code "
+    "such as Z00. Rank up to three other diagnoses to consider (the differential), each "
+    "with its ICD-10-CM code, confidence and the evidence for it, and say in one line why "
+    "the primary diagnosis has the confidence it has. Give the SOAP note's confidence "
     "score, or null if you cannot judge it."
 )
 
@@ -53,13 +65,28 @@ def patient_context(context: PatientContext) -> str:
     return f"Patient: age {context.age}, gender {context.gender}.\nDoctor's notes: {notes}"
 
 
-def _value_line(value: LabValue) -> str:
-    unit = f" {value.unit}" if value.unit else ""
-    low = "" if value.reference_low is None else f"{value.reference_low:g}"
-    high = "" if value.reference_high is None else f"{value.reference_high:g}"
-    reference = f" (reference {low}-{high})" if low or high else ""
-    flag = f" {value.flag.upper()}" if value.flag else ""
-    return f"- {value.analyte}: {format_result(value)}{unit}{reference}{flag}"
+def lab_fact(value: LabValue, label: str) -> dict[str, Any]:
+    """One parsed lab value as a structured fact for the model (the line is redacted)."""
+    return {
+        "analyte": value.analyte,
+        "result": format_result(value),
+        "value": value.value,
+        "comparator": value.comparator,
+        "unit": value.unit,
+        "reference_low": value.reference_low,
+        "reference_high": value.reference_high,
+        "flag": value.flag,
+        "critical": value.critical,
+        "specimen": value.specimen or "blood",
+        "timing": value.timing,
+        "source": {"file": label, "page": value.source_page, "line": value.source_line},
+    }
+
+
+def lab_table(lab: LabDocument) -> str:
+    """The values parsed from one lab file, as a JSON list of facts."""
+    facts = [lab_fact(value, lab.label) for value in lab.lab_values]
+    return json.dumps(facts, ensure_ascii=False, indent=1)
 
 
 def lab_documents(labs: list[LabDocument]) -> str:
@@ -70,8 +97,10 @@ def lab_documents(labs: list[LabDocument]) -> str:
         text = lab.text.strip() or "(no readable text)"
         if len(text) > MAX_LAB_TEXT_CHARS:
             text = text[:MAX_LAB_TEXT_CHARS] + "\n[... cut for length]"
-        values = "\n".join(_value_line(value) for value in lab.lab_values) or "- none parsed"
-        sections.append(f"## {lab.label}\nValues read from it:\n{values}\nText:\n{text}")
+        sections.append(
+            f"## {lab.label}\nParsed lab table (structured facts, JSON):\n{lab_table(lab)}\n"
+            f"Text:\n{text}"
+        )
     return "Lab files:\n" + "\n\n".join(sections)
 
 

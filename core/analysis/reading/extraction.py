@@ -41,6 +41,7 @@ class _Extraction:
         self.parts: list[str] = []
         self.length = 0
         self.page_images: list[bytes] = []
+        self.page_image_pages: list[int] = []
         self.warnings: list[str] = []
         self.full = False
 
@@ -65,6 +66,7 @@ class _Extraction:
             label=self.label,
             text=separator.join(self.parts).strip(),
             page_images=self.page_images,
+            page_image_pages=self.page_image_pages,
             warnings=self.warnings,
         )
 
@@ -117,8 +119,13 @@ def _read_pdf(content: bytes, found: _Extraction) -> None:
         if text.strip():
             found.add(text.strip())
         else:
-            found.warn(f"page {number} has no text layer (a scanned page?)")
+            found.warnings.append(no_text_layer(found.label, number))
             _keep_page_images(page, number, found)
+
+
+def no_text_layer(label: str, page: int) -> str:
+    """The warning for a PDF page without text; dropped once the vision model reads it."""
+    return f"{label}: page {page} has no text layer (a scanned page?)"
 
 
 def _unlock(reader: PdfReader, found: _Extraction) -> bool:
@@ -149,6 +156,7 @@ def _keep_page_images(page: PageObject, number: int, found: _Extraction) -> None
             continue
         if png is not None:
             found.page_images.append(png)
+            found.page_image_pages.append(number)
 
 
 def _page_image_png(image: Image.Image | None) -> bytes | None:
