@@ -8,12 +8,14 @@ sign-off, the current AI draft, marked preliminary.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
 
 from core import validation
 from core.analysis.insights import Insights
+from core.analysis.privacy.restore import restore_in, restored
 from core.errors import CaseNotFound, InternalError, InvalidInput
 from core.export.fhir.document import ExportRequest, document_bundle
 from core.models import Doctor
@@ -53,6 +55,12 @@ def fhir_bundle(
         insights = Insights.model_validate(record)
     except ValidationError as error:
         raise InternalError("the case's stored insights could not be read") from error
+    # The engine wrote [PATIENT] where the name stood; the owner's document reads the name
+    # again, unless the clinic leaves names out of FHIR exports.
+    shown_name = case.patient_name if include_patient_name else "the patient"
+    insights = restored(insights, shown_name)
+    if note is not None:
+        note = replace(note, content=restore_in(note.content, shown_name))
     previous = review.versions[-2] if len(review.versions) > 1 else None
     bundle = document_bundle(
         ExportRequest(

@@ -125,3 +125,27 @@ def test_the_setting_leaves_the_patients_name_out(doctor_a: SignedIn) -> None:
     assert "Ada Example" not in json.dumps(bundle)
     (patient,) = _of(bundle, "Patient")
     assert patient["gender"] == "female" and patient["extension"][0]["valueAge"]["value"] == 41
+
+
+def test_the_engines_placeholder_reads_as_the_name_only_where_names_are_exported(
+    doctor_a: SignedIn,
+) -> None:
+    case_id = doctor_a.services.create_case(
+        NewCase(patient_name="Ada <b>Example</b>", patient_age=41, patient_gender="female"), []
+    ).case.case_id
+    backend, owner = doctor_a.backend, doctor_a.doctor.user_id
+    assert backend.cases.request_analysis(owner, case_id) is not None
+    claim = str(uuid.uuid4())
+    assert backend.cases.claim_analysis(owner, case_id, claim, utc_now())
+    record = sample_insights()
+    record["soap_note"]["subjective"] = "[PATIENT] reports fatigue."
+    assert backend.cases.complete_analysis(owner, case_id, claim, Insights.model_validate(record))
+
+    named = json.dumps(doctor_a.services.fhir_bundle(case_id))
+    assert "[PATIENT]" not in named
+    # The name enters the XHTML narrative escaped, never as markup.
+    assert "Ada &lt;b&gt;Example&lt;/b&gt; reports fatigue." in named
+    unnamed = case_service(doctor_a.doctor, backend, fhir_patient_name=False)
+    without = json.dumps(unnamed.fhir_bundle(case_id))
+    assert "[PATIENT]" not in without and "Example" not in without
+    assert "the patient reports fatigue." in without
