@@ -11,11 +11,12 @@ import difflib
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from core.analysis.privacy.restore import restore_in
 from core.errors import InvalidInput
 
 
@@ -143,6 +144,23 @@ class ReviewSummary:
     @property
     def ready_to_sign(self) -> bool:
         return not self.versions and self.draft is not None and len(self.reviews) == len(Section)
+
+    def for_the_owner(self, patient_name: str) -> ReviewSummary:
+        """A copy for the owner's page: the draft, decisions and signed versions read the
+        patient's name where the engine saw [PATIENT] (stored records stay redacted)."""
+
+        def text(value: Any) -> Any:
+            return restore_in(value, patient_name)
+
+        return replace(
+            self,
+            draft=replace(self.draft, ai_insights=text(self.draft.ai_insights))
+            if self.draft
+            else None,
+            reviews={k: replace(r, edited=text(r.edited)) for k, r in self.reviews.items()},
+            history=[replace(r, edited=text(r.edited)) for r in self.history],
+            versions=[replace(n, content=text(n.content)) for n in self.versions],
+        )
 
 
 # --- rules --------------------------------------------------------------------------------

@@ -132,3 +132,24 @@ def test_the_audit_tab_lists_the_cases_events_and_verifies_the_chain(
     assert audit_csv.label == "Download CSV"
     app.button(key="audit_verify").click().run()
     assert any(text.startswith("The chain is intact:") for text in texts(app, "success"))
+
+
+def test_the_review_panel_reads_the_patients_name_where_the_engine_saw_the_placeholder(
+    app: AppTest, clinic: Clinic, doctor: AuthSession
+) -> None:
+    case = seed_case(clinic, doctor, patient_name="Mary Seacole")
+    insights = sample_insights()
+    insights.soap_note.subjective = "[PATIENT] reports two months of fatigue."
+    complete(clinic, doctor, case.case.case_id, insights)
+    open_case(app, case.case.case_id)
+    app.radio(key="review_soap_note_decision").set_value("edit").run()
+    subjective = app.text_area(key="review_soap_note_subjective").value
+    assert subjective == "Mary Seacole reports two months of fatigue."
+    decide(app, "case_summary", "accept")
+    decide(app, "soap_note", "accept")
+    decide(app, "primary_diagnosis", "accept")
+    app.button(key="review_sign").click().run()
+    assert not app.exception
+    page = shown(app)
+    assert "Mary Seacole reports two months of fatigue." in page
+    assert "[PATIENT]" not in page
