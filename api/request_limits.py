@@ -37,26 +37,32 @@ class RequestSizeLimit:
             await self._refuse(send)
             return
         received = 0
-        started = False
+        over = False  # the body passed the bound: whatever the app answers becomes a 413
+        refused = False
 
         async def counted_receive() -> Message:
-            nonlocal received
+            nonlocal received, over
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_bytes:
+                    over = True
                     raise _TooLarge()
             return message
 
-        async def tracked_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
+        async def guarded_send(message: Message) -> None:
+            nonlocal refused
+            if not over:
+                await send(message)
+            elif not refused:  # the app's answer to a cut-off body (a parse error, say)
+                refused = True
+                await self._refuse(send)
 
         try:
-            await self.app(scope, counted_receive, tracked_send)
+            await self.app(scope, counted_receive, guarded_send)
         except _TooLarge:
-            if not started:
+            if not refused:
+                refused = True
                 await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
