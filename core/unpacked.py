@@ -11,8 +11,6 @@ from __future__ import annotations
 import struct
 import zipfile
 
-from PIL import Image
-
 from core.upload_stream import UploadContent, as_stream, head
 
 # Samples per pixel of each PNG colour type; a palette image becomes RGBA when converted.
@@ -51,13 +49,33 @@ def _png(whole: UploadContent) -> int:
     return int(width) * int(height) * channels * max(1, (int(depth) + 7) // 8)
 
 
+# Start-of-frame markers (baseline, progressive, lossless...): not DHT, JPG, DAC.
+_JPEG_FRAMES = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+
+
 def _jpeg(content: UploadContent) -> int:
-    try:
-        with Image.open(as_stream(content)) as image:  # reads the header only
-            width, height = image.size
-            return width * height * len(image.getbands())
-    except Exception:  # noqa: BLE001 - an unreadable header is the image check's to report
+    # The frame header, read by walking the segments: Pillow refuses to open a header
+    # that declares billions of pixels, which must count as huge here, not as unknown.
+    stream = as_stream(content)
+    if stream.read(2) != b"\xff\xd8":
         return 0
+    while True:
+        marker = stream.read(2)
+        if len(marker) < 2 or marker[0] != 0xFF:
+            return 0
+        if marker[1] in (0x01, *range(0xD0, 0xD8)):  # markers without a length
+            continue
+        size = stream.read(2)
+        if len(size) < 2:
+            return 0
+        length = struct.unpack(">H", size)[0]
+        if marker[1] in _JPEG_FRAMES:
+            frame = stream.read(6)
+            if len(frame) < 6:
+                return 0
+            _, height, width, channels = struct.unpack(">BHHB", frame)
+            return int(width) * int(height) * int(channels)
+        stream.seek(length - 2, 1)
 
 
 def _dicom(content: UploadContent) -> int:

@@ -115,3 +115,15 @@ def test_a_deep_image_is_read_in_the_child() -> None:
     deep.save(stream, format="PNG")
     image = reading.radiology_image("f1", IMAGE, "deep.png", stream.getvalue)
     assert (image.width, image.height) == (1024, 768)
+
+
+def test_a_deep_image_at_the_size_limit_fits_the_default_memory_cap(tmp_path) -> None:
+    # 5000 x 5000 at 16 bits (50 MB decoded, under the 64 MB limit): rescaled in 32-bit
+    # floats in place it needs about 350 MB; in 64-bit temporaries it needed over 768 MB.
+    from benchmarks.hostile_files import deep_png
+
+    content = deep_png(tmp_path / "deep.png", 5000, 5000, "I;16").read_bytes()
+    reading = IsolatedReading(ReadingLimits(seconds=60))
+    assert reading.limits.memory_bytes == 512 * MB
+    image = reading.radiology_image("f1", IMAGE, "deep.png", lambda: content)
+    assert (image.width, image.height) == (1024, 1024)

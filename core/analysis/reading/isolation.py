@@ -66,7 +66,7 @@ class ReadingLimits:
     """How long one file's reading may take, the memory its child may add, how many at once."""
 
     seconds: float = 60.0
-    memory_bytes: int = 768 * 1024 * 1024
+    memory_bytes: int = 512 * 1024 * 1024
     processes: int = 2
 
 
