@@ -176,9 +176,8 @@ def _write_pdf(
         out.write(f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode())
         for offset in offsets:
             out.write(f"{offset:010d} 00000 n \n".encode())
-        out.write(
-            f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-        )
+        trailer = f"<< /Size {len(objects) + 1} /Root 1 0 R >>"
+        out.write(f"trailer\n{trailer}\nstartxref\n{xref}\n%%EOF\n".encode())
 
 
 def _png_chunk(out: io.BufferedWriter | io.BytesIO, kind: bytes, data: bytes) -> None:
@@ -189,7 +188,8 @@ def _png_chunk(out: io.BufferedWriter | io.BytesIO, kind: bytes, data: bytes) ->
 _CONTENT_TYPES = (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
     '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+    '<Default Extension="rels" '
+    'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
     '<Default Extension="xml" ContentType="application/xml"/>'
     '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-'
     'officedocument.wordprocessingml.document.main+xml"/></Types>'

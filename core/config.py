@@ -19,7 +19,7 @@ DEFAULTS: dict[str, Any] = {
     "MEDCASE_MAX_FILES_PER_REQUEST": 20,
     "MEDCASE_MAX_REQUEST_MB": 200,
     "MEDCASE_ANALYZER_WORKERS": 4,
-    "MEDCASE_ANALYSIS_STALE_SECONDS": 45,
+    "MEDCASE_ANALYSIS_STALE_SECONDS": 30,
     "MEDCASE_ANALYSIS_DEADLINE_MINUTES": 10,
     "MEDCASE_ANALYSIS_MAX_ATTEMPTS": 3,
     "MEDCASE_FILE_READING_SECONDS": 60,
@@ -59,7 +59,7 @@ class Settings:
     max_files_per_request: int = 20
     max_request_mb: int = 200
     analyzer_workers: int = 4
-    analysis_stale_seconds: int = 45
+    analysis_stale_seconds: int = 30
     analysis_deadline_minutes: int = 10
     analysis_max_attempts: int = 3
     file_reading_seconds: float = 60.0
