@@ -91,7 +91,7 @@ def test_more_bytes_than_one_request_may_carry_is_413(limited: tuple[TestClient,
     assert client.get("/cases/all_cases", headers=doctor.headers).json()["cases"] == before
 
 
-def test_a_body_without_a_length_is_cut_off_past_the_bound(
+def test_a_body_without_a_length_over_the_bound_is_413(
     limited: tuple[TestClient, Doctor],
 ) -> None:
     client, doctor = limited
