@@ -16,6 +16,7 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from api import routes_audit, routes_auth, routes_cases, routes_export, routes_review
 from api.errors import install_error_handlers
+from api.request_limits import RequestSizeLimit
 from core.bootstrap import Clinic, build_clinic
 from core.config import Settings
 
@@ -53,6 +54,8 @@ def create_app(clinic: Clinic | None = None) -> FastAPI:
     app.include_router(routes_review.router)
     app.include_router(routes_audit.router)
     app.include_router(routes_export.router)
+    # Outermost but CORS: an oversized body is refused before anything reads it.
+    app.add_middleware(RequestSizeLimit, max_bytes=clinic.settings.max_request_mb * 1024 * 1024)
     if clinic.settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

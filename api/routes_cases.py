@@ -40,11 +40,10 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: _ERRORS[status] for status in (401, 500, *statuses)}
 
 
-def _upload(part: UploadFile, category: str, max_bytes: int) -> Upload:
-    # One byte past the limit is enough for the core to reject the file as too large, so a
-    # huge upload (already spooled to disk by the server) never lands in memory whole.
-    content = part.file.read(max_bytes + 1)
-    return Upload(file_name=part.filename or "", content=content, category=category)
+def _upload(part: UploadFile, category: str) -> Upload:
+    # The part as the server spooled it (to disk past 1 MB): the core checks it from its
+    # start and headers and storage copies it in chunks, so it never lands in memory whole.
+    return Upload(file_name=part.filename or "", content=part.file, category=category)
 
 
 @router.post(
@@ -73,9 +72,8 @@ def create_case(
 ) -> dict[str, Any]:
     """Opens the case, stores its files, and starts the background analysis."""
     check_user_id(user_id, caller.doctor)
-    limit = caller.services.limits.max_file_bytes
-    uploads = [_upload(part, FileCategory.LAB.value, limit) for part in lab_files]
-    uploads += [_upload(part, FileCategory.RADIOLOGY.value, limit) for part in radiology_files]
+    uploads = [_upload(part, FileCategory.LAB.value) for part in lab_files]
+    uploads += [_upload(part, FileCategory.RADIOLOGY.value) for part in radiology_files]
     form = NewCase(
         patient_name=patient_name,
         patient_age=patient_age,
@@ -149,8 +147,7 @@ def upload_file(
     file_category: Annotated[str, Form(json_schema_extra=_CATEGORIES)] = FileCategory.LAB.value,
 ) -> dict[str, Any]:
     """Adds a lab file or radiology image to one of the doctor's cases."""
-    limit = caller.services.limits.max_file_bytes
-    record = caller.services.upload_file(case_id, _upload(file, file_category, limit))
+    record = caller.services.upload_file(case_id, _upload(file, file_category))
     return {"message": "File uploaded successfully", "file": record.public_dict()}
 
 

@@ -11,6 +11,7 @@ from functools import partial
 
 from core.analysis import icd10
 from core.analysis.engines import build_engine, engine_label
+from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
 from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.analysis.runner import AnalysisRunner
 from core.backends.local import LocalBackendProvider
@@ -72,6 +73,8 @@ class Clinic:
                 max_unpacked_bytes=self.settings.max_unpacked_mb * 1024 * 1024,
                 max_files_per_case=self.settings.max_files_per_case,
                 max_case_bytes=self.settings.max_case_mb * 1024 * 1024,
+                max_files_per_request=self.settings.max_files_per_request,
+                max_request_bytes=self.settings.max_request_mb * 1024 * 1024,
             ),
             # Each analysis job opens its own backend as this doctor, and closes it.
             open_job_backend=partial(self.provider.for_session, session),
@@ -115,6 +118,15 @@ def recovery_policy(settings: Settings) -> RecoveryPolicy:
     )
 
 
+def reading_limits(settings: Settings) -> ReadingLimits:
+    """How long one file's reading may take, its child's memory, children at once."""
+    return ReadingLimits(
+        seconds=settings.file_reading_seconds,
+        memory_bytes=settings.file_reading_mb * 1024 * 1024,
+        processes=settings.file_readers,
+    )
+
+
 def insights_key(settings: Settings) -> bytes:
     """The analyzer's sealing key: MEDCASE_INSIGHTS_KEY, or one kept in the data folder
     (every app process of a Supabase deployment must share the same key)."""
@@ -139,7 +151,11 @@ def build_clinic(settings: Settings) -> Clinic:
     policy = recovery_policy(settings)
     seal_key = insights_key(settings)
     analyzer = AnalysisRunner(
-        engine, workers=settings.analyzer_workers, policy=policy, seal_key=seal_key
+        engine,
+        workers=settings.analyzer_workers,
+        policy=policy,
+        seal_key=seal_key,
+        reading=IsolatedReading(reading_limits(settings)),
     )
     recovery = Recovery(analyzer, policy)
     recovery.start(provider)  # cases a stopped process left 'analyzing'

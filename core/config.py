@@ -16,10 +16,15 @@ DEFAULTS: dict[str, Any] = {
     "MEDCASE_MAX_UNPACKED_MB": 64,
     "MEDCASE_MAX_FILES_PER_CASE": 50,
     "MEDCASE_MAX_CASE_MB": 500,
+    "MEDCASE_MAX_FILES_PER_REQUEST": 20,
+    "MEDCASE_MAX_REQUEST_MB": 200,
     "MEDCASE_ANALYZER_WORKERS": 4,
-    "MEDCASE_ANALYSIS_STALE_SECONDS": 45,
+    "MEDCASE_ANALYSIS_STALE_SECONDS": 30,
     "MEDCASE_ANALYSIS_DEADLINE_MINUTES": 10,
     "MEDCASE_ANALYSIS_MAX_ATTEMPTS": 3,
+    "MEDCASE_FILE_READING_SECONDS": 60,
+    "MEDCASE_FILE_READING_MB": 512,
+    "MEDCASE_FILE_READERS": 2,
     "MEDCASE_JWT_SECRET": None,
     "MEDCASE_ACCESS_TOKEN_MINUTES": 15,  # embedded accounts; Supabase Auth sets its own
     # Sign-in throttling, in the `limits` library's notation: each tier that is full makes
@@ -58,10 +63,15 @@ class Settings:
     max_unpacked_mb: int = 64
     max_files_per_case: int = 50
     max_case_mb: int = 500
+    max_files_per_request: int = 20
+    max_request_mb: int = 200
     analyzer_workers: int = 4
-    analysis_stale_seconds: int = 45
+    analysis_stale_seconds: int = 30
     analysis_deadline_minutes: int = 10
     analysis_max_attempts: int = 3
+    file_reading_seconds: float = 60.0
+    file_reading_mb: int = 512
+    file_readers: int = 2
     jwt_secret: str | None = None
     access_token_minutes: int = 15
     sign_in_account_limits: str = DEFAULTS["MEDCASE_SIGN_IN_ACCOUNT_LIMITS"]
@@ -146,10 +156,15 @@ class Settings:
             max_unpacked_mb=number("MEDCASE_MAX_UNPACKED_MB", int, 1, 4000),
             max_files_per_case=number("MEDCASE_MAX_FILES_PER_CASE", int, 1, 10_000),
             max_case_mb=number("MEDCASE_MAX_CASE_MB", int, 1, 100_000),
+            max_files_per_request=number("MEDCASE_MAX_FILES_PER_REQUEST", int, 1, 10_000),
+            max_request_mb=number("MEDCASE_MAX_REQUEST_MB", int, 1, 100_000),
             analyzer_workers=number("MEDCASE_ANALYZER_WORKERS", int, 1, 64),
             analysis_stale_seconds=number("MEDCASE_ANALYSIS_STALE_SECONDS", int, 8, 86_400),
             analysis_deadline_minutes=number("MEDCASE_ANALYSIS_DEADLINE_MINUTES", int, 1, 1440),
             analysis_max_attempts=number("MEDCASE_ANALYSIS_MAX_ATTEMPTS", int, 1, 20),
+            file_reading_seconds=number("MEDCASE_FILE_READING_SECONDS", float, 1, 3600),
+            file_reading_mb=number("MEDCASE_FILE_READING_MB", int, 64, 65_536),
+            file_readers=number("MEDCASE_FILE_READERS", int, 1, 64),
             jwt_secret=pick("MEDCASE_JWT_SECRET"),
             # At least 15: the dashboard refreshes a token 10 minutes before it expires.
             access_token_minutes=number("MEDCASE_ACCESS_TOKEN_MINUTES", int, 15, 1440),

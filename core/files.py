@@ -6,7 +6,6 @@ system generates plus a sanitised copy of the name, so no user input becomes a p
 
 from __future__ import annotations
 
-import io
 import re
 import unicodedata
 import zipfile
@@ -16,6 +15,7 @@ from core import plain_text
 from core.errors import FileTooLarge, InvalidInput
 from core.models import FileCategory
 from core.unpacked import unpacked_bytes
+from core.upload_stream import UploadContent, as_stream, head, size_of
 
 
 @dataclass(frozen=True)
@@ -131,24 +131,29 @@ def _looks_like_utf16_text(sample: bytes) -> bool:
     return controls <= len(text) // 100
 
 
-def _is_docx(content: bytes) -> bool:
-    if not content.startswith(b"PK\x03\x04"):
+def _is_docx(content: UploadContent) -> bool:
+    if head(content, 4) != b"PK\x03\x04":
         return False
     try:
-        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        # The archive's directory only, read from the end of the stream.
+        with zipfile.ZipFile(as_stream(content)) as archive:
             return "word/document.xml" in archive.namelist()
     except (zipfile.BadZipFile, ValueError):
         return False
+    finally:
+        as_stream(content)  # rewound for the next reader
 
 
-def content_matches(extension: str, content: bytes) -> bool:
-    """Whether the bytes really are a file of this type (magic numbers, structure)."""
+def content_matches(extension: str, whole: UploadContent) -> bool:
+    """Whether the bytes really are a file of this type (magic numbers, structure); only
+    the start of the file (and a DOCX's directory) is read."""
+    if extension == "docx":
+        return _is_docx(whole)
+    content = head(whole, 65536)
     if extension == "pdf":
         return b"%PDF-" in content[:1024]
     if extension == "doc":
         return content.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
-    if extension == "docx":
-        return _is_docx(content)
     if extension in ("txt", "csv"):
         return _looks_like_text(content)
     if extension in ("jpg", "jpeg"):
@@ -162,7 +167,7 @@ def content_matches(extension: str, content: bytes) -> bool:
 
 def check_upload(
     file_name: str,
-    content: bytes,
+    content: UploadContent,
     category: str,
     max_bytes: int,
     max_unpacked_bytes: int | None = None,
@@ -170,7 +175,8 @@ def check_upload(
     """Validate one uploaded file and return its kind; raise InvalidInput saying what is wrong.
 
     ``max_unpacked_bytes`` bounds what the file becomes once opened (a DOCX's XML, an
-    image's pixels), whatever its size on disk."""
+    image's pixels), whatever its size on disk. A stream is checked from its start and
+    headers, never read whole."""
     shown = display_name(file_name)
     if not shown:
         raise InvalidInput("File name is required")
@@ -186,9 +192,10 @@ def check_upload(
         raise InvalidInput(
             f"'{shown}' cannot be a {category} file. {category.title()} files: {which}"
         )
-    if not content:
+    size = size_of(content)
+    if not size:
         raise InvalidInput(f"'{shown}' is empty")
-    if len(content) > max_bytes:
+    if size > max_bytes:
         limit = max_bytes / (1024 * 1024)
         raise FileTooLarge(f"'{shown}' is larger than the {limit:g} MB limit")
     kind = FILE_KINDS[extension]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import Any, BinaryIO
 
 
 class Gender(StrEnum):
@@ -91,10 +91,12 @@ class NewCase:
 
 @dataclass(frozen=True)
 class Upload:
-    """A file as it arrives from the doctor: the original name and its bytes."""
+    """A file as it arrives from the doctor: the original name and its bytes, whole (the
+    dashboard's widget holds them in memory) or a seekable stream (the HTTP API's spooled
+    upload), which the checks and the blob stores read in pieces."""
 
     file_name: str
-    content: bytes
+    content: bytes | BinaryIO
     category: str = FileCategory.LAB.value
 
 

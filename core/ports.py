@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Protocol
 
 from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.audit import AuditEvent, ChainCheck
@@ -134,7 +134,8 @@ class AuditTrail(Protocol):
 
 
 class BlobStore(Protocol):
-    def put(self, key: str, content: bytes, content_type: str) -> None: ...
+    def put(self, key: str, content: bytes | BinaryIO, content_type: str) -> None:
+        """Store the bytes; a stream (a spooled upload) is copied a chunk at a time."""
 
     def get(self, key: str) -> bytes: ...
 

@@ -8,40 +8,40 @@ figures are bounds a check can refuse before anything is decoded.
 
 from __future__ import annotations
 
-import io
 import struct
 import zipfile
 
-from PIL import Image
+from core.upload_stream import UploadContent, as_stream, head
 
 # Samples per pixel of each PNG colour type; a palette image becomes RGBA when converted.
 _PNG_CHANNELS = {0: 1, 2: 3, 3: 4, 4: 2, 6: 4}
 
 
-def unpacked_bytes(extension: str, content: bytes) -> int:
-    """What the file decodes to in memory, at most (0 where it is not larger than itself)."""
-    if extension == "docx":
-        return _docx(content)
-    if extension == "png":
-        return _png(content)
-    if extension in ("jpg", "jpeg"):
-        return _jpeg(content)
-    if extension == "dcm":
-        return _dicom(content)
-    return 0
+def unpacked_bytes(extension: str, content: UploadContent) -> int:
+    """What the file decodes to in memory, at most (0 where it is not larger than itself);
+    only headers are read, so a stream is never read whole."""
+    readers = {"docx": _docx, "png": _png, "jpg": _jpeg, "jpeg": _jpeg, "dcm": _dicom}
+    reader = readers.get(extension)
+    if reader is None:
+        return 0
+    try:
+        return reader(content)
+    finally:
+        as_stream(content)  # rewound for whoever reads it next
 
 
-def _docx(content: bytes) -> int:
+def _docx(content: UploadContent) -> int:
     # The archive's own sizes bound what a reader gets: zipfile stops at the declared size.
     try:
-        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        with zipfile.ZipFile(as_stream(content)) as archive:
             return sum(member.file_size for member in archive.infolist())
     except (zipfile.BadZipFile, ValueError):
         return 0
 
 
-def _png(content: bytes) -> int:
+def _png(whole: UploadContent) -> int:
     # IHDR is the first chunk: width, height, bit depth, colour type.
+    content = head(whole, 33)
     if len(content) < 33 or content[12:16] != b"IHDR":
         return 0
     width, height, depth, colour = struct.unpack(">IIBB", content[16:26])
@@ -49,20 +49,40 @@ def _png(content: bytes) -> int:
     return int(width) * int(height) * channels * max(1, (int(depth) + 7) // 8)
 
 
-def _jpeg(content: bytes) -> int:
-    try:
-        with Image.open(io.BytesIO(content)) as image:  # reads the header only
-            width, height = image.size
-            return width * height * len(image.getbands())
-    except Exception:  # noqa: BLE001 - an unreadable header is the image check's to report
+# Start-of-frame markers (baseline, progressive, lossless...): not DHT, JPG, DAC.
+_JPEG_FRAMES = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+
+
+def _jpeg(content: UploadContent) -> int:
+    # The frame header, read by walking the segments: Pillow refuses to open a header
+    # that declares billions of pixels, which must count as huge here, not as unknown.
+    stream = as_stream(content)
+    if stream.read(2) != b"\xff\xd8":
         return 0
+    while True:
+        marker = stream.read(2)
+        if len(marker) < 2 or marker[0] != 0xFF:
+            return 0
+        if marker[1] in (0x01, *range(0xD0, 0xD8)):  # markers without a length
+            continue
+        size = stream.read(2)
+        if len(size) < 2:
+            return 0
+        length = struct.unpack(">H", size)[0]
+        if marker[1] in _JPEG_FRAMES:
+            frame = stream.read(6)
+            if len(frame) < 6:
+                return 0
+            _, height, width, channels = struct.unpack(">BHHB", frame)
+            return int(width) * int(height) * int(channels)
+        stream.seek(length - 2, 1)
 
 
-def _dicom(content: bytes) -> int:
+def _dicom(content: UploadContent) -> int:
     from pydicom import dcmread
 
     try:
-        header = dcmread(io.BytesIO(content), stop_before_pixels=True, force=False)
+        header = dcmread(as_stream(content), stop_before_pixels=True, force=False)
     except Exception:  # noqa: BLE001 - an unreadable header is the image check's to report
         return 0
     rows = int(getattr(header, "Rows", 0) or 0)

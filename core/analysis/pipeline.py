@@ -30,12 +30,12 @@ from core.analysis.insights import (
 )
 from core.analysis.labs.parse import lab_values_in
 from core.analysis.privacy.redaction import CaseScrubber, file_labels
-from core.analysis.reading.extraction import extract_lab_document, no_text_layer
+from core.analysis.reading.extraction import no_text_layer
 from core.analysis.reading.imaging import (
     UnreadableImage,
     has_burned_in_text,
-    prepare_radiology_image,
 )
+from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.rules.engine import RulesEngine, unread_image_analysis
 from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
 
@@ -79,11 +79,14 @@ def analyze_case(
     on_stage: Callable[[str], None],
     save_file_analysis: SaveFileAnalysis,
     pool: Executor,
+    reading: FileReading | None = None,
 ) -> Insights:
     """Analyse one case; engine failures propagate, unreadable files become warnings.
 
-    ``pool`` runs the file-level work and must not be the pool running this call.
+    ``pool`` runs the file-level work and must not be the pool running this call;
+    ``reading`` opens the files (the runner's reads each in a child process).
     """
+    reading = reading or InProcessReading()
     started = time.perf_counter()
     labels = file_labels(files)
     scrub = CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files})
@@ -101,12 +104,14 @@ def analyze_case(
 
     # Round 1: every file at once.
     image_futures = [
-        pool.submit(_read_radiology, f, labels[f.file_id], read_file, engine, context, scrub)
+        pool.submit(
+            _read_radiology, f, labels[f.file_id], read_file, reading, engine, context, scrub
+        )
         for f in files
         if f.file_category == FileCategory.RADIOLOGY.value
     ]
     lab_futures = [
-        pool.submit(_extract_lab, f, labels[f.file_id], read_file, scrub)
+        pool.submit(_extract_lab, f, labels[f.file_id], read_file, reading, scrub)
         for f in files
         if f.file_category == FileCategory.LAB.value
     ]
@@ -177,10 +182,12 @@ def analyze_case(
 
 
 def _extract_lab(
-    record: CaseFile, label: str, read_file: ReadFile, scrub: CaseScrubber
+    record: CaseFile, label: str, read_file: ReadFile, reading: FileReading, scrub: CaseScrubber
 ) -> _LabResult:
     try:
-        extracted = extract_lab_document(record.file_id, label, record.file_name, read_file(record))
+        extracted = reading.lab_document(
+            record.file_id, label, record.file_name, lambda: read_file(record)
+        )
     except Exception:  # noqa: BLE001 - storage or parser trouble with one file is a warning
         extracted = LabDocument(
             file_id=record.file_id, label=label, text="", warnings=[f"{label} could not be read"]
@@ -198,12 +205,15 @@ def _read_radiology(
     record: CaseFile,
     label: str,
     read_file: ReadFile,
+    files: FileReading,
     engine: InsightEngine,
     context: PatientContext,
     scrub: CaseScrubber,
 ) -> _ImageResult:
     try:
-        image = prepare_radiology_image(record.file_id, label, record.file_name, read_file(record))
+        image = files.radiology_image(
+            record.file_id, label, record.file_name, lambda: read_file(record)
+        )
     except UnreadableImage as error:
         return _ImageResult(record, None, None, scrub(f"{label} could not be read: {error}"))
     except Exception:  # noqa: BLE001 - a missing blob or a decoder crash: still one file

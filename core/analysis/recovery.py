@@ -35,8 +35,8 @@ class RecoveryPolicy:
 
     # A live job beats its claim every ``heartbeat_seconds`` whatever it is doing; a claim
     # silent for ``stale_after`` belongs to a dead process and may be taken over.
-    stale_after: timedelta = timedelta(seconds=45)
-    heartbeat_seconds: float = 10.0
+    stale_after: timedelta = timedelta(seconds=30)
+    heartbeat_seconds: float = 7.5
     # Pages and API clients that poll a case offer it at most this often.
     resume_every_seconds: float = 60.0
     # The sweep over every doctor's cases; None means every third of ``stale_after``, so a

@@ -24,6 +24,7 @@ from core.analysis.engines.protocol import InsightEngine
 from core.analysis.failures import AnalysisFailure
 from core.analysis.insights import LabelledImageAnalysis
 from core.analysis.pipeline import analyze_case
+from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.recovery import RecoveryPolicy
 from core.analysis.seal import seal
 from core.audit import AuditAction
@@ -61,8 +62,12 @@ class AnalysisRunner:
         file_workers: int | None = None,
         policy: RecoveryPolicy | None = None,
         seal_key: bytes | None = None,
+        reading: FileReading | None = None,
     ) -> None:
         self.engine = engine
+        # How files are opened: bootstrap gives each file its own child process
+        # (reading.isolation); in-process for tests that build a runner directly.
+        self.reading = reading or InProcessReading()
         self.seal_key = seal_key  # the analyzer's seal on what it writes (core.analysis.seal)
         self.policy = policy or RecoveryPolicy()
         self.stale_after = self.policy.stale_after
@@ -212,7 +217,14 @@ class AnalysisRunner:
             cases.save_file_analysis(owner, record.file_id, text_data, ai_summary)
 
         insights = analyze_case(
-            case, files, read_file, self.engine, on_stage, save_file_analysis, self._files
+            case,
+            files,
+            read_file,
+            self.engine,
+            on_stage,
+            save_file_analysis,
+            self._files,
+            self.reading,
         )
         insights.provenance.case_version = case.content_version
         if self.seal_key is not None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from core.errors import CaseNotFound
 from core.private_files import private_folder, private_subfolders
+from core.upload_stream import UploadContent, copy_to
 
 
 class DiskBlobStore:
@@ -23,14 +24,14 @@ class DiskBlobStore:
             raise ValueError("storage key escapes the storage folder")
         return path
 
-    def put(self, key: str, content: bytes, content_type: str) -> None:
+    def put(self, key: str, content: UploadContent, content_type: str) -> None:
         path = self._path(key)
         private_subfolders(self.root, path.parent)
         # mkstemp creates the file 0600 (owner only), and os.replace keeps that mode.
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".upload-")
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(content)
+                copy_to(content, stream)  # a streamed upload a chunk at a time
                 stream.flush()
                 os.fsync(stream.fileno())
             os.replace(temporary, path)

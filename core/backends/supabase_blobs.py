@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import os
 from collections.abc import Sequence
+from io import BufferedReader
 
 from storage3 import SyncStorageClient
+from storage3.types import FileOptions
 
 from core.backends.supabase_errors import supabase_errors
+from core.upload_stream import UploadContent, as_stream
 
 BUCKET = "case-files"
 _PAGE = 1000
@@ -16,9 +21,29 @@ class SupabaseBlobStore:
     def __init__(self, storage: SyncStorageClient) -> None:
         self._bucket = storage.from_(BUCKET)
 
-    def put(self, key: str, content: bytes, content_type: str) -> None:
-        with supabase_errors():
-            self._bucket.upload(key, content, {"content-type": content_type})
+    def put(self, key: str, content: UploadContent, content_type: str) -> None:
+        options: FileOptions = {"content-type": content_type}
+        if isinstance(content, bytes | bytearray):
+            with supabase_errors():
+                self._bucket.upload(key, bytes(content), options)
+            return
+        # storage3 streams a BufferedReader in chunks (httpx multipart); any other stream
+        # it would not take, so the spooled file is reopened as one (SpooledTemporaryFile
+        # moves to disk first). The duplicate shares the offset: rewound before and after.
+        stream = as_stream(content)
+        try:
+            handle = os.dup(stream.fileno())
+        except (io.UnsupportedOperation, AttributeError):  # in memory already (BytesIO)
+            with supabase_errors():
+                self._bucket.upload(key, stream.read(), options)
+            as_stream(content)
+            return
+        with open(handle, "rb") as reader:
+            assert isinstance(reader, BufferedReader)
+            reader.seek(0)
+            with supabase_errors():
+                self._bucket.upload(key, reader, options)
+        as_stream(content)
 
     def get(self, key: str) -> bytes:
         with supabase_errors():

@@ -9,13 +9,13 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Protocol
 
 from core import lifecycle, plain_text, validation
 from core.analysis.seal import is_sealed_by
 from core.audit import AuditAction, AuditEvent, ChainCheck
-from core.errors import CaseNotFound, FileTooLarge, InternalError, InvalidInput, MedCaseError
+from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError
 from core.files import check_upload, display_name, storage_key
 from core.models import (
     MAX_PAGE_SIZE,
@@ -36,10 +36,17 @@ from core.safe_logging import failure_frames
 from core.services import export
 from core.services.audit import record_event
 from core.services.review import ReviewService
+from core.services.upload_limits import (
+    DEFAULT_MAX_FILE_BYTES,
+    Limits,
+    check_case_size,
+    check_request,
+)
+from core.upload_stream import size_of
+
+__all__ = ["DEFAULT_MAX_FILE_BYTES", "AnalysisQueue", "AnalysisRecovery", "CaseService", "Limits"]
 
 log = logging.getLogger(__name__)
-
-DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024
 
 
 class AnalysisQueue(Protocol):
@@ -60,17 +67,6 @@ class AnalysisRecovery(Protocol):
     def resume_doctor(
         self, doctor: Doctor, backend: Backend, open_backend: Callable[[], Backend]
     ) -> int: ...
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one upload may be, and how much one case may hold."""
-
-    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
-    # What one file may become once opened (a DOCX's text, an image's pixels).
-    max_unpacked_bytes: int = 64 * 1024 * 1024
-    max_files_per_case: int = 50
-    max_case_bytes: int = 500 * 1024 * 1024
 
 
 class CaseService:
@@ -114,7 +110,8 @@ class CaseService:
         """Open a case with its files, all or nothing, then queue its analysis."""
         doctor, backend = self.doctor, self.backend
         valid = validation.new_case(form)
-        self._check_case_size([], uploads)
+        check_request(self.limits, uploads)
+        check_case_size(self.limits, [], uploads)
         case_id = str(uuid.uuid4())
         records = [self._file_record(case_id, upload) for upload in uploads]
         now = utc_now()
@@ -236,7 +233,8 @@ class CaseService:
         backend, owner = self.backend, self.doctor.user_id
         if backend.cases.get_case(owner, case_id) is None:
             raise CaseNotFound()
-        self._check_case_size(backend.cases.list_files(owner, case_id), [upload])
+        check_request(self.limits, [upload])
+        check_case_size(self.limits, backend.cases.list_files(owner, case_id), [upload])
         record = self._file_record(case_id, upload)
         try:
             _store_files(backend, [record], [upload])
@@ -321,20 +319,6 @@ class CaseService:
     ) -> None:
         record_event(self.backend, self.doctor, action, case_id, details)
 
-    def _check_case_size(self, stored: Sequence[CaseFile], adding: Sequence[Upload]) -> None:
-        """A case holds at most ``max_files_per_case`` files and ``max_case_bytes`` in all."""
-        limits = self.limits
-        count = len(stored) + len(adding)
-        if count > limits.max_files_per_case:
-            raise InvalidInput(
-                f"A case holds at most {limits.max_files_per_case} files"
-                f" ({count} with these); split them over several cases or leave some out"
-            )
-        total = sum(f.file_size for f in stored) + sum(len(u.content) for u in adding)
-        if total > limits.max_case_bytes:
-            limit = limits.max_case_bytes / (1024 * 1024)
-            raise FileTooLarge(f"A case holds at most {limit:g} MB of files in all")
-
     def _file_record(self, case_id: str, upload: Upload) -> CaseFile:
         limits = self.limits
         kind = check_upload(
@@ -352,7 +336,7 @@ class CaseService:
             user_id=owner,
             file_name=display_name(upload.file_name),
             file_type=kind.mime_type,
-            file_size=len(upload.content),
+            file_size=size_of(upload.content),
             file_url=storage_key(owner, case_id, file_id, upload.file_name),
             file_category=upload.category,
             uploaded_at=utc_now(),
@@ -381,7 +365,8 @@ class CaseService:
 
 
 def _store_files(backend: Backend, records: Sequence[CaseFile], uploads: Sequence[Upload]) -> None:
-    """Store every file's bytes, or none: on failure the ones already stored are removed."""
+    """Store every file's bytes, or none: on failure the ones already stored are removed.
+    A streamed upload goes to storage a chunk at a time."""
     stored: list[str] = []
     try:
         for record, upload in zip(records, uploads, strict=True):

@@ -90,6 +90,8 @@ def extract_lab_document(file_id: str, label: str, file_name: str, content: byte
     else:
         try:
             reader(content, found)
+        except MemoryError:
+            raise  # over the reading process's memory cap: its caller says so
         # Third-party parsers raise almost anything on hostile bytes (KeyError, struct.error,
         # RecursionError...); one bad file must only become a warning.
         except Exception as error:  # noqa: BLE001

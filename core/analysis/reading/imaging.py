@@ -156,7 +156,7 @@ def to_display_mode(picture: Image.Image) -> Image.Image:
         picture.load()
         return picture
     if picture.mode in _HIGH_DEPTH_MODES:
-        return Image.fromarray(scale_to_8bit(np.asarray(picture, dtype=np.float64)), mode="L")
+        return Image.fromarray(scale_to_8bit(np.asarray(picture)), mode="L")
     if picture.mode in ("1", "LA"):
         return picture.convert("L")
     if picture.mode == "P" and "transparency" in picture.info:
@@ -165,16 +165,30 @@ def to_display_mode(picture: Image.Image) -> Image.Image:
 
 
 def scale_to_8bit(values: np.ndarray, low: float | None = None, high: float | None = None) -> Any:
-    """Map [low, high] (the array's own range by default) linearly onto 0..255."""
-    values = np.asarray(values, dtype=np.float64)
-    finite = values[np.isfinite(values)]
+    """Map [low, high] (the array's own range by default) linearly onto 0..255.
+
+    One working copy in 32-bit floats, changed in place: a 25-megapixel 16-bit picture
+    costs 100 MB here, not the 600 MB of 64-bit temporaries (exact for 16-bit values)."""
+    scaled = np.array(values, dtype=np.float32)
     if low is None or high is None:
-        low = float(finite.min()) if finite.size else 0.0
-        high = float(finite.max()) if finite.size else 0.0
+        if not scaled.size:
+            low = high = 0.0
+        elif np.issubdtype(np.asarray(values).dtype, np.integer):
+            low, high = float(scaled.min()), float(scaled.max())
+        else:
+            finite = np.isfinite(scaled)
+            low = float(scaled.min(where=finite, initial=np.inf))
+            high = float(scaled.max(where=finite, initial=-np.inf))
+            if not np.isfinite(low) or not np.isfinite(high):
+                low = high = 0.0
     if high <= low:
-        return np.zeros(values.shape, dtype=np.uint8)
-    scaled = (np.nan_to_num(values, nan=low) - low) * (255.0 / (high - low))
-    return np.clip(np.rint(scaled), 0, 255).astype(np.uint8)
+        return np.zeros(scaled.shape, dtype=np.uint8)
+    np.nan_to_num(scaled, copy=False, nan=low, posinf=high, neginf=low)
+    scaled -= np.float32(low)
+    scaled *= np.float32(255.0 / (high - low))
+    np.clip(scaled, 0, 255, out=scaled)
+    np.rint(scaled, out=scaled)
+    return scaled.astype(np.uint8)
 
 
 def _png(picture: Image.Image) -> bytes:

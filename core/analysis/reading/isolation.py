@@ -1,0 +1,254 @@
+"""Each file read in a child process with a time limit and a memory cap.
+
+The decoders (pypdf, python-docx, Pillow, pydicom, numpy) run on bytes a doctor uploaded;
+a hostile file can make one of them loop or allocate gigabytes, and a Python thread cannot
+be stopped. So every file is read in its own short-lived child, forked from a forkserver
+that has the readers imported (about 10 ms a file): a child over its time is killed and a
+child over its memory fails alone, and either becomes a warning on a case that goes on.
+Results come back through a pipe as plain data.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import resource
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext
+from typing import Any, Protocol
+
+from core.analysis.insights import LabDocument, RadiologyImage
+from core.analysis.reading.extraction import extract_lab_document
+from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image
+
+log = logging.getLogger(__name__)
+
+LoadFile = Callable[[], bytes]
+LabReader = Callable[[str, str, str, bytes], LabDocument]
+ImageReader = Callable[[str, str, str, bytes], RadiologyImage]
+
+# What the forkserver imports once, so a child starts with the decoders in memory.
+_PRELOAD = ["core.analysis.reading.isolation"]
+
+
+class FileReading(Protocol):
+    """How the pipeline turns a stored file into a lab document or a radiology picture."""
+
+    def lab_document(self, file_id: str, label: str, file_name: str, load: LoadFile) -> LabDocument:
+        """The file's text; problems (time, memory, corrupt bytes) become warnings."""
+
+    def radiology_image(
+        self, file_id: str, label: str, file_name: str, load: LoadFile
+    ) -> RadiologyImage:
+        """The model-ready picture; UnreadableImage (with a message safe to show) otherwise."""
+
+
+class InProcessReading:
+    """Reads in the calling thread: for unit tests of the pipeline and small scripts."""
+
+    def lab_document(self, file_id: str, label: str, file_name: str, load: LoadFile) -> LabDocument:
+        return extract_lab_document(file_id, label, file_name, load())
+
+    def radiology_image(
+        self, file_id: str, label: str, file_name: str, load: LoadFile
+    ) -> RadiologyImage:
+        return prepare_radiology_image(file_id, label, file_name, load())
+
+
+@dataclass(frozen=True)
+class ReadingLimits:
+    """How long one file's reading may take, the memory its child may add, how many at once."""
+
+    seconds: float = 60.0
+    memory_bytes: int = 512 * 1024 * 1024
+    processes: int = 2
+
+
+class _Stopped(Exception):
+    """The child did not answer: ``reason`` says why, in words a doctor can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class IsolatedReading:
+    """Reads each file in a child process (``ReadingLimits``); one per process."""
+
+    def __init__(
+        self,
+        limits: ReadingLimits | None = None,
+        *,
+        lab_reader: LabReader = extract_lab_document,
+        image_reader: ImageReader = prepare_radiology_image,
+    ) -> None:
+        self.limits = limits or ReadingLimits()
+        # Readers are passed to the child by their importable name (tests pass slow ones).
+        self._lab_reader = lab_reader
+        self._image_reader = image_reader
+        # At most ``processes`` children, and so at most that many files' bytes in this
+        # process at once: a file is loaded only once its child can start.
+        self._slots = threading.BoundedSemaphore(self.limits.processes)
+
+    def lab_document(self, file_id: str, label: str, file_name: str, load: LoadFile) -> LabDocument:
+        try:
+            found = self._run("lab", self._lab_reader, (file_id, label, file_name), load)
+        except _Stopped as stopped:
+            return LabDocument(
+                file_id=file_id, label=label, text="", warnings=[f"{label}: {stopped.reason}"]
+            )
+        return LabDocument(file_id=file_id, label=label, **found)
+
+    def radiology_image(
+        self, file_id: str, label: str, file_name: str, load: LoadFile
+    ) -> RadiologyImage:
+        try:
+            found = self._run("image", self._image_reader, (file_id, label, file_name), load)
+        except _Stopped as stopped:
+            raise UnreadableImage(f"{label}: {stopped.reason}") from None
+        return RadiologyImage(file_id=file_id, label=label, **found)
+
+    def _run(
+        self, kind: str, reader: Callable[..., Any], names: tuple[str, str, str], load: LoadFile
+    ) -> dict[str, Any]:
+        limits = self.limits
+        with self._slots:
+            content = load()  # storage trouble raises here, in this process, as before
+            context = _forkserver()
+            ours, theirs = context.Pipe()
+            child = context.Process(
+                target=_read_in_child,
+                args=(theirs, kind, reader, names, limits.memory_bytes),
+                name="medcase-reading",
+                daemon=True,
+            )
+            child.start()
+            theirs.close()
+            try:
+                ours.send_bytes(content)
+                del content  # the child has it; this process keeps no copy while it waits
+                if not ours.poll(limits.seconds):
+                    child.kill()
+                    log.warning("file reading stopped after %s s", limits.seconds)
+                    raise _Stopped(
+                        f"reading took longer than {_seconds(limits.seconds)} and was stopped"
+                    )
+                answer = ours.recv()
+            except (EOFError, OSError):
+                # The child died: killed by the kernel (memory), or a decoder crashed.
+                child.join(5)
+                log.warning("file reading ended abruptly (exit code %s)", child.exitcode)
+                if child.exitcode == -signal.SIGKILL:
+                    raise _Stopped(_too_big(limits)) from None
+                raise _Stopped("could not be read (its reader stopped unexpectedly)") from None
+            finally:
+                ours.close()
+                child.join(5)
+                if child.is_alive():
+                    child.kill()
+                    child.join()
+                child.close()
+        outcome, found = answer
+        if outcome == "memory":
+            raise _Stopped(_too_big(limits))
+        if outcome == "unreadable":
+            raise UnreadableImage(str(found))
+        if outcome == "failed":
+            raise _Stopped("could not be read")
+        return dict(found)
+
+
+def _too_big(limits: ReadingLimits) -> str:
+    mb = limits.memory_bytes // (1024 * 1024)
+    return f"reading it needed more than {mb} MB of memory and was stopped"
+
+
+def _seconds(amount: float) -> str:
+    return f"{amount:g} second" + ("" if amount == 1 else "s")
+
+
+_context_lock = threading.Lock()
+_context: ForkServerContext | None = None
+
+
+def _forkserver() -> ForkServerContext:
+    """The process-wide forkserver, started at the first file (not at import)."""
+    global _context
+    with _context_lock:
+        if _context is None:
+            context = multiprocessing.get_context("forkserver")
+            assert isinstance(context, ForkServerContext)
+            # The entry script too (streamlit's, uvicorn's): imported once by the server,
+            # or else multiprocessing would run it again in every child.
+            main_file = getattr(sys.modules["__main__"], "__file__", None)
+            main = ["__main__"] if main_file and os.path.isfile(main_file) else []
+            context.set_forkserver_preload(main + _PRELOAD)
+            _context = context
+        return _context
+
+
+# --- in the child ----------------------------------------------------------------------
+
+
+def _read_in_child(
+    pipe: Connection,
+    kind: str,
+    reader: Callable[..., Any],
+    names: tuple[str, str, str],
+    memory_bytes: int,
+) -> None:
+    """Read one file and send back ``(outcome, plain data)``; runs in the child only."""
+    _cap_memory(memory_bytes)
+    answer: tuple[str, Any]
+    try:
+        content = pipe.recv_bytes()
+        found = reader(*names, content)
+        del content
+        answer = ("ok", _plain(kind, found))
+    except MemoryError:
+        answer = ("memory", None)
+    except UnreadableImage as error:
+        answer = ("unreadable", str(error))
+    except Exception as error:  # noqa: BLE001 - the type only: a message may quote the file
+        log.info("file reading failed in the child: %s", type(error).__name__)
+        answer = ("failed", None)
+    try:
+        pipe.send(answer)
+    except MemoryError:
+        pipe.send(("memory", None))
+    pipe.close()
+
+
+def _cap_memory(extra_bytes: int) -> None:
+    """Limit the child's address space to what it maps now plus ``extra_bytes``."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        mapped = next(
+            (int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:")), 0
+        )
+    limit = mapped + extra_bytes
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _plain(kind: str, found: Any) -> dict[str, Any]:
+    """The reader's answer as the fields the parent rebuilds it from (bytes included)."""
+    if kind == "lab":
+        # Every field the reader filled (page numbers of scanned pages, excluded bytes
+        # included), so that a field added to LabDocument is never lost on the way back.
+        return {
+            name: getattr(found, name)
+            for name in LabDocument.model_fields
+            if name not in ("file_id", "label")
+        }
+    return {
+        "png": found.png,
+        "width": found.width,
+        "height": found.height,
+        "metadata": found.metadata,
+        "warnings": found.warnings,
+    }

@@ -1,0 +1,86 @@
+"""The API's request-size bound as an ASGI component: an oversized body is refused before
+it is read (declared length), or as soon as it grows past the bound (no length)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from api.main import create_app
+from api.request_limits import FORM_OVERHEAD, RequestSizeLimit
+from tests.api.conftest import make_clinic
+
+MB = 1024 * 1024
+
+
+class Client:
+    """Feeds a body in 1 MB messages, counting what the server pulled; keeps the answer."""
+
+    def __init__(self, megabytes: int) -> None:
+        self.left = megabytes
+        self.pulled = 0
+        self.sent: list[dict[str, Any]] = []
+
+    async def receive(self) -> dict[str, Any]:
+        self.pulled += 1
+        self.left -= 1
+        return {"type": "http.request", "body": b"x" * MB, "more_body": self.left > 0}
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    @property
+    def status(self) -> int:
+        return int(self.sent[0]["status"])
+
+    @property
+    def detail(self) -> str:
+        return str(json.loads(self.sent[1]["body"])["detail"])
+
+
+async def reads_everything(scope: Any, receive: Any, send: Any) -> None:
+    """An app that reads the whole body, then answers 400 (as a cut-off form would get)."""
+    while (await receive()).get("more_body"):
+        pass
+    await send({"type": "http.response.start", "status": 400, "headers": []})
+    await send({"type": "http.response.body", "body": b'{"detail": "bad form"}'})
+
+
+def _scope(length: int | None) -> dict[str, Any]:
+    headers = [] if length is None else [(b"content-length", str(length).encode())]
+    return {"type": "http", "method": "POST", "path": "/cases/create_case", "headers": headers}
+
+
+def test_a_declared_length_over_the_bound_is_refused_unread() -> None:
+    limit = RequestSizeLimit(reads_everything, max_bytes=4 * MB)
+    client = Client(8)
+    asyncio.run(limit(_scope(8 * MB), client.receive, client.send))
+    assert client.pulled == 0
+    assert (client.status, client.detail) == (413, "At most 4 MB of files can be uploaded at once")
+
+
+def test_a_body_without_a_length_is_cut_off_once_past_the_bound() -> None:
+    limit = RequestSizeLimit(reads_everything, max_bytes=4 * MB)
+    client = Client(50)
+    asyncio.run(limit(_scope(None), client.receive, client.send))
+    assert client.pulled == (4 * MB + FORM_OVERHEAD) // MB + 1  # not one message more
+    assert client.status == 413  # the app's own answer (400) never reaches the client
+
+
+def test_a_body_within_the_bound_passes_untouched() -> None:
+    limit = RequestSizeLimit(reads_everything, max_bytes=4 * MB)
+    client = Client(3)
+    asyncio.run(limit(_scope(3 * MB), client.receive, client.send))
+    assert client.pulled == 3
+    assert client.status == 400
+
+
+def test_the_api_applies_the_bound_from_the_settings(tmp_path) -> None:
+    clinic = make_clinic(tmp_path / "data", max_request_mb=7)
+    try:
+        app = create_app(clinic)
+        [bound] = [m for m in app.user_middleware if m.cls is RequestSizeLimit]
+        assert bound.kwargs == {"max_bytes": 7 * MB}
+    finally:
+        clinic.close()

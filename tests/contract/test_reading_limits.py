@@ -1,0 +1,69 @@
+"""The analyzer with each file read in a child process: a file stuck past its time limit,
+or a bomb past its memory cap, becomes a warning and the case completes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from core.analysis.engines import build_engine
+from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
+from core.analysis.recovery import Recovery, RecoveryPolicy
+from core.analysis.runner import AnalysisRunner
+from core.config import Settings
+from core.models import NewCase, Upload
+from tests import hostile_readers
+from tests.contract.harness import LocalHarness
+from tests.doubles import case_service
+from tests.samples import LAB_REPORT_LINES, pdf_bytes, png_bytes
+
+MB = 1024 * 1024
+
+
+@pytest.fixture
+def runner() -> Iterator[AnalysisRunner]:
+    reading = IsolatedReading(
+        ReadingLimits(seconds=1.5, memory_bytes=256 * MB),
+        lab_reader=hostile_readers.stuck_on_named_files,
+        image_reader=hostile_readers.bomb_on_named_images,
+    )
+    made = AnalysisRunner(build_engine(Settings()), workers=2, reading=reading)
+    yield made
+    made.shutdown(wait=True)
+
+
+def test_a_stuck_file_and_a_bomb_become_warnings_and_the_case_completes(
+    tmp_path, runner: AnalysisRunner
+) -> None:
+    signed_in = LocalHarness(tmp_path / "data").sign_up()
+    services = case_service(
+        signed_in.doctor, signed_in.backend, runner, recovery=Recovery(runner, RecoveryPolicy())
+    )
+    created = services.create_case(
+        NewCase(patient_name="Ada Quist", patient_age=58, patient_gender="female"),
+        [
+            Upload("bloods.pdf", pdf_bytes(LAB_REPORT_LINES), "lab"),
+            Upload("stuck.txt", b"Glucose 182 mg/dL", "lab"),
+            Upload("chest.png", png_bytes(), "radiology"),
+            Upload("bomb.png", png_bytes(), "radiology"),
+        ],
+    )
+    started = time.monotonic()
+    assert runner.wait_idle(timeout=30)
+    detail = services.get_case(created.case.case_id)
+    assert detail.case.status == "completed", detail.case.analysis_error
+    assert time.monotonic() - started < 15
+    warnings = detail.ai_insights["provenance"]["warnings"]
+    assert "Lab file 2: reading took longer than 1.5 seconds and was stopped" in warnings
+    assert any(
+        w.startswith("Radiology image 2") and "needed more than 256 MB of memory" in w
+        for w in warnings
+    ), warnings
+    texts = {
+        f.file_name: f
+        for f in signed_in.backend.cases.list_files(signed_in.doctor.user_id, created.case.case_id)
+    }
+    assert texts["stuck.txt"].text_data is None
+    assert "Hemoglobin" in (texts["bloods.pdf"].text_data or "")  # the other files were read

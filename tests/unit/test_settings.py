@@ -1,0 +1,45 @@
+"""Every setting is documented in the README's table with its default, and the limits
+added for hostile files reach the parts that enforce them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from core.bootstrap import reading_limits
+from core.config import DEFAULTS, Settings, SettingsError
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_every_setting_is_in_the_readme_table_with_its_default() -> None:
+    rows = {
+        match.group(1): match.group(2)
+        for match in re.finditer(r"^\| `([A-Z_]+)` \| ([^|]+) \|", README.read_text(), re.M)
+    }
+    for name, default in DEFAULTS.items():
+        assert name in rows, f"{name} is missing from the README's configuration table"
+        if default is not None:
+            shown = f"{default:g}" if isinstance(default, float) else str(default)
+            assert shown in rows[name], f"{name}: README says {rows[name]!r}"
+
+
+def test_the_request_and_reading_limits_come_from_the_environment() -> None:
+    settings = Settings.from_sources(
+        {
+            "MEDCASE_MAX_FILES_PER_REQUEST": "5",
+            "MEDCASE_MAX_REQUEST_MB": "80",
+            "MEDCASE_FILE_READING_SECONDS": "12.5",
+            "MEDCASE_FILE_READING_MB": "300",
+            "MEDCASE_FILE_READERS": "1",
+        }
+    )
+    assert (settings.max_files_per_request, settings.max_request_mb) == (5, 80)
+    limits = reading_limits(settings)
+    assert (limits.seconds, limits.memory_bytes, limits.processes) == (12.5, 300 * 2**20, 1)
+    defaults = reading_limits(Settings.from_sources({}))
+    assert (defaults.seconds, defaults.memory_bytes, defaults.processes) == (60, 512 * 2**20, 2)
+    with pytest.raises(SettingsError, match="MEDCASE_FILE_READING_MB"):
+        Settings.from_sources({"MEDCASE_FILE_READING_MB": "10"})
