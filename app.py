@@ -38,6 +38,7 @@ except SettingsError as error:
 
 clinic = _clinic(settings)
 session.init(clinic)
+session.resume()
 session.keep_fresh()
 
 if session.signed_in():

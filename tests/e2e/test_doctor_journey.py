@@ -58,7 +58,7 @@ def watch_analysis(doctor: DoctorAtBrowser) -> list[str]:
     page = doctor.page
     page.evaluate("window.__medcaseSamePage = true")
     # The status box names what the analyzer is doing; the bar says which step it is on.
-    progress = doctor.main.get_by_text(re.compile(r"^(Analysing: |\d of \d+ steps done: )"))
+    progress = doctor.main.get_by_text(re.compile(r"^(Analyzing: |\d of \d+ steps done: )"))
     insights = doctor.heading("Primary diagnosis")
     seen: list[str] = []
     deadline = time.monotonic() + ANALYSIS_SECONDS
