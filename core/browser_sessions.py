@@ -89,7 +89,8 @@ class BrowserSessions:
         with self._connection() as db:
             db.execute("DELETE FROM browser_sessions WHERE used_at < ?", (now - IDLE_DAYS * 86400,))
             db.execute(
-                "INSERT OR REPLACE INTO browser_sessions (lookup, sealed, used_at) VALUES (?, ?, ?)",
+                "INSERT OR REPLACE INTO browser_sessions (lookup, sealed, used_at)"
+                " VALUES (?, ?, ?)",
                 (_lookup(browser_id), sealed, now),
             )
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 import uuid
-from dataclasses import asdict
 from collections.abc import Callable, Mapping
+from dataclasses import asdict
 from typing import Any
 
 from core import plain_text

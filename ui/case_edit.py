@@ -8,8 +8,8 @@ import streamlit as st
 
 from core.models import Case, CaseStatus
 from core.services import CaseService
-from ui import formatting, routes, session
 from core.validation import case_edit_problems
+from ui import formatting, routes, session
 from ui.errors import shown_to_user
 from ui.form_problems import FormProblems
 
