@@ -174,18 +174,20 @@ class CaseTable:
 
 
 def chosen_case(table: CaseTable, key: str) -> str | None:
-    """Show the table; the case whose row the doctor selected, if any."""
+    """Show the table; the case whose row the doctor selected or clicked into, if any."""
     event = st.dataframe(
         table.frame,
         key=key,
         on_select="rerun",
-        selection_mode="single-row",
+        # A click on any cell (the patient's name, the diagnosis...) selects that cell, and
+        # opens its row's case, as the row's checkbox does.
+        selection_mode=["single-row", "single-cell"],
         hide_index=True,
         column_config=COLUMN_CONFIG,
         # The whole page at once: no scrollbar inside the table (+2 for header and border).
         height=(len(table.case_ids) + 1) * ROW_HEIGHT + 3,
     )
-    rows = event.selection.rows
+    rows = event.selection.rows or [row for row, _column in event.selection.cells]
     return table.case_ids[rows[0]] if rows else None
 
 
@@ -194,7 +196,7 @@ def pager(page: CasePage) -> None:
     number, last = page_number(), last_page(page.total)
     if last == 1:
         plural = "" if page.total == 1 else "s"
-        st.caption(f"{page.total:,} case{plural} · select a row to open its case")
+        st.caption(f"{page.total:,} case{plural} · click a case to open it")
         return
     first_shown = (number - 1) * PAGE_SIZE + 1
     previous, where, following = st.columns([1, 4, 1], vertical_alignment="center")
@@ -209,7 +211,7 @@ def pager(page: CasePage) -> None:
     )
     where.caption(
         f"Page {number:,} of {last:,} · cases {first_shown:,}–"
-        f"{first_shown + len(page.rows) - 1:,} of {page.total:,} · select a row to open its case"
+        f"{first_shown + len(page.rows) - 1:,} of {page.total:,} · click a case to open it"
     )
     following.button(
         "Next",

@@ -80,7 +80,7 @@ def test_list_shows_the_doctors_cases_newest_first(app: AppTest, clinic: Clinic)
     assert list(table["Created"]) == sorted(table["Created"], reverse=True)
     assert table["Primary diagnosis"].isna().all()  # nothing analysed yet
     assert "Not Yours" not in patients(app)
-    assert "3 cases · select a row to open its case" in shown(app)
+    assert "3 cases · click a case to open it" in shown(app)
     assert [button.key for button in app.button] == ["sign_out"]  # one page: no pager
 
 
@@ -216,6 +216,23 @@ def test_selecting_a_row_opens_its_case(app: AppTest, clinic: Clinic) -> None:
 
     # Row 1 is the older case: the newest is on top.
     app.session_state["cases_table"] = {"selection": {"rows": [1], "columns": [], "cells": []}}
+    app.run()
+
+    assert not app.exception
+    assert texts(app, "title") == ["Older Case"]
+    assert app.query_params["case_id"] == older.case.case_id
+
+
+def test_a_click_on_a_patients_name_opens_the_case(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "click@example.com")
+    older = seed_case(clinic, doctor, patient_name="Older Case")
+    seed_case(clinic, doctor, patient_name="Newer Case")
+    sign_in(app, "click@example.com")
+
+    # A click on a cell selects that cell (not the row): its row's case opens all the same.
+    app.session_state["cases_table"] = {
+        "selection": {"rows": [], "columns": [], "cells": [[1, "Patient"]]}
+    }
     app.run()
 
     assert not app.exception
