@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,7 +13,10 @@ from core.bootstrap import Clinic, build_clinic
 from core.config import Settings, SettingsError
 from ui import routes, session, widgets
 
-st.set_page_config(page_title="MedCase", page_icon=":material/stethoscope:", layout="wide")
+# The tab's icon is a file of ours, served by the app: a ":material/...:" page icon is
+# fetched from Google's font server, which a clinic without internet cannot reach.
+PAGE_ICON = Path(__file__).parent / "ui" / "assets" / "medcase-icon.svg"
+st.set_page_config(page_title="MedCase", page_icon=str(PAGE_ICON), layout="wide")
 
 
 def _secrets() -> Mapping[str, Any]:
