@@ -6,6 +6,7 @@ import re
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
+from datetime import datetime
 from typing import Any
 
 from core import plain_text
@@ -112,6 +113,24 @@ def review_state(value: Any) -> str:
     if not isinstance(value, str) or value.strip().lower() not in {s.value for s in ReviewState}:
         raise InvalidInput(f"Review state must be one of: {allowed}")
     return value.strip().lower()
+
+
+def age_range(lowest: Any, highest: Any) -> None:
+    """A list filter's ages: each None (no bound) or an age, the lowest not above the highest."""
+    for bound in (lowest, highest):
+        if bound is not None:
+            patient_age(bound)
+    if lowest is not None and highest is not None and lowest > highest:
+        raise InvalidInput("The lowest age must not be above the highest")
+
+
+def time_range(start: Any, end: Any) -> None:
+    """A list filter's creation times: each None or a time with its zone, start before end."""
+    for bound in (start, end):
+        if bound is not None and (not isinstance(bound, datetime) or bound.tzinfo is None):
+            raise InvalidInput("A date filter needs a time with its time zone")
+    if start is not None and end is not None and start >= end:
+        raise InvalidInput("The first date must not be after the last")
 
 
 def new_case(form: NewCase) -> NewCase:

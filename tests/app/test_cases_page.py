@@ -3,6 +3,8 @@ status filter, order, pages, and opening a case."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -287,3 +289,34 @@ def test_review_states_are_shown_counted_and_filtered(app: AppTest, clinic: Clin
     }
     app.multiselect(key="cases_review_states").set_value(["signed"]).run()
     assert patients(app) == ["Signed Note"]
+
+
+def test_filters_by_date_age_and_diagnosis(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "filters@example.com")
+    young = seed_case(clinic, doctor, patient_name="Young Anaemic", age=20)
+    old = seed_case(clinic, doctor, patient_name="Old Anaemic", age=70)
+    diabetic = seed_case(clinic, doctor, patient_name="Old Diabetic", age=72)
+    complete(clinic, doctor, young, "Iron deficiency anaemia", "D50.9")
+    complete(clinic, doctor, old, "Iron deficiency anaemia", "D50.9")
+    complete(clinic, doctor, diabetic, "Type 2 diabetes mellitus", "E11.9")
+    sign_in(app, "filters@example.com")
+    labels = [widget.label for widget in app.main.text_input]
+    assert labels == ["Search patients", "Diagnosis or ICD-10 code"]
+    assert app.date_input(key="cases_created").label == "Created between"
+    assert app.slider(key="cases_ages").label == "Age"
+
+    app.text_input(key="cases_diagnosis").input("d50").run()
+    assert patients(app) == ["Old Anaemic", "Young Anaemic"]
+    app.slider(key="cases_ages").set_range(65, 150).run()
+    assert not app.exception
+    assert patients(app) == ["Old Anaemic"]
+    app.text_input(key="cases_diagnosis").input("").run()
+    assert patients(app) == ["Old Diabetic", "Old Anaemic"]
+
+    # Created today (in the doctor's zone, here UTC) keeps them; a range in the past, none.
+    today = young.case.created_at.date()
+    app.date_input(key="cases_created").set_value((today, today)).run()
+    assert patients(app) == ["Old Diabetic", "Old Anaemic"]
+    app.date_input(key="cases_created").set_value((date(2020, 1, 1), date(2020, 1, 31))).run()
+    assert not app.exception
+    assert "No cases match this search and filter." in shown(app)
