@@ -3,8 +3,8 @@ search, status filter, order, paging, the diagnosis column and the counts by sta
 
 from __future__ import annotations
 
-import uuid
 import time
+import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
