@@ -11,7 +11,6 @@ import contextlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
-
 from urllib.parse import urlparse
 
 from playwright.sync_api import Locator, Page, Request, expect
