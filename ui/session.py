@@ -93,14 +93,22 @@ def sign_up(email: str, password: str) -> None:
     start(clinic().accounts.sign_up(email, password, _client_address()))
 
 
+SIGNED_OUT_ELSEWHERE = "You signed out in another tab of this browser."
+
+
 def resume() -> None:
-    """Pick up the session this browser kept on the server (a reload, a new tab)."""
-    kept = clinic().browser_sessions
-    if signed_in() or kept is None:
+    """Pick up the session this browser kept on the server (a reload, a new tab); and end
+    this one if the doctor signed out (or another doctor in) in another tab."""
+    kept, browser = clinic().browser_sessions, browser_id()
+    if kept is None or browser is None:
         return
-    found = kept.find(browser_id())
-    if found is not None:
-        st.session_state[AUTH] = found
+    found, current = kept.find(browser), auth_session()
+    if current is None:
+        if found is not None:
+            st.session_state[AUTH] = found
+    elif found is None or found.doctor.user_id != current.doctor.user_id:
+        _clear_session()  # the store is left as the other tab made it
+        notify(SIGNED_OUT_ELSEWHERE, "info")
 
 
 def _client_address() -> str | None:
@@ -165,11 +173,15 @@ def sign_out() -> None:
 
 
 def _forget_doctor() -> None:
-    # Everything in this session belonged to the doctor: form values, selections, tokens;
-    # and the session this browser kept on the server (other tabs end at their next run).
+    # The session this browser kept on the server goes too: other tabs end at their next run.
     kept = clinic().browser_sessions
     if kept is not None:
         kept.forget(browser_id())
+    _clear_session()
+
+
+def _clear_session() -> None:
+    # Everything in this session belonged to the doctor: form values, selections, tokens.
     _close_services()
     attached = clinic()
     for key in list(st.session_state.keys()):

@@ -365,7 +365,8 @@ def _reading_json(reading: LabelledImageAnalysis | None) -> str | None:
 
 def _list_filters(query: CaseQuery) -> tuple[str, list[Any]]:
     """The date, age and diagnosis filters of the case list, as SQL on ``cases AS c``."""
-    where, params = "", []
+    where = ""
+    params: list[Any] = []
     if query.created_from is not None:
         where += " AND c.created_at >= ?"
         params.append(query.created_from.astimezone(UTC).isoformat())

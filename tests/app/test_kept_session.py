@@ -57,6 +57,9 @@ def test_sign_out_ends_the_kept_session_everywhere(
     assert clinic.browser_sessions is not None
     assert clinic.browser_sessions.find(browser) is None
     assert texts(new_app().run(), "title") == ["MedCase"]  # a reload after sign-out
+    other_tab.run()  # the other tab's next action
+    assert texts(other_tab, "title") == ["MedCase"]
+    assert "You signed out in another tab of this browser." in texts(other_tab, "info")
     # The other tab's tokens were revoked at the backend: its next action signs it out.
     with pytest.raises(NotAuthenticated):
         clinic.provider.accounts.refresh(held.refresh_token)
