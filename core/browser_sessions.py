@@ -137,7 +137,9 @@ class BrowserSessions:
             stored = self.find(browser_id)
             if (
                 stored is not None
-                and stored.access_token != current.access_token
+                # Refresh tokens rotate on every trade (access tokens made in the same
+                # second may be equal), so a different one means another tab traded.
+                and stored.refresh_token != current.refresh_token
                 and not stored.expires_within(margin_seconds, time.time())
             ):
                 return stored
