@@ -225,14 +225,19 @@ class CaseTable:
 
 def chosen_case(table: CaseTable, key: str) -> str | None:
     """Show the table; the case whose row the doctor selected or clicked into, if any."""
+    # The rows' numbers in the whole list, as a first column that opens nothing: Tab into
+    # the table lands there and the arrow keys move down it freely (a data cell that takes
+    # the focus is selected, and would open its case at once); then → opens the row's case.
+    first = (page_number() - 1) * PAGE_SIZE + 1
+    numbered = table.frame.set_axis(pd.RangeIndex(first, first + len(table.frame), name="#"))
     event = st.dataframe(
-        table.frame,
+        numbered,
         key=key,
         on_select="rerun",
         # A click on any cell (the patient's name, the diagnosis...) selects that cell, and
         # opens its row's case, as the row's checkbox does.
         selection_mode=["single-row", "single-cell"],
-        hide_index=True,
+        hide_index=False,
         column_config=COLUMN_CONFIG,
         # The whole page at once: no scrollbar inside the table (+2 for header and border).
         height=(len(table.case_ids) + 1) * ROW_HEIGHT + 3,

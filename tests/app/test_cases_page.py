@@ -178,6 +178,9 @@ def test_pages_move_with_previous_and_next(app: AppTest, long_list: AuthSession)
     assert patients(app) == [f"Patient {n:02d}" for n in range(4, -1, -1)]
     assert app.button(key="cases_next").disabled
     assert f"Page 2 of 2 · cases {PAGE_SIZE + 1}–{PAGE_SIZE + 5}" in shown(app)
+    # The first column numbers the rows in the whole list (where keyboard focus lands).
+    numbers = table_of(app).index
+    assert (numbers.name, list(numbers)) == ("#", list(range(PAGE_SIZE + 1, PAGE_SIZE + 6)))
 
     app.button(key="cases_previous").click().run()
     assert patients(app)[0] == f"Patient {newest:02d}"

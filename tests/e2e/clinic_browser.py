@@ -21,8 +21,8 @@ from ui.case_list import ROW_HEIGHT as LIST_ROW_PX
 PASSWORD = "correct horse battery"
 STEP_TIMEOUT_MS = 20_000
 MAX_SHOT_HEIGHT = 5000  # pixels
-# Where the patient's name is drawn in a list row: past the row's selection checkbox.
-NAME_CELL_X = 60  # pixels from the table's left edge
+# Where the patient's name is drawn in a list row.
+NAME_CELL_X = 110  # pixels from the table's left edge: past the checkbox and the "#" column
 
 
 class DoctorAtBrowser:

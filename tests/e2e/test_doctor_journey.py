@@ -149,7 +149,7 @@ def test_doctor_journey(
     alice.go_to("Cases")
     row = alice.list_row(PATIENT)
     expect(row).to_contain_text("Completed")
-    expect(row.locator("td").nth(6)).to_have_text(ICD10_CODE)  # the ICD-10 column
+    expect(row.locator("td").nth(7)).to_have_text(ICD10_CODE)  # "#", then the ICD-10 column
     expect(row).to_contain_text("Awaiting review")
     alice.snap("case-list")
     alice.check_accessibility("case list")
