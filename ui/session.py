@@ -93,7 +93,9 @@ def sign_up(email: str, password: str) -> None:
     start(clinic().accounts.sign_up(email, password, _client_address()))
 
 
-SIGNED_OUT_ELSEWHERE = "You signed out in another tab of this browser."
+SIGNED_OUT_ELSEWHERE = (
+    "Signed out here: this browser signed out, or signed in as another doctor, in another tab."
+)
 
 
 def resume() -> None:

@@ -10,6 +10,7 @@ from core.bootstrap import Clinic
 from core.browser_sessions import new_browser_id
 from core.errors import NotAuthenticated
 from tests.app.conftest import new_app, seed_case, sign_in, sign_up, texts
+from ui.session import SIGNED_OUT_ELSEWHERE
 
 EMAIL = "dr.kept@example.com"
 
@@ -59,7 +60,7 @@ def test_sign_out_ends_the_kept_session_everywhere(
     assert texts(new_app().run(), "title") == ["MedCase"]  # a reload after sign-out
     other_tab.run()  # the other tab's next action
     assert texts(other_tab, "title") == ["MedCase"]
-    assert "You signed out in another tab of this browser." in texts(other_tab, "info")
+    assert SIGNED_OUT_ELSEWHERE in texts(other_tab, "info")
     # The other tab's tokens were revoked at the backend: its next action signs it out.
     with pytest.raises(NotAuthenticated):
         clinic.provider.accounts.refresh(held.refresh_token)
