@@ -24,7 +24,7 @@ $(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
 	touch $@
 
 run: $(VENV)/.runtime
-	$(BIN)/streamlit run app.py --server.address=$(HOST) --server.port=$(PORT) \
+	$(BIN)/streamlit run serve.py --server.address=$(HOST) --server.port=$(PORT) \
 		--server.maxUploadSize=$(MEDCASE_MAX_FILE_MB) --server.headless=true
 
 test: $(VENV)/.dev

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -12,7 +13,10 @@ from core.bootstrap import Clinic, build_clinic
 from core.config import Settings, SettingsError
 from ui import routes, session, widgets
 
-st.set_page_config(page_title="MedCase", page_icon=":material/stethoscope:", layout="wide")
+# The tab's icon is a file of ours, served by the app: a ":material/...:" page icon is
+# fetched from Google's font server, which a clinic without internet cannot reach.
+PAGE_ICON = Path(__file__).parent / "ui" / "assets" / "medcase-icon.svg"
+st.set_page_config(page_title="MedCase", page_icon=str(PAGE_ICON), layout="wide")
 
 
 def _secrets() -> Mapping[str, Any]:
@@ -38,6 +42,7 @@ except SettingsError as error:
 
 clinic = _clinic(settings)
 session.init(clinic)
+session.resume()
 session.keep_fresh()
 
 if session.signed_in():

@@ -23,9 +23,9 @@ settings = session.clinic().settings
 session.show_notices()
 case_id = routes.requested_case_id()
 if not case_id:
-    st.info("Choose a case from the list to open it.")
-    st.page_link(routes.CASES, label="Back to cases", icon=":material/arrow_back:")
-    st.stop()
+    # The case address without a case (signing in there, or after signing out on a case
+    # page): the list is where the doctor chooses one, never an empty page.
+    st.switch_page(routes.CASES)
 
 detail: CaseDetail | None = None
 with shown_to_user():

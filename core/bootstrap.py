@@ -16,6 +16,7 @@ from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.analysis.runner import AnalysisRunner
 from core.backends.local import LocalBackendProvider
 from core.backends.supabase import SupabaseBackendProvider
+from core.browser_sessions import BrowserSessions
 from core.config import Settings
 from core.keys import kept_secret
 from core.models import AuthSession
@@ -40,6 +41,8 @@ class Clinic:
     closers: list[Callable[[], None]] = field(default_factory=list)
     # Process-wide, so every session and request counts against the same attempts.
     sign_in_guard: SignInGuard | None = None
+    # Signed-in sessions kept for a browser across reloads and tabs (None: not kept).
+    browser_sessions: BrowserSessions | None = None
 
     def __post_init__(self) -> None:
         if self.sign_in_guard is None:
@@ -167,6 +170,7 @@ def build_clinic(settings: Settings) -> Clinic:
         recovery=recovery,
         engine_label=engine_label(engine),
         seal_key=seal_key,
+        browser_sessions=BrowserSessions(settings.data_dir / "browser_sessions.sqlite3"),
         # Running jobs finish in their threads; queued ones are recovered at the next start.
         closers=[recovery.stop, lambda: analyzer.shutdown(wait=False), provider.close],
     )

@@ -157,7 +157,7 @@ def status_change(case: Case, requested: str) -> dict[str, Any]:
         raise InvalidInput(
             f"Status '{wanted}' is set by the analyzer, not by hand. A doctor may archive a "
             "case (status 'archived') or restore an archived one (status 'active'); "
-            "re-run the analysis to analyse it again"
+            "re-run the analysis to analyze it again"
         )
     raise InvalidInput("Status must be 'archived' (archive the case) or 'active' (restore it)")
 

@@ -202,15 +202,30 @@ class CaseQuery:
 
     ``search`` is a case-insensitive substring of the patient's name (None or blank: all).
     ``statuses`` None means every status except ``archived``; a tuple means exactly those.
+    ``created_from``/``created_before`` bound the creation time (aware; from is inclusive),
+    ``min_age``/``max_age`` the patient's age (inclusive); ``diagnosis`` is a substring of
+    the primary diagnosis or the start of its ICD-10 code (dots and case ignored).
     Cases are ordered by creation time, newest first unless ``newest_first`` is False.
     """
 
     search: str | None = None
     statuses: tuple[str, ...] | None = None
     review_states: tuple[str, ...] | None = None  # None: any (also cases with no draft yet)
+    created_from: datetime | None = None
+    created_before: datetime | None = None
+    min_age: int | None = None
+    max_age: int | None = None
+    diagnosis: str | None = None
     newest_first: bool = True
     limit: int = DEFAULT_PAGE_SIZE
     offset: int = 0
+
+
+def icd10_prefix(text: str | None) -> str | None:
+    """What an ICD-10 code must start with to match ``text`` ("e11.9" -> "E119"), compared
+    with the code's dots removed; None when the text has no letter or digit."""
+    prefix = "".join(char for char in (text or "").upper() if char.isascii() and char.isalnum())
+    return prefix or None
 
 
 @dataclass

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
+from datetime import datetime
 from typing import Any
 
 from core import plain_text
@@ -59,6 +61,8 @@ def email_address(value: Any) -> str:
 
 
 def patient_age(value: Any) -> int:
+    if value is None:
+        raise InvalidInput("Patient age is required")
     # bool is an int subclass in Python; True is not an age.
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInput("Patient age must be a whole number")
@@ -111,6 +115,24 @@ def review_state(value: Any) -> str:
     return value.strip().lower()
 
 
+def age_range(lowest: Any, highest: Any) -> None:
+    """A list filter's ages: each None (no bound) or an age, the lowest not above the highest."""
+    for bound in (lowest, highest):
+        if bound is not None:
+            patient_age(bound)
+    if lowest is not None and highest is not None and lowest > highest:
+        raise InvalidInput("The lowest age must not be above the highest")
+
+
+def time_range(start: Any, end: Any) -> None:
+    """A list filter's creation times: each None or a time with its zone, start before end."""
+    for bound in (start, end):
+        if bound is not None and (not isinstance(bound, datetime) or bound.tzinfo is None):
+            raise InvalidInput("A date filter needs a time with its time zone")
+    if start is not None and end is not None and start >= end:
+        raise InvalidInput("The first date must not be after the last")
+
+
 def new_case(form: NewCase) -> NewCase:
     """The form, validated and normalised."""
     return NewCase(
@@ -119,6 +141,40 @@ def new_case(form: NewCase) -> NewCase:
         patient_gender=patient_gender(form.patient_gender),
         case_summary=case_summary(form.case_summary),
     )
+
+
+def _problems(
+    checks: Mapping[str, Callable[[Any], Any]], values: Mapping[str, Any]
+) -> dict[str, str]:
+    problems: dict[str, str] = {}
+    for field, check in checks.items():
+        try:
+            check(values.get(field))
+        except InvalidInput as error:
+            problems[field] = error.detail
+    return problems
+
+
+def new_case_problems(form: NewCase) -> dict[str, str]:
+    """What is wrong with each field of a new case, by field name (empty: nothing), so a
+    form can say it under the field; the same rules ``new_case`` enforces."""
+    checks = {
+        "patient_name": patient_name,
+        "patient_age": patient_age,
+        "patient_gender": patient_gender,
+        "case_summary": case_summary,
+    }
+    return _problems(checks, asdict(form))
+
+
+def case_edit_problems(entered: Mapping[str, Any]) -> dict[str, str]:
+    """What is wrong with each field a doctor may edit (name, age, notes), by field name."""
+    checks = {
+        "patient_name": patient_name,
+        "patient_age": patient_age,
+        "case_summary": case_summary,
+    }
+    return _problems({field: checks[field] for field in checks if field in entered}, entered)
 
 
 def case_changes(changes: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,8 +8,10 @@ import streamlit as st
 
 from core.models import Case, CaseStatus
 from core.services import CaseService
+from core.validation import case_edit_problems
 from ui import formatting, routes, session
 from ui.errors import shown_to_user
+from ui.form_problems import FormProblems
 
 DELETE_ASKED = "case_delete_asked"  # the case whose deletion awaits confirmation
 
@@ -29,21 +31,22 @@ def edit_form(services: CaseService, case: Case) -> None:
     # Keys carry the case id so that opening another case never shows this one's values.
     suffix = case.case_id
     statuses = [status.value for status in CaseStatus]
+    problems = FormProblems(
+        {"patient_name": "Patient name", "patient_age": "Age", "case_summary": "Doctor's summary"}
+    )
     with st.expander("Edit case", icon=":material/edit:"), st.form(f"case_edit_{suffix}"):
+        # No browser-side limits on name and age: the core's rules say what is wrong, under
+        # the field, after "Save changes".
         name = st.text_input(
             "Patient name", value=case.patient_name, max_chars=200, key=f"case_name_{suffix}"
         )
-        age = st.number_input(
-            "Age",
-            min_value=0,
-            max_value=150,
-            step=1,
-            value=case.patient_age,
-            key=f"case_age_{suffix}",
-        )
+        problems.slot("patient_name")
+        age = st.number_input("Age", step=1, value=case.patient_age, key=f"case_age_{suffix}")
+        problems.slot("patient_age")
         summary = st.text_area(
             "Doctor's summary", value=case.case_summary or "", key=f"case_summary_{suffix}"
         )
+        problems.slot("case_summary")
         status = st.selectbox(
             "Status",
             statuses,
@@ -54,6 +57,7 @@ def edit_form(services: CaseService, case: Case) -> None:
         )
         st.caption(f"Gender ({case.patient_gender}) is fixed when the case is created.")
         saved = st.form_submit_button("Save changes", type="primary", key="case_edit_save")
+        problems.summary_slot()
     if not saved:
         return
     entered = {
@@ -62,6 +66,8 @@ def edit_form(services: CaseService, case: Case) -> None:
         "case_summary": summary,
         "status": status,
     }
+    if problems.show(case_edit_problems(changed_fields(case, entered))):
+        return
     with shown_to_user():
         services.update_case(case.case_id, changed_fields(case, entered))
         session.notify("Case updated.", "toast")
@@ -74,23 +80,40 @@ def delete_control(services: CaseService, case: Case) -> None:
         st.session_state[DELETE_ASKED] = case.case_id
     # Asked-for state lives in the session so the dialog stays open across reruns.
     if st.session_state.get(DELETE_ASKED) == case.case_id:
-        _confirm_delete(services, case.case_id)
+        # Made per case so its title can name the patient (a dialog's title is fixed).
+        title = f"Delete the case of {formatting.markdown_text(case.patient_name)}?"
+        st.dialog(title, on_dismiss=_forget_request)(_confirm_delete)(services, case)
 
 
 def _forget_request() -> None:
     st.session_state.pop(DELETE_ASKED, None)
 
 
-@st.dialog("Delete this case?", on_dismiss=_forget_request)
-def _confirm_delete(services: CaseService, case_id: str) -> None:
+# Streamlit's buttons come in the theme's colours only: this one, and only it, is red
+# (white on #b42318 is 6.3:1, above WCAG AA's 4.5:1).
+_DANGER_BUTTON_CSS = """<style>
+.st-key-case_delete_confirm button {
+  background-color: #b42318; border-color: #b42318; color: #ffffff;
+}
+.st-key-case_delete_confirm button:hover, .st-key-case_delete_confirm button:focus-visible {
+  background-color: #8f1c13; border-color: #8f1c13; color: #ffffff;
+}
+</style>"""
+
+
+def _confirm_delete(services: CaseService, case: Case) -> None:
+    patient = formatting.markdown_text(case.patient_name)
     st.write(
-        "Deletion is permanent: the case, its files and its AI insights are removed "
-        "and cannot be recovered."
+        f"Deletion is permanent: the case of **{patient}** ({case.patient_age} years), its "
+        "files and its AI insights are removed and cannot be recovered."
     )
+    st.html(_DANGER_BUTTON_CSS)
     confirm, cancel = st.columns(2)
-    if confirm.button("Delete permanently", type="primary", key="case_delete_confirm"):
+    if confirm.button(
+        "Delete permanently", type="primary", key="case_delete_confirm", icon=":material/delete:"
+    ):
         with shown_to_user():
-            services.delete_case(case_id)
+            services.delete_case(case.case_id)
             _forget_request()
             session.set_open_case(None)
             session.notify("Case deleted.", "toast")

@@ -85,7 +85,8 @@ def _preview(services: CaseService, case_id: str, record: CaseFile) -> None:
             partial(services.read_file, case_id, record.file_id),
         )
     if picture is not None:
-        st.image(picture, caption=name, output_format="PNG")
+        # The alt text is what a screen reader says for the picture (axe-core: image-alt).
+        st.image(picture, caption=name, alt=f"Preview of {record.file_name}", output_format="PNG")
     else:
         st.info(
             f"**{name}**: no preview, {formatting.markdown_text(reason or NO_PREVIEW)}.",

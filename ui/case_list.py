@@ -10,12 +10,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
 
 import pandas as pd
 import streamlit as st
 
 from core.lifecycle import REVIEW_STATE_LABELS, ReviewState
 from core.models import CasePage, CaseQuery, CaseRow, CaseStatus
+from core.validation import MAX_AGE, MIN_AGE
 from ui import formatting
 
 PAGE_SIZE = 25
@@ -26,6 +28,9 @@ SEARCH = "cases_search"
 STATUSES = "cases_statuses"
 REVIEW_STATES = "cases_review_states"
 ORDER = "cases_order"
+CREATED = "cases_created"  # a date range: (), (first day,) or (first day, last day)
+AGES = "cases_ages"  # (lowest, highest); the full range is no filter
+DIAGNOSIS = "cases_diagnosis"
 PAGE_NUMBER = "cases_page_number"
 
 NEWEST_FIRST, OLDEST_FIRST = "Newest first", "Oldest first"
@@ -90,18 +95,38 @@ def current_query() -> CaseQuery:
     search = st.session_state.get(SEARCH) or None
     statuses = tuple(st.session_state.get(STATUSES) or ()) or None
     review_states = tuple(st.session_state.get(REVIEW_STATES) or ()) or None
+    created_from, created_before = created_between(st.session_state.get(CREATED) or ())
+    lowest, highest = st.session_state.get(AGES) or (MIN_AGE, MAX_AGE)
     return CaseQuery(
         search=search,
         statuses=statuses,
         review_states=review_states,
+        created_from=created_from,
+        created_before=created_before,
+        min_age=lowest if lowest > MIN_AGE else None,
+        max_age=highest if highest < MAX_AGE else None,
+        diagnosis=st.session_state.get(DIAGNOSIS) or None,
         newest_first=st.session_state.get(ORDER, NEWEST_FIRST) != OLDEST_FIRST,
         limit=PAGE_SIZE,
         offset=(page_number() - 1) * PAGE_SIZE,
     )
 
 
+def created_between(days: Sequence[date]) -> tuple[datetime | None, datetime | None]:
+    """A range of calendar days in the doctor's time zone, as the instants that bound it
+    (the last day included); one day chosen so far stands for itself."""
+    if not days:
+        return None, None
+    zone = formatting.viewer_zone()
+    first, last = days[0], days[-1]
+    return (
+        datetime.combine(first, time.min, tzinfo=zone),
+        datetime.combine(last + timedelta(days=1), time.min, tzinfo=zone),
+    )
+
+
 def list_filters() -> None:
-    """The search box, status filter and order; a change goes back to the first page."""
+    """The search box, the filters and the order; a change goes back to the first page."""
     search, statuses, reviews, order = st.columns([3, 3, 3, 2], vertical_alignment="bottom")
     search.text_input(
         "Search patients",
@@ -132,6 +157,31 @@ def list_filters() -> None:
         "Order",
         (NEWEST_FIRST, OLDEST_FIRST),
         key=ORDER,
+        on_change=_first_page,
+        persist_state="session",
+    )
+    created, ages, diagnosis = st.columns([3, 3, 5], vertical_alignment="bottom")
+    created.date_input(
+        "Created between",
+        value=[],
+        format="DD/MM/YYYY",
+        key=CREATED,
+        on_change=_first_page,
+        persist_state="session",
+    )
+    ages.slider(
+        "Age",
+        min_value=MIN_AGE,
+        max_value=MAX_AGE,
+        value=(MIN_AGE, MAX_AGE),
+        key=AGES,
+        on_change=_first_page,
+        persist_state="session",
+    )
+    diagnosis.text_input(
+        "Diagnosis or ICD-10 code",
+        placeholder="e.g. anaemia or D50",
+        key=DIAGNOSIS,
         on_change=_first_page,
         persist_state="session",
     )
@@ -185,18 +235,25 @@ class CaseTable:
 
 
 def chosen_case(table: CaseTable, key: str) -> str | None:
-    """Show the table; the case whose row the doctor selected, if any."""
+    """Show the table; the case whose row the doctor selected or clicked into, if any."""
+    # The rows' numbers in the whole list, as a first column that opens nothing: Tab into
+    # the table lands there and the arrow keys move down it freely (a data cell that takes
+    # the focus is selected, and would open its case at once); then → opens the row's case.
+    first = (page_number() - 1) * PAGE_SIZE + 1
+    numbered = table.frame.set_axis(pd.RangeIndex(first, first + len(table.frame), name="#"))
     event = st.dataframe(
-        table.frame,
+        numbered,
         key=key,
         on_select="rerun",
-        selection_mode="single-row",
-        hide_index=True,
+        # A click on any cell (the patient's name, the diagnosis...) selects that cell, and
+        # opens its row's case, as the row's checkbox does.
+        selection_mode=["single-row", "single-cell"],
+        hide_index=False,
         column_config=COLUMN_CONFIG,
         # The whole page at once: no scrollbar inside the table (+2 for header and border).
         height=(len(table.case_ids) + 1) * ROW_HEIGHT + 3,
     )
-    rows = event.selection.rows
+    rows = event.selection.rows or [row for row, _column in event.selection.cells]
     return table.case_ids[rows[0]] if rows else None
 
 
@@ -205,7 +262,7 @@ def pager(page: CasePage) -> None:
     number, last = page_number(), last_page(page.total)
     if last == 1:
         plural = "" if page.total == 1 else "s"
-        st.caption(f"{page.total:,} case{plural} · select a row to open its case")
+        st.caption(f"{page.total:,} case{plural} · click a case to open it")
         return
     first_shown = (number - 1) * PAGE_SIZE + 1
     previous, where, following = st.columns([1, 4, 1], vertical_alignment="center")
@@ -220,7 +277,7 @@ def pager(page: CasePage) -> None:
     )
     where.caption(
         f"Page {number:,} of {last:,} · cases {first_shown:,}–"
-        f"{first_shown + len(page.rows) - 1:,} of {page.total:,} · select a row to open its case"
+        f"{first_shown + len(page.rows) - 1:,} of {page.total:,} · click a case to open it"
     )
     following.button(
         "Next",

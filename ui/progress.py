@@ -93,7 +93,7 @@ def analysis_panel(
         _live_progress(case.case_id)
         return
     if case.status == CaseStatus.ARCHIVED.value:
-        st.caption("Archived. Restore the case (Edit case) to analyse it again.")
+        st.caption("Archived. Restore the case (Edit case) to analyze it again.")
         return
     if case.status == CaseStatus.FAILED.value:
         reason = formatting.markdown_text(case.analysis_error or "no reason was recorded")
@@ -101,7 +101,7 @@ def analysis_panel(
         _rerun_button(services, case, primary=True)
         return
     if generated_at is None:
-        st.info("This case has not been analysed yet.", icon=":material/hourglass_empty:")
+        st.info("This case has not been analyzed yet.", icon=":material/hourglass_empty:")
         _rerun_button(services, case, primary=True)
         return
     added = [f for f in files if f.uploaded_at > generated_at]
@@ -120,7 +120,7 @@ def _rerun_button(services: CaseService, case: Case, primary: bool) -> None:
         key=RERUN_KEY,
         type="primary" if primary else "secondary",
         icon=":material/refresh:",
-        help="Analyse the case again with all its files; the new insights replace these.",
+        help="Analyze the case again with all its files; the new insights replace these.",
     )
     if clicked:
         with shown_to_user():
@@ -177,7 +177,7 @@ def show_progress(case: Case) -> None:
     current = STEPS[number - 1]
     doing = current.next or current.done
     # Not a ``with`` block: leaving one marks the status "complete", and this one runs on.
-    box = st.status(f"Analysing: {doing}", state="running", expanded=True)
+    box = st.status(f"Analyzing: {doing}", state="running", expanded=True)
     box.progress(number / STEP_COUNT, text=f"{number} of {STEP_COUNT} steps done: {current.done}")
     lines = []
     for position, step in enumerate(STEPS, start=1):

@@ -16,6 +16,7 @@ from core.bootstrap import Clinic
 from core.errors import NotAuthenticated
 from core.models import AuthSession, Doctor
 from core.services import CaseService
+from ui.browser_cookie import browser_id
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +93,26 @@ def sign_up(email: str, password: str) -> None:
     start(clinic().accounts.sign_up(email, password, _client_address()))
 
 
+SIGNED_OUT_ELSEWHERE = (
+    "Signed out here: this browser signed out, or signed in as another doctor, in another tab."
+)
+
+
+def resume() -> None:
+    """Pick up the session this browser kept on the server (a reload, a new tab); and end
+    this one if the doctor signed out (or another doctor in) in another tab."""
+    kept, browser = clinic().browser_sessions, browser_id()
+    if kept is None or browser is None:
+        return
+    found, current = kept.find(browser), auth_session()
+    if current is None:
+        if found is not None:
+            st.session_state[AUTH] = found
+    elif found is None or found.doctor.user_id != current.doctor.user_id:
+        _clear_session()  # the store is left as the other tab made it
+        notify(SIGNED_OUT_ELSEWHERE, "info")
+
+
 def _client_address() -> str | None:
     # None for localhost and where Streamlit cannot tell (AppTest): then only the
     # account's limits apply.
@@ -99,9 +120,12 @@ def _client_address() -> str | None:
 
 
 def start(new_session: AuthSession) -> None:
-    """Keep the tokens for this browser session only."""
+    """Hold the tokens for this session, and keep them on the server for this browser."""
     _close_services()
     st.session_state[AUTH] = new_session
+    kept, browser = clinic().browser_sessions, browser_id()
+    if kept is not None and browser is not None:
+        kept.keep(browser, new_session)
 
 
 def _close_services() -> None:
@@ -119,8 +143,15 @@ def keep_fresh() -> None:
     current = auth_session()
     if current is None or not current.expires_within(REFRESH_MARGIN_SECONDS, time.time()):
         return
+    kept, browser = clinic().browser_sessions, browser_id()
     try:
-        start(clinic().accounts.refresh(current.refresh_token))
+        if kept is None or browser is None:
+            start(clinic().accounts.refresh(current.refresh_token))
+            return
+        # Another tab of this browser may have refreshed first: the store decides.
+        fresh = kept.refreshed(browser, current, REFRESH_MARGIN_SECONDS, clinic().accounts.refresh)
+        _close_services()
+        st.session_state[AUTH] = fresh
     except NotAuthenticated:
         expire()
 
@@ -144,6 +175,14 @@ def sign_out() -> None:
 
 
 def _forget_doctor() -> None:
+    # The session this browser kept on the server goes too: other tabs end at their next run.
+    kept = clinic().browser_sessions
+    if kept is not None:
+        kept.forget(browser_id())
+    _clear_session()
+
+
+def _clear_session() -> None:
     # Everything in this session belonged to the doctor: form values, selections, tokens.
     _close_services()
     attached = clinic()

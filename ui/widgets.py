@@ -48,7 +48,7 @@ def analysis_state(case: Case, has_insights: bool) -> None:
     if case.status in (CaseStatus.ANALYZING.value, CaseStatus.PROCESSING.value):
         st.info(
             "The analysis is pending: the AI insights will appear here once the files "
-            "have been analysed.",
+            "have been analyzed.",
             icon=":material/hourglass_top:",
         )
     elif case.status == CaseStatus.FAILED.value:

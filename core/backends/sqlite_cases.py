@@ -6,13 +6,13 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from core import lifecycle
 from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.backends.sqlite_db import SqliteDatabase
-from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, utc_now
+from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, icd10_prefix, utc_now
 
 _CASE_COLUMNS = (
     "case_id, user_id, patient_name, patient_age, patient_gender, case_summary, status,"
@@ -34,6 +34,17 @@ _DIAGNOSIS = (
 _ICD_CODE = (
     "CASE WHEN json_valid(i.ai_insights)"
     " THEN json_extract(i.ai_insights, '$.primary_diagnosis.icd_code') END"
+)
+# The list's diagnosis filter: a substring of the diagnosis, or the start of the ICD-10 code
+# with its dots removed; only string values count (the record is stored unvalidated).
+_DIAGNOSIS_MATCH = (
+    " AND EXISTS (SELECT 1 FROM case_insights AS d WHERE d.case_id = c.case_id"
+    " AND json_valid(d.ai_insights) AND ("
+    "(json_type(d.ai_insights, '$.primary_diagnosis.primary_diagnosis') = 'text' AND instr("
+    "medcase_fold(json_extract(d.ai_insights, '$.primary_diagnosis.primary_diagnosis')), ?) > 0)"
+    " OR (? IS NOT NULL AND json_type(d.ai_insights, '$.primary_diagnosis.icd_code') = 'text'"
+    " AND instr(replace(upper(json_extract(d.ai_insights, '$.primary_diagnosis.icd_code')),"
+    " '.', ''), ?) = 1)))"
 )
 _LISTED_COLUMNS = ", ".join(f"c.{name.strip()}" for name in _CASE_COLUMNS.split(","))
 
@@ -122,6 +133,9 @@ class SqliteCaseRepository:
         if query.review_states:
             where += f" AND c.review_state IN ({', '.join('?' * len(query.review_states))})"
             params.extend(query.review_states)
+        filtered, filter_params = _list_filters(query)
+        where += filtered
+        params.extend(filter_params)
         direction = "DESC" if query.newest_first else "ASC"
         # The (user_id, created_at) index walks in order and stops after the page;
         # the insights are joined for the page's rows only.
@@ -350,3 +364,26 @@ class SqliteCaseRepository:
 def _reading_json(reading: LabelledImageAnalysis | None) -> str | None:
     """An image's reading as the JSON text the file row keeps."""
     return json.dumps(reading.model_dump(mode="json")) if reading is not None else None
+
+
+def _list_filters(query: CaseQuery) -> tuple[str, list[Any]]:
+    """The date, age and diagnosis filters of the case list, as SQL on ``cases AS c``."""
+    where = ""
+    params: list[Any] = []
+    if query.created_from is not None:
+        where += " AND c.created_at >= ?"
+        params.append(query.created_from.astimezone(UTC).isoformat())
+    if query.created_before is not None:
+        where += " AND c.created_at < ?"
+        params.append(query.created_before.astimezone(UTC).isoformat())
+    if query.min_age is not None:
+        where += " AND c.patient_age >= ?"
+        params.append(query.min_age)
+    if query.max_age is not None:
+        where += " AND c.patient_age <= ?"
+        params.append(query.max_age)
+    if query.diagnosis:
+        code = icd10_prefix(query.diagnosis)
+        where += _DIAGNOSIS_MATCH
+        params.extend([query.diagnosis.casefold(), code, code])
+    return where, params

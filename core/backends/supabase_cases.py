@@ -29,6 +29,7 @@ from core.models import (
     CaseQuery,
     CaseRow,
     CaseStatus,
+    icd10_prefix,
     utc_now,
 )
 
@@ -127,6 +128,12 @@ class SupabaseCaseRepository:
             "newest_first": query.newest_first,
             "page_size": query.limit,
             "page_offset": query.offset,
+            "created_from": _instant(query.created_from) if query.created_from else None,
+            "created_before": _instant(query.created_before) if query.created_before else None,
+            "min_age": query.min_age,
+            "max_age": query.max_age,
+            "diagnosis_search": query.diagnosis,
+            "icd_prefix": icd10_prefix(query.diagnosis),
         }
         with supabase_errors():
             # postgrest-py types rpc arguments as strings; PostgREST takes any JSON.

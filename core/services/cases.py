@@ -410,4 +410,15 @@ def _list_query(query: CaseQuery) -> CaseQuery:
         if query.review_states
         else None
     )
-    return replace(query, search=search or None, statuses=statuses, review_states=review_states)
+    validation.age_range(query.min_age, query.max_age)
+    validation.time_range(query.created_from, query.created_before)
+    diagnosis = (
+        plain_text.normalised(query.diagnosis).strip() if isinstance(query.diagnosis, str) else None
+    )
+    return replace(
+        query,
+        search=search or None,
+        statuses=statuses,
+        review_states=review_states,
+        diagnosis=diagnosis or None,
+    )

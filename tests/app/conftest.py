@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 import streamlit as st
@@ -66,6 +67,16 @@ def clinic(app: AppTest) -> Clinic:
 def texts(app: AppTest, kind: str) -> list[str]:
     """The text of each element of ``kind`` as the doctor reads it (Markdown escapes removed)."""
     return [_MARKDOWN_ESCAPE.sub(r"\1", str(element.value)) for element in app.get(kind)]
+
+
+def in_page_order(node: Any) -> list[tuple[str, str]]:
+    """Every element under ``node`` in the order the page draws them: (type, label or text,
+    Markdown escapes removed), for "is this message right under that field" checks."""
+    children = getattr(node, "children", None)
+    if isinstance(children, dict):
+        return [item for key in sorted(children) for item in in_page_order(children[key])]
+    label = getattr(node, "label", None) or str(getattr(node, "value", ""))
+    return [(node.type, _MARKDOWN_ESCAPE.sub(r"\1", label))]
 
 
 def shown(app: AppTest) -> str:

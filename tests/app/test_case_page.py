@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from core.bootstrap import Clinic
 from core.errors import CaseNotFound
 from core.models import AuthSession, CaseDetail, CreatedCase, Upload
-from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.app.conftest import in_page_order, open_case, seed_case, shown, sign_in, sign_up, texts
 from tests.doubles import case_service
 from tests.samples import pdf_bytes, png_bytes
 
@@ -50,7 +50,7 @@ def test_case_page_shows_header_live_progress_and_files(app: AppTest, case: Crea
     assert "Created " in shown(app) and "Updated " in shown(app)
     assert ":blue-badge[Analyzing]" in texts(app, "markdown")
     [status] = app.get("status")
-    assert (status.label, status.state) == ("Analysing: Reading the lab documents", "running")
+    assert (status.label, status.state) == ("Analyzing: Reading the lab documents", "running")
     [bar] = app.get("progress")
     assert (bar.value, bar.text) == (12, "1 of 8 steps done: Analysis started")
     assert not app.get("metric")  # no insights yet
@@ -91,6 +91,39 @@ def test_edit_changes_the_case_and_refreshes_updated_at(
     assert saved.case_summary == "Knee pain after a fall."
     assert saved.patient_gender == "female"
     assert saved.updated_at > case.case.updated_at
+
+
+def test_edit_problems_are_said_under_each_field_and_by_save(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    case_id = case.case.case_id
+    open_case(app, case_id)
+    app.text_input(key=f"case_name_{case_id}").input("")
+    app.number_input(key=f"case_age_{case_id}").set_value(151)
+    app.button(key="case_edit_save").click().run()
+
+    assert not app.exception
+    drawn = in_page_order(app.main)
+    where = {item: index for index, item in enumerate(drawn)}
+    assert drawn[where[("text_input", "Patient name")] + 1] == (
+        "error",
+        "Patient name is required",
+    )
+    assert drawn[where[("number_input", "Age")] + 1] == (
+        "error",
+        "Patient age must be between 0 and 150",
+    )
+    assert drawn[where[("button", "Save changes")] + 1] == (
+        "warning",
+        "Please correct 2 fields: Patient name, Age.",
+    )
+    assert current(clinic, doctor, case_id).case.updated_at == case.case.updated_at
+
+
+def test_the_case_address_without_a_case_shows_the_list(app: AppTest, doctor: AuthSession) -> None:
+    app.switch_page("app_pages/case.py").run()
+    assert not app.exception
+    assert texts(app, "title") == ["Cases"]
 
 
 def test_saving_without_changes_says_so(
@@ -149,7 +182,15 @@ def test_delete_asks_first_then_removes_everything(
     open_case(app, case_id)
 
     app.button(key="case_delete").click().run()
-    assert any("Deletion is permanent" in text for text in texts(app, "markdown"))
+    # The dialog names the patient, and its one destructive button is primary and red.
+    assert any(
+        "Deletion is permanent: the case of **Mary Seacole** (58 years)" in text
+        for text in app.markdown.values
+    )
+    confirm = app.button(key="case_delete_confirm")
+    assert confirm.proto.type == "primary"
+    styles = "".join(element.proto.body for element in app.get("html"))
+    assert ".st-key-case_delete_confirm button" in styles and "#b42318" in styles
     app.button(key="case_delete_cancel").click().run()
     assert not app.exception
     assert "Deletion is permanent" not in shown(app)

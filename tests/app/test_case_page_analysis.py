@@ -69,7 +69,7 @@ def test_progress_names_the_stage_and_follows_it(
 
     assert not app.exception
     [status] = app.get("status")
-    assert status.label == "Analysing: Writing the SOAP note and the diagnosis"
+    assert status.label == "Analyzing: Writing the SOAP note and the diagnosis"
     assert status.state == "running"
     [bar] = app.get("progress")
     assert (bar.value, bar.text) == (50, "4 of 8 steps done: Case summary written")
@@ -79,7 +79,7 @@ def test_progress_names_the_stage_and_follows_it(
     app.run()  # what the fragment's timer does: read the case again and redraw
     [bar] = app.get("progress")
     assert (bar.value, bar.text) == (75, "6 of 8 steps done: Diagnosis checked")
-    assert app.get("status")[0].label == "Analysing: Compiling the insights"
+    assert app.get("status")[0].label == "Analyzing: Compiling the insights"
     assert not [b for b in app.button if b.key == "case_rerun_analysis"]
 
 
@@ -264,7 +264,7 @@ def test_archived_case_offers_no_rerun(
 
     assert not app.exception
     assert not [b for b in app.button if b.key == "case_rerun_analysis"]
-    assert "Archived. Restore the case (Edit case) to analyse it again." in shown(app)
+    assert "Archived. Restore the case (Edit case) to analyze it again." in shown(app)
     assert ADVISORY in texts(app, "warning")
 
 

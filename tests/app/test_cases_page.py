@@ -3,6 +3,8 @@ status filter, order, pages, and opening a case."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -81,7 +83,7 @@ def test_list_shows_the_doctors_cases_newest_first(app: AppTest, clinic: Clinic)
     assert list(table["Created"]) == sorted(table["Created"], reverse=True)
     assert table["Primary diagnosis"].isna().all()  # nothing analysed yet
     assert "Not Yours" not in patients(app)
-    assert "3 cases · select a row to open its case" in shown(app)
+    assert "3 cases · click a case to open it" in shown(app)
     assert [button.key for button in app.button] == ["sign_out"]  # one page: no pager
 
 
@@ -177,6 +179,9 @@ def test_pages_move_with_previous_and_next(app: AppTest, long_list: AuthSession)
     assert patients(app) == [f"Patient {n:02d}" for n in range(4, -1, -1)]
     assert app.button(key="cases_next").disabled
     assert f"Page 2 of 2 · cases {PAGE_SIZE + 1}–{PAGE_SIZE + 5}" in shown(app)
+    # The first column numbers the rows in the whole list (where keyboard focus lands).
+    numbers = table_of(app).index
+    assert (numbers.name, list(numbers)) == ("#", list(range(PAGE_SIZE + 1, PAGE_SIZE + 6)))
 
     app.button(key="cases_previous").click().run()
     assert patients(app)[0] == f"Patient {newest:02d}"
@@ -217,6 +222,23 @@ def test_selecting_a_row_opens_its_case(app: AppTest, clinic: Clinic) -> None:
 
     # Row 1 is the older case: the newest is on top.
     app.session_state["cases_table"] = {"selection": {"rows": [1], "columns": [], "cells": []}}
+    app.run()
+
+    assert not app.exception
+    assert texts(app, "title") == ["Older Case"]
+    assert app.query_params["case_id"] == older.case.case_id
+
+
+def test_a_click_on_a_patients_name_opens_the_case(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "click@example.com")
+    older = seed_case(clinic, doctor, patient_name="Older Case")
+    seed_case(clinic, doctor, patient_name="Newer Case")
+    sign_in(app, "click@example.com")
+
+    # A click on a cell selects that cell (not the row): its row's case opens all the same.
+    app.session_state["cases_table"] = {
+        "selection": {"rows": [], "columns": [], "cells": [[1, "Patient"]]}
+    }
     app.run()
 
     assert not app.exception
@@ -271,3 +293,34 @@ def test_review_states_are_shown_counted_and_filtered(app: AppTest, clinic: Clin
     }
     app.multiselect(key="cases_review_states").set_value(["signed"]).run()
     assert patients(app) == ["Signed Note"]
+
+
+def test_filters_by_date_age_and_diagnosis(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "filters@example.com")
+    young = seed_case(clinic, doctor, patient_name="Young Anaemic", age=20)
+    old = seed_case(clinic, doctor, patient_name="Old Anaemic", age=70)
+    diabetic = seed_case(clinic, doctor, patient_name="Old Diabetic", age=72)
+    complete(clinic, doctor, young, "Iron deficiency anaemia", "D50.9")
+    complete(clinic, doctor, old, "Iron deficiency anaemia", "D50.9")
+    complete(clinic, doctor, diabetic, "Type 2 diabetes mellitus", "E11.9")
+    sign_in(app, "filters@example.com")
+    labels = [widget.label for widget in app.main.text_input]
+    assert labels == ["Search patients", "Diagnosis or ICD-10 code"]
+    assert app.date_input(key="cases_created").label == "Created between"
+    assert app.slider(key="cases_ages").label == "Age"
+
+    app.text_input(key="cases_diagnosis").input("d50").run()
+    assert patients(app) == ["Old Anaemic", "Young Anaemic"]
+    app.slider(key="cases_ages").set_range(65, 150).run()
+    assert not app.exception
+    assert patients(app) == ["Old Anaemic"]
+    app.text_input(key="cases_diagnosis").input("").run()
+    assert patients(app) == ["Old Diabetic", "Old Anaemic"]
+
+    # Created today (in the doctor's zone, here UTC) keeps them; a range in the past, none.
+    today = young.case.created_at.date()
+    app.date_input(key="cases_created").set_value((today, today)).run()
+    assert patients(app) == ["Old Diabetic", "Old Anaemic"]
+    app.date_input(key="cases_created").set_value((date(2020, 1, 1), date(2020, 1, 31))).run()
+    assert not app.exception
+    assert "No cases match this search and filter." in shown(app)

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from core.bootstrap import Clinic
 from core.models import AuthSession
 from core.validation import MAX_AGE, MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, MIN_AGE
-from tests.app.conftest import new_app, shown, sign_in, sign_up, texts
+from tests.app.conftest import in_page_order, new_app, shown, sign_in, sign_up, texts
 from tests.doubles import case_service
 from tests.samples import dicom_bytes, docx_bytes, jpeg_bytes, pdf_bytes, png_bytes
 
@@ -52,8 +52,10 @@ def test_form_has_the_agreed_labels_and_limits(app: AppTest, clinic: Clinic) -> 
     # The form's own limits are the core's.
     assert app.text_input(key="new_case_name").max_chars == MAX_NAME_LENGTH
     assert app.text_area(key="new_case_summary").max_chars == MAX_SUMMARY_LENGTH
+    # The age has no limit in the browser (which would only redden the field): the core's
+    # range is said under the field after "Create case" (test_each_problem_is_said_...).
     age = app.number_input(key="new_case_age")
-    assert (age.min, age.max) == (MIN_AGE, MAX_AGE)
+    assert (age.min, age.max) == (None, None)
 
 
 def test_new_case_with_a_pdf_and_a_png_opens_its_page(
@@ -114,6 +116,30 @@ def test_missing_patient_name_is_explained(app: AppTest, clinic: Clinic) -> None
     app.button(key="new_case_create").click().run()
     assert not app.exception
     assert texts(app, "error") == ["Patient name is required"]
+    assert case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases() == []
+
+
+@pytest.mark.parametrize("age", [MAX_AGE + 1, MIN_AGE - 1])
+def test_each_problem_is_said_under_its_field_and_summed_up_by_create(
+    app: AppTest, clinic: Clinic, age: int
+) -> None:
+    auth = open_new_case(app, clinic, "hasty.too@example.com")
+    app.text_input(key="new_case_name").input("  ")
+    app.number_input(key="new_case_age").set_value(age)
+    app.button(key="new_case_create").click().run()
+
+    assert not app.exception
+    drawn = in_page_order(app.main)
+    where = {item: index for index, item in enumerate(drawn)}
+    name_problem = ("error", "Patient name is required")
+    age_problem = ("error", f"Patient age must be between {MIN_AGE} and {MAX_AGE}")
+    gender_problem = ("error", "Patient gender must be one of: female, male, other, unknown")
+    # Each message right under its own field, not only as a tooltip.
+    assert drawn[where[("text_input", "Patient name")] + 1] == name_problem
+    assert drawn[where[("number_input", "Age")] + 1] == age_problem
+    assert drawn[where[("selectbox", "Gender")] + 1] == gender_problem
+    summary = ("warning", "Please correct 3 fields: Patient name, Age, Gender.")
+    assert drawn[where[("button", "Create case")] + 1] == summary
     assert case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases() == []
 
 

@@ -29,7 +29,7 @@ BAD_FORMS = [
     ({"patient_age": 40.0}, "whole number"),
     ({"patient_age": "40"}, "whole number"),
     ({"patient_age": True}, "whole number"),
-    ({"patient_age": None}, "whole number"),
+    ({"patient_age": None}, "Patient age is required"),
     ({"patient_gender": "f"}, "female, male, other, unknown"),
     ({"patient_gender": ""}, "female, male, other, unknown"),
     ({"patient_gender": None}, "female, male, other, unknown"),

@@ -3,8 +3,9 @@ search, status filter, order, paging, the diagnosis column and the counts by sta
 
 from __future__ import annotations
 
+import time
 import uuid
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -18,8 +19,8 @@ from tests.doubles import put_in_status
 CLAIM = str(uuid.uuid4())  # the analyzer claims with UUIDs; a backend may store them so
 
 
-def _open(who: SignedIn, name: str, status: str | None = None) -> Case:
-    form = NewCase(patient_name=name, patient_age=40, patient_gender="female")
+def _open(who: SignedIn, name: str, status: str | None = None, age: int = 40) -> Case:
+    form = NewCase(patient_name=name, patient_age=age, patient_gender="female")
     case = who.services.create_case(form, []).case
     if status and status != case.status:
         put_in_status(who.backend, who.doctor.user_id, case.case_id, status)
@@ -195,6 +196,16 @@ def test_an_empty_caseload(doctor_a: SignedIn) -> None:
         (CaseQuery(limit=0), "A page holds 1 to 500 cases"),
         (CaseQuery(limit=501), "A page holds 1 to 500 cases"),
         (CaseQuery(offset=-1), "The page offset cannot be negative"),
+        (CaseQuery(min_age=60, max_age=40), "The lowest age must not be above the highest"),
+        (CaseQuery(max_age=151), "Patient age must be between 0 and 150"),
+        (CaseQuery(created_from=datetime(2026, 1, 1)), "A date filter needs a time with its"),
+        (
+            CaseQuery(
+                created_from=datetime(2026, 2, 1, tzinfo=UTC),
+                created_before=datetime(2026, 1, 1, tzinfo=UTC),
+            ),
+            "The first date must not be after the last",
+        ),
     ],
 )
 def test_a_bad_query_is_refused(doctor_a: SignedIn, query: CaseQuery, detail: str) -> None:
@@ -277,3 +288,74 @@ def test_rows_count_the_critical_values_of_the_current_insights(doctor_a: Signed
     )
     rows = {row.case.case_id: row for row in _page(doctor_a).rows}
     assert rows[urgent.case_id].critical_count == 1
+def test_the_creation_date_bounds_the_list(doctor_a: SignedIn) -> None:
+    earlier = _open(doctor_a, "Earlier Patient")
+    time.sleep(0.05)
+    between = utc_now()
+    time.sleep(0.05)
+    later = _open(doctor_a, "Later Patient")
+    assert earlier.created_at < between < later.created_at
+
+    assert _names(doctor_a, created_from=between) == ["Later Patient"]
+    assert _names(doctor_a, created_before=between) == ["Earlier Patient"]
+    # From inclusive, before exclusive: a case made exactly at a bound is in the later range.
+    assert _names(doctor_a, created_from=later.created_at) == ["Later Patient"]
+    assert _names(doctor_a, created_before=later.created_at) == ["Earlier Patient"]
+    day_before = earlier.created_at - timedelta(days=1)
+    assert _page(doctor_a, created_from=day_before, created_before=between).total == 1
+    assert _names(doctor_a, created_before=day_before) == []
+
+
+def test_the_age_range_includes_both_ends(doctor_a: SignedIn) -> None:
+    for name, age in (("Child Patient", 8), ("Adult Patient", 40), ("Elder Patient", 85)):
+        _open(doctor_a, name, age=age)
+    assert _names(doctor_a, min_age=40) == ["Elder Patient", "Adult Patient"]
+    assert _names(doctor_a, max_age=40) == ["Adult Patient", "Child Patient"]
+    assert _names(doctor_a, min_age=9, max_age=84) == ["Adult Patient"]
+    assert _names(doctor_a, min_age=0, max_age=150, search="patient") == [
+        "Elder Patient",
+        "Adult Patient",
+        "Child Patient",
+    ]
+
+
+def test_the_diagnosis_filter_matches_its_text_or_the_start_of_its_code(
+    doctor_a: SignedIn,
+) -> None:
+    anaemia = _open(doctor_a, "Anaemic Patient")
+    diabetes = _open(doctor_a, "Diabetic Patient")
+    _open(doctor_a, "Waiting Patient")  # no insights yet: never matches a diagnosis
+    _diagnose(doctor_a, anaemia, "Iron deficiency anaemia", "D50.9")
+    _diagnose(doctor_a, diabetes, "Type 2 diabetes mellitus", "E11.9")
+
+    assert _names(doctor_a, diagnosis="ANAEMIA") == ["Anaemic Patient"]
+    assert _names(doctor_a, diagnosis="mellitus") == ["Diabetic Patient"]
+    assert _names(doctor_a, diagnosis="e11") == ["Diabetic Patient"]
+    assert _names(doctor_a, diagnosis="E11.9") == ["Diabetic Patient"]
+    assert _names(doctor_a, diagnosis="D509") == ["Anaemic Patient"]
+    # The start of the code, not any part of it; % is a character, not a wildcard.
+    assert _names(doctor_a, diagnosis="11.9") == []
+    assert _names(doctor_a, diagnosis="%") == []
+    assert _names(doctor_a, diagnosis="  ") == [
+        "Waiting Patient",
+        "Diabetic Patient",
+        "Anaemic Patient",
+    ]
+
+
+def test_the_filters_combine_with_the_search_and_each_other(doctor_a: SignedIn) -> None:
+    young = _open(doctor_a, "Young Anaemic", age=20)
+    old = _open(doctor_a, "Old Anaemic", age=70)
+    other = _open(doctor_a, "Old Diabetic", age=72)
+    for case, (diagnosis, code) in (
+        (young, ("Iron deficiency anaemia", "D50.9")),
+        (old, ("Iron deficiency anaemia", "D50.9")),
+        (other, ("Type 2 diabetes mellitus", "E11.9")),
+    ):
+        _diagnose(doctor_a, case, diagnosis, code)
+
+    page = _page(doctor_a, diagnosis="D50", min_age=65, search="old")
+    assert [row.case.patient_name for row in page.rows] == ["Old Anaemic"]
+    assert page.total == 1
+    # The caseload counts above the list do not follow the filters.
+    assert sum(page.counts_by_status.values()) == 3

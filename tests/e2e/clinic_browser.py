@@ -11,27 +11,51 @@ import contextlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import urlparse
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Request, expect
 
+from tests.e2e.accessibility import violations
 from ui.case_list import ROW_HEIGHT as LIST_ROW_PX
 
 PASSWORD = "correct horse battery"
 STEP_TIMEOUT_MS = 20_000
 MAX_SHOT_HEIGHT = 5000  # pixels
+# Where the patient's name is drawn in a list row.
+NAME_CELL_X = 110  # pixels from the table's left edge: past the checkbox and the "#" column
 
 
 class DoctorAtBrowser:
     def __init__(
-        self, page: Page, app_url: str, artifacts: Path, shots: list[Path] | None = None
+        self,
+        page: Page,
+        app_url: str,
+        artifacts: Path,
+        shots: list[Path] | None = None,
+        findings: list[str] | None = None,
     ) -> None:
         self.page = page
         self.app_url = app_url
         self.artifacts = artifacts
         # Shared between the doctors of one journey, so the screenshots number in order.
         self.shots: list[Path] = shots if shots is not None else []
+        # Requests to any host but the app's, and accessibility violations, for the end.
+        self.findings: list[str] = findings if findings is not None else []
         page.set_default_timeout(STEP_TIMEOUT_MS)
         expect.set_options(timeout=STEP_TIMEOUT_MS)
+        page.context.on("request", self._outside_request)
+
+    def _outside_request(self, request: Request) -> None:
+        address = urlparse(request.url)
+        if address.scheme in ("data", "blob", "about"):
+            return
+        if address.netloc != urlparse(self.app_url).netloc:
+            self.findings.append(f"a request to another host: {request.url}")
+
+    def check_accessibility(self, where: str) -> None:
+        """axe-core on the page as it is now; what it finds is reported at the journey's end."""
+        self.settled()
+        self.findings.extend(violations(self.page, where))
 
     # --- seeing -----------------------------------------------------------------------
 
@@ -161,7 +185,7 @@ class DoctorAtBrowser:
         return grid.locator("tr[role=row]").filter(has_text=patient)
 
     def open_from_list(self, patient: str) -> None:
-        """Select the patient's row, as a doctor clicks it (the table itself is a canvas)."""
+        """Click the patient's name in the list, as a doctor does (the table is a canvas)."""
         row = self.list_row(patient)
         index = int(row.get_attribute("aria-rowindex") or "2")  # 1 is the header row
         canvas = self.main.get_by_test_id("stDataFrame").get_by_test_id("data-grid-canvas")
@@ -169,7 +193,7 @@ class DoctorAtBrowser:
         assert box is not None, "the case list is not on screen"
         # The grid's scroller lies over its canvas, so click where a doctor's pointer would.
         self.page.mouse.click(
-            box["x"] + 15, box["y"] + (index - 1) * LIST_ROW_PX + LIST_ROW_PX // 2
+            box["x"] + NAME_CELL_X, box["y"] + (index - 1) * LIST_ROW_PX + LIST_ROW_PX // 2
         )
         expect(self.heading(patient)).to_be_visible()
 

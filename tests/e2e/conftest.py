@@ -112,7 +112,7 @@ def medcase_app(
         "-m",
         "streamlit",
         "run",
-        "app.py",
+        "serve.py",  # app.py behind the browser-id cookie (ui.browser_cookie)
         "--server.port",
         str(port),
         "--server.address",

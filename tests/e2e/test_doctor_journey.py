@@ -1,9 +1,12 @@
-"""The doctor's journey in a real headless Chromium against `streamlit run app.py`.
+"""The doctor's journey in a real headless Chromium against `streamlit run serve.py`.
 
 One journey, in order, a screenshot per step into test-artifacts/e2e/: create an account,
-create a case with a lab PDF, a PNG and a DICOM file, watch the analysis progress and the
-insights appear without a reload, edit the case, add a file, then a second doctor finds
-the first doctor's case nowhere (list or link), and finally the first doctor deletes it.
+see what is wrong with a bad new-case form, create a case with a lab PDF, a PNG and a
+DICOM file, watch the analysis progress and the insights appear without a reload, reload
+and open the case's link in a new tab (still signed in), open it from the list by its
+name, edit the case, add a file, then a second doctor finds the first doctor's case
+nowhere (list or link), and finally the first doctor deletes it. Every page is checked
+with axe-core, and no request may go to any host but the app.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def watch_analysis(doctor: DoctorAtBrowser) -> list[str]:
     page = doctor.page
     page.evaluate("window.__medcaseSamePage = true")
     # The status box names what the analyzer is doing; the bar says which step it is on.
-    progress = doctor.main.get_by_text(re.compile(r"^(Analysing: |\d of \d+ steps done: )"))
+    progress = doctor.main.get_by_text(re.compile(r"^(Analyzing: |\d of \d+ steps done: )"))
     insights = doctor.heading("Primary diagnosis")
     seen: list[str] = []
     deadline = time.monotonic() + ANALYSIS_SECONDS
@@ -85,12 +88,27 @@ def test_doctor_journey(
     # An account, and the empty list.
     alice.visit()
     alice.snap("sign-in")
+    alice.check_accessibility("sign-in")
     alice.create_account("dr.alice@clinic.test")
     expect(alice.main.get_by_text("No cases yet")).to_be_visible()
     alice.snap("empty-case-list")
+    alice.check_accessibility("empty case list")
+
+    # A form with no name and an impossible age says what is wrong, under each field.
+    alice.go_to("New case")
+    form = alice.main.get_by_test_id("stForm")
+    form.get_by_label("Age").fill("200")
+    alice.submit(form, "Create case")
+    for message in (
+        "Patient name is required",
+        "Patient age must be between 0 and 150",
+        "Please correct 3 fields: Patient name, Age, Gender.",
+    ):
+        expect(form.get_by_text(message, exact=True)).to_be_visible()
+    alice.snap("new-case-problems")
+    alice.check_accessibility("new case form with problems")
 
     # A case with a lab PDF, a PNG and a DICOM file.
-    alice.go_to("New case")
     form = alice.fill_new_case(
         PATIENT,
         47,
@@ -110,6 +128,7 @@ def test_doctor_journey(
         expect(alice.heading(label)).to_be_visible()
     expect(alice.main.get_by_text(ADVISORY)).to_be_visible()
     alice.snap("insights")
+    alice.check_accessibility("case page with insights")
     assert steps, "no analysis stage was shown before the insights"
     numbers = [
         int(m.group(1)) for m in map(re.compile(r"^(\d) of \d+ steps done").match, steps) if m
@@ -117,13 +136,23 @@ def test_doctor_journey(
     assert len(set(numbers)) >= 2, f"the progress did not move on by itself: {steps}"
     assert numbers == sorted(numbers), f"the stages went backwards: {steps}"
 
-    # The list shows the case with its status and diagnosis; its row opens it.
+    # A reload, and the case's link in a new tab, keep the doctor signed in.
+    alice.page.reload()
+    expect(alice.heading(PATIENT)).to_be_visible()
+    expect(alice.main.get_by_label("Email")).to_have_count(0)
+    tab = alice.page.context.new_page()
+    tab.goto(f"{medcase_app.url}/case?case_id={case_id}")
+    expect(tab.get_by_test_id("stMain").get_by_role("heading", name=PATIENT)).to_be_visible()
+    tab.close()
+
+    # The list shows the case with its status and diagnosis; a click on the name opens it.
     alice.go_to("Cases")
     row = alice.list_row(PATIENT)
     expect(row).to_contain_text("Completed")
-    expect(row.locator("td").nth(7)).to_have_text(ICD10_CODE)  # the ICD-10 column
+    expect(row.locator("td").nth(8)).to_have_text(ICD10_CODE)  # "#", Critical, ... ICD-10
     expect(row).to_contain_text("Awaiting review")
     alice.snap("case-list")
+    alice.check_accessibility("case list")
     alice.open_from_list(PATIENT)
 
     # Edit: name, age and notes.
@@ -196,7 +225,11 @@ def test_doctor_journey(
 
     # A second doctor finds the first doctor's case nowhere: not by its link, not listed.
     bob = DoctorAtBrowser(
-        browser.new_context(viewport=VIEWPORT).new_page(), medcase_app.url, artifacts, alice.shots
+        browser.new_context(viewport=VIEWPORT).new_page(),
+        medcase_app.url,
+        artifacts,
+        alice.shots,
+        alice.findings,
     )
     bob.visit(f"/case?case_id={case_id}")
     bob.create_account("dr.bob@clinic.test")
@@ -208,10 +241,16 @@ def test_doctor_journey(
     expect(bob.page.get_by_text(RENAMED)).to_have_count(0)
     bob.snap("other-doctor-list")
     bob.sign_out()
+    bob.page.reload()  # signed out means signed out: a reload does not bring the session back
+    expect(bob.main.get_by_label("Email")).to_be_visible()
 
     # The first doctor's link, opened signed out, leads through sign-in to the case.
     alice_again = DoctorAtBrowser(
-        browser.new_context(viewport=VIEWPORT).new_page(), medcase_app.url, artifacts, alice.shots
+        browser.new_context(viewport=VIEWPORT).new_page(),
+        medcase_app.url,
+        artifacts,
+        alice.shots,
+        alice.findings,
     )
     alice_again.visit(f"/case?case_id={case_id}")
     alice_again.sign_in("dr.alice@clinic.test")
@@ -221,7 +260,9 @@ def test_doctor_journey(
     alice_again.main.get_by_role("button", name="Delete case").click()
     dialog = alice_again.page.get_by_role("dialog")
     expect(dialog).to_contain_text("permanent")
+    expect(dialog).to_contain_text(RENAMED)  # the dialog names the patient
     alice_again.snap("delete-confirmation")
+    alice_again.check_accessibility("delete dialog")
     dialog.get_by_role("button", name="Delete permanently").click()
     expect(alice_again.heading("Cases")).to_be_visible()
     expect(alice_again.main.get_by_text("No cases yet")).to_be_visible()
@@ -235,3 +276,6 @@ def test_doctor_journey(
     for surname in ("Roe", "Jane"):
         assert not [text for text in asked if surname in text]
     assert PATIENT not in medcase_app.log.read_text()
+
+    # Everything came from the app itself, and axe-core found nothing serious on any page.
+    assert not alice.findings, "\n".join(alice.findings)
