@@ -15,8 +15,9 @@ from typing import Any
 from core import validation
 from core.errors import CaseNotFound, InvalidInput, PermissionDenied
 from core.models import Doctor, utc_now
-from core.pilot import deidentify, rules
+from core.pilot import deidentify, export, rules
 from core.pilot.errors import DiagnosisFirst, EnrolledCaseNotFound, PilotNotFound
+from core.pilot.figures import PilotFigures, pilot_figures
 from core.pilot.records import (
     EnrolledInsights,
     Enrolment,
@@ -263,3 +264,26 @@ class PilotService:
 
     def pilot_insights(self, pilot_id: Any) -> list[EnrolledInsights]:
         return self.backend.pilots.pilot_insights(self._me, self.seat(pilot_id).pilot.pilot_id)
+
+    # --- figures -------------------------------------------------------------------------------
+
+    def figures(self, pilot_id: Any) -> PilotFigures:
+        """The pilot's figures over what this account may read: the whole pilot for its
+        coordinator, a reviewer's own reviews (so that nothing unblinds them)."""
+        pilot_id = self.seat(pilot_id).pilot.pilot_id
+        store = self.backend.pilots
+        return pilot_figures(
+            [e.enrolment_id for e in store.enrolments(self._me, pilot_id)],
+            store.pilot_insights(self._me, pilot_id),
+            store.reviews(self._me, pilot_id),
+        )
+
+    def export_csv(self, pilot_id: Any) -> tuple[str, str]:
+        """(reviews CSV, figures CSV) without patient data, for the coordinator."""
+        pilot_id = self._coordinated(pilot_id).pilot.pilot_id
+        store = self.backend.pilots
+        enrolments = store.enrolments(self._me, pilot_id)
+        drafts = store.pilot_insights(self._me, pilot_id)
+        reviews = store.reviews(self._me, pilot_id)
+        figures = pilot_figures([e.enrolment_id for e in enrolments], drafts, reviews)
+        return export.reviews_csv(enrolments, drafts, reviews), export.figures_csv(figures)

@@ -244,3 +244,28 @@ def test_who_reviews_what_and_who_reads_which_reviews(team) -> None:
     ]
     assert NAME.split()[1] not in repr(reads)
     assert asdict(reads[3])["view"] is not None
+
+
+def test_the_coordinators_figures_and_csv_hold_no_patient_data(team) -> None:
+    pilot_id = team["pilot_id"]
+    enrolled = pilots(team["doctor"]).enrol(pilot_id, [_case(team["doctor"]) for _ in range(2)])
+    codes = {"r1": ("D50.9", "D50.9"), "r2": ("D50.0", "E11.9")}
+    for who, (first, second) in codes.items():
+        for enrolment, code in zip(enrolled, (first, second), strict=True):
+            review = pilots(team[who]).record_diagnosis(enrolment.enrolment_id, "Dx", code)
+            pilots(team[who]).submit_scores(pilot_id, review.review_id, SCORES)
+    figures = pilots(team["lead"]).figures(pilot_id)
+    assert (figures.enrolled, figures.reviewed, figures.reviewed_by_two) == (2, 2, 2)
+    # The AI wrote D50.9 for both: exact for r1 twice; category D50 three times of four.
+    assert figures.overall.agreement.exact.successes == 2
+    assert figures.overall.agreement.category.successes == 3
+    assert [g.label for g in figures.by_provenance] == ["rules · prompt rules-1"]
+    # A reviewer's figures rest on their own reviews only.
+    assert pilots(team["r1"]).figures(pilot_id).overall.reviews == 2
+    reviews_csv, figures_csv = pilots(team["lead"]).export_csv(pilot_id)
+    assert "Case P-0001" in reviews_csv and "Reviewer 2" in reviews_csv
+    for private in ("Kowalczyk", "Zbigniew", team["r1"].doctor.email, enrolled[0].case_id):
+        assert private not in reviews_csv + figures_csv
+    assert "agreement: exact ICD-10 code,0.5," in figures_csv
+    with pytest.raises(PermissionDenied):
+        pilots(team["r1"]).export_csv(pilot_id)
