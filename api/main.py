@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from api import routes_audit, routes_auth, routes_cases, routes_review
+from api import routes_audit, routes_auth, routes_cases, routes_pilots, routes_review
 from api.errors import install_error_handlers
 from core.bootstrap import Clinic, build_clinic
 from core.config import Settings
@@ -52,6 +52,7 @@ def create_app(clinic: Clinic | None = None) -> FastAPI:
     app.include_router(routes_cases.router)
     app.include_router(routes_review.router)
     app.include_router(routes_audit.router)
+    app.include_router(routes_pilots.router)
     if clinic.settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,

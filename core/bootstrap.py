@@ -20,6 +20,7 @@ from core.keys import kept_secret
 from core.models import AuthSession
 from core.ports import BackendProvider
 from core.services import AccountService, AnalysisQueue, CaseService, Limits
+from core.services.pilots import PilotService
 from core.services.sign_in_guard import SignInGuard
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,11 @@ class Clinic:
             open_job_backend=partial(self.provider.for_session, session),
             seal_key=self.seal_key,
         )
+
+    def pilots_for(self, services: CaseService) -> PilotService:
+        """The pilot operations of the same signed-in account, through the same backend
+        (closing ``services`` ends both)."""
+        return PilotService(services.doctor, services.backend)
 
     def _signed_in(self, session: AuthSession) -> None:
         """On the doctor's trail, and their unfinished analyses offered again."""
