@@ -39,14 +39,27 @@ if seat.role == PilotRole.COORDINATOR:
     figures_tab, members_tab, enrol_tab, export_tab = st.tabs(
         ["Figures", "Members", "Enrol cases", "Export"], key="pilots_tabs"
     )
-    with figures_tab, shown_to_user():
-        show_figures(service.figures(pilot_id))
+    report = None
+    with shown_to_user():
+        # One reading of the pilot for both tabs, kept briefly across reruns.
+        report = pilot_admin.cached_report(service.doctor.user_id, pilot_id, service)
+    if report is not None:
+        st.caption(
+            f"Figures as of {report.computed_at:%H:%M:%S} UTC; they are kept for "
+            f"{pilot_admin.REPORT_SECONDS} s. Refresh for reviews submitted since."
+        )
+    if st.button("Refresh figures", key="pilots_refresh"):
+        pilot_admin.cached_report.clear()
+        st.rerun()
+    if report is not None:
+        with figures_tab:
+            show_figures(report.figures)
+        with export_tab:
+            pilot_admin.export_panel(report)
     with members_tab:
         pilot_admin.members_panel(service, pilot_id)
     with enrol_tab:
         pilot_admin.enrol_panel(service, cases, pilot_id)
-    with export_tab:
-        pilot_admin.export_panel(service, pilot_id)
 elif seat.role == PilotRole.REVIEWER:
     queue_tab, figures_tab = st.tabs(["My reviews", "Figures"], key="pilots_tabs")
     with queue_tab:

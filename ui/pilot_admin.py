@@ -10,7 +10,7 @@ import streamlit as st
 
 from core.pilot.records import PilotRole
 from core.services import CaseService
-from core.services.pilots import PilotService
+from core.services.pilots import PilotReport, PilotService
 from ui import session
 from ui.errors import shown_to_user
 
@@ -101,18 +101,28 @@ def enrol_panel(service: PilotService, cases: CaseService, pilot_id: str) -> Non
             st.rerun()
 
 
-def export_panel(service: PilotService, pilot_id: str) -> None:
-    reviews_csv = figures_csv = ""
-    with shown_to_user(stop=True):
-        reviews_csv, figures_csv = service.export_csv(pilot_id)
+# Reviews arrive from other sessions; the coordinator's figures may lag them by this much,
+# so that each rerun of the page (a tab, a widget) does not re-read 2,000 cases.
+REPORT_SECONDS = 30
+
+
+@st.cache_data(ttl=REPORT_SECONDS, show_spinner="Computing the pilot's figures...")
+def cached_report(user_id: str, pilot_id: str, _service: PilotService) -> PilotReport:
+    """The coordinator's report, kept per account and pilot for REPORT_SECONDS."""
+    return _service.report(pilot_id)
+
+
+def export_panel(report: PilotReport) -> None:
     st.caption("Without patient data: cases by pseudonym, reviewers as Reviewer 1, 2, ...")
     left, right = st.columns(2)
     left.download_button(
-        "Reviews (CSV)", reviews_csv, "pilot_reviews.csv", "text/csv", key="pilots_csv_reviews"
-    )
+        "Reviews (CSV)", report.reviews_csv, "pilot_reviews.csv", "text/csv",
+        key="pilots_csv_reviews",
+    )  # fmt: skip
     right.download_button(
-        "Figures (CSV)", figures_csv, "pilot_figures.csv", "text/csv", key="pilots_csv_figures"
-    )
+        "Figures (CSV)", report.figures_csv, "pilot_figures.csv", "text/csv",
+        key="pilots_csv_figures",
+    )  # fmt: skip
 
 
 def case_enrolment(service: PilotService, case_id: str) -> None:

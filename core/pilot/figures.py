@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from core.analysis import icd10
@@ -98,61 +99,88 @@ def pilot_figures(
         draft = by_enrolment.get(enrolment_id)
         if draft is not None:
             groups[provenance_label(draft.ai_insights)].append(enrolment_id)
+    pairs = _pairs(current, by_enrolment)
     return PilotFigures(
         enrolled=len(enrolled),
         reviewed=sum(1 for e in enrolled if reviewers.get(e)),
         reviewed_by_two=sum(1 for e in enrolled if len(reviewers.get(e, ())) >= 2),
-        overall=_group(OVERALL, enrolled, by_enrolment, current),
+        overall=_group(OVERALL, enrolled, by_enrolment, pairs),
         by_provenance=[
-            _group(label, ids, by_enrolment, current) for label, ids in sorted(groups.items())
+            _group(label, ids, by_enrolment, pairs) for label, ids in sorted(groups.items())
         ],
     )
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """One review beside the AI's diagnosis of the same case, compared once."""
+
+    review: PilotReview
+    exact: bool
+    category: bool
+    chapter: bool
+    confidence: float | None  # the AI's confidence in its diagnosis
+
+
+def _pairs(reviews: list[PilotReview], drafts: Mapping[str, EnrolledInsights]) -> list[_Pair]:
+    pairs = []
+    for review in reviews:
+        draft = drafts.get(review.enrolment_id)
+        diagnosis = (draft.ai_insights.get("primary_diagnosis") or {}) if draft else {}
+        ai_code = icd10.normalize_icd10(str(diagnosis.get("icd_code") or ""))
+        score = diagnosis.get("confidence_score")
+        confidence = float(score) if isinstance(score, int | float) else None
+        pairs.append(_Pair(review, *_same(ai_code, review.icd_code), confidence))
+    return pairs
 
 
 def _group(
     label: str,
     enrolment_ids: list[str],
     drafts: Mapping[str, EnrolledInsights],
-    current: list[PilotReview],
+    all_pairs: list[_Pair],
 ) -> GroupFigures:
     members = set(enrolment_ids)
-    reviews = [r for r in current if r.enrolment_id in members]
-    exact = category = chapter = 0
-    confidences: list[float] = []
-    agreed: list[bool] = []
-    for review in reviews:
-        draft = drafts.get(review.enrolment_id)
-        diagnosis = (draft.ai_insights.get("primary_diagnosis") or {}) if draft else {}
-        ai_code = icd10.normalize_icd10(str(diagnosis.get("icd_code") or ""))
-        same = _same(ai_code, review.icd_code)
-        exact, category, chapter = exact + same[0], category + same[1], chapter + same[2]
-        if draft is not None and isinstance(diagnosis.get("confidence_score"), int | float):
-            confidences.append(float(diagnosis["confidence_score"]))
-            agreed.append(same[1])
+    pairs = [p for p in all_pairs if p.review.enrolment_id in members]
+    reviews = [p.review for p in pairs]
     labels_by_case: dict[str, dict[str, str]] = defaultdict(dict)
     for review in reviews:
         labels_by_case[review.enrolment_id][review.reviewer_id] = review.icd_code[:3]
-    n = len(reviews)
+    scored = [p for p in pairs if p.confidence is not None]
+    n = len(pairs)
     return GroupFigures(
         label=label,
         cases=len(enrolment_ids),
         reviews=n,
-        agreement=Agreement(proportion(exact, n), proportion(category, n), proportion(chapter, n)),
+        agreement=Agreement(
+            proportion(sum(p.exact for p in pairs), n),
+            proportion(sum(p.category for p in pairs), n),
+            proportion(sum(p.chapter for p in pairs), n),
+        ),
         reviewer_kappa=rater_kappa(list(labels_by_case.values())),
         sections=[_section(s.value, reviews, drafts, enrolment_ids) for s in Section],
-        calibration=calibration(confidences, agreed),
+        calibration=calibration(
+            [p.confidence for p in scored if p.confidence is not None],
+            [p.category for p in scored],
+        ),
     )
 
 
 def _same(ai_code: str, reviewer_code: str) -> tuple[bool, bool, bool]:
     if not ai_code:
         return False, False, False
-    ai_chapter = icd10.chapter(ai_code)
+    ai_chapter = _chapter(ai_code)
     return (
         ai_code == reviewer_code,
         ai_code[:3] == reviewer_code[:3],
-        ai_chapter is not None and ai_chapter == icd10.chapter(reviewer_code),
+        ai_chapter is not None and ai_chapter == _chapter(reviewer_code),
     )
+
+
+@lru_cache(maxsize=8192)
+def _chapter(code: str) -> str | None:
+    # A pilot has thousands of reviews over a few hundred codes: each looked up once.
+    return icd10.chapter(code)
 
 
 def _section(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from core import validation
@@ -33,6 +34,16 @@ from core.ports import Backend
 from core.review import Section
 
 MAX_ENROL_AT_ONCE = 200
+
+
+@dataclass(frozen=True)
+class PilotReport:
+    """What the coordinator's page shows and exports."""
+
+    figures: PilotFigures
+    reviews_csv: str
+    figures_csv: str
+    computed_at: datetime
 
 
 @dataclass(frozen=True)
@@ -278,12 +289,22 @@ class PilotService:
             store.reviews(self._me, pilot_id),
         )
 
-    def export_csv(self, pilot_id: Any) -> tuple[str, str]:
-        """(reviews CSV, figures CSV) without patient data, for the coordinator."""
+    def report(self, pilot_id: Any) -> PilotReport:
+        """The coordinator's figures and CSV export, from one reading of the pilot."""
         pilot_id = self._coordinated(pilot_id).pilot.pilot_id
         store = self.backend.pilots
         enrolments = store.enrolments(self._me, pilot_id)
         drafts = store.pilot_insights(self._me, pilot_id)
         reviews = store.reviews(self._me, pilot_id)
         figures = pilot_figures([e.enrolment_id for e in enrolments], drafts, reviews)
-        return export.reviews_csv(enrolments, drafts, reviews), export.figures_csv(figures)
+        return PilotReport(
+            figures,
+            export.reviews_csv(enrolments, drafts, reviews),
+            export.figures_csv(figures),
+            utc_now(),
+        )
+
+    def export_csv(self, pilot_id: Any) -> tuple[str, str]:
+        """(reviews CSV, figures CSV) without patient data, for the coordinator."""
+        report = self.report(pilot_id)
+        return report.reviews_csv, report.figures_csv
