@@ -212,6 +212,8 @@ def main() -> None:
         f" pilot_query_median_ms={query_s * 1000:.1f}"
         f" figures_median_ms={figures_s * 1000:.1f} cases={options.cases} reviews={reviews}"
     )
+    if page_s >= PAGE_TARGET_SECONDS:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":
