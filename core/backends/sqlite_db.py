@@ -233,7 +233,8 @@ MIGRATIONS: tuple[str, ...] = (
     # 8: pilots (issue 14). A coordinator, members (reviewers and enrolling doctors), the
     # enrolled cases as de-identified views (no name, age or gender), the AI draft of each
     # (read by a reviewer only after their blind diagnosis) and the reviewers' reviews.
-    # Reviews are final once submitted; enrolments and their drafts are never changed.
+    # Reviews are final once submitted; enrolments and their drafts are never changed (only
+    # the signed note's text beside a draft is recorded once the doctor signs).
     """
     CREATE TABLE pilots (
         pilot_id TEXT PRIMARY KEY,
@@ -279,6 +280,9 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX pilot_case_insights_pilot ON pilot_case_insights (pilot_id);
     CREATE TRIGGER pilot_case_insights_unchanged BEFORE UPDATE ON pilot_case_insights
+        WHEN NEW.enrolment_id IS NOT OLD.enrolment_id OR NEW.pilot_id IS NOT OLD.pilot_id
+            OR NEW.owner_id IS NOT OLD.owner_id OR NEW.draft_id IS NOT OLD.draft_id
+            OR NEW.ai_insights IS NOT OLD.ai_insights
         BEGIN SELECT RAISE(ABORT, 'an enrolled draft is never changed'); END;
     CREATE TABLE pilot_reviews (
         review_id TEXT PRIMARY KEY,

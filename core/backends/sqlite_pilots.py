@@ -305,6 +305,17 @@ class SqlitePilotRepository:
         )
         return _insights(rows[0]) if rows else None
 
+    def record_signed_sections(
+        self, actor: str, enrolment_id: str, draft_id: str, sections: dict[str, Any]
+    ) -> bool:
+        with self._db.write() as db:
+            cursor = db.execute(
+                "UPDATE pilot_case_insights SET signed_sections = ? WHERE enrolment_id = ?"
+                " AND owner_id = ? AND draft_id = ?",
+                (json.dumps(sections), enrolment_id, actor, draft_id),
+            )
+            return cursor.rowcount == 1
+
     def pilot_insights(self, actor: str, pilot_id: str) -> list[EnrolledInsights]:
         rows = self._rows(
             f"SELECT i.* FROM pilot_case_insights i WHERE i.pilot_id = :pilot AND {_SEES_INSIGHTS}",

@@ -249,6 +249,23 @@ class SupabasePilotRepository:
         )
         return _insights(rows[0]) if rows else None
 
+    def record_signed_sections(
+        self, actor: str, enrolment_id: str, draft_id: str, sections: dict[str, Any]
+    ) -> bool:
+        query = (
+            self._rest.from_("pilot_case_insights")
+            .update({"signed_sections": sections})
+            .eq("enrolment_id", enrolment_id)
+            .eq("owner_id", actor)
+            .eq("draft_id", draft_id)
+            .select("enrolment_id")
+        )
+        try:
+            with supabase_errors():
+                return len(as_rows(query.execute().data)) == 1
+        except _REFUSED:
+            return False
+
     def pilot_insights(self, actor: str, pilot_id: str) -> list[EnrolledInsights]:
         rows = self._every(
             lambda: self._select("pilot_case_insights", _INSIGHTS).eq("pilot_id", pilot_id),

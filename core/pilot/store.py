@@ -61,6 +61,12 @@ class PilotRepository(Protocol):
         """The AI draft of an enrolled case: for its owner and the coordinator, and for a
         reviewer only once they have recorded their blind diagnosis of it."""
 
+    def record_signed_sections(
+        self, actor: str, enrolment_id: str, draft_id: str, sections: dict[str, Any]
+    ) -> bool:
+        """As the enrolling doctor: keep the text of the note signed on the enrolled draft
+        (redacted like the view); False when not theirs or signed on another draft."""
+
     def pilot_insights(self, actor: str, pilot_id: str) -> list[EnrolledInsights]:
         """Every AI draft of the pilot the actor may read (see ``insights``)."""
 

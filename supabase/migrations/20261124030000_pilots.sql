@@ -305,8 +305,32 @@ create trigger pilot_reviews_final
 
 create trigger pilot_cases_unchanged before update on public.pilot_cases
     for each row execute function public.refuse_change();
+-- The draft beside an enrolled case never changes; only the text of the note its doctor
+-- signed on it is recorded (for the edit-distance figures), by that doctor.
+create function public.keep_enrolled_draft() returns trigger
+    language plpgsql
+    set search_path = ''
+as $$
+begin
+    if (new.enrolment_id, new.pilot_id, new.owner_id, new.draft_id, new.ai_insights)
+       is distinct from
+       (old.enrolment_id, old.pilot_id, old.owner_id, old.draft_id, old.ai_insights)
+    then
+        raise exception 'an enrolled draft is never changed'
+            using errcode = 'insufficient_privilege';
+    end if;
+    return new;
+end;
+$$;
+
 create trigger pilot_case_insights_unchanged before update on public.pilot_case_insights
-    for each row execute function public.refuse_change();
+    for each row execute function public.keep_enrolled_draft();
+
+create policy "Owners record the signed note beside their enrolled draft"
+    on public.pilot_case_insights
+    for update to authenticated
+    using (owner_id = (select auth.uid()))
+    with check (owner_id = (select auth.uid()));
 
 -- Enrolment in one transaction: the de-identified view and the AI draft go in together or
 -- not at all. SECURITY INVOKER: the policies above decide, as for any insert by the caller.
@@ -343,15 +367,16 @@ $$;
 
 revoke all on table public.pilots, public.pilot_members, public.pilot_cases,
     public.pilot_case_insights, public.pilot_reviews from anon;
-revoke update, truncate on table public.pilot_members, public.pilot_cases,
-    public.pilot_case_insights from authenticated;
+revoke update, truncate on table public.pilot_members, public.pilot_cases from authenticated;
+revoke truncate, delete on table public.pilot_case_insights from authenticated;
 revoke delete, truncate on table public.pilot_reviews from authenticated;
 revoke execute on function public.pilot_role(uuid), public.pilot_account_id(uuid, text),
     public.pilot_diagnosed(uuid), public.pilot_review_correctable(uuid, uuid),
-    public.number_pilot_case(), public.keep_pilot_review(),
+    public.number_pilot_case(), public.keep_pilot_review(), public.keep_enrolled_draft(),
     public.enrol_pilot_case(uuid, uuid, uuid, uuid, jsonb, jsonb, jsonb)
     from public, anon;
-revoke execute on function public.number_pilot_case(), public.keep_pilot_review()
+revoke execute on function public.number_pilot_case(), public.keep_pilot_review(),
+    public.keep_enrolled_draft()
     from authenticated;
 grant execute on function public.pilot_role(uuid), public.pilot_account_id(uuid, text),
     public.pilot_diagnosed(uuid), public.pilot_review_correctable(uuid, uuid),

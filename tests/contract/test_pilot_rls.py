@@ -286,3 +286,22 @@ def test_through_postgrest_a_reviewer_gets_no_patient_name(supabase_stack: Supab
             assert page.json()["rows"] == []
     finally:
         harness.close()
+
+
+def test_only_the_owner_records_the_signed_note_and_never_changes_the_draft(
+    db: psycopg.Connection, pilot: dict[str, str]
+) -> None:
+    record = (
+        "update public.pilot_case_insights set signed_sections = '{\"soap_note\": null}'"
+        " where enrolment_id = %s"
+    )
+    for stranger in (pilot["reviewer"], pilot["lead"]):
+        with acting_as(db, stranger):
+            assert db.execute(record, [pilot["enrolment"]]).rowcount == 0
+    with acting_as(db, pilot["doctor"]):
+        assert db.execute(record, [pilot["enrolment"]]).rowcount == 1
+    with pytest.raises(DENIED), acting_as(db, pilot["doctor"]):
+        db.execute(
+            "update public.pilot_case_insights set ai_insights = '{}' where enrolment_id = %s",
+            [pilot["enrolment"]],
+        )

@@ -269,3 +269,41 @@ def test_the_coordinators_figures_and_csv_hold_no_patient_data(team) -> None:
     assert "agreement: exact ICD-10 code,0.5," in figures_csv
     with pytest.raises(PermissionDenied):
         pilots(team["r1"]).export_csv(pilot_id)
+
+
+def test_a_note_signed_after_enrolment_goes_beside_the_enrolled_draft(team) -> None:
+    pilot_id, doctor = team["pilot_id"], team["doctor"]
+    case_id = _case(doctor)
+    (enrolment,) = pilots(doctor).enrol(pilot_id, [case_id])
+    review = doctor.services.review
+    review.review_section(case_id, "case_summary", "accept")
+    review.review_section(
+        case_id,
+        "soap_note",
+        "edit",
+        edited={
+            "subjective": f"{NAME} reports fatigue for two months.",
+            "objective": "Pale conjunctivae. Hemoglobin 9.8 g/dL.",
+            "assessment": "Iron deficiency anaemia.",
+            "plan": "Ferritin, iron studies.",
+        },
+    )
+    review.review_section(case_id, "primary_diagnosis", "reject", reason="Pending ferritin")
+    review.sign(case_id)
+    assert pilots(doctor).record_signed_note(case_id) == 1
+    assert pilots(doctor).record_signed_note(case_id) == 0  # nothing new
+    kept = pilots(team["lead"]).ai_insights(enrolment.enrolment_id).signed_sections
+    assert kept["primary_diagnosis"] is None  # rejected: nothing signed
+    assert "[PATIENT] reports fatigue" in kept["soap_note"]["subjective"]
+    assert "Kowalczyk" not in json.dumps(kept)
+    soap = pilots(team["lead"]).figures(pilot_id).overall.sections[1]
+    assert soap.edit_distance.n == 1 and soap.edit_distance.value > 0
+    # Nobody else writes it, and the draft itself never changes.
+    r1 = team["r1"]
+    assert not r1.backend.pilots.record_signed_sections(
+        r1.doctor.user_id, enrolment.enrolment_id, "not-the-draft", {}
+    )
+    insights = pilots(team["lead"]).ai_insights(enrolment.enrolment_id)
+    assert not r1.backend.pilots.record_signed_sections(
+        r1.doctor.user_id, enrolment.enrolment_id, insights.draft_id, {}
+    )
