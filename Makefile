@@ -43,6 +43,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.deid
 	$(BIN)/python -m benchmarks.hostile
 	$(BIN)/python -m benchmarks.restart
+	$(BIN)/python -m benchmarks.pilot
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -14,7 +14,14 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from api import routes_audit, routes_auth, routes_cases, routes_export, routes_review
+from api import (
+    routes_audit,
+    routes_auth,
+    routes_cases,
+    routes_export,
+    routes_pilots,
+    routes_review,
+)
 from api.errors import install_error_handlers
 from api.request_limits import RequestSizeLimit
 from core.bootstrap import Clinic, build_clinic
@@ -54,6 +61,7 @@ def create_app(clinic: Clinic | None = None) -> FastAPI:
     app.include_router(routes_review.router)
     app.include_router(routes_audit.router)
     app.include_router(routes_export.router)
+    app.include_router(routes_pilots.router)
     # Outermost but CORS: an oversized body is refused before anything reads it.
     app.add_middleware(RequestSizeLimit, max_bytes=clinic.settings.max_request_mb * 1024 * 1024)
     if clinic.settings.cors_origins:

@@ -9,7 +9,7 @@ from core.analysis.insights import Insights
 from core.analysis.privacy.restore import restored
 from core.models import CaseDetail
 from core.review import ReviewSummary
-from ui import case_edit, case_files, insights_view, progress, routes, session, widgets
+from ui import case_edit, case_files, insights_view, pilot_admin, progress, routes, session, widgets
 from ui.audit_view import audit_trail
 from ui.critical_values import critical_banner
 from ui.errors import shown_to_user
@@ -79,6 +79,7 @@ with case_tab:
         lab_values_table(insights.lab_values, detail.files, insights.unread_tests)
     case_files.add_files_form(services, case.case_id, settings.max_file_mb)
     case_edit.edit_form(services, case)
+    pilot_admin.case_enrolment(session.clinic().pilots_for(services), case.case_id)
     case_edit.delete_control(services, case)
 with audit_tab:  # drawn last, so the case's own tables come first on the page
     audit_trail(services, case.case_id)

@@ -22,6 +22,7 @@ from core.keys import kept_secret
 from core.models import AuthSession
 from core.ports import BackendProvider
 from core.services import AccountService, AnalysisQueue, CaseService, Limits
+from core.services.pilots import PilotService
 from core.services.sign_in_guard import SignInGuard
 
 log = logging.getLogger(__name__)
@@ -84,6 +85,11 @@ class Clinic:
             seal_key=self.seal_key,
             fhir_patient_name=self.settings.fhir_patient_name,
         )
+
+    def pilots_for(self, services: CaseService) -> PilotService:
+        """The pilot operations of the same signed-in account, through the same backend
+        (closing ``services`` ends both)."""
+        return PilotService(services.doctor, services.backend)
 
     def _signed_in(self, session: AuthSession) -> None:
         """On the doctor's trail, and their unfinished analyses offered again."""

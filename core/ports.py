@@ -14,6 +14,7 @@ from typing import Any, BinaryIO, Protocol
 from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.audit import AuditEvent, ChainCheck
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
+from core.pilot.store import PilotRepository
 from core.review import Draft, SectionReview, SignedNote
 
 
@@ -172,6 +173,7 @@ class Backend:
     blobs: BlobStore
     reviews: ReviewRepository
     audit: AuditTrail
+    pilots: PilotRepository
     release: Callable[[], None] | None = None
 
     def close(self) -> None:

@@ -70,3 +70,12 @@ def annotate_diagnosis(diagnosis: PrimaryDiagnosis) -> PrimaryDiagnosis:
     if valid:
         update["icd_code"] = normalize_icd10(diagnosis.icd_code)  # same code, usual spelling
     return diagnosis.model_copy(update=update)
+
+
+def chapter(code: str) -> str | None:
+    """The ICD-10-CM chapter ("3") a valid code belongs to; None for an invalid code."""
+    valid, _ = check_icd10(code)
+    if not valid:
+        return None
+    ancestors: list[str] = _code_set().get_ancestors(normalize_icd10(code))
+    return ancestors[-1] if ancestors else None

@@ -230,7 +230,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE refresh_tokens ADD COLUMN used_at REAL;
     CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id);
     """,
-    # Critical values (#12): how many of the current insights' lab values are on the
+    # 8: critical values (#12): how many of the current insights' lab values are on the
     # critical-value list, written with the insights, so that the case list can mark the
     # case without reading every record. Existing records are counted once here.
     """
@@ -240,6 +240,84 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT count(*) FROM json_each(ai_insights, '$.lab_values')
         WHERE json_extract(value, '$.critical') = 1
     ) WHERE json_valid(ai_insights) AND json_type(ai_insights, '$.lab_values') = 'array';
+    """,
+    # 9: pilots (issue 14). A coordinator, members (reviewers and enrolling doctors), the
+    # enrolled cases as de-identified views (no name, age or gender), the AI draft of each
+    # (read by a reviewer only after their blind diagnosis) and the reviewers' reviews.
+    # Reviews are final once submitted; enrolments and their drafts are never changed (only
+    # the signed note's text beside a draft is recorded once the doctor signs).
+    """
+    CREATE TABLE pilots (
+        pilot_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+        description TEXT NOT NULL DEFAULT '' CHECK (length(description) <= 2000),
+        starts_on TEXT NOT NULL,
+        ends_on TEXT NOT NULL,
+        coordinator_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        CHECK (ends_on >= starts_on)
+    );
+    CREATE INDEX pilots_coordinator ON pilots (coordinator_id);
+    CREATE TABLE pilot_members (
+        pilot_id TEXT NOT NULL REFERENCES pilots(pilot_id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        email TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('reviewer', 'doctor')),
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (pilot_id, user_id)
+    );
+    CREATE INDEX pilot_members_user ON pilot_members (user_id);
+    CREATE TABLE pilot_cases (
+        enrolment_id TEXT PRIMARY KEY,
+        pilot_id TEXT NOT NULL REFERENCES pilots(pilot_id) ON DELETE CASCADE,
+        case_id TEXT NOT NULL REFERENCES cases(case_id) ON DELETE CASCADE,
+        owner_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        number INTEGER NOT NULL CHECK (number >= 1),
+        case_view TEXT NOT NULL CHECK (json_valid(case_view)),
+        enrolled_at TEXT NOT NULL,
+        UNIQUE (pilot_id, case_id),
+        UNIQUE (pilot_id, number)
+    );
+    CREATE INDEX pilot_cases_owner ON pilot_cases (owner_id, case_id);
+    CREATE TRIGGER pilot_cases_unchanged BEFORE UPDATE ON pilot_cases
+        BEGIN SELECT RAISE(ABORT, 'an enrolment is never changed'); END;
+    CREATE TABLE pilot_case_insights (
+        enrolment_id TEXT PRIMARY KEY REFERENCES pilot_cases(enrolment_id) ON DELETE CASCADE,
+        pilot_id TEXT NOT NULL REFERENCES pilots(pilot_id) ON DELETE CASCADE,
+        owner_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        draft_id TEXT NOT NULL,
+        ai_insights TEXT NOT NULL CHECK (json_valid(ai_insights)),
+        signed_sections TEXT CHECK (signed_sections IS NULL OR json_valid(signed_sections))
+    );
+    CREATE INDEX pilot_case_insights_pilot ON pilot_case_insights (pilot_id);
+    CREATE TRIGGER pilot_case_insights_unchanged BEFORE UPDATE ON pilot_case_insights
+        WHEN NEW.enrolment_id IS NOT OLD.enrolment_id OR NEW.pilot_id IS NOT OLD.pilot_id
+            OR NEW.owner_id IS NOT OLD.owner_id OR NEW.draft_id IS NOT OLD.draft_id
+            OR NEW.ai_insights IS NOT OLD.ai_insights
+        BEGIN SELECT RAISE(ABORT, 'an enrolled draft is never changed'); END;
+    CREATE TABLE pilot_reviews (
+        review_id TEXT PRIMARY KEY,
+        pilot_id TEXT NOT NULL REFERENCES pilots(pilot_id) ON DELETE CASCADE,
+        enrolment_id TEXT NOT NULL REFERENCES pilot_cases(enrolment_id) ON DELETE CASCADE,
+        reviewer_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        diagnosis TEXT NOT NULL CHECK (length(diagnosis) BETWEEN 1 AND 500),
+        icd_code TEXT NOT NULL CHECK (length(icd_code) BETWEEN 3 AND 8),
+        diagnosed_at TEXT NOT NULL,
+        scores TEXT CHECK (scores IS NULL OR json_valid(scores)),
+        submitted_at TEXT,
+        supersedes TEXT REFERENCES pilot_reviews(review_id),
+        CHECK ((scores IS NULL) = (submitted_at IS NULL))
+    );
+    CREATE INDEX pilot_reviews_enrolment ON pilot_reviews (enrolment_id, reviewer_id);
+    CREATE INDEX pilot_reviews_pilot ON pilot_reviews (pilot_id, reviewer_id);
+    CREATE TRIGGER pilot_reviews_final BEFORE UPDATE ON pilot_reviews
+        WHEN OLD.submitted_at IS NOT NULL
+            OR NEW.review_id IS NOT OLD.review_id OR NEW.pilot_id IS NOT OLD.pilot_id
+            OR NEW.enrolment_id IS NOT OLD.enrolment_id
+            OR NEW.reviewer_id IS NOT OLD.reviewer_id OR NEW.diagnosis IS NOT OLD.diagnosis
+            OR NEW.icd_code IS NOT OLD.icd_code OR NEW.diagnosed_at IS NOT OLD.diagnosed_at
+            OR NEW.supersedes IS NOT OLD.supersedes
+        BEGIN SELECT RAISE(ABORT, 'a submitted review is final; correct it with a new one'); END;
     """,
 )
 

@@ -15,6 +15,7 @@ from core.backends.supabase_accounts import SupabaseAccounts
 from core.backends.supabase_audit import SupabaseAuditTrail
 from core.backends.supabase_blobs import SupabaseBlobStore
 from core.backends.supabase_cases import SupabaseCaseRepository
+from core.backends.supabase_pilots import SupabasePilotRepository
 from core.backends.supabase_reviews import SupabaseReviewRepository
 from core.errors import NotAuthenticated
 from core.models import AuthSession
@@ -65,6 +66,7 @@ class SupabaseBackendProvider:
             blobs=SupabaseBlobStore(client.storage),
             reviews=SupabaseReviewRepository(client.postgrest),
             audit=SupabaseAuditTrail(client.postgrest),
+            pilots=SupabasePilotRepository(client.postgrest),
             release=pool.close,
         )
 

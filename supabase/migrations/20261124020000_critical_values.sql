@@ -20,7 +20,9 @@ set critical_count = (
 )
 where jsonb_typeof(i.ai_insights -> 'lab_values') = 'array';
 
--- The case list, as before, with each row's critical_count (same signature and grants).
+-- The case list with its filters (20261124010000), as before, and each row's critical_count:
+-- the same signature, defaults and grants, so this replaces that function rather than
+-- adding a second one beside it.
 create or replace function public.list_case_page(
     owner_id uuid,
     name_search text,
@@ -28,7 +30,13 @@ create or replace function public.list_case_page(
     wanted_review_states text[],
     newest_first boolean,
     page_size integer,
-    page_offset integer
+    page_offset integer,
+    created_from timestamptz default null,
+    created_before timestamptz default null,
+    min_age integer default null,
+    max_age integer default null,
+    diagnosis_search text default null,
+    icd_prefix text default null
 ) returns jsonb
     language sql
     stable
@@ -45,6 +53,22 @@ as $$
           and (wanted_review_states is null or m.review_state = any (wanted_review_states))
           -- strpos, not ilike: a % or _ the doctor types is a character, not a wildcard.
           and (name_search is null or strpos(lower(m.patient_name), lower(name_search)) > 0)
+          and (created_from is null or m.created_at >= created_from)
+          and (created_before is null or m.created_at < created_before)
+          and (min_age is null or m.patient_age >= min_age)
+          and (max_age is null or m.patient_age <= max_age)
+          and (diagnosis_search is null or exists (
+              select 1 from public.case_insights d
+              where d.case_id = m.case_id
+                and ((jsonb_typeof(d.ai_insights #> '{primary_diagnosis,primary_diagnosis}')
+                          = 'string'
+                      and strpos(lower(d.ai_insights #>> '{primary_diagnosis,primary_diagnosis}'),
+                                 lower(diagnosis_search)) > 0)
+                  or (icd_prefix is not null
+                      and jsonb_typeof(d.ai_insights #> '{primary_diagnosis,icd_code}') = 'string'
+                      and starts_with(
+                          replace(upper(d.ai_insights #>> '{primary_diagnosis,icd_code}'), '.', ''),
+                          icd_prefix)))))
     ),
     page as (
         select m.case_id, m.user_id, m.patient_name, m.patient_age, m.patient_gender,

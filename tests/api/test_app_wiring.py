@@ -90,6 +90,19 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/api/v1/cases/{case_id}/audit": {"get"},
         "/api/v1/audit/verify": {"get"},
         "/api/v1/cases/{case_id}/fhir": {"get"},
+        "/api/v1/pilots": {"get", "post"},
+        "/api/v1/pilots/{pilot_id}": {"get"},
+        "/api/v1/pilots/{pilot_id}/members": {"get", "post"},
+        "/api/v1/pilots/{pilot_id}/members/{user_id}": {"delete"},
+        "/api/v1/pilots/{pilot_id}/enrolments": {"get", "post"},
+        "/api/v1/pilots/{pilot_id}/enrolments/{enrolment_id}": {"get"},
+        "/api/v1/pilots/{pilot_id}/enrolments/{enrolment_id}/insights": {"get"},
+        "/api/v1/pilots/{pilot_id}/enrolments/{enrolment_id}/reviews": {"post"},
+        "/api/v1/pilots/{pilot_id}/reviews/{review_id}/scores": {"post"},
+        "/api/v1/pilots/{pilot_id}/reviews": {"get"},
+        "/api/v1/pilots/{pilot_id}/figures": {"get"},
+        "/api/v1/pilots/{pilot_id}/export/reviews.csv": {"get"},
+        "/api/v1/pilots/{pilot_id}/export/figures.csv": {"get"},
     }
     assert {path: set(operations) for path, operations in paths.items()} == expected
     assert "201" in paths["/cases/create_case"]["post"]["responses"]

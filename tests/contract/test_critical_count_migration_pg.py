@@ -58,3 +58,31 @@ def test_existing_insights_get_their_critical_values_counted(
             admin.execute(f'drop database if exists "{name}" with (force)')
     counts = {label: dict(rows)[case_id] for label, case_id in cases.items()}
     assert counts == {"two": 2, "none": 0, "old": 0, "odd": 0}
+
+
+def test_the_case_list_function_is_defined_once_with_its_filters_and_critical_count(
+    postgres_cluster: PostgresCluster,
+) -> None:
+    # Two migrations redefine list_case_page; a second overload beside the first would make
+    # every call ambiguous, and a later one without the filters would drop them.
+    name = f"medcase_list_fn_{uuid.uuid4().hex[:8]}"
+    with postgres_cluster.connect(autocommit=True) as admin:
+        admin.execute(f'create database "{name}"')
+    try:
+        with postgres_cluster.connect(name) as connection:
+            connection.execute(BOOTSTRAP.read_text())
+            for migration in sorted(MIGRATIONS.glob("*.sql")):
+                connection.execute(migration.read_text())
+            (definitions,) = connection.execute(
+                "select array_agg(pg_get_function_identity_arguments(oid)) from pg_proc"
+                " where proname = 'list_case_page'"
+            ).fetchone()
+            source = connection.execute(
+                "select prosrc from pg_proc where proname = 'list_case_page'"
+            ).fetchone()[0]
+    finally:
+        with postgres_cluster.connect(autocommit=True) as admin:
+            admin.execute(f'drop database if exists "{name}" with (force)')
+    assert len(definitions) == 1
+    assert "created_from" in definitions[0] and "icd_prefix" in definitions[0]
+    assert "critical_count" in source

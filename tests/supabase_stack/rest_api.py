@@ -31,6 +31,11 @@ TABLES = (
     "section_reviews",
     "signed_notes",
     "audit_events",
+    "pilots",
+    "pilot_members",
+    "pilot_cases",
+    "pilot_case_insights",
+    "pilot_reviews",
 )
 OPERATORS = {"eq": "=", "lt": "<", "gt": ">"}
 _RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit"}

@@ -10,6 +10,7 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
+from psycopg.types.json import Jsonb
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -18,7 +19,7 @@ from starlette.routing import Route
 from tests.supabase_stack.rest_api import _STATUS, _bad, _error_body, _payload
 from tests.supabase_stack.server import Project, StackError
 
-FUNCTIONS = ("list_case_page",)
+FUNCTIONS = ("list_case_page", "pilot_account_id", "enrol_pilot_case")
 
 
 def routes(project: Project) -> list[Route]:
@@ -47,7 +48,13 @@ def routes(project: Project) -> list[Route]:
                 for arg, kind in functions[name].items()
             ),
         )
-        values = [arguments[arg] for arg in functions[name]]
+        # A JSON object or array for a jsonb argument goes in as JSON, as PostgREST sends it.
+        values = [
+            Jsonb(arguments[arg])
+            if kind == "jsonb" and arguments[arg] is not None
+            else arguments[arg]
+            for arg, kind in functions[name].items()
+        ]
         result = await run_in_threadpool(_call, project, claims, call, values)
         return JSONResponse(result)
 

@@ -1,0 +1,1 @@
+"""Pilot evaluation: clinical reviewers score the AI blind on de-identified cases."""

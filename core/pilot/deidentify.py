@@ -1,0 +1,123 @@
+"""A case as a pilot's reviewers see it: the same redaction the engines get, no name, age
+or gender, files by their labels, and the pictures the vision model was sent.
+
+Built by the enrolling doctor's session, which may read the case; what it builds is all
+that the pilot's tables ever hold of the case.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from core.analysis.insights import ImageAnalysis, LabValue
+from core.analysis.privacy.redaction import CaseScrubber, file_labels
+from core.analysis.reading.imaging import (
+    UnreadableImage,
+    has_burned_in_text,
+    prepare_radiology_image,
+)
+from core.models import Case, CaseFile, FileCategory
+from core.pilot.records import CaseView, ImageView, LabText
+from core.review import SECTION_FIELDS
+
+# Reviewers judge the reading, not the radiology: a small picture keeps the view light.
+IMAGE_SIDE = 512
+# Fields of the AI sections that are codes or scores, not text a name could hide in.
+_NOT_TEXT = frozenset({"icd_code", "icd_code_valid", "confidence_score"})
+
+
+def scrubber_for(case: Case, files: list[CaseFile]) -> CaseScrubber:
+    labels = file_labels(files)
+    return CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files})
+
+
+def case_view(
+    case: Case,
+    files: list[CaseFile],
+    ai_insights: Mapping[str, Any],
+    read_file: Callable[[CaseFile], bytes],
+) -> CaseView:
+    """The reviewer's view of the case: redacted notes and lab texts, the lab values table,
+    the image readings and the pictures the model saw (not those with burned-in text)."""
+    scrub = scrubber_for(case, files)
+    labels = file_labels(files)
+    lab_files = [
+        LabText(label=labels[f.file_id], text=scrub(f.text_data))
+        for f in files
+        if f.file_category == FileCategory.LAB.value and f.text_data
+    ]
+    values = []
+    for raw in ai_insights.get("lab_values") or []:
+        try:
+            value = LabValue.model_validate(raw)
+        except ValidationError:
+            continue  # a damaged entry is left out, not shown half-read
+        values.append(value.model_copy(update={"source_line": scrub.optional(value.source_line)}))
+    images = [
+        _image(f, labels[f.file_id], scrub, read_file)
+        for f in files
+        if f.file_category == FileCategory.RADIOLOGY.value
+    ]
+    return CaseView(
+        notes=scrub.optional(case.case_summary) or None,
+        lab_files=lab_files,
+        lab_values=values,
+        images=images,
+    )
+
+
+def _image(
+    record: CaseFile, label: str, scrub: CaseScrubber, read_file: Callable[[CaseFile], bytes]
+) -> ImageView:
+    reading: ImageAnalysis | None = None
+    if record.ai_summary:
+        try:
+            reading = scrub.reading(ImageAnalysis.model_validate(record.ai_summary))
+        except ValidationError:
+            reading = None
+    try:
+        prepared = prepare_radiology_image(
+            record.file_id, label, label, read_file(record), max_side=IMAGE_SIDE
+        )
+    except (UnreadableImage, OSError):
+        return ImageView(label=label, reading=reading)
+    if has_burned_in_text(prepared):
+        return ImageView(label=label, reading=reading)  # the model was not sent it either
+    return ImageView(label=label, reading=reading, png=base64.b64encode(prepared.png).decode())
+
+
+def redacted_insights(ai_insights: Mapping[str, Any], scrub: CaseScrubber) -> dict[str, Any]:
+    """The AI draft with every text of its sections scrubbed; codes, scores and the
+    provenance (engine, model, prompt version) kept as written."""
+    redacted = dict(ai_insights)
+    for section in SECTION_FIELDS:
+        if isinstance(redacted.get(section), Mapping):
+            redacted[section] = _scrubbed(redacted[section], scrub)
+    if isinstance(redacted.get("lab_values"), list):
+        redacted["lab_values"] = [_scrubbed(v, scrub) for v in redacted["lab_values"]]
+    return redacted
+
+
+def redacted_sections(
+    sections: Mapping[str, Any] | None, scrub: CaseScrubber
+) -> dict[str, Any] | None:
+    """A signed note's section texts, scrubbed the same way."""
+    if sections is None:
+        return None
+    return {name: _scrubbed(text, scrub) for name, text in sections.items()}
+
+
+def _scrubbed(value: Any, scrub: CaseScrubber, key: str | None = None) -> Any:
+    if key in _NOT_TEXT:
+        return value
+    if isinstance(value, str):
+        return scrub(value)
+    if isinstance(value, Mapping):
+        return {k: _scrubbed(v, scrub, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_scrubbed(item, scrub) for item in value]
+    return value

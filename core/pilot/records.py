@@ -1,0 +1,197 @@
+"""The pilot's records: pilots, members, enrolled cases and reviewers' blinded reviews.
+
+Pure data. A reviewer's view of a case (``CaseView``) holds no name, age or gender: the
+case is known by its pseudonym, "Case P-0042", from its enrolment number in the pilot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from core.analysis.insights import ImageAnalysis, LabValue
+
+
+class PilotRole(StrEnum):
+    COORDINATOR = "coordinator"  # created the pilot; adds and removes members
+    REVIEWER = "reviewer"  # scores enrolled cases blind
+    DOCTOR = "doctor"  # enrols their own cases
+
+
+class Verdict(StrEnum):
+    ACCEPT = "accept"
+    MINOR_EDIT = "minor_edit"
+    MAJOR_EDIT = "major_edit"
+    REJECT = "reject"
+
+
+VERDICT_LABELS: dict[str, str] = {
+    Verdict.ACCEPT: "Accept",
+    Verdict.MINOR_EDIT: "Minor edit",
+    Verdict.MAJOR_EDIT: "Major edit",
+    Verdict.REJECT: "Reject",
+}
+
+# A short rubric in the spirit of PDSQI-9: each item rated 1 (poor) to 5 (excellent).
+RUBRIC: tuple[str, ...] = ("accurate", "complete", "useful", "free_of_invented_facts")
+RUBRIC_LABELS: dict[str, str] = {
+    "accurate": "Accurate",
+    "complete": "Complete",
+    "useful": "Useful",
+    "free_of_invented_facts": "Free of invented facts",
+}
+RATING_RANGE = (1, 5)
+
+
+@dataclass(frozen=True)
+class Pilot:
+    pilot_id: str
+    name: str
+    description: str
+    starts_on: date
+    ends_on: date
+    coordinator_id: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class PilotSeat:
+    """A pilot as one account sees it: with the role that account has in it."""
+
+    pilot: Pilot
+    role: str  # PilotRole
+
+
+@dataclass(frozen=True)
+class PilotMember:
+    pilot_id: str
+    user_id: str
+    email: str
+    role: str  # PilotRole.REVIEWER or PilotRole.DOCTOR
+    added_at: datetime
+
+
+class LabText(BaseModel):
+    label: str  # "Lab file 1": never the file's own name
+    text: str  # redacted as the engines get it
+
+
+class ImageView(BaseModel):
+    label: str  # "Radiology image 1"
+    reading: ImageAnalysis | None = None  # what the vision model wrote, scrubbed
+    png: str | None = None  # base64 of the model-ready picture (identifiers stripped)
+
+
+class CaseView(BaseModel):
+    """What a reviewer sees of an enrolled case: no name, age or gender."""
+
+    notes: str | None = None  # the doctor's notes, redacted
+    lab_files: list[LabText] = Field(default_factory=list)
+    lab_values: list[LabValue] = Field(default_factory=list)
+    images: list[ImageView] = Field(default_factory=list)
+
+
+def pseudonym(number: int) -> str:
+    """The name a case goes by in a pilot: "Case P-0042"."""
+    return f"Case P-{number:04d}"
+
+
+@dataclass(frozen=True)
+class Enrolment:
+    """A case enrolled in a pilot; ``view`` is None in lists (it is read one at a time)."""
+
+    enrolment_id: str
+    pilot_id: str
+    case_id: str
+    owner_id: str
+    number: int
+    enrolled_at: datetime
+    view: CaseView | None = None
+
+    @property
+    def pseudonym(self) -> str:
+        return pseudonym(self.number)
+
+
+@dataclass(frozen=True)
+class NewEnrolment:
+    """What the enrolling doctor hands the store: the de-identified view and AI insights."""
+
+    enrolment_id: str
+    pilot_id: str
+    case_id: str
+    draft_id: str
+    view: CaseView
+    ai_insights: dict[str, Any]  # the draft's insights, redacted like the view
+    signed_sections: dict[str, Any] | None = None  # the signed note's text per section
+
+
+@dataclass(frozen=True)
+class EnrolledInsights:
+    """The AI draft of an enrolled case, as reviewers see it after their blind diagnosis."""
+
+    enrolment_id: str
+    draft_id: str
+    ai_insights: dict[str, Any]
+    signed_sections: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SectionScore:
+    verdict: str  # Verdict
+    ratings: dict[str, int]  # RUBRIC item -> 1..5
+    comment: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "ratings": dict(self.ratings), "comment": self.comment}
+
+    @classmethod
+    def from_json(cls, value: dict[str, Any]) -> SectionScore:
+        return cls(
+            verdict=str(value["verdict"]),
+            ratings={str(k): int(v) for k, v in dict(value["ratings"]).items()},
+            comment=value.get("comment"),
+        )
+
+
+@dataclass(frozen=True)
+class PilotReview:
+    """One reviewer's review of one enrolled case: the blind diagnosis first, then the
+    scores. Final once submitted; a correction is a new review naming the one it replaces."""
+
+    review_id: str
+    pilot_id: str
+    enrolment_id: str
+    reviewer_id: str
+    diagnosis: str
+    icd_code: str
+    diagnosed_at: datetime
+    scores: dict[str, SectionScore] | None = None  # section -> score, once submitted
+    submitted_at: datetime | None = None
+    supersedes: str | None = None
+
+    @property
+    def submitted(self) -> bool:
+        return self.submitted_at is not None
+
+
+def scores_json(scores: dict[str, SectionScore]) -> dict[str, Any]:
+    return {section: score.as_json() for section, score in scores.items()}
+
+
+def scores_from_json(value: dict[str, Any] | None) -> dict[str, SectionScore] | None:
+    if value is None:
+        return None
+    return {section: SectionScore.from_json(score) for section, score in value.items()}
+
+
+def current_reviews(reviews: list[PilotReview]) -> list[PilotReview]:
+    """The submitted reviews that no later submitted review supersedes (one per reviewer
+    and case, unless a reviewer corrected twice from the same review)."""
+    submitted = [review for review in reviews if review.submitted]
+    replaced = {review.supersedes for review in submitted if review.supersedes}
+    return [review for review in submitted if review.review_id not in replaced]

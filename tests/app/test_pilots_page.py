@@ -1,0 +1,113 @@
+"""The Pilots page (AppTest): a coordinator sets up a pilot, a doctor enrols a case, a
+reviewer scores it blind, and the coordinator sees the figures. No name reaches a reviewer."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from core.bootstrap import Clinic
+from tests.app.case_states import complete, sample_insights
+from tests.app.conftest import new_app, seed_case, shown, sign_in, sign_up
+
+PILOTS = "app_pages/pilots.py"
+NAME = "Florence Nightingale"
+
+
+def _as(email: str) -> AppTest:
+    app = new_app().run()
+    sign_in(app, email)
+    return app.switch_page(PILOTS).run()
+
+
+def test_a_pilot_from_set_up_to_figures(app: AppTest, clinic: Clinic) -> None:
+    lead = sign_up(clinic, "lead@example.com")
+    doctor = sign_up(clinic, "doctor@example.com")
+    sign_up(clinic, "reviewer@example.com")
+    sign_up(clinic, "second@example.com")
+    del lead
+
+    # The coordinator creates the pilot and adds a doctor and a reviewer by email.
+    page = _as("lead@example.com")
+    assert "You are in no pilot yet" in shown(page)
+    page.text_input(key="pilots_new_name").input("Anaemia pilot")
+    page.button(key="pilots_create_submit").click().run()
+    assert not page.exception
+    page.text_input(key="pilots_member_email").input("doctor@example.com")
+    page.radio(key="pilots_member_role").set_value("doctor")
+    page.button(key="pilots_member_submit").click().run()
+    page.text_input(key="pilots_member_email").input("Reviewer@Example.com")
+    page.button(key="pilots_member_submit").click().run()
+    assert not page.exception
+    assert "reviewer@example.com — Reviewer" in [str(m.value) for m in page.markdown]
+
+    # The doctor enrols their analysed case (several could go at once).
+    case = seed_case(clinic, doctor, patient_name=NAME)
+    complete(clinic, doctor, case.case.case_id, sample_insights())
+    page = _as("doctor@example.com")
+    page.multiselect(key="pilots_enrol_cases").set_value([case.case.case_id]).run()
+    page.button(key="pilots_enrol").click().run()
+    assert not page.exception
+    assert "1 case(s) enrolled." in shown(page)
+
+    # Two reviewers, each blind: the pseudonym, their own diagnosis first, then the AI
+    # draft and the scores.
+    _review_blind(clinic, "reviewer@example.com", "D50.9", check_code=True)
+    lead_page = _as("lead@example.com")
+    lead_page.text_input(key="pilots_member_email").input("second@example.com")
+    lead_page.button(key="pilots_member_submit").click().run()
+    _review_blind(clinic, "second@example.com", "D64.9")
+
+    # The coordinator's figures (kept for a while: refreshed to show the new review).
+    page = _as("lead@example.com")
+    assert not page.exception
+    page.button(key="pilots_refresh").click().run()
+    metrics = {m.label: m.value for m in page.metric}
+    assert metrics["Cases enrolled"] == "1" and metrics["Reviewed"] == "1"
+    assert metrics["Reviewed by two or more"] == "1"
+    assert metrics["Same ICD-10 code"].startswith("50%")  # D50.9 of D50.9 and D64.9
+    assert "Cohen's κ" in shown(page)
+
+
+def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = False) -> None:
+    page = _as(email)
+    assert not page.exception
+    assert "Case P-0001" in shown(page)
+    assert "The AI's insights" not in shown(page)
+    page.text_input(key="pilots_diagnosis_text").input("Anaemia")
+    if check_code:
+        page.text_input(key="pilots_diagnosis_code").input("XX1")
+        page.button(key="pilots_diagnosis_submit").click().run()
+        assert "is not an ICD-10-CM code" in shown(page)
+    page.text_input(key="pilots_diagnosis_code").input(code)
+    page.button(key="pilots_diagnosis_submit").click().run()
+    assert not page.exception
+    assert "The AI's insights" in shown(page)
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        page.radio(key=f"pilots_verdict_{section}").set_value("accept")
+        for item in ("accurate", "complete", "useful", "free_of_invented_facts"):
+            page.radio(key=f"pilots_rating_{section}_{item}").set_value(4)
+    page.button(key="pilots_scores_submit").click().run()
+    assert not page.exception
+    assert f"Submitted: Anaemia ({code})" in shown(page)
+    everything = shown(page) + repr([d.value for d in page.dataframe])
+    assert "Nightingale" not in everything and "Florence" not in everything
+
+
+def test_a_doctor_enrols_a_case_from_its_page(app: AppTest, clinic: Clinic) -> None:
+    from core.services.pilots import PilotService
+    from tests.app.conftest import open_case
+
+    lead = sign_up(clinic, "lead2@example.com")
+    doctor = sign_up(clinic, "doctor2@example.com")
+    coordinating = PilotService(lead.doctor, clinic.provider.for_session(lead))
+    pilot = coordinating.create_pilot("Ward pilot", "", "2026-11-01", "2026-12-01")
+    coordinating.add_member(pilot.pilot_id, "doctor2@example.com", "doctor")
+    case = seed_case(clinic, doctor, patient_name=NAME)
+    complete(clinic, doctor, case.case.case_id, sample_insights())
+    sign_in(app, "doctor2@example.com")
+    open_case(app, case.case.case_id)
+    assert not app.exception
+    app.button(key="pilots_case_enrol").click().run()
+    assert not app.exception
+    assert "Enrolled as Case P-0001." in shown(app)
+    assert "Ward pilot: Case P-0001" in shown(app)

@@ -1,0 +1,194 @@
+"""A reviewer's side of a pilot: the queue, the de-identified case, the blind diagnosis
+form first, then the AI draft and the scoring form. Never a name: cases go by pseudonym."""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from core.pilot.records import (
+    RUBRIC,
+    RUBRIC_LABELS,
+    VERDICT_LABELS,
+    CaseView,
+    Enrolment,
+    PilotReview,
+)
+from core.review import FIELD_LABELS, LIST_FIELDS, SECTION_FIELDS, SECTION_LABELS, Section
+from core.services.pilots import PilotService, QueueItem
+from ui.errors import shown_to_user
+from ui.formatting import markdown_text
+from ui.lab_table import lab_frame
+
+STATE_LABELS = {
+    "to_review": "To review",
+    "diagnosed": "Diagnosed, not scored",
+    "submitted": "Submitted",
+}
+PICKED = "pilots_picked_case"  # the enrolment the reviewer has open
+
+
+def review_queue(service: PilotService, pilot_id: str) -> None:
+    """The reviewer's cases, and the one they picked."""
+    items: list[QueueItem] = []
+    with shown_to_user(stop=True):
+        items = service.queue(pilot_id)
+    if not items:
+        st.info("No case has been enrolled for you to review yet.")
+        return
+    st.dataframe(
+        pd.DataFrame(
+            [{"Case": i.enrolment.pseudonym, "Your review": STATE_LABELS[i.state]} for i in items]
+        ),
+        hide_index=True,
+        key="pilots_queue",
+    )
+    by_name = {i.enrolment.pseudonym: i for i in items}
+    waiting = next((i.enrolment.pseudonym for i in items if i.state != "submitted"), None)
+    names = list(by_name)
+    chosen = st.selectbox(
+        "Open a case",
+        names,
+        index=names.index(waiting) if waiting else 0,
+        key=PICKED,
+    )
+    if chosen:
+        case_panel(service, by_name[chosen])
+
+
+def case_panel(service: PilotService, item: QueueItem) -> None:
+    enrolment: Enrolment | None = None
+    with shown_to_user(stop=True):
+        enrolment = service.enrolled_case(item.enrolment.enrolment_id)
+    if enrolment is None or enrolment.view is None:
+        return
+    st.subheader(enrolment.pseudonym)
+    show_case_view(enrolment.view)
+    st.divider()
+    if item.open_review is not None:
+        _scoring(service, enrolment, item.open_review)
+    elif item.submitted is not None:
+        _submitted(service, enrolment, item.submitted)
+    else:
+        _diagnosis_form(service, enrolment, supersedes=None)
+
+
+def show_case_view(view: CaseView) -> None:
+    """The de-identified case: notes, lab texts, lab values, images and their readings."""
+    st.markdown("**Doctor's notes**")
+    st.text(view.notes or "(none)")
+    if view.lab_values:
+        st.markdown("**Lab values**")
+        st.dataframe(lab_frame(view.lab_values, []).drop(columns=["File"]), hide_index=True)
+    for lab in view.lab_files:
+        with st.expander(lab.label):
+            st.text(lab.text)
+    for image in view.images:
+        with st.expander(image.label, expanded=True):
+            if image.png:
+                st.image(base64.b64decode(image.png), width=320)
+            if image.reading is not None:
+                st.markdown(markdown_text(f"Findings: {image.reading.findings}"))
+                st.markdown(markdown_text(f"Impression: {image.reading.impression}"))
+
+
+def _diagnosis_form(service: PilotService, enrolment: Enrolment, supersedes: str | None) -> None:
+    st.markdown("**Your diagnosis** — recorded before the AI's insights are shown")
+    with st.form(f"pilots_diagnosis_{enrolment.enrolment_id}"):
+        diagnosis = st.text_input("Primary diagnosis", key="pilots_diagnosis_text")
+        code = st.text_input("ICD-10 code", key="pilots_diagnosis_code", placeholder="e.g. D50.9")
+        if st.form_submit_button(
+            "Record my diagnosis", type="primary", key="pilots_diagnosis_submit"
+        ):
+            with shown_to_user():
+                service.record_diagnosis(enrolment.enrolment_id, diagnosis, code, supersedes)
+                st.rerun()
+
+
+def show_ai_draft(ai_insights: dict[str, Any]) -> None:
+    for section in Section:
+        fields = ai_insights.get(section.value) or {}
+        st.markdown(f"**{SECTION_LABELS[section]}**")
+        for name in SECTION_FIELDS[section]:
+            value = fields.get(name)
+            text = (
+                "; ".join(map(str, value))
+                if name in LIST_FIELDS and isinstance(value, list)
+                else value
+            )
+            if text:
+                st.markdown(markdown_text(f"{FIELD_LABELS[name]}: {text}"))
+    diagnosis = ai_insights.get("primary_diagnosis") or {}
+    score = diagnosis.get("confidence_score")
+    if isinstance(score, int | float):
+        st.caption(f"AI confidence in the diagnosis: {score:.0%}")
+
+
+def _scoring(service: PilotService, enrolment: Enrolment, review: PilotReview) -> None:
+    st.markdown(markdown_text(f"Your diagnosis: {review.diagnosis} ({review.icd_code})"))
+    draft = None
+    with shown_to_user():
+        draft = service.ai_insights(enrolment.enrolment_id)
+    if draft is None:
+        return
+    st.markdown("### The AI's insights")
+    show_ai_draft(draft.ai_insights)
+    st.markdown("### Your scores")
+    with st.form(f"pilots_scores_{review.review_id}"):
+        scores: dict[str, Any] = {}
+        for section in Section:
+            st.markdown(f"**{SECTION_LABELS[section]}**")
+            verdict = st.radio(
+                "Verdict",
+                list(VERDICT_LABELS),
+                format_func=VERDICT_LABELS.__getitem__,
+                index=None,
+                horizontal=True,
+                key=f"pilots_verdict_{section.value}",
+            )
+            ratings = {
+                item: st.radio(
+                    RUBRIC_LABELS[item],
+                    [1, 2, 3, 4, 5],
+                    index=None,
+                    horizontal=True,
+                    key=f"pilots_rating_{section.value}_{item}",
+                )
+                for item in RUBRIC
+            }
+            comment = st.text_input("Comment (optional)", key=f"pilots_comment_{section.value}")
+            scores[section.value] = {"verdict": verdict, "ratings": ratings, "comment": comment}
+        if st.form_submit_button(
+            "Submit review (final)", type="primary", key="pilots_scores_submit"
+        ):
+            with shown_to_user():
+                service.submit_scores(enrolment.pilot_id, review.review_id, scores)
+                st.rerun()
+
+
+def _submitted(service: PilotService, enrolment: Enrolment, review: PilotReview) -> None:
+    st.success(
+        markdown_text(f"Submitted: {review.diagnosis} ({review.icd_code}). A review is final.")
+    )
+    if review.scores:
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    {
+                        "Section": SECTION_LABELS[section],
+                        "Verdict": VERDICT_LABELS[score.verdict],
+                        **{RUBRIC_LABELS[i]: score.ratings[i] for i in RUBRIC},
+                        "Comment": score.comment or "",
+                    }
+                    for section, score in review.scores.items()
+                ]
+            ),
+            hide_index=True,
+        )
+    if st.toggle(
+        "Correct this review (a new review replaces it; both are kept)", key="pilots_correct"
+    ):
+        _diagnosis_form(service, enrolment, supersedes=review.review_id)
