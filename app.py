@@ -16,7 +16,6 @@ from ui import routes, session, widgets
 # The tab's icon is a file of ours, served by the app: a ":material/...:" page icon is
 # fetched from Google's font server, which a clinic without internet cannot reach.
 PAGE_ICON = Path(__file__).parent / "ui" / "assets" / "medcase-icon.svg"
-st.set_page_config(page_title="MedCase", page_icon=str(PAGE_ICON), layout="wide")
 
 
 def _secrets() -> Mapping[str, Any]:
@@ -33,26 +32,36 @@ def _clinic(settings: Settings) -> Clinic:
     return build_clinic(settings)
 
 
-# The only place that reads the environment and secrets: the environment wins.
-try:
-    settings = Settings.from_sources(os.environ, _secrets())
-except SettingsError as error:
-    st.error(f"MedCase is not configured correctly: {error}")
-    st.stop()
+def main() -> None:
+    """One run of the dashboard for this browser session."""
+    st.set_page_config(page_title="MedCase", page_icon=str(PAGE_ICON), layout="wide")
+    # The only place that reads the environment and secrets: the environment wins.
+    try:
+        settings = Settings.from_sources(os.environ, _secrets())
+    except SettingsError as error:
+        st.error(f"MedCase is not configured correctly: {error}")
+        st.stop()
 
-clinic = _clinic(settings)
-session.init(clinic)
-session.resume()
-session.keep_fresh()
+    clinic = _clinic(settings)
+    session.init(clinic)
+    session.resume()
+    session.keep_fresh()
 
-if session.signed_in():
-    page = st.navigation(routes.doctor_pages())
-    widgets.sidebar(clinic, session.doctor())
-    link = session.take_case_link()
-    if link:
-        routes.open_case(link)
-else:
-    session.remember_case_link(routes.linked_case_id())
-    page = st.navigation(routes.visitor_pages(), position="hidden")
+    if session.signed_in():
+        page = st.navigation(routes.doctor_pages())
+        widgets.sidebar(clinic, session.doctor())
+        link = session.take_case_link()
+        if link:
+            routes.open_case(link)
+    else:
+        session.remember_case_link(routes.linked_case_id())
+        page = st.navigation(routes.visitor_pages(), position="hidden")
 
-page.run()
+    page.run()
+
+
+# Streamlit runs this script as __main__. The analyzer's file-reading children import the
+# entry script under another name (multiprocessing's forkserver): for them it must do
+# nothing, or every child would try to draw a page and die.
+if __name__ == "__main__":
+    main()

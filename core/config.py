@@ -41,10 +41,10 @@ DEFAULTS: dict[str, Any] = {
     "OPENAI_VISION_MODEL": "gpt-4o-mini",
     "OPENAI_TIMEOUT_SECONDS": 60.0,
     "OPENAI_MAX_RETRIES": 2,
-    "MEDCASE_CORS_ORIGINS": None,
+    "MEDCASE_CORS_ORIGINS": None,  # the HTTP API's allowed browser origins, comma-separated
     # The FHIR export's Patient carries the name (a record system matches patients by it);
     # false leaves it out, age and gender stay.
-    "MEDCASE_FHIR_PATIENT_NAME": True,  # the HTTP API's allowed browser origins, comma-separated
+    "MEDCASE_FHIR_PATIENT_NAME": True,
 }
 
 

@@ -288,6 +288,8 @@ def test_rows_count_the_critical_values_of_the_current_insights(doctor_a: Signed
     )
     rows = {row.case.case_id: row for row in _page(doctor_a).rows}
     assert rows[urgent.case_id].critical_count == 1
+
+
 def test_the_creation_date_bounds_the_list(doctor_a: SignedIn) -> None:
     earlier = _open(doctor_a, "Earlier Patient")
     time.sleep(0.05)

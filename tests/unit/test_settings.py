@@ -22,7 +22,12 @@ def test_every_setting_is_in_the_readme_table_with_its_default() -> None:
     for name, default in DEFAULTS.items():
         assert name in rows, f"{name} is missing from the README's configuration table"
         if default is not None:
-            shown = f"{default:g}" if isinstance(default, float) else str(default)
+            if isinstance(default, bool):
+                shown = str(default).lower()  # as the environment writes it: `true`
+            elif isinstance(default, float):
+                shown = f"{default:g}"
+            else:
+                shown = str(default)
             assert shown in rows[name], f"{name}: README says {rows[name]!r}"
 
 
