@@ -1,7 +1,8 @@
 """PostgREST's ``POST /rest/v1/rpc/{function}`` for the migration's functions.
 
-The body must name exactly the function's arguments; the call runs as the caller, like
-every other request, so a SECURITY INVOKER function reads under the caller's policies.
+The body must name every argument without a default and may leave out those with one,
+as PostgREST allows; the call runs as the caller, like every other request, so a SECURITY
+INVOKER function reads under the caller's policies.
 """
 
 from __future__ import annotations
@@ -24,12 +25,18 @@ FUNCTIONS = ("list_case_page", "pilot_account_id", "enrol_pilot_case")
 
 def routes(project: Project) -> list[Route]:
     functions: dict[str, dict[str, str]] = {}
+    required: dict[str, set[str]] = {}
     with project.connect() as connection:
         for function in FUNCTIONS:
-            (signature,) = connection.execute(
-                "select pg_get_function_identity_arguments(%s::regproc)", [f"public.{function}"]
+            signature, defaults = connection.execute(
+                "select pg_get_function_identity_arguments(p.oid), p.pronargdefaults"
+                " from pg_proc p where p.oid = %s::regproc",
+                [f"public.{function}"],
             ).fetchone()
             functions[function] = dict(part.split(" ", 1) for part in signature.split(", "))
+            # Arguments with defaults come last (PostgreSQL requires it).
+            names = list(functions[function])
+            required[function] = set(names[: len(names) - defaults])
 
     async def rpc(request: Request) -> Response:
         name = request.path_params["function"]
@@ -39,13 +46,21 @@ def routes(project: Project) -> list[Route]:
             raise _bad("rpc takes no parameters or preferences here")
         claims = project.claims(request, expired_code="PGRST303")
         arguments = _payload(await request.body())
-        if not isinstance(arguments, dict) or set(arguments) != set(functions[name]):
-            raise _bad(f"{name} takes exactly {sorted(functions[name])}", "PGRST202")
+        if (
+            not isinstance(arguments, dict)
+            or not required[name] <= set(arguments)
+            or not set(arguments) <= set(functions[name])
+        ):
+            raise _bad(
+                f"{name} takes {sorted(functions[name])} ({sorted(required[name])} required)",
+                "PGRST202",
+            )
+        given = {arg: kind for arg, kind in functions[name].items() if arg in arguments}
         call = sql.SQL("select to_jsonb(public.{}({}))").format(
             sql.Identifier(name),
             sql.SQL(", ").join(
                 sql.SQL("{} => %s::{}").format(sql.Identifier(arg), sql.SQL(kind))
-                for arg, kind in functions[name].items()
+                for arg, kind in given.items()
             ),
         )
         # A JSON object or array for a jsonb argument goes in as JSON, as PostgREST sends it.
@@ -53,7 +68,7 @@ def routes(project: Project) -> list[Route]:
             Jsonb(arguments[arg])
             if kind == "jsonb" and arguments[arg] is not None
             else arguments[arg]
-            for arg, kind in functions[name].items()
+            for arg, kind in given.items()
         ]
         result = await run_in_threadpool(_call, project, claims, call, values)
         return JSONResponse(result)
