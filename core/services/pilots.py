@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from core import validation
+from core.audit import AuditAction
 from core.errors import CaseNotFound, InvalidInput, PermissionDenied
 from core.models import Doctor, utc_now
 from core.pilot import deidentify, export, rules
@@ -32,6 +33,7 @@ from core.pilot.records import (
 )
 from core.ports import Backend
 from core.review import Section
+from core.services.audit import record_event
 
 MAX_ENROL_AT_ONCE = 200
 
@@ -84,7 +86,12 @@ class PilotService:
         name, description, start, end = rules.pilot_details(name, description, starts_on, ends_on)
         pilot = Pilot(str(uuid.uuid4()), name, description, start, end, self._me, utc_now())
         self.backend.pilots.add_pilot(self._me, pilot)
+        self._event(AuditAction.PILOT_CREATED, pilot=pilot.pilot_id)
         return pilot
+
+    def _event(self, action: AuditAction, case_id: str | None = None, **ids: str | int) -> None:
+        """An event on this account's audit trail: ids only, never a name or a text."""
+        record_event(self.backend, self.doctor, action, case_id, ids)
 
     def pilots(self) -> list[PilotSeat]:
         return self.backend.pilots.seats(self._me)
@@ -113,6 +120,12 @@ class PilotService:
         member = PilotMember(seat.pilot.pilot_id, user_id, address, role, utc_now())
         if not self.backend.pilots.add_member(self._me, member):
             raise InvalidInput("This account is a member of the pilot already")
+        self._event(
+            AuditAction.PILOT_MEMBER_ADDED,
+            pilot=member.pilot_id,
+            member=user_id,
+            role=str(member.role),
+        )
         return member
 
     def remove_member(self, pilot_id: Any, user_id: Any) -> None:
@@ -120,6 +133,7 @@ class PilotService:
         member = _uuid(user_id, PilotNotFound)
         if not self.backend.pilots.remove_member(self._me, seat.pilot.pilot_id, member):
             raise InvalidInput("This account is not a member of the pilot")
+        self._event(AuditAction.PILOT_MEMBER_REMOVED, pilot=seat.pilot.pilot_id, member=member)
 
     def members(self, pilot_id: Any) -> list[PilotMember]:
         return self.backend.pilots.members(self._me, self.seat(pilot_id).pilot.pilot_id)
@@ -145,6 +159,12 @@ class PilotService:
             if added is None:
                 raise PermissionDenied()
             enrolled[added.case_id] = added
+            self._event(
+                AuditAction.PILOT_CASE_ENROLLED,
+                added.case_id,
+                pilot=pilot_id,
+                enrolment=added.enrolment_id,
+            )
         return [enrolled[case_id] for case_id in wanted]
 
     def _pilot_enrolments_of_mine(self, pilot_id: str, case_ids: list[str]) -> list[Enrolment]:
@@ -296,6 +316,11 @@ class PilotService:
             raise InvalidInput("This review is submitted already, or not yours to submit")
         for review in self.backend.pilots.reviews(self._me, pilot_id):
             if review.review_id == review_id:
+                # No case id: the reviewer's trail names the pseudonymous enrolment only.
+                ids = {"pilot": pilot_id, "enrolment": review.enrolment_id, "review": review_id}
+                if review.supersedes:
+                    ids["supersedes"] = review.supersedes
+                self._event(AuditAction.PILOT_REVIEW_SUBMITTED, **ids)
                 return review
         raise EnrolledCaseNotFound()
 
