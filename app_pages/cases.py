@@ -42,7 +42,7 @@ table = case_list.CaseTable.of(page.rows)
 if enrolling:
     # Ticking rows picks cases to enrol, and opens none.
     picked = case_list.picked_cases(table, key="cases_table_enrol")
-    case_list.pager(page)
+    case_list.pager(page, hint="tick the cases to enrol")
     pilot_enrol_list.enrol_picked(pilots, enrolling, picked)
 else:
     chosen = case_list.chosen_case(table, key="cases_table")

@@ -269,12 +269,12 @@ def picked_cases(table: CaseTable, key: str) -> list[str]:
     return [table.case_ids[row] for row in event.selection.rows if row < len(table.case_ids)]
 
 
-def pager(page: CasePage) -> None:
+def pager(page: CasePage, hint: str = "click a case to open it") -> None:
     """Previous and Next, and where in the list this page is (just a count on one page)."""
     number, last = page_number(), last_page(page.total)
     if last == 1:
         plural = "" if page.total == 1 else "s"
-        st.caption(f"{page.total:,} case{plural} · click a case to open it")
+        st.caption(f"{page.total:,} case{plural} · {hint}")
         return
     first_shown = (number - 1) * PAGE_SIZE + 1
     previous, where, following = st.columns([1, 4, 1], vertical_alignment="center")
@@ -289,7 +289,7 @@ def pager(page: CasePage) -> None:
     )
     where.caption(
         f"Page {number:,} of {last:,} · cases {first_shown:,}–"
-        f"{first_shown + len(page.rows) - 1:,} of {page.total:,} · click a case to open it"
+        f"{first_shown + len(page.rows) - 1:,} of {page.total:,} · {hint}"
     )
     following.button(
         "Next",

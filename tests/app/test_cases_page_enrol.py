@@ -41,6 +41,7 @@ def test_a_doctor_enrols_several_ticked_cases_from_the_list(app: AppTest, clinic
     app.run()
     assert not app.exception
     assert [t.value for t in app.title] == ["Cases"]
+    assert "3 cases · tick the cases to enrol" in shown(app)
     assert app.button(key="cases_enrol").label == "Enrol 2 selected cases"
     app.button(key="cases_enrol").click().run()
     assert not app.exception
