@@ -34,6 +34,7 @@ from core.pilot.records import (
 from core.ports import Backend
 from core.review import Section
 from core.services.audit import record_event
+from core.services.pilot_notes import keep_signed_note
 
 MAX_ENROL_AT_ONCE = 200
 
@@ -204,34 +205,9 @@ class PilotService:
         )
 
     def record_signed_note(self, case_id: Any) -> int:
-        """Keep the text of the case's latest signed note beside each enrolment of it that
-        was made on the same draft (for the edit-distance figures); how many were updated."""
-        case_id = validation.case_id(case_id)
-        owner, backend = self._me, self.backend
-        enrolments = backend.pilots.case_enrolments(owner, case_id)
-        notes = backend.reviews.signed_notes(owner, case_id) if enrolments else []
-        if not notes:
-            return 0
-        case = backend.cases.get_case(owner, case_id)
-        if case is None:
-            return 0
-        latest = notes[-1]
-        scrub = deidentify.scrubber_for(case, backend.cases.list_files(owner, case_id))
-        sections = deidentify.redacted_sections(
-            {s.value: latest.section_text(s.value) for s in Section}, scrub
-        )
-        updated = 0
-        for enrolment in enrolments:
-            enrolled = backend.pilots.insights(owner, enrolment.enrolment_id)
-            if enrolled is None or enrolled.draft_id != latest.draft_id:
-                continue  # enrolled with another draft: its note is not this one
-            if enrolled.signed_sections == sections:
-                continue
-            if backend.pilots.record_signed_sections(
-                owner, enrolment.enrolment_id, latest.draft_id, sections or {}
-            ):
-                updated += 1
-        return updated
+        """Keep the case's latest signed note beside its enrolments of the same draft (the
+        review service does so at each signature); how many were updated."""
+        return keep_signed_note(self.doctor, self.backend, validation.case_id(case_id))
 
     def case_enrolments(self, case_id: Any) -> list[Enrolment]:
         """The pilots this doctor's case is enrolled in."""

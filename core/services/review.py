@@ -27,7 +27,7 @@ from core.review import (
 )
 from core.safe_logging import failure_frames
 from core.services.audit import record_event
-from core.services.pilots import PilotService
+from core.services.pilot_notes import keep_signed_note
 
 log = logging.getLogger(__name__)
 
@@ -216,7 +216,7 @@ class ReviewService:
         """The signed text beside each pilot enrolment of the same draft, as it is signed
         (the pilot's edit distance); a failure is logged, the signature stands."""
         try:
-            PilotService(self.doctor, self.backend).record_signed_note(case_id)
+            keep_signed_note(self.doctor, self.backend, case_id)
         except Exception:  # noqa: BLE001 - the note is signed; the missing copy is reported
             log.error(
                 "case %s: the signed note was not kept beside its pilot enrolments:\n%s",
