@@ -1,6 +1,6 @@
 """The doctor's cases: counts by status, search and filters, one page of the table.
 
-A row opens its case.
+A row opens its case; in a pilot, ticked rows can be enrolled together instead.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.models import CasePage
-from ui import case_list, routes, session
+from ui import case_list, pilot_enrol_list, routes, session
 from ui.errors import shown_to_user
 
 services = session.services()
@@ -36,8 +36,16 @@ if not page.rows:
     st.info("No cases match this search and filter.", icon=":material/search_off:")
     st.stop()
 
+pilots = session.clinic().pilots_for(services)
+enrolling = pilot_enrol_list.enrolling_seats(pilots)
 table = case_list.CaseTable.of(page.rows)
-chosen = case_list.chosen_case(table, key="cases_table")
-case_list.pager(page)
-if chosen:
-    routes.open_case(chosen)
+if enrolling:
+    # Ticking rows picks cases to enrol, and opens none.
+    picked = case_list.picked_cases(table, key="cases_table_enrol")
+    case_list.pager(page, hint="tick the cases to enrol")
+    pilot_enrol_list.enrol_picked(pilots, enrolling, picked)
+else:
+    chosen = case_list.chosen_case(table, key="cases_table")
+    case_list.pager(page)
+    if chosen:
+        routes.open_case(chosen)

@@ -42,6 +42,13 @@ class AuditAction(StrEnum):
     NOTE_AMENDED = "note_amended"
     SIGNED_IN = "signed_in"
     SIGNED_OUT = "signed_out"
+    # Pilots (#14): ids only, never a name; a reviewer's events carry no case id (they
+    # never learn it), the enrolling doctor's enrolment carries their own case's.
+    PILOT_CREATED = "pilot_created"
+    PILOT_MEMBER_ADDED = "pilot_member_added"
+    PILOT_MEMBER_REMOVED = "pilot_member_removed"
+    PILOT_CASE_ENROLLED = "pilot_case_enrolled"
+    PILOT_REVIEW_SUBMITTED = "pilot_review_submitted"
 
 
 ACTION_LABELS: dict[str, str] = {
@@ -50,7 +57,8 @@ ACTION_LABELS: dict[str, str] = {
 
 # Details are words and numbers only, so free text (a name, a note) cannot slip in. Both
 # databases refuse any other alphabet in the stored JSON and any action not listed above
-# (sqlite_db migration 6, supabase/migrations/*_audit_*.sql): change them together.
+# (sqlite_db migrations 6 and 10, supabase/migrations/*_audit_*.sql and
+# *_pilot_audit.sql): change them together.
 _WORD = re.compile(r"^[a-z0-9][a-z0-9_.:-]{0,63}$")
 MAX_DETAIL_ITEMS = 20
 

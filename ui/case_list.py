@@ -11,6 +11,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -234,35 +235,46 @@ class CaseTable:
         return cls(frame=frame, case_ids=[row.case.case_id for row in rows])
 
 
-def chosen_case(table: CaseTable, key: str) -> str | None:
-    """Show the table; the case whose row the doctor selected or clicked into, if any."""
+def show_table(table: CaseTable, key: str, selection_mode: Any) -> Any:
+    """Draw the page of the table, numbered in the whole list; the selection event."""
     # The rows' numbers in the whole list, as a first column that opens nothing: Tab into
     # the table lands there and the arrow keys move down it freely (a data cell that takes
     # the focus is selected, and would open its case at once); then → opens the row's case.
     first = (page_number() - 1) * PAGE_SIZE + 1
     numbered = table.frame.set_axis(pd.RangeIndex(first, first + len(table.frame), name="#"))
-    event = st.dataframe(
+    return st.dataframe(
         numbered,
         key=key,
         on_select="rerun",
-        # A click on any cell (the patient's name, the diagnosis...) selects that cell, and
-        # opens its row's case, as the row's checkbox does.
-        selection_mode=["single-row", "single-cell"],
+        selection_mode=selection_mode,
         hide_index=False,
         column_config=COLUMN_CONFIG,
         # The whole page at once: no scrollbar inside the table (+2 for header and border).
         height=(len(table.case_ids) + 1) * ROW_HEIGHT + 3,
     )
+
+
+def chosen_case(table: CaseTable, key: str) -> str | None:
+    """Show the table; the case whose row the doctor selected or clicked into, if any."""
+    # A click on any cell (the patient's name, the diagnosis...) selects that cell, and
+    # opens its row's case, as the row's checkbox does.
+    event = show_table(table, key, ["single-row", "single-cell"])
     rows = event.selection.rows or [row for row, _column in event.selection.cells]
     return table.case_ids[rows[0]] if rows else None
 
 
-def pager(page: CasePage) -> None:
+def picked_cases(table: CaseTable, key: str) -> list[str]:
+    """Show the table with a checkbox per row; the cases whose rows are ticked (none opens)."""
+    event = show_table(table, key, "multi-row")
+    return [table.case_ids[row] for row in event.selection.rows if row < len(table.case_ids)]
+
+
+def pager(page: CasePage, hint: str = "click a case to open it") -> None:
     """Previous and Next, and where in the list this page is (just a count on one page)."""
     number, last = page_number(), last_page(page.total)
     if last == 1:
         plural = "" if page.total == 1 else "s"
-        st.caption(f"{page.total:,} case{plural} · click a case to open it")
+        st.caption(f"{page.total:,} case{plural} · {hint}")
         return
     first_shown = (number - 1) * PAGE_SIZE + 1
     previous, where, following = st.columns([1, 4, 1], vertical_alignment="center")
@@ -277,7 +289,7 @@ def pager(page: CasePage) -> None:
     )
     where.caption(
         f"Page {number:,} of {last:,} · cases {first_shown:,}–"
-        f"{first_shown + len(page.rows) - 1:,} of {page.total:,} · click a case to open it"
+        f"{first_shown + len(page.rows) - 1:,} of {page.total:,} · {hint}"
     )
     following.button(
         "Next",

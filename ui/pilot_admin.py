@@ -131,9 +131,6 @@ def case_enrolment(service: PilotService, case_id: str) -> None:
     if not seats:
         return
     with st.expander("Pilots"):
-        with shown_to_user():
-            # A note signed since enrolment goes beside the enrolled draft (edit distance).
-            service.record_signed_note(case_id)
         current = {e.pilot_id for e in service.case_enrolments(case_id)}
         names = {s.pilot.pilot_id: s.pilot.name for s in seats}
         for enrolment in service.case_enrolments(case_id):

@@ -319,6 +319,20 @@ MIGRATIONS: tuple[str, ...] = (
             OR NEW.supersedes IS NOT OLD.supersedes
         BEGIN SELECT RAISE(ABORT, 'a submitted review is final; correct it with a new one'); END;
     """,
+    # 10: pilot actions on the audit trail (issue 14): the action list of migration 6 with
+    # the pilot's five actions (ids only in their details), as core.audit lists them.
+    """
+    DROP TRIGGER audit_events_known_action;
+    CREATE TRIGGER audit_events_known_action BEFORE INSERT ON audit_events
+        WHEN NEW.action NOT IN (
+            'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
+            'case_deleted', 'case_exported', 'file_added', 'file_downloaded',
+            'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
+            'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
+            'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',
+            'pilot_member_removed', 'pilot_case_enrolled', 'pilot_review_submitted')
+        BEGIN SELECT RAISE(ABORT, 'unknown audit action'); END;
+    """,
 )
 
 

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from core import validation
+from core.audit import AuditAction
 from core.errors import CaseNotFound, InvalidInput, PermissionDenied
 from core.models import Doctor, utc_now
 from core.pilot import deidentify, export, rules
@@ -32,6 +33,8 @@ from core.pilot.records import (
 )
 from core.ports import Backend
 from core.review import Section
+from core.services.audit import record_event
+from core.services.pilot_notes import keep_signed_note
 
 MAX_ENROL_AT_ONCE = 200
 
@@ -84,7 +87,12 @@ class PilotService:
         name, description, start, end = rules.pilot_details(name, description, starts_on, ends_on)
         pilot = Pilot(str(uuid.uuid4()), name, description, start, end, self._me, utc_now())
         self.backend.pilots.add_pilot(self._me, pilot)
+        self._event(AuditAction.PILOT_CREATED, pilot=pilot.pilot_id)
         return pilot
+
+    def _event(self, action: AuditAction, case_id: str | None = None, **ids: str | int) -> None:
+        """An event on this account's audit trail: ids only, never a name or a text."""
+        record_event(self.backend, self.doctor, action, case_id, ids)
 
     def pilots(self) -> list[PilotSeat]:
         return self.backend.pilots.seats(self._me)
@@ -113,6 +121,12 @@ class PilotService:
         member = PilotMember(seat.pilot.pilot_id, user_id, address, role, utc_now())
         if not self.backend.pilots.add_member(self._me, member):
             raise InvalidInput("This account is a member of the pilot already")
+        self._event(
+            AuditAction.PILOT_MEMBER_ADDED,
+            pilot=member.pilot_id,
+            member=user_id,
+            role=str(member.role),
+        )
         return member
 
     def remove_member(self, pilot_id: Any, user_id: Any) -> None:
@@ -120,6 +134,7 @@ class PilotService:
         member = _uuid(user_id, PilotNotFound)
         if not self.backend.pilots.remove_member(self._me, seat.pilot.pilot_id, member):
             raise InvalidInput("This account is not a member of the pilot")
+        self._event(AuditAction.PILOT_MEMBER_REMOVED, pilot=seat.pilot.pilot_id, member=member)
 
     def members(self, pilot_id: Any) -> list[PilotMember]:
         return self.backend.pilots.members(self._me, self.seat(pilot_id).pilot.pilot_id)
@@ -145,6 +160,12 @@ class PilotService:
             if added is None:
                 raise PermissionDenied()
             enrolled[added.case_id] = added
+            self._event(
+                AuditAction.PILOT_CASE_ENROLLED,
+                added.case_id,
+                pilot=pilot_id,
+                enrolment=added.enrolment_id,
+            )
         return [enrolled[case_id] for case_id in wanted]
 
     def _pilot_enrolments_of_mine(self, pilot_id: str, case_ids: list[str]) -> list[Enrolment]:
@@ -184,34 +205,9 @@ class PilotService:
         )
 
     def record_signed_note(self, case_id: Any) -> int:
-        """Keep the text of the case's latest signed note beside each enrolment of it that
-        was made on the same draft (for the edit-distance figures); how many were updated."""
-        case_id = validation.case_id(case_id)
-        owner, backend = self._me, self.backend
-        enrolments = backend.pilots.case_enrolments(owner, case_id)
-        notes = backend.reviews.signed_notes(owner, case_id) if enrolments else []
-        if not notes:
-            return 0
-        case = backend.cases.get_case(owner, case_id)
-        if case is None:
-            return 0
-        latest = notes[-1]
-        scrub = deidentify.scrubber_for(case, backend.cases.list_files(owner, case_id))
-        sections = deidentify.redacted_sections(
-            {s.value: latest.section_text(s.value) for s in Section}, scrub
-        )
-        updated = 0
-        for enrolment in enrolments:
-            enrolled = backend.pilots.insights(owner, enrolment.enrolment_id)
-            if enrolled is None or enrolled.draft_id != latest.draft_id:
-                continue  # enrolled with another draft: its note is not this one
-            if enrolled.signed_sections == sections:
-                continue
-            if backend.pilots.record_signed_sections(
-                owner, enrolment.enrolment_id, latest.draft_id, sections or {}
-            ):
-                updated += 1
-        return updated
+        """Keep the case's latest signed note beside its enrolments of the same draft (the
+        review service does so at each signature); how many were updated."""
+        return keep_signed_note(self.doctor, self.backend, validation.case_id(case_id))
 
     def case_enrolments(self, case_id: Any) -> list[Enrolment]:
         """The pilots this doctor's case is enrolled in."""
@@ -296,6 +292,11 @@ class PilotService:
             raise InvalidInput("This review is submitted already, or not yours to submit")
         for review in self.backend.pilots.reviews(self._me, pilot_id):
             if review.review_id == review_id:
+                # No case id: the reviewer's trail names the pseudonymous enrolment only.
+                ids = {"pilot": pilot_id, "enrolment": review.enrolment_id, "review": review_id}
+                if review.supersedes:
+                    ids["supersedes"] = review.supersedes
+                self._event(AuditAction.PILOT_REVIEW_SUBMITTED, **ids)
                 return review
         raise EnrolledCaseNotFound()
 

@@ -25,7 +25,9 @@ from core.review import (
     SignedNote,
     current_reviews,
 )
+from core.safe_logging import failure_frames
 from core.services.audit import record_event
+from core.services.pilot_notes import keep_signed_note
 
 log = logging.getLogger(__name__)
 
@@ -140,6 +142,7 @@ class ReviewService:
         sections = review.signed_sections(status.draft, status.reviews)
         note = self._version(case_id, 1, status.draft.draft_id, sections, None)
         self._store(note)
+        self._keep_beside_enrolments(case_id)
         log.info("case %s: note signed", case_id)
         details = {"version": note.version}
         record_event(self.backend, self.doctor, AuditAction.NOTE_SIGNED, case_id, details)
@@ -167,6 +170,7 @@ class ReviewService:
         draft_id = status.draft.draft_id if status.draft else latest.draft_id
         note = self._version(case_id, latest.version + 1, draft_id, sections, why)
         self._store(note)
+        self._keep_beside_enrolments(case_id)
         log.info("case %s: note amended (version %d)", case_id, note.version)
         details = {"version": note.version, "sections": sorted(texts)}
         record_event(self.backend, self.doctor, AuditAction.NOTE_AMENDED, case_id, details)
@@ -207,6 +211,18 @@ class ReviewService:
             signed_at=now,
             amendment_reason=reason,
         )
+
+    def _keep_beside_enrolments(self, case_id: str) -> None:
+        """The signed text beside each pilot enrolment of the same draft, as it is signed
+        (the pilot's edit distance); a failure is logged, the signature stands."""
+        try:
+            keep_signed_note(self.doctor, self.backend, case_id)
+        except Exception:  # noqa: BLE001 - the note is signed; the missing copy is reported
+            log.error(
+                "case %s: the signed note was not kept beside its pilot enrolments:\n%s",
+                case_id,
+                failure_frames(),
+            )
 
     def _store(self, note: SignedNote) -> None:
         state = lifecycle.signed(note.version)["review_state"]

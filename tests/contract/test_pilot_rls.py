@@ -281,9 +281,15 @@ def test_through_postgrest_a_reviewer_gets_no_patient_name(supabase_stack: Supab
                     "newest_first": True,
                     "page_size": 50,
                     "page_offset": 0,
+                    "created_from": None,
+                    "created_before": None,
+                    "min_age": None,
+                    "max_age": None,
+                    "diagnosis_search": None,
+                    "icd_prefix": None,
                 },
             )
-            assert page.json()["rows"] == []
+            assert page.json().get("rows") == [], page.text
     finally:
         harness.close()
 

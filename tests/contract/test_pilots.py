@@ -290,14 +290,19 @@ def test_a_note_signed_after_enrolment_goes_beside_the_enrolled_draft(team) -> N
     )
     review.review_section(case_id, "primary_diagnosis", "reject", reason="Pending ferritin")
     review.sign(case_id)
-    assert pilots(doctor).record_signed_note(case_id) == 1
-    assert pilots(doctor).record_signed_note(case_id) == 0  # nothing new
+    # Kept at sign-off by the review service itself: no page has to be opened for it.
     kept = pilots(team["lead"]).ai_insights(enrolment.enrolment_id).signed_sections
+    assert pilots(doctor).record_signed_note(case_id) == 0  # nothing new
     assert kept["primary_diagnosis"] is None  # rejected: nothing signed
     assert "[PATIENT] reports fatigue" in kept["soap_note"]["subjective"]
     assert "Kowalczyk" not in json.dumps(kept)
     soap = pilots(team["lead"]).figures(pilot_id).overall.sections[1]
     assert soap.edit_distance.n == 1 and soap.edit_distance.value > 0
+
+    # An amendment replaces the text beside the draft at once, too.
+    review.amend(case_id, {"soap_note": {"plan": "Ferritin; iron infusion if below 30."}}, "Plan")
+    amended = pilots(team["lead"]).ai_insights(enrolment.enrolment_id).signed_sections
+    assert amended["soap_note"]["plan"] == "Ferritin; iron infusion if below 30."
     # Nobody else writes it, and the draft itself never changes.
     r1 = team["r1"]
     assert not r1.backend.pilots.record_signed_sections(

@@ -1,0 +1,70 @@
+"""A pilot's people at the browser: the coordinator's forms, ticking cases in the list, and
+a reviewer's blind diagnosis and scoring form, in the app's own labels."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from core.pilot.records import RUBRIC, RUBRIC_LABELS
+from core.review import Section
+from tests.e2e.clinic_browser import LIST_ROW_PX, DoctorAtBrowser
+
+CHECKBOX_X = 18  # pixels from the table's left edge: the row's tick box
+
+
+class PilotMemberAtBrowser(DoctorAtBrowser):
+    # --- the coordinator -------------------------------------------------------------------
+
+    def create_pilot(self, name: str, description: str) -> None:
+        form = self.expander("Create a pilot").get_by_test_id("stForm")
+        form.get_by_label("Name").fill(name)
+        form.get_by_label("Description").fill(description)
+        self.submit(form, "Create pilot")
+        expect(self.main.get_by_text(f"Pilot created. You coordinate '{name}'.")).to_be_visible()
+
+    def add_member(self, email: str, role: str) -> None:
+        form = self.main.get_by_test_id("stForm").filter(has_text="Add member")
+        form.get_by_label("Email of their MedCase account").fill(email)
+        form.get_by_text(role, exact=True).click()
+        self.submit(form, "Add member")
+        expect(self.main.get_by_text(f"{email} — {role}")).to_be_visible()
+        self.settled()
+
+    # --- the enrolling doctor --------------------------------------------------------------
+
+    def tick_in_list(self, patient: str) -> None:
+        """Tick a patient's row in the case list (the table is a canvas)."""
+        row = self.list_row(patient)
+        index = int(row.get_attribute("aria-rowindex") or "2")  # 1 is the header row
+        canvas = self.main.get_by_test_id("stDataFrame").get_by_test_id("data-grid-canvas")
+        box = canvas.bounding_box()
+        assert box is not None, "the case list is not on screen"
+        self.page.mouse.click(
+            box["x"] + CHECKBOX_X, box["y"] + (index - 1) * LIST_ROW_PX + LIST_ROW_PX // 2
+        )
+        self.settled()
+
+    # --- the reviewer ----------------------------------------------------------------------
+
+    def record_diagnosis(self, diagnosis: str, icd_code: str) -> None:
+        form = self.main.get_by_test_id("stForm").filter(has_text="Record my diagnosis")
+        form.get_by_label("Primary diagnosis").fill(diagnosis)
+        form.get_by_label("ICD-10 code").fill(icd_code)
+        self.submit(form, "Record my diagnosis")
+        expect(self.main.get_by_text(f"Your diagnosis: {diagnosis} ({icd_code})")).to_be_visible()
+        self.settled()
+
+    def score_every_section(self, verdict: str, rating: int) -> None:
+        """The same verdict and rubric rating for each section, then submit (final)."""
+        form = self.main.get_by_test_id("stForm").filter(has_text="Submit review (final)")
+        for section in Section:
+            form.locator(f".st-key-pilots_verdict_{section.value}").get_by_text(
+                verdict, exact=True
+            ).click()
+            for item in RUBRIC:
+                group = form.locator(f".st-key-pilots_rating_{section.value}_{item}")
+                expect(group).to_contain_text(RUBRIC_LABELS[item])
+                group.get_by_text(str(rating), exact=True).click()
+        self.submit(form, "Submit review")
+        expect(self.main.get_by_text("A review is final.")).to_be_visible()
+        self.settled()
