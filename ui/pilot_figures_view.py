@@ -20,6 +20,12 @@ def _percent(p: Proportion) -> str:
     return f"{p.rate:.0%} ({p.low:.0%}–{p.high:.0%}), n={p.n}"
 
 
+def _interval(p: Proportion) -> str:
+    if p.rate is None or p.low is None or p.high is None:
+        return "No reviews yet."
+    return f"95 % interval {p.low:.0%}–{p.high:.0%}, n={p.n}"
+
+
 def show_figures(figures: PilotFigures) -> None:
     """Every figure; the overall group first, then one expander per provenance."""
     counts = st.columns(3)
@@ -55,10 +61,15 @@ def _provenance_table(figures: PilotFigures) -> pd.DataFrame:
 
 def _group(group: GroupFigures, key: str) -> None:
     st.markdown(f"**AI vs reviewer diagnosis** ({group.reviews} reviews of {group.cases} cases)")
-    agreement = st.columns(3)
-    agreement[0].metric("Same ICD-10 code", _percent(group.agreement.exact))
-    agreement[1].metric("Same category (3 characters)", _percent(group.agreement.category))
-    agreement[2].metric("Same chapter", _percent(group.agreement.chapter))
+    levels = (
+        ("Same ICD-10 code", group.agreement.exact),
+        ("Same category (3 characters)", group.agreement.category),
+        ("Same chapter", group.agreement.chapter),
+    )
+    for column, (label, share) in zip(st.columns(3), levels, strict=True):
+        # The rate large, its interval and n beneath: a metric box cuts off a long value.
+        column.metric(label, "–" if share.rate is None else f"{share.rate:.0%}")
+        column.caption(_interval(share))
     kappa = group.reviewer_kappa
     if kappa is None:
         st.caption("Agreement between reviewers: no case has two reviews yet.")

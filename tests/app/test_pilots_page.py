@@ -64,7 +64,8 @@ def test_a_pilot_from_set_up_to_figures(app: AppTest, clinic: Clinic) -> None:
     metrics = {m.label: m.value for m in page.metric}
     assert metrics["Cases enrolled"] == "1" and metrics["Reviewed"] == "1"
     assert metrics["Reviewed by two or more"] == "1"
-    assert metrics["Same ICD-10 code"].startswith("50%")  # D50.9 of D50.9 and D64.9
+    assert metrics["Same ICD-10 code"] == "50%"  # D50.9 of D50.9 and D64.9
+    assert "95 % interval 9%–91%, n=2" in [c.value for c in page.caption]
     assert "Cohen's κ" in shown(page)
 
 

@@ -205,8 +205,11 @@ def test_pilot_journey(
         expect(metric(lead, label)).to_contain_text(value)
     # The AI said D50.9 for both; each reviewer agreed on one case of two.
     expect(metric(lead, "Same ICD-10 code").first).to_contain_text(
-        re.compile(r"^Same ICD-10 code\s*50% \(\d+%–\d+%\), n=4")
+        re.compile(r"^Same ICD-10 code\s*50%$")
     )
+    expect(
+        lead.main.get_by_text(re.compile(r"^95 % interval \d+%–\d+%, n=4$")).first
+    ).to_be_visible()
     expect(metric(lead, "Same category (3 characters)").first).to_contain_text("50%")
     expect(metric(lead, "Same chapter").first).to_contain_text("50%")
     expect(
