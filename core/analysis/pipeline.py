@@ -27,7 +27,8 @@ from core.analysis.insights import (
     RadiologyImage,
     SoapNote,
 )
-from core.analysis.labs.parse import lab_values_in
+from core.analysis.labs.parse import read_document
+from core.analysis.labs.reference import Patient
 from core.analysis.privacy.redaction import CaseScrubber, file_labels
 from core.analysis.reading.extraction import extract_lab_document
 from core.analysis.reading.imaging import (
@@ -104,8 +105,10 @@ def analyze_case(
         for f in files
         if f.file_category == FileCategory.RADIOLOGY.value
     ]
+    # An engine that reads no images (the offline one) gets no scanned pages rendered.
+    renders = bool(getattr(engine, "reads_scanned_pages", True))
     lab_futures = [
-        pool.submit(_extract_lab, f, labels[f.file_id], read_file, scrub)
+        pool.submit(_extract_lab, f, labels[f.file_id], read_file, scrub, renders)
         for f in files
         if f.file_category == FileCategory.LAB.value
     ]
@@ -152,6 +155,7 @@ def analyze_case(
         diagnosis,
         generated_at=utc_now().isoformat(),
         lab_values=[value for document in documents for value in document.lab_values],
+        unread_tests=list(dict.fromkeys(t for d in documents for t in d.unread_tests)),
         provenance=Provenance(
             engine=engine.name,
             model=engine.model,
@@ -169,10 +173,16 @@ def analyze_case(
 
 
 def _extract_lab(
-    record: CaseFile, label: str, read_file: ReadFile, scrub: CaseScrubber
+    record: CaseFile, label: str, read_file: ReadFile, scrub: CaseScrubber, renders: bool
 ) -> _LabResult:
     try:
-        extracted = extract_lab_document(record.file_id, label, record.file_name, read_file(record))
+        extracted = extract_lab_document(
+            record.file_id,
+            label,
+            record.file_name,
+            read_file(record),
+            render_scanned_pages=renders,
+        )
     except Exception:  # noqa: BLE001 - storage or parser trouble with one file is a warning
         extracted = LabDocument(
             file_id=record.file_id, label=label, text="", warnings=[f"{label} could not be read"]
@@ -235,12 +245,13 @@ def _finish_labs(
         page_reads.extend(lab.page_reads)
     wait(page_reads)  # all settle before the first failure, if any, is raised below
     labs = [future.result() for future in lab_futures]
+    patient = Patient(context.age, context.gender)
     for lab in labs:
-        _add_page_text(lab)
+        _add_page_text(lab, patient)
     return labs
 
 
-def _add_page_text(lab: _LabResult) -> None:
+def _add_page_text(lab: _LabResult, patient: Patient) -> None:
     texts = [text for text in _settle(lab.page_reads) if text]
     if not texts:
         values_from = lab.document.text
@@ -249,7 +260,10 @@ def _add_page_text(lab: _LabResult) -> None:
         lab.stored_text = "\n\n".join(t for t in (lab.stored_text, read) if t)
         values_from = "\n\n".join(t for t in (lab.document.text, read) if t)
     document = lab.document.model_copy(update={"text": values_from})
-    lab.document = document.model_copy(update={"lab_values": lab_values_in(document)})
+    reading = read_document(document, patient)
+    lab.document = document.model_copy(
+        update={"lab_values": reading.values, "unread_tests": reading.unread_tests}
+    )
 
 
 def _settle(futures: list[Future[Any]]) -> list[Any]:

@@ -1,0 +1,101 @@
+"""Where and when a lab value was taken: its specimen (blood unless the text says otherwise)
+and its time (admission, discharge, earlier), from a section heading or the sentence around it.
+
+Notes and discharge summaries write "CSF glucose 40", "On admission, sodium was 118" or
+"LABS ON DISCHARGE:"; lab reports write "Pleural fluid analysis" or "Urine chemistry" as a
+heading. The word closest before a test's name wins; a sentence ends the scope of a word in
+prose, a heading holds until the next heading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Specimens other than blood. "serum", "plasma", "blood" bring a sentence back to blood.
+_SPECIMENS: tuple[tuple[str, str], ...] = (
+    ("csf", r"\bcsf\b|cerebrospinal\s+fluid|spinal\s+fluid|lumbar\s+puncture|\bLP\b"),
+    ("pleural fluid", r"pleural(?:\s+fluid)?|thoracentesis"),
+    ("peritoneal fluid", r"peritoneal(?:\s+fluid)?|ascitic(?:\s+fluid)?|ascites\s+fluid|paracentesis"),
+    ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid|arthrocentesis"),
+    ("body fluid", r"body\s+fluid|fluid\s+analysis|drain\s+fluid"),
+    ("urine", r"\burine\b|urinary|\bu-|urinalysis|\b24[-\s]?h(?:ou)?r?\s+urine"),
+    ("blood", r"\bserum\b|\bplasma\b|\bblood\b|venous|arterial"),
+)
+_SPECIMEN_WORDS = re.compile(
+    "|".join(f"(?P<s{i}>{pattern})" for i, (_, pattern) in enumerate(_SPECIMENS)), re.IGNORECASE
+)
+
+# Time words, the later ones last: "latest" is the largest rank (see TIMING_ORDER).
+_TIMES: tuple[tuple[str, str], ...] = (
+    ("discharge", r"(?:on|at|upon|prior\s+to|before|day\s+of)\s+discharge|discharge\s+(?:labs?|"
+                  r"values|bloods|results)|at\s+the\s+time\s+of\s+discharge"),
+    ("admission", r"(?:on|at|upon)\s+admission|admission\s+(?:labs?|values|bloods|results)|"
+                  r"admitting\s+labs?|on\s+arrival|at\s+presentation|initial(?:ly)?\s+labs?|"
+                  r"in\s+the\s+(?:ed|emergency\s+(?:room|department))"),
+    ("earlier", r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|"
+                r"last\s+(?:week|month|year|visit)|old\s+results?|historical|\bago\b"),
+    ("repeat", r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?"),
+)
+_TIME_WORDS = re.compile(
+    "|".join(f"(?P<t{i}>{pattern})" for i, (_, pattern) in enumerate(_TIMES)), re.IGNORECASE
+)
+# Earlier results count before the report's own time, a discharge value after everything.
+TIMING_ORDER = {"earlier": 0, "admission": 1, None: 2, "repeat": 3, "discharge": 4}
+
+_SENTENCE_END = re.compile(r"\.(?=\s)|;|\.$")
+_SECTION_BREAK = re.compile(
+    r"(?i)\b(?:blood\s+count|\bcbc\b|hematology|haematology|chemistry|metabolic|panel|profile|"
+    r"lipid|thyroid|liver|renal|kidney|cardiac|coagulation|electrolytes|serum|plasma|blood)\b"
+)
+
+
+@dataclass
+class Section:
+    """The specimen and time a heading set, for the lines under it."""
+
+    specimen: str | None = None
+    timing: str | None = None
+
+    def read_heading(self, line: str) -> None:
+        """Update from a line that is a heading (it holds no value)."""
+        specimen, timing = _closest(line)
+        if specimen is not None:
+            self.specimen = None if specimen == "blood" else specimen
+        elif _SECTION_BREAK.search(line) and self.specimen not in (None, "urine"):
+            self.specimen = None
+        if timing is not None:
+            self.timing = timing
+
+
+def value_context(section: Section, before: str) -> tuple[str | None, str | None]:
+    """(specimen, timing) for a test whose name follows ``before`` on its line."""
+    sentence = _SENTENCE_END.split(before)[-1]
+    specimen, timing = _closest(sentence)
+    if specimen is None:
+        specimen = section.specimen
+    elif specimen == "blood":
+        specimen = None
+    return specimen, timing or section.timing
+
+
+def timing_after(text: str) -> str | None:
+    """A time written right after the value ("creatinine 1.9 on admission")."""
+    match = _TIME_WORDS.match(text.lstrip(" ,(")) if text else None
+    return _name_of(match, _TIMES, "t") if match else None
+
+
+def _closest(text: str) -> tuple[str | None, str | None]:
+    specimen = timing = None
+    for match in _SPECIMEN_WORDS.finditer(text):
+        specimen = _name_of(match, _SPECIMENS, "s")
+    for match in _TIME_WORDS.finditer(text):
+        timing = _name_of(match, _TIMES, "t")
+    return specimen, timing
+
+
+def _name_of(match: re.Match[str], table: tuple[tuple[str, str], ...], prefix: str) -> str:
+    for i, (name, _) in enumerate(table):
+        if match.group(f"{prefix}{i}"):
+            return name
+    raise AssertionError("a match names one group")

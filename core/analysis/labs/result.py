@@ -1,0 +1,235 @@
+"""One result read after a test's name: value, bound, unit, reference range and flag.
+
+The segment is the text between a test's name and the next test's name on the line. The
+first number after the name (past fillers, a unit written first, an aside in brackets) is
+the value; a number that starts a range, a date or a name's own digits is not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.analysis.insights import LabValue
+from core.analysis.labs.catalog import BY_NAME, Analyte
+from core.analysis.labs.patterns import (
+    FILLERS,
+    FLAG,
+    KNOWN_UNITS,
+    LOWER_BOUNDS,
+    QUALITATIVE,
+    QUALITATIVE_SCORES,
+    RANGE,
+    REFERENCE_TEXT,
+    STRICT_BOUNDS,
+    VALUE,
+)
+from core.analysis.labs.reference import Patient, patient_range
+from core.analysis.labs.units import EXPONENT_UNIT, unit_key
+
+# The digits of a test's name that follow it: "Vitamin D 25-OH", "Vitamin D, 25-hydroxy",
+# "T4 (free)"; they are part of the name, not its value.
+_NAME_DIGITS = re.compile(r"(?i)\(?\s*25\s*-?\s*\(?(?:oh|hydroxy)\)?(?:\s*-?\s*d[23]?)?\)?|d[23]\b")
+# Words after a test's name that say its result is written but not as a number we read.
+_RESULT_WORDS = re.compile(
+    r"(?i)^(?:elevated|raised|high|low|abnormal|normal|within|supratherapeutic|subtherapeutic"
+    r"|critical|increased|decreased|positive|negative|undetectable|markedly|mildly)\b"
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A result read after a test's name, or why none was: "mentioned" when one is written
+    but could not be read, "reference" when the name stood in reference text."""
+
+    value: LabValue | None
+    mentioned: bool = False
+
+
+def read_result(
+    analyte: Analyte, segment: str, in_urine: bool, specimen: str | None, patient: Patient
+) -> Outcome:
+    start, unit_before = _skip_preamble(segment)
+    rest = segment[start:]
+    if REFERENCE_TEXT.match(rest):
+        return Outcome(None)  # "INR goal 2-3", "troponin 99th percentile ..."
+    urine_form = BY_NAME.get(analyte.urine_form) if analyte.urine_form else None
+    target = urine_form if (in_urine and urine_form is not None) else analyte
+    word = QUALITATIVE.match(rest)
+    if word:
+        dipstick = word.group("word").lower() != "normal"  # "normal" alone proves no dipstick
+        if not target.qualitative and dipstick and urine_form is not None:
+            target = urine_form  # "Glucose: negative" is a urine dipstick result
+        if target.qualitative:
+            return Outcome(_qualitative(target, word.group("word")))
+        return Outcome(None, mentioned=True)
+    if not target.ranges:
+        return Outcome(None)  # a number for a dipstick-only test ("WBC 5 /hpf") is not its scale
+    number = VALUE.match(rest)
+    if number is None:
+        return Outcome(None, mentioned=bool(re.match(r"[<>≤≥]?\s*\d", rest) or _RESULT_WORDS.match(rest)))
+    value = float(number.group("num"))
+    after = rest[number.end() :]
+    unit, after = _take_unit(target, after)
+    unit = unit or unit_before
+    if not target.plausible(value) or (
+        unit
+        and unit_key(unit) in {r.unit for r in target.ranges}
+        and target.range_for(unit, value) is None
+    ):
+        return Outcome(None, mentioned=True)  # a year, an ID, or a number in another unit
+    low, high, strict, after = _take_range(after, value)
+    # Default ranges are blood ranges: a CSF or pleural fluid value keeps only its own.
+    blood_like = specimen is None or target is urine_form or target.panel == "Urinalysis"
+    if low is None and high is None and blood_like:
+        default = patient_range(target.name, target.range_for(unit, value), patient)
+        if default is not None:
+            low, high = default.low, default.high
+    comparator = number.group("cmp") or ""
+    # A flag word belongs to this result only when it is close: prose goes on ("low-fat diet").
+    near = " ".join(re.split(r"(?<!\d)\.(?:\s|$)|;", after)[0].split())[:40]
+    flag = _written_flag(number.group("flag") or "") or _written_flag(near)
+    if flag is None:
+        flag = computed_flag(value, low, high, strict, comparator)
+    return Outcome(
+        LabValue(
+            analyte=target.name,
+            value=value,
+            comparator=COMPARATORS.get(comparator),
+            unit=unit,
+            reference_low=low,
+            reference_high=high,
+            flag=flag,
+        )
+    )
+
+
+def _skip_preamble(segment: str) -> tuple[int, str | None]:
+    """Where the result starts after the analyte's name, and a unit written before it."""
+    pos, unit = 0, None
+    while pos < len(segment):
+        rest = segment[pos:]
+        gap = re.match(r"[\s:=\-–—.,*#_\[\])]+", rest)
+        if gap:
+            pos += gap.end()
+            continue
+        digits = _NAME_DIGITS.match(rest)
+        if digits and pos < 4:  # right after the name: "Vitamin D 25-OH 18 ng/mL"
+            pos += digits.end()
+            continue
+        aside = re.match(r"\(([^()]{0,40})\)", rest)
+        if aside and re.search(r"[A-Za-z%µμ]", aside.group(1)):
+            if unit_key(aside.group(1)) in KNOWN_UNITS:
+                unit = aside.group(1).strip()
+            pos += aside.end()
+            continue
+        word = re.match(r"[^\s:=()\[\]]+", rest)
+        if word and (word.group().lower() in FILLERS or unit_key(word.group()) in KNOWN_UNITS):
+            if word.group().lower() not in FILLERS:
+                unit = word.group()
+            pos += word.end()
+            continue
+        break
+    return pos, unit
+
+
+def _qualitative(analyte: Analyte, word: str) -> LabValue:
+    word = re.sub(r"\s+", "", word.lower())
+    if word.endswith("+") and word[0].isdigit():
+        score = float(word[0])
+    elif word.startswith("+"):
+        score = float(len(word))
+    else:
+        score = QUALITATIVE_SCORES.get(word, 0.0)
+    return LabValue(
+        analyte=analyte.name,
+        value=score,
+        unit=None,
+        reference_low=None,
+        reference_high=0.0,
+        flag="high" if score > 0 else None,
+    )
+
+
+def _take_unit(analyte: Analyte, after: str) -> tuple[str | None, str]:
+    """The unit written after the value, and the text with the unit blanked out."""
+    stripped = after.lstrip()
+    offset = len(after) - len(stripped)
+    match = EXPONENT_UNIT.match(stripped)
+    if match is None:
+        token = re.match(r"[^\s()\[\]]+", stripped)
+        if token and _looks_like_unit(token.group().rstrip(",;:.")):
+            match = token
+    if match is None:  # the unit may come after the range: "9.8 (12.0-16.0) g/dL"
+        own = {r.unit for r in analyte.ranges if r.unit}
+        for token in re.finditer(r"[^\s()\[\]]+", after):
+            if unit_key(token.group()) in own or EXPONENT_UNIT.fullmatch(token.group()):
+                return token.group().rstrip(",;:."), blank(after, token.start(), token.end())
+        return None, after
+    unit = re.sub(r"\s+", "", match.group().rstrip(",;:."))
+    return unit, blank(after, offset + match.start(), offset + match.end())
+
+
+def _looks_like_unit(token: str) -> bool:
+    if not token:
+        return False
+    if unit_key(token) in KNOWN_UNITS or token.startswith("%"):
+        return True
+    return "/" in token and (token[0].isalpha() or token[0] in "µμ") and not FLAG.fullmatch(token)
+
+
+def _take_range(after: str, value: float) -> tuple[float | None, float | None, bool, str]:
+    """The reference range written after the value: (low, high, strict, remaining text)."""
+    for match in RANGE.finditer(after):
+        rest = blank(after, match.start(), match.end())
+        if match.group("lo") is not None:
+            low, high = float(match.group("lo")), float(match.group("hi"))
+            if low <= high and _near(value, high):
+                return low, high, False, rest
+            continue
+        bound, op = float(match.group("bound")), match.group("op").lower()
+        if not _near(value, bound):
+            continue
+        if op in LOWER_BOUNDS:
+            return bound, None, op in STRICT_BOUNDS, rest
+        return None, bound, op in STRICT_BOUNDS, rest
+    return None, None, False, after
+
+
+def _near(value: float, bound: float) -> bool:
+    """A range a thousand times off the value belongs to something else on the line."""
+    if bound <= 0 or value <= 0:
+        return True
+    return bound / 1000 <= value <= bound * 1000
+
+
+def _written_flag(text: str) -> str | None:
+    match = FLAG.search(text)
+    if match is None:
+        return None
+    return "high" if match.group("high") else "low"
+
+
+# How a report writes a bound, as the result shows it.
+COMPARATORS = {"<": "<", ">": ">", "<=": "≤", ">=": "≥", "≤": "≤", "≥": "≥"}
+
+
+def computed_flag(
+    value: float, low: float | None, high: float | None, strict: bool, comparator: str
+) -> str | None:
+    """ "high"/"low" against the range; a "<0.01" result is below 0.01, a ">60" one above 60.
+
+    A value exactly at a limit written "<5" is outside it (the range is below 5); at a limit
+    written "≤5" or "0-5" it is inside."""
+    below, above = comparator[:1] in ("<", "≤"), comparator[:1] in (">", "≥")
+    high_strict = above or (strict and not below)
+    low_strict = below or (strict and not above)
+    if high is not None and (value > high or (high_strict and value >= high)):
+        return "high"
+    if low is not None and (value < low or (low_strict and value <= low)):
+        return "low"
+    return None
+
+
+def blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
