@@ -41,6 +41,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.analysis
 	$(BIN)/python -m benchmarks.case_list
 	$(BIN)/python -m benchmarks.deid
+	$(BIN)/python -m benchmarks.clinical
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
