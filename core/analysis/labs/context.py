@@ -31,8 +31,7 @@ _TIMES: tuple[tuple[str, str], ...] = (
     ("discharge", r"(?:on|at|upon|prior\s+to|before|day\s+of)\s+discharge|discharge\s+(?:labs?|"
                   r"values|bloods|results)|at\s+the\s+time\s+of\s+discharge"),
     ("admission", r"(?:on|at|upon)\s+admission|admission\s+(?:labs?|values|bloods|results)|"
-                  r"admitting\s+labs?|on\s+arrival|at\s+presentation|initial(?:ly)?\s+labs?|"
-                  r"in\s+the\s+(?:ed|emergency\s+(?:room|department))"),
+                  r"admitting\s+labs?|on\s+arrival|at\s+presentation|initial(?:ly)?\s+labs?"),
     ("earlier", r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|"
                 r"last\s+(?:week|month|year|visit)|old\s+results?|historical|\bago\b"),
     ("repeat", r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?"),

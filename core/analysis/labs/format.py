@@ -26,7 +26,11 @@ def format_lab_value(value: LabValue) -> str:
     if is_dipstick(value):
         return f"{value.analyte} {format_result(value)}" + (" (abnormal)" if value.flag else "")
     text = f"{value.analyte} {format_result(value)}" + (f" {value.unit}" if value.unit else "")
+    if value.specimen and not value.analyte.lower().startswith(value.specimen):
+        text += f" [{value.specimen}]"  # "Glucose 40 mg/dL [csf]" is no blood glucose
     notes = [value.flag] if value.flag else []
+    if value.timing:
+        notes.append(value.timing)
     reference = format_reference(value)
     if reference:
         notes.append(f"reference {reference}")

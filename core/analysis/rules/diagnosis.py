@@ -1,19 +1,23 @@
-"""The rules engine's primary diagnosis: every rule's findings, ranked, the first one named.
+"""The rules engine's diagnosis: the doctor's words and the lab findings, ranked together.
 
-When no rule fires the diagnosis says so honestly with a Z code ("examination without
-abnormal findings", or "with abnormal findings" when values are out of range but match no
-rule) and low confidence; with no lab values at all it is R69 with the lowest confidence.
+The doctor's stated diagnoses (an assessment, an impression, the case notes) come first, in
+the order written, a critical one before the others; then findings by severity: critical
+(a value on the critical list, a life-threatening condition), acute, chronic, then a
+presenting complaint. A lab finding that a stated or known condition explains joins that
+condition as its evidence instead of competing with it. Up to three further diagnoses make
+the differential. With nothing to go on the engine abstains: "Not determined", no code
+(never an encounter code such as Z00, which says nothing about the patient).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.analysis.icd10 import annotate_diagnosis
-from core.analysis.insights import LabValue, PrimaryDiagnosis
+from core.analysis.insights import DifferentialDiagnosis, LabValue, PrimaryDiagnosis
 from core.analysis.labs.format import format_lab_value
-from core.analysis.rules.evidence import ADULT_AGE, Candidate, LabResults
-from core.analysis.rules.findings import FINDINGS, Finding
+from core.analysis.rules.conditions import SEVERITY_RANK
+from core.analysis.rules.evidence import Candidate, LabResults
 from core.analysis.rules.hematology import anemia, blood_cells, coagulation, iron_and_vitamins
 from core.analysis.rules.metabolic import (
     diabetes_evidence,
@@ -23,7 +27,66 @@ from core.analysis.rules.metabolic import (
     lipids,
     thyroid,
 )
+from core.analysis.rules.notes import Mention, NoteFacts
 from core.analysis.rules.organs import cardiac, inflammation, liver, urine
+
+NOT_DETERMINED = "Not determined"
+THIN_CONFIDENCE = 0.45  # a diagnosis on one piece of evidence never reaches 0.5
+MAX_CONFIDENCE = 0.75
+
+# Which stated or known conditions explain a lab finding (by the condition's name).
+_EXPLAINS: dict[str, tuple[str, ...]] = {
+    "abnormal_kidney_function": ("Acute kidney injury", "Chronic kidney disease", "Kidney failure"),
+    "elevated_troponin": (
+        "Acute myocardial infarction",
+        "Non-ST elevation myocardial infarction",
+        "ST elevation myocardial infarction",
+        "Acute coronary syndrome",
+        "Unstable angina",
+    ),
+    "elevated_natriuretic_peptide": ("Heart failure", "Acute on chronic heart failure"),
+    "abnormal_coagulation": ("Warfarin-related coagulopathy", "Coagulopathy"),
+    "type2_diabetes": ("Type 2 diabetes mellitus", "Type 1 diabetes mellitus", "Diabetic ketoacidosis"),
+    "hyperglycemia": ("Type 2 diabetes mellitus", "Type 1 diabetes mellitus", "Diabetic ketoacidosis"),
+    "anemia": ("Anemia", "Iron deficiency anemia", "Gastrointestinal hemorrhage"),
+    "iron_deficiency_anemia": ("Iron deficiency anemia",),
+    "hyperkalemia": ("Hyperkalemia",),
+    "hypokalemia": ("Hypokalemia",),
+    "hyponatremia": ("Hyponatremia",),
+    "hypernatremia": ("Hypernatremia",),
+    "hypercalcemia": ("Hypercalcemia",),
+    "thrombocytopenia": ("Thrombocytopenia",),
+    "thrombocytosis": ("Thrombocytosis",),
+    "hypothyroidism": ("Hypothyroidism",),
+    "hyperthyroidism": ("Hyperthyroidism",),
+    "abnormal_thyroid_tests": ("Hypothyroidism", "Hyperthyroidism"),
+    "urinary_tract_infection": ("Urinary tract infection", "Pyelonephritis"),
+    "leukocytosis": ("Sepsis", "Septic shock", "Pneumonia", "Urinary tract infection", "Cellulitis"),
+    "elevated_crp": ("Sepsis", "Septic shock", "Pneumonia", "Cellulitis"),
+    "elevated_procalcitonin": ("Sepsis", "Septic shock", "Pneumonia"),
+    "mixed_hyperlipidemia": ("Hyperlipidemia",),
+    "pure_hypercholesterolemia": ("Hyperlipidemia",),
+    "hyperlipidemia": ("Hyperlipidemia",),
+}
+
+
+@dataclass
+class Ranked:
+    """One diagnosis in the ranking, from the notes, the labs, or both."""
+
+    name: str
+    code: str
+    tier: int  # SEVERITY_RANK of critical, acute, chronic, symptom
+    source: str  # "stated", "current", "history", "lab"
+    evidence: list[str] = field(default_factory=list)
+    lab: Candidate | None = None
+    order: int = 0  # the order the doctor wrote it in
+
+    @property
+    def lab_values(self) -> list[LabValue]:
+        if self.lab is None:
+            return []
+        return self.lab.evidence + [v for v in self.lab.supporting if v not in self.lab.evidence]
 
 
 def rank_findings(values: list[LabValue], age: int) -> list[Candidate]:
@@ -34,53 +97,185 @@ def rank_findings(values: list[LabValue], age: int) -> list[Candidate]:
     found += kidney(labs) + electrolytes(labs) + thyroid(labs) + lipids(labs)
     found += cardiac(labs) + inflammation(labs) + liver(labs)
     found += urine(labs, diabetic=bool(diabetes_evidence(labs)))
-    return sorted(found, key=lambda c: (-c.rank, -c.confidence))
+    return sorted(found, key=lambda c: (-_lab_tier(c), -c.rank, -c.confidence))
+
+
+def _lab_tier(candidate: Candidate) -> int:
+    if any(v.critical for v in candidate.evidence):
+        return SEVERITY_RANK["critical"]
+    return SEVERITY_RANK["acute"] if candidate.rank >= 70 else SEVERITY_RANK["chronic"]
 
 
 @dataclass(frozen=True)
 class RulesDiagnosis:
     diagnosis: PrimaryDiagnosis  # ICD-10-CM checked
-    finding: Finding  # the rule finding it names, with its plan
-    ranked: list[Candidate]  # every finding, most urgent first; ranked[0] is the diagnosis
+    ranked: list[Ranked]  # every diagnosis, first is the primary one (empty: abstained)
+    findings: list[Candidate]  # every lab finding, most urgent first
 
 
-def diagnose(values: list[LabValue], age: int) -> RulesDiagnosis:
-    """The primary diagnosis and every ranked finding behind it."""
-    ranked = rank_findings(values, age)
-    if ranked:
-        first = ranked[0]
-        evidence = first.evidence + [v for v in first.supporting if v not in first.evidence]
-        diagnosis = PrimaryDiagnosis(
-            primary_diagnosis=first.finding.name,
-            icd_code=first.finding.code,
-            description=f"Suggested by lab values: {first.reason}.",
-            confidence_score=first.confidence,
-            supporting_evidence=[format_lab_value(v) for v in evidence],
+def diagnose(
+    values: list[LabValue], age: int, facts: NoteFacts | None = None, unsure: int = 0
+) -> RulesDiagnosis:
+    """The primary diagnosis, its differential and every ranked finding behind them.
+
+    ``unsure`` counts what could not be read (tests named without a value, pages without
+    text): it lowers the confidence, since the missing part may change the picture."""
+    facts = facts or NoteFacts()
+    findings = rank_findings(values, age)
+    ranked = _ranking(findings, facts)
+    if not ranked:
+        return RulesDiagnosis(_abstain(values, unsure), [], findings)
+    first = ranked[0]
+    confidence, reason = _confidence(first, unsure)
+    differential = [
+        DifferentialDiagnosis(
+            diagnosis=r.name,
+            icd_code=r.code,
+            supporting_evidence=r.evidence[:4],
+            confidence_score=_confidence(r, unsure)[0],
         )
-        return RulesDiagnosis(annotate_diagnosis(diagnosis), first.finding, ranked)
-    abnormal = [v for v in values if v.flag]
-    age_group = "adult" if age >= ADULT_AGE else "child"
-    if abnormal:
-        key = f"abnormal_findings_{age_group}"
-        description = (
-            f"{len(abnormal)} lab value(s) outside their reference ranges, matching no rule "
-            "for a specific condition."
-        )
-        confidence, evidence = 0.25, abnormal
-    elif values:
-        key = f"no_abnormal_findings_{age_group}"
-        description = f"All {len(values)} lab values read are within their reference ranges."
-        confidence, evidence = min(0.4, 0.15 + 0.02 * len(values)), []
-    else:
-        key = "not_determined"
-        description = "No lab values could be read from the case's files."
-        confidence, evidence = 0.1, []
-    finding = FINDINGS[key]
-    diagnosis = PrimaryDiagnosis(
-        primary_diagnosis=finding.name,
-        icd_code=finding.code,
-        description=description,
-        confidence_score=round(confidence, 2),
-        supporting_evidence=[format_lab_value(v) for v in evidence],
+        for r in ranked[1:4]
+    ]
+    description = (
+        f"Stated in the notes and supported by lab values: {first.lab.reason}."
+        if first.lab is not None and first.source != "lab"
+        else f"Suggested by lab values: {first.lab.reason}."
+        if first.lab is not None
+        else "Named in the notes."
+        if first.source in ("stated", "current")
+        else "A known condition named in the notes."
     )
-    return RulesDiagnosis(annotate_diagnosis(diagnosis), finding, ranked)
+    diagnosis = PrimaryDiagnosis(
+        primary_diagnosis=first.name,
+        icd_code=first.code,
+        description=description,
+        confidence_score=confidence,
+        supporting_evidence=first.evidence,
+        differential=differential,
+        confidence_reason=reason,
+    )
+    return RulesDiagnosis(annotate_diagnosis(diagnosis), ranked, findings)
+
+
+def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
+    from_notes: dict[str, Ranked] = {}
+    for source, mentions in (
+        ("stated", facts.stated),
+        ("current", facts.current),
+        ("history", facts.history),
+    ):
+        for order, mention in enumerate(mentions):
+            if mention.condition.name not in from_notes:
+                from_notes[mention.condition.name] = _from_note(mention, source, order)
+    ranked = list(from_notes.values())
+    for finding in findings:
+        explained = [
+            from_notes[name]
+            for name in _EXPLAINS.get(finding.key, ())
+            if name in from_notes and from_notes[name].lab is None
+        ]
+        if explained:  # the lab finding is evidence for what the doctor already named
+            target = explained[0]
+            target.lab = finding
+            target.evidence += [format_lab_value(v) for v in finding.evidence]
+            target.tier = max(target.tier, _lab_tier(finding))
+            continue
+        ranked.append(
+            Ranked(
+                finding.finding.name,
+                finding.finding.code,
+                _lab_tier(finding),
+                "lab",
+                [format_lab_value(v) for v in finding.evidence + finding.supporting],
+                lab=finding,
+            )
+        )
+    # Known conditions and complaints that nothing supports now are context, not diagnoses,
+    # unless nothing else is known.
+    active = [r for r in ranked if r.source in ("stated", "lab") or r.lab is not None]
+    pool = active or [r for r in ranked if r.source == "current"] or ranked
+    return sorted(pool, key=_order)
+
+
+def _order(r: Ranked) -> tuple[int, int, int, int, int]:
+    stated = r.source == "stated"
+    # A critical finding outranks everything but a critical diagnosis the doctor wrote.
+    return (
+        -int(r.tier == SEVERITY_RANK["critical"]),
+        -int(stated),
+        -r.tier,
+        r.order if stated else 0,
+        -(r.lab.rank if r.lab is not None else 0),
+    )
+
+
+def _from_note(mention: Mention, source: str, order: int) -> Ranked:
+    condition = mention.condition
+    quote = mention.sentence.strip()
+    where = {"stated": "the doctor's diagnosis", "current": "presenting", "history": "known"}
+    return Ranked(
+        condition.name,
+        condition.code,
+        SEVERITY_RANK[condition.severity],
+        source,
+        [f'Notes ({where[source]}): "{quote}"'],
+        order=order,
+    )
+
+
+def _confidence(r: Ranked, unsure: int) -> tuple[float, str]:
+    """The score and its one-line reason: evidence, agreement, and how surely it was read."""
+    values = r.lab_values
+    unitless = sum(1 for v in values if v.unit is None and v.flag is not None)
+    if r.source == "stated" and r.lab is not None:
+        score, reason = 0.7, "stated by the doctor and supported by lab values"
+    elif r.source == "stated":
+        score, reason = 0.6, "stated by the doctor; no lab value bears on it"
+    elif r.lab is not None:
+        score = r.lab.confidence
+        count = len({id(v) for v in values})
+        reason = f"{count} lab value(s) support it; no diagnosis is stated in the notes"
+        if r.source in ("current", "history"):
+            score += 0.05
+            reason = f"named in the notes and supported by {count} lab value(s)"
+        if count <= 1:
+            score = min(score, THIN_CONFIDENCE)
+            reason = "a single lab value supports it"
+    elif r.source == "current":
+        score, reason = 0.3, "a presenting complaint only; no lab value or stated diagnosis"
+    else:
+        score, reason = 0.25, "a known condition only; nothing in the files bears on it now"
+    if unitless:
+        score -= 0.05
+        reason += f"; {unitless} value(s) without a unit"
+    if unsure:
+        score -= 0.05
+        reason += f"; {unsure} test(s) or page(s) could not be read"
+    return round(min(MAX_CONFIDENCE, max(0.1, score)), 2), reason[0].upper() + reason[1:] + "."
+
+
+def _abstain(values: list[LabValue], unsure: int) -> PrimaryDiagnosis:
+    abnormal = [v for v in values if v.flag]
+    if abnormal:
+        description = (
+            f"{len(abnormal)} lab value(s) outside their reference ranges match no rule for a "
+            "specific condition, and the notes state none."
+        )
+        reason = "Values out of range without a pattern; no stated diagnosis."
+    elif values:
+        description = f"All {len(values)} lab values read are within their reference ranges."
+        reason = "Nothing abnormal was read and the notes state no diagnosis."
+    else:
+        description = "No lab values could be read and the notes state no diagnosis."
+        reason = "Nothing to go on: no lab values read, no diagnosis stated."
+    if unsure:
+        reason = reason[:-1] + f"; {unsure} test(s) or page(s) could not be read."
+    diagnosis = PrimaryDiagnosis(
+        primary_diagnosis=NOT_DETERMINED,
+        icd_code="",
+        description=description,
+        confidence_score=0.2 if abnormal else 0.1,
+        supporting_evidence=[format_lab_value(v) for v in abnormal],
+        confidence_reason=reason,
+    )
+    return diagnosis.model_copy(update={"icd_code_valid": None})
