@@ -62,6 +62,11 @@ class Analyte:
     def plausible(self, value: float) -> bool:
         return not self.ranges or any(r.fits(value) for r in self.ranges)
 
+    @property
+    def signed(self) -> bool:
+        """True for a test whose results may be negative (base excess)."""
+        return any(r.floor < 0 for r in self.ranges)
+
 
 def _u(
     unit: str, low: float | None, high: float | None, floor: float = 0.0, limit: float = 1e9
@@ -93,7 +98,7 @@ CATALOG: tuple[Analyte, ...] = (
     Analyte("Hematocrit", _BLOOD_COUNT, ("hematocrit", "haematocrit", "hct", "pcv"),
             (_u("%", 36, 52, 8, 80), _u("l/l", 0.36, 0.52, 0.08, 0.8))),
     Analyte("RBC", _BLOOD_COUNT, ("rbc", "red blood cells", "red blood cell count",
-                                  "red cell count", "erythrocytes", "erythrocyte count"),
+                                  "red cell count", "red count", "red blood count", "erythrocytes", "erythrocyte count"),
             (_u("10^12/l", 4.0, 5.9, 0.5, 12),), urine_form="Urine blood"),
     Analyte("WBC", _BLOOD_COUNT, ("wbc", "white blood cells", "white blood cell count",
                                   "white cell count", "white count", "white blood count",
@@ -116,6 +121,14 @@ CATALOG: tuple[Analyte, ...] = (
     Analyte("Lymphocytes", _BLOOD_COUNT, ("lymphocytes", "lymphocyte count", "lymph", "lymphs",
                                           "absolute lymphocytes", "ALC"),
             (_u("10^9/l", 1.0, 4.0, 0, 60), _u("%", 20, 45, 0, 100))),
+    Analyte("Monocytes", _BLOOD_COUNT, ("monocytes", "monocyte count", "monos", "mono"),
+            (_u("10^9/l", 0.2, 1.0, 0, 30), _u("%", 2, 10, 0, 100))),
+    Analyte("Eosinophils", _BLOOD_COUNT, ("eosinophils", "eosinophil count", "eos"),
+            (_u("10^9/l", 0.0, 0.5, 0, 30), _u("%", 0, 6, 0, 100))),
+    Analyte("Basophils", _BLOOD_COUNT, ("basophils", "basophil count", "basos"),
+            (_u("10^9/l", 0.0, 0.2, 0, 10), _u("%", 0, 2, 0, 100))),
+    Analyte("Bands", _BLOOD_COUNT, ("bands", "band neutrophils", "band forms", "stabs"),
+            (_u("%", 0, 5, 0, 100),)),
     # Metabolic panel
     Analyte("Glucose", _CHEMISTRY, ("glucose", "blood glucose", "blood sugar", "plasma glucose",
                                     "serum glucose", "random glucose", "random blood sugar", "blood sugars",
@@ -137,6 +150,22 @@ CATALOG: tuple[Analyte, ...] = (
     Analyte("Bicarbonate", _CHEMISTRY, ("bicarbonate", "bicarb", "hco3", "co2", "total co2", "tco2",
                                         "carbon dioxide"),
             (_u("mmol/l", 22, 29, 2, 60), _u("meq/l", 22, 29, 2, 60))),
+    Analyte("Lactate", _CHEMISTRY, ("lactate", "lactic acid", "serum lactate"),
+            (_u("mmol/l", 0.5, 2.2, 0.1, 40), _u("mg/dl", 4.5, 19.8, 1, 360))),
+    Analyte("Ammonia", _CHEMISTRY, ("ammonia", "nh3", "ammonia level"),
+            (_u("umol/l", 11, 51, 1, 2000), _u("ug/dl", 19, 87, 2, 3500))),
+    Analyte("Cortisol", _CHEMISTRY, ("cortisol", "serum cortisol", "random cortisol"),
+            (_u("ug/dl", 5, 25, 0.1, 200), _u("nmol/l", 140, 690, 3, 5500))),
+    Analyte("Prealbumin", _CHEMISTRY, ("prealbumin", "transthyretin"),
+            (_u("mg/dl", 15, 36, 1, 80),)),
+    Analyte("Blood pH", _CHEMISTRY, ("arterial ph", "blood ph", "abg ph", "venous ph"),
+            (_u("", 7.35, 7.45, 6.5, 8.0),), urine_aliases=()),
+    Analyte("pCO2", _CHEMISTRY, ("pco2", "paco2", "pvco2"),
+            (_u("mmhg", 35, 45, 5, 200), _u("kpa", 4.7, 6.0, 0.7, 27))),
+    Analyte("pO2", _CHEMISTRY, ("po2", "pao2"),
+            (_u("mmhg", 80, 100, 5, 700), _u("kpa", 10.7, 13.3, 0.7, 93))),
+    Analyte("Base excess", _CHEMISTRY, ("base excess", "BE"),
+            (_u("mmol/l", -2, 2, -40, 40), _u("meq/l", -2, 2, -40, 40))),
     Analyte("BUN", _CHEMISTRY, ("bun", "blood urea nitrogen", "urea nitrogen"),
             (_u("mg/dl", 7, 20, 1, 300), _u("mmol/l", 2.5, 7.1, 0.3, 100))),
     Analyte("Urea", _KIDNEY, ("urea", "serum urea", "blood urea"),
@@ -149,7 +178,7 @@ CATALOG: tuple[Analyte, ...] = (
             (_u("ml/min/1.73m2", 60, None, 1, 200), _u("", 60, None, 1, 200))),
     Analyte("Calcium", _CHEMISTRY, ("calcium", "total calcium", "Ca", "Ca++"),
             (_u("mg/dl", 8.5, 10.5, 3, 25), _u("mmol/l", 2.15, 2.55, 0.5, 6))),
-    Analyte("Magnesium", _CHEMISTRY, ("magnesium", "Mg", "Mg++"),
+    Analyte("Magnesium", _CHEMISTRY, ("magnesium", "mag", "Mg", "Mg++"),
             (_u("mg/dl", 1.7, 2.4, 0.5, 10), _u("mmol/l", 0.7, 1.0, 0.2, 4))),
     Analyte("Phosphate", _CHEMISTRY, ("phosphate", "phosphorus", "inorganic phosphate", "phos",
                                       "po4"),
@@ -211,6 +240,13 @@ CATALOG: tuple[Analyte, ...] = (
              "urine albumin/creatinine ratio", "urine acr", "microalbumin/creatinine ratio",
              "microalbumin creatinine ratio"),
             (_u("mg/g", None, 30, 0, 20_000), _u("mg/mmol", None, 3, 0, 2500))),
+    Analyte("Urine protein/creatinine ratio", _KIDNEY,
+            ("protein/creatinine ratio", "protein-creatinine ratio", "protein creatinine ratio",
+             "protein to creatinine ratio", "upcr", "urine protein/creatinine ratio", "upc ratio"),
+            (_u("g/g", None, 0.2, 0, 50), _u("mg/mg", None, 0.2, 0, 50),
+             _u("mg/mmol", None, 15, 0, 5000))),
+    Analyte("Creatinine clearance", _KIDNEY, ("creatinine clearance", "crcl", "cr cl"),
+            (_u("ml/min/1.73m2", 90, None, 1, 250),)),
     Analyte("Urine albumin", _KIDNEY, ("urine albumin", "microalbumin", "urine microalbumin",
                                        "microalbumin urine"),
             (_u("mg/l", None, 20, 0, 10_000), _u("mg/24h", None, 30, 0, 20_000))),
@@ -234,7 +270,8 @@ CATALOG: tuple[Analyte, ...] = (
             (_u("ng/ml", None, 0.01, 0, 50), _u("pg/ml", None, 14, 0, 100_000))),
     Analyte("Troponin", _CARDIAC, ("troponin", "troponins", "cardiac troponin"),
             (_u("ng/ml", None, 0.04, 0, 100), _u("pg/ml", None, 14, 0, 1_000_000))),
-    Analyte("BNP", _CARDIAC, ("bnp", "b-type natriuretic peptide", "brain natriuretic peptide"),
+    Analyte("BNP", _CARDIAC, ("bnp", "b-type natriuretic peptide", "brain natriuretic peptide",
+                              "b-natriuretic peptide", "b natriuretic peptide"),
             (_u("pg/ml", None, 100, 0, 100_000),)),
     Analyte("NT-proBNP", _CARDIAC, ("nt-probnp", "nt-pro bnp", "ntprobnp", "nt probnp",
                                     "n-terminal pro-bnp", "nt-pro-bnp"),
@@ -251,6 +288,9 @@ CATALOG: tuple[Analyte, ...] = (
     Analyte("aPTT", _COAGULATION, ("aptt", "ptt", "activated partial thromboplastin time",
                                    "partial thromboplastin time"),
             (_u("s", 25, 35, 10, 300),)),
+    Analyte("PSA", "Tumour markers", ("psa", "prostate specific antigen",
+                                      "prostate-specific antigen", "total psa"),
+            (_u("ng/ml", 0, 4.0, 0, 100_000),)),
     # Iron and vitamins
     Analyte("Ferritin", _IRON_VITAMINS, ("ferritin", "serum ferritin"),
             (_u("ng/ml", 15, 300, 0.5, 100_000),)),

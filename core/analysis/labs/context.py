@@ -19,8 +19,10 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
     ("peritoneal fluid", r"peritoneal(?:\s+fluid)?|ascitic(?:\s+fluid)?|ascites\s+fluid|paracentesis"),
     ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid|arthrocentesis"),
     ("body fluid", r"body\s+fluid|fluid\s+analysis|drain\s+fluid"),
-    ("urine", r"\burine\b|urinary|\bu-|urinalysis|\b24[-\s]?h(?:ou)?r?\s+urine"),
-    ("blood", r"\bserum\b|\bplasma\b|\bblood\b|venous|arterial"),
+    ("urine", r"\burine\b|urinary|\bu-|urinalysis|\bua\b|\b24[-\s]?h(?:ou)?r?\s+urine"),
+    # Bare "blood" is also a urine dipstick test ("4+ blood"): only its compounds name blood.
+    ("blood", r"\bserum\b|\bplasma\b|blood\s+(?:work|tests?|samples?|levels?|chemistr(?:y|ies))"
+              r"|venous|arterial"),
 )
 _SPECIMEN_WORDS = re.compile(
     "|".join(f"(?P<s{i}>{pattern})" for i, (_, pattern) in enumerate(_SPECIMENS)), re.IGNORECASE
@@ -32,7 +34,7 @@ _TIMES: tuple[tuple[str, str], ...] = (
                   r"values|bloods|results)|at\s+the\s+time\s+of\s+discharge"),
     ("admission", r"(?:on|at|upon)\s+admission|admission\s+(?:labs?|values|bloods|results)|"
                   r"admitting\s+labs?|on\s+arrival|at\s+presentation|initial(?:ly)?\s+labs?"),
-    ("earlier", r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|"
+    ("earlier", r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|yesterday|"
                 r"last\s+(?:week|month|year|visit)|old\s+results?|historical|\bago\b"),
     ("repeat", r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?"),
 )
@@ -69,8 +71,16 @@ class Section:
 
 def value_context(section: Section, before: str) -> tuple[str | None, str | None]:
     """(specimen, timing) for a test whose name follows ``before`` on its line."""
-    sentence = _SENTENCE_END.split(before)[-1]
+    sentences = _SENTENCE_END.split(before)
+    sentence = sentences[-1]
     specimen, timing = _closest(sentence)
+    previous = sentences[-2] if len(sentences) > 1 else ""
+    if specimen is None and previous and not re.search(r"\d", previous):
+        # "Spinal fluid evaluation, see below. White count 0, red count 2060.": a short
+        # sentence without results that names a body fluid introduces the next one's
+        # results. Urine is left out: "minimal urine output." introduces no urine test.
+        carried = _closest(previous)[0] if len(previous.split()) <= 12 else None
+        specimen = carried if carried not in ("urine", "blood") else None
     if specimen is None:
         specimen = section.specimen
     elif specimen == "blood":
@@ -78,10 +88,21 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
     return specimen, timing or section.timing
 
 
-def timing_after(text: str) -> str | None:
-    """A time written right after the value ("creatinine 1.9 on admission")."""
-    match = _TIME_WORDS.match(text.lstrip(" ,(")) if text else None
-    return _name_of(match, _TIMES, "t") if match else None
+_SPECIMEN_AFTER = re.compile(
+    r"(?i)^\s*(?:\(|,)?\s*(?:in|from|of)\s+(?:the\s+)?(?P<what>urine|csf|cerebrospinal\s+fluid|"
+    r"spinal\s+fluid|pleural\s+fluid|ascitic\s+fluid|peritoneal\s+fluid|synovial\s+fluid)\b"
+)
+
+
+def specimen_after(segment: str) -> str | None:
+    """A specimen named right after a test's name: "creatinine in the urine was 538"."""
+    match = _SPECIMEN_AFTER.match(segment)
+    if match is None:
+        return None
+    what = match.group("what").lower()
+    return "urine" if what == "urine" else "csf" if "spinal" in what or what == "csf" else (
+        re.sub(r"\s+", " ", what)
+    )
 
 
 def _closest(text: str) -> tuple[str | None, str | None]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from core.analysis.insights import LabDocument, LabValue
 from core.analysis.labs.catalog import BY_NAME, Analyte
-from core.analysis.labs.context import Section, value_context
+from core.analysis.labs.context import Section, specimen_after, value_context
 from core.analysis.labs.critical import mark_critical
 from core.analysis.labs.patterns import (
     ALIASES,
@@ -29,18 +29,14 @@ from core.analysis.labs.patterns import (
     alias_key,
 )
 from core.analysis.labs.reference import Patient
-from core.analysis.labs.result import read_result
+from core.analysis.labs.result import VALUE_FIRST, read_result, read_value_first
+from core.analysis.labs.rewrite import plain_numbers, rewrite_prose
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
 _MAX_SOURCE_LINE = 200
 PAGE_BREAK = "\f"  # extraction separates a PDF's pages with a form feed
 # "K/uL", "M/uL": a unit whose first letter is also a test's short name.
 _UNIT_AFTER = re.compile(r"\s*/\s*(?:[uµμ]l|mcl|mm3|mm³|cumm|l|dl|hpf|lpf)\b", re.IGNORECASE)
-# "BUN/Cr 45/2.1": two names and two values joined by slashes, written as two results.
-_PAIR = re.compile(
-    rf"(?P<a>{ANALYTE_NAME.pattern})\s*/\s*(?P<b>{ANALYTE_NAME.pattern})"
-    r"(?P<mid>[^\d/]{0,20}?)(?P<x>\d+(?:\.\d+)?)\s*/\s*(?P<y>\d+(?:\.\d+)?)(?![\d/])"
-)
 # Prose in a heading-like line ends its heading role: headings are short and hold no value.
 _HEADING_MAX = 60
 # A time right after the value, in the same clause: "creatinine 1.9 on admission", "INR 2.1
@@ -48,7 +44,7 @@ _HEADING_MAX = 60
 _TIME_AFTER = re.compile(
     r"(?i)^(?:[^.;(,]|\.\d){0,40}?\b(?:(?:on|at|upon)\s+(?P<admission>admission|arrival|"
     r"presentation)|(?:on|at|upon)\s+(?P<discharge>discharge)|(?P<earlier>last\s+(?:week|month|"
-    r"year|visit)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|previously))\b"
+    r"year|visit)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|previously|earlier|yesterday))\b"
 )
 
 
@@ -118,7 +114,9 @@ class _State:
 
     def read(self, raw_line: str) -> None:
         line = _clean_line(raw_line)
-        if URINE_HEADING.search(line):
+        heading_like = len(line.strip()) <= _HEADING_MAX
+        # A urinalysis heading opens a urine section; in prose the word counts per sentence.
+        if URINE_HEADING.search(line) and heading_like:
             self.in_urine = True
         starts = _test_starts(line, self.in_urine)
         if self.cells:
@@ -132,7 +130,7 @@ class _State:
             return
         if starts:
             self.cells = [line]
-        elif re.search(r"(?i)urine", line):
+        elif re.search(r"(?i)urine", line) and heading_like:
             self.in_urine = True
         elif OTHER_HEADING.search(line):
             self.in_urine = False
@@ -155,10 +153,15 @@ class _State:
                 continue  # "Reference: troponin I < 0.04" is no result
             segment = line[match.end() : end]
             specimen, timing = value_context(self.section, before)
+            specimen = specimen_after(segment) or specimen
             after = _TIME_AFTER.match(segment)
             if after:
                 timing = next(k for k in ("admission", "discharge", "earlier") if after.group(k))
-            outcome = read_result(analyte, segment, self.in_urine, specimen, self.patient)
+            urine_here = self.in_urine or specimen == "urine"
+            clause = re.split(r"[,;:]|\.\s|\bwith\b", before)[-1]
+            outcome = read_value_first(analyte, match.group(), clause, urine_here)
+            if outcome.value is None:
+                outcome = read_result(analyte, segment, urine_here, specimen, self.patient)
             if outcome.value is None:
                 if outcome.mentioned:
                     self.mentioned.append(analyte.name)
@@ -178,10 +181,19 @@ class _State:
                 "timing": timing,
             }
         )
-        key = (value.analyte, value.comparator, value.value, value.unit, value.specimen, timing)
-        if key not in self._seen:  # a page repeated in a PDF gives the same result twice
+        key = (value.analyte, value.comparator, value.value, value.unit, value.specimen, raw)
+        # A page repeated in a PDF gives the same result on the same line twice; the same
+        # value on another line is another result (a note repeats a test taken twice).
+        if key not in self._seen:
             self._seen.add(key)
             self.values.append(value)
+
+
+_URINE_SENTENCE = re.compile(r"(?i)\burin(?:e|alysis)\b|\bUA\b|dipstick")
+
+
+def _sentence_of(before: str) -> str:
+    return re.split(r"\.\s", before)[-1]
 
 
 def _own_specimen(analyte: Analyte | None) -> str | None:
@@ -213,23 +225,13 @@ def _clean_line(line: str) -> str:
     # A CSV row has separators without a following space; prose writes "a, b".
     if "\t" not in line and line.count(delimiter) >= 2 and f"{delimiter} " not in line:
         fields = next(csv.reader([line], delimiter=delimiter), [])
-        line = "  ".join(_plain_numbers(field) for field in fields)
+        line = "  ".join(plain_numbers(field) for field in fields)
     else:
-        line = _plain_numbers(line)
+        line = plain_numbers(line)
     line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
-    line = _PAIR.sub(_unpair, line)
+    line = rewrite_prose(line)
     line = NOT_VALUES.sub(" ", line)
     return re.sub(r"1\.73\s+m", "1.73m", line)
-
-
-def _unpair(match: re.Match[str]) -> str:
-    return f"{match.group('a')} {match.group('x')}, {match.group('b')} {match.group('y')}"
-
-
-def _plain_numbers(text: str) -> str:
-    """Thousands separators dropped ("3,200"), decimal commas made points ("9,8")."""
-    text = re.sub(r"(?<![\d,.])(\d{1,3}),(\d{3})(?![\d,])", r"\1\2", text)
-    return re.sub(r"(?<![\d,.])(\d{1,3}),(\d{1,2})(?![\d,])", r"\1.\2", text)
 
 
 def _test_starts(line: str, in_urine: bool) -> list[tuple[re.Match[str], Analyte]]:
@@ -238,7 +240,9 @@ def _test_starts(line: str, in_urine: bool) -> list[tuple[re.Match[str], Analyte
     for match in ANALYTE_NAME.finditer(line):
         analyte, urine_only = ALIASES[alias_key(match.group())]
         before = line[: match.start()].rstrip()
-        if (urine_only and not in_urine) or (before and before[-1].isdigit()):
+        if urine_only and not (in_urine or _URINE_SENTENCE.search(_sentence_of(before))):
+            continue  # "pH", "blood" are urine tests only where urine is the subject
+        if before and before[-1].isdigit() and alias_key(match.group()) not in VALUE_FIRST:
             continue  # "mg" after "182" is a unit, not magnesium
         if _UNIT_AFTER.match(line, match.end()):
             continue  # "K/uL" is a unit, not potassium

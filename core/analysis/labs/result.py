@@ -37,6 +37,12 @@ _RESULT_WORDS = re.compile(
 )
 
 
+# Names written after their value in notes: "7 stabs, 68 segs, 15 lymphs, and 9 monos".
+VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys"}
+_LEADING_NUMBER = re.compile(r"(?<![\d.])(?P<num>\d{1,3}(?:\.\d)?)\s*(?P<pct>%)?\s*$")
+_LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
+
+
 @dataclass(frozen=True)
 class Outcome:
     """A result read after a test's name, or why none was: "mentioned" when one is written
@@ -44,6 +50,22 @@ class Outcome:
 
     value: LabValue | None
     mentioned: bool = False
+
+
+def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -> Outcome:
+    """A result written before the name: "4+ blood", "negative nitrites" in a urinalysis
+    sentence, "68 segs" in a differential count."""
+    if in_urine and analyte.urine_form or analyte.qualitative:
+        target = BY_NAME.get(analyte.urine_form or "") if not analyte.qualitative else analyte
+        word = _LEADING_WORD.search(re.sub(r"(?i)\s*amounts?\s+of\s*$", " ", clause))
+        if target is not None and target.qualitative and word:
+            return Outcome(_qualitative(target, word.group("word")))
+    number = _LEADING_NUMBER.search(clause)
+    if number and re.sub(r"[\s,\-./()_:]", "", name.lower()) in VALUE_FIRST:
+        return Outcome(
+            LabValue(analyte=analyte.name, value=float(number.group("num")), unit="%")
+        )
+    return Outcome(None)
 
 
 def read_result(
@@ -69,10 +91,14 @@ def read_result(
     if number is None:
         return Outcome(None, mentioned=bool(re.match(r"[<>≤≥]?\s*\d", rest) or _RESULT_WORDS.match(rest)))
     value = float(number.group("num"))
+    if target.signed and not number.group("cmp") and re.search(r"(?:^|[\s(:=])-\s*$", segment[:start]):
+        value = -value  # "base excess of -12"
     after = rest[number.end() :]
     unit, after = _take_unit(target, after)
     unit = unit or unit_before
-    if not target.plausible(value) or (
+    # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
+    blood = specimen is None
+    if (blood and not target.plausible(value)) or (
         unit
         and unit_key(unit) in {r.unit for r in target.ranges}
         and target.range_for(unit, value) is None

@@ -59,6 +59,9 @@ _SAME_AS: dict[str, str] = {
     "ratio": "",
     "index": "",
     "percent": "%",
+    "mm hg": "mmhg",
+    "gm/gm": "g/g",
+    "gm": "g",
 }
 
 _EXPONENT = re.compile(r"^(?:x|×|\*)?10(?:\^|\*|e)?(\d{1,2})/")

@@ -38,10 +38,13 @@ _HEADING = re.compile(
     r"(?im)^\s*(?:" + "|".join(f"(?P<h{i}>{p})" for i, (_, p) in enumerate(_HEADINGS)) + r")"
     r"\s*(?:\(.*?\))?\s*(?::|-|$)"
 )
+# A negation covers what follows it to the end of the sentence, through a list ("denied any
+# hemoptysis, gross hematuria, melena, hematemesis"), unless a termination term ends it.
 _NEGATION = re.compile(
     r"(?i)\b(?:no|not|denies|denied|denying|without|negative\s+for|free\s+of|absence\s+of|"
     r"ruled\s+out|rules\s+out|rule\s+out|r/o|resolved|no\s+evidence\s+of|no\s+signs?\s+of|"
-    r"unlikely|doubt(?:ful)?|never\s+had|fails\s+to\s+reveal)\b(?:\W+\w+){0,5}?\W*$"
+    r"unlikely|doubt(?:ful)?|never\s+had|fails\s+to\s+reveal)\b"
+    r"(?:(?!\b(?:but|however|except|although|though|aside|apart|which|who|whereas|yet)\b).)*$"
 )
 _POST_NEGATION = re.compile(r"(?i)^\W*(?:was\s+|is\s+|has\s+been\s+)?(?:ruled\s+out|excluded|unlikely|resolved)\b")
 _HISTORY = re.compile(r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long-?standing|chronic)\b")

@@ -1,0 +1,114 @@
+"""Prose shapes of lab results rewritten as "name value" pairs before a line is read.
+
+Doctors write several results in one phrase: "BUN and creatinine were 109 and 6.9", "BUN/Cr
+45/2.1", "H&H of 17.7 and 51.6", "potassium has gone up from 5.4 to 6.1", "ABG of 7.34, CO2
+of 30, O2 of 108". Each shape is rewritten into one "name value" per result, so the line
+reader sees the same text as in a table; the quoted source line stays as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.analysis.labs.patterns import ANALYTE_NAME
+
+_NAME = ANALYTE_NAME.pattern
+_NUM = r"\d+(?:\.\d+)?"
+# Two names then two numbers: "BUN/Cr 45/2.1", "BUN and creatinine on admission were 109
+# and 6.9", "AST and ALT were elevated as well at 412 and 180 respectively".
+_PAIR = re.compile(
+    rf"(?P<a>{_NAME})\s*(?:/|\band\b|&)\s*(?P<b>{_NAME})(?P<mid>[^\d/;.]{{0,60}}?)"
+    rf"(?P<x>{_NUM})\s*(?:/|\band\b|,)\s*(?P<y>{_NUM})(?![\d/])"
+)
+# Hemoglobin and hematocrit together ("H&H", "H/H"); the order is checked by magnitude.
+_H_AND_H = re.compile(
+    rf"\bH\s*(?:&|/|and)\s*H\b(?P<mid>[^\d;]{{0,30}}?)(?P<x>{_NUM})\s*(?:/|\band\b|,)\s*"
+    rf"(?P<y>{_NUM})(?![\d/])",
+    re.IGNORECASE,
+)
+# "went from 5.4 to 6.1": the first value is the earlier one.
+_FROM_TO = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?)\bfrom\s+(?P<x>{_NUM})(?P<unit>\s*[a-zA-Z/%]*)?"
+    rf"\s+(?:up\s+|down\s+)?to\s+(?P<y>{_NUM})",
+)
+# Serial results: "CK was 261, then 315, and then 529": all but the last are earlier.
+_SERIAL = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,30}}?)(?P<values>{_NUM}(?:\s*,?\s*(?:and\s+)?then\s+"
+    rf"{_NUM})+)"
+)
+_BLOOD_GAS = re.compile(r"(?i)\b(?:abgs?|vbgs?|(?:arterial\s+|venous\s+)?blood\s+gas(?:es)?|i-?stat)\b")
+
+
+def rewrite_prose(line: str) -> str:
+    """``line`` with prose shapes of several results written as one result each."""
+    line = _H_AND_H.sub(_h_and_h, line)
+    line = _PAIR.sub(_pair, line)
+    line = _FROM_TO.sub(_from_to, line)
+    line = _SERIAL.sub(_serial, line)
+    if _BLOOD_GAS.search(line):
+        line = " ".join(_blood_gas(s) for s in re.split(r"(?<=\.)\s+", line))
+    return line
+
+
+def plain_numbers(text: str) -> str:
+    """Thousands separators dropped ("3,200", "1,121,000"), decimal commas made points."""
+    text = re.sub(
+        r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?!\d|,\d)", lambda m: m.group().replace(",", ""), text
+    )
+    return re.sub(r"(?<![\d,.])(\d{1,3}),(\d{1,2})(?!\d|,\d)", r"\1.\2", text)
+
+
+def _pair(match: re.Match[str]) -> str:
+    a, b, x, y = match.group("a"), match.group("b"), match.group("x"), match.group("y")
+    return f"{a}{match.group('mid')} {x}, {b} {y}"
+
+
+def _h_and_h(match: re.Match[str]) -> str:
+    first, second = float(match.group("x")), float(match.group("y"))
+    # A hemoglobin is at most about 25 g/dL and a hematocrit about three times it: the larger
+    # number is the hematocrit, whichever order the writer chose.
+    hb, hct = (match.group("x"), match.group("y")) if first < second else (
+        match.group("y"),
+        match.group("x"),
+    )
+    return f"hemoglobin{match.group('mid')} {hb}, hematocrit {hct}"
+
+
+def _from_to(match: re.Match[str]) -> str:
+    name, unit = match.group("name"), (match.group("unit") or "")
+    return f"{name}{match.group('mid')} {match.group('x')}{unit} earlier, {name} {match.group('y')}"
+
+
+def _serial(match: re.Match[str]) -> str:
+    name = match.group("name")
+    numbers = re.findall(_NUM, match.group("values"))
+    earlier = [f"{name} {n} earlier" for n in numbers[:-1]]
+    return f"{name}{match.group('mid')} " + ", ".join([*earlier, f"{name} {numbers[-1]}"])
+
+
+# Tests a blood gas reports; the first other test named ends the gas results.
+_GAS_TESTS = {"ph", "co2", "o2", "pco2", "po2", "hco3", "bicarb", "bicarbonate", "baseexcess",
+              "be", "lactate", "sao2", "bloodph", "arterialph"}
+
+
+def _blood_gas(sentence: str) -> str:
+    """In a blood gas report, "pH", "CO2" and "O2" are the gases, and "ABG of 7.34" a pH,
+    until the sentence goes on to other tests ("..., sodium of 144, ..., CO2 18")."""
+    gas = _BLOOD_GAS.search(sentence)
+    if gas is None:
+        return sentence
+    end = len(sentence)
+    for name in ANALYTE_NAME.finditer(sentence, gas.end()):
+        if re.sub(r"[\s,\-./()_:]", "", name.group().lower()) not in _GAS_TESTS:
+            end = name.start()
+            break
+    head, tail = sentence[: gas.start()], sentence[gas.start() : end]
+    tail = re.sub(r"\bpH\b", "blood pH", tail, flags=re.IGNORECASE)
+    tail = re.sub(r"(?<![pP])\bCO2\b", "pCO2", tail)
+    tail = re.sub(r"(?<![pPC])\bO2\b", "pO2", tail)
+    tail = re.sub(
+        r"(?i)\b(abgs?|vbgs?|blood\s+gas(?:es)?)\s+(?:of|was|were|showed|shows?)?\s*(?=[67]\.\d)",
+        r"\1 blood pH ",
+        tail,
+    )
+    return head + tail + sentence[end:]
