@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from core.analysis.insights import LabValue
 from core.analysis.labs.catalog import BY_NAME, Analyte
 from core.analysis.labs.patterns import (
+    ANALYTE_NAME,
     FILLERS,
     FLAG,
     KNOWN_UNITS,
@@ -41,6 +42,14 @@ _RESULT_WORDS = re.compile(
 VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys"}
 _LEADING_NUMBER = re.compile(r"(?<![\d.])(?P<num>\d{1,3}(?:\.\d)?)\s*(?P<pct>%)?\s*$")
 _LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
+
+
+# A few words of a doctor's sentence between a test's name and its value, ending with a
+# word that hands the value over: "normal at 2.2", "acidotic at 18", "has been markedly
+# elevated and today is 44.9". No clause break and no other test's name in between.
+_WORDS_TO_VALUE = re.compile(
+    r"(?i)^(?:[a-z][a-z'-]*\s+){1,6}?(?:is|was|were|at|of|=)\s+(?=[<>]?\s*-?\d)"
+)
 
 
 @dataclass(frozen=True)
@@ -154,6 +163,10 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             if word.group().lower() not in FILLERS:
                 unit = word.group()
             pos += word.end()
+            continue
+        words = _WORDS_TO_VALUE.match(rest)
+        if words and not ANALYTE_NAME.search(words.group()):
+            pos += words.end()  # "Mag normal at 2.2", "creatinine in the urine was 538"
             continue
         break
     return pos, unit
