@@ -94,6 +94,34 @@ _SPECIMEN_AFTER = re.compile(
 )
 
 
+# What each body fluid is tested for. A specimen word only applies to these tests: in
+# "Urinalysis: SG 1.016, otherwise normal, TSH 2.8" the TSH is still a blood test.
+_MEASURED_IN: dict[str, frozenset[str]] = {
+    "urine": frozenset({
+        "Sodium", "Potassium", "Chloride", "Creatinine", "Total protein", "Glucose", "Albumin",
+        "Osmolality", "Calcium", "Urea", "BUN", "Uric acid", "Amylase", "Cortisol", "WBC", "RBC",
+        "Magnesium", "Phosphate",
+    }),
+    "csf": frozenset({
+        "Glucose", "Total protein", "WBC", "RBC", "Lactate", "LDH", "Neutrophils", "Lymphocytes",
+        "Monocytes", "Albumin",
+    }),
+}
+_FLUID_TESTS = frozenset({
+    "Glucose", "Total protein", "WBC", "RBC", "LDH", "Neutrophils", "Lymphocytes", "Monocytes",
+    "Albumin", "Amylase", "Triglycerides", "Total cholesterol", "Lactate", "Creatinine",
+    "Bilirubin", "Lipase", "Blood pH", "Eosinophils",
+})
+
+
+def measured_in(specimen: str | None, analyte: str) -> str | None:
+    """``specimen`` when ``analyte`` is tested in it, else None (a blood test)."""
+    if specimen is None:
+        return None
+    tests = _MEASURED_IN.get(specimen, _FLUID_TESTS)
+    return specimen if analyte in tests else None
+
+
 def specimen_after(segment: str) -> str | None:
     """A specimen named right after a test's name: "creatinine in the urine was 538"."""
     match = _SPECIMEN_AFTER.match(segment)

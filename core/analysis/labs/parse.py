@@ -17,11 +17,12 @@ from dataclasses import dataclass, field
 
 from core.analysis.insights import LabDocument, LabValue
 from core.analysis.labs.catalog import BY_NAME, Analyte
-from core.analysis.labs.context import Section, specimen_after, value_context
+from core.analysis.labs.context import Section, measured_in, specimen_after, value_context
 from core.analysis.labs.critical import mark_critical
 from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
+    KNOWN_UNITS,
     NOT_VALUES,
     OTHER_HEADING,
     REFERENCE_TEXT,
@@ -30,7 +31,8 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import VALUE_FIRST, read_result, read_value_first
-from core.analysis.labs.rewrite import plain_numbers, rewrite_prose
+from core.analysis.labs.rewrite import plain_numbers, rewrite_prose, unglue, value_first_line
+from core.analysis.labs.units import unit_key
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
 _MAX_SOURCE_LINE = 200
@@ -114,6 +116,12 @@ class _State:
 
     def read(self, raw_line: str) -> None:
         line = _clean_line(raw_line)
+        glued = value_first_line(line)
+        if glued is not None:
+            # "0.90Creatinine", then "(method)", then " 0.70 - 1.30 mg/dL": one result in cells.
+            self.flush()
+            self.cells = [glued]
+            return
         heading_like = len(line.strip()) <= _HEADING_MAX
         # A urinalysis heading opens a urine section; in prose the word counts per sentence.
         if URINE_HEADING.search(line) and heading_like:
@@ -153,11 +161,12 @@ class _State:
                 continue  # "Reference: troponin I < 0.04" is no result
             segment = line[match.end() : end]
             specimen, timing = value_context(self.section, before)
-            specimen = specimen_after(segment) or specimen
+            named = specimen_after(segment) or specimen
+            specimen = measured_in(named, analyte.name)
             after = _TIME_AFTER.match(segment)
             if after:
                 timing = next(k for k in ("admission", "discharge", "earlier") if after.group(k))
-            urine_here = self.in_urine or specimen == "urine"
+            urine_here = self.in_urine or named == "urine"
             clause = re.split(r"[,;:]|\.\s|\bwith\b", before)[-1]
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
             if outcome.value is None:
@@ -196,6 +205,10 @@ def _sentence_of(before: str) -> str:
     return re.split(r"\.\s", before)[-1]
 
 
+def _known_unit(text: str) -> bool:
+    return bool(text) and (unit_key(text) in KNOWN_UNITS or text == "%")
+
+
 def _own_specimen(analyte: Analyte | None) -> str | None:
     """The specimen a test's name already says ("Urine glucose" is urine)."""
     if analyte is not None and (analyte.panel == "Urinalysis" or analyte.name.startswith("Urine")):
@@ -229,6 +242,7 @@ def _clean_line(line: str) -> str:
     else:
         line = plain_numbers(line)
     line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
+    line = unglue(line, _known_unit)
     line = rewrite_prose(line)
     line = NOT_VALUES.sub(" ", line)
     return re.sub(r"1\.73\s+m", "1.73m", line)

@@ -52,6 +52,13 @@ _WORDS_TO_VALUE = re.compile(
 )
 
 
+# A number followed by a dose unit is a medicine's dose, never a lab result.
+_DOSE = re.compile(
+    r"(?i)^\s*(?:mg|mcg|µg|g|gm|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|ml)\b"
+    r"(?!\s*/)(?:\s+(?:daily|bid|tid|qid|q\.?\s*\d|once|twice|po|p\.o\.|iv|sc|im|at|every|per|x)\b)?"
+)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """A result read after a test's name, or why none was: "mentioned" when one is written
@@ -103,6 +110,8 @@ def read_result(
     if target.signed and not number.group("cmp") and re.search(r"(?:^|[\s(:=])-\s*$", segment[:start]):
         value = -value  # "base excess of -12"
     after = rest[number.end() :]
+    if _DOSE.match(after):
+        return Outcome(None)  # "Dilantin 300 mg daily", "insulin 10 units": a dose
     unit, after = _take_unit(target, after)
     unit = unit or unit_before
     # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.

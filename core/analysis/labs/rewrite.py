@@ -112,3 +112,54 @@ def _blood_gas(sentence: str) -> str:
         tail,
     )
     return head + tail + sentence[end:]
+
+
+# --- table cells run together (text taken from PDF or HTML tables) ----------------------
+
+# "0.90Creatinine": the value glued before the name, the range and unit on later lines.
+_VALUE_THEN_NAME = re.compile(
+    rf"^\s*(?P<x>{_NUM})(?P<name>{_NAME.replace('(?<![A-Za-z0-9])', '', 1)})(?P<rest>.*)$"
+)
+# " 13.00 - 17.00 g/dL15.00", " 40.00 - 80.00 Segmented Neutrophils %60.00": range, then an
+# optional name, then the unit with the value glued to its end.
+_RANGE_THEN_VALUE = re.compile(
+    rf"^\s*(?P<range>{_NUM}\s*[-–]\s*{_NUM}|[<>]=?\s*{_NUM})\s+(?P<name>(?:[A-Za-z][\w()-]*\s+)*?)"
+    rf"(?P<glued>[^\s\d][^\s]*?\d[\d.]*|[^\s\d]*[%/][^\s]*)\s*$"
+)
+# "NORMALFree T4": a flag word glued to the next name.
+_GLUED_FLAG = re.compile(r"\b(NORMAL|HIGH|LOW|ABNORMAL|CRITICAL)(?=[A-Z][a-z])")
+# "1100 cells/uLb.", "345 U/Lc.": a list label glued to the unit before its full stop.
+_GLUED_LABEL = re.compile(r"(?<=\d )(?P<unit>[A-Za-zµ%]+/[A-Za-z0-9]+?)(?P<label>[a-dA-D])\.(?=\s|$)")
+
+
+def value_first_line(line: str) -> str | None:
+    """ "Creatinine 0.90" for a line "0.90Creatinine"; None for any other line."""
+    match = _VALUE_THEN_NAME.match(line)
+    if match is None:
+        return None
+    return f"{match.group('name')} {match.group('x')} {match.group('rest')}".rstrip()
+
+
+def unglue(line: str, known_unit: object) -> str:
+    """A line of cells run together, written as "name value unit (range)"."""
+    line = _GLUED_FLAG.sub(r"\1 ", line)
+    line = _GLUED_LABEL.sub(lambda m: f"{m.group('unit')} {m.group('label')}.", line)
+    match = _RANGE_THEN_VALUE.match(line)
+    if match is None:
+        return line
+    split = _split_unit_value(match.group("glued"), known_unit)
+    if split is None:
+        return line
+    unit, value = split
+    return f"{match.group('name')}{value} {unit} ({match.group('range').strip()})".strip()
+
+
+def _split_unit_value(glued: str, known_unit: object) -> tuple[str, str] | None:
+    """ "g/dL15.00" -> ("g/dL", "15.00"); "thou/mm38.00" -> ("thou/mm3", "8.00"): the
+    longest head that is a known unit, the rest a number."""
+    assert callable(known_unit)
+    for cut in range(len(glued) - 1, 0, -1):
+        head, tail = glued[:cut], glued[cut:]
+        if re.fullmatch(_NUM, tail) and not tail.startswith(".") and known_unit(head):
+            return head, tail
+    return None
