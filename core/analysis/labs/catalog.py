@@ -29,6 +29,9 @@ class UnitRange:
     high: float | None
     floor: float = 0.0  # smallest plausible value in this unit
     limit: float = float("inf")  # largest plausible value in this unit
+    # A unit never guessed for a number written without one: a hemoglobin of 5.7 is
+    # 5.7 g/dL (critical), not 5.7 mmol/L, unless the report says mmol/L.
+    written_only: bool = False
 
     def fits(self, value: float) -> bool:
         return self.floor <= value <= self.limit
@@ -54,7 +57,7 @@ class Analyte:
         key = unit_key(unit)
         if unit is not None and key:
             return next((r for r in self.ranges if r.unit == key and r.fits(value)), None)
-        candidates = [r for r in self.ranges if r.fits(value)]
+        candidates = [r for r in self.ranges if r.fits(value) and not r.written_only]
         if len(candidates) > 1:
             candidates = [r for r in candidates if r.near_normal(value)] or candidates
         return candidates[0] if candidates else None
@@ -69,9 +72,15 @@ class Analyte:
 
 
 def _u(
-    unit: str, low: float | None, high: float | None, floor: float = 0.0, limit: float = 1e9
+    unit: str,
+    low: float | None,
+    high: float | None,
+    floor: float = 0.0,
+    limit: float = 1e9,
+    *,
+    written_only: bool = False,
 ) -> UnitRange:
-    return UnitRange(unit, low, high, floor, limit)
+    return UnitRange(unit, low, high, floor, limit, written_only)
 
 
 _BLOOD_COUNT = "Blood count"
@@ -95,7 +104,7 @@ CATALOG: tuple[Analyte, ...] = (
     # Blood count
     Analyte("Hemoglobin", _BLOOD_COUNT, ("hemoglobin", "haemoglobin", "hgb", "hb"),
             (_u("g/dl", 12.0, 17.5, 2, 25), _u("g/l", 120, 175, 20, 250),
-             _u("mmol/l", 7.4, 10.9, 1.2, 15.5)), urine_form="Urine blood"),
+             _u("mmol/l", 7.4, 10.9, 1.2, 15.5, written_only=True)), urine_form="Urine blood"),
     Analyte("Hematocrit", _BLOOD_COUNT, ("hematocrit", "haematocrit", "hct", "pcv"),
             (_u("%", 36, 52, 8, 80), _u("l/l", 0.36, 0.52, 0.08, 0.8))),
     Analyte("RBC", _BLOOD_COUNT, ("rbc", "red blood cells", "red blood cell count",

@@ -67,4 +67,6 @@ def patient_range(analyte: str, default: UnitRange | None, patient: Patient) -> 
         chosen = limits.get(patient.sex)
     if chosen is None:
         return default
-    return UnitRange(default.unit, chosen[0], chosen[1], default.floor, default.limit)
+    return UnitRange(
+        default.unit, chosen[0], chosen[1], default.floor, default.limit, default.written_only
+    )

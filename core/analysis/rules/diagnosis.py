@@ -192,19 +192,31 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
         )
     # Known conditions and complaints that nothing supports now are context, not diagnoses,
     # unless nothing else is known.
-    active = [r for r in ranked if r.source in ("stated", "lab") or r.lab is not None]
+    symptom = SEVERITY_RANK["symptom"]
+    active = [
+        r
+        for r in ranked
+        if r.source in ("stated", "lab")
+        or r.lab is not None
+        or (r.source == "current" and r.tier > symptom)
+    ]
     pool = active or [r for r in ranked if r.source == "current"] or ranked
     return sorted(pool, key=_order)
 
 
-def _order(r: Ranked) -> tuple[int, int, int, int, int]:
+_SOURCE_RANK = {"stated": 3, "current": 2, "lab": 1, "history": 0}
+
+
+def _order(r: Ranked) -> tuple[int, int, int, int, int, int]:
     stated = r.source == "stated"
-    # A critical finding outranks everything but a critical diagnosis the doctor wrote.
+    # A critical finding first, then what the doctor wrote, in the order written; then by
+    # severity, a condition the notes affirm before a lab pattern alone.
     return (
         -int(r.tier == SEVERITY_RANK["critical"]),
         -int(stated),
-        -r.tier,
         r.order if stated else 0,
+        -r.tier,
+        -_SOURCE_RANK[r.source],
         -(r.lab.rank if r.lab is not None else 0),
     )
 

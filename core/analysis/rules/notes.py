@@ -20,29 +20,30 @@ _HEADINGS: tuple[tuple[str, str], ...] = (
     ("family", r"family\s+history|\bfh\b"),
     ("stated", r"(?:final\s+|discharge\s+|principal\s+|primary\s+|admi(?:tting|ssion)\s+|"
                r"post-?operative\s+|pre-?operative\s+|working\s+|clinical\s+)?diagnos[ie]s|"
-               r"assessment(?:\s+and\s+plan)?|impression|a\s*/\s*p|problem\s+list"),
+               r"assessments?(?:\s+and\s+plans?)?|impressions?|a\s*/\s*p|problem\s+list"),
     ("history", r"past\s+(?:medical|surgical)\s+history|medical\s+history|\bpmh\b|\bpmhx\b|"
                 r"past\s+history|comorbidities"),
-    ("medicines", r"(?:current\s+|home\s+|discharge\s+|admission\s+)?medications?|\bmeds\b|"
-                  r"current\s+therapy"),
+    ("medicines", r"(?:current\s+|home\s+|discharge\s+|admission\s+|inpatient\s+)?medications?|"
+                  r"\bmeds\b|current\s+therapy|(?:prescribed\s+)?treatment|prescriptions?"),
     ("allergies", r"allergies|drug\s+allergies"),
     ("complaint", r"chief\s+complaint|reason\s+for\s+(?:visit|admission|consultation|referral)|"
                   r"presenting\s+complaint|\bcc\b"),
     ("present", r"history\s+of\s+present(?:ing)?\s+illness|\bhpi\b|subjective|"
                 r"hospital\s+course|clinical\s+(?:history|information|notes?)|history"),
     ("other", r"review\s+of\s+systems|\bros\b|physical\s+exam(?:ination)?|social\s+history|"
+              r"interpretation|comments?|notes?|reference\s+(?:range|interval)s?|"
               r"plan|laboratory|labs|procedures?|findings|recommendations?|disposition|"
               r"objective|vital\s+signs|exam"),
 )
 _HEADING = re.compile(
-    r"(?im)^\s*(?:" + "|".join(f"(?P<h{i}>{p})" for i, (_, p) in enumerate(_HEADINGS)) + r")"
+    r"(?im)^[ \t]*(?:\d{1,2}\.|[A-H]\.)?[ \t]*(?:" + "|".join(f"(?P<h{i}>{p})" for i, (_, p) in enumerate(_HEADINGS)) + r")"
     r"\s*(?:\(.*?\))?\s*(?::|-|$)"
 )
 # A negation covers what follows it to the end of the sentence, through a list ("denied any
 # hemoptysis, gross hematuria, melena, hematemesis"), unless a termination term ends it.
 _NEGATION = re.compile(
     r"(?i)\b(?:no|not|denies|denied|denying|without|negative\s+for|free\s+of|absence\s+of|"
-    r"ruled\s+out|rules\s+out|rule\s+out|r/o|resolved|no\s+evidence\s+of|no\s+signs?\s+of|"
+    r"ruled\s+out|resolved|no\s+evidence\s+of|no\s+signs?\s+of|"
     r"unlikely|doubt(?:ful)?|never\s+had|fails\s+to\s+reveal)\b"
     r"(?:(?!\b(?:but|however|except|although|though|aside|apart|which|who|whereas|yet)\b).)*$"
 )
@@ -55,7 +56,8 @@ _FAMILY = re.compile(
 # A diagnosis stated in running text: "working diagnoses of gastroenteritis", "consistent with".
 _STATED_INLINE = re.compile(
     r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+with|consistent\s+with|"
-    r"impression\s+(?:is|was|of)|admitted\s+(?:with|for)|treated\s+for)\b"
+    r"impression\s+(?:is|was|of)|"
+    r"admitted\s+(?:with|for)|treated\s+for)\b"
 )
 _COMPLAINT = re.compile(
     r"(?i)\b(?:presents?|presented|presenting|admitted|comes?\s+in|came\s+in|complain(?:s|ing)?\s+of|"
@@ -93,9 +95,9 @@ def read_notes(doctor_notes: str | None, documents: list[str]) -> NoteFacts:
     diagnosis unless written as history; a file's prose counts by its sections."""
     facts = NoteFacts()
     if doctor_notes:
-        _read_one(doctor_notes, facts, "stated")
+        _read_one(doctor_notes, facts, "notes")
     for text in documents:
-        _read_one(text, facts, "present")
+        _read_one(text, facts, "present" if is_note_like(text) else "report")
     facts.stated = _unique(facts.stated)
     facts.current = _unique(facts.current)
     facts.history = _unique(facts.history)
@@ -103,16 +105,23 @@ def read_notes(doctor_notes: str | None, documents: list[str]) -> NoteFacts:
 
 
 def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
+    report = kind == "report"
     for block in _blocks(text):
         heading = _HEADING.match(block)
         if heading:
             kind = next(k for i, (k, _) in enumerate(_HEADINGS) if heading.group(f"h{i}"))
+            if report and kind not in ("stated", "medicines", "allergies", "family"):
+                kind = "report"  # a report's interpretation text is no history of the patient
             block = block[heading.end() :]
         if kind == "medicines":
             facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
             continue
         if kind in ("allergies", "family"):
             continue
+        if report:
+            # A lab report's lines wrap mid-sentence: only its own sentences count, and in a
+            # report only a stated diagnosis does ("consistent with", "diagnosed with").
+            block = re.sub(r"(?<![.:;])\n(?!\s*\n)", " ", block)
         # A medicine named anywhere but allergies is one the patient takes or took: either
         # way a plan must not suggest starting it as if it were new.
         facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
@@ -134,20 +143,22 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts) -> None:
         if _NEGATION.search(before) or _POST_NEGATION.match(after):
             facts.negated.add(condition.name)
             continue
-        if _FAMILY.search(before[-60:]):
-            continue
+        if _FAMILY.search(before) or re.search(r"(?i)^\W*non[-\s]?$", before[-5:]):
+            continue  # a relative's condition; "non-diabetic" denies it
         mention = Mention(condition, sentence[:200])
-        if condition.severity == "symptom" and kind in ("stated", "complaint", "present"):
-            facts.current.append(mention)  # a symptom is the complaint, not a diagnosis
-        elif kind == "stated" or _STATED_INLINE.search(before):
-            facts.stated.append(mention)
-        elif kind == "history" or _HISTORY.search(before[-40:]):
+        history = kind == "history" or bool(_HISTORY.search(before[-40:]))
+        if kind == "stated" or (_STATED_INLINE.search(before) and not history):
+            facts.stated.append(mention)  # an assessment may list a symptom as the problem
+        elif condition.severity == "symptom":
+            if kind in ("notes", "complaint", "present"):
+                facts.current.append(mention)  # a symptom is the complaint, not a diagnosis
+        elif history:
             facts.history.append(mention)
-        elif kind in ("complaint", "present") and (
-            kind == "complaint" or _COMPLAINT.search(sentence)
-        ):
-            facts.current.append(mention)
-        elif condition.severity != "symptom":
+        elif kind == "notes":
+            facts.stated.append(mention)  # the doctor's own summary of the case
+        elif kind in ("complaint", "present"):
+            facts.current.append(mention)  # affirmed now in the history of the illness
+        elif kind != "report":
             facts.history.append(mention)  # named elsewhere: known, not the complaint
 
 

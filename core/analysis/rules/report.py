@@ -11,7 +11,7 @@ from core.analysis.labs.critical import CRITICAL_LIST_SOURCE, describe_critical
 from core.analysis.labs.format import format_lab_value
 from core.analysis.labs.parse import read_document
 from core.analysis.labs.reference import Patient
-from core.analysis.rules.notes import NoteFacts, is_note_like, read_notes
+from core.analysis.rules.notes import NoteFacts, read_notes
 
 
 @dataclass
@@ -56,8 +56,9 @@ def read_case(context: PatientContext, labs: list[LabDocument]) -> CaseReading:
             reading.unread_tests += parsed.unread_tests
         reading.unread_pages += document.unread_pages
     reading.unread_tests = list(dict.fromkeys(reading.unread_tests))
-    notes = [d.text for d in labs if is_note_like(d.text)]
-    reading.facts = read_notes(context.doctor_notes, notes)
+    # Every file is read for the doctor's words: a note by its sections, a lab report only
+    # for what it states ("consistent with acute myocardial infarction").
+    reading.facts = read_notes(context.doctor_notes, [d.text for d in labs])
     return reading
 
 
