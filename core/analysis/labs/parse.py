@@ -134,10 +134,12 @@ class _State:
                 return
             self.flush()
         found = self._read_line(line, raw_line)
-        if found or re.search(r"\d", _without_names(line)):
+        # A name with no number after it opens a row of cells ("■ 1■■ Cardiac Troponin I").
+        after_name = line[starts[0][0].end() :] if starts else line
+        if found or re.search(r"\d", _without_names(after_name)):
             return
-        if starts:
-            self.cells = [line]
+        if starts and len(line.strip()) <= _HEADING_MAX and not line.rstrip().endswith("."):
+            self.cells = [line]  # a table's name cell; a sentence ending in "." is prose
         elif re.search(r"(?i)urine", line) and heading_like:
             self.in_urine = True
         elif OTHER_HEADING.search(line):

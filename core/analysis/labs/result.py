@@ -107,7 +107,7 @@ def read_result(
     if number is None:
         return Outcome(None, mentioned=bool(re.match(r"[<>≤≥]?\s*\d", rest) or _RESULT_WORDS.match(rest)))
     value = float(number.group("num"))
-    if target.signed and not number.group("cmp") and re.search(r"(?:^|[\s(:=])-\s*$", segment[:start]):
+    if target.signed and not comparator_of(number.group("cmp")) and re.search(r"(?:^|[\s(:=])-\s*$", segment[:start]):
         value = -value  # "base excess of -12"
     after = rest[number.end() :]
     if _DOSE.match(after):
@@ -117,7 +117,8 @@ def read_result(
     # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
     blood = specimen is None
     if (blood and not target.plausible(value)) or (
-        unit
+        blood
+        and unit
         and unit_key(unit) in {r.unit for r in target.ranges}
         and target.range_for(unit, value) is None
     ):
@@ -129,7 +130,7 @@ def read_result(
         default = patient_range(target.name, target.range_for(unit, value), patient)
         if default is not None:
             low, high = default.low, default.high
-    comparator = number.group("cmp") or ""
+    comparator = comparator_of(number.group("cmp"))
     # A flag word belongs to this result only when it is close: prose goes on ("low-fat diet").
     near = " ".join(re.split(r"(?<!\d)\.(?:\s|$)|;", after)[0].split())[:40]
     flag = _written_flag(number.group("flag") or "") or _written_flag(near)
@@ -260,6 +261,14 @@ def _written_flag(text: str) -> str | None:
 
 # How a report writes a bound, as the result shows it.
 COMPARATORS = {"<": "<", ">": ">", "<=": "≤", ">=": "≥", "≤": "≤", "≥": "≥"}
+_WORD_COMPARATORS = {"less": "<", "greater": ">", "more": ">"}
+
+
+def comparator_of(written: str | None) -> str:
+    """The symbol of a bound as written: "<", ">", "≤", "≥" ("less than 0.5" is "<")."""
+    if not written:
+        return ""
+    return _WORD_COMPARATORS.get(written.split()[0].lower(), written)
 
 
 def computed_flag(

@@ -140,9 +140,58 @@ def value_first_line(line: str) -> str | None:
     return f"{match.group('name')} {match.group('x')} {match.group('rest')}".rstrip()
 
 
+# "White cell count (×109/L)5.04.0–11.0": the value runs into the range after the unit.
+_RUN_AFTER_UNIT = re.compile(r"\)(?P<run>\d[\d.]*[–-]\d+(?:\.\d+)?)")
+_PLAIN = re.compile(r"(?:0|[1-9]\d*)(?:\.\d+)?")
+
+
+def _split_run(match: re.Match[str]) -> str:
+    """The value and the range of a run: of every split that leaves a valid number and a
+    valid range, the value nearest its range (a result is rarely far outside it)."""
+    run = match.group("run")
+    head, high_text = re.split(r"[–-]", run, maxsplit=1)
+    best: tuple[float, str, str] | None = None
+    for cut in range(1, len(head)):
+        value, low = head[:cut], head[cut:]
+        if not (_PLAIN.fullmatch(value) and _PLAIN.fullmatch(low)):
+            continue
+        v, lo, hi = float(value), float(low), float(high_text)
+        if lo > hi:
+            continue
+        distance = 0.0 if lo <= v <= hi else min(abs(v - lo), abs(v - hi)) / max(hi, 1e-9)
+        if best is None or distance < best[0]:
+            best = (distance, value, low)
+    if best is None:
+        return match.group()
+    return f") {best[1]} ({best[2]}–{high_text}) "
+
+
+# "134–145132–140": two ranges run together (the usual one, then another population's).
+_TWO_RANGES = re.compile(r"(?<![\d.])(?P<lo>\d+(?:\.\d+)?)[–-](?P<mid>[\d.]{2,})[–-](?P<hi>\d+(?:\.\d+)?)(?![\d.])")
+
+
+def _split_ranges(match: re.Match[str]) -> str:
+    lo, mid, hi = float(match.group("lo")), match.group("mid"), float(match.group("hi"))
+    best: tuple[float, str, str] | None = None
+    for cut in range(1, len(mid)):
+        first_high, second_low = mid[:cut], mid[cut:]
+        if not (_PLAIN.fullmatch(first_high) and _PLAIN.fullmatch(second_low)):
+            continue
+        if float(first_high) < lo or float(second_low) > hi:
+            continue
+        spread = float(first_high) / max(lo, 1e-9)  # the tighter first range is the likelier
+        if best is None or spread < best[0]:
+            best = (spread, first_high, second_low)
+    if best is None:
+        return match.group()
+    return f"{match.group('lo')}–{best[1]} {best[2]}–{match.group('hi')}"
+
+
 def unglue(line: str, known_unit: object) -> str:
     """A line of cells run together, written as "name value unit (range)"."""
     line = _GLUED_FLAG.sub(r"\1 ", line)
+    line = _RUN_AFTER_UNIT.sub(_split_run, line)
+    line = _TWO_RANGES.sub(_split_ranges, line)
     line = _GLUED_LABEL.sub(lambda m: f"{m.group('unit')} {m.group('label')}.", line)
     match = _RANGE_THEN_VALUE.match(line)
     if match is None:
