@@ -30,7 +30,7 @@ from core.analysis.labs.patterns import (
     alias_key,
 )
 from core.analysis.labs.reference import Patient
-from core.analysis.labs.result import VALUE_FIRST, read_result, read_value_first
+from core.analysis.labs.result import CELLS, VALUE_FIRST, read_result, read_value_first
 from core.analysis.labs.rewrite import plain_numbers, rewrite_prose, unglue, value_first_line
 from core.analysis.labs.units import unit_key
 
@@ -168,8 +168,8 @@ class _State:
             after = _TIME_AFTER.match(segment)
             if after:
                 timing = next(k for k in ("admission", "discharge", "earlier") if after.group(k))
-            urine_here = self.in_urine or named == "urine"
-            clause = re.split(r"[,;:]|\.\s|\bwith\b", before)[-1]
+            urine_here = (self.in_urine and named is None) or named == "urine"
+            clause = re.split(r"[,;]|\.\s", before)[-1]
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
             if outcome.value is None:
                 outcome = read_result(analyte, segment, urine_here, specimen, self.patient)
@@ -205,6 +205,14 @@ _URINE_SENTENCE = re.compile(r"(?i)\burin(?:e|alysis)\b|\bUA\b|dipstick")
 
 def _sentence_of(before: str) -> str:
     return re.split(r"\.\s", before)[-1]
+
+
+def _is_heading(line: str) -> bool:
+    """A section heading: short, no digits, no sentence ("Urinalysis", "CSF ANALYSIS:")."""
+    text = line.strip()
+    if not text or len(text) > _HEADING_MAX or re.search(r"\d", text) or text.endswith("."):
+        return False
+    return text.endswith(":") or text.isupper() or len(text.split()) <= 4
 
 
 def _known_unit(text: str) -> bool:
@@ -258,7 +266,8 @@ def _test_starts(line: str, in_urine: bool) -> list[tuple[re.Match[str], Analyte
         before = line[: match.start()].rstrip()
         if urine_only and not (in_urine or _URINE_SENTENCE.search(_sentence_of(before))):
             continue  # "pH", "blood" are urine tests only where urine is the subject
-        if before and before[-1].isdigit() and alias_key(match.group()) not in VALUE_FIRST:
+        value_first = alias_key(match.group()) in VALUE_FIRST or analyte.name in CELLS
+        if before and before[-1].isdigit() and not value_first:
             continue  # "mg" after "182" is a unit, not magnesium
         if _UNIT_AFTER.match(line, match.end()):
             continue  # "K/uL" is a unit, not potassium

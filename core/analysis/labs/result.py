@@ -39,8 +39,16 @@ _RESULT_WORDS = re.compile(
 
 
 # Names written after their value in notes: "7 stabs, 68 segs, 15 lymphs, and 9 monos".
-VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys"}
+VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys", "pmns"}
 _LEADING_NUMBER = re.compile(r"(?<![\d.])(?P<num>\d{1,3}(?:\.\d)?)\s*(?P<pct>%)?\s*$")
+# Cells counted in a sentence, number first: "showed 0 white blood cells, 3200 red blood
+# cells", "with 11 red cells", "5% bands, 54% lymphocytes". The number must open its clause.
+CELLS = {"WBC", "RBC", "Neutrophils", "Lymphocytes", "Monocytes", "Eosinophils", "Basophils",
+          "Bands"}
+_CLAUSE_NUMBER = re.compile(
+    r"(?:^|[,;:(]|\b(?:of|with|and|showed|shows|revealed|had|has)\b)\s*"
+    r"(?P<num>\d{1,6}(?:\.\d+)?)\s*(?P<pct>%)?\s*$"
+)
 _LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
 
 
@@ -81,12 +89,19 @@ def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -
         return Outcome(
             LabValue(analyte=analyte.name, value=float(number.group("num")), unit="%")
         )
+    counted = _CLAUSE_NUMBER.search(clause)
+    if counted and analyte.name in CELLS:
+        differential = analyte.name not in ("WBC", "RBC") and float(counted.group("num")) <= 100
+        unit = "%" if counted.group("pct") or differential else None
+        return Outcome(LabValue(analyte=analyte.name, value=float(counted.group("num")), unit=unit))
     return Outcome(None)
 
 
 def read_result(
     analyte: Analyte, segment: str, in_urine: bool, specimen: str | None, patient: Patient
 ) -> Outcome:
+    if re.match(r"\s*,\s*[<>]?\d", segment) and not _NAME_DIGITS.match(segment.lstrip(" ,")):
+        return Outcome(None)  # "(0 PMNs, 100% lymphocytes)": after a comma comes another result
     start, unit_before = _skip_preamble(segment)
     rest = segment[start:]
     if REFERENCE_TEXT.match(rest):
