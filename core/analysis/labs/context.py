@@ -69,11 +69,18 @@ class Section:
             self.timing = timing
 
 
+_URINE_ONLY_TESTS = re.compile(
+    r"(?i)specific\s+gravity|nitrites?\b|leukocyte\s+esterase|ketones|dipstick"
+)
+
+
 def value_context(section: Section, before: str) -> tuple[str | None, str | None]:
     """(specimen, timing) for a test whose name follows ``before`` on its line."""
     sentences = _SENTENCE_END.split(before)
     sentence = sentences[-1]
     specimen, timing = _closest(sentence)
+    if specimen is None and _URINE_ONLY_TESTS.search(sentence):
+        specimen = "urine"  # "Specific gravity 1.023, and negative for protein"
     previous = sentences[-2] if len(sentences) > 1 else ""
     if specimen is None and previous and not re.search(r"\d", previous):
         # "Spinal fluid evaluation, see below. White count 0, red count 2060.": a short
@@ -104,10 +111,11 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
     }),
     "csf": frozenset({
         "Glucose", "Total protein", "WBC", "RBC", "Lactate", "LDH", "Neutrophils", "Lymphocytes",
-        "Monocytes", "Albumin",
+        "Monocytes", "Albumin", "Mononuclear cells",
     }),
 }
 _FLUID_TESTS = frozenset({
+    "Mononuclear cells",
     "Glucose", "Total protein", "WBC", "RBC", "LDH", "Neutrophils", "Lymphocytes", "Monocytes",
     "Albumin", "Amylase", "Triglycerides", "Total cholesterol", "Lactate", "Creatinine",
     "Bilirubin", "Lipase", "Blood pH", "Eosinophils",
@@ -120,6 +128,18 @@ def measured_in(specimen: str | None, analyte: str) -> str | None:
         return None
     tests = _MEASURED_IN.get(specimen, _FLUID_TESTS)
     return specimen if analyte in tests else None
+
+
+_FLUID_SENT = re.compile(
+    r"(?i)(?:pleural|peritoneal|ascitic|synovial|cerebrospinal|spinal|joint)\s+fluid|"
+    r"thoracentesis|paracentesis|arthrocentesis"
+)
+
+
+def body_fluid_named(line: str) -> str | None:
+    """The body fluid a line says was taken ("the pleural fluid was sent to the laboratory")."""
+    match = _FLUID_SENT.search(line)
+    return _closest(match.group())[0] if match else None
 
 
 def specimen_after(segment: str) -> str | None:

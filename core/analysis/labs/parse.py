@@ -17,7 +17,13 @@ from dataclasses import dataclass, field
 
 from core.analysis.insights import LabDocument, LabValue
 from core.analysis.labs.catalog import BY_NAME, Analyte
-from core.analysis.labs.context import Section, measured_in, specimen_after, value_context
+from core.analysis.labs.context import (
+    Section,
+    body_fluid_named,
+    measured_in,
+    specimen_after,
+    value_context,
+)
 from core.analysis.labs.critical import mark_critical
 from core.analysis.labs.patterns import (
     ALIASES,
@@ -30,7 +36,13 @@ from core.analysis.labs.patterns import (
     alias_key,
 )
 from core.analysis.labs.reference import Patient
-from core.analysis.labs.result import CELLS, VALUE_FIRST, read_result, read_value_first
+from core.analysis.labs.result import (
+    CELLS,
+    VALUE_FIRST,
+    read_number_first,
+    read_result,
+    read_value_first,
+)
 from core.analysis.labs.rewrite import plain_numbers, rewrite_prose, unglue, value_first_line
 from core.analysis.labs.units import unit_key
 
@@ -45,7 +57,7 @@ _HEADING_MAX = 60
 # last week" (a bracket or a comma starts another clause: "1.9 (baseline 1.0)").
 _TIME_AFTER = re.compile(
     r"(?i)^(?:[^.;(,]|\.\d){0,40}?\b(?:(?:on|at|upon)\s+(?P<admission>admission|arrival|"
-    r"presentation)|(?:on|at|upon)\s+(?P<discharge>discharge)|(?P<earlier>last\s+(?:week|month|"
+    r"presentation)|(?:on|at|upon)\s+(?:the\s+time\s+of\s+)?(?P<discharge>discharge)|(?P<earlier>last\s+(?:week|month|"
     r"year|visit)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|previously|earlier|yesterday))\b"
 )
 
@@ -110,12 +122,17 @@ class _State:
         self.in_urine = False
         self.section = Section()
         self.cells: list[str] = []  # a name alone on its line, then the cells after it
+        self.fluid: str | None = None  # a body fluid the document says was sent for analysis
+        self.fluid_line = False  # this line is that fluid's analysis
         self.values: list[LabValue] = []
         self.mentioned: list[str] = []
         self._seen: set[tuple[object, ...]] = set()
 
     def read(self, raw_line: str) -> None:
         line = _clean_line(raw_line)
+        self.fluid = body_fluid_named(line) or self.fluid
+        # "Microscopic exam ... Chemical exam" are the sections of a fluid analysis.
+        self.fluid_line = bool(self.fluid and _FLUID_ANALYSIS.search(line))
         glued = value_first_line(line)
         if glued is not None:
             # "0.90Creatinine", then "(method)", then " 0.70 - 1.30 mg/dL": one result in cells.
@@ -163,6 +180,8 @@ class _State:
                 continue  # "Reference: troponin I < 0.04" is no result
             segment = line[match.end() : end]
             specimen, timing = value_context(self.section, before)
+            if specimen is None and self.fluid_line:
+                specimen = self.fluid
             named = specimen_after(segment) or specimen
             specimen = measured_in(named, analyte.name)
             after = _TIME_AFTER.match(segment)
@@ -173,6 +192,8 @@ class _State:
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
             if outcome.value is None:
                 outcome = read_result(analyte, segment, urine_here, specimen, self.patient)
+            if outcome.value is None and not outcome.mentioned:
+                outcome = read_number_first(analyte, clause, segment)
             if outcome.value is None:
                 if outcome.mentioned:
                     self.mentioned.append(analyte.name)
@@ -200,6 +221,7 @@ class _State:
             self.values.append(value)
 
 
+_FLUID_ANALYSIS = re.compile(r"(?i)microscopic\s+exam|chemical\s+exam|cell\s+count\s+and\s+differential")
 _URINE_SENTENCE = re.compile(r"(?i)\burin(?:e|alysis)\b|\bUA\b|dipstick")
 
 
@@ -266,9 +288,11 @@ def _test_starts(line: str, in_urine: bool) -> list[tuple[re.Match[str], Analyte
         before = line[: match.start()].rstrip()
         if urine_only and not (in_urine or _URINE_SENTENCE.search(_sentence_of(before))):
             continue  # "pH", "blood" are urine tests only where urine is the subject
+        # A short name after a number is a unit ("182 mg" is no magnesium); a cell or a
+        # full name may follow its value ("0 white blood cells", "with 68 chloride").
         value_first = alias_key(match.group()) in VALUE_FIRST or analyte.name in CELLS
-        if before and before[-1].isdigit() and not value_first:
-            continue  # "mg" after "182" is a unit, not magnesium
+        if before and before[-1].isdigit() and not value_first and len(match.group()) < 5:
+            continue
         if _UNIT_AFTER.match(line, match.end()):
             continue  # "K/uL" is a unit, not potassium
         starts.append((match, analyte))

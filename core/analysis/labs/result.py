@@ -56,7 +56,7 @@ _LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
 # word that hands the value over: "normal at 2.2", "acidotic at 18", "has been markedly
 # elevated and today is 44.9". No clause break and no other test's name in between.
 _WORDS_TO_VALUE = re.compile(
-    r"(?i)^(?:[a-z][a-z'-]*\s+){1,6}?(?:is|was|were|at|of|=)\s+(?=[<>]?\s*-?\d)"
+    r"(?i)^(?:[a-z][a-z'-]*\s+){1,10}?(?:is|was|were|at|of|=)\s+(?=[<>]?\s*-?\d)"
 )
 
 
@@ -81,7 +81,8 @@ def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -
     sentence, "68 segs" in a differential count."""
     if in_urine and analyte.urine_form or analyte.qualitative:
         target = BY_NAME.get(analyte.urine_form or "") if not analyte.qualitative else analyte
-        word = _LEADING_WORD.search(re.sub(r"(?i)\s*amounts?\s+of\s*$", " ", clause))
+        # "large amount of blood", "negative for ketones"
+        word = _LEADING_WORD.search(re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause))
         if target is not None and target.qualitative and word:
             return Outcome(_qualitative(target, word.group("word")))
     number = _LEADING_NUMBER.search(clause)
@@ -95,6 +96,23 @@ def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -
         unit = "%" if counted.group("pct") or differential else None
         return Outcome(LabValue(analyte=analyte.name, value=float(counted.group("num")), unit=unit))
     return Outcome(None)
+
+
+def read_number_first(analyte: Analyte, clause: str, segment: str) -> Outcome:
+    """ "Sodium is 107, with 68 chloride and potassium of 2.8": when nothing follows the
+    name but its clause opens with a number, that number is its value."""
+    counted = _CLAUSE_NUMBER.search(clause)
+    if counted is None or counted.group("pct") or re.match(r"\s*[<>]?\d", segment):
+        return Outcome(None)
+    value = float(counted.group("num"))
+    if not analyte.ranges or not analyte.plausible(value):
+        return Outcome(None)
+    default = analyte.range_for(None, value)
+    low, high = (default.low, default.high) if default else (None, None)
+    flag = computed_flag(value, low, high, False, "")
+    return Outcome(
+        LabValue(analyte=analyte.name, value=value, reference_low=low, reference_high=high, flag=flag)
+    )
 
 
 def read_result(
@@ -111,7 +129,7 @@ def read_result(
     word = QUALITATIVE.match(rest)
     if word:
         dipstick = word.group("word").lower() != "normal"  # "normal" alone proves no dipstick
-        if not target.qualitative and dipstick and urine_form is not None:
+        if not target.qualitative and dipstick and urine_form is not None and specimen in (None, "urine"):
             target = urine_form  # "Glucose: negative" is a urine dipstick result
         if target.qualitative:
             return Outcome(_qualitative(target, word.group("word")))
@@ -231,6 +249,8 @@ def _take_unit(analyte: Analyte, after: str) -> tuple[str | None, str]:
                 return token.group().rstrip(",;:."), blank(after, token.start(), token.end())
         return None, after
     unit = re.sub(r"\s+", "", match.group().rstrip(",;:."))
+    if unit.startswith("%"):
+        unit = "%"  # "93%ii." : a list label glued to the percent sign
     return unit, blank(after, offset + match.start(), offset + match.end())
 
 

@@ -29,7 +29,7 @@ _H_AND_H = re.compile(
 # "went from 5.4 to 6.1": the first value is the earlier one.
 _FROM_TO = re.compile(
     rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?)\bfrom\s+(?P<x>{_NUM})(?P<unit>\s*[a-zA-Z/%]*)?"
-    rf"\s+(?:up\s+|down\s+)?to\s+(?P<y>{_NUM})",
+    rf"\s+(?:up\s+|down\s+)?to\s+(?P<tail>[^\d.;]{{0,50}}?)(?P<y>{_NUM})",
 )
 # Serial results: "CK was 261, then 315, and then 529": all but the last are earlier.
 _SERIAL = re.compile(
@@ -75,8 +75,10 @@ def _h_and_h(match: re.Match[str]) -> str:
 
 
 def _from_to(match: re.Match[str]) -> str:
-    name, unit = match.group("name"), (match.group("unit") or "")
-    return f"{name}{match.group('mid')} {match.group('x')}{unit} earlier, {name} {match.group('y')}"
+    name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
+    # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
+    again = "" if name.lower() in tail.lower() else f"{name} "
+    return f"{name}{match.group('mid')} {match.group('x')}{unit} earlier, {again}{tail}{match.group('y')}"
 
 
 def _serial(match: re.Match[str]) -> str:
