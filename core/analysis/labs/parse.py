@@ -122,6 +122,7 @@ class _State:
         self.in_urine = False
         self.section = Section()
         self.cells: list[str] = []  # a name alone on its line, then the cells after it
+        self.in_sugar = False
         self.fluid: str | None = None  # a body fluid the document says was sent for analysis
         self.fluid_line = False  # this line is that fluid's analysis
         self.values: list[LabValue] = []
@@ -130,6 +131,14 @@ class _State:
 
     def read(self, raw_line: str) -> None:
         line = _clean_line(raw_line)
+        heading_like = _is_heading(line)
+        if heading_like:
+            # "Blood Sugar" heads rows named only "Fasting", "Postprandial", "Random".
+            self.in_sugar = bool(_SUGAR_HEADING.search(line)) or (
+                self.in_sugar and not OTHER_HEADING.search(line)
+            )
+        if self.in_sugar:
+            line = _SUGAR_ROW.sub(lambda m: f"{_SUGAR_NAMES[m.group(1).lower()[:4]]} ", line)
         self.fluid = body_fluid_named(line) or self.fluid
         # "Microscopic exam ... Chemical exam" are the sections of a fluid analysis.
         self.fluid_line = bool(self.fluid and _FLUID_ANALYSIS.search(line))
@@ -139,7 +148,6 @@ class _State:
             self.flush()
             self.cells = [glued]
             return
-        heading_like = len(line.strip()) <= _HEADING_MAX
         # A urinalysis heading opens a urine section; in prose the word counts per sentence.
         if URINE_HEADING.search(line) and heading_like:
             self.in_urine = True
@@ -221,6 +229,10 @@ class _State:
             self.values.append(value)
 
 
+_SUGAR_HEADING = re.compile(r"(?i)^\s*(?:blood\s+)?(?:sugar|glucose)(?:\s+(?:profile|test|levels?))?\s*:?\s*$")
+_SUGAR_ROW = re.compile(r"(?i)^\s*(fasting|post\s*-?\s*prandial|pp|random)\b(?!\s+(?:glucose|sugar|blood))\s*")
+_SUGAR_NAMES = {"fast": "Fasting glucose", "post": "Postprandial glucose", "pp": "Postprandial glucose",
+                "rand": "Random glucose"}
 _FLUID_ANALYSIS = re.compile(r"(?i)microscopic\s+exam|chemical\s+exam|cell\s+count\s+and\s+differential")
 _URINE_SENTENCE = re.compile(r"(?i)\burin(?:e|alysis)\b|\bUA\b|dipstick")
 
