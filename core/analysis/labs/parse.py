@@ -43,7 +43,7 @@ from core.analysis.labs.result import (
     read_result,
     read_value_first,
 )
-from core.analysis.labs.rewrite import plain_numbers, rewrite_prose, unglue, value_first_line
+from core.analysis.labs.rewrite import EARLIER, plain_numbers, rewrite_prose, unglue, value_first_line
 from core.analysis.labs.units import unit_key
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
@@ -56,9 +56,10 @@ _HEADING_MAX = 60
 # A time right after the value, in the same clause: "creatinine 1.9 on admission", "INR 2.1
 # last week" (a bracket or a comma starts another clause: "1.9 (baseline 1.0)").
 _TIME_AFTER = re.compile(
-    r"(?i)^(?:[^.;(,]|\.\d){0,40}?\b(?:(?:on|at|upon)\s+(?P<admission>admission|arrival|"
-    r"presentation)|(?:on|at|upon)\s+(?:the\s+time\s+of\s+)?(?P<discharge>discharge)|(?P<earlier>last\s+(?:week|month|"
-    r"year|visit)|\w+\s+(?:days?|weeks?|months?|years?)\s+ago|previously|earlier|yesterday))\b"
+    r"(?i)^(?:[^.;(,]|\.\d){0,40}?(?:\b(?:on|at|upon)\s+(?P<admission>admission|arrival|"
+    r"presentation)|\b(?:on|at|upon)\s+(?:the\s+time\s+of\s+)?(?P<discharge>discharge)|"
+    r"(?P<earlier>\blast\s+(?:week|month|year|visit)|\b\w+\s+(?:days?|weeks?|months?|years?)\s+"
+    rf"ago|\bpreviously|\bearlier|\byesterday|{EARLIER}))(?!\w)"
 )
 
 

@@ -13,6 +13,9 @@ import re
 from core.analysis.labs.patterns import ANALYTE_NAME
 
 _NAME = ANALYTE_NAME.pattern
+# Marks a value the rewrite knows to be the earlier one; no time word, so that it never
+# spills onto the next value of the sentence as "earlier" would.
+EARLIER = "⟨e⟩"
 _NUM = r"\d+(?:\.\d+)?"
 # Two names then two numbers: "BUN/Cr 45/2.1", "BUN and creatinine on admission were 109
 # and 6.9", "AST and ALT were elevated as well at 412 and 180 respectively".
@@ -78,13 +81,13 @@ def _from_to(match: re.Match[str]) -> str:
     name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
     # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
     again = "" if name.lower() in tail.lower() else f"{name} "
-    return f"{name}{match.group('mid')} {match.group('x')}{unit} earlier, {again}{tail}{match.group('y')}"
+    return f"{name}{match.group('mid')} {match.group('x')}{unit} {EARLIER}, {again}{tail}{match.group('y')}"
 
 
 def _serial(match: re.Match[str]) -> str:
     name = match.group("name")
     numbers = re.findall(_NUM, match.group("values"))
-    earlier = [f"{name} {n} earlier" for n in numbers[:-1]]
+    earlier = [f"{name} {n} {EARLIER}" for n in numbers[:-1]]
     return f"{name}{match.group('mid')} " + ", ".join([*earlier, f"{name} {numbers[-1]}"])
 
 
