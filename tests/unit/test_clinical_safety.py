@@ -136,7 +136,9 @@ def test_critical_findings_rank_before_chronic_ones():
 
 
 def test_no_encounter_code_abstain_instead():
-    _, soap, diagnosis = _run("Sodium 140 mmol/L\nGlucose 90 mg/dL", PatientContext(age=40, gender="f"))
+    _, soap, diagnosis = _run(
+        "Sodium 140 mmol/L\nGlucose 90 mg/dL", PatientContext(age=40, gender="f")
+    )
     assert (diagnosis.primary_diagnosis, diagnosis.icd_code) == ("Not determined", "")
     assert not diagnosis.icd_code.startswith("Z00")
     assert "Not determined" in soap.assessment and "routine" not in soap.plan.lower()

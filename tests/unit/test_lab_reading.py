@@ -36,7 +36,9 @@ def test_narrative_names_and_words_between_name_and_value():
 
 
 def test_names_with_digits_are_not_values():
-    text = "HbA1c\n7.9\n%\n4.0-5.6\nH\nVitamin D, 25-OH 18 ng/mL\nfree T4 3.2 ng/dL, free T3 6.1 pg/mL"
+    text = (
+        "HbA1c\n7.9\n%\n4.0-5.6\nH\nVitamin D, 25-OH 18 ng/mL\nfree T4 3.2 ng/dL, free T3 6.1 pg/mL"
+    )
     assert _values(text) == [
         ("HbA1c", 7.9, None),
         ("Vitamin D", 18.0, None),
@@ -194,7 +196,10 @@ def test_table_cells_run_together():
             "Serum sodium (mmol/L)146 ↑134–145132–140",
         ]
     )
-    read = [(v.analyte, v.value, v.unit, v.reference_low, v.reference_high) for v in parse_lab_values(text)]
+    read = [
+        (v.analyte, v.value, v.unit, v.reference_low, v.reference_high)
+        for v in parse_lab_values(text)
+    ]
     assert read == [
         ("Hemoglobin", 15.0, "g/dL", 13.0, 17.0),
         ("Neutrophils", 4.8, "thou/mm3", 2.0, 7.0),
@@ -216,7 +221,8 @@ def test_a_body_fluid_sent_for_analysis_applies_to_its_sections():
     text = (
         "Thoracentesis was performed and the pleural fluid was sent to the laboratory.\n"
         "Serum total protein: 7.0 g/dL\n"
-        "B. Microscopic exam a. Leukocyte count: 1100 cells/uL C. Chemical exam a. Glucose: 55 mg/dL"
+        "B. Microscopic exam a. Leukocyte count: 1100 cells/uL "
+        "C. Chemical exam a. Glucose: 55 mg/dL"
     )
     assert _values(text) == [
         ("Total protein", 7.0, None),

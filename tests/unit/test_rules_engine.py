@@ -131,7 +131,7 @@ def test_a_child_gets_no_adult_code_and_no_diabetes_type_guess():
 
 
 def test_no_lab_values_is_undetermined_with_the_lowest_confidence():
-    summary, soap, diagnosis = _run("Scanned report, no text layer.", NO_NOTES)
+    summary, _, diagnosis = _run("Scanned report, no text layer.", NO_NOTES)
     _assert_abstains(diagnosis)
     assert diagnosis.confidence_score == pytest.approx(0.1)
     assert summary.confidence_score <= 0.1

@@ -16,13 +16,19 @@ from dataclasses import dataclass
 _SPECIMENS: tuple[tuple[str, str], ...] = (
     ("csf", r"\bcsf\b|cerebrospinal\s+fluid|spinal\s+fluid|lumbar\s+puncture|\bLP\b"),
     ("pleural fluid", r"pleural(?:\s+fluid)?|thoracentesis"),
-    ("peritoneal fluid", r"peritoneal(?:\s+fluid)?|ascitic(?:\s+fluid)?|ascites\s+fluid|paracentesis"),
+    (
+        "peritoneal fluid",
+        r"peritoneal(?:\s+fluid)?|ascitic(?:\s+fluid)?|ascites\s+fluid|paracentesis",
+    ),
     ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid|arthrocentesis"),
     ("body fluid", r"body\s+fluid|fluid\s+analysis|drain\s+fluid"),
     ("urine", r"\burine\b|urinary|\bu-|urinalysis|\bua\b|\b24[-\s]?h(?:ou)?r?\s+urine"),
     # Bare "blood" is also a urine dipstick test ("4+ blood"): only its compounds name blood.
-    ("blood", r"\bserum\b|\bplasma\b|blood\s+(?:work|tests?|samples?|levels?|chemistr(?:y|ies))"
-              r"|venous|arterial"),
+    (
+        "blood",
+        r"\bserum\b|\bplasma\b|blood\s+(?:work|tests?|samples?|levels?|chemistr(?:y|ies))"
+        r"|venous|arterial",
+    ),
 )
 _SPECIMEN_WORDS = re.compile(
     "|".join(f"(?P<s{i}>{pattern})" for i, (_, pattern) in enumerate(_SPECIMENS)), re.IGNORECASE
@@ -30,12 +36,21 @@ _SPECIMEN_WORDS = re.compile(
 
 # Time words, the later ones last: "latest" is the largest rank (see TIMING_ORDER).
 _TIMES: tuple[tuple[str, str], ...] = (
-    ("discharge", r"(?:on|at|upon|prior\s+to|before|day\s+of)\s+discharge|discharge\s+(?:labs?|"
-                  r"values|bloods|results)|at\s+the\s+time\s+of\s+discharge"),
-    ("admission", r"(?:on|at|upon)\s+admission|admission\s+(?:labs?|values|bloods|results)|"
-                  r"admitting\s+labs?|on\s+arrival|at\s+presentation|initial(?:ly)?\s+labs?"),
-    ("earlier", r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|yesterday|"
-                r"last\s+(?:week|month|year|visit)|old\s+results?|historical|\bago\b"),
+    (
+        "discharge",
+        r"(?:on|at|upon|prior\s+to|before|day\s+of)\s+discharge|discharge\s+(?:labs?|"
+        r"values|bloods|results)|at\s+the\s+time\s+of\s+discharge",
+    ),
+    (
+        "admission",
+        r"(?:on|at|upon)\s+admission|admission\s+(?:labs?|values|bloods|results)|"
+        r"admitting\s+labs?|on\s+arrival|at\s+presentation|initial(?:ly)?\s+labs?",
+    ),
+    (
+        "earlier",
+        r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|yesterday|"
+        r"last\s+(?:week|month|year|visit)|old\s+results?|historical|\bago\b",
+    ),
     ("repeat", r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?"),
 )
 _TIME_WORDS = re.compile(
@@ -104,22 +119,67 @@ _SPECIMEN_AFTER = re.compile(
 # What each body fluid is tested for. A specimen word only applies to these tests: in
 # "Urinalysis: SG 1.016, otherwise normal, TSH 2.8" the TSH is still a blood test.
 _MEASURED_IN: dict[str, frozenset[str]] = {
-    "urine": frozenset({
-        "Sodium", "Potassium", "Chloride", "Creatinine", "Total protein", "Glucose", "Albumin",
-        "Osmolality", "Calcium", "Urea", "BUN", "Uric acid", "Amylase", "Cortisol", "WBC", "RBC",
-        "Magnesium", "Phosphate",
-    }),
-    "csf": frozenset({
-        "Glucose", "Total protein", "WBC", "RBC", "Lactate", "LDH", "Neutrophils", "Lymphocytes",
-        "Monocytes", "Albumin", "Mononuclear cells",
-    }),
+    "urine": frozenset(
+        {
+            "Sodium",
+            "Potassium",
+            "Chloride",
+            "Creatinine",
+            "Total protein",
+            "Glucose",
+            "Albumin",
+            "Osmolality",
+            "Calcium",
+            "Urea",
+            "BUN",
+            "Uric acid",
+            "Amylase",
+            "Cortisol",
+            "WBC",
+            "RBC",
+            "Magnesium",
+            "Phosphate",
+        }
+    ),
+    "csf": frozenset(
+        {
+            "Glucose",
+            "Total protein",
+            "WBC",
+            "RBC",
+            "Lactate",
+            "LDH",
+            "Neutrophils",
+            "Lymphocytes",
+            "Monocytes",
+            "Albumin",
+            "Mononuclear cells",
+        }
+    ),
 }
-_FLUID_TESTS = frozenset({
-    "Mononuclear cells",
-    "Glucose", "Total protein", "WBC", "RBC", "LDH", "Neutrophils", "Lymphocytes", "Monocytes",
-    "Albumin", "Amylase", "Triglycerides", "Total cholesterol", "Lactate", "Creatinine",
-    "Bilirubin", "Lipase", "Blood pH", "Eosinophils",
-})
+_FLUID_TESTS = frozenset(
+    {
+        "Mononuclear cells",
+        "Glucose",
+        "Total protein",
+        "WBC",
+        "RBC",
+        "LDH",
+        "Neutrophils",
+        "Lymphocytes",
+        "Monocytes",
+        "Albumin",
+        "Amylase",
+        "Triglycerides",
+        "Total cholesterol",
+        "Lactate",
+        "Creatinine",
+        "Bilirubin",
+        "Lipase",
+        "Blood pH",
+        "Eosinophils",
+    }
+)
 
 
 def measured_in(specimen: str | None, analyte: str) -> str | None:
@@ -148,8 +208,12 @@ def specimen_after(segment: str) -> str | None:
     if match is None:
         return None
     what = match.group("what").lower()
-    return "urine" if what == "urine" else "csf" if "spinal" in what or what == "csf" else (
-        re.sub(r"\s+", " ", what)
+    return (
+        "urine"
+        if what == "urine"
+        else "csf"
+        if "spinal" in what or what == "csf"
+        else (re.sub(r"\s+", " ", what))
     )
 
 

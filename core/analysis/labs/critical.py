@@ -74,7 +74,9 @@ def is_critical(value: LabValue) -> bool:
     # "<2.0" may be far lower: a bound below the low limit is critical; ">5" above 5 is too.
     if limit.below is not None and measured < limit.below and not above_bound:
         return True
-    if limit.above is not None and (measured > limit.above or (above_bound and measured >= limit.above)):
+    if limit.above is not None and (
+        measured > limit.above or (above_bound and measured >= limit.above)
+    ):
         return not below_bound
     return False
 

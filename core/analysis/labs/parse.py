@@ -43,7 +43,13 @@ from core.analysis.labs.result import (
     read_result,
     read_value_first,
 )
-from core.analysis.labs.rewrite import EARLIER, plain_numbers, rewrite_prose, unglue, value_first_line
+from core.analysis.labs.rewrite import (
+    EARLIER,
+    plain_numbers,
+    rewrite_prose,
+    unglue,
+    value_first_line,
+)
 from core.analysis.labs.units import unit_key
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
@@ -97,7 +103,11 @@ def read_lab_text(
 
 
 def parse_lab_values(
-    text: str, source_file_id: str | None = None, *, age: int | None = None, gender: str | None = None
+    text: str,
+    source_file_id: str | None = None,
+    *,
+    age: int | None = None,
+    gender: str | None = None,
 ) -> list[LabValue]:
     """The lab values in ``text``, with the patient's age and gender choosing default ranges."""
     return read_lab_text(text, source_file_id, patient=Patient(age, gender)).values
@@ -230,11 +240,21 @@ class _State:
             self.values.append(value)
 
 
-_SUGAR_HEADING = re.compile(r"(?i)^\s*(?:blood\s+)?(?:sugar|glucose)(?:\s+(?:profile|test|levels?))?\s*:?\s*$")
-_SUGAR_ROW = re.compile(r"(?i)^\s*(fasting|post\s*-?\s*prandial|pp|random)\b(?!\s+(?:glucose|sugar|blood))\s*")
-_SUGAR_NAMES = {"fast": "Fasting glucose", "post": "Postprandial glucose", "pp": "Postprandial glucose",
-                "rand": "Random glucose"}
-_FLUID_ANALYSIS = re.compile(r"(?i)microscopic\s+exam|chemical\s+exam|cell\s+count\s+and\s+differential")
+_SUGAR_HEADING = re.compile(
+    r"(?i)^\s*(?:blood\s+)?(?:sugar|glucose)(?:\s+(?:profile|test|levels?))?\s*:?\s*$"
+)
+_SUGAR_ROW = re.compile(
+    r"(?i)^\s*(fasting|post\s*-?\s*prandial|pp|random)\b(?!\s+(?:glucose|sugar|blood))\s*"
+)
+_SUGAR_NAMES = {
+    "fast": "Fasting glucose",
+    "post": "Postprandial glucose",
+    "pp": "Postprandial glucose",
+    "rand": "Random glucose",
+}
+_FLUID_ANALYSIS = re.compile(
+    r"(?i)microscopic\s+exam|chemical\s+exam|cell\s+count\s+and\s+differential"
+)
 _URINE_SENTENCE = re.compile(r"(?i)\burin(?:e|alysis)\b|\bUA\b|dipstick")
 
 

@@ -43,8 +43,16 @@ VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "pol
 _LEADING_NUMBER = re.compile(r"(?<![\d.])(?P<num>\d{1,3}(?:\.\d)?)\s*(?P<pct>%)?\s*$")
 # Cells counted in a sentence, number first: "showed 0 white blood cells, 3200 red blood
 # cells", "with 11 red cells", "5% bands, 54% lymphocytes". The number must open its clause.
-CELLS = {"WBC", "RBC", "Neutrophils", "Lymphocytes", "Monocytes", "Eosinophils", "Basophils",
-          "Bands"}
+CELLS = {
+    "WBC",
+    "RBC",
+    "Neutrophils",
+    "Lymphocytes",
+    "Monocytes",
+    "Eosinophils",
+    "Basophils",
+    "Bands",
+}
 _CLAUSE_NUMBER = re.compile(
     r"(?:^|[,;:(]|\b(?:of|with|and|showed|shows|revealed|had|has)\b)\s*"
     r"(?P<num>\d{1,6}(?:\.\d+)?)\s*(?P<pct>%)?\s*$"
@@ -79,7 +87,7 @@ class Outcome:
 def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -> Outcome:
     """A result written before the name: "4+ blood", "negative nitrites" in a urinalysis
     sentence, "68 segs" in a differential count."""
-    if in_urine and analyte.urine_form or analyte.qualitative:
+    if (in_urine and analyte.urine_form) or analyte.qualitative:
         target = BY_NAME.get(analyte.urine_form or "") if not analyte.qualitative else analyte
         # "large amount of blood", "negative for ketones"
         word = _LEADING_WORD.search(re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause))
@@ -87,9 +95,7 @@ def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -
             return Outcome(_qualitative(target, word.group("word")))
     number = _LEADING_NUMBER.search(clause)
     if number and re.sub(r"[\s,\-./()_:]", "", name.lower()) in VALUE_FIRST:
-        return Outcome(
-            LabValue(analyte=analyte.name, value=float(number.group("num")), unit="%")
-        )
+        return Outcome(LabValue(analyte=analyte.name, value=float(number.group("num")), unit="%"))
     counted = _CLAUSE_NUMBER.search(clause)
     if counted and analyte.name in CELLS:
         differential = analyte.name not in ("WBC", "RBC") and float(counted.group("num")) <= 100
@@ -111,7 +117,9 @@ def read_number_first(analyte: Analyte, clause: str, segment: str) -> Outcome:
     low, high = (default.low, default.high) if default else (None, None)
     flag = computed_flag(value, low, high, False, "")
     return Outcome(
-        LabValue(analyte=analyte.name, value=value, reference_low=low, reference_high=high, flag=flag)
+        LabValue(
+            analyte=analyte.name, value=value, reference_low=low, reference_high=high, flag=flag
+        )
     )
 
 
@@ -129,7 +137,12 @@ def read_result(
     word = QUALITATIVE.match(rest)
     if word:
         dipstick = word.group("word").lower() != "normal"  # "normal" alone proves no dipstick
-        if not target.qualitative and dipstick and urine_form is not None and specimen in (None, "urine"):
+        if (
+            not target.qualitative
+            and dipstick
+            and urine_form is not None
+            and specimen in (None, "urine")
+        ):
             target = urine_form  # "Glucose: negative" is a urine dipstick result
         if target.qualitative:
             return Outcome(_qualitative(target, word.group("word")))
@@ -138,9 +151,15 @@ def read_result(
         return Outcome(None)  # a number for a dipstick-only test ("WBC 5 /hpf") is not its scale
     number = VALUE.match(rest)
     if number is None:
-        return Outcome(None, mentioned=bool(re.match(r"[<>≤≥]?\s*\d", rest) or _RESULT_WORDS.match(rest)))
+        return Outcome(
+            None, mentioned=bool(re.match(r"[<>≤≥]?\s*\d", rest) or _RESULT_WORDS.match(rest))
+        )
     value = float(number.group("num"))
-    if target.signed and not comparator_of(number.group("cmp")) and re.search(r"(?:^|[\s(:=])-\s*$", segment[:start]):
+    if (
+        target.signed
+        and not comparator_of(number.group("cmp"))
+        and re.search(r"(?:^|[\s(:=])-\s*$", segment[:start])
+    ):
         value = -value  # "base excess of -12"
     after = rest[number.end() :]
     if _DOSE.match(after):

@@ -39,7 +39,9 @@ _SERIAL = re.compile(
     rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,30}}?)(?P<values>{_NUM}(?:\s*,?\s*(?:and\s+)?then\s+"
     rf"{_NUM})+)"
 )
-_BLOOD_GAS = re.compile(r"(?i)\b(?:abgs?|vbgs?|(?:arterial\s+|venous\s+)?blood\s+gas(?:es)?|i-?stat)\b")
+_BLOOD_GAS = re.compile(
+    r"(?i)\b(?:abgs?|vbgs?|(?:arterial\s+|venous\s+)?blood\s+gas(?:es)?|i-?stat)\b"
+)
 
 
 def rewrite_prose(line: str) -> str:
@@ -70,9 +72,13 @@ def _h_and_h(match: re.Match[str]) -> str:
     first, second = float(match.group("x")), float(match.group("y"))
     # A hemoglobin is at most about 25 g/dL and a hematocrit about three times it: the larger
     # number is the hematocrit, whichever order the writer chose.
-    hb, hct = (match.group("x"), match.group("y")) if first < second else (
-        match.group("y"),
-        match.group("x"),
+    hb, hct = (
+        (match.group("x"), match.group("y"))
+        if first < second
+        else (
+            match.group("y"),
+            match.group("x"),
+        )
     )
     return f"hemoglobin{match.group('mid')} {hb}, hematocrit {hct}"
 
@@ -81,7 +87,8 @@ def _from_to(match: re.Match[str]) -> str:
     name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
     # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
     again = "" if name.lower() in tail.lower() else f"{name} "
-    return f"{name}{match.group('mid')} {match.group('x')}{unit} {EARLIER}, {again}{tail}{match.group('y')}"
+    earlier = f"{name}{match.group('mid')} {match.group('x')}{unit} {EARLIER}"
+    return f"{earlier}, {again}{tail}{match.group('y')}"
 
 
 def _serial(match: re.Match[str]) -> str:
@@ -92,8 +99,22 @@ def _serial(match: re.Match[str]) -> str:
 
 
 # Tests a blood gas reports; the first other test named ends the gas results.
-_GAS_TESTS = {"ph", "co2", "o2", "pco2", "po2", "hco3", "bicarb", "bicarbonate", "baseexcess",
-              "be", "lactate", "sao2", "bloodph", "arterialph"}
+_GAS_TESTS = {
+    "ph",
+    "co2",
+    "o2",
+    "pco2",
+    "po2",
+    "hco3",
+    "bicarb",
+    "bicarbonate",
+    "baseexcess",
+    "be",
+    "lactate",
+    "sao2",
+    "bloodph",
+    "arterialph",
+}
 
 
 def _blood_gas(sentence: str) -> str:
@@ -134,7 +155,9 @@ _RANGE_THEN_VALUE = re.compile(
 # "NORMALFree T4": a flag word glued to the next name.
 _GLUED_FLAG = re.compile(r"\b(NORMAL|HIGH|LOW|ABNORMAL|CRITICAL)(?=[A-Z][a-z])")
 # "1100 cells/uLb.", "345 U/Lc.": a list label glued to the unit before its full stop.
-_GLUED_LABEL = re.compile(r"(?<=\d )(?P<unit>[A-Za-zµ%]+/[A-Za-z0-9]+?)(?P<label>[a-dA-D])\.(?=\s|$)")
+_GLUED_LABEL = re.compile(
+    r"(?<=\d )(?P<unit>[A-Za-zµ%]+/[A-Za-z0-9]+?)(?P<label>[a-dA-D])\.(?=\s|$)"
+)
 
 
 def value_first_line(line: str) -> str | None:
@@ -172,7 +195,9 @@ def _split_run(match: re.Match[str]) -> str:
 
 
 # "134–145132–140": two ranges run together (the usual one, then another population's).
-_TWO_RANGES = re.compile(r"(?<![\d.])(?P<lo>\d+(?:\.\d+)?)[–-](?P<mid>[\d.]{2,})[–-](?P<hi>\d+(?:\.\d+)?)(?![\d.])")
+_TWO_RANGES = re.compile(
+    r"(?<![\d.])(?P<lo>\d+(?:\.\d+)?)[–-](?P<mid>[\d.]{2,})[–-](?P<hi>\d+(?:\.\d+)?)(?![\d.])"
+)
 
 
 def _split_ranges(match: re.Match[str]) -> str:

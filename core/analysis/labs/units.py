@@ -69,7 +69,6 @@ _SAME_AS: dict[str, str] = {
     "cells/cumm": "/ul",
     "/cumm": "/ul",
     "cumm": "/ul",
-    "uu/ml": "miu/l",
     "mosm/kg": "mosm/kg",
     "mosm/kgh2o": "mosm/kg",
     "ug/mlfeu": "ug/ml",

@@ -65,7 +65,9 @@ class _Extraction:
 
     def document(self, file_id: str) -> LabDocument:
         # A PDF's pages stay apart (form feeds, empty pages kept) so values know their page.
-        text = PAGE_BREAK.join(self.parts).rstrip() if self.paged else "\n\n".join(self.parts).strip()
+        text = (
+            PAGE_BREAK.join(self.parts).rstrip() if self.paged else "\n\n".join(self.parts).strip()
+        )
         if not text.strip():
             text = ""
         return LabDocument(

@@ -18,25 +18,45 @@ from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 # Heading kinds: where a condition named under the heading stands.
 _HEADINGS: tuple[tuple[str, str], ...] = (
     ("family", r"family\s+history|\bfh\b"),
-    ("stated", r"(?:final\s+|discharge\s+|principal\s+|primary\s+|admi(?:tting|ssion)\s+|"
-               r"post-?operative\s+|pre-?operative\s+|working\s+|clinical\s+)?diagnos[ie]s|"
-               r"assessments?(?:\s+and\s+plans?)?|impressions?|a\s*/\s*p|problem\s+list"),
-    ("history", r"past\s+(?:medical|surgical)\s+history|medical\s+history|\bpmh\b|\bpmhx\b|"
-                r"past\s+history|comorbidities"),
-    ("medicines", r"(?:current\s+|home\s+|discharge\s+|admission\s+|inpatient\s+)?medications?|"
-                  r"\bmeds\b|current\s+therapy|(?:prescribed\s+)?treatment|prescriptions?"),
+    (
+        "stated",
+        r"(?:final\s+|discharge\s+|principal\s+|primary\s+|admi(?:tting|ssion)\s+|"
+        r"post-?operative\s+|pre-?operative\s+|working\s+|clinical\s+)?diagnos[ie]s|"
+        r"assessments?(?:\s+and\s+plans?)?|impressions?|a\s*/\s*p|problem\s+list",
+    ),
+    (
+        "history",
+        r"past\s+(?:medical|surgical)\s+history|medical\s+history|\bpmh\b|\bpmhx\b|"
+        r"past\s+history|comorbidities",
+    ),
+    (
+        "medicines",
+        r"(?:current\s+|home\s+|discharge\s+|admission\s+|inpatient\s+)?medications?|"
+        r"\bmeds\b|current\s+therapy|(?:prescribed\s+)?treatment|prescriptions?",
+    ),
     ("allergies", r"allergies|drug\s+allergies"),
-    ("complaint", r"chief\s+complaint|reason\s+for\s+(?:visit|admission|consultation|referral)|"
-                  r"presenting\s+complaint|\bcc\b"),
-    ("present", r"history\s+of\s+present(?:ing)?\s+illness|\bhpi\b|subjective|"
-                r"hospital\s+course|clinical\s+(?:history|information|notes?)|history"),
-    ("other", r"review\s+of\s+systems|\bros\b|physical\s+exam(?:ination)?|social\s+history|"
-              r"interpretation|comments?|notes?|reference\s+(?:range|interval)s?|"
-              r"plan|laboratory|labs|procedures?|findings|recommendations?|disposition|"
-              r"objective|vital\s+signs|exam"),
+    (
+        "complaint",
+        r"chief\s+complaint|reason\s+for\s+(?:visit|admission|consultation|referral)|"
+        r"presenting\s+complaint|\bcc\b",
+    ),
+    (
+        "present",
+        r"history\s+of\s+present(?:ing)?\s+illness|\bhpi\b|subjective|"
+        r"hospital\s+course|clinical\s+(?:history|information|notes?)|history",
+    ),
+    (
+        "other",
+        r"review\s+of\s+systems|\bros\b|physical\s+exam(?:ination)?|social\s+history|"
+        r"interpretation|comments?|notes?|reference\s+(?:range|interval)s?|"
+        r"plan|laboratory|labs|procedures?|findings|recommendations?|disposition|"
+        r"objective|vital\s+signs|exam",
+    ),
 )
 _HEADING = re.compile(
-    r"(?im)^[ \t]*(?:\d{1,2}\.|[A-H]\.)?[ \t]*(?:" + "|".join(f"(?P<h{i}>{p})" for i, (_, p) in enumerate(_HEADINGS)) + r")"
+    r"(?im)^[ \t]*(?:\d{1,2}\.|[A-H]\.)?[ \t]*(?:"
+    + "|".join(f"(?P<h{i}>{p})" for i, (_, p) in enumerate(_HEADINGS))
+    + r")"
     r"\s*(?:\(.*?\))?\s*(?::|-|$)"
 )
 # A negation covers what follows it to the end of the sentence, through a list ("denied any
@@ -47,8 +67,12 @@ _NEGATION = re.compile(
     r"unlikely|doubt(?:ful)?|never\s+had|fails\s+to\s+reveal)\b"
     r"(?:(?!\b(?:but|however|except|although|though|aside|apart|which|who|whereas|yet)\b).)*$"
 )
-_POST_NEGATION = re.compile(r"(?i)^\W*(?:was\s+|is\s+|has\s+been\s+)?(?:ruled\s+out|excluded|unlikely|resolved)\b")
-_HISTORY = re.compile(r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long-?standing|chronic)\b")
+_POST_NEGATION = re.compile(
+    r"(?i)^\W*(?:was\s+|is\s+|has\s+been\s+)?(?:ruled\s+out|excluded|unlikely|resolved)\b"
+)
+_HISTORY = re.compile(
+    r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long-?standing|chronic)\b"
+)
 _FAMILY = re.compile(
     r"(?i)\b(?:mother|father|brother|sister|sibling|parents?|family|grand(?:mother|father)|"
     r"maternal|paternal|aunt|uncle)\b"

@@ -19,15 +19,24 @@ from core.analysis.rules.notes import NoteFacts
 
 # (suggestion in a plan, medicine group in NoteFacts.medicines, wording when already taken)
 _ALREADY_TAKEN: tuple[tuple[str, str, str], ...] = (
-    (r"consider metformin(?: if kidney function allows)?", "metformin",
-     "review the current metformin (dose, adherence, kidney function)"),
+    (
+        r"consider metformin(?: if kidney function allows)?",
+        "metformin",
+        "review the current metformin (dose, adherence, kidney function)",
+    ),
     (r"consider statin therapy", "statin", "review the current statin (dose, adherence)"),
-    (r"or treat with levothyroxine if confirmed", "levothyroxine",
-     "and review the current levothyroxine dose"),
+    (
+        r"or treat with levothyroxine if confirmed",
+        "levothyroxine",
+        "and review the current levothyroxine dose",
+    ),
     (r"oral iron replacement", "iron", "review the current iron therapy (dose, adherence)"),
     (r"consider iron replacement", "iron", "review the current iron therapy"),
-    (r"(?:consider )?vitamin B12 replacement", "vitamin_b12",
-     "review the current vitamin B12 replacement"),
+    (
+        r"(?:consider )?vitamin B12 replacement",
+        "vitamin_b12",
+        "review the current vitamin B12 replacement",
+    ),
     (r"Vitamin D replacement", "vitamin_d", "Review the current vitamin D dose"),
 )
 _CONFIRM = re.compile(r"Confirm by the standard criteria if not yet confirmed \([^)]*\); ")
