@@ -21,7 +21,7 @@ from PIL import Image
 from pypdf import PageObject, PdfReader
 
 from core.analysis.insights import LabDocument
-from core.analysis.labs.parse import PAGE_BREAK
+from core.analysis.labs.lines import PAGE_BREAK
 from core.files import extension_of
 
 log = logging.getLogger(__name__)
