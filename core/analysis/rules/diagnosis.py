@@ -17,6 +17,7 @@ from core.analysis.icd10 import annotate_diagnosis
 from core.analysis.insights import DifferentialDiagnosis, LabValue, PrimaryDiagnosis
 from core.analysis.labs.format import format_lab_value
 from core.analysis.rules.conditions import SEVERITY_RANK
+from core.analysis.rules.confidence import abstain, confidence_of
 from core.analysis.rules.evidence import Candidate, LabResults
 from core.analysis.rules.hematology import anemia, blood_cells, coagulation, iron_and_vitamins
 from core.analysis.rules.metabolic import (
@@ -29,10 +30,6 @@ from core.analysis.rules.metabolic import (
 )
 from core.analysis.rules.notes import Mention, NoteFacts
 from core.analysis.rules.organs import cardiac, inflammation, liver, urine
-
-NOT_DETERMINED = "Not determined"
-THIN_CONFIDENCE = 0.45  # a diagnosis on one piece of evidence never reaches 0.5
-MAX_CONFIDENCE = 0.75
 
 # Which stated or known conditions explain a lab finding (by the condition's name).
 _EXPLAINS: dict[str, tuple[str, ...]] = {
@@ -138,15 +135,15 @@ def diagnose(
     findings = rank_findings(values, age)
     ranked = _ranking(findings, facts)
     if not ranked:
-        return RulesDiagnosis(_abstain(values, unsure), [], findings)
+        return RulesDiagnosis(abstain(values, unsure), [], findings)
     first = ranked[0]
-    confidence, reason = _confidence(first, unsure)
+    confidence, reason = confidence_of(first, unsure)
     differential = [
         DifferentialDiagnosis(
             diagnosis=r.name,
             icd_code=r.code,
             supporting_evidence=r.evidence[:4],
-            confidence_score=_confidence(r, unsure)[0],
+            confidence_score=confidence_of(r, unsure)[0],
         )
         for r in ranked[1:4]
     ]
@@ -247,61 +244,3 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
         [f'Notes ({where[source]}): "{quote}"'],
         order=order,
     )
-
-
-def _confidence(r: Ranked, unsure: int) -> tuple[float, str]:
-    """The score and its one-line reason: evidence, agreement, and how surely it was read."""
-    values = r.lab_values
-    unitless = sum(1 for v in values if v.unit is None and v.flag is not None)
-    if r.source == "stated" and r.lab is not None:
-        score, reason = 0.7, "stated by the doctor and supported by lab values"
-    elif r.source == "stated":
-        score, reason = 0.6, "stated by the doctor; no lab value bears on it"
-    elif r.lab is not None:
-        score = r.lab.confidence
-        count = len({id(v) for v in values})
-        reason = f"{count} lab value(s) support it; no diagnosis is stated in the notes"
-        if r.source in ("current", "history"):
-            score += 0.05
-            reason = f"named in the notes and supported by {count} lab value(s)"
-        if count <= 1:
-            score = min(score, THIN_CONFIDENCE)
-            reason = "a single lab value supports it"
-    elif r.source == "current":
-        score, reason = 0.3, "a presenting complaint only; no lab value or stated diagnosis"
-    else:
-        score, reason = 0.25, "a known condition only; nothing in the files bears on it now"
-    if unitless:
-        score -= 0.05
-        reason += f"; {unitless} value(s) without a unit"
-    if unsure:
-        score -= 0.05
-        reason += f"; {unsure} test(s) or page(s) could not be read"
-    return round(min(MAX_CONFIDENCE, max(0.1, score)), 2), reason[0].upper() + reason[1:] + "."
-
-
-def _abstain(values: list[LabValue], unsure: int) -> PrimaryDiagnosis:
-    abnormal = [v for v in values if v.flag]
-    if abnormal:
-        description = (
-            f"{len(abnormal)} lab value(s) outside their reference ranges match no rule for a "
-            "specific condition, and the notes state none."
-        )
-        reason = "Values out of range without a pattern; no stated diagnosis."
-    elif values:
-        description = f"All {len(values)} lab values read are within their reference ranges."
-        reason = "Nothing abnormal was read and the notes state no diagnosis."
-    else:
-        description = "No lab values could be read and the notes state no diagnosis."
-        reason = "Nothing to go on: no lab values read, no diagnosis stated."
-    if unsure:
-        reason = reason[:-1] + f"; {unsure} test(s) or page(s) could not be read."
-    diagnosis = PrimaryDiagnosis(
-        primary_diagnosis=NOT_DETERMINED,
-        icd_code="",
-        description=description,
-        confidence_score=0.2 if abnormal else 0.1,
-        supporting_evidence=[format_lab_value(v) for v in abnormal],
-        confidence_reason=reason,
-    )
-    return diagnosis.model_copy(update={"icd_code_valid": None})

@@ -22,7 +22,8 @@ from core.analysis.insights import (
 )
 from core.analysis.labs.critical import describe_critical
 from core.analysis.labs.format import format_lab_value
-from core.analysis.rules.diagnosis import MAX_CONFIDENCE, diagnose
+from core.analysis.rules.confidence import MAX_CONFIDENCE
+from core.analysis.rules.diagnosis import diagnose
 from core.analysis.rules.plan import plan_lines, urgent_plan
 from core.analysis.rules.report import (
     all_within_range,
