@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from benchmarks.clinical_scoring import (
+    CASES_DIR,
     Case,
     CaseScore,
     TruthValue,
@@ -114,3 +115,8 @@ def test_every_case_of_the_set_is_well_formed() -> None:
             known = BY_NAME.get(value.analyte)
             if known is not None and value.unit is None:
                 assert known.plausible(value.value) or value.specimen, (each.case_id, value)
+
+
+def test_the_set_readme_lists_every_case() -> None:
+    readme = (CASES_DIR.parent / "README.md").read_text(encoding="utf-8")
+    assert [c.case_id for c in load_cases() if f"`{c.case_id}`" not in readme] == []
