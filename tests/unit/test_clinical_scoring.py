@@ -43,6 +43,10 @@ def test_units_are_converted_before_comparing() -> None:
     assert matches(truth("Hemoglobin", 9.6, "g/dL"), hemoglobin)
     creatinine = LabValue(analyte="Creatinine", value=88, unit="umol/L")
     assert matches(truth("Creatinine", 1.0, "mg/dL"), creatinine)
+    # A unit spelled in a way the catalog does not know is read from the number.
+    white = LabValue(analyte="WBC", value=8.2, unit="x10^9/L")
+    assert matches(truth("WBC", 8200, "cells/cmm"), white)
+    assert matches(truth("MCHC", 28.4, "g%"), LabValue(analyte="MCHC", value=28.4, unit="g/dL"))
 
 
 def test_specimen_and_comparator_must_agree() -> None:
