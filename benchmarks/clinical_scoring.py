@@ -182,31 +182,44 @@ def _as_unit(analyte: str, value: float, unit: str | None, target: str) -> float
     return converted
 
 
-def _unit_of(analyte: str, value: float, unit: str | None) -> str:
-    """The unit key of a value; with no unit written, the catalog unit its number fits
-    ("platelets 267,000" is per microlitre), or "" when the catalog cannot tell."""
-    if unit_key(unit):
-        return unit_key(unit)
+def _known_units(analyte: str) -> set[str]:
     known = BY_NAME.get(analyte)
-    fitting = known.range_for(None, value) if known else None
-    return fitting.unit if fitting else ""
+    units = {r.unit for r in known.ranges} if known else set()
+    return units | {unit for pair in _FACTORS.get(analyte, {}) for unit in pair}
+
+
+def _unit_of(analyte: str, value: float, unit: str | None) -> str:
+    """The unit key of a value. A unit the catalog does not know for this analyte (no unit,
+    or a spelling such as "million cells/cmm") is replaced by the catalog unit its number
+    fits ("platelets 267,000" is per microlitre); "" when the catalog cannot tell."""
+    key = unit_key(unit)
+    known = _known_units(analyte)
+    if key and (key in known or not known):
+        return key
+    catalog = BY_NAME.get(analyte)
+    fitting = catalog.range_for(None, value) if catalog else None
+    return fitting.unit if fitting else key
 
 
 def same_amount(truth: TruthValue, reported: LabValue) -> bool:
-    """Whether the two numbers agree within the tolerance, converting units where needed."""
+    """Whether the two numbers agree within the tolerance, converting units where needed.
+
+    Numbers are compared as written when the units agree, when one side has none, or when
+    no conversion between the two spellings is known (a unit written another way).
+    """
     analyte = canonical(truth.analyte)
     truth_key = _unit_of(analyte, truth.value, truth.unit)
     reported_key = _unit_of(analyte, reported.value, reported.unit)
     candidates: list[tuple[float, float]] = []
-    if not truth_key or not reported_key or truth_key == reported_key:
-        candidates.append((truth.value, reported.value))
-    else:
+    if truth_key and reported_key and truth_key != reported_key:
         converted = _as_unit(analyte, reported.value, reported_key, truth_key)
         if converted is not None:
             candidates.append((truth.value, converted))
         back = _as_unit(analyte, truth.value, truth_key, reported_key)
         if back is not None:
             candidates.append((back, reported.value))
+    if not candidates:
+        candidates.append((truth.value, reported.value))
     return any(
         abs(a - b) <= max(RELATIVE_TOLERANCE * abs(a), ABSOLUTE_TOLERANCE) for a, b in candidates
     )

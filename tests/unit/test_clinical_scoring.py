@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from benchmarks.clinical_scoring import (
+    CASES_DIR,
     Case,
     CaseScore,
     TruthValue,
@@ -42,6 +43,10 @@ def test_units_are_converted_before_comparing() -> None:
     assert matches(truth("Hemoglobin", 9.6, "g/dL"), hemoglobin)
     creatinine = LabValue(analyte="Creatinine", value=88, unit="umol/L")
     assert matches(truth("Creatinine", 1.0, "mg/dL"), creatinine)
+    # A unit spelled in a way the catalog does not know is read from the number.
+    white = LabValue(analyte="WBC", value=8.2, unit="x10^9/L")
+    assert matches(truth("WBC", 8200, "cells/cmm"), white)
+    assert matches(truth("MCHC", 28.4, "g%"), LabValue(analyte="MCHC", value=28.4, unit="g/dL"))
 
 
 def test_specimen_and_comparator_must_agree() -> None:
@@ -114,3 +119,8 @@ def test_every_case_of_the_set_is_well_formed() -> None:
             known = BY_NAME.get(value.analyte)
             if known is not None and value.unit is None:
                 assert known.plausible(value.value) or value.specimen, (each.case_id, value)
+
+
+def test_the_set_readme_lists_every_case() -> None:
+    readme = (CASES_DIR.parent / "README.md").read_text(encoding="utf-8")
+    assert [c.case_id for c in load_cases() if f"`{c.case_id}`" not in readme] == []
