@@ -87,6 +87,7 @@ _CORE: tuple[Analyte, ...] = (
             urine_form="Urine glucose"),
     Analyte("Fasting glucose", CHEMISTRY, ("fasting glucose", "fasting blood glucose",
                                             "fasting plasma glucose", "fasting blood sugar",
+                                            "blood sugar (fasting)", "fasting sugar",
                                             "glucose fasting", "glucose, fasting", "fbg", "fbs",
                                             "fpg"),
             (_u("mg/dl", 70, 99, 20, 2000), _u("mmol/l", 3.9, 5.5, 0.5, 110))),

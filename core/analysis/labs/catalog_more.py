@@ -43,6 +43,7 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Postprandial glucose", CHEMISTRY, ("postprandial glucose", "post prandial glucose",
                                                  "glucose pp", "glucose post prandial", "ppbs",
                                                  "pp glucose", "postprandial blood sugar",
+                                                 "blood sugar (pp)", "blood sugar (post prandial)",
                                                  "2-hour postprandial glucose", "glucose, pp"),
             (_u("mg/dl", 70, 140, 20, 2000), _u("mmol/l", 3.9, 7.8, 0.5, 110))),
     Analyte("Estimated average glucose", DIABETES, ("estimated average glucose", "eag"),

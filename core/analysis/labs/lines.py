@@ -37,8 +37,8 @@ TIME_AFTER = re.compile(
 SUGAR_HEADING = re.compile(
     r"(?i)^\s*(?:blood\s+)?(?:sugar|glucose)(?:\s+(?:profile|test|levels?))?\s*:?\s*$"
 )
-SUGAR_ROW = re.compile(
-    r"(?i)^\s*(fasting|post\s*-?\s*prandial|pp|random)\b(?!\s+(?:glucose|sugar|blood))\s*"
+SUGAR_ROW = re.compile(  # a row named by the state alone: "Fasting", then its value
+    r"(?i)^\s*(fasting|post\s*-?\s*prandial|pp|random)\s*(?=$|[\d:(<>])"
 )
 SUGAR_NAMES = {
     "fast": "Fasting glucose",
@@ -95,7 +95,9 @@ def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
     delimiter = ";" if line.count(";") >= 2 else ","
     # A CSV row has separators without a following space; prose writes "a, b".
-    if "\t" not in line and line.count(delimiter) >= 2 and f"{delimiter} " not in line:
+    # Commas between digits are thousands ("8,200"), not separators.
+    separators = len(re.findall(rf"(?<!\d){delimiter}|{delimiter}(?!\d)", line))
+    if "\t" not in line and separators >= 2 and f"{delimiter} " not in line:
         fields = next(csv.reader([line], delimiter=delimiter), [])
         line = "  ".join(plain_numbers(field) for field in fields)
     else:

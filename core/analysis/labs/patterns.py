@@ -63,7 +63,7 @@ NOT_VALUES = re.compile(
 )
 _NUMBER = r"\d{1,9}(?:\.\d{1,6})?|\.\d{1,6}"
 VALUE = re.compile(
-    rf"(?P<cmp><=|>=|≤|≥|<|>|(?i:less\s+than|greater\s+than|more\s+than))?\s*(?P<num>{_NUMBER})(?P<flag>[HL](?![A-Za-z/]))?(?!\d|\.\d)"
+    rf"(?P<cmp><=|>=|≤|≥|<|>|(?i:less\s+than|greater\s+than|more\s+than|over|above|below|under))?\s*(?P<num>{_NUMBER})(?P<flag>[HL](?![A-Za-z/]))?(?!\d|\.\d)"
     r"(?!\s*[-–/:]\s*\d)"  # "12.0-16.0" or "12/03" is a range or a date, not a result
 )
 # A value may end a sentence ("INR of 6.52."): a point after it is not a decimal point.
@@ -176,8 +176,6 @@ FILLERS = {
     "roughly",
     "nearly",
     "like",
-    "down",
-    "up",
     "already",
     "gone",
     "went",

@@ -40,9 +40,11 @@ _RESULT_WORDS = re.compile(
 
 # A few words of a doctor's sentence between a test's name and its value, ending with a
 # word that hands the value over: "normal at 2.2", "acidotic at 18", "has been markedly
-# elevated and today is 44.9". No clause break and no other test's name in between.
+# elevated and today is 44.9". No clause break and no other test's name in between; a
+# participle clause continues the sentence's subject ("the PT ..., being high at 65.0").
 _WORDS_TO_VALUE = re.compile(
-    r"(?i)^(?:[a-z][a-z'-]*\s+){1,10}?(?:is|was|were|at|of|=)\s+(?=[<>]?\s*-?\d)"
+    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+being\b))?\s+){1,10}?(?:is|was|were|at|of|=)\s+"
+    r"(?=[<>]?\s*-?\d)"
 )
 
 
@@ -159,6 +161,10 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
                 unit = aside.group(1).strip()
             pos += aside.end()
             continue
+        moved = re.match(r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+", rest)
+        if moved:  # "came down to 5.9" is a value; "down 30 mg/dl" is a change
+            pos += moved.end()
+            continue
         word = re.match(r"[^\s:=()\[\]]+", rest)
         if word and (word.group().lower() in FILLERS or unit_key(word.group()) in KNOWN_UNITS):
             if word.group().lower() not in FILLERS:
@@ -254,7 +260,15 @@ def _written_flag(text: str) -> str | None:
 
 # How a report writes a bound, as the result shows it.
 COMPARATORS = {"<": "<", ">": ">", "<=": "≤", ">=": "≥", "≤": "≤", "≥": "≥"}
-_WORD_COMPARATORS = {"less": "<", "greater": ">", "more": ">"}
+_WORD_COMPARATORS = {
+    "less": "<",
+    "greater": ">",
+    "more": ">",
+    "over": ">",
+    "above": ">",
+    "below": "<",
+    "under": "<",
+}
 
 
 def comparator_of(written: str | None) -> str:

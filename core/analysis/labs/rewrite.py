@@ -87,7 +87,7 @@ def _from_to(match: re.Match[str]) -> str:
     name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
     # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
     again = "" if name.lower() in tail.lower() else f"{name} "
-    earlier = f"{name}{match.group('mid')} {match.group('x')}{unit} {EARLIER}"
+    earlier = f"{name} {match.group('x')}{unit} {EARLIER}"  # "has gone up" said nothing more
     return f"{earlier}, {again}{tail}{match.group('y')}"
 
 

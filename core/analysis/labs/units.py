@@ -77,6 +77,9 @@ _SAME_AS: dict[str, str] = {
     "gm/dl": "g/dl",
     "gms/dl": "g/dl",
     "gm%": "g/dl",
+    "g%": "g/dl",
+    "cells/cmm": "/ul",
+    "/cmm": "/ul",
 }
 
 _EXPONENT = re.compile(r"^(?:x|×|\*)?10(?:\^|\*|e)?(\d{1,2})/")

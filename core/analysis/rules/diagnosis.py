@@ -178,6 +178,10 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
         for order, mention in enumerate(mentions):
             if mention.condition.name not in from_notes:
                 from_notes[mention.condition.name] = _from_note(mention, source, order)
+    dka = from_notes.get("Diabetic ketoacidosis")
+    if dka is not None and facts.knows("Type 2 diabetes mellitus"):
+        if not facts.knows("Type 1 diabetes mellitus"):
+            dka.code = "E11.10"  # ketoacidosis in a patient the notes call type 2
     ranked = list(from_notes.values())
     for finding in findings:
         explained = [
