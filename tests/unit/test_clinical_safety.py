@@ -159,3 +159,14 @@ def test_a_csf_glucose_is_no_hypoglycaemia_and_an_earlier_value_does_not_drive_f
     assert diagnosis.icd_code != "E16.2"
     _, _, diagnosis = _run("Potassium was 6.1 yesterday. Today potassium 4.4.")
     assert diagnosis.icd_code != "E87.5"
+
+
+def test_ketoacidosis_follows_the_diabetes_type_of_the_notes():
+    type_1 = PatientContext(
+        age=30, gender="female", doctor_notes="Type 1 diabetes, admitted with DKA."
+    )
+    type_2 = PatientContext(
+        age=60, gender="male", doctor_notes="Type 2 diabetes, admitted with DKA."
+    )
+    assert _run("Glucose 520 mg/dL", type_1)[2].icd_code == "E10.10"
+    assert _run("Glucose 520 mg/dL", type_2)[2].icd_code == "E11.10"

@@ -229,3 +229,23 @@ def test_a_body_fluid_sent_for_analysis_applies_to_its_sections():
         ("WBC", 1100.0, "pleural fluid"),
         ("Glucose", 55.0, "pleural fluid"),
     ]
+
+
+def test_bounds_and_movements_written_in_words():
+    text = (
+        "Her blood sugar was over 600 at the hospital. His potassium came down to 5.9. "
+        "A correction dose to bring the blood sugars down 30 mg/dl was recommended."
+    )
+    read = [(v.analyte, v.comparator, v.value) for v in parse_lab_values(text)]
+    assert read == [("Glucose", ">", 600.0), ("Potassium", None, 5.9)]  # "down 30" is a change
+
+
+def test_a_participle_clause_and_thousands_commas():
+    text = "The PT is slightly improved, being high at 65.0 today.\nWBC Count: 8,200 cells/cmm"
+    assert [(a, v) for a, v, _ in _values(text)] == [("PT", 65.0), ("WBC", 8200.0)]
+    assert _one("MCHC: 28.4 g% (Normal: 30-35)", "MCHC").flag == "low"  # g% is g/dL
+
+
+def test_a_sugar_row_is_named_only_by_the_state_alone():
+    text = "BLOOD SUGAR\nFasting Insulin\n22\nuU/mL\nBlood Sugar (Fasting): 110 mg/dL"
+    assert [(a, v) for a, v, _ in _values(text)] == [("Insulin", 22.0), ("Fasting glucose", 110.0)]

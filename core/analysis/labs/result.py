@@ -51,7 +51,7 @@ _WORDS_TO_VALUE = re.compile(
 # A number followed by a dose unit is a medicine's dose, never a lab result.
 _DOSE = re.compile(
     r"(?i)^\s*(?:mg|mcg|µg|g|gm|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|ml)\b"
-    r"(?!\s*/)(?:\s+(?:daily|bid|tid|qid|q\.?\s*\d|once|twice|po|p\.o\.|iv|sc|im|at|every|per|x)\b)?"
+    r"(?!%)(?!\s*/)(?:\s+(?:daily|bid|tid|qid|q\.?\s*\d|once|twice|po|p\.o\.|iv|sc|im|at|every|per|x)\b)?"
 )
 
 

@@ -179,16 +179,19 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
             if mention.condition.name not in from_notes:
                 from_notes[mention.condition.name] = _from_note(mention, source, order)
     dka = from_notes.get("Diabetic ketoacidosis")
-    if dka is not None and facts.knows("Type 2 diabetes mellitus"):
-        if not facts.knows("Type 1 diabetes mellitus"):
-            dka.code = "E11.10"  # ketoacidosis in a patient the notes call type 2
+    type_2 = facts.knows("Type 2 diabetes mellitus") and not facts.knows("Type 1 diabetes mellitus")
+    if dka is not None and type_2:
+        dka.code = "E11.10"  # ketoacidosis in a patient the notes call type 2
     ranked = list(from_notes.values())
     for finding in findings:
-        explained = [
-            from_notes[name]
-            for name in _EXPLAINS.get(finding.key, ())
-            if name in from_notes and from_notes[name].lab is None
-        ]
+        explained = sorted(  # the gravest condition that explains it takes the evidence
+            (
+                from_notes[name]
+                for name in _EXPLAINS.get(finding.key, ())
+                if name in from_notes and from_notes[name].lab is None
+            ),
+            key=lambda r: -r.tier,
+        )
         if explained:  # the lab finding is evidence for what the doctor already named
             target = explained[0]
             target.lab = finding
