@@ -170,3 +170,15 @@ def test_ketoacidosis_follows_the_diabetes_type_of_the_notes():
     )
     assert _run("Glucose 520 mg/dL", type_1)[2].icd_code == "E10.10"
     assert _run("Glucose 520 mg/dL", type_2)[2].icd_code == "E11.10"
+
+
+def test_an_abstention_is_left_unchecked_not_marked_invalid():
+    from core.analysis.icd10 import annotate_diagnosis
+    from core.analysis.insights import PrimaryDiagnosis
+
+    abstained = PrimaryDiagnosis(primary_diagnosis="Not determined", icd_code="")
+    assert annotate_diagnosis(abstained).icd_code_valid is None
+    assert (
+        annotate_diagnosis(abstained.model_copy(update={"icd_code": "Q99.X9"})).icd_code_valid
+        is False
+    )
