@@ -14,7 +14,6 @@ from core.analysis.insights import (
     CaseSummary,
     ImageAnalysis,
     LabDocument,
-    LabValue,
     PatientContext,
     PrimaryDiagnosis,
     RadiologyImage,
@@ -172,13 +171,6 @@ class RulesEngine:
             confidence_score=round(min(MAX_CONFIDENCE, soap_score), 2),
         )
         return soap, diagnosis
-
-
-def lab_values_of(labs: list[LabDocument], context: PatientContext | None = None) -> list[LabValue]:
-    """Every lab document's values: the pipeline's, or for a document it left empty, parsed."""
-    if context is None:
-        context = PatientContext(age=40, gender="")
-    return read_case(context, labs).values
 
 
 def _patient(context: PatientContext) -> str:
