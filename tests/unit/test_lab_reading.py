@@ -249,3 +249,7 @@ def test_a_participle_clause_and_thousands_commas():
 def test_a_sugar_row_is_named_only_by_the_state_alone():
     text = "BLOOD SUGAR\nFasting Insulin\n22\nuU/mL\nBlood Sugar (Fasting): 110 mg/dL"
     assert [(a, v) for a, v, _ in _values(text)] == [("Insulin", 22.0), ("Fasting glucose", 110.0)]
+
+
+def test_durations_are_not_values():
+    assert _values("TSH was checked 3 months ago. Recheck INR in 5 days.") == []

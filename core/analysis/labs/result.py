@@ -55,6 +55,12 @@ _DOSE = re.compile(
 )
 
 
+# A number followed by a span of time is a duration: "checked 3 months ago", "for 6 weeks".
+_DURATION = re.compile(
+    r"(?i)^\s*(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b"
+)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """A result read after a test's name, or why none was: "mentioned" when one is written
@@ -103,8 +109,8 @@ def read_result(
     ):
         value = -value  # "base excess of -12"
     after = rest[number.end() :]
-    if _DOSE.match(after):
-        return Outcome(None)  # "Dilantin 300 mg daily", "insulin 10 units": a dose
+    if _DOSE.match(after) or _DURATION.match(after):
+        return Outcome(None)  # "Dilantin 300 mg daily", "TSH was checked 3 months ago"
     unit, after = _take_unit(target, after)
     unit = unit or unit_before
     # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
