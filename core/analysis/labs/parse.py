@@ -98,6 +98,11 @@ def parse_lab_values(
     return read_lab_text(text, source_file_id, patient=Patient(age, gender)).values
 
 
+def lab_values_in(document: LabDocument, patient: Patient | None = None) -> list[LabValue]:
+    """The values already read from ``document``, or, when it has none, read from its text."""
+    return document.lab_values or read_document(document, patient).values
+
+
 def read_document(document: LabDocument, patient: Patient | None = None) -> LabReading:
     """The values and unread tests of one lab document's (redacted) text."""
     return read_lab_text(document.text, document.file_id, patient=patient, paged=document.paged)
