@@ -182,3 +182,11 @@ def test_an_abstention_is_left_unchecked_not_marked_invalid():
         annotate_diagnosis(abstained.model_copy(update={"icd_code": "Q99.X9"})).icd_code_valid
         is False
     )
+
+
+def test_raised_tsh_with_thyroid_antibodies_is_hashimotos_and_outranks_lipids():
+    text = "TSH 6.8 mIU/L (0.4-4.0)\nFree T4 0.9 ng/dL\nAnti-TPO antibody 185 IU/mL (0-35)\n"
+    text += "Total cholesterol 240 mg/dL\nTriglycerides 190 mg/dL\nLDL 160 mg/dL"
+    _, _, diagnosis = _run(text, PatientContext(age=42, gender="female"))
+    assert diagnosis.icd_code == "E06.3"
+    assert any(d.icd_code == "E78.2" for d in diagnosis.differential)

@@ -63,6 +63,7 @@ _EXPLAINS: dict[str, tuple[str, ...]] = {
     "thrombocytopenia": ("Thrombocytopenia",),
     "thrombocytosis": ("Thrombocytosis",),
     "hypothyroidism": ("Hypothyroidism",),
+    "autoimmune_thyroiditis": ("Hypothyroidism",),
     "hyperthyroidism": ("Hyperthyroidism",),
     "abnormal_thyroid_tests": ("Hypothyroidism", "Hyperthyroidism"),
     "urinary_tract_infection": ("Urinary tract infection", "Pyelonephritis"),

@@ -89,6 +89,10 @@ FINDINGS: dict[str, Finding] = {
         "Thrombocytopenia", "D69.6", 62,
         "Repeat platelet count (exclude clumping with a citrate sample); blood film; review "
         "medications and bleeding history."),
+    "autoimmune_thyroiditis": Finding(
+        "Autoimmune (Hashimoto's) thyroiditis", "E06.3", 63,
+        "Repeat TSH with free T4; levothyroxine when hypothyroid (low free T4, TSH above 10, "
+        "or symptoms); then TSH every 6–12 months."),
     "hypothyroidism": Finding(
         "Hypothyroidism", "E03.9", 62,
         "Repeat TSH with free T4 in 6–8 weeks or treat with levothyroxine if confirmed; "

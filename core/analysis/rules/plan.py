@@ -58,4 +58,5 @@ def _step(ranked: Ranked, reading: CaseReading, labs: LabResults) -> str:
 _KNOWN_AS: dict[str, tuple[str, ...]] = {
     "type2_diabetes": ("Type 2 diabetes mellitus", "Type 1 diabetes mellitus"),
     "hypothyroidism": ("Hypothyroidism",),
+    "autoimmune_thyroiditis": ("Hypothyroidism",),
 }
