@@ -253,3 +253,22 @@ def test_a_sugar_row_is_named_only_by_the_state_alone():
 
 def test_durations_are_not_values():
     assert _values("TSH was checked 3 months ago. Recheck INR in 5 days.") == []
+
+
+def test_a_zero_padded_lab_code_before_the_result_is_not_the_result():
+    text = "Glucose 01 105 High 98 01/02/2023 mg/dL 65-99\nCreatinine 01 1.02 0.98 mg/dL 0.76-1.27"
+    assert [(a, v) for a, v, _ in _values(text)] == [("Glucose", 105.0), ("Creatinine", 1.02)]
+
+
+def test_the_basic_metabolic_panel_shorthand():
+    names = [a for a, _, _ in _values("Chem 7: 135/4.2/101/24/18/1.1/110")]
+    assert names == [
+        "Sodium",
+        "Potassium",
+        "Chloride",
+        "Bicarbonate",
+        "BUN",
+        "Creatinine",
+        "Glucose",
+    ]
+    assert _one("His last A1c was 7.1.", "HbA1c").timing == "earlier"

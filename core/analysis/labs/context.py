@@ -49,7 +49,7 @@ _TIMES: tuple[tuple[str, str], ...] = (
     (
         "earlier",
         r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|yesterday|"
-        r"last\s+(?:week|month|year|visit)|old\s+results?|historical|\bago\b",
+        r"\blast\b(?!\s+night)|old\s+results?|historical|\bago\b",
     ),
     ("repeat", r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?"),
 )

@@ -97,6 +97,11 @@ def read_result(
     if not target.ranges:
         return Outcome(None)  # a number for a dipstick-only test ("WBC 5 /hpf") is not its scale
     number = VALUE.match(rest)
+    footnote = re.match(r"0\d\s+(?=[<>]?\d)", rest)
+    if footnote:  # "Glucose 01 105 mg/dL": a zero-padded lab code, then the result
+        start += footnote.end()
+        rest = segment[start:]
+        number = VALUE.match(rest)
     if number is None:
         return Outcome(
             None, mentioned=bool(re.match(r"[<>≤≥]?\s*\d", rest) or _RESULT_WORDS.match(rest))

@@ -44,8 +44,22 @@ _BLOOD_GAS = re.compile(
 )
 
 
+# "Chem 7: 135/4.2/101/24/18/1.1/110": the basic metabolic panel in its usual order.
+_CHEM_7 = re.compile(
+    rf"(?i)\b(?:chem[-\s]?7|bmp|basic\s+metabolic\s+panel)\b[\s:=-]*"
+    rf"(?P<values>{_NUM}(?:\s*/\s*{_NUM}){{6}})(?![\d/])"
+)
+_CHEM_7_ORDER = ("Sodium", "Potassium", "Chloride", "Bicarbonate", "BUN", "Creatinine", "Glucose")
+
+
+def _chem_7(match: re.Match[str]) -> str:
+    numbers = re.findall(_NUM, match.group("values"))
+    return ", ".join(f"{name} {n}" for name, n in zip(_CHEM_7_ORDER, numbers, strict=True))
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
     line = _PAIR.sub(_pair, line)
     line = _FROM_TO.sub(_from_to, line)
