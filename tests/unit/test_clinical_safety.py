@@ -190,3 +190,23 @@ def test_raised_tsh_with_thyroid_antibodies_is_hashimotos_and_outranks_lipids():
     _, _, diagnosis = _run(text, PatientContext(age=42, gender="female"))
     assert diagnosis.icd_code == "E06.3"
     assert any(d.icd_code == "E78.2" for d in diagnosis.differential)
+
+
+def test_a_past_event_named_in_the_history_of_illness_is_history_not_current():
+    facts = read_notes(
+        None,
+        [
+            "HISTORY OF PRESENT ILLNESS: She was on anticoagulation for a deep venous "
+            "thrombosis she had early this year, complicated by septic phlebitis. She now "
+            "presents with pneumonia."
+        ],
+    )
+    assert [m.condition.name for m in facts.current] == ["Pneumonia"]
+    assert [m.condition.name for m in facts.history] == ["Deep vein thrombosis"]
+
+
+def test_large_counts_are_written_in_full():
+    from core.analysis.labs.format import format_lab_value
+
+    platelets = parse_lab_values("Platelets 1,121,000 /uL")[0]
+    assert format_lab_value(platelets).startswith("Platelets 1121000 /uL")

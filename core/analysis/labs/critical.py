@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from core.analysis.insights import LabValue
 from core.analysis.labs.conversion import amount
+from core.analysis.labs.format import format_result
 
 CRITICAL_LIST_SOURCE = (
     "critical limits of Kost, JAMA 1990;263:704-7 (INR > 5 and troponin above the "
@@ -89,5 +90,5 @@ def mark_critical(values: list[LabValue]) -> list[LabValue]:
 def describe_critical(value: LabValue) -> str:
     """ "CRITICAL: Potassium 6.8 mmol/L (high)" with the time when the report gives one."""
     when = f", {value.timing}" if value.timing else ""
-    result = f"{value.comparator or ''}{value.value:g}" + (f" {value.unit}" if value.unit else "")
+    result = format_result(value) + (f" {value.unit}" if value.unit else "")
     return f"CRITICAL: {value.analyte} {result} ({value.flag or 'beyond the critical limit'}{when})"

@@ -32,8 +32,7 @@ def _c(name: str, code: str, severity: str, pattern: str) -> Condition:
 CONDITIONS: tuple[Condition, ...] = (
     # critical
     _c("Septic shock", "R65.21", "critical", r"septic\s+shock"),
-    _c("Sepsis", "A41.9", "critical",
-       r"sepsis|septic(?!\s+(?:arthritis|joint))|septicemia|urosepsis"),
+    _c("Sepsis", "A41.9", "critical", r"sepsis|septicemia|urosepsis"),
     # DKA is mostly type 1; with type 2 written beside it, E11.10 (core.analysis.rules.notes).
     _c("Diabetic ketoacidosis", "E10.10", "critical", r"diabetic\s+ketoacidosis|\bdka\b"),
     _c("ST elevation myocardial infarction", "I21.3", "critical",

@@ -149,7 +149,9 @@ def diagnose(
         for r in ranked[1:4]
     ]
     description = (
-        f"Stated in the notes and supported by lab values: {first.lab.reason}."
+        f"Stated by the doctor and supported by lab values: {first.lab.reason}."
+        if first.lab is not None and first.source == "stated"
+        else f"Named in the notes and supported by lab values: {first.lab.reason}."
         if first.lab is not None and first.source != "lab"
         else f"Suggested by lab values: {first.lab.reason}."
         if first.lab is not None

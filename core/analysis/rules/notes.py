@@ -71,7 +71,13 @@ _POST_NEGATION = re.compile(
     r"(?i)^\W*(?:was\s+|is\s+|has\s+been\s+)?(?:ruled\s+out|excluded|unlikely|resolved)\b"
 )
 _HISTORY = re.compile(
-    r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long-?standing|chronic)\b"
+    r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long-?standing|chronic|"
+    r"s/p|status\s+post|was\s+on\s+\w+\s+for|had\s+(?:a|an)|recovered\s+from)\b"
+)
+# After the mention, a time in the past makes it history: "a DVT she had early this year".
+_HISTORY_AFTER = re.compile(
+    r"(?i)^[^.;]{0,40}?\b(?:ago|in\s+the\s+past|(?:earlier|last)\s+(?:this\s+)?(?:year|month|week)|"
+    r"(?:early|earlier)\s+this\s+year|in\s+(?:19|20)\d\d|years?\s+back|previously|resolved)\b"
 )
 _FAMILY = re.compile(
     r"(?i)\b(?:mother|father|brother|sister|sibling|parents?|family|grand(?:mother|father)|"
@@ -170,7 +176,11 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts) -> None:
         if _FAMILY.search(before) or re.search(r"(?i)^\W*non[-\s]?$", before[-5:]):
             continue  # a relative's condition; "non-diabetic" denies it
         mention = Mention(condition, sentence[:200])
-        history = kind == "history" or bool(_HISTORY.search(before[-40:]))
+        history = (
+            kind == "history"
+            or bool(_HISTORY.search(before[-40:]))
+            or bool(_HISTORY_AFTER.match(after))
+        )
         if kind == "stated" or (_STATED_INLINE.search(before) and not history):
             facts.stated.append(mention)  # an assessment may list a symptom as the problem
         elif condition.severity == "symptom":
