@@ -210,3 +210,10 @@ def test_large_counts_are_written_in_full():
 
     platelets = parse_lab_values("Platelets 1,121,000 /uL")[0]
     assert format_lab_value(platelets).startswith("Platelets 1121000 /uL")
+
+
+def test_non_before_a_condition_denies_it():
+    facts = read_notes(
+        None, ["HISTORY OF PRESENT ILLNESS: A non-diabetic man presents with cough."]
+    )
+    assert not facts.knows("Type 2 diabetes mellitus")

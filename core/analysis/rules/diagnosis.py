@@ -1,9 +1,9 @@
 """The rules engine's diagnosis: the doctor's words and the lab findings, ranked together.
 
-The doctor's stated diagnoses (an assessment, an impression, the case notes) come first, in
-the order written, a critical one before the others; then findings by severity: critical
-(a value on the critical list, a life-threatening condition), acute, chronic, then a
-presenting complaint. A lab finding that a stated or known condition explains joins that
+Critical first (a value on the critical list, a life-threatening condition), then the
+doctor's stated diagnoses (an assessment, an impression, the case notes) in the order
+written, then by severity: acute, chronic, a presenting complaint; a condition the notes
+affirm before a lab pattern alone. A lab finding that a stated or known condition explains joins that
 condition as its evidence instead of competing with it. Up to three further diagnoses make
 the differential. With nothing to go on the engine abstains: "Not determined", no code
 (never an encounter code such as Z00, which says nothing about the patient).

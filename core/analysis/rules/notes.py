@@ -173,7 +173,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts) -> None:
         if _NEGATION.search(before) or _POST_NEGATION.match(after):
             facts.negated.add(condition.name)
             continue
-        if _FAMILY.search(before) or re.search(r"(?i)^\W*non[-\s]?$", before[-5:]):
+        if _FAMILY.search(before) or re.search(r"(?i)\bnon[-\s]?$", before):
             continue  # a relative's condition; "non-diabetic" denies it
         mention = Mention(condition, sentence[:200])
         history = (
