@@ -213,7 +213,7 @@ def test_large_counts_are_written_in_full():
 
 
 def test_non_before_a_condition_denies_it():
-    facts = read_notes(
-        None, ["HISTORY OF PRESENT ILLNESS: A non-diabetic man presents with cough."]
-    )
+    note = "CHIEF COMPLAINT: Cough.\nHISTORY OF PRESENT ILLNESS: A non-diabetic man presents."
+    facts = read_notes(None, [note])
+    assert [m.condition.name for m in facts.current] == ["Cough"]  # the note was read
     assert not facts.knows("Type 2 diabetes mellitus")

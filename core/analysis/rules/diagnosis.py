@@ -2,11 +2,12 @@
 
 Critical first (a value on the critical list, a life-threatening condition), then the
 doctor's stated diagnoses (an assessment, an impression, the case notes) in the order
-written, then by severity: acute, chronic, a presenting complaint; a condition the notes
-affirm before a lab pattern alone. A lab finding that a stated or known condition explains joins that
-condition as its evidence instead of competing with it. Up to three further diagnoses make
-the differential. With nothing to go on the engine abstains: "Not determined", no code
-(never an encounter code such as Z00, which says nothing about the patient).
+written, then by severity: acute, chronic, a presenting complaint; a condition the
+notes affirm before a lab pattern alone. A lab finding that a stated or known condition
+explains joins that condition as its evidence instead of competing with it. Up to three
+further diagnoses make the differential. With nothing to go on the engine abstains: "Not
+determined", no code (never an encounter code such as Z00, which says nothing about the
+patient).
 """
 
 from __future__ import annotations
