@@ -155,7 +155,7 @@ def test_a_thinly_supported_diagnosis_stays_below_one_half():
 
 
 def test_a_csf_glucose_is_no_hypoglycaemia_and_an_earlier_value_does_not_drive_findings():
-    _, _, diagnosis = _run("CSF glucose 30 mg/dL. Serum glucose 95 mg/dL.")
+    _, _, diagnosis = _run("Serum glucose 95 mg/dL. CSF glucose 30 mg/dL (40-70) L.")
     assert diagnosis.icd_code != "E16.2"
     _, _, diagnosis = _run("Potassium was 6.1 yesterday. Today potassium 4.4.")
     assert diagnosis.icd_code != "E87.5"
