@@ -272,3 +272,9 @@ def test_the_basic_metabolic_panel_shorthand():
         "Glucose",
     ]
     assert _one("His last A1c was 7.1.", "HbA1c").timing == "earlier"
+
+
+def test_platelets_in_lakhs_and_a_tsh_generation():
+    platelets = _one("Platelets: 0.3 lakh/cumm", "Platelets")
+    assert (platelets.flag, platelets.critical) == ("low", True)  # 30 x10^9/L
+    assert _one("TSH 3rd generation 0.02 uIU/mL 0.27-4.2", "TSH").value == 0.02

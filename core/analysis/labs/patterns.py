@@ -198,6 +198,8 @@ FILLERS = {
     "gradually",
     "steadily",
     "slowly",
+    "generation",
+    "ultrasensitive",
     "yesterday",
     "overnight",
     "this",

@@ -61,6 +61,12 @@ _SAME_AS: dict[str, str] = {
     "percent": "%",
     "mm hg": "mmhg",
     "thou/mm3": "10^9/l",
+    # Indian reports count platelets in lakhs (100,000) per cubic millimetre.
+    "lakh/cumm": "lakh/ul",
+    "lakhs/cumm": "lakh/ul",
+    "lakh/mm3": "lakh/ul",
+    "lakhs/mm3": "lakh/ul",
+    "lakhs/ul": "lakh/ul",
     "thou/cumm": "10^9/l",
     "mill/mm3": "10^12/l",
     "mill/cmm": "10^12/l",
