@@ -7,13 +7,17 @@ import time
 from core.analysis.insights import LabDocument, RadiologyImage
 
 
-def never_finishes(file_id: str, label: str, file_name: str, content: bytes) -> LabDocument:
+def never_finishes(
+    file_id: str, label: str, file_name: str, content: bytes, **_options: object
+) -> LabDocument:
     """A decoder stuck in a loop on a hostile file."""
     while True:
         time.sleep(0.05)
 
 
-def eats_memory(file_id: str, label: str, file_name: str, content: bytes) -> LabDocument:
+def eats_memory(
+    file_id: str, label: str, file_name: str, content: bytes, **_options: object
+) -> LabDocument:
     """A decompression bomb: asks for far more memory than the child may have."""
     chunks = [bytearray(256 * 1024 * 1024) for _ in range(64)]  # 16 GB
     return LabDocument(file_id=file_id, label=label, text=str(len(chunks)))
@@ -26,18 +30,22 @@ def exits_abruptly(file_id: str, label: str, file_name: str, content: bytes) -> 
     os._exit(139)
 
 
-def echoes(file_id: str, label: str, file_name: str, content: bytes) -> LabDocument:
+def echoes(
+    file_id: str, label: str, file_name: str, content: bytes, **_options: object
+) -> LabDocument:
     """Reads the bytes as text: shows what the child received."""
     return LabDocument(file_id=file_id, label=label, text=content.decode(), warnings=["w"])
 
 
-def stuck_on_named_files(file_id: str, label: str, file_name: str, content: bytes) -> LabDocument:
+def stuck_on_named_files(
+    file_id: str, label: str, file_name: str, content: bytes, **options: bool
+) -> LabDocument:
     """The real extractor, except that a file named ``stuck*`` never finishes."""
     from core.analysis.reading.extraction import extract_lab_document
 
     if file_name.startswith("stuck"):
         never_finishes(file_id, label, file_name, content)
-    return extract_lab_document(file_id, label, file_name, content)
+    return extract_lab_document(file_id, label, file_name, content, **options)
 
 
 def bomb_on_named_images(
@@ -51,7 +59,9 @@ def bomb_on_named_images(
     return prepare_radiology_image(file_id, label, file_name, content)
 
 
-def allocates(file_id: str, label: str, file_name: str, content: bytes) -> LabDocument:
+def allocates(
+    file_id: str, label: str, file_name: str, content: bytes, **_options: object
+) -> LabDocument:
     """Allocates (and touches) as many MB as the content says."""
     block = bytearray(int(content) * 1024 * 1024)
     block[::4096] = b"\x01" * len(block[::4096])

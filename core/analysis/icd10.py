@@ -64,7 +64,11 @@ def is_billable(code: str) -> bool:
 
 
 def annotate_diagnosis(diagnosis: PrimaryDiagnosis) -> PrimaryDiagnosis:
-    """A copy with icd_code_valid and the official description; an invalid code stays as is."""
+    """A copy with icd_code_valid and the official description; an invalid code stays as is.
+
+    An empty code is an abstention ("Not determined"), not an invalid code: left unchecked."""
+    if not diagnosis.icd_code.strip():
+        return diagnosis.model_copy(update={"icd_code_valid": None, "icd_description": None})
     valid, description = check_icd10(diagnosis.icd_code)
     update: dict[str, object] = {"icd_code_valid": valid, "icd_description": description}
     if valid:

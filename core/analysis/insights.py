@@ -80,6 +80,12 @@ class LabDocument(BaseModel):
     # model did read loses its "no text layer" warning.
     page_image_pages: list[int] = Field(default_factory=list, exclude=True)
     warnings: list[str] = Field(default_factory=list)
+    # A PDF's text keeps its pages apart with form feeds, so each value knows its page.
+    paged: bool = False
+    # Pages without a text layer that no engine read (the offline engine reads no images).
+    unread_pages: int = 0
+    # Tests the text names with a result that could not be read ("INR").
+    unread_tests: list[str] = Field(default_factory=list)
 
 
 class ImageAnalysis(_Scored):
@@ -204,6 +210,7 @@ class Insights(BaseModel):
         generated_at: str,
         lab_values: list[LabValue],
         provenance: Provenance,
+        unread_tests: list[str] | None = None,
     ) -> Insights:
         """Assemble the insights; the overall score is the mean of the three section scores."""
         overall = (
@@ -216,5 +223,6 @@ class Insights(BaseModel):
             overall_confidence_score=round(clamp_score(overall), 4),
             generated_at=generated_at,
             lab_values=lab_values,
+            unread_tests=list(unread_tests or []),
             provenance=provenance,
         )

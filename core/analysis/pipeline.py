@@ -28,7 +28,8 @@ from core.analysis.insights import (
     RadiologyImage,
     SoapNote,
 )
-from core.analysis.labs.parse import lab_values_in
+from core.analysis.labs.parse import read_document
+from core.analysis.labs.reference import Patient
 from core.analysis.privacy.redaction import CaseScrubber, file_labels
 from core.analysis.reading.extraction import no_text_layer
 from core.analysis.reading.imaging import (
@@ -110,8 +111,10 @@ def analyze_case(
         for f in files
         if f.file_category == FileCategory.RADIOLOGY.value
     ]
+    # An engine that reads no images (the offline one) gets no scanned pages rendered.
+    renders = bool(getattr(engine, "reads_scanned_pages", True))
     lab_futures = [
-        pool.submit(_extract_lab, f, labels[f.file_id], read_file, reading, scrub)
+        pool.submit(_extract_lab, f, labels[f.file_id], read_file, reading, scrub, renders)
         for f in files
         if f.file_category == FileCategory.LAB.value
     ]
@@ -164,6 +167,7 @@ def analyze_case(
         diagnosis,
         generated_at=utc_now().isoformat(),
         lab_values=[value for document in documents for value in document.lab_values],
+        unread_tests=list(dict.fromkeys(t for d in documents for t in d.unread_tests)),
         provenance=Provenance(
             engine=engine.name,
             model=engine.model,
@@ -182,11 +186,20 @@ def analyze_case(
 
 
 def _extract_lab(
-    record: CaseFile, label: str, read_file: ReadFile, reading: FileReading, scrub: CaseScrubber
+    record: CaseFile,
+    label: str,
+    read_file: ReadFile,
+    reading: FileReading,
+    scrub: CaseScrubber,
+    renders: bool,
 ) -> _LabResult:
     try:
         extracted = reading.lab_document(
-            record.file_id, label, record.file_name, lambda: read_file(record)
+            record.file_id,
+            label,
+            record.file_name,
+            lambda: read_file(record),
+            render_scanned_pages=renders,
         )
     except Exception:  # noqa: BLE001 - storage or parser trouble with one file is a warning
         extracted = LabDocument(
@@ -253,12 +266,13 @@ def _finish_labs(
         page_reads.extend(lab.page_reads)
     wait(page_reads)  # all settle before the first failure, if any, is raised below
     labs = [future.result() for future in lab_futures]
+    patient = Patient(context.age, context.gender)
     for lab in labs:
-        _add_page_text(lab)
+        _add_page_text(lab, patient)
     return labs
 
 
-def _add_page_text(lab: _LabResult) -> None:
+def _add_page_text(lab: _LabResult, patient: Patient) -> None:
     reads = _settle(lab.page_reads)
     texts = [text for text in reads if text]
     # A scanned page the vision model did read has text now: its warning would mislead.
@@ -277,7 +291,10 @@ def _add_page_text(lab: _LabResult) -> None:
         lab.stored_text = "\n\n".join(t for t in (lab.stored_text, read) if t)
         values_from = "\n\n".join(t for t in (lab.document.text, read) if t)
     document = lab.document.model_copy(update={"text": values_from})
-    lab.document = document.model_copy(update={"lab_values": lab_values_in(document)})
+    reading = read_document(document, patient)
+    lab.document = document.model_copy(
+        update={"lab_values": reading.values, "unread_tests": reading.unread_tests}
+    )
 
 
 def _settle(futures: list[Future[Any]]) -> list[Any]:

@@ -36,13 +36,10 @@ def source_of(value: LabValue, names: Mapping[str, str]) -> str:
 
 
 def value_line(value: LabValue, names: Mapping[str, str]) -> str:
-    """One lab value with its specimen, timing and source."""
-    details = [detail for detail in (value.specimen, value.timing) if detail]
+    """One lab value with its specimen, timing (both from format_lab_value) and source."""
     text = format_lab_value(value)
     if value.critical:
         text = f"CRITICAL: {text}"
-    if details:
-        text += f" [{', '.join(details)}]"
     source = source_of(value, names)
     return f"{text} · source: {source}" if source else text
 

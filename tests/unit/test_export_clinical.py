@@ -64,7 +64,7 @@ def test_markdown_puts_critical_values_first_and_carries_sources_and_the_differe
     critical = text.index("CRITICAL VALUES: act now")
     assert critical < text.index("DRAFT: not signed") < text.index("## SOAP note")
     assert (
-        "- CRITICAL: Potassium 6.9 mmol/L (high; reference 3.5–5.1) \\[admission\\] · source: "
+        "- CRITICAL: Potassium 6.9 mmol/L (high; admission; reference 3.5–5.1) · source: "
         'bloods.pdf, page 2: "K 6.9 mmol/L H"'
     ) in text
     assert "Glucose 45 mg/dL \\[csf\\] · source: bloods.pdf" in text

@@ -45,10 +45,12 @@ def pdf_with_pages(*pages: str | bytes) -> bytes:
     return bytes(document.output())
 
 
-def test_pdf_text_comes_from_every_page_separated_by_a_blank_line() -> None:
+def test_pdf_text_comes_from_every_page_separated_by_a_page_break() -> None:
     document = extract("pdf", pdf_with_pages("Sodium 128 mmol/L", "Potassium 4.1", "TSH 7.9"))
 
-    assert document.text.split("\n\n") == ["Sodium 128 mmol/L", "Potassium 4.1", "TSH 7.9"]
+    # A form feed, not a blank line: each value's source page is read from it (#12).
+    assert document.text.split("\f") == ["Sodium 128 mmol/L", "Potassium 4.1", "TSH 7.9"]
+    assert document.paged
     assert document.warnings == []
     assert document.page_images == []
     assert document.lab_values == []

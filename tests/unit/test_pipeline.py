@@ -166,3 +166,30 @@ def test_an_image_with_burned_in_text_is_never_sent_to_the_model(
     _, read = run.saved["chest.png"]
     assert not read["findings"].startswith("Not sent")
     assert run.stages == STAGES
+
+
+def test_scanned_pages_are_not_rendered_for_the_offline_engine_and_are_counted() -> None:
+    from tests.samples import scanned_pdf_bytes
+
+    run = Run([("scan.pdf", "lab", scanned_pdf_bytes()), ("labs.pdf", "lab", pdf_bytes())])
+    rendered: list[bytes] = []
+    engine = RulesEngine()
+    engine.read_scanned_page = lambda page, context: rendered.append(page)  # type: ignore[method-assign]
+    insights = run.analyze(engine)
+
+    assert rendered == []  # nothing was rendered for an engine that reads no images
+    assert "1 page(s) could not be read" in insights.case_summary.comprehensive_summary
+    assert "Lab file 1: page 1 has no text layer (a scanned page?)" in insights.provenance.warnings
+
+
+def test_values_keep_their_file_page_and_line_and_unread_tests_reach_the_insights() -> None:
+    lines = ["Sodium 140 mmol/L", "INR elevated, repeat pending"]
+    run = Run([("labs.pdf", "lab", pdf_bytes(lines, pages=2))])
+    insights = run.analyze(RulesEngine())
+
+    # The second page repeats the first: the same result on the same line is kept once.
+    sodium = [v for v in insights.lab_values if v.analyte == "Sodium"]
+    assert [(v.source_file_id, v.source_page, v.source_line) for v in sodium] == [
+        ("f0", 1, "Sodium 140 mmol/L")
+    ]
+    assert insights.unread_tests == ["INR"]

@@ -95,28 +95,46 @@ def test_lab_texts_give_the_expected_diagnosis(text: str, code: str, evidence: s
     _assert_honest(summary, soap, diagnosis)
 
 
-def test_normal_labs_say_so_with_low_confidence():
+NO_NOTES = PatientContext(age=54, gender="female")
+
+
+def _assert_abstains(diagnosis: PrimaryDiagnosis) -> None:
+    # #12: an encounter code (Z00) or R69 is not a diagnosis of the patient; abstain instead.
+    assert diagnosis.primary_diagnosis == "Not determined"
+    assert diagnosis.icd_code == ""
+    assert diagnosis.confidence_reason
+
+
+def test_normal_labs_and_no_notes_abstain_with_low_confidence():
     text = "Hemoglobin 14.1 g/dL (12.0-16.0)\nGlucose 88 mg/dL (70-99)\nTSH 1.9 mIU/L\nALT 22 U/L"
-    summary, soap, diagnosis = _run(text)
-    assert diagnosis.icd_code == "Z00.00"
+    summary, soap, diagnosis = _run(text, NO_NOTES)
+    _assert_abstains(diagnosis)
     assert diagnosis.supporting_evidence == []
-    assert diagnosis.confidence_score <= 0.4
+    assert diagnosis.confidence_score <= 0.2
     assert "within reference ranges" in " ".join(summary.key_findings)
+    assert "routine" not in soap.plan
+
+
+def test_normal_labs_with_a_complaint_give_the_complaint_with_low_confidence():
+    text = "Hemoglobin 14.1 g/dL (12.0-16.0)\nGlucose 88 mg/dL (70-99)"
+    summary, soap, diagnosis = _run(text)
+    assert diagnosis.icd_code == "R53.83"  # "Tired for three months": fatigue
+    assert diagnosis.confidence_score < 0.5
+    assert any("Tired for three months" in item for item in diagnosis.supporting_evidence)
     _assert_honest(summary, soap, diagnosis)
 
 
-def test_a_child_gets_the_child_code_and_no_diabetes_type_guess():
+def test_a_child_gets_no_adult_code_and_no_diabetes_type_guess():
     child = PatientContext(age=9, gender="male")
-    assert _run("Hemoglobin 13.0 g/dL\nGlucose 85 mg/dL", child)[2].icd_code == "Z00.129"
+    _assert_abstains(_run("Hemoglobin 13.0 g/dL\nGlucose 85 mg/dL", child)[2])
     assert _run("HbA1c 9.0 %\nFasting glucose 160 mg/dL", child)[2].icd_code == "R73.9"
 
 
 def test_no_lab_values_is_undetermined_with_the_lowest_confidence():
-    summary, soap, diagnosis = _run("Scanned report, no text layer.")
-    assert diagnosis.icd_code == "R69"
+    summary, _, diagnosis = _run("Scanned report, no text layer.", NO_NOTES)
+    _assert_abstains(diagnosis)
     assert diagnosis.confidence_score == pytest.approx(0.1)
     assert summary.confidence_score <= 0.1
-    _assert_honest(summary, soap, diagnosis)
 
 
 def test_more_concordant_evidence_gives_more_confidence():

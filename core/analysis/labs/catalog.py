@@ -1,8 +1,8 @@
 """The analytes the offline engine recognises, their aliases and default adult reference ranges.
 
 Default ranges are used only when a report gives none. They are broad adult ranges that
-cover both sexes (the parser does not know the patient), so a default-range flag is
-conservative. Each unit also has a plausible span (``floor``..``limit``): a number outside
+cover both sexes; where the patient's sex and age change them, core.analysis.labs.reference
+narrows them. Each unit also has a plausible span (``floor``..``limit``): a number outside
 every span is not this analyte (a year, an ID), and when a report omits the unit the span
 says which unit system the number belongs to; where several fit, the first (most common)
 whose normal range is near the number wins.
@@ -17,275 +17,244 @@ upper limit 0, so anything above negative (trace included) is flagged "high".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from core.analysis.labs.analytes import (
+    BLOOD_COUNT,
+    CARDIAC,
+    CHEMISTRY,
+    COAGULATION,
+    DIABETES,
+    INFLAMMATION,
+    IRON_VITAMINS,
+    KIDNEY,
+    LIPIDS,
+    LIVER,
+    THYROID,
+    URINE,
+    Analyte,
+    UnitRange,
+)
+from core.analysis.labs.analytes import unit_range as _u
+from core.analysis.labs.catalog_more import MORE_ANALYTES
 
-from core.analysis.labs.units import unit_key
-
-
-@dataclass(frozen=True)
-class UnitRange:
-    unit: str  # a unit_key
-    low: float | None
-    high: float | None
-    floor: float = 0.0  # smallest plausible value in this unit
-    limit: float = float("inf")  # largest plausible value in this unit
-
-    def fits(self, value: float) -> bool:
-        return self.floor <= value <= self.limit
-
-    def near_normal(self, value: float) -> bool:
-        low = self.low / 2 if self.low is not None else 0.0
-        high = self.high * 2 if self.high is not None else float("inf")
-        return low <= value <= high
-
-
-@dataclass(frozen=True)
-class Analyte:
-    name: str
-    panel: str
-    aliases: tuple[str, ...]
-    ranges: tuple[UnitRange, ...] = ()
-    qualitative: bool = False  # a dipstick result: negative / trace / positive
-    urine_aliases: tuple[str, ...] = ()  # aliases that mean this test only in a urine section
-    urine_form: str | None = None  # what this analyte is when reported in urine
-
-    def range_for(self, unit: str | None, value: float) -> UnitRange | None:
-        """The default range for ``unit`` (or, with no unit, for the unit ``value`` fits)."""
-        key = unit_key(unit)
-        if unit is not None and key:
-            return next((r for r in self.ranges if r.unit == key and r.fits(value)), None)
-        candidates = [r for r in self.ranges if r.fits(value)]
-        if len(candidates) > 1:
-            candidates = [r for r in candidates if r.near_normal(value)] or candidates
-        return candidates[0] if candidates else None
-
-    def plausible(self, value: float) -> bool:
-        return not self.ranges or any(r.fits(value) for r in self.ranges)
-
-
-def _u(
-    unit: str, low: float | None, high: float | None, floor: float = 0.0, limit: float = 1e9
-) -> UnitRange:
-    return UnitRange(unit, low, high, floor, limit)
-
-
-_BLOOD_COUNT = "Blood count"
-_CHEMISTRY = "Metabolic panel"
-_LIPIDS = "Lipids"
-_DIABETES = "Diabetes"
-_THYROID = "Thyroid"
-_LIVER = "Liver"
-_KIDNEY = "Kidney"
-_INFLAMMATION = "Inflammation"
-_CARDIAC = "Cardiac"
-_COAGULATION = "Coagulation"
-_IRON_VITAMINS = "Iron and vitamins"
-_URINE = "Urinalysis"
+__all__ = ["BY_NAME", "CATALOG", "Analyte", "UnitRange"]
 
 _CELLS = (_u("10^9/l", 4.0, 11.0, 0.05, 500), _u("/ul", 4000, 11000, 100, 500_000))
 
 # fmt: off
-CATALOG: tuple[Analyte, ...] = (
+_CORE: tuple[Analyte, ...] = (
     # Blood count
-    Analyte("Hemoglobin", _BLOOD_COUNT, ("hemoglobin", "haemoglobin", "hgb", "hb"),
+    Analyte("Hemoglobin", BLOOD_COUNT, ("hemoglobin", "haemoglobin", "hgb", "hb"),
             (_u("g/dl", 12.0, 17.5, 2, 25), _u("g/l", 120, 175, 20, 250),
-             _u("mmol/l", 7.4, 10.9, 1.2, 15.5)), urine_form="Urine blood"),
-    Analyte("Hematocrit", _BLOOD_COUNT, ("hematocrit", "haematocrit", "hct", "pcv"),
+             _u("mmol/l", 7.4, 10.9, 1.2, 15.5, written_only=True)), urine_form="Urine blood"),
+    Analyte("Hematocrit", BLOOD_COUNT, ("hematocrit", "haematocrit", "hct", "pcv"),
             (_u("%", 36, 52, 8, 80), _u("l/l", 0.36, 0.52, 0.08, 0.8))),
-    Analyte("RBC", _BLOOD_COUNT, ("rbc", "red blood cells", "red blood cell count",
-                                  "red cell count", "erythrocytes", "erythrocyte count"),
+    Analyte("RBC", BLOOD_COUNT, ("rbc", "red blood cells", "red blood cell count",
+                                  "red cell count", "red count", "red blood count", "red cells",
+                                  "red blood cell", "erythrocytes", "erythrocyte count"),
             (_u("10^12/l", 4.0, 5.9, 0.5, 12),), urine_form="Urine blood"),
-    Analyte("WBC", _BLOOD_COUNT, ("wbc", "white blood cells", "white blood cell count",
-                                  "white cell count", "leukocytes", "leucocytes", "leukocyte count",
+    Analyte("WBC", BLOOD_COUNT, ("wbc", "white blood cells", "white blood cell count",
+                                  "white cell count", "white count", "white blood count",
+                                  "white blood cell", "white cell", "white cells", "leukocytes",
+                                  "leucocytes", "leukocyte count",
                                   "total leukocyte count", "tlc"),
             _CELLS, urine_form="Leukocyte esterase"),
-    Analyte("Platelets", _BLOOD_COUNT, ("platelets", "platelet count", "plt", "thrombocytes"),
-            (_u("10^9/l", 150, 450, 1, 2000), _u("/ul", 150_000, 450_000, 2000, 3_000_000))),
-    Analyte("MCV", _BLOOD_COUNT, ("mcv", "mean corpuscular volume", "mean cell volume"),
+    Analyte("Platelets", BLOOD_COUNT, ("platelets", "platelet", "platelet count", "plt",
+                                       "thrombocytes"),
+            (_u("10^9/l", 150, 450, 1, 2000), _u("/ul", 150_000, 450_000, 2000, 3_000_000),
+             _u("lakh/ul", 1.5, 4.5, 0.01, 20, written_only=True))),
+    Analyte("MCV", BLOOD_COUNT, ("mcv", "mean corpuscular volume", "mean cell volume"),
             (_u("fl", 80, 100, 40, 160),)),
-    Analyte("MCH", _BLOOD_COUNT, ("mch", "mean corpuscular hemoglobin", "mean cell hemoglobin"),
+    Analyte("MCH", BLOOD_COUNT, ("mch", "mean corpuscular hemoglobin", "mean cell hemoglobin"),
             (_u("pg", 27, 33, 10, 60),)),
-    Analyte("MCHC", _BLOOD_COUNT, ("mchc", "mean corpuscular hemoglobin concentration"),
+    Analyte("MCHC", BLOOD_COUNT, ("mchc", "mean corpuscular hemoglobin concentration"),
             (_u("g/dl", 32, 36, 20, 45), _u("g/l", 320, 360, 200, 450))),
-    Analyte("RDW", _BLOOD_COUNT, ("rdw", "rdw-cv", "red cell distribution width"),
+    Analyte("RDW", BLOOD_COUNT, ("rdw", "rdw-cv", "red cell distribution width"),
             (_u("%", 11.5, 14.5, 5, 40),)),
-    Analyte("Neutrophils", _BLOOD_COUNT, ("neutrophils", "neutrophil count", "neut", "neutro",
+    Analyte("Neutrophils", BLOOD_COUNT, ("neutrophils", "neutrophil count", "neut", "neutro",
+                                          "segmental cells", "segmented neutrophils",
+                                          "segmented cells", "polys", "pmns", "pmn",
                                           "absolute neutrophils", "anc", "segs"),
             (_u("10^9/l", 1.5, 7.5, 0, 60), _u("%", 40, 75, 0, 100))),
-    Analyte("Lymphocytes", _BLOOD_COUNT, ("lymphocytes", "lymphocyte count", "lymph", "lymphs",
+    Analyte("Lymphocytes", BLOOD_COUNT, ("lymphocytes", "lymphocyte count", "lymph", "lymphs",
                                           "absolute lymphocytes", "ALC"),
             (_u("10^9/l", 1.0, 4.0, 0, 60), _u("%", 20, 45, 0, 100))),
     # Metabolic panel
-    Analyte("Glucose", _CHEMISTRY, ("glucose", "blood glucose", "blood sugar", "plasma glucose",
+    Analyte("Glucose", CHEMISTRY, ("glucose", "blood glucose", "blood sugar", "plasma glucose",
                                     "serum glucose", "random glucose", "random blood sugar",
+                                    "blood sugars",
+                                    "fingerstick glucose", "fingerstick blood sugar",
                                     "rbs", "glu"),
             (_u("mg/dl", 70, 99, 20, 2000), _u("mmol/l", 3.9, 5.5, 0.5, 110)),
             urine_form="Urine glucose"),
-    Analyte("Fasting glucose", _CHEMISTRY, ("fasting glucose", "fasting blood glucose",
+    Analyte("Fasting glucose", CHEMISTRY, ("fasting glucose", "fasting blood glucose",
                                             "fasting plasma glucose", "fasting blood sugar",
+                                            "blood sugar (fasting)", "fasting sugar",
                                             "glucose fasting", "glucose, fasting", "fbg", "fbs",
                                             "fpg"),
             (_u("mg/dl", 70, 99, 20, 2000), _u("mmol/l", 3.9, 5.5, 0.5, 110))),
-    Analyte("Sodium", _CHEMISTRY, ("sodium", "Na", "Na+"),
+    Analyte("Sodium", CHEMISTRY, ("sodium", "Na", "Na+"),
             (_u("mmol/l", 135, 145, 90, 200), _u("meq/l", 135, 145, 90, 200))),
-    Analyte("Potassium", _CHEMISTRY, ("potassium", "K", "K+"),
+    Analyte("Potassium", CHEMISTRY, ("potassium", "K", "K+"),
             (_u("mmol/l", 3.5, 5.1, 1, 12), _u("meq/l", 3.5, 5.1, 1, 12))),
-    Analyte("Chloride", _CHEMISTRY, ("chloride", "Cl", "CL", "Cl-"),
+    Analyte("Chloride", CHEMISTRY, ("chloride", "Cl", "CL", "Cl-"),
             (_u("mmol/l", 98, 107, 50, 160), _u("meq/l", 98, 107, 50, 160))),
-    Analyte("Bicarbonate", _CHEMISTRY, ("bicarbonate", "hco3", "co2", "total co2", "tco2",
+    Analyte("Bicarbonate", CHEMISTRY, ("bicarbonate", "bicarb", "hco3", "co2", "total co2", "tco2",
                                         "carbon dioxide"),
             (_u("mmol/l", 22, 29, 2, 60), _u("meq/l", 22, 29, 2, 60))),
-    Analyte("BUN", _CHEMISTRY, ("bun", "blood urea nitrogen", "urea nitrogen"),
+    Analyte("BUN", CHEMISTRY, ("bun", "blood urea nitrogen", "urea nitrogen"),
             (_u("mg/dl", 7, 20, 1, 300), _u("mmol/l", 2.5, 7.1, 0.3, 100))),
-    Analyte("Urea", _KIDNEY, ("urea", "serum urea", "blood urea"),
+    Analyte("Urea", KIDNEY, ("urea", "serum urea", "blood urea"),
             (_u("mmol/l", 2.5, 7.8, 0.5, 100), _u("mg/dl", 15, 45, 3, 600))),
-    Analyte("Creatinine", _KIDNEY, ("creatinine", "serum creatinine", "creat", "Cr", "CREA",
+    Analyte("Creatinine", KIDNEY, ("creatinine", "serum creatinine", "creat", "Cr", "CR", "CREA",
                                     "Crea"),
             (_u("mg/dl", 0.6, 1.3, 0.1, 30), _u("umol/l", 53, 115, 8, 3000))),
-    Analyte("eGFR", _KIDNEY, ("egfr", "gfr", "estimated gfr", "gfr estimated", "gfr, estimated",
+    Analyte("eGFR", KIDNEY, ("egfr", "gfr", "estimated gfr", "gfr estimated", "gfr, estimated",
                               "estimated glomerular filtration rate"),
             (_u("ml/min/1.73m2", 60, None, 1, 200), _u("", 60, None, 1, 200))),
-    Analyte("Calcium", _CHEMISTRY, ("calcium", "total calcium", "Ca", "Ca++"),
+    Analyte("Calcium", CHEMISTRY, ("calcium", "total calcium", "Ca", "Ca++"),
             (_u("mg/dl", 8.5, 10.5, 3, 25), _u("mmol/l", 2.15, 2.55, 0.5, 6))),
-    Analyte("Magnesium", _CHEMISTRY, ("magnesium", "Mg", "Mg++"),
+    Analyte("Magnesium", CHEMISTRY, ("magnesium", "mag", "Mg", "Mg++"),
             (_u("mg/dl", 1.7, 2.4, 0.5, 10), _u("mmol/l", 0.7, 1.0, 0.2, 4))),
-    Analyte("Phosphate", _CHEMISTRY, ("phosphate", "phosphorus", "inorganic phosphate", "phos",
+    Analyte("Phosphate", CHEMISTRY, ("phosphate", "phosphorus", "inorganic phosphate", "phos",
                                       "po4"),
             (_u("mg/dl", 2.5, 4.5, 0.5, 20), _u("mmol/l", 0.81, 1.45, 0.1, 6))),
-    Analyte("Albumin", _CHEMISTRY, ("albumin", "serum albumin", "alb"),
+    Analyte("Albumin", CHEMISTRY, ("albumin", "serum albumin", "alb"),
             (_u("g/dl", 3.5, 5.0, 0.5, 10), _u("g/l", 35, 50, 5, 100))),
-    Analyte("Total protein", _CHEMISTRY, ("total protein", "protein total", "protein, total",
+    Analyte("Total protein", CHEMISTRY, ("total protein", "protein total", "protein, total",
                                           "serum protein", "protein", "TP"),
             (_u("g/dl", 6.0, 8.3, 1, 15), _u("g/l", 60, 83, 10, 150)), urine_form="Urine protein"),
     # Lipids
-    Analyte("Total cholesterol", _LIPIDS, ("total cholesterol", "cholesterol", "cholesterol total",
+    Analyte("Total cholesterol", LIPIDS, ("total cholesterol", "cholesterol", "cholesterol total",
                                            "cholesterol, total", "chol", "TC"),
             (_u("mg/dl", None, 200, 30, 1500), _u("mmol/l", None, 5.2, 0.8, 40))),
-    Analyte("LDL cholesterol", _LIPIDS, ("ldl", "ldl cholesterol", "ldl-c", "ldl-cholesterol",
+    Analyte("LDL cholesterol", LIPIDS, ("ldl", "ldl cholesterol", "ldl-c", "ldl-cholesterol",
                                          "cholesterol ldl", "ldl calculated", "ldl direct",
                                          "low density lipoprotein"),
             (_u("mg/dl", None, 130, 5, 1000), _u("mmol/l", None, 3.4, 0.1, 26))),
-    Analyte("HDL cholesterol", _LIPIDS, ("hdl", "hdl cholesterol", "hdl-c", "hdl-cholesterol",
+    Analyte("HDL cholesterol", LIPIDS, ("hdl", "hdl cholesterol", "hdl-c", "hdl-cholesterol",
                                          "cholesterol hdl", "high density lipoprotein"),
             (_u("mg/dl", 40, None, 5, 200), _u("mmol/l", 1.0, None, 0.1, 5))),
-    Analyte("Triglycerides", _LIPIDS, ("triglycerides", "triglyceride", "trig", "trigs", "TG"),
+    Analyte("Triglycerides", LIPIDS, ("triglycerides", "triglyceride", "trig", "trigs", "TG"),
             (_u("mg/dl", None, 150, 10, 10000), _u("mmol/l", None, 1.7, 0.1, 120))),
     # Diabetes
-    Analyte("HbA1c", _DIABETES, ("hba1c", "hb a1c", "a1c", "hemoglobin a1c", "haemoglobin a1c",
+    Analyte("HbA1c", DIABETES, ("hba1c", "hb a1c", "a1c", "hemoglobin a1c", "haemoglobin a1c",
                                  "glycated hemoglobin", "glycated haemoglobin",
                                  "glycosylated hemoglobin", "glycohemoglobin"),
             (_u("%", 4.0, 5.6, 2, 25), _u("mmol/mol", 20, 38, 15, 250))),
     # Thyroid
-    Analyte("TSH", _THYROID, ("tsh", "thyroid stimulating hormone", "thyrotropin"),
+    Analyte("TSH", THYROID, ("tsh", "thyroid stimulating hormone", "thyrotropin"),
             (_u("miu/l", 0.4, 4.0, 0, 500),)),
-    Analyte("Free T4", _THYROID, ("free t4", "ft4", "free thyroxine", "t4 free", "t4, free"),
+    Analyte("Free T4", THYROID, ("free t4", "ft4", "free thyroxine", "t4 free", "t4, free"),
             (_u("ng/dl", 0.8, 1.8, 0.05, 10), _u("pmol/l", 10, 23, 0.6, 130))),
-    Analyte("Free T3", _THYROID, ("free t3", "ft3", "free triiodothyronine", "t3 free",
+    Analyte("Free T3", THYROID, ("free t3", "ft3", "free triiodothyronine", "t3 free",
                                   "t3, free"),
             (_u("pg/ml", 2.3, 4.2, 0.3, 30), _u("pmol/l", 3.5, 6.5, 0.5, 50))),
     # Liver
-    Analyte("ALT", _LIVER, ("alt", "sgpt", "alt (sgpt)", "alanine aminotransferase",
+    Analyte("ALT", LIVER, ("alt", "sgpt", "alt (sgpt)", "alanine aminotransferase",
                             "alanine transaminase"), (_u("u/l", 7, 55, 0, 50_000),)),
-    Analyte("AST", _LIVER, ("ast", "sgot", "ast (sgot)", "aspartate aminotransferase",
+    Analyte("AST", LIVER, ("ast", "sgot", "ast (sgot)", "aspartate aminotransferase",
                             "aspartate transaminase"), (_u("u/l", 8, 48, 0, 50_000),)),
-    Analyte("ALP", _LIVER, ("alp", "alkaline phosphatase", "alk phos", "alk. phosphatase"),
+    Analyte("ALP", LIVER, ("alp", "alkaline phosphatase", "alk phos", "alk. phosphatase"),
             (_u("u/l", 40, 130, 0, 20_000),)),
-    Analyte("GGT", _LIVER, ("ggt", "gamma gt", "gamma-gt", "ggtp", "gamma glutamyl transferase",
+    Analyte("GGT", LIVER, ("ggt", "gamma gt", "gamma-gt", "ggtp", "gamma glutamyl transferase",
+                            "γ glutamyl transferase", "γ-glutamyl transferase", "γgt", "γ-gt",
                             "gamma-glutamyl transferase"), (_u("u/l", 8, 61, 0, 20_000),)),
-    Analyte("Total bilirubin", _LIVER, ("total bilirubin", "bilirubin total", "bilirubin, total",
+    Analyte("Total bilirubin", LIVER, ("total bilirubin", "bilirubin total", "bilirubin, total",
                                         "bilirubin", "t. bili", "tbil", "t bil", "tbili"),
             (_u("mg/dl", 0.1, 1.2, 0, 50), _u("umol/l", 2, 21, 0, 850))),
-    Analyte("Direct bilirubin", _LIVER, ("direct bilirubin", "bilirubin direct",
+    Analyte("Direct bilirubin", LIVER, ("direct bilirubin", "bilirubin direct",
                                          "bilirubin, direct", "conjugated bilirubin", "d. bili",
                                          "dbil", "dbili"),
             (_u("mg/dl", 0.0, 0.3, 0, 30), _u("umol/l", 0, 5, 0, 500))),
-    Analyte("LDH", _LIVER, ("ldh", "lactate dehydrogenase", "LD"),
+    Analyte("LDH", LIVER, ("ldh", "lactate dehydrogenase", "LD"),
             (_u("u/l", 140, 280, 0, 50_000),)),
     # Kidney
-    Analyte("Uric acid", _KIDNEY, ("uric acid", "urate", "serum uric acid"),
+    Analyte("Uric acid", KIDNEY, ("uric acid", "urate", "serum uric acid"),
             (_u("mg/dl", 3.5, 7.2, 0.3, 30), _u("umol/l", 200, 430, 20, 1800))),
-    Analyte("Urine albumin/creatinine ratio", _KIDNEY,
+    Analyte("Urine albumin/creatinine ratio", KIDNEY,
             ("albumin/creatinine ratio", "albumin creatinine ratio", "acr", "uacr",
              "urine albumin/creatinine ratio", "urine acr", "microalbumin/creatinine ratio",
              "microalbumin creatinine ratio"),
             (_u("mg/g", None, 30, 0, 20_000), _u("mg/mmol", None, 3, 0, 2500))),
-    Analyte("Urine albumin", _KIDNEY, ("urine albumin", "microalbumin", "urine microalbumin",
+    Analyte("Urine albumin", KIDNEY, ("urine albumin", "microalbumin", "urine microalbumin",
                                        "microalbumin urine"),
             (_u("mg/l", None, 20, 0, 10_000), _u("mg/24h", None, 30, 0, 20_000))),
     # Inflammation
-    Analyte("CRP", _INFLAMMATION, ("crp", "c-reactive protein", "c reactive protein", "hs-crp",
+    Analyte("CRP", INFLAMMATION, ("crp", "c-reactive protein", "c reactive protein", "hs-crp",
                                    "hscrp", "hs crp"),
             (_u("mg/l", None, 5, 0, 700), _u("mg/dl", None, 0.5, 0, 70))),
-    Analyte("ESR", _INFLAMMATION, ("esr", "sed rate", "sedimentation rate",
+    Analyte("ESR", INFLAMMATION, ("esr", "sed rate", "sedimentation rate",
                                    "erythrocyte sedimentation rate"),
             (_u("mm/h", 0, 20, 0, 200),)),
-    Analyte("Procalcitonin", _INFLAMMATION, ("procalcitonin", "PCT", "pct (procalcitonin)"),
+    Analyte("Procalcitonin", INFLAMMATION, ("procalcitonin", "PCT", "pct (procalcitonin)"),
             (_u("ng/ml", None, 0.1, 0, 1000),)),
     # Cardiac: troponin cut-offs depend on the assay, so a report's own range always wins.
-    Analyte("Troponin I", _CARDIAC, ("troponin i", "troponin-i", "tni", "ctni", "hs-tni",
+    Analyte("Troponin I", CARDIAC, ("troponin i", "troponin-i", "tni", "ctni", "hs-tni",
                                      "hs troponin i", "hs-troponin i", "hstni",
                                      "high sensitivity troponin i", "cardiac troponin i"),
             (_u("ng/ml", None, 0.04, 0, 100), _u("pg/ml", None, 26, 0, 1_000_000))),
-    Analyte("Troponin T", _CARDIAC, ("troponin t", "troponin-t", "tnt", "ctnt", "hs-tnt",
+    Analyte("Troponin T", CARDIAC, ("troponin t", "troponin-t", "tnt", "ctnt", "hs-tnt",
                                      "hs troponin t", "hs-troponin t", "hstnt",
                                      "high sensitivity troponin t", "cardiac troponin t"),
             (_u("ng/ml", None, 0.01, 0, 50), _u("pg/ml", None, 14, 0, 100_000))),
-    Analyte("Troponin", _CARDIAC, ("troponin", "cardiac troponin"),
+    Analyte("Troponin", CARDIAC, ("troponin", "troponins", "cardiac troponin"),
             (_u("ng/ml", None, 0.04, 0, 100), _u("pg/ml", None, 14, 0, 1_000_000))),
-    Analyte("BNP", _CARDIAC, ("bnp", "b-type natriuretic peptide", "brain natriuretic peptide"),
+    Analyte("BNP", CARDIAC, ("bnp", "b-type natriuretic peptide", "brain natriuretic peptide",
+                              "b-natriuretic peptide", "b natriuretic peptide"),
             (_u("pg/ml", None, 100, 0, 100_000),)),
-    Analyte("NT-proBNP", _CARDIAC, ("nt-probnp", "nt-pro bnp", "ntprobnp", "nt probnp",
+    Analyte("NT-proBNP", CARDIAC, ("nt-probnp", "nt-pro bnp", "ntprobnp", "nt probnp",
                                     "n-terminal pro-bnp", "nt-pro-bnp"),
             (_u("pg/ml", None, 125, 0, 200_000),)),
-    Analyte("CK", _CARDIAC, ("ck", "cpk", "creatine kinase", "creatine phosphokinase", "ck total",
+    Analyte("CK", CARDIAC, ("ck", "cpk", "creatine kinase", "creatine phosphokinase", "ck total",
                              "total ck"), (_u("u/l", 30, 200, 0, 500_000),)),
-    Analyte("CK-MB", _CARDIAC, ("ck-mb", "ckmb", "ck mb", "cpk-mb"),
+    Analyte("CK-MB", CARDIAC, ("ck-mb", "ckmb", "ck mb", "cpk-mb", "mb fraction", "ck-mb fraction"),
             (_u("ng/ml", None, 5, 0, 1000), _u("u/l", None, 25, 0, 5000))),
     # Coagulation
-    Analyte("INR", _COAGULATION, ("inr", "pt inr", "pt-inr", "pt/inr"),
+    Analyte("INR", COAGULATION, ("inr", "pt inr", "pt-inr", "pt/inr"),
             (_u("", 0.8, 1.2, 0.5, 20),)),
-    Analyte("PT", _COAGULATION, ("PT", "prothrombin time", "pro time", "protime"),
+    Analyte("PT", COAGULATION, ("PT", "prothrombin time", "pro time", "protime"),
             (_u("s", 11, 13.5, 5, 200),)),
-    Analyte("aPTT", _COAGULATION, ("aptt", "ptt", "activated partial thromboplastin time",
+    Analyte("aPTT", COAGULATION, ("aptt", "ptt", "activated partial thromboplastin time",
                                    "partial thromboplastin time"),
             (_u("s", 25, 35, 10, 300),)),
     # Iron and vitamins
-    Analyte("Ferritin", _IRON_VITAMINS, ("ferritin", "serum ferritin"),
+    Analyte("Ferritin", IRON_VITAMINS, ("ferritin", "serum ferritin"),
             (_u("ng/ml", 15, 300, 0.5, 100_000),)),
-    Analyte("Iron", _IRON_VITAMINS, ("iron", "serum iron", "Fe"),
+    Analyte("Iron", IRON_VITAMINS, ("iron", "serum iron", "Fe"),
             (_u("ug/dl", 60, 170, 5, 1000), _u("umol/l", 10, 30, 1, 180))),
-    Analyte("Vitamin D", _IRON_VITAMINS, ("vitamin d", "vit d", "25-oh vitamin d",
+    Analyte("Vitamin D", IRON_VITAMINS, ("vitamin d", "vit d", "25-oh vitamin d",
                                           "25-hydroxyvitamin d", "25-hydroxy vitamin d",
                                           "25(oh)d", "25-oh-d", "vitamin d 25-oh",
                                           "vitamin d, 25-hydroxy", "25 oh vitamin d"),
             (_u("ng/ml", 30, 100, 1, 300), _u("nmol/l", 75, 250, 2.5, 750))),
-    Analyte("Vitamin B12", _IRON_VITAMINS, ("vitamin b12", "vit b12", "b12", "cobalamin",
+    Analyte("Vitamin B12", IRON_VITAMINS, ("vitamin b12", "vit b12", "b12", "cobalamin",
                                             "cyanocobalamin"),
             (_u("pg/ml", 200, 900, 20, 10_000), _u("pmol/l", 148, 664, 15, 7400))),
     # Urinalysis
-    Analyte("Urine pH", _URINE, ("urine ph", "ph urine", "ph, urine", "u-ph", "ph (urine)"),
+    Analyte("Urine pH", URINE, ("urine ph", "ph urine", "ph, urine", "u-ph", "ph (urine)"),
             (_u("", 4.5, 8.0, 4.0, 9.5),), urine_aliases=("pH", "PH")),
-    Analyte("Urine specific gravity", _URINE, ("specific gravity", "sp. gravity", "sp gravity",
+    Analyte("Urine specific gravity", URINE, ("specific gravity", "sp. gravity", "sp gravity",
                                                "urine specific gravity", "sp. gr."),
             (_u("", 1.005, 1.030, 1.000, 1.060),), urine_aliases=("SG",)),
-    Analyte("Urine protein", _URINE, ("urine protein", "protein urine", "protein, urine",
+    Analyte("Urine protein", URINE, ("urine protein", "protein urine", "protein, urine",
                                       "u-protein", "urine protein dipstick"),
-            (_u("mg/dl", None, 14, 0, 3000),), qualitative=True, urine_aliases=("pro",)),
-    Analyte("Urine glucose", _URINE, ("urine glucose", "glucose urine", "glucose, urine",
+            (_u("mg/dl", None, 14, 0, 10_000),), qualitative=True, urine_aliases=("pro",)),
+    Analyte("Urine glucose", URINE, ("urine glucose", "glucose urine", "glucose, urine",
                                       "u-glucose", "urine sugar"),
             (_u("mg/dl", None, 15, 0, 10_000),), qualitative=True),
-    Analyte("Urine ketones", _URINE, ("ketones", "ketone", "urine ketones", "ketones urine",
+    Analyte("Urine ketones", URINE, ("ketones", "ketone", "urine ketones", "ketones urine",
                                       "ketone bodies", "ket"),
             (_u("mg/dl", None, 4, 0, 200),), qualitative=True),
-    Analyte("Leukocyte esterase", _URINE, ("leukocyte esterase", "leucocyte esterase",
+    Analyte("Leukocyte esterase", URINE, ("leukocyte esterase", "leucocyte esterase",
                                            "urine leukocytes", "leukocytes urine",
                                            "wbc esterase", "leu"),
             qualitative=True),
-    Analyte("Nitrite", _URINE, ("nitrite", "nitrites", "urine nitrite", "nit"), qualitative=True),
-    Analyte("Urine blood", _URINE, ("urine blood", "blood urine", "blood, urine", "occult blood",
+    Analyte("Nitrite", URINE, ("nitrite", "nitrites", "urine nitrite", "nit"), qualitative=True),
+    Analyte("Urine blood", URINE, ("urine blood", "blood urine", "blood, urine", "occult blood",
                                     "urine hemoglobin", "bld"),
             qualitative=True, urine_aliases=("blood",)),
 )
 # fmt: on
 
+CATALOG: tuple[Analyte, ...] = _CORE + MORE_ANALYTES
 BY_NAME: dict[str, Analyte] = {analyte.name: analyte for analyte in CATALOG}

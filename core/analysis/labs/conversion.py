@@ -20,7 +20,7 @@ _CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {
     "Hemoglobin": {("g/l", "g/dl"): lambda x: x / 10, ("mmol/l", "g/dl"): lambda x: x * 1.611},
     "Potassium": {("meq/l", "mmol/l"): lambda x: x},
     "Sodium": {("meq/l", "mmol/l"): lambda x: x},
-    "Platelets": {("/ul", "10^9/l"): lambda x: x / 1000},
+    "Platelets": {("/ul", "10^9/l"): lambda x: x / 1000, ("lakh/ul", "10^9/l"): lambda x: x * 100},
     "eGFR": {("", "ml/min/1.73m2"): lambda x: x},
 }
 

@@ -18,7 +18,14 @@ def format_result(value: LabValue) -> str:
     """The result as the report gives it: "9.8", "<5", or "trace" / "2+" for a dipstick."""
     if is_dipstick(value):
         return DIPSTICK_WORDS.get(value.value, f"{value.value:g}+")
-    return f"{value.comparator or ''}{value.value:g}"
+    return f"{value.comparator or ''}{number_text(value.value)}"
+
+
+def number_text(number: float) -> str:
+    """ "9.8", "250", "1121000": never "1.121e+06" for a large count."""
+    if number.is_integer() and abs(number) < 1e15:
+        return str(int(number))
+    return f"{number:.6g}" if abs(number) < 1e6 else f"{number:f}".rstrip("0").rstrip(".")
 
 
 def format_lab_value(value: LabValue) -> str:
@@ -26,7 +33,11 @@ def format_lab_value(value: LabValue) -> str:
     if is_dipstick(value):
         return f"{value.analyte} {format_result(value)}" + (" (abnormal)" if value.flag else "")
     text = f"{value.analyte} {format_result(value)}" + (f" {value.unit}" if value.unit else "")
+    if value.specimen and not value.analyte.lower().startswith(value.specimen):
+        text += f" [{value.specimen}]"  # "Glucose 40 mg/dL [csf]" is no blood glucose
     notes = [value.flag] if value.flag else []
+    if value.timing:
+        notes.append(value.timing)
     reference = format_reference(value)
     if reference:
         notes.append(f"reference {reference}")

@@ -43,6 +43,11 @@ def _alias_index() -> tuple[dict[str, tuple[Analyte, bool]], re.Pattern[str]]:
 ALIASES, ANALYTE_NAME = _alias_index()
 KNOWN_UNITS = {r.unit for analyte in CATALOG for r in analyte.ranges if r.unit}
 
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+
 # What is never a lab value: dates, times, phone numbers and page numbers.
 NOT_VALUES = re.compile(
     r"(?<![\d.])(?:\d{4}([-/.])\d{1,2}\1\d{1,2}|\d{1,2}([-/])\d{1,2}\2\d{2,4}"
@@ -50,16 +55,22 @@ NOT_VALUES = re.compile(
     r"|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp]\.?[Mm]\.?)?"
     r"|(?<![\d.])(?:\+\d{1,3}[\s-]?)?\(?\d{3}\)?[\s.-]?\d{3}[-.]\d{4}(?![\d.])"
     r"|(?i:\bpage\s*\d+(?:\s*(?:of|/)\s*\d+)?)"
+    # Ordinals belong to reference text ("99th percentile"), never to a result; dates with a
+    # month's name ("March 3, 2024", "3 Mar 2024") are dates.
+    r"|(?i:\b\d{1,4}(?:st|nd|rd|th)\b)"
+    rf"|(?i:\b{_MONTH}\.?\s+\d{{1,2}}(?:,?\s+\d{{4}})?\b|\b\d{{1,2}}\s+{_MONTH}\.?(?:\s+\d{{4}})?\b"
+    rf"|\b{_MONTH}\.?\s+\d{{4}}\b)"
 )
 _NUMBER = r"\d{1,9}(?:\.\d{1,6})?|\.\d{1,6}"
 VALUE = re.compile(
-    rf"(?P<cmp><=|>=|≤|≥|<|>)?\s*(?P<num>{_NUMBER})(?P<flag>[HL](?![A-Za-z/]))?(?![\d.])"
+    rf"(?P<cmp><=|>=|≤|≥|<|>|(?i:less\s+than|greater\s+than|more\s+than|over|above|below|under))?\s*(?P<num>{_NUMBER})(?P<flag>[HL](?![A-Za-z/]))?(?!\d|\.\d)"
     r"(?!\s*[-–/:]\s*\d)"  # "12.0-16.0" or "12/03" is a range or a date, not a result
 )
+# A value may end a sentence ("INR of 6.52."): a point after it is not a decimal point.
 RANGE = re.compile(
-    rf"(?<![\d.])(?P<lo>{_NUMBER})\s*(?:-|–|—|to)\s*(?P<hi>{_NUMBER})(?![\d.])"
+    rf"(?<![\d.])(?P<lo>{_NUMBER})\s*(?:-|–|—|to)\s*(?P<hi>{_NUMBER})(?!\d|\.\d)"
     rf"|(?P<op><=|>=|=<|=>|≤|≥|<|>|(?i:less than|greater than|below|above|up to|under|over"
-    rf"|at least))\s*(?P<bound>{_NUMBER})(?![\d.])"
+    rf"|at least))\s*(?P<bound>{_NUMBER})(?!\d|\.\d)"
 )
 FLAG = re.compile(
     r"(?<![A-Za-z/])(?:(?P<high>HH|H|HI|HIGH|(?i:high)|↑)|(?P<low>LL|L|LO|LOW|(?i:low)|↓))(?![A-Za-z])"
@@ -114,7 +125,96 @@ FILLERS = {
     "quantitative",
     "quant",
     "test",
+    # Narrative writing: "TSH suppressed at 0.01", "potassium was low at 2.9", "white count
+    # came back at 14": words between a test's name and its value in a doctor's sentence.
+    "were",
+    "are",
+    "came",
+    "back",
+    "to",
+    "now",
+    "today",
+    "noted",
+    "found",
+    "still",
+    "again",
+    "only",
+    "suppressed",
+    "elevated",
+    "raised",
+    "increased",
+    "decreased",
+    "reduced",
+    "low",
+    "high",
+    "markedly",
+    "mildly",
+    "slightly",
+    "significantly",
+    "very",
+    "checked",
+    "reported",
+    "remained",
+    "remains",
+    "on",
+    "her",
+    "his",
+    "the",
+    "a",
+    "admission",
+    "discharge",
+    "arrival",
+    "presentation",
+    "repeat",
+    "initial",
+    "initially",
+    "baseline",
+    "about",
+    "approximately",
+    "approx",
+    "around",
+    "roughly",
+    "nearly",
+    "like",
+    "already",
+    "gone",
+    "went",
+    "has",
+    "had",
+    "have",
+    "been",
+    "be",
+    "as",
+    "well",
+    "further",
+    "peaked",
+    "rose",
+    "fell",
+    "dropped",
+    "trended",
+    "trending",
+    "respectively",
+    "progressively",
+    "gradually",
+    "steadily",
+    "slowly",
+    "generation",
+    "ultrasensitive",
+    "yesterday",
+    "overnight",
+    "this",
+    "morning",
+    "tonight",
+    "night",
 }
+# Text that makes a number reference text, not a result, when it stands before a test's
+# name on the line or right after it: "Reference: troponin I < 0.04", "INR goal 2-3",
+# "99th percentile upper reference limit".
+REFERENCE_TEXT = re.compile(
+    r"(?i)\b(?:reference|ref\.?(?=\s*(?:range|interval|value))|normal\s+(?:range|values?|limits?)"
+    r"|cut-?\s*off|decision\s+limit|upper\s+(?:reference\s+)?limit|percentile|therapeutic"
+    r"\s+range|target|goal|desirable|optimal|recommended)\b"
+)
 URINE_HEADING = re.compile(
     r"(?i:\b(?:urinalysis|urine\s*analysis|urine\s*routine|dipstick"
     r"|urine\s*examination)\b)|\bUA\b"

@@ -21,6 +21,7 @@ from PIL import Image
 from pypdf import PageObject, PdfReader
 
 from core.analysis.insights import LabDocument
+from core.analysis.labs.lines import PAGE_BREAK
 from core.files import extension_of
 
 log = logging.getLogger(__name__)
@@ -44,13 +45,16 @@ class _Extraction:
         self.page_image_pages: list[int] = []
         self.warnings: list[str] = []
         self.full = False
+        self.paged = False
+        self.unread_pages = 0
+        self.render_pages = True
 
     def warn(self, message: str) -> None:
         self.warnings.append(f"{self.label}: {message}")
 
     def add(self, text: str) -> None:
         """Append a block of text, stopping (with one warning) at the size cap."""
-        if self.full or not text:
+        if self.full or (not text and not self.paged):
             return
         room = MAX_TEXT_CHARS - self.length
         if len(text) > room:
@@ -60,20 +64,34 @@ class _Extraction:
         self.parts.append(text)
         self.length += len(text) + 2
 
-    def document(self, file_id: str, separator: str = "\n\n") -> LabDocument:
+    def document(self, file_id: str) -> LabDocument:
+        # A PDF's pages stay apart (form feeds, empty pages kept) so values know their page.
+        text = (
+            PAGE_BREAK.join(self.parts).rstrip() if self.paged else "\n\n".join(self.parts).strip()
+        )
+        if not text.strip():
+            text = ""
         return LabDocument(
             file_id=file_id,
             label=self.label,
-            text=separator.join(self.parts).strip(),
+            text=text,
             page_images=self.page_images,
             page_image_pages=self.page_image_pages,
             warnings=self.warnings,
+            paged=self.paged,
+            unread_pages=self.unread_pages,
         )
 
 
-def extract_lab_document(file_id: str, label: str, file_name: str, content: bytes) -> LabDocument:
-    """The text of one lab file; problems become warnings naming ``label``, never exceptions."""
+def extract_lab_document(
+    file_id: str, label: str, file_name: str, content: bytes, *, render_scanned_pages: bool = True
+) -> LabDocument:
+    """The text of one lab file; problems become warnings naming ``label``, never exceptions.
+
+    ``render_scanned_pages`` False (an engine that reads no images) leaves pages without a
+    text layer as pictures unrendered, and counts them as unread."""
     found = _Extraction(label)
+    found.render_pages = render_scanned_pages
     extension = extension_of(file_name)
     readers: dict[str, Callable[[bytes, _Extraction], None]] = {
         "pdf": _read_pdf,
@@ -98,7 +116,7 @@ def extract_lab_document(file_id: str, label: str, file_name: str, content: byte
             log.info("lab file extraction failed: %s", type(error).__name__)
             found.warn(f"the {extension.upper()} file could not be read (corrupt or truncated?)")
     result = found.document(file_id)
-    if not result.text and not result.page_images and not result.warnings:
+    if not result.text.strip() and not result.page_images and not result.warnings:
         result.warnings.append(f"{label}: no text was found in the file")
     return result
 
@@ -110,6 +128,7 @@ def _read_pdf(content: bytes, found: _Extraction) -> None:
     reader = PdfReader(io.BytesIO(content))
     if reader.is_encrypted and not _unlock(reader, found):
         return
+    found.paged = True
     for number, page in enumerate(reader.pages, start=1):
         if found.full:
             break
@@ -117,12 +136,16 @@ def _read_pdf(content: bytes, found: _Extraction) -> None:
             text = page.extract_text() or ""
         except Exception:  # noqa: BLE001 - one broken page must not cost the others
             found.warn(f"page {number} could not be read")
+            found.add("")
             continue
-        if text.strip():
-            found.add(text.strip())
-        else:
+        # Form feeds inside a page would shift the page numbers of everything after it.
+        found.add(text.replace(PAGE_BREAK, "\n").strip())
+        if not text.strip():
             found.warnings.append(no_text_layer(found.label, number))
-            _keep_page_images(page, number, found)
+            if found.render_pages:
+                _keep_page_images(page, number, found)
+            else:  # nobody would read the picture: rendering it would only cost time
+                found.unread_pages += 1
 
 
 def no_text_layer(label: str, page: int) -> str:

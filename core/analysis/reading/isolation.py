@@ -30,7 +30,8 @@ from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_ima
 log = logging.getLogger(__name__)
 
 LoadFile = Callable[[], bytes]
-LabReader = Callable[[str, str, str, bytes], LabDocument]
+# (file_id, label, file_name, content, *, render_scanned_pages) -> the lab file's text
+LabReader = Callable[..., LabDocument]
 ImageReader = Callable[[str, str, str, bytes], RadiologyImage]
 
 # What the forkserver imports once, so a child starts with the decoders in memory.
@@ -40,8 +41,18 @@ _PRELOAD = ["core.analysis.reading.isolation"]
 class FileReading(Protocol):
     """How the pipeline turns a stored file into a lab document or a radiology picture."""
 
-    def lab_document(self, file_id: str, label: str, file_name: str, load: LoadFile) -> LabDocument:
-        """The file's text; problems (time, memory, corrupt bytes) become warnings."""
+    def lab_document(
+        self,
+        file_id: str,
+        label: str,
+        file_name: str,
+        load: LoadFile,
+        *,
+        render_scanned_pages: bool = True,
+    ) -> LabDocument:
+        """The file's text; problems (time, memory, corrupt bytes) become warnings.
+        ``render_scanned_pages`` False: pages without text stay unrendered (no engine
+        would read their pictures)."""
 
     def radiology_image(
         self, file_id: str, label: str, file_name: str, load: LoadFile
@@ -52,8 +63,18 @@ class FileReading(Protocol):
 class InProcessReading:
     """Reads in the calling thread: for unit tests of the pipeline and small scripts."""
 
-    def lab_document(self, file_id: str, label: str, file_name: str, load: LoadFile) -> LabDocument:
-        return extract_lab_document(file_id, label, file_name, load())
+    def lab_document(
+        self,
+        file_id: str,
+        label: str,
+        file_name: str,
+        load: LoadFile,
+        *,
+        render_scanned_pages: bool = True,
+    ) -> LabDocument:
+        return extract_lab_document(
+            file_id, label, file_name, load(), render_scanned_pages=render_scanned_pages
+        )
 
     def radiology_image(
         self, file_id: str, label: str, file_name: str, load: LoadFile
@@ -96,9 +117,18 @@ class IsolatedReading:
         # process at once: a file is loaded only once its child can start.
         self._slots = threading.BoundedSemaphore(self.limits.processes)
 
-    def lab_document(self, file_id: str, label: str, file_name: str, load: LoadFile) -> LabDocument:
+    def lab_document(
+        self,
+        file_id: str,
+        label: str,
+        file_name: str,
+        load: LoadFile,
+        *,
+        render_scanned_pages: bool = True,
+    ) -> LabDocument:
+        options = {"render_scanned_pages": render_scanned_pages}
         try:
-            found = self._run("lab", self._lab_reader, (file_id, label, file_name), load)
+            found = self._run("lab", self._lab_reader, (file_id, label, file_name), load, options)
         except _Stopped as stopped:
             return LabDocument(
                 file_id=file_id, label=label, text="", warnings=[f"{label}: {stopped.reason}"]
@@ -115,7 +145,12 @@ class IsolatedReading:
         return RadiologyImage(file_id=file_id, label=label, **found)
 
     def _run(
-        self, kind: str, reader: Callable[..., Any], names: tuple[str, str, str], load: LoadFile
+        self,
+        kind: str,
+        reader: Callable[..., Any],
+        names: tuple[str, str, str],
+        load: LoadFile,
+        options: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         limits = self.limits
         with self._slots:
@@ -124,7 +159,7 @@ class IsolatedReading:
             ours, theirs = context.Pipe()
             child = context.Process(
                 target=_read_in_child,
-                args=(theirs, kind, reader, names, limits.memory_bytes),
+                args=(theirs, kind, reader, names, options or {}, limits.memory_bytes),
                 name="medcase-reading",
                 daemon=True,
             )
@@ -201,6 +236,7 @@ def _read_in_child(
     kind: str,
     reader: Callable[..., Any],
     names: tuple[str, str, str],
+    options: dict[str, Any],
     memory_bytes: int,
 ) -> None:
     """Read one file and send back ``(outcome, plain data)``; runs in the child only."""
@@ -208,7 +244,7 @@ def _read_in_child(
     answer: tuple[str, Any]
     try:
         content = pipe.recv_bytes()
-        found = reader(*names, content)
+        found = reader(*names, content, **options)
         del content
         answer = ("ok", _plain(kind, found))
     except MemoryError:

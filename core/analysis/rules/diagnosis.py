@@ -1,19 +1,25 @@
-"""The rules engine's primary diagnosis: every rule's findings, ranked, the first one named.
+"""The rules engine's diagnosis: the doctor's words and the lab findings, ranked together.
 
-When no rule fires the diagnosis says so honestly with a Z code ("examination without
-abnormal findings", or "with abnormal findings" when values are out of range but match no
-rule) and low confidence; with no lab values at all it is R69 with the lowest confidence.
+Critical first (a value on the critical list, a life-threatening condition), then the
+doctor's stated diagnoses (an assessment, an impression, the case notes) in the order
+written, then by severity: acute, chronic, a presenting complaint; a condition the
+notes affirm before a lab pattern alone. A lab finding that a stated or known condition
+explains joins that condition as its evidence instead of competing with it. Up to three
+further diagnoses make the differential. With nothing to go on the engine abstains: "Not
+determined", no code (never an encounter code such as Z00, which says nothing about the
+patient).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.analysis.icd10 import annotate_diagnosis
-from core.analysis.insights import LabValue, PrimaryDiagnosis
+from core.analysis.insights import DifferentialDiagnosis, LabValue, PrimaryDiagnosis
 from core.analysis.labs.format import format_lab_value
-from core.analysis.rules.evidence import ADULT_AGE, Candidate, LabResults
-from core.analysis.rules.findings import FINDINGS, Finding
+from core.analysis.rules.conditions import SEVERITY_RANK
+from core.analysis.rules.confidence import abstain, confidence_of
+from core.analysis.rules.evidence import Candidate, LabResults
 from core.analysis.rules.hematology import anemia, blood_cells, coagulation, iron_and_vitamins
 from core.analysis.rules.metabolic import (
     diabetes_evidence,
@@ -23,7 +29,77 @@ from core.analysis.rules.metabolic import (
     lipids,
     thyroid,
 )
+from core.analysis.rules.notes import Mention, NoteFacts
 from core.analysis.rules.organs import cardiac, inflammation, liver, urine
+
+# Which stated or known conditions explain a lab finding (by the condition's name).
+_EXPLAINS: dict[str, tuple[str, ...]] = {
+    "abnormal_kidney_function": ("Acute kidney injury", "Chronic kidney disease", "Kidney failure"),
+    "elevated_troponin": (
+        "Acute myocardial infarction",
+        "Non-ST elevation myocardial infarction",
+        "ST elevation myocardial infarction",
+        "Acute coronary syndrome",
+        "Unstable angina",
+    ),
+    "elevated_natriuretic_peptide": ("Heart failure", "Acute on chronic heart failure"),
+    "abnormal_coagulation": ("Warfarin-related coagulopathy", "Coagulopathy"),
+    "type2_diabetes": (
+        "Type 2 diabetes mellitus",
+        "Type 1 diabetes mellitus",
+        "Diabetic ketoacidosis",
+    ),
+    "hyperglycemia": (
+        "Type 2 diabetes mellitus",
+        "Type 1 diabetes mellitus",
+        "Diabetic ketoacidosis",
+    ),
+    "anemia": ("Anemia", "Iron deficiency anemia", "Gastrointestinal hemorrhage"),
+    "iron_deficiency_anemia": ("Iron deficiency anemia",),
+    "hyperkalemia": ("Hyperkalemia",),
+    "hypokalemia": ("Hypokalemia",),
+    "hyponatremia": ("Hyponatremia",),
+    "hypernatremia": ("Hypernatremia",),
+    "hypercalcemia": ("Hypercalcemia",),
+    "thrombocytopenia": ("Thrombocytopenia",),
+    "thrombocytosis": ("Thrombocytosis",),
+    "hypothyroidism": ("Hypothyroidism",),
+    "autoimmune_thyroiditis": ("Hypothyroidism",),
+    "hyperthyroidism": ("Hyperthyroidism",),
+    "abnormal_thyroid_tests": ("Hypothyroidism", "Hyperthyroidism"),
+    "urinary_tract_infection": ("Urinary tract infection", "Pyelonephritis"),
+    "leukocytosis": (
+        "Sepsis",
+        "Septic shock",
+        "Pneumonia",
+        "Urinary tract infection",
+        "Cellulitis",
+    ),
+    "elevated_crp": ("Sepsis", "Septic shock", "Pneumonia", "Cellulitis"),
+    "elevated_procalcitonin": ("Sepsis", "Septic shock", "Pneumonia"),
+    "mixed_hyperlipidemia": ("Hyperlipidemia",),
+    "pure_hypercholesterolemia": ("Hyperlipidemia",),
+    "hyperlipidemia": ("Hyperlipidemia",),
+}
+
+
+@dataclass
+class Ranked:
+    """One diagnosis in the ranking, from the notes, the labs, or both."""
+
+    name: str
+    code: str
+    tier: int  # SEVERITY_RANK of critical, acute, chronic, symptom
+    source: str  # "stated", "current", "history", "lab"
+    evidence: list[str] = field(default_factory=list)
+    lab: Candidate | None = None
+    order: int = 0  # the order the doctor wrote it in
+
+    @property
+    def lab_values(self) -> list[LabValue]:
+        if self.lab is None:
+            return []
+        return self.lab.evidence + [v for v in self.lab.supporting if v not in self.lab.evidence]
 
 
 def rank_findings(values: list[LabValue], age: int) -> list[Candidate]:
@@ -34,53 +110,148 @@ def rank_findings(values: list[LabValue], age: int) -> list[Candidate]:
     found += kidney(labs) + electrolytes(labs) + thyroid(labs) + lipids(labs)
     found += cardiac(labs) + inflammation(labs) + liver(labs)
     found += urine(labs, diabetic=bool(diabetes_evidence(labs)))
-    return sorted(found, key=lambda c: (-c.rank, -c.confidence))
+    return sorted(found, key=lambda c: (-_lab_tier(c), -c.rank, -c.confidence))
+
+
+def _lab_tier(candidate: Candidate) -> int:
+    if any(v.critical for v in candidate.evidence):
+        return SEVERITY_RANK["critical"]
+    return SEVERITY_RANK["acute"] if candidate.rank >= 70 else SEVERITY_RANK["chronic"]
 
 
 @dataclass(frozen=True)
 class RulesDiagnosis:
     diagnosis: PrimaryDiagnosis  # ICD-10-CM checked
-    finding: Finding  # the rule finding it names, with its plan
-    ranked: list[Candidate]  # every finding, most urgent first; ranked[0] is the diagnosis
+    ranked: list[Ranked]  # every diagnosis, first is the primary one (empty: abstained)
+    findings: list[Candidate]  # every lab finding, most urgent first
 
 
-def diagnose(values: list[LabValue], age: int) -> RulesDiagnosis:
-    """The primary diagnosis and every ranked finding behind it."""
-    ranked = rank_findings(values, age)
-    if ranked:
-        first = ranked[0]
-        evidence = first.evidence + [v for v in first.supporting if v not in first.evidence]
-        diagnosis = PrimaryDiagnosis(
-            primary_diagnosis=first.finding.name,
-            icd_code=first.finding.code,
-            description=f"Suggested by lab values: {first.reason}.",
-            confidence_score=first.confidence,
-            supporting_evidence=[format_lab_value(v) for v in evidence],
+def diagnose(
+    values: list[LabValue], age: int, facts: NoteFacts | None = None, unsure: int = 0
+) -> RulesDiagnosis:
+    """The primary diagnosis, its differential and every ranked finding behind them.
+
+    ``unsure`` counts what could not be read (tests named without a value, pages without
+    text): it lowers the confidence, since the missing part may change the picture."""
+    facts = facts or NoteFacts()
+    findings = rank_findings(values, age)
+    ranked = _ranking(findings, facts)
+    if not ranked:
+        return RulesDiagnosis(abstain(values, unsure), [], findings)
+    first = ranked[0]
+    confidence, reason = confidence_of(first, unsure)
+    differential = [
+        DifferentialDiagnosis(
+            diagnosis=r.name,
+            icd_code=r.code,
+            supporting_evidence=r.evidence[:4],
+            confidence_score=confidence_of(r, unsure)[0],
         )
-        return RulesDiagnosis(annotate_diagnosis(diagnosis), first.finding, ranked)
-    abnormal = [v for v in values if v.flag]
-    age_group = "adult" if age >= ADULT_AGE else "child"
-    if abnormal:
-        key = f"abnormal_findings_{age_group}"
-        description = (
-            f"{len(abnormal)} lab value(s) outside their reference ranges, matching no rule "
-            "for a specific condition."
-        )
-        confidence, evidence = 0.25, abnormal
-    elif values:
-        key = f"no_abnormal_findings_{age_group}"
-        description = f"All {len(values)} lab values read are within their reference ranges."
-        confidence, evidence = min(0.4, 0.15 + 0.02 * len(values)), []
-    else:
-        key = "not_determined"
-        description = "No lab values could be read from the case's files."
-        confidence, evidence = 0.1, []
-    finding = FINDINGS[key]
-    diagnosis = PrimaryDiagnosis(
-        primary_diagnosis=finding.name,
-        icd_code=finding.code,
-        description=description,
-        confidence_score=round(confidence, 2),
-        supporting_evidence=[format_lab_value(v) for v in evidence],
+        for r in ranked[1:4]
+    ]
+    description = (
+        f"Stated by the doctor and supported by lab values: {first.lab.reason}."
+        if first.lab is not None and first.source == "stated"
+        else f"Named in the notes and supported by lab values: {first.lab.reason}."
+        if first.lab is not None and first.source != "lab"
+        else f"Suggested by lab values: {first.lab.reason}."
+        if first.lab is not None
+        else "Named in the notes."
+        if first.source in ("stated", "current")
+        else "A known condition named in the notes."
     )
-    return RulesDiagnosis(annotate_diagnosis(diagnosis), finding, ranked)
+    diagnosis = PrimaryDiagnosis(
+        primary_diagnosis=first.name,
+        icd_code=first.code,
+        description=description,
+        confidence_score=confidence,
+        supporting_evidence=first.evidence,
+        differential=differential,
+        confidence_reason=reason,
+    )
+    return RulesDiagnosis(annotate_diagnosis(diagnosis), ranked, findings)
+
+
+def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
+    from_notes: dict[str, Ranked] = {}
+    for source, mentions in (
+        ("stated", facts.stated),
+        ("current", facts.current),
+        ("history", facts.history),
+    ):
+        for order, mention in enumerate(mentions):
+            if mention.condition.name not in from_notes:
+                from_notes[mention.condition.name] = _from_note(mention, source, order)
+    dka = from_notes.get("Diabetic ketoacidosis")
+    type_2 = facts.knows("Type 2 diabetes mellitus") and not facts.knows("Type 1 diabetes mellitus")
+    if dka is not None and type_2:
+        dka.code = "E11.10"  # ketoacidosis in a patient the notes call type 2
+    ranked = list(from_notes.values())
+    for finding in findings:
+        explained = sorted(  # the gravest condition that explains it takes the evidence
+            (
+                from_notes[name]
+                for name in _EXPLAINS.get(finding.key, ())
+                if name in from_notes and from_notes[name].lab is None
+            ),
+            key=lambda r: -r.tier,
+        )
+        if explained:  # the lab finding is evidence for what the doctor already named
+            target = explained[0]
+            target.lab = finding
+            target.evidence += [format_lab_value(v) for v in finding.evidence]
+            target.tier = max(target.tier, _lab_tier(finding))
+            continue
+        ranked.append(
+            Ranked(
+                finding.finding.name,
+                finding.finding.code,
+                _lab_tier(finding),
+                "lab",
+                [format_lab_value(v) for v in finding.evidence + finding.supporting],
+                lab=finding,
+            )
+        )
+    # Known conditions and complaints that nothing supports now are context, not diagnoses,
+    # unless nothing else is known.
+    symptom = SEVERITY_RANK["symptom"]
+    active = [
+        r
+        for r in ranked
+        if r.source in ("stated", "lab")
+        or r.lab is not None
+        or (r.source == "current" and r.tier > symptom)
+    ]
+    pool = active or [r for r in ranked if r.source == "current"] or ranked
+    return sorted(pool, key=_order)
+
+
+_SOURCE_RANK = {"stated": 3, "current": 2, "lab": 1, "history": 0}
+
+
+def _order(r: Ranked) -> tuple[int, int, int, int, int, int]:
+    stated = r.source == "stated"
+    # A critical finding first, then what the doctor wrote, in the order written; then by
+    # severity, a condition the notes affirm before a lab pattern alone.
+    return (
+        -int(r.tier == SEVERITY_RANK["critical"]),
+        -int(stated),
+        r.order if stated else 0,
+        -r.tier,
+        -_SOURCE_RANK[r.source],
+        -(r.lab.rank if r.lab is not None else 0),
+    )
+
+
+def _from_note(mention: Mention, source: str, order: int) -> Ranked:
+    condition = mention.condition
+    quote = mention.sentence.strip()
+    where = {"stated": "the doctor's diagnosis", "current": "presenting", "history": "known"}
+    return Ranked(
+        condition.name,
+        condition.code,
+        SEVERITY_RANK[condition.severity],
+        source,
+        [f'Notes ({where[source]}): "{quote}"'],
+        order=order,
+    )

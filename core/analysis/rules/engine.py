@@ -14,22 +14,28 @@ from core.analysis.insights import (
     CaseSummary,
     ImageAnalysis,
     LabDocument,
-    LabValue,
     PatientContext,
     PrimaryDiagnosis,
     RadiologyImage,
     SoapNote,
 )
-from core.analysis.labs.catalog import BY_NAME
+from core.analysis.labs.critical import describe_critical
 from core.analysis.labs.format import format_lab_value
-from core.analysis.labs.parse import lab_values_in
-from core.analysis.rules.diagnosis import diagnose, rank_findings
-from core.analysis.rules.evidence import MAX_CONFIDENCE
+from core.analysis.rules.confidence import MAX_CONFIDENCE
+from core.analysis.rules.diagnosis import diagnose
+from core.analysis.rules.plan import plan_lines, urgent_plan
+from core.analysis.rules.report import (
+    all_within_range,
+    critical_sentence,
+    lab_sentence,
+    lab_summary,
+    read_case,
+)
 
 _WRITTEN_BY = "Offline rules engine (no language model): lab values and image properties only"
 _DISCLAIMER = (
-    "Written by the offline rules engine (no language model) from lab values and image "
-    "properties only; advisory, for the doctor's review."
+    "Written by the offline rules engine (no language model) from the notes, lab values and "
+    "image properties only; advisory, for the doctor's review."
 )
 _NOT_READ = "No image interpretation was performed: the offline rules engine cannot read images."
 _MODALITIES = {
@@ -70,6 +76,7 @@ class RulesEngine:
 
     name = "rules"
     model: str | None = None
+    reads_scanned_pages = False  # no vision: the pipeline leaves scanned pages unrendered
     written_by = _WRITTEN_BY
     prompt_version = "rules-1"
 
@@ -89,30 +96,39 @@ class RulesEngine:
         labs: list[LabDocument],
         images: list[tuple[RadiologyImage, ImageAnalysis]],
     ) -> CaseSummary:
-        values = lab_values_of(labs)
-        abnormal = [v for v in values if v.flag]
-        ranked = rank_findings(values, context.age)
-        parts = [f"{_patient(context)}."]
+        reading = read_case(context, labs)
+        result = diagnose(reading.values, context.age, reading.facts, reading.unsure)
+        urgent = critical_sentence(reading)
+        parts = [urgent] if urgent else []
+        parts.append(f"{_patient(context)}.")
         if context.doctor_notes and context.doctor_notes.strip():
             parts.append(f"Doctor's notes: {_shorten(context.doctor_notes.strip())}")
-        parts.append(_lab_sentence(labs, values, abnormal))
-        if ranked:
-            names = "; ".join(c.finding.name for c in ranked[:3])
-            parts.append(f"The lab pattern suggests: {names}.")
+        parts.append(lab_sentence(reading))
+        if result.ranked:
+            names = "; ".join(r.name for r in result.ranked[:3])
+            parts.append(f"The notes and lab pattern suggest: {names}.")
         parts += [_radiology_summary(images), _DISCLAIMER]
-        key_findings = [format_lab_value(v) for v in abnormal]
-        if values and not abnormal:
-            key_findings.append(f"All {len(values)} lab values are within reference ranges.")
+        key_findings = [describe_critical(v) for v in reading.critical]
+        key_findings += [format_lab_value(v) for v in reading.abnormal if not v.critical]
+        key_findings += [f"{name} mentioned, value not read" for name in reading.unread_tests]
+        if reading.unread_pages:
+            key_findings.append(f"{reading.unread_pages} page(s) could not be read")
+        within = all_within_range(reading)
+        if within:
+            key_findings.append(within)
         key_findings += [
             f"{image.label}: {_describe(image)}, not interpreted" for image, _ in images
         ]
+        values = reading.values
         evidence = 0.1 if not values else min(0.7, 0.3 + 0.04 * len(values))
+        if reading.unsure:
+            evidence -= 0.1
         return CaseSummary(
             comprehensive_summary=" ".join(parts),
             key_findings=key_findings,
-            lab_summary=_lab_summary(labs, values, abnormal),
+            lab_summary=lab_summary(reading),
             radiology_summary=_radiology_summary(images),
-            confidence_score=round(evidence, 2),
+            confidence_score=round(max(0.05, evidence), 2),
         )
 
     def write_soap_and_diagnosis(
@@ -122,26 +138,27 @@ class RulesEngine:
         labs: list[LabDocument],
         images: list[tuple[RadiologyImage, ImageAnalysis]],
     ) -> tuple[SoapNote, PrimaryDiagnosis]:
-        values = lab_values_of(labs)
-        result = diagnose(values, context.age)
+        reading = read_case(context, labs)
+        result = diagnose(reading.values, context.age, reading.facts, reading.unsure)
         diagnosis = result.diagnosis
         notes = (context.doctor_notes or "").strip()
         subjective = f"{_patient(context)}. " + (
             f"Doctor's notes: {notes}" if notes else "No doctor's notes were provided."
         )
-        objective = [_lab_sentence(labs, values, [v for v in values if v.flag])]
+        urgent = critical_sentence(reading)
+        objective = [urgent] if urgent else []
+        objective.append(lab_sentence(reading))
         objective += [
             f"{image.label}: {_describe(image)} (not interpreted)." for image, _ in images
         ]
-        others = result.ranked[1:4]
-        assessment = f"{diagnosis.primary_diagnosis} (ICD-10-CM {diagnosis.icd_code}). "
-        assessment += diagnosis.description
-        if others:
-            listed = "; ".join(f"{c.finding.name} ({c.finding.code})" for c in others)
-            assessment += f" Other findings: {listed}."
-        assessment += " Rules-based suggestion from lab values only; the doctor decides."
-        plan = [result.finding.plan]
-        plan += [f"{c.finding.name}: {c.finding.plan}" for c in others]
+        code = f" (ICD-10-CM {diagnosis.icd_code})" if diagnosis.icd_code else ""
+        assessment = f"{diagnosis.primary_diagnosis}{code}. {diagnosis.description}"
+        if diagnosis.differential:
+            listed = "; ".join(f"{d.diagnosis} ({d.icd_code})" for d in diagnosis.differential)
+            assessment += f" Differential: {listed}."
+        assessment += " Rules-based suggestion from the notes and lab values; the doctor decides."
+        plan = [urgent_plan(reading)] if reading.critical else []
+        plan += plan_lines(result, reading)
         if images:
             plan.append("Have the radiology images read by a radiologist.")
         plan.append("Correlate with the history and examination before acting on these values.")
@@ -156,11 +173,6 @@ class RulesEngine:
         return soap, diagnosis
 
 
-def lab_values_of(labs: list[LabDocument]) -> list[LabValue]:
-    """Every lab document's values: the pipeline's, or for a document it left empty, parsed."""
-    return [value for document in labs for value in lab_values_in(document)]
-
-
 def _patient(context: PatientContext) -> str:
     gender = (context.gender or "").strip().lower()
     if gender in {"male", "female"}:
@@ -170,36 +182,6 @@ def _patient(context: PatientContext) -> str:
 
 def _shorten(text: str) -> str:
     return text if len(text) <= _NOTES_IN_SUMMARY else text[:_NOTES_IN_SUMMARY].rstrip() + "…"
-
-
-def _lab_sentence(labs: list[LabDocument], values: list[LabValue], abnormal: list[LabValue]) -> str:
-    if not labs:
-        return "No lab files."
-    if not values:
-        return f"No lab values could be read from {len(labs)} lab file(s)."
-    text = f"{len(values)} lab value(s) read from {len(labs)} lab file(s), {len(abnormal)} outside "
-    text += "the reference range"
-    if abnormal:
-        text += ": " + "; ".join(format_lab_value(v) for v in abnormal)
-    return text + "."
-
-
-def _lab_summary(labs: list[LabDocument], values: list[LabValue], abnormal: list[LabValue]) -> str:
-    if not values:
-        return _lab_sentence(labs, values, abnormal)
-    panels: dict[str, list[LabValue]] = {}
-    for value in values:
-        analyte = BY_NAME.get(value.analyte)
-        panels.setdefault(analyte.panel if analyte else "Other", []).append(value)
-    lines = [f"{len(values)} lab value(s) read, {len(abnormal)} outside the reference range."]
-    for panel, readings in panels.items():
-        out = [format_lab_value(v) for v in readings if v.flag]
-        within = sorted({v.analyte for v in readings if not v.flag})
-        text = "; ".join(out)
-        if within:
-            text += ("; " if text else "") + "within range: " + ", ".join(within)
-        lines.append(f"{panel}: {text}.")
-    return " ".join(lines)
 
 
 def _radiology_summary(images: list[tuple[RadiologyImage, ImageAnalysis]]) -> str:

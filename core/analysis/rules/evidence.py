@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.analysis.insights import LabValue
+from core.analysis.labs.catalog import BY_NAME
+from core.analysis.labs.context import TIMING_ORDER
 from core.analysis.rules.findings import FINDINGS, Finding
 
 MAX_CONFIDENCE = 0.75
@@ -45,25 +47,33 @@ class Candidate:
 
 
 class LabResults:
-    """A case's lab values by analyte; an abnormal reading is preferred over a normal one."""
+    """A case's current lab values by analyte: for each test, the latest blood value.
+
+    Values of another specimen (CSF, pleural fluid; urine for a blood test) and earlier
+    values stay on the case page but do not drive the findings: a CSF glucose of 40 is no
+    hypoglycaemia, and a potassium of 6.1 yesterday that is 5.2 today is no hyperkalaemia
+    now. Latest means the latest time the text names (earlier, admission, unstated, repeat,
+    discharge), then the last written, since notes and reports tell results in order.
+    """
 
     def __init__(self, values: list[LabValue]) -> None:
         self._by_analyte: dict[str, list[LabValue]] = {}
-        for value in values:
-            self._by_analyte.setdefault(value.analyte, []).append(value)
+        for _, value in sorted(enumerate(values), key=_when):
+            if value.specimen is None or _urine_test(value.analyte):
+                self._by_analyte.setdefault(value.analyte, []).append(value)
 
     def get(self, *analytes: str) -> LabValue | None:
         for analyte in analytes:
             readings = self._by_analyte.get(analyte, [])
             if readings:
-                return next((v for v in readings if v.flag), readings[0])
+                return readings[-1]
         return None
 
     def flagged(self, flag: str, *analytes: str) -> LabValue | None:
         for analyte in analytes:
-            for value in self._by_analyte.get(analyte, []):
-                if value.flag == flag:
-                    return value
+            latest = self.get(analyte)
+            if latest is not None and latest.flag == flag:
+                return latest
         return None
 
     def high(self, *analytes: str) -> LabValue | None:
@@ -71,6 +81,16 @@ class LabResults:
 
     def low(self, *analytes: str) -> LabValue | None:
         return self.flagged("low", *analytes)
+
+
+def _when(item: tuple[int, LabValue]) -> tuple[int, int]:
+    position, value = item
+    return TIMING_ORDER.get(value.timing, 2), position
+
+
+def _urine_test(analyte: str) -> bool:
+    known = BY_NAME.get(analyte)
+    return known is not None and (known.panel == "Urinalysis" or analyte.startswith("Urine"))
 
 
 def present(*values: LabValue | None) -> list[LabValue]:

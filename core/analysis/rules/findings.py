@@ -6,6 +6,8 @@ creatinine or low eGFR is R94.4, because acute kidney injury (N17.9) and chronic
 disease (N18.9, > 3 months) need a time course the labs do not show; an elevated troponin
 is R79.89 (the index entry since FY2024), not a myocardial infarction. A test checks every
 code here against the code set. Priority orders the findings: urgent ones come first.
+There is no "no abnormal findings" entry: encounter codes (Z00) describe a visit, not the
+patient, so with nothing found the engine abstains (core.analysis.rules.diagnosis).
 """
 
 from __future__ import annotations
@@ -51,8 +53,9 @@ FINDINGS: dict[str, Finding] = {
     "type2_diabetes": Finding(
         "Type 2 diabetes mellitus without complications", "E11.9", 74,
         "Confirm by the standard criteria if not yet confirmed (repeat HbA1c or fasting "
-        "glucose); lifestyle advice; consider metformin; screen for complications (eyes, "
-        "feet, urine albumin/creatinine ratio) and assess cardiovascular risk."),
+        "glucose); lifestyle advice; consider metformin if kidney function allows; screen "
+        "for complications (eyes, feet, urine albumin/creatinine ratio) and assess "
+        "cardiovascular risk."),
     "iron_deficiency_anemia": Finding(
         "Iron deficiency anemia", "D50.9", 72,
         "Look for the source of iron loss (gastrointestinal, menstrual); oral iron "
@@ -86,6 +89,10 @@ FINDINGS: dict[str, Finding] = {
         "Thrombocytopenia", "D69.6", 62,
         "Repeat platelet count (exclude clumping with a citrate sample); blood film; review "
         "medications and bleeding history."),
+    "autoimmune_thyroiditis": Finding(
+        "Autoimmune (Hashimoto's) thyroiditis", "E06.3", 63,
+        "Repeat TSH with free T4; levothyroxine when hypothyroid (low free T4, TSH above 10, "
+        "or symptoms); then TSH every 6–12 months."),
     "hypothyroidism": Finding(
         "Hypothyroidism", "E03.9", 62,
         "Repeat TSH with free T4 in 6–8 weeks or treat with levothyroxine if confirmed; "
@@ -203,23 +210,5 @@ FINDINGS: dict[str, Finding] = {
     "elevated_hemoglobin": Finding(
         "Elevated hemoglobin", "R71.8", 30,
         "Repeat blood count; assess hydration, smoking and hypoxia."),
-    "no_abnormal_findings_adult": Finding(
-        "No abnormal laboratory findings", "Z00.00", 0,
-        "No laboratory follow-up is suggested by these values; continue routine care."),
-    "no_abnormal_findings_child": Finding(
-        "No abnormal laboratory findings", "Z00.129", 0,
-        "No laboratory follow-up is suggested by these values; continue routine care."),
-    "abnormal_findings_adult": Finding(
-        "Abnormal laboratory values without a specific pattern", "Z00.01", 0,
-        "Review the values outside their reference ranges with the history and examination; "
-        "repeat them if they are unexpected."),
-    "abnormal_findings_child": Finding(
-        "Abnormal laboratory values without a specific pattern", "Z00.121", 0,
-        "Review the values outside their reference ranges with the history and examination; "
-        "repeat them if they are unexpected."),
-    "not_determined": Finding(
-        "Diagnosis not determined: no lab values could be read", "R69", 0,
-        "Review the files and the patient directly; the rules engine had no lab values "
-        "to work from."),
 }
 # fmt: on

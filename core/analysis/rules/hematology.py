@@ -24,7 +24,11 @@ def anemia(labs: LabResults) -> list[Candidate]:
             ]
         )
     grams = amount(hb_low, "g/dl")
-    boost = 0 if grams is None else 25 if grams < 7 else 20 if grams < 8 else 0
+    # WHO grades: severe below 8 g/dL ranks first; mild (11 g/dL or more) ranks after a
+    # disease pattern found beside it, since it is common and often incidental.
+    boost = (
+        0 if grams is None else 25 if grams < 7 else 20 if grams < 8 else -20 if grams >= 11 else 0
+    )
     related = present(labs.low("Hematocrit"), labs.low("RBC"))
     if ferritin_low is not None:
         return [

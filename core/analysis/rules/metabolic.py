@@ -148,6 +148,18 @@ def electrolytes(labs: LabResults) -> list[Candidate]:
 def thyroid(labs: LabResults) -> list[Candidate]:
     tsh, ft4 = labs.get("TSH"), labs.get("Free T4")
     ft3 = labs.high("Free T3")
+    antibodies = labs.high("Anti-TPO antibody")
+    if tsh is not None and tsh.flag == "high" and antibodies is not None:
+        # A raised TSH with thyroid peroxidase antibodies is Hashimoto's thyroiditis, with
+        # or without a low free T4 yet.
+        return [
+            Candidate(
+                "autoimmune_thyroiditis",
+                [tsh, antibodies],
+                "raised TSH with thyroid peroxidase antibodies",
+                supporting=present(ft4 if ft4 is not None and ft4.flag == "low" else None),
+            )
+        ]
     if tsh is not None and tsh.flag == "high" and ft4 is not None and ft4.flag == "low":
         return [Candidate("hypothyroidism", [tsh, ft4], "high TSH with low free T4")]
     thyroid_high = present(ft4 if ft4 is not None and ft4.flag == "high" else None, ft3)

@@ -1,0 +1,369 @@
+"""Scoring of the clinical evaluation set (tests/clinical): truth files and how a run compares.
+
+A case's truth (``case.json``) lists the lab values a reader finds in its documents, the
+ICD-10-CM code families a clinician would accept as its primary diagnosis, and which values
+are on the critical list. This module loads the truth and scores what the engine gave:
+
+- a reported value matches a truth value when the analyte (canonical name, or an alias
+  below), the specimen class (blood, urine, CSF, ...) and the comparator agree and the
+  numbers agree within ``RELATIVE_TOLERANCE`` after unit conversion;
+- each truth value is matched at most once; a reported value equal to one already matched
+  (the same result read twice) is a duplicate: it counts as correct, not as an extra;
+- a primary diagnosis is plausible when its code starts with an accepted family; an
+  abstention (empty code) is plausible only where the truth says ``not_determinable``.
+
+The figures: lab_recall = truth values matched / truth values; lab_precision = correct
+reported values / reported values; plausible_dx = plausible cases / cases; critical_recall =
+truth critical values whose match the engine marked critical / truth critical values.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.analysis.insights import LabValue
+from core.analysis.labs.catalog import BY_NAME
+from core.analysis.labs.conversion import amount
+from core.analysis.labs.units import unit_key
+
+CASES_DIR = Path(__file__).resolve().parents[1] / "tests" / "clinical" / "cases"
+RELATIVE_TOLERANCE = 0.02  # unit conversions round (glucose 7.8 mmol/L is 140.5 mg/dL)
+ABSOLUTE_TOLERANCE = 1e-6
+
+# Names the truth or an engine may use for the same test, mapped to one name for matching.
+# The catalog's canonical names (core.analysis.labs.catalog) map to themselves.
+ALIASES: dict[str, str] = {
+    "Haemoglobin": "Hemoglobin",
+    "Platelet count": "Platelets",
+    "White blood cells": "WBC",
+    "Blood urea nitrogen": "BUN",
+    "Carbon dioxide": "Bicarbonate",
+    "CO2": "Bicarbonate",
+    "Alkaline phosphatase": "ALP",
+    "Bilirubin": "Total bilirubin",
+    "Glycated hemoglobin": "HbA1c",
+    "25-OH vitamin D": "Vitamin D",
+}
+
+# Specimens that are blood for matching: serum, plasma and whole blood are one class.
+_BLOOD = {"", "blood", "serum", "plasma", "whole blood", "venous blood", "arterial blood"}
+
+# Unit conversions the matcher knows beyond core.analysis.labs.conversion: factors into the
+# second unit key from the first. Cell counts per microlitre against 10^9/L, and the usual
+# SI / conventional pairs of a chemistry panel.
+_FACTORS: dict[str, dict[tuple[str, str], float]] = {
+    "Platelets": {("/ul", "10^9/l"): 1e-3, ("10^9/l", "/ul"): 1e3},
+    "WBC": {("/ul", "10^9/l"): 1e-3, ("10^9/l", "/ul"): 1e3},
+    "Hemoglobin": {("g/dl", "g/l"): 10.0, ("g/l", "g/dl"): 0.1},
+    "Albumin": {("g/dl", "g/l"): 10.0, ("g/l", "g/dl"): 0.1},
+    "Total protein": {("g/dl", "g/l"): 10.0, ("g/l", "g/dl"): 0.1},
+    "Creatinine": {("mg/dl", "umol/l"): 88.42, ("umol/l", "mg/dl"): 1 / 88.42},
+    "Glucose": {("mg/dl", "mmol/l"): 1 / 18.016, ("mmol/l", "mg/dl"): 18.016},
+    "Fasting glucose": {("mg/dl", "mmol/l"): 1 / 18.016, ("mmol/l", "mg/dl"): 18.016},
+    "Total cholesterol": {("mg/dl", "mmol/l"): 1 / 38.67, ("mmol/l", "mg/dl"): 38.67},
+    "HDL cholesterol": {("mg/dl", "mmol/l"): 1 / 38.67, ("mmol/l", "mg/dl"): 38.67},
+    "LDL cholesterol": {("mg/dl", "mmol/l"): 1 / 38.67, ("mmol/l", "mg/dl"): 38.67},
+    "Triglycerides": {("mg/dl", "mmol/l"): 1 / 88.57, ("mmol/l", "mg/dl"): 88.57},
+    "Total bilirubin": {("mg/dl", "umol/l"): 17.1, ("umol/l", "mg/dl"): 1 / 17.1},
+    "Calcium": {("mg/dl", "mmol/l"): 1 / 4.008, ("mmol/l", "mg/dl"): 4.008},
+    "Urea": {("mmol/l", "mg/dl"): 6.006, ("mg/dl", "mmol/l"): 1 / 6.006},
+    "BUN": {("mmol/l", "mg/dl"): 2.801, ("mg/dl", "mmol/l"): 1 / 2.801},
+    "Troponin I": {("ng/ml", "pg/ml"): 1e3, ("pg/ml", "ng/ml"): 1e-3},
+    "Troponin T": {("ng/ml", "pg/ml"): 1e3, ("pg/ml", "ng/ml"): 1e-3},
+    "Troponin": {("ng/ml", "pg/ml"): 1e3, ("pg/ml", "ng/ml"): 1e-3},
+}
+
+
+def canonical(analyte: str) -> str:
+    """The name both sides are compared by."""
+    name = analyte.strip()
+    return ALIASES.get(name, name)
+
+
+# Tests that are urine tests by name, whether or not a specimen is written beside them.
+_URINE_TESTS = {"Leukocyte esterase", "Nitrite", "Urine albumin/creatinine ratio"}
+
+
+def specimen_class(specimen: str | None, analyte: str = "") -> str:
+    """ "blood" for blood, serum and plasma; "urine" for a urine test named as such
+    ("Urine protein"); otherwise the specimen in lower case."""
+    key = (specimen or "").strip().lower()
+    name = canonical(analyte) if analyte else ""
+    if key in _BLOOD and (name.startswith("Urine ") or name in _URINE_TESTS):
+        return "urine"
+    return "blood" if key in _BLOOD else key
+
+
+@dataclass(frozen=True)
+class TruthValue:
+    """One lab value as a reader of the source wrote it down."""
+
+    analyte: str
+    value: float
+    unit: str | None = None
+    comparator: str | None = None
+    flag: str | None = None  # "high", "low" or None
+    specimen: str | None = None  # None for blood
+    timing: str | None = None  # "admission", "discharge", "earlier" or None
+    critical: bool = False
+
+    @classmethod
+    def from_json(cls, item: dict[str, Any]) -> TruthValue:
+        return cls(
+            analyte=item["analyte"],
+            value=float(item["value"]),
+            unit=item.get("unit"),
+            comparator=item.get("comparator"),
+            flag=item.get("flag"),
+            specimen=item.get("specimen"),
+            timing=item.get("timing"),
+            critical=bool(item.get("critical", False)),
+        )
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case of the set: its folder, documents, patient, notes and truth."""
+
+    case_id: str
+    folder: Path
+    kind: str
+    files: tuple[str, ...]
+    age: int | None
+    sex: str | None
+    notes: str
+    labs: tuple[TruthValue, ...]
+    accepted_dx: tuple[str, ...]
+    not_determinable: bool
+
+    @property
+    def critical(self) -> tuple[TruthValue, ...]:
+        return tuple(v for v in self.labs if v.critical)
+
+
+def load_case(folder: Path) -> Case:
+    data = json.loads((folder / "case.json").read_text(encoding="utf-8"))
+    patient = data.get("patient") or {}
+    diagnosis = data["diagnosis"]
+    return Case(
+        case_id=data["id"],
+        folder=folder,
+        kind=data["kind"],
+        files=tuple(data["files"]),
+        age=patient.get("age"),
+        sex=patient.get("sex"),
+        notes=data.get("notes") or "",
+        labs=tuple(TruthValue.from_json(item) for item in data["labs"]),
+        accepted_dx=tuple(diagnosis.get("accepted", [])),
+        not_determinable=bool(diagnosis.get("not_determinable", False)),
+    )
+
+
+def load_cases(root: Path = CASES_DIR) -> list[Case]:
+    """Every case under ``root``, in folder-name order."""
+    folders = sorted(folder for folder in root.iterdir() if (folder / "case.json").exists())
+    return [load_case(folder) for folder in folders]
+
+
+def _as_unit(analyte: str, value: float, unit: str | None, target: str) -> float | None:
+    """``value`` (in ``unit``) in the unit key ``target``, or None when not convertible."""
+    source = unit_key(unit)
+    if source == target:
+        return value
+    factor = _FACTORS.get(analyte, {}).get((source, target))
+    if factor is not None:
+        return value * factor
+    converted = amount(LabValue(analyte=analyte, value=value, unit=unit), target)
+    return converted
+
+
+def _known_units(analyte: str) -> set[str]:
+    known = BY_NAME.get(analyte)
+    units = {r.unit for r in known.ranges} if known else set()
+    return units | {unit for pair in _FACTORS.get(analyte, {}) for unit in pair}
+
+
+def _unit_of(analyte: str, value: float, unit: str | None) -> str:
+    """The unit key of a value. A unit the catalog does not know for this analyte (no unit,
+    or a spelling such as "million cells/cmm") is replaced by the catalog unit its number
+    fits ("platelets 267,000" is per microlitre); "" when the catalog cannot tell."""
+    key = unit_key(unit)
+    known = _known_units(analyte)
+    if key and (key in known or not known):
+        return key
+    catalog = BY_NAME.get(analyte)
+    fitting = catalog.range_for(None, value) if catalog else None
+    return fitting.unit if fitting else key
+
+
+def same_amount(truth: TruthValue, reported: LabValue) -> bool:
+    """Whether the two numbers agree within the tolerance, converting units where needed.
+
+    Numbers are compared as written when the units agree, when one side has none, or when
+    no conversion between the two spellings is known (a unit written another way).
+    """
+    analyte = canonical(truth.analyte)
+    truth_key = _unit_of(analyte, truth.value, truth.unit)
+    reported_key = _unit_of(analyte, reported.value, reported.unit)
+    candidates: list[tuple[float, float]] = []
+    if truth_key and reported_key and truth_key != reported_key:
+        converted = _as_unit(analyte, reported.value, reported_key, truth_key)
+        if converted is not None:
+            candidates.append((truth.value, converted))
+        back = _as_unit(analyte, truth.value, truth_key, reported_key)
+        if back is not None:
+            candidates.append((back, reported.value))
+    if not candidates:
+        candidates.append((truth.value, reported.value))
+    return any(
+        abs(a - b) <= max(RELATIVE_TOLERANCE * abs(a), ABSOLUTE_TOLERANCE) for a, b in candidates
+    )
+
+
+def matches(truth: TruthValue, reported: LabValue) -> bool:
+    """Same analyte, same specimen class, same comparator, same amount."""
+    return (
+        canonical(truth.analyte) == canonical(reported.analyte)
+        and specimen_class(truth.specimen, truth.analyte)
+        == specimen_class(reported.specimen, reported.analyte)
+        and (truth.comparator or None) == (reported.comparator or None)
+        and same_amount(truth, reported)
+    )
+
+
+@dataclass
+class CaseScore:
+    """How one case went: matches, misses, extras, the diagnosis and the critical values."""
+
+    case_id: str
+    truth_count: int
+    reported_count: int
+    matched: list[tuple[TruthValue, LabValue]] = field(default_factory=list)
+    duplicates: list[LabValue] = field(default_factory=list)
+    missed: list[TruthValue] = field(default_factory=list)
+    extras: list[LabValue] = field(default_factory=list)
+    icd_code: str = ""
+    accepted_dx: tuple[str, ...] = ()
+    not_determinable: bool = False
+    plausible: bool = False
+    critical_total: int = 0
+    critical_found: int = 0
+    critical_missed: list[TruthValue] = field(default_factory=list)
+
+    @property
+    def correct_reported(self) -> int:
+        return len(self.matched) + len(self.duplicates)
+
+
+def match_values(
+    truth: Iterable[TruthValue], reported: Iterable[LabValue]
+) -> tuple[list[tuple[TruthValue, LabValue]], list[LabValue], list[TruthValue], list[LabValue]]:
+    """One-to-one matching: (matched pairs, duplicates, missed truth, extra reported).
+
+    Exact-value pairs are taken first, so that "creatinine 8.1, then 2.3" pairs each
+    number with its own reading rather than with the first close one.
+    """
+    open_truth = list(truth)
+    reported = list(reported)
+    pairs: list[tuple[TruthValue, LabValue]] = []
+    unpaired: list[LabValue] = []
+    for exact_first in (True, False):
+        remaining: list[LabValue] = []
+        for value in reported:
+            found = next(
+                (
+                    t
+                    for t in open_truth
+                    if matches(t, value) and (not exact_first or t.value == value.value)
+                ),
+                None,
+            )
+            if found is None:
+                remaining.append(value)
+            else:
+                open_truth.remove(found)
+                pairs.append((found, value))
+        reported = remaining
+    matched_truth = [t for t, _ in pairs]
+    duplicates: list[LabValue] = []
+    for value in reported:
+        if any(matches(t, value) for t in matched_truth):
+            duplicates.append(value)
+        else:
+            unpaired.append(value)
+    return pairs, duplicates, open_truth, unpaired
+
+
+def _code_key(code: str) -> str:
+    return re.sub(r"[^A-Z0-9]", "", code.upper())
+
+
+def plausible_diagnosis(icd_code: str, accepted: Iterable[str], not_determinable: bool) -> bool:
+    """Whether the engine's primary code is one a clinician would accept for the case."""
+    code = _code_key(icd_code or "")
+    if not code:
+        return not_determinable
+    return any(code.startswith(_code_key(family)) for family in accepted if family.strip())
+
+
+def score_case(case: Case, reported: list[LabValue], icd_code: str) -> CaseScore:
+    """Compare one run's lab values and primary code with the case's truth."""
+    pairs, duplicates, missed, extras = match_values(case.labs, reported)
+    score = CaseScore(
+        case_id=case.case_id,
+        truth_count=len(case.labs),
+        reported_count=len(reported),
+        matched=pairs,
+        duplicates=duplicates,
+        missed=missed,
+        extras=extras,
+        icd_code=icd_code,
+        accepted_dx=case.accepted_dx,
+        not_determinable=case.not_determinable,
+        plausible=plausible_diagnosis(icd_code, case.accepted_dx, case.not_determinable),
+    )
+    for truth in case.critical:
+        score.critical_total += 1
+        found = next((value for t, value in pairs if t is truth), None)
+        if found is not None and found.critical:
+            score.critical_found += 1
+        else:
+            score.critical_missed.append(truth)
+    return score
+
+
+@dataclass(frozen=True)
+class Figures:
+    lab_recall: float
+    lab_precision: float
+    plausible_dx: float
+    critical_recall: float
+
+    def line(self) -> str:
+        return (
+            f"lab_recall={self.lab_recall:.3f} lab_precision={self.lab_precision:.3f}"
+            f" plausible_dx={self.plausible_dx:.3f} critical_recall={self.critical_recall:.3f}"
+        )
+
+
+def _ratio(part: int, whole: int) -> float:
+    return part / whole if whole else 1.0
+
+
+def figures(scores: list[CaseScore]) -> Figures:
+    """The four figures over every case (micro-averaged for the values)."""
+    return Figures(
+        lab_recall=_ratio(sum(len(s.matched) for s in scores), sum(s.truth_count for s in scores)),
+        lab_precision=_ratio(
+            sum(s.correct_reported for s in scores), sum(s.reported_count for s in scores)
+        ),
+        plausible_dx=_ratio(sum(s.plausible for s in scores), len(scores)),
+        critical_recall=_ratio(
+            sum(s.critical_found for s in scores), sum(s.critical_total for s in scores)
+        ),
+    )

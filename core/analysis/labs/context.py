@@ -1,0 +1,233 @@
+"""Where and when a lab value was taken: its specimen (blood unless the text says otherwise)
+and its time (admission, discharge, earlier), from a section heading or the sentence around it.
+
+Notes and discharge summaries write "CSF glucose 40", "On admission, sodium was 118" or
+"LABS ON DISCHARGE:"; lab reports write "Pleural fluid analysis" or "Urine chemistry" as a
+heading. The word closest before a test's name wins; a sentence ends the scope of a word in
+prose, a heading holds until the next heading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Specimens other than blood. "serum", "plasma", "blood" bring a sentence back to blood.
+_SPECIMENS: tuple[tuple[str, str], ...] = (
+    ("csf", r"\bcsf\b|cerebrospinal\s+fluid|spinal\s+fluid|lumbar\s+puncture|\bLP\b"),
+    ("pleural fluid", r"pleural(?:\s+fluid)?|thoracentesis"),
+    (
+        "peritoneal fluid",
+        r"peritoneal(?:\s+fluid)?|ascitic(?:\s+fluid)?|ascites\s+fluid|paracentesis",
+    ),
+    ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid|arthrocentesis"),
+    ("body fluid", r"body\s+fluid|fluid\s+analysis|drain\s+fluid"),
+    ("urine", r"\burine\b|urinary|\bu-|urinalysis|\bua\b|\b24[-\s]?h(?:ou)?r?\s+urine"),
+    # Bare "blood" is also a urine dipstick test ("4+ blood"): only its compounds name blood.
+    (
+        "blood",
+        r"\bserum\b|\bplasma\b|blood\s+(?:work|tests?|samples?|levels?|chemistr(?:y|ies))"
+        r"|venous|arterial",
+    ),
+)
+_SPECIMEN_WORDS = re.compile(
+    "|".join(f"(?P<s{i}>{pattern})" for i, (_, pattern) in enumerate(_SPECIMENS)), re.IGNORECASE
+)
+
+# Time words, the later ones last: "latest" is the largest rank (see TIMING_ORDER).
+_TIMES: tuple[tuple[str, str], ...] = (
+    (
+        "discharge",
+        r"(?:on|at|upon|prior\s+to|before|day\s+of)\s+discharge|discharge\s+(?:labs?|"
+        r"values|bloods|results)|at\s+the\s+time\s+of\s+discharge",
+    ),
+    (
+        "admission",
+        r"(?:on|at|upon)\s+admission|admission\s+(?:labs?|values|bloods|results)|"
+        r"admitting\s+labs?|on\s+arrival|at\s+presentation|initial(?:ly)?\s+labs?",
+    ),
+    (
+        "earlier",
+        r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|yesterday|"
+        r"\blast\b(?!\s+night)|old\s+results?|historical|\bago\b",
+    ),
+    ("repeat", r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?"),
+)
+_TIME_WORDS = re.compile(
+    "|".join(f"(?P<t{i}>{pattern})" for i, (_, pattern) in enumerate(_TIMES)), re.IGNORECASE
+)
+# Earlier results count before the report's own time, a discharge value after everything.
+TIMING_ORDER = {"earlier": 0, "admission": 1, None: 2, "repeat": 3, "discharge": 4}
+
+_SENTENCE_END = re.compile(r"\.(?=\s)|;|\.$")
+_SECTION_BREAK = re.compile(
+    r"(?i)\b(?:blood\s+count|\bcbc\b|hematology|haematology|chemistry|metabolic|panel|profile|"
+    r"lipid|thyroid|liver|renal|kidney|cardiac|coagulation|electrolytes|serum|plasma|blood)\b"
+)
+
+
+@dataclass
+class Section:
+    """The specimen and time a heading set, for the lines under it."""
+
+    specimen: str | None = None
+    timing: str | None = None
+
+    def read_heading(self, line: str) -> None:
+        """Update from a line that is a heading (it holds no value)."""
+        specimen, timing = _closest(line)
+        if specimen is not None:
+            self.specimen = None if specimen == "blood" else specimen
+        elif _SECTION_BREAK.search(line) and self.specimen not in (None, "urine"):
+            self.specimen = None
+        if timing is not None:
+            self.timing = timing
+
+
+_URINE_ONLY_TESTS = re.compile(
+    r"(?i)specific\s+gravity|nitrites?\b|leukocyte\s+esterase|ketones|dipstick"
+)
+
+
+def value_context(section: Section, before: str) -> tuple[str | None, str | None]:
+    """(specimen, timing) for a test whose name follows ``before`` on its line."""
+    sentences = _SENTENCE_END.split(before)
+    sentence = sentences[-1]
+    specimen, timing = _closest(sentence)
+    if specimen is None and _URINE_ONLY_TESTS.search(sentence):
+        specimen = "urine"  # "Specific gravity 1.023, and negative for protein"
+    previous = sentences[-2] if len(sentences) > 1 else ""
+    if specimen is None and previous and not re.search(r"\d", previous):
+        # "Spinal fluid evaluation, see below. White count 0, red count 2060.": a short
+        # sentence without results that names a body fluid introduces the next one's
+        # results. Urine is left out: "minimal urine output." introduces no urine test.
+        carried = _closest(previous)[0] if len(previous.split()) <= 12 else None
+        specimen = carried if carried not in ("urine", "blood") else None
+    if specimen is None:
+        specimen = section.specimen
+    elif specimen == "blood":
+        specimen = None
+    return specimen, timing or section.timing
+
+
+_SPECIMEN_AFTER = re.compile(
+    r"(?i)^\s*(?:\(|,)?\s*(?:in|from|of)\s+(?:the\s+)?(?P<what>urine|csf|cerebrospinal\s+fluid|"
+    r"spinal\s+fluid|pleural\s+fluid|ascitic\s+fluid|peritoneal\s+fluid|synovial\s+fluid)\b"
+)
+
+
+# What each body fluid is tested for. A specimen word only applies to these tests: in
+# "Urinalysis: SG 1.016, otherwise normal, TSH 2.8" the TSH is still a blood test.
+_MEASURED_IN: dict[str, frozenset[str]] = {
+    "urine": frozenset(
+        {
+            "Sodium",
+            "Potassium",
+            "Chloride",
+            "Creatinine",
+            "Total protein",
+            "Glucose",
+            "Albumin",
+            "Osmolality",
+            "Calcium",
+            "Urea",
+            "BUN",
+            "Uric acid",
+            "Amylase",
+            "Cortisol",
+            "WBC",
+            "RBC",
+            "Magnesium",
+            "Phosphate",
+        }
+    ),
+    "csf": frozenset(
+        {
+            "Glucose",
+            "Total protein",
+            "WBC",
+            "RBC",
+            "Lactate",
+            "LDH",
+            "Neutrophils",
+            "Lymphocytes",
+            "Monocytes",
+            "Albumin",
+            "Mononuclear cells",
+        }
+    ),
+}
+_FLUID_TESTS = frozenset(
+    {
+        "Mononuclear cells",
+        "Glucose",
+        "Total protein",
+        "WBC",
+        "RBC",
+        "LDH",
+        "Neutrophils",
+        "Lymphocytes",
+        "Monocytes",
+        "Albumin",
+        "Amylase",
+        "Triglycerides",
+        "Total cholesterol",
+        "Lactate",
+        "Creatinine",
+        "Bilirubin",
+        "Lipase",
+        "Blood pH",
+        "Eosinophils",
+    }
+)
+
+
+def measured_in(specimen: str | None, analyte: str) -> str | None:
+    """``specimen`` when ``analyte`` is tested in it, else None (a blood test)."""
+    if specimen is None:
+        return None
+    tests = _MEASURED_IN.get(specimen, _FLUID_TESTS)
+    return specimen if analyte in tests else None
+
+
+_FLUID_SENT = re.compile(
+    r"(?i)(?:pleural|peritoneal|ascitic|synovial|cerebrospinal|spinal|joint)\s+fluid|"
+    r"thoracentesis|paracentesis|arthrocentesis"
+)
+
+
+def body_fluid_named(line: str) -> str | None:
+    """The body fluid a line says was taken ("the pleural fluid was sent to the laboratory")."""
+    match = _FLUID_SENT.search(line)
+    return _closest(match.group())[0] if match else None
+
+
+def specimen_after(segment: str) -> str | None:
+    """A specimen named right after a test's name: "creatinine in the urine was 538"."""
+    match = _SPECIMEN_AFTER.match(segment)
+    if match is None:
+        return None
+    what = match.group("what").lower()
+    return (
+        "urine"
+        if what == "urine"
+        else "csf"
+        if "spinal" in what or what == "csf"
+        else (re.sub(r"\s+", " ", what))
+    )
+
+
+def _closest(text: str) -> tuple[str | None, str | None]:
+    specimen = timing = None
+    for match in _SPECIMEN_WORDS.finditer(text):
+        specimen = _name_of(match, _SPECIMENS, "s")
+    for match in _TIME_WORDS.finditer(text):
+        timing = _name_of(match, _TIMES, "t")
+    return specimen, timing
+
+
+def _name_of(match: re.Match[str], table: tuple[tuple[str, str], ...], prefix: str) -> str:
+    for i, (name, _) in enumerate(table):
+        if match.group(f"{prefix}{i}"):
+            return name
+    raise AssertionError("a match names one group")

@@ -1,0 +1,94 @@
+"""The critical-value list: blood results a laboratory telephones to the doctor at once.
+
+Source: Kost GJ. "Critical limits for urgent clinician notification at US medical centers."
+JAMA 1990;263(5):704-7 (PMID 2296127), the national survey's mean adult critical limits,
+as tabulated again in Kost GJ, Hale KN, "Table of Critical Limits", MLO (Medical Laboratory
+Observer). Where issue #12's clinical list differs from Kost's means, the wider (more
+cautious) limit is used: hemoglobin < 7 g/dL (Kost 6.6), glucose > 450 mg/dL (Kost 484),
+sodium > 158 mmol/L (Kost; the issue says 160). Two entries are not in Kost's survey:
+INR > 5 (the usual hospital limit for bleeding risk on warfarin) and troponin above the
+assay's 99th-percentile upper reference limit (Fourth Universal Definition of Myocardial
+Infarction, Thygesen et al., Circulation 2018;138:e618-51), which the report's own range
+gives and the catalog's default range stands in for.
+
+Only blood values are judged here: a CSF glucose of 40 mg/dL or a urine sodium of 20 are
+not blood values and are never critical by this list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.analysis.insights import LabValue
+from core.analysis.labs.conversion import amount
+from core.analysis.labs.format import format_result
+
+CRITICAL_LIST_SOURCE = (
+    "critical limits of Kost, JAMA 1990;263:704-7 (INR > 5 and troponin above the "
+    "99th-percentile limit added)"
+)
+
+
+@dataclass(frozen=True)
+class CriticalLimit:
+    unit: str  # the unit key the limits are written in (core.analysis.labs.units)
+    below: float | None  # critical when the value is below this
+    above: float | None  # critical when the value is above this
+
+
+# fmt: off
+CRITICAL_LIMITS: dict[str, CriticalLimit] = {
+    "Potassium": CriticalLimit("mmol/l", 2.8, 6.2),
+    "Sodium": CriticalLimit("mmol/l", 120, 158),
+    "Glucose": CriticalLimit("mg/dl", 46, 450),
+    "Fasting glucose": CriticalLimit("mg/dl", 46, 450),
+    "Calcium": CriticalLimit("mg/dl", 6.6, 12.9),
+    "Magnesium": CriticalLimit("mg/dl", 1.0, 4.9),
+    "Bicarbonate": CriticalLimit("mmol/l", 11, 40),
+    "Hemoglobin": CriticalLimit("g/dl", 7.0, 19.9),
+    "Hematocrit": CriticalLimit("%", 18, 61),
+    "Platelets": CriticalLimit("10^9/l", 37, 910),
+    "WBC": CriticalLimit("10^9/l", 2.0, 37.0),
+    "PT": CriticalLimit("s", None, 27),
+    "INR": CriticalLimit("", None, 5.0),
+}
+# fmt: on
+_TROPONINS = {"Troponin I", "Troponin T", "Troponin"}
+BLOOD = None  # LabValue.specimen for blood, serum or plasma
+
+
+def is_critical(value: LabValue) -> bool:
+    """True when a blood value is beyond a critical limit (or a troponin above its limit)."""
+    if value.specimen is not BLOOD:
+        return False
+    if value.analyte in _TROPONINS:
+        # A "<0.01" troponin is below the limit whatever the limit is.
+        return value.flag == "high" and value.comparator not in ("<", "≤")
+    limit = CRITICAL_LIMITS.get(value.analyte)
+    if limit is None:
+        return False
+    measured = amount(value, limit.unit)
+    if measured is None:
+        return False
+    below_bound = value.comparator in ("<", "≤")
+    above_bound = value.comparator in (">", "≥")
+    # "<2.0" may be far lower: a bound below the low limit is critical; ">5" above 5 is too.
+    if limit.below is not None and measured < limit.below and not above_bound:
+        return True
+    if limit.above is not None and (
+        measured > limit.above or (above_bound and measured >= limit.above)
+    ):
+        return not below_bound
+    return False
+
+
+def mark_critical(values: list[LabValue]) -> list[LabValue]:
+    """The values with ``critical`` set from the list."""
+    return [v.model_copy(update={"critical": is_critical(v)}) for v in values]
+
+
+def describe_critical(value: LabValue) -> str:
+    """ "CRITICAL: Potassium 6.8 mmol/L (high)" with the time when the report gives one."""
+    when = f", {value.timing}" if value.timing else ""
+    result = format_result(value) + (f" {value.unit}" if value.unit else "")
+    return f"CRITICAL: {value.analyte} {result} ({value.flag or 'beyond the critical limit'}{when})"

@@ -1,0 +1,128 @@
+"""One line of a lab text before it is read: cleaned, headings told apart, test names
+found, the quoted source line; the shapes a line's words take around its results."""
+
+from __future__ import annotations
+
+import csv
+import re
+
+from core.analysis.labs.catalog import Analyte
+from core.analysis.labs.number_first import CELLS, VALUE_FIRST
+from core.analysis.labs.patterns import (
+    ALIASES,
+    ANALYTE_NAME,
+    KNOWN_UNITS,
+    NOT_VALUES,
+    alias_key,
+)
+from core.analysis.labs.rewrite import EARLIER, plain_numbers, rewrite_prose, unglue
+from core.analysis.labs.units import unit_key
+
+MAX_SOURCE_LINE = 200
+PAGE_BREAK = "\f"  # extraction separates a PDF's pages with a form feed
+# "K/uL", "M/uL": a unit whose first letter is also a test's short name.
+UNIT_AFTER = re.compile(r"\s*/\s*(?:[uµμ]l|mcl|mm3|mm³|cumm|l|dl|hpf|lpf)\b", re.IGNORECASE)
+# Prose in a heading-like line ends its heading role: headings are short and hold no value.
+HEADING_MAX = 60
+# A time right after the value, in the same clause: "creatinine 1.9 on admission", "INR 2.1
+# last week" (a bracket or a comma starts another clause: "1.9 (baseline 1.0)").
+TIME_AFTER = re.compile(
+    r"(?i)^(?:[^.;(,]|\.\d){0,40}?(?:\b(?:on|at|upon)\s+(?P<admission>admission|arrival|"
+    r"presentation)|\b(?:on|at|upon)\s+(?:the\s+time\s+of\s+)?(?P<discharge>discharge)|"
+    r"(?P<earlier>\blast\s+(?:week|month|year|visit)|\b\w+\s+(?:days?|weeks?|months?|years?)\s+"
+    rf"ago|\bpreviously|\bearlier|\byesterday|{EARLIER}))(?!\w)"
+)
+
+
+SUGAR_HEADING = re.compile(
+    r"(?i)^\s*(?:blood\s+)?(?:sugar|glucose)(?:\s+(?:profile|test|levels?))?\s*:?\s*$"
+)
+SUGAR_ROW = re.compile(  # a row named by the state alone: "Fasting", then its value
+    r"(?i)^\s*(fasting|post\s*-?\s*prandial|pp|random)\s*(?=$|[\d:(<>])"
+)
+SUGAR_NAMES = {
+    "fast": "Fasting glucose",
+    "post": "Postprandial glucose",
+    "pp": "Postprandial glucose",
+    "rand": "Random glucose",
+}
+FLUID_ANALYSIS = re.compile(
+    r"(?i)microscopic\s+exam|chemical\s+exam|cell\s+count\s+and\s+differential"
+)
+URINE_SENTENCE = re.compile(r"(?i)\burin(?:e|alysis)\b|\bUA\b|dipstick")
+
+
+def sentence_of(before: str) -> str:
+    return re.split(r"\.\s", before)[-1]
+
+
+def is_heading(line: str) -> bool:
+    """A section heading: short, no digits, no sentence ("Urinalysis", "CSF ANALYSIS:")."""
+    text = line.strip()
+    if not text or len(text) > HEADING_MAX or re.search(r"\d", text) or text.endswith("."):
+        return False
+    return text.endswith(":") or text.isupper() or len(text.split()) <= 4
+
+
+def known_unit(text: str) -> bool:
+    return bool(text) and (unit_key(text) in KNOWN_UNITS or text == "%")
+
+
+def own_specimen(analyte: Analyte | None) -> str | None:
+    """The specimen a test's name already says ("Urine glucose" is urine)."""
+    if analyte is not None and (analyte.panel == "Urinalysis" or analyte.name.startswith("Urine")):
+        return "urine"
+    return None
+
+
+def quoted(raw: str, name: str) -> str:
+    """The line a value came from; in a long paragraph, the sentence that names the test."""
+    line = " ".join(raw.split())
+    if len(line) <= MAX_SOURCE_LINE:
+        return line
+    for sentence in re.split(r"(?<=[.;])\s+", line):
+        if name.lower() in sentence.lower() and len(sentence) <= MAX_SOURCE_LINE:
+            return sentence
+    return line[: MAX_SOURCE_LINE - 1] + "…"
+
+
+def without_names(line: str) -> str:
+    """The line without test names, whose digits ("HbA1c", "Free T4") are not values."""
+    return ANALYTE_NAME.sub(" ", line)
+
+
+def clean_line(line: str) -> str:
+    line = line.replace("\u00a0", " ").replace("\r", "")
+    delimiter = ";" if line.count(";") >= 2 else ","
+    # A CSV row has separators without a following space; prose writes "a, b".
+    # Commas between digits are thousands ("8,200"), not separators.
+    separators = len(re.findall(rf"(?<!\d){delimiter}|{delimiter}(?!\d)", line))
+    if "\t" not in line and separators >= 2 and f"{delimiter} " not in line:
+        fields = next(csv.reader([line], delimiter=delimiter), [])
+        line = "  ".join(plain_numbers(field) for field in fields)
+    else:
+        line = plain_numbers(line)
+    line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
+    line = unglue(line, known_unit)
+    line = rewrite_prose(line)
+    line = NOT_VALUES.sub(" ", line)
+    return re.sub(r"1\.73\s+m", "1.73m", line)
+
+
+def test_starts(line: str, in_urine: bool) -> list[tuple[re.Match[str], Analyte]]:
+    """Where analyte names start a result in ``line``."""
+    starts = []
+    for match in ANALYTE_NAME.finditer(line):
+        analyte, urine_only = ALIASES[alias_key(match.group())]
+        before = line[: match.start()].rstrip()
+        if urine_only and not (in_urine or URINE_SENTENCE.search(sentence_of(before))):
+            continue  # "pH", "blood" are urine tests only where urine is the subject
+        # A short name after a number is a unit ("182 mg" is no magnesium); a cell or a
+        # full name may follow its value ("0 white blood cells", "with 68 chloride").
+        value_first = alias_key(match.group()) in VALUE_FIRST or analyte.name in CELLS
+        if before and before[-1].isdigit() and not value_first and len(match.group()) < 5:
+            continue
+        if UNIT_AFTER.match(line, match.end()):
+            continue  # "K/uL" is a unit, not potassium
+        starts.append((match, analyte))
+    return starts

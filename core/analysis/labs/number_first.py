@@ -1,0 +1,71 @@
+"""Results written before the test's name: "4+ blood", "negative nitrites", "68 segs",
+"0 white blood cells, 3200 red blood cells", "with 68 chloride"."""
+
+from __future__ import annotations
+
+import re
+
+from core.analysis.insights import LabValue
+from core.analysis.labs.catalog import BY_NAME, Analyte
+from core.analysis.labs.patterns import QUALITATIVE
+from core.analysis.labs.result import Outcome, computed_flag, qualitative_value
+
+# Names written after their value in notes: "7 stabs, 68 segs, 15 lymphs, and 9 monos".
+VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys", "pmns"}
+_LEADING_NUMBER = re.compile(r"(?<![\d.])(?P<num>\d{1,3}(?:\.\d)?)\s*(?P<pct>%)?\s*$")
+# Cells counted in a sentence, number first: "showed 0 white blood cells, 3200 red blood
+# cells", "with 11 red cells", "5% bands, 54% lymphocytes". The number must open its clause.
+CELLS = {
+    "WBC",
+    "RBC",
+    "Neutrophils",
+    "Lymphocytes",
+    "Monocytes",
+    "Eosinophils",
+    "Basophils",
+    "Bands",
+}
+_CLAUSE_NUMBER = re.compile(
+    r"(?:^|[,;:(]|\b(?:of|with|and|showed|shows|revealed|had|has)\b)\s*"
+    r"(?P<num>\d{1,6}(?:\.\d+)?)\s*(?P<pct>%)?\s*$"
+)
+_LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
+
+
+def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -> Outcome:
+    """A result written before the name: "4+ blood", "negative nitrites" in a urinalysis
+    sentence, "68 segs" in a differential count."""
+    if (in_urine and analyte.urine_form) or analyte.qualitative:
+        target = BY_NAME.get(analyte.urine_form or "") if not analyte.qualitative else analyte
+        # "large amount of blood", "negative for ketones"
+        word = _LEADING_WORD.search(re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause))
+        if target is not None and target.qualitative and word:
+            return Outcome(qualitative_value(target, word.group("word")))
+    number = _LEADING_NUMBER.search(clause)
+    if number and re.sub(r"[\s,\-./()_:]", "", name.lower()) in VALUE_FIRST:
+        return Outcome(LabValue(analyte=analyte.name, value=float(number.group("num")), unit="%"))
+    counted = _CLAUSE_NUMBER.search(clause)
+    if counted and analyte.name in CELLS:
+        differential = analyte.name not in ("WBC", "RBC") and float(counted.group("num")) <= 100
+        unit = "%" if counted.group("pct") or differential else None
+        return Outcome(LabValue(analyte=analyte.name, value=float(counted.group("num")), unit=unit))
+    return Outcome(None)
+
+
+def read_number_first(analyte: Analyte, clause: str, segment: str) -> Outcome:
+    """ "Sodium is 107, with 68 chloride and potassium of 2.8": when nothing follows the
+    name but its clause opens with a number, that number is its value."""
+    counted = _CLAUSE_NUMBER.search(clause)
+    if counted is None or counted.group("pct") or re.match(r"\s*[<>]?\d", segment):
+        return Outcome(None)
+    value = float(counted.group("num"))
+    if not analyte.ranges or not analyte.plausible(value):
+        return Outcome(None)
+    default = analyte.range_for(None, value)
+    low, high = (default.low, default.high) if default else (None, None)
+    flag = computed_flag(value, low, high, False, "")
+    return Outcome(
+        LabValue(
+            analyte=analyte.name, value=value, reference_low=low, reference_high=high, flag=flag
+        )
+    )

@@ -1,0 +1,310 @@
+"""One result read after a test's name: value, bound, unit, reference range and flag.
+
+The segment is the text between a test's name and the next test's name on the line. The
+first number after the name (past fillers, a unit written first, an aside in brackets) is
+the value; a number that starts a range, a date or a name's own digits is not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.analysis.insights import LabValue
+from core.analysis.labs.catalog import BY_NAME, Analyte
+from core.analysis.labs.patterns import (
+    ANALYTE_NAME,
+    FILLERS,
+    FLAG,
+    KNOWN_UNITS,
+    LOWER_BOUNDS,
+    QUALITATIVE,
+    QUALITATIVE_SCORES,
+    RANGE,
+    REFERENCE_TEXT,
+    STRICT_BOUNDS,
+    VALUE,
+)
+from core.analysis.labs.reference import Patient, patient_range
+from core.analysis.labs.units import EXPONENT_UNIT, unit_key
+
+# The digits of a test's name that follow it: "Vitamin D 25-OH", "Vitamin D, 25-hydroxy",
+# "T4 (free)"; they are part of the name, not its value.
+_NAME_DIGITS = re.compile(r"(?i)\(?\s*25\s*-?\s*\(?(?:oh|hydroxy)\)?(?:\s*-?\s*d[23]?)?\)?|d[23]\b")
+# Words after a test's name that say its result is written but not as a number we read.
+_RESULT_WORDS = re.compile(
+    r"(?i)^(?:elevated|raised|high|low|abnormal|normal|within|supratherapeutic|subtherapeutic"
+    r"|critical|increased|decreased|positive|negative|undetectable|markedly|mildly)\b"
+)
+
+
+# A few words of a doctor's sentence between a test's name and its value, ending with a
+# word that hands the value over: "normal at 2.2", "acidotic at 18", "has been markedly
+# elevated and today is 44.9". No clause break and no other test's name in between; a
+# participle clause continues the sentence's subject ("the PT ..., being high at 65.0").
+_WORDS_TO_VALUE = re.compile(
+    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+being\b))?\s+){1,10}?(?:is|was|were|at|of|=)\s+"
+    r"(?=[<>]?\s*-?\d)"
+)
+
+
+# A number followed by a dose unit is a medicine's dose, never a lab result.
+_DOSE = re.compile(
+    r"(?i)^\s*(?:mg|mcg|µg|g|gm|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|ml)\b"
+    r"(?!%)(?!\s*/)(?:\s+(?:daily|bid|tid|qid|q\.?\s*\d|once|twice|po|p\.o\.|iv|sc|im|at|every|per|x)\b)?"
+)
+
+
+# A number followed by a span of time is a duration: "checked 3 months ago", "for 6 weeks".
+_DURATION = re.compile(
+    r"(?i)^\s*(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b"
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A result read after a test's name, or why none was: "mentioned" when one is written
+    but could not be read, "reference" when the name stood in reference text."""
+
+    value: LabValue | None
+    mentioned: bool = False
+
+
+def read_result(
+    analyte: Analyte, segment: str, in_urine: bool, specimen: str | None, patient: Patient
+) -> Outcome:
+    if re.match(r"\s*,\s*[<>]?\d", segment) and not _NAME_DIGITS.match(segment.lstrip(" ,")):
+        return Outcome(None)  # "(0 PMNs, 100% lymphocytes)": after a comma comes another result
+    start, unit_before = _skip_preamble(segment)
+    rest = segment[start:]
+    if REFERENCE_TEXT.match(rest):
+        return Outcome(None)  # "INR goal 2-3", "troponin 99th percentile ..."
+    urine_form = BY_NAME.get(analyte.urine_form) if analyte.urine_form else None
+    target = urine_form if (in_urine and urine_form is not None) else analyte
+    word = QUALITATIVE.match(rest)
+    if word:
+        dipstick = word.group("word").lower() != "normal"  # "normal" alone proves no dipstick
+        if (
+            not target.qualitative
+            and dipstick
+            and urine_form is not None
+            and specimen in (None, "urine")
+        ):
+            target = urine_form  # "Glucose: negative" is a urine dipstick result
+        if target.qualitative:
+            return Outcome(qualitative_value(target, word.group("word")))
+        return Outcome(None, mentioned=True)
+    if not target.ranges:
+        return Outcome(None)  # a number for a dipstick-only test ("WBC 5 /hpf") is not its scale
+    number = VALUE.match(rest)
+    footnote = re.match(r"0\d\s+(?=[<>]?\d)", rest)
+    if footnote:  # "Glucose 01 105 mg/dL": a zero-padded lab code, then the result
+        start += footnote.end()
+        rest = segment[start:]
+        number = VALUE.match(rest)
+    if number is None:
+        return Outcome(
+            None, mentioned=bool(re.match(r"[<>≤≥]?\s*\d", rest) or _RESULT_WORDS.match(rest))
+        )
+    value = float(number.group("num"))
+    if (
+        target.signed
+        and not comparator_of(number.group("cmp"))
+        and re.search(r"(?:^|[\s(:=])-\s*$", segment[:start])
+    ):
+        value = -value  # "base excess of -12"
+    after = rest[number.end() :]
+    if _DOSE.match(after) or _DURATION.match(after):
+        return Outcome(None)  # "Dilantin 300 mg daily", "TSH was checked 3 months ago"
+    unit, after = _take_unit(target, after)
+    unit = unit or unit_before
+    # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
+    blood = specimen is None
+    if (blood and not target.plausible(value)) or (
+        blood
+        and unit
+        and unit_key(unit) in {r.unit for r in target.ranges}
+        and target.range_for(unit, value) is None
+    ):
+        return Outcome(None, mentioned=True)  # a year, an ID, or a number in another unit
+    low, high, strict, after = _take_range(after, value)
+    # Default ranges are blood ranges: a CSF or pleural fluid value keeps only its own.
+    blood_like = specimen is None or target is urine_form or target.panel == "Urinalysis"
+    if low is None and high is None and blood_like:
+        default = patient_range(target.name, target.range_for(unit, value), patient)
+        if default is not None:
+            low, high = default.low, default.high
+    comparator = comparator_of(number.group("cmp"))
+    # A flag word belongs to this result only when it is close: prose goes on ("low-fat diet").
+    near = " ".join(re.split(r"(?<!\d)\.(?:\s|$)|;", after)[0].split())[:40]
+    flag = _written_flag(number.group("flag") or "") or _written_flag(near)
+    if flag is None:
+        flag = computed_flag(value, low, high, strict, comparator)
+    return Outcome(
+        LabValue(
+            analyte=target.name,
+            value=value,
+            comparator=COMPARATORS.get(comparator),
+            unit=unit,
+            reference_low=low,
+            reference_high=high,
+            flag=flag,
+        )
+    )
+
+
+def _skip_preamble(segment: str) -> tuple[int, str | None]:
+    """Where the result starts after the analyte's name, and a unit written before it."""
+    pos, unit = 0, None
+    while pos < len(segment):
+        rest = segment[pos:]
+        gap = re.match(r"[\s:=\-–—.,*#_\[\])]+", rest)
+        if gap:
+            pos += gap.end()
+            continue
+        digits = _NAME_DIGITS.match(rest)
+        if digits and pos < 4:  # right after the name: "Vitamin D 25-OH 18 ng/mL"
+            pos += digits.end()
+            continue
+        aside = re.match(r"\(([^()]{0,40})\)", rest)
+        if aside and re.search(r"[A-Za-z%µμ]", aside.group(1)):
+            if unit_key(aside.group(1)) in KNOWN_UNITS:
+                unit = aside.group(1).strip()
+            pos += aside.end()
+            continue
+        moved = re.match(r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+", rest)
+        if moved:  # "came down to 5.9" is a value; "down 30 mg/dl" is a change
+            pos += moved.end()
+            continue
+        word = re.match(r"[^\s:=()\[\]]+", rest)
+        if word and (word.group().lower() in FILLERS or unit_key(word.group()) in KNOWN_UNITS):
+            if word.group().lower() not in FILLERS:
+                unit = word.group()
+            pos += word.end()
+            continue
+        words = _WORDS_TO_VALUE.match(rest)
+        if words and not ANALYTE_NAME.search(words.group()):
+            pos += words.end()  # "Mag normal at 2.2", "creatinine in the urine was 538"
+            continue
+        break
+    return pos, unit
+
+
+def qualitative_value(analyte: Analyte, word: str) -> LabValue:
+    word = re.sub(r"\s+", "", word.lower())
+    if word.endswith("+") and word[0].isdigit():
+        score = float(word[0])
+    elif word.startswith("+"):
+        score = float(len(word))
+    else:
+        score = QUALITATIVE_SCORES.get(word, 0.0)
+    return LabValue(
+        analyte=analyte.name,
+        value=score,
+        unit=None,
+        reference_low=None,
+        reference_high=0.0,
+        flag="high" if score > 0 else None,
+    )
+
+
+def _take_unit(analyte: Analyte, after: str) -> tuple[str | None, str]:
+    """The unit written after the value, and the text with the unit blanked out."""
+    stripped = after.lstrip()
+    offset = len(after) - len(stripped)
+    match = EXPONENT_UNIT.match(stripped)
+    if match is None:
+        token = re.match(r"[^\s()\[\]]+", stripped)
+        if token and _looks_like_unit(token.group().rstrip(",;:.")):
+            match = token
+    if match is None:  # the unit may come after the range: "9.8 (12.0-16.0) g/dL"
+        own = {r.unit for r in analyte.ranges if r.unit}
+        for token in re.finditer(r"[^\s()\[\]]+", after):
+            if unit_key(token.group()) in own or EXPONENT_UNIT.fullmatch(token.group()):
+                return token.group().rstrip(",;:."), blank(after, token.start(), token.end())
+        return None, after
+    unit = re.sub(r"\s+", "", match.group().rstrip(",;:."))
+    if unit.startswith("%"):
+        unit = "%"  # "93%ii." : a list label glued to the percent sign
+    return unit, blank(after, offset + match.start(), offset + match.end())
+
+
+def _looks_like_unit(token: str) -> bool:
+    if not token:
+        return False
+    if unit_key(token) in KNOWN_UNITS or token.startswith("%"):
+        return True
+    return "/" in token and (token[0].isalpha() or token[0] in "µμ") and not FLAG.fullmatch(token)
+
+
+def _take_range(after: str, value: float) -> tuple[float | None, float | None, bool, str]:
+    """The reference range written after the value: (low, high, strict, remaining text)."""
+    for match in RANGE.finditer(after):
+        rest = blank(after, match.start(), match.end())
+        if match.group("lo") is not None:
+            low, high = float(match.group("lo")), float(match.group("hi"))
+            if low <= high and _near(value, high):
+                return low, high, False, rest
+            continue
+        bound, op = float(match.group("bound")), match.group("op").lower()
+        if not _near(value, bound):
+            continue
+        if op in LOWER_BOUNDS:
+            return bound, None, op in STRICT_BOUNDS, rest
+        return None, bound, op in STRICT_BOUNDS, rest
+    return None, None, False, after
+
+
+def _near(value: float, bound: float) -> bool:
+    """A range a thousand times off the value belongs to something else on the line."""
+    if bound <= 0 or value <= 0:
+        return True
+    return bound / 1000 <= value <= bound * 1000
+
+
+def _written_flag(text: str) -> str | None:
+    match = FLAG.search(text)
+    if match is None:
+        return None
+    return "high" if match.group("high") else "low"
+
+
+# How a report writes a bound, as the result shows it.
+COMPARATORS = {"<": "<", ">": ">", "<=": "≤", ">=": "≥", "≤": "≤", "≥": "≥"}
+_WORD_COMPARATORS = {
+    "less": "<",
+    "greater": ">",
+    "more": ">",
+    "over": ">",
+    "above": ">",
+    "below": "<",
+    "under": "<",
+}
+
+
+def comparator_of(written: str | None) -> str:
+    """The symbol of a bound as written: "<", ">", "≤", "≥" ("less than 0.5" is "<")."""
+    if not written:
+        return ""
+    return _WORD_COMPARATORS.get(written.split()[0].lower(), written)
+
+
+def computed_flag(
+    value: float, low: float | None, high: float | None, strict: bool, comparator: str
+) -> str | None:
+    """ "high"/"low" against the range; a "<0.01" result is below 0.01, a ">60" one above 60.
+
+    A value exactly at a limit written "<5" is outside it (the range is below 5); at a limit
+    written "≤5" or "0-5" it is inside."""
+    below, above = comparator[:1] in ("<", "≤"), comparator[:1] in (">", "≥")
+    high_strict = above or (strict and not below)
+    low_strict = below or (strict and not above)
+    if high is not None and (value > high or (high_strict and value >= high)):
+        return "high"
+    if low is not None and (value < low or (low_strict and value <= low)):
+        return "low"
+    return None
+
+
+def blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]

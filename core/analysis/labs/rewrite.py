@@ -1,0 +1,258 @@
+"""Prose shapes of lab results rewritten as "name value" pairs before a line is read.
+
+Doctors write several results in one phrase: "BUN and creatinine were 109 and 6.9", "BUN/Cr
+45/2.1", "H&H of 17.7 and 51.6", "potassium has gone up from 5.4 to 6.1", "ABG of 7.34, CO2
+of 30, O2 of 108". Each shape is rewritten into one "name value" per result, so the line
+reader sees the same text as in a table; the quoted source line stays as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.analysis.labs.patterns import ANALYTE_NAME
+
+_NAME = ANALYTE_NAME.pattern
+# Marks a value the rewrite knows to be the earlier one; no time word, so that it never
+# spills onto the next value of the sentence as "earlier" would.
+EARLIER = "⟨e⟩"
+_NUM = r"\d+(?:\.\d+)?"
+# Two names then two numbers: "BUN/Cr 45/2.1", "BUN and creatinine on admission were 109
+# and 6.9", "AST and ALT were elevated as well at 412 and 180 respectively".
+_PAIR = re.compile(
+    rf"(?P<a>{_NAME})\s*(?:/|\band\b|&)\s*(?P<b>{_NAME})(?P<mid>[^\d/;.]{{0,60}}?)"
+    rf"(?P<x>{_NUM})\s*(?:/|\band\b|,)\s*(?P<y>{_NUM})(?![\d/])"
+)
+# Hemoglobin and hematocrit together ("H&H", "H/H"); the order is checked by magnitude.
+_H_AND_H = re.compile(
+    rf"\bH\s*(?:&|/|and)\s*H\b(?P<mid>[^\d;]{{0,30}}?)(?P<x>{_NUM})\s*(?:/|\band\b|,)\s*"
+    rf"(?P<y>{_NUM})(?![\d/])",
+    re.IGNORECASE,
+)
+# "went from 5.4 to 6.1": the first value is the earlier one.
+_FROM_TO = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?)\bfrom\s+(?P<x>{_NUM})(?P<unit>\s*[a-zA-Z/%]*)?"
+    rf"\s+(?:up\s+|down\s+)?to\s+(?P<tail>[^\d.;]{{0,50}}?)(?P<y>{_NUM})",
+)
+# Serial results: "CK was 261, then 315, and then 529": all but the last are earlier.
+_SERIAL = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,30}}?)(?P<values>{_NUM}(?:\s*,?\s*(?:and\s+)?then\s+"
+    rf"{_NUM})+)"
+)
+_BLOOD_GAS = re.compile(
+    r"(?i)\b(?:abgs?|vbgs?|(?:arterial\s+|venous\s+)?blood\s+gas(?:es)?|i-?stat)\b"
+)
+
+
+# "Chem 7: 135/4.2/101/24/18/1.1/110": the basic metabolic panel in its usual order.
+_CHEM_7 = re.compile(
+    rf"(?i)\b(?:chem[-\s]?7|bmp|basic\s+metabolic\s+panel)\b[\s:=-]*"
+    rf"(?P<values>{_NUM}(?:\s*/\s*{_NUM}){{6}})(?![\d/])"
+)
+_CHEM_7_ORDER = ("Sodium", "Potassium", "Chloride", "Bicarbonate", "BUN", "Creatinine", "Glucose")
+
+
+def _chem_7(match: re.Match[str]) -> str:
+    numbers = re.findall(_NUM, match.group("values"))
+    return ", ".join(f"{name} {n}" for name, n in zip(_CHEM_7_ORDER, numbers, strict=True))
+
+
+def rewrite_prose(line: str) -> str:
+    """``line`` with prose shapes of several results written as one result each."""
+    line = _CHEM_7.sub(_chem_7, line)
+    line = _H_AND_H.sub(_h_and_h, line)
+    line = _PAIR.sub(_pair, line)
+    line = _FROM_TO.sub(_from_to, line)
+    line = _SERIAL.sub(_serial, line)
+    if _BLOOD_GAS.search(line):
+        line = " ".join(_blood_gas(s) for s in re.split(r"(?<=\.)\s+", line))
+    return line
+
+
+def plain_numbers(text: str) -> str:
+    """Thousands separators dropped ("3,200", "1,121,000"), decimal commas made points."""
+    text = re.sub(
+        r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?!\d|,\d)", lambda m: m.group().replace(",", ""), text
+    )
+    return re.sub(r"(?<![\d,.])(\d{1,3}),(\d{1,2})(?!\d|,\d)", r"\1.\2", text)
+
+
+def _pair(match: re.Match[str]) -> str:
+    a, b, x, y = match.group("a"), match.group("b"), match.group("x"), match.group("y")
+    return f"{a}{match.group('mid')} {x}, {b} {y}"
+
+
+def _h_and_h(match: re.Match[str]) -> str:
+    first, second = float(match.group("x")), float(match.group("y"))
+    # A hemoglobin is at most about 25 g/dL and a hematocrit about three times it: the larger
+    # number is the hematocrit, whichever order the writer chose.
+    hb, hct = (
+        (match.group("x"), match.group("y"))
+        if first < second
+        else (
+            match.group("y"),
+            match.group("x"),
+        )
+    )
+    return f"hemoglobin{match.group('mid')} {hb}, hematocrit {hct}"
+
+
+def _from_to(match: re.Match[str]) -> str:
+    name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
+    # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
+    again = "" if name.lower() in tail.lower() else f"{name} "
+    earlier = f"{name} {match.group('x')}{unit} {EARLIER}"  # "has gone up" said nothing more
+    return f"{earlier}, {again}{tail}{match.group('y')}"
+
+
+def _serial(match: re.Match[str]) -> str:
+    name = match.group("name")
+    numbers = re.findall(_NUM, match.group("values"))
+    earlier = [f"{name} {n} {EARLIER}" for n in numbers[:-1]]
+    return f"{name}{match.group('mid')} " + ", ".join([*earlier, f"{name} {numbers[-1]}"])
+
+
+# Tests a blood gas reports; the first other test named ends the gas results.
+_GAS_TESTS = {
+    "ph",
+    "co2",
+    "o2",
+    "pco2",
+    "po2",
+    "hco3",
+    "bicarb",
+    "bicarbonate",
+    "baseexcess",
+    "be",
+    "lactate",
+    "sao2",
+    "bloodph",
+    "arterialph",
+}
+
+
+def _blood_gas(sentence: str) -> str:
+    """In a blood gas report, "pH", "CO2" and "O2" are the gases, and "ABG of 7.34" a pH,
+    until the sentence goes on to other tests ("..., sodium of 144, ..., CO2 18")."""
+    gas = _BLOOD_GAS.search(sentence)
+    if gas is None:
+        return sentence
+    end = len(sentence)
+    for name in ANALYTE_NAME.finditer(sentence, gas.end()):
+        if re.sub(r"[\s,\-./()_:]", "", name.group().lower()) not in _GAS_TESTS:
+            end = name.start()
+            break
+    head, tail = sentence[: gas.start()], sentence[gas.start() : end]
+    tail = re.sub(r"\bpH\b", "blood pH", tail, flags=re.IGNORECASE)
+    tail = re.sub(r"(?<![pP])\bCO2\b", "pCO2", tail)
+    tail = re.sub(r"(?<![pPC])\bO2\b", "pO2", tail)
+    tail = re.sub(
+        r"(?i)\b(abgs?|vbgs?|blood\s+gas(?:es)?)\s+(?:of|was|were|showed|shows?)?\s*(?=[67]\.\d)",
+        r"\1 blood pH ",
+        tail,
+    )
+    return head + tail + sentence[end:]
+
+
+# --- table cells run together (text taken from PDF or HTML tables) ----------------------
+
+# "0.90Creatinine": the value glued before the name, the range and unit on later lines.
+_VALUE_THEN_NAME = re.compile(
+    rf"^\s*(?P<x>{_NUM})(?P<name>{_NAME.replace('(?<![A-Za-z0-9])', '', 1)})(?P<rest>.*)$"
+)
+# " 13.00 - 17.00 g/dL15.00", " 40.00 - 80.00 Segmented Neutrophils %60.00": range, then an
+# optional name, then the unit with the value glued to its end.
+_RANGE_THEN_VALUE = re.compile(
+    rf"^\s*(?P<range>{_NUM}\s*[-–]\s*{_NUM}|[<>]=?\s*{_NUM})\s+(?P<name>(?:[A-Za-z][\w()-]*\s+)*?)"
+    rf"(?P<glued>[^\s\d][^\s]*?\d[\d.]*|[^\s\d]*[%/][^\s]*)\s*$"
+)
+# "NORMALFree T4": a flag word glued to the next name.
+_GLUED_FLAG = re.compile(r"\b(NORMAL|HIGH|LOW|ABNORMAL|CRITICAL)(?=[A-Z][a-z])")
+# "1100 cells/uLb.", "345 U/Lc.": a list label glued to the unit before its full stop.
+_GLUED_LABEL = re.compile(
+    r"(?<=\d )(?P<unit>[A-Za-zµ%]+/[A-Za-z0-9]+?)(?P<label>[a-dA-D])\.(?=\s|$)"
+)
+
+
+def value_first_line(line: str) -> str | None:
+    """ "Creatinine 0.90" for a line "0.90Creatinine"; None for any other line."""
+    match = _VALUE_THEN_NAME.match(line)
+    if match is None:
+        return None
+    return f"{match.group('name')} {match.group('x')} {match.group('rest')}".rstrip()
+
+
+# "White cell count (×109/L)5.04.0–11.0": the value runs into the range after the unit.
+_RUN_AFTER_UNIT = re.compile(r"\)(?P<run>\d[\d.]*[–-]\d+(?:\.\d+)?)")
+_PLAIN = re.compile(r"(?:0|[1-9]\d*)(?:\.\d+)?")
+
+
+def _split_run(match: re.Match[str]) -> str:
+    """The value and the range of a run: of every split that leaves a valid number and a
+    valid range, the value nearest its range (a result is rarely far outside it)."""
+    run = match.group("run")
+    head, high_text = re.split(r"[–-]", run, maxsplit=1)
+    best: tuple[float, str, str] | None = None
+    for cut in range(1, len(head)):
+        value, low = head[:cut], head[cut:]
+        if not (_PLAIN.fullmatch(value) and _PLAIN.fullmatch(low)):
+            continue
+        v, lo, hi = float(value), float(low), float(high_text)
+        if lo > hi:
+            continue
+        distance = 0.0 if lo <= v <= hi else min(abs(v - lo), abs(v - hi)) / max(hi, 1e-9)
+        if best is None or distance < best[0]:
+            best = (distance, value, low)
+    if best is None:
+        return match.group()
+    return f") {best[1]} ({best[2]}–{high_text}) "
+
+
+# "134–145132–140": two ranges run together (the usual one, then another population's).
+_TWO_RANGES = re.compile(
+    r"(?<![\d.])(?P<lo>\d+(?:\.\d+)?)[–-](?P<mid>[\d.]{2,})[–-](?P<hi>\d+(?:\.\d+)?)(?![\d.])"
+)
+
+
+def _split_ranges(match: re.Match[str]) -> str:
+    lo, mid, hi = float(match.group("lo")), match.group("mid"), float(match.group("hi"))
+    best: tuple[float, str, str] | None = None
+    for cut in range(1, len(mid)):
+        first_high, second_low = mid[:cut], mid[cut:]
+        if not (_PLAIN.fullmatch(first_high) and _PLAIN.fullmatch(second_low)):
+            continue
+        if float(first_high) < lo or float(second_low) > hi:
+            continue
+        spread = float(first_high) / max(lo, 1e-9)  # the tighter first range is the likelier
+        if best is None or spread < best[0]:
+            best = (spread, first_high, second_low)
+    if best is None:
+        return match.group()
+    return f"{match.group('lo')}–{best[1]} {best[2]}–{match.group('hi')}"
+
+
+def unglue(line: str, known_unit: object) -> str:
+    """A line of cells run together, written as "name value unit (range)"."""
+    line = _GLUED_FLAG.sub(r"\1 ", line)
+    line = _RUN_AFTER_UNIT.sub(_split_run, line)
+    line = _TWO_RANGES.sub(_split_ranges, line)
+    line = _GLUED_LABEL.sub(lambda m: f"{m.group('unit')} {m.group('label')}.", line)
+    match = _RANGE_THEN_VALUE.match(line)
+    if match is None:
+        return line
+    split = _split_unit_value(match.group("glued"), known_unit)
+    if split is None:
+        return line
+    unit, value = split
+    return f"{match.group('name')}{value} {unit} ({match.group('range').strip()})".strip()
+
+
+def _split_unit_value(glued: str, known_unit: object) -> tuple[str, str] | None:
+    """ "g/dL15.00" -> ("g/dL", "15.00"); "thou/mm38.00" -> ("thou/mm3", "8.00"): the
+    longest head that is a known unit, the rest a number."""
+    assert callable(known_unit)
+    for cut in range(len(glued) - 1, 0, -1):
+        head, tail = glued[:cut], glued[cut:]
+        if re.fullmatch(_NUM, tail) and not tail.startswith(".") and known_unit(head):
+            return head, tail
+    return None

@@ -1,0 +1,212 @@
+"""Conditions, symptoms and medicines the rules engine recognises in a doctor's words.
+
+Each condition has its ICD-10-CM code (a test checks them all against the code set) and a
+severity tier: "critical" (life-threatening now), "acute", "chronic", or "symptom" (a
+presenting complaint, coded in chapter R when nothing better is known). The patterns are
+the usual clinical spellings and abbreviations of the condition in notes and discharge
+summaries, not phrases from any one document.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SEVERITY_RANK = {"critical": 3, "acute": 2, "chronic": 1, "symptom": 0}
+
+
+@dataclass(frozen=True)
+class Condition:
+    name: str
+    code: str
+    severity: str
+    pattern: re.Pattern[str]
+
+
+def _c(name: str, code: str, severity: str, pattern: str) -> Condition:
+    return Condition(name, code, severity, re.compile(rf"(?i)\b(?:{pattern})\b"))
+
+
+# Order matters where patterns overlap: the more specific entry comes first.
+# fmt: off
+CONDITIONS: tuple[Condition, ...] = (
+    # critical
+    _c("Septic shock", "R65.21", "critical", r"septic\s+shock"),
+    _c("Sepsis", "A41.9", "critical", r"sepsis|septicemia|urosepsis"),
+    # DKA is mostly type 1; with type 2 written beside it, E11.10 (core.analysis.rules.notes).
+    _c("Diabetic ketoacidosis", "E10.10", "critical", r"diabetic\s+ketoacidosis|\bdka\b"),
+    _c("ST elevation myocardial infarction", "I21.3", "critical",
+       r"stemi|st[-\s]elevation\s+(?:myocardial\s+infarction|mi)"),
+    _c("Non-ST elevation myocardial infarction", "I21.4", "critical",
+       r"nstemi|non[-\s]st[-\s]elevation\s+(?:myocardial\s+infarction|mi)"),
+    _c("Acute myocardial infarction", "I21.9", "critical",
+       r"(?:acute\s+)?myocardial\s+infarction|heart\s+attack|\bami\b"),
+    _c("Cardiac arrest", "I46.9", "critical", r"cardiac\s+arrest|cardiopulmonary\s+arrest"),
+    _c("Pulmonary embolism", "I26.99", "critical", r"pulmonary\s+embol(?:ism|us|i)"),
+    _c("Acute respiratory failure", "J96.00", "critical",
+       r"(?:acute\s+)?(?:hypoxic\s+|hypercapnic\s+)?respiratory\s+failure"),
+    _c("Intracerebral hemorrhage", "I61.9", "critical",
+       r"intracerebral\s+h(?:a)?emorrhage|intracranial\s+h(?:a)?emorrhage"),
+    _c("Subarachnoid hemorrhage", "I60.9", "critical", r"subarachnoid\s+h(?:a)?emorrhage"),
+    _c("Cerebral infarction", "I63.9", "critical",
+       r"(?:acute\s+)?(?:ischemic\s+)?stroke|cerebral\s+infarct(?:ion)?|\bcva\b"),
+    _c("Meningitis", "G03.9", "critical", r"meningitis"),
+    _c("Aortic dissection", "I71.00", "critical", r"aortic\s+dissection"),
+    _c("Shock", "R57.9", "critical", r"(?:cardiogenic|hypovolemic|hemorrhagic)\s+shock"),
+    _c("Anaphylaxis", "T78.2XXA", "critical", r"anaphyla(?:xis|ctic)"),
+    _c("Status epilepticus", "G40.901", "critical", r"status\s+epilepticus"),
+    _c("Gastrointestinal hemorrhage", "K92.2", "critical",
+       r"(?:upper|lower)?\s*gi\s+bleed(?:ing)?|gastrointestinal\s+(?:bleed(?:ing)?|"
+       r"h(?:a)?emorrhage)|melena|hematemesis"),
+    _c("Warfarin-related coagulopathy", "D68.32", "critical",
+       r"supratherapeutic\s+inr|warfarin\s+(?:toxicity|overdose|coagulopathy)|"
+       r"coumadin\s+toxicity"),
+    # acute
+    _c("Acute on chronic heart failure", "I50.9", "acute",
+       r"(?:acute\s+(?:on\s+chronic\s+)?|"
+       r"decompensated\s+)(?:congestive\s+)?(?:systolic\s+|"
+       r"diastolic\s+)?heart\s+failure|chf\s+exacerbation"),
+    _c("COPD exacerbation", "J44.1", "acute",
+       r"(?:copd|"
+       r"chronic\s+obstructive\s+pulmonary\s+disease)\s+(?:with\s+)?(?:acute\s+)?exacerbation|"
+       r"exacerbation\s+of\s+(?:copd|chronic\s+obstructive)"),
+    _c("Asthma exacerbation", "J45.901", "acute",
+       r"asthma\s+exacerbation|exacerbation\s+of\s+asthma|status\s+asthmaticus"),
+    _c("Acute kidney injury", "N17.9", "acute",
+       r"acute\s+(?:kidney|renal)\s+(?:injury|failure|insufficiency)|\baki\b"),
+    _c("Kidney failure", "N19", "acute", r"(?:renal|kidney)\s+failure|azotemia|uremia"),
+    _c("Mesenteric ischemia", "K55.9", "critical",
+       r"mesenteric\s+(?:ischemia|ischaemia|infarction)|(?:bowel|intestinal)\s+ischemia"),
+    _c("Portal vein thrombosis", "I81", "acute", r"portal\s+vein\s+thromb(?:osis|us)"),
+    _c("Metabolic acidosis", "E87.20", "acute", r"(?:metabolic\s+|lactic\s+)?acidosis|acidemia"),
+    _c("Hypernatremia", "E87.0", "acute", r"hypernatr(?:a)?emia"),
+    _c("Hypercalcemia", "E83.52", "acute", r"hypercalc(?:a)?emia"),
+    _c("Hypocalcemia", "E83.51", "acute", r"hypocalc(?:a)?emia"),
+    _c("Hypomagnesemia", "E83.42", "acute", r"hypomagnes(?:a)?emia"),
+    _c("Hypoalbuminemia", "E88.09", "chronic", r"hypoalbumin(?:a)?emia"),
+    _c("Thrombocytopenia", "D69.6", "acute", r"thrombocytopenia"),
+    _c("Thrombocytosis", "D75.839", "chronic", r"thrombocytosis"),
+    _c("Coagulopathy", "D68.9", "acute", r"coagulopathy"),
+    _c("Hypotension", "I95.9", "acute", r"hypotension|hypotensive"),
+    _c("Pleural effusion", "J91.8", "acute", r"pleural\s+effusions?"),
+    _c("Pneumonia", "J18.9", "acute", r"pneumonia"),
+    _c("Pyelonephritis", "N10", "acute", r"pyelonephritis"),
+    _c("Urinary tract infection", "N39.0", "acute",
+       r"urinary\s+tract\s+infection|\buti\b|cystitis"),
+    _c("Cellulitis", "L03.90", "acute", r"cellulitis"),
+    _c("Acute pancreatitis", "K85.90", "acute", r"pancreatitis"),
+    _c("Acute cholecystitis", "K81.0", "acute", r"cholecystitis"),
+    _c("Acute appendicitis", "K35.80", "acute", r"appendicitis"),
+    _c("Diverticulitis", "K57.92", "acute", r"diverticulitis"),
+    _c("Small bowel obstruction", "K56.609", "acute", r"(?:small\s+)?bowel\s+obstruction|\bsbo\b"),
+    _c("Deep vein thrombosis", "I82.409", "acute", r"deep\s+ve(?:in|nous)\s+thrombosis|\bdvt\b"),
+    _c("Unstable angina", "I20.0", "acute", r"unstable\s+angina"),
+    _c("Acute coronary syndrome", "I24.9", "acute", r"acute\s+coronary\s+syndrome|\bacs\b"),
+    _c("Atrial fibrillation", "I48.91", "acute", r"atrial\s+fibrillation|a[-.\s]?fib"),
+    _c("Gastroenteritis", "K52.9", "acute", r"gastroenteritis"),
+    _c("Acute bronchitis", "J20.9", "acute", r"(?:acute\s+)?bronchitis"),
+    _c("Schistosomiasis", "B65.9", "acute", r"schistosomiasis|bilharzia"),
+    _c("Upper respiratory infection", "J06.9", "acute",
+       r"upper\s+respiratory\s+(?:tract\s+)?infection|\buri\b"),
+    _c("COVID-19", "U07.1", "acute", r"covid(?:-?19)?|sars-cov-2"),
+    _c("Influenza", "J11.1", "acute", r"influenza|\bflu\b"),
+    _c("Pharyngitis", "J02.9", "acute", r"pharyngitis|strep\s+throat"),
+    _c("Otitis media", "H66.90", "acute", r"otitis\s+media"),
+    _c("Acute sinusitis", "J01.90", "acute", r"sinusitis"),
+    _c("Kidney stone", "N20.0", "acute",
+       r"nephrolithiasis|(?:intra)?renal\s+stones?|kidney\s+stones?|"
+       r"renal\s+(?:calculus|calculi|colic)|urolithiasis|ureteral\s+stones?|"
+       r"urinary\s+calculi"),
+    _c("Hypoglycemia", "E16.2", "acute", r"hypoglyc(?:a)?emia"),
+    _c("Hyperkalemia", "E87.5", "acute", r"hyperkal(?:a)?emia"),
+    _c("Hypokalemia", "E87.6", "acute", r"hypokal(?:a)?emia"),
+    _c("Hyponatremia", "E87.1", "acute", r"hyponatr(?:a)?emia"),
+    _c("Dehydration", "E86.0", "acute", r"dehydration|volume\s+depletion|hypovolemia"),
+    _c("Delirium", "R41.0", "acute",
+       r"delirium|acute\s+confusion(?:al\s+state)?|altered\s+mental\s+status"),
+    _c("Seizure", "R56.9", "acute", r"seizures?"),
+    _c("Syncope", "R55", "acute", r"syncope|syncopal\s+episode"),
+    _c("Hip fracture", "S72.009A", "acute",
+       r"hip\s+fracture|fracture\s+of\s+the\s+(?:left\s+|right\s+)?hip|"
+       r"femoral\s+neck\s+fracture"),
+    # chronic
+    _c("Type 1 diabetes mellitus", "E10.9", "chronic",
+       r"type\s+(?:1|i|one)\s+diabetes|\biddm\b|\bt1dm?\b"),
+    _c("Type 2 diabetes mellitus", "E11.9", "chronic",
+       r"type\s+(?:2|ii|two)\s+diabetes|\bniddm\b|\bt2dm?\b|diabetes\s+mellitus|\bdm\b|"
+       r"diabetic|diabetes"),
+    _c("Essential hypertension", "I10", "chronic", r"hypertension|\bhtn\b|high\s+blood\s+pressure"),
+    _c("Hyperlipidemia", "E78.5", "chronic",
+       r"hyperlipid(?:a)?emia|dyslipid(?:a)?emia|hypercholesterol(?:a)?emia|"
+       r"high\s+cholesterol"),
+    _c("Chronic kidney disease", "N18.9", "chronic",
+       r"chronic\s+(?:kidney|renal)\s+(?:disease|insufficiency|failure)|\bckd\b|"
+       r"\besrd\b|end[-\s]stage\s+renal"),
+    _c("Coronary artery disease", "I25.10", "chronic",
+       r"coronary\s+artery\s+disease|\bcad\b|ischemic\s+heart\s+disease"),
+    _c("Dilated cardiomyopathy", "I42.0", "chronic",
+       r"dilated\s+cardiomyopathy|congestive\s+cardiomyopathy"),
+    _c("Cardiomyopathy", "I42.9", "chronic", r"cardiomyopathy"),
+    _c("Heart failure", "I50.9", "chronic",
+       r"(?:congestive\s+)?heart\s+failure|\bchf\b|\bhfref\b|\bhfpef\b"),
+    _c("COPD", "J44.9", "chronic",
+       r"\bcopd\b|chronic\s+obstructive\s+pulmonary\s+disease|emphysema"),
+    _c("Asthma", "J45.909", "chronic", r"asthma"),
+    _c("Hypothyroidism", "E03.9", "chronic", r"hypothyroidism|hashimoto"),
+    _c("Hyperthyroidism", "E05.90", "chronic", r"hyperthyroidism|thyrotoxicosis|graves"),
+    _c("Iron deficiency anemia", "D50.9", "chronic", r"iron[-\s]deficiency\s+an(?:a)?emia"),
+    _c("Anemia", "D64.9", "chronic", r"an(?:a)?emia"),
+    _c("Cirrhosis of liver", "K74.60", "chronic", r"cirrhosis"),
+    _c("Obesity", "E66.9", "chronic", r"(?:morbid\s+)?obesity"),
+    _c("Gastro-esophageal reflux disease", "K21.9", "chronic",
+       r"gastro[-\s]?(?:o)?esophageal\s+reflux|\bgerd\b"),
+    _c("Osteoarthritis", "M19.90", "chronic",
+       r"osteoarthritis|degenerative\s+joint\s+disease|\bdjd\b"),
+    _c("Rheumatoid arthritis", "M06.9", "chronic", r"rheumatoid\s+arthritis"),
+    _c("Major depressive disorder", "F32.A", "chronic", r"depression|depressive\s+disorder"),
+    _c("Anxiety disorder", "F41.9", "chronic", r"anxiety"),
+    _c("Dementia", "F03.90", "chronic", r"dementia|alzheimer"),
+    _c("Parkinson's disease", "G20.A1", "chronic", r"parkinson"),
+    _c("HIV disease", "B20", "chronic", r"\bhiv\b|\baids\b"),
+    _c("Prediabetes", "R73.03", "chronic", r"pre-?diabetes|impaired\s+fasting\s+glucose"),
+    _c("Vitamin D deficiency", "E55.9", "chronic", r"vitamin\s+d\s+deficiency"),
+    _c("Vitamin B12 deficiency", "E53.8", "chronic", r"(?:vitamin\s+)?b12\s+deficiency"),
+    # presenting complaints
+    _c("Chest pain", "R07.9", "symptom", r"chest\s+(?:pain|pressure|tightness|discomfort)"),
+    _c("Shortness of breath", "R06.02", "symptom",
+       r"shortness\s+of\s+breath|dyspn(?:o)?ea|\bsob\b"),
+    _c("Abdominal pain", "R10.9", "symptom", r"abdominal\s+pain|belly\s+pain|epigastric\s+pain"),
+    _c("Fever", "R50.9", "symptom", r"fevers?|febrile|pyrexia"),
+    _c("Cough", "R05.9", "symptom", r"cough(?:ing)?"),
+    _c("Headache", "R51.9", "symptom", r"headaches?"),
+    _c("Dizziness", "R42", "symptom", r"dizziness|dizzy|vertigo|lightheaded(?:ness)?"),
+    _c("Fatigue", "R53.83", "symptom", r"fatigue|tired(?:ness)?|malaise"),
+    _c("Weakness", "R53.1", "symptom", r"(?:generalized\s+)?weakness"),
+    _c("Nausea with vomiting", "R11.2", "symptom", r"nausea\s+(?:and|with)\s+vomiting|vomiting"),
+    _c("Palpitations", "R00.2", "symptom", r"palpitations?"),
+    _c("Back pain", "M54.9", "symptom", r"(?:low(?:er)?\s+)?back\s+pain"),
+    _c("Diarrhea", "R19.7", "symptom", r"diarrh(?:o)?ea"),
+    _c("Edema", "R60.9", "symptom",
+       r"(?:leg|lower\s+extremity|pedal|peripheral)\s+(?:o)?edema|"
+       r"swelling\s+of\s+the\s+legs"),
+)
+# fmt: on
+
+# Medicines by the group a plan might suggest; generic and common brand names.
+MEDICINES: dict[str, re.Pattern[str]] = {
+    name: re.compile(rf"(?i)\b(?:{pattern})\b")
+    for name, pattern in {
+        "metformin": r"metformin|glucophage|janumet|glucovance",
+        "insulin": r"insulin|lantus|humalog|novolog|levemir|glargine|lispro|aspart",
+        "statin": r"\w+statin|lipitor|crestor|zocor|pravachol",
+        "levothyroxine": r"levothyroxine|synthroid|levoxyl|euthyrox|thyroxine",
+        "iron": r"ferrous\s+(?:sulfate|gluconate|fumarate)|iron\s+(?:supplement|tablets?|sulfate)",
+        "warfarin": r"warfarin|coumadin|jantoven",
+        "vitamin_b12": r"(?:vitamin\s+)?b12\s+(?:injections?|supplement)|cyanocobalamin"
+        r"|hydroxocobalamin",
+        "vitamin_d": r"vitamin\s+d\s*(?:3|2)?\s+(?:supplement|\d)|cholecalciferol|ergocalciferol",
+        "ace_inhibitor": r"\w+pril\b|\w+sartan\b",
+        "diuretic": r"furosemide|lasix|hydrochlorothiazide|hctz|torsemide|bumetanide"
+        r"|spironolactone",
+    }.items()
+}

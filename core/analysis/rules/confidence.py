@@ -1,0 +1,81 @@
+"""How sure the rules engine is of a diagnosis, in a score and one line of reasons; and the
+honest abstention when nothing supports a diagnosis.
+
+A doctor's stated diagnosis supported by lab values scores highest; a lab pattern alone
+scores by how many values support it, and one value alone never reaches 0.5; values read
+without a unit and tests or pages that could not be read lower the score, since the part
+not read may change the picture. Nothing scores above 0.75: these are rules, not a
+clinician's judgement.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.analysis.insights import LabValue, PrimaryDiagnosis
+from core.analysis.labs.format import format_lab_value
+
+if TYPE_CHECKING:
+    from core.analysis.rules.diagnosis import Ranked
+
+NOT_DETERMINED = "Not determined"
+THIN_CONFIDENCE = 0.45  # a diagnosis on one piece of evidence never reaches 0.5
+MAX_CONFIDENCE = 0.75
+
+
+def confidence_of(r: Ranked, unsure: int) -> tuple[float, str]:
+    """The score and its one-line reason: evidence, agreement, and how surely it was read."""
+    values = r.lab_values
+    unitless = sum(1 for v in values if v.unit is None and v.flag is not None)
+    if r.source == "stated" and r.lab is not None:
+        score, reason = 0.7, "stated by the doctor and supported by lab values"
+    elif r.source == "stated":
+        score, reason = 0.6, "stated by the doctor; no lab value bears on it"
+    elif r.lab is not None:
+        score = r.lab.confidence
+        count = len({id(v) for v in values})
+        reason = f"{count} lab value(s) support it; no diagnosis is stated in the notes"
+        if r.source in ("current", "history"):
+            score += 0.05
+            reason = f"named in the notes and supported by {count} lab value(s)"
+        if count <= 1:
+            score = min(score, THIN_CONFIDENCE)
+            reason = "a single lab value supports it"
+    elif r.source == "current":
+        score, reason = 0.3, "a presenting complaint only; no lab value or stated diagnosis"
+    else:
+        score, reason = 0.25, "a known condition only; nothing in the files bears on it now"
+    if unitless:
+        score -= 0.05
+        reason += f"; {unitless} value(s) without a unit"
+    if unsure:
+        score -= 0.05
+        reason += f"; {unsure} test(s) or page(s) could not be read"
+    return round(min(MAX_CONFIDENCE, max(0.1, score)), 2), reason[0].upper() + reason[1:] + "."
+
+
+def abstain(values: list[LabValue], unsure: int) -> PrimaryDiagnosis:
+    abnormal = [v for v in values if v.flag]
+    if abnormal:
+        description = (
+            f"{len(abnormal)} lab value(s) outside their reference ranges match no rule for a "
+            "specific condition, and the notes state none."
+        )
+        reason = "Values out of range without a pattern; no stated diagnosis."
+    elif values:
+        description = f"All {len(values)} lab values read are within their reference ranges."
+        reason = "Nothing abnormal was read and the notes state no diagnosis."
+    else:
+        description = "No lab values could be read and the notes state no diagnosis."
+        reason = "Nothing to go on: no lab values read, no diagnosis stated."
+    if unsure:
+        reason = reason[:-1] + f"; {unsure} test(s) or page(s) could not be read."
+    diagnosis = PrimaryDiagnosis(
+        primary_diagnosis=NOT_DETERMINED,
+        icd_code="",
+        description=description,
+        confidence_score=0.2 if abnormal else 0.1,
+        supporting_evidence=[format_lab_value(v) for v in abnormal],
+        confidence_reason=reason,
+    )
+    return diagnosis.model_copy(update={"icd_code_valid": None})
