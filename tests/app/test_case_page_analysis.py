@@ -195,7 +195,7 @@ def test_rerun_with_the_rules_engine_replaces_a_failure_with_insights(
     assert rows.loc["Hemoglobin", "Flag"] == "Low"
     assert rows.loc["Glucose", "Flag"] == "High"
     assert rows.loc["Platelets", "Flag"] == ""
-    assert rows.loc["Hemoglobin", "File"] == "cbc.pdf"
+    assert rows.loc["Hemoglobin", "File"] == "cbc.pdf, page 1"  # where it was read
 
 
 def test_files_added_after_the_analysis_prompt_a_rerun(
