@@ -12,7 +12,10 @@ so one analyte can need several codes: ``by_unit`` picks the code for the value'
 codes gets no LOINC code rather than a wrong one. Tests check every code's check digit.
 
 Left uncoded on purpose: eGFR (the code names the estimating equation, which the report
-seldom gives) and "Troponin" without I or T.
+seldom gives), "Troponin" without I or T, and five analytes ``tests/unit/test_fhir_export.py``
+lists with the reason for each (CK-MM, creatinine clearance, D-dimer, HOMA-IR, mononuclear
+cells). Blood gases take LOINC's "in Blood" codes, which name no arterial or venous sample,
+because the catalog reads an ABG and a VBG value under one name.
 """
 
 from __future__ import annotations
@@ -73,6 +76,8 @@ _UNIT_NAMES = {
     "mmol_mol": "mmol/mol",
     "u_l": "u/l",
     "mg_24h": "mg/24h",
+    "mg_dl": "mg/dl",
+    "ug_dl": "ug/dl",
 }
 _CELLS_PER_L = ("10^9/l", "/ul")
 _MASS = ("g/dl", "g/l")
@@ -85,7 +90,7 @@ LOINC: dict[str, LoincTest] = {
     "Hematocrit": _t("20570-8", "Hematocrit [Volume Fraction] of Blood", ("%", "l/l")),
     "RBC": _t("26453-1", "Erythrocytes [#/volume] in Blood", ("10^12/l",)),
     "WBC": _t("26464-8", "Leukocytes [#/volume] in Blood", _CELLS_PER_L),
-    "Platelets": _t("26515-7", "Platelets [#/volume] in Blood", _CELLS_PER_L),
+    "Platelets": _t("26515-7", "Platelets [#/volume] in Blood", (*_CELLS_PER_L, "lakh/ul")),
     "MCV": _t("30428-7", "MCV [Entitic volume]", ("fl",)),
     "MCH": _t("28539-5", "MCH [Entitic mass]", ("pg",)),
     "MCHC": _t("28540-3", "MCHC [Mass/volume]", _MASS),
@@ -94,6 +99,15 @@ LOINC: dict[str, LoincTest] = {
                       percent=("26511-6", "Neutrophils/100 leukocytes in Blood")),
     "Lymphocytes": _t("26474-7", "Lymphocytes [#/volume] in Blood", _CELLS_PER_L,
                       percent=("26478-8", "Lymphocytes/100 leukocytes in Blood")),
+    "Basophils": _t("26444-0", "Basophils [#/volume] in Blood", _CELLS_PER_L,
+                    percent=("30180-4", "Basophils/100 leukocytes in Blood")),
+    "Eosinophils": _t("26449-9", "Eosinophils [#/volume] in Blood", _CELLS_PER_L,
+                      percent=("26450-7", "Eosinophils/100 leukocytes in Blood")),
+    "Monocytes": _t("26484-6", "Monocytes [#/volume] in Blood", _CELLS_PER_L,
+                    percent=("26485-3", "Monocytes/100 leukocytes in Blood")),
+    "Bands": _t("26508-2", "Band form neutrophils/100 leukocytes in Blood", ("%",)),
+    "MPV": _t("28542-9", "Platelet mean volume [Entitic volume] in Blood", ("fl",)),
+    "Reticulocytes": _t("4679-7", "Reticulocytes/100 erythrocytes in Blood", ("%",)),
     # Metabolic panel
     "Glucose": _t("2345-7", "Glucose [Mass/volume] in Serum or Plasma", ("mg/dl",),
                   mmol_l=("14749-6", "Glucose [Moles/volume] in Serum or Plasma")),
@@ -195,6 +209,96 @@ LOINC: dict[str, LoincTest] = {
     "Vitamin B12": _t("2132-9", "Cobalamin (Vitamin B12) [Mass/volume] in Serum or Plasma",
                       ("pg/ml",),
                       pmol_l=("14685-2", "Cobalamin (Vitamin B12) [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    # Added with the catalog's second batch of analytes
+    "Anion gap": _t("33037-3", "Anion gap in Serum or Plasma", ("mmol/l", "meq/l")),
+    "BUN/creatinine ratio": _t("3097-3", "Urea nitrogen/Creatinine [Mass Ratio] in Serum or Plasma",
+                               ("",)),
+    "Osmolality": _t("2692-2", "Osmolality of Serum or Plasma", ("mosm/kg",)),
+    "Globulin": _t("10834-0", "Globulin [Mass/volume] in Serum by calculation", _MASS),
+    "Albumin/globulin ratio": _t("1759-0", "Albumin/Globulin [Mass Ratio] in Serum or Plasma",
+                                 ("",)),
+    "Prealbumin": _t("14338-8", "Prealbumin [Mass/volume] in Serum or Plasma", ("mg/dl",)),
+    "Indirect bilirubin": _t("1971-1", "Bilirubin.indirect [Mass/volume] in Serum or Plasma",
+                             ("mg/dl",),
+                             umol_l=("14630-8", "Bilirubin.indirect [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    "Ammonia": _t("16362-6", "Ammonia [Moles/volume] in Plasma", ("umol/l",),
+                  ug_dl=("22763-7", "Ammonia [Mass/volume] in Plasma")),
+    "Amylase": _t("1798-8", "Amylase [Enzymatic activity/volume] in Serum or Plasma", ("u/l",)),
+    "Lipase": _t("3040-3", "Lipase [Enzymatic activity/volume] in Serum or Plasma", ("u/l",)),
+    # Lactate from a blood-gas analyser is "in Blood" (32693-4); the lab's is serum or plasma.
+    "Lactate": _t("2524-7", "Lactate [Moles/volume] in Serum or Plasma", ("mmol/l",),
+                  mg_dl=("14118-4", "Lactate [Mass/volume] in Serum or Plasma")),
+    # Blood gases: the "in Blood" codes name no arterial or venous sample (the catalog reads
+    # "arterial ph" and "venous ph" alike); a partial pressure is one property in mmHg or kPa.
+    "Blood pH": _t("11558-4", "pH of Blood", ("",)),
+    "pCO2": _t("11557-6", "Carbon dioxide [Partial pressure] in Blood", ("mmhg", "kpa")),
+    "pO2": _t("11556-8", "Oxygen [Partial pressure] in Blood", ("mmhg", "kpa")),
+    "Base excess": _t("11555-0", "Base excess in Blood by calculation", ("mmol/l", "meq/l")),
+    # Lipids and diabetes
+    "Non-HDL cholesterol": _t("43396-1", "Cholesterol non HDL [Mass/volume] in Serum or Plasma",
+                              ("mg/dl",),
+                              mmol_l=("70204-3", "Cholesterol non HDL [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    # VLDL is computed from triglycerides, so its usual codes are the calculated ones.
+    "VLDL cholesterol": _t("13458-5",
+                           "Cholesterol in VLDL [Mass/volume] in Serum or Plasma by calculation",
+                           ("mg/dl",),
+                           mmol_l=("66126-4", "Cholesterol in VLDL [Moles/volume] in Serum or Plasma by calculation")),  # noqa: E501
+    "Cholesterol/HDL ratio": _t("9830-1",
+                                "Cholesterol.total/Cholesterol in HDL [Mass Ratio] in Serum or Plasma",  # noqa: E501
+                                ("",)),
+    "Estimated average glucose": _t("27353-2", "Glucose mean value [Mass/volume] in Blood "
+                                               "Estimated from glycated hemoglobin", ("mg/dl",),
+                                    mmol_l=("53553-4", "Glucose mean value [Moles/volume] in Blood "
+                                                       "Estimated from glycated hemoglobin")),
+    # No molar 2-hour code confirmed: a value in mmol/L goes uncoded.
+    "Postprandial glucose": _t("1521-4",
+                               "Glucose [Mass/volume] in Serum or Plasma --2 hours post meal",
+                               ("mg/dl",)),
+    "Insulin": _t("20448-7", "Insulin [Units/volume] in Serum or Plasma", ("miu/l",),
+                  pmol_l=("14796-7", "Insulin [Moles/volume] in Serum or Plasma")),
+    # Hormones and thyroid
+    "Total T3": _t("3053-6", "Triiodothyronine (T3) [Mass/volume] in Serum or Plasma",
+                   ("ng/ml", "ng/dl"),
+                   nmol_l=("14930-2", "Triiodothyronine (T3) [Moles/volume] in Serum or Plasma")),
+    "Total T4": _t("3026-2", "Thyroxine (T4) [Mass/volume] in Serum or Plasma", ("ug/dl",),
+                   nmol_l=("14921-1", "Thyroxine (T4) [Moles/volume] in Serum or Plasma")),
+    "Anti-TPO antibody": _t("8099-4", "Thyroperoxidase Ab [Units/volume] in Serum or Plasma",
+                            ("u/ml",)),
+    "Thyroglobulin": _t("3013-0", "Thyroglobulin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Thyroglobulin antibody": _t("8098-6", "Thyroglobulin Ab [Units/volume] in Serum or Plasma",
+                                 ("u/ml",)),
+    "Cortisol": _t("2143-6", "Cortisol [Mass/volume] in Serum or Plasma", ("ug/dl",),
+                   nmol_l=("14675-3", "Cortisol [Moles/volume] in Serum or Plasma")),
+    "Aldosterone": _t("1763-2", "Aldosterone [Mass/volume] in Serum or Plasma", ("ng/dl",)),
+    "DHEA-S": _t("2191-5", "Dehydroepiandrosterone sulfate [Mass/volume] in Serum or Plasma",
+                 ("ug/dl",)),
+    "Testosterone": _t("2986-8", "Testosterone [Mass/volume] in Serum or Plasma", ("ng/dl",),
+                       nmol_l=("14913-8", "Testosterone [Moles/volume] in Serum or Plasma")),
+    "FSH": _t("15067-2", "Follitropin [Units/volume] in Serum or Plasma", ("miu/ml",)),
+    "LH": _t("10501-5", "Lutropin [Units/volume] in Serum or Plasma", ("miu/ml",)),
+    "Prolactin": _t("2842-3", "Prolactin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "AMH": _t("38476-8", "Mullerian inhibiting substance [Mass/volume] in Serum or Plasma",
+              ("ng/ml",)),
+    # Tumour marker, cardiac, coagulation, immunology
+    "PSA": _t("2857-1", "Prostate specific Ag [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Myoglobin": _t("2639-3", "Myoglobin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Fibrinogen": _t("3255-7",
+                     "Fibrinogen [Mass/volume] in Platelet poor plasma by Coagulation assay",
+                     ("mg/dl", "g/l")),
+    "Anti-dsDNA": _t("5130-0", "DNA double strand Ab [Units/volume] in Serum", ("u/ml",)),
+    # Iron, vitamins, trace elements
+    "Transferrin saturation": _t("2502-3", "Iron saturation [Mass Fraction] in Serum or Plasma",
+                                 ("%",)),
+    # Serum folate; the catalog also reads "rbc folate" under this name (2282-2 would be right).
+    "Folate": _t("2284-8", "Folate [Mass/volume] in Serum or Plasma", ("ng/ml",),
+                 nmol_l=("14732-2", "Folate [Moles/volume] in Serum or Plasma")),
+    "Zinc": _t("5763-8", "Zinc [Mass/volume] in Serum or Plasma", ("ug/dl",)),
+    # Drug levels (tacrolimus is measured in whole blood)
+    "Phenytoin": _t("3968-5", "Phenytoin [Mass/volume] in Serum or Plasma", ("ug/ml", "mg/l")),
+    "Tacrolimus": _t("11253-2", "Tacrolimus [Mass/volume] in Blood", ("ng/ml",)),
+    # Urine: a mass ratio whether written g/g or mg/mg; mg/mmol is another property, uncoded
+    "Urine protein/creatinine ratio": _t("2890-2", "Protein/Creatinine [Mass Ratio] in Urine",
+                                         ("g/g", "mg/mg"), specimen=URINE),
     # Urinalysis: the dipstick results (no unit) have [Presence] codes
     "Urine pH": _t("2756-5", "pH of Urine", ("",), specimen=URINE),
     "Urine specific gravity": _t("2965-2", "Specific gravity of Urine", ("",), specimen=URINE),

@@ -45,6 +45,13 @@ UCUM: dict[str, str] = {
     "mm/h": "mm/h",
     "s": "s",
     "ml/min/1.73m2": "mL/min/{1.73_m2}",
+    "ug/ml": "ug/mL",
+    "mmhg": "mm[Hg]",
+    "kpa": "kPa",
+    "mosm/kg": "mosm/kg",
+    "g/g": "g/g",
+    "mg/mg": "mg/mg",
+    "lakh/ul": "10*5/uL",  # a lakh is 10^5 (South Asian platelet counts)
 }
 
 
