@@ -1,9 +1,11 @@
-"""The analysis of one case, in three model rounds however many files it has.
+"""The analysis of one case, in two model rounds however many files it has.
 
 Round 1 reads every file at once (lab text extraction beside radiology image reading, and
-scanned lab pages as soon as their file is opened); round 2 writes the case summary;
-round 3 writes the SOAP note and primary diagnosis in one answer. The patient's name is
-redacted from every text before an engine sees it, and files are known by labels only.
+each scanned lab page as soon as it is rendered); round 2 writes the case summary beside
+the SOAP note and primary diagnosis (one answer, so they agree), both from the same facts.
+A case without images or scanned pages has no model call in round 1: one round. Each
+section is handed to ``on_section`` as soon as it lands. The patient's name is redacted
+from every text before an engine sees it, and files are known by labels only.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from core.analysis.engines.protocol import InsightEngine
 from core.analysis.grounding import check_model_answer
 from core.analysis.icd10 import annotate_diagnosis
 from core.analysis.insights import (
+    CaseSummary,
     ImageAnalysis,
     Insights,
     LabDocument,
@@ -52,6 +55,13 @@ _BURNED_IN_WARNING = (
 
 ReadFile = Callable[[CaseFile], bytes]
 SaveFileAnalysis = Callable[[CaseFile, str | None, LabelledImageAnalysis | None], None]
+# A section of the draft as soon as it is written: its name in the insights, its content.
+SaveSection = Callable[[str, dict[str, Any]], None]
+
+CASE_SUMMARY_SECTION = "case_summary"
+SOAP_NOTE_SECTION = "soap_note"
+DIAGNOSIS_SECTION = "primary_diagnosis"
+DRAFT_SECTIONS = (CASE_SUMMARY_SECTION, SOAP_NOTE_SECTION, DIAGNOSIS_SECTION)
 
 
 @dataclass
@@ -59,7 +69,7 @@ class _LabResult:
     file: CaseFile
     document: LabDocument  # redacted: what the engine sees
     stored_text: str  # as extracted: what the file's text_data keeps
-    page_reads: list[Future[str | None]] = field(default_factory=list)
+    page_reads: list[tuple[int, Future[str | None]]] = field(default_factory=list)
 
 
 @dataclass
@@ -80,11 +90,13 @@ def analyze_case(
     save_file_analysis: SaveFileAnalysis,
     pool: Executor,
     reading: FileReading | None = None,
+    on_section: SaveSection | None = None,
 ) -> Insights:
     """Analyse one case; engine failures propagate, unreadable files become warnings.
 
-    ``pool`` runs the file-level work and must not be the pool running this call;
-    ``reading`` opens the files (the runner's reads each in a child process).
+    ``pool`` runs the file-level and model work and must not be the pool running this
+    call; ``reading`` opens the files (the runner's reads each in a child process);
+    ``on_section`` gets each written section as it lands (the case page shows it).
     """
     reading = reading or InProcessReading()
     started = time.perf_counter()
@@ -95,8 +107,9 @@ def analyze_case(
         gender=case.patient_gender,
         doctor_notes=scrub(case.case_summary) if case.case_summary else None,
     )
-    # Seconds keyed by the stage they end: soap_note_generated is the joint SOAP and
-    # diagnosis answer, diagnosis_generated the ICD-10 check after it.
+    # Seconds keyed by the stage they end: case_summary_generated and soap_note_generated
+    # (the joint SOAP and diagnosis answer) both count from the start of round 2, which
+    # runs them side by side; diagnosis_generated is the grounding check after both.
     timings: dict[str, float] = {}
 
     def lap(stage: AnalysisStage, since: float) -> None:
@@ -110,13 +123,15 @@ def analyze_case(
         for f in files
         if f.file_category == FileCategory.RADIOLOGY.value
     ]
+    # Only an engine that reads pictures gets scanned pages (the rules engine reads none).
+    read_page = _page_reader(engine, context, scrub) if engine.name != RulesEngine.name else None
     lab_futures = [
-        pool.submit(_extract_lab, f, labels[f.file_id], read_file, reading, scrub)
+        pool.submit(_extract_lab, f, labels[f.file_id], read_file, reading, scrub, read_page, pool)
         for f in files
         if f.file_category == FileCategory.LAB.value
     ]
     try:
-        labs = _finish_labs(lab_futures, engine, context, pool, scrub)
+        labs = _finish_labs(lab_futures)
         lap(AnalysisStage.LAB_DOCUMENTS_PROCESSED, started)
         warnings = _save_labs(labs, save_file_analysis)
         on_stage(AnalysisStage.LAB_DOCUMENTS_PROCESSED.value)
@@ -134,20 +149,11 @@ def analyze_case(
     documents = [lab.document for lab in labs]
     readings = [(i.image, i.reading) for i in images if i.image is not None and i.reading]
 
-    # Round 2: the case summary.
+    # Round 2: the summary beside the SOAP note and diagnosis, from the same facts.
+    summary, soap, diagnosis = _write_round(
+        engine, context, documents, readings, pool, timings, on_stage, on_section
+    )
     since = time.perf_counter()
-    summary = engine.summarize_case(context, documents, readings)
-    lap(AnalysisStage.CASE_SUMMARY_GENERATED, since)
-    on_stage(AnalysisStage.CASE_SUMMARY_GENERATED.value)
-
-    # Round 3: SOAP note and diagnosis, one answer so that they agree.
-    since = time.perf_counter()
-    soap, diagnosis = engine.write_soap_and_diagnosis(context, summary, documents, readings)
-    lap(AnalysisStage.SOAP_NOTE_GENERATED, since)
-    on_stage(AnalysisStage.SOAP_NOTE_GENERATED.value)
-    since = time.perf_counter()
-    diagnosis = annotate_diagnosis(diagnosis)
-    soap = _naming_diagnosis(soap, diagnosis)
     # The rules engine writes only the values it read: a model's text is checked.
     ungrounded = (
         None
@@ -178,15 +184,95 @@ def analyze_case(
     return insights
 
 
+# --- round 2 ---------------------------------------------------------------------------
+
+
+def _write_round(
+    engine: InsightEngine,
+    context: PatientContext,
+    documents: list[LabDocument],
+    readings: list[tuple[RadiologyImage, ImageAnalysis]],
+    pool: Executor,
+    timings: dict[str, float],
+    on_stage: Callable[[str], None],
+    on_section: SaveSection | None,
+) -> tuple[CaseSummary, SoapNote, PrimaryDiagnosis]:
+    """Both writing requests at once; each section saved the moment it lands.
+
+    The stages keep their order (summary, then SOAP note): a SOAP note that lands first is
+    saved and shown at once, and its stage follows the summary's.
+    """
+    since = time.perf_counter()
+    summary_future = pool.submit(engine.summarize_case, context, documents, readings)
+    soap_future = pool.submit(engine.write_soap_and_diagnosis, context, documents, readings)
+    futures: list[Future[Any]] = [summary_future, soap_future]
+    summary: CaseSummary | None = None
+    soap_answer: tuple[SoapNote, PrimaryDiagnosis] | None = None
+    try:
+        for future in as_completed(futures):
+            if future is summary_future:
+                summary = future.result()
+                timings[AnalysisStage.CASE_SUMMARY_GENERATED.value] = _since(since)
+                if on_section:
+                    on_section(CASE_SUMMARY_SECTION, summary.model_dump(mode="json"))
+                on_stage(AnalysisStage.CASE_SUMMARY_GENERATED.value)
+            else:
+                soap, diagnosis = future.result()
+                timings[AnalysisStage.SOAP_NOTE_GENERATED.value] = _since(since)
+                # The ICD-10 check is local and quick: what lands is what the draft keeps.
+                diagnosis = annotate_diagnosis(diagnosis)
+                soap_answer = (_naming_diagnosis(soap, diagnosis), diagnosis)
+                if on_section:
+                    on_section(SOAP_NOTE_SECTION, soap_answer[0].model_dump(mode="json"))
+                    on_section(DIAGNOSIS_SECTION, diagnosis.model_dump(mode="json"))
+            if summary is not None and soap_answer is not None:
+                on_stage(AnalysisStage.SOAP_NOTE_GENERATED.value)
+    finally:
+        # Nothing of this case may still run once its outcome is reported.
+        wait(futures)
+    assert summary is not None and soap_answer is not None  # as_completed gave both
+    return summary, *soap_answer
+
+
+def _since(started: float) -> float:
+    return round(time.perf_counter() - started, 3)
+
+
 # --- round 1 ---------------------------------------------------------------------------
 
 
+def _page_reader(
+    engine: InsightEngine, context: PatientContext, scrub: CaseScrubber
+) -> Callable[[bytes], str | None]:
+    def read_page(page: bytes) -> str | None:
+        return scrub.optional(engine.read_scanned_page(page, context))
+
+    return read_page
+
+
 def _extract_lab(
-    record: CaseFile, label: str, read_file: ReadFile, reading: FileReading, scrub: CaseScrubber
+    record: CaseFile,
+    label: str,
+    read_file: ReadFile,
+    reading: FileReading,
+    scrub: CaseScrubber,
+    read_page: Callable[[bytes], str | None] | None,
+    pool: Executor,
 ) -> _LabResult:
+    page_reads: list[tuple[int, Future[str | None]]] = []
+
+    def on_page(number: int, png: bytes) -> None:
+        # Sent while the rest of the file is still being read.
+        assert read_page is not None
+        page_reads.append((number, pool.submit(read_page, png)))
+
     try:
         extracted = reading.lab_document(
-            record.file_id, label, record.file_name, lambda: read_file(record)
+            record.file_id,
+            label,
+            record.file_name,
+            lambda: read_file(record),
+            on_page if read_page is not None else None,
         )
     except Exception:  # noqa: BLE001 - storage or parser trouble with one file is a warning
         extracted = LabDocument(
@@ -198,7 +284,7 @@ def _extract_lab(
             "warnings": [scrub(w) for w in extracted.warnings],
         }
     )
-    return _LabResult(file=record, document=document, stored_text=extracted.text)
+    return _LabResult(record, document, extracted.text, page_reads)
 
 
 def _read_radiology(
@@ -234,37 +320,21 @@ def _read_radiology(
     return _ImageResult(record, image, _with_image_details(reading, image))
 
 
-def _finish_labs(
-    lab_futures: list[Future[_LabResult]],
-    engine: InsightEngine,
-    context: PatientContext,
-    pool: Executor,
-    scrub: CaseScrubber,
-) -> list[_LabResult]:
-    """Wait for the lab files, reading scanned pages as soon as their file is open."""
-
-    def read_page(page: bytes) -> str | None:
-        return scrub.optional(engine.read_scanned_page(page, context))
-
-    page_reads: list[Future[str | None]] = []
-    for future in as_completed(lab_futures):
-        lab = future.result()  # _extract_lab turns every failure into a warning
-        lab.page_reads = [pool.submit(read_page, page) for page in lab.document.page_images]
-        page_reads.extend(lab.page_reads)
-    wait(page_reads)  # all settle before the first failure, if any, is raised below
-    labs = [future.result() for future in lab_futures]
+def _finish_labs(lab_futures: list[Future[_LabResult]]) -> list[_LabResult]:
+    """Wait for the lab files and their scanned pages (sent as each was rendered)."""
+    labs = _settle(lab_futures)  # _extract_lab turns every failure into a warning
+    # All pages settle before the first failure, if any, is raised below.
+    wait([future for lab in labs for _, future in lab.page_reads])
     for lab in labs:
         _add_page_text(lab)
     return labs
 
 
 def _add_page_text(lab: _LabResult) -> None:
-    reads = _settle(lab.page_reads)
+    reads = _settle([future for _, future in lab.page_reads])
     texts = [text for text in reads if text]
     # A scanned page the vision model did read has text now: its warning would mislead.
-    read_pages = {
-        page for page, text in zip(lab.document.page_image_pages, reads, strict=False) if text
-    }
+    read_pages = {page for (page, _), text in zip(lab.page_reads, reads, strict=True) if text}
     if read_pages:
         dropped = {no_text_layer(lab.document.label, page) for page in read_pages}
         lab.document = lab.document.model_copy(

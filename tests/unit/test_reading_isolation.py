@@ -26,11 +26,15 @@ def test_a_file_read_in_a_child_gives_what_it_gives_in_process() -> None:
     in_child = reading.lab_document("f1", LAB, "bloods.pdf", lambda: pdf)
     assert in_child == extract_lab_document("f1", LAB, "bloods.pdf", pdf)
     assert "Hemoglobin" in in_child.text
-    # A scanned page comes back with its picture and its page number.
+    # A scanned page comes back with its picture and its page number, ahead of the file.
     scan = samples.scanned_pdf_bytes()
-    scanned = reading.lab_document("f3", LAB, "scan.pdf", lambda: scan)
-    assert scanned == extract_lab_document("f3", LAB, "scan.pdf", scan)
-    assert scanned.page_image_pages == [1] and len(scanned.page_images) == 1
+    pages: list[tuple[int, bytes]] = []
+    in_process: list[tuple[int, bytes]] = []
+    scanned = reading.lab_document("f3", LAB, "scan.pdf", lambda: scan, lambda *p: pages.append(p))
+    assert scanned == extract_lab_document(
+        "f3", LAB, "scan.pdf", scan, lambda *p: in_process.append(p)
+    )
+    assert scanned.page_image_pages == [1] and pages == in_process and len(pages) == 1
     png = samples.png_bytes(900, 600)
     image = reading.radiology_image("f2", IMAGE, "chest.png", lambda: png)
     assert image == prepare_radiology_image("f2", IMAGE, "chest.png", png)

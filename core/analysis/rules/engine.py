@@ -106,19 +106,17 @@ class RulesEngine:
         key_findings += [
             f"{image.label}: {_describe(image)}, not interpreted" for image, _ in images
         ]
-        evidence = 0.1 if not values else min(0.7, 0.3 + 0.04 * len(values))
         return CaseSummary(
             comprehensive_summary=" ".join(parts),
             key_findings=key_findings,
             lab_summary=_lab_summary(labs, values, abnormal),
             radiology_summary=_radiology_summary(images),
-            confidence_score=round(evidence, 2),
+            confidence_score=round(_evidence(values), 2),
         )
 
     def write_soap_and_diagnosis(
         self,
         context: PatientContext,
-        summary: CaseSummary,
         labs: list[LabDocument],
         images: list[tuple[RadiologyImage, ImageAnalysis]],
     ) -> tuple[SoapNote, PrimaryDiagnosis]:
@@ -145,7 +143,9 @@ class RulesEngine:
         if images:
             plan.append("Have the radiology images read by a radiologist.")
         plan.append("Correlate with the history and examination before acting on these values.")
-        soap_score = (summary.confidence_score + diagnosis.confidence_score) / 2
+        # The summary's score, computed from the same values: the two are written side by
+        # side (core.analysis.pipeline), so neither waits for the other.
+        soap_score = (round(_evidence(values), 2) + diagnosis.confidence_score) / 2
         soap = SoapNote(
             subjective=subjective,
             objective=" ".join(objective),
@@ -154,6 +154,11 @@ class RulesEngine:
             confidence_score=round(min(MAX_CONFIDENCE, soap_score), 2),
         )
         return soap, diagnosis
+
+
+def _evidence(values: list[LabValue]) -> float:
+    """How well the lab values support a summary: more values, more support (capped)."""
+    return 0.1 if not values else min(0.7, 0.3 + 0.04 * len(values))
 
 
 def lab_values_of(labs: list[LabDocument]) -> list[LabValue]:
