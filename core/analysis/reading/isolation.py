@@ -219,13 +219,22 @@ def _forkserver() -> ForkServerContext:
         if _context is None:
             context = multiprocessing.get_context("forkserver")
             assert isinstance(context, ForkServerContext)
-            # The entry script too (streamlit's, uvicorn's): imported once by the server,
-            # or else multiprocessing would run it again in every child.
-            main_file = getattr(sys.modules["__main__"], "__file__", None)
-            main = ["__main__"] if main_file and os.path.isfile(main_file) else []
-            context.set_forkserver_preload(main + _PRELOAD)
+            context.set_forkserver_preload(_entry_point() + _PRELOAD)
             _context = context
         return _context
+
+
+def _entry_point() -> list[str]:
+    """The entry script too (streamlit's, uvicorn's), imported once by the server, or else
+    multiprocessing would import it again in every child (a second or more each)."""
+    main = sys.modules["__main__"]
+    spec = getattr(main, "__spec__", None)
+    if spec is not None and spec.name and not spec.name.endswith("__main__"):
+        # Run with ``python -m name``: each child runs the module again by that name, which
+        # is cheap only when the server has it (and what it imports) already.
+        return [spec.name]
+    main_file = getattr(main, "__file__", None)
+    return ["__main__"] if main_file and os.path.isfile(main_file) else []
 
 
 # --- in the child ----------------------------------------------------------------------
