@@ -48,7 +48,7 @@ STEPS: tuple[Step, ...] = (
     Step(
         AnalysisStage.RADIOLOGY_DOCUMENTS_PROCESSED,
         "Radiology images processed",
-        "Writing the case summary",
+        "Writing the case summary and the SOAP note",
     ),
     Step(
         AnalysisStage.CASE_SUMMARY_GENERATED,
