@@ -136,3 +136,19 @@ def test_a_deep_image_at_the_size_limit_fits_the_default_memory_cap(tmp_path) ->
     assert reading.limits.memory_bytes == 512 * MB
     image = reading.radiology_image("f1", IMAGE, "deep.png", lambda: content)
     assert (image.width, image.height) == (1024, 1024)
+
+
+def test_a_page_arrives_before_its_file_is_read_and_the_time_limit_still_holds() -> None:
+    reading = IsolatedReading(ReadingLimits(seconds=1), lab_reader=hostile_readers.page_then_stuck)
+    pages: list[tuple[float, int, bytes]] = []
+    started = time.monotonic()
+
+    def on_page(number: int, png: bytes) -> None:
+        pages.append((time.monotonic() - started, number, png))
+
+    document = reading.lab_document("f", LAB, "scan.pdf", lambda: b"%PDF", on_page)
+
+    assert [(n, png) for _, n, png in pages] == [(1, b"page one")]
+    assert pages[0][0] < 0.9  # while the child was still reading, well before its limit
+    assert document.warnings == [f"{LAB}: reading took longer than 1 second and was stopped"]
+    assert time.monotonic() - started < 3  # a page does not extend the limit
