@@ -212,7 +212,7 @@ def show_landed_sections(sections: dict[str, Any]) -> None:
     diagnosis = sections.get("primary_diagnosis")
     if summary:
         with st.container(border=True):
-            st.markdown("##### Case summary")
+            st.markdown("#### Case summary (being written)")
             st.caption(BEING_WRITTEN)
             st.markdown(formatting.markdown_text(str(summary.get("comprehensive_summary", ""))))
             findings = [formatting.markdown_text(str(f)) for f in summary.get("key_findings", [])]
@@ -220,7 +220,7 @@ def show_landed_sections(sections: dict[str, Any]) -> None:
                 st.markdown("\n".join(f"- {finding}" for finding in findings))
     if soap or diagnosis:
         with st.container(border=True):
-            st.markdown("##### SOAP note and diagnosis")
+            st.markdown("#### SOAP note and diagnosis (being written)")
             st.caption(BEING_WRITTEN)
             if diagnosis:
                 name = formatting.markdown_text(str(diagnosis.get("primary_diagnosis", "")))

@@ -109,10 +109,10 @@ def test_a_landed_section_shows_under_being_written_while_the_case_analyses(
     assert not app.exception
     assert app.get("progress")  # still analysing: the progress stays
     texts = [m.value for m in app.markdown]
-    assert "##### Case summary" in texts
+    assert "#### Case summary (being written)" in texts
     # The owner's page: the patient's name, never the placeholder.
     assert "Ada Lovelace has a haemoglobin of 9\\.1 g/dL\\." in texts
     assert any(
         c.value.startswith(":orange[:material/edit_note:] **Being written**") for c in app.caption
     )
-    assert "##### SOAP note and diagnosis" not in texts  # not landed yet
+    assert "#### SOAP note and diagnosis (being written)" not in texts  # not landed yet
