@@ -12,24 +12,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, as_completed, wait
+from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.grounding import check_model_answer
-from core.analysis.icd10 import annotate_diagnosis
 from core.analysis.insights import (
-    CaseSummary,
     ImageAnalysis,
     Insights,
     LabDocument,
     LabelledImageAnalysis,
     PatientContext,
-    PrimaryDiagnosis,
     Provenance,
     RadiologyImage,
-    SoapNote,
 )
 from core.analysis.labs.parse import lab_values_in
 from core.analysis.privacy.redaction import CaseScrubber, file_labels
@@ -40,6 +36,7 @@ from core.analysis.reading.imaging import (
 )
 from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.rules.engine import RulesEngine, unread_image_analysis
+from core.analysis.writing import SaveSection, write_round
 from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
 
 # A DICOM file that declares burned-in annotation may show the patient's name or numbers on
@@ -55,13 +52,6 @@ _BURNED_IN_WARNING = (
 
 ReadFile = Callable[[CaseFile], bytes]
 SaveFileAnalysis = Callable[[CaseFile, str | None, LabelledImageAnalysis | None], None]
-# A section of the draft as soon as it is written: its name in the insights, its content.
-SaveSection = Callable[[str, dict[str, Any]], None]
-
-CASE_SUMMARY_SECTION = "case_summary"
-SOAP_NOTE_SECTION = "soap_note"
-DIAGNOSIS_SECTION = "primary_diagnosis"
-DRAFT_SECTIONS = (CASE_SUMMARY_SECTION, SOAP_NOTE_SECTION, DIAGNOSIS_SECTION)
 
 
 @dataclass
@@ -150,7 +140,7 @@ def analyze_case(
     readings = [(i.image, i.reading) for i in images if i.image is not None and i.reading]
 
     # Round 2: the summary beside the SOAP note and diagnosis, from the same facts.
-    summary, soap, diagnosis = _write_round(
+    summary, soap, diagnosis = write_round(
         engine, context, documents, readings, pool, timings, on_stage, on_section
     )
     since = time.perf_counter()
@@ -182,60 +172,6 @@ def analyze_case(
     insights = insights.model_copy(update={"ungrounded_numbers": ungrounded})
     on_stage(AnalysisStage.INSIGHTS_COMPILED.value)
     return insights
-
-
-# --- round 2 ---------------------------------------------------------------------------
-
-
-def _write_round(
-    engine: InsightEngine,
-    context: PatientContext,
-    documents: list[LabDocument],
-    readings: list[tuple[RadiologyImage, ImageAnalysis]],
-    pool: Executor,
-    timings: dict[str, float],
-    on_stage: Callable[[str], None],
-    on_section: SaveSection | None,
-) -> tuple[CaseSummary, SoapNote, PrimaryDiagnosis]:
-    """Both writing requests at once; each section saved the moment it lands.
-
-    The stages keep their order (summary, then SOAP note): a SOAP note that lands first is
-    saved and shown at once, and its stage follows the summary's.
-    """
-    since = time.perf_counter()
-    summary_future = pool.submit(engine.summarize_case, context, documents, readings)
-    soap_future = pool.submit(engine.write_soap_and_diagnosis, context, documents, readings)
-    futures: list[Future[Any]] = [summary_future, soap_future]
-    summary: CaseSummary | None = None
-    soap_answer: tuple[SoapNote, PrimaryDiagnosis] | None = None
-    try:
-        for future in as_completed(futures):
-            if future is summary_future:
-                summary = future.result()
-                timings[AnalysisStage.CASE_SUMMARY_GENERATED.value] = _since(since)
-                if on_section:
-                    on_section(CASE_SUMMARY_SECTION, summary.model_dump(mode="json"))
-                on_stage(AnalysisStage.CASE_SUMMARY_GENERATED.value)
-            else:
-                soap, diagnosis = future.result()
-                timings[AnalysisStage.SOAP_NOTE_GENERATED.value] = _since(since)
-                # The ICD-10 check is local and quick: what lands is what the draft keeps.
-                diagnosis = annotate_diagnosis(diagnosis)
-                soap_answer = (_naming_diagnosis(soap, diagnosis), diagnosis)
-                if on_section:
-                    on_section(SOAP_NOTE_SECTION, soap_answer[0].model_dump(mode="json"))
-                    on_section(DIAGNOSIS_SECTION, diagnosis.model_dump(mode="json"))
-            if summary is not None and soap_answer is not None:
-                on_stage(AnalysisStage.SOAP_NOTE_GENERATED.value)
-    finally:
-        # Nothing of this case may still run once its outcome is reported.
-        wait(futures)
-    assert summary is not None and soap_answer is not None  # as_completed gave both
-    return summary, *soap_answer
-
-
-def _since(started: float) -> float:
-    return round(time.perf_counter() - started, 3)
 
 
 # --- round 1 ---------------------------------------------------------------------------
@@ -397,13 +333,3 @@ def _with_image_details(reading: ImageAnalysis, image: RadiologyImage) -> ImageA
             "image_properties": properties,
         }
     )
-
-
-def _naming_diagnosis(soap: SoapNote, diagnosis: PrimaryDiagnosis) -> SoapNote:
-    """The assessment must name the primary diagnosis; add it when the writer did not."""
-    name = diagnosis.primary_diagnosis.strip()
-    assessment = soap.assessment.lower()
-    if not name or name.lower() in assessment or diagnosis.icd_code.lower() in assessment:
-        return soap
-    addition = f"Primary diagnosis: {name} ({diagnosis.icd_code})."
-    return soap.model_copy(update={"assessment": f"{soap.assessment.rstrip()}\n{addition}"})
