@@ -59,6 +59,8 @@ DOCTOR_STATUS_REQUESTS = (ARCHIVE, RESTORE)
 SIGNED_STATES = frozenset({ReviewState.SIGNED.value, ReviewState.AMENDED.value})
 
 _CLAIM_RELEASED: dict[str, Any] = {"analysis_claim": None, "analysis_claimed_at": None}
+# The sections a job saved while writing: a new attempt, or the analysis's end, drops them.
+_SECTIONS_CLEARED: dict[str, Any] = {"draft_sections": None}
 
 
 def _instant(now: datetime) -> str:
@@ -85,6 +87,7 @@ def analysis_requested() -> dict[str, Any]:
         "analysis_error": None,
         "analysis_attempts": 0,
         **_CLAIM_RELEASED,
+        **_SECTIONS_CLEARED,
     }
 
 
@@ -95,6 +98,7 @@ def analysis_claimed(claim: str, now: datetime, attempts_before: int) -> dict[st
         "analysis_claim": claim,
         "analysis_claimed_at": _instant(now),
         "analysis_attempts": attempts_before + 1,
+        **_SECTIONS_CLEARED,
     }
 
 
@@ -116,6 +120,7 @@ def analysis_completed() -> dict[str, Any]:
         "analysis_stage": AnalysisStage.COMPLETED.value,
         "analysis_error": None,
         **_CLAIM_RELEASED,
+        **_SECTIONS_CLEARED,
     }
 
 
@@ -132,6 +137,7 @@ def analysis_failed(reason: str) -> dict[str, Any]:
         "analysis_stage": AnalysisStage.ERROR.value,
         "analysis_error": reason,
         **_CLAIM_RELEASED,
+        **_SECTIONS_CLEARED,
     }
 
 
@@ -200,6 +206,7 @@ WRITABLE_COLUMNS = CONTENT_FIELDS | frozenset(
         "analysis_claim",
         "analysis_claimed_at",
         "analysis_attempts",
+        "draft_sections",
     }
 )
 # The review states a new AI draft may reset (the note is not signed yet).

@@ -43,6 +43,11 @@ class AnalysisStage(StrEnum):
     ERROR = "error"
 
 
+# The sections of an AI draft the analyzer saves as each lands, while the case is still
+# analysing (named as in the insights); the draft itself is saved whole at the end.
+DRAFT_SECTIONS = ("case_summary", "soap_note", "primary_diagnosis")
+
+
 _clock_lock = threading.Lock()
 _last_instant = datetime.min.replace(tzinfo=UTC)
 

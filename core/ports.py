@@ -76,6 +76,15 @@ class CaseRepository(Protocol):
         """Keep what the analysis read from a file: a lab file's text, a radiology image's
         reading (stored as JSON in the file's ``ai_summary``)."""
 
+    def save_draft_section(
+        self, owner: str, case_id: str, claim: str, section: str, content: Mapping[str, Any]
+    ) -> bool:
+        """As the claim holder: keep one section of the draft being written (a name of
+        ``DRAFT_SECTIONS``) beside those already landed; False when the claim is not held."""
+
+    def draft_sections(self, owner: str, case_id: str) -> dict[str, Any]:
+        """The sections landed so far of the analysis in progress ({} when none)."""
+
     def complete_analysis(self, owner: str, case_id: str, claim: str, insights: Insights) -> bool:
         """As the claim holder: keep the insights as a new AI draft, point the case's
         current insights at it, and close the analysis (completed); False when the claim

@@ -89,6 +89,7 @@ class RecordedRequest:
     model: str | None
     status: int
     seconds: float
+    arrived: float = 0.0  # time.perf_counter() when the request came in (benchmarks)
 
 
 class FakeOpenAI:
@@ -235,6 +236,7 @@ def _handler_for(server: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
                 model=body.get("model"),
                 status=status,
                 seconds=time.perf_counter() - started,
+                arrived=started,
             )
             with server._lock:
                 server.requests.append(record)

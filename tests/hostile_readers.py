@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from core.analysis.insights import LabDocument, RadiologyImage
 
@@ -38,14 +39,15 @@ def echoes(
 
 
 def stuck_on_named_files(
-    file_id: str, label: str, file_name: str, content: bytes, **options: bool
+    file_id: str, label: str, file_name: str, content: bytes, on_page: Any = None
 ) -> LabDocument:
-    """The real extractor, except that a file named ``stuck*`` never finishes."""
+    """The real extractor (scanned pages too), except that a file named ``stuck*`` never
+    finishes."""
     from core.analysis.reading.extraction import extract_lab_document
 
     if file_name.startswith("stuck"):
         never_finishes(file_id, label, file_name, content)
-    return extract_lab_document(file_id, label, file_name, content, **options)
+    return extract_lab_document(file_id, label, file_name, content, on_page)
 
 
 def bomb_on_named_images(
@@ -66,3 +68,13 @@ def allocates(
     block = bytearray(int(content) * 1024 * 1024)
     block[::4096] = b"\x01" * len(block[::4096])
     return LabDocument(file_id=file_id, label=label, text=content.decode())
+
+
+def page_then_stuck(
+    file_id: str, label: str, file_name: str, content: bytes, on_page: Any = None
+) -> LabDocument:
+    """Hands over one scanned page, then loops: the page must arrive all the same."""
+    if on_page is not None:
+        on_page(1, b"page one")
+    never_finishes(file_id, label, file_name, content)
+    raise AssertionError("unreachable")

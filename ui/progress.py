@@ -12,9 +12,11 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import streamlit as st
 
+from core.analysis.privacy.restore import restore_in
 from core.errors import CaseNotFound
 from core.models import AnalysisStage, Case, CaseFile, CaseStatus
 from core.safe_logging import failure_frames
@@ -46,7 +48,7 @@ STEPS: tuple[Step, ...] = (
     Step(
         AnalysisStage.RADIOLOGY_DOCUMENTS_PROCESSED,
         "Radiology images processed",
-        "Writing the case summary",
+        "Writing the case summary and the SOAP note",
     ),
     Step(
         AnalysisStage.CASE_SUMMARY_GENERATED,
@@ -153,6 +155,11 @@ def poll_progress(case_id: str) -> None:
         st.rerun()  # the whole page, once: insights or failure, and no more polling
     _resume_if_abandoned(services, case)
     show_progress(case)
+    sections: dict[str, Any] = {}
+    with shown_to_user():
+        sections = services.draft_sections(case_id)
+    # The owner's page: the patient's name stands where the engine saw [PATIENT].
+    show_landed_sections(restore_in(sections, case.patient_name))
 
 
 def _resume_if_abandoned(services: CaseService, case: Case) -> None:
@@ -189,3 +196,37 @@ def show_progress(case: Case) -> None:
             lines.append(f":gray[:material/radio_button_unchecked:] :gray[{step.done}]")
     box.markdown("  \n".join(lines))
     box.caption("This updates by itself; you can keep working on the page.")
+
+
+BEING_WRITTEN = (
+    ":orange[:material/edit_note:] **Being written**: the analysis is still running. "
+    "This section has landed; the draft is complete, scored and ready for review once "
+    "the analysis finishes."
+)
+
+
+def show_landed_sections(sections: dict[str, Any]) -> None:
+    """The draft's sections that have landed, each under a "being written" marker."""
+    summary = sections.get("case_summary")
+    soap = sections.get("soap_note")
+    diagnosis = sections.get("primary_diagnosis")
+    if summary:
+        with st.container(border=True):
+            st.markdown("#### Case summary (being written)")
+            st.caption(BEING_WRITTEN)
+            st.markdown(formatting.markdown_text(str(summary.get("comprehensive_summary", ""))))
+            findings = [formatting.markdown_text(str(f)) for f in summary.get("key_findings", [])]
+            if findings:
+                st.markdown("\n".join(f"- {finding}" for finding in findings))
+    if soap or diagnosis:
+        with st.container(border=True):
+            st.markdown("#### SOAP note and diagnosis (being written)")
+            st.caption(BEING_WRITTEN)
+            if diagnosis:
+                name = formatting.markdown_text(str(diagnosis.get("primary_diagnosis", "")))
+                code = formatting.markdown_text(str(diagnosis.get("icd_code", "")))
+                st.markdown(f"**Primary diagnosis:** {name} ({code})")
+            for part in ("subjective", "objective", "assessment", "plan"):
+                if soap and soap.get(part):
+                    text = formatting.markdown_text(str(soap[part]))
+                    st.markdown(f"**{part.capitalize()}:** {text}")

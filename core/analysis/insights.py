@@ -75,9 +75,8 @@ class LabDocument(BaseModel):
     label: str  # "Lab file 1": never the original name, which may carry the patient's
     text: str
     lab_values: list[LabValue] = Field(default_factory=list)
-    page_images: list[bytes] = Field(default_factory=list, exclude=True)
-    # The page each of page_images was found on (same order), so that a page the vision
-    # model did read loses its "no text layer" warning.
+    # The scanned pages rendered for the vision model (handed over one by one as they were
+    # rendered, see reading.extraction), so that a page it did read loses its warning.
     page_image_pages: list[int] = Field(default_factory=list, exclude=True)
     warnings: list[str] = Field(default_factory=list)
     # A PDF's text keeps its pages apart with form feeds, so each value knows its page.

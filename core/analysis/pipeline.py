@@ -1,32 +1,31 @@
-"""The analysis of one case, in three model rounds however many files it has.
+"""The analysis of one case, in two model rounds however many files it has.
 
 Round 1 reads every file at once (lab text extraction beside radiology image reading, and
-scanned lab pages as soon as their file is opened); round 2 writes the case summary;
-round 3 writes the SOAP note and primary diagnosis in one answer. The patient's name is
-redacted from every text before an engine sees it, and files are known by labels only.
+each scanned lab page as soon as it is rendered); round 2 writes the case summary beside
+the SOAP note and primary diagnosis (one answer, so they agree), both from the same facts.
+A case without images or scanned pages has no model call in round 1: one round. Each
+section is handed to ``on_section`` as soon as it lands. The patient's name is redacted
+from every text before an engine sees it, and files are known by labels only.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, as_completed, wait
+from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.grounding import check_model_answer
-from core.analysis.icd10 import annotate_diagnosis
 from core.analysis.insights import (
     ImageAnalysis,
     Insights,
     LabDocument,
     LabelledImageAnalysis,
     PatientContext,
-    PrimaryDiagnosis,
     Provenance,
     RadiologyImage,
-    SoapNote,
 )
 from core.analysis.labs.parse import read_document
 from core.analysis.labs.reference import Patient
@@ -38,6 +37,7 @@ from core.analysis.reading.imaging import (
 )
 from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.rules.engine import RulesEngine, unread_image_analysis
+from core.analysis.writing import SaveSection, write_round
 from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
 
 # A DICOM file that declares burned-in annotation may show the patient's name or numbers on
@@ -60,7 +60,7 @@ class _LabResult:
     file: CaseFile
     document: LabDocument  # redacted: what the engine sees
     stored_text: str  # as extracted: what the file's text_data keeps
-    page_reads: list[Future[str | None]] = field(default_factory=list)
+    page_reads: list[tuple[int, Future[str | None]]] = field(default_factory=list)
 
 
 @dataclass
@@ -81,11 +81,13 @@ def analyze_case(
     save_file_analysis: SaveFileAnalysis,
     pool: Executor,
     reading: FileReading | None = None,
+    on_section: SaveSection | None = None,
 ) -> Insights:
     """Analyse one case; engine failures propagate, unreadable files become warnings.
 
-    ``pool`` runs the file-level work and must not be the pool running this call;
-    ``reading`` opens the files (the runner's reads each in a child process).
+    ``pool`` runs the file-level and model work and must not be the pool running this
+    call; ``reading`` opens the files (the runner's reads each in a child process);
+    ``on_section`` gets each written section as it lands (the case page shows it).
     """
     reading = reading or InProcessReading()
     started = time.perf_counter()
@@ -96,8 +98,9 @@ def analyze_case(
         gender=case.patient_gender,
         doctor_notes=scrub(case.case_summary) if case.case_summary else None,
     )
-    # Seconds keyed by the stage they end: soap_note_generated is the joint SOAP and
-    # diagnosis answer, diagnosis_generated the ICD-10 check after it.
+    # Seconds keyed by the stage they end: case_summary_generated and soap_note_generated
+    # (the joint SOAP and diagnosis answer) both count from the start of round 2, which
+    # runs them side by side; diagnosis_generated is the grounding check after both.
     timings: dict[str, float] = {}
 
     def lap(stage: AnalysisStage, since: float) -> None:
@@ -111,15 +114,15 @@ def analyze_case(
         for f in files
         if f.file_category == FileCategory.RADIOLOGY.value
     ]
-    # An engine that reads no images (the offline one) gets no scanned pages rendered.
-    renders = bool(getattr(engine, "reads_scanned_pages", True))
+    # Only an engine that reads pictures gets scanned pages (the rules engine reads none).
+    read_page = _page_reader(engine, context, scrub) if engine.name != RulesEngine.name else None
     lab_futures = [
-        pool.submit(_extract_lab, f, labels[f.file_id], read_file, reading, scrub, renders)
+        pool.submit(_extract_lab, f, labels[f.file_id], read_file, reading, scrub, read_page, pool)
         for f in files
         if f.file_category == FileCategory.LAB.value
     ]
     try:
-        labs = _finish_labs(lab_futures, engine, context, pool, scrub)
+        labs = _finish_labs(lab_futures, Patient(context.age, context.gender))
         lap(AnalysisStage.LAB_DOCUMENTS_PROCESSED, started)
         warnings = _save_labs(labs, save_file_analysis)
         on_stage(AnalysisStage.LAB_DOCUMENTS_PROCESSED.value)
@@ -137,20 +140,11 @@ def analyze_case(
     documents = [lab.document for lab in labs]
     readings = [(i.image, i.reading) for i in images if i.image is not None and i.reading]
 
-    # Round 2: the case summary.
+    # Round 2: the summary beside the SOAP note and diagnosis, from the same facts.
+    summary, soap, diagnosis = write_round(
+        engine, context, documents, readings, pool, timings, on_stage, on_section
+    )
     since = time.perf_counter()
-    summary = engine.summarize_case(context, documents, readings)
-    lap(AnalysisStage.CASE_SUMMARY_GENERATED, since)
-    on_stage(AnalysisStage.CASE_SUMMARY_GENERATED.value)
-
-    # Round 3: SOAP note and diagnosis, one answer so that they agree.
-    since = time.perf_counter()
-    soap, diagnosis = engine.write_soap_and_diagnosis(context, summary, documents, readings)
-    lap(AnalysisStage.SOAP_NOTE_GENERATED, since)
-    on_stage(AnalysisStage.SOAP_NOTE_GENERATED.value)
-    since = time.perf_counter()
-    diagnosis = annotate_diagnosis(diagnosis)
-    soap = _naming_diagnosis(soap, diagnosis)
     # The rules engine writes only the values it read: a model's text is checked.
     ungrounded = (
         None
@@ -185,21 +179,38 @@ def analyze_case(
 # --- round 1 ---------------------------------------------------------------------------
 
 
+def _page_reader(
+    engine: InsightEngine, context: PatientContext, scrub: CaseScrubber
+) -> Callable[[bytes], str | None]:
+    def read_page(page: bytes) -> str | None:
+        return scrub.optional(engine.read_scanned_page(page, context))
+
+    return read_page
+
+
 def _extract_lab(
     record: CaseFile,
     label: str,
     read_file: ReadFile,
     reading: FileReading,
     scrub: CaseScrubber,
-    renders: bool,
+    read_page: Callable[[bytes], str | None] | None,
+    pool: Executor,
 ) -> _LabResult:
+    page_reads: list[tuple[int, Future[str | None]]] = []
+
+    def on_page(number: int, png: bytes) -> None:
+        # Sent while the rest of the file is still being read.
+        assert read_page is not None
+        page_reads.append((number, pool.submit(read_page, png)))
+
     try:
         extracted = reading.lab_document(
             record.file_id,
             label,
             record.file_name,
             lambda: read_file(record),
-            render_scanned_pages=renders,
+            on_page if read_page is not None else None,
         )
     except Exception:  # noqa: BLE001 - storage or parser trouble with one file is a warning
         extracted = LabDocument(
@@ -211,7 +222,7 @@ def _extract_lab(
             "warnings": [scrub(w) for w in extracted.warnings],
         }
     )
-    return _LabResult(file=record, document=document, stored_text=extracted.text)
+    return _LabResult(record, document, extracted.text, page_reads)
 
 
 def _read_radiology(
@@ -247,38 +258,21 @@ def _read_radiology(
     return _ImageResult(record, image, _with_image_details(reading, image))
 
 
-def _finish_labs(
-    lab_futures: list[Future[_LabResult]],
-    engine: InsightEngine,
-    context: PatientContext,
-    pool: Executor,
-    scrub: CaseScrubber,
-) -> list[_LabResult]:
-    """Wait for the lab files, reading scanned pages as soon as their file is open."""
-
-    def read_page(page: bytes) -> str | None:
-        return scrub.optional(engine.read_scanned_page(page, context))
-
-    page_reads: list[Future[str | None]] = []
-    for future in as_completed(lab_futures):
-        lab = future.result()  # _extract_lab turns every failure into a warning
-        lab.page_reads = [pool.submit(read_page, page) for page in lab.document.page_images]
-        page_reads.extend(lab.page_reads)
-    wait(page_reads)  # all settle before the first failure, if any, is raised below
-    labs = [future.result() for future in lab_futures]
-    patient = Patient(context.age, context.gender)
+def _finish_labs(lab_futures: list[Future[_LabResult]], patient: Patient) -> list[_LabResult]:
+    """Wait for the lab files and their scanned pages (sent as each was rendered)."""
+    labs = _settle(lab_futures)  # _extract_lab turns every failure into a warning
+    # All pages settle before the first failure, if any, is raised below.
+    wait([future for lab in labs for _, future in lab.page_reads])
     for lab in labs:
         _add_page_text(lab, patient)
     return labs
 
 
 def _add_page_text(lab: _LabResult, patient: Patient) -> None:
-    reads = _settle(lab.page_reads)
+    reads = _settle([future for _, future in lab.page_reads])
     texts = [text for text in reads if text]
     # A scanned page the vision model did read has text now: its warning would mislead.
-    read_pages = {
-        page for page, text in zip(lab.document.page_image_pages, reads, strict=False) if text
-    }
+    read_pages = {page for (page, _), text in zip(lab.page_reads, reads, strict=True) if text}
     if read_pages:
         dropped = {no_text_layer(lab.document.label, page) for page in read_pages}
         lab.document = lab.document.model_copy(
@@ -344,13 +338,3 @@ def _with_image_details(reading: ImageAnalysis, image: RadiologyImage) -> ImageA
             "image_properties": properties,
         }
     )
-
-
-def _naming_diagnosis(soap: SoapNote, diagnosis: PrimaryDiagnosis) -> SoapNote:
-    """The assessment must name the primary diagnosis; add it when the writer did not."""
-    name = diagnosis.primary_diagnosis.strip()
-    assessment = soap.assessment.lower()
-    if not name or name.lower() in assessment or diagnosis.icd_code.lower() in assessment:
-        return soap
-    addition = f"Primary diagnosis: {name} ({diagnosis.icd_code})."
-    return soap.model_copy(update={"assessment": f"{soap.assessment.rstrip()}\n{addition}"})

@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.failures import AnalysisFailure
@@ -216,6 +217,11 @@ class AnalysisRunner:
         ) -> None:
             cases.save_file_analysis(owner, record.file_id, text_data, ai_summary)
 
+        def save_section(section: str, content: dict[str, Any]) -> None:
+            # Guarded like the stages: a job that lost its claim writes nothing more.
+            if job.stopped or not cases.save_draft_section(owner, case_id, claim, section, content):
+                raise ClaimLost()
+
         insights = analyze_case(
             case,
             files,
@@ -225,6 +231,7 @@ class AnalysisRunner:
             save_file_analysis,
             self._files,
             self.reading,
+            on_section=save_section,
         )
         insights.provenance.case_version = case.content_version
         if self.seal_key is not None:

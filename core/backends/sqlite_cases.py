@@ -12,7 +12,16 @@ from typing import Any
 from core import lifecycle
 from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.backends.sqlite_db import SqliteDatabase
-from core.models import Case, CaseFile, CasePage, CaseQuery, CaseRow, icd10_prefix, utc_now
+from core.models import (
+    DRAFT_SECTIONS,
+    Case,
+    CaseFile,
+    CasePage,
+    CaseQuery,
+    CaseRow,
+    icd10_prefix,
+    utc_now,
+)
 
 _CASE_COLUMNS = (
     "case_id, user_id, patient_name, patient_age, patient_gender, case_summary, status,"
@@ -315,6 +324,32 @@ class SqliteCaseRepository:
                     owner,
                 ),
             )
+
+    def save_draft_section(
+        self, owner: str, case_id: str, claim: str, section: str, content: Mapping[str, Any]
+    ) -> bool:
+        if section not in DRAFT_SECTIONS:
+            raise ValueError(f"not a draft section: {section}")
+        # Merged in the database: two sections landing at once never lose each other.
+        with self._db.write() as db:
+            cursor = db.execute(
+                "UPDATE cases SET draft_sections = json_set(coalesce(draft_sections, '{}'),"
+                " '$.' || ?, json(?)), updated_at = ?"
+                " WHERE case_id = ? AND user_id = ? AND analysis_claim = ?",
+                (section, json.dumps(dict(content)), utc_now().isoformat(), case_id, owner, claim),
+            )
+            return cursor.rowcount == 1
+
+    def draft_sections(self, owner: str, case_id: str) -> dict[str, Any]:
+        row = (
+            self._db.connection()
+            .execute(
+                "SELECT draft_sections FROM cases WHERE case_id = ? AND user_id = ?",
+                (case_id, owner),
+            )
+            .fetchone()
+        )
+        return json.loads(row["draft_sections"]) if row and row["draft_sections"] else {}
 
     def complete_analysis(self, owner: str, case_id: str, claim: str, insights: Insights) -> bool:
         now = utc_now().isoformat()

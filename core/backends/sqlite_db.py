@@ -333,6 +333,11 @@ MIGRATIONS: tuple[str, ...] = (
             'pilot_member_removed', 'pilot_case_enrolled', 'pilot_review_submitted')
         BEGIN SELECT RAISE(ABORT, 'unknown audit action'); END;
     """,
+    # The sections of the draft being written, each kept as soon as it lands (#17): a
+    # JSON object {section name: section}, cleared when an analysis starts or ends.
+    """
+    ALTER TABLE cases ADD COLUMN draft_sections TEXT;
+    """,
 )
 
 

@@ -22,6 +22,7 @@ from core.backends.supabase_reviews import UNSIGNED
 from core.backends.supabase_rows import as_rows, one_object
 from core.errors import CaseNotFound, PermissionDenied
 from core.models import (
+    DRAFT_SECTIONS,
     AnalysisStage,
     Case,
     CaseFile,
@@ -266,6 +267,30 @@ class SupabaseCaseRepository:
         )
         with supabase_errors():
             query.execute()
+
+    def save_draft_section(
+        self, owner: str, case_id: str, claim: str, section: str, content: Mapping[str, Any]
+    ) -> bool:
+        if section not in DRAFT_SECTIONS:
+            raise ValueError(f"not a draft section: {section}")
+        # One statement in Postgres (supabase/migrations/20261124080000): the section is
+        # merged into the others under the claim, so two landing at once lose nothing.
+        arguments = {
+            "target_case": case_id,
+            "claim_token": claim,
+            "section_name": section,
+            "section": dict(content),
+        }
+        with supabase_errors():
+            # postgrest-py types rpc arguments as strings; PostgREST takes any JSON.
+            saved = self._rest.rpc("save_draft_section", cast(dict[str, str], arguments)).execute()
+        return saved.data is True
+
+    def draft_sections(self, owner: str, case_id: str) -> dict[str, Any]:
+        query = self._cases().select("draft_sections").eq("case_id", case_id).eq("user_id", owner)
+        with supabase_errors():
+            found = as_rows(query.execute().data)
+        return dict(found[0]["draft_sections"] or {}) if found else {}
 
     def complete_analysis(self, owner: str, case_id: str, claim: str, insights: Insights) -> bool:
         # Still the claim holder? Only then keep the draft and point the insights at it,

@@ -168,6 +168,14 @@ class CaseService:
             verified = is_sealed_by(case_id, insights, self.seal_key)
         return CaseDetail(case=case, files=files, ai_insights=insights, insights_verified=verified)
 
+    def draft_sections(self, case_id: str) -> dict[str, Any]:
+        """The sections of the draft being written that have landed ({} when none); only
+        meaningful while the case is analysing (the finished draft is in the insights)."""
+        case_id = validation.case_id(case_id)
+        if self.backend.cases.get_case(self.doctor.user_id, case_id) is None:
+            raise CaseNotFound()
+        return self.backend.cases.draft_sections(self.doctor.user_id, case_id)
+
     def open_case(self, case_id: str) -> CaseDetail:
         """``get_case`` for a doctor opening the case (its page, or an API read): recorded
         on the audit trail. Polls and redraws use ``get_case``."""

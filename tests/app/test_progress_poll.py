@@ -77,3 +77,42 @@ def test_a_poll_whose_refresh_fails_signs_the_doctor_out_with_the_reason(clinic:
     ]
     assert [element.value for element in app.markdown] == ["signed out"]
     assert not app.get("progress")
+
+
+def test_a_landed_section_shows_under_being_written_while_the_case_analyses(
+    clinic: Clinic,
+) -> None:
+    from tests.app.case_states import repository
+    from tests.app.conftest import SEED_CLAIM
+
+    auth = sign_up(clinic, "early@example.com")
+    case_id = seed_case(clinic, auth, patient_name="Ada Lovelace").case.case_id
+    record_stage(clinic, auth, case_id, "radiology_documents_processed")
+    before = _poll(clinic, auth, case_id)
+    assert not before.exception
+    assert not any("Being written" in c.value for c in before.caption)
+
+    summary = {
+        "comprehensive_summary": "[PATIENT] has a haemoglobin of 9.1 g/dL.",
+        "key_findings": ["Hemoglobin 9.1 g/dL (low)"],
+        "lab_summary": "",
+        "radiology_summary": "",
+        "confidence_score": 0.7,
+    }
+    saved = repository(clinic, auth).save_draft_section(
+        auth.doctor.user_id, case_id, SEED_CLAIM, "case_summary", summary
+    )
+    assert saved
+
+    app = _poll(clinic, auth, case_id)
+
+    assert not app.exception
+    assert app.get("progress")  # still analysing: the progress stays
+    texts = [m.value for m in app.markdown]
+    assert "#### Case summary (being written)" in texts
+    # The owner's page: the patient's name, never the placeholder.
+    assert "Ada Lovelace has a haemoglobin of 9\\.1 g/dL\\." in texts
+    assert any(
+        c.value.startswith(":orange[:material/edit_note:] **Being written**") for c in app.caption
+    )
+    assert "#### SOAP note and diagnosis (being written)" not in texts  # not landed yet

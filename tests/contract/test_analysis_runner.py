@@ -42,9 +42,12 @@ class StageLog(SqliteCaseRepository):
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.stages: list[str] = []
+        # The sections kept by then, at each stage: what the case page could show.
+        self.sections_at: dict[str, list[str]] = {}
 
     def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool:
         self.stages.append(stage)
+        self.sections_at[stage] = sorted(self.draft_sections(owner, case_id))
         return super().record_stage(owner, case_id, claim, stage)
 
 
@@ -178,7 +181,17 @@ def test_a_case_with_a_lab_pdf_a_png_and_a_dicom_ends_completed_with_insights(
     assert png.ai_summary["label"] == "Radiology image 1" and png.ai_summary["findings"]
     assert dicom.ai_summary["label"] == "Radiology image 2" and dicom.ai_summary["modality"] == "CT"
 
-    # Three rounds: both images at once, then the summary, then SOAP + diagnosis.
+    # Each section was kept while the case was analysing (the page shows it), and the
+    # finished draft took their place.
+    assert "case_summary" in doctor.backend.cases.sections_at["case_summary_generated"]
+    assert doctor.backend.cases.sections_at["diagnosis_generated"] == [
+        "case_summary",
+        "primary_diagnosis",
+        "soap_note",
+    ]
+    assert doctor.services.draft_sections(detail.case.case_id) == {}
+
+    # Two rounds: both images at once, then the summary beside SOAP + diagnosis.
     asked = [(r.schema_name, r.model) for r in fake_openai.answered()]
     assert sorted(asked) == sorted(
         [

@@ -55,7 +55,7 @@ def test_parsed_values_are_marked_critical():
 def _run(text: str, context: PatientContext = ADULT, **document: object):  # type: ignore[no-untyped-def]
     labs = [LabDocument(file_id="f1", label="Lab file 1", text=text, **document)]  # type: ignore[arg-type]
     summary = ENGINE.summarize_case(context, labs, [])
-    soap, diagnosis = ENGINE.write_soap_and_diagnosis(context, summary, labs, [])
+    soap, diagnosis = ENGINE.write_soap_and_diagnosis(context, labs, [])
     return summary, soap, diagnosis
 
 

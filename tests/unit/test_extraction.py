@@ -10,8 +10,8 @@ from PIL import Image
 
 from core.analysis.reading import extraction
 from core.analysis.reading.extraction import (
-    MAX_PAGE_IMAGE_SIDE,
     MAX_TEXT_CHARS,
+    PAGE_SHORT_SIDE,
     extract_lab_document,
 )
 from tests.samples import (
@@ -30,6 +30,16 @@ PATIENT_FILE_NAME = "Zebulon Quartermaine labs"
 
 def extract(extension: str, content: bytes):
     return extract_lab_document("file-1", LABEL, f"{PATIENT_FILE_NAME}.{extension}", content)
+
+
+def extract_pages(content: bytes) -> tuple[object, list[tuple[int, bytes]]]:
+    """A PDF read for an engine that reads pictures: the document and the pages handed over."""
+    pages: list[tuple[int, bytes]] = []
+    name = f"{PATIENT_FILE_NAME}.pdf"
+    document = extract_lab_document(
+        "file-1", LABEL, name, content, lambda n, png: pages.append((n, png))
+    )
+    return document, pages
 
 
 def pdf_with_pages(*pages: str | bytes) -> bytes:
@@ -52,7 +62,7 @@ def test_pdf_text_comes_from_every_page_separated_by_a_page_break() -> None:
     assert document.text.split("\f") == ["Sodium 128 mmol/L", "Potassium 4.1", "TSH 7.9"]
     assert document.paged
     assert document.warnings == []
-    assert document.page_images == []
+    assert document.page_image_pages == []
     assert document.lab_values == []
     assert (document.file_id, document.label) == ("file-1", LABEL)
 
@@ -64,31 +74,53 @@ def test_pdf_lab_lines_survive_extraction_intact() -> None:
         assert document.text.count(line) == 2
 
 
-def test_scanned_pdf_warns_and_hands_its_page_image_to_a_vision_model() -> None:
-    document = extract("pdf", scanned_pdf_bytes())
+def test_scanned_pdf_warns_and_hands_its_page_rendered_to_a_vision_model() -> None:
+    document, pages = extract_pages(scanned_pdf_bytes())
 
     assert document.text == ""
     assert document.warnings == [f"{LABEL}: page 1 has no text layer (a scanned page?)"]
-    assert len(document.page_images) == 1
-    page = Image.open(io.BytesIO(document.page_images[0]))
-    assert page.format == "PNG"
-    assert page.size == (400, 300)
+    assert document.page_image_pages == [1]
+    ((number, png),) = pages
+    page = Image.open(io.BytesIO(png))
+    # The whole A4 page, at the size the vision model reads it at (shorter side 768 px).
+    assert number == 1 and page.format == "PNG" and page.mode == "L"
+    assert page.size[0] == PAGE_SHORT_SIDE
+    assert page.size[1] == pytest.approx(PAGE_SHORT_SIDE * 297 / 210, abs=1)
 
 
-def test_a_scanned_page_beside_text_pages_is_named_and_its_big_image_downscaled() -> None:
+def test_without_a_picture_reader_no_page_is_rendered() -> None:
     document = extract("pdf", pdf_with_pages("Ferritin 8 ng/mL", png_bytes(2400, 1200)))
 
     assert document.text == "Ferritin 8 ng/mL"
     assert any("page 2 has no text layer" in warning for warning in document.warnings)
-    page = Image.open(io.BytesIO(document.page_images[0]))
-    assert page.size == (MAX_PAGE_IMAGE_SIDE, 800)
+    assert document.page_image_pages == []
 
 
-def test_scanned_page_images_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_scanned_page_is_handed_over_before_the_next_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read: list[int] = []
+    original = extraction.PdfReader
+
+    class Watched(original):  # type: ignore[misc, valid-type]
+        @property
+        def pages(self):
+            for number, page in enumerate(super().pages, start=1):
+                read.append(number)
+                yield page
+
+    monkeypatch.setattr(extraction, "PdfReader", Watched)
+    seen: list[tuple[int, list[int]]] = []
+    scan = pdf_with_pages(png_bytes(200, 100), "Ferritin 8 ng/mL", png_bytes(200, 100))
+    extract_lab_document("f", LABEL, "x.pdf", scan, lambda n, _png: seen.append((n, list(read))))
+    assert seen == [(1, [1]), (3, [1, 2, 3])]
+
+
+def test_scanned_pages_are_capped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(extraction, "MAX_PAGE_IMAGES", 1)
-    document = extract("pdf", pdf_with_pages(png_bytes(200, 100), png_bytes(200, 100)))
+    document, pages = extract_pages(pdf_with_pages(png_bytes(200, 100), png_bytes(200, 100)))
 
-    assert len(document.page_images) == 1
+    assert len(pages) == 1 and document.page_image_pages == [1]
     assert any("only the first 1" in warning for warning in document.warnings)
 
 

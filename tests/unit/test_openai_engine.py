@@ -105,7 +105,7 @@ def test_text_answers_use_the_text_model_and_soap_confidence_defaults_to_0_8(
     engine: OpenAIEngine, fake_openai: FakeOpenAI
 ) -> None:
     summary = engine.summarize_case(CONTEXT, [LAB], [])
-    soap, diagnosis = engine.write_soap_and_diagnosis(CONTEXT, summary, [LAB], [])
+    soap, diagnosis = engine.write_soap_and_diagnosis(CONTEXT, [LAB], [])
     assert summary.confidence_score == pytest.approx(0.81)
     assert soap.confidence_score == pytest.approx(0.8)  # the server answered null
     assert diagnosis.icd_code == "E11.65"
@@ -114,10 +114,12 @@ def test_text_answers_use_the_text_model_and_soap_confidence_defaults_to_0_8(
         "case_summary",
         "soap_note_and_diagnosis",
     ]
-    soap_request = fake_openai.texts()[1]
     [glucose] = lab_facts(fake_openai.requests[1].body)
     assert (glucose["analyte"], glucose["value"], glucose["flag"]) == ("Glucose", 182, "high")
-    assert "Hyperglycaemia with raised HbA1c" in soap_request  # round 3 sees round 2
+    # Both are written side by side from the same facts: the SOAP request is the summary's
+    # case file, and never waits for (or quotes) the summary.
+    assert user_text(fake_openai.requests[1].body) == user_text(fake_openai.requests[0].body)
+    assert "Hyperglycaemia with raised HbA1c" not in fake_openai.texts()[1]
 
 
 def user_text(body: dict[str, Any]) -> str:
@@ -194,8 +196,8 @@ def test_the_diagnosis_carries_a_ranked_differential_and_a_confidence_reason(
             }
         }
     )
-    summary = engine.summarize_case(CONTEXT, [LAB], [])
-    _, diagnosis = engine.write_soap_and_diagnosis(CONTEXT, summary, [LAB], [])
+    engine.summarize_case(CONTEXT, [LAB], [])
+    _, diagnosis = engine.write_soap_and_diagnosis(CONTEXT, [LAB], [])
 
     assert [other.diagnosis for other in diagnosis.differential] == [
         "Other 1",
@@ -248,8 +250,8 @@ def test_scores_outside_0_1_are_clamped_and_codes_normalised(
         }
     )
     assert engine.read_image(IMAGE, CONTEXT).confidence_score == 1.0
-    summary = engine.summarize_case(CONTEXT, [], [])
-    soap, diagnosis = engine.write_soap_and_diagnosis(CONTEXT, summary, [], [])
+    engine.summarize_case(CONTEXT, [], [])
+    soap, diagnosis = engine.write_soap_and_diagnosis(CONTEXT, [], [])
     assert soap.confidence_score == pytest.approx(0.55)
     assert diagnosis.confidence_score == 0.0
     assert diagnosis.icd_code == "D50.9"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -15,7 +16,13 @@ from core.analysis.pipeline import analyze_case
 from core.analysis.rules.engine import RulesEngine
 from core.models import Case, CaseFile, utc_now
 from tests.fake_openai import CANNED_ANSWERS, FakeOpenAI
-from tests.samples import LAB_REPORT_LINES, dicom_bytes_with, pdf_bytes, png_bytes
+from tests.samples import (
+    LAB_REPORT_LINES,
+    dicom_bytes_with,
+    pdf_bytes,
+    png_bytes,
+    scanned_pdf_bytes,
+)
 
 STAGES = [
     "lab_documents_processed",
@@ -42,6 +49,8 @@ class Run:
         }
         self.stages: list[str] = []
         self.saved: dict[str, tuple[str | None, dict | None]] = {}
+        # Each section as it landed, with the stages recorded by then.
+        self.sections: list[tuple[str, dict[str, Any], list[str]]] = []
 
     def read_file(self, record: CaseFile) -> bytes:
         return self.content[record.file_url]  # KeyError: as if the blob were missing
@@ -56,7 +65,16 @@ class Run:
     def analyze(self, engine: Any) -> Insights:
         with ThreadPoolExecutor(4) as pool:
             return analyze_case(
-                self.case, self.files, self.read_file, engine, self.stages.append, self.save, pool
+                self.case,
+                self.files,
+                self.read_file,
+                engine,
+                self.stages.append,
+                self.save,
+                pool,
+                on_section=lambda name, content: self.sections.append(
+                    (name, content, list(self.stages))
+                ),
             )
 
 
@@ -193,3 +211,73 @@ def test_values_keep_their_file_page_and_line_and_unread_tests_reach_the_insight
         ("f0", 1, "Sodium 140 mmol/L")
     ]
     assert insights.unread_tests == ["INR"]
+
+
+class SlowSummary(RulesEngine):
+    """The rules engine, with a summary that takes ``seconds`` to write."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def summarize_case(self, *args: Any) -> Any:
+        time.sleep(self.seconds)
+        return super().summarize_case(*args)
+
+
+def test_the_soap_note_is_written_beside_the_summary_and_lands_first_when_ready() -> None:
+    run = Run([("labs.pdf", "lab", pdf_bytes())])
+    insights = run.analyze(SlowSummary(0.4))
+
+    # The SOAP note did not wait for the summary: it landed (and was handed over) first,
+    # while its stage still follows the summary's.
+    names = [name for name, _, _ in run.sections]
+    assert names == ["soap_note", "primary_diagnosis", "case_summary"]
+    _, soap, stages_then = run.sections[0]
+    assert soap == insights.soap_note.model_dump(mode="json")
+    assert "case_summary_generated" not in stages_then
+    assert run.sections[1][1] == insights.primary_diagnosis.model_dump(mode="json")
+    assert run.sections[2][1] == insights.case_summary.model_dump(mode="json")
+    assert run.stages == STAGES
+    timings = insights.provenance.stage_timings
+    assert timings["soap_note_generated"] < 0.2 <= timings["case_summary_generated"]
+
+
+def test_the_two_writing_requests_run_at_once(model: OpenAIEngine, fake_openai: FakeOpenAI) -> None:
+    fake_openai.behave(delay=0.5)
+    run = Run([("labs.pdf", "lab", pdf_bytes())])
+    started = time.perf_counter()
+    insights = run.analyze(model)
+    elapsed = time.perf_counter() - started
+
+    # No image and no scanned page: one model round, both answers at once.
+    assert 0.5 <= elapsed < 0.9
+    assert [name for name, _, _ in run.sections][-1] in ("case_summary", "primary_diagnosis")
+    assert {name for name, _, _ in run.sections} == {
+        "case_summary",
+        "soap_note",
+        "primary_diagnosis",
+    }
+    assert insights.case_summary.model_dump(mode="json") in [c for _, c, _ in run.sections]
+
+
+def test_a_scanned_page_is_sent_to_the_vision_model_and_its_text_parsed(
+    model: OpenAIEngine, fake_openai: FakeOpenAI
+) -> None:
+    fake_openai.behave(answers={"scanned_lab_page": {"text": "Hemoglobin 8.1 g/dL 12.0-16.0 L"}})
+    run = Run([("scan.pdf", "lab", scanned_pdf_bytes())])
+    insights = run.analyze(model)
+
+    assert len(fake_openai.answered("scanned_lab_page")) == 1
+    assert [v.analyte for v in insights.lab_values] == ["Hemoglobin"]
+    assert not any("no text layer" in w for w in insights.provenance.warnings)
+
+
+def test_the_rules_engine_gets_no_page_rendered(monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.analysis.reading import extraction
+
+    def no_rendering(*_: Any) -> bytes:
+        raise AssertionError("a page was rendered for an engine that reads no pictures")
+
+    monkeypatch.setattr(extraction, "_page_png", no_rendering)
+    insights = Run([("scan.pdf", "lab", scanned_pdf_bytes())]).analyze(RulesEngine())
+    assert any("page 1 has no text layer" in w for w in insights.provenance.warnings)

@@ -26,11 +26,15 @@ def test_a_file_read_in_a_child_gives_what_it_gives_in_process() -> None:
     in_child = reading.lab_document("f1", LAB, "bloods.pdf", lambda: pdf)
     assert in_child == extract_lab_document("f1", LAB, "bloods.pdf", pdf)
     assert "Hemoglobin" in in_child.text
-    # A scanned page comes back with its picture and its page number.
+    # A scanned page comes back with its picture and its page number, ahead of the file.
     scan = samples.scanned_pdf_bytes()
-    scanned = reading.lab_document("f3", LAB, "scan.pdf", lambda: scan)
-    assert scanned == extract_lab_document("f3", LAB, "scan.pdf", scan)
-    assert scanned.page_image_pages == [1] and len(scanned.page_images) == 1
+    pages: list[tuple[int, bytes]] = []
+    in_process: list[tuple[int, bytes]] = []
+    scanned = reading.lab_document("f3", LAB, "scan.pdf", lambda: scan, lambda *p: pages.append(p))
+    assert scanned == extract_lab_document(
+        "f3", LAB, "scan.pdf", scan, lambda *p: in_process.append(p)
+    )
+    assert scanned.page_image_pages == [1] and pages == in_process and len(pages) == 1
     png = samples.png_bytes(900, 600)
     image = reading.radiology_image("f2", IMAGE, "chest.png", lambda: png)
     assert image == prepare_radiology_image("f2", IMAGE, "chest.png", png)
@@ -132,3 +136,19 @@ def test_a_deep_image_at_the_size_limit_fits_the_default_memory_cap(tmp_path) ->
     assert reading.limits.memory_bytes == 512 * MB
     image = reading.radiology_image("f1", IMAGE, "deep.png", lambda: content)
     assert (image.width, image.height) == (1024, 1024)
+
+
+def test_a_page_arrives_before_its_file_is_read_and_the_time_limit_still_holds() -> None:
+    reading = IsolatedReading(ReadingLimits(seconds=1), lab_reader=hostile_readers.page_then_stuck)
+    pages: list[tuple[float, int, bytes]] = []
+    started = time.monotonic()
+
+    def on_page(number: int, png: bytes) -> None:
+        pages.append((time.monotonic() - started, number, png))
+
+    document = reading.lab_document("f", LAB, "scan.pdf", lambda: b"%PDF", on_page)
+
+    assert [(n, png) for _, n, png in pages] == [(1, b"page one")]
+    assert pages[0][0] < 0.9  # while the child was still reading, well before its limit
+    assert document.warnings == [f"{LAB}: reading took longer than 1 second and was stopped"]
+    assert time.monotonic() - started < 3  # a page does not extend the limit

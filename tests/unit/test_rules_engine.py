@@ -33,7 +33,7 @@ def _run(
 ) -> tuple[CaseSummary, SoapNote, PrimaryDiagnosis]:
     labs = [_lab(text)]
     summary = ENGINE.summarize_case(context, labs, images or [])
-    soap, diagnosis = ENGINE.write_soap_and_diagnosis(context, summary, labs, images or [])
+    soap, diagnosis = ENGINE.write_soap_and_diagnosis(context, labs, images or [])
     return summary, soap, diagnosis
 
 
@@ -171,8 +171,7 @@ def test_values_from_the_pipeline_are_used_without_reparsing_the_text():
         source_file_id="lab-9",
     )
     labs = [LabDocument(file_id="lab-9", label="Lab file 1", text="", lab_values=[given])]
-    summary = ENGINE.summarize_case(ADULT, labs, [])
-    _, diagnosis = ENGINE.write_soap_and_diagnosis(ADULT, summary, labs, [])
+    _, diagnosis = ENGINE.write_soap_and_diagnosis(ADULT, labs, [])
     assert diagnosis.icd_code == "D64.9"
     assert diagnosis.supporting_evidence == ["Hemoglobin 8.9 g/dL (low; reference 12–16)"]
 

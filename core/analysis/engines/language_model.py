@@ -136,7 +136,6 @@ class OpenAIEngine:
     def write_soap_and_diagnosis(
         self,
         context: PatientContext,
-        summary: CaseSummary,
         labs: list[LabDocument],
         images: list[tuple[RadiologyImage, ImageAnalysis]],
     ) -> tuple[SoapNote, PrimaryDiagnosis]:
@@ -146,7 +145,7 @@ class OpenAIEngine:
             SoapAndDiagnosisAnswer,
             [
                 _system(prompts.SOAP_WRITER),
-                _user(f"{case_file}\n\n{prompts.summary_section(summary)}"),
+                _user(case_file),
             ],
             "the SOAP note and diagnosis",
         )

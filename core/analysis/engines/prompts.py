@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from core.analysis.insights import (
-    CaseSummary,
     ImageAnalysis,
     LabDocument,
     LabValue,
@@ -15,7 +14,7 @@ from core.analysis.insights import (
 )
 from core.analysis.labs.format import format_result
 
-PROMPT_VERSION = "medcase-prompts-3"
+PROMPT_VERSION = "medcase-prompts-4"
 
 # A long lab report is cut here: the values parsed from it are sent in full beside it.
 MAX_LAB_TEXT_CHARS = 12_000
@@ -131,11 +130,3 @@ def case_file(
     images: list[tuple[RadiologyImage, ImageAnalysis]],
 ) -> str:
     return "\n\n".join((patient_context(context), lab_documents(labs), radiology_readings(images)))
-
-
-def summary_section(summary: CaseSummary) -> str:
-    findings = "\n".join(f"- {finding}" for finding in summary.key_findings) or "- none"
-    return (
-        f"Case summary: {summary.comprehensive_summary}\nKey findings:\n{findings}\n"
-        f"Lab summary: {summary.lab_summary}\nRadiology summary: {summary.radiology_summary}"
-    )

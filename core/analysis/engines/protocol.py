@@ -1,5 +1,5 @@
-"""What an insight engine must provide. The pipeline calls these in three rounds:
-every image (and scanned page) at once, then the case summary, then SOAP note + diagnosis."""
+"""What an insight engine must provide. The pipeline calls these in two rounds: every
+image (and scanned page) at once, then the case summary beside the SOAP note + diagnosis."""
 
 from __future__ import annotations
 
@@ -56,8 +56,8 @@ class InsightEngine(Protocol):
     def write_soap_and_diagnosis(
         self,
         context: PatientContext,
-        summary: CaseSummary,
         labs: list[LabDocument],
         images: list[tuple[RadiologyImage, ImageAnalysis]],
     ) -> tuple[SoapNote, PrimaryDiagnosis]:
-        """Round 3: SOAP note and primary diagnosis in one answer, so they agree."""
+        """Round 2, beside the summary and from the same facts: SOAP note and primary
+        diagnosis in one answer, so they agree."""

@@ -13,12 +13,13 @@ import logging
 import zipfile
 from collections.abc import Callable, Iterator
 
+import pypdfium2
+import pypdfium2.raw as pdfium_c
 from docx import Document
 from docx.document import Document as WordDocument
 from docx.table import Table
 from docx.text.paragraph import Paragraph
-from PIL import Image
-from pypdf import PageObject, PdfReader
+from pypdf import PdfReader
 
 from core.analysis.insights import LabDocument
 from core.analysis.labs.lines import PAGE_BREAK
@@ -27,9 +28,14 @@ from core.files import extension_of
 log = logging.getLogger(__name__)
 
 MAX_TEXT_CHARS = 200_000
-MAX_PAGE_IMAGE_SIDE = 1600
+# A scanned page is rendered at the size the vision model reads it at and no larger: in
+# "high" detail an image is fitted into 2048 x 2048, then its shorter side brought to 768.
+PAGE_SHORT_SIDE = 768
+MAX_PAGE_IMAGE_SIDE = 2048
 MAX_PAGE_IMAGES = 20  # each scanned page costs a vision call; a 300-page scan is not a lab file
-MIN_PAGE_IMAGE_SIDE = 32  # smaller pictures on a scanned page are logos or rules, not text
+
+# Receives each scanned page as soon as it is rendered: (page number, PNG bytes).
+PageSink = Callable[[int, bytes], None]
 MAX_DOCX_UNPACKED_BYTES = 64 * 1024 * 1024  # refuse zip bombs before python-docx inflates them
 _CSV_DELIMITERS = ",;\t|"
 
@@ -37,17 +43,16 @@ _CSV_DELIMITERS = ",;\t|"
 class _Extraction:
     """Collects text, page images and warnings while one lab file is read."""
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, on_page: PageSink | None = None) -> None:
         self.label = label
+        self.on_page = on_page
         self.parts: list[str] = []
         self.length = 0
-        self.page_images: list[bytes] = []
         self.page_image_pages: list[int] = []
         self.warnings: list[str] = []
         self.full = False
         self.paged = False
-        self.unread_pages = 0
-        self.render_pages = True
+        self.unread_pages = 0  # scanned pages nobody will read (no vision): the summary says
 
     def warn(self, message: str) -> None:
         self.warnings.append(f"{self.label}: {message}")
@@ -75,7 +80,6 @@ class _Extraction:
             file_id=file_id,
             label=self.label,
             text=text,
-            page_images=self.page_images,
             page_image_pages=self.page_image_pages,
             warnings=self.warnings,
             paged=self.paged,
@@ -84,14 +88,14 @@ class _Extraction:
 
 
 def extract_lab_document(
-    file_id: str, label: str, file_name: str, content: bytes, *, render_scanned_pages: bool = True
+    file_id: str, label: str, file_name: str, content: bytes, on_page: PageSink | None = None
 ) -> LabDocument:
     """The text of one lab file; problems become warnings naming ``label``, never exceptions.
 
-    ``render_scanned_pages`` False (an engine that reads no images) leaves pages without a
-    text layer as pictures unrendered, and counts them as unread."""
-    found = _Extraction(label)
-    found.render_pages = render_scanned_pages
+    Scanned PDF pages are rendered only for an ``on_page`` (an engine that reads images),
+    each handed over as soon as it is ready; the document lists their page numbers.
+    """
+    found = _Extraction(label, on_page)
     extension = extension_of(file_name)
     readers: dict[str, Callable[[bytes, _Extraction], None]] = {
         "pdf": _read_pdf,
@@ -116,7 +120,7 @@ def extract_lab_document(
             log.info("lab file extraction failed: %s", type(error).__name__)
             found.warn(f"the {extension.upper()} file could not be read (corrupt or truncated?)")
     result = found.document(file_id)
-    if not result.text.strip() and not result.page_images and not result.warnings:
+    if not result.text and not result.warnings:
         result.warnings.append(f"{label}: no text was found in the file")
     return result
 
@@ -129,23 +133,24 @@ def _read_pdf(content: bytes, found: _Extraction) -> None:
     if reader.is_encrypted and not _unlock(reader, found):
         return
     found.paged = True
-    for number, page in enumerate(reader.pages, start=1):
-        if found.full:
-            break
-        try:
-            text = page.extract_text() or ""
-        except Exception:  # noqa: BLE001 - one broken page must not cost the others
-            found.warn(f"page {number} could not be read")
-            found.add("")
-            continue
-        # Form feeds inside a page would shift the page numbers of everything after it.
-        found.add(text.replace(PAGE_BREAK, "\n").strip())
-        if not text.strip():
-            found.warnings.append(no_text_layer(found.label, number))
-            if found.render_pages:
-                _keep_page_images(page, number, found)
-            else:  # nobody would read the picture: rendering it would only cost time
-                found.unread_pages += 1
+    pages = _ScannedPages(content, found)
+    try:
+        for number, page in enumerate(reader.pages, start=1):
+            if found.full:
+                break
+            try:
+                text = page.extract_text() or ""
+            except Exception:  # noqa: BLE001 - one broken page must not cost the others
+                found.warn(f"page {number} could not be read")
+                found.add("")
+                continue
+            # Form feeds inside a page would shift the page numbers of everything after it.
+            found.add(text.replace(PAGE_BREAK, "\n").strip())
+            if not text.strip():
+                found.warnings.append(no_text_layer(found.label, number))
+                pages.render(number)
+    finally:
+        pages.close()
 
 
 def no_text_layer(label: str, page: int) -> str:
@@ -164,35 +169,60 @@ def _unlock(reader: PdfReader, found: _Extraction) -> bool:
     return False
 
 
-def _keep_page_images(page: PageObject, number: int, found: _Extraction) -> None:
-    try:
-        pictures = list(page.images)
-    except Exception:  # noqa: BLE001 - malformed image streams are common in scans
-        found.warn(f"the images on page {number} could not be read")
-        return
-    for picture in pictures:
-        if len(found.page_images) >= MAX_PAGE_IMAGES:
-            found.warn(f"only the first {MAX_PAGE_IMAGES} scanned page images are read")
+class _ScannedPages:
+    """Renders the PDF's scanned pages with PDFium, one at a time, for ``found.on_page``."""
+
+    def __init__(self, content: bytes, found: _Extraction) -> None:
+        self.content = content
+        self.found = found
+        self.pdf: pypdfium2.PdfDocument | None = None
+        self.capped = False
+
+    def render(self, number: int) -> None:
+        found = self.found
+        if found.on_page is None:
+            # Nobody reads pictures (the offline engine): rendering would be waste, and the
+            # summary says how many pages went unread.
+            found.unread_pages += 1
+            return
+        if len(found.page_image_pages) >= MAX_PAGE_IMAGES:
+            if not self.capped:
+                self.capped = True
+                found.warn(f"only the first {MAX_PAGE_IMAGES} scanned pages are read")
             return
         try:
-            png = _page_image_png(picture.image)
-        except Exception:  # noqa: BLE001 - same: skip the picture, keep the document
-            found.warn(f"an image on page {number} could not be read")
-            continue
-        if png is not None:
-            found.page_images.append(png)
-            found.page_image_pages.append(number)
+            if self.pdf is None:
+                # An owner-password PDF that pypdf unlocked opens here with no password too.
+                self.pdf = pypdfium2.PdfDocument(self.content)
+            png = _page_png(self.pdf[number - 1])
+        except Exception:  # noqa: BLE001 - one unrenderable page must not cost the others
+            found.warn(f"page {number} could not be rendered for the vision model")
+            return
+        if png is None:
+            return  # no picture on the page: nothing for the vision model to read
+        found.page_image_pages.append(number)
+        found.on_page(number, png)
+
+    def close(self) -> None:
+        if self.pdf is not None:
+            self.pdf.close()
 
 
-def _page_image_png(image: Image.Image | None) -> bytes | None:
-    if image is None or min(image.size) < MIN_PAGE_IMAGE_SIDE:
-        return None
-    if image.mode not in ("RGB", "L"):
-        image = image.convert("RGB")
-    image.thumbnail((MAX_PAGE_IMAGE_SIDE, MAX_PAGE_IMAGE_SIDE), Image.Resampling.LANCZOS)
-    stream = io.BytesIO()
-    image.save(stream, format="PNG", optimize=False)
-    return stream.getvalue()
+def _page_png(page: pypdfium2.PdfPage) -> bytes | None:
+    """The page as a greyscale PNG at the vision model's reading size; None when blank."""
+    try:
+        pictures = page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,))
+        if next(iter(pictures), None) is None:
+            return None
+        width, height = page.get_size()
+        scale = min(PAGE_SHORT_SIDE / min(width, height), MAX_PAGE_IMAGE_SIDE / max(width, height))
+        image = page.render(scale=scale, grayscale=True).to_pil()
+        stream = io.BytesIO()
+        # Fast compression: the page goes out once, over a local network or an API call.
+        image.save(stream, format="PNG", compress_level=1)
+        return stream.getvalue()
+    finally:
+        page.close()
 
 
 # --- TXT and CSV -------------------------------------------------------------------------

@@ -5,7 +5,8 @@ a hostile file can make one of them loop or allocate gigabytes, and a Python thr
 be stopped. So every file is read in its own short-lived child, forked from a forkserver
 that has the readers imported (about 10 ms a file): a child over its time is killed and a
 child over its memory fails alone, and either becomes a warning on a case that goes on.
-Results come back through a pipe as plain data.
+Results come back through a pipe as plain data; a scanned lab page comes back as soon as
+it is rendered, ahead of the file's answer, so its vision request need not wait for the file.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import resource
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -24,14 +26,13 @@ from multiprocessing.context import ForkServerContext
 from typing import Any, Protocol
 
 from core.analysis.insights import LabDocument, RadiologyImage
-from core.analysis.reading.extraction import extract_lab_document
+from core.analysis.reading.extraction import PageSink, extract_lab_document
 from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image
 
 log = logging.getLogger(__name__)
 
 LoadFile = Callable[[], bytes]
-# (file_id, label, file_name, content, *, render_scanned_pages) -> the lab file's text
-LabReader = Callable[..., LabDocument]
+LabReader = Callable[..., LabDocument]  # extract_lab_document's signature
 ImageReader = Callable[[str, str, str, bytes], RadiologyImage]
 
 # What the forkserver imports once, so a child starts with the decoders in memory.
@@ -47,12 +48,10 @@ class FileReading(Protocol):
         label: str,
         file_name: str,
         load: LoadFile,
-        *,
-        render_scanned_pages: bool = True,
+        on_page: PageSink | None = None,
     ) -> LabDocument:
         """The file's text; problems (time, memory, corrupt bytes) become warnings.
-        ``render_scanned_pages`` False: pages without text stay unrendered (no engine
-        would read their pictures)."""
+        Scanned pages are rendered only for an ``on_page``, which gets each when ready."""
 
     def radiology_image(
         self, file_id: str, label: str, file_name: str, load: LoadFile
@@ -69,12 +68,9 @@ class InProcessReading:
         label: str,
         file_name: str,
         load: LoadFile,
-        *,
-        render_scanned_pages: bool = True,
+        on_page: PageSink | None = None,
     ) -> LabDocument:
-        return extract_lab_document(
-            file_id, label, file_name, load(), render_scanned_pages=render_scanned_pages
-        )
+        return extract_lab_document(file_id, label, file_name, load(), on_page)
 
     def radiology_image(
         self, file_id: str, label: str, file_name: str, load: LoadFile
@@ -123,12 +119,11 @@ class IsolatedReading:
         label: str,
         file_name: str,
         load: LoadFile,
-        *,
-        render_scanned_pages: bool = True,
+        on_page: PageSink | None = None,
     ) -> LabDocument:
-        options = {"render_scanned_pages": render_scanned_pages}
+        names = (file_id, label, file_name)
         try:
-            found = self._run("lab", self._lab_reader, (file_id, label, file_name), load, options)
+            found = self._run("lab", self._lab_reader, names, load, on_page)
         except _Stopped as stopped:
             return LabDocument(
                 file_id=file_id, label=label, text="", warnings=[f"{label}: {stopped.reason}"]
@@ -150,7 +145,7 @@ class IsolatedReading:
         reader: Callable[..., Any],
         names: tuple[str, str, str],
         load: LoadFile,
-        options: dict[str, Any] | None = None,
+        on_page: PageSink | None = None,
     ) -> dict[str, Any]:
         limits = self.limits
         with self._slots:
@@ -159,7 +154,7 @@ class IsolatedReading:
             ours, theirs = context.Pipe()
             child = context.Process(
                 target=_read_in_child,
-                args=(theirs, kind, reader, names, options or {}, limits.memory_bytes),
+                args=(theirs, kind, reader, names, limits.memory_bytes, on_page is not None),
                 name="medcase-reading",
                 daemon=True,
             )
@@ -168,13 +163,18 @@ class IsolatedReading:
             try:
                 ours.send_bytes(content)
                 del content  # the child has it; this process keeps no copy while it waits
-                if not ours.poll(limits.seconds):
-                    child.kill()
-                    log.warning("file reading stopped after %s s", limits.seconds)
-                    raise _Stopped(
-                        f"reading took longer than {_seconds(limits.seconds)} and was stopped"
-                    )
-                answer = ours.recv()
+                deadline = time.monotonic() + limits.seconds
+                while True:
+                    if not ours.poll(max(0.0, deadline - time.monotonic())):
+                        child.kill()
+                        log.warning("file reading stopped after %s s", limits.seconds)
+                        raise _Stopped(
+                            f"reading took longer than {_seconds(limits.seconds)} and was stopped"
+                        )
+                    answer = ours.recv()
+                    if answer[0] != "page" or on_page is None:
+                        break
+                    on_page(answer[1], answer[2])  # its vision request starts now
             except (EOFError, OSError):
                 # The child died: killed by the kernel (memory), or a decoder crashed.
                 child.join(5)
@@ -219,13 +219,22 @@ def _forkserver() -> ForkServerContext:
         if _context is None:
             context = multiprocessing.get_context("forkserver")
             assert isinstance(context, ForkServerContext)
-            # The entry script too (streamlit's, uvicorn's): imported once by the server,
-            # or else multiprocessing would run it again in every child.
-            main_file = getattr(sys.modules["__main__"], "__file__", None)
-            main = ["__main__"] if main_file and os.path.isfile(main_file) else []
-            context.set_forkserver_preload(main + _PRELOAD)
+            context.set_forkserver_preload(_entry_point() + _PRELOAD)
             _context = context
         return _context
+
+
+def _entry_point() -> list[str]:
+    """The entry script too (streamlit's, uvicorn's), imported once by the server, or else
+    multiprocessing would import it again in every child (a second or more each)."""
+    main = sys.modules["__main__"]
+    spec = getattr(main, "__spec__", None)
+    if spec is not None and spec.name and not spec.name.endswith("__main__"):
+        # Run with ``python -m name``: each child runs the module again by that name, which
+        # is cheap only when the server has it (and what it imports) already.
+        return [spec.name]
+    main_file = getattr(main, "__file__", None)
+    return ["__main__"] if main_file and os.path.isfile(main_file) else []
 
 
 # --- in the child ----------------------------------------------------------------------
@@ -236,15 +245,20 @@ def _read_in_child(
     kind: str,
     reader: Callable[..., Any],
     names: tuple[str, str, str],
-    options: dict[str, Any],
     memory_bytes: int,
+    pages: bool = False,
 ) -> None:
-    """Read one file and send back ``(outcome, plain data)``; runs in the child only."""
+    """Read one file and send back ``(outcome, plain data)``, after a ``("page", number,
+    png)`` for each scanned page when ``pages``; runs in the child only."""
     _cap_memory(memory_bytes)
     answer: tuple[str, Any]
+
+    def send_page(number: int, png: bytes) -> None:
+        pipe.send(("page", number, png))
+
     try:
         content = pipe.recv_bytes()
-        found = reader(*names, content, **options)
+        found = reader(*names, content, send_page) if pages else reader(*names, content)
         del content
         answer = ("ok", _plain(kind, found))
     except MemoryError:

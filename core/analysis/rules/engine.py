@@ -25,6 +25,7 @@ from core.analysis.rules.confidence import MAX_CONFIDENCE
 from core.analysis.rules.diagnosis import diagnose
 from core.analysis.rules.plan import plan_lines, urgent_plan
 from core.analysis.rules.report import (
+    CaseReading,
     all_within_range,
     critical_sentence,
     lab_sentence,
@@ -119,22 +120,17 @@ class RulesEngine:
         key_findings += [
             f"{image.label}: {_describe(image)}, not interpreted" for image, _ in images
         ]
-        values = reading.values
-        evidence = 0.1 if not values else min(0.7, 0.3 + 0.04 * len(values))
-        if reading.unsure:
-            evidence -= 0.1
         return CaseSummary(
             comprehensive_summary=" ".join(parts),
             key_findings=key_findings,
             lab_summary=lab_summary(reading),
             radiology_summary=_radiology_summary(images),
-            confidence_score=round(max(0.05, evidence), 2),
+            confidence_score=_summary_score(reading),
         )
 
     def write_soap_and_diagnosis(
         self,
         context: PatientContext,
-        summary: CaseSummary,
         labs: list[LabDocument],
         images: list[tuple[RadiologyImage, ImageAnalysis]],
     ) -> tuple[SoapNote, PrimaryDiagnosis]:
@@ -162,7 +158,9 @@ class RulesEngine:
         if images:
             plan.append("Have the radiology images read by a radiologist.")
         plan.append("Correlate with the history and examination before acting on these values.")
-        soap_score = (summary.confidence_score + diagnosis.confidence_score) / 2
+        # The summary's score, computed from the same values: the two are written side by
+        # side (core.analysis.pipeline), so neither waits for the other.
+        soap_score = (_summary_score(reading) + diagnosis.confidence_score) / 2
         soap = SoapNote(
             subjective=subjective,
             objective=" ".join(objective),
@@ -171,6 +169,16 @@ class RulesEngine:
             confidence_score=round(min(MAX_CONFIDENCE, soap_score), 2),
         )
         return soap, diagnosis
+
+
+def _summary_score(reading: CaseReading) -> float:
+    """How well the lab values support a summary: more values, more support (capped), less
+    where some were read unsurely."""
+    values = reading.values
+    evidence = 0.1 if not values else min(0.7, 0.3 + 0.04 * len(values))
+    if reading.unsure:
+        evidence -= 0.1
+    return round(max(0.05, evidence), 2)
 
 
 def _patient(context: PatientContext) -> str:
