@@ -71,6 +71,7 @@ class AnalysisRunner:
         self.seal_key = seal_key  # the analyzer's seal on what it writes (core.analysis.seal)
         self.policy = policy or RecoveryPolicy()
         self.stale_after = self.policy.stale_after
+        self.workers = workers
         self._jobs = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="medcase-case")
         # File-level work has its own pool: a job waiting on its files never holds the
         # threads those files need, so jobs cannot deadlock the pool they run in.
@@ -171,6 +172,55 @@ class AnalysisRunner:
         except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
             log.error("could not claim case %s:\n%s", case_id, failure_frames())
             return
+        self._analyze_claimed(owner, case_id, claim, backend)
+
+    # --- the queue replicas share -------------------------------------------------------
+
+    def take_queued(self, doctor: Doctor, open_backend: Callable[[], Backend]) -> int:
+        """Give each free worker a job that takes the doctor's next waiting case from the
+        database (the queue every replica shares); how many jobs were started.
+
+        A job that found a case takes the next one when it is done, so this process keeps
+        its workers busy until the doctor's queue is empty.
+        """
+        with self._lock:
+            if self._stop.is_set():
+                return 0
+            free = max(0, self.workers - len(self._pending))
+        for _ in range(free):
+            self._submit_take(doctor.user_id, open_backend)
+        return free
+
+    def _submit_take(self, owner: str, open_backend: Callable[[], Backend]) -> None:
+        with self._lock:
+            if self._stop.is_set():
+                return
+            future = self._jobs.submit(self._take_next, owner, open_backend)
+            self._pending.add(future)
+        future.add_done_callback(self._forget)
+
+    def _take_next(self, owner: str, open_backend: Callable[[], Backend]) -> None:
+        claim = str(uuid.uuid4())
+        try:
+            backend = open_backend()
+        except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
+            log.error("could not open a backend to take queued cases:\n%s", failure_frames())
+            return
+        try:
+            case_id = backend.cases.claim_next_analysis(owner, claim, utc_now() - self.stale_after)
+            if case_id is not None:
+                self._analyze_claimed(owner, case_id, claim, backend)
+        except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
+            log.error("could not take a queued case:\n%s", failure_frames())
+            return
+        finally:
+            backend.close()
+        if case_id is not None:
+            # Submitted before this job ends, so wait_idle never sees a gap in between.
+            self._submit_take(owner, open_backend)
+
+    def _analyze_claimed(self, owner: str, case_id: str, claim: str, backend: Backend) -> None:
+        """Analyse a case this job holds the claim of, to completed or failed."""
         log.info("analysis of case %s started", case_id)
         _record(backend, owner, AuditAction.ANALYSIS_STARTED, case_id)
         job = _Job(owner, case_id, claim, backend)
