@@ -181,43 +181,42 @@ class AnalysisRunner:
         database (the queue every replica shares); how many jobs were started.
 
         A job that found a case takes the next one when it is done, so this process keeps
-        its workers busy until the doctor's queue is empty.
+        its workers busy until the doctor's queue is empty; other replicas take from the
+        same queue at the same time.
         """
         with self._lock:
             if self._stop.is_set():
                 return 0
             free = max(0, self.workers - len(self._pending))
-        for _ in range(free):
-            self._submit_take(doctor.user_id, open_backend)
+            futures = [
+                self._jobs.submit(self._take_next, doctor.user_id, open_backend)
+                for _ in range(free)
+            ]
+            self._pending.update(futures)
+        for future in futures:
+            future.add_done_callback(self._forget)
         return free
 
-    def _submit_take(self, owner: str, open_backend: Callable[[], Backend]) -> None:
-        with self._lock:
-            if self._stop.is_set():
-                return
-            future = self._jobs.submit(self._take_next, owner, open_backend)
-            self._pending.add(future)
-        future.add_done_callback(self._forget)
-
     def _take_next(self, owner: str, open_backend: Callable[[], Backend]) -> None:
-        claim = str(uuid.uuid4())
+        """Claim and analyse the doctor's waiting cases one after another, on one backend,
+        until none is left (or the runner stops)."""
         try:
             backend = open_backend()
         except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
             log.error("could not open a backend to take queued cases:\n%s", failure_frames())
             return
         try:
-            case_id = backend.cases.claim_next_analysis(owner, claim, utc_now() - self.stale_after)
-            if case_id is not None:
+            while not self._stop.is_set():
+                claim = str(uuid.uuid4())
+                stale_before = utc_now() - self.stale_after
+                case_id = backend.cases.claim_next_analysis(owner, claim, stale_before)
+                if case_id is None:
+                    return
                 self._analyze_claimed(owner, case_id, claim, backend)
         except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
             log.error("could not take a queued case:\n%s", failure_frames())
-            return
         finally:
             backend.close()
-        if case_id is not None:
-            # Submitted before this job ends, so wait_idle never sees a gap in between.
-            self._submit_take(owner, open_backend)
 
     def _analyze_claimed(self, owner: str, case_id: str, claim: str, backend: Backend) -> None:
         """Analyse a case this job holds the claim of, to completed or failed."""
