@@ -177,25 +177,23 @@ class AnalysisRunner:
     # --- the queue replicas share -------------------------------------------------------
 
     def take_queued(self, doctor: Doctor, open_backend: Callable[[], Backend]) -> int:
-        """Give each free worker a job that takes the doctor's next waiting case from the
-        database (the queue every replica shares); how many jobs were started.
+        """If a worker is free, start a job that takes the doctor's waiting cases from the
+        database (the queue every replica shares); 1 if one was started, else 0.
 
-        A job that found a case takes the next one when it is done, so this process keeps
-        its workers busy until the doctor's queue is empty; other replicas take from the
-        same queue at the same time.
+        A job that finds a case starts another for the same doctor while workers are free,
+        and takes the next case when it is done, so a long queue spreads over every free
+        worker while an empty one costs one query.
         """
+        return self._start_taking(doctor.user_id, open_backend)
+
+    def _start_taking(self, owner: str, open_backend: Callable[[], Backend]) -> int:
         with self._lock:
-            if self._stop.is_set():
+            if self._stop.is_set() or len(self._pending) >= self.workers:
                 return 0
-            free = max(0, self.workers - len(self._pending))
-            futures = [
-                self._jobs.submit(self._take_next, doctor.user_id, open_backend)
-                for _ in range(free)
-            ]
-            self._pending.update(futures)
-        for future in futures:
-            future.add_done_callback(self._forget)
-        return free
+            future = self._jobs.submit(self._take_next, owner, open_backend)
+            self._pending.add(future)
+        future.add_done_callback(self._forget)
+        return 1
 
     def _take_next(self, owner: str, open_backend: Callable[[], Backend]) -> None:
         """Claim and analyse the doctor's waiting cases one after another, on one backend,
@@ -212,6 +210,7 @@ class AnalysisRunner:
                 case_id = backend.cases.claim_next_analysis(owner, claim, stale_before)
                 if case_id is None:
                     return
+                self._start_taking(owner, open_backend)  # more may be waiting
                 self._analyze_claimed(owner, case_id, claim, backend)
         except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
             log.error("could not take a queued case:\n%s", failure_frames())

@@ -3,11 +3,12 @@
 Several app processes (replicas behind a load balancer) share one database. A case waiting
 for analysis is simply a case ``analyzing`` with no live claim; there is no queue besides
 the ``cases`` table. Each replica polls, for every doctor whose session it serves, for
-their waiting cases and takes them one per free worker with one atomic claim
-(``CaseRepository.claim_next_analysis``), so a case is analysed by exactly one replica and
-a case whose replica died (its claim stopped beating) is taken over by another that serves
-the same doctor. The jobs act as the doctor, so under Supabase row-level security still
-keeps each doctor's rows to them: no service-role key is involved.
+their waiting cases and takes them, spread over its free workers, each with one atomic
+claim (``CaseRepository.claim_next_analysis``), so a case is analysed by exactly one
+replica and a case whose replica died (its claim stopped beating) is taken over by another
+that serves the same doctor. A poll costs one query per served doctor while a worker is
+free. The jobs act as the doctor, so under Supabase row-level security still keeps each
+doctor's rows to them: no service-role key is involved.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class SharedQueue:
         self.runner = runner
         self.every_seconds = every_seconds
         self._served: dict[str, _Served] = {}
+        self._turn = 0
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._poller: threading.Thread | None = None
@@ -72,6 +74,10 @@ class SharedQueue:
             for user_id in [k for k, served in self._served.items() if served.until <= now]:
                 del self._served[user_id]  # an expired token can take nothing any more
             served = list(self._served.values())
+            # Each poll starts from the next doctor: when workers are few, every doctor's
+            # queue gets its turn.
+            self._turn = (self._turn + 1) % max(1, len(served))
+            served = served[self._turn :] + served[: self._turn]
         started = 0
         for entry in served:
             try:
