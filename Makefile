@@ -45,6 +45,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.restart
 	$(BIN)/python -m benchmarks.pilot
 	$(BIN)/python -m benchmarks.clinical
+	$(BIN)/python -m benchmarks.replicas
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

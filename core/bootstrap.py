@@ -14,6 +14,7 @@ from core.analysis.engines import build_engine, engine_label
 from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
 from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.analysis.runner import AnalysisRunner
+from core.analysis.shared_queue import SharedQueue
 from core.backends.local import LocalBackendProvider
 from core.backends.supabase import SupabaseBackendProvider
 from core.browser_sessions import BrowserSessions
@@ -44,6 +45,8 @@ class Clinic:
     sign_in_guard: SignInGuard | None = None
     # Signed-in sessions kept for a browser across reloads and tabs (None: not kept).
     browser_sessions: BrowserSessions | None = None
+    # This replica's share of the queue all app processes work from (None: no polling).
+    shared_queue: SharedQueue | None = None
 
     def __post_init__(self) -> None:
         if self.sign_in_guard is None:
@@ -67,6 +70,11 @@ class Clinic:
 
     def services_for(self, session: AuthSession) -> CaseService:
         """The case operations of this signed-in doctor; close it when done with it."""
+        if self.shared_queue is not None:
+            # While this replica serves the doctor it also takes their waiting cases.
+            self.shared_queue.serve(
+                session.doctor, partial(self.provider.for_session, session), session.expires_at
+            )
         return CaseService(
             session.doctor,
             self.provider.for_session(session),
@@ -102,6 +110,8 @@ class Clinic:
 
     def _signing_out(self, session: AuthSession) -> None:
         services = self.services_for(session)
+        if self.shared_queue is not None:
+            self.shared_queue.forget(session.doctor)
         try:
             services.record_sign_out()
         finally:
@@ -168,6 +178,8 @@ def build_clinic(settings: Settings) -> Clinic:
     )
     recovery = Recovery(analyzer, policy)
     recovery.start(provider)  # cases a stopped process left 'analyzing'
+    shared_queue = SharedQueue(analyzer, policy.queue_every_seconds)
+    shared_queue.start()  # waiting cases of the doctors this replica serves
     icd10.load_in_background()  # two seconds once per process, not on the first case
     return Clinic(
         settings=settings,
@@ -178,5 +190,11 @@ def build_clinic(settings: Settings) -> Clinic:
         seal_key=seal_key,
         browser_sessions=BrowserSessions(settings.data_dir / "browser_sessions.sqlite3"),
         # Running jobs finish in their threads; queued ones are recovered at the next start.
-        closers=[recovery.stop, lambda: analyzer.shutdown(wait=False), provider.close],
+        shared_queue=shared_queue,
+        closers=[
+            recovery.stop,
+            shared_queue.stop,
+            lambda: analyzer.shutdown(wait=False),
+            provider.close,
+        ],
     )

@@ -60,6 +60,10 @@ class CaseRepository(Protocol):
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
         """Atomically take an ``analyzing`` case that is unclaimed or whose claim is stale."""
 
+    def claim_next_analysis(self, owner: str, claim: str, stale_before: datetime) -> str | None:
+        """Atomically take the owner's oldest ``analyzing`` case that is unclaimed or whose
+        claim is stale (the queue replicas share); its id, or None when none is waiting."""
+
     def heartbeat(self, owner: str, case_id: str, claim: str) -> bool:
         """Refresh the claim of a live job (whatever its stage); False once it is not the
         holder any more."""

@@ -92,6 +92,12 @@ class RecordedRequest:
     arrived: float = 0.0  # time.perf_counter() when the request came in (benchmarks)
 
 
+class _Server(ThreadingHTTPServer):
+    # socketserver's backlog of 5 drops connections when many jobs call at once (replicas,
+    # parallel rounds), and a dropped SYN costs a one-second retransmit, as if the model were slow.
+    request_queue_size = 128
+
+
 class FakeOpenAI:
     """Start with ``start()`` (or ``with``); ``base_url`` ends in /v1 like OpenAI's."""
 
@@ -101,7 +107,7 @@ class FakeOpenAI:
         self._stopping = threading.Event()
         self._served = 0
         self.behave(**behaviour)
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._server = _Server(("127.0.0.1", 0), _handler_for(self))
         self._server.daemon_threads = True
         self._thread = threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True

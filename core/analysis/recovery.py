@@ -42,6 +42,10 @@ class RecoveryPolicy:
     # The sweep over every doctor's cases; None means every third of ``stale_after``, so a
     # restarted process takes its dead predecessor's cases back within a minute.
     sweep_every_seconds: float | None = None
+    # How often each replica asks the database for the waiting cases of the doctors it
+    # serves (core.analysis.shared_queue), so replicas share the work and take over a dead
+    # replica's cases.
+    queue_every_seconds: float = 5.0
     # A case is analysed at most this long, and taken over at most this often, before it
     # ends ``failed`` with the reason (instead of looping through recoveries).
     deadline: timedelta = timedelta(minutes=10)

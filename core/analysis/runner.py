@@ -72,6 +72,7 @@ class AnalysisRunner:
         self.seal_key = seal_key  # the analyzer's seal on what it writes (core.analysis.seal)
         self.policy = policy or RecoveryPolicy()
         self.stale_after = self.policy.stale_after
+        self.workers = workers
         self._jobs = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="medcase-case")
         # File-level work has its own pool: a job waiting on its files never holds the
         # threads those files need, so jobs cannot deadlock the pool they run in.
@@ -172,6 +173,53 @@ class AnalysisRunner:
         except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
             log.error("could not claim case %s:\n%s", case_id, failure_frames())
             return
+        self._analyze_claimed(owner, case_id, claim, backend)
+
+    # --- the queue replicas share -------------------------------------------------------
+
+    def take_queued(self, doctor: Doctor, open_backend: Callable[[], Backend]) -> int:
+        """If a worker is free, start a job that takes the doctor's waiting cases from the
+        database (the queue every replica shares); 1 if one was started, else 0.
+
+        A job that finds a case starts another for the same doctor while workers are free,
+        and takes the next case when it is done, so a long queue spreads over every free
+        worker while an empty one costs one query.
+        """
+        return self._start_taking(doctor.user_id, open_backend)
+
+    def _start_taking(self, owner: str, open_backend: Callable[[], Backend]) -> int:
+        with self._lock:
+            if self._stop.is_set() or len(self._pending) >= self.workers:
+                return 0
+            future = self._jobs.submit(self._take_next, owner, open_backend)
+            self._pending.add(future)
+        future.add_done_callback(self._forget)
+        return 1
+
+    def _take_next(self, owner: str, open_backend: Callable[[], Backend]) -> None:
+        """Claim and analyse the doctor's waiting cases one after another, on one backend,
+        until none is left (or the runner stops)."""
+        try:
+            backend = open_backend()
+        except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
+            log.error("could not open a backend to take queued cases:\n%s", failure_frames())
+            return
+        try:
+            while not self._stop.is_set():
+                claim = str(uuid.uuid4())
+                stale_before = utc_now() - self.stale_after
+                case_id = backend.cases.claim_next_analysis(owner, claim, stale_before)
+                if case_id is None:
+                    return
+                self._start_taking(owner, open_backend)  # more may be waiting
+                self._analyze_claimed(owner, case_id, claim, backend)
+        except Exception:  # noqa: BLE001 - a job must never die noisily in the pool
+            log.error("could not take a queued case:\n%s", failure_frames())
+        finally:
+            backend.close()
+
+    def _analyze_claimed(self, owner: str, case_id: str, claim: str, backend: Backend) -> None:
+        """Analyse a case this job holds the claim of, to completed or failed."""
         log.info("analysis of case %s started", case_id)
         _record(backend, owner, AuditAction.ANALYSIS_STARTED, case_id)
         job = _Job(owner, case_id, claim, backend)

@@ -287,6 +287,21 @@ class SqliteCaseRepository:
             touch=False,
         )
 
+    def claim_next_analysis(self, owner: str, claim: str, stale_before: datetime) -> str | None:
+        # One statement under the database's write lock: processes sharing the file take
+        # different cases, each exactly once.
+        with self._db.write() as db:
+            row = db.execute(
+                "UPDATE cases SET analysis_claim = ?, analysis_claimed_at = ?,"
+                " analysis_attempts = analysis_attempts + 1, draft_sections = NULL"
+                " WHERE case_id = (SELECT case_id FROM cases WHERE user_id = ?"
+                " AND status = 'analyzing'"
+                " AND (analysis_claim IS NULL OR analysis_claimed_at < ?)"
+                " ORDER BY created_at, rowid LIMIT 1) RETURNING case_id",
+                (claim, utc_now().isoformat(), owner, stale_before.isoformat()),
+            ).fetchone()
+        return None if row is None else str(row[0])
+
     def heartbeat(self, owner: str, case_id: str, claim: str) -> bool:
         return self._change(
             owner,

@@ -244,6 +244,19 @@ class SupabaseCaseRepository:
         with supabase_errors():
             return len(as_rows(query.execute().data)) == 1
 
+    def claim_next_analysis(self, owner: str, claim: str, stale_before: datetime) -> str | None:
+        # The migration's claim_next_analysis: select and claim in one statement, with
+        # ``for update skip locked`` so replicas asking at once take different cases.
+        arguments = {
+            "owner_id": owner,
+            "new_claim": claim,
+            "claimed_at": _instant(utc_now()),
+            "stale_before": _instant(stale_before),
+        }
+        with supabase_errors():
+            taken = self._rest.rpc("claim_next_analysis", arguments).execute().data
+        return str(taken) if taken else None
+
     def heartbeat(self, owner: str, case_id: str, claim: str) -> bool:
         return len(self._change_case(owner, case_id, lifecycle.heartbeat(utc_now()), claim)) == 1
 

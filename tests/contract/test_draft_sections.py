@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from datetime import timedelta
 
 import pytest
 
@@ -107,3 +108,13 @@ def test_another_doctor_neither_reads_nor_writes_the_sections(
     assert not doctor_b.backend.cases.save_draft_section(
         doctor_b.doctor.user_id, case_id, claim, "soap_note", STORED["soap_note"]
     )
+
+
+def test_a_take_over_from_the_shared_queue_starts_from_no_sections(doctor_a: SignedIn) -> None:
+    case_id, claim = _claimed(doctor_a)
+    owner, cases = doctor_a.doctor.user_id, doctor_a.backend.cases
+    assert cases.save_draft_section(owner, case_id, claim, "soap_note", STORED["soap_note"])
+    # The first job's claim has gone stale (its process died): another replica takes it.
+    later = utc_now() + timedelta(minutes=5)
+    assert cases.claim_next_analysis(owner, str(uuid.uuid4()), later) == case_id
+    assert doctor_a.services.draft_sections(case_id) == {}

@@ -20,7 +20,13 @@ from starlette.routing import Route
 from tests.supabase_stack.rest_api import _STATUS, _bad, _error_body, _payload
 from tests.supabase_stack.server import Project, StackError
 
-FUNCTIONS = ("list_case_page", "pilot_account_id", "enrol_pilot_case", "save_draft_section")
+FUNCTIONS = (
+    "list_case_page",
+    "pilot_account_id",
+    "enrol_pilot_case",
+    "save_draft_section",
+    "claim_next_analysis",
+)
 
 
 def routes(project: Project) -> list[Route]:
