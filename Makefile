@@ -8,6 +8,8 @@ PORT ?= 8501
 HOST ?= 127.0.0.1
 MEDCASE_MAX_FILE_MB ?= 50
 export MEDCASE_MAX_FILE_MB
+# pytest-xdist workers for `make test`: one per core (TEST_WORKERS=0 runs in one process).
+TEST_WORKERS ?= auto
 
 .PHONY: run test lint format bench clean
 
@@ -31,7 +33,7 @@ test: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check --fix .

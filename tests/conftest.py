@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from core.backends import local_accounts
 from tests.fake_openai import FakeOpenAI
+
+# argon2id with the production salt and hash lengths but one pass over 8 KiB: a sign-up
+# costs microseconds instead of ~0.2 s. Only this process's accounts use it; the production
+# profile is checked in a fresh process (tests/unit/test_password_hashing.py).
+TEST_PASSWORD_HASHING = dataclasses.replace(
+    local_accounts.PASSWORD_HASHING, time_cost=1, memory_cost=8, parallelism=1
+)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cheap_password_hashing() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(local_accounts, "PASSWORD_HASHING", TEST_PASSWORD_HASHING)
+        yield
 
 
 @pytest.fixture
@@ -14,3 +32,34 @@ def fake_openai() -> Iterator[FakeOpenAI]:
     """A local OpenAI-compatible server on 127.0.0.1; change its behaviour with behave()."""
     with FakeOpenAI() as server:
         yield server
+
+
+# Under pytest-xdist (`make test`), tests that share a process-wide server (the Streamlit app
+# and Chromium of tests/e2e) stay together on one worker: one server, one artifacts folder.
+# They also start first: the browser journey is the longest test, so the other worker takes
+# the rest meanwhile instead of waiting for it at the end.
+_ONE_WORKER_FOLDERS = {"e2e": Path(__file__).with_name("e2e")}
+
+
+def _unique_node_ids(items: list[pytest.Item]) -> None:
+    """schemathesis names its items by operation but gives them all the test's node id;
+    pytest-xdist tells items apart by node id (it would run one of them), so name them."""
+    counts = Counter(item.nodeid for item in items)
+    for item in items:
+        if counts[item.nodeid] > 1 and item.parent is not None:
+            item._id = item.parent.id.child(item.name)  # how pytest names any other item
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    _unique_node_ids(items)
+    grouped: dict[str, list[pytest.Item]] = {name: [] for name in _ONE_WORKER_FOLDERS}
+    rest: list[pytest.Item] = []
+    for item in items:
+        path = item.path
+        group = next((n for n, f in _ONE_WORKER_FOLDERS.items() if path.is_relative_to(f)), None)
+        if group is None:
+            rest.append(item)
+        else:
+            item.add_marker(pytest.mark.xdist_group(group))
+            grouped[group].append(item)
+    items[:] = [item for group in grouped.values() for item in group] + rest

@@ -221,7 +221,7 @@ def test_another_doctors_case_is_not_found(
     assert [link.label for link in app.get("page_link")] == ["Back to cases"]
 
 
-@pytest.mark.parametrize("case_id", [str(uuid.uuid4()), "not-a-uuid"])
+@pytest.mark.parametrize("case_id", [str(uuid.uuid4()), "not-a-uuid"], ids=["unknown", "malformed"])
 def test_missing_or_malformed_case_id_is_not_found(
     app: AppTest, doctor: AuthSession, case_id: str
 ) -> None:

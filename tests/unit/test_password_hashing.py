@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, extract_parameters, profiles
 
 from core.backends import local_accounts
 from core.backends.local import LocalBackendProvider
@@ -22,7 +24,7 @@ class CountingHasher:
     """A real argon2 hasher that records how many hashes run at the same moment."""
 
     def __init__(self, pause: float = 0.05) -> None:
-        self._inner = PasswordHasher()
+        self._inner = PasswordHasher.from_parameters(local_accounts.PASSWORD_HASHING)
         self._pause = pause
         self._lock = threading.Lock()
         self.running = 0
@@ -91,3 +93,41 @@ def test_a_sign_in_that_waits_too_long_for_hashing_is_asked_to_come_back(
         assert first.result().doctor.email == "house@clinic.test"
     assert busy.value.status == 429
     assert "busy" in busy.value.detail
+
+
+# Run outside the test process, where tests/conftest.py swaps in a cheap profile.
+_PRODUCTION_HASH = """
+import sys, tempfile
+from pathlib import Path
+from core.backends.local import LocalBackendProvider
+provider = LocalBackendProvider(Path(tempfile.mkdtemp()) / "data")
+provider.accounts.sign_up("house@clinic.test", "correct horse battery")
+row = provider.database.connection().execute("SELECT password_hash FROM doctors").fetchone()
+print(row[0])
+"""
+
+
+def test_production_hashes_passwords_at_the_full_argon2id_cost() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", _PRODUCTION_HASH],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    stored = run.stdout.strip()
+    assert extract_parameters(stored) == profiles.RFC_9106_LOW_MEMORY
+    assert (profiles.RFC_9106_LOW_MEMORY.memory_cost, profiles.RFC_9106_LOW_MEMORY.time_cost) == (
+        65536,
+        3,
+    )
+
+
+def test_the_test_suite_hashes_cheaply_but_still_with_argon2id(tmp_path: Path) -> None:
+    provider = LocalBackendProvider(tmp_path / "data")
+    provider.accounts.sign_up("house@clinic.test", PASSWORD)
+    stored = provider.database.connection().execute("SELECT password_hash FROM doctors")
+    parameters = extract_parameters(stored.fetchone()[0])
+    assert parameters.type == profiles.RFC_9106_LOW_MEMORY.type
+    assert parameters.memory_cost < profiles.RFC_9106_LOW_MEMORY.memory_cost
