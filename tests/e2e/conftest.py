@@ -148,7 +148,9 @@ def medcase_app(
         shutil.copyfile(log, artifacts / "streamlit.log")
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's sync API keeps an event loop running in this
+# thread while it is open, and a later test on the same worker may need asyncio.run.
+@pytest.fixture(scope="module")
 def browser(chromium_available: None) -> Iterator[Browser]:
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
