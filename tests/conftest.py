@@ -34,11 +34,12 @@ def fake_openai() -> Iterator[FakeOpenAI]:
         yield server
 
 
-# Under pytest-xdist (`make test`), tests that share a process-wide server (the Streamlit app
-# and Chromium of tests/e2e) stay together on one worker: one server, one artifacts folder.
-# They also start first: the browser journey is the longest test, so the other worker takes
-# the rest meanwhile instead of waiting for it at the end.
-_ONE_WORKER_FOLDERS = {"e2e": Path(__file__).with_name("e2e")}
+# The browser journeys (tests/e2e) start first: they are the longest tests, so the other
+# worker takes the rest meanwhile instead of waiting for them at the end. Each worker that
+# runs one has its own app server and browser, and each journey its own screenshot folder.
+# (pytest-xdist's xdist_group does not group anything under pytest 9 here: its node-id
+# suffix never reached the scheduler, so nothing may rely on two tests sharing a worker.)
+_FIRST_FOLDERS = (Path(__file__).with_name("e2e"),)
 
 
 def _unique_node_ids(items: list[pytest.Item]) -> None:
@@ -52,14 +53,6 @@ def _unique_node_ids(items: list[pytest.Item]) -> None:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     _unique_node_ids(items)
-    grouped: dict[str, list[pytest.Item]] = {name: [] for name in _ONE_WORKER_FOLDERS}
-    rest: list[pytest.Item] = []
-    for item in items:
-        path = item.path
-        group = next((n for n, f in _ONE_WORKER_FOLDERS.items() if path.is_relative_to(f)), None)
-        if group is None:
-            rest.append(item)
-        else:
-            item.add_marker(pytest.mark.xdist_group(group))
-            grouped[group].append(item)
-    items[:] = [item for group in grouped.values() for item in group] + rest
+    first = [i for i in items if any(i.path.is_relative_to(f) for f in _FIRST_FOLDERS)]
+    rest = [i for i in items if not any(i.path.is_relative_to(f) for f in _FIRST_FOLDERS)]
+    items[:] = first + rest

@@ -81,7 +81,7 @@ def model_server() -> Iterator[FakeOpenAI]:
 @pytest.fixture(scope="session")
 def medcase_app(
     chromium_available: None,
-    artifacts: Path,
+    artifacts_root: Path,
     tmp_path_factory: pytest.TempPathFactory,
     model_server: FakeOpenAI,
 ) -> Iterator[RunningApp]:
@@ -145,7 +145,9 @@ def medcase_app(
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-        shutil.copyfile(log, artifacts / "streamlit.log")
+        # One server per pytest worker (the journeys may run on two at once): one log each.
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        shutil.copyfile(log, artifacts_root / f"streamlit-{worker}.log")
 
 
 # Per module, not per session: Playwright's sync API keeps an event loop running in this
@@ -159,9 +161,18 @@ def browser(chromium_available: None) -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
-def artifacts() -> Path:
-    """Where each step's screenshot goes (git-ignored), emptied of the last run's."""
+def artifacts_root() -> Path:
+    """The git-ignored folder of the browser journeys' screenshots and server logs."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for old in ARTIFACTS.glob("*.png"):
-        old.unlink()
     return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def artifacts(artifacts_root: Path, request: pytest.FixtureRequest) -> Path:
+    """Where this journey's screenshots go, emptied of its last run's: a folder per journey,
+    so that two journeys running at once on two workers never touch each other's."""
+    folder = artifacts_root / request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_")
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob("*.png"):
+        old.unlink()
+    return folder

@@ -23,8 +23,7 @@ from tests.e2e.clinic_browser import DoctorAtBrowser
 from tests.e2e.conftest import RunningApp
 from tests.samples import LAB_REPORT_LINES, dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
 
-# One worker for every browser journey: they share the app server and the artifacts folder.
-pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]
+pytestmark = pytest.mark.e2e
 
 PATIENT = "Jane Roe"
 RENAMED = "Jane A. Roe"

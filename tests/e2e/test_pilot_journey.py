@@ -26,8 +26,7 @@ from tests.e2e.clinic_browser import PASSWORD
 from tests.e2e.conftest import RunningApp
 from tests.e2e.pilot_browser import PilotMemberAtBrowser
 
-# One worker for every browser journey: they share the app server and the artifacts folder.
-pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("e2e")]
+pytestmark = pytest.mark.e2e
 
 VIEWPORT = {"width": 1400, "height": 1000}
 PILOT = "Anaemia pilot"
