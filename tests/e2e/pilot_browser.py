@@ -21,6 +21,15 @@ class PilotMemberAtBrowser(DoctorAtBrowser):
         form.get_by_label("Description").fill(description)
         self.submit(form, "Create pilot")
         expect(self.main.get_by_text(f"Pilot created. You coordinate '{name}'.")).to_be_visible()
+        self.settled()  # a tab clicked during the rerun would be reset to the first one
+
+    def open_tab(self, name: str) -> None:
+        """Open one of the pilot's tabs once the page has settled, and see that it opened."""
+        self.settled()
+        tab = self.main.get_by_role("tab", name=name)
+        tab.click()
+        expect(tab).to_have_attribute("aria-selected", "true")
+        self.settled()
 
     def add_member(self, email: str, role: str) -> None:
         form = self.main.get_by_test_id("stForm").filter(has_text="Add member")

@@ -156,7 +156,7 @@ def test_pilot_journey(
     lead.go_to("Pilots")
     expect(lead.main.get_by_text("You are in no pilot yet")).to_be_visible()
     lead.create_pilot(PILOT, "Iron deficiency on ward 4")
-    lead.main.get_by_role("tab", name="Members").click()
+    lead.open_tab("Members")
     lead.add_member(DOCTOR, "Doctor (enrols cases)")
     for email in REVIEWERS:
         lead.add_member(email, "Reviewer")
@@ -195,7 +195,7 @@ def test_pilot_journey(
 
     # The coordinator's figures: every one of them, from the two reviewers' four reviews.
     lead.main.get_by_role("button", name="Refresh figures").click()
-    lead.main.get_by_role("tab", name="Figures").click()
+    lead.open_tab("Figures")
     lead.settled()
     for label, value in (
         ("Cases enrolled", "2"),
