@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from core.backends.sqlite_db import SqliteDatabase
@@ -22,7 +22,6 @@ from core.pilot.records import (
     PilotMember,
     PilotReview,
     PilotSeat,
-    scores_from_json,
 )
 
 _PILOT = "p.pilot_id, p.name, p.description, p.starts_on, p.ends_on, p.coordinator_id, p.created_at"
@@ -58,15 +57,7 @@ _SEES_INSIGHTS = (
 
 
 def _pilot(row: sqlite3.Row) -> Pilot:
-    return Pilot(
-        pilot_id=row["pilot_id"],
-        name=row["name"],
-        description=row["description"],
-        starts_on=date.fromisoformat(row["starts_on"]),
-        ends_on=date.fromisoformat(row["ends_on"]),
-        coordinator_id=row["coordinator_id"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-    )
+    return Pilot.from_row(dict(row))
 
 
 def _enrolment(row: sqlite3.Row, with_view: bool = False) -> Enrolment:
@@ -92,19 +83,7 @@ def _insights(row: sqlite3.Row) -> EnrolledInsights:
 
 
 def _review(row: sqlite3.Row) -> PilotReview:
-    submitted = row["submitted_at"]
-    return PilotReview(
-        review_id=row["review_id"],
-        pilot_id=row["pilot_id"],
-        enrolment_id=row["enrolment_id"],
-        reviewer_id=row["reviewer_id"],
-        diagnosis=row["diagnosis"],
-        icd_code=row["icd_code"],
-        diagnosed_at=datetime.fromisoformat(row["diagnosed_at"]),
-        scores=scores_from_json(json.loads(row["scores"]) if row["scores"] else None),
-        submitted_at=datetime.fromisoformat(submitted) if submitted else None,
-        supersedes=row["supersedes"],
-    )
+    return PilotReview.from_row(dict(row), json.loads(row["scores"]) if row["scores"] else None)
 
 
 class SqlitePilotRepository:

@@ -5,7 +5,7 @@ the filters here only narrow it)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from postgrest import SyncPostgrestClient, SyncSelectRequestBuilder
@@ -24,7 +24,6 @@ from core.pilot.records import (
     PilotReview,
     PilotRole,
     PilotSeat,
-    scores_from_json,
     scores_json,
 )
 
@@ -46,15 +45,7 @@ def _instant(value: datetime) -> str:
 
 
 def _pilot(row: Row) -> Pilot:
-    return Pilot(
-        pilot_id=row["pilot_id"],
-        name=row["name"],
-        description=row["description"],
-        starts_on=date.fromisoformat(row["starts_on"]),
-        ends_on=date.fromisoformat(row["ends_on"]),
-        coordinator_id=row["coordinator_id"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-    )
+    return Pilot.from_row(row)
 
 
 def _enrolment(row: Row) -> Enrolment:
@@ -80,19 +71,7 @@ def _insights(row: Row) -> EnrolledInsights:
 
 
 def _review(row: Row) -> PilotReview:
-    submitted = row["submitted_at"]
-    return PilotReview(
-        review_id=row["review_id"],
-        pilot_id=row["pilot_id"],
-        enrolment_id=row["enrolment_id"],
-        reviewer_id=row["reviewer_id"],
-        diagnosis=row["diagnosis"],
-        icd_code=row["icd_code"],
-        diagnosed_at=datetime.fromisoformat(row["diagnosed_at"]),
-        scores=scores_from_json(row["scores"]),
-        submitted_at=datetime.fromisoformat(submitted) if submitted else None,
-        supersedes=row["supersedes"],
-    )
+    return PilotReview.from_row(row, row["scores"])
 
 
 class SupabasePilotRepository:

@@ -6,6 +6,7 @@ case is known by its pseudonym, "Case P-0042", from its enrolment number in the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
@@ -56,6 +57,19 @@ class Pilot:
     ends_on: date
     coordinator_id: str
     created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> Pilot:
+        """A pilot from a database row, whose dates and times are ISO 8601 text."""
+        return cls(
+            pilot_id=row["pilot_id"],
+            name=row["name"],
+            description=row["description"],
+            starts_on=date.fromisoformat(row["starts_on"]),
+            ends_on=date.fromisoformat(row["ends_on"]),
+            coordinator_id=row["coordinator_id"],
+            created_at=datetime.fromisoformat(row["created_at"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -177,6 +191,24 @@ class PilotReview:
     @property
     def submitted(self) -> bool:
         return self.submitted_at is not None
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any], scores: dict[str, Any] | None) -> PilotReview:
+        """A review from a database row (times as ISO 8601 text); ``scores`` is the row's
+        scores column as JSON already decoded (each backend stores it its own way)."""
+        submitted = row["submitted_at"]
+        return cls(
+            review_id=row["review_id"],
+            pilot_id=row["pilot_id"],
+            enrolment_id=row["enrolment_id"],
+            reviewer_id=row["reviewer_id"],
+            diagnosis=row["diagnosis"],
+            icd_code=row["icd_code"],
+            diagnosed_at=datetime.fromisoformat(row["diagnosed_at"]),
+            scores=scores_from_json(scores),
+            submitted_at=datetime.fromisoformat(submitted) if submitted else None,
+            supersedes=row["supersedes"],
+        )
 
 
 def scores_json(scores: dict[str, SectionScore]) -> dict[str, Any]:
