@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from functools import partial
 
-from core.analysis import icd10
 from core.analysis.engines import build_engine, engine_label
 from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
 from core.analysis.recovery import Recovery, RecoveryPolicy
@@ -25,6 +24,7 @@ from core.ports import BackendProvider
 from core.services import AccountService, AnalysisQueue, CaseService, Limits
 from core.services.pilots import PilotService
 from core.services.sign_in_guard import SignInGuard
+from core.warm_up import warm_up_in_background
 
 log = logging.getLogger(__name__)
 
@@ -180,7 +180,7 @@ def build_clinic(settings: Settings) -> Clinic:
     recovery.start(provider)  # cases a stopped process left 'analyzing'
     shared_queue = SharedQueue(analyzer, policy.queue_every_seconds)
     shared_queue.start()  # waiting cases of the doctors this replica serves
-    icd10.load_in_background()  # two seconds once per process, not on the first case
+    warm_up_in_background()  # the code set, then long-lived objects out of the GC's way
     return Clinic(
         settings=settings,
         provider=provider,

@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 from playwright.sync_api import Locator, Page, Request, expect
 
 from tests.e2e.accessibility import violations
+from tests.e2e.script_runs import ScriptRuns
 from ui.case_list import ROW_HEIGHT as LIST_ROW_PX
 
 PASSWORD = "correct horse battery"
@@ -41,6 +42,7 @@ class DoctorAtBrowser:
         self.shots: list[Path] = shots if shots is not None else []
         # Requests to any host but the app's, and accessibility violations, for the end.
         self.findings: list[str] = findings if findings is not None else []
+        self.runs = ScriptRuns(page)
         page.set_default_timeout(STEP_TIMEOUT_MS)
         expect.set_options(timeout=STEP_TIMEOUT_MS)
         page.context.on("request", self._outside_request)
@@ -67,13 +69,19 @@ class DoctorAtBrowser:
         return self.main.get_by_role("heading", name=text, exact=True)
 
     def settled(self) -> None:
-        """Wait until Streamlit has finished the run and drawn all of it."""
-        self.page.wait_for_timeout(200)  # a rerun starts a moment after the click
+        """Wait until Streamlit has finished the runs asked for and drawn all of them."""
+        self.runs.wait_until_idle(self.page, STEP_TIMEOUT_MS / 1000)
         expect(self.page.get_by_test_id("stStatusWidget")).to_have_count(0)
         # Placeholders and elements left over from the previous run are still being drawn.
         expect(self.page.get_by_test_id("stSkeleton")).to_have_count(0)
         expect(self.page.locator("[data-stale='true']")).to_have_count(0)
-        self.page.wait_for_timeout(300)  # fonts, icons and the table's canvas
+
+    def drawn(self) -> None:
+        """Fonts loaded and two frames painted: icons and the table's canvas are on screen."""
+        self.page.evaluate(
+            "() => document.fonts.ready.then(() => new Promise(done =>"
+            " requestAnimationFrame(() => requestAnimationFrame(done))))"
+        )
 
     def snap_while_running(self, name: str, wait_ms: int = 1000) -> Path:
         """A screenshot of a page that keeps changing (live progress): give it a moment
@@ -86,6 +94,7 @@ class DoctorAtBrowser:
         """A screenshot of this step, as tall as the page's content."""
         if settle:
             self.settled()
+        self.drawn()
         path = self.artifacts / f"{len(self.shots) + 1:02d}-{name}.png"
         # Streamlit scrolls inside its own container, so a "full page" shot would stop at
         # the window: grow the window to the content for the shot instead.

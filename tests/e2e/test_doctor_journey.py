@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.clinic_browser import DoctorAtBrowser
-from tests.e2e.conftest import RunningApp
+from tests.e2e.conftest import MODEL_DELAY_SECONDS, RunningApp
 from tests.samples import LAB_REPORT_LINES, dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
 
 pytestmark = pytest.mark.e2e
@@ -31,6 +31,7 @@ ICD10_CODE = re.compile(r"^[A-TV-Z]\d{2}(\.\w{1,4})?$")
 VIEWPORT = {"width": 1400, "height": 1000}
 ADVISORY = "AI-generated, advisory: requires physician review"
 ANALYSIS_SECONDS = 60
+RERUN_MODEL_DELAY_SECONDS = 0.25
 
 
 @pytest.fixture
@@ -178,6 +179,7 @@ def test_doctor_journey(
     expect(outdated).to_be_visible()
     alice.snap("file-added")
     rerun = alice.main.get_by_role("button", name="Re-run analysis")
+    medcase_app.model.behave(delay=RERUN_MODEL_DELAY_SECONDS)  # its progress was seen above
     rerun.click()
     # Done when the new draft is saved (it reflects the change: the warning is gone), the
     # case is completed again (the button is back: it is not shown while analysing) and
@@ -188,6 +190,7 @@ def test_doctor_journey(
     expect(added_note).to_have_count(0)
     expect(alice.heading("Primary diagnosis")).to_be_visible()
     alice.snap("re-analysed")
+    medcase_app.model.behave(delay=MODEL_DELAY_SECONDS)
 
     # Physician review: accept one section, edit one, reject one with a reason; sign; amend.
     alice.decide("case_summary", "Accept")
