@@ -11,6 +11,7 @@ from __future__ import annotations
 import httpx
 from supabase import Client, ClientOptions, create_client
 
+from core.backends.connection_pools import connection_pool
 from core.backends.supabase_accounts import SupabaseAccounts
 from core.backends.supabase_audit import SupabaseAuditTrail
 from core.backends.supabase_blobs import SupabaseBlobStore
@@ -33,7 +34,7 @@ class SupabaseBackendProvider:
         self.url = url.rstrip("/")
         self._anon_key = anon_key
         # Only the connection pool is shared between sessions, never a token.
-        self._http = httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS)
+        self._http = connection_pool(REQUEST_TIMEOUT_SECONDS)
         self.accounts = SupabaseAccounts(self.url, anon_key, self._http)
 
     def session_client(self, session: AuthSession, pool: httpx.Client | None = None) -> Client:
@@ -80,4 +81,4 @@ class SupabaseBackendProvider:
 
 
 def _session_pool() -> httpx.Client:
-    return httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS)
+    return connection_pool(REQUEST_TIMEOUT_SECONDS)

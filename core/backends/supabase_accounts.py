@@ -12,6 +12,7 @@ from supabase_auth.errors import AuthApiError, AuthError
 from supabase_auth.types import AuthResponse
 
 from core import validation
+from core.backends.connection_pools import connection_pool
 from core.backends.supabase_errors import from_auth
 from core.errors import (
     InternalError,
@@ -47,7 +48,7 @@ class SupabaseAccounts:
     def __init__(self, url: str, anon_key: str, http: httpx.Client | None = None) -> None:
         self._url = url.rstrip("/") + "/auth/v1"
         self._headers = {"apiKey": anon_key, "Authorization": f"Bearer {anon_key}"}
-        self._http = http or httpx.Client(follow_redirects=True, timeout=20)
+        self._http = http or connection_pool(20)
 
     def _auth(self) -> SyncGoTrueClient:
         return SyncGoTrueClient(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
+from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
@@ -29,6 +31,17 @@ _OUTSIDE_SETTINGS = (
     "MEDCASE_JWT_SECRET",
     "MEDCASE_MAX_FILE_MB",
 )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def installed_components_scanned_once() -> Iterator[None]:
+    """Each new AppTest looks through every installed package's metadata for Streamlit
+    components (0.3 s, most of a short test). The packages cannot change during a run, so
+    the scan's answer is kept for the process (the real server scans once at start too)."""
+    with pytest.MonkeyPatch.context() as patch:
+        scan = functools.cache(manifest_scanner.scan_component_manifests)
+        patch.setattr(manifest_scanner, "scan_component_manifests", scan)
+        yield
 
 
 @pytest.fixture
