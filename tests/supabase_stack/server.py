@@ -18,13 +18,14 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
 import jwt
 import psycopg
 import uvicorn
+from psycopg_pool import ConnectionPool
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -51,6 +52,8 @@ class Project:
 
     def __init__(self, conninfo: str, storage_root: Path, jwt_secret: str) -> None:
         self.conninfo = conninfo
+        # As many as the stand-in's request threads (anyio's 40) can use at once.
+        self._pool = ConnectionPool(conninfo, min_size=2, max_size=40, open=True)
         self.storage_root = storage_root
         self.jwt_secret = jwt_secret
         # PostgREST's db-max-rows (a project's "Max rows" setting): a GET answers at most
@@ -86,8 +89,14 @@ class Project:
             raise StackError(401, {"message": "JWT role not allowed", "code": "PGRST301"})
         return claims
 
-    def connect(self) -> psycopg.Connection:
-        return psycopg.connect(self.conninfo)
+    def connect(self) -> AbstractContextManager[psycopg.Connection]:
+        """A connection for one ``with`` block: committed (or rolled back) at its end and
+        given back to the pool, as PostgREST keeps a pool instead of connecting per request.
+        State set in a block never outlives it: the roles and claims are ``set local``."""
+        return self._pool.connection()
+
+    def close(self) -> None:
+        self._pool.close()
 
     @contextmanager
     def as_caller(self, claims: dict[str, Any]) -> Iterator[psycopg.Connection]:
@@ -152,6 +161,7 @@ class SupabaseStack:
     def stop(self) -> None:
         self._server.should_exit = True
         self._thread.join(timeout=10)
+        self.project.close()
 
     def __enter__(self) -> SupabaseStack:
         return self.start()
