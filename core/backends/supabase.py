@@ -8,6 +8,9 @@ shared between sessions; a refreshed token gets a new client (the UI asks for on
 
 from __future__ import annotations
 
+import functools
+import ssl
+
 import httpx
 from supabase import Client, ClientOptions, create_client
 
@@ -33,7 +36,7 @@ class SupabaseBackendProvider:
         self.url = url.rstrip("/")
         self._anon_key = anon_key
         # Only the connection pool is shared between sessions, never a token.
-        self._http = httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS)
+        self._http = _pool()
         self.accounts = SupabaseAccounts(self.url, anon_key, self._http)
 
     def session_client(self, session: AuthSession, pool: httpx.Client | None = None) -> Client:
@@ -48,13 +51,13 @@ class SupabaseBackendProvider:
             persist_session=False,
             headers={"Authorization": f"Bearer {session.access_token}"},
             # This session's own connection pool: tokens travel per request, never in it.
-            httpx_client=pool or _session_pool(),
+            httpx_client=pool or _pool(),
         )
         # With the Authorization header given, create_client makes no request of its own.
         return create_client(self.url, self._anon_key, options=options)
 
     def for_session(self, session: AuthSession) -> Backend:
-        pool = _session_pool()
+        pool = _pool()
         try:
             client = self.session_client(session, pool)
         except BaseException:
@@ -79,5 +82,14 @@ class SupabaseBackendProvider:
         self._http.close()
 
 
-def _session_pool() -> httpx.Client:
-    return httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS)
+def _pool() -> httpx.Client:
+    """A new connection pool: each session has its own, but they all trust as one."""
+    return httpx.Client(follow_redirects=True, timeout=REQUEST_TIMEOUT_SECONDS, verify=_tls())
+
+
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """httpx's default TLS settings, made once: building them reads the whole CA bundle
+    (about 20 ms), which a new pool per signed-in session would otherwise do every time.
+    A context holds whom to trust, nothing of a session's, so sharing it keeps pools apart."""
+    return httpx.create_ssl_context()
