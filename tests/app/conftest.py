@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 import streamlit as st
+from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
@@ -29,6 +31,17 @@ _OUTSIDE_SETTINGS = (
     "MEDCASE_JWT_SECRET",
     "MEDCASE_MAX_FILE_MB",
 )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def components_scanned_once() -> Iterator[None]:
+    """Each AppTest scans every installed package for Streamlit components (0.4 s, here
+    more than the page itself); nothing is installed during a run, so one scan serves all.
+    Each AppTest still registers what was found in its own registry."""
+    scan_once = functools.cache(manifest_scanner.scan_component_manifests)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(manifest_scanner, "scan_component_manifests", scan_once)
+        yield
 
 
 @pytest.fixture
