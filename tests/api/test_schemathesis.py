@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
@@ -25,11 +26,17 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from api.main import create_app
+from core.backends import local_accounts
 from tests import samples
 from tests.api.conftest import PASSWORD, create_case, make_clinic, sign_up
+from tests.conftest import TEST_PASSWORD_HASHING
 
 _DATA = tempfile.TemporaryDirectory(prefix="medcase-fuzz-")  # removed at interpreter exit
-APP = create_app(make_clinic(Path(_DATA.name) / "data"))
+# Built at import, before the suite's session fixture swaps in the cheap hashing profile:
+# swap it in here too, or every sign-up and sign-in of the run hashes at full cost.
+with pytest.MonkeyPatch.context() as _cheap_hashing:
+    _cheap_hashing.setattr(local_accounts, "PASSWORD_HASHING", TEST_PASSWORD_HASHING)
+    APP = create_app(make_clinic(Path(_DATA.name) / "data"))
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 

@@ -235,19 +235,29 @@ def test_the_patients_name_and_dicom_identifiers_reach_no_model(
 
 
 @pytest.mark.parametrize(
-    ("behaviour", "reason"),
+    ("behaviour", "timeout", "reason"),
     [
-        ({"mode": "error"}, "The language model did not answer after 2 attempts (HTTP 500)"),
-        ({"mode": "hang", "hang_seconds": 10}, "The language model did not answer within 1 s"),
-        ({"mode": "invalid_json"}, "did not fit the expected format"),
+        ({"mode": "error"}, 1.0, "The language model did not answer after 2 attempts (HTTP 500)"),
+        # A short timeout: the server never answers, so each of the 2 attempts waits it out.
+        (
+            {"mode": "hang", "hang_seconds": 10},
+            0.4,
+            "The language model did not answer within 0.4 s",
+        ),
+        ({"mode": "invalid_json"}, 1.0, "did not fit the expected format"),
     ],
     ids=["server-error", "timeout", "invalid-json"],
 )
 def test_a_model_that_fails_ends_the_case_failed_with_a_clear_reason(
-    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI, behaviour: dict, reason: str
+    doctor: SignedIn,
+    make_runner,
+    fake_openai: FakeOpenAI,
+    behaviour: dict,
+    timeout: float,
+    reason: str,
 ) -> None:
     fake_openai.behave(**behaviour)
-    runner = make_runner()
+    runner = make_runner(model_engine(fake_openai, timeout=timeout))
     detail = finished(doctor, open_case(doctor, runner), runner)
 
     assert (detail.case.status, detail.case.analysis_stage) == ("failed", "error")
@@ -496,7 +506,7 @@ def test_two_runners_never_analyse_the_same_case_at_once(
 def test_a_rerun_while_running_stops_the_old_job(
     clinic: LocalHarness, doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
 ) -> None:
-    fake_openai.behave(delay=0.5)
+    fake_openai.behave(delay=0.25)  # the first job is still in round 1 when the re-run comes
     runner = make_runner()
     case_id = open_case(doctor, runner)
     deadline = time.monotonic() + 10
@@ -530,6 +540,7 @@ def test_shutting_down_lets_running_jobs_finish_and_leaves_the_rest_to_recovery(
     assert doctor.services.get_case(late).case.status == "analyzing"
     assert _claim_of(clinic, late) == (None, None)
 
+    fake_openai.behave()  # the model's delay only had to keep the first job running
     next_start = make_runner()
     _RECOVERY[next_start].sweep(clinic.provider)
     detail = finished(doctor, late, next_start)
@@ -542,8 +553,8 @@ def test_shutting_down_lets_running_jobs_finish_and_leaves_the_rest_to_recovery(
 def test_a_slow_live_job_keeps_its_claim_and_is_never_taken_over(
     clinic: LocalHarness, doctor: SignedIn, make_runner, fake_openai: FakeOpenAI
 ) -> None:
-    fake_openai.behave(delay=1.5)  # each model round outlasts the stale window
-    fast_heart = {"stale_after": timedelta(seconds=1), "heartbeat_seconds": 0.2}
+    fake_openai.behave(delay=0.9)  # each model round outlasts the stale window
+    fast_heart = {"stale_after": timedelta(seconds=0.6), "heartbeat_seconds": 0.12}
     patient = model_engine(fake_openai, timeout=30)
     first, second = make_runner(patient, **fast_heart), make_runner(patient, **fast_heart)
     case_id = open_case(doctor, first)
@@ -552,7 +563,7 @@ def test_a_slow_live_job_keeps_its_claim_and_is_never_taken_over(
         assert time.monotonic() < deadline
         time.sleep(0.01)
     held = _claim_of(clinic, case_id)[0]
-    time.sleep(1.3)  # past the stale window, but the heartbeat kept the claim fresh
+    time.sleep(0.75)  # past the stale window, but the heartbeat kept the claim fresh
     second.enqueue(doctor.doctor, case_id, doctor.backend.borrowed)
     assert second.wait_idle(timeout=10)
     assert _claim_of(clinic, case_id)[0] == held  # the second runner took nothing
@@ -610,7 +621,7 @@ def test_a_restart_resumes_a_dead_processes_cases_within_the_stale_window(
     case_id = open_case(doctor, None)
     owner = doctor.doctor.user_id
     assert doctor.backend.cases.claim_analysis(owner, case_id, "killed-process", utc_now())
-    runner = make_runner(stale_after=timedelta(seconds=1), sweep_every_seconds=0.2)
+    runner = make_runner(stale_after=timedelta(seconds=0.5), sweep_every_seconds=0.1)
     recovery = _RECOVERY[runner]
     started = time.monotonic()
     recovery.start(clinic.provider)  # the restarted process: too early for this claim
@@ -620,4 +631,4 @@ def test_a_restart_resumes_a_dead_processes_cases_within_the_stale_window(
             time.sleep(0.05)
     finally:
         recovery.stop()
-    assert time.monotonic() - started >= 1.0  # not before the claim went stale
+    assert time.monotonic() - started >= 0.5  # not before the claim went stale

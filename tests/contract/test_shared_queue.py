@@ -124,7 +124,7 @@ def analysis_events(doctor: SignedIn, action: AuditAction) -> Counter[str]:
 def test_two_replicas_share_the_queue_and_analyse_each_case_once(
     doctor_a: SignedIn, start_replica, fake_openai: FakeOpenAI
 ) -> None:
-    fake_openai.behave(delay=0.2)
+    fake_openai.behave(delay=0.1)  # long enough that both replicas find work waiting
     case_ids = queue_cases(doctor_a, 12)
     first, second = start_replica(doctor_a.doctor), start_replica(doctor_a.doctor)
     go = threading.Barrier(2)
@@ -155,7 +155,7 @@ def test_a_dead_replicas_claim_is_taken_over_by_the_other_once_stale(
     (case_id,) = queue_cases(doctor_a, 1)
     (colleagues,) = queue_cases(doctor_b, 1)
     owner = doctor_a.doctor.user_id
-    alive = start_replica(doctor_a.doctor, stale_after=timedelta(seconds=2))
+    alive = start_replica(doctor_a.doctor, stale_after=timedelta(seconds=1))
     # Replica A's job claimed the case, then A was killed: its claim stops beating.
     dead = start_replica(doctor_a.doctor)
     dead_claim = str(uuid.uuid4())
@@ -168,7 +168,7 @@ def test_a_dead_replicas_claim_is_taken_over_by_the_other_once_stale(
     assert alive.taken == []  # a fresh claim is a live replica's: left alone
     assert doctor_a.services.get_case(case_id).case.status == "analyzing"
 
-    time.sleep(2.2)  # no heartbeat for longer than stale_after: A is dead
+    time.sleep(1.2)  # no heartbeat for longer than stale_after: A is dead
     alive.take_queued()
     assert alive.runner.wait_idle(timeout=30)
     case = doctor_a.services.get_case(case_id).case

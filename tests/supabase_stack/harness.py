@@ -10,6 +10,17 @@ from core.backends.supabase_blobs import BUCKET
 from tests.contract.harness import TABLES, SignedIn
 from tests.supabase_stack.server import SupabaseStack
 
+# auth.users, storage.objects and each table with a foreign key to one already listed.
+_EMPTIED_TABLES = """
+    with recursive emptied(table_id) as (
+        select 'auth.users'::regclass union select 'storage.objects'::regclass
+        union
+        select c.conrelid from pg_constraint c join emptied e on c.confrelid = e.table_id
+        where c.contype = 'f'
+    )
+    select table_id::text from emptied
+"""
+
 
 class SupabaseHarness:
     """Starts each test from an empty project; looks behind the APIs as the database owner."""
@@ -18,8 +29,13 @@ class SupabaseHarness:
         self.stack = stack
         self.project = stack.project
         with self.project.connect() as connection:
-            # Removing the accounts cascades to every case, file row and insight.
-            connection.execute("truncate auth.users, storage.objects cascade")
+            # Removing the accounts and objects empties every table that refers to them,
+            # however indirectly (every case, file row and insight), as TRUNCATE CASCADE
+            # would; DELETE with triggers off does it in a millisecond instead of 65 ms.
+            tables = [row[0] for row in connection.execute(_EMPTIED_TABLES).fetchall()]
+            connection.execute("set local session_replication_role = replica")
+            for table in tables:
+                connection.execute(f"delete from {table}")  # regclass text: quoted names
         shutil.rmtree(self.project.storage_root / BUCKET, ignore_errors=True)
         self.provider = SupabaseBackendProvider(stack.url, stack.anon_key)
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
+import limits.storage.memory
+import limits.strategies
 import pytest
 
 from core.errors import InvalidCredentials, SignUpRefused, TooManyAttempts
 from core.models import AuthSession, Doctor
-from core.services import AccountService
+from core.services import AccountService, sign_in_guard
 from core.services.sign_in_guard import SignInGuard
 
 RIGHT = "correct horse battery"
@@ -47,6 +50,31 @@ def service(accounts: PasswordBook, account: str = LOOSE, address: str = LOOSE) 
     return AccountService(accounts, guard=SignInGuard(account, address))
 
 
+class WallClock:
+    """The ``time`` module as the throttle and its counters read it, except that the test
+    moves the wall clock forward instead of waiting for a window to pass."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def time(self) -> float:
+        return time.time() + self.ahead
+
+    def pass_seconds(self, seconds: float) -> None:
+        self.ahead += seconds
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> WallClock:
+    clock = WallClock()
+    for module in (limits.storage.memory, limits.strategies, sign_in_guard):
+        monkeypatch.setattr(module, "time", clock)
+    return clock
+
+
 def test_brute_force_locks_the_account_and_the_right_password_waits() -> None:
     book = PasswordBook()
     book.passwords["house@clinic.test"] = RIGHT
@@ -62,7 +90,7 @@ def test_brute_force_locks_the_account_and_the_right_password_waits() -> None:
     assert book.checked == 3  # a locked account costs no password check
 
 
-def test_the_lock_lifts_when_the_window_has_passed() -> None:
+def test_the_lock_lifts_when_the_window_has_passed(clock: WallClock) -> None:
     book = PasswordBook()
     book.passwords["house@clinic.test"] = RIGHT
     accounts = service(book, account="2/second")
@@ -71,11 +99,11 @@ def test_the_lock_lifts_when_the_window_has_passed() -> None:
             accounts.sign_in("house@clinic.test", "wrong password")
     with pytest.raises(TooManyAttempts):
         accounts.sign_in("house@clinic.test", RIGHT)
-    time.sleep(1.1)
+    clock.pass_seconds(1.1)
     assert accounts.sign_in("house@clinic.test", RIGHT).doctor.email == "house@clinic.test"
 
 
-def test_each_full_tier_makes_the_wait_longer() -> None:
+def test_each_full_tier_makes_the_wait_longer(clock: WallClock) -> None:
     book = PasswordBook()
     accounts = service(book, account="2/second;3/hour")
     for _ in range(2):
@@ -83,7 +111,7 @@ def test_each_full_tier_makes_the_wait_longer() -> None:
             accounts.sign_in("house@clinic.test", "wrong password")
     with pytest.raises(TooManyAttempts) as first:
         accounts.sign_in("house@clinic.test", "wrong password")
-    time.sleep(1.1)
+    clock.pass_seconds(1.1)
     with pytest.raises(InvalidCredentials):
         accounts.sign_in("house@clinic.test", "wrong password")
     with pytest.raises(TooManyAttempts) as second:
