@@ -10,8 +10,11 @@ MEDCASE_MAX_FILE_MB ?= 50
 export MEDCASE_MAX_FILE_MB
 # pytest-xdist workers for `make test`: one per core (TEST_WORKERS=0 runs in one process).
 TEST_WORKERS ?= auto
+# Python keeps its compiled modules (__pycache__, git-ignored) even where the environment
+# says not to: otherwise every test worker and every server start compiles the app again.
+unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test lint format bench clean
+.PHONY: run test typecheck test-suite lint format bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,10 +32,17 @@ run: $(VENV)/.runtime
 	$(BIN)/streamlit run serve.py --server.address=$(HOST) --server.port=$(PORT) \
 		--server.maxUploadSize=$(MEDCASE_MAX_FILE_MB) --server.headless=true
 
+# Lint first (a second), then the type check beside the tests: the browser journeys
+# leave a core waiting on the browser, and mypy uses it. Either failing fails `make test`.
 test: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(MAKE) --no-print-directory -j 2 typecheck test-suite
+
+typecheck: $(VENV)/.dev
 	$(BIN)/mypy
+
+test-suite: $(VENV)/.dev
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load $(PYTEST_ARGS)
 
 lint: $(VENV)/.dev
