@@ -56,6 +56,7 @@ lint: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.analysis
 	$(BIN)/python -m benchmarks.case_list
+	$(BIN)/python -m benchmarks.page_runs
 	$(BIN)/python -m benchmarks.deid
 	$(BIN)/python -m benchmarks.hostile
 	$(BIN)/python -m benchmarks.restart
