@@ -81,7 +81,13 @@ def _group(group: GroupFigures, key: str) -> None:
             f"({kappa.cases} cases, {kappa.raters} reviewers each)."
         )
     st.markdown("**Each section**")
-    st.dataframe(_section_table(group), hide_index=True, key=f"pilots_sections_{key}")
+    st.dataframe(
+        _section_table(group),
+        hide_index=True,
+        key=f"pilots_sections_{key}",
+        # The rate with its interval and n: wide enough to be read whole, not cut.
+        column_config={"Accepted": st.column_config.TextColumn(width="medium")},
+    )
     _reliability_diagram(group, key)
 
 

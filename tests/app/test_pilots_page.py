@@ -3,6 +3,8 @@ reviewer scores it blind, and the coordinator sees the figures. No name reaches 
 
 from __future__ import annotations
 
+import json
+
 from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
@@ -67,6 +69,10 @@ def test_a_pilot_from_set_up_to_figures(app: AppTest, clinic: Clinic) -> None:
     assert metrics["Same ICD-10 code"] == "50%"  # D50.9 of D50.9 and D64.9
     assert "95 % interval 9%–91%, n=2" in [c.value for c in page.caption]
     assert "Cohen's κ" in shown(page)
+    # The section table's acceptance, "50% (9%–91%), n=2", gets a column wide enough to read.
+    tables = [d for d in page.dataframe if "Accepted" in d.value.columns]  # overall, each group
+    assert tables
+    assert all(json.loads(t.proto.columns)["Accepted"]["width"] == "medium" for t in tables)
 
 
 def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = False) -> None:
