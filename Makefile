@@ -22,9 +22,13 @@ UV_INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python --compile-byte
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip 'uv~=0.13'
+	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.runtime: $(BIN)/python requirements.txt
+# Its own step, so a virtualenv made before uv was used gets it too.
+$(BIN)/uv: $(BIN)/python
+	$(BIN)/python -m pip install --quiet 'uv~=0.13'
+
+$(VENV)/.runtime: $(BIN)/uv requirements.txt
 	$(UV_INSTALL) -r requirements.txt
 	touch $@
 
