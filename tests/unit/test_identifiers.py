@@ -53,6 +53,11 @@ def test_each_kind_of_identifier_is_replaced_and_its_label_kept(text: str, expec
         "Specific gravity 1.020 1.005-1.030",
         "Blood pressure 145/92 mmHg, pulse 88",
         "Follow-up in 2-3 weeks; metformin 500 mg twice daily",
+        # A decimal reference range, not a German telephone number ("0550 4780").
+        "4.00TSH  0.550 - 4.780 µIU/mL",
+        "Free T4 1.10 0.89 - 1.76 ng/dL",
+        # "not" is no "Patient No." label.
+        "requests the patient not receive CPR or intubation",
     ],
 )
 def test_clinical_text_is_left_alone(text: str) -> None:

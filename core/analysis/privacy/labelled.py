@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 from core.analysis.privacy.findings import Finding, spans
 
-_NUMBER_WORD = r"(?:number|no\.?|nr\.?|num\.?|#)"
+# "No" must end its word: "the patient not receive" holds no "Patient No." label.
+_NUMBER_WORD = r"(?:number|(?:no|nr|num)(?![a-z])\.?|#)"
 # Labels whose value is one code: a record, account or insurance number.
 _CODE_LABELS = (
     rf"MRN|medical\s+record\s+{_NUMBER_WORD}?|med\.?\s*rec\.?\s*{_NUMBER_WORD}?",

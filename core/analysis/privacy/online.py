@@ -1,9 +1,19 @@
 """E-mail addresses and web addresses (a patient portal link often carries an id).
 
-Presidio's URL recogniser knows the top-level domains, so "portal.clinic.org/p/48213"
-goes without its scheme while "1.73m2" or "x10^9/L" stay. Its e-mail recogniser is not
-used: it validates domains with tldextract, which fetches the public suffix list over
-the network, and it rejects reserved domains. Our e-mail pattern takes any "a@b.c".
+A web address has a scheme (http, https, ftp), or starts with "www.", or is a host
+whose last label is a real top-level domain ("portal.clinic.org/p/48213"). The domains
+come from the public suffix list snapshot bundled with ``tldextract``, read offline.
+
+PDF text extraction runs a lab table's cells together ("93%ii.Neutrophils 3%",
+"mg/dL.Sodium", "1.Anterior"), and many analytes and units are country codes (.ne,
+.na, .ca, .mg, .ml, .pt), so a bare host must also stand on its own: not inside a word,
+number, percentage, unit or path; starting with a letter; its top-level domain ending
+the word and written in one case ("exudate.Computation" or "dL.Na" are the next word);
+and not a run of one- or two-letter abbreviations before a country code ("ii.ne").
+
+Presidio's e-mail and URL recognisers are not used: its e-mail recogniser validates with
+tldextract over the network, and its URL pattern lets a domain end mid-word ("ii.Ne").
+Our e-mail pattern takes any "a@b.c".
 """
 
 from __future__ import annotations
@@ -11,34 +21,50 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
 
 from core.analysis.privacy.findings import Finding, spans
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # A scheme or "www." makes anything a web address; trailing punctuation is the sentence's.
 _WEB = re.compile(r"(?i)(?<![\w@])(?:(?:https?|ftp)://|www\d{0,3}\.)[^\s<>\"']*[^\s<>\"'.,;:)\]]")
-
-_DOMAIN_DOT = re.compile(r"\w\.[A-Za-z]{2}")
+# A bare host: not after a word character, a number's "." or "%", a unit's "/", an
+# e-mail's "@" or a "+"/"-"; a letter first; whole labels only (the lookahead stops a
+# domain ending mid-word); then an optional port and path.
+_HOST = re.compile(
+    r"(?i)(?<![\w@%./+-])(?P<host>[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+)(?![\w-])"
+    r"(?::\d{1,5})?(?:/(?:[^\s<>\"']*[^\s<>\"'.,;:)\]])?)?"
+)
+# A country code after labels this short is a run of abbreviations ("ii.ne", "HB.CA").
+_ABBREVIATION = 2
 
 
 def online_addresses(text: str) -> Iterator[Finding]:
     """Every e-mail and web address in ``text``."""
     yield from spans(_EMAIL, text)
     yield from spans(_WEB, text)
-    # Presidio's pattern lists every top-level domain, which is slow to try at every
-    # position; only lines with a dot before two letters ("clinic.org") can hold a match.
-    recogniser = _url_recogniser()
-    offset = 0
-    for line in text.splitlines(keepends=True):
-        if _DOMAIN_DOT.search(line):
-            for result in recogniser.analyze(line, recogniser.supported_entities, None):
-                yield Finding(offset + result.start, offset + result.end)
-        offset += len(line)
+    for match in _HOST.finditer(text):
+        if is_web_host(match["host"]):
+            yield Finding(match.start(), match.end())
+
+
+def is_web_host(host: str) -> bool:
+    """Whether ``host`` ("portal.clinic.org") reads as a web address rather than
+    abbreviations or words run together ("ii.Ne", "exudate.Com", "HB.CA")."""
+    *names, domain = host.split(".")
+    if domain.lower() not in top_level_domains():
+        return False
+    if not (domain.islower() or domain.isupper()):
+        return False  # "Neutrophils", "Computation": the next word, not a domain
+    if any(not name for name in names):
+        return False  # "a..org"
+    return not (len(domain) == 2 and all(len(name) <= _ABBREVIATION for name in names))
 
 
 @cache
-def _url_recogniser() -> Any:
-    from presidio_analyzer.predefined_recognizers import UrlRecognizer
+def top_level_domains() -> frozenset[str]:
+    """The public suffix list's top-level domains, from the snapshot bundled with
+    tldextract (no cache directory and no list address, so nothing is fetched)."""
+    import tldextract
 
-    return UrlRecognizer()
+    extractor = tldextract.TLDExtract(cache_dir=None, suffix_list_urls=())
+    return frozenset(suffix.rsplit(".", 1)[-1].lower() for suffix in extractor.tlds)

@@ -25,6 +25,9 @@ REGIONS = ("US", "GB", "DE", "FR", "IN", "AU", "IE")  # "US" covers Canada's pla
 _MIN_DIGITS = 8
 # Only lines holding a run this phone-like are worth the matcher's time.
 _CANDIDATE = re.compile(r"[+(]?\d[\d\s().-]{6,}\d")
+# Two decimals either side of a dash are a reference range ("TSH 0.550 - 4.780"), which
+# Germany's plan would otherwise read as "0550 4780"; no plan writes a number so.
+_DECIMAL_RANGE = re.compile(r"\d+[.,]\d+\s*[-\u2013]\s*\d+[.,]\d+")
 
 _NORTH_AMERICAN = re.compile(
     r"(?<![\w.+-])(?:\+?1[\s.-]?)?"
@@ -57,7 +60,9 @@ def _matched(line: str) -> Iterator[tuple[int, int]]:
         for match in phonenumbers.PhoneNumberMatcher(
             line, region, leniency=phonenumbers.Leniency.VALID
         ):
-            if _digits(match.raw_string) >= _MIN_DIGITS:
+            if _digits(match.raw_string) >= _MIN_DIGITS and not _DECIMAL_RANGE.fullmatch(
+                match.raw_string
+            ):
                 yield match.start, match.end
 
 
