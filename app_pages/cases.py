@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.models import CasePage
-from ui import case_list, pilot_enrol_list, routes, session
+from ui import case_filters, case_list, pilot_enrol_list, routes, session
 from ui.errors import shown_to_user
 
 services = session.services()
@@ -19,7 +19,7 @@ st.page_link(routes.NEW_CASE, label="New case", icon=":material/add_circle:")
 
 page: CasePage | None = None
 with shown_to_user(stop=True):
-    page = services.list_case_page(case_list.current_query())
+    page = services.list_case_page(case_filters.current_query())
     if case_list.keep_page_in_range(page.total):
         st.rerun()  # the list shrank (cases deleted or archived elsewhere): show its last page
 if page is None:  # shown_to_user has said why and stopped; this keeps type checkers sure
@@ -31,7 +31,7 @@ if not any(page.counts_by_status.values()):
 
 case_list.caseload_counts(page.counts_by_status)
 case_list.review_counts(page.counts_by_review_state)
-case_list.list_filters()
+case_filters.list_filters()
 if not page.rows:
     st.info("No cases match this search and filter.", icon=":material/search_off:")
     st.stop()

@@ -35,7 +35,7 @@ from core.models import Case, CaseQuery, CaseStatus, Doctor
 from core.ports import CaseRepository
 from tests.app.conftest import new_app, sign_in
 from tests.doubles import case_service
-from ui import case_list
+from ui import case_filters, case_list
 from ui.case_list import PAGE_SIZE
 
 PAGE_TARGET_SECONDS = 1.0
@@ -162,7 +162,7 @@ def time_pages(email: str, password: str, listed: int, runs: int) -> dict[str, f
     return {
         "first page": _median_seconds(shown(lambda app: None), runs),
         "name search": _median_seconds(
-            shown(lambda app: app.text_input(key=case_list.SEARCH).input("ada")), runs
+            shown(lambda app: app.text_input(key=case_filters.SEARCH).input("ada")), runs
         ),
         "last page": _median_seconds(shown(last_page), runs),
     }

@@ -10,7 +10,8 @@ import streamlit as st
 
 from core.pilot.records import PilotRole
 from core.services import CaseService
-from core.services.pilots import PilotReport, PilotService
+from core.services.pilot_reviews import PilotReport
+from core.services.pilots import PilotService
 from ui import session
 from ui.errors import shown_to_user
 

@@ -18,7 +18,8 @@ from core.pilot.records import (
     PilotReview,
 )
 from core.review import FIELD_LABELS, LIST_FIELDS, SECTION_FIELDS, SECTION_LABELS, Section
-from core.services.pilots import PilotService, QueueItem
+from core.services.pilot_reviews import QueueItem
+from core.services.pilots import PilotService
 from ui.errors import shown_to_user
 from ui.formatting import markdown_text
 from ui.lab_table import lab_frame

@@ -1,8 +1,9 @@
 """The analysis of one case, in two model rounds however many files it has.
 
-Round 1 reads every file at once (lab text extraction beside radiology image reading, and
-each scanned lab page as soon as it is rendered); round 2 writes the case summary beside
-the SOAP note and primary diagnosis (one answer, so they agree), both from the same facts.
+Round 1 (``reading_round``) reads every file at once (lab text extraction beside radiology
+image reading, and each scanned lab page as soon as it is rendered); round 2 (``writing``)
+writes the case summary beside the SOAP note and primary diagnosis (one answer, so they
+agree), both from the same facts.
 A case without images or scanned pages has no model call in round 1: one round. Each
 section is handed to ``on_section`` as soon as it lands. The patient's name is redacted
 from every text before an engine sees it, and files are known by labels only.
@@ -12,64 +13,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, wait
-from dataclasses import dataclass, field
-from typing import Any
+from concurrent.futures import Executor
 
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.grounding import check_model_answer
-from core.analysis.insights import (
-    ImageAnalysis,
-    Insights,
-    LabDocument,
-    LabelledImageAnalysis,
-    PatientContext,
-    Provenance,
-    RadiologyImage,
-)
-from core.analysis.labs.parse import read_document
-from core.analysis.labs.reference import Patient
+from core.analysis.insights import Insights, PatientContext, Provenance
 from core.analysis.privacy.redaction import CaseScrubber, file_labels
-from core.analysis.reading.extraction import no_text_layer
-from core.analysis.reading.imaging import (
-    UnreadableImage,
-    has_burned_in_text,
-)
 from core.analysis.reading.isolation import FileReading, InProcessReading
-from core.analysis.rules.engine import RulesEngine, unread_image_analysis
+from core.analysis.reading_round import ReadFile, SaveFileAnalysis, read_round
+from core.analysis.rules.engine import RulesEngine
 from core.analysis.writing import SaveSection, write_round
-from core.models import AnalysisStage, Case, CaseFile, FileCategory, utc_now
-
-# A DICOM file that declares burned-in annotation may show the patient's name or numbers on
-# the picture itself, which no text redaction can reach: its pixels stay here.
-_BURNED_IN_NOT_SENT = (
-    "Not sent to the vision model: the DICOM file declares text burned into the image, "
-    "which may identify the patient."
-)
-
-_BURNED_IN_WARNING = (
-    "its DICOM header declares burned-in annotation, so it was not sent to the vision model"
-)
-
-ReadFile = Callable[[CaseFile], bytes]
-SaveFileAnalysis = Callable[[CaseFile, str | None, LabelledImageAnalysis | None], None]
-
-
-@dataclass
-class _LabResult:
-    file: CaseFile
-    document: LabDocument  # redacted: what the engine sees
-    stored_text: str  # as extracted: what the file's text_data keeps
-    page_reads: list[tuple[int, Future[str | None]]] = field(default_factory=list)
-
-
-@dataclass
-class _ImageResult:
-    file: CaseFile
-    image: RadiologyImage | None
-    reading: ImageAnalysis | None
-    warning: str | None = None
-    finished: float = field(default_factory=time.perf_counter)
+from core.models import AnalysisStage, Case, CaseFile, utc_now
 
 
 def analyze_case(
@@ -107,38 +61,21 @@ def analyze_case(
         timings[stage.value] = round(time.perf_counter() - since, 3)
 
     # Round 1: every file at once.
-    image_futures = [
-        pool.submit(
-            _read_radiology, f, labels[f.file_id], read_file, reading, engine, context, scrub
-        )
-        for f in files
-        if f.file_category == FileCategory.RADIOLOGY.value
-    ]
-    # Only an engine that reads pictures gets scanned pages (the rules engine reads none).
-    read_page = _page_reader(engine, context, scrub) if engine.name != RulesEngine.name else None
-    lab_futures = [
-        pool.submit(_extract_lab, f, labels[f.file_id], read_file, reading, scrub, read_page, pool)
-        for f in files
-        if f.file_category == FileCategory.LAB.value
-    ]
-    try:
-        labs = _finish_labs(lab_futures, Patient(context.age, context.gender))
-        lap(AnalysisStage.LAB_DOCUMENTS_PROCESSED, started)
-        warnings = _save_labs(labs, save_file_analysis)
-        on_stage(AnalysisStage.LAB_DOCUMENTS_PROCESSED.value)
-    finally:
-        # Nothing of this case may still run once its outcome is reported.
-        wait(image_futures)
-    images = _settle(image_futures)
-    timings[AnalysisStage.RADIOLOGY_DOCUMENTS_PROCESSED.value] = round(
-        max((i.finished - started for i in images), default=0.0), 3
+    files_read = read_round(
+        files,
+        labels,
+        read_file,
+        reading,
+        engine,
+        context,
+        scrub,
+        save_file_analysis,
+        pool,
+        timings,
+        started,
+        on_stage,
     )
-    warnings += _save_images(images, save_file_analysis)
-    warnings = list(dict.fromkeys(scrub(w) for w in warnings))
-    on_stage(AnalysisStage.RADIOLOGY_DOCUMENTS_PROCESSED.value)
-
-    documents = [lab.document for lab in labs]
-    readings = [(i.image, i.reading) for i in images if i.image is not None and i.reading]
+    documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
 
     # Round 2: the summary beside the SOAP note and diagnosis, from the same facts.
     summary, soap, diagnosis = write_round(
@@ -174,167 +111,3 @@ def analyze_case(
     insights = insights.model_copy(update={"ungrounded_numbers": ungrounded})
     on_stage(AnalysisStage.INSIGHTS_COMPILED.value)
     return insights
-
-
-# --- round 1 ---------------------------------------------------------------------------
-
-
-def _page_reader(
-    engine: InsightEngine, context: PatientContext, scrub: CaseScrubber
-) -> Callable[[bytes], str | None]:
-    def read_page(page: bytes) -> str | None:
-        return scrub.optional(engine.read_scanned_page(page, context))
-
-    return read_page
-
-
-def _extract_lab(
-    record: CaseFile,
-    label: str,
-    read_file: ReadFile,
-    reading: FileReading,
-    scrub: CaseScrubber,
-    read_page: Callable[[bytes], str | None] | None,
-    pool: Executor,
-) -> _LabResult:
-    page_reads: list[tuple[int, Future[str | None]]] = []
-
-    def on_page(number: int, png: bytes) -> None:
-        # Sent while the rest of the file is still being read.
-        assert read_page is not None
-        page_reads.append((number, pool.submit(read_page, png)))
-
-    try:
-        extracted = reading.lab_document(
-            record.file_id,
-            label,
-            record.file_name,
-            lambda: read_file(record),
-            on_page if read_page is not None else None,
-        )
-    except Exception:  # noqa: BLE001 - storage or parser trouble with one file is a warning
-        extracted = LabDocument(
-            file_id=record.file_id, label=label, text="", warnings=[f"{label} could not be read"]
-        )
-    document = extracted.model_copy(
-        update={
-            "text": scrub(extracted.text),
-            "warnings": [scrub(w) for w in extracted.warnings],
-        }
-    )
-    return _LabResult(record, document, extracted.text, page_reads)
-
-
-def _read_radiology(
-    record: CaseFile,
-    label: str,
-    read_file: ReadFile,
-    files: FileReading,
-    engine: InsightEngine,
-    context: PatientContext,
-    scrub: CaseScrubber,
-) -> _ImageResult:
-    try:
-        image = files.radiology_image(
-            record.file_id, label, record.file_name, lambda: read_file(record)
-        )
-    except UnreadableImage as error:
-        return _ImageResult(record, None, None, scrub(f"{label} could not be read: {error}"))
-    except Exception:  # noqa: BLE001 - a missing blob or a decoder crash: still one file
-        return _ImageResult(record, None, None, f"{label} could not be read")
-    image = image.model_copy(
-        update={
-            "metadata": _scrub_metadata(image.metadata, scrub),
-            "warnings": [scrub(w) for w in image.warnings],
-        }
-    )
-    if has_burned_in_text(image):
-        image = image.model_copy(
-            update={"warnings": [*image.warnings, f"{label} was not read: {_BURNED_IN_WARNING}"]}
-        )
-        reading = unread_image_analysis(image, _BURNED_IN_NOT_SENT)
-    else:
-        reading = scrub.reading(engine.read_image(image, context))  # failures fail the case
-    return _ImageResult(record, image, _with_image_details(reading, image))
-
-
-def _finish_labs(lab_futures: list[Future[_LabResult]], patient: Patient) -> list[_LabResult]:
-    """Wait for the lab files and their scanned pages (sent as each was rendered)."""
-    labs = _settle(lab_futures)  # _extract_lab turns every failure into a warning
-    # All pages settle before the first failure, if any, is raised below.
-    wait([future for lab in labs for _, future in lab.page_reads])
-    for lab in labs:
-        _add_page_text(lab, patient)
-    return labs
-
-
-def _add_page_text(lab: _LabResult, patient: Patient) -> None:
-    reads = _settle([future for _, future in lab.page_reads])
-    texts = [text for text in reads if text]
-    # A scanned page the vision model did read has text now: its warning would mislead.
-    read_pages = {page for (page, _), text in zip(lab.page_reads, reads, strict=True) if text}
-    if read_pages:
-        dropped = {no_text_layer(lab.document.label, page) for page in read_pages}
-        lab.document = lab.document.model_copy(
-            update={"warnings": [w for w in lab.document.warnings if w not in dropped]}
-        )
-    if not texts:
-        values_from = lab.document.text
-    else:
-        read = "\n\n".join(texts)
-        lab.stored_text = "\n\n".join(t for t in (lab.stored_text, read) if t)
-        values_from = "\n\n".join(t for t in (lab.document.text, read) if t)
-    document = lab.document.model_copy(update={"text": values_from})
-    reading = read_document(document, patient)
-    lab.document = document.model_copy(
-        update={"lab_values": reading.values, "unread_tests": reading.unread_tests}
-    )
-
-
-def _settle(futures: list[Future[Any]]) -> list[Any]:
-    """Every result once all are done; the first failure is raised after that."""
-    wait(futures)
-    return [future.result() for future in futures]
-
-
-def _save_labs(labs: list[_LabResult], save: SaveFileAnalysis) -> list[str]:
-    """Store each lab file's text; their warnings, in file order."""
-    warnings: list[str] = []
-    for lab in labs:
-        save(lab.file, lab.stored_text or None, None)
-        warnings.extend(lab.document.warnings)
-    return warnings
-
-
-def _save_images(images: list[_ImageResult], save: SaveFileAnalysis) -> list[str]:
-    """Store each radiology image's reading; their warnings, in file order."""
-    warnings: list[str] = []
-    for result in images:
-        if result.image is None or result.reading is None:
-            save(result.file, None, None)
-            warnings.append(result.warning or "A radiology image could not be read")
-            continue
-        reading = result.reading.model_dump()
-        save(result.file, None, LabelledImageAnalysis(**reading, label=result.image.label))
-        warnings.extend(result.image.warnings)
-    return warnings
-
-
-def _scrub_metadata(metadata: dict[str, Any], scrub: CaseScrubber) -> dict[str, Any]:
-    return {
-        key: scrub(value) if isinstance(value, str) else value for key, value in metadata.items()
-    }
-
-
-def _with_image_details(reading: ImageAnalysis, image: RadiologyImage) -> ImageAnalysis:
-    """What the file itself says (modality, body part, size) fills what the reader left out."""
-    meta = image.metadata
-    properties = {"width": image.width, "height": image.height, **reading.image_properties}
-    return reading.model_copy(
-        update={
-            "modality": reading.modality or meta.get("modality"),
-            "body_part": reading.body_part or meta.get("body_part"),
-            "study_description": reading.study_description or meta.get("study_description"),
-            "image_properties": properties,
-        }
-    )

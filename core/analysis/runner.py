@@ -1,26 +1,30 @@
 """The background analyzer: a bounded pool of jobs, each the only writer of its case.
 
 Creating a case only enqueues. A job claims its case atomically (a claim token in the
-case row), so two jobs never analyse one case. While a job runs, a heartbeat thread keeps
-its claim fresh whatever stage it is in (a slow file never makes a live job look dead); a
-claim that stops beating for ``stale_after`` belongs to a dead process and may be taken
-over (when a case is offered again is ``core.analysis.recovery``'s business). A case that
-has been taken over too often, or runs past its deadline, ends ``failed`` with the reason.
-Each job opens its own backend and closes it when done. Jobs write stage, result or
-failure through the backend and never touch Streamlit.
+case row), so two jobs never analyse one case; the heartbeat keeps the claim fresh and
+enforces the deadline (``core.analysis.claims``). A claim that stops beating for
+``stale_after`` belongs to a dead process and may be taken over (when a case is offered
+again is ``core.analysis.recovery``'s business). A case that has been taken over too
+often ends ``failed`` with the reason. Each job opens its own backend and closes it when
+done. Jobs write stage, result or failure through the backend and never touch Streamlit.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
+from core.analysis.claims import (
+    ClaimedCase,
+    ClaimLost,
+    Heartbeat,
+    fail_analysis,
+    record_analyzer_event,
+)
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.failures import AnalysisFailure
 from core.analysis.insights import LabelledImageAnalysis
@@ -34,22 +38,6 @@ from core.ports import Backend
 from core.safe_logging import failure_frames
 
 log = logging.getLogger(__name__)
-
-
-class ClaimLost(Exception):
-    """Another job took the case over (a re-run, or recovery of a stale claim): stop quietly."""
-
-
-@dataclass
-class _Job:
-    """A running job, as the heartbeat thread sees it."""
-
-    owner: str
-    case_id: str
-    claim: str
-    backend: Backend
-    started: float = field(default_factory=time.monotonic)
-    stopped: bool = False  # its deadline passed: the case was failed for it
 
 
 class AnalysisRunner:
@@ -84,11 +72,8 @@ class AnalysisRunner:
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
         self._stop = threading.Event()
-        self._running: dict[str, _Job] = {}  # claim -> job
         # The heartbeat outlives the queue: running jobs keep beating until they finish.
-        self._heart_stop = threading.Event()
-        self._heart = threading.Thread(target=self._beat, name="medcase-heartbeat", daemon=True)
-        self._heart.start()
+        self._heartbeat = Heartbeat(self.policy)
 
     # --- the queue ------------------------------------------------------------------
 
@@ -139,7 +124,7 @@ class AnalysisRunner:
 
         def finish() -> None:
             self._jobs.shutdown(wait=True)
-            self._heart_stop.set()
+            self._heartbeat.stop()
             self._files.shutdown(wait=True)
             self.engine.close()
 
@@ -221,25 +206,25 @@ class AnalysisRunner:
     def _analyze_claimed(self, owner: str, case_id: str, claim: str, backend: Backend) -> None:
         """Analyse a case this job holds the claim of, to completed or failed."""
         log.info("analysis of case %s started", case_id)
-        _record(backend, owner, AuditAction.ANALYSIS_STARTED, case_id)
-        job = _Job(owner, case_id, claim, backend)
-        with self._lock:
-            self._running[claim] = job
+        record_analyzer_event(backend, owner, AuditAction.ANALYSIS_STARTED, case_id)
+        job = ClaimedCase(owner, case_id, claim, backend)
+        self._heartbeat.hold(job)
         try:
             self._analyze(job)
         except ClaimLost:
             log.info("analysis of case %s stopped: the case was taken over", case_id)
         except AnalysisFailure as failure:
-            self._fail(owner, case_id, claim, backend, str(failure))
+            fail_analysis(owner, case_id, claim, backend, str(failure))
         except Exception as error:  # noqa: BLE001 - every failure must end the case 'failed'
             # The frames, not the message: a message may quote the patient's records.
             log.error("analysis of case %s crashed:\n%s", case_id, failure_frames())
-            self._fail(owner, case_id, claim, backend, f"Analysis failed: {type(error).__name__}")
+            fail_analysis(
+                owner, case_id, claim, backend, f"Analysis failed: {type(error).__name__}"
+            )
         finally:
-            with self._lock:
-                self._running.pop(claim, None)
+            self._heartbeat.release(claim)
 
-    def _analyze(self, job: _Job) -> None:
+    def _analyze(self, job: ClaimedCase) -> None:
         owner, case_id, claim, backend = job.owner, job.case_id, job.claim, job.backend
         cases = backend.cases
         case = cases.get_case(owner, case_id)
@@ -289,61 +274,8 @@ class AnalysisRunner:
         if not cases.complete_analysis(owner, case_id, claim, insights):
             raise ClaimLost()
         log.info("analysis of case %s completed", case_id)
-        _record(backend, owner, AuditAction.ANALYSIS_FINISHED, case_id)
-
-    # --- the heartbeat ----------------------------------------------------------------
-
-    def _beat(self) -> None:
-        """Keep every running job's claim fresh; fail a job that outlives its deadline."""
-        while not self._heart_stop.wait(self.policy.heartbeat_seconds):
-            self.beat_once()
+        record_analyzer_event(backend, owner, AuditAction.ANALYSIS_FINISHED, case_id)
 
     def beat_once(self) -> None:
-        """One heartbeat over the running jobs (the thread's loop; tests call it directly)."""
-        with self._lock:
-            jobs = [job for job in self._running.values() if not job.stopped]
-        deadline = self.policy.deadline.total_seconds()
-        for job in jobs:
-            try:
-                if time.monotonic() - job.started > deadline:
-                    job.stopped = True
-                    self._fail(
-                        job.owner,
-                        job.case_id,
-                        job.claim,
-                        job.backend,
-                        f"The analysis took longer than {_duration(deadline)} and was stopped",
-                    )
-                elif not job.backend.cases.heartbeat(job.owner, job.case_id, job.claim):
-                    job.stopped = True  # taken over, archived or deleted: stop at the next stage
-            except Exception:  # noqa: BLE001 - one failed beat must not stop the others
-                log.warning("heartbeat of case %s failed:\n%s", job.case_id, failure_frames())
-
-    def _fail(self, owner: str, case_id: str, claim: str, backend: Backend, reason: str) -> None:
-        log.warning("analysis of case %s failed: %s", case_id, reason)
-        try:
-            failed = backend.cases.fail_analysis(owner, case_id, claim, reason)
-        except Exception:  # noqa: BLE001 - recovery picks the case up once its claim is stale
-            log.error("could not record the failure of case %s:\n%s", case_id, failure_frames())
-            return
-        if failed:
-            _record(backend, owner, AuditAction.ANALYSIS_FAILED, case_id)
-
-
-def _record(backend: Backend, owner: str, action: AuditAction, case_id: str) -> None:
-    """The analyzer's events go on the owning doctor's trail (it acts for them)."""
-    try:
-        backend.audit.record(owner, action.value, case_id, {"by": "analyzer"})
-    except Exception:  # noqa: BLE001 - the analysis stands; the missing event is reported
-        log.error(
-            "audit event %s of case %s was not recorded:\n%s", action, case_id, failure_frames()
-        )
-
-
-def _duration(seconds: float) -> str:
-    """A time limit as a doctor reads it: "10 minutes", "45 seconds", "1 second"."""
-    if seconds >= 120:
-        amount, unit = round(seconds / 60), "minute"
-    else:
-        amount, unit = round(seconds), "second"
-    return f"{amount} {unit}" + ("" if amount == 1 else "s")
+        """One heartbeat over the running jobs (tests call it directly)."""
+        self._heartbeat.beat_once()
