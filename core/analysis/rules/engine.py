@@ -159,7 +159,7 @@ class RulesEngine:
             plan.append("Have the radiology images read by a radiologist.")
         plan.append("Correlate with the history and examination before acting on these values.")
         # The summary's score, computed from the same values: the two are written side by
-        # side (core.analysis.pipeline), so neither waits for the other.
+        # side (core.analysis.writing), so neither waits for the other.
         soap_score = (_summary_score(reading) + diagnosis.confidence_score) / 2
         soap = SoapNote(
             subjective=subjective,
