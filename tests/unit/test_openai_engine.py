@@ -47,16 +47,20 @@ LAB = LabDocument(
 )
 
 
-@pytest.fixture
-def engine(fake_openai: FakeOpenAI) -> Iterator[OpenAIEngine]:
-    engine = OpenAIEngine(
+def _engine(fake_openai: FakeOpenAI, timeout_seconds: float = 0.5) -> OpenAIEngine:
+    return OpenAIEngine(
         api_key="test-key",
         base_url=fake_openai.base_url,
         text_model="text-model",
         vision_model="vision-model",
-        timeout_seconds=0.5,
+        timeout_seconds=timeout_seconds,
         max_retries=1,
     )
+
+
+@pytest.fixture
+def engine(fake_openai: FakeOpenAI) -> Iterator[OpenAIEngine]:
+    engine = _engine(fake_openai)
     yield engine
     engine.close()
 
@@ -306,14 +310,7 @@ def test_a_rate_limit_is_retried_and_then_answered(
 def test_a_server_that_never_answers_times_out(fake_openai: FakeOpenAI) -> None:
     fake_openai.behave(mode="hang", hang_seconds=5)
     # A shorter timeout than the other tests' engine: both attempts wait it out in full.
-    engine = OpenAIEngine(
-        api_key="test-key",
-        base_url=fake_openai.base_url,
-        text_model="text-model",
-        vision_model="vision-model",
-        timeout_seconds=0.2,
-        max_retries=1,
-    )
+    engine = _engine(fake_openai, timeout_seconds=0.2)
     try:
         with pytest.raises(ModelUnavailable, match=r"did not answer within 0\.2 s \(2 attempts\)"):
             engine.summarize_case(CONTEXT, [], [])
