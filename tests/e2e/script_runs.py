@@ -2,9 +2,10 @@
 
 The browser asks for a run (a `rerun_script` message: a click, a form, a fragment's timer)
 and the server answers each run with `new_session` when it starts and `script_finished`
-when it ends (a fragment's run too). A page has settled when every run asked for has
-started and finished and nothing has moved for a short while: waiting for that instead of
-a fixed pause is what keeps the journeys quick without racing the app.
+when it ends (a fragment's run too; "early for rerun" when another run follows, as after
+the script's own st.rerun()). A page has settled when every run asked for has started and
+finished, none is about to follow, and nothing has moved for a short while: waiting for
+that instead of a fixed pause is what keeps the journeys quick without racing the app.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 STREAM_PATH = "/_stcore/stream"
-# Quiet needed after the last run: a click's request or a script's st.rerun() that is
-# about to follow shows up well within it on this machine.
-QUIET_SECONDS = 0.15
+# Quiet needed after the last run and after the call: a click's request shows up well
+# within it, even with both cores busy (a run that ends for a rerun is waited for anyway).
+QUIET_SECONDS = 0.25
 POLL_MS = 25
 
 
@@ -32,6 +33,9 @@ class ScriptRuns:
         self.last_event = time.monotonic()
         self.durations: list[float] = []  # seconds from each start to its finish
         self._started_at = 0.0
+        # A run that ended for a rerun (the script's st.rerun(), or a newer request) is
+        # followed by another, however long a busy server takes to start it.
+        self.rerun_follows = False
         page.on("websocket", self._watch)
 
     def _watch(self, socket: WebSocket) -> None:
@@ -46,13 +50,16 @@ class ScriptRuns:
     def _received(self, payload: str | bytes) -> None:
         if not isinstance(payload, bytes):
             return
-        kind = ForwardMsg.FromString(payload).WhichOneof("type")
+        message = ForwardMsg.FromString(payload)
+        kind = message.WhichOneof("type")
         if kind == "new_session":
             self.started = self._mark()
             self._started_at = self.last_event
+            self.rerun_follows = False
         elif kind == "script_finished":
             self.finished = self._mark()
             self.durations.append(self.last_event - self._started_at)
+            self.rerun_follows = message.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN
 
     def _mark(self) -> int:
         self.last_event = time.monotonic()
@@ -61,7 +68,7 @@ class ScriptRuns:
     def idle(self, since: float) -> bool:
         """Every run asked for has started and finished, and all has been quiet for a while
         after both the last event and ``since`` (a click's request may still be on its way)."""
-        answered = self.asked < self.started < self.finished
+        answered = self.asked < self.started < self.finished and not self.rerun_follows
         return answered and time.monotonic() - max(self.last_event, since) >= QUIET_SECONDS
 
     def wait_until_idle(self, page: Page, timeout_s: float) -> None:
