@@ -31,8 +31,6 @@ class ScriptRuns:
         self._order = itertools.count(1)
         self.asked = self.started = self.finished = 0  # the order of each kind's last event
         self.last_event = time.monotonic()
-        self.durations: list[float] = []  # seconds from each start to its finish
-        self._started_at = 0.0
         # A run that ended for a rerun (the script's st.rerun(), or a newer request) is
         # followed by another, however long a busy server takes to start it.
         self.rerun_follows = False
@@ -54,11 +52,9 @@ class ScriptRuns:
         kind = message.WhichOneof("type")
         if kind == "new_session":
             self.started = self._mark()
-            self._started_at = self.last_event
             self.rerun_follows = False
         elif kind == "script_finished":
             self.finished = self._mark()
-            self.durations.append(self.last_event - self._started_at)
             self.rerun_follows = message.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN
 
     def _mark(self) -> int:
