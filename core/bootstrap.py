@@ -10,7 +10,12 @@ from datetime import timedelta
 from functools import partial
 
 from core.analysis.engines import build_engine, engine_label
-from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
+from core.analysis.reading.isolation import (
+    FileReading,
+    InProcessReading,
+    IsolatedReading,
+    ReadingLimits,
+)
 from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.analysis.runner import AnalysisRunner
 from core.analysis.shared_queue import SharedQueue
@@ -47,6 +52,9 @@ class Clinic:
     browser_sessions: BrowserSessions | None = None
     # This replica's share of the queue all app processes work from (None: no polling).
     shared_queue: SharedQueue | None = None
+    # How files are read: the analyzer's and the case page's thumbnails (build_clinic
+    # gives both the same child processes and limits; in-process where a test builds one).
+    reading: FileReading = field(default_factory=InProcessReading)
 
     def __post_init__(self) -> None:
         if self.sign_in_guard is None:
@@ -92,6 +100,7 @@ class Clinic:
             open_job_backend=partial(self.provider.for_session, session),
             seal_key=self.seal_key,
             fhir_patient_name=self.settings.fhir_patient_name,
+            reading=self.reading,
         )
 
     def pilots_for(self, services: CaseService) -> PilotService:
@@ -169,12 +178,15 @@ def build_clinic(settings: Settings) -> Clinic:
     engine = build_engine(settings)
     policy = recovery_policy(settings)
     seal_key = insights_key(settings)
+    # One reading per process: the analyzer's files and the page's thumbnails share its
+    # children, so MEDCASE_FILE_READERS x MEDCASE_FILE_READING_MB bounds them all.
+    reading = IsolatedReading(reading_limits(settings))
     analyzer = AnalysisRunner(
         engine,
         workers=settings.analyzer_workers,
         policy=policy,
         seal_key=seal_key,
-        reading=IsolatedReading(reading_limits(settings)),
+        reading=reading,
     )
     recovery = Recovery(analyzer, policy)
     recovery.start(provider)  # cases a stopped process left 'analyzing'
@@ -191,6 +203,7 @@ def build_clinic(settings: Settings) -> Clinic:
         browser_sessions=BrowserSessions(settings.data_dir / "browser_sessions.sqlite3"),
         # Running jobs finish in their threads; queued ones are recovered at the next start.
         shared_queue=shared_queue,
+        reading=reading,
         closers=[
             recovery.stop,
             shared_queue.stop,

@@ -10,6 +10,7 @@ from typing import Any
 
 from core import lifecycle
 from core.analysis.insights import Insights
+from core.analysis.reading.isolation import FileReading
 from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.models import AuthSession, Doctor, utc_now
 from core.ports import Accounts, Backend, BackendProvider, UnfinishedAnalysis
@@ -36,6 +37,7 @@ def case_service(
     seal_key: bytes | None = None,
     limits: Limits | None = None,
     fhir_patient_name: bool = True,
+    reading: FileReading | None = None,
 ) -> CaseService:
     """The case operations of ``doctor`` on ``backend``; with no analyzer, analyses are held."""
     queue = analyzer if analyzer is not None else HeldAnalyses()
@@ -47,6 +49,7 @@ def case_service(
         limits=limits or Limits(max_file_bytes=max_file_bytes),
         seal_key=seal_key,
         fhir_patient_name=fhir_patient_name,
+        reading=reading,
     )
 
 

@@ -9,9 +9,11 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from core.analysis.reading.imaging import UnreadableImage, thumbnail_png
+from core.analysis.reading.imaging import UnreadableImage
+from core.errors import MedCaseError
 from core.models import CaseFile, FileCategory
 from core.services import CaseService
+from core.services.cases import PREVIEW_LABEL
 from ui import formatting, session, uploads
 from ui.errors import shown_to_user
 
@@ -19,7 +21,6 @@ log = logging.getLogger(__name__)
 
 PREVIEWS_PER_ROW = 4
 NO_PREVIEW = "the image could not be read"
-_PREVIEW_LABEL = "This image"  # how thumbnail_png names the image in its messages
 # (PNG bytes, None) or (None, why there is no preview).
 Preview = tuple[bytes | None, str | None]
 
@@ -82,7 +83,7 @@ def _preview(services: CaseService, case_id: str, record: CaseFile) -> None:
             services.doctor.user_id,
             record.file_id,
             record.file_name,
-            partial(services.read_file, case_id, record.file_id),
+            partial(services.thumbnail, case_id, record.file_id),
         )
     if picture is not None:
         # The alt text is what a screen reader says for the picture (axe-core: image-alt).
@@ -106,15 +107,18 @@ def _reading(record: CaseFile) -> str:
 
 
 # Keyed by the doctor as well as the file, so a preview is only ever served to its owner;
-# the loader (excluded from the key) reads through that doctor's own session.
+# the maker (excluded from the key) reads through that doctor's own session, and decodes
+# in a child process with the analyzer's time and memory limits, never in this one.
 @st.cache_data(ttl=900, max_entries=300, show_spinner=False)
-def thumbnail(owner: str, file_id: str, file_name: str, _load: Callable[[], bytes]) -> Preview:
-    """A PNG preview of a radiology file, or why there is none (never raises for bad images)."""
-    content = _load()
+def thumbnail(owner: str, file_id: str, file_name: str, _make: Callable[[], bytes]) -> Preview:
+    """A PNG preview of a radiology file, or why there is none (never raises for bad images:
+    one past its reading's time or memory limit included)."""
     try:
-        return thumbnail_png(file_name, content), None
+        return _make(), None
     except UnreadableImage as error:
-        return None, str(error).removeprefix(f"{_PREVIEW_LABEL}: ")
+        return None, str(error).removeprefix(f"{PREVIEW_LABEL}: ")
+    except MedCaseError:
+        raise  # the file or the session (not the image) is the trouble: the page says so
     except Exception as error:  # noqa: BLE001 - one odd image must not take the page down
         log.warning("no preview for file %s (%s)", file_id, type(error).__name__)
         return None, NO_PREVIEW

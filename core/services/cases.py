@@ -10,9 +10,11 @@ import logging
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any, Protocol
 
 from core import lifecycle, plain_text, validation
+from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.seal import is_sealed_by
 from core.audit import AuditAction, AuditEvent, ChainCheck
 from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError
@@ -47,6 +49,7 @@ from core.upload_stream import size_of
 __all__ = ["DEFAULT_MAX_FILE_BYTES", "AnalysisQueue", "AnalysisRecovery", "CaseService", "Limits"]
 
 log = logging.getLogger(__name__)
+PREVIEW_LABEL = "This image"  # how a thumbnail's UnreadableImage names the image
 
 
 class AnalysisQueue(Protocol):
@@ -83,6 +86,7 @@ class CaseService:
         open_job_backend: Callable[[], Backend] | None = None,
         seal_key: bytes | None = None,
         fhir_patient_name: bool = True,
+        reading: FileReading | None = None,
     ) -> None:
         self.doctor = doctor
         self.backend = backend
@@ -91,6 +95,9 @@ class CaseService:
         self.limits = limits or Limits()
         self.seal_key = seal_key  # checks the analyzer's seal on the insights
         self.fhir_patient_name = fhir_patient_name  # the FHIR export names the patient
+        # The clinic's reading (a child process per file, time and memory capped), so a
+        # preview never decodes an image here; in-process for tests that build a service.
+        self.reading = reading or InProcessReading()
         # How an analysis job gets its own backend: a fresh one for this doctor's session
         # from the clinic, or else this one, which the job must not close.
         self._open_job_backend = open_job_backend or backend.borrowed
@@ -273,10 +280,20 @@ class CaseService:
         return cases.list_files(owner, case_id)
 
     def read_file(self, case_id: str, file_id: str) -> bytes:
-        """The stored bytes of one of the case's files (previews read them this way)."""
+        """The stored bytes of one of the case's files."""
+        return self.backend.blobs.get(self._file(case_id, file_id).file_url)
+
+    def thumbnail(self, case_id: str, file_id: str) -> bytes:
+        """A small PNG preview of one of the case's images, made by the clinic's reading;
+        UnreadableImage ("This image: why") when none can be made, over a limit included."""
+        record = self._file(case_id, file_id)
+        load = partial(self.backend.blobs.get, record.file_url)
+        return self.reading.thumbnail(record.file_id, PREVIEW_LABEL, record.file_name, load)
+
+    def _file(self, case_id: str, file_id: str) -> CaseFile:
         for record in self.list_files(case_id):
             if record.file_id == file_id:
-                return self.backend.blobs.get(record.file_url)
+                return record
         raise CaseNotFound()
 
     def download_file(self, case_id: str, file_id: str) -> bytes:

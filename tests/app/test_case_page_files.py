@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pytest
 from PIL import Image
 from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
+from benchmarks.hostile_files import deep_png
 from core.analysis.advisory import ADVISORY
 from core.analysis.insights import Insights, LabelledImageAnalysis, LabValue
 from core.analysis.reading.imaging import thumbnail_png
@@ -18,7 +20,7 @@ from core.export.markdown import chart_markdown
 from core.export.pdf import chart_pdf
 from core.models import AuthSession, CreatedCase, Upload
 from tests.app.case_states import complete, lab_values, sample_insights
-from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.app.conftest import new_app, open_case, seed_case, shown, sign_in, sign_up, texts
 from tests.doubles import case_service
 from tests.samples import dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
 from ui import export
@@ -98,6 +100,35 @@ def test_radiology_files_get_thumbnails_and_a_broken_one_a_note(
         assert downloads[f"case_download_{record.file_id}"] == re.sub(
             r"([.\-])", r"\\\1", record.file_name
         )
+
+
+def test_an_image_past_the_reading_memory_cap_has_no_preview_and_the_page_goes_on(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The preview is made in a reading process with the analyzer's cap (the smallest the
+    # settings allow); decoded in the web process, as before, this image simply showed.
+    monkeypatch.setenv("MEDCASE_FILE_READING_MB", "64")
+    app = new_app().run()
+    clinic: Clinic = app.session_state["clinic"]
+    auth = sign_up(clinic, "deep.preview@example.com")
+    sign_in(app, "deep.preview@example.com")
+    deep = deep_png(tmp_path / "deep.png", 4000, 4000, "I;16").read_bytes()  # 32 MB decoded
+    case = seed_case(
+        clinic,
+        auth,
+        uploads=[
+            Upload("knee.png", png_bytes(), "radiology"),
+            Upload("deep.png", deep, "radiology"),
+        ],
+    )
+    open_case(app, case.case.case_id)
+
+    assert not app.exception
+    assert [caption for image in app.get("image") for caption in image.captions] == [r"knee\.png"]
+    assert (
+        "**deep.png**: no preview, reading it needed more than 64 MB of memory and was stopped."
+        in texts(app, "info")
+    )
 
 
 def test_a_dicom_thumbnail_is_windowed_not_blank() -> None:

@@ -24,6 +24,7 @@ OPERATIONS: dict[str, Callable[[SignedIn, str], object]] = {
     ),
     "list files": lambda who, case_id: who.services.list_files(case_id),
     "read file": lambda who, case_id: who.services.read_file(case_id, str(uuid.uuid4())),
+    "thumbnail": lambda who, case_id: who.services.thumbnail(case_id, str(uuid.uuid4())),
 }
 
 

@@ -9,10 +9,12 @@ from collections.abc import Iterator
 import pytest
 
 from core.analysis.engines import build_engine
+from core.analysis.reading.imaging import UnreadableImage, thumbnail_png
 from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
 from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.analysis.runner import AnalysisRunner
 from core.config import Settings
+from core.errors import CaseNotFound
 from core.models import NewCase, Upload
 from tests import hostile_readers
 from tests.contract.harness import LocalHarness
@@ -72,3 +74,24 @@ def test_a_stuck_file_and_a_bomb_become_warnings_and_the_case_completes(
     }
     assert texts["stuck.txt"].text_data is None
     assert "Hemoglobin" in (texts["bloods.pdf"].text_data or "")  # the other files were read
+
+
+def test_a_case_page_thumbnail_is_made_by_the_services_reading(tmp_path) -> None:
+    # A reader that kills its process: only a child could survive it, and the service
+    # says why there is no preview in the image's words.
+    signed_in = LocalHarness(tmp_path / "data").sign_up()
+    knee = png_bytes(900, 600)
+    created = case_service(signed_in.doctor, signed_in.backend).create_case(
+        NewCase(patient_name="Ada Quist", patient_age=58, patient_gender="female"),
+        [Upload("knee.png", knee, "radiology")],
+    )
+    case_id, file_id = created.case.case_id, created.files[0].file_id
+    isolated = IsolatedReading(ReadingLimits(seconds=LIMIT_SECONDS))
+    services = case_service(signed_in.doctor, signed_in.backend, reading=isolated)
+    assert services.thumbnail(case_id, file_id) == thumbnail_png("knee.png", knee)
+    with pytest.raises(CaseNotFound):
+        services.thumbnail(case_id, "not-a-file-of-this-case")
+    crashing = IsolatedReading(thumbnail_reader=hostile_readers.exits_abruptly)
+    services = case_service(signed_in.doctor, signed_in.backend, reading=crashing)
+    with pytest.raises(UnreadableImage, match=r"^This image: .*its reader stopped unexpectedly"):
+        services.thumbnail(case_id, file_id)

@@ -11,7 +11,11 @@ import pytest
 from PIL import Image
 
 from core.analysis.reading.extraction import extract_lab_document
-from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image
+from core.analysis.reading.imaging import (
+    UnreadableImage,
+    prepare_radiology_image,
+    thumbnail_png,
+)
 from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
 from tests import hostile_readers, samples
 
@@ -160,3 +164,48 @@ def test_a_page_arrives_before_its_file_is_read_and_the_time_limit_still_holds()
     assert pages[0][0] < 2  # while the child was still reading, before its limit
     assert document.warnings == [f"{LAB}: reading took longer than 2 seconds and was stopped"]
     assert time.monotonic() - started < 4  # a page does not extend the limit
+
+
+def test_a_thumbnail_is_made_in_a_child_like_in_process() -> None:
+    reading = IsolatedReading(ReadingLimits(seconds=30))
+    png, dicom = samples.png_bytes(900, 600), samples.dicom_bytes()
+    assert reading.thumbnail("f1", "This image", "knee.png", lambda: png) == thumbnail_png(
+        "knee.png", png
+    )
+    assert reading.thumbnail("f2", "This image", "head.dcm", lambda: dicom) == thumbnail_png(
+        "head.dcm", dicom
+    )
+    with pytest.raises(UnreadableImage, match=r"^This image: the image is corrupt or truncated$"):
+        reading.thumbnail("f3", "This image", "x.png", lambda: b"\x89PNG\r\n\x1a\nnot really")
+
+
+def test_a_thumbnail_reader_that_crashes_or_loops_costs_only_its_child() -> None:
+    # In this process the first would end the test run (os._exit) and the second never return.
+    crashing = IsolatedReading(thumbnail_reader=hostile_readers.exits_abruptly)
+    with pytest.raises(UnreadableImage, match=r"^This image: .*its reader stopped unexpectedly"):
+        crashing.thumbnail("f1", "This image", "x.png", samples.png_bytes)
+    looping = IsolatedReading(
+        ReadingLimits(seconds=1), thumbnail_reader=hostile_readers.never_finishes
+    )
+    started = time.monotonic()
+    with pytest.raises(
+        UnreadableImage, match=r"^This image: reading took longer than 1 second and was stopped$"
+    ):
+        looping.thumbnail("f1", "This image", "x.png", samples.png_bytes)
+    assert time.monotonic() - started < 5
+
+
+def test_a_thumbnail_past_the_memory_cap_fails_alone(tmp_path) -> None:
+    # A real image, no test double: 4000 x 4000 at 16 bits (32 MB decoded, within the upload
+    # limits) needs well over 64 MB more to rescale to 8 bits; the reader goes on after it.
+    from benchmarks.hostile_files import deep_png
+
+    content = deep_png(tmp_path / "deep.png", 4000, 4000, "I;16").read_bytes()
+    reading = IsolatedReading(ReadingLimits(seconds=30, memory_bytes=64 * MB))
+    with pytest.raises(
+        UnreadableImage, match=r"^This image: reading it needed more than 64 MB of memory"
+    ):
+        reading.thumbnail("f1", "This image", "deep.png", lambda: content)
+    assert reading.thumbnail("f2", "This image", "knee.png", samples.png_bytes).startswith(
+        b"\x89PNG"
+    )

@@ -70,9 +70,11 @@ def has_burned_in_text(image: RadiologyImage) -> bool:
     return str(image.metadata.get("burned_in_annotation", "")).strip().upper() == "YES"
 
 
-def thumbnail_png(file_name: str, content: bytes, max_side: int = 320) -> bytes:
+def thumbnail_png(
+    file_name: str, content: bytes, max_side: int = 320, label: str = "This image"
+) -> bytes:
     """A small PNG preview of a radiology file for the case page."""
-    picture, _, _ = _render("This image", file_name, content, max_side)
+    picture, _, _ = _render(label, file_name, content, max_side)
     return _png(picture)
 
 

@@ -7,6 +7,8 @@ that has the readers imported (about 10 ms a file): a child over its time is kil
 child over its memory fails alone, and either becomes a warning on a case that goes on.
 Results come back through a pipe as plain data; a scanned lab page comes back as soon as
 it is rendered, ahead of the file's answer, so its vision request need not wait for the file.
+The case page's radiology thumbnails are made the same way, so that no image is ever
+decoded in the web process.
 """
 
 from __future__ import annotations
@@ -27,13 +29,14 @@ from typing import Any, Protocol
 
 from core.analysis.insights import LabDocument, RadiologyImage
 from core.analysis.reading.extraction import PageSink, extract_lab_document
-from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image
+from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image, thumbnail_png
 
 log = logging.getLogger(__name__)
 
 LoadFile = Callable[[], bytes]
 LabReader = Callable[..., LabDocument]  # extract_lab_document's signature
 ImageReader = Callable[[str, str, str, bytes], RadiologyImage]
+ThumbnailReader = Callable[[str, str, str, bytes], bytes]
 
 # What the forkserver imports once, so a child starts with the decoders in memory.
 _PRELOAD = ["core.analysis.reading.isolation"]
@@ -58,6 +61,14 @@ class FileReading(Protocol):
     ) -> RadiologyImage:
         """The model-ready picture; UnreadableImage (with a message safe to show) otherwise."""
 
+    def thumbnail(self, file_id: str, label: str, file_name: str, load: LoadFile) -> bytes:
+        """A small PNG preview for the case page; UnreadableImage (safe to show) otherwise."""
+
+
+def radiology_thumbnail(file_id: str, label: str, file_name: str, content: bytes) -> bytes:
+    """``thumbnail_png`` with the readers' arguments, its messages naming ``label``."""
+    return thumbnail_png(file_name, content, label=label)
+
 
 class InProcessReading:
     """Reads in the calling thread: for unit tests of the pipeline and small scripts."""
@@ -76,6 +87,9 @@ class InProcessReading:
         self, file_id: str, label: str, file_name: str, load: LoadFile
     ) -> RadiologyImage:
         return prepare_radiology_image(file_id, label, file_name, load())
+
+    def thumbnail(self, file_id: str, label: str, file_name: str, load: LoadFile) -> bytes:
+        return radiology_thumbnail(file_id, label, file_name, load())
 
 
 @dataclass(frozen=True)
@@ -104,11 +118,13 @@ class IsolatedReading:
         *,
         lab_reader: LabReader = extract_lab_document,
         image_reader: ImageReader = prepare_radiology_image,
+        thumbnail_reader: ThumbnailReader = radiology_thumbnail,
     ) -> None:
         self.limits = limits or ReadingLimits()
         # Readers are passed to the child by their importable name (tests pass slow ones).
         self._lab_reader = lab_reader
         self._image_reader = image_reader
+        self._thumbnail_reader = thumbnail_reader
         # At most ``processes`` children, and so at most that many files' bytes in this
         # process at once: a file is loaded only once its child can start.
         self._slots = threading.BoundedSemaphore(self.limits.processes)
@@ -138,6 +154,16 @@ class IsolatedReading:
         except _Stopped as stopped:
             raise UnreadableImage(f"{label}: {stopped.reason}") from None
         return RadiologyImage(file_id=file_id, label=label, **found)
+
+    def thumbnail(self, file_id: str, label: str, file_name: str, load: LoadFile) -> bytes:
+        # Same children and limits as the analyzer's files: a page's preview waits for a
+        # free one rather than decoding in the web process.
+        names = (file_id, label, file_name)
+        try:
+            found = self._run("thumbnail", self._thumbnail_reader, names, load)
+        except _Stopped as stopped:
+            raise UnreadableImage(f"{label}: {stopped.reason}") from None
+        return bytes(found["png"])
 
     def _run(
         self,
@@ -295,6 +321,8 @@ def _plain(kind: str, found: Any) -> dict[str, Any]:
             for name in LabDocument.model_fields
             if name not in ("file_id", "label")
         }
+    if kind == "thumbnail":
+        return {"png": bytes(found)}
     return {
         "png": found.png,
         "width": found.width,
