@@ -9,11 +9,10 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from core.analysis.reading.imaging import UnreadableImage
+from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
 from core.errors import MedCaseError
 from core.models import CaseFile, FileCategory
 from core.services import CaseService
-from core.services.cases import PREVIEW_LABEL
 from ui import formatting, session, uploads
 from ui.errors import shown_to_user
 

@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from core import lifecycle, plain_text, validation
+from core.analysis.reading.imaging import PREVIEW_LABEL
 from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.seal import is_sealed_by
 from core.audit import AuditAction, AuditEvent, ChainCheck
@@ -49,7 +50,6 @@ from core.upload_stream import size_of
 __all__ = ["DEFAULT_MAX_FILE_BYTES", "AnalysisQueue", "AnalysisRecovery", "CaseService", "Limits"]
 
 log = logging.getLogger(__name__)
-PREVIEW_LABEL = "This image"  # how a thumbnail's UnreadableImage names the image
 
 
 class AnalysisQueue(Protocol):

@@ -38,6 +38,7 @@ MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # the default of MEDCASE_MAX_UNPACKED_MB
 _EXIF_ORIENTATION = 0x0112
 _SIDEWAYS = {5, 6, 7, 8}  # EXIF orientations that swap width and height
 _HIGH_DEPTH_MODES = {"I", "I;16", "I;16B", "I;16L", "I;16N", "F"}
+PREVIEW_LABEL = "This image"  # how a thumbnail's UnreadableImage names the image
 
 
 class UnreadableImage(ValueError):
@@ -71,7 +72,7 @@ def has_burned_in_text(image: RadiologyImage) -> bool:
 
 
 def thumbnail_png(
-    file_name: str, content: bytes, max_side: int = 320, label: str = "This image"
+    file_name: str, content: bytes, max_side: int = 320, label: str = PREVIEW_LABEL
 ) -> bytes:
     """A small PNG preview of a radiology file for the case page."""
     picture, _, _ = _render(label, file_name, content, max_side)
