@@ -193,17 +193,19 @@ class DoctorAtBrowser:
         # Not get_by_role: the copy is drawn off screen, and role queries skip hidden nodes.
         return grid.locator("tr[role=row]").filter(has_text=patient)
 
-    def open_from_list(self, patient: str) -> None:
-        """Click the patient's name in the list, as a doctor does (the table is a canvas)."""
+    def click_in_list(self, patient: str, x: int) -> None:
+        """Click the patient's row ``x`` pixels from the table's left edge (it is a canvas)."""
         row = self.list_row(patient)
         index = int(row.get_attribute("aria-rowindex") or "2")  # 1 is the header row
         canvas = self.main.get_by_test_id("stDataFrame").get_by_test_id("data-grid-canvas")
         box = canvas.bounding_box()
         assert box is not None, "the case list is not on screen"
         # The grid's scroller lies over its canvas, so click where a doctor's pointer would.
-        self.page.mouse.click(
-            box["x"] + NAME_CELL_X, box["y"] + (index - 1) * LIST_ROW_PX + LIST_ROW_PX // 2
-        )
+        self.page.mouse.click(box["x"] + x, box["y"] + (index - 1) * LIST_ROW_PX + LIST_ROW_PX // 2)
+
+    def open_from_list(self, patient: str) -> None:
+        """Click the patient's name in the list, as a doctor does."""
+        self.click_in_list(patient, NAME_CELL_X)
         expect(self.heading(patient)).to_be_visible()
 
     def expander(self, label: str) -> Locator:

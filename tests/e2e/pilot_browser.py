@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from core.pilot.records import RUBRIC, RUBRIC_LABELS
 from core.review import Section
-from tests.e2e.clinic_browser import LIST_ROW_PX, DoctorAtBrowser
+from tests.e2e.clinic_browser import DoctorAtBrowser
 
 CHECKBOX_X = 18  # pixels from the table's left edge: the row's tick box
 
@@ -42,15 +42,8 @@ class PilotMemberAtBrowser(DoctorAtBrowser):
     # --- the enrolling doctor --------------------------------------------------------------
 
     def tick_in_list(self, patient: str) -> None:
-        """Tick a patient's row in the case list (the table is a canvas)."""
-        row = self.list_row(patient)
-        index = int(row.get_attribute("aria-rowindex") or "2")  # 1 is the header row
-        canvas = self.main.get_by_test_id("stDataFrame").get_by_test_id("data-grid-canvas")
-        box = canvas.bounding_box()
-        assert box is not None, "the case list is not on screen"
-        self.page.mouse.click(
-            box["x"] + CHECKBOX_X, box["y"] + (index - 1) * LIST_ROW_PX + LIST_ROW_PX // 2
-        )
+        """Tick a patient's row in the case list."""
+        self.click_in_list(patient, CHECKBOX_X)
         self.settled()
 
     # --- the reviewer ----------------------------------------------------------------------
