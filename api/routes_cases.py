@@ -12,8 +12,8 @@ from fastapi import APIRouter, Body, File, Form, Query, UploadFile
 
 from api import schemas
 from api.dependencies import CurrentCaller, check_user_id
-from core.analysis.privacy.restore import restore_in
 from core.models import CaseDetail, FileCategory, Gender, NewCase, Upload
+from core.privacy.restore import restore_in
 
 router = APIRouter(tags=["cases"])
 
@@ -184,7 +184,7 @@ def _for_owner(detail: CaseDetail) -> dict[str, Any] | None:
 
 def _polled_case(case_id: str, caller: CurrentCaller, opened: bool = False) -> CaseDetail:
     """The case a client polls for its insights; one still analysing is offered to the
-    analyzer again (``core.analysis.recovery`` decides how often), so a job that died with
+    analyzer again (``core.jobs.recovery`` decides how often), so a job that died with
     its process does not leave the client waiting forever."""
     services = caller.services
     detail = services.open_case(case_id) if opened else services.get_case(case_id)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core.analysis.insights import Insights
-from core.analysis.privacy.restore import restored
+from core.insights import Insights
 from core.models import CaseDetail
+from core.privacy.restore import restored
 from core.review import ReviewSummary
 from ui import case_edit, case_files, insights_view, pilot_admin, progress, routes, session, widgets
 from ui.audit_view import audit_trail

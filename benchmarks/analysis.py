@@ -37,9 +37,9 @@ from PIL import Image, ImageDraw
 
 from core.analysis.engines.language_model import OpenAIEngine
 from core.analysis.reading.isolation import FileReading, IsolatedReading
-from core.analysis.runner import AnalysisRunner
 from core.backends.local import LocalBackendProvider
 from core.backends.sqlite_cases import SqliteCaseRepository
+from core.jobs.runner import AnalysisRunner
 from core.models import Doctor, NewCase, Upload
 from core.ports import Backend
 from tests.doubles import case_service

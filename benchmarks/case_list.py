@@ -23,14 +23,14 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from core.analysis.insights import (
+from core.backends.local import LocalBackendProvider
+from core.insights import (
     CaseSummary,
     Insights,
     PrimaryDiagnosis,
     Provenance,
     SoapNote,
 )
-from core.backends.local import LocalBackendProvider
 from core.models import Case, CaseQuery, CaseStatus, Doctor
 from core.ports import CaseRepository
 from tests.app.conftest import new_app, sign_in

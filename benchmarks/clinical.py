@@ -31,9 +31,9 @@ from benchmarks.clinical_scoring import (
     load_cases,
     score_case,
 )
-from core.analysis.insights import Insights, LabelledImageAnalysis, LabValue
 from core.analysis.pipeline import analyze_case
 from core.analysis.rules.engine import RulesEngine
+from core.insights import Insights, LabelledImageAnalysis, LabValue
 from core.models import Case as CaseRecord
 from core.models import CaseFile, FileCategory, utc_now
 

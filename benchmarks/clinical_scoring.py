@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.analysis.insights import LabValue
 from core.analysis.labs.catalog import BY_NAME
 from core.analysis.labs.conversion import amount
 from core.analysis.labs.units import unit_key
+from core.insights import LabValue
 
 CASES_DIR = Path(__file__).resolve().parents[1] / "tests" / "clinical" / "cases"
 RELATIVE_TOLERANCE = 0.02  # unit conversions round (glucose 7.8 mmol/L is 140.5 mg/dL)

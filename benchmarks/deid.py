@@ -26,7 +26,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.analysis.privacy.redaction import CaseScrubber
+from core.privacy.redaction import CaseScrubber
 
 DEID_SET = Path(__file__).resolve().parents[1] / "tests" / "deid" / "deid_set.json"
 TARGET = 0.98

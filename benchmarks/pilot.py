@@ -24,8 +24,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from benchmarks.case_list import SEED_CLAIM, _quiet_streamlit
-from core.analysis.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
 from core.backends.local import LocalBackendProvider
+from core.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
 from core.models import Case, CaseStatus, Doctor
 from core.pilot.figures import pilot_figures
 from core.pilot.records import RUBRIC, CaseView, NewEnrolment, PilotReview, SectionScore

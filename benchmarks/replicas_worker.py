@@ -13,13 +13,13 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from core.analysis import icd10
+from core import icd10
 from core.analysis.engines.language_model import OpenAIEngine
-from core.analysis.privacy.identifiers import redact_identifiers
-from core.analysis.recovery import RecoveryPolicy
-from core.analysis.runner import AnalysisRunner
 from core.backends.supabase import SupabaseBackendProvider
+from core.jobs.recovery import RecoveryPolicy
+from core.jobs.runner import AnalysisRunner
 from core.ports import Backend
+from core.privacy.identifiers import redact_identifiers
 
 
 class CountedClaims:

@@ -16,13 +16,13 @@ from core.analysis.reading.isolation import (
     IsolatedReading,
     ReadingLimits,
 )
-from core.analysis.recovery import Recovery, RecoveryPolicy
-from core.analysis.runner import AnalysisRunner
-from core.analysis.shared_queue import SharedQueue
 from core.backends.local import LocalBackendProvider
 from core.backends.supabase import SupabaseBackendProvider
 from core.browser_sessions import BrowserSessions
 from core.config import Settings
+from core.jobs.recovery import Recovery, RecoveryPolicy
+from core.jobs.runner import AnalysisRunner
+from core.jobs.shared_queue import SharedQueue
 from core.keys import kept_secret
 from core.models import AuthSession
 from core.ports import BackendProvider

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, BinaryIO, Protocol
 
-from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.audit import AuditEvent, ChainCheck
+from core.insights import Insights, LabelledImageAnalysis
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
 from core.pilot.store import PilotRepository
 from core.review import Draft, SectionReview, SignedNote

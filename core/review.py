@@ -16,8 +16,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from core.analysis.privacy.restore import restore_in
 from core.errors import InvalidInput
+from core.privacy.restore import restore_in
 
 
 class Section(StrEnum):

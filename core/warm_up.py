@@ -14,7 +14,7 @@ import gc
 import threading
 from functools import cache
 
-from core.analysis import icd10
+from core import icd10
 
 
 @cache  # once per process, however many clinics it builds

@@ -9,9 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from core import lifecycle
-from core.analysis.insights import Insights
 from core.analysis.reading.isolation import FileReading
-from core.analysis.recovery import Recovery, RecoveryPolicy
+from core.insights import Insights
+from core.jobs.recovery import Recovery, RecoveryPolicy
 from core.models import AuthSession, Doctor, utc_now
 from core.ports import Accounts, Backend, BackendProvider, UnfinishedAnalysis
 from core.services import DEFAULT_MAX_FILE_BYTES, AnalysisQueue, CaseService, Limits
@@ -117,7 +117,7 @@ def put_in_status(backend: Backend, owner: str, case_id: str, status: str) -> No
 
 
 def sample_insights(case_version: int | None = 1, summary: str = "Iron deficiency") -> dict:
-    """Stored insights as the analyzer writes them (the shape of core.analysis.insights)."""
+    """Stored insights as the analyzer writes them (the shape of core.insights)."""
     return {
         "case_summary": {
             "comprehensive_summary": f"{summary} anaemia with raised inflammatory markers.",

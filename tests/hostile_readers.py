@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from core.analysis.insights import LabDocument, RadiologyImage
+from core.insights import LabDocument, RadiologyImage
 
 
 def never_finishes(

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from core.analysis.insights import LabValue
 from core.analysis.labs.format import format_result
+from core.insights import LabValue
 from core.models import CaseFile
 from ui.formatting import markdown_text
 from ui.lab_table import file_names, source_file

@@ -9,9 +9,9 @@ from functools import partial
 
 import streamlit as st
 
-from core.analysis.insights import Insights
 from core.export.document import export_name
 from core.export.markdown import chart_markdown
+from core.insights import Insights
 from core.models import Case, CaseFile
 from core.review import SignedNote
 from core.services import CaseService

@@ -8,7 +8,7 @@ from collections.abc import Collection
 import streamlit as st
 
 from core.analysis.grounding import numbers_in
-from core.analysis.insights import Insights
+from core.insights import Insights
 from ui.formatting import markdown_text
 
 NOT_FOUND = "not found in the files"

@@ -9,8 +9,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from core.analysis.advisory import advisory_for, confidence_percent
-from core.analysis.insights import DifferentialDiagnosis, Insights
+from core.advisory import advisory_for, confidence_percent
+from core.insights import DifferentialDiagnosis, Insights
 from ui import formatting
 from ui.formatting import markdown_text
 from ui.grounding_marks import grounding_summary, marked_text, section_note, section_numbers

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import pandas as pd
 import streamlit as st
 
-from core.analysis.insights import LabValue
 from core.analysis.labs.format import format_reference, format_result, is_dipstick
+from core.insights import LabValue
 from core.models import CaseFile
 from ui.formatting import markdown_text
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import streamlit as st
 
-from core.analysis.privacy.restore import restore_in
 from core.errors import CaseNotFound
 from core.models import AnalysisStage, Case, CaseFile, CaseStatus
+from core.privacy.restore import restore_in
 from core.safe_logging import failure_frames
 from core.services import CaseService
 from ui import formatting, session
@@ -164,7 +164,7 @@ def poll_progress(case_id: str) -> None:
 
 def _resume_if_abandoned(services: CaseService, case: Case) -> None:
     """Offer the open case to the analyzer again, in case the process analysing it died
-    (``core.analysis.recovery`` decides how often and whether a job may take it)."""
+    (``core.jobs.recovery`` decides how often and whether a job may take it)."""
     try:
         services.resume_if_abandoned(case)
     except Exception:  # noqa: BLE001 - the progress display must outlive a failed request

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from core.analysis.engines import prompts
-from core.analysis.insights import (
+from core.insights import (
     CaseSummary,
     ImageAnalysis,
     LabDocument,

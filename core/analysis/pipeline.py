@@ -17,13 +17,13 @@ from concurrent.futures import Executor
 
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.grounding import check_model_answer
-from core.analysis.insights import Insights, PatientContext, Provenance
-from core.analysis.privacy.redaction import CaseScrubber, file_labels
 from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.reading_round import ReadFile, SaveFileAnalysis, read_round
 from core.analysis.rules.engine import RulesEngine
 from core.analysis.writing import SaveSection, write_round
+from core.insights import Insights, PatientContext, Provenance
 from core.models import AnalysisStage, Case, CaseFile, utc_now
+from core.privacy.redaction import CaseScrubber, file_labels
 
 
 def analyze_case(

@@ -14,16 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
-from core.analysis.insights import (
-    ImageAnalysis,
-    LabDocument,
-    LabelledImageAnalysis,
-    PatientContext,
-    RadiologyImage,
-)
 from core.analysis.labs.parse import read_document
 from core.analysis.labs.reference import Patient
-from core.analysis.privacy.redaction import CaseScrubber
 from core.analysis.reading.extraction import no_text_layer
 from core.analysis.reading.imaging import (
     UnreadableImage,
@@ -31,7 +23,15 @@ from core.analysis.reading.imaging import (
 )
 from core.analysis.reading.isolation import FileReading
 from core.analysis.rules.engine import RulesEngine, unread_image_analysis
+from core.insights import (
+    ImageAnalysis,
+    LabDocument,
+    LabelledImageAnalysis,
+    PatientContext,
+    RadiologyImage,
+)
 from core.models import AnalysisStage, CaseFile, FileCategory
+from core.privacy.redaction import CaseScrubber
 
 # A DICOM file that declares burned-in annotation may show the patient's name or numbers on
 # the picture itself, which no text redaction can reach: its pixels stay here.

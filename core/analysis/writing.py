@@ -13,8 +13,8 @@ from concurrent.futures import Executor, Future, as_completed, wait
 from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
-from core.analysis.icd10 import annotate_diagnosis
-from core.analysis.insights import (
+from core.icd10 import annotate_diagnosis
+from core.insights import (
     CaseSummary,
     ImageAnalysis,
     LabDocument,

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from core import lifecycle
-from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.backends.sqlite_db import SqliteDatabase
+from core.insights import Insights, LabelledImageAnalysis
 from core.models import (
     DRAFT_SECTIONS,
     Case,

@@ -73,7 +73,7 @@ class SupabaseBackendProvider:
 
     def unfinished_analyses(self) -> list[UnfinishedAnalysis]:
         # Under RLS only a doctor's own token sees their cases: recovery happens when the
-        # doctor signs in, opens the case or an API client polls it (core.analysis.recovery).
+        # doctor signs in, opens the case or an API client polls it (core.jobs.recovery).
         return []
 
     def close(self) -> None:

@@ -16,11 +16,11 @@ from postgrest import SyncPostgrestClient, SyncRequestBuilder
 from postgrest.types import ReturnMethod
 
 from core import lifecycle
-from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_reviews import UNSIGNED
 from core.backends.supabase_rows import as_rows, one_object
 from core.errors import CaseNotFound, PermissionDenied
+from core.insights import Insights, LabelledImageAnalysis
 from core.models import (
     DRAFT_SECTIONS,
     AnalysisStage,

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from core.analysis.advisory import confidence_percent
-from core.analysis.insights import Insights, LabValue
+from core.advisory import confidence_percent
 from core.analysis.labs.format import format_lab_value
 from core.export.blocks import Block
+from core.insights import Insights, LabValue
 from core.models import CaseFile
 
 CRITICAL_HEADING = "CRITICAL VALUES: act now"

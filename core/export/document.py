@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from core.analysis.advisory import advisory_for, confidence_percent
-from core.analysis.insights import Insights
-from core.analysis.privacy.restore import restore_text
+from core.advisory import advisory_for, confidence_percent
 from core.export.blocks import Block, BlockKind
 from core.export.clinical import critical_blocks, differential_blocks, lab_blocks
+from core.insights import Insights
 from core.models import Case, CaseFile
+from core.privacy.restore import restore_text
 from core.review import SignedNote
 
 __all__ = ["DRAFT_HEADING", "TITLE", "Block", "BlockKind", "chart_blocks", "export_name"]

@@ -10,8 +10,8 @@ import html
 import re
 from collections.abc import Sequence
 
-from core.analysis.insights import Insights
 from core.export.document import chart_blocks
+from core.insights import Insights
 from core.models import Case, CaseFile
 from core.review import SignedNote
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from core.analysis.advisory import ADVISORY
-from core.analysis.insights import Insights
+from core.advisory import ADVISORY
 from core.export.document import TITLE, Block, chart_blocks
+from core.insights import Insights
 from core.models import Case, CaseFile
 from core.review import SignedNote
 

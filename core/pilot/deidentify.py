@@ -13,15 +13,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from core.analysis.insights import ImageAnalysis, LabValue
-from core.analysis.privacy.redaction import CaseScrubber, file_labels
 from core.analysis.reading.imaging import (
     UnreadableImage,
     has_burned_in_text,
     prepare_radiology_image,
 )
+from core.insights import ImageAnalysis, LabValue
 from core.models import Case, CaseFile, FileCategory
 from core.pilot.records import CaseView, ImageView, LabText
+from core.privacy.redaction import CaseScrubber, file_labels
 from core.review import SECTION_FIELDS
 
 # Reviewers judge the reading, not the radiology: a small picture keeps the view light.

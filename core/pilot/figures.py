@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from core.analysis import icd10
+from core import icd10
 from core.pilot.records import RUBRIC, EnrolledInsights, PilotReview, Verdict, current_reviews
 from core.pilot.statistics import (
     Calibration,

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from core.analysis.insights import ImageAnalysis, LabValue
+from core.insights import ImageAnalysis, LabValue
 
 
 class PilotRole(StrEnum):

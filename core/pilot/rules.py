@@ -9,8 +9,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from core import plain_text
-from core.analysis import icd10
+from core import icd10, plain_text
 from core.errors import InvalidInput
 from core.pilot.records import RATING_RANGE, RUBRIC, RUBRIC_LABELS, PilotRole, SectionScore, Verdict
 from core.review import SECTION_LABELS, Section

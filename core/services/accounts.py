@@ -6,7 +6,7 @@ password passes the sign-in guard first (core.services.sign_in_guard).
 
 A sign-in also offers the doctor's unfinished analyses to the analyzer again: under
 Supabase only the doctor's own token can see their cases, so this is where a case left
-``analyzing`` by a stopped process is picked up (``core.analysis.recovery``).
+``analyzing`` by a stopped process is picked up (``core.jobs.recovery``).
 """
 
 from __future__ import annotations

@@ -16,10 +16,10 @@ from typing import Any, Protocol
 from core import lifecycle, plain_text, validation
 from core.analysis.reading.imaging import PREVIEW_LABEL
 from core.analysis.reading.isolation import FileReading, InProcessReading
-from core.analysis.seal import is_sealed_by
 from core.audit import AuditAction, AuditEvent, ChainCheck
 from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError
 from core.files import check_upload, display_name, storage_key
+from core.jobs.seal import is_sealed_by
 from core.models import (
     MAX_PAGE_SIZE,
     Case,
@@ -61,7 +61,7 @@ class AnalysisQueue(Protocol):
 
 
 class AnalysisRecovery(Protocol):
-    """Offers unfinished analyses again (``core.analysis.recovery.Recovery``)."""
+    """Offers unfinished analyses again (``core.jobs.recovery.Recovery``)."""
 
     def resume_case(
         self, doctor: Doctor, case: Case, open_backend: Callable[[], Backend]
@@ -381,7 +381,7 @@ class CaseService:
 
     def resume_if_abandoned(self, case: Case) -> bool:
         """Offer a watched case still marked analyzing to the analyzer again, in case the
-        process analysing it died (``core.analysis.recovery`` decides how often)."""
+        process analysing it died (``core.jobs.recovery`` decides how often)."""
         return self.recovery.resume_case(self.doctor, case, self._open_job_backend)
 
     def resume_unfinished(self) -> int:

@@ -14,12 +14,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from core import validation
-from core.analysis.insights import Insights
-from core.analysis.privacy.restore import restore_in, restored
 from core.errors import CaseNotFound, InternalError, InvalidInput
 from core.export.fhir.document import ExportRequest, document_bundle
+from core.insights import Insights
 from core.models import Doctor
 from core.ports import Backend
+from core.privacy.restore import restore_in, restored
 from core.services.review import ReviewService
 
 log = logging.getLogger(__name__)

@@ -12,8 +12,7 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from core import lifecycle, review, validation
-from core.analysis import icd10
+from core import icd10, lifecycle, review, validation
 from core.audit import AuditAction
 from core.errors import CaseNotFound, InvalidInput, VersionNotFound
 from core.models import Case, Doctor, utc_now

@@ -13,10 +13,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from api.main import create_app
-from core.analysis.recovery import Recovery, RecoveryPolicy
 from core.backends.local import LocalBackendProvider
 from core.bootstrap import Clinic
 from core.config import Settings
+from core.jobs.recovery import Recovery, RecoveryPolicy
 from core.services import AnalysisQueue
 from tests.doubles import HeldAnalyses
 

@@ -16,8 +16,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.main import create_app
-from core.analysis.recovery import RecoveryPolicy
 from core.config import Settings
+from core.jobs.recovery import RecoveryPolicy
 from core.models import Doctor
 from core.ports import Backend
 from tests.api.conftest import CASE_FORM, create_case, make_clinic, sign_up

@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 
 from api.main import create_app
 from core import models
-from core.analysis.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
 from core.bootstrap import Clinic
+from core.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
 from tests import samples
 from tests.api.conftest import CASE_FORM, Doctor, create_case, make_clinic, sign_up
 

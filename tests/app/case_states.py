@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
-from core.analysis.insights import (
+from core.bootstrap import Clinic
+from core.insights import (
     CaseSummary,
     Insights,
     LabValue,
@@ -14,8 +15,7 @@ from core.analysis.insights import (
     Provenance,
     SoapNote,
 )
-from core.analysis.seal import seal as seal_of
-from core.bootstrap import Clinic
+from core.jobs.seal import seal as seal_of
 from core.models import AuthSession, utc_now
 from core.ports import CaseRepository
 from tests.app.conftest import SEED_CLAIM

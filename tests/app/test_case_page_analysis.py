@@ -6,8 +6,8 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core.analysis.runner import AnalysisRunner
 from core.bootstrap import Clinic
+from core.jobs.runner import AnalysisRunner
 from core.models import AuthSession, CreatedCase, Upload, utc_now
 from tests.app.case_states import (
     abandon,

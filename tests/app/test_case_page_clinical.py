@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from core.analysis.insights import DifferentialDiagnosis, Insights, LabValue
 from core.bootstrap import Clinic
+from core.insights import DifferentialDiagnosis, Insights, LabValue
 from core.models import AuthSession, CreatedCase, Upload
 from tests.app.case_states import complete, lab_values, sample_insights
 from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts

@@ -12,12 +12,12 @@ from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
 from benchmarks.hostile_files import deep_png
-from core.analysis.advisory import ADVISORY
-from core.analysis.insights import Insights, LabelledImageAnalysis, LabValue
+from core.advisory import ADVISORY
 from core.analysis.reading.imaging import thumbnail_png
 from core.bootstrap import Clinic
 from core.export.markdown import chart_markdown
 from core.export.pdf import chart_pdf
+from core.insights import Insights, LabelledImageAnalysis, LabValue
 from core.models import AuthSession, CreatedCase, Upload
 from tests.app.case_states import complete, lab_values, sample_insights
 from tests.app.conftest import new_app, open_case, seed_case, shown, sign_in, sign_up, texts

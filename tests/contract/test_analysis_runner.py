@@ -13,10 +13,10 @@ import pytest
 from core.analysis.engines import build_engine
 from core.analysis.engines.language_model import OpenAIEngine
 from core.analysis.engines.protocol import InsightEngine
-from core.analysis.recovery import Recovery, RecoveryPolicy
-from core.analysis.runner import AnalysisRunner
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.config import Settings
+from core.jobs.recovery import Recovery, RecoveryPolicy
+from core.jobs.runner import AnalysisRunner
 from core.models import CaseDetail, NewCase, Upload, utc_now
 from core.services import CaseService
 from tests.contract.harness import LocalHarness, SignedIn

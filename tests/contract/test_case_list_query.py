@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from benchmarks.case_list import insights_for
-from core.analysis.insights import Insights, LabValue
 from core.errors import InvalidInput
+from core.insights import Insights, LabValue
 from core.models import Case, CaseQuery, CaseStatus, NewCase, utc_now
 from tests.contract.harness import SignedIn
 from tests.doubles import put_in_status

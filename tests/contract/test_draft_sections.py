@@ -9,8 +9,8 @@ from datetime import timedelta
 
 import pytest
 
-from core.analysis.insights import Insights
 from core.errors import CaseNotFound
+from core.insights import Insights
 from core.models import NewCase, utc_now
 from tests.contract.harness import SignedIn
 from tests.doubles import sample_insights

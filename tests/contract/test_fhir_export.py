@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from fhirclient.models.bundle import Bundle
 
-from core.analysis.insights import Insights
 from core.errors import CaseNotFound, InvalidInput
+from core.insights import Insights
 from core.models import NewCase, utc_now
 from tests.contract.harness import SignedIn
 from tests.doubles import case_service, sample_insights

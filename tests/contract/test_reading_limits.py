@@ -11,10 +11,10 @@ import pytest
 from core.analysis.engines import build_engine
 from core.analysis.reading.imaging import UnreadableImage, thumbnail_png
 from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
-from core.analysis.recovery import Recovery, RecoveryPolicy
-from core.analysis.runner import AnalysisRunner
 from core.config import Settings
 from core.errors import CaseNotFound
+from core.jobs.recovery import Recovery, RecoveryPolicy
+from core.jobs.runner import AnalysisRunner
 from core.models import NewCase, Upload
 from tests import hostile_readers
 from tests.contract.harness import LocalHarness

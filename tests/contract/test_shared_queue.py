@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 
 from core.analysis.engines.language_model import OpenAIEngine
-from core.analysis.recovery import RecoveryPolicy
-from core.analysis.runner import AnalysisRunner
 from core.audit import AuditAction
 from core.backends.local import LocalBackendProvider
 from core.backends.supabase import SupabaseBackendProvider
 from core.bootstrap import Clinic, build_clinic
 from core.config import Settings
+from core.jobs.recovery import RecoveryPolicy
+from core.jobs.runner import AnalysisRunner
 from core.models import Doctor, NewCase, utc_now
 from core.ports import Backend, BackendProvider
 from tests.contract.harness import BackendHarness, LocalHarness, SignedIn

@@ -19,9 +19,7 @@ import pytest
 from postgrest.exceptions import APIError
 
 from benchmarks.case_list import insights_for
-from core.analysis.recovery import RecoveryPolicy
 from core.analysis.rules.engine import RulesEngine
-from core.analysis.runner import AnalysisRunner
 from core.backends.supabase import SupabaseBackendProvider
 from core.backends.supabase_blobs import BUCKET
 from core.bootstrap import build_clinic
@@ -34,6 +32,8 @@ from core.errors import (
     PermissionDenied,
 )
 from core.files import FILE_KINDS
+from core.jobs.recovery import RecoveryPolicy
+from core.jobs.runner import AnalysisRunner
 from core.models import AuthSession, CaseQuery, NewCase, Upload, utc_now
 from tests import samples
 from tests.contract.harness import LocalHarness, SignedIn

@@ -18,10 +18,10 @@ import uuid
 from collections.abc import Callable, Mapping
 
 from core.analysis.rules.engine import RulesEngine
-from core.analysis.runner import AnalysisRunner
 from core.backends.supabase import SupabaseBackendProvider
 from core.config import Settings
 from core.errors import CaseNotFound, InvalidInput
+from core.jobs.runner import AnalysisRunner
 from core.models import AuthSession, NewCase, Upload
 from tests import samples
 from tests.doubles import case_service

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.analysis.insights import LabDocument, LabValue, PatientContext
 from core.analysis.labs.critical import is_critical
 from core.analysis.labs.parse import parse_lab_values
 from core.analysis.rules.engine import RulesEngine
 from core.analysis.rules.notes import read_notes
+from core.insights import LabDocument, LabValue, PatientContext
 
 ENGINE = RulesEngine()
 ADULT = PatientContext(age=61, gender="male")
@@ -173,8 +173,8 @@ def test_ketoacidosis_follows_the_diabetes_type_of_the_notes():
 
 
 def test_an_abstention_is_left_unchecked_not_marked_invalid():
-    from core.analysis.icd10 import annotate_diagnosis
-    from core.analysis.insights import PrimaryDiagnosis
+    from core.icd10 import annotate_diagnosis
+    from core.insights import PrimaryDiagnosis
 
     abstained = PrimaryDiagnosis(primary_diagnosis="Not determined", icd_code="")
     assert annotate_diagnosis(abstained).icd_code_valid is None

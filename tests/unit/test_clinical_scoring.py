@@ -14,8 +14,8 @@ from benchmarks.clinical_scoring import (
     plausible_diagnosis,
     score_case,
 )
-from core.analysis.insights import LabValue
 from core.analysis.labs.catalog import BY_NAME
+from core.insights import LabValue
 
 
 def truth(analyte: str, value: float, unit: str | None = None, **extra: object) -> TruthValue:

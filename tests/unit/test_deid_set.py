@@ -7,8 +7,8 @@ import json
 import pytest
 
 from benchmarks.deid import DEID_SET, TARGET, evaluate, leaked
-from core.analysis.privacy.identifiers import IDENTIFIER_PLACEHOLDER, redact_identifiers
-from core.analysis.privacy.redaction import CaseScrubber
+from core.privacy.identifiers import IDENTIFIER_PLACEHOLDER, redact_identifiers
+from core.privacy.redaction import CaseScrubber
 
 ID = IDENTIFIER_PLACEHOLDER
 

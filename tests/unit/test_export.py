@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from core.analysis.advisory import ADVISORY, RULES_ADVISORY
-from core.analysis.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
+from core.advisory import ADVISORY, RULES_ADVISORY
 from core.export.document import export_name, generated_time
 from core.export.markdown import chart_markdown, escape
 from core.export.pdf import UNICODE_FONTS, chart_pdf, fit_text
+from core.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
 from core.models import Case
 from core.review import SignedNote
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from core.analysis.insights import DifferentialDiagnosis, Insights, LabValue
 from core.export.markdown import chart_markdown
 from core.export.pdf import chart_pdf
+from core.insights import DifferentialDiagnosis, Insights, LabValue
 from core.models import CaseFile
 from tests.unit.test_export import a_case, insights, pdf_text, squeezed
 

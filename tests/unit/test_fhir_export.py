@@ -10,7 +10,6 @@ import pytest
 from fhirclient.models.bundle import Bundle
 from fhirclient.models.fhirabstractbase import FHIRValidationError
 
-from core.analysis.insights import DifferentialDiagnosis, Insights, LabValue
 from core.analysis.labs.catalog import BY_NAME
 from core.config import Settings, SettingsError
 from core.errors import InternalError
@@ -20,6 +19,7 @@ from core.export.fhir.narrative import div
 from core.export.fhir.validation import R4_MODELS, r4, r4_model
 from core.export.loinc import LOINC, check_digit_ok, loinc_for
 from core.export.ucum import UCUM, ucum_code
+from core.insights import DifferentialDiagnosis, Insights, LabValue
 from core.review import SignedNote, content_hash
 from tests.unit.test_export import CASE_ID, a_case, insights
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.analysis.grounding import Ground, check_grounding, numbers_in, ungrounded_in
-from core.analysis.insights import (
+from core.insights import (
     CaseSummary,
     DifferentialDiagnosis,
     LabValue,

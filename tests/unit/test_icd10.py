@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from core import warm_up
-from core.analysis import icd10
-from core.analysis.icd10 import annotate_diagnosis, check_icd10, is_billable, normalize_icd10
-from core.analysis.insights import PrimaryDiagnosis
+from core import icd10, warm_up
 from core.bootstrap import build_clinic
 from core.config import Settings
+from core.icd10 import annotate_diagnosis, check_icd10, is_billable, normalize_icd10
+from core.insights import PrimaryDiagnosis
 
 DIABETES = "Type 2 diabetes mellitus without complications"
 

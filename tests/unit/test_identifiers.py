@@ -6,8 +6,8 @@ import pytest
 
 from core.analysis.labs.catalog import CATALOG
 from core.analysis.labs.parse import parse_lab_values
-from core.analysis.privacy.identifiers import IDENTIFIER_PLACEHOLDER, redact_identifiers
-from core.analysis.privacy.redaction import CaseScrubber
+from core.privacy.identifiers import IDENTIFIER_PLACEHOLDER, redact_identifiers
+from core.privacy.redaction import CaseScrubber
 from tests.samples import LAB_REPORT_LINES
 
 ID = IDENTIFIER_PLACEHOLDER

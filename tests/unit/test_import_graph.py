@@ -23,23 +23,28 @@ def module_name(path: Path, root: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _runtime_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement, in functions too; ``if TYPE_CHECKING:`` blocks never run."""
+def _runtime_imports(
+    node: ast.AST, type_checking: bool = False
+) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement, in functions too; ``if TYPE_CHECKING:`` blocks never run,
+    so they count only when ``type_checking`` asks for them (the layer rules do)."""
     if isinstance(node, ast.Import | ast.ImportFrom):
         yield node
-    if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+    if not type_checking and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
         children: list[ast.AST] = [node.test, *node.orelse]
     else:
         children = list(ast.iter_child_nodes(node))
     for child in children:
-        yield from _runtime_imports(child)
+        yield from _runtime_imports(child, type_checking)
 
 
 def _package_of(module: str, path: Path) -> str:
     return module if path.name == "__init__.py" else module.rpartition(".")[0]
 
 
-def imported_modules(path: Path, module: str, known: set[str]) -> set[str]:
+def imported_modules(
+    path: Path, module: str, known: set[str], type_checking: bool = False
+) -> set[str]:
     """The first-party modules ``path`` names in its imports.
 
     ``from pkg import sub`` names the submodule, not ``pkg/__init__``: Python runs the
@@ -47,7 +52,8 @@ def imported_modules(path: Path, module: str, known: set[str]) -> set[str]:
     ``__init__`` itself imports back, and then it is an edge of its own.
     """
     found: set[str] = set()
-    for node in _runtime_imports(ast.parse(path.read_text(), filename=str(path))):
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in _runtime_imports(tree, type_checking):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names if alias.name in known)
             continue
@@ -66,7 +72,9 @@ def imported_modules(path: Path, module: str, known: set[str]) -> set[str]:
     return found
 
 
-def import_graph(root: Path, packages: tuple[str, ...]) -> ImportGraph:
+def import_graph(
+    root: Path, packages: tuple[str, ...], type_checking: bool = False
+) -> ImportGraph:
     """Module -> the first-party modules it imports, for every module under ``packages``."""
     paths = {
         module_name(path, root): path
@@ -74,7 +82,10 @@ def import_graph(root: Path, packages: tuple[str, ...]) -> ImportGraph:
         for path in sorted((root / package).rglob("*.py"))
     }
     known = set(paths)
-    return {module: imported_modules(path, module, known) for module, path in paths.items()}
+    return {
+        module: imported_modules(path, module, known, type_checking)
+        for module, path in paths.items()
+    }
 
 
 def cycles(graph: ImportGraph) -> list[list[str]]:

@@ -3,8 +3,8 @@ written here to mimic each class (prose notes, PDF tables, reference text)."""
 
 from __future__ import annotations
 
-from core.analysis.insights import LabValue
 from core.analysis.labs.parse import parse_lab_values, read_lab_text
+from core.insights import LabValue
 
 
 def _values(text: str, **patient: object) -> list[tuple[str, float, str | None]]:

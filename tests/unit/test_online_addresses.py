@@ -6,8 +6,8 @@ import socket
 
 import pytest
 
-from core.analysis.privacy import online
-from core.analysis.privacy.identifiers import IDENTIFIER_PLACEHOLDER, redact_identifiers
+from core.privacy import online
+from core.privacy.identifiers import IDENTIFIER_PLACEHOLDER, redact_identifiers
 
 ID = IDENTIFIER_PLACEHOLDER
 

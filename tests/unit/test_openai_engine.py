@@ -16,8 +16,8 @@ from core.analysis.engines.language_model import OpenAIEngine
 from core.analysis.engines.model_schemas import SCHEMA_NAMES, response_format
 from core.analysis.engines.prompts import PROMPT_VERSION
 from core.analysis.failures import InvalidModelAnswer, ModelUnavailable
-from core.analysis.insights import LabDocument, LabValue, PatientContext, RadiologyImage
 from core.config import Settings
+from core.insights import LabDocument, LabValue, PatientContext, RadiologyImage
 from tests.fake_openai import CANNED_ANSWERS, FakeOpenAI
 from tests.samples import png_bytes
 

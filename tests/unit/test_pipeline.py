@@ -11,9 +11,9 @@ import pytest
 
 from core.analysis.engines.language_model import OpenAIEngine
 from core.analysis.failures import ModelUnavailable
-from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.analysis.pipeline import analyze_case
 from core.analysis.rules.engine import RulesEngine
+from core.insights import Insights, LabelledImageAnalysis
 from core.models import Case, CaseFile, utc_now
 from tests.fake_openai import CANNED_ANSWERS, FakeOpenAI
 from tests.samples import (

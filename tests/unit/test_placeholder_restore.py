@@ -3,9 +3,9 @@ identifiers that are not kept anywhere; codes and the seal left as they are."""
 
 from __future__ import annotations
 
-from core.analysis.insights import LabValue
-from core.analysis.privacy.restore import WITHHELD_WORDS, restore_in, restore_text, restored
 from core.export.markdown import chart_markdown
+from core.insights import LabValue
+from core.privacy.restore import WITHHELD_WORDS, restore_in, restore_text, restored
 from tests.unit.test_export import a_case, insights
 
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from core.analysis.privacy.redaction import (
+from core.models import CaseFile, utc_now
+from core.privacy.redaction import (
     PATIENT_PLACEHOLDER,
     CaseScrubber,
     NameRedactor,
     file_labels,
     redact_name,
 )
-from core.models import CaseFile, utc_now
 
 
 def test_full_name_and_each_part_are_replaced_in_any_case() -> None:

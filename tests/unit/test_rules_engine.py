@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.analysis.icd10 import check_icd10
-from core.analysis.insights import (
+from core.analysis.rules.engine import RulesEngine
+from core.analysis.rules.findings import FINDINGS
+from core.icd10 import check_icd10
+from core.insights import (
     CaseSummary,
     Insights,
     LabDocument,
@@ -16,8 +18,6 @@ from core.analysis.insights import (
     RadiologyImage,
     SoapNote,
 )
-from core.analysis.rules.engine import RulesEngine
-from core.analysis.rules.findings import FINDINGS
 from tests.samples import LAB_REPORT_LINES
 
 ADULT = PatientContext(age=54, gender="female", doctor_notes="Tired for three months.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from core.analysis.shared_queue import SharedQueue
+from core.jobs.shared_queue import SharedQueue
 from core.models import Doctor
 from core.ports import Backend
 

@@ -25,7 +25,8 @@ from core.analysis.engines.model_schemas import (
     response_format,
 )
 from core.analysis.failures import InvalidModelAnswer, ModelUnavailable
-from core.analysis.insights import (
+from core.config import Settings
+from core.insights import (
     CaseSummary,
     ImageAnalysis,
     LabDocument,
@@ -34,7 +35,6 @@ from core.analysis.insights import (
     RadiologyImage,
     SoapNote,
 )
-from core.config import Settings
 
 log = logging.getLogger(__name__)
 

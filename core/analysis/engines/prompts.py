@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from core.analysis.insights import (
+from core.analysis.labs.format import format_result
+from core.insights import (
     ImageAnalysis,
     LabDocument,
     LabValue,
     PatientContext,
     RadiologyImage,
 )
-from core.analysis.labs.format import format_result
 
 PROMPT_VERSION = "medcase-prompts-4"
 

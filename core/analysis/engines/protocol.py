@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from core.analysis.insights import (
+from core.insights import (
     CaseSummary,
     ImageAnalysis,
     LabDocument,

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.analysis.insights import LabValue
 from core.analysis.labs.conversion import amount
 from core.analysis.labs.format import format_result
+from core.insights import LabValue
 
 CRITICAL_LIST_SOURCE = (
     "critical limits of Kost, JAMA 1990;263:704-7 (INR > 5 and troponin above the "

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.analysis.insights import LabDocument, LabValue
 from core.analysis.labs.catalog import BY_NAME
 from core.analysis.labs.context import (
     Section,
@@ -50,6 +49,7 @@ from core.analysis.labs.result import read_result
 from core.analysis.labs.rewrite import (
     value_first_line,
 )
+from core.insights import LabDocument, LabValue
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.analysis.insights import LabValue
 from core.analysis.labs.catalog import BY_NAME, Analyte
 from core.analysis.labs.patterns import (
     ANALYTE_NAME,
@@ -27,6 +26,7 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.reference import Patient, patient_range
 from core.analysis.labs.units import EXPONENT_UNIT, unit_key
+from core.insights import LabValue
 
 # The digits of a test's name that follow it: "Vitamin D 25-OH", "Vitamin D, 25-hydroxy",
 # "T4 (free)"; they are part of the name, not its value.

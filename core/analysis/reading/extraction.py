@@ -21,9 +21,9 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 from pypdf import PdfReader
 
-from core.analysis.insights import LabDocument
 from core.analysis.labs.lines import PAGE_BREAK
 from core.files import extension_of
+from core.insights import LabDocument
 
 log = logging.getLogger(__name__)
 

@@ -27,8 +27,8 @@ from pydicom.pixels.utils import (
     pixel_array,
 )
 
-from core.analysis.insights import RadiologyImage
 from core.files import extension_of
+from core.insights import RadiologyImage
 from core.unpacked import unpacked_bytes
 
 # Far above any radiograph (a 43 cm detector at 0.1 mm is ~4300 px a side) and a 48 MP

@@ -27,9 +27,9 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext
 from typing import Any, Protocol
 
-from core.analysis.insights import LabDocument, RadiologyImage
 from core.analysis.reading.extraction import PageSink, extract_lab_document
 from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image, thumbnail_png
+from core.insights import LabDocument, RadiologyImage
 
 log = logging.getLogger(__name__)
 

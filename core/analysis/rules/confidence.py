@@ -10,13 +10,9 @@ clinician's judgement.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from core.analysis.insights import LabValue, PrimaryDiagnosis
 from core.analysis.labs.format import format_lab_value
-
-if TYPE_CHECKING:
-    from core.analysis.rules.diagnosis import Ranked
+from core.analysis.rules.evidence import Ranked
+from core.insights import LabValue, PrimaryDiagnosis
 
 NOT_DETERMINED = "Not determined"
 THIN_CONFIDENCE = 0.45  # a diagnosis on one piece of evidence never reaches 0.5

@@ -12,14 +12,12 @@ patient).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from core.analysis.icd10 import annotate_diagnosis
-from core.analysis.insights import DifferentialDiagnosis, LabValue, PrimaryDiagnosis
 from core.analysis.labs.format import format_lab_value
 from core.analysis.rules.conditions import SEVERITY_RANK
 from core.analysis.rules.confidence import abstain, confidence_of
-from core.analysis.rules.evidence import Candidate, LabResults
+from core.analysis.rules.evidence import Candidate, LabResults, Ranked
 from core.analysis.rules.hematology import anemia, blood_cells, coagulation, iron_and_vitamins
 from core.analysis.rules.metabolic import (
     diabetes_evidence,
@@ -31,6 +29,8 @@ from core.analysis.rules.metabolic import (
 )
 from core.analysis.rules.notes import Mention, NoteFacts
 from core.analysis.rules.organs import cardiac, inflammation, liver, urine
+from core.icd10 import annotate_diagnosis
+from core.insights import DifferentialDiagnosis, LabValue, PrimaryDiagnosis
 
 # Which stated or known conditions explain a lab finding (by the condition's name).
 _EXPLAINS: dict[str, tuple[str, ...]] = {
@@ -81,25 +81,6 @@ _EXPLAINS: dict[str, tuple[str, ...]] = {
     "pure_hypercholesterolemia": ("Hyperlipidemia",),
     "hyperlipidemia": ("Hyperlipidemia",),
 }
-
-
-@dataclass
-class Ranked:
-    """One diagnosis in the ranking, from the notes, the labs, or both."""
-
-    name: str
-    code: str
-    tier: int  # SEVERITY_RANK of critical, acute, chronic, symptom
-    source: str  # "stated", "current", "history", "lab"
-    evidence: list[str] = field(default_factory=list)
-    lab: Candidate | None = None
-    order: int = 0  # the order the doctor wrote it in
-
-    @property
-    def lab_values(self) -> list[LabValue]:
-        if self.lab is None:
-            return []
-        return self.lab.evidence + [v for v in self.lab.supporting if v not in self.lab.evidence]
 
 
 def rank_findings(values: list[LabValue], age: int) -> list[Candidate]:

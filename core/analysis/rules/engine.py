@@ -10,15 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from core.analysis.insights import (
-    CaseSummary,
-    ImageAnalysis,
-    LabDocument,
-    PatientContext,
-    PrimaryDiagnosis,
-    RadiologyImage,
-    SoapNote,
-)
 from core.analysis.labs.critical import describe_critical
 from core.analysis.labs.format import format_lab_value
 from core.analysis.rules.confidence import MAX_CONFIDENCE
@@ -31,6 +22,15 @@ from core.analysis.rules.report import (
     lab_sentence,
     lab_summary,
     read_case,
+)
+from core.insights import (
+    CaseSummary,
+    ImageAnalysis,
+    LabDocument,
+    PatientContext,
+    PrimaryDiagnosis,
+    RadiologyImage,
+    SoapNote,
 )
 
 _WRITTEN_BY = "Offline rules engine (no language model): lab values and image properties only"

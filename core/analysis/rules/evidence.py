@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.analysis.insights import LabValue
 from core.analysis.labs.catalog import BY_NAME
 from core.analysis.labs.context import TIMING_ORDER
 from core.analysis.rules.findings import FINDINGS, Finding
+from core.insights import LabValue
 
 MAX_CONFIDENCE = 0.75
 ADULT_AGE = 18
@@ -95,3 +95,22 @@ def _urine_test(analyte: str) -> bool:
 
 def present(*values: LabValue | None) -> list[LabValue]:
     return [v for v in values if v is not None]
+
+
+@dataclass
+class Ranked:
+    """One diagnosis in the ranking, from the notes, the labs, or both."""
+
+    name: str
+    code: str
+    tier: int  # SEVERITY_RANK of critical, acute, chronic, symptom
+    source: str  # "stated", "current", "history", "lab"
+    evidence: list[str] = field(default_factory=list)
+    lab: Candidate | None = None
+    order: int = 0  # the order the doctor wrote it in
+
+    @property
+    def lab_values(self) -> list[LabValue]:
+        if self.lab is None:
+            return []
+        return self.lab.evidence + [v for v in self.lab.supporting if v not in self.lab.evidence]

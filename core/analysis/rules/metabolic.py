@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.analysis.insights import LabValue
 from core.analysis.labs.conversion import amount
 from core.analysis.rules.evidence import ADULT_AGE, Candidate, LabResults, present
+from core.insights import LabValue
 
 
 def diabetes_evidence(labs: LabResults) -> list[LabValue]:

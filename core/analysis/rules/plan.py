@@ -3,8 +3,8 @@ and never "routine care" while a value is critical or a part of the files was no
 
 from __future__ import annotations
 
-from core.analysis.rules.diagnosis import Ranked, RulesDiagnosis
-from core.analysis.rules.evidence import LabResults
+from core.analysis.rules.diagnosis import RulesDiagnosis
+from core.analysis.rules.evidence import LabResults, Ranked
 from core.analysis.rules.report import CaseReading
 from core.analysis.rules.therapy import guarded_plan
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.analysis import icd10
-from core.analysis.insights import DifferentialDiagnosis
+from core import icd10
 from core.export.fhir.context import Document
 from core.export.fhir.narrative import narrative
 from core.export.fhir.validation import r4
+from core.insights import DifferentialDiagnosis
 
 ICD10CM_SYSTEM = "http://hl7.org/fhir/sid/icd-10-cm"
 CLINICAL_STATUS = "http://terminology.hl7.org/CodeSystem/condition-clinical"

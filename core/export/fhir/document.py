@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.analysis.advisory import advisory_for
-from core.analysis.insights import Insights
+from core.advisory import advisory_for
 from core.export.document import DRAFT_HEADING, TITLE, signature_line
 from core.export.fhir.context import (
     URN_SYSTEM,
@@ -30,6 +29,7 @@ from core.export.fhir.narrative import narrative
 from core.export.fhir.parts import device, patient, practitioner, provenance
 from core.export.fhir.sections import NoteText, composition_sections
 from core.export.fhir.validation import r4
+from core.insights import Insights
 from core.models import Case
 from core.review import SignedNote
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.analysis.insights import LabValue
 from core.analysis.labs.format import format_lab_value, format_result, is_dipstick
 from core.analysis.labs.units import unit_key
 from core.export.fhir.context import Document, reference
@@ -19,6 +18,7 @@ from core.export.fhir.narrative import narrative
 from core.export.fhir.validation import r4
 from core.export.loinc import LOINC_SYSTEM, loinc_for
 from core.export.ucum import UCUM_SYSTEM, ucum_code
+from core.insights import LabValue
 
 INTERPRETATION_SYSTEM = "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation"
 INTERPRETATIONS = {

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.analysis.insights import Provenance
 from core.export.fhir.context import (
     MEDCASE_CASE_SYSTEM,
     MEDCASE_DOCTOR_SYSTEM,
@@ -20,6 +19,7 @@ from core.export.fhir.context import (
 )
 from core.export.fhir.narrative import narrative
 from core.export.fhir.validation import r4
+from core.insights import Provenance
 from core.models import Case
 from core.review import SignedNote
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.analysis.insights import Insights, LabValue
 from core.analysis.labs.format import format_lab_value
 from core.export.fhir.context import reference
 from core.export.fhir.narrative import Paragraph, narrative
+from core.insights import Insights, LabValue
 from core.review import Decision, Section, SignedNote, ai_text
 
 LOINC = "http://loinc.org"

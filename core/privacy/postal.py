@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from core.analysis.privacy.findings import Finding, spans
+from core.privacy.findings import Finding, spans
 
 _STREET_TYPE = (
     r"Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Place|Way|Row"

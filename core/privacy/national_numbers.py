@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from core.analysis.privacy.findings import Finding, spans
+from core.privacy.findings import Finding, spans
 
 _SSN = re.compile(r"(?<![\w.-])\d{3}(?P<sep>[\s.-])\d{2}(?P=sep)\d{4}(?![\w-]|\.\d)")
 # A National Insurance number's shape is ours too: Presidio's leaves out the prefixes

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from core.analysis.privacy.findings import Finding, spans
+from core.privacy.findings import Finding, spans
 
 # "No" must end its word: "the patient not receive" holds no "Patient No." label.
 _NUMBER_WORD = r"(?:number|(?:no|nr|num)(?![a-z])\.?|#)"

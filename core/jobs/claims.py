@@ -13,8 +13,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from core.analysis.recovery import RecoveryPolicy
 from core.audit import AuditAction
+from core.jobs.recovery import RecoveryPolicy
 from core.ports import Backend
 from core.safe_logging import failure_frames
 

@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from core.analysis.privacy.findings import IDENTIFIER_PLACEHOLDER
-from core.analysis.privacy.names import (
+from core.privacy.findings import IDENTIFIER_PLACEHOLDER
+from core.privacy.names import (
     CLINICIAN_PLACEHOLDER,
     NAME_PLACEHOLDER,
     PATIENT_PLACEHOLDER,

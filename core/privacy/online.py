@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from core.analysis.privacy.findings import Finding, spans
+from core.privacy.findings import Finding, spans
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # A scheme or "www." makes anything a web address; trailing punctuation is the sentence's.

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import phonenumbers
 
-from core.analysis.privacy.findings import Finding, spans
+from core.privacy.findings import Finding, spans
 
 # The countries whose national formats (no "+") are recognised; a "+" number is
 # recognised whatever its country.

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.insights import ImageAnalysis
-from core.analysis.privacy.identifiers import redact_identifiers
-from core.analysis.privacy.names import PATIENT_PLACEHOLDER
+from core.insights import ImageAnalysis
 from core.models import CaseFile, FileCategory
+from core.privacy.identifiers import redact_identifiers
+from core.privacy.names import PATIENT_PLACEHOLDER
 
 __all__ = ["PATIENT_PLACEHOLDER", "CaseScrubber", "NameRedactor", "file_labels", "redact_name"]
 

@@ -16,7 +16,7 @@ import warnings
 from functools import cache
 from types import ModuleType
 
-from core.analysis.insights import PrimaryDiagnosis
+from core.insights import PrimaryDiagnosis
 
 _SHAPE = re.compile(r"^[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]{1,4})?$")
 

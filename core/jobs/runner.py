@@ -2,9 +2,9 @@
 
 Creating a case only enqueues. A job claims its case atomically (a claim token in the
 case row), so two jobs never analyse one case; the heartbeat keeps the claim fresh and
-enforces the deadline (``core.analysis.claims``). A claim that stops beating for
+enforces the deadline (``core.jobs.claims``). A claim that stops beating for
 ``stale_after`` belongs to a dead process and may be taken over (when a case is offered
-again is ``core.analysis.recovery``'s business). A case that has been taken over too
+again is ``core.jobs.recovery``'s business). A case that has been taken over too
 often ends ``failed`` with the reason. Each job opens its own backend and closes it when
 done. Jobs write stage, result or failure through the backend and never touch Streamlit.
 """
@@ -18,21 +18,21 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from core.analysis.claims import (
+from core.analysis.engines.protocol import InsightEngine
+from core.analysis.failures import AnalysisFailure
+from core.analysis.pipeline import analyze_case
+from core.analysis.reading.isolation import FileReading, InProcessReading
+from core.audit import AuditAction
+from core.insights import LabelledImageAnalysis
+from core.jobs.claims import (
     ClaimedCase,
     ClaimLost,
     Heartbeat,
     fail_analysis,
     record_analyzer_event,
 )
-from core.analysis.engines.protocol import InsightEngine
-from core.analysis.failures import AnalysisFailure
-from core.analysis.insights import LabelledImageAnalysis
-from core.analysis.pipeline import analyze_case
-from core.analysis.reading.isolation import FileReading, InProcessReading
-from core.analysis.recovery import RecoveryPolicy
-from core.analysis.seal import seal
-from core.audit import AuditAction
+from core.jobs.recovery import RecoveryPolicy
+from core.jobs.seal import seal
 from core.models import CaseFile, Doctor, utc_now
 from core.ports import Backend
 from core.safe_logging import failure_frames
@@ -57,7 +57,7 @@ class AnalysisRunner:
         # How files are opened: bootstrap gives each file its own child process
         # (reading.isolation); in-process for tests that build a runner directly.
         self.reading = reading or InProcessReading()
-        self.seal_key = seal_key  # the analyzer's seal on what it writes (core.analysis.seal)
+        self.seal_key = seal_key  # the analyzer's seal on what it writes (core.jobs.seal)
         self.policy = policy or RecoveryPolicy()
         self.stale_after = self.policy.stale_after
         self.workers = workers

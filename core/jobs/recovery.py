@@ -43,7 +43,7 @@ class RecoveryPolicy:
     # restarted process takes its dead predecessor's cases back within a minute.
     sweep_every_seconds: float | None = None
     # How often each replica asks the database for the waiting cases of the doctors it
-    # serves (core.analysis.shared_queue), so replicas share the work and take over a dead
+    # serves (core.jobs.shared_queue), so replicas share the work and take over a dead
     # replica's cases.
     queue_every_seconds: float = 5.0
     # A case is analysed at most this long, and taken over at most this often, before it

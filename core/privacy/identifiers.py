@@ -11,13 +11,13 @@ pass. What is and is not removed, and how well, is listed in the README and meas
 
 from __future__ import annotations
 
-from core.analysis.privacy.findings import IDENTIFIER_PLACEHOLDER, replace
-from core.analysis.privacy.labelled import labelled_identifiers
-from core.analysis.privacy.names import CLINICIAN_PLACEHOLDER, NAME_PLACEHOLDER, labelled_names
-from core.analysis.privacy.national_numbers import national_numbers
-from core.analysis.privacy.online import online_addresses
-from core.analysis.privacy.phones import phone_numbers
-from core.analysis.privacy.postal import street_addresses
+from core.privacy.findings import IDENTIFIER_PLACEHOLDER, replace
+from core.privacy.labelled import labelled_identifiers
+from core.privacy.names import CLINICIAN_PLACEHOLDER, NAME_PLACEHOLDER, labelled_names
+from core.privacy.national_numbers import national_numbers
+from core.privacy.online import online_addresses
+from core.privacy.phones import phone_numbers
+from core.privacy.postal import street_addresses
 
 __all__ = [
     "CLINICIAN_PLACEHOLDER",

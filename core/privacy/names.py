@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from core.analysis.privacy.findings import Finding, spans
+from core.privacy.findings import Finding, spans
 
 PATIENT_PLACEHOLDER = "[PATIENT]"
 CLINICIAN_PLACEHOLDER = "[CLINICIAN]"

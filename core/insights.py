@@ -173,7 +173,7 @@ class Provenance(BaseModel):
     # The case's content version the draft was written from (core.lifecycle): a later
     # edit of the patient's details, the notes or the files leaves the draft behind.
     case_version: int | None = None
-    # The analyzer's HMAC over the record (core.analysis.seal); None when unsealed.
+    # The analyzer's HMAC over the record (core.jobs.seal); None when unsealed.
     seal: str | None = None
 
 

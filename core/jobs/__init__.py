@@ -1,0 +1,1 @@
+"""The background-job runtime: the analyzer's queue, claims, recovery and seal."""
