@@ -72,9 +72,7 @@ def imported_modules(
     return found
 
 
-def import_graph(
-    root: Path, packages: tuple[str, ...], type_checking: bool = False
-) -> ImportGraph:
+def import_graph(root: Path, packages: tuple[str, ...], type_checking: bool = False) -> ImportGraph:
     """Module -> the first-party modules it imports, for every module under ``packages``."""
     paths = {
         module_name(path, root): path
