@@ -13,7 +13,7 @@ from fastapi import APIRouter, Body, File, Form, Query, UploadFile
 from api import schemas
 from api.dependencies import CurrentCaller, check_user_id
 from core.models import CaseDetail, FileCategory, Gender, NewCase, Upload
-from core.privacy.restore import restore_in
+from core.services import CaseService
 
 router = APIRouter(tags=["cases"])
 
@@ -106,7 +106,7 @@ def get_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     return {
         "case": detail.case.public_dict(),
         "files": [record.public_dict() for record in detail.files],
-        "ai_insights": _for_owner(detail),
+        "ai_insights": _for_owner(caller.services, detail),
         "insights_verified": detail.insights_verified,
     }
 
@@ -168,18 +168,19 @@ def case_insights(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     detail = _polled_case(case_id, caller)
     return {
         "case_id": detail.case.case_id,
-        "medical_insights": _for_owner(detail),
+        "medical_insights": _for_owner(caller.services, detail),
         "insights_verified": detail.insights_verified,
     }
 
 
-def _for_owner(detail: CaseDetail) -> dict[str, Any] | None:
-    """The insights as their owner reads them: [PATIENT] as the patient's name (the stored
-    record, which the seal covers, stays redacted; insights_verified is about that record)."""
+def _for_owner(services: CaseService, detail: CaseDetail) -> dict[str, Any] | None:
+    """The insights as their owner reads them (the display policy: [PATIENT] as the
+    patient's name; the stored record, which the seal covers, stays redacted and
+    insights_verified is about that record)."""
     if detail.ai_insights is None:
         return None
-    restored: dict[str, Any] = restore_in(detail.ai_insights, detail.case.patient_name)
-    return restored
+    shown: dict[str, Any] = services.display.text(detail.ai_insights, detail.case)
+    return shown
 
 
 def _polled_case(case_id: str, caller: CurrentCaller, opened: bool = False) -> CaseDetail:

@@ -31,7 +31,7 @@ _SECTION = Path(json_schema_extra={"enum": schemas_review.SECTIONS})
 @router.get("/review", response_model=schemas_review.ReviewOut, responses=_ERRORS)
 def review_status(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     """The current AI draft, the decision on each section, and every signed version."""
-    summary = caller.services.review.summary(case_id)
+    summary = caller.services.review.shown_summary(case_id)
     return schemas_review.review_out(validation.case_id(case_id), summary)
 
 
@@ -62,7 +62,9 @@ def review_section(
 @router.post("/sign", status_code=201, response_model=schemas_review.VersionOut, responses=_ERRORS)
 def sign(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     """Sign the note once every section has a decision; it is read-only afterwards."""
-    return schemas_review.version_out(caller.services.review.sign(case_id))
+    review = caller.services.review
+    note = review.sign(case_id)
+    return schemas_review.version_out(review.shown_version(case_id, note.version))
 
 
 @router.post("/amend", status_code=201, response_model=schemas_review.VersionOut, responses=_ERRORS)
@@ -72,18 +74,19 @@ def amend(
     body: Annotated[schemas_review.AmendmentIn, Body()],
 ) -> dict[str, Any]:
     """A new signed version with the changed sections and the reason for the amendment."""
-    note = caller.services.review.amend(case_id, body.sections, body.reason)
-    return schemas_review.version_out(note)
+    review = caller.services.review
+    note = review.amend(case_id, body.sections, body.reason)
+    return schemas_review.version_out(review.shown_version(case_id, note.version))
 
 
 @router.get("/versions", response_model=schemas_review.VersionListOut, responses=_ERRORS)
 def versions(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     """Every signed version of the note, oldest first."""
-    notes = caller.services.review.versions(case_id)
+    notes = caller.services.review.shown_versions(case_id)
     return {"versions": [schemas_review.version_out(note) for note in notes]}
 
 
 @router.get("/versions/{version}", response_model=schemas_review.VersionOut, responses=_ERRORS)
 def version(case_id: str, version: int, caller: CurrentCaller) -> dict[str, Any]:
     """One signed version (1 is the sign-off, later ones are amendments)."""
-    return schemas_review.version_out(caller.services.review.version(case_id, version))
+    return schemas_review.version_out(caller.services.review.shown_version(case_id, version))

@@ -7,7 +7,6 @@ import streamlit as st
 
 from core.insights import Insights
 from core.models import CaseDetail
-from core.privacy.restore import restored
 from core.review import ReviewSummary
 from ui import case_edit, case_files, insights_view, pilot_admin, progress, routes, session, widgets
 from ui.audit_view import audit_trail
@@ -46,8 +45,8 @@ if detail.ai_insights:
     with shown_to_user():
         insights = insights_view.parse(detail.ai_insights)
 if insights is not None:
-    # This page is the owner's: the patient's name stands where the engine saw [PATIENT].
-    insights = restored(insights, case.patient_name)
+    # This page is the owner's: the display policy puts the patient's name back.
+    insights = services.display.record(insights, case)
     # Urgent before anything else on the page, the header included.
     critical_banner(insights.lab_values, detail.files)
 
@@ -67,10 +66,10 @@ with case_tab:
         )
         review: ReviewSummary | None = None
         with shown_to_user():
-            review = services.review.summary(case.case_id)
+            review = services.review.shown_summary(case.case_id)
         export_buttons(services, case, insights, review.latest if review else None, detail.files)
         if review is not None:
-            review_panel(services, case.case_id, review.for_the_owner(case.patient_name))
+            review_panel(services, case.case_id, review)
 
     st.divider()
     case_files.files_table(services, case.case_id, detail.files)

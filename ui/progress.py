@@ -18,7 +18,6 @@ import streamlit as st
 
 from core.errors import CaseNotFound
 from core.models import AnalysisStage, Case, CaseFile, CaseStatus
-from core.privacy.restore import restore_in
 from core.safe_logging import failure_frames
 from core.services import CaseService
 from ui import formatting, session
@@ -158,8 +157,8 @@ def poll_progress(case_id: str) -> None:
     sections: dict[str, Any] = {}
     with shown_to_user():
         sections = services.draft_sections(case_id)
-    # The owner's page: the patient's name stands where the engine saw [PATIENT].
-    show_landed_sections(restore_in(sections, case.patient_name))
+    # The owner's page: the display policy puts the patient's name back.
+    show_landed_sections(services.display.text(sections, case))
 
 
 def _resume_if_abandoned(services: CaseService, case: Case) -> None:

@@ -35,6 +35,7 @@ from core.models import (
     utc_now,
 )
 from core.ports import Backend
+from core.privacy.display import DisplayPolicy
 from core.safe_logging import failure_frames
 from core.services import export
 from core.services.audit import record_event
@@ -95,6 +96,8 @@ class CaseService:
         self.limits = limits or Limits()
         self.seal_key = seal_key  # checks the analyzer's seal on the insights
         self.fhir_patient_name = fhir_patient_name  # the FHIR export names the patient
+        # Where the patient's name appears: every front end asks this one policy.
+        self.display = DisplayPolicy(fhir_patient_name=fhir_patient_name)
         # The clinic's reading (a child process per file, time and memory capped), so a
         # preview never decodes an image here; in-process for tests that build a service.
         self.reading = reading or InProcessReading()
@@ -109,7 +112,7 @@ class CaseService:
     @property
     def review(self) -> ReviewService:
         """Review, sign and amend the AI draft of this doctor's cases."""
-        return ReviewService(self.doctor, self.backend)
+        return ReviewService(self.doctor, self.backend, self.display)
 
     # --- cases ------------------------------------------------------------------------
 
@@ -306,9 +309,7 @@ class CaseService:
     def fhir_bundle(self, case_id: str) -> dict[str, Any]:
         """The case's note as a FHIR R4 document Bundle (the signed version, else the draft
         marked preliminary); recorded on the audit trail as an export."""
-        bundle = export.fhir_bundle(
-            self.doctor, self.backend, case_id, include_patient_name=self.fhir_patient_name
-        )
+        bundle = export.fhir_bundle(self.doctor, self.backend, case_id, self.display)
         self.record_export(case_id, "fhir")
         return bundle
 

@@ -8,7 +8,6 @@ sign-off, the current AI draft, marked preliminary.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,7 +18,7 @@ from core.export.fhir.document import ExportRequest, document_bundle
 from core.insights import Insights
 from core.models import Doctor
 from core.ports import Backend
-from core.privacy.restore import restore_in, restored
+from core.privacy.display import Audience, DisplayPolicy
 from core.services.review import ReviewService
 
 log = logging.getLogger(__name__)
@@ -31,7 +30,7 @@ NO_INSIGHTS = (
 
 
 def fhir_bundle(
-    doctor: Doctor, backend: Backend, case_id: str, *, include_patient_name: bool
+    doctor: Doctor, backend: Backend, case_id: str, display: DisplayPolicy
 ) -> dict[str, Any]:
     """The FHIR R4 document Bundle of one of ``doctor``'s cases (JSON-ready)."""
     case_id = validation.case_id(case_id)
@@ -39,7 +38,7 @@ def fhir_bundle(
     case = backend.cases.get_case(owner, case_id)
     if case is None:
         raise CaseNotFound()
-    review = ReviewService(doctor, backend).summary(case_id)
+    review = ReviewService(doctor, backend, display).summary(case_id)
     note = review.latest
     record = backend.cases.get_insights(owner, case_id)
     if note is not None:
@@ -55,12 +54,11 @@ def fhir_bundle(
         insights = Insights.model_validate(record)
     except ValidationError as error:
         raise InternalError("the case's stored insights could not be read") from error
-    # The engine wrote [PATIENT] where the name stood; the owner's document reads the name
-    # again, unless the clinic leaves names out of FHIR exports.
-    shown_name = case.patient_name if include_patient_name else "the patient"
-    insights = restored(insights, shown_name)
+    # The engine wrote [PATIENT] where the name stood; the display policy says what the
+    # FHIR document reads there (the name, unless the clinic leaves names out).
+    insights = display.record(insights, case, Audience.FHIR)
     if note is not None:
-        note = replace(note, content=restore_in(note.content, shown_name))
+        note = display.note(note, case, Audience.FHIR)
     previous = review.versions[-2] if len(review.versions) > 1 else None
     bundle = document_bundle(
         ExportRequest(
@@ -69,7 +67,7 @@ def fhir_bundle(
             note=note,
             previous=previous,
             draft_id=review.draft.draft_id if review.draft else None,
-            include_patient_name=include_patient_name,
+            include_patient_name=display.fhir_patient_name,
         )
     )
     log.info("case %s: FHIR document exported (%s)", case_id, "signed" if note else "draft")

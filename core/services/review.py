@@ -17,6 +17,7 @@ from core.audit import AuditAction
 from core.errors import CaseNotFound, InvalidInput, VersionNotFound
 from core.models import Case, Doctor, utc_now
 from core.ports import Backend
+from core.privacy.display import DisplayPolicy
 from core.review import (
     Decision,
     ReviewSummary,
@@ -40,9 +41,12 @@ def check_icd10_code(code: str) -> tuple[bool, str]:
 class ReviewService:
     """Review, sign and amend as one doctor, on their own cases only."""
 
-    def __init__(self, doctor: Doctor, backend: Backend) -> None:
+    def __init__(
+        self, doctor: Doctor, backend: Backend, display: DisplayPolicy | None = None
+    ) -> None:
         self.doctor = doctor
         self.backend = backend
+        self.display = display or DisplayPolicy()
 
     def _case(self, case_id: str) -> Case:
         case = self.backend.cases.get_case(self.doctor.user_id, validation.case_id(case_id))
@@ -174,6 +178,20 @@ class ReviewService:
         details = {"version": note.version, "sections": sorted(texts)}
         record_event(self.backend, self.doctor, AuditAction.NOTE_AMENDED, case_id, details)
         return note
+
+    def shown_summary(self, case_id: str) -> ReviewSummary:
+        """``summary`` as its owner reads it: the patient's name where the engine saw
+        [PATIENT] (the display policy decides; stored records stay redacted)."""
+        return self.display.review(self.summary(case_id), self._case(case_id))
+
+    def shown_versions(self, case_id: str) -> list[SignedNote]:
+        """``versions`` as their owner reads them."""
+        case = self._case(case_id)
+        return [self.display.note(note, case) for note in self.versions(case_id)]
+
+    def shown_version(self, case_id: str, number: int) -> SignedNote:
+        """``version`` as its owner reads it."""
+        return self.display.note(self.version(case_id, number), self._case(case_id))
 
     def versions(self, case_id: str) -> list[SignedNote]:
         """Every signed version, oldest first."""

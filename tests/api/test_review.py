@@ -172,3 +172,25 @@ def test_the_audit_trail_over_http_as_json_and_csv_and_its_check(
     assert check["intact"] and check["events_checked"] >= 3
     other = sign_up(client, f"auditor-{case_id[:8]}@example.org")
     assert client.get(path, headers=other.headers).json() == NOT_FOUND
+
+
+def test_the_review_routes_read_the_patients_name_as_the_dashboard_does(
+    client: TestClient, clinic: Clinic, fresh_doctor: Doctor
+) -> None:
+    # One display policy for every front end: the stored draft says [PATIENT]; its owner
+    # reads the name over HTTP in the draft, the signed version and the version list.
+    case_id = create_case(client, fresh_doctor, patient_name="Mary Seacole")["case"]["case_id"]
+    finish_analysis(clinic.provider.backend, fresh_doctor.user_id, case_id, summary="[PATIENT]:")
+    base = f"/api/v1/cases/{case_id}"
+    status = client.get(f"{base}/review", headers=fresh_doctor.headers).json()
+    summary = status["draft"]["sections"]["case_summary"]["comprehensive_summary"]
+    assert summary.startswith("Mary Seacole:") and "[PATIENT]" not in str(status)
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        _post(client, fresh_doctor, f"{base}/review/{section}", {"decision": "accept"})
+    signed = _post(client, fresh_doctor, f"{base}/sign").json()
+    assert "Mary Seacole:" in str(signed) and "[PATIENT]" not in str(signed)
+    listed = client.get(f"{base}/versions", headers=fresh_doctor.headers).json()["versions"]
+    assert listed == [signed]
+    # What is stored stays redacted (the hash covers the stored text).
+    stored = clinic.provider.backend.reviews.signed_notes(fresh_doctor.user_id, case_id)
+    assert "[PATIENT]:" in str(stored[0].content)
