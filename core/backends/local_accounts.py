@@ -34,8 +34,9 @@ from core.errors import (
     TooManyAttempts,
 )
 from core.models import AuthSession, Doctor, utc_now
+from core.passwords import MIN_LENGTH
 
-MIN_PASSWORD_LENGTH = 8
+MIN_PASSWORD_LENGTH = MIN_LENGTH  # one rule for new passwords: core.passwords
 MAX_PASSWORD_LENGTH = 1024
 ACCESS_TOKEN_SECONDS = 15 * 60
 REFRESH_TOKEN_SECONDS = 30 * 24 * 3600

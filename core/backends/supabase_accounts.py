@@ -22,8 +22,9 @@ from core.errors import (
     SignUpRefused,
 )
 from core.models import AuthSession, Doctor
+from core.passwords import MIN_LENGTH
 
-MIN_PASSWORD_LENGTH = 8
+MIN_PASSWORD_LENGTH = MIN_LENGTH  # one rule for new passwords: core.passwords
 MAX_PASSWORD_LENGTH = 72  # Supabase Auth hashes with bcrypt, which reads 72 bytes at most
 _TAKEN = {"user_already_exists", "email_exists"}
 _UNCONFIRMED = "email_not_confirmed"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.validation import MAX_AGE, MIN_AGE
 from tests.schema_snapshot import (
     SQLITE_SNAPSHOT,
     SUPABASE_SNAPSHOT,
@@ -25,3 +26,12 @@ def test_the_supabase_snapshot_is_current(postgres_cluster: PostgresCluster) -> 
     text = postgres_schema(postgres_cluster, "medcase_schema_check")
     assert "CREATE POLICY" in text and "CREATE FUNCTION public.list_case_page" in text
     assert SUPABASE_SNAPSHOT.read_text() == text, f"{SUPABASE_SNAPSHOT.name} {STALE}"
+
+
+def test_both_databases_hold_the_age_limits_validation_states() -> None:
+    # One rule for a patient's age (core.validation); the databases' checks, the last
+    # guard, must say the same, or a valid form fails at the insert.
+    between = f"between {MIN_AGE} and {MAX_AGE}"
+    assert between in SQLITE_SNAPSHOT.read_text().lower()
+    supabase = " ".join(SUPABASE_SNAPSHOT.read_text().lower().split())
+    assert f"patient_age >= {MIN_AGE}" in supabase and f"patient_age <= {MAX_AGE}" in supabase
