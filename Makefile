@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 # Only this machine can reach the dashboard unless HOST says otherwise (behind a proxy:
-# keep 127.0.0.1 and let the proxy connect locally; see README, "Exposing MedCase").
+# keep 127.0.0.1 and let the proxy connect locally; see docs/operations.md, "Exposing MedCase").
 HOST ?= 127.0.0.1
 MEDCASE_MAX_FILE_MB ?= 50
 export MEDCASE_MAX_FILE_MB

@@ -9,7 +9,8 @@ from typing import Any
 
 from limits import parse_many
 
-# Every setting, its environment name and its default; the README's table mirrors this.
+# Every setting, its environment name and its default; the configuration table of
+# docs/operations.md mirrors this (tests/unit/test_settings.py).
 DEFAULTS: dict[str, Any] = {
     "MEDCASE_DATA_DIR": "data",
     "MEDCASE_MAX_FILE_MB": 50,

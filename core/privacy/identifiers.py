@@ -5,7 +5,7 @@ structured fields, so a report's own copy of them is not needed either.
 
 Each kind has its recogniser (labelled fields, telephone numbers, national numbers,
 e-mail and web addresses, street addresses); their finds are merged and replaced in one
-pass. What is and is not removed, and how well, is listed in the README and measured by
+pass. What is and is not removed, and how well, is listed in docs/analyzer.md and measured by
 ``python -m benchmarks.deid`` on tests/deid/deid_set.json.
 """
 

@@ -2,7 +2,7 @@
 of the journey is checked, and no serious or critical violation may remain.
 
 An exception is allowed only for a violation inside Streamlit's own widgets that the app
-cannot fix, named by its rule and the element it was found on (README, "Accessibility").
+cannot fix, named by its rule and the element it was found on (docs/accessibility.md).
 """
 
 from __future__ import annotations

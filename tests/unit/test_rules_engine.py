@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.analysis.rules.conditions import CONDITIONS
 from core.analysis.rules.engine import RulesEngine
 from core.analysis.rules.findings import FINDINGS
 from core.icd10 import check_icd10
@@ -51,6 +52,14 @@ def test_every_code_the_rules_can_emit_is_a_valid_icd10_cm_code():
     for key, finding in FINDINGS.items():
         valid, description = check_icd10(finding.code)
         assert valid, f"{key}: {finding.code} is not in ICD-10-CM"
+        assert description
+
+
+def test_every_condition_the_notes_can_name_has_a_valid_icd10_cm_code():
+    # conditions.py says a test checks these; a stated diagnosis carries its code through.
+    for condition in CONDITIONS:
+        valid, description = check_icd10(condition.code)
+        assert valid, f"{condition.name}: {condition.code} is not in ICD-10-CM"
         assert description
 
 

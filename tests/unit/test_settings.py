@@ -1,5 +1,6 @@
-"""Every setting is documented in the README's table with its default, and the limits
-added for hostile files reach the parts that enforce them."""
+"""Every setting is documented in the configuration table of docs/operations.md with its
+default (and the table names nothing else), and the limits added for hostile files reach
+the parts that enforce them."""
 
 from __future__ import annotations
 
@@ -11,24 +12,39 @@ import pytest
 from core.bootstrap import reading_limits
 from core.config import DEFAULTS, Settings, SettingsError
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+OPERATIONS = Path(__file__).resolve().parents[2] / "docs" / "operations.md"
 
 
-def test_every_setting_is_in_the_readme_table_with_its_default() -> None:
-    rows = {
-        match.group(1): match.group(2)
-        for match in re.finditer(r"^\| `([A-Z_]+)` \| ([^|]+) \|", README.read_text(), re.M)
+def configuration_table(markdown: str) -> dict[str, str]:
+    """The rows of the table under "## Configuration": setting name -> its default cell."""
+    section = markdown.split("\n## Configuration\n", 1)[1].split("\n## ", 1)[0]
+    return {
+        match.group(1): match.group(2).strip()
+        for match in re.finditer(r"^\| `([A-Z0-9_]+)` \| ([^|]+) \|", section, re.M)
     }
+
+
+def shown(default: object) -> str:
+    """A default as the environment writes it: `true`, `60`, `data`."""
+    if isinstance(default, bool):
+        return str(default).lower()
+    if isinstance(default, float):
+        return f"{default:g}"
+    return str(default)
+
+
+def test_the_configuration_table_lists_every_setting_with_its_default_and_nothing_else() -> None:
+    rows = configuration_table(OPERATIONS.read_text(encoding="utf-8"))
+    assert set(rows) == set(DEFAULTS), (
+        f"missing from docs/operations.md: {sorted(set(DEFAULTS) - set(rows))}; "
+        f"not settings of core/config.py: {sorted(set(rows) - set(DEFAULTS))}"
+    )
     for name, default in DEFAULTS.items():
-        assert name in rows, f"{name} is missing from the README's configuration table"
-        if default is not None:
-            if isinstance(default, bool):
-                shown = str(default).lower()  # as the environment writes it: `true`
-            elif isinstance(default, float):
-                shown = f"{default:g}"
-            else:
-                shown = str(default)
-            assert shown in rows[name], f"{name}: README says {rows[name]!r}"
+        if default is None:
+            # No value: the cell says what happens instead (none, generated, OpenAI's).
+            assert "`" not in rows[name], f"{name}: no default, the table says {rows[name]!r}"
+        else:
+            assert rows[name] == f"`{shown(default)}`", f"{name}: the table says {rows[name]!r}"
 
 
 def test_the_request_and_reading_limits_come_from_the_environment() -> None:
