@@ -14,6 +14,7 @@ from api import schemas
 from api.dependencies import CurrentCaller, check_user_id
 from core.models import CaseDetail, FileCategory, Gender, NewCase, Upload
 from core.services import CaseService
+from core.validation import MAX_AGE, MIN_AGE
 
 router = APIRouter(tags=["cases"])
 
@@ -24,6 +25,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         (401, "Invalid authentication credentials"),
         (403, "Insufficient permissions to access this resource"),
         (404, "Case not found (or another doctor's case)"),
+        (409, "The case has a signed note, which is never deleted: archive it instead"),
         (413, "A file over the size limit"),
         (500, "Internal server error"),
     )
@@ -31,7 +33,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 # Documented in the schema only: the core checks them and words the 400 answers.
-_AGE_RANGE = {"minimum": 0, "maximum": 150, "description": "Whole years"}
+_AGE_RANGE = {"minimum": MIN_AGE, "maximum": MAX_AGE, "description": "Whole years"}
 _GENDERS = {"enum": [gender.value for gender in Gender]}
 _CATEGORIES = {"enum": [category.value for category in FileCategory]}
 
@@ -127,9 +129,12 @@ def update_case(
     return {"message": "Case updated successfully", "case": case.public_dict()}
 
 
-@router.delete("/cases/cases/{case_id}", response_model=schemas.MessageOut, responses=_errors(404))
+@router.delete(
+    "/cases/cases/{case_id}", response_model=schemas.MessageOut, responses=_errors(404, 409)
+)
 def delete_case(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
-    """Deletes the case for good, with its files and insights."""
+    """Deletes the case for good, with its files and insights; a case with a signed note
+    is never deleted (409: archive it instead)."""
     caller.services.delete_case(case_id)
     return {"message": "Case deleted successfully"}
 

@@ -52,6 +52,7 @@ if insights is not None:
 
 widgets.case_header(case)
 # Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose.
+review: ReviewSummary | None = None  # the draft's review, once there is a draft
 case_tab, audit_tab = st.tabs(["Case", "Audit trail"], key="case_tabs")
 with case_tab:
     progress.analysis_panel(
@@ -64,7 +65,6 @@ with case_tab:
         insights_view.show_insights(
             insights, note=progress.insights_note(case.status), verified=detail.insights_verified
         )
-        review: ReviewSummary | None = None
         with shown_to_user():
             review = services.review.shown_summary(case.case_id)
         export_buttons(services, case, insights, review.latest if review else None, detail.files)
@@ -79,6 +79,6 @@ with case_tab:
     case_files.add_files_form(services, case.case_id, settings.max_file_mb)
     case_edit.edit_form(services, case)
     pilot_admin.case_enrolment(session.clinic().pilots_for(services), case.case_id)
-    case_edit.delete_control(services, case)
+    case_edit.delete_control(services, case, signed=bool(review and review.versions))
 with audit_tab:  # drawn last, so the case's own tables come first on the page
     audit_trail(services, case.case_id)

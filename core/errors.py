@@ -101,6 +101,16 @@ def _wait(seconds: int) -> str:
     return f"{math.ceil(seconds / 3600)} hours"
 
 
+class SignedNoteKept(MedCaseError):
+    """409: the case has a signed note, and signed notes are never deleted."""
+
+    status = 409
+    default_detail = (
+        "This case has a signed note, and signed notes are never deleted: archive the case "
+        "instead (the note and its audit trail are kept)"
+    )
+
+
 class InternalError(MedCaseError):
     """500: anything else. ``detail`` must never carry patient data."""
 

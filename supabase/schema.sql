@@ -81,6 +81,23 @@ end;
 $$;
 
 --
+-- Name: keep_cases_with_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_cases_with_signed_notes() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if exists (select 1 from public.signed_notes n where n.case_id = old.case_id) then
+        raise exception 'a case with a signed note is never deleted'
+            using errcode = 'P0001', hint = 'archive the case instead';
+    end if;
+    return old;
+end;
+$$;
+
+--
 -- Name: keep_enrolled_draft(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1123,6 +1140,12 @@ CREATE TRIGGER cases_gender_fixed BEFORE UPDATE OF patient_gender ON public.case
 CREATE TRIGGER cases_touch_updated_at BEFORE UPDATE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.touch_case_updated_at();
 
 --
+-- Name: cases cases_with_signed_notes_kept; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_with_signed_notes_kept BEFORE DELETE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.keep_cases_with_signed_notes();
+
+--
 -- Name: pilot_case_insights pilot_case_insights_unchanged; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1733,6 +1756,14 @@ GRANT ALL ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, 
 REVOKE ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb) TO service_role;
+
+--
+-- Name: FUNCTION keep_cases_with_signed_notes(); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.keep_cases_with_signed_notes() TO anon;
+GRANT ALL ON FUNCTION public.keep_cases_with_signed_notes() TO authenticated;
+GRANT ALL ON FUNCTION public.keep_cases_with_signed_notes() TO service_role;
 
 --
 -- Name: FUNCTION keep_enrolled_draft(); Type: ACL; Schema: public; Owner: -

@@ -74,8 +74,16 @@ def edit_form(services: CaseService, case: Case) -> None:
         st.rerun()
 
 
-def delete_control(services: CaseService, case: Case) -> None:
-    """A "Delete case" button that asks for confirmation first."""
+def delete_control(services: CaseService, case: Case, signed: bool = False) -> None:
+    """A "Delete case" button that asks for confirmation first; a case with a signed note
+    is never deleted, so it offers archiving instead."""
+    if signed:
+        st.caption(
+            "This case has a signed note, and signed notes are never deleted. "
+            "Archive the case (Edit case, status) to take it off the active list; "
+            "the note and its audit trail are kept."
+        )
+        return
     if st.button("Delete case", key="case_delete", icon=":material/delete:"):
         st.session_state[DELETE_ASKED] = case.case_id
     # Asked-for state lives in the session so the dialog stays open across reruns.
@@ -103,9 +111,12 @@ _DANGER_BUTTON_CSS = """<style>
 
 def _confirm_delete(services: CaseService, case: Case) -> None:
     patient = formatting.markdown_text(case.patient_name)
+    files = len(services.list_files(case.case_id))
     st.write(
         f"Deletion is permanent: the case of **{patient}** ({case.patient_age} years), its "
-        "files and its AI insights are removed and cannot be recovered."
+        f"{files} file{'s' if files != 1 else ''}, its AI insights and the review decisions "
+        "on its draft are removed and cannot be recovered. The audit trail keeps a record "
+        "that the case was deleted."
     )
     st.html(_DANGER_BUTTON_CSS)
     confirm, cancel = st.columns(2)

@@ -338,6 +338,13 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE cases ADD COLUMN draft_sections TEXT;
     """,
+    # A case with a signed note is never deleted (#26): archiving keeps it; the last guard
+    # behind CaseService.delete_case (supabase: 20261125010000_signed_cases_kept.sql).
+    """
+    CREATE TRIGGER cases_with_signed_notes_kept BEFORE DELETE ON cases
+        WHEN EXISTS (SELECT 1 FROM signed_notes WHERE case_id = OLD.case_id)
+        BEGIN SELECT RAISE(ABORT, 'a case with a signed note is never deleted'); END;
+    """,
 )
 
 

@@ -100,6 +100,10 @@ def test_review_sign_amend_and_read_every_version(
     assert (missing.status_code, missing.json()) == (404, {"detail": "Version not found"})
     case = client.get(f"/cases/cases/{case_id}", headers=fresh_doctor.headers).json()["case"]
     assert case["review_state"] == "amended"
+    # A signed note is never deleted: the case answers 409 and stays.
+    deleted = client.delete(f"/cases/cases/{case_id}", headers=fresh_doctor.headers)
+    assert deleted.status_code == 409 and "archive the case" in deleted.json()["detail"]
+    assert client.get(f"{base}/versions", headers=fresh_doctor.headers).json()["versions"]
 
 
 def test_another_doctors_case_answers_not_found_on_every_review_route(

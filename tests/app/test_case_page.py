@@ -12,7 +12,7 @@ from core.bootstrap import Clinic
 from core.errors import CaseNotFound
 from core.models import AuthSession, CaseDetail, CreatedCase, Upload
 from tests.app.conftest import in_page_order, open_case, seed_case, shown, sign_in, sign_up, texts
-from tests.doubles import case_service
+from tests.doubles import case_service, finish_analysis
 from tests.samples import pdf_bytes, png_bytes
 
 
@@ -228,3 +228,18 @@ def test_missing_or_malformed_case_id_is_not_found(
     open_case(app, case_id)
     assert not app.exception
     assert texts(app, "error") == ["Case not found"]
+
+
+def test_a_signed_case_offers_archiving_instead_of_deletion(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    case_id = case.case.case_id
+    services = case_service(doctor.doctor, clinic.provider.for_session(doctor))
+    finish_analysis(services.backend, doctor.doctor.user_id, case_id)
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        services.review.review_section(case_id, section, "accept")
+    services.review.sign(case_id)
+    open_case(app, case_id)
+    assert not app.exception
+    assert [b for b in app.button if b.key == "case_delete"] == []
+    assert "signed notes are never deleted" in shown(app)

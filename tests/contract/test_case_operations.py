@@ -6,10 +6,11 @@ import re
 
 import pytest
 
-from core.errors import CaseNotFound, InvalidInput, NothingToUpdate
+from core.errors import CaseNotFound, InvalidInput, NothingToUpdate, SignedNoteKept
 from core.models import NewCase, Upload
 from tests import samples
 from tests.contract.harness import SignedIn
+from tests.doubles import finish_analysis
 
 UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 
@@ -204,3 +205,22 @@ def test_unknown_or_malformed_case_id_is_not_found(doctor_a: SignedIn, case_id) 
         with pytest.raises(CaseNotFound) as error:
             operation()
         assert (error.value.status, error.value.detail) == (404, "Case not found")
+
+
+def test_a_case_with_a_signed_note_is_never_deleted(harness, doctor_a: SignedIn) -> None:
+    case_id = _create(doctor_a, [Upload("labs.pdf", samples.pdf_bytes(), "lab")]).case.case_id
+    finish_analysis(doctor_a.backend, doctor_a.doctor.user_id, case_id)
+    review = doctor_a.services.review
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        review.review_section(case_id, section, "accept")
+    review.sign(case_id)
+    before_rows, before_keys = harness.row_counts(), harness.stored_keys()
+    with pytest.raises(SignedNoteKept, match="archive the case instead"):
+        doctor_a.services.delete_case(case_id)
+    # The database refuses too: a client that skips the service (PostgREST with the
+    # doctor's own token, or the embedded file) cannot delete the signed record either.
+    with pytest.raises(Exception, match=r"never deleted|\(code P0001\)"):
+        doctor_a.backend.cases.delete_case(doctor_a.doctor.user_id, case_id)
+    assert harness.row_counts() == before_rows and harness.stored_keys() == before_keys
+    assert [note.version for note in review.versions(case_id)] == [1]
+    assert "case_deleted" not in [e.action for e in doctor_a.services.audit_events(case_id)]
