@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, File, Form, Query, UploadFile
+from fastapi import APIRouter, Body, File, Form, Header, Query, UploadFile
 
 from api import schemas
 from api.dependencies import CurrentCaller, check_user_id
@@ -71,6 +71,13 @@ def create_case(
     case_summary: Annotated[str | None, Form(description="The doctor's notes")] = None,
     lab_files: Annotated[list[UploadFile], File(description="PDF, DOC, DOCX, TXT, CSV")] = [],  # noqa: B006
     radiology_files: Annotated[list[UploadFile], File(description="JPG, PNG, DCM")] = [],  # noqa: B006
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            description="One submission, one case: a repeat with the same key (8 to 128 "
+            "letters, digits, '-' or '_') answers with the case the first request made"
+        ),
+    ] = None,
 ) -> dict[str, Any]:
     """Opens the case, stores its files, and starts the background analysis."""
     check_user_id(user_id, caller.doctor)
@@ -82,7 +89,7 @@ def create_case(
         patient_gender=patient_gender,
         case_summary=case_summary,
     )
-    created = caller.services.create_case(form, uploads)
+    created = caller.services.create_case(form, uploads, request_key=idempotency_key)
     return {
         "message": "Case created successfully",
         "case": created.case.public_dict(),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import streamlit as st
 
 from core.models import Gender, NewCase
@@ -9,6 +11,9 @@ from core.validation import MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, new_case_proble
 from ui import routes, session, uploads
 from ui.errors import shown_to_user
 from ui.form_problems import FormProblems
+
+REQUEST_KEY = "new_case_request_key"  # the form's submission, sent with every Create click
+REQUEST_USED = "new_case_request_used"  # that submission made a case
 
 services = session.services()
 settings = session.clinic().settings
@@ -48,6 +53,15 @@ with st.form("new_case_form"):
     create = st.form_submit_button("Create case", type="primary", key="new_case_create")
     problems.summary_slot()
 
+# One submission, one case: every click on Create of this form sends the same request key,
+# so quick repeated clicks (each a rerun that may cut the previous one short) answer with
+# the case the first made. A key is renewed only when the form is shown unsubmitted after
+# it made a case, so a late repeat of a finished submission still finds its case.
+if not create and st.session_state.get(REQUEST_USED):
+    st.session_state.pop(REQUEST_KEY, None)
+    st.session_state.pop(REQUEST_USED, None)
+request_key = st.session_state.setdefault(REQUEST_KEY, uuid.uuid4().hex)
+
 if create:
     form = NewCase(
         patient_name=name,
@@ -58,5 +72,8 @@ if create:
     if problems.show(new_case_problems(form)):
         st.stop()
     with shown_to_user():
-        created = services.create_case(form, uploads.as_uploads(lab, radiology))
+        created = services.create_case(
+            form, uploads.as_uploads(lab, radiology), request_key=request_key
+        )
+        st.session_state[REQUEST_USED] = True
         routes.open_case(created.case.case_id)

@@ -19,8 +19,15 @@ from core.review import Draft, SectionReview, SignedNote
 
 
 class CaseRepository(Protocol):
-    def add_case(self, case: Case, files: Sequence[CaseFile]) -> None:
-        """Insert the case and its file rows in one transaction."""
+    def add_case(
+        self, case: Case, files: Sequence[CaseFile], request_key: str | None = None
+    ) -> None:
+        """Insert the case and its file rows in one transaction. A ``request_key`` is
+        unique per owner: a second case with the same key is refused (one submission, one
+        case), and ``case_for_request`` finds the first."""
+
+    def case_for_request(self, owner: str, request_key: str) -> str | None:
+        """The id of the owner's case created with ``request_key``, or None."""
 
     def list_cases(self, owner: str) -> list[Case]:
         """The owner's cases in creation order."""

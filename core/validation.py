@@ -200,3 +200,15 @@ def case_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
         else:
             validated[key] = rules[key](value)
     return validated
+
+
+_REQUEST_KEY = re.compile(r"[A-Za-z0-9_-]{8,128}")
+
+
+def request_key(value: object) -> str:
+    """An idempotency key: 8 to 128 letters, digits, '-' or '_' (a UUID fits)."""
+    if not isinstance(value, str) or not _REQUEST_KEY.fullmatch(value):
+        raise InvalidInput(
+            "Idempotency key must be 8 to 128 letters, digits, '-' or '_' (a UUID fits)"
+        )
+    return value

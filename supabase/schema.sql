@@ -572,6 +572,7 @@ CREATE TABLE public.cases (
     review_state text,
     analysis_attempts integer DEFAULT 0 NOT NULL,
     draft_sections jsonb,
+    request_key text,
     CONSTRAINT cases_analysis_attempts_check CHECK ((analysis_attempts >= 0)),
     CONSTRAINT cases_analysis_stage_check CHECK ((analysis_stage = ANY (ARRAY['initialized'::text, 'lab_documents_processed'::text, 'radiology_documents_processed'::text, 'case_summary_generated'::text, 'soap_note_generated'::text, 'diagnosis_generated'::text, 'insights_compiled'::text, 'completed'::text, 'error'::text]))),
     CONSTRAINT cases_archived_from_check CHECK ((archived_from = ANY (ARRAY['pending'::text, 'analyzing'::text, 'processing'::text, 'completed'::text, 'failed'::text]))),
@@ -579,6 +580,7 @@ CREATE TABLE public.cases (
     CONSTRAINT cases_patient_age_check CHECK (((patient_age >= 0) AND (patient_age <= 150))),
     CONSTRAINT cases_patient_gender_check CHECK ((patient_gender = ANY (ARRAY['female'::text, 'male'::text, 'other'::text, 'unknown'::text]))),
     CONSTRAINT cases_patient_name_check CHECK (((char_length(patient_name) >= 1) AND (char_length(patient_name) <= 200))),
+    CONSTRAINT cases_request_key_check CHECK (((request_key IS NULL) OR ((char_length(request_key) >= 8) AND (char_length(request_key) <= 128)))),
     CONSTRAINT cases_review_state_check CHECK ((review_state = ANY (ARRAY['awaiting_review'::text, 'reviewed'::text, 'signed'::text, 'amended'::text]))),
     CONSTRAINT cases_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'analyzing'::text, 'processing'::text, 'completed'::text, 'failed'::text, 'archived'::text])))
 );
@@ -648,6 +650,12 @@ COMMENT ON COLUMN public.cases.analysis_attempts IS 'Claims of the current analy
 --
 
 COMMENT ON COLUMN public.cases.draft_sections IS 'Sections of the AI draft being written ({section name: section}), saved as each lands; null outside an analysis.';
+
+--
+-- Name: COLUMN cases.request_key; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.cases.request_key IS 'The creating request''s idempotency key, unique per doctor (null for older cases).';
 
 --
 -- Name: pilot_case_insights; Type: TABLE; Schema: public; Owner: -
@@ -1036,6 +1044,12 @@ CREATE INDEX cases_owner_review ON public.cases USING btree (user_id, review_sta
 --
 
 CREATE INDEX cases_owner_status ON public.cases USING btree (user_id, status);
+
+--
+-- Name: cases_request_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX cases_request_key ON public.cases USING btree (user_id, request_key) WHERE (request_key IS NOT NULL);
 
 --
 -- Name: pilot_case_insights_pilot; Type: INDEX; Schema: public; Owner: -

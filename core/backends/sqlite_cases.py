@@ -96,7 +96,9 @@ class SqliteCaseRepository:
     def __init__(self, database: SqliteDatabase) -> None:
         self._db = database
 
-    def add_case(self, case: Case, files: Sequence[CaseFile]) -> None:
+    def add_case(
+        self, case: Case, files: Sequence[CaseFile], request_key: str | None = None
+    ) -> None:
         with self._db.write() as db:
             db.execute(
                 f"INSERT INTO cases ({_CASE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -118,10 +120,26 @@ class SqliteCaseRepository:
                     case.analysis_attempts,
                 ),
             )
+            if request_key is not None:
+                db.execute(
+                    "UPDATE cases SET request_key = ? WHERE case_id = ?",
+                    (request_key, case.case_id),
+                )
             db.executemany(
                 f"INSERT INTO case_files ({_FILE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 [_file_params(record) for record in files],
             )
+
+    def case_for_request(self, owner: str, request_key: str) -> str | None:
+        row = (
+            self._db.connection()
+            .execute(
+                "SELECT case_id FROM cases WHERE user_id = ? AND request_key = ?",
+                (owner, request_key),
+            )
+            .fetchone()
+        )
+        return str(row[0]) if row else None
 
     def list_cases(self, owner: str) -> list[Case]:
         rows = self._db.connection().execute(

@@ -345,6 +345,14 @@ MIGRATIONS: tuple[str, ...] = (
         WHEN EXISTS (SELECT 1 FROM signed_notes WHERE case_id = OLD.case_id)
         BEGIN SELECT RAISE(ABORT, 'a case with a signed note is never deleted'); END;
     """,
+    # One submission, one case (#26): the form's or the API client's request key, unique
+    # per doctor (supabase: 20261125020000_case_request_key.sql).
+    """
+    ALTER TABLE cases ADD COLUMN request_key TEXT
+        CHECK (request_key IS NULL OR length(request_key) BETWEEN 8 AND 128);
+    CREATE UNIQUE INDEX cases_request_key ON cases (user_id, request_key)
+        WHERE request_key IS NOT NULL;
+    """,
 )
 
 

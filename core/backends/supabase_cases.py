@@ -91,11 +91,16 @@ class SupabaseCaseRepository:
         with supabase_errors():
             return as_rows(query.execute().data)
 
-    def add_case(self, case: Case, files: Sequence[CaseFile]) -> None:
+    def add_case(
+        self, case: Case, files: Sequence[CaseFile], request_key: str | None = None
+    ) -> None:
         # PostgREST has no transaction across two requests: if the file rows fail, the
         # case is removed again so that nothing half-written remains.
+        row = _case_row(case)
+        if request_key is not None:
+            row["request_key"] = request_key  # unique per doctor: a repeat is refused
         with supabase_errors():
-            self._cases().insert(_case_row(case), returning=ReturnMethod.minimal).execute()
+            self._cases().insert(row, returning=ReturnMethod.minimal).execute()
         if not files:
             return
         try:
@@ -106,6 +111,18 @@ class SupabaseCaseRepository:
         except Exception:
             self.delete_case(case.user_id, case.case_id)
             raise
+
+    def case_for_request(self, owner: str, request_key: str) -> str | None:
+        query = (
+            self._cases()
+            .select("case_id")
+            .eq("user_id", owner)
+            .eq("request_key", request_key)
+            .limit(1)
+        )
+        with supabase_errors():
+            rows = as_rows(query.execute().data)
+        return str(rows[0]["case_id"]) if rows else None
 
     def list_cases(self, owner: str) -> list[Case]:
         query = (

@@ -116,9 +116,19 @@ class CaseService:
 
     # --- cases ------------------------------------------------------------------------
 
-    def create_case(self, form: NewCase, uploads: Sequence[Upload]) -> CreatedCase:
-        """Open a case with its files, all or nothing, then queue its analysis."""
+    def create_case(
+        self, form: NewCase, uploads: Sequence[Upload], request_key: str | None = None
+    ) -> CreatedCase:
+        """Open a case with its files, all or nothing, then queue its analysis. With a
+        ``request_key`` (the form's submission, an API client's Idempotency-Key), a repeat
+        of the same submission answers with the case the first one made: one submission,
+        one case, however often it is sent."""
         doctor, backend = self.doctor, self.backend
+        if request_key is not None:
+            request_key = validation.request_key(request_key)
+            earlier = self._created_by(request_key)
+            if earlier is not None:
+                return earlier
         valid = validation.new_case(form)
         check_request(self.limits, uploads)
         check_case_size(self.limits, [], uploads)
@@ -141,14 +151,28 @@ class CaseService:
         except Exception as error:
             raise _internal(error, "storing the case files") from error
         try:
-            backend.cases.add_case(case, records)
+            backend.cases.add_case(case, records, request_key)
         except Exception as error:
             _discard(backend, [r.file_url for r in records])
+            # The same submission, sent twice at once: the other request made the case.
+            earlier = self._created_by(request_key) if request_key else None
+            if earlier is not None:
+                return earlier
             raise _internal(error, "saving the case") from error
         log.info("case %s created with %d file(s)", case_id, len(records))
         self._record(AuditAction.CASE_CREATED, case_id, {"files": len(records)})
         self.analyzer.enqueue(doctor, case_id, self._open_job_backend)
         return CreatedCase(case=case, files=records)
+
+    def _created_by(self, request_key: str) -> CreatedCase | None:
+        """The case this doctor's earlier request with ``request_key`` made, if any."""
+        owner, cases = self.doctor.user_id, self.backend.cases
+        case_id = cases.case_for_request(owner, request_key)
+        case = cases.get_case(owner, case_id) if case_id else None
+        if case is None:
+            return None
+        log.info("case %s: a repeated submission answered with the case it made", case.case_id)
+        return CreatedCase(case=case, files=cases.list_files(owner, case.case_id))
 
     def list_cases(self) -> list[Case]:
         """The doctor's cases in creation order."""

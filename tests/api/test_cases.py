@@ -381,3 +381,20 @@ def test_an_unexpected_backend_failure_is_500_without_patient_data(tmp_path: Pat
         assert "Zebulon" not in answer.text
         # All or nothing: the failed create left no case behind.
         assert broken.get("/cases/all_cases", headers=doctor.headers).json() == {"cases": []}
+
+
+def test_an_idempotency_key_makes_one_case_however_often_the_request_is_sent(
+    client: TestClient, fresh_doctor: Doctor
+) -> None:
+    headers = {**fresh_doctor.headers, "Idempotency-Key": "retry-3c9d0e1f"}
+    answers = [client.post("/cases/create_case", headers=headers, data=CASE_FORM) for _ in range(3)]
+    assert [a.status_code for a in answers] == [201, 201, 201]
+    assert len({a.json()["case"]["case_id"] for a in answers}) == 1
+    listed = client.get("/cases/all_cases", headers=fresh_doctor.headers).json()["cases"]
+    assert len(listed) == 1
+    bad = client.post(
+        "/cases/create_case",
+        headers={**fresh_doctor.headers, "Idempotency-Key": "no"},
+        data=CASE_FORM,
+    )
+    assert bad.status_code == 400 and "Idempotency key" in bad.json()["detail"]

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
-from core.models import AuthSession
+from core.models import AuthSession, NewCase
 from core.validation import MAX_AGE, MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, MIN_AGE
 from tests.app.conftest import in_page_order, new_app, shown, sign_in, sign_up, texts
 from tests.doubles import case_service
@@ -192,3 +192,24 @@ def test_several_lab_files_and_images_including_dicom(
     assert files[3].file_type == "application/dicom"
     uploaded = sorted(content for _, content, _ in lab + radiology)
     assert sorted(path.read_bytes() for path in stored_files(data_dir)) == uploaded
+
+
+def test_a_repeated_create_of_one_submission_opens_the_case_it_made(
+    app: AppTest, clinic: Clinic
+) -> None:
+    # Quick clicks on Create rerun the page with the form still submitted, and a rerun may
+    # cut the run that made the case short: every run of that submission sends one key.
+    auth = open_new_case(app, clinic, "twice@example.com")
+    services = case_service(auth.doctor, clinic.provider.for_session(auth))
+    key = app.session_state["new_case_request_key"]
+    earlier = services.create_case(NewCase("Jane Roe", 47, "female", None), [], key)
+    fill_form(app)
+    app.button(key="new_case_create").click().run()
+    assert not app.exception
+    assert [c.case_id for c in services.list_cases()] == [earlier.case.case_id]
+    # Back on the form after the submission made its case: a new key, a new case.
+    app.switch_page("app_pages/new_case.py").run()
+    assert app.session_state["new_case_request_key"] != key
+    fill_form(app, name="John Roe")
+    app.button(key="new_case_create").click().run()
+    assert len(services.list_cases()) == 2

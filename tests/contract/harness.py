@@ -100,7 +100,7 @@ class FailingRepository:
     def __getattr__(self, name: str):
         return getattr(self._inner, name)
 
-    def add_case(self, case, files) -> None:
+    def add_case(self, case, files, request_key=None) -> None:
         raise RuntimeError("simulated database failure")
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import threading
+import uuid
 
 import pytest
 
@@ -224,3 +226,57 @@ def test_a_case_with_a_signed_note_is_never_deleted(harness, doctor_a: SignedIn)
     assert harness.row_counts() == before_rows and harness.stored_keys() == before_keys
     assert [note.version for note in review.versions(case_id)] == [1]
     assert "case_deleted" not in [e.action for e in doctor_a.services.audit_events(case_id)]
+
+
+def test_one_request_key_makes_one_case_however_often_it_is_sent(
+    harness, doctor_a: SignedIn, doctor_b: SignedIn
+) -> None:
+    key = "form-7f1c2a9e4b"
+    first = doctor_a.services.create_case(
+        _form(), [Upload("a.pdf", samples.pdf_bytes(), "lab")], request_key=key
+    )
+    rows, stored = harness.row_counts(), harness.stored_keys()
+    again = doctor_a.services.create_case(
+        _form(), [Upload("b.pdf", samples.pdf_bytes(), "lab")], request_key=key
+    )
+    assert again.case.case_id == first.case.case_id
+    assert [f.file_name for f in again.files] == ["a.pdf"]
+    assert harness.row_counts() == rows and harness.stored_keys() == stored
+    created = [e.action for e in doctor_a.services.audit_events(first.case.case_id)]
+    assert created.count("case_created") == 1
+    # Keys are per doctor: another doctor's key of the same text is another submission.
+    theirs = doctor_b.services.create_case(_form(), [], request_key=key)
+    assert theirs.case.case_id != first.case.case_id
+
+
+def test_the_same_submission_sent_twice_at_once_makes_one_case(harness, doctor_a: SignedIn) -> None:
+    key = uuid.uuid4().hex
+    before = len(doctor_a.services.list_cases())
+    barrier = threading.Barrier(2)
+    made: list[str] = []
+
+    def submit() -> None:
+        barrier.wait()
+        uploads = [Upload("labs.pdf", samples.pdf_bytes(), "lab")]
+        made.append(doctor_a.services.create_case(_form(), uploads, key).case.case_id)
+
+    threads = [threading.Thread(target=submit) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(made) == 2 and made[0] == made[1]
+    assert len(doctor_a.services.list_cases()) == before + 1
+    # The losing request's bytes were discarded: only the case's own file is stored.
+    case_keys = [k for k in harness.stored_keys() if made[0] in k]
+    assert len(case_keys) == 1 and len(harness.stored_keys()) == len(set(harness.stored_keys()))
+
+
+@pytest.mark.parametrize("key", ["short", "has spaces in it", "x" * 129, "ключ-запроса-1"])
+def test_a_malformed_request_key_is_refused_before_anything_is_stored(
+    harness, doctor_a: SignedIn, key: str
+) -> None:
+    rows, stored = harness.row_counts(), harness.stored_keys()
+    with pytest.raises(InvalidInput, match="Idempotency key"):
+        doctor_a.services.create_case(_form(), [], request_key=key)
+    assert harness.row_counts() == rows and harness.stored_keys() == stored
