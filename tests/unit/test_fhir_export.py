@@ -330,9 +330,9 @@ def test_rejected_sections_say_so_and_a_rejected_diagnosis_writes_no_condition()
     assert "rejected by the physician: Needs a second test" in json.dumps(
         _section(composition, "Assessment")
     )
-    conditions = resources(bundle, "Condition")
-    statuses = [c["verificationStatus"]["coding"][0]["code"] for c in conditions]
-    assert statuses == ["differential", "differential"]
+    # A signed document carries only what was signed: no unreviewed differential either.
+    assert resources(bundle, "Condition") == []
+    assert "Differential" not in json.dumps(composition)
 
 
 def _section(composition: dict[str, Any], title: str) -> dict[str, Any]:
@@ -551,7 +551,8 @@ def test_provenance_names_the_engine_as_author_and_the_signer_as_attester() -> N
     assert trail["signature"][0]["who"]["reference"] == f"urn:uuid:{doctor['id']}"
     targets = {t["reference"] for t in trail["target"]}
     assert f"urn:uuid:{one(bundle, 'Composition')['id']}" in targets
-    assert len(targets) == 1 + 3 + 1 + len(LABS)  # composition, conditions, report, values
+    # composition, the signed primary diagnosis (no unreviewed differential), report, values
+    assert len(targets) == 1 + 1 + 1 + len(LABS)
     assert {n["name"] for n in device["deviceName"]} >= {"gpt-test-mini"}
     assert {v["value"] for v in device["version"]} == {"openai", "v7"}
     draft_trail = one(export(), "Provenance")

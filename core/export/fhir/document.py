@@ -67,9 +67,10 @@ def document_bundle(request: ExportRequest) -> dict[str, Any]:
     )
     text = NoteText.of(insights, note)
     primary = primary_condition(doc, text.diagnosis, text.evidence) if text.diagnosis else None
-    conditions = ([primary] if primary else []) + differential_conditions(
-        doc, insights.primary_diagnosis.differential
-    )
+    # A signed document carries what the physician signed: the AI draft's unreviewed
+    # differential is a draft's suggestion and stays out of it.
+    differential = [] if note else insights.primary_diagnosis.differential
+    conditions = ([primary] if primary else []) + differential_conditions(doc, differential)
     report, observations = (
         lab_resources(doc, insights.lab_values, text.lab_summary)
         if insights.lab_values

@@ -141,5 +141,6 @@ def _diagnosis(text: NoteText, conditions: list[dict[str, Any]]) -> list[Paragra
         for c in conditions
         if c["verificationStatus"]["coding"][0]["code"] == "differential"
     ]
-    lines.append(("Differential (suggested by the AI draft)", differential))
+    if differential:
+        lines.append(("Differential (suggested by the AI draft)", differential))
     return lines
