@@ -133,7 +133,7 @@ def add_files_form(services: CaseService, case_id: str, max_file_mb: int) -> Non
         lab = uploads.lab_files("case_add_lab_files", limit)
         radiology = uploads.radiology_files("case_add_radiology_files", limit)
         uploads.limits_caption(limit)
-        st.caption("Then choose Re-run analysis to include the new files in the insights.")
+        st.caption("The case is analysed again with the new files once they are added.")
         submitted = st.form_submit_button("Add files", key="case_add_files_submit")
     if not submitted:
         return
@@ -141,11 +141,9 @@ def add_files_form(services: CaseService, case_id: str, max_file_mb: int) -> Non
     if not picked:
         st.warning("Choose at least one lab file or radiology file to add.")
         return
-    added = 0
+    added = []
     with shown_to_user(next_run=True):
-        for upload in picked:
-            services.upload_file(case_id, upload)
-            added += 1
+        added = services.add_files(case_id, picked)
     if added:
-        session.notify(f"Added {added} file(s) to the case.", "toast")
+        session.notify(f"Added {len(added)} file(s); the case is being analysed again.", "toast")
     st.rerun()

@@ -272,7 +272,26 @@ class CaseService:
 
     # --- files ------------------------------------------------------------------------
 
+    def add_files(self, case_id: str, uploads: Sequence[Upload]) -> list[CaseFile]:
+        """Add lab files and radiology images to one of the doctor's cases, then analyse the
+        case again so the new files are read without waiting for the doctor's Re-run (an
+        archived case stays as it is). A file refused stops there; those before it stay."""
+        added = [self._add_file(case_id, upload) for upload in uploads]
+        if added:
+            self._analyse_new_files(validation.case_id(case_id))
+        return added
+
     def upload_file(self, case_id: str, upload: Upload) -> CaseFile:
+        """Add one lab file or radiology image, then analyse the case again (``add_files``)."""
+        return self.add_files(case_id, [upload])[0]
+
+    def _analyse_new_files(self, case_id: str) -> None:
+        case = self.backend.cases.get_case(self.doctor.user_id, case_id)
+        if case is None or case.status == CaseStatus.ARCHIVED.value:
+            return
+        self.request_analysis(case_id)
+
+    def _add_file(self, case_id: str, upload: Upload) -> CaseFile:
         """Add a lab file or radiology image to one of the doctor's cases."""
         case_id = validation.case_id(case_id)
         backend, owner = self.backend, self.doctor.user_id

@@ -59,6 +59,7 @@ def test_every_action_on_a_case_is_an_event_newest_first_and_without_patient_dat
         "section_edited",
         "section_accepted",
         "file_downloaded",
+        "analysis_requested",  # a file added is read without waiting for Re-run
         "file_added",
         "case_updated",
         "case_opened",

@@ -280,3 +280,27 @@ def test_a_malformed_request_key_is_refused_before_anything_is_stored(
     with pytest.raises(InvalidInput, match="Idempotency key"):
         doctor_a.services.create_case(_form(), [], request_key=key)
     assert harness.row_counts() == rows and harness.stored_keys() == stored
+
+
+def test_files_added_to_an_analysed_case_are_analysed_without_a_rerun(
+    doctor_a: SignedIn,
+) -> None:
+    services = doctor_a.services
+    case_id = _create(doctor_a).case.case_id
+    finish_analysis(doctor_a.backend, doctor_a.doctor.user_id, case_id)
+    assert services.get_case(case_id).case.status == "completed"
+    added = services.add_files(
+        case_id,
+        [
+            Upload("k.csv", b"analyte,value\nPotassium,6.9\n", "lab"),
+            Upload("c.png", samples.png_bytes(), "radiology"),
+        ],
+    )
+    assert [f.file_name for f in added] == ["k.csv", "c.png"]
+    assert services.get_case(case_id).case.status == "analyzing"
+    actions = [e.action for e in services.audit_events(case_id)]
+    assert actions[:3] == ["analysis_requested", "file_added", "file_added"]
+    # An archived case stays archived: its files are kept, nothing is re-run.
+    services.update_case(case_id, {"status": "archived"})
+    services.upload_file(case_id, Upload("late.txt", b"Sodium 129", "lab"))
+    assert services.get_case(case_id).case.status == "archived"
