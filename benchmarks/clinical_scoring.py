@@ -504,7 +504,7 @@ def line_holds_value(line: str | None, value: LabValue) -> bool:
     """
     if not line:
         return False
-    if any(form in line for form in _printed_forms(value.value)):
+    if any(_glued(line, form) for form in _printed_forms(value.value)):
         return True
     scales = (1.0, 1e3, 1e-3, 1e6, 1e-6) if canonical(value.analyte) in _SCALED_COUNTS else (1.0,)
     for number in _numbers(line):
@@ -512,6 +512,23 @@ def line_holds_value(line: str | None, value: LabValue) -> bool:
             expected = value.value * scale
             if abs(number - expected) <= max(1e-9, 1e-6 * abs(expected)):
                 return True
+    return False
+
+
+def _glued(line: str, form: str) -> bool:
+    """Whether ``form`` is in ``line`` as a number of its own or glued to the cell before it:
+    after a character that is not a digit ("(x10^9/L)5.0"), or after a unit that ends in a
+    digit ("thou/mm34.80"), never as the tail of a longer number ("16.52" for 6.52)."""
+    start = line.find(form)
+    while start >= 0:
+        before = start
+        while before > 0 and line[before - 1].isdigit():
+            before -= 1
+        if before == start and (start == 0 or line[start - 1] != "."):
+            return True
+        if before < start and before > 0 and line[before - 1].isalpha():
+            return True
+        start = line.find(form, start + 1)
     return False
 
 
