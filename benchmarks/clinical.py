@@ -161,7 +161,9 @@ def meets_targets(result: Figures, targets: Figures = TARGETS) -> bool:
         and result.lab_precision >= targets.lab_precision
         and result.plausible_dx >= targets.plausible_dx
         and result.critical_recall >= targets.critical_recall
-        and (targets.false_critical is None or result.false_critical <= targets.false_critical)
+        and (
+            targets.false_critical is None or (result.false_critical or 0) <= targets.false_critical
+        )
     )
 
 
