@@ -48,14 +48,14 @@ TEST_TARGETS = Figures(
     lab_recall=0.93, lab_precision=0.98, plausible_dx=0.88, critical_recall=1.0, false_critical=0
 )
 # What the engine measured on the test split when the split was made (2026-11-25, before the
-# engine work of issue #29; 55 cases, 373 values, 25 critical), rounded down: the figures may
-# rise, never fall under these (and false criticals never rise over 0).
+# engine work of issue #29; 59 cases, 434 values, 29 critical), rounded down: the figures may
+# rise, never fall under these (and false criticals never rise over the 1 measured).
 TEST_FLOORS = Figures(
-    lab_recall=0.597,
-    lab_precision=0.910,
-    plausible_dx=0.600,
-    critical_recall=0.480,
-    false_critical=0,
+    lab_recall=0.615,
+    lab_precision=0.914,
+    plausible_dx=0.610,
+    critical_recall=0.482,
+    false_critical=1,
 )
 # A name that no document holds, so the scrubber's name redaction changes nothing.
 _PATIENT_NAME = "Qzxv Wkjy"
