@@ -1,16 +1,19 @@
 """How safely the offline analysis reads real documents: the clinical evaluation set.
 
-Each case of tests/clinical/cases (real public documents: lab report PDFs, scanned reports,
-transcription notes; see tests/clinical/README.md) goes through the real analysis
+Each case of tests/clinical/dev and tests/clinical/test (real public documents: lab report
+PDFs, scanned reports, transcription notes, case reports; see tests/clinical/README.md) goes
+through the real analysis
 (``analyze_case``: extraction of every file, the lab parser, the offline rules engine),
 held in memory, no database. The result is scored against the case's truth by
 benchmarks.clinical_scoring and one line per case is printed: values missed and extra,
 the primary code given and the families accepted, critical values not marked.
 
 Only case ids, analytes and numbers are printed: never a name from a document.
-The last line is exactly
-``lab_recall=R lab_precision=P plausible_dx=X critical_recall=C``; the exit status is 1
-when a figure is under its target.
+The last two lines are exactly
+``split=dev lab_recall=R lab_precision=P plausible_dx=X critical_recall=C false_critical=N``
+and the same for ``split=test``. The exit status is 1 when ``dev`` misses its targets or
+``test`` falls under the floor measured when the split was made (it can only improve); the
+issue's targets for ``test`` are printed beside it.
 """
 
 from __future__ import annotations
@@ -22,13 +25,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from benchmarks.clinical_scoring import (
-    CASES_DIR,
+    SPLITS,
     Case,
     CaseScore,
     Figures,
     TruthValue,
     figures,
     load_cases,
+    load_split,
     score_case,
 )
 from core.analysis.pipeline import analyze_case
@@ -37,7 +41,22 @@ from core.insights import Insights, LabelledImageAnalysis, LabValue
 from core.models import Case as CaseRecord
 from core.models import CaseFile, FileCategory, utc_now
 
+# The dev split's targets (issue #12): the rules were written from these documents.
 TARGETS = Figures(lab_recall=0.95, lab_precision=0.98, plausible_dx=0.90, critical_recall=1.0)
+# The held-out split's targets (issue #29), not met yet: printed beside the test line.
+TEST_TARGETS = Figures(
+    lab_recall=0.93, lab_precision=0.98, plausible_dx=0.88, critical_recall=1.0, false_critical=0
+)
+# What the engine measured on the test split when the split was made (2026-11-25, before the
+# engine work of issue #29; 59 cases, 434 values, 29 critical), rounded down: the figures may
+# rise, never fall under these (and false criticals never rise over the 1 measured).
+TEST_FLOORS = Figures(
+    lab_recall=0.615,
+    lab_precision=0.914,
+    plausible_dx=0.610,
+    critical_recall=0.482,
+    false_critical=1,
+)
 # A name that no document holds, so the scrubber's name redaction changes nothing.
 _PATIENT_NAME = "Qzxv Wkjy"
 # Neutral stand-ins when a document gives no age or sex; the truth records them as unknown.
@@ -103,7 +122,8 @@ def report(score: CaseScore) -> list[str]:
         f"{score.case_id}: {len(score.matched)}/{score.truth_count} values found,"
         f" {len(score.extras)} extra of {score.reported_count} reported;"
         f" dx {score.icd_code or '(none)'} vs {accepted} -> {dx};"
-        f" critical {score.critical_found}/{score.critical_total}"
+        f" critical {score.critical_found}/{score.critical_total},"
+        f" {len(score.false_critical)} false"
     ]
     if score.missed:
         lines.append("    missed: " + "; ".join(_value(v) for v in score.missed))
@@ -112,6 +132,11 @@ def report(score: CaseScore) -> list[str]:
     if score.critical_missed:
         lines.append(
             "    critical not marked: " + "; ".join(_value(v) for v in score.critical_missed)
+        )
+    if score.false_critical:
+        lines.append(
+            "    critical raised, not critical in the truth: "
+            + "; ".join(_value(v) for v in score.false_critical)
         )
     return lines
 
@@ -129,33 +154,63 @@ def run(cases: list[Case], quiet: bool = False) -> tuple[list[CaseScore], Figure
     return scores, figures(scores)
 
 
-def meets_targets(result: Figures) -> bool:
+def meets_targets(result: Figures, targets: Figures = TARGETS) -> bool:
+    """Whether every figure is at or past its target (false criticals at or under it)."""
     return (
-        result.lab_recall >= TARGETS.lab_recall
-        and result.lab_precision >= TARGETS.lab_precision
-        and result.plausible_dx >= TARGETS.plausible_dx
-        and result.critical_recall >= TARGETS.critical_recall
+        result.lab_recall >= targets.lab_recall
+        and result.lab_precision >= targets.lab_precision
+        and result.plausible_dx >= targets.plausible_dx
+        and result.critical_recall >= targets.critical_recall
+        and (
+            targets.false_critical is None or (result.false_critical or 0) <= targets.false_critical
+        )
     )
+
+
+def _described(cases: list[Case]) -> str:
+    kinds: dict[str, int] = {}
+    for case in cases:
+        kinds[case.kind] = kinds.get(case.kind, 0) + 1
+    return ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=Path, default=CASES_DIR, help="folder of case folders")
+    parser.add_argument("--split", choices=SPLITS, nargs="*", help="splits to run (default: both)")
+    parser.add_argument("--cases", type=Path, help="a folder of case folders instead of a split")
     parser.add_argument("--only", nargs="*", help="case ids to run (default: all)")
     parser.add_argument("--quiet", action="store_true", help="print the figures only")
     args = parser.parse_args(argv)
-    cases = load_cases(args.cases)
-    if args.only:
-        cases = [case for case in cases if case.case_id in set(args.only)]
-    _, result = run(cases, quiet=args.quiet)
-    kinds: dict[str, int] = {}
-    for case in cases:
-        kinds[case.kind] = kinds.get(case.kind, 0) + 1
-    described = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
-    print(f"{len(cases)} cases ({described}); targets: {TARGETS.line()}")
-    print("All targets met." if meets_targets(result) else "Some targets were NOT met.")
-    print(result.line())
-    return 0 if meets_targets(result) else 1
+    if args.cases is not None:
+        runs = {args.cases.name: load_cases(args.cases)}
+    else:
+        runs = {split: load_split(split) for split in (args.split or SPLITS)}
+    results: dict[str, Figures] = {}
+    for split, cases in runs.items():
+        if args.only:
+            cases = [case for case in cases if case.case_id in set(args.only)]
+        if not args.quiet:
+            print(f"== {split}: {len(cases)} cases ({_described(cases)})")
+        _, results[split] = run(cases, quiet=args.quiet)
+    status = 0
+    for split, result in results.items():
+        if split == "test":
+            met = meets_targets(result, TEST_TARGETS)
+            held = meets_targets(result, TEST_FLOORS)
+            print(
+                f"test targets (issue #29): {TEST_TARGETS.line()}: "
+                + ("met" if met else "NOT met")
+                + f"; floor {TEST_FLOORS.line()}: "
+                + ("held" if held else "FELL UNDER")
+            )
+            status |= 0 if held else 1
+        else:
+            met = meets_targets(result)
+            print(f"{split} targets: {TARGETS.line()}: " + ("met" if met else "NOT met"))
+            status |= 0 if met else 1
+    for split, result in results.items():
+        print(result.line(split))
+    return status
 
 
 if __name__ == "__main__":

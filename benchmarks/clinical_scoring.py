@@ -14,7 +14,13 @@ are on the critical list. This module loads the truth and scores what the engine
 
 The figures: lab_recall = truth values matched / truth values; lab_precision = correct
 reported values / reported values; plausible_dx = plausible cases / cases; critical_recall =
-truth critical values whose match the engine marked critical / truth critical values.
+truth critical values whose match the engine marked critical / truth critical values;
+false_critical = values the engine marked critical that are not a critical truth value (an
+extra, a duplicate of a non-critical value, or a match of a value the truth does not call
+critical).
+
+The set is split by source (``SPLITS``): ``dev`` holds the documents rules were written
+from, ``test`` holds documents from other sources, only ever scored.
 """
 
 from __future__ import annotations
@@ -25,13 +31,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 from core.analysis.labs.catalog import BY_NAME
 from core.analysis.labs.conversion import amount
 from core.analysis.labs.units import unit_key
 from core.insights import LabValue
 
-CASES_DIR = Path(__file__).resolve().parents[1] / "tests" / "clinical" / "cases"
+CLINICAL_DIR = Path(__file__).resolve().parents[1] / "tests" / "clinical"
+# The two splits, each a folder of case folders under CLINICAL_DIR: rules may be written from
+# "dev"; "test" is held out (never read while writing rules, only scored).
+SPLITS = ("dev", "test")
+CASES_DIR = CLINICAL_DIR / "dev"
 RELATIVE_TOLERANCE = 0.02  # unit conversions round (glucose 7.8 mmol/L is 140.5 mg/dL)
 ABSOLUTE_TOLERANCE = 1e-6
 
@@ -50,8 +61,47 @@ ALIASES: dict[str, str] = {
     "25-OH vitamin D": "Vitamin D",
 }
 
-# Specimens that are blood for matching: serum, plasma and whole blood are one class.
-_BLOOD = {"", "blood", "serum", "plasma", "whole blood", "venous blood", "arterial blood"}
+# The specimens a truth value may name (``specimen`` in case.json; absent means "blood").
+# For matching, every blood specimen is one class (a reader that says "serum" for an
+# arterial pH has not read another fluid); urine, CSF and each other fluid is its own.
+BLOOD_SPECIMENS = frozenset(
+    {
+        "blood",
+        "serum",
+        "plasma",
+        "serum/plasma",
+        "whole blood",
+        "venous blood",
+        "arterial blood",
+        "capillary blood",
+    }
+)
+FLUID_SPECIMENS = frozenset(
+    {
+        "urine",
+        "csf",
+        "pleural fluid",
+        "peritoneal fluid",
+        "synovial fluid",
+        "pericardial fluid",
+        "other fluid",
+    }
+)
+SPECIMENS = BLOOD_SPECIMENS | FLUID_SPECIMENS
+# Other spellings an engine may report, mapped onto the names above.
+_SPECIMEN_SYNONYMS = {
+    "cerebrospinal fluid": "csf",
+    "spinal fluid": "csf",
+    "ascitic fluid": "peritoneal fluid",
+    "ascites": "peritoneal fluid",
+    "joint fluid": "synovial fluid",
+    "arterial": "arterial blood",
+    "venous": "venous blood",
+    "capillary": "capillary blood",
+    "abg": "arterial blood",
+    "vbg": "venous blood",
+}
+_BLOOD = {"", *BLOOD_SPECIMENS}
 
 # Unit conversions the matcher knows beyond core.analysis.labs.conversion: factors into the
 # second unit key from the first. Cell counts per microlitre against 10^9/L, and the usual
@@ -93,6 +143,7 @@ def specimen_class(specimen: str | None, analyte: str = "") -> str:
     """ "blood" for blood, serum and plasma; "urine" for a urine test named as such
     ("Urine protein"); otherwise the specimen in lower case."""
     key = (specimen or "").strip().lower()
+    key = _SPECIMEN_SYNONYMS.get(key, key)
     name = canonical(analyte) if analyte else ""
     if key in _BLOOD and (name.startswith("Urine ") or name in _URINE_TESTS):
         return "urine"
@@ -108,7 +159,7 @@ class TruthValue:
     unit: str | None = None
     comparator: str | None = None
     flag: str | None = None  # "high", "low" or None
-    specimen: str | None = None  # None for blood
+    specimen: str | None = None  # one of SPECIMENS; None for blood
     timing: str | None = None  # "admission", "discharge", "earlier" or None
     critical: bool = False
 
@@ -140,16 +191,19 @@ class Case:
     labs: tuple[TruthValue, ...]
     accepted_dx: tuple[str, ...]
     not_determinable: bool
+    split: str = "dev"
+    sources: tuple[dict[str, Any], ...] = ()
 
     @property
     def critical(self) -> tuple[TruthValue, ...]:
         return tuple(v for v in self.labs if v.critical)
 
 
-def load_case(folder: Path) -> Case:
+def load_case(folder: Path, split: str = "dev") -> Case:
     data = json.loads((folder / "case.json").read_text(encoding="utf-8"))
     patient = data.get("patient") or {}
     diagnosis = data["diagnosis"]
+    source = data.get("source") or []
     return Case(
         case_id=data["id"],
         folder=folder,
@@ -161,13 +215,44 @@ def load_case(folder: Path) -> Case:
         labs=tuple(TruthValue.from_json(item) for item in data["labs"]),
         accepted_dx=tuple(diagnosis.get("accepted", [])),
         not_determinable=bool(diagnosis.get("not_determinable", False)),
+        split=split,
+        sources=tuple(source if isinstance(source, list) else [source]),
     )
 
 
 def load_cases(root: Path = CASES_DIR) -> list[Case]:
     """Every case under ``root``, in folder-name order."""
     folders = sorted(folder for folder in root.iterdir() if (folder / "case.json").exists())
-    return [load_case(folder) for folder in folders]
+    split = root.name if root.name in SPLITS else "dev"
+    return [load_case(folder, split) for folder in folders]
+
+
+def load_split(split: str, root: Path = CLINICAL_DIR) -> list[Case]:
+    """Every case of one split ("dev" or "test")."""
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}; the splits are {', '.join(SPLITS)}")
+    folder = root / split
+    return load_cases(folder) if folder.is_dir() else []
+
+
+def source_ids(case: Case) -> set[str]:
+    """What the case's documents come from, for keeping the splits apart: the repository
+    ("repo:owner/name") of each file, or the web site ("site:host") of a page that came
+    from no repository, and the named collection ("collection:mtsamples.com") where the
+    source names one (the same sample collection mirrored in two repositories is one source).
+    """
+    ids: set[str] = set()
+    for entry in case.sources:
+        repository = str(entry.get("repository") or "").strip().lower()
+        if repository:
+            ids.add(f"repo:{repository}")
+        else:
+            host = urlparse(str(entry.get("url") or "")).hostname or ""
+            ids.add(f"site:{host.removeprefix('www.')}")
+        collection = str(entry.get("collection") or "").strip().lower()
+        if collection:
+            ids.add(f"collection:{collection}")
+    return ids
 
 
 def _as_unit(analyte: str, value: float, unit: str | None, target: str) -> float | None:
@@ -254,6 +339,9 @@ class CaseScore:
     critical_total: int = 0
     critical_found: int = 0
     critical_missed: list[TruthValue] = field(default_factory=list)
+    # Values the engine marked critical that the truth does not hold as critical.
+    false_critical: list[LabValue] = field(default_factory=list)
+    reported: list[LabValue] = field(default_factory=list)
 
     @property
     def correct_reported(self) -> int:
@@ -326,6 +414,7 @@ def score_case(case: Case, reported: list[LabValue], icd_code: str) -> CaseScore
         accepted_dx=case.accepted_dx,
         not_determinable=case.not_determinable,
         plausible=plausible_diagnosis(icd_code, case.accepted_dx, case.not_determinable),
+        reported=list(reported),
     )
     for truth in case.critical:
         score.critical_total += 1
@@ -334,6 +423,16 @@ def score_case(case: Case, reported: list[LabValue], icd_code: str) -> CaseScore
             score.critical_found += 1
         else:
             score.critical_missed.append(truth)
+    truly_critical = list(case.critical)
+    for value in reported:
+        if not value.critical:
+            continue
+        paired = next((t for t, v in pairs if v is value), None)
+        if paired is not None and paired.critical:
+            continue
+        if paired is None and any(matches(t, value) for t in truly_critical):
+            continue  # the same critical result read twice
+        score.false_critical.append(value)
     return score
 
 
@@ -343,11 +442,15 @@ class Figures:
     lab_precision: float
     plausible_dx: float
     critical_recall: float
+    # As a measure, a count; as a target, the most allowed (None: not a target).
+    false_critical: int | None = 0
 
-    def line(self) -> str:
+    def line(self, split: str | None = None) -> str:
+        prefix = f"split={split} " if split else ""
         return (
-            f"lab_recall={self.lab_recall:.3f} lab_precision={self.lab_precision:.3f}"
+            f"{prefix}lab_recall={self.lab_recall:.3f} lab_precision={self.lab_precision:.3f}"
             f" plausible_dx={self.plausible_dx:.3f} critical_recall={self.critical_recall:.3f}"
+            f" false_critical={self.false_critical}"
         )
 
 
@@ -356,7 +459,7 @@ def _ratio(part: int, whole: int) -> float:
 
 
 def figures(scores: list[CaseScore]) -> Figures:
-    """The four figures over every case (micro-averaged for the values)."""
+    """The figures over every case (micro-averaged for the values)."""
     return Figures(
         lab_recall=_ratio(sum(len(s.matched) for s in scores), sum(s.truth_count for s in scores)),
         lab_precision=_ratio(
@@ -366,4 +469,77 @@ def figures(scores: list[CaseScore]) -> Figures:
         critical_recall=_ratio(
             sum(s.critical_found for s in scores), sum(s.critical_total for s in scores)
         ),
+        false_critical=sum(len(s.false_critical) for s in scores),
     )
+
+
+# A number as a document prints it: "266,000", "6.52", "13,4" (decimal comma), "-19.4".
+_NUMBER = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?|(?<![\w.])[-−]?\.\d+")
+# Counts a reader may give per 10^3 (or 10^6) of the printed unit: "266,000" read as 266.
+_SCALED_COUNTS = {"Platelets", "WBC", "RBC"}
+
+
+def _numbers(line: str) -> set[float]:
+    found: set[float] = set()
+    for token in _NUMBER.findall(line):
+        token = token.replace("−", "-")
+        readings = {token.replace(",", "")}
+        if re.fullmatch(r"-?\d+,\d{1,2}", token):
+            readings.add(token.replace(",", "."))  # a decimal comma
+        for reading in readings:
+            try:
+                found.add(float(reading))
+            except ValueError:
+                continue
+    return found
+
+
+def line_holds_value(line: str | None, value: LabValue) -> bool:
+    """Whether the source line quoted for a value prints that value's number.
+
+    The number may be printed with thousands separators or a decimal comma, and a cell count
+    may be printed per microlitre where the value is per 10^3 (or the other way round). Where
+    a table's cells run together ("thou/mm34.80", "(x10^9/L)5.04.0-11.0") the number is held
+    when its printed form (two characters or more) is in the line.
+    """
+    if not line:
+        return False
+    if any(_glued(line, form) for form in _printed_forms(value.value)):
+        return True
+    scales = (1.0, 1e3, 1e-3, 1e6, 1e-6) if canonical(value.analyte) in _SCALED_COUNTS else (1.0,)
+    for number in _numbers(line):
+        for scale in scales:
+            expected = value.value * scale
+            if abs(number - expected) <= max(1e-9, 1e-6 * abs(expected)):
+                return True
+    return False
+
+
+def _glued(line: str, form: str) -> bool:
+    """Whether ``form`` is in ``line`` as a number of its own or glued to the cell before it:
+    after a character that is not a digit ("(x10^9/L)5.0"), or after a unit that ends in a
+    digit ("thou/mm34.80"), never as the tail of a longer number ("16.52" for 6.52)."""
+    start = line.find(form)
+    while start >= 0:
+        before = start
+        while before > 0 and line[before - 1].isdigit():
+            before -= 1
+        if before == start and (start == 0 or line[start - 1] != "."):
+            return True
+        if before < start and before > 0 and line[before - 1].isalpha():
+            return True
+        start = line.find(form, start + 1)
+    return False
+
+
+def _printed_forms(number: float) -> set[str]:
+    """How a report may print ``number``: "4.8", "4.80", "5", "5.0"; forms of two
+    characters or more only, so that a lone digit is never found inside another number."""
+    forms = {f"{number:g}"} if abs(number) < 1e6 else set()
+    for decimals in (1, 2, 3):
+        text = f"{number:.{decimals}f}"
+        if float(text) == number:
+            forms.add(text)
+    if number == int(number):
+        forms.add(str(int(number)))
+    return {form for form in forms if len(form.lstrip("-")) >= 2}

@@ -1,36 +1,107 @@
-"""The offline analysis meets the issue's targets on the clinical set (tests/clinical/cases).
+"""The offline analysis on the clinical set, split by source (tests/clinical/dev, test).
 
-Runs every case through the real extraction, lab parser and rules engine
-(benchmarks.clinical), the same run as ``python -m benchmarks.clinical``.
+Runs every case of both splits through the real extraction, lab parser and rules engine
+(benchmarks.clinical), the same run as ``python -m benchmarks.clinical``. On ``dev`` (the
+documents the rules were written from) the figures meet issue #12's targets; on ``test``
+(held out) they may not fall under the floors measured when the split was made
+(``TEST_FLOORS``); issue #29's targets for it are ``TEST_TARGETS``.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from benchmarks.clinical import TARGETS, run
-from benchmarks.clinical_scoring import Figures, load_cases
+from benchmarks.clinical import TARGETS, TEST_FLOORS, run
+from benchmarks.clinical_scoring import (
+    CaseScore,
+    Figures,
+    line_holds_value,
+    load_split,
+    source_ids,
+)
+
+# Values whose quoted source line does not print their number, over both splits, when the
+# split was made (2026-11-25, before the engine work of issue #29): 150 of 1,026 reported
+# values (63 of 734 on dev, 87 of 292 on test), mostly a long sentence cut before the
+# number, the sentence before or after the one holding it, or a value taken from elsewhere.
+# The count may only fall: lower this ceiling as the engine quotes better, never raise it.
+UNHELD_SOURCE_LINES_CEILING = 150
 
 
 @pytest.fixture(scope="module")
-def result() -> Figures:
-    cases = load_cases()
-    assert len(cases) >= 40, "the set needs at least 40 cases"
-    _, figures = run(cases, quiet=True)
-    return figures
+def runs() -> dict[str, tuple[list[CaseScore], Figures]]:
+    return {split: run(load_split(split), quiet=True) for split in ("dev", "test")}
 
 
-def test_lab_values_are_read_with_high_recall(result: Figures) -> None:
-    assert result.lab_recall >= TARGETS.lab_recall, result.line()
+@pytest.fixture(scope="module")
+def dev(runs: dict[str, tuple[list[CaseScore], Figures]]) -> Figures:
+    return runs["dev"][1]
 
 
-def test_lab_values_read_are_nearly_all_real(result: Figures) -> None:
-    assert result.lab_precision >= TARGETS.lab_precision, result.line()
+@pytest.fixture(scope="module")
+def test(runs: dict[str, tuple[list[CaseScore], Figures]]) -> Figures:
+    return runs["test"][1]
 
 
-def test_primary_diagnoses_are_plausible(result: Figures) -> None:
-    assert result.plausible_dx >= TARGETS.plausible_dx, result.line()
+def test_the_set_has_both_splits_and_at_least_100_cases() -> None:
+    dev_cases, test_cases = load_split("dev"), load_split("test")
+    assert len(dev_cases) >= 40 and len(test_cases) >= 50
+    assert len(dev_cases) + len(test_cases) >= 100
 
 
-def test_every_critical_value_is_marked(result: Figures) -> None:
-    assert result.critical_recall == TARGETS.critical_recall, result.line()
+def test_no_source_is_on_both_sides() -> None:
+    dev_sources = {i for case in load_split("dev") for i in source_ids(case)}
+    test_sources = {i for case in load_split("test") for i in source_ids(case)}
+    assert dev_sources and test_sources
+    assert dev_sources & test_sources == set()
+    assert all(source_ids(case) for case in load_split("test"))
+
+
+def test_dev_lab_values_are_read_with_high_recall(dev: Figures) -> None:
+    assert dev.lab_recall >= TARGETS.lab_recall, dev.line("dev")
+
+
+def test_dev_lab_values_read_are_nearly_all_real(dev: Figures) -> None:
+    assert dev.lab_precision >= TARGETS.lab_precision, dev.line("dev")
+
+
+def test_dev_primary_diagnoses_are_plausible(dev: Figures) -> None:
+    assert dev.plausible_dx >= TARGETS.plausible_dx, dev.line("dev")
+
+
+def test_dev_every_critical_value_is_marked(dev: Figures) -> None:
+    assert dev.critical_recall == TARGETS.critical_recall, dev.line("dev")
+
+
+def test_held_out_recall_does_not_slide_back(test: Figures) -> None:
+    assert test.lab_recall >= TEST_FLOORS.lab_recall, test.line("test")
+
+
+def test_held_out_precision_does_not_slide_back(test: Figures) -> None:
+    assert test.lab_precision >= TEST_FLOORS.lab_precision, test.line("test")
+
+
+def test_held_out_diagnoses_do_not_slide_back(test: Figures) -> None:
+    assert test.plausible_dx >= TEST_FLOORS.plausible_dx, test.line("test")
+
+
+def test_held_out_critical_recall_does_not_slide_back(test: Figures) -> None:
+    assert test.critical_recall >= TEST_FLOORS.critical_recall, test.line("test")
+
+
+def test_held_out_false_criticals_do_not_grow(test: Figures) -> None:
+    assert TEST_FLOORS.false_critical is not None and test.false_critical is not None
+    assert test.false_critical <= TEST_FLOORS.false_critical, test.line("test")
+
+
+def test_every_quoted_source_line_holds_its_value(
+    runs: dict[str, tuple[list[CaseScore], Figures]],
+) -> None:
+    unheld = [
+        f"{score.case_id}: {value.analyte} {value.value:g} <- {value.source_line!r}"
+        for scores, _ in runs.values()
+        for score in scores
+        for value in score.reported
+        if not line_holds_value(value.source_line, value)
+    ]
+    assert len(unheld) <= UNHELD_SOURCE_LINES_CEILING, "\n".join(unheld)

@@ -1,18 +1,23 @@
-"""The clinical set's scoring on small hand-made examples: matching, units, abstention."""
+"""The clinical set's scoring on small hand-made examples: matching, units, specimens,
+abstention, false criticals, quoted lines; and the set's own form (both splits)."""
 
 from __future__ import annotations
 
 from benchmarks.clinical_scoring import (
-    CASES_DIR,
+    CLINICAL_DIR,
+    SPECIMENS,
+    SPLITS,
     Case,
     CaseScore,
     TruthValue,
     figures,
-    load_cases,
+    line_holds_value,
+    load_split,
     match_values,
     matches,
     plausible_diagnosis,
     score_case,
+    source_ids,
 )
 from core.analysis.labs.catalog import BY_NAME
 from core.insights import LabValue
@@ -104,23 +109,106 @@ def test_the_figures_count_critical_values_the_engine_marked() -> None:
     assert (result.lab_recall, result.critical_recall, result.plausible_dx) == (0.5, 0.0, 0.0)
     assert result.line() == (
         "lab_recall=0.500 lab_precision=1.000 plausible_dx=0.000 critical_recall=0.000"
+        " false_critical=0"
     )
+    assert result.line("test").startswith("split=test lab_recall=0.500 ")
 
 
-def test_every_case_of_the_set_is_well_formed() -> None:
-    cases = load_cases()
+def test_a_urine_value_read_as_serum_is_a_miss_and_a_false_value() -> None:
+    urine_sodium = truth("Sodium", 12, "mmol/L", specimen="urine")
+    the_case = case(urine_sodium, accepted=("E87",))
+    score = score_case(the_case, [LabValue(analyte="Sodium", value=12, unit="mmol/L")], "E87.1")
+    assert score.missed == [urine_sodium] and len(score.extras) == 1
+    result = figures([score])
+    assert (result.lab_recall, result.lab_precision) == (0.0, 0.0)
+    read_right = LabValue(analyte="Sodium", value=12, unit="mmol/L", specimen="urine")
+    assert figures([score_case(the_case, [read_right], "E87.1")]).lab_recall == 1.0
+    # Every blood specimen is one class; CSF spelled out is CSF; pleural is not peritoneal.
+    gas = truth("Blood pH", 6.92, specimen="arterial blood")
+    assert matches(gas, LabValue(analyte="Blood pH", value=6.92))
+    csf = truth("Glucose", 1, "mg/dL", specimen="csf")
+    spelled_out = LabValue(analyte="Glucose", value=1, unit="mg/dL", specimen="cerebrospinal fluid")
+    assert matches(csf, spelled_out)
+    pleural = truth("LDH", 590, "U/L", specimen="pleural fluid")
+    assert not matches(pleural, LabValue(analyte="LDH", value=590, specimen="peritoneal fluid"))
+
+
+def test_a_critical_mark_the_truth_does_not_hold_is_counted_false() -> None:
+    hemoglobin = truth("Hemoglobin", 6.4, "g/dL", critical=True)
+    earlier = truth("Hemoglobin", 10.3, "g/dL", timing="earlier")
+    the_case = case(hemoglobin, earlier, accepted=("D62",))
+    reported = [
+        LabValue(analyte="Hemoglobin", value=6.4, unit="g/dL", critical=True),
+        LabValue(analyte="Hemoglobin", value=6.4, unit="g/dL", critical=True),  # read twice
+        LabValue(analyte="Hemoglobin", value=10.3, unit="g/dL", critical=True),  # replaced
+        LabValue(analyte="Hemoglobin", value=2, unit="g/dL", critical=True),  # a range's number
+    ]
+    score = score_case(the_case, reported, "D62")
+    assert [v.value for v in score.false_critical] == [10.3, 2]
+    result = figures([score])
+    assert (result.critical_recall, result.false_critical) == (1.0, 2)
+    assert result.line().endswith("false_critical=2")
+
+
+def test_a_quoted_line_holds_a_value_only_when_it_prints_its_number() -> None:
+    inr = LabValue(analyte="INR", value=6.52)
+    assert line_holds_value("PT 83.3 seconds with an INR of 6.52.", inr)
+    assert not line_holds_value("The patient was seen in clinic today.", inr)
+    assert not line_holds_value(None, inr)
+    assert not line_holds_value("INR 16.52", inr)  # a longer number is another number
+    assert not line_holds_value("3.5-6.5", LabValue(analyte="Potassium", value=-6.5))
+    platelets = LabValue(analyte="Platelets", value=266, unit="x10^3/uL")
+    assert line_holds_value("platelet count 266,000.", platelets)
+    assert line_holds_value("leukocytosis (19,1 × 103)", LabValue(analyte="WBC", value=19.1))
+    assert line_holds_value("BE −19.4 mmol/L", LabValue(analyte="Base excess", value=-19.4))
+    # Cells run together: the printed form is in the line.
+    assert line_holds_value(
+        "1.00 - 3.00 Lymphocytes thou/mm32.40", LabValue(analyte="Lymphocytes", value=2.4)
+    )
+    assert not line_holds_value("White count 12,200", LabValue(analyte="WBC", value=0))
+
+
+def test_source_ids_name_the_repository_the_site_and_the_collection() -> None:
+    the_case = case()
+    sourced = Case(
+        **{
+            **the_case.__dict__,
+            "sources": (
+                {"repository": "Owner/Repo", "path": "a.pdf", "url": "https://github.com/x"},
+                {"url": "https://www.example.org/page", "collection": "MTSamples.com"},
+            ),
+        }
+    )
+    assert source_ids(sourced) == {
+        "repo:owner/repo",
+        "site:example.org",
+        "collection:mtsamples.com",
+    }
+
+
+def test_every_case_of_both_splits_is_well_formed() -> None:
+    cases = [c for split in SPLITS for c in load_split(split)]
     assert len({c.case_id for c in cases}) == len(cases)
     for each in cases:
         assert each.files and all((each.folder / name).is_file() for name in each.files)
         assert each.accepted_dx or each.not_determinable, each.case_id
+        for source in each.sources:
+            assert source.get("repository") or source.get("url"), each.case_id
+            assert source.get("licence") and source.get("cut"), each.case_id
+            if source.get("repository"):
+                assert len(source.get("commit") or "") == 40 and source.get("path"), each.case_id
         for value in each.labs:
             assert value.flag in (None, "high", "low"), each.case_id
             assert value.timing in (None, "admission", "discharge", "earlier"), each.case_id
+            assert value.specimen is None or value.specimen in SPECIMENS, (each.case_id, value)
             known = BY_NAME.get(value.analyte)
             if known is not None and value.unit is None:
                 assert known.plausible(value.value) or value.specimen, (each.case_id, value)
+    # The held-out split writes every value's specimen out.
+    assert all(v.specimen for c in load_split("test") for v in c.labs)
 
 
 def test_the_set_readme_lists_every_case() -> None:
-    readme = (CASES_DIR.parent / "README.md").read_text(encoding="utf-8")
-    assert [c.case_id for c in load_cases() if f"`{c.case_id}`" not in readme] == []
+    readme = (CLINICAL_DIR / "README.md").read_text(encoding="utf-8")
+    cases = [c for split in SPLITS for c in load_split(split)]
+    assert [c.case_id for c in cases if f"`{c.case_id}`" not in readme] == []
