@@ -36,14 +36,42 @@ def docx_bomb(path: Path, unpacked_mb: int) -> Path:
 
 
 def docx_many_entries(path: Path, entries: int) -> Path:
-    """A valid Word document with ``entries`` empty extra parts: small on disk, slow to list
-    (zipfile builds an object per entry; 500,000 cost 28 s of CPU)."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
-        archive.writestr("[Content_Types].xml", _CONTENT_TYPES)
-        archive.writestr("_rels/.rels", _RELS)
-        archive.writestr("word/document.xml", _DOCUMENT_START + b"</w:body></w:document>")
-        for number in range(max(0, entries - 3)):
-            archive.writestr(f"{number:x}", b"")
+    """A valid Word document with ``entries`` parts, all but three empty: small on disk,
+    slow to list (zipfile builds an object per entry; 500,000 cost 28 s of CPU). Written
+    directly (stored, ZIP64 end record past 65,535 entries): zipfile takes minutes."""
+    parts = [
+        ("[Content_Types].xml", _CONTENT_TYPES.encode()),
+        ("_rels/.rels", _RELS.encode()),
+        ("word/document.xml", _DOCUMENT_START + b"</w:body></w:document>"),
+    ]
+    parts += [(f"{number:x}", b"") for number in range(max(0, entries - len(parts)))]
+    directory: list[bytes] = []
+    with path.open("wb") as out:
+        for name, data in parts:
+            encoded, crc, offset = name.encode(), zlib.crc32(data), out.tell()
+            sizes = struct.pack("<IIIHH", crc, len(data), len(data), len(encoded), 0)
+            out.write(b"PK\x03\x04" + struct.pack("<HHHHH", 20, 0, 0, 0, 0) + sizes)
+            out.write(encoded + data)
+            directory.append(
+                b"PK\x01\x02"
+                + struct.pack("<HHHHHH", 45, 20, 0, 0, 0, 0)
+                + sizes
+                + struct.pack("<HHHII", 0, 0, 0, 0, offset)
+                + encoded
+            )
+        start = out.tell()
+        for piece in range(0, len(directory), 65536):
+            out.write(b"".join(directory[piece : piece + 65536]))
+        size, count = out.tell() - start, len(directory)
+        if count > 0xFFFF:
+            end64 = out.tell()
+            out.write(
+                b"PK\x06\x06"
+                + struct.pack("<QHHIIQQQQ", 44, 45, 45, 0, 0, count, count, size, start)
+            )
+            out.write(b"PK\x06\x07" + struct.pack("<IQI", 0, end64, 1))
+            count = 0xFFFF
+        out.write(b"PK\x05\x06" + struct.pack("<HHHHIIH", 0, 0, count, count, size, start, 0))
     return path
 
 
