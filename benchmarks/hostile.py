@@ -255,7 +255,9 @@ def issue_cases(clinic: Clinic, session: AuthSession, folder: Path) -> None:
 
     def enrol(answers: list[str]) -> None:
         (enrolment,) = pilots.enrol(pilot.pilot_id, [case_id])
-        (image,) = pilots.enrolled_case(enrolment.enrolment_id).view.images
+        view = pilots.enrolled_case(enrolment.enrolment_id).view
+        (image,) = view.images if view is not None else [None]
+        assert image is not None
         answers.append("enrolled, picture " + ("shown" if image.png else "left out"))
 
     # The first enrolment also starts the reading children's forkserver and loads the

@@ -80,10 +80,10 @@ def dicom_many_elements(path: Path, elements: int) -> Path:
     private elements: 8 bytes each, so 6 million make a 48 MB file pydicom parses for a
     minute in 2 GB."""
     from pydicom.dataset import Dataset, FileMetaDataset
-    from pydicom.uid import ExplicitVRLittleEndian, generate_uid
+    from pydicom.uid import UID, ExplicitVRLittleEndian, generate_uid
 
     meta = FileMetaDataset()
-    meta.MediaStorageSOPClassUID = "1.2.840.10008.5.1.4.1.1.7"  # secondary capture
+    meta.MediaStorageSOPClassUID = UID("1.2.840.10008.5.1.4.1.1.7")  # secondary capture
     meta.MediaStorageSOPInstanceUID = generate_uid()
     meta.TransferSyntaxUID = ExplicitVRLittleEndian
     header = Dataset()
