@@ -38,28 +38,31 @@ _NUMBER = r"[<>≤≥]?\s*\d[\d,]*(?:\.\d+)?"
 # Short names are matched as a report writes them ("Na", "Ca", "pH"): "CA 94105" is a
 # postcode and "Ph 030..." a telephone number.
 _SHORT = 3
+_LONGEST_NAME = 4  # words: "HIV-1 RNA", "CD4 count", "Alkaline phosphatase"
+_NUMBER_ALONE = re.compile(rf"(?<![\w.,]){_NUMBER}(?![\d])")
+# What may stand between a name and its number: "Na: 128", "CD4 (abs) 350", "VL = 1200".
+_GAP = re.compile(r"(?:\s*\([^)\n]{1,12}\))?\s*[:=]?\s*$")
+_EDGE = "([{,;:'\""
 
 
 @cache
-def _analytes() -> tuple[re.Pattern[str], dict[str, list[Analyte]]]:
+def _analytes() -> dict[str, list[Analyte]]:
+    """Every name a result may follow (short ones as written, long ones lower-cased), with
+    the catalog's analytes it names (none for a drug level or a viral load)."""
     from core.analysis.labs.catalog import CATALOG
 
     by_name: dict[str, list[Analyte]] = {}
+    for name in _MORE_NAMES:
+        by_name[_key(name)] = []
     for analyte in CATALOG:
         for name in {analyte.name, *analyte.aliases, *analyte.urine_aliases}:
-            by_name.setdefault(name.lower(), []).append(analyte)
-    names = {name for a in CATALOG for name in (a.name, *a.aliases, *a.urine_aliases)}
-    names.update(_MORE_NAMES)
-    ordered = sorted(names, key=len, reverse=True)
-    alternatives = "|".join(
-        re.escape(n) if len(n) <= _SHORT else f"(?i:{re.escape(n)})" for n in ordered
-    )
-    # "Na 128", "Li: 1.9", "HIV-1 RNA = 1234567890", "CD4 (abs) 350".
-    pattern = re.compile(
-        rf"(?<![\w-])(?P<name>{alternatives})(?![\w-])(?:\s*\([^)\n]{{1,12}}\))?\s*[:=]?\s*"
-        rf"(?P<value>{_NUMBER})(?![\d])",
-    )
-    return pattern, by_name
+            by_name.setdefault(_key(name), []).append(analyte)
+    return by_name
+
+
+def _key(name: str) -> str:
+    words = " ".join(name.split())
+    return words if len(words) <= _SHORT else words.lower()
 
 
 _VALUE_WITH_UNIT = re.compile(rf"(?<![\w.]){_NUMBER}\s*(?:{_UNIT})(?![\w/])")
@@ -68,17 +71,27 @@ _VALUE_WITH_UNIT = re.compile(rf"(?<![\w.]){_NUMBER}\s*(?:{_UNIT})(?![\w/])")
 def clinical_values(text: str) -> list[tuple[int, int]]:
     """Where ``text`` holds a result: an analyte's name and a number it can have (a
     calcium of 94105 is a postcode), or a number and its unit."""
-    pattern, by_name = _analytes()
-    found = [m.span() for m in pattern.finditer(text) if _plausible(m, by_name)]
+    by_name = _analytes()
+    found = []
+    for number in _NUMBER_ALONE.finditer(text):
+        line_start = text.rfind("\n", 0, number.start()) + 1
+        before = text[max(line_start, number.start() - 60) : number.start()]
+        gap = _GAP.search(before)
+        words = before[: gap.start() if gap else len(before)].split()
+        for count in range(min(_LONGEST_NAME, len(words)), 0, -1):
+            name = " ".join(words[-count:]).lstrip(_EDGE)
+            analytes = by_name.get(_key(name))
+            if analytes is not None and _plausible(number[0], analytes):
+                found.append((number.start() - len(before) + before.rfind(name), number.end()))
+                break
     found += [m.span() for m in _VALUE_WITH_UNIT.finditer(text)]
     return found
 
 
-def _plausible(match: re.Match[str], by_name: dict[str, list[Analyte]]) -> bool:
-    analytes = by_name.get(match["name"].lower())
+def _plausible(value: str, analytes: list[Analyte]) -> bool:
     if not analytes:
         return True  # a drug level or a viral load: any number
-    number = float(re.sub(r"[^\d.]", "", match["value"]) or 0)
+    number = float(re.sub(r"[^\d.]", "", value) or 0)
     return any(analyte.plausible(number) for analyte in analytes)
 
 

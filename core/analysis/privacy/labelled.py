@@ -83,11 +83,10 @@ _PHONE = re.compile(
 
 # A vehicle's registration, written in groups ("AB12 CDE", "7ABC123", "KA-01-HH-1234").
 _PLATE = re.compile(
-    r"(?<!\w)(?:(?:licen[cs]e|number|registration|reg\.?)\s+plate|plate(?:\s+{n})?|"
-    r"(?:vehicle|car)\s+(?:registration|reg\.?)(?:\s+{n})?|reg(?:istration)?\.?\s+{n})(?!\w)"
-    r"\s*[:#.]?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d)[A-Z0-9]{{1,4}}(?:[ -]?[A-Z0-9]{{1,4}}){{0,3}}))"
-    r"(?![\w-])"
-    .format(n=_NUMBER_WORD),
+    rf"(?<!\w)(?:(?:licen[cs]e|number|registration|reg\.?)\s+plate|plate(?:\s+{_NUMBER_WORD})?|"
+    rf"(?:vehicle|car)\s+(?:registration|reg\.?)(?:\s+{_NUMBER_WORD})?|reg(?:istration)?\.?\s+{_NUMBER_WORD})(?!\w)"
+    r"\s*[:#.]?\s*(?-i:(?P<value>(?=[A-Z0-9 -]*\d)[A-Z0-9]{1,4}(?:[ -]?[A-Z0-9]{1,4}){0,3}))"
+    r"(?![\w-])",
     re.IGNORECASE,
 )
 

@@ -70,9 +70,58 @@ _DOCTOR = re.compile(rf"(?<!\w)(?:Dr|Prof)\.?\s+(?P<value>{_NAME})(?!\w)")
 _TITLED = re.compile(rf"(?<!\w)(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+(?P<value>{_NAME})(?!\w)")
 
 
+# In a sentence, a relative or a member of staff is named after the word for them: "his
+# daughter Amaka called", "wife, Mary Okafor, at the bedside", "discussed with nurse Bola".
+_RELATIVES = (
+    r"daughter|son|wife|husband|partner|spouse|mother|father|mum|mom|dad|brother|sister"
+    r"|sibling|aunt|uncle|niece|nephew|cousin|grand(?:daughter|son|mother|father|child)"
+    r"|granny|grandma|grandpa|step(?:daughter|son|mother|father)|fianc[ée]e?|girlfriend"
+    r"|boyfriend|friend|neighbou?r|carer|caregiver|guardian|(?:mother|father|son|daughter)-in-law"
+)
+_STAFF = (
+    r"nurse|RN|NP|PA|midwife|pharmacist|physio(?:therapist)?|(?:occupational\s+)?therapist"
+    r"|social\s+worker|case\s+manager|dietitian|dietician|technician|technologist|sonographer"
+    r"|radiographer|phlebotomist|registrar|resident|intern|fellow|HCA|chaplain|interpreter"
+    r"|paramedic|coordinator|receptionist|secretary|colleague|house\s+officer|SHO|matron"
+)
+# Words that follow those in clinical prose and are not names ("nurse practitioner",
+# "mother Type 2 diabetes", "son Has"): a sentence's name must not be one.
+_NOT_A_SENTENCE_NAME = (
+    r"(?!(?:Practitioner|Specialist|Manager|Educator|Led|Station|Assistant|Team|Unit|Ward"
+    r"|Clinic|Home|Call|Notes?|Triage|Visit|Review|Assessment|Type|History|Hx|Has|Had|Is|Was"
+    r"|Will|Who|Reports?|Says|States|Died|Deceased|Alive|Well|Lives|And|Or|With|The|At|In|On"
+    r"|Of|To|For|From|Present|Aware|Informed|Updated|Called|Rang|Phoned|Visited|Notified"
+    r"|Diabetes|Hypertension|Cancer|Asthma|Stroke|MI|CAD|DM|HTN|COPD|CKD|TB|HIV|AF|IHD"
+    r"|I|II|III|IV|A|An|My|His|Her|Their|Our|Dr|Doctor|Mr|Mrs|Ms|Miss)\b)"
+)
+_SENTENCE_WORD = rf"{_NOT_A_SENTENCE_NAME}{_NOT_A_NAME}[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:['’-][^\W\d_]+)*"
+
+
+def _in_a_sentence(words: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w-])(?i:{words})(?:'s)?(?:\s*,\s*|\s+\(?)"
+        rf"(?P<value>{_SENTENCE_WORD}(?:[ ]{_SENTENCE_WORD}){{0,2}})(?![\w-])"
+    )
+
+
+_RELATIVE_IN_A_SENTENCE = _in_a_sentence(_RELATIVES)
+_STAFF_IN_A_SENTENCE = _in_a_sentence(_STAFF)
+# A lab report's patient block: a header line ("Patient Details", "PATIENT INFORMATION",
+# "Patient:" alone, or the first of several columns), then the name on the next line.
+_UNDER_PATIENT_HEADER = re.compile(
+    r"(?im)^[ \t]*(?:patient|pt\.?)(?:[ \t]+(?:information|info|details|demographics|name"
+    r"|identification|data))?[ \t]*:?[ \t]*(?:(?:\t|[ ]{2,})[^\n]*)?\n[ \t]*"
+    rf"(?-i:(?P<value>{_NAME}))(?=[ \t]*$|\t|[ ]{{2,}})"
+)
+
+
 def labelled_names(text: str) -> Iterator[Finding]:
-    """Every name in ``text`` that a label or a title marks as one."""
+    """Every name in ``text`` that a label, a title, the word for a relative or a member
+    of staff, or a report's patient header marks as one."""
     yield from spans(_PATIENT_NAME, text, "value", PATIENT_PLACEHOLDER)
+    yield from spans(_UNDER_PATIENT_HEADER, text, "value", PATIENT_PLACEHOLDER)
+    yield from spans(_RELATIVE_IN_A_SENTENCE, text, "value", NAME_PLACEHOLDER)
+    yield from spans(_STAFF_IN_A_SENTENCE, text, "value", CLINICIAN_PLACEHOLDER)
     yield from spans(_RELATIVE_NAME, text, "value", NAME_PLACEHOLDER)
     yield from spans(_TITLED, text, "value", NAME_PLACEHOLDER)
     for clinician in (_CLINICIAN_NAME, _CLINICIAN_ROLE, _DOCTOR):
