@@ -94,7 +94,9 @@ _NOT_A_SENTENCE_NAME = (
     r"|Diabetes|Hypertension|Cancer|Asthma|Stroke|MI|CAD|DM|HTN|COPD|CKD|TB|HIV|AF|IHD"
     r"|I|II|III|IV|A|An|My|His|Her|Their|Our|Dr|Doctor|Mr|Mrs|Ms|Miss)\b)"
 )
-_SENTENCE_WORD = rf"{_NOT_A_SENTENCE_NAME}{_NOT_A_NAME}[A-ZÀ-ÖØ-Þ][^\W\d_]+(?:['’-][^\W\d_]+)*"
+_SENTENCE_WORD = (  # "Amaka", "O'Neill", "Owusu-Ansah"
+    rf"{_NOT_A_SENTENCE_NAME}{_NOT_A_NAME}[A-ZÀ-ÖØ-Þ](?:[^\W\d_]+|(?=['’]))(?:['’-][^\W\d_]+)*"
+)
 
 
 def _in_a_sentence(words: str) -> re.Pattern[str]:

@@ -39,10 +39,12 @@ _HOST = re.compile(
     r"(?i)(?<![\w@%./+-])(?P<host>[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+)(?![\w-])"
     r"(?::\d{1,5})?(?:/(?:[^\s<>\"']*[^\s<>\"'.,;:)\]])?)?"
 )
-# Four dotted numbers, or hexadecimal groups with "::" or all eight of them.
-_IP = re.compile(
-    r"(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}"
-    r"|(?=[0-9a-f:]*::|(?:[0-9a-f]{1,4}:){7})(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4})(?![\w.:])",
+# Four dotted numbers; hexadecimal groups with "::" or all eight of them (looked for only
+# in a text with a "::" or seven colons).
+_IPV4 = re.compile(r"(?<![\w.:])\d{1,3}(?:\.\d{1,3}){3}(?![\w.:])")
+_IPV6 = re.compile(
+    r"(?<![\w.:])(?=[0-9a-f:]*::|(?:[0-9a-f]{1,4}:){7})(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}"
+    r"(?![\w.:])",
     re.IGNORECASE,
 )
 # A country code after labels this short is a run of abbreviations ("ii.ne", "HB.CA").
@@ -53,7 +55,10 @@ def online_addresses(text: str) -> Iterator[Finding]:
     """Every e-mail, web and IP address in ``text``."""
     yield from spans(_EMAIL, text)
     yield from spans(_WEB, text)
-    for match in _IP.finditer(text):
+    candidates = list(_IPV4.finditer(text))
+    if "::" in text or text.count(":") >= 7:
+        candidates += _IPV6.finditer(text)
+    for match in candidates:
         try:
             ipaddress.ip_address(match[0])
         except ValueError:
