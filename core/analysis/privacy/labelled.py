@@ -38,7 +38,7 @@ _CODE_LABELS = (
     rf"health\s+(?:plan|insurance|card)\s+(?:id|{_NUMBER_WORD})",
 )
 _CODE = re.compile(
-    rf"(?<!\w)(?:{'|'.join(_CODE_LABELS)})\s*[:#.]?\s*"
+    rf"(?<!\w)(?:{'|'.join(_CODE_LABELS)})\s*(?:[:#.]\s*){{0,2}}"
     # One code, or a number written in groups ("943 476 5919", "2123 45670 1").
     r"(?P<value>(?:[A-Z]{1,4}\s(?=\d))?[A-Z0-9](?:[A-Z0-9./-]*[0-9][A-Z0-9./-]*)?"
     r"(?:\s\d{1,5}(?![\d.]))*)(?!\w)",

@@ -79,11 +79,15 @@ _RELATIVES = (
     r"|boyfriend|friend|neighbou?r|carer|caregiver|guardian|(?:mother|father|son|daughter)-in-law"
 )
 _STAFF = (
-    r"nurse|RN|NP|PA|midwife|pharmacist|physio(?:therapist)?|(?:occupational\s+)?therapist"
+    r"nurse|midwife|pharmacist|physio(?:therapist)?|(?:occupational\s+)?therapist"
     r"|social\s+worker|case\s+manager|dietitian|dietician|technician|technologist|sonographer"
-    r"|radiographer|phlebotomist|registrar|resident|intern|fellow|HCA|chaplain|interpreter"
-    r"|paramedic|coordinator|receptionist|secretary|colleague|house\s+officer|SHO|matron"
+    r"|radiographer|phlebotomist|registrar|resident|intern|fellow|chaplain|interpreter"
+    r"|paramedic|coordinator|receptionist|secretary|colleague|house\s+officer|matron"
 )
+# Abbreviations, in their own case; those that are also a view or a site ("PA chest",
+# "NP swab") name someone only when a first and a last name follow ("NP Kelly Smith").
+_STAFF_ABBREVIATIONS = r"RN|HCA|SHO"
+_STAFF_AMBIGUOUS = r"NP|PA"
 # Words that follow those in clinical prose and are not names ("nurse practitioner",
 # "mother Type 2 diabetes", "son Has"): a sentence's name must not be one.
 _NOT_A_SENTENCE_NAME = (
@@ -92,22 +96,28 @@ _NOT_A_SENTENCE_NAME = (
     r"|Will|Who|Reports?|Says|States|Died|Deceased|Alive|Well|Lives|And|Or|With|The|At|In|On"
     r"|Of|To|For|From|Present|Aware|Informed|Updated|Called|Rang|Phoned|Visited|Notified"
     r"|Diabetes|Hypertension|Cancer|Asthma|Stroke|MI|CAD|DM|HTN|COPD|CKD|TB|HIV|AF|IHD"
-    r"|I|II|III|IV|A|An|My|His|Her|Their|Our|Dr|Doctor|Mr|Mrs|Ms|Miss)\b)"
+    r"|I|II|III|IV|A|An|My|His|Her|Their|Our|Dr|Doctor|Mr|Mrs|Ms|Miss|Diabetic|Hypertensive"
+    r"|Asthmatic|Epileptic|Smokes|Smoker|Drinks|Drives|Visits|Works|Helps|Cares|Physician"
+    r"|Doctors|Nurses?|Chest|Abdomen|Swab|Positive|Negative|Healthy|Unknown|Living|Passed"
+    r"|Aged?|Absent|Available|Involved|Consented|Declined|Agrees|Agreed|Requests|Requested"
+    r"|Concerned|Worried|Happy|Also|Too|Both|Only|Not|No|Yes|Present|Here|There)\b)"
 )
 _SENTENCE_WORD = (  # "Amaka", "O'Neill", "Owusu-Ansah"
     rf"{_NOT_A_SENTENCE_NAME}{_NOT_A_NAME}[A-ZÀ-ÖØ-Þ](?:[^\W\d_]+|(?=['’]))(?:['’-][^\W\d_]+)*"
 )
 
 
-def _in_a_sentence(words: str) -> re.Pattern[str]:
+def _in_a_sentence(words: str, fewest: int = 1) -> re.Pattern[str]:
     return re.compile(
-        rf"(?<![\w-])(?i:{words})(?:'s)?(?:\s*,\s*|\s+\(?)"
-        rf"(?P<value>{_SENTENCE_WORD}(?:[ ]{_SENTENCE_WORD}){{0,2}})(?![\w-])"
+        rf"(?<![\w-]){words}(?:'s)?(?:\s*,\s*|\s+\(?)"
+        rf"(?P<value>{_SENTENCE_WORD}(?:[ ]{_SENTENCE_WORD}){{{fewest - 1},2}})(?![\w-])"
     )
 
 
-_RELATIVE_IN_A_SENTENCE = _in_a_sentence(_RELATIVES)
-_STAFF_IN_A_SENTENCE = _in_a_sentence(_STAFF)
+_RELATIVE_IN_A_SENTENCE = _in_a_sentence(f"(?i:{_RELATIVES})")
+_STAFF_IN_A_SENTENCE = _in_a_sentence(f"(?i:{_STAFF})")
+_STAFF_ABBREVIATED = _in_a_sentence(f"(?:{_STAFF_ABBREVIATIONS})")
+_STAFF_AMBIGUOUS_NAMED = _in_a_sentence(f"(?:{_STAFF_AMBIGUOUS})", fewest=2)
 # A lab report's patient block: a header line ("Patient Details", "PATIENT INFORMATION",
 # "Patient:" alone, or the first of several columns), then the name on the next line.
 _UNDER_PATIENT_HEADER = re.compile(
@@ -124,6 +134,8 @@ def labelled_names(text: str) -> Iterator[Finding]:
     yield from spans(_UNDER_PATIENT_HEADER, text, "value", PATIENT_PLACEHOLDER)
     yield from spans(_RELATIVE_IN_A_SENTENCE, text, "value", NAME_PLACEHOLDER)
     yield from spans(_STAFF_IN_A_SENTENCE, text, "value", CLINICIAN_PLACEHOLDER)
+    yield from spans(_STAFF_ABBREVIATED, text, "value", CLINICIAN_PLACEHOLDER)
+    yield from spans(_STAFF_AMBIGUOUS_NAMED, text, "value", CLINICIAN_PLACEHOLDER)
     yield from spans(_RELATIVE_NAME, text, "value", NAME_PLACEHOLDER)
     yield from spans(_TITLED, text, "value", NAME_PLACEHOLDER)
     for clinician in (_CLINICIAN_NAME, _CLINICIAN_ROLE, _DOCTOR):
