@@ -9,7 +9,9 @@ clinical_kept, the share of clinical lines left exactly as they were, and the ti
 scrub a 50-page lab report.
 
 The scrubber is not told any patient's name, so the name figures are what the labelled-
-name patterns find on their own. The last line is exactly
+name patterns find on their own; except for the texts and lines that carry a
+``patient_name`` (a name typed with accents, printed without; a patient called "Li Na"
+beside "Na 128 mmol/L"), which are scrubbed by a scrubber told that name. The last line is exactly
 ``deid_recall_min=R clinical_kept=K``; the exit status is 1 when any kind's recall or
 clinical_kept is under 0.98.
 """
@@ -73,7 +75,7 @@ def evaluate(deid_set: dict, scrub: CaseScrubber | None = None) -> Scores:
     scrub = scrub or CaseScrubber("", {})
     scores = Scores()
     for item in deid_set["positives"]:
-        scrubbed = scrub(item["text"])
+        scrubbed = _scrubber(item, scrub)(item["text"])
         for identifier in item["remove"]:
             kind = identifier["kind"]
             scores.found[kind] += 1
@@ -81,14 +83,22 @@ def evaluate(deid_set: dict, scrub: CaseScrubber | None = None) -> Scores:
                 scores.misses.append(f"{kind}: {item['text']!r} -> {scrubbed!r}")
             else:
                 scores.removed[kind] += 1
-    for line in deid_set["negatives"]:
+    for entry in deid_set["negatives"]:
+        line = entry if isinstance(entry, str) else entry["text"]
         scores.clinical_lines += 1
-        scrubbed = scrub(line)
+        scrubbed = _scrubber(entry, scrub)(line)
         if scrubbed == line:
             scores.clinical_unchanged += 1
         else:
             scores.misses.append(f"clinical: {line!r} -> {scrubbed!r}")
     return scores
+
+
+def _scrubber(entry: str | dict, scrub: CaseScrubber) -> CaseScrubber:
+    """The scrubber told the entry's patient name, if it carries one."""
+    if isinstance(entry, dict) and entry.get("patient_name"):
+        return CaseScrubber(entry["patient_name"], {})
+    return scrub
 
 
 def lab_report(pages: int = 50) -> str:

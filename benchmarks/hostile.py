@@ -10,6 +10,13 @@ Writes its own hostile set (``benchmarks.hostile_files``), then:
    checks existed (written straight to storage), deep and multi-channel images under the
    caps, many files in one case, and large PDFs with a flate bomb and a huge DOCX.
 
+First, the cases of issue #23, each with the seconds it took and the peak resident memory
+of this process (the web process: the API or dashboard that took the request): two 48 MB
+DICOM files of 6 million empty header elements uploaded at once, a DOCX of 500,000 zip
+entries, and a pilot enrolment of a case whose stored image is that DICOM file. Before
+the parts were counted and the parses moved to the reading children, they cost 90 s and
+4.4 GB, 28 s of CPU, and 68 s and 2.5 GB. ``--issue-cases`` runs only these.
+
 Peak memory is sampled every 50 ms as the resident size of this process plus every
 process under it (the forkserver and the children reading files), from ``/proc``. The
 last line is ``peak_rss_mb=N cases_within_deadline=K/K``; the targets are under 1,500 MB
@@ -38,6 +45,7 @@ from core.errors import MedCaseError
 from core.files import FILE_KINDS, extension_of, storage_key
 from core.models import AuthSession, Case, CaseFile, NewCase, Upload, utc_now
 from core.services import CaseService
+from tests.doubles import finish_analysis
 
 MB = 1024 * 1024
 PEAK_TARGET_MB = 1500
@@ -56,12 +64,15 @@ class PeakMemory:
         self._thread = threading.Thread(target=self._run, name="peak-memory", daemon=True)
 
     def __enter__(self) -> PeakMemory:
+        self.baseline = _rss(os.getpid())
+        self.peak_self = self.baseline
         self._thread.start()
         return self
 
     def __exit__(self, *_: object) -> None:
         self._stop.set()
         self._thread.join()
+        self.peak_self = max(self.peak_self, _rss(os.getpid()))
 
     def _run(self) -> None:
         me = os.getpid()
@@ -142,11 +153,14 @@ def refusals(services: CaseService, folder: Path) -> list[tuple[str, str, float]
 
 
 def stored_before_checks(
-    clinic: Clinic, session: AuthSession, folder: Path
+    clinic: Clinic,
+    session: AuthSession,
+    folder: Path,
+    files: list[tuple[Path, str]] | None = None,
 ) -> tuple[str, Callable[[], None]]:
     """A case whose bombs are written straight to storage, as if uploaded before the
     checks existed: only the analyzer's own defences stand between them and memory."""
-    files = [
+    files = files or [
         (make.docx_bomb(folder / "stored-bomb.docx", 190), "lab"),
         (make.pdf_flate_bomb(folder / "stored-flate.pdf", 4, 75), "lab"),
         (make.png(folder / "stored-deep.png", 7000, 7000, 16), "radiology"),
@@ -186,6 +200,72 @@ def stored_before_checks(
     backend.close()
     open_backend = partial(clinic.provider.for_session, session)
     return case_id, lambda: clinic.analyzer.enqueue(session.doctor, case_id, open_backend)
+
+
+def issue_cases(clinic: Clinic, session: AuthSession, folder: Path) -> None:
+    """The hostile files of issue #23: seconds and this process's peak memory for each."""
+    services = clinic.services_for(session)
+    dicom = make.dicom_many_elements(folder / "elements.dcm", 6_000_000)
+    docx = make.docx_many_entries(folder / "entries.docx", 500_000)
+    print(
+        "\nissue #23 (seconds; this process's peak resident memory, and above its size "
+        "before; answer):"
+    )
+
+    def upload(path: Path, category: str, answers: list[str]) -> None:
+        with path.open("rb") as stream:
+            try:
+                services.create_case(FORM, [Upload(path.name, stream, category)])
+                answers.append("ACCEPTED")
+            except MedCaseError as error:
+                answers.append(f"{error.status} {error}")
+
+    def measured(what: str, run: Callable[[list[str]], None]) -> None:
+        answers: list[str] = []
+        with PeakMemory() as memory:
+            started = time.perf_counter()
+            run(answers)
+            seconds = time.perf_counter() - started
+        grew = (memory.peak_self - memory.baseline) / MB
+        print(
+            f"  {what:44} {seconds:6.2f} s {memory.peak_self / MB:5.0f} MB (+{grew:3.0f} MB)"
+            f"  {answers[0]}"
+        )
+
+    def two_dicoms(answers: list[str]) -> None:
+        uploads = [
+            threading.Thread(target=upload, args=(dicom, "radiology", answers)) for _ in range(2)
+        ]
+        for thread in uploads:
+            thread.start()
+        for thread in uploads:
+            thread.join()
+
+    size = dicom.stat().st_size / MB
+    measured(f"two {size:.0f} MB DICOMs of 6,000,000 elements", two_dicoms)
+    size = docx.stat().st_size / MB
+    measured(f"DOCX of 500,000 entries ({size:.0f} MB)", lambda a: upload(docx, "lab", a))
+
+    case_id, _ = stored_before_checks(clinic, session, folder, [(dicom, "radiology")])
+    backend = clinic.provider.for_session(session)
+    finish_analysis(backend, session.doctor.user_id, case_id)
+    backend.close()
+    pilots = clinic.pilots_for(services)
+    pilot = pilots.create_pilot("Hostile pilot", "", "2026-11-01", "2027-01-31")
+
+    def enrol(answers: list[str]) -> None:
+        (enrolment,) = pilots.enrol(pilot.pilot_id, [case_id])
+        view = pilots.enrolled_case(enrolment.enrolment_id).view
+        (image,) = view.images if view is not None else [None]
+        assert image is not None
+        answers.append("enrolled, picture " + ("shown" if image.png else "left out"))
+
+    # The first enrolment also starts the reading children's forkserver and loads the
+    # scrubber's recognisers; the second is what every later one costs.
+    measured("pilot enrolment of that DICOM, stored", enrol)
+    pilot = pilots.create_pilot("Hostile pilot 2", "", "2026-11-01", "2027-01-31")
+    measured("the same in a second pilot", enrol)
+    services.close()
 
 
 def accepted_cases(folder: Path) -> dict[str, list[tuple[Path, str]]]:
@@ -228,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reading-seconds", type=float, default=None)
     parser.add_argument("--reading-mb", type=int, default=None)
+    parser.add_argument("--issue-cases", action="store_true", help="only issue #23's files")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="medcase-hostile-") as tmp:
         folder, data = Path(tmp) / "set", Path(tmp) / "data"
@@ -241,18 +322,25 @@ def main(argv: list[str] | None = None) -> int:
             {k: v for k, v in overrides.items() if v is not None}, os.environ
         )
         print("writing the hostile set ...", flush=True)
-        cases = accepted_cases(folder)
+        cases = {} if args.issue_cases else accepted_cases(folder)
         clinic = build_clinic(settings)
         try:
-            return _run(clinic, settings, folder, cases)
+            session = clinic.provider.accounts.sign_up(
+                "hostile@clinic.test", "hostile-benchmark-pw"
+            )
+            issue_cases(clinic, session, folder)
+            return 0 if args.issue_cases else _run(clinic, settings, folder, cases, session)
         finally:
             clinic.close()
 
 
 def _run(
-    clinic: Clinic, settings: Settings, folder: Path, cases: dict[str, list[tuple[Path, str]]]
+    clinic: Clinic,
+    settings: Settings,
+    folder: Path,
+    cases: dict[str, list[tuple[Path, str]]],
+    session: AuthSession,
 ) -> int:
-    session = clinic.provider.accounts.sign_up("hostile@clinic.test", "hostile-benchmark-pw")
     services = clinic.services_for(session)
     deadline = settings.analysis_deadline_minutes * 60
     print(

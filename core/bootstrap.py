@@ -106,7 +106,7 @@ class Clinic:
     def pilots_for(self, services: CaseService) -> PilotService:
         """The pilot operations of the same signed-in account, through the same backend
         (closing ``services`` ends both)."""
-        return PilotService(services.doctor, services.backend)
+        return PilotService(services.doctor, services.backend, services.reading)
 
     def _signed_in(self, session: AuthSession) -> None:
         """On the doctor's trail, and their unfinished analyses offered again."""

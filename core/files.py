@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-import zipfile
 from dataclasses import dataclass
 
 from core import plain_text
 from core.errors import FileTooLarge, InvalidInput
+from core.file_parts import check_parts
 from core.models import FileCategory
-from core.unpacked import unpacked_bytes
-from core.upload_stream import UploadContent, as_stream, head, size_of
+from core.unpacked import PARSED_KINDS, HeaderReader, Headers, read_headers, unpacked_bytes
+from core.upload_stream import UploadContent, head, size_of
 
 
 @dataclass(frozen=True)
@@ -131,25 +131,13 @@ def _looks_like_utf16_text(sample: bytes) -> bool:
     return controls <= len(text) // 100
 
 
-def _is_docx(content: UploadContent) -> bool:
-    if head(content, 4) != b"PK\x03\x04":
-        return False
-    try:
-        # The archive's directory only, read from the end of the stream.
-        with zipfile.ZipFile(as_stream(content)) as archive:
-            return "word/document.xml" in archive.namelist()
-    except (zipfile.BadZipFile, ValueError):
-        return False
-    finally:
-        as_stream(content)  # rewound for the next reader
-
-
 def content_matches(extension: str, whole: UploadContent) -> bool:
-    """Whether the bytes really are a file of this type (magic numbers, structure); only
-    the start of the file (and a DOCX's directory) is read."""
-    if extension == "docx":
-        return _is_docx(whole)
+    """Whether the bytes start as a file of this type (magic numbers; text that reads as
+    text): only the start of the file is read. A DOCX's directory must also name its
+    document, which ``read_headers`` checks."""
     content = head(whole, 65536)
+    if extension == "docx":
+        return content.startswith(b"PK\x03\x04")
     if extension == "pdf":
         return b"%PDF-" in content[:1024]
     if extension == "doc":
@@ -171,12 +159,14 @@ def check_upload(
     category: str,
     max_bytes: int,
     max_unpacked_bytes: int | None = None,
+    open_headers: HeaderReader = read_headers,
 ) -> FileKind:
     """Validate one uploaded file and return its kind; raise InvalidInput saying what is wrong.
 
     ``max_unpacked_bytes`` bounds what the file becomes once opened (a DOCX's XML, an
     image's pixels), whatever its size on disk. A stream is checked from its start and
-    headers, never read whole."""
+    headers, never read whole. A DOCX's or DICOM's parts are counted first (TooManyParts),
+    then ``open_headers`` parses them: the clinic's reading does so in a child process."""
     shown = display_name(file_name)
     if not shown:
         raise InvalidInput("File name is required")
@@ -199,10 +189,18 @@ def check_upload(
         limit = max_bytes / (1024 * 1024)
         raise FileTooLarge(f"'{shown}' is larger than the {limit:g} MB limit")
     kind = FILE_KINDS[extension]
+    not_valid = InvalidInput(f"'{shown}' is not a valid {kind.label}: its content does not match")
     if not content_matches(extension, content):
-        raise InvalidInput(f"'{shown}' is not a valid {kind.label}: its content does not match")
+        raise not_valid
+    check_parts(extension, content, shown)
+    if extension in PARSED_KINDS:
+        headers = open_headers(extension, content)
+    else:
+        headers = Headers(True, unpacked_bytes(extension, content))
+    if not headers.matches:
+        raise not_valid
     if max_unpacked_bytes is not None:
-        unpacked = unpacked_bytes(extension, content)
+        unpacked = headers.unpacked_bytes
         if unpacked > max_unpacked_bytes:
             limit = max_unpacked_bytes / (1024 * 1024)
             raise FileTooLarge(

@@ -4,14 +4,46 @@ pixels take in memory, read from its headers without opening it.
 A 580 KB DOCX can unpack to 190 MB of XML, and a 95 KB PNG to a 7000 x 7000 16-bit
 picture: the compressed size says nothing about the memory an analysis needs. These
 figures are bounds a check can refuse before anything is decoded.
+
+A DOCX's directory and a DICOM header are parsed by a library (zipfile, pydicom), which a
+hostile file can keep busy for a minute and gigabytes (``core.file_parts``): their headers
+are read by ``read_headers``, which the upload check runs in a reading child, after the
+bounded counts of ``core.file_parts`` (checked again here, for files stored before them).
 """
 
 from __future__ import annotations
 
 import struct
 import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from core.file_parts import check_parts
 from core.upload_stream import UploadContent, as_stream, head
+
+# The kinds whose headers a library parses: read in a reading child at upload.
+PARSED_KINDS = frozenset({"docx", "dcm"})
+
+
+@dataclass(frozen=True)
+class Headers:
+    """What a file's parsed headers say: whether it is of its type, what it unpacks to."""
+
+    matches: bool
+    unpacked_bytes: int
+
+
+HeaderReader = Callable[[str, UploadContent], Headers]
+
+
+def read_headers(extension: str, content: UploadContent) -> Headers:
+    """A DOCX's directory (it must hold word/document.xml) or a DICOM header, parsed:
+    TooManyParts before any parse when they hold more parts than any real file."""
+    check_parts(extension, content, f"file.{extension}")
+    if extension == "docx":
+        return _docx_headers(content)
+    return Headers(True, unpacked_bytes(extension, content))
+
 
 # Samples per pixel of each PNG colour type; a palette image becomes RGBA when converted.
 _PNG_CHANNELS = {0: 1, 2: 3, 3: 4, 4: 2, 6: 4}
@@ -31,12 +63,23 @@ def unpacked_bytes(extension: str, content: UploadContent) -> int:
 
 
 def _docx(content: UploadContent) -> int:
+    return _docx_headers(content).unpacked_bytes
+
+
+def _docx_headers(content: UploadContent) -> Headers:
     # The archive's own sizes bound what a reader gets: zipfile stops at the declared size.
+    check_parts("docx", content, "file.docx")
     try:
         with zipfile.ZipFile(as_stream(content)) as archive:
-            return sum(member.file_size for member in archive.infolist())
+            members = archive.infolist()
+            return Headers(
+                any(m.filename == "word/document.xml" for m in members),
+                sum(member.file_size for member in members),
+            )
     except (zipfile.BadZipFile, ValueError):
-        return 0
+        return Headers(False, 0)
+    finally:
+        as_stream(content)
 
 
 def _png(whole: UploadContent) -> int:
@@ -50,6 +93,7 @@ def _png(whole: UploadContent) -> int:
 
 
 # Start-of-frame markers (baseline, progressive, lossless...): not DHT, JPG, DAC.
+_MAX_JPEG_SEGMENTS = 1000
 _JPEG_FRAMES = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
 
@@ -59,7 +103,9 @@ def _jpeg(content: UploadContent) -> int:
     stream = as_stream(content)
     if stream.read(2) != b"\xff\xd8":
         return 0
-    while True:
+    # A real JPEG reaches its frame header within a few dozen segments; a hostile one of
+    # millions of empty ones is left to the reading child and its limits.
+    for _ in range(_MAX_JPEG_SEGMENTS):
         marker = stream.read(2)
         if len(marker) < 2 or marker[0] != 0xFF:
             return 0
@@ -76,11 +122,13 @@ def _jpeg(content: UploadContent) -> int:
             _, height, width, channels = struct.unpack(">BHHB", frame)
             return int(width) * int(height) * int(channels)
         stream.seek(length - 2, 1)
+    return 0
 
 
 def _dicom(content: UploadContent) -> int:
     from pydicom import dcmread
 
+    check_parts("dcm", content, "file.dcm")
     try:
         header = dcmread(as_stream(content), stop_before_pixels=True, force=False)
     except Exception:  # noqa: BLE001 - an unreadable header is the image check's to report

@@ -13,12 +13,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from core.analysis.reading.imaging import (
-    UnreadableImage,
-    has_burned_in_text,
-    prepare_radiology_image,
-)
-from core.insights import ImageAnalysis, LabValue
+from core.analysis.reading.imaging import UnreadableImage, has_burned_in_text
+from core.insights import ImageAnalysis, LabValue, RadiologyImage
 from core.models import Case, CaseFile, FileCategory
 from core.pilot.records import CaseView, ImageView, LabText
 from core.privacy.redaction import CaseScrubber, file_labels
@@ -39,10 +35,12 @@ def case_view(
     case: Case,
     files: list[CaseFile],
     ai_insights: Mapping[str, Any],
-    read_file: Callable[[CaseFile], bytes],
+    picture: Callable[[CaseFile, str, int], RadiologyImage],
 ) -> CaseView:
     """The reviewer's view of the case: redacted notes and lab texts, the lab values table,
-    the image readings and the pictures the model saw (not those with burned-in text)."""
+    the image readings and the pictures the model saw (not those with burned-in text).
+    ``picture(file, label, longest side)`` decodes an image: the clinic's reading does so
+    in a child process under its limits, never in the enrolling request's process."""
     scrub = scrubber_for(case, files)
     labels = file_labels(files)
     lab_files = [
@@ -58,7 +56,7 @@ def case_view(
             continue  # a damaged entry is left out, not shown half-read
         values.append(value.model_copy(update={"source_line": scrub.optional(value.source_line)}))
     images = [
-        _image(f, labels[f.file_id], scrub, read_file)
+        _image(f, labels[f.file_id], scrub, picture)
         for f in files
         if f.file_category == FileCategory.RADIOLOGY.value
     ]
@@ -71,7 +69,10 @@ def case_view(
 
 
 def _image(
-    record: CaseFile, label: str, scrub: CaseScrubber, read_file: Callable[[CaseFile], bytes]
+    record: CaseFile,
+    label: str,
+    scrub: CaseScrubber,
+    picture: Callable[[CaseFile, str, int], RadiologyImage],
 ) -> ImageView:
     reading: ImageAnalysis | None = None
     if record.ai_summary:
@@ -80,9 +81,7 @@ def _image(
         except ValidationError:
             reading = None
     try:
-        prepared = prepare_radiology_image(
-            record.file_id, label, label, read_file(record), max_side=IMAGE_SIDE
-        )
+        prepared = picture(record, label, IMAGE_SIDE)
     except (UnreadableImage, OSError):
         return ImageView(label=label, reading=reading)
     if has_burned_in_text(prepared):

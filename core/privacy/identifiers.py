@@ -11,7 +11,8 @@ pass. What is and is not removed, and how well, is listed in docs/analyzer.md an
 
 from __future__ import annotations
 
-from core.privacy.findings import IDENTIFIER_PLACEHOLDER, replace
+from core.privacy.clinical_values import outside_values
+from core.privacy.findings import IDENTIFIER_PLACEHOLDER, Finding, replace
 from core.privacy.labelled import labelled_identifiers
 from core.privacy.names import CLINICIAN_PLACEHOLDER, NAME_PLACEHOLDER, labelled_names
 from core.privacy.national_numbers import national_numbers
@@ -36,9 +37,15 @@ _RECOGNISERS = (
 )
 
 
+def identifier_findings(text: str) -> list[Finding]:
+    """Where every recogniser finds an identifier or a labelled name in ``text``."""
+    return [found for recognise in _RECOGNISERS for found in recognise(text)] if text else []
+
+
 def redact_identifiers(text: str) -> str:
     """``text`` with its identifiers replaced by [IDENTIFIER] and labelled names by
-    [PATIENT], [CLINICIAN] or [NAME] (a field's label stays, so a reader knows it was there)."""
+    [PATIENT], [CLINICIAN] or [NAME] (a field's label stays, so a reader knows it was there);
+    an analyte's name and its number, or a number and its unit, are never one."""
     if not text:
         return text
-    return replace(text, [found for recognise in _RECOGNISERS for found in recognise(text)])
+    return replace(text, outside_values(text, identifier_findings(text)))

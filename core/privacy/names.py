@@ -70,9 +70,72 @@ _DOCTOR = re.compile(rf"(?<!\w)(?:Dr|Prof)\.?\s+(?P<value>{_NAME})(?!\w)")
 _TITLED = re.compile(rf"(?<!\w)(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+(?P<value>{_NAME})(?!\w)")
 
 
+# In a sentence, a relative or a member of staff is named after the word for them: "his
+# daughter Amaka called", "wife, Mary Okafor, at the bedside", "discussed with nurse Bola".
+_RELATIVES = (
+    r"daughter|son|wife|husband|partner|spouse|mother|father|mum|mom|dad|brother|sister"
+    r"|sibling|aunt|uncle|niece|nephew|cousin|grand(?:daughter|son|mother|father|child)"
+    r"|granny|grandma|grandpa|step(?:daughter|son|mother|father)|fianc[ée]e?|girlfriend"
+    r"|boyfriend|friend|neighbou?r|carer|caregiver|guardian|(?:mother|father|son|daughter)-in-law"
+)
+_STAFF = (
+    r"nurse|midwife|pharmacist|physio(?:therapist)?|(?:occupational\s+)?therapist"
+    r"|social\s+worker|case\s+manager|dietitian|dietician|technician|technologist|sonographer"
+    r"|radiographer|phlebotomist|registrar|resident|intern|fellow|chaplain|interpreter"
+    r"|paramedic|coordinator|receptionist|secretary|colleague|house\s+officer|matron"
+)
+# Abbreviations, in their own case; those that are also a view or a site ("PA chest",
+# "NP swab") name someone only when a first and a last name follow ("NP Kelly Smith").
+_STAFF_ABBREVIATIONS = r"RN|HCA|SHO"
+_STAFF_AMBIGUOUS = r"NP|PA"
+# Words that follow those in clinical prose and are not names ("nurse practitioner",
+# "mother Type 2 diabetes", "son Has"): a sentence's name must not be one.
+_NOT_A_SENTENCE_NAME = (
+    r"(?!(?:Practitioner|Specialist|Manager|Educator|Led|Station|Assistant|Team|Unit|Ward"
+    r"|Clinic|Home|Call|Notes?|Triage|Visit|Review|Assessment|Type|History|Hx|Has|Had|Is|Was"
+    r"|Will|Who|Reports?|Says|States|Died|Deceased|Alive|Well|Lives|And|Or|With|The|At|In|On"
+    r"|Of|To|For|From|Present|Aware|Informed|Updated|Called|Rang|Phoned|Visited|Notified"
+    r"|Diabetes|Hypertension|Cancer|Asthma|Stroke|MI|CAD|DM|HTN|COPD|CKD|TB|HIV|AF|IHD"
+    r"|I|II|III|IV|A|An|My|His|Her|Their|Our|Dr|Doctor|Mr|Mrs|Ms|Miss|Diabetic|Hypertensive"
+    r"|Asthmatic|Epileptic|Smokes|Smoker|Drinks|Drives|Visits|Works|Helps|Cares|Physician"
+    r"|Doctors|Nurses?|Chest|Abdomen|Swab|Positive|Negative|Healthy|Unknown|Living|Passed"
+    r"|Aged?|Absent|Available|Involved|Consented|Declined|Agrees|Agreed|Requests|Requested"
+    r"|Concerned|Worried|Happy|Also|Too|Both|Only|Not|No|Yes|Present|Here|There)\b)"
+)
+_SENTENCE_WORD = (  # "Amaka", "O'Neill", "Owusu-Ansah"
+    rf"{_NOT_A_SENTENCE_NAME}{_NOT_A_NAME}[A-ZÀ-ÖØ-Þ](?:[^\W\d_]+|(?=['’]))(?:['’-][^\W\d_]+)*"
+)
+
+
+def _in_a_sentence(words: str, fewest: int = 1) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w-]){words}(?:'s)?(?:\s*,\s*|\s+\(?)"
+        rf"(?P<value>{_SENTENCE_WORD}(?:[ ]{_SENTENCE_WORD}){{{fewest - 1},2}})(?![\w-])"
+    )
+
+
+_RELATIVE_IN_A_SENTENCE = _in_a_sentence(f"(?i:{_RELATIVES})")
+_STAFF_IN_A_SENTENCE = _in_a_sentence(f"(?i:{_STAFF})")
+_STAFF_ABBREVIATED = _in_a_sentence(f"(?:{_STAFF_ABBREVIATIONS})")
+_STAFF_AMBIGUOUS_NAMED = _in_a_sentence(f"(?:{_STAFF_AMBIGUOUS})", fewest=2)
+# A lab report's patient block: a header line ("Patient Details", "PATIENT INFORMATION",
+# "Patient:" alone, or the first of several columns), then the name on the next line.
+_UNDER_PATIENT_HEADER = re.compile(
+    r"(?im)^[ \t]*(?:patient|pt\.?)(?:[ \t]+(?:information|info|details|demographics|name"
+    r"|identification|data))?[ \t]*:?[ \t]*(?:(?:\t|[ ]{2,})[^\n]*)?\n[ \t]*"
+    rf"(?-i:(?P<value>{_NAME}))(?=[ \t]*$|\t|[ ]{{2,}})"
+)
+
+
 def labelled_names(text: str) -> Iterator[Finding]:
-    """Every name in ``text`` that a label or a title marks as one."""
+    """Every name in ``text`` that a label, a title, the word for a relative or a member
+    of staff, or a report's patient header marks as one."""
     yield from spans(_PATIENT_NAME, text, "value", PATIENT_PLACEHOLDER)
+    yield from spans(_UNDER_PATIENT_HEADER, text, "value", PATIENT_PLACEHOLDER)
+    yield from spans(_RELATIVE_IN_A_SENTENCE, text, "value", NAME_PLACEHOLDER)
+    yield from spans(_STAFF_IN_A_SENTENCE, text, "value", CLINICIAN_PLACEHOLDER)
+    yield from spans(_STAFF_ABBREVIATED, text, "value", CLINICIAN_PLACEHOLDER)
+    yield from spans(_STAFF_AMBIGUOUS_NAMED, text, "value", CLINICIAN_PLACEHOLDER)
     yield from spans(_RELATIVE_NAME, text, "value", NAME_PLACEHOLDER)
     yield from spans(_TITLED, text, "value", NAME_PLACEHOLDER)
     for clinician in (_CLINICIAN_NAME, _CLINICIAN_ROLE, _DOCTOR):

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterator
 
 from core.insights import ImageAnalysis
 from core.models import CaseFile, FileCategory
-from core.privacy.identifiers import redact_identifiers
+from core.privacy.clinical_values import outside_values
+from core.privacy.findings import Finding, replace
+from core.privacy.identifiers import identifier_findings
 from core.privacy.names import PATIENT_PLACEHOLDER
 
 __all__ = ["PATIENT_PLACEHOLDER", "CaseScrubber", "NameRedactor", "file_labels", "redact_name"]
@@ -27,11 +31,29 @@ def _name_tokens(patient_name: str) -> list[str]:
     return sorted(usable, key=len, reverse=True)
 
 
+def folded(text: str) -> tuple[str, list[int]]:
+    """``text`` without its accents ("José Núñez" -> "Jose Nunez"), and for each of its
+    characters the index of the character of ``text`` it came from."""
+    letters: list[str] = []
+    origin: list[int] = []
+    for index, character in enumerate(text):
+        if character.isascii():
+            letters.append(character)
+            origin.append(index)
+            continue
+        for part in unicodedata.normalize("NFKD", character):
+            if not unicodedata.combining(part):
+                letters.append(part)
+                origin.append(index)
+    return "".join(letters), origin
+
+
 class NameRedactor:
-    """Replaces the patient's name (and each part of it) with [PATIENT], whole words only."""
+    """Replaces the patient's name (and each part of it) with [PATIENT], whole words only,
+    whatever the case and accents (a name typed "José" is "JOSE" on a report)."""
 
     def __init__(self, patient_name: str) -> None:
-        tokens = _name_tokens(patient_name)
+        tokens = _name_tokens(folded(patient_name)[0])
         if tokens:
             alternatives = "|".join(_flexible(token) for token in tokens)
             self._pattern: re.Pattern[str] | None = re.compile(
@@ -43,7 +65,15 @@ class NameRedactor:
     def __call__(self, text: str) -> str:
         if self._pattern is None or not text:
             return text
-        return self._pattern.sub(PATIENT_PLACEHOLDER, text)
+        return replace(text, outside_values(text, self.findings(text)))
+
+    def findings(self, text: str) -> Iterator[Finding]:
+        """Where the name stands in ``text`` (matched without accents, in any case)."""
+        if self._pattern is None or not text:
+            return
+        plain, origin = folded(text)
+        for match in self._pattern.finditer(plain):
+            yield Finding(origin[match.start()], origin[match.end() - 1] + 1, PATIENT_PLACEHOLDER)
 
     def optional(self, text: str | None) -> str | None:
         return None if text is None else self(text)
@@ -97,7 +127,10 @@ class CaseScrubber:
             text = self._file_names.sub(
                 lambda m: self._labels.get(m.group(0).lower(), "[FILE]"), text
             )
-        return redact_identifiers(self._redact(text))
+        # One pass over the text: the name and the identifiers found in the same text, and
+        # none of them where a clinical value stands ("Na 128" for a patient "Li Na").
+        found = [*self._redact.findings(text), *identifier_findings(text)]
+        return replace(text, outside_values(text, found))
 
     def optional(self, text: str | None) -> str | None:
         return None if text is None else self(text)

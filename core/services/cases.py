@@ -399,6 +399,9 @@ class CaseService:
             upload.category,
             limits.max_file_bytes,
             limits.max_unpacked_bytes,
+            # A DOCX's directory or a DICOM header is parsed by the clinic's reading: in a
+            # child under its limits, after the parts were counted here.
+            open_headers=self.reading.upload_headers,
         )
         file_id = str(uuid.uuid4())
         owner = self.doctor.user_id

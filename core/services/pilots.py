@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from core import validation
+from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.audit import AuditAction
 from core.errors import CaseNotFound, InvalidInput, PermissionDenied
-from core.models import utc_now
+from core.insights import RadiologyImage
+from core.models import CaseFile, Doctor, utc_now
 from core.pilot import deidentify, rules
 from core.pilot.errors import PilotNotFound
 from core.pilot.records import (
@@ -23,6 +26,7 @@ from core.pilot.records import (
     Pilot,
     PilotMember,
 )
+from core.ports import Backend
 from core.review import Section
 from core.services.pilot_notes import keep_signed_note
 from core.services.pilot_reviews import PilotReviews
@@ -33,6 +37,14 @@ MAX_ENROL_AT_ONCE = 200
 
 class PilotService(PilotReviews):
     """Coordinating pilots and enrolling cases; review and figures from ``PilotReviews``."""
+
+    def __init__(
+        self, doctor: Doctor, backend: Backend, reading: FileReading | None = None
+    ) -> None:
+        super().__init__(doctor, backend)
+        # The clinic's reading: an enrolled case's pictures are decoded in a child process
+        # (time and memory capped); in-process for tests that build a service.
+        self.reading = reading or InProcessReading()
 
     # --- pilots and members ------------------------------------------------------------------
 
@@ -132,12 +144,14 @@ class PilotService(PilotReviews):
             pilot_id=pilot_id,
             case_id=case_id,
             draft_id=draft.draft_id,
-            view=deidentify.case_view(
-                case, files, draft.ai_insights, lambda f: backend.blobs.get(f.file_url)
-            ),
+            view=deidentify.case_view(case, files, draft.ai_insights, self._picture),
             ai_insights=deidentify.redacted_insights(draft.ai_insights, scrub),
             signed_sections=deidentify.redacted_sections(signed, scrub),
         )
+
+    def _picture(self, record: CaseFile, label: str, side: int) -> RadiologyImage:
+        load = partial(self.backend.blobs.get, record.file_url)
+        return self.reading.radiology_image(record.file_id, label, label, load, max_side=side)
 
     def record_signed_note(self, case_id: Any) -> int:
         """Keep the case's latest signed note beside its enrolments of the same draft (the

@@ -22,6 +22,7 @@ from docx.text.paragraph import Paragraph
 from pypdf import PdfReader
 
 from core.analysis.labs.lines import PAGE_BREAK
+from core.file_parts import TooManyParts, check_parts
 from core.files import extension_of
 from core.insights import LabDocument
 
@@ -267,6 +268,11 @@ def _read_csv(content: bytes, found: _Extraction) -> None:
 
 
 def _read_docx(content: bytes, found: _Extraction) -> None:
+    try:
+        check_parts("docx", content, found.label)  # before zipfile lists every entry
+    except TooManyParts as refused:
+        found.warn(f"the DOCX file {refused.reason}")
+        return
     with zipfile.ZipFile(io.BytesIO(content)) as archive:
         unpacked = sum(member.file_size for member in archive.infolist())
     if unpacked > MAX_DOCX_UNPACKED_BYTES:

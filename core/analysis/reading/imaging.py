@@ -27,6 +27,7 @@ from pydicom.pixels.utils import (
     pixel_array,
 )
 
+from core.file_parts import TooManyParts
 from core.files import extension_of
 from core.insights import RadiologyImage
 from core.unpacked import unpacked_bytes
@@ -87,7 +88,11 @@ def _render(
     # Pixels by bit depth and channels, before any is decoded (a 95 KB PNG can be 7000 x
     # 7000 at 16 bits): files stored before the upload check existed meet the same bound.
     extension = "dcm" if is_dicom(file_name, content) else extension_of(file_name)
-    if unpacked_bytes(extension, content) > MAX_UNPACKED_BYTES:
+    try:
+        unpacked = unpacked_bytes(extension, content)  # header elements counted first
+    except TooManyParts as refused:
+        raise UnreadableImage(f"{label}: {refused.reason}") from None
+    if unpacked > MAX_UNPACKED_BYTES:
         limit = MAX_UNPACKED_BYTES // (1024 * 1024)
         raise UnreadableImage(f"{label}: the image is larger than {limit} MB once decoded")
     if is_dicom(file_name, content):

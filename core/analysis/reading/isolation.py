@@ -7,8 +7,10 @@ that has the readers imported (about 10 ms a file): a child over its time is kil
 child over its memory fails alone, and either becomes a warning on a case that goes on.
 Results come back through a pipe as plain data; a scanned lab page comes back as soon as
 it is rendered, ahead of the file's answer, so its vision request need not wait for the file.
-The case page's radiology thumbnails are made the same way, so that no image is ever
-decoded in the web process.
+The case page's radiology thumbnails, the pictures a pilot's reviewers see and the
+upload check's parse of a DOCX directory or a DICOM header are made the same way, so that
+no file is ever parsed in the web process. The bytes go to the child a piece at a time: a
+streamed upload is never held whole in the web process.
 """
 
 from __future__ import annotations
@@ -29,14 +31,21 @@ from typing import Any, Protocol
 
 from core.analysis.reading.extraction import PageSink, extract_lab_document
 from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image, thumbnail_png
+from core.errors import InvalidInput
+from core.file_parts import TooManyParts
+from core.files import extension_of
 from core.insights import LabDocument, RadiologyImage
+from core.unpacked import Headers, read_headers
+from core.upload_stream import CHUNK, UploadContent, as_stream, size_of
 
 log = logging.getLogger(__name__)
 
-LoadFile = Callable[[], bytes]
+# The stored bytes (or an upload, whole or as a stream), loaded once a child can start.
+LoadFile = Callable[[], UploadContent]
 LabReader = Callable[..., LabDocument]  # extract_lab_document's signature
 ImageReader = Callable[[str, str, str, bytes], RadiologyImage]
 ThumbnailReader = Callable[[str, str, str, bytes], bytes]
+HeadersReader = Callable[[str, str, str, bytes], Headers]
 
 # What the forkserver imports once, so a child starts with the decoders in memory.
 _PRELOAD = ["core.analysis.reading.isolation"]
@@ -57,17 +66,27 @@ class FileReading(Protocol):
         Scanned pages are rendered only for an ``on_page``, which gets each when ready."""
 
     def radiology_image(
-        self, file_id: str, label: str, file_name: str, load: LoadFile
+        self, file_id: str, label: str, file_name: str, load: LoadFile, max_side: int | None = None
     ) -> RadiologyImage:
-        """The model-ready picture; UnreadableImage (with a message safe to show) otherwise."""
+        """The model-ready picture (its longer side at most ``max_side`` when given);
+        UnreadableImage (with a message safe to show) otherwise."""
 
     def thumbnail(self, file_id: str, label: str, file_name: str, load: LoadFile) -> bytes:
         """A small PNG preview for the case page; UnreadableImage (safe to show) otherwise."""
+
+    def upload_headers(self, extension: str, content: UploadContent) -> Headers:
+        """An upload's parsed headers (``core.unpacked.read_headers``); InvalidInput when
+        they hold too many parts or their parse went over a limit."""
 
 
 def radiology_thumbnail(file_id: str, label: str, file_name: str, content: bytes) -> bytes:
     """``thumbnail_png`` with the readers' arguments, its messages naming ``label``."""
     return thumbnail_png(file_name, content, label=label)
+
+
+def upload_headers(file_id: str, label: str, file_name: str, content: bytes) -> Headers:
+    """``read_headers`` with the readers' arguments (the extension is the file name's)."""
+    return read_headers(extension_of(file_name), content)
 
 
 class InProcessReading:
@@ -81,15 +100,23 @@ class InProcessReading:
         load: LoadFile,
         on_page: PageSink | None = None,
     ) -> LabDocument:
-        return extract_lab_document(file_id, label, file_name, load(), on_page)
+        return extract_lab_document(file_id, label, file_name, _whole(load()), on_page)
 
     def radiology_image(
-        self, file_id: str, label: str, file_name: str, load: LoadFile
+        self, file_id: str, label: str, file_name: str, load: LoadFile, max_side: int | None = None
     ) -> RadiologyImage:
-        return prepare_radiology_image(file_id, label, file_name, load())
+        sized = {} if max_side is None else {"max_side": max_side}
+        return prepare_radiology_image(file_id, label, file_name, _whole(load()), **sized)
 
     def thumbnail(self, file_id: str, label: str, file_name: str, load: LoadFile) -> bytes:
-        return radiology_thumbnail(file_id, label, file_name, load())
+        return radiology_thumbnail(file_id, label, file_name, _whole(load()))
+
+    def upload_headers(self, extension: str, content: UploadContent) -> Headers:
+        return read_headers(extension, content)
+
+
+def _whole(content: UploadContent) -> bytes:
+    return content if isinstance(content, bytes) else as_stream(content).read()
 
 
 @dataclass(frozen=True)
@@ -119,12 +146,14 @@ class IsolatedReading:
         lab_reader: LabReader = extract_lab_document,
         image_reader: ImageReader = prepare_radiology_image,
         thumbnail_reader: ThumbnailReader = radiology_thumbnail,
+        headers_reader: HeadersReader = upload_headers,
     ) -> None:
         self.limits = limits or ReadingLimits()
         # Readers are passed to the child by their importable name (tests pass slow ones).
         self._lab_reader = lab_reader
         self._image_reader = image_reader
         self._thumbnail_reader = thumbnail_reader
+        self._headers_reader = headers_reader
         # At most ``processes`` children, and so at most that many files' bytes in this
         # process at once: a file is loaded only once its child can start.
         self._slots = threading.BoundedSemaphore(self.limits.processes)
@@ -147,10 +176,12 @@ class IsolatedReading:
         return LabDocument(file_id=file_id, label=label, **found)
 
     def radiology_image(
-        self, file_id: str, label: str, file_name: str, load: LoadFile
+        self, file_id: str, label: str, file_name: str, load: LoadFile, max_side: int | None = None
     ) -> RadiologyImage:
+        names = (file_id, label, file_name)
+        sized = {} if max_side is None else {"max_side": max_side}
         try:
-            found = self._run("image", self._image_reader, (file_id, label, file_name), load)
+            found = self._run("image", self._image_reader, names, load, options=sized)
         except _Stopped as stopped:
             raise UnreadableImage(f"{label}: {stopped.reason}") from None
         return RadiologyImage(file_id=file_id, label=label, **found)
@@ -165,6 +196,19 @@ class IsolatedReading:
             raise UnreadableImage(f"{label}: {stopped.reason}") from None
         return bytes(found["png"])
 
+    def upload_headers(self, extension: str, content: UploadContent) -> Headers:
+        # The upload check's parse: in a child like any reading, so a header of millions of
+        # elements costs the child its limits, never the web process its memory.
+        names = ("", "upload", f"upload.{extension}")
+        try:
+            found = self._run("headers", self._headers_reader, names, lambda: content)
+        except (_Stopped, UnreadableImage) as stopped:
+            reason = stopped.reason if isinstance(stopped, _Stopped) else str(stopped)
+            raise InvalidInput(
+                f"The {extension.upper()} file could not be checked: {reason}"
+            ) from None
+        return Headers(bool(found["matches"]), int(found["unpacked_bytes"]))
+
     def _run(
         self,
         kind: str,
@@ -172,6 +216,7 @@ class IsolatedReading:
         names: tuple[str, str, str],
         load: LoadFile,
         on_page: PageSink | None = None,
+        options: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         limits = self.limits
         with self._slots:
@@ -180,14 +225,22 @@ class IsolatedReading:
             ours, theirs = context.Pipe()
             child = context.Process(
                 target=_read_in_child,
-                args=(theirs, kind, reader, names, limits.memory_bytes, on_page is not None),
+                args=(
+                    theirs,
+                    kind,
+                    reader,
+                    names,
+                    limits.memory_bytes,
+                    on_page is not None,
+                    options or {},
+                ),
                 name="medcase-reading",
                 daemon=True,
             )
             child.start()
             theirs.close()
             try:
-                ours.send_bytes(content)
+                _send(ours, content)
                 del content  # the child has it; this process keeps no copy while it waits
                 deadline = time.monotonic() + limits.seconds
                 while True:
@@ -218,11 +271,39 @@ class IsolatedReading:
         outcome, found = answer
         if outcome == "memory":
             raise _Stopped(_too_big(limits))
+        if outcome == "refused":
+            raise _Stopped(str(found))
         if outcome == "unreadable":
             raise UnreadableImage(str(found))
         if outcome == "failed":
             raise _Stopped("could not be read")
         return dict(found)
+
+
+def _send(pipe: Connection, content: UploadContent) -> None:
+    """The file's size, then its bytes a piece at a time (a stream is never read whole)."""
+    pipe.send(size_of(content))
+    if isinstance(content, bytes | bytearray):
+        view = memoryview(content)
+        for start in range(0, len(view), CHUNK):
+            pipe.send_bytes(view[start : start + CHUNK])
+        return
+    stream = as_stream(content)
+    while piece := stream.read(CHUNK):
+        pipe.send_bytes(piece)
+    stream.seek(0)
+
+
+def _receive(pipe: Connection) -> bytes:
+    """What ``_send`` sent, whole (in the child, under its memory cap)."""
+    size = int(pipe.recv())
+    buffer = bytearray(size)
+    view = memoryview(buffer)
+    done = 0
+    while done < size:
+        done += pipe.recv_bytes_into(view[done:])
+    view.release()
+    return bytes(buffer)
 
 
 def _too_big(limits: ReadingLimits) -> str:
@@ -273,6 +354,7 @@ def _read_in_child(
     names: tuple[str, str, str],
     memory_bytes: int,
     pages: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> None:
     """Read one file and send back ``(outcome, plain data)``, after a ``("page", number,
     png)`` for each scanned page when ``pages``; runs in the child only."""
@@ -283,12 +365,16 @@ def _read_in_child(
         pipe.send(("page", number, png))
 
     try:
-        content = pipe.recv_bytes()
-        found = reader(*names, content, send_page) if pages else reader(*names, content)
+        content = _receive(pipe)
+        extra = options or {}
+        arguments = (*names, content, send_page) if pages else (*names, content)
+        found = reader(*arguments, **extra)
         del content
         answer = ("ok", _plain(kind, found))
     except MemoryError:
         answer = ("memory", None)
+    except TooManyParts as refused:
+        answer = ("refused", refused.reason)
     except UnreadableImage as error:
         answer = ("unreadable", str(error))
     except Exception as error:  # noqa: BLE001 - the type only: a message may quote the file
@@ -323,6 +409,8 @@ def _plain(kind: str, found: Any) -> dict[str, Any]:
         }
     if kind == "thumbnail":
         return {"png": bytes(found)}
+    if kind == "headers":
+        return {"matches": found.matches, "unpacked_bytes": found.unpacked_bytes}
     return {
         "png": found.png,
         "width": found.width,
