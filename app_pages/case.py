@@ -67,7 +67,7 @@ with case_tab:
         )
         with shown_to_user():
             review = services.review.shown_summary(case.case_id)
-        export_buttons(services, case, insights, review.latest if review else None, detail.files)
+        export_buttons(services, case, review.latest if review else None)
         if review is not None:
             review_panel(services, case.case_id, review)
 

@@ -359,6 +359,19 @@ class CaseService:
         self.record_export(case_id, "fhir")
         return bundle
 
+    def chart_markdown(self, case_id: str) -> str:
+        """The note as a Markdown chart document (the signed version, else the draft marked
+        DRAFT), for its owner; recorded on the audit trail as an export."""
+        document = export.chart_markdown(self.doctor, self.backend, case_id, self.display)
+        self.record_export(case_id, "markdown")
+        return document
+
+    def chart_pdf(self, case_id: str) -> bytes:
+        """The note as a PDF chart document, for its owner; recorded as an export."""
+        document = export.chart_pdf(self.doctor, self.backend, case_id, self.display)
+        self.record_export(case_id, "pdf")
+        return document
+
     def record_export(self, case_id: str, kind: str) -> None:
         """The doctor exported the case's note (``kind``: markdown, pdf, fhir)."""
         self._record(AuditAction.CASE_EXPORTED, validation.case_id(case_id), {"format": kind})

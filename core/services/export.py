@@ -1,4 +1,5 @@
-"""The case's note as a FHIR R4 document, for the page's download and the HTTP API.
+"""The case's note exported: the FHIR R4 document and the chart document (Markdown, PDF),
+for the page's downloads and the HTTP API.
 
 The signed note is exported with the insights of the draft it was signed on (a re-run
 after sign-off leaves the signed content and its lab values as they were); before
@@ -8,17 +9,20 @@ sign-off, the current AI draft, marked preliminary.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
 from core import validation
 from core.errors import CaseNotFound, InternalError, InvalidInput
+from core.export import markdown
 from core.export.fhir.document import ExportRequest, document_bundle
 from core.insights import Insights
-from core.models import Doctor
+from core.models import Case, CaseFile, Doctor
 from core.ports import Backend
 from core.privacy.display import Audience, DisplayPolicy
+from core.review import ReviewSummary, SignedNote
 from core.services.review import ReviewService
 
 log = logging.getLogger(__name__)
@@ -29,10 +33,23 @@ NO_INSIGHTS = (
 )
 
 
-def fhir_bundle(
-    doctor: Doctor, backend: Backend, case_id: str, display: DisplayPolicy
-) -> dict[str, Any]:
-    """The FHIR R4 document Bundle of one of ``doctor``'s cases (JSON-ready)."""
+@dataclass(frozen=True)
+class NoteToExport:
+    """What an export of a case holds: the signed note (else None: the draft) with the
+    insights of the draft it was signed on, as ``audience`` reads them."""
+
+    case: Case
+    insights: Insights
+    note: SignedNote | None
+    review: ReviewSummary
+    files: list[CaseFile]
+
+
+def note_to_export(
+    doctor: Doctor, backend: Backend, case_id: str, display: DisplayPolicy, audience: Audience
+) -> NoteToExport:
+    """The signed version (or the current draft) of one of ``doctor``'s cases, with the
+    insights it was written from; InvalidInput while there are none yet."""
     case_id = validation.case_id(case_id)
     owner = doctor.user_id
     case = backend.cases.get_case(owner, case_id)
@@ -54,21 +71,47 @@ def fhir_bundle(
         insights = Insights.model_validate(record)
     except ValidationError as error:
         raise InternalError("the case's stored insights could not be read") from error
-    # The engine wrote [PATIENT] where the name stood; the display policy says what the
-    # FHIR document reads there (the name, unless the clinic leaves names out).
-    insights = display.record(insights, case, Audience.FHIR)
+    # The engine wrote [PATIENT] where the name stood; the display policy says what this
+    # audience reads there.
+    insights = display.record(insights, case, audience)
     if note is not None:
-        note = display.note(note, case, Audience.FHIR)
+        note = display.note(note, case, audience)
+    files = backend.cases.list_files(owner, case_id)
+    return NoteToExport(case, insights, note, review, files)
+
+
+def fhir_bundle(
+    doctor: Doctor, backend: Backend, case_id: str, display: DisplayPolicy
+) -> dict[str, Any]:
+    """The FHIR R4 document Bundle of one of ``doctor``'s cases (JSON-ready)."""
+    shown = note_to_export(doctor, backend, case_id, display, Audience.FHIR)
+    review = shown.review
     previous = review.versions[-2] if len(review.versions) > 1 else None
     bundle = document_bundle(
         ExportRequest(
-            case=case,
-            insights=insights,
-            note=note,
+            case=shown.case,
+            insights=shown.insights,
+            note=shown.note,
             previous=previous,
             draft_id=review.draft.draft_id if review.draft else None,
             include_patient_name=display.fhir_patient_name,
         )
     )
-    log.info("case %s: FHIR document exported (%s)", case_id, "signed" if note else "draft")
+    kind = "signed" if shown.note else "draft"
+    log.info("case %s: FHIR document exported (%s)", shown.case.case_id, kind)
     return bundle
+
+
+def chart_markdown(doctor: Doctor, backend: Backend, case_id: str, display: DisplayPolicy) -> str:
+    """The chart document of one of ``doctor``'s cases as Markdown, for its owner."""
+    shown = note_to_export(doctor, backend, case_id, display, Audience.OWNER)
+    return markdown.chart_markdown(shown.case, shown.insights, shown.note, shown.files)
+
+
+def chart_pdf(doctor: Doctor, backend: Backend, case_id: str, display: DisplayPolicy) -> bytes:
+    """The chart document of one of ``doctor``'s cases as a PDF, for its owner."""
+    # fpdf2 takes about a third of a second to import: paid only when a PDF is asked for.
+    from core.export.pdf import chart_pdf as laid_out_pdf
+
+    shown = note_to_export(doctor, backend, case_id, display, Audience.OWNER)
+    return laid_out_pdf(shown.case, shown.insights, shown.note, files=shown.files)

@@ -23,7 +23,6 @@ from tests.app.case_states import complete, lab_values, sample_insights
 from tests.app.conftest import new_app, open_case, seed_case, shown, sign_in, sign_up, texts
 from tests.doubles import case_service
 from tests.samples import dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
-from ui import export
 from ui.lab_table import lab_frame
 
 _CELL = re.compile(r"row(\d+)_col\d+")
@@ -231,8 +230,12 @@ def test_export_buttons_offer_markdown_and_pdf_of_the_stored_insights(
 
     # What a click runs: the document, and an "exported" event naming the format only.
     services = clinic.services_for(doctor)
-    assert export._chart_markdown(services, detail.case, insights, None) == markdown
-    assert export._chart_pdf(services, detail.case, insights, None).startswith(b"%PDF")
+    # The service builds them (the page's buttons call it), for the owner: the same
+    # document as the stored record gives, with the case's files as the values' sources.
+    assert services.chart_markdown(case_id) == chart_markdown(
+        detail.case, insights, None, detail.files
+    )
+    assert services.chart_pdf(case_id).startswith(b"%PDF")
     exported = [e for e in services.audit_events(case_id) if e.action == "case_exported"]
     assert [e.details for e in exported] == [{"format": "pdf"}, {"format": "markdown"}]
 
