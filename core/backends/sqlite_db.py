@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from core.audit import event_hash, occurred_text
 from core.private_files import private_file, private_folder
+from core.review import content_hash, signed_at_text
 
 # Each entry moves the schema one version up; PRAGMA user_version records where a file is.
 MIGRATIONS: tuple[str, ...] = (
@@ -338,6 +340,30 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE cases ADD COLUMN draft_sections TEXT;
     """,
+    # 12: signing belongs to the store (#23), as supabase's sign_note: a signed version
+    # goes in only with the hash of its own content, as the next version of its case; an
+    # event about signing only beside the version it names (none of them twice).
+    """
+    CREATE TRIGGER signed_notes_hashed BEFORE INSERT ON signed_notes
+        WHEN NEW.content_hash IS NOT medcase_note_hash(NEW.case_id, NEW.version, NEW.draft_id,
+            NEW.content, NEW.signed_by, NEW.signed_at)
+        BEGIN SELECT RAISE(ABORT, 'a signed note carries the hash of its own content'); END;
+    CREATE TRIGGER signed_notes_next_version BEFORE INSERT ON signed_notes
+        WHEN NEW.version IS NOT (SELECT coalesce(max(version), 0) + 1 FROM signed_notes
+                                 WHERE case_id = NEW.case_id)
+            OR NEW.signed_by IS NOT NEW.user_id
+        BEGIN SELECT RAISE(ABORT, 'a signed note is the next version, by its owner'); END;
+    CREATE TRIGGER audit_events_signing_beside_its_note BEFORE INSERT ON audit_events
+        WHEN NEW.action IN ('note_signed', 'note_amended') AND (
+            NOT EXISTS (SELECT 1 FROM signed_notes n WHERE n.case_id = NEW.case_id
+                        AND n.user_id = NEW.user_id
+                        AND n.version = json_extract(NEW.details, '$.version'))
+            OR EXISTS (SELECT 1 FROM audit_events e WHERE e.user_id = NEW.user_id
+                       AND e.case_id = NEW.case_id AND e.action IN ('note_signed', 'note_amended')
+                       AND json_extract(e.details, '$.version')
+                           = json_extract(NEW.details, '$.version')))
+        BEGIN SELECT RAISE(ABORT, 'signing events are written with their note only'); END;
+    """,
 )
 
 
@@ -366,6 +392,7 @@ class SqliteDatabase:
         # The audit trail's stamp: the same hash as PostgreSQL's trigger computes.
         connection.create_function("medcase_event_hash", 7, event_hash, deterministic=True)
         connection.create_function("medcase_now", 0, _now)
+        connection.create_function("medcase_note_hash", 6, _note_hash, deterministic=True)
         return connection
 
     def connection(self) -> sqlite3.Connection:
@@ -399,6 +426,19 @@ class SqliteDatabase:
 
 def _now() -> str:
     return occurred_text(datetime.now(UTC))
+
+
+def _note_hash(
+    case_id: str, version: int, draft_id: str, content: str, signed_by: str, signed_at: str
+) -> str | None:
+    """The hash a signed version must carry (core.review.content_hash); None when the row
+    cannot be read (so the trigger refuses it)."""
+    try:
+        sections = json.loads(content)["sections"]
+        moment = signed_at_text(datetime.fromisoformat(signed_at))
+        return content_hash(case_id, version, draft_id, sections, signed_by, moment)
+    except (TypeError, ValueError, KeyError):
+        return None
 
 
 def _folded(text: str | None) -> str | None:
