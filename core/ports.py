@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any, BinaryIO, Protocol
 
 from core.analysis.insights import Insights, LabelledImageAnalysis
-from core.audit import AuditEvent, ChainCheck
+from core.audit import AuditEvent, ChainCheck, Checkpoint
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
 from core.pilot.store import PilotRepository
 from core.review import Draft, NoteToSign, SectionReview, SignedNote
@@ -145,8 +145,13 @@ class AuditTrail(Protocol):
     def events(self, owner: str, case_id: str | None = None, limit: int = 1000) -> list[AuditEvent]:
         """The owner's events, newest first (only one case's when ``case_id`` is given)."""
 
-    def verify(self, owner: str) -> ChainCheck:
-        """Recompute the owner's whole chain, oldest first."""
+    def verify(self, owner: str, key: bytes | None = None) -> ChainCheck:
+        """Recompute the owner's whole chain, oldest first; with the app's key, compare it
+        with every checkpoint the app sealed (core.audit.verify_chain)."""
+
+    def add_checkpoint(self, owner: str, checkpoint: Checkpoint) -> None:
+        """Keep a sealed checkpoint of the owner's chain (one per position; a second at the
+        same position is ignored)."""
 
 
 class BlobStore(Protocol):

@@ -363,6 +363,25 @@ MIGRATIONS: tuple[str, ...] = (
                        AND json_extract(e.details, '$.version')
                            = json_extract(NEW.details, '$.version')))
         BEGIN SELECT RAISE(ABORT, 'signing events are written with their note only'); END;
+    CREATE TRIGGER audit_events_details_are_small BEFORE INSERT ON audit_events
+        WHEN length(CAST(NEW.details AS BLOB)) > 2048
+        BEGIN SELECT RAISE(ABORT, 'audit details are a few words'); END;
+    CREATE TABLE audit_checkpoints (
+        user_id TEXT NOT NULL,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        head_hash TEXT NOT NULL,
+        seal TEXT NOT NULL,
+        made_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, seq)
+    );
+    CREATE TRIGGER audit_checkpoints_of_the_chain BEFORE INSERT ON audit_checkpoints
+        WHEN NOT EXISTS (SELECT 1 FROM audit_events WHERE user_id = NEW.user_id
+                         AND seq = NEW.seq AND hash = NEW.head_hash)
+        BEGIN SELECT RAISE(ABORT, 'a checkpoint is of the chain as it stands'); END;
+    CREATE TRIGGER audit_checkpoints_unchanged BEFORE UPDATE ON audit_checkpoints
+        BEGIN SELECT RAISE(ABORT, 'checkpoints are never changed'); END;
+    CREATE TRIGGER audit_checkpoints_kept BEFORE DELETE ON audit_checkpoints
+        BEGIN SELECT RAISE(ABORT, 'checkpoints are never deleted'); END;
     """,
 )
 

@@ -224,7 +224,7 @@ class SqliteReviewRepository:
                 "UPDATE cases SET review_state = ? WHERE case_id = ? AND user_id = ?",
                 (lifecycle.signed(note.version)["review_state"], note.case_id, owner),
             )
-            known, stored = stored_event(action, details)
+            known, stored = stored_event(action, details, by_the_store=True)
             db.execute(
                 "INSERT INTO audit_events (user_id, case_id, action, details) VALUES (?, ?, ?, ?)",
                 (owner, note.case_id, known, stored),
