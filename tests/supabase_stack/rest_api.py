@@ -31,6 +31,7 @@ TABLES = (
     "section_reviews",
     "signed_notes",
     "audit_events",
+    "audit_checkpoints",
     "pilots",
     "pilot_members",
     "pilot_cases",
