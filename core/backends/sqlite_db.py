@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from core.audit import event_hash, occurred_text
+from core.pilot.records import ICD_CODE_FORM, stored_scores_valid
 from core.private_files import private_file, private_folder
 from core.review import content_hash, signed_at_text
 
@@ -383,6 +384,32 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER audit_checkpoints_kept BEFORE DELETE ON audit_checkpoints
         BEGIN SELECT RAISE(ABORT, 'checkpoints are never deleted'); END;
     """,
+    # 13: the pilot's figures hold in the store (#23), as in
+    # supabase/migrations/20261125030000_pilot_integrity.sql: one review per reviewer and
+    # case, each corrected at most once, a correction keeping the blind diagnosis; scores
+    # and codes of the form a review accepts; a pilot with reviews never deleted.
+    """
+    CREATE TRIGGER pilot_reviews_one_per_reviewer BEFORE INSERT ON pilot_reviews
+        WHEN (NEW.supersedes IS NULL AND EXISTS (SELECT 1 FROM pilot_reviews r
+                  WHERE r.enrolment_id = NEW.enrolment_id AND r.reviewer_id = NEW.reviewer_id))
+            OR (NEW.supersedes IS NOT NULL AND EXISTS (SELECT 1 FROM pilot_reviews r
+                  WHERE r.supersedes = NEW.supersedes))
+        BEGIN SELECT RAISE(ABORT, 'one current review per reviewer and case'); END;
+    CREATE TRIGGER pilot_reviews_blind_diagnosis_kept BEFORE INSERT ON pilot_reviews
+        WHEN NEW.supersedes IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pilot_reviews r
+            WHERE r.review_id = NEW.supersedes AND r.diagnosis = NEW.diagnosis
+              AND r.icd_code = NEW.icd_code AND r.diagnosed_at = NEW.diagnosed_at)
+        BEGIN SELECT RAISE(ABORT, 'a correction keeps the blind diagnosis'); END;
+    CREATE TRIGGER pilot_reviews_checked BEFORE INSERT ON pilot_reviews
+        WHEN NOT medcase_pilot_review_valid(NEW.icd_code, NEW.scores)
+        BEGIN SELECT RAISE(ABORT, 'scores and codes as a review accepts them'); END;
+    CREATE TRIGGER pilot_reviews_scores_checked BEFORE UPDATE OF scores ON pilot_reviews
+        WHEN NOT medcase_pilot_review_valid(NEW.icd_code, NEW.scores)
+        BEGIN SELECT RAISE(ABORT, 'scores and codes as a review accepts them'); END;
+    CREATE TRIGGER pilots_with_reviews_kept BEFORE DELETE ON pilots
+        WHEN EXISTS (SELECT 1 FROM pilot_reviews r WHERE r.pilot_id = OLD.pilot_id)
+        BEGIN SELECT RAISE(ABORT, 'a pilot with reviews is never deleted'); END;
+    """,
 )
 
 
@@ -412,6 +439,9 @@ class SqliteDatabase:
         connection.create_function("medcase_event_hash", 7, event_hash, deterministic=True)
         connection.create_function("medcase_now", 0, _now)
         connection.create_function("medcase_note_hash", 6, _note_hash, deterministic=True)
+        connection.create_function(
+            "medcase_pilot_review_valid", 2, _pilot_review_valid, deterministic=True
+        )
         return connection
 
     def connection(self) -> sqlite3.Connection:
@@ -458,6 +488,15 @@ def _note_hash(
         return content_hash(case_id, version, draft_id, sections, signed_by, moment)
     except (TypeError, ValueError, KeyError):
         return None
+
+
+def _pilot_review_valid(icd_code: str | None, scores: str | None) -> bool:
+    """A review's code and scores as core.pilot.rules accepts them."""
+    try:
+        parsed = json.loads(scores) if scores is not None else None
+    except ValueError:
+        return False
+    return bool(ICD_CODE_FORM.match(icd_code or "")) and stored_scores_valid(parsed)
 
 
 def _folded(text: str | None) -> str | None:

@@ -49,7 +49,7 @@ def _case_with_draft(db: psycopg.Connection, owner: str) -> tuple[str, str]:
     )
     db.execute(
         "insert into public.ai_drafts (draft_id, case_id, user_id, ai_insights)"
-        " values (%s, %s, %s, '{}')",
+        " values (%s, %s, %s, '{\"x\": 1}')",
         [draft_id, case_id, owner],
     )
     db.execute(
@@ -127,6 +127,7 @@ def test_no_function_a_reviewer_may_call_hands_out_case_rows(db: psycopg.Connect
         "pilot_account_id",
         "pilot_diagnosed",
         "pilot_review_correctable",
+        "sign_note",  # signs the caller's own note; returns the new version's id
     }
     assert {kind for _, kind in rows} <= {"uuid", "boolean", "text"}
 
@@ -304,8 +305,9 @@ def test_only_the_owner_records_the_signed_note_and_never_changes_the_draft(
     for stranger in (pilot["reviewer"], pilot["lead"]):
         with acting_as(db, stranger):
             assert db.execute(record, [pilot["enrolment"]]).rowcount == 0
-    with acting_as(db, pilot["doctor"]):
-        assert db.execute(record, [pilot["enrolment"]]).rowcount == 1
+    # Not even the owner writes a signed text the case has no signed note for (#23).
+    with pytest.raises(psycopg.errors.CheckViolation), acting_as(db, pilot["doctor"]):
+        db.execute(record, [pilot["enrolment"]])
     with pytest.raises(DENIED), acting_as(db, pilot["doctor"]):
         db.execute(
             "update public.pilot_case_insights set ai_insights = '{}' where enrolment_id = %s",
