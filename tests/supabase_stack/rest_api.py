@@ -37,6 +37,7 @@ TABLES = (
     "pilot_cases",
     "pilot_case_insights",
     "pilot_reviews",
+    "pilot_cases_for_review",
 )
 OPERATORS = {"eq": "=", "lt": "<", "gt": ">"}
 _RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit"}
