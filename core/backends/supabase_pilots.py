@@ -304,5 +304,13 @@ class SupabasePilotRepository:
             lambda: self._select("pilot_reviews", _REVIEW).eq("pilot_id", pilot_id), "review_id"
         )
         reviews = [_review(row) for row in rows]
-        reviews.sort(key=lambda review: review.diagnosed_at)
+        # A correction carries the blind diagnosis's time: it follows the review it
+        # corrects, which was submitted before it (an open one comes last).
+        reviews.sort(
+            key=lambda review: (
+                review.diagnosed_at,
+                review.submitted_at is None,
+                review.submitted_at or review.diagnosed_at,
+            )
+        )
         return reviews
