@@ -353,7 +353,8 @@ def content_hash(
 
 def signed_at_text(moment: datetime) -> str:
     """The signing time as hashed: ISO 8601 in UTC, as ``datetime.isoformat`` writes it
-    (no fraction when the microseconds are 0); supabase/migrations/*_signing.sql agrees."""
+    (no fraction when the microseconds are 0), as public.signed_at_text in
+    supabase/migrations/*_signing_in_the_database.sql writes it."""
     return moment.astimezone(UTC).isoformat()
 
 

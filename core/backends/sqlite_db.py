@@ -385,7 +385,7 @@ MIGRATIONS: tuple[str, ...] = (
         BEGIN SELECT RAISE(ABORT, 'checkpoints are never deleted'); END;
     """,
     # 13: the pilot's figures hold in the store (#23), as in
-    # supabase/migrations/20261125030000_pilot_integrity.sql: one review per reviewer and
+    # supabase/migrations/20261125130000_pilot_integrity.sql: one review per reviewer and
     # case, each corrected at most once, a correction keeping the blind diagnosis; scores
     # and codes of the form a review accepts; a pilot with reviews never deleted.
     """

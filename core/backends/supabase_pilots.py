@@ -29,7 +29,7 @@ from core.pilot.records import (
 
 _PILOT = "pilot_id,name,description,starts_on,ends_on,coordinator_id,created_at"
 _ENROLMENT = "enrolment_id,pilot_id,case_id,owner_id,number,enrolled_at"
-# What a reviewer reads of an enrolment (20261125040000_pilot_reviewer_view.sql).
+# What a reviewer reads of an enrolment (20261125140000_pilot_reviewer_view.sql).
 _FOR_REVIEW = "pilot_cases_for_review"
 _REVIEWED = "enrolment_id,pilot_id,number,enrolled_at"
 _INSIGHTS = "enrolment_id,draft_id,ai_insights,signed_sections"

@@ -2,7 +2,7 @@
 -- (issue 23).
 --
 -- 1. Events the database writes itself come only from the database. note_signed and
---    note_amended are written by public.sign_note (20261125010000_signing_in_the_database),
+--    note_amended are written by public.sign_note (20261125110000_signing_in_the_database),
 --    as the table's owner; a doctor's token sent straight to PostgREST may append neither.
 -- 2. Details are small: the app's largest (20 words of 64 characters) is under 1,500
 --    bytes; a client cannot fill the trail with megabytes. NOT VALID: stored events are
