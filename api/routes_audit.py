@@ -48,6 +48,12 @@ class ChainCheckOut(BaseModel):
     events_checked: int
     first_broken_seq: int | None
     reason: str | None
+    checkpoint_events: int | None = Field(
+        description="The newest checkpoint sealed by the app's key: the chain's count then"
+    )
+    checkpoint_hash: str | None = Field(
+        description="The head hash at that checkpoint; keep it to compare a later check with"
+    )
 
 
 def _event(event: AuditEvent) -> dict[str, Any]:
@@ -92,4 +98,6 @@ def verify_audit(caller: CurrentCaller) -> dict[str, Any]:
         "events_checked": check.events_checked,
         "first_broken_seq": check.first_broken_seq,
         "reason": check.reason,
+        "checkpoint_events": check.anchored_seq,
+        "checkpoint_hash": check.anchored_hash,
     }

@@ -62,6 +62,10 @@ class VersionOut(BaseModel):
     signer_email: str
     signed_at: datetime
     amendment_reason: str | None
+    verified: bool = Field(
+        description="The stored text matches the hash it was signed with; false: do not rely "
+        "on this version (changed after signing, or not signed through MedCase)"
+    )
 
 
 class ReviewOut(BaseModel):
@@ -106,6 +110,7 @@ def version_out(note: SignedNote) -> dict[str, Any]:
         "signer_email": note.signer_email,
         "signed_at": note.signed_at,
         "amendment_reason": note.amendment_reason,
+        "verified": note.verified,
     }
 
 

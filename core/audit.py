@@ -10,10 +10,11 @@ action and small details (field names, a section, a version number).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -61,6 +62,9 @@ ACTION_LABELS: dict[str, str] = {
 # *_pilot_audit.sql): change them together.
 _WORD = re.compile(r"^[a-z0-9][a-z0-9_.:-]{0,63}$")
 MAX_DETAIL_ITEMS = 20
+MAX_DETAILS_BYTES = 2048  # the stores refuse larger details (20 words of 64 fit)
+# Written only by the stores themselves, in the transaction that signs (never by a client).
+STORE_WRITTEN_ACTIONS = frozenset({AuditAction.NOTE_SIGNED.value, AuditAction.NOTE_AMENDED.value})
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,16 @@ class AuditEvent:
 
 
 @dataclass(frozen=True)
+class Checkpoint:
+    """The app's sealed note of a chain as it stood: its count (the head's seq) and head
+    hash, with an HMAC by the app's key, which the database never holds."""
+
+    seq: int
+    head_hash: str
+    seal: str
+
+
+@dataclass(frozen=True)
 class ChainCheck:
     """What a verification of one doctor's chain found."""
 
@@ -101,6 +115,9 @@ class ChainCheck:
     events_checked: int
     first_broken_seq: int | None = None
     reason: str | None = None
+    head_hash: str | None = None  # the newest event's hash (None: an empty chain)
+    anchored_seq: int | None = None  # the newest checkpoint sealed by the app's key
+    anchored_hash: str | None = None
 
 
 def action_of(value: Any) -> AuditAction:
@@ -128,6 +145,8 @@ def checked_details(details: Mapping[str, Any] | None) -> dict[str, Any]:
                 raise InvalidInput(f"Audit detail {key} must list short lower-case words")
             value = list(value)
         checked[key] = value
+    if len(canonical_details(checked).encode()) > MAX_DETAILS_BYTES:
+        raise InvalidInput("Audit details are too long")
     return checked
 
 
@@ -135,10 +154,16 @@ def canonical_details(details: Mapping[str, Any]) -> str:
     return json.dumps(dict(details), sort_keys=True, separators=(",", ":"))
 
 
-def stored_event(action: Any, details: Mapping[str, Any] | None) -> tuple[str, str]:
+def stored_event(
+    action: Any, details: Mapping[str, Any] | None, *, by_the_store: bool = False
+) -> tuple[str, str]:
     """(action, details as hashed) of an event about to be recorded; InvalidInput for an
-    unknown action or details that could carry free text."""
-    return action_of(action).value, canonical_details(checked_details(details))
+    unknown action, details that could carry free text, or an action only the stores
+    write (``by_the_store``: the store's own transaction that signs)."""
+    known = action_of(action).value
+    if known in STORE_WRITTEN_ACTIONS and not by_the_store:
+        raise InvalidInput(f"{known} events are written by the store as it signs")
+    return known, canonical_details(checked_details(details))
 
 
 def occurred_text(moment: datetime) -> str:
@@ -160,8 +185,55 @@ def event_hash(
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def verify_chain(events: Iterable[AuditEvent]) -> ChainCheck:
-    """Recompute a doctor's chain, oldest first: every seq in turn, every link, every hash."""
+def checkpoint_seal(key: bytes, user_id: str, seq: int, head_hash: str) -> str:
+    """HMAC-SHA256 by the app's key over a doctor's chain count and head hash."""
+    message = f"medcase-audit-checkpoint|{user_id}|{seq}|{head_hash}".encode()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def verify_chain(
+    events: Iterable[AuditEvent],
+    checkpoints: Iterable[Checkpoint] = (),
+    key: bytes | None = None,
+    user_id: str = "",
+) -> ChainCheck:
+    """Recompute a doctor's chain, oldest first: every seq in turn, every link, every hash;
+    then, with the app's key, every checkpoint it sealed must still match the event at its
+    position (an event deleted and the rest re-chained shows here). A checkpoint without
+    the app's seal is ignored: whoever wrote it did not hold the key."""
+    ordered = sorted(events, key=lambda e: e.seq)
+    check = _linked(ordered)
+    if not check.intact or key is None:
+        return check
+    hashes = {event.seq: event.hash for event in ordered}
+    anchor: Checkpoint | None = None
+    for point in sorted(checkpoints, key=lambda c: c.seq):
+        expected = checkpoint_seal(key, user_id, point.seq, point.head_hash)
+        if not hmac.compare_digest(expected, point.seal):
+            continue
+        if hashes.get(point.seq) != point.head_hash:
+            reason = (
+                f"the trail held {point.seq} events when the app checked it; there are"
+                f" {len(ordered)} now"
+                if point.seq not in hashes
+                else f"event {point.seq} differs from the app's checkpoint: events were"
+                " removed or re-chained"
+            )
+            return replace(
+                check,
+                intact=False,
+                first_broken_seq=point.seq,
+                reason=reason,
+                anchored_seq=point.seq,
+                anchored_hash=point.head_hash,
+            )
+        anchor = point
+    if anchor is None:
+        return check
+    return replace(check, anchored_seq=anchor.seq, anchored_hash=anchor.head_hash)
+
+
+def _linked(events: list[AuditEvent]) -> ChainCheck:
     previous = ""
     checked = 0
     for expected_seq, event in enumerate(sorted(events, key=lambda e: e.seq), start=1):
@@ -184,7 +256,7 @@ def verify_chain(events: Iterable[AuditEvent]) -> ChainCheck:
                 False, checked, event.seq, "the event was changed after it was sealed"
             )
         previous = event.hash
-    return ChainCheck(True, checked)
+    return ChainCheck(True, checked, head_hash=previous or None)
 
 
 CSV_COLUMNS: Sequence[str] = ("seq", "occurred_at", "action", "case_id", "details", "hash")

@@ -11,11 +11,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, BinaryIO, Protocol
 
-from core.audit import AuditEvent, ChainCheck
+from core.audit import AuditEvent, ChainCheck, Checkpoint
 from core.insights import Insights, LabelledImageAnalysis
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
 from core.pilot.store import PilotRepository
-from core.review import Draft, SectionReview, SignedNote
+from core.review import Draft, NoteToSign, SectionReview, SignedNote
 
 
 class CaseRepository(Protocol):
@@ -123,9 +123,11 @@ class ReviewRepository(Protocol):
     def section_reviews(self, owner: str, case_id: str) -> list[SectionReview]:
         """Every decision on the case's drafts, oldest first."""
 
-    def add_signed_note(self, owner: str, note: SignedNote, review_state: str) -> bool:
-        """Insert a signed version and set the case's review state, in one step; False when
-        the version number is taken (someone signed first) or the case is not the owner's."""
+    def sign_note(self, owner: str, request: NoteToSign) -> SignedNote | None:
+        """Sign (version 1) or amend the owner's note, in one transaction: the store takes
+        the time, the signer and their e-mail, computes the hash, sets the case's review
+        state and records the note_signed / note_amended event. None when the version is
+        not the next one any more (someone signed first)."""
 
     def signed_notes(self, owner: str, case_id: str) -> list[SignedNote]:
         """Every signed version of the case's note, oldest first."""
@@ -150,8 +152,13 @@ class AuditTrail(Protocol):
     def events(self, owner: str, case_id: str | None = None, limit: int = 1000) -> list[AuditEvent]:
         """The owner's events, newest first (only one case's when ``case_id`` is given)."""
 
-    def verify(self, owner: str) -> ChainCheck:
-        """Recompute the owner's whole chain, oldest first."""
+    def verify(self, owner: str, key: bytes | None = None) -> ChainCheck:
+        """Recompute the owner's whole chain, oldest first; with the app's key, compare it
+        with every checkpoint the app sealed (core.audit.verify_chain)."""
+
+    def add_checkpoint(self, owner: str, checkpoint: Checkpoint) -> None:
+        """Keep a sealed checkpoint of the owner's chain (one per position; a second at the
+        same position is ignored)."""
 
 
 class BlobStore(Protocol):

@@ -12,7 +12,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -118,11 +118,32 @@ class SignedNote:
     signer_email: str
     signed_at: datetime
     amendment_reason: str | None = None
+    # Whether the stored content still matches the hash it was signed with, checked as the
+    # note is read (``checked``); False until then, so an unchecked note is never trusted.
+    verified: bool = False
 
     def section_text(self, section: str) -> SectionText | None:
         """The signed text of a section; None when the doctor rejected it."""
         entry = self.content.get("sections", {}).get(section) or {}
         return entry.get("text")
+
+
+@dataclass(frozen=True)
+class NoteToSign:
+    """What the doctor asks the store to sign: the store itself takes the time, the signer,
+    the next version number and the hash, and records the audit event."""
+
+    case_id: str
+    version: int  # the version the doctor is signing; refused when it is taken meanwhile
+    draft_id: str
+    sections: dict[str, Any]
+    amendment_reason: str | None = None
+
+
+NOTE_NOT_VERIFIED = (
+    "Not verified: the stored text of this version does not match the hash it was signed "
+    "with. It was changed after signing, or was not signed through MedCase. Do not rely on it."
+)
 
 
 @dataclass
@@ -330,17 +351,35 @@ def content_hash(
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
+def signed_at_text(moment: datetime) -> str:
+    """The signing time as hashed: ISO 8601 in UTC, as ``datetime.isoformat`` writes it
+    (no fraction when the microseconds are 0), as public.signed_at_text in
+    supabase/migrations/*_signing_in_the_database.sql writes it."""
+    return moment.astimezone(UTC).isoformat()
+
+
 def hash_matches(note: SignedNote) -> bool:
     """Whether a stored version still has the content it was signed with."""
+    sections = note.content.get("sections") if isinstance(note.content, Mapping) else None
     expected = content_hash(
         note.case_id,
         note.version,
         note.draft_id,
-        note.content.get("sections"),
+        sections,
         note.signed_by,
-        note.signed_at.isoformat(),
+        signed_at_text(note.signed_at),
     )
     return expected == note.content_hash
+
+
+def checked(note: SignedNote) -> SignedNote:
+    """The note as read from a store, marked verified when its hash matches its content."""
+    return replace(note, verified=hash_matches(note))
+
+
+def changed_sections(previous: Mapping[str, Any], sections: Mapping[str, Any]) -> list[str]:
+    """The sections an amendment changes, sorted (the audit event's details)."""
+    return sorted(name for name in sections if sections[name] != previous.get(name))
 
 
 # --- what changed -------------------------------------------------------------------------

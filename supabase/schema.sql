@@ -22,6 +22,114 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 CREATE SCHEMA storage;
 
 --
+-- Name: canonical_json(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.canonical_json(value jsonb) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+declare
+    result text;
+begin
+    case jsonb_typeof(value)
+        when 'object' then
+            select '{' || coalesce(string_agg(
+                       to_jsonb(e.key)::text || ':' || public.canonical_json(e.value), ','
+                       order by e.key collate "C"), '') || '}'
+            into result
+            from jsonb_each(value) e;
+        when 'array' then
+            select '[' || coalesce(string_agg(public.canonical_json(a.value), ','
+                                              order by a.n), '') || ']'
+            into result
+            from jsonb_array_elements(value) with ordinality a(value, n);
+        else
+            result := value::text;
+    end case;
+    return result;
+end;
+$$;
+
+--
+-- Name: check_enrolled_draft(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.check_enrolled_draft() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    stored jsonb;
+    patient text;
+    enrolled_case uuid;
+    signed jsonb;
+begin
+    select d.ai_insights into stored from public.ai_drafts d
+    where d.draft_id = new.draft_id and d.user_id = new.owner_id;
+    select c.patient_name, c.case_id into patient, enrolled_case
+    from public.pilot_cases e join public.cases c on c.case_id = e.case_id
+    where e.enrolment_id = new.enrolment_id;
+    -- The signed text beside the draft is the latest signed version's on that draft, its
+    -- texts redacted: the same sections, fields and list lengths, rejected ones null.
+    if new.signed_sections is not null then
+        select (select jsonb_object_agg(s.key, s.value -> 'text')
+                from jsonb_each(n.content -> 'sections') s)
+        into signed
+        from public.signed_notes n
+        where n.case_id = enrolled_case and n.user_id = new.owner_id
+        order by n.version desc limit 1;
+        if signed is null or not public.same_but_text(new.signed_sections, signed)
+           or not exists (select 1 from public.signed_notes n
+                          where n.case_id = enrolled_case and n.draft_id = new.draft_id)
+        then
+            raise exception 'the signed text beside a draft is its signed note''s, redacted'
+                using errcode = 'check_violation';
+        end if;
+    end if;
+    if stored is null
+       or not public.same_but_text(new.ai_insights, stored)
+       or (new.ai_insights - array['case_summary', 'soap_note', 'primary_diagnosis',
+                                   'lab_values'])
+          is distinct from
+          (stored - array['case_summary', 'soap_note', 'primary_diagnosis', 'lab_values'])
+       or (new.ai_insights #> '{primary_diagnosis,icd_code}')
+          is distinct from (stored #> '{primary_diagnosis,icd_code}')
+    then
+        raise exception 'the enrolled draft is the stored draft, its texts redacted'
+            using errcode = 'check_violation';
+    end if;
+    if public.names_patient(new.ai_insights, patient)
+       or public.names_patient(new.signed_sections, patient)
+    then
+        raise exception 'an enrolled case never holds the patient''s name'
+            using errcode = 'check_violation';
+    end if;
+    return new;
+end;
+$$;
+
+--
+-- Name: check_enrolled_view(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.check_enrolled_view() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+    if public.names_patient(new.case_view,
+                            (select c.patient_name from public.cases c
+                             where c.case_id = new.case_id))
+    then
+        raise exception 'an enrolled case never holds the patient''s name'
+            using errcode = 'check_violation';
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: claim_next_analysis(uuid, uuid, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -157,6 +265,65 @@ end;
 $$;
 
 --
+-- Name: keep_pilot_review_blind(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_pilot_review_blind() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    corrected public.pilot_reviews;
+begin
+    -- One writer per reviewer and case at a time: the checks below see each other's rows.
+    perform pg_advisory_xact_lock(
+        hashtextextended(new.enrolment_id::text || new.reviewer_id::text, 23));
+    if new.supersedes is null then
+        if exists (select 1 from public.pilot_reviews r
+                   where r.enrolment_id = new.enrolment_id and r.reviewer_id = new.reviewer_id)
+        then
+            raise exception 'one review per reviewer and case; correct the current one'
+                using errcode = 'unique_violation';
+        end if;
+        return new;
+    end if;
+    select r.* into corrected from public.pilot_reviews r where r.review_id = new.supersedes;
+    if exists (select 1 from public.pilot_reviews r where r.supersedes = new.supersedes) then
+        raise exception 'that review is corrected already; correct the current one'
+            using errcode = 'unique_violation';
+    end if;
+    if (new.diagnosis, new.icd_code) is distinct from (corrected.diagnosis, corrected.icd_code)
+    then
+        raise exception 'a correction keeps the blind diagnosis'
+            using errcode = 'check_violation';
+    end if;
+    new.diagnosed_at := corrected.diagnosed_at;
+    return new;
+end;
+$$;
+
+--
+-- Name: keep_reviewed_pilot(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_reviewed_pilot() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+    -- pg_trigger_depth() = 1: a statement on pilots itself. Deeper, the delete cascades
+    -- from the coordinator's account being removed, which takes their pilots with it.
+    if pg_trigger_depth() = 1
+       and exists (select 1 from public.pilot_reviews r where r.pilot_id = old.pilot_id)
+    then
+        raise exception 'a pilot with reviews is never deleted'
+            using errcode = 'insufficient_privilege';
+    end if;
+    return old;
+end;
+$$;
+
+--
 -- Name: list_case_page(uuid, text, text[], text[], boolean, integer, integer, timestamp with time zone, timestamp with time zone, integer, integer, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -232,6 +399,24 @@ CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_st
 $$;
 
 --
+-- Name: names_patient(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.names_patient(body jsonb, patient_name text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+    select length(trim(coalesce(patient_name, ''))) >= 2
+       and strpos(
+           ' ' || regexp_replace(lower(coalesce(
+               (select string_agg(v #>> '{}', ' ')
+                from jsonb_path_query(coalesce(body, 'null'::jsonb), 'strict $.**') v
+                where jsonb_typeof(v) = 'string'), '')), '[^[:alnum:]]+', ' ', 'g') || ' ',
+           ' ' || trim(regexp_replace(lower(patient_name), '[^[:alnum:]]+', ' ', 'g')) || ' '
+       ) > 0
+$_$;
+
+--
 -- Name: number_pilot_case(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -261,6 +446,19 @@ CREATE FUNCTION public.pilot_account_id(p_pilot uuid, p_email text) RETURNS uuid
       and exists (select 1 from public.pilots p
                   where p.pilot_id = p_pilot and p.coordinator_id = (select auth.uid()))
     limit 1
+$$;
+
+--
+-- Name: pilot_case_reviewable(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    select exists (select 1 from public.pilot_cases e
+                   where e.enrolment_id = p_enrolment and e.pilot_id = p_pilot
+                     and e.owner_id <> (select auth.uid()))
 $$;
 
 --
@@ -306,6 +504,42 @@ CREATE FUNCTION public.pilot_role(p_pilot uuid) RETURNS text
 $$;
 
 --
+-- Name: pilot_scores_valid(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.pilot_scores_valid(scores jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+    select scores is null or (
+        jsonb_typeof(scores) = 'object'
+        and (select array_agg(k order by k) from jsonb_object_keys(scores) k)
+            = array['case_summary', 'primary_diagnosis', 'soap_note']
+        and not exists (
+            select 1 from jsonb_each(scores) s
+            where jsonb_typeof(s.value) is distinct from 'object'
+               or coalesce(s.value ->> 'verdict', '')
+                  not in ('accept', 'minor_edit', 'major_edit', 'reject')
+               or jsonb_typeof(s.value -> 'ratings') is distinct from 'object'
+               or (select array_agg(k order by k) from jsonb_object_keys(
+                       case when jsonb_typeof(s.value -> 'ratings') = 'object'
+                            then s.value -> 'ratings' else '{}'::jsonb end) k)
+                  is distinct from array['accurate', 'complete', 'free_of_invented_facts', 'useful']
+               or exists (
+                   select 1 from jsonb_each(
+                       case when jsonb_typeof(s.value -> 'ratings') = 'object'
+                            then s.value -> 'ratings' else '{}'::jsonb end) r
+                   where jsonb_typeof(r.value) is distinct from 'number'
+                      or r.value::text !~ '^[1-5]$'
+               )
+               or jsonb_typeof(coalesce(s.value -> 'comment', 'null'::jsonb))
+                  not in ('null', 'string')
+               or char_length(coalesce(s.value ->> 'comment', '')) > 2000
+        )
+    )
+$_$;
+
+--
 -- Name: refuse_change(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -316,6 +550,36 @@ CREATE FUNCTION public.refuse_change() RETURNS trigger
 begin
     raise exception '% rows are never changed', tg_table_name
         using errcode = 'insufficient_privilege';
+end;
+$$;
+
+--
+-- Name: same_but_text(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.same_but_text(enrolled jsonb, stored jsonb) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+    if jsonb_typeof(enrolled) is distinct from jsonb_typeof(stored) then
+        return false;
+    end if;
+    case jsonb_typeof(stored)
+        when 'string' then
+            return true;
+        when 'object' then
+            return (select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys(enrolled) k)
+                   = (select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys(stored) k)
+               and not exists (select 1 from jsonb_each(stored) s
+                               where not public.same_but_text(enrolled -> s.key, s.value));
+        when 'array' then
+            return jsonb_array_length(enrolled) = jsonb_array_length(stored)
+               and not exists (select 1 from jsonb_array_elements(stored) with ordinality s(v, n)
+                               where not public.same_but_text(enrolled -> (s.n::int - 1), s.v));
+        else
+            return enrolled = stored;
+    end case;
 end;
 $$;
 
@@ -338,6 +602,133 @@ CREATE FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, se
         returning 1
     )
     select exists (select 1 from saved);
+$$;
+
+--
+-- Name: sign_note(uuid, integer, uuid, jsonb, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text DEFAULT NULL::text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    signer uuid := (select auth.uid());
+    signer_email text;
+    latest public.signed_notes;
+    moment timestamptz := now();
+    changed jsonb;
+    new_id uuid := gen_random_uuid();
+begin
+    if signer is null then
+        raise exception 'sign in to sign a note' using errcode = 'insufficient_privilege';
+    end if;
+    -- The caller's own case, locked: one signature of a case at a time.
+    perform 1 from public.cases c
+    where c.case_id = p_case and c.user_id = signer
+    for update;
+    if not found then
+        raise exception 'no such case' using errcode = 'foreign_key_violation';
+    end if;
+    select n.* into latest from public.signed_notes n
+    where n.case_id = p_case order by n.version desc limit 1;
+    if p_version is distinct from coalesce(latest.version, 0) + 1 then
+        return null;
+    end if;
+    if jsonb_typeof(p_sections) is distinct from 'object'
+       or not p_sections ?& array['case_summary', 'soap_note', 'primary_diagnosis']
+       or (select count(*) from jsonb_object_keys(p_sections)) <> 3
+       or octet_length(p_sections::text) > 200000
+    then
+        raise exception 'a note has the three sections, and no more'
+            using errcode = 'check_violation';
+    end if;
+    if latest.note_id is null then
+        -- The sign-off is of the case's current draft, and has no amendment reason.
+        if p_reason is not null or not exists (
+            select 1 from public.case_insights i
+            where i.case_id = p_case and i.user_id = signer and i.draft_id = p_draft
+        ) then
+            raise exception 'the sign-off is of the current draft'
+                using errcode = 'check_violation';
+        end if;
+    else
+        if length(trim(coalesce(p_reason, ''))) = 0 or not exists (
+            select 1 from public.ai_drafts d
+            where d.draft_id = p_draft and d.case_id = p_case and d.user_id = signer
+        ) then
+            raise exception 'an amendment needs a reason and a draft of the case'
+                using errcode = 'check_violation';
+        end if;
+        select coalesce(jsonb_agg(e.key order by e.key collate "C"), '[]'::jsonb) into changed
+        from jsonb_each(p_sections) e
+        where e.value is distinct from latest.content -> 'sections' -> e.key;
+        if changed = '[]'::jsonb then
+            raise exception 'the amendment is the same as the signed version'
+                using errcode = 'check_violation';
+        end if;
+    end if;
+    select u.email into signer_email from auth.users u where u.id = signer;
+    insert into public.signed_notes (
+        note_id, case_id, user_id, version, draft_id, content, content_hash, signed_by,
+        signer_email, signed_at, amendment_reason
+    ) values (
+        new_id, p_case, signer, p_version, p_draft, jsonb_build_object('sections', p_sections),
+        public.signed_note_hash(p_case, p_version, p_draft, p_sections, signer, moment),
+        signer, coalesce(signer_email, ''), moment, p_reason
+    );
+    update public.cases
+    set review_state = case when p_version = 1 then 'signed' else 'amended' end
+    where case_id = p_case;
+    -- The event only this function writes (the audit policy refuses it from clients).
+    insert into public.audit_events (user_id, case_id, action, details)
+    values (
+        signer, p_case,
+        case when p_version = 1 then 'note_signed' else 'note_amended' end,
+        public.canonical_json(case when p_version = 1
+            then jsonb_build_object('version', p_version)
+            else jsonb_build_object('version', p_version, 'sections', changed) end)
+    );
+    return new_id;
+end;
+$$;
+
+--
+-- Name: FUNCTION sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text) IS 'Signs (version 1) or amends the caller''s note: time, signer, version, hash, review state and audit event are the database''s own; null when the version was taken.';
+
+--
+-- Name: signed_at_text(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.signed_at_text(moment timestamp with time zone) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+    select to_char(moment at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')
+        || case when to_char(moment at time zone 'UTC', 'US') = '000000' then ''
+                else to_char(moment at time zone 'UTC', '.US') end
+        || '+00:00'
+$$;
+
+--
+-- Name: signed_note_hash(uuid, integer, uuid, jsonb, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    select encode(sha256(convert_to(public.canonical_json(jsonb_build_object(
+        'case_id', p_case::text,
+        'version', p_version,
+        'draft_id', p_draft::text,
+        'sections', coalesce(p_sections, 'null'::jsonb),
+        'signed_by', p_signer::text,
+        'signed_at', public.signed_at_text(p_signed_at)
+    )), 'UTF8')), 'hex')
 $$;
 
 --
@@ -426,6 +817,27 @@ CREATE TABLE public.ai_drafts (
 --
 
 COMMENT ON TABLE public.ai_drafts IS 'Every AI draft of a case, never changed; case_insights.draft_id names the newest.';
+
+--
+-- Name: audit_checkpoints; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.audit_checkpoints (
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    seq bigint NOT NULL,
+    head_hash text NOT NULL,
+    seal text NOT NULL,
+    made_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT audit_checkpoints_head_hash_check CHECK ((head_hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT audit_checkpoints_seal_check CHECK ((seal ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT audit_checkpoints_seq_check CHECK ((seq >= 1))
+);
+
+--
+-- Name: TABLE audit_checkpoints; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.audit_checkpoints IS 'The app''s sealed checkpoints of each doctor''s audit chain: the event count (seq) and the head hash then, with an HMAC by the app''s key (core/audit.py checkpoint_seal).';
 
 --
 -- Name: audit_events; Type: TABLE; Schema: public; Owner: -
@@ -691,6 +1103,25 @@ CREATE TABLE public.pilot_cases (
 COMMENT ON TABLE public.pilot_cases IS 'A case enrolled in a pilot, as its reviewers see it: no name, age or gender; known as "Case P-" and its number.';
 
 --
+-- Name: pilot_cases_for_review; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.pilot_cases_for_review WITH (security_barrier='true') AS
+ SELECT e.enrolment_id,
+    e.pilot_id,
+    e.number,
+    e.case_view,
+    e.enrolled_at
+   FROM public.pilot_cases e
+  WHERE ((public.pilot_role(e.pilot_id) = 'reviewer'::text) AND (e.owner_id <> ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: VIEW pilot_cases_for_review; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON VIEW public.pilot_cases_for_review IS 'Enrolled cases as a reviewer reads them: no case id, no owner id, no patient details.';
+
+--
 -- Name: pilot_members; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -839,6 +1270,26 @@ ALTER TABLE ONLY public.ai_drafts
     ADD CONSTRAINT ai_drafts_pkey PRIMARY KEY (draft_id);
 
 --
+-- Name: audit_checkpoints audit_checkpoints_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.audit_checkpoints
+    ADD CONSTRAINT audit_checkpoints_pkey PRIMARY KEY (user_id, seq);
+
+--
+-- Name: audit_events audit_events_details_size; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.audit_events
+    ADD CONSTRAINT audit_events_details_size CHECK ((octet_length(details) <= 2048)) NOT VALID;
+
+--
+-- Name: CONSTRAINT audit_events_details_size ON audit_events; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON CONSTRAINT audit_events_details_size ON public.audit_events IS 'An event''s details are a few words and numbers (core/audit.py MAX_DETAILS_BYTES).';
+
+--
 -- Name: audit_events audit_events_details_words; Type: CHECK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -929,11 +1380,25 @@ ALTER TABLE ONLY public.pilot_members
     ADD CONSTRAINT pilot_members_pkey PRIMARY KEY (pilot_id, user_id);
 
 --
+-- Name: pilot_reviews pilot_reviews_icd_code_form; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.pilot_reviews
+    ADD CONSTRAINT pilot_reviews_icd_code_form CHECK ((icd_code ~ '^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$'::text)) NOT VALID;
+
+--
 -- Name: pilot_reviews pilot_reviews_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.pilot_reviews
     ADD CONSTRAINT pilot_reviews_pkey PRIMARY KEY (review_id);
+
+--
+-- Name: pilot_reviews pilot_reviews_scores_valid; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.pilot_reviews
+    ADD CONSTRAINT pilot_reviews_scores_valid CHECK (public.pilot_scores_valid(scores)) NOT VALID;
 
 --
 -- Name: pilots pilots_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1118,6 +1583,18 @@ CREATE INDEX signed_notes_owner ON public.signed_notes USING btree (user_id);
 CREATE TRIGGER ai_drafts_unchanged BEFORE UPDATE ON public.ai_drafts FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
 
 --
+-- Name: audit_checkpoints audit_checkpoints_kept; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_checkpoints_kept BEFORE DELETE ON public.audit_checkpoints FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
+
+--
+-- Name: audit_checkpoints audit_checkpoints_unchanged; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_checkpoints_unchanged BEFORE UPDATE ON public.audit_checkpoints FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
+
+--
 -- Name: audit_events audit_events_kept; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1160,6 +1637,12 @@ CREATE TRIGGER cases_touch_updated_at BEFORE UPDATE ON public.cases FOR EACH ROW
 CREATE TRIGGER cases_with_signed_notes_kept BEFORE DELETE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.keep_cases_with_signed_notes();
 
 --
+-- Name: pilot_case_insights pilot_case_insights_checked; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER pilot_case_insights_checked BEFORE INSERT OR UPDATE OF signed_sections ON public.pilot_case_insights FOR EACH ROW EXECUTE FUNCTION public.check_enrolled_draft();
+
+--
 -- Name: pilot_case_insights pilot_case_insights_unchanged; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1178,10 +1661,28 @@ CREATE TRIGGER pilot_cases_numbered BEFORE INSERT ON public.pilot_cases FOR EACH
 CREATE TRIGGER pilot_cases_unchanged BEFORE UPDATE ON public.pilot_cases FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
 
 --
+-- Name: pilot_cases pilot_cases_view_checked; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER pilot_cases_view_checked BEFORE INSERT ON public.pilot_cases FOR EACH ROW EXECUTE FUNCTION public.check_enrolled_view();
+
+--
+-- Name: pilot_reviews pilot_reviews_blind; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER pilot_reviews_blind BEFORE INSERT ON public.pilot_reviews FOR EACH ROW EXECUTE FUNCTION public.keep_pilot_review_blind();
+
+--
 -- Name: pilot_reviews pilot_reviews_final; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER pilot_reviews_final BEFORE UPDATE ON public.pilot_reviews FOR EACH ROW EXECUTE FUNCTION public.keep_pilot_review();
+
+--
+-- Name: pilots pilots_with_reviews_kept; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER pilots_with_reviews_kept BEFORE DELETE ON public.pilots FOR EACH ROW EXECUTE FUNCTION public.keep_reviewed_pilot();
 
 --
 -- Name: section_reviews section_reviews_unchanged; Type: TRIGGER; Schema: public; Owner: -
@@ -1493,10 +1994,16 @@ CREATE POLICY "Doctors open cases for themselves" ON public.cases FOR INSERT TO 
 CREATE POLICY "Doctors read their own audit trail" ON public.audit_events FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: audit_checkpoints Doctors read their own checkpoints; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors read their own checkpoints" ON public.audit_checkpoints FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: audit_events Doctors record events of their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
+CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = audit_events.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))))));
 
@@ -1561,20 +2068,20 @@ CREATE POLICY "Doctors see the signed notes of their own cases" ON public.signed
 CREATE POLICY "Doctors see their own cases" ON public.cases FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
--- Name: signed_notes Doctors sign notes of their own cases; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "Doctors sign notes of their own cases" ON public.signed_notes FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM public.cases c
-  WHERE ((c.case_id = signed_notes.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
-
---
 -- Name: ai_drafts Doctors' analyses add drafts to their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "Doctors' analyses add drafts to their own cases" ON public.ai_drafts FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = ai_drafts.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
+
+--
+-- Name: audit_checkpoints Doctors' sessions checkpoint their own chain as it stands; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors' sessions checkpoint their own chain as it stands" ON public.audit_checkpoints FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.audit_events e
+  WHERE ((e.user_id = ( SELECT auth.uid() AS uid)) AND (e.seq = audit_checkpoints.seq) AND (e.hash = audit_checkpoints.head_hash))))));
 
 --
 -- Name: pilot_case_insights Owners add the draft of their enrolled case; Type: POLICY; Schema: public; Owner: -
@@ -1584,6 +2091,12 @@ CREATE POLICY "Owners add the draft of their enrolled case" ON public.pilot_case
    FROM (public.pilot_cases e
      JOIN public.ai_drafts d ON ((d.case_id = e.case_id)))
   WHERE ((e.enrolment_id = pilot_case_insights.enrolment_id) AND (e.pilot_id = pilot_case_insights.pilot_id) AND (e.owner_id = ( SELECT auth.uid() AS uid)) AND (d.draft_id = pilot_case_insights.draft_id) AND (d.user_id = ( SELECT auth.uid() AS uid)))))));
+
+--
+-- Name: pilot_cases Owners and coordinators see enrolled cases; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Owners and coordinators see enrolled cases" ON public.pilot_cases FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (public.pilot_role(pilot_id) = 'coordinator'::text)));
 
 --
 -- Name: pilot_case_insights Owners record the signed note beside their enrolled draft; Type: POLICY; Schema: public; Owner: -
@@ -1598,12 +2111,6 @@ CREATE POLICY "Owners record the signed note beside their enrolled draft" ON pub
 CREATE POLICY "Owners, coordinators and diagnosing reviewers see enrolled draf" ON public.pilot_case_insights FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (public.pilot_role(pilot_id) = 'coordinator'::text) OR ((public.pilot_role(pilot_id) = 'reviewer'::text) AND public.pilot_diagnosed(enrolment_id))));
 
 --
--- Name: pilot_cases Owners, coordinators and reviewers see enrolled cases; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "Owners, coordinators and reviewers see enrolled cases" ON public.pilot_cases FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (public.pilot_role(pilot_id) = ANY (ARRAY['coordinator'::text, 'reviewer'::text]))));
-
---
 -- Name: pilot_cases Pilot members enrol their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -1615,9 +2122,7 @@ CREATE POLICY "Pilot members enrol their own cases" ON public.pilot_cases FOR IN
 -- Name: pilot_reviews Reviewers review cases enrolled by others; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Reviewers review cases enrolled by others" ON public.pilot_reviews FOR INSERT TO authenticated WITH CHECK (((reviewer_id = ( SELECT auth.uid() AS uid)) AND (public.pilot_role(pilot_id) = 'reviewer'::text) AND (EXISTS ( SELECT 1
-   FROM public.pilot_cases e
-  WHERE ((e.enrolment_id = pilot_reviews.enrolment_id) AND (e.pilot_id = pilot_reviews.pilot_id) AND (e.owner_id <> ( SELECT auth.uid() AS uid))))) AND ((supersedes IS NULL) OR public.pilot_review_correctable(supersedes, enrolment_id))));
+CREATE POLICY "Reviewers review cases enrolled by others" ON public.pilot_reviews FOR INSERT TO authenticated WITH CHECK (((reviewer_id = ( SELECT auth.uid() AS uid)) AND (public.pilot_role(pilot_id) = 'reviewer'::text) AND public.pilot_case_reviewable(enrolment_id, pilot_id) AND ((supersedes IS NULL) OR public.pilot_review_correctable(supersedes, enrolment_id))));
 
 --
 -- Name: pilot_reviews Reviewers see their reviews, coordinators every review; Type: POLICY; Schema: public; Owner: -
@@ -1636,6 +2141,12 @@ CREATE POLICY "Reviewers submit their own open reviews" ON public.pilot_reviews 
 --
 
 ALTER TABLE public.ai_drafts ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: audit_checkpoints; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.audit_checkpoints ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: audit_events; Type: ROW SECURITY; Schema: public; Owner: -
@@ -1756,6 +2267,28 @@ GRANT USAGE ON SCHEMA storage TO authenticated;
 GRANT USAGE ON SCHEMA storage TO service_role;
 
 --
+-- Name: FUNCTION canonical_json(value jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.canonical_json(value jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO service_role;
+
+--
+-- Name: FUNCTION check_enrolled_draft(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.check_enrolled_draft() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.check_enrolled_draft() TO service_role;
+
+--
+-- Name: FUNCTION check_enrolled_view(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.check_enrolled_view() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.check_enrolled_view() TO service_role;
+
+--
 -- Name: FUNCTION claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -1801,12 +2334,34 @@ REVOKE ALL ON FUNCTION public.keep_pilot_review() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_pilot_review() TO service_role;
 
 --
+-- Name: FUNCTION keep_pilot_review_blind(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_pilot_review_blind() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_pilot_review_blind() TO service_role;
+
+--
+-- Name: FUNCTION keep_reviewed_pilot(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_reviewed_pilot() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_reviewed_pilot() TO service_role;
+
+--
 -- Name: FUNCTION list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], newest_first boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], newest_first boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], newest_first boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text) TO authenticated;
 GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], newest_first boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text) TO service_role;
+
+--
+-- Name: FUNCTION names_patient(body jsonb, patient_name text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.names_patient(body jsonb, patient_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.names_patient(body jsonb, patient_name text) TO authenticated;
+GRANT ALL ON FUNCTION public.names_patient(body jsonb, patient_name text) TO service_role;
 
 --
 -- Name: FUNCTION number_pilot_case(); Type: ACL; Schema: public; Owner: -
@@ -1822,6 +2377,14 @@ GRANT ALL ON FUNCTION public.number_pilot_case() TO service_role;
 REVOKE ALL ON FUNCTION public.pilot_account_id(p_pilot uuid, p_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.pilot_account_id(p_pilot uuid, p_email text) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_account_id(p_pilot uuid, p_email text) TO service_role;
+
+--
+-- Name: FUNCTION pilot_case_reviewable(p_enrolment uuid, p_pilot uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) TO service_role;
 
 --
 -- Name: FUNCTION pilot_diagnosed(p_enrolment uuid); Type: ACL; Schema: public; Owner: -
@@ -1848,11 +2411,27 @@ GRANT ALL ON FUNCTION public.pilot_role(p_pilot uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_role(p_pilot uuid) TO service_role;
 
 --
+-- Name: FUNCTION pilot_scores_valid(scores jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO service_role;
+
+--
 -- Name: FUNCTION refuse_change(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.refuse_change() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.refuse_change() TO service_role;
+
+--
+-- Name: FUNCTION same_but_text(enrolled jsonb, stored jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.same_but_text(enrolled jsonb, stored jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.same_but_text(enrolled jsonb, stored jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.same_but_text(enrolled jsonb, stored jsonb) TO service_role;
 
 --
 -- Name: FUNCTION save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb); Type: ACL; Schema: public; Owner: -
@@ -1861,6 +2440,30 @@ GRANT ALL ON FUNCTION public.refuse_change() TO service_role;
 REVOKE ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text) TO authenticated;
+GRANT ALL ON FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text) TO service_role;
+
+--
+-- Name: FUNCTION signed_at_text(moment timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.signed_at_text(moment timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.signed_at_text(moment timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.signed_at_text(moment timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION stamp_audit_event(); Type: ACL; Schema: public; Owner: -
@@ -1898,6 +2501,13 @@ GRANT ALL ON FUNCTION storage.foldername(name text) TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER ON TABLE public.ai_drafts TO authenticated;
 GRANT ALL ON TABLE public.ai_drafts TO service_role;
+
+--
+-- Name: TABLE audit_checkpoints; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.audit_checkpoints TO authenticated;
+GRANT ALL ON TABLE public.audit_checkpoints TO service_role;
 
 --
 -- Name: TABLE audit_events; Type: ACL; Schema: public; Owner: -
@@ -1950,6 +2560,13 @@ GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER ON TABLE public.pilot_cases TO aut
 GRANT ALL ON TABLE public.pilot_cases TO service_role;
 
 --
+-- Name: TABLE pilot_cases_for_review; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.pilot_cases_for_review TO service_role;
+GRANT SELECT ON TABLE public.pilot_cases_for_review TO authenticated;
+
+--
 -- Name: TABLE pilot_members; Type: ACL; Schema: public; Owner: -
 --
 
@@ -1981,7 +2598,7 @@ GRANT ALL ON TABLE public.section_reviews TO service_role;
 -- Name: TABLE signed_notes; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER ON TABLE public.signed_notes TO authenticated;
+GRANT SELECT,REFERENCES,DELETE,TRIGGER ON TABLE public.signed_notes TO authenticated;
 GRANT ALL ON TABLE public.signed_notes TO service_role;
 
 --

@@ -69,6 +69,12 @@ def audit_trail(services: CaseService, case_id: str) -> None:
                     "link and hash as recorded.",
                     icon=":material/verified_user:",
                 )
+            if check.anchored_seq is not None:
+                # The anchor outside the database: keep it to compare a later check with.
+                st.caption(
+                    f"Checkpoint sealed by MedCase: {check.anchored_seq} event(s), head hash "
+                    f"`{check.anchored_hash}`."
+                )
             else:
                 st.error(
                     f"The chain is broken at event {check.first_broken_seq}: {check.reason}.",

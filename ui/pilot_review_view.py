@@ -192,4 +192,11 @@ def _submitted(service: PilotService, enrolment: Enrolment, review: PilotReview)
     if st.toggle(
         "Correct this review (a new review replaces it; both are kept)", key="pilots_correct"
     ):
-        _diagnosis_form(service, enrolment, supersedes=review.review_id)
+        st.caption(
+            "Your blind diagnosis stays as you recorded it before seeing the AI's draft; "
+            "the correction scores the sections again."
+        )
+        if st.button("Start the correction", key="pilots_correct_start"):
+            with shown_to_user():
+                service.record_diagnosis(enrolment.enrolment_id, None, None, review.review_id)
+                st.rerun()

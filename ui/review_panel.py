@@ -15,6 +15,7 @@ from core import lifecycle
 from core.review import (
     FIELD_LABELS,
     LIST_FIELDS,
+    NOTE_NOT_VERIFIED,
     SECTION_FIELDS,
     SECTION_LABELS,
     Decision,
@@ -215,11 +216,14 @@ def _signed_note(summary: ReviewSummary) -> None:
 
 def _signature_line(note: SignedNote) -> None:
     kind = "Signed" if note.version == 1 else "Amended"
-    st.success(
+    line = (
         f"{kind} by {markdown_text(note.signer_email)} at {formatting.when(note.signed_at)}"
-        f" (version {note.version}). Read-only.",
-        icon=":material/verified:",
+        f" (version {note.version}). Read-only."
     )
+    if note.verified:
+        st.success(line, icon=":material/verified:")
+    else:
+        st.error(f"{line}\n\n{NOTE_NOT_VERIFIED}", icon=":material/gpp_bad:")
     if note.amendment_reason:
         st.caption(f"Reason for the amendment: {markdown_text(note.amendment_reason)}")
     st.caption(f"Content hash (SHA-256): `{note.content_hash}`")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.audit import AuditEvent, ChainCheck, stored_event, verify_chain
+from core.audit import AuditEvent, ChainCheck, Checkpoint, stored_event, verify_chain
 from core.backends.sqlite_db import SqliteDatabase
 from core.errors import CaseNotFound
 
@@ -45,8 +45,22 @@ class SqliteAuditTrail:
         params.append(limit)
         return [AuditEvent.from_row(row) for row in self._db.connection().execute(query, params)]
 
-    def verify(self, owner: str) -> ChainCheck:
-        rows = self._db.connection().execute(
+    def verify(self, owner: str, key: bytes | None = None) -> ChainCheck:
+        connection = self._db.connection()
+        rows = connection.execute(
             f"SELECT {_COLUMNS} FROM audit_events WHERE user_id = ? ORDER BY seq", (owner,)
         )
-        return verify_chain(AuditEvent.from_row(row) for row in rows)
+        events = [AuditEvent.from_row(row) for row in rows]
+        points = connection.execute(
+            "SELECT seq, head_hash, seal FROM audit_checkpoints WHERE user_id = ?", (owner,)
+        )
+        checkpoints = [Checkpoint(row["seq"], row["head_hash"], row["seal"]) for row in points]
+        return verify_chain(events, checkpoints, key, owner)
+
+    def add_checkpoint(self, owner: str, checkpoint: Checkpoint) -> None:
+        with self._db.write() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO audit_checkpoints (user_id, seq, head_hash, seal, made_at)"
+                " VALUES (?, ?, ?, ?, medcase_now())",
+                (owner, checkpoint.seq, checkpoint.head_hash, checkpoint.seal),
+            )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -10,7 +11,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from core.audit import event_hash, occurred_text
+from core.pilot.records import ICD_CODE_FORM, stored_scores_valid
 from core.private_files import private_file, private_folder
+from core.review import content_hash, signed_at_text
 
 # Each entry moves the schema one version up; PRAGMA user_version records where a file is.
 MIGRATIONS: tuple[str, ...] = (
@@ -353,6 +356,75 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE UNIQUE INDEX cases_request_key ON cases (user_id, request_key)
         WHERE request_key IS NOT NULL;
     """,
+    # 14: signing belongs to the store (#23), as supabase's sign_note: a signed version
+    # goes in only with the hash of its own content, as the next version of its case; an
+    # event about signing only beside the version it names (none of them twice).
+    """
+    CREATE TRIGGER signed_notes_hashed BEFORE INSERT ON signed_notes
+        WHEN NEW.content_hash IS NOT medcase_note_hash(NEW.case_id, NEW.version, NEW.draft_id,
+            NEW.content, NEW.signed_by, NEW.signed_at)
+        BEGIN SELECT RAISE(ABORT, 'a signed note carries the hash of its own content'); END;
+    CREATE TRIGGER signed_notes_next_version BEFORE INSERT ON signed_notes
+        WHEN NEW.version IS NOT (SELECT coalesce(max(version), 0) + 1 FROM signed_notes
+                                 WHERE case_id = NEW.case_id)
+            OR NEW.signed_by IS NOT NEW.user_id
+        BEGIN SELECT RAISE(ABORT, 'a signed note is the next version, by its owner'); END;
+    CREATE TRIGGER audit_events_signing_beside_its_note BEFORE INSERT ON audit_events
+        WHEN NEW.action IN ('note_signed', 'note_amended') AND (
+            NOT EXISTS (SELECT 1 FROM signed_notes n WHERE n.case_id = NEW.case_id
+                        AND n.user_id = NEW.user_id
+                        AND n.version = json_extract(NEW.details, '$.version'))
+            OR EXISTS (SELECT 1 FROM audit_events e WHERE e.user_id = NEW.user_id
+                       AND e.case_id = NEW.case_id AND e.action IN ('note_signed', 'note_amended')
+                       AND json_extract(e.details, '$.version')
+                           = json_extract(NEW.details, '$.version')))
+        BEGIN SELECT RAISE(ABORT, 'signing events are written with their note only'); END;
+    CREATE TRIGGER audit_events_details_are_small BEFORE INSERT ON audit_events
+        WHEN length(CAST(NEW.details AS BLOB)) > 2048
+        BEGIN SELECT RAISE(ABORT, 'audit details are a few words'); END;
+    CREATE TABLE audit_checkpoints (
+        user_id TEXT NOT NULL,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        head_hash TEXT NOT NULL,
+        seal TEXT NOT NULL,
+        made_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, seq)
+    );
+    CREATE TRIGGER audit_checkpoints_of_the_chain BEFORE INSERT ON audit_checkpoints
+        WHEN NOT EXISTS (SELECT 1 FROM audit_events WHERE user_id = NEW.user_id
+                         AND seq = NEW.seq AND hash = NEW.head_hash)
+        BEGIN SELECT RAISE(ABORT, 'a checkpoint is of the chain as it stands'); END;
+    CREATE TRIGGER audit_checkpoints_unchanged BEFORE UPDATE ON audit_checkpoints
+        BEGIN SELECT RAISE(ABORT, 'checkpoints are never changed'); END;
+    CREATE TRIGGER audit_checkpoints_kept BEFORE DELETE ON audit_checkpoints
+        BEGIN SELECT RAISE(ABORT, 'checkpoints are never deleted'); END;
+    """,
+    # 15: the pilot's figures hold in the store (#23), as in
+    # supabase/migrations/20261125130000_pilot_integrity.sql: one review per reviewer and
+    # case, each corrected at most once, a correction keeping the blind diagnosis; scores
+    # and codes of the form a review accepts; a pilot with reviews never deleted.
+    """
+    CREATE TRIGGER pilot_reviews_one_per_reviewer BEFORE INSERT ON pilot_reviews
+        WHEN (NEW.supersedes IS NULL AND EXISTS (SELECT 1 FROM pilot_reviews r
+                  WHERE r.enrolment_id = NEW.enrolment_id AND r.reviewer_id = NEW.reviewer_id))
+            OR (NEW.supersedes IS NOT NULL AND EXISTS (SELECT 1 FROM pilot_reviews r
+                  WHERE r.supersedes = NEW.supersedes))
+        BEGIN SELECT RAISE(ABORT, 'one current review per reviewer and case'); END;
+    CREATE TRIGGER pilot_reviews_blind_diagnosis_kept BEFORE INSERT ON pilot_reviews
+        WHEN NEW.supersedes IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pilot_reviews r
+            WHERE r.review_id = NEW.supersedes AND r.diagnosis = NEW.diagnosis
+              AND r.icd_code = NEW.icd_code AND r.diagnosed_at = NEW.diagnosed_at)
+        BEGIN SELECT RAISE(ABORT, 'a correction keeps the blind diagnosis'); END;
+    CREATE TRIGGER pilot_reviews_checked BEFORE INSERT ON pilot_reviews
+        WHEN NOT medcase_pilot_review_valid(NEW.icd_code, NEW.scores)
+        BEGIN SELECT RAISE(ABORT, 'scores and codes as a review accepts them'); END;
+    CREATE TRIGGER pilot_reviews_scores_checked BEFORE UPDATE OF scores ON pilot_reviews
+        WHEN NOT medcase_pilot_review_valid(NEW.icd_code, NEW.scores)
+        BEGIN SELECT RAISE(ABORT, 'scores and codes as a review accepts them'); END;
+    CREATE TRIGGER pilots_with_reviews_kept BEFORE DELETE ON pilots
+        WHEN EXISTS (SELECT 1 FROM pilot_reviews r WHERE r.pilot_id = OLD.pilot_id)
+        BEGIN SELECT RAISE(ABORT, 'a pilot with reviews is never deleted'); END;
+    """,
 )
 
 
@@ -381,6 +453,10 @@ class SqliteDatabase:
         # The audit trail's stamp: the same hash as PostgreSQL's trigger computes.
         connection.create_function("medcase_event_hash", 7, event_hash, deterministic=True)
         connection.create_function("medcase_now", 0, _now)
+        connection.create_function("medcase_note_hash", 6, _note_hash, deterministic=True)
+        connection.create_function(
+            "medcase_pilot_review_valid", 2, _pilot_review_valid, deterministic=True
+        )
         return connection
 
     def connection(self) -> sqlite3.Connection:
@@ -414,6 +490,28 @@ class SqliteDatabase:
 
 def _now() -> str:
     return occurred_text(datetime.now(UTC))
+
+
+def _note_hash(
+    case_id: str, version: int, draft_id: str, content: str, signed_by: str, signed_at: str
+) -> str | None:
+    """The hash a signed version must carry (core.review.content_hash); None when the row
+    cannot be read (so the trigger refuses it)."""
+    try:
+        sections = json.loads(content)["sections"]
+        moment = signed_at_text(datetime.fromisoformat(signed_at))
+        return content_hash(case_id, version, draft_id, sections, signed_by, moment)
+    except (TypeError, ValueError, KeyError):
+        return None
+
+
+def _pilot_review_valid(icd_code: str | None, scores: str | None) -> bool:
+    """A review's code and scores as core.pilot.rules accepts them."""
+    try:
+        parsed = json.loads(scores) if scores is not None else None
+    except ValueError:
+        return False
+    return bool(ICD_CODE_FORM.match(icd_code or "")) and stored_scores_valid(parsed)
 
 
 def _folded(text: str | None) -> str | None:

@@ -26,6 +26,18 @@ from core.pilot.records import (
 
 _PILOT = "p.pilot_id, p.name, p.description, p.starts_on, p.ends_on, p.coordinator_id, p.created_at"
 _ENROLMENT = "e.enrolment_id, e.pilot_id, e.case_id, e.owner_id, e.number, e.enrolled_at"
+# As a reviewer reads an enrolment (supabase's pilot_cases_for_review view): without the
+# case's or its owner's id; the owner and the coordinator read both.
+_OWNS_OR_COORDINATES = (
+    "(e.owner_id = :actor OR EXISTS (SELECT 1 FROM pilots c WHERE c.pilot_id = e.pilot_id"
+    " AND c.coordinator_id = :actor))"
+)
+_ENROLMENT_SEEN = (
+    "e.enrolment_id, e.pilot_id,"
+    f" CASE WHEN {_OWNS_OR_COORDINATES} THEN e.case_id ELSE '' END AS case_id,"
+    f" CASE WHEN {_OWNS_OR_COORDINATES} THEN e.owner_id ELSE '' END AS owner_id,"
+    " e.number, e.enrolled_at"
+)
 _REVIEW = (
     "r.review_id, r.pilot_id, r.enrolment_id, r.reviewer_id, r.diagnosis, r.icd_code,"
     " r.diagnosed_at, r.scores, r.submitted_at, r.supersedes"
@@ -250,7 +262,7 @@ class SqlitePilotRepository:
 
     def enrolments(self, actor: str, pilot_id: str) -> list[Enrolment]:
         rows = self._rows(
-            f"SELECT {_ENROLMENT} FROM pilot_cases e WHERE e.pilot_id = :pilot"
+            f"SELECT {_ENROLMENT_SEEN} FROM pilot_cases e WHERE e.pilot_id = :pilot"
             f" AND {_SEES_ENROLMENT} ORDER BY e.number",
             actor=actor,
             pilot=pilot_id,
@@ -259,7 +271,7 @@ class SqlitePilotRepository:
 
     def enrolment(self, actor: str, enrolment_id: str) -> Enrolment | None:
         rows = self._rows(
-            f"SELECT {_ENROLMENT}, e.case_view FROM pilot_cases e"
+            f"SELECT {_ENROLMENT_SEEN}, e.case_view FROM pilot_cases e"
             f" WHERE e.enrolment_id = :enrolment AND {_SEES_ENROLMENT}",
             actor=actor,
             enrolment=enrolment_id,

@@ -8,10 +8,27 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import uuid
+from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
+from core import lifecycle
+from core.audit import AuditAction, stored_event
 from core.backends.sqlite_db import SqliteDatabase
-from core.review import Draft, SectionReview, SignedNote
+from core.errors import CaseNotFound, InvalidInput
+from core.models import utc_now
+from core.review import (
+    Draft,
+    NoteToSign,
+    Section,
+    SectionReview,
+    SignedNote,
+    changed_sections,
+    checked,
+    content_hash,
+    signed_at_text,
+)
 
 _DRAFT_COLUMNS = "draft_id, case_id, ai_insights, generated_at, case_version"
 _REVIEW_COLUMNS = "review_id, case_id, draft_id, section, decision, reviewed_at, edited, reason"
@@ -42,7 +59,51 @@ def _note(row: sqlite3.Row) -> SignedNote:
     values = dict(row)
     values["signed_at"] = datetime.fromisoformat(values["signed_at"])
     values["content"] = json.loads(values["content"])
-    return SignedNote(**values)
+    return checked(SignedNote(**values))
+
+
+def _hash_of(note: SignedNote) -> str:
+    return content_hash(
+        note.case_id,
+        note.version,
+        note.draft_id,
+        note.content["sections"],
+        note.signed_by,
+        signed_at_text(note.signed_at),
+    )
+
+
+def _check_sign_off(db: sqlite3.Connection, owner: str, request: NoteToSign) -> None:
+    """Version 1 is of the case's current draft, without a reason (as in PostgreSQL)."""
+    current = db.execute(
+        "SELECT 1 FROM case_insights WHERE case_id = ? AND user_id = ? AND draft_id = ?",
+        (request.case_id, owner, request.draft_id),
+    ).fetchone()
+    _check_sections(request.sections)
+    if request.amendment_reason is not None or current is None:
+        raise InvalidInput("The sign-off is of the current draft")
+
+
+def _check_amendment(
+    db: sqlite3.Connection, owner: str, request: NoteToSign, latest: SignedNote
+) -> list[str]:
+    """An amendment has a reason, a draft of the case and a change; the changed sections."""
+    draft = db.execute(
+        "SELECT 1 FROM ai_drafts WHERE draft_id = ? AND case_id = ? AND user_id = ?",
+        (request.draft_id, request.case_id, owner),
+    ).fetchone()
+    _check_sections(request.sections)
+    if not (request.amendment_reason or "").strip() or draft is None:
+        raise InvalidInput("An amendment needs a reason and a draft of the case")
+    changed = changed_sections(latest.content.get("sections") or {}, request.sections)
+    if not changed:
+        raise InvalidInput("The amendment is the same as the signed version")
+    return changed
+
+
+def _check_sections(sections: dict[str, Any]) -> None:
+    if set(sections) != {section.value for section in Section}:
+        raise InvalidInput("A note has the three sections, and no more")
 
 
 class SqliteReviewRepository:
@@ -101,40 +162,74 @@ class SqliteReviewRepository:
         )
         return [_review(row) for row in rows]
 
-    def add_signed_note(self, owner: str, note: SignedNote, review_state: str) -> bool:
-        """Insert a signed version and set the case's review state; False when that version
-        number is already taken (someone signed first) or the case is not the owner's."""
+    def sign_note(self, owner: str, request: NoteToSign) -> SignedNote | None:
+        """Sign or amend in one write transaction, as supabase's sign_note does: the time
+        now, the signer the owner (their e-mail from the accounts), the next version, the
+        hash, the review state and the audit event; the caller says only what it signs."""
         with self._db.write() as db:
-            try:
-                cursor = db.execute(
-                    f"INSERT INTO signed_notes (user_id, {_NOTE_COLUMNS})"
-                    " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS"
-                    " (SELECT 1 FROM cases WHERE case_id = ? AND user_id = ?)",
-                    (
-                        owner,
-                        note.note_id,
-                        note.case_id,
-                        note.version,
-                        note.draft_id,
-                        json.dumps(note.content),
-                        note.content_hash,
-                        note.signed_by,
-                        note.signer_email,
-                        note.signed_at.isoformat(),
-                        note.amendment_reason,
-                        note.case_id,
-                        owner,
-                    ),
-                )
-            except sqlite3.IntegrityError:
-                return False
-            if cursor.rowcount == 0:
-                return False
+            account = db.execute(
+                "SELECT d.email FROM cases c JOIN doctors d ON d.user_id = c.user_id"
+                " WHERE c.case_id = ? AND c.user_id = ?",
+                (request.case_id, owner),
+            ).fetchone()
+            if account is None:
+                raise CaseNotFound()
+            latest_row = db.execute(
+                f"SELECT {_NOTE_COLUMNS} FROM signed_notes WHERE case_id = ?"
+                " ORDER BY version DESC LIMIT 1",
+                (request.case_id,),
+            ).fetchone()
+            latest = _note(latest_row) if latest_row else None
+            if request.version != (latest.version if latest else 0) + 1:
+                return None
+            details: dict[str, object] = {"version": request.version}
+            if latest is None:
+                _check_sign_off(db, owner, request)
+                action = AuditAction.NOTE_SIGNED
+            else:
+                changed = _check_amendment(db, owner, request, latest)
+                details["sections"] = changed
+                action = AuditAction.NOTE_AMENDED
+            note = SignedNote(
+                note_id=str(uuid.uuid4()),
+                case_id=request.case_id,
+                version=request.version,
+                draft_id=request.draft_id,
+                content={"sections": request.sections},
+                content_hash="",
+                signed_by=owner,
+                signer_email=account["email"],
+                signed_at=utc_now(),
+                amendment_reason=request.amendment_reason,
+            )
+            note = replace(note, content_hash=_hash_of(note))
+            db.execute(
+                f"INSERT INTO signed_notes (user_id, {_NOTE_COLUMNS})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    owner,
+                    note.note_id,
+                    note.case_id,
+                    note.version,
+                    note.draft_id,
+                    json.dumps(note.content),
+                    note.content_hash,
+                    note.signed_by,
+                    note.signer_email,
+                    note.signed_at.isoformat(),
+                    note.amendment_reason,
+                ),
+            )
             db.execute(
                 "UPDATE cases SET review_state = ? WHERE case_id = ? AND user_id = ?",
-                (review_state, note.case_id, owner),
+                (lifecycle.signed(note.version)["review_state"], note.case_id, owner),
             )
-        return True
+            known, stored = stored_event(action, details, by_the_store=True)
+            db.execute(
+                "INSERT INTO audit_events (user_id, case_id, action, details) VALUES (?, ?, ?, ?)",
+                (owner, note.case_id, known, stored),
+            )
+        return checked(note)
 
     def signed_notes(self, owner: str, case_id: str) -> list[SignedNote]:
         rows = self._db.connection().execute(

@@ -8,9 +8,10 @@ from typing import Any
 from postgrest import SyncPostgrestClient
 from postgrest.types import ReturnMethod
 
-from core.audit import AuditEvent, ChainCheck, stored_event, verify_chain
+from core.audit import AuditEvent, ChainCheck, Checkpoint, stored_event, verify_chain
 from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_rows import as_rows
+from core.errors import InvalidInput
 
 _COLUMNS = "seq,user_id,case_id,action,details,occurred_at,prev_hash,hash"
 _PAGE = 1000
@@ -40,7 +41,33 @@ class SupabaseAuditTrail:
         with supabase_errors():
             return [AuditEvent.from_row(row) for row in as_rows(query.execute().data)]
 
-    def verify(self, owner: str) -> ChainCheck:
+    def add_checkpoint(self, owner: str, checkpoint: Checkpoint) -> None:
+        row = {
+            "user_id": owner,
+            "seq": checkpoint.seq,
+            "head_hash": checkpoint.head_hash,
+            "seal": checkpoint.seal,
+        }
+        try:
+            with supabase_errors():
+                self._rest.from_("audit_checkpoints").insert(
+                    row, returning=ReturnMethod.minimal
+                ).execute()
+        except InvalidInput:
+            pass  # this position is checkpointed already (the primary key)
+
+    def _checkpoints(self, owner: str) -> list[Checkpoint]:
+        query = (
+            self._rest.from_("audit_checkpoints")
+            .select("seq,head_hash,seal")
+            .eq("user_id", owner)
+            .order("seq")
+        )
+        with supabase_errors():
+            rows = as_rows(query.execute().data)
+        return [Checkpoint(row["seq"], row["head_hash"], row["seal"]) for row in rows]
+
+    def verify(self, owner: str, key: bytes | None = None) -> ChainCheck:
         events: list[AuditEvent] = []
         after = 0
         # In pages, oldest first, until one comes back empty: PostgREST's max_rows may cap a
@@ -57,6 +84,7 @@ class SupabaseAuditTrail:
             with supabase_errors():
                 page = [AuditEvent.from_row(row) for row in as_rows(query.execute().data)]
             if not page:
-                return verify_chain(events)
+                checkpoints = self._checkpoints(owner) if key is not None else []
+                return verify_chain(events, checkpoints, key, owner)
             events.extend(page)
             after = page[-1].seq

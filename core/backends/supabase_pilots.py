@@ -29,6 +29,9 @@ from core.pilot.records import (
 
 _PILOT = "pilot_id,name,description,starts_on,ends_on,coordinator_id,created_at"
 _ENROLMENT = "enrolment_id,pilot_id,case_id,owner_id,number,enrolled_at"
+# What a reviewer reads of an enrolment (20261125140000_pilot_reviewer_view.sql).
+_FOR_REVIEW = "pilot_cases_for_review"
+_REVIEWED = "enrolment_id,pilot_id,number,enrolled_at"
 _INSIGHTS = "enrolment_id,draft_id,ai_insights,signed_sections"
 _REVIEW = (
     "review_id,pilot_id,enrolment_id,reviewer_id,diagnosis,icd_code,diagnosed_at,scores,"
@@ -53,8 +56,8 @@ def _enrolment(row: Row) -> Enrolment:
     return Enrolment(
         enrolment_id=row["enrolment_id"],
         pilot_id=row["pilot_id"],
-        case_id=row["case_id"],
-        owner_id=row["owner_id"],
+        case_id=row.get("case_id") or "",  # a reviewer reads neither id
+        owner_id=row.get("owner_id") or "",
         number=row["number"],
         enrolled_at=datetime.fromisoformat(row["enrolled_at"]),
         view=CaseView.model_validate(view) if view is not None else None,
@@ -202,16 +205,26 @@ class SupabasePilotRepository:
             return None
 
     def enrolments(self, actor: str, pilot_id: str) -> list[Enrolment]:
+        """The owner's and the coordinator's from pilot_cases; a reviewer's from the view
+        that leaves out the case's and the owner's ids."""
         rows = self._every(
             lambda: self._select("pilot_cases", _ENROLMENT).eq("pilot_id", pilot_id), "number"
         )
-        return [_enrolment(row) for row in rows]
+        seen = {row["enrolment_id"] for row in rows}
+        reviewed = self._every(
+            lambda: self._select(_FOR_REVIEW, _REVIEWED).eq("pilot_id", pilot_id), "number"
+        )
+        rows += [row for row in reviewed if row["enrolment_id"] not in seen]
+        return sorted((_enrolment(row) for row in rows), key=lambda e: e.number)
 
     def enrolment(self, actor: str, enrolment_id: str) -> Enrolment | None:
-        rows = self._rows(
-            self._select("pilot_cases", f"{_ENROLMENT},case_view").eq("enrolment_id", enrolment_id)
-        )
-        return _enrolment(rows[0]) if rows else None
+        for table, columns in (("pilot_cases", _ENROLMENT), (_FOR_REVIEW, _REVIEWED)):
+            rows = self._rows(
+                self._select(table, f"{columns},case_view").eq("enrolment_id", enrolment_id)
+            )
+            if rows:
+                return _enrolment(rows[0])
+        return None
 
     def case_enrolments(self, actor: str, case_id: str) -> list[Enrolment]:
         rows = self._rows(
@@ -291,5 +304,13 @@ class SupabasePilotRepository:
             lambda: self._select("pilot_reviews", _REVIEW).eq("pilot_id", pilot_id), "review_id"
         )
         reviews = [_review(row) for row in rows]
-        reviews.sort(key=lambda review: review.diagnosed_at)
+        # A correction carries the blind diagnosis's time: it follows the review it
+        # corrects, which was submitted before it (an open one comes last).
+        reviews.sort(
+            key=lambda review: (
+                review.diagnosed_at,
+                review.submitted_at is None,
+                review.submitted_at or review.diagnosed_at,
+            )
+        )
         return reviews

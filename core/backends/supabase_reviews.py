@@ -4,7 +4,7 @@ PostgREST, under RLS. Only inserts and reads: the database refuses updates."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from postgrest import SyncPostgrestClient
 from postgrest.types import ReturnMethod
@@ -12,8 +12,8 @@ from postgrest.types import ReturnMethod
 from core import lifecycle
 from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_rows import as_rows
-from core.errors import CaseNotFound, InvalidInput, PermissionDenied
-from core.review import Draft, SectionReview, SignedNote
+from core.errors import CaseNotFound, PermissionDenied
+from core.review import Draft, NoteToSign, SectionReview, SignedNote, checked
 
 _DRAFT_COLUMNS = "draft_id,case_id,ai_insights,generated_at,case_version"
 _REVIEW_COLUMNS = "review_id,case_id,draft_id,section,decision,reviewed_at,edited,reason"
@@ -46,7 +46,7 @@ def _review(row: dict[str, Any]) -> SectionReview:
 
 
 def _note(row: dict[str, Any]) -> SignedNote:
-    return SignedNote(**{**row, "signed_at": datetime.fromisoformat(row["signed_at"])})
+    return checked(SignedNote(**{**row, "signed_at": datetime.fromisoformat(row["signed_at"])}))
 
 
 class SupabaseReviewRepository:
@@ -119,37 +119,32 @@ class SupabaseReviewRepository:
         with supabase_errors():
             return [_review(row) for row in as_rows(query.execute().data)]
 
-    def add_signed_note(self, owner: str, note: SignedNote, review_state: str) -> bool:
-        row = {
-            "note_id": note.note_id,
-            "case_id": note.case_id,
-            "user_id": owner,
-            "version": note.version,
-            "draft_id": note.draft_id,
-            "content": note.content,
-            "content_hash": note.content_hash,
-            "signed_by": note.signed_by,
-            "signer_email": note.signer_email,
-            "signed_at": _instant(note.signed_at),
-            "amendment_reason": note.amendment_reason,
+    def sign_note(self, owner: str, request: NoteToSign) -> SignedNote | None:
+        """The database signs (public.sign_note): its time, signer, version check, hash,
+        review state and audit event; then the version is read back under RLS."""
+        arguments = {
+            "p_case": request.case_id,
+            "p_version": request.version,
+            "p_draft": request.draft_id,
+            "p_sections": request.sections,
+            "p_reason": request.amendment_reason,
         }
-        try:
-            with supabase_errors():
-                self._rest.from_("signed_notes").insert(
-                    row, returning=ReturnMethod.minimal
-                ).execute()
-        except (PermissionDenied, CaseNotFound, InvalidInput):
-            # Not the owner's case, or the version number is taken (409: signed first).
-            return False
+        with supabase_errors():
+            # postgrest-py types rpc arguments as strings; PostgREST takes any JSON.
+            signed = self._rest.rpc("sign_note", cast(dict[str, str], arguments)).execute()
+        if not signed.data:
+            return None  # the version was taken meanwhile
         query = (
-            self._rest.from_("cases")
-            .update({"review_state": review_state})
-            .eq("case_id", note.case_id)
+            self._rest.from_("signed_notes")
+            .select(_NOTE_COLUMNS)
+            .eq("note_id", str(signed.data))
             .eq("user_id", owner)
         )
         with supabase_errors():
-            query.execute()
-        return True
+            rows = as_rows(query.execute().data)
+        if not rows:
+            raise CaseNotFound()
+        return _note(rows[0])
 
     def signed_notes(self, owner: str, case_id: str) -> list[SignedNote]:
         query = (

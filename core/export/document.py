@@ -18,7 +18,7 @@ from core.export.clinical import critical_blocks, differential_blocks, lab_block
 from core.insights import Insights
 from core.models import Case, CaseFile
 from core.privacy.restore import restore_text
-from core.review import SignedNote
+from core.review import NOTE_NOT_VERIFIED, SignedNote
 
 __all__ = ["DRAFT_HEADING", "TITLE", "Block", "BlockKind", "chart_blocks", "export_name"]
 
@@ -112,7 +112,8 @@ def _restored(block: Block, patient_name: str) -> Block:
 def signature_line(note: SignedNote) -> str:
     kind = "Signed" if note.version == 1 else "Amended and signed"
     moment = generated_time(note.signed_at.isoformat())
-    return f"{kind} by {note.signer_email} at {moment} (version {note.version})"
+    line = f"{kind} by {note.signer_email} at {moment} (version {note.version})"
+    return line if note.verified else f"{line}. {NOTE_NOT_VERIFIED}"
 
 
 def _draft_sections(insights: Insights) -> list[Block]:

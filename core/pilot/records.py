@@ -6,6 +6,7 @@ case is known by its pseudonym, "Case P-0042", from its enrolment number in the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -215,8 +216,41 @@ def scores_json(scores: dict[str, SectionScore]) -> dict[str, Any]:
     return {section: score.as_json() for section, score in scores.items()}
 
 
-def scores_from_json(value: dict[str, Any] | None) -> dict[str, SectionScore] | None:
+SCORED_SECTIONS = ("case_summary", "soap_note", "primary_diagnosis")
+MAX_SCORE_COMMENT = 2_000
+ICD_CODE_FORM = re.compile(r"^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$")
+
+
+def stored_scores_valid(value: Any) -> bool:
+    """Whether stored scores are what a review accepts (core.pilot.rules.section_scores):
+    every section, a known verdict, a whole 1-5 rating per rubric item, a short comment.
+    Both databases refuse others; a row stored before that is read as unscored."""
     if value is None:
+        return True
+    if not isinstance(value, Mapping) or set(value) != set(SCORED_SECTIONS):
+        return False
+    low, high = RATING_RANGE
+    for score in value.values():
+        if not isinstance(score, Mapping) or score.get("verdict") not in set(Verdict):
+            return False
+        ratings = score.get("ratings")
+        if not isinstance(ratings, Mapping) or set(ratings) != set(RUBRIC):
+            return False
+        for rating in ratings.values():
+            if isinstance(rating, bool) or not isinstance(rating, int) or not low <= rating <= high:
+                return False
+        comment = score.get("comment")
+        if comment is not None and (
+            not isinstance(comment, str) or len(comment) > MAX_SCORE_COMMENT
+        ):
+            return False
+    return True
+
+
+def scores_from_json(value: Any) -> dict[str, SectionScore] | None:
+    """Stored scores; None when there are none, or when they are not valid scores (a row
+    written before the databases checked them): such a review counts as unscored."""
+    if value is None or not stored_scores_valid(value):
         return None
     return {section: SectionScore.from_json(score) for section, score in value.items()}
 
@@ -224,6 +258,6 @@ def scores_from_json(value: dict[str, Any] | None) -> dict[str, SectionScore] | 
 def current_reviews(reviews: list[PilotReview]) -> list[PilotReview]:
     """The submitted reviews that no later submitted review supersedes (one per reviewer
     and case, unless a reviewer corrected twice from the same review)."""
-    submitted = [review for review in reviews if review.submitted]
+    submitted = [review for review in reviews if review.submitted and review.scores is not None]
     replaced = {review.supersedes for review in submitted if review.supersedes}
     return [review for review in submitted if review.review_id not in replaced]

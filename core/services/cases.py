@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from core import lifecycle, plain_text, validation
 from core.analysis.reading.imaging import PREVIEW_LABEL
 from core.analysis.reading.isolation import FileReading, InProcessReading
-from core.audit import AuditAction, AuditEvent, ChainCheck
+from core.audit import AuditAction, AuditEvent, ChainCheck, Checkpoint, checkpoint_seal
 from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError, SignedNoteKept
 from core.files import check_upload, display_name, storage_key
 from core.jobs.seal import is_sealed_by
@@ -387,8 +387,24 @@ class CaseService:
         return self.backend.audit.events(self.doctor.user_id, case_id, limit)
 
     def verify_audit(self) -> ChainCheck:
-        """Whether the doctor's whole chain of events is intact."""
-        return self.backend.audit.verify(self.doctor.user_id)
+        """Whether the doctor's whole chain of events is intact, also against the app's
+        sealed checkpoints; an intact chain is checkpointed as it stands (its count and head
+        hash, sealed by the app's key, which the database never holds)."""
+        owner, key = self.doctor.user_id, self.seal_key
+        check = self.backend.audit.verify(owner, key)
+        if not check.intact or key is None or check.head_hash is None:
+            return check
+        if check.anchored_seq == check.events_checked:
+            return check
+        seal = checkpoint_seal(key, owner, check.events_checked, check.head_hash)
+        try:
+            self.backend.audit.add_checkpoint(
+                owner, Checkpoint(check.events_checked, check.head_hash, seal)
+            )
+        except MedCaseError:
+            log.error("the audit checkpoint was not kept:\n%s", failure_frames())
+            return check
+        return replace(check, anchored_seq=check.events_checked, anchored_hash=check.head_hash)
 
     def record_sign_in(self) -> None:
         self._record(AuditAction.SIGNED_IN)

@@ -79,9 +79,38 @@ class PilotReviews(PilotSeats):
         self, enrolment_id: Any, diagnosis: Any, icd_code: Any, supersedes: Any = None
     ) -> PilotReview:
         """The reviewer's own diagnosis, before the AI's is shown; ``supersedes`` names the
-        submitted review this one corrects."""
+        submitted review this one corrects, which keeps that review's blind diagnosis (the
+        one compared with the AI's): a correction changes the scores, never the diagnosis."""
         enrolment = self.enrolled_case(enrolment_id)
-        text, code = rules.blind_diagnosis(diagnosis, icd_code)
+        mine = [
+            r
+            for r in self.backend.pilots.reviews(self._me, enrolment.pilot_id)
+            if r.enrolment_id == enrolment.enrolment_id and r.reviewer_id == self._me
+        ]
+        corrected_id = checked_uuid(supersedes, EnrolledCaseNotFound) if supersedes else None
+        if corrected_id is None:
+            if mine:
+                raise InvalidInput("You have reviewed this case; correct your review instead")
+            text, code, diagnosed_at = *rules.blind_diagnosis(diagnosis, icd_code), utc_now()
+        else:
+            corrected = next((r for r in mine if r.review_id == corrected_id), None)
+            if corrected is None or not corrected.submitted:
+                raise InvalidInput("Only your own submitted review of this case can be corrected")
+            if any(r.supersedes == corrected_id for r in mine):
+                raise InvalidInput("This review is corrected already; correct the current one")
+            text, code, diagnosed_at = (
+                corrected.diagnosis,
+                corrected.icd_code,
+                corrected.diagnosed_at,
+            )
+            if (diagnosis or icd_code) and rules.blind_diagnosis(diagnosis, icd_code) != (
+                text,
+                code,
+            ):
+                raise InvalidInput(
+                    "Your blind diagnosis stays as you first recorded it; a correction "
+                    "changes the scores"
+                )
         review = PilotReview(
             review_id=str(uuid.uuid4()),
             pilot_id=enrolment.pilot_id,
@@ -89,8 +118,8 @@ class PilotReviews(PilotSeats):
             reviewer_id=self._me,
             diagnosis=text,
             icd_code=code,
-            diagnosed_at=utc_now(),
-            supersedes=checked_uuid(supersedes, EnrolledCaseNotFound) if supersedes else None,
+            diagnosed_at=diagnosed_at,
+            supersedes=corrected_id,
         )
         if not self.backend.pilots.add_review(self._me, review):
             if review.supersedes:

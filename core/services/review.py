@@ -20,6 +20,7 @@ from core.ports import Backend
 from core.privacy.display import DisplayPolicy
 from core.review import (
     Decision,
+    NoteToSign,
     ReviewSummary,
     SectionReview,
     SignedNote,
@@ -143,12 +144,10 @@ class ReviewService:
         if status.draft is None:
             raise InvalidInput("There is no AI draft to sign yet")
         sections = review.signed_sections(status.draft, status.reviews)
-        note = self._version(case_id, 1, status.draft.draft_id, sections, None)
-        self._store(note)
+        # The store signs: its own time, signer, hash and audit event (note_signed).
+        note = self._sign(NoteToSign(case_id, 1, status.draft.draft_id, sections))
         self._keep_beside_enrolments(case_id)
         log.info("case %s: note signed", case_id)
-        details = {"version": note.version}
-        record_event(self.backend, self.doctor, AuditAction.NOTE_SIGNED, case_id, details)
         return note
 
     def amend(
@@ -171,12 +170,9 @@ class ReviewService:
         }
         sections = review.amended_sections(latest.content["sections"], texts)
         draft_id = status.draft.draft_id if status.draft else latest.draft_id
-        note = self._version(case_id, latest.version + 1, draft_id, sections, why)
-        self._store(note)
+        note = self._sign(NoteToSign(case_id, latest.version + 1, draft_id, sections, why))
         self._keep_beside_enrolments(case_id)
         log.info("case %s: note amended (version %d)", case_id, note.version)
-        details = {"version": note.version, "sections": sorted(texts)}
-        record_event(self.backend, self.doctor, AuditAction.NOTE_AMENDED, case_id, details)
         return note
 
     def shown_summary(self, case_id: str) -> ReviewSummary:
@@ -205,30 +201,6 @@ class ReviewService:
                 return note
         raise VersionNotFound()
 
-    def _version(
-        self,
-        case_id: str,
-        version: int,
-        draft_id: str,
-        sections: dict[str, Any],
-        reason: str | None,
-    ) -> SignedNote:
-        now = utc_now()
-        return SignedNote(
-            note_id=str(uuid.uuid4()),
-            case_id=case_id,
-            version=version,
-            draft_id=draft_id,
-            content={"sections": sections},
-            content_hash=review.content_hash(
-                case_id, version, draft_id, sections, self.doctor.user_id, now.isoformat()
-            ),
-            signed_by=self.doctor.user_id,
-            signer_email=self.doctor.email,
-            signed_at=now,
-            amendment_reason=reason,
-        )
-
     def _keep_beside_enrolments(self, case_id: str) -> None:
         """The signed text beside each pilot enrolment of the same draft, as it is signed
         (the pilot's edit distance); a failure is logged, the signature stands."""
@@ -241,9 +213,10 @@ class ReviewService:
                 failure_frames(),
             )
 
-    def _store(self, note: SignedNote) -> None:
-        state = lifecycle.signed(note.version)["review_state"]
-        if not self.backend.reviews.add_signed_note(self.doctor.user_id, note, state):
+    def _sign(self, request: NoteToSign) -> SignedNote:
+        note = self.backend.reviews.sign_note(self.doctor.user_id, request)
+        if note is None:
             raise InvalidInput(
-                f"Version {note.version} of this note was signed meanwhile; reload the case"
+                f"Version {request.version} of this note was signed meanwhile; reload the case"
             )
+        return note

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from api.main import create_app
 from core.bootstrap import Clinic
-from tests.api.conftest import Doctor, create_case, sign_up
+from tests.api.conftest import Doctor, create_case, make_clinic, sign_up
 from tests.doubles import finish_analysis, put_in_status
 
 NOT_FOUND = {"detail": "Case not found"}
@@ -94,6 +96,7 @@ def test_review_sign_amend_and_read_every_version(
     assert amended.json()["version"] == 2
     listed = client.get(f"{base}/versions", headers=fresh_doctor.headers).json()["versions"]
     assert [v["version"] for v in listed] == [1, 2]
+    assert [v["verified"] for v in listed] == [True, True]  # each hash checked as read
     first = client.get(f"{base}/versions/1", headers=fresh_doctor.headers)
     assert first.json() == version_one
     missing = client.get(f"{base}/versions/7", headers=fresh_doctor.headers)
@@ -198,3 +201,16 @@ def test_the_review_routes_read_the_patients_name_as_the_dashboard_does(
     # What is stored stays redacted (the hash covers the stored text).
     stored = clinic.provider.backend.reviews.signed_notes(fresh_doctor.user_id, case_id)
     assert "[PATIENT]:" in str(stored[0].content)
+
+
+def test_the_chains_check_answers_with_the_checkpoint_the_app_sealed(tmp_path) -> None:
+    keyed = replace(make_clinic(tmp_path / "data"), seal_key=b"the-app-key-the-database-lacks")
+    with TestClient(create_app(keyed)) as client:
+        doctor = sign_up(client, "checkpoint@example.org")
+        case_id = _analysed_case(client, keyed, doctor)
+        client.get(f"/cases/cases/{case_id}", headers=doctor.headers).raise_for_status()
+        head = client.get(f"/api/v1/cases/{case_id}/audit", headers=doctor.headers).json()
+        check = client.get("/api/v1/audit/verify", headers=doctor.headers).json()
+    # The chain's count and head hash, sealed by the app's key: the doctor keeps them.
+    assert check["intact"] and check["checkpoint_events"] == check["events_checked"]
+    assert check["checkpoint_hash"] == head["events"][0]["hash"]

@@ -120,6 +120,28 @@ def test_insights_the_analyzer_did_not_seal_are_shown_as_not_verified(
     assert "sealed by the analyzer" in shown(app)
 
 
+def test_a_signed_version_changed_behind_the_app_is_shown_as_not_verified(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
+) -> None:
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        decide(app, section, "accept")
+    app.button(key="review_sign").click().run()
+    assert not any(text.startswith("Signed by") for text in texts(app, "error"))
+    assert any(text.startswith("Signed by") for text in texts(app, "success"))
+    database = clinic.provider.database  # type: ignore[attr-defined]
+    with database.write() as sql:  # whoever holds the file, its guard dropped
+        sql.execute("DROP TRIGGER signed_notes_read_only")
+        sql.execute(
+            "UPDATE signed_notes SET content = json_set(content,"
+            " '$.sections.soap_note.text.plan', 'Stop all insulin.')"
+        )
+    open_case(app, analysed.case.case_id)
+    assert not app.exception
+    [error] = [text for text in texts(app, "error") if text.startswith("Signed by")]
+    assert "Not verified: the stored text of this version does not match" in error
+    assert "Stop all insulin." in shown(app)  # shown, but marked
+
+
 def test_the_audit_tab_lists_the_cases_events_and_verifies_the_chain(
     app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
 ) -> None:
@@ -132,6 +154,8 @@ def test_the_audit_tab_lists_the_cases_events_and_verifies_the_chain(
     assert audit_csv.label == "Download CSV"
     app.button(key="audit_verify").click().run()
     assert any(text.startswith("The chain is intact:") for text in texts(app, "success"))
+    # The anchor outside the database, sealed by the app's key, for the doctor to keep.
+    assert any(text.startswith("Checkpoint sealed by MedCase:") for text in texts(app, "caption"))
 
 
 def test_the_review_panel_reads_the_patients_name_where_the_engine_saw_the_placeholder(

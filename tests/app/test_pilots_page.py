@@ -89,15 +89,29 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
     page.button(key="pilots_diagnosis_submit").click().run()
     assert not page.exception
     assert "The AI's insights" in shown(page)
+    _score(page)
+    assert f"Submitted: Anaemia ({code})" in shown(page)
+    if check_code:
+        # A correction scores again; the blind diagnosis stays (none is asked for).
+        page.toggle(key="pilots_correct").set_value(True).run()
+        assert "Your blind diagnosis stays" in shown(page)
+        page.button(key="pilots_correct_start").click().run()
+        assert not page.exception
+        assert not [t for t in page.text_input if t.key == "pilots_diagnosis_text"]
+        assert f"Your diagnosis: Anaemia ({code})" in shown(page)
+        _score(page)
+        assert f"Submitted: Anaemia ({code})" in shown(page)
+    everything = shown(page) + repr([d.value for d in page.dataframe])
+    assert "Nightingale" not in everything and "Florence" not in everything
+
+
+def _score(page: AppTest) -> None:
     for section in ("case_summary", "soap_note", "primary_diagnosis"):
         page.radio(key=f"pilots_verdict_{section}").set_value("accept")
         for item in ("accurate", "complete", "useful", "free_of_invented_facts"):
             page.radio(key=f"pilots_rating_{section}_{item}").set_value(4)
     page.button(key="pilots_scores_submit").click().run()
     assert not page.exception
-    assert f"Submitted: Anaemia ({code})" in shown(page)
-    everything = shown(page) + repr([d.value for d in page.dataframe])
-    assert "Nightingale" not in everything and "Florence" not in everything
 
 
 def test_a_doctor_enrols_a_case_from_its_page(app: AppTest, clinic: Clinic) -> None:

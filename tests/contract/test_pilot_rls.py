@@ -49,7 +49,7 @@ def _case_with_draft(db: psycopg.Connection, owner: str) -> tuple[str, str]:
     )
     db.execute(
         "insert into public.ai_drafts (draft_id, case_id, user_id, ai_insights)"
-        " values (%s, %s, %s, '{}')",
+        " values (%s, %s, %s, '{\"x\": 1}')",
         [draft_id, case_id, owner],
     )
     db.execute(
@@ -127,6 +127,8 @@ def test_no_function_a_reviewer_may_call_hands_out_case_rows(db: psycopg.Connect
         "pilot_account_id",
         "pilot_diagnosed",
         "pilot_review_correctable",
+        "sign_note",  # signs the caller's own note; returns the new version's id
+        "pilot_case_reviewable",
     }
     assert {kind for _, kind in rows} <= {"uuid", "boolean", "text"}
 
@@ -134,12 +136,22 @@ def test_no_function_a_reviewer_may_call_hands_out_case_rows(db: psycopg.Connect
 def test_a_reviewer_reads_enrolled_cases_of_their_pilots_only(
     db: psycopg.Connection, pilot: dict[str, str]
 ) -> None:
-    def visible(user: str) -> set[str]:
+    def visible(user: str, table: str = "pilot_cases") -> set[str]:
         with acting_as(db, user):
-            return {str(e) for (e,) in db.execute("select enrolment_id from public.pilot_cases")}
+            return {str(e) for (e,) in db.execute(f"select enrolment_id from public.{table}")}
 
-    assert visible(pilot["reviewer"]) == {pilot["enrolment"]}
-    assert visible(pilot["other_reviewer"]) == {pilot["other_enrolment"]}
+    # Reviewers read the view without case and owner ids, never pilot_cases itself (#23).
+    assert visible(pilot["reviewer"]) == set()
+    assert visible(pilot["reviewer"], "pilot_cases_for_review") == {pilot["enrolment"]}
+    assert visible(pilot["other_reviewer"], "pilot_cases_for_review") == {pilot["other_enrolment"]}
+    for user in ("lead", "doctor"):
+        assert visible(pilot[user], "pilot_cases_for_review") == set()
+    with pytest.raises(DENIED), acting_as(db, pilot["reviewer"]):
+        db.execute(
+            "insert into public.pilot_cases_for_review (enrolment_id, pilot_id, number,"
+            " case_view) values (gen_random_uuid(), %s, 99, '{}')",
+            [pilot["pilot"]],
+        )
     assert visible(pilot["lead"]) == {pilot["enrolment"], pilot["other_enrolment"]}
     assert visible(pilot["doctor"]) == {pilot["enrolment"], pilot["other_enrolment"]}
     assert visible(_account(db)) == set()
@@ -269,8 +281,12 @@ def test_through_postgrest_a_reviewer_gets_no_patient_name(supabase_stack: Supab
                 assert answer.status_code == 400, table  # no such column
                 everything = rest.get(f"/rest/v1/{table}", params={"select": "*"})
                 assert "Kowalczyk" not in everything.text
-            seen = rest.get("/rest/v1/pilot_cases", params={"select": "*"}).json()
+            # Not pilot_cases: the reviewer's view, without the case's or the owner's id.
+            assert rest.get("/rest/v1/pilot_cases", params={"select": "*"}).json() == []
+            seen = rest.get("/rest/v1/pilot_cases_for_review", params={"select": "*"}).json()
             assert [row["enrolment_id"] for row in seen] == [enrolment.enrolment_id]
+            assert not {"case_id", "owner_id"} & set(seen[0])
+            assert doctor.doctor.user_id not in str(seen)
             page = rest.post(
                 "/rest/v1/rpc/list_case_page",
                 json={
@@ -304,8 +320,9 @@ def test_only_the_owner_records_the_signed_note_and_never_changes_the_draft(
     for stranger in (pilot["reviewer"], pilot["lead"]):
         with acting_as(db, stranger):
             assert db.execute(record, [pilot["enrolment"]]).rowcount == 0
-    with acting_as(db, pilot["doctor"]):
-        assert db.execute(record, [pilot["enrolment"]]).rowcount == 1
+    # Not even the owner writes a signed text the case has no signed note for (#23).
+    with pytest.raises(psycopg.errors.CheckViolation), acting_as(db, pilot["doctor"]):
+        db.execute(record, [pilot["enrolment"]])
     with pytest.raises(DENIED), acting_as(db, pilot["doctor"]):
         db.execute(
             "update public.pilot_case_insights set ai_insights = '{}' where enrolment_id = %s",

@@ -198,10 +198,20 @@ def test_a_submitted_review_is_final_and_a_correction_supersedes_it(team) -> Non
     # Not even the store changes it.
     again = scores_json(section_scores({**SCORES}))
     assert not r1.backend.pilots.submit_review(r1.doctor.user_id, first.review_id, again, utc_now())
-    correction = reviewer.record_diagnosis(
-        enrolment.enrolment_id, "Iron deficiency anaemia", "D50.9", supersedes=first.review_id
-    )
+    # A correction scores again; the blind diagnosis stays the one entered before the AI
+    # draft was seen (it is the one compared with the AI's).
+    with pytest.raises(InvalidInput, match="blind diagnosis stays"):
+        reviewer.record_diagnosis(
+            enrolment.enrolment_id, "Iron deficiency anaemia", "D50.9", supersedes=first.review_id
+        )
+    with pytest.raises(InvalidInput, match="correct your review"):
+        reviewer.record_diagnosis(enrolment.enrolment_id, "Anaemia", "D64.9")
+    correction = reviewer.record_diagnosis(enrolment.enrolment_id, None, None, first.review_id)
+    assert (correction.diagnosis, correction.icd_code) == ("Anaemia", "D64.9")
+    assert correction.diagnosed_at == first.diagnosed_at
     reviewer.submit_scores(pilot_id, correction.review_id, SCORES)
+    with pytest.raises(InvalidInput, match="corrected already"):
+        reviewer.record_diagnosis(enrolment.enrolment_id, None, None, first.review_id)
     kept = reviewer.reviews(pilot_id)
     assert [r.review_id for r in kept] == [first.review_id, correction.review_id]
     assert [r.review_id for r in current_reviews(kept)] == [correction.review_id]

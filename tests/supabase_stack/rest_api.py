@@ -31,11 +31,13 @@ TABLES = (
     "section_reviews",
     "signed_notes",
     "audit_events",
+    "audit_checkpoints",
     "pilots",
     "pilot_members",
     "pilot_cases",
     "pilot_case_insights",
     "pilot_reviews",
+    "pilot_cases_for_review",
 )
 OPERATORS = {"eq": "=", "lt": "<", "gt": ">"}
 _RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit"}

@@ -26,6 +26,7 @@ FUNCTIONS = (
     "enrol_pilot_case",
     "save_draft_section",
     "claim_next_analysis",
+    "sign_note",
 )
 
 

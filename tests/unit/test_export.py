@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from core.export.markdown import chart_markdown, escape
 from core.export.pdf import UNICODE_FONTS, chart_pdf, fit_text
 from core.insights import CaseSummary, Insights, PrimaryDiagnosis, Provenance, SoapNote
 from core.models import Case
-from core.review import SignedNote
+from core.review import NOTE_NOT_VERIFIED, SignedNote
 
 CASE_ID = "3f2b8c1e-0d4a-4e7b-9c61-2a5d8e9f0b17"
 
@@ -193,6 +194,7 @@ def signed_note(version: int = 1, reason: str | None = None) -> SignedNote:
         signer_email="dr.house@clinic.test",
         signed_at=datetime(2026, 3, 5, 8, 15, tzinfo=UTC),
         amendment_reason=reason,
+        verified=True,  # as a store reads a version whose hash matches
     )
 
 
@@ -212,6 +214,17 @@ def test_an_unsigned_export_says_draft_and_a_signed_one_says_who_signed() -> Non
     assert squeezed("Signed by dr.house@clinic.test") in pdf
     assert squeezed("Signed note, version 1") in pdf
     assert squeezed("DRAFT: not signed") in squeezed(pdf_text(chart_pdf(a_case(), insights())))
+
+
+def test_a_version_whose_hash_does_not_match_is_exported_as_not_verified() -> None:
+    trusted = chart_markdown(a_case(), insights(), signed_note())
+    assert "Not verified" not in trusted
+    doubtful = replace(signed_note(), verified=False)
+    markdown = chart_markdown(a_case(), insights(), doubtful)
+    assert "Signed by dr.house@clinic.test" in markdown
+    assert escape(NOTE_NOT_VERIFIED) in markdown
+    pdf = squeezed(pdf_text(chart_pdf(a_case(), insights(), doubtful, fonts=())))
+    assert squeezed("Not verified: the stored text of this version") in pdf
 
 
 def test_the_rules_engines_draft_is_not_called_ai_generated() -> None:

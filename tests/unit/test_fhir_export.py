@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -128,6 +129,7 @@ def signed(
         signer_email="dr.who@example.org",
         signed_at=SIGNED_AT,
         amendment_reason="Corrected the plan" if version > 1 else None,
+        verified=True,  # as a store reads a version whose hash matches
     )
 
 
@@ -285,6 +287,14 @@ def test_a_signed_note_is_final_confirmed_with_the_signer_as_attester() -> None:
     assert primary["asserter"]["reference"] == f"urn:uuid:{doctor['id']}"
     assert one(bundle, "DiagnosticReport")["status"] == "final"
     assert doctor["telecom"] == [{"system": "email", "value": "dr.who@example.org"}]
+
+
+def test_a_version_whose_hash_does_not_match_is_not_attested_and_says_so() -> None:
+    doubtful = replace(signed(1), verified=False)
+    composition = one(export(doubtful), "Composition")
+    assert "attester" not in composition
+    assert "Not verified: the stored text of this version" in composition["text"]["div"]
+    assert "Not verified" not in one(export(signed(1)), "Composition")["text"]["div"]
 
 
 def test_an_amendment_is_amended_and_replaces_the_version_before() -> None:

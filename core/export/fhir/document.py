@@ -146,7 +146,8 @@ def _composition(
         "title": title,
         "section": composition_sections(text, conditions, report, request.insights.lab_values),
     }
-    if note is not None and doc.practitioner is not None:
+    # A version whose hash does not match its text is not presented as attested.
+    if note is not None and note.verified and doc.practitioner is not None:
         composition["attester"] = [
             {"mode": "legal", "time": doc.signed_at, "party": doc.practitioner}
         ]
