@@ -13,6 +13,7 @@ from typing import Literal
 import streamlit as st
 
 from core.bootstrap import Clinic
+from core.client_address import client_address, trusted_networks
 from core.errors import NotAuthenticated
 from core.models import AuthSession, Doctor
 from core.services import CaseService
@@ -114,9 +115,15 @@ def resume() -> None:
 
 
 def _client_address() -> str | None:
-    # None for localhost and where Streamlit cannot tell (AppTest): then only the
-    # account's limits apply.
-    return st.context.ip_address
+    """The browser's address, or what a configured reverse proxy says it is. Streamlit
+    gives None for localhost (a proxy on this machine) and where it cannot tell (AppTest):
+    with neither a peer nor a trusted proxy's header, only the account's limits apply."""
+    forwarded = st.context.headers.get("X-Forwarded-For")
+    peer = st.context.ip_address
+    if peer is None and forwarded:
+        peer = "127.0.0.1"  # a WebSocket with headers and no address: a local connection
+    proxies = trusted_networks(clinic().settings.trusted_proxies)
+    return client_address(peer, forwarded, proxies)
 
 
 def start(new_session: AuthSession) -> None:

@@ -1,4 +1,5 @@
-"""Every setting is documented in the README's table with its default, and the limits
+"""Every setting is documented in a configuration table (the README's, or a docs/ topic
+page's) with its default, and the limits
 added for hostile files reach the parts that enforce them."""
 
 from __future__ import annotations
@@ -11,13 +12,16 @@ import pytest
 from core.bootstrap import reading_limits
 from core.config import DEFAULTS, Settings, SettingsError
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+# The README's table, and the docs/ pages a setting is documented in beside its topic.
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def test_every_setting_is_in_the_readme_table_with_its_default() -> None:
     rows = {
         match.group(1): match.group(2)
-        for match in re.finditer(r"^\| `([A-Z_]+)` \| ([^|]+) \|", README.read_text(), re.M)
+        for document in DOCUMENTS
+        for match in re.finditer(r"^\| `([A-Z_]+)` \| ([^|]+) \|", document.read_text(), re.M)
     }
     for name, default in DEFAULTS.items():
         assert name in rows, f"{name} is missing from the README's configuration table"
