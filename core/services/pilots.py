@@ -22,6 +22,7 @@ from core.pilot.records import (
     NewEnrolment,
     Pilot,
     PilotMember,
+    PilotRole,
 )
 from core.review import Section
 from core.services.pilot_notes import keep_signed_note
@@ -48,8 +49,12 @@ class PilotService(PilotReviews):
         """Add the account with this email (exactly) as a reviewer or an enrolling doctor."""
         seat = self._coordinated(pilot_id)
         address, role = validation.email_address(email), rules.member_role(role)
+        if self.lookup_guard is not None:
+            self.lookup_guard.admit(self._me)
         user_id = self.backend.pilots.account_id(self._me, seat.pilot.pilot_id, address)
         if user_id is None:
+            if self.lookup_guard is not None:
+                self.lookup_guard.missed(self._me)
             raise InvalidInput("No account has this email address")
         if user_id == self._me:
             raise InvalidInput("The coordinator is in the pilot already")
@@ -79,6 +84,9 @@ class PilotService(PilotReviews):
     def enrol(self, pilot_id: Any, case_ids: Iterable[Any]) -> list[Enrolment]:
         """Enrol several of this doctor's cases; a case enrolled already keeps its number."""
         seat = self.seat(pilot_id)
+        if seat.role == PilotRole.REVIEWER:
+            # A reviewer scores cases blind: one of their own would be neither blind nor fair.
+            raise PermissionDenied("Reviewers review this pilot's cases; they cannot enrol cases")
         wanted = list(dict.fromkeys(validation.case_id(c) for c in case_ids))
         if not wanted:
             raise InvalidInput("Choose at least one case to enrol")
