@@ -25,6 +25,7 @@ from pathlib import Path
 from cryptography.fernet import Fernet, InvalidToken
 
 from core.models import AuthSession, Doctor
+from core.private_files import private_file, private_folder
 
 # A browser id: 32 random bytes, URL-safe base64 without padding (43 characters).
 _BROWSER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
@@ -58,7 +59,9 @@ class BrowserSessions:
     """Browser id -> the doctor's AuthSession, in a small SQLite file of its own."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # Owner-only, like the rest of the data folder: the rows are sealed, but which
+        # browsers hold sessions, and when they were used, is nobody else's business.
+        private_file(private_folder(path.parent) / path.name)
         self._path = path
         self._lock = threading.Lock()
         with self._connection() as db:

@@ -45,6 +45,17 @@ def test_the_store_file_holds_neither_the_id_nor_a_token(
         assert secret.encode() not in raw
 
 
+def test_the_store_file_is_the_owners_only(tmp_path: Path) -> None:
+    """Issue #23: it was created 0644 under the usual umask; an older one is tightened."""
+    older = tmp_path / "old" / "browser_sessions.sqlite3"
+    older.parent.mkdir()
+    older.touch(mode=0o644)
+    for path in (tmp_path / "new" / "browser_sessions.sqlite3", older):
+        BrowserSessions(path).keep(new_browser_id(), session("a", "r"))
+        assert path.stat().st_mode & 0o777 == 0o600
+        assert path.parent.stat().st_mode & 0o777 == 0o700
+
+
 def test_forgetting_signs_the_browser_out(store: BrowserSessions) -> None:
     browser = new_browser_id()
     store.keep(browser, session("a", "r"))
