@@ -202,7 +202,7 @@ def build_clinic(settings: Settings) -> Clinic:
         recovery=recovery,
         engine_label=engine_label(engine),
         seal_key=seal_key,
-        browser_sessions=BrowserSessions(settings.data_dir / "browser_sessions.sqlite3"),
+        browser_sessions=BrowserSessions.in_data_dir(settings.data_dir),
         # Running jobs finish in their threads; queued ones are recovered at the next start.
         shared_queue=shared_queue,
         reading=reading,
