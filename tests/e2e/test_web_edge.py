@@ -95,7 +95,7 @@ class _OtherPort:
 </script>""".encode()
 
         class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+            def do_GET(self) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/html")
                 self.end_headers()
