@@ -21,7 +21,7 @@ from typing import Any
 
 import streamlit as st
 
-from core.browser_sessions import IDLE_DAYS, BrowserSessions
+from core.browser_sessions import IDLE_DAYS, BrowserSessions, is_browser_id
 
 COOKIE = "medcase_browser"
 SECURE_COOKIE = "__Host-medcase_browser"  # the name over HTTPS
@@ -48,7 +48,7 @@ def browser_id() -> str | None:
     names = (SECURE_COOKIE,) if _page_is_https() else (SECURE_COOKIE, COOKIE)
     for name in names:
         value = cookies.get(name)
-        if value:
+        if is_browser_id(value):
             return str(value)
     return None
 
