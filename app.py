@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import streamlit as st
 
 from core.bootstrap import Clinic, build_clinic
 from core.config import Settings, SettingsError
 from ui import routes, session, widgets
+from ui.settings_sources import current_settings
 
 # The tab's icon is a file of ours, served by the app: a ":material/...:" page icon is
 # fetched from Google's font server, which a clinic without internet cannot reach.
 PAGE_ICON = Path(__file__).parent / "ui" / "assets" / "medcase-icon.svg"
-
-
-def _secrets() -> Mapping[str, Any]:
-    """st.secrets as a plain dict; no secrets file is the normal first run."""
-    try:
-        return st.secrets.to_dict()
-    except FileNotFoundError:  # Streamlit's "no secrets found" error is one
-        return {}
 
 
 @st.cache_resource(show_spinner=False, on_release=Clinic.close)
@@ -37,7 +27,7 @@ def main() -> None:
     st.set_page_config(page_title="MedCase", page_icon=str(PAGE_ICON), layout="wide")
     # The only place that reads the environment and secrets: the environment wins.
     try:
-        settings = Settings.from_sources(os.environ, _secrets())
+        settings = current_settings()
     except SettingsError as error:
         st.error(f"MedCase is not configured correctly: {error}")
         st.stop()
@@ -46,6 +36,7 @@ def main() -> None:
     session.init(clinic)
     session.resume()
     session.keep_fresh()
+    session.hand_over_browser_id()
 
     if session.signed_in():
         page = st.navigation(routes.doctor_pages())

@@ -1,14 +1,34 @@
 """MedCase as served: `streamlit run serve.py` (app.py is the page script it runs).
 
 The server adds the browser-id cookie (ui.browser_cookie) that keeps a doctor signed in
-across reloads and tabs; `streamlit run app.py` also works, but signs out on a reload.
+across reloads and tabs, and checks what reaches Streamlit (ui.web_edge): the WebSocket's
+exact Origin, anti-framing headers, and downloads only with the doctor's session.
+`streamlit run app.py` also works, but signs out on a reload and has none of these.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from starlette.middleware import Middleware
 from streamlit.starlette import App
 
+from core.browser_sessions import BrowserSessions
 from ui.browser_cookie import BrowserIdCookie
+from ui.settings_sources import current_settings
+from ui.web_edge import WebEdge
 
-app = App("app.py", middleware=[Middleware(BrowserIdCookie)])
+
+@cache
+def _kept_sessions() -> BrowserSessions:
+    # The same store (file and key) the clinic keeps sessions in; built on first request.
+    return BrowserSessions.in_data_dir(current_settings().data_dir)
+
+
+app = App(
+    "app.py",
+    middleware=[
+        Middleware(WebEdge, store=_kept_sessions),
+        Middleware(BrowserIdCookie, store=_kept_sessions),
+    ],
+)

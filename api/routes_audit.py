@@ -5,8 +5,6 @@ Same auth, errors and ownership rules as the case routes.
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
@@ -15,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from api import schemas
 from api.dependencies import CurrentCaller
-from core.audit import CSV_COLUMNS, AuditEvent, csv_rows, occurred_text
+from core.audit import AuditEvent, audit_csv, occurred_text
 
 router = APIRouter(tags=["audit"])
 
@@ -81,11 +79,9 @@ def case_audit(
     """Every event of the case, newest first; ``format=csv`` for a spreadsheet."""
     events = caller.services.audit_events(case_id)
     if format == "csv":
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=list(CSV_COLUMNS))
-        writer.writeheader()
-        writer.writerows(csv_rows(events))
-        return Response(buffer.getvalue(), media_type="text/csv")
+        return Response(
+            audit_csv(events), media_type="text/csv", headers={"Cache-Control": "no-store"}
+        )
     return {"events": [_event(event) for event in events]}
 
 

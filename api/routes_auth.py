@@ -13,6 +13,8 @@ from fastapi import APIRouter, Query, Request, Response
 
 from api import schemas
 from api.dependencies import CurrentCaller, CurrentClinic, token_claims
+from core.bootstrap import Clinic
+from core.client_address import client_address, trusted_networks
 from core.errors import InvalidInput
 from core.models import AuthSession
 
@@ -29,10 +31,14 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def _client_address(request: Request) -> str | None:
-    """The connecting address. X-Forwarded-For is not read: any client can write it, so
-    behind a reverse proxy every request counts against the proxy's address."""
-    return request.client.host if request.client else None
+def _client_address(request: Request, clinic: Clinic) -> str | None:
+    """The client's address: the connecting peer, or what a configured reverse proxy
+    (MEDCASE_TRUSTED_PROXIES) says in X-Forwarded-For; from anyone else it is not read."""
+    return client_address(
+        request.client.host if request.client else None,
+        request.headers.get("x-forwarded-for"),
+        trusted_networks(clinic.settings.trusted_proxies),
+    )
 
 
 def _session_answer(session: AuthSession) -> dict[str, Any]:
@@ -56,7 +62,7 @@ def sign_up(
     has an account signs in with its own password; with another, a 400 that does not say
     the email is taken."""
     session = clinic.accounts.sign_up(
-        credentials.email, credentials.password, _client_address(request)
+        credentials.email, credentials.password, _client_address(request, clinic)
     )
     return _session_answer(session)
 
@@ -74,7 +80,7 @@ def token(
         if not body.email or not body.password:
             raise InvalidInput("Email and password are required")
         return _session_answer(
-            accounts.sign_in(body.email, body.password, _client_address(request))
+            accounts.sign_in(body.email, body.password, _client_address(request, clinic))
         )
     if not body.refresh_token:
         raise InvalidInput("refresh_token is required")

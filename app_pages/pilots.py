@@ -33,7 +33,11 @@ pilot_id = st.selectbox(
 )
 seat = by_id[pilot_id]
 pilot = seat.pilot
-st.caption(f"{pilot.starts_on:%d %b %Y} – {pilot.ends_on:%d %b %Y}. {pilot.description}")
+st.caption(f"{pilot.starts_on:%d %b %Y} – {pilot.ends_on:%d %b %Y}.")
+if pilot.description:
+    # Another member wrote it: shown as the text it is, never as Markdown (an image link
+    # would be fetched by every member's browser).
+    st.text(pilot.description)
 
 if seat.role == PilotRole.COORDINATOR:
     figures_tab, members_tab, enrol_tab, export_tab = st.tabs(

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from core.csv_text import csv_text
 from core.errors import InvalidInput
 
 
@@ -262,16 +263,19 @@ def _linked(events: list[AuditEvent]) -> ChainCheck:
 CSV_COLUMNS: Sequence[str] = ("seq", "occurred_at", "action", "case_id", "details", "hash")
 
 
-def csv_rows(events: Iterable[AuditEvent]) -> list[dict[str, str]]:
-    """Events as CSV rows (no patient data: ids, actions, details, hashes)."""
-    return [
-        {
-            "seq": str(event.seq),
-            "occurred_at": occurred_text(event.occurred_at),
-            "action": event.action,
-            "case_id": event.case_id or "",
-            "details": event.details_json,
-            "hash": event.hash,
-        }
-        for event in events
-    ]
+def audit_csv(events: Iterable[AuditEvent]) -> str:
+    """Events as a CSV (no patient data: ids, actions, details, hashes), cells inert."""
+    return csv_text(
+        CSV_COLUMNS,
+        (
+            [
+                str(event.seq),
+                occurred_text(event.occurred_at),
+                event.action,
+                event.case_id or "",
+                event.details_json,
+                event.hash,
+            ]
+            for event in events
+        ),
+    )

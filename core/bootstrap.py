@@ -27,6 +27,7 @@ from core.keys import kept_secret
 from core.models import AuthSession
 from core.ports import BackendProvider
 from core.services import AccountService, AnalysisQueue, CaseService, Limits
+from core.services.member_lookup_guard import MemberLookupGuard
 from core.services.pilots import PilotService
 from core.services.sign_in_guard import SignInGuard
 from core.warm_up import warm_up_in_background
@@ -48,6 +49,7 @@ class Clinic:
     closers: list[Callable[[], None]] = field(default_factory=list)
     # Process-wide, so every session and request counts against the same attempts.
     sign_in_guard: SignInGuard | None = None
+    member_lookup_guard: MemberLookupGuard = field(default_factory=MemberLookupGuard)
     # Signed-in sessions kept for a browser across reloads and tabs (None: not kept).
     browser_sessions: BrowserSessions | None = None
     # This replica's share of the queue all app processes work from (None: no polling).
@@ -106,7 +108,9 @@ class Clinic:
     def pilots_for(self, services: CaseService) -> PilotService:
         """The pilot operations of the same signed-in account, through the same backend
         (closing ``services`` ends both)."""
-        return PilotService(services.doctor, services.backend, services.reading)
+        return PilotService(
+            services.doctor, services.backend, services.reading, self.member_lookup_guard
+        )
 
     def _signed_in(self, session: AuthSession) -> None:
         """On the doctor's trail, and their unfinished analyses offered again."""
@@ -200,7 +204,7 @@ def build_clinic(settings: Settings) -> Clinic:
         recovery=recovery,
         engine_label=engine_label(engine),
         seal_key=seal_key,
-        browser_sessions=BrowserSessions(settings.data_dir / "browser_sessions.sqlite3"),
+        browser_sessions=BrowserSessions.in_data_dir(settings.data_dir),
         # Running jobs finish in their threads; queued ones are recovered at the next start.
         shared_queue=shared_queue,
         reading=reading,

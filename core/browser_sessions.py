@@ -1,6 +1,12 @@
 """Signed-in sessions kept on the server for a browser, so a reload or a new tab stays
 signed in: found by the browser's opaque id (an HttpOnly cookie), revoked by forgetting it.
 
+Only ids this server issued count (each carries a keyed MAC, the key kept in the data
+folder), and a browser gets a new one at every sign-in and sign-out: the session is kept
+under the new id, and the cookie changes through a one-time hand-over (``hand_over`` /
+``take_hand_over``) bound to the browser's current id. An id planted in a browser before
+a doctor signs in (session fixation) is therefore never the one their session is under.
+
 The store never holds the id itself: rows are found by one hash of it and sealed with a key
 derived from it, so a copy of the store file (a backup) reveals no usable token without the
 browser's cookie. Refreshing is serialised per process: two tabs of one browser share one
@@ -12,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import json
 import re
 import secrets
@@ -24,10 +31,15 @@ from pathlib import Path
 
 from cryptography.fernet import Fernet, InvalidToken
 
+from core.keys import kept_secret
 from core.models import AuthSession, Doctor
+from core.private_files import private_file, private_folder
 
-# A browser id: 32 random bytes, URL-safe base64 without padding (43 characters).
-_BROWSER_ID = re.compile(r"^[A-Za-z0-9_-]{43}$")
+# A browser id: 32 random bytes, then a MAC of them under the server's key (16 bytes), each
+# URL-safe base64 without padding: 43 + "." + 22 characters.
+_BROWSER_ID = re.compile(r"^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{22})$")
+# A hand-over not taken within this long is void (the page takes it at once).
+HAND_OVER_SECONDS = 120
 # A stored session unused this long is dropped even if its tokens would still refresh.
 IDLE_DAYS = 30
 _SCHEMA = (
@@ -36,13 +48,21 @@ _SCHEMA = (
 )
 
 
-def new_browser_id() -> str:
-    """A fresh opaque browser id (256 random bits)."""
-    return secrets.token_urlsafe(32)
+_HAND_OVER_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS browser_hand_overs ("
+    " lookup TEXT PRIMARY KEY, old_lookup TEXT NOT NULL, sealed BLOB NOT NULL,"
+    " expires_at REAL NOT NULL)"
+)
 
 
 def is_browser_id(value: object) -> bool:
+    """Shaped like an id this server issues (whether it did: ``BrowserSessions.issued``)."""
     return isinstance(value, str) and bool(_BROWSER_ID.match(value))
+
+
+def _mac(key: bytes, random_part: str) -> str:
+    digest = hmac.new(key, b"medcase-browser-id\0" + random_part.encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()[:16]).rstrip(b"=").decode()
 
 
 def _lookup(browser_id: str) -> str:
@@ -57,12 +77,77 @@ def _seal(browser_id: str) -> Fernet:
 class BrowserSessions:
     """Browser id -> the doctor's AuthSession, in a small SQLite file of its own."""
 
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, path: Path, key: str | None = None) -> None:
+        # Owner-only, like the rest of the data folder: the rows are sealed, but which
+        # browsers hold sessions, and when they were used, is nobody else's business.
+        private_file(private_folder(path.parent) / path.name)
         self._path = path
+        self._key = kept_secret(path.parent / "browser_id_key", key).encode()
         self._lock = threading.Lock()
         with self._connection() as db:
             db.execute(_SCHEMA)
+            db.execute(_HAND_OVER_SCHEMA)
+
+    @classmethod
+    def in_data_dir(cls, data_dir: Path) -> BrowserSessions:
+        """The store of the data folder (its file, and its key beside it)."""
+        return cls(data_dir / "browser_sessions.sqlite3")
+
+    def issue(self) -> str:
+        """A fresh browser id (256 random bits) that this server will recognise."""
+        random_part = secrets.token_urlsafe(32)
+        return f"{random_part}.{_mac(self._key, random_part)}"
+
+    def issued(self, value: object) -> bool:
+        """Whether ``value`` is an id this server issued (not one a client made up)."""
+        if not isinstance(value, str):
+            return False
+        shaped = _BROWSER_ID.match(value)
+        if shaped is None:
+            return False
+        return hmac.compare_digest(shaped.group(2), _mac(self._key, shaped.group(1)))
+
+    def hand_over(self, old_id: str | None, new_id: str) -> str:
+        """A one-time token that gives the browser now holding ``old_id`` the id ``new_id``
+        (its page posts it to the server, which sets the cookie)."""
+        token = secrets.token_urlsafe(32)
+        sealed = _seal(token).encrypt(new_id.encode())
+        now = time.time()
+        with self._connection() as db:
+            db.execute("DELETE FROM browser_hand_overs WHERE expires_at < ?", (now,))
+            db.execute(
+                "INSERT INTO browser_hand_overs (lookup, old_lookup, sealed, expires_at)"
+                " VALUES (?, ?, ?, ?)",
+                (_lookup(token), _lookup(old_id or ""), sealed, now + HAND_OVER_SECONDS),
+            )
+        return token
+
+    def take_hand_over(self, token: str, current_id: str | None) -> str | None:
+        """The new id the token hands to the browser holding ``current_id``, once; None
+        for an unknown, used or expired token, or another browser."""
+        with self._connection() as db:
+            row = db.execute(
+                "DELETE FROM browser_hand_overs WHERE lookup = ?"
+                " RETURNING old_lookup, sealed, expires_at",
+                (_lookup(token),),
+            ).fetchone()
+        if row is None or row[2] < time.time():
+            return None
+        if not hmac.compare_digest(row[0], _lookup(current_id or "")):
+            return None
+        try:
+            return _seal(token).decrypt(row[1]).decode()
+        except InvalidToken:
+            return None
+
+    def handed_over(self, token: str) -> bool:
+        """Whether the token was taken (or has expired): the page need not post it again."""
+        with self._connection() as db:
+            row = db.execute(
+                "SELECT 1 FROM browser_hand_overs WHERE lookup = ? AND expires_at >= ?",
+                (_lookup(token), time.time()),
+            ).fetchone()
+        return row is None
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -75,7 +160,7 @@ class BrowserSessions:
 
     def keep(self, browser_id: str, session: AuthSession) -> None:
         """Remember ``session`` for this browser (replacing what it had)."""
-        if not is_browser_id(browser_id):
+        if not self.issued(browser_id):
             return
         record = {
             "user_id": session.doctor.user_id,
@@ -96,7 +181,7 @@ class BrowserSessions:
 
     def find(self, browser_id: str | None) -> AuthSession | None:
         """The session kept for this browser, if any (and not idle too long)."""
-        if not is_browser_id(browser_id):
+        if not self.issued(browser_id):
             return None
         assert browser_id is not None
         with self._connection() as db:
@@ -119,7 +204,7 @@ class BrowserSessions:
 
     def forget(self, browser_id: str | None) -> None:
         """This browser is no longer signed in."""
-        if is_browser_id(browser_id):
+        if self.issued(browser_id):
             assert browser_id is not None
             with self._connection() as db:
                 db.execute("DELETE FROM browser_sessions WHERE lookup = ?", (_lookup(browser_id),))

@@ -9,6 +9,8 @@ from typing import Any
 
 from limits import parse_many
 
+from core.client_address import trusted_networks
+
 # Every setting, its environment name and its default; the configuration table of
 # docs/operations.md mirrors this (tests/unit/test_settings.py).
 DEFAULTS: dict[str, Any] = {
@@ -32,6 +34,9 @@ DEFAULTS: dict[str, Any] = {
     # the next attempt wait until its oldest attempt leaves the window (longer each tier).
     "MEDCASE_SIGN_IN_ACCOUNT_LIMITS": "5/minute;10/15 minutes;20/hour;50/day",
     "MEDCASE_SIGN_IN_ADDRESS_LIMITS": "20/minute;100/hour;500/day",
+    # Reverse proxies whose X-Forwarded-For names the client (addresses or networks,
+    # comma-separated); none: the header is never read and the peer is the client.
+    "MEDCASE_TRUSTED_PROXIES": None,
     "MEDCASE_PASSWORD_HASHES_AT_ONCE": 2,
     "MEDCASE_INSIGHTS_KEY": None,
     "SUPABASE_URL": None,
@@ -77,6 +82,7 @@ class Settings:
     access_token_minutes: int = 15
     sign_in_account_limits: str = DEFAULTS["MEDCASE_SIGN_IN_ACCOUNT_LIMITS"]
     sign_in_address_limits: str = DEFAULTS["MEDCASE_SIGN_IN_ADDRESS_LIMITS"]
+    trusted_proxies: tuple[str, ...] = ()
     password_hashes_at_once: int = 2
     insights_key: str | None = None
     supabase_url: str | None = None
@@ -171,6 +177,7 @@ class Settings:
             access_token_minutes=number("MEDCASE_ACCESS_TOKEN_MINUTES", int, 15, 1440),
             sign_in_account_limits=rate_limits("MEDCASE_SIGN_IN_ACCOUNT_LIMITS"),
             sign_in_address_limits=rate_limits("MEDCASE_SIGN_IN_ADDRESS_LIMITS"),
+            trusted_proxies=_proxies(pick("MEDCASE_TRUSTED_PROXIES")),
             password_hashes_at_once=number("MEDCASE_PASSWORD_HASHES_AT_ONCE", int, 1, 64),
             insights_key=pick("MEDCASE_INSIGHTS_KEY"),
             supabase_url=pick("SUPABASE_URL"),
@@ -184,6 +191,19 @@ class Settings:
             cors_origins=_origins(pick("MEDCASE_CORS_ORIGINS")),
             fhir_patient_name=flag("MEDCASE_FHIR_PATIENT_NAME"),
         )
+
+
+def _proxies(raw: Any) -> tuple[str, ...]:
+    """Trusted proxies' addresses or networks, each checked."""
+    entries = _origins(raw)
+    try:
+        trusted_networks(entries)
+    except ValueError:
+        raise SettingsError(
+            f"MEDCASE_TRUSTED_PROXIES must be addresses or networks such as"
+            f" '127.0.0.1,10.0.0.0/8', got {raw!r}"
+        ) from None
+    return entries
 
 
 def _origins(raw: Any) -> tuple[str, ...]:

@@ -89,11 +89,12 @@ class TooManyAttempts(MedCaseError):
     def __init__(self, retry_after: float, detail: str | None = None) -> None:
         self.retry_after = max(1, math.ceil(retry_after))
         super().__init__(
-            detail or f"Too many sign-in attempts; try again in {_wait(self.retry_after)}."
+            detail or f"Too many sign-in attempts; try again in {wait_text(self.retry_after)}."
         )
 
 
-def _wait(seconds: int) -> str:
+def wait_text(seconds: int) -> str:
+    """A wait in words: "40 seconds", "15 minutes", "3 hours"."""
     if seconds < 120:
         return f"{seconds} seconds"
     if seconds < 2 * 3600:

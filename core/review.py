@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -261,24 +262,35 @@ def _check_length(name: str, value: str) -> None:
         raise InvalidInput(f"{FIELD_LABELS[name]} contains a NUL character")
 
 
-def rejection_reason(value: Any) -> str:
+# Characters that reorder the text around them (Unicode's bidirectional controls): a
+# reason carrying one can read differently on the screen than in the record.
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+# Categories with nothing to see: format (zero-width), control, separators, marks alone.
+_UNSEEN = frozenset({"Cf", "Cc", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"})
+
+
+def _reason(value: Any, missing: str) -> str:
+    """A reason a reader can see: stripped, with a visible character, no bidi control."""
     reason = value.strip() if isinstance(value, str) else ""
-    if not reason:
-        raise InvalidInput("Say why the section is rejected")
     if len(reason) > MAX_REASON_LENGTH:
         raise InvalidInput(f"The reason is longer than {MAX_REASON_LENGTH} characters")
     if "\x00" in reason:
         raise InvalidInput("The reason contains a NUL character")
+    if any(character in _BIDI_CONTROLS for character in reason):
+        raise InvalidInput("The reason contains a character that reorders text")
+    if all(unicodedata.category(character) in _UNSEEN for character in reason):
+        raise InvalidInput(missing)
     return reason
+
+
+def rejection_reason(value: Any) -> str:
+    return _reason(value, "Say why the section is rejected")
 
 
 def amendment_reason(value: Any) -> str:
-    reason = value.strip() if isinstance(value, str) else ""
-    if not reason:
-        raise InvalidInput("An amendment needs a reason")
-    if len(reason) > MAX_REASON_LENGTH:
-        raise InvalidInput(f"The reason is longer than {MAX_REASON_LENGTH} characters")
-    return reason
+    return _reason(value, "An amendment needs a reason")
 
 
 # --- the signed note ----------------------------------------------------------------------

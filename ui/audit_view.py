@@ -3,13 +3,10 @@ doctor's whole chain."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 import pandas as pd
 import streamlit as st
 
-from core.audit import ACTION_LABELS, CSV_COLUMNS, AuditEvent, csv_rows
+from core.audit import ACTION_LABELS, AuditEvent, audit_csv
 from core.services import CaseService
 from ui import formatting
 from ui.errors import shown_to_user
@@ -91,8 +88,4 @@ def _details(event: AuditEvent) -> str:
 
 
 def _csv(events: list[AuditEvent]) -> str:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(CSV_COLUMNS))
-    writer.writeheader()
-    writer.writerows(csv_rows(events))
-    return buffer.getvalue()
+    return audit_csv(events)

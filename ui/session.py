@@ -13,10 +13,11 @@ from typing import Literal
 import streamlit as st
 
 from core.bootstrap import Clinic
+from core.client_address import client_address, trusted_networks
 from core.errors import NotAuthenticated
 from core.models import AuthSession, Doctor
 from core.services import CaseService
-from ui.browser_cookie import browser_id
+from ui.browser_cookie import browser_id, hand_over_script
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +34,17 @@ SERVICES = "case_services"  # (access token, CaseService) made for this session
 PENDING_CASE = "pending_case_id"  # a case link opened before signing in
 OPEN_CASE = "open_case_id"
 NOTICES = "notices"  # (kind, text) shown once, on the next page that renders them
+# The id this session gave its browser at sign-in or sign-out (the handshake's cookie is
+# older), and the hand-over token its page posts until the server has taken it.
+BROWSER = "browser_id"
+HAND_OVER = "browser_hand_over"
 
 NoticeKind = Literal["toast", "success", "info", "warning", "error"]
 
 
 def init(clinic: Clinic) -> None:
     """Create this session's keys once, and attach the clinic for the pages."""
-    for key in (AUTH, SERVICES, PENDING_CASE, OPEN_CASE):
+    for key in (AUTH, SERVICES, PENDING_CASE, OPEN_CASE, BROWSER, HAND_OVER):
         if key not in st.session_state:
             st.session_state[key] = None
     if NOTICES not in st.session_state:
@@ -101,7 +106,7 @@ SIGNED_OUT_ELSEWHERE = (
 def resume() -> None:
     """Pick up the session this browser kept on the server (a reload, a new tab); and end
     this one if the doctor signed out (or another doctor in) in another tab."""
-    kept, browser = clinic().browser_sessions, browser_id()
+    kept, browser = clinic().browser_sessions, _browser()
     if kept is None or browser is None:
         return
     found, current = kept.find(browser), auth_session()
@@ -114,18 +119,53 @@ def resume() -> None:
 
 
 def _client_address() -> str | None:
-    # None for localhost and where Streamlit cannot tell (AppTest): then only the
-    # account's limits apply.
-    return st.context.ip_address
+    """The browser's address, or what a configured reverse proxy says it is. Streamlit
+    gives None for localhost (a proxy on this machine) and where it cannot tell (AppTest):
+    with neither a peer nor a trusted proxy's header, only the account's limits apply."""
+    forwarded = st.context.headers.get("X-Forwarded-For")
+    peer = st.context.ip_address
+    if peer is None and forwarded:
+        peer = "127.0.0.1"  # a WebSocket with headers and no address: a local connection
+    proxies = trusted_networks(clinic().settings.trusted_proxies)
+    return client_address(peer, forwarded, proxies)
+
+
+def _browser() -> str | None:
+    """This browser's id: the one this session handed it, else its cookie's."""
+    handed: str | None = st.session_state.get(BROWSER)
+    return handed or browser_id()
+
+
+def _new_browser_id(session: AuthSession | None) -> None:
+    """Give the browser a new id (sign-in, sign-out), ``session`` kept under it: an id
+    planted in the browser beforehand never leads to a doctor's session."""
+    kept, old = clinic().browser_sessions, _browser()
+    if kept is None or old is None:
+        return  # not served by serve.py: no cookie to change
+    new = kept.issue()
+    if session is not None:
+        kept.keep(new, session)
+    st.session_state[HAND_OVER] = kept.hand_over(old, new)
+    st.session_state[BROWSER] = new
+
+
+def hand_over_browser_id() -> None:
+    """On every run until the server has it: the page posts the new id's hand-over."""
+    token, kept = st.session_state.get(HAND_OVER), clinic().browser_sessions
+    if token is None or kept is None:
+        return
+    if kept.handed_over(token):
+        st.session_state[HAND_OVER] = None
+        return
+    st.html(hand_over_script(token), unsafe_allow_javascript=True)
 
 
 def start(new_session: AuthSession) -> None:
-    """Hold the tokens for this session, and keep them on the server for this browser."""
+    """Hold the tokens for this session, and keep them on the server for this browser
+    under a new id."""
     _close_services()
     st.session_state[AUTH] = new_session
-    kept, browser = clinic().browser_sessions, browser_id()
-    if kept is not None and browser is not None:
-        kept.keep(browser, new_session)
+    _new_browser_id(new_session)
 
 
 def _close_services() -> None:
@@ -143,7 +183,7 @@ def keep_fresh() -> None:
     current = auth_session()
     if current is None or not current.expires_within(REFRESH_MARGIN_SECONDS, time.time()):
         return
-    kept, browser = clinic().browser_sessions, browser_id()
+    kept, browser = clinic().browser_sessions, _browser()
     try:
         if kept is None or browser is None:
             start(clinic().accounts.refresh(current.refresh_token))
@@ -175,11 +215,15 @@ def sign_out() -> None:
 
 
 def _forget_doctor() -> None:
-    # The session this browser kept on the server goes too: other tabs end at their next run.
-    kept = clinic().browser_sessions
+    # The session this browser kept on the server goes too: other tabs end at their next
+    # run. The browser gets a new id, under which nothing is kept.
+    kept, browser = clinic().browser_sessions, _browser()
     if kept is not None:
-        kept.forget(browser_id())
+        kept.forget(browser)
     _clear_session()
+    if browser is not None:
+        st.session_state[BROWSER] = browser
+        _new_browser_id(None)
 
 
 def _clear_session() -> None:

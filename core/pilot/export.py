@@ -6,11 +6,10 @@ in the order of their first review; no name, age, gender, email or case id is wr
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
 from typing import Any
 
+from core.csv_text import csv_text
 from core.pilot.figures import GroupFigures, PilotFigures, provenance_label
 from core.pilot.records import RUBRIC, EnrolledInsights, Enrolment, PilotReview, current_reviews
 from core.pilot.statistics import Mean, Proportion
@@ -43,9 +42,7 @@ def reviews_csv(
         header += [f"{section.value}_verdict"]
         header += [f"{section.value}_{item}" for item in RUBRIC]
         header += [f"{section.value}_comment"]
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(header)
+    rows: list[list[Any]] = []
     for review in reviews:
         insights = ai.get(review.enrolment_id) or {}
         diagnosis = insights.get("primary_diagnosis") or {}
@@ -68,18 +65,15 @@ def reviews_csv(
             row.append(score.verdict if score else "")
             row += [score.ratings.get(item, "") if score else "" for item in RUBRIC]
             row.append((score.comment or "") if score else "")
-        writer.writerow(row)
-    return out.getvalue()
+        rows.append(row)
+    return csv_text(header, rows)
 
 
 def figures_csv(figures: PilotFigures) -> str:
     """One row per figure: group, figure, value, 95 % interval, and the n behind it."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["group", "figure", "value", "low", "high", "n"])
-    writer.writerow([figures.overall.label, "cases enrolled", figures.enrolled, "", "", ""])
-    writer.writerow([figures.overall.label, "cases reviewed", figures.reviewed, "", "", ""])
-    writer.writerow(
+    rows: list[list[Any]] = [
+        [figures.overall.label, "cases enrolled", figures.enrolled, "", "", ""],
+        [figures.overall.label, "cases reviewed", figures.reviewed, "", "", ""],
         [
             figures.overall.label,
             "cases reviewed by two or more",
@@ -87,12 +81,12 @@ def figures_csv(figures: PilotFigures) -> str:
             "",
             "",
             "",
-        ]
-    )
+        ],
+    ]
     for group in [figures.overall, *figures.by_provenance]:
         for name, value, low, high, n in figure_rows(group):
-            writer.writerow([group.label, name, value, low, high, n])
-    return out.getvalue()
+            rows.append([group.label, name, value, low, high, n])
+    return csv_text(["group", "figure", "value", "low", "high", "n"], rows)
 
 
 def figure_rows(group: GroupFigures) -> list[tuple[str, Any, Any, Any, int]]:

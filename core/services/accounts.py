@@ -66,11 +66,11 @@ class AccountService:
     ) -> AuthSession:
         if self._guard is None:
             return try_password()
-        self._guard.admit(account, client)
+        self._guard.admit(account)
         try:
             session = try_password()
         except InvalidCredentials:
-            self._guard.failed(client)
+            self._guard.failed(client)  # TooManyAttempts when the address has failed enough
             raise
         self._guard.succeeded(account)
         return session

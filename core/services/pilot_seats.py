@@ -12,6 +12,7 @@ from core.pilot.errors import EnrolledCaseNotFound, PilotNotFound
 from core.pilot.records import Enrolment, PilotRole, PilotSeat
 from core.ports import Backend
 from core.services.audit import record_event
+from core.services.member_lookup_guard import MemberLookupGuard
 
 
 def checked_uuid(value: Any, missing: type[CaseNotFound]) -> str:
@@ -25,9 +26,12 @@ def checked_uuid(value: Any, missing: type[CaseNotFound]) -> str:
 class PilotSeats:
     """What every pilot operation starts from: the account, its backend, its seat."""
 
-    def __init__(self, doctor: Doctor, backend: Backend) -> None:
+    def __init__(
+        self, doctor: Doctor, backend: Backend, lookup_guard: MemberLookupGuard | None = None
+    ) -> None:
         self.doctor = doctor
         self.backend = backend
+        self.lookup_guard = lookup_guard  # the clinic's, counting e-mails without an account
 
     @property
     def _me(self) -> str:

@@ -25,9 +25,11 @@ from core.pilot.records import (
     NewEnrolment,
     Pilot,
     PilotMember,
+    PilotRole,
 )
 from core.ports import Backend
 from core.review import Section
+from core.services.member_lookup_guard import MemberLookupGuard
 from core.services.pilot_notes import keep_signed_note
 from core.services.pilot_reviews import PilotReviews
 from core.services.pilot_seats import checked_uuid
@@ -39,9 +41,13 @@ class PilotService(PilotReviews):
     """Coordinating pilots and enrolling cases; review and figures from ``PilotReviews``."""
 
     def __init__(
-        self, doctor: Doctor, backend: Backend, reading: FileReading | None = None
+        self,
+        doctor: Doctor,
+        backend: Backend,
+        reading: FileReading | None = None,
+        lookup_guard: MemberLookupGuard | None = None,
     ) -> None:
-        super().__init__(doctor, backend)
+        super().__init__(doctor, backend, lookup_guard)
         # The clinic's reading: an enrolled case's pictures are decoded in a child process
         # (time and memory capped); in-process for tests that build a service.
         self.reading = reading or InProcessReading()
@@ -60,8 +66,12 @@ class PilotService(PilotReviews):
         """Add the account with this email (exactly) as a reviewer or an enrolling doctor."""
         seat = self._coordinated(pilot_id)
         address, role = validation.email_address(email), rules.member_role(role)
+        if self.lookup_guard is not None:
+            self.lookup_guard.admit(self._me)
         user_id = self.backend.pilots.account_id(self._me, seat.pilot.pilot_id, address)
         if user_id is None:
+            if self.lookup_guard is not None:
+                self.lookup_guard.missed(self._me)
             raise InvalidInput("No account has this email address")
         if user_id == self._me:
             raise InvalidInput("The coordinator is in the pilot already")
@@ -91,6 +101,9 @@ class PilotService(PilotReviews):
     def enrol(self, pilot_id: Any, case_ids: Iterable[Any]) -> list[Enrolment]:
         """Enrol several of this doctor's cases; a case enrolled already keeps its number."""
         seat = self.seat(pilot_id)
+        if seat.role == PilotRole.REVIEWER:
+            # A reviewer scores cases blind: one of their own would be neither blind nor fair.
+            raise PermissionDenied("Reviewers review this pilot's cases; they cannot enrol cases")
         wanted = list(dict.fromkeys(validation.case_id(c) for c in case_ids))
         if not wanted:
             raise InvalidInput("Choose at least one case to enrol")

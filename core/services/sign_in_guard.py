@@ -8,8 +8,12 @@ hour, a day). The counters live in this process's memory (the ``limits`` library
 - An account's tiers count every attempt before its password is checked, so a burst of
   parallel guesses cannot slip in between check and count, and a locked account refuses
   even the right password. A successful sign-in clears its account's count.
-- An address's tiers count failures only: a clinic behind one address signs in many
-  doctors a day, and its successes should not lock it out.
+- An address's tiers count failures only, and never refuse a right password: behind a
+  reverse proxy, or in a clinic behind one router, every doctor shares one address, and
+  a guesser who fills its tiers with made-up e-mails must not lock them all out. From an
+  address whose tiers are full, a failed attempt (a wrong password, an unknown account)
+  is answered "too many attempts, wait" instead of "wrong password"; a right password
+  signs in. Each account stays protected by its own tiers.
 """
 
 from __future__ import annotations
@@ -34,10 +38,8 @@ class SignInGuard:
         self._address_tiers: list[RateLimitItem] = parse_many(address_limits)
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
 
-    def admit(self, account: str | None, address: str | None) -> None:
-        """Let one attempt through or raise TooManyAttempts; counts it for the account."""
-        if address:
-            self._refuse_if_full(self._address_tiers, "address", address)
+    def admit(self, account: str | None) -> None:
+        """Let one attempt at ``account`` through or raise TooManyAttempts; counts it."""
         if account:
             self._refuse_if_full(self._account_tiers, "account", account)
             full = [t for t in self._account_tiers if not self._limiter.hit(t, "account", account)]
@@ -45,10 +47,15 @@ class SignInGuard:
                 raise TooManyAttempts(self._wait(full, "account", account))
 
     def failed(self, address: str | None) -> None:
-        """Count a refused password (or sign-up) against the client's address."""
-        if address:
-            for tier in self._address_tiers:
-                self._limiter.hit(tier, "address", address)
+        """Count a refused password (or sign-up) against the client's address; raise
+        TooManyAttempts, in place of the refusal, when the address's tiers are full."""
+        if not address:
+            return
+        full = [t for t in self._address_tiers if not self._limiter.hit(t, "address", address)]
+        if full:
+            # The event, never the email or address: those identify a doctor.
+            log.warning("sign-in failures throttled by address limit")
+            raise TooManyAttempts(self._wait(full, "address", address))
 
     def succeeded(self, account: str | None) -> None:
         """The right password: the account starts afresh."""
@@ -59,7 +66,6 @@ class SignInGuard:
     def _refuse_if_full(self, tiers: list[RateLimitItem], kind: str, key: str) -> None:
         full = [tier for tier in tiers if not self._limiter.test(tier, kind, key)]
         if full:
-            # The event, never the email or address: those identify a doctor.
             log.warning("sign-in throttled by %s limit", kind)
             raise TooManyAttempts(self._wait(full, kind, key))
 

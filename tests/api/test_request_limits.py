@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from api.main import create_app
-from api.request_limits import FORM_OVERHEAD, RequestSizeLimit
+from api.request_limits import FORM_OVERHEAD, JSON_MAX_BYTES, RequestSizeLimit
 from tests.api.conftest import make_clinic
 
 MB = 1024 * 1024
@@ -47,8 +47,13 @@ async def reads_everything(scope: Any, receive: Any, send: Any) -> None:
     await send({"type": "http.response.body", "body": b'{"detail": "bad form"}'})
 
 
-def _scope(length: int | None) -> dict[str, Any]:
-    headers = [] if length is None else [(b"content-length", str(length).encode())]
+FORM = b"multipart/form-data; boundary=x"
+
+
+def _scope(length: int | None, content_type: bytes = FORM) -> dict[str, Any]:
+    headers = [(b"content-type", content_type)]
+    if length is not None:
+        headers.append((b"content-length", str(length).encode()))
     return {"type": "http", "method": "POST", "path": "/cases/create_case", "headers": headers}
 
 
@@ -84,3 +89,22 @@ def test_the_api_applies_the_bound_from_the_settings(tmp_path) -> None:
         assert bound.kwargs == {"max_bytes": 7 * MB}
     finally:
         clinic.close()
+
+
+def test_a_json_body_of_150_mb_is_refused_unread() -> None:
+    """Issue #23: under the upload bound (200 MB), a 150 MB JSON body was read and parsed
+    (465 MB) before its refusal; a body that is no upload has a bound of its own."""
+    limit = RequestSizeLimit(reads_everything, max_bytes=200 * MB)
+    client = Client(150)
+    asyncio.run(limit(_scope(150 * MB, b"application/json"), client.receive, client.send))
+    assert client.pulled == 0
+    assert client.status == 413 and "1024 KB" in client.detail
+
+
+def test_a_json_body_without_a_length_is_cut_off_past_its_own_bound() -> None:
+    limit = RequestSizeLimit(reads_everything, max_bytes=200 * MB)
+    for content_type in (b"application/json", b"text/plain"):
+        client = Client(150)
+        asyncio.run(limit(_scope(None, content_type), client.receive, client.send))
+        assert client.pulled == JSON_MAX_BYTES // MB + 1
+        assert client.status == 413

@@ -78,6 +78,13 @@ def test_review_sign_amend_and_read_every_version(
 
     no_reason = _post(client, fresh_doctor, f"{base}/amend", {"sections": {}, "reason": ""})
     assert no_reason.status_code == 400
+    # Issue #23: a reason nobody can see, or one that reads backwards on screen, is none.
+    diagnosis = {"primary_diagnosis": {"primary_diagnosis": "X", "icd_code": "D50.9"}}
+    for unseen in ("\u200b\u200b\u2060", "\u00a0\u3000\u200d", "\u202eFerritin 6", "ok\u2066x"):
+        refused = _post(
+            client, fresh_doctor, f"{base}/amend", {"sections": diagnosis, "reason": unseen}
+        )
+        assert refused.status_code == 400, unseen
     amended = _post(
         client,
         fresh_doctor,

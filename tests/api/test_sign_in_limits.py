@@ -55,17 +55,60 @@ def test_one_address_guessing_many_accounts_is_throttled(tmp_path: Path) -> None
         for number in range(3):
             wrong = _password_grant(guesser, f"doctor{number}@example.org", "password123")
             assert wrong.status_code == 400
-        throttled = _password_grant(guesser, doctor.email, PASSWORD)
+        throttled = _password_grant(guesser, "doctor9@example.org", "password123")
         assert throttled.status_code == 429
         assert "retry-after" in throttled.headers
-        assert (
-            guesser.post(
-                "/auth/v1/signup", json={"email": doctor.email, "password": PASSWORD}
-            ).status_code
-            == 429
-        )
+        assert _password_grant(guesser, doctor.email, "not my password").status_code == 429
+        # A full address slows its failures; the right password still signs in.
+        assert _password_grant(guesser, doctor.email, PASSWORD).status_code == 200
     with TestClient(app, client=ELSEWHERE) as elsewhere:
         assert _password_grant(elsewhere, doctor.email, PASSWORD).status_code == 200
+
+
+PROXY = ("10.0.0.2", 40000)
+
+
+def test_made_up_emails_behind_the_proxy_do_not_lock_the_clinic_out(tmp_path: Path) -> None:
+    """Issue #23: every client behind the reverse proxy shares its address; 150 wrong
+    sign-ins with made-up e-mails must not refuse the doctors' right passwords."""
+    clinic = make_clinic(tmp_path / "data", sign_in_address_limits="20/minute;100/hour;500/day")
+    with TestClient(create_app(clinic), client=PROXY) as client:
+        doctors = [sign_up(client, f"doctor{number}@example.org") for number in range(3)]
+        answers = {
+            _password_grant(client, f"made.up{number}@example.org", "password123").status_code
+            for number in range(150)
+        }
+        assert answers == {400, 429}
+        for doctor in doctors:
+            assert _password_grant(client, doctor.email, PASSWORD).status_code == 200
+
+
+def test_forwarded_for_is_believed_from_the_configured_proxies_only(tmp_path: Path) -> None:
+    clinic = make_clinic(
+        tmp_path / "data", sign_in_address_limits="3/minute", trusted_proxies=("10.0.0.0/8",)
+    )
+    app = create_app(clinic)
+
+    def failures(client: TestClient, forwarded_for: str) -> list[int]:
+        return [
+            client.post(
+                "/auth/v1/token",
+                params={"grant_type": "password"},
+                json={"email": f"nobody{n}@example.org", "password": "password123"},
+                headers={"X-Forwarded-For": forwarded_for},
+            ).status_code
+            for n in range(4)
+        ]
+
+    with TestClient(app, client=PROXY) as proxy:
+        # Through the proxy, each client counts on its own (a forged left entry is not).
+        assert failures(proxy, "203.0.113.9") == [400, 400, 400, 429]
+        assert failures(proxy, "6.6.6.6, 198.51.100.4") == [400, 400, 400, 429]
+        assert failures(proxy, "192.0.2.7, 10.0.0.3") == [400, 400, 400, 429]
+    with TestClient(app, client=("198.18.0.1", 40000)) as guesser:
+        # A client that is no proxy cannot spread its guesses over made-up addresses.
+        assert failures(guesser, "192.0.2.50") == [400, 400, 400, 429]
+        assert failures(guesser, "192.0.2.51") == [429, 429, 429, 429]
 
 
 def test_after_a_refresh_the_old_access_token_is_401(

@@ -132,3 +132,20 @@ def test_a_doctor_enrols_a_case_from_its_page(app: AppTest, clinic: Clinic) -> N
     assert not app.exception
     assert "Enrolled as Case P-0001." in shown(app)
     assert "Ward pilot: Case P-0001" in shown(app)
+
+
+def test_a_pilot_description_is_shown_as_text_not_markdown(app: AppTest, clinic: Clinic) -> None:
+    """Issue #23: a member's description rendered as Markdown fetched a tracking image."""
+    from core.services.pilots import PilotService
+
+    lead = sign_up(clinic, "lead3@example.com")
+    sign_up(clinic, "reviewer3@example.com")
+    tracker = "![pixel](http://tracker.example/p.png) **urgent** [click](http://evil.example)"
+    coordinating = PilotService(lead.doctor, clinic.provider.for_session(lead))
+    pilot = coordinating.create_pilot("Ward pilot", tracker, "2026-11-01", "2026-12-01")
+    coordinating.add_member(pilot.pilot_id, "reviewer3@example.com", "reviewer")
+    page = _as("reviewer3@example.com")
+    assert not page.exception
+    assert tracker in [element.value for element in page.text]
+    rendered = [str(m.value) for m in (*page.markdown, *page.caption)]
+    assert not any("tracker.example" in text for text in rendered)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.browser_sessions import BrowserSessions, new_browser_id
+from core.browser_sessions import BrowserSessions
 from core.errors import NotAuthenticated
 from tests.contract.harness import BackendHarness
 
@@ -24,7 +24,7 @@ def test_a_kept_session_serves_every_tab_and_ends_at_sign_out(
     accounts = harness.provider.accounts
     signed = accounts.sign_up(f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass")
     store = BrowserSessions(tmp_path / "browser_sessions.sqlite3")
-    browser = new_browser_id()
+    browser = store.issue()
     store.keep(browser, signed)
 
     reloaded = store.find(browser)  # a reload, or a new tab

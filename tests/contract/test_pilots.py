@@ -124,8 +124,11 @@ def test_doctors_enrol_their_own_cases_several_at_once_numbered_in_order(team) -
     assert [e.number for e in doctor.enrol(pilot_id, [cases[1]])] == [2]
     assert [e.number for e in pilots(team["lead"]).enrolments(pilot_id)] == [1, 2, 3]
     assert [p.pilot_id for p in doctor.case_enrolments(cases[0])] == [pilot_id]
-    # Not another doctor's case, not from outside the pilot, not before the AI has written.
+    # Not another doctor's case, not from outside the pilot, not before the AI has written;
+    # a reviewer enrols nothing (issue #23).
     with pytest.raises(CaseNotFound):
+        pilots(team["lead"]).enrol(pilot_id, [cases[0]])
+    with pytest.raises(PermissionDenied):
         pilots(team["r1"]).enrol(pilot_id, [cases[0]])
     with pytest.raises(PilotNotFound):
         pilots(team["outsider"]).enrol(pilot_id, [_case(team["outsider"])])
@@ -235,20 +238,18 @@ def test_who_reviews_what_and_who_reads_which_reviews(team) -> None:
     # A doctor member enrols but does not review, and sees only their own enrolments.
     with pytest.raises(PermissionDenied):
         pilots(team["doctor"]).record_diagnosis(enrolment.enrolment_id, "Anaemia", "D64.9")
-    r1_case = _case(team["r1"])
-    (own,) = pilots(team["r1"]).enrol(pilot_id, [r1_case])
+    # A reviewer cannot enrol a case of their own (they would know the patient).
+    with pytest.raises(PermissionDenied, match="Reviewers"):
+        pilots(team["r1"]).enrol(pilot_id, [_case(team["r1"])])
     assert [e.number for e in pilots(team["doctor"]).enrolments(pilot_id)] == [1]
-    # A reviewer never reviews a case they enrolled (they know the patient).
     assert [i.enrolment.number for i in pilots(team["r1"]).queue(pilot_id)] == [1]
-    with pytest.raises(PermissionDenied):
-        pilots(team["r1"]).record_diagnosis(own.enrolment_id, "Anaemia", "D64.9")
     # Nothing a reviewer reads through the pilot port carries the patient's name.
     r2 = team["r2"]
     reads = [
         r2.backend.pilots.seats(r2.doctor.user_id),
         r2.backend.pilots.members(r2.doctor.user_id, pilot_id),
         r2.backend.pilots.enrolments(r2.doctor.user_id, pilot_id),
-        r2.backend.pilots.enrolment(r2.doctor.user_id, own.enrolment_id),
+        r2.backend.pilots.enrolment(r2.doctor.user_id, enrolment.enrolment_id),
         r2.backend.pilots.pilot_insights(r2.doctor.user_id, pilot_id),
         r2.backend.pilots.reviews(r2.doctor.user_id, pilot_id),
     ]

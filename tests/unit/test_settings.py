@@ -64,3 +64,11 @@ def test_the_request_and_reading_limits_come_from_the_environment() -> None:
     assert (defaults.seconds, defaults.memory_bytes, defaults.processes) == (60, 512 * 2**20, 2)
     with pytest.raises(SettingsError, match="MEDCASE_FILE_READING_MB"):
         Settings.from_sources({"MEDCASE_FILE_READING_MB": "10"})
+
+
+def test_trusted_proxies_are_addresses_or_networks_and_none_by_default() -> None:
+    assert Settings.from_sources({}).trusted_proxies == ()
+    chosen = Settings.from_sources({"MEDCASE_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8"})
+    assert chosen.trusted_proxies == ("127.0.0.1", "10.0.0.0/8")
+    with pytest.raises(SettingsError, match="MEDCASE_TRUSTED_PROXIES"):
+        Settings.from_sources({"MEDCASE_TRUSTED_PROXIES": "proxy.local"})

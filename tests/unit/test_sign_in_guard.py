@@ -139,12 +139,31 @@ def test_one_address_guessing_many_accounts_is_throttled() -> None:
     for number in range(3):
         with pytest.raises(InvalidCredentials):
             accounts.sign_in(f"doctor{number}@clinic.test", "password1", client="203.0.113.9")
+    # The address has failed enough: its next failures are told to wait.
     with pytest.raises(TooManyAttempts):
-        accounts.sign_in("cuddy@clinic.test", RIGHT, client="203.0.113.9")
+        accounts.sign_in("doctor9@clinic.test", "password1", client="203.0.113.9")
+    with pytest.raises(TooManyAttempts):
+        accounts.sign_in("cuddy@clinic.test", "not the one", client="203.0.113.9")
     # Another address is not held back, and neither is an address's successful sign-in.
     assert accounts.sign_in("cuddy@clinic.test", RIGHT, client="198.51.100.4")
     for _ in range(5):
         accounts.sign_in("cuddy@clinic.test", RIGHT, client="198.51.100.4")
+
+
+def test_a_full_address_never_refuses_a_right_password() -> None:
+    """Behind one proxy every doctor shares an address: a guesser who fills its tiers
+    with made-up e-mails slows the failures, not the doctors who know their password."""
+    book = PasswordBook()
+    doctors = [f"doctor{number}@clinic.test" for number in range(10)]
+    for email in doctors:
+        book.passwords[email] = RIGHT
+    accounts = service(book, account="5/minute", address="20/minute;100/hour")
+    clinic = "192.0.2.1"
+    for number in range(150):
+        with pytest.raises((InvalidCredentials, TooManyAttempts)):  # refused, then "wait"
+            accounts.sign_in(f"nobody{number}@clinic.test", "password1", client=clinic)
+    for email in doctors:
+        assert accounts.sign_in(email, RIGHT, client=clinic).doctor.email == email
 
 
 def test_parallel_guesses_cannot_slip_past_the_count() -> None:
