@@ -133,7 +133,7 @@ def add_files_form(services: CaseService, case_id: str, max_file_mb: int) -> Non
         lab = uploads.lab_files("case_add_lab_files", limit)
         radiology = uploads.radiology_files("case_add_radiology_files", limit)
         uploads.limits_caption(limit)
-        st.caption("The case is analysed again with the new files once they are added.")
+        st.caption("The case is analyzed again with the new files once they are added.")
         submitted = st.form_submit_button("Add files", key="case_add_files_submit")
     if not submitted:
         return
@@ -145,5 +145,5 @@ def add_files_form(services: CaseService, case_id: str, max_file_mb: int) -> Non
     with shown_to_user(next_run=True):
         added = services.add_files(case_id, picked)
     if added:
-        session.notify(f"Added {len(added)} file(s); the case is being analysed again.", "toast")
+        session.notify(f"Added {len(added)} file(s); the case is being analyzed again.", "toast")
     st.rerun()

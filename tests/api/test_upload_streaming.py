@@ -41,9 +41,9 @@ def test_an_upload_reaches_the_core_as_a_stream_and_is_stored_whole(
     seen: list[Any] = []
     create = CaseService.create_case
 
-    def spy(self: CaseService, form: Any, uploads: Any) -> Any:
+    def spy(self: CaseService, form: Any, uploads: Any, request_key: Any = None) -> Any:
         seen.extend(upload.content for upload in uploads)
-        return create(self, form, uploads)
+        return create(self, form, uploads, request_key)
 
     monkeypatch.setattr(CaseService, "create_case", spy)
     big = _text(3 * MB)

@@ -148,7 +148,7 @@ def test_add_a_radiology_file(
 
     assert not app.exception
     assert not app.error
-    assert "Added 1 file(s); the case is being analysed again." in texts(app, "toast")
+    assert "Added 1 file(s); the case is being analyzed again." in texts(app, "toast")
     assert list(app.dataframe[0].value["Name"]) == ["cbc.pdf", "knee.png", "follow-up.png"]
     files = current(clinic, doctor, case.case.case_id).files
     added = files[-1]
