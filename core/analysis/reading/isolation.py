@@ -28,18 +28,21 @@ from multiprocessing.context import ForkServerContext
 from typing import Any, Protocol
 
 from core.analysis.insights import LabDocument, RadiologyImage
+from core.analysis.reading import ocr
 from core.analysis.reading.extraction import PageSink, extract_lab_document
 from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image, thumbnail_png
 
 log = logging.getLogger(__name__)
 
 LoadFile = Callable[[], bytes]
+_OCR_SHARE = 0.85  # of the file's reading time, the part OCR may start pages in
 LabReader = Callable[..., LabDocument]  # extract_lab_document's signature
 ImageReader = Callable[[str, str, str, bytes], RadiologyImage]
 ThumbnailReader = Callable[[str, str, str, bytes], bytes]
 
-# What the forkserver imports once, so a child starts with the decoders in memory.
-_PRELOAD = ["core.analysis.reading.isolation"]
+# What the forkserver imports once, so a child starts with the decoders in memory: the OCR
+# library too (onnxruntime, OpenCV: seconds to import), which the web process never loads.
+_PRELOAD = ["core.analysis.reading.isolation", "rapidocr"]
 
 
 class FileReading(Protocol):
@@ -180,7 +183,15 @@ class IsolatedReading:
             ours, theirs = context.Pipe()
             child = context.Process(
                 target=_read_in_child,
-                args=(theirs, kind, reader, names, limits.memory_bytes, on_page is not None),
+                args=(
+                    theirs,
+                    kind,
+                    reader,
+                    names,
+                    limits.memory_bytes,
+                    on_page is not None,
+                    limits.seconds,
+                ),
                 name="medcase-reading",
                 daemon=True,
             )
@@ -273,6 +284,7 @@ def _read_in_child(
     names: tuple[str, str, str],
     memory_bytes: int,
     pages: bool = False,
+    seconds: float | None = None,
 ) -> None:
     """Read one file and send back ``(outcome, plain data)``, after a ``("page", number,
     png)`` for each scanned page when ``pages``; runs in the child only."""
@@ -284,6 +296,9 @@ def _read_in_child(
 
     try:
         content = pipe.recv_bytes()
+        # OCR starts no page it cannot finish before the parent's limit (a margin left for
+        # the answer's way back); the limit itself still stops a page that overruns.
+        ocr.set_deadline(None if seconds is None else seconds * _OCR_SHARE)
         found = reader(*names, content, send_page) if pages else reader(*names, content)
         del content
         answer = ("ok", _plain(kind, found))
