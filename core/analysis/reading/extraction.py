@@ -238,7 +238,9 @@ class _ScannedPages:
             raise  # over the reading process's memory cap: its caller says so
         except Exception as error:  # noqa: BLE001 - one page OCR fails on costs no other
             log.info("page OCR failed: %s", type(error).__name__)
-            self.found.warn(f"page {number} could not be read by OCR")
+            # onnxruntime reports the memory cap as its own error, naming C++'s bad_alloc.
+            why = ": it needed more memory than reading allows" if "bad_alloc" in str(error) else ""
+            self.found.warn(f"page {number} could not be read by OCR{why}")
             return []
         self.clock.timed(started)
         return lines

@@ -28,11 +28,13 @@ if TYPE_CHECKING:  # imported by the forkserver (reading.isolation), not the web
     from rapidocr import RapidOCR
 
 # One onnxruntime thread: the reading children run side by side (ReadingLimits.processes)
-# on a server whose own threads must stay responsive.
+# on a server whose own threads must stay responsive. One line recognised at a time: six
+# at once (the default) took the child past 900 MB of address space on an A4 page.
 _ENGINE_PARAMS = {
     "Global.log_level": "warning",
     "EngineConfig.onnxruntime.intra_op_num_threads": 1,
     "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+    "Rec.rec_batch_num": 1,
 }
 # Two boxes sit on one line when their centres are less apart, vertically, than this
 # share of the line's height (a scan tilted by a degree drifts ~14 px across a page).
