@@ -39,6 +39,9 @@ _ENGINE_PARAMS = {
 # Two boxes sit on one line when their centres are less apart, vertically, than this
 # share of the line's height (a scan tilted by a degree drifts ~14 px across a page).
 _SAME_LINE = 0.5
+# A page with fewer letters and digits than this has no text OCR can read: a picture's
+# shapes come back as "0" or "O" on their own.
+_MIN_CHARACTERS = 10
 # Rows are matched against the last few lines only: a box belongs near where it stands.
 _LINES_LOOKED_BACK = 3
 
@@ -72,7 +75,8 @@ def _engine() -> RapidOCR:
 
 
 def read_page(image: numpy.typing.NDArray[numpy.uint8], page: int) -> list[OcrLine]:
-    """The lines of one scanned page (a greyscale or RGB image), top to bottom."""
+    """The lines of one scanned page (a greyscale or RGB image), top to bottom; none when
+    OCR found hardly any text on it."""
     found = _engine()(image)
     # A page without text gives None in each (and the boxes are an array when present).
     points_found = getattr(found, "boxes", None)
@@ -86,6 +90,8 @@ def read_page(image: numpy.typing.NDArray[numpy.uint8], page: int) -> list[OcrLi
         )
         if str(text).strip()
     ]
+    if sum(character.isalnum() for box in boxes for character in box.text) < _MIN_CHARACTERS:
+        return []
     return [
         OcrLine(
             page=page,
