@@ -29,6 +29,7 @@ COLUMNS = (
     "Source line",
 )
 CRITICAL = "Critical"
+READ_BY_OCR = "read by OCR"
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
 # too, so the highlight is never the only signal.
 ROW_TINTS = {"High": "rgba(255, 75, 75, 0.18)", "Low": "rgba(28, 131, 225, 0.18)"}
@@ -55,11 +56,17 @@ def shown_specimen(specimen: str | None) -> str:
 
 
 def source_file(value: LabValue, names: Mapping[str, str]) -> str:
-    """The file a value came from, by the name the doctor uploaded, and its page."""
+    """The file a value came from, by the name the doctor uploaded, and its page; "read by
+    OCR" with OCR's confidence when it was read off a scanned page."""
     name = names.get(value.source_file_id or "", "")
-    if value.source_page is None:
+    if value.source_page is not None:
+        name = f"{name}, page {value.source_page}" if name else f"page {value.source_page}"
+    if value.read_by != "ocr":
         return name
-    return f"{name}, page {value.source_page}" if name else f"page {value.source_page}"
+    read = READ_BY_OCR
+    if value.ocr_confidence is not None:
+        read += f", {value.ocr_confidence:.0%} sure"
+    return f"{name} ({read})" if name else read
 
 
 def file_names(files: Sequence[CaseFile]) -> dict[str, str]:
@@ -112,6 +119,12 @@ def lab_values_table(
     st.caption(f"{len(frame)} value(s) read, {abnormal} outside the reference range (tinted).")
     if critical:
         st.caption(f"{critical} critical value(s): the strongly tinted rows.")
+    by_ocr = sum(1 for value in values if value.read_by == "ocr")
+    if by_ocr:
+        st.caption(
+            f"{by_ocr} value(s) {READ_BY_OCR} from scanned pages (File column): OCR can "
+            "misread a digit, so check each against the page."
+        )
     st.caption("Specimen blank: blood, serum or plasma. Check each value against its source line.")
     st.dataframe(styled(frame), key="case_lab_values", hide_index=True)
 
