@@ -94,7 +94,7 @@ class LabDocument(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     # A PDF's text keeps its pages apart with form feeds, so each value knows its page.
     paged: bool = False
-    # Pages without a text layer that no engine read (the offline engine reads no images).
+    # Pages without a text layer that nothing read (no vision model, and OCR read no text).
     unread_pages: int = 0
     # Tests the text names with a result that could not be read ("INR").
     unread_tests: list[str] = Field(default_factory=list)
