@@ -143,3 +143,19 @@ def test_a_number_the_vision_model_misread_off_a_scan_is_caught_by_ocr(
     assert "233" not in flagged.get("case_summary", [])
     # The values came from the vision model's reading, not OCR's.
     assert all(value.read_by is None for value in insights.lab_values)
+
+
+def test_no_ocr_page_is_started_past_the_childs_deadline() -> None:
+    from core.analysis.reading import ocr
+    from core.analysis.reading.extraction import extract_lab_document
+
+    ocr.set_deadline(0.0)  # as the reading child sets it, here already spent
+    try:
+        document = extract_lab_document("f1", LAB, "scan.pdf", PARTIAL_SCAN.read_bytes())
+    finally:
+        ocr.set_deadline(None)
+    assert document.warnings == [
+        f"{LAB}: page 1 has no text layer (a scanned page?)",
+        f"{LAB}: page 1 was not read by OCR: the reading time ran out",
+    ]
+    assert (document.text, document.unread_pages) == ("", 1)
