@@ -10,7 +10,13 @@ import pandas as pd
 import streamlit as st
 
 from core.analysis.insights import LabValue
-from core.analysis.labs.format import format_reference, format_result, is_dipstick
+from core.analysis.labs.format import (
+    READ_BY_OCR,
+    format_reference,
+    format_result,
+    how_read,
+    is_dipstick,
+)
 from core.models import CaseFile
 from ui.formatting import markdown_text
 
@@ -29,7 +35,6 @@ COLUMNS = (
     "Source line",
 )
 CRITICAL = "Critical"
-READ_BY_OCR = "read by OCR"
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
 # too, so the highlight is never the only signal.
 ROW_TINTS = {"High": "rgba(255, 75, 75, 0.18)", "Low": "rgba(28, 131, 225, 0.18)"}
@@ -61,11 +66,9 @@ def source_file(value: LabValue, names: Mapping[str, str]) -> str:
     name = names.get(value.source_file_id or "", "")
     if value.source_page is not None:
         name = f"{name}, page {value.source_page}" if name else f"page {value.source_page}"
-    if value.read_by != "ocr":
+    read = how_read(value)
+    if not read:
         return name
-    read = READ_BY_OCR
-    if value.ocr_confidence is not None:
-        read += f", {value.ocr_confidence:.0%} sure"
     return f"{name} ({read})" if name else read
 
 

@@ -159,3 +159,24 @@ def test_no_ocr_page_is_started_past_the_childs_deadline() -> None:
         f"{LAB}: page 1 was not read by OCR: the reading time ran out",
     ]
     assert (document.text, document.unread_pages) == ("", 1)
+
+
+def test_the_chart_document_says_a_value_was_read_by_ocr() -> None:
+    from core.export.clinical import value_line
+
+    value = LabValue(
+        analyte="Hemoglobin",
+        value=9.1,
+        unit="g/dL",
+        source_file_id="f1",
+        source_page=1,
+        source_line="Haemoglobin  9.10 [L]",
+        read_by="ocr",
+        ocr_confidence=0.903,
+    )
+    line = value_line(value, {"f1": "scan.pdf"})
+    assert line.endswith(
+        'source: scan.pdf, page 1 (read by OCR, 90% sure): "Haemoglobin  9.10 [L]"'
+    )
+    typed = value.model_copy(update={"read_by": None, "ocr_confidence": None})
+    assert "OCR" not in value_line(typed, {"f1": "scan.pdf"})
