@@ -224,15 +224,21 @@ def check_model_answer(
 
 
 def as_ocr_read(document: LabDocument) -> LabDocument:
-    """The lab document with the vision model's reading of its scanned pages replaced by
-    OCR's, and only the values OCR's text confirms: a number the model read off a scan is
-    grounded only when OCR found it too. Unchanged when either reading is missing."""
-    if not document.model_page_text or not document.ocr_lines:
+    """The lab document with the vision model's reading of each scanned page that OCR read
+    replaced by OCR's text of it, and only the values the result still holds: a number the
+    model read off a scan is grounded only when OCR found it too. Pages OCR did not read
+    keep the model's reading."""
+    ocr_pages: dict[int, list[str]] = {}
+    for line in document.ocr_lines:
+        ocr_pages.setdefault(line.page, []).append(line.text)
+    text = document.text
+    for page, read in document.model_page_reads.items():
+        if page in ocr_pages:
+            text = text.replace(read, "\n".join(ocr_pages[page]))
+    if text == document.text:
         return document
-    ocr_text = "\n".join(line.text for line in document.ocr_lines)
-    text = document.text.replace(document.model_page_text, ocr_text)
-    ocr_ground = Ground([text], [])
-    values = [value for value in document.lab_values if _holds_value(ocr_ground, value)]
+    ground = Ground([text], [])
+    values = [value for value in document.lab_values if _holds_value(ground, value)]
     return document.model_copy(update={"text": text, "lab_values": values})
 
 

@@ -100,9 +100,9 @@ class LabDocument(BaseModel):
     unread_tests: list[str] = Field(default_factory=list)
     # The scanned pages as OCR read them (reading.ocr). Without a vision model their lines
     # are the pages' text; with one, the grounding check reads them in place of the model's
-    # own reading of those pages (``model_page_text``), so a number it misread stands out.
+    # own reading of those pages (``model_page_reads``, by page), so a misread stands out.
     ocr_lines: list[OcrLine] = Field(default_factory=list, exclude=True)
-    model_page_text: str = Field(default="", exclude=True)
+    model_page_reads: dict[int, str] = Field(default_factory=dict, exclude=True)
 
 
 class ImageAnalysis(_Scored):

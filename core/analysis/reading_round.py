@@ -234,7 +234,12 @@ def _add_page_text(lab: _LabResult, patient: Patient) -> None:
     if read:
         lab.stored_text = "\n\n".join(t for t in (lab.stored_text, read) if t)
     values_from = "\n\n".join(t for t in (lab.document.text, read) if t)
-    document = lab.document.model_copy(update={"text": values_from, "model_page_text": read})
+    model_reads = {
+        page: text for (page, _), text in zip(lab.page_reads, reads, strict=True) if text
+    }
+    document = lab.document.model_copy(
+        update={"text": values_from, "model_page_reads": model_reads}
+    )
     reading = read_document(document, patient)
     # Without a vision model, the scanned pages' text is OCR's: its values say so.
     values = (

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.analysis.engines.language_model import OpenAIEngine
-from core.analysis.insights import LabValue, OcrLine
+from core.analysis.insights import LabDocument, LabValue, OcrLine
 from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
 from core.analysis.reading.ocr import TextBox, lines_of, mark_read_by_ocr
 from core.analysis.rules.engine import RulesEngine
@@ -180,3 +180,29 @@ def test_the_chart_document_says_a_value_was_read_by_ocr() -> None:
     )
     typed = value.model_copy(update={"read_by": None, "ocr_confidence": None})
     assert "OCR" not in value_line(typed, {"f1": "scan.pdf"})
+
+
+def test_a_page_ocr_did_not_read_keeps_the_vision_models_reading_as_ground() -> None:
+    from core.analysis.grounding import as_ocr_read
+
+    page_1 = "Monocytes 463 cells/cumm"  # misread: OCR read 436
+    page_2 = "Platelets 233 x10^3/uL"  # OCR ran out of time before this page
+    document = LabDocument(
+        file_id="f1",
+        label=LAB,
+        text=f"\f\n\n{page_1}\n\n{page_2}",
+        paged=True,
+        lab_values=[
+            LabValue(analyte="Monocytes", value=463, source_page=2, source_line=page_1),
+            LabValue(analyte="Platelets", value=233, source_page=2, source_line=page_2),
+        ],
+        ocr_lines=[OcrLine(page=1, text="ABSOLUTE MONOCYTE COUNT  436  cells/cum", confidence=1)],
+        model_page_reads={1: page_1, 2: page_2},
+    )
+    checked = as_ocr_read(document)
+    assert "463" not in checked.text and "436" in checked.text and page_2 in checked.text
+    assert [value.analyte for value in checked.lab_values] == ["Platelets"]
+    # Without OCR's lines, the document is the ground as it was.
+    assert as_ocr_read(document.model_copy(update={"ocr_lines": []})) == document.model_copy(
+        update={"ocr_lines": []}
+    )
