@@ -206,3 +206,26 @@ def test_a_page_ocr_did_not_read_keeps_the_vision_models_reading_as_ground() -> 
     assert as_ocr_read(document.model_copy(update={"ocr_lines": []})) == document.model_copy(
         update={"ocr_lines": []}
     )
+
+
+def test_with_a_vision_model_every_page_is_handed_over_before_ocr_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from core.analysis.reading import extraction
+    from tests.samples import png_bytes
+    from tests.unit.test_extraction import pdf_with_pages
+
+    events: list[str] = []
+
+    def fake_ocr(image: object, page: int) -> list[OcrLine]:
+        events.append(f"ocr {page}")
+        return [OcrLine(page=page, text=f"Ferritin {page}0 ng/mL", confidence=0.9)]
+
+    monkeypatch.setattr(extraction.ocr, "read_page", fake_ocr)
+    scan = pdf_with_pages(png_bytes(200, 100), "TSH 2.1 mU/L", png_bytes(200, 100))
+    document = extraction.extract_lab_document(
+        "f1", LAB, "scan.pdf", scan, lambda number, png: events.append(f"sent {number}")
+    )
+    assert events == ["sent 1", "sent 3", "ocr 1", "ocr 3"]
+    assert [line.page for line in document.ocr_lines] == [1, 3]
+    assert "Ferritin" not in document.text  # the vision model's reading is the text

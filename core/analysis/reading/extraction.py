@@ -158,6 +158,7 @@ def _read_pdf(content: bytes, found: _Extraction) -> None:
                 found.warnings.append(no_text_layer(found.label, number))
                 text = pages.read(number)
             found.add(text)
+        pages.read_handed_over()
     finally:
         pages.close()
 
@@ -188,6 +189,7 @@ class _ScannedPages:
         self.pdf: pypdfium2.PdfDocument | None = None
         self.capped = False
         self.seen = 0
+        self.handed_over: list[tuple[int, Image.Image]] = []  # greyscale, under 2 MB each
         self.clock: ocr.PageClock | None = None
 
     def read(self, number: int) -> str:
@@ -214,16 +216,24 @@ class _ScannedPages:
         if found.on_page is not None:
             found.page_image_pages.append(number)
             found.on_page(number, _png(image))  # its vision request starts now
+            # The vision model's reading is the page's text; OCR, which checks it, waits
+            # until every page is on its way, so no page's request waits for OCR.
+            self.handed_over.append((number, image))
+            return ""
         lines = self._ocr(number, image)
         found.ocr_lines += lines
-        if found.on_page is not None:
-            return ""  # the vision model's reading is the page's text; OCR checks it
         if not lines:
             found.unread_pages += 1
             return ""
         found.warnings.remove(no_text_layer(found.label, number))
         found.warn(f"page {number} has no text layer and was read by OCR")
         return "\n".join(line.text for line in lines)
+
+    def read_handed_over(self) -> None:
+        """OCR of the pages handed to the vision model, for the grounding check."""
+        while self.handed_over:
+            number, image = self.handed_over.pop(0)
+            self.found.ocr_lines += self._ocr(number, image)
 
     def _ocr(self, number: int, image: Image.Image) -> list[OcrLine]:
         if self.clock is None:
