@@ -90,6 +90,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.restart
 	$(BIN)/python -m benchmarks.pilot
 	$(BIN)/python -m benchmarks.clinical
+	$(BIN)/python -m benchmarks.ocr
 	$(BIN)/python -m benchmarks.replicas
 
 clean:

@@ -26,7 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "MEDCASE_ANALYSIS_DEADLINE_MINUTES": 10,
     "MEDCASE_ANALYSIS_MAX_ATTEMPTS": 3,
     "MEDCASE_FILE_READING_SECONDS": 60,
-    "MEDCASE_FILE_READING_MB": 512,
+    "MEDCASE_FILE_READING_MB": 1024,  # OCR of a page: 640-768 MB (docs/analyzer.md)
     "MEDCASE_FILE_READERS": 2,
     "MEDCASE_JWT_SECRET": None,
     "MEDCASE_ACCESS_TOKEN_MINUTES": 15,  # embedded accounts; Supabase Auth sets its own
@@ -76,7 +76,7 @@ class Settings:
     analysis_deadline_minutes: int = 10
     analysis_max_attempts: int = 3
     file_reading_seconds: float = 60.0
-    file_reading_mb: int = 512
+    file_reading_mb: int = 1024
     file_readers: int = 2
     jwt_secret: str | None = None
     access_token_minutes: int = 15

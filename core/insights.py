@@ -66,6 +66,19 @@ class LabValue(BaseModel):
     timing: str | None = None
     # On the published critical-value list (core.analysis.labs.critical): urgent.
     critical: bool = False
+    # "ocr" when the value was read off a scanned page by OCR (reading.ocr), with the OCR's
+    # confidence in its line (0-1, the lowest of the line's pieces); None from a text layer.
+    read_by: str | None = None
+    ocr_confidence: float | None = None
+
+
+class OcrLine(BaseModel):
+    """A line of a scanned page as OCR read it: its page (1-based), its words, and the
+    OCR's confidence in its least certain piece (0-1)."""
+
+    page: int
+    text: str
+    confidence: float
 
 
 class LabDocument(BaseModel):
@@ -81,10 +94,15 @@ class LabDocument(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     # A PDF's text keeps its pages apart with form feeds, so each value knows its page.
     paged: bool = False
-    # Pages without a text layer that no engine read (the offline engine reads no images).
+    # Pages without a text layer that nothing read (no vision model, and OCR read no text).
     unread_pages: int = 0
     # Tests the text names with a result that could not be read ("INR").
     unread_tests: list[str] = Field(default_factory=list)
+    # The scanned pages as OCR read them (reading.ocr). Without a vision model their lines
+    # are the pages' text; with one, the grounding check reads them in place of the model's
+    # own reading of those pages (``model_page_reads``, by page), so a misread stands out.
+    ocr_lines: list[OcrLine] = Field(default_factory=list, exclude=True)
+    model_page_reads: dict[int, str] = Field(default_factory=dict, exclude=True)
 
 
 class ImageAnalysis(_Scored):

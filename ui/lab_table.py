@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING
 import pandas as pd
 import streamlit as st
 
-from core.analysis.labs.format import format_reference, format_result, is_dipstick
+from core.analysis.labs.format import (
+    READ_BY_OCR,
+    format_reference,
+    format_result,
+    how_read,
+    is_dipstick,
+)
 from core.insights import LabValue
 from core.models import CaseFile
 from ui.formatting import markdown_text
@@ -55,11 +61,15 @@ def shown_specimen(specimen: str | None) -> str:
 
 
 def source_file(value: LabValue, names: Mapping[str, str]) -> str:
-    """The file a value came from, by the name the doctor uploaded, and its page."""
+    """The file a value came from, by the name the doctor uploaded, and its page; "read by
+    OCR" with OCR's confidence when it was read off a scanned page."""
     name = names.get(value.source_file_id or "", "")
-    if value.source_page is None:
+    if value.source_page is not None:
+        name = f"{name}, page {value.source_page}" if name else f"page {value.source_page}"
+    read = how_read(value)
+    if not read:
         return name
-    return f"{name}, page {value.source_page}" if name else f"page {value.source_page}"
+    return f"{name} ({read})" if name else read
 
 
 def file_names(files: Sequence[CaseFile]) -> dict[str, str]:
@@ -112,6 +122,12 @@ def lab_values_table(
     st.caption(f"{len(frame)} value(s) read, {abnormal} outside the reference range (tinted).")
     if critical:
         st.caption(f"{critical} critical value(s): the strongly tinted rows.")
+    by_ocr = sum(1 for value in values if value.read_by == "ocr")
+    if by_ocr:
+        st.caption(
+            f"{by_ocr} value(s) {READ_BY_OCR} from scanned pages (File column): OCR can "
+            "misread a digit, so check each against the page."
+        )
     st.caption("Specimen blank: blood, serum or plasma. Check each value against its source line.")
     st.dataframe(styled(frame), key="case_lab_values", hide_index=True)
 

@@ -214,8 +214,34 @@ def check_model_answer(
     answer: tuple[CaseSummary, SoapNote, PrimaryDiagnosis],
 ) -> dict[str, list[str]]:
     """The grounding check of a model's answer against the case file it was shown and
-    the lab files' text in full (past the prompt's cut)."""
+    the lab files' text in full (past the prompt's cut); scanned pages the model read
+    itself count as OCR read them (``as_ocr_read``)."""
+    documents = [as_ocr_read(document) for document in documents]
     shown = [prompts.case_file(context, documents, readings)]
     shown += [document.text for document in documents]
     values = [value for document in documents for value in document.lab_values]
     return check_grounding(*answer, shown, values)
+
+
+def as_ocr_read(document: LabDocument) -> LabDocument:
+    """The lab document with the vision model's reading of each scanned page that OCR read
+    replaced by OCR's text of it, and only the values the result still holds: a number the
+    model read off a scan is grounded only when OCR found it too. Pages OCR did not read
+    keep the model's reading."""
+    ocr_pages: dict[int, list[str]] = {}
+    for line in document.ocr_lines:
+        ocr_pages.setdefault(line.page, []).append(line.text)
+    text = document.text
+    for page, read in document.model_page_reads.items():
+        if page in ocr_pages:
+            text = text.replace(read, "\n".join(ocr_pages[page]))
+    if text == document.text:
+        return document
+    ground = Ground([text], [])
+    values = [value for value in document.lab_values if _holds_value(ground, value)]
+    return document.model_copy(update={"text": text, "lab_values": values})
+
+
+def _holds_value(ground: Ground, value: LabValue) -> bool:
+    written = format(value.value, "f").rstrip("0").rstrip(".")  # never "1e+06"
+    return any(ground.holds(number) for number in numbers_in(written))

@@ -22,6 +22,7 @@ from core.analysis.reading.imaging import (
     has_burned_in_text,
 )
 from core.analysis.reading.isolation import FileReading
+from core.analysis.reading.ocr import mark_read_by_ocr
 from core.analysis.rules.engine import RulesEngine, unread_image_analysis
 from core.insights import (
     ImageAnalysis,
@@ -168,6 +169,9 @@ def _extract_lab(
         update={
             "text": scrub(extracted.text),
             "warnings": [scrub(w) for w in extracted.warnings],
+            "ocr_lines": [
+                line.model_copy(update={"text": scrub(line.text)}) for line in extracted.ocr_lines
+            ],
         }
     )
     return _LabResult(record, document, extracted.text, page_reads)
@@ -226,16 +230,23 @@ def _add_page_text(lab: _LabResult, patient: Patient) -> None:
         lab.document = lab.document.model_copy(
             update={"warnings": [w for w in lab.document.warnings if w not in dropped]}
         )
-    if not texts:
-        values_from = lab.document.text
-    else:
-        read = "\n\n".join(texts)
+    read = "\n\n".join(texts)
+    if read:
         lab.stored_text = "\n\n".join(t for t in (lab.stored_text, read) if t)
-        values_from = "\n\n".join(t for t in (lab.document.text, read) if t)
-    document = lab.document.model_copy(update={"text": values_from})
+    values_from = "\n\n".join(t for t in (lab.document.text, read) if t)
+    model_reads = {
+        page: text for (page, _), text in zip(lab.page_reads, reads, strict=True) if text
+    }
+    document = lab.document.model_copy(
+        update={"text": values_from, "model_page_reads": model_reads}
+    )
     reading = read_document(document, patient)
+    # Without a vision model, the scanned pages' text is OCR's: its values say so.
+    values = (
+        reading.values if lab.page_reads else mark_read_by_ocr(reading.values, document.ocr_lines)
+    )
     lab.document = document.model_copy(
-        update={"lab_values": reading.values, "unread_tests": reading.unread_tests}
+        update={"lab_values": values, "unread_tests": reading.unread_tests}
     )
 
 

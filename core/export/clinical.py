@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from core.advisory import confidence_percent
-from core.analysis.labs.format import format_lab_value
+from core.analysis.labs.format import format_lab_value, how_read
 from core.export.blocks import Block
 from core.insights import Insights, LabValue
 from core.models import CaseFile
@@ -25,11 +25,14 @@ def file_names(files: Sequence[CaseFile]) -> dict[str, str]:
 
 
 def source_of(value: LabValue, names: Mapping[str, str]) -> str:
-    """Where a value was read: "cbc.pdf, page 2: "K 6.8 H"" (what is known of it)."""
+    """Where a value was read: "cbc.pdf, page 2: "K 6.8 H"" (what is known of it), and
+    "(read by OCR, 90% sure)" after the page when OCR read it off a scan."""
     parts = [names.get(value.source_file_id or "", "")]
     if value.source_page is not None:
         parts.append(f"page {value.source_page}")
     where = ", ".join(part for part in parts if part)
+    if read := how_read(value):
+        where = f"{where} ({read})" if where else read
     if value.source_line:
         return f'{where}: "{value.source_line}"' if where else f'"{value.source_line}"'
     return where

@@ -146,6 +146,33 @@ def test_lab_values_show_source_specimen_timing_and_critical_flag(
     assert "1 critical value(s): the strongly tinted rows." in texts(app, "caption")
 
 
+def test_a_value_read_by_ocr_says_so_with_its_confidence(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    file_id = case.files[0].file_id
+    scanned = LabValue(
+        analyte="Hemoglobin",
+        value=9.1,
+        unit="gm/dl",
+        flag="low",
+        source_file_id=file_id,
+        source_page=1,
+        source_line="Haemoglobin  9.10 [L]  gm/dl  13.0-17.0 gm/dl",
+        read_by="ocr",
+        ocr_confidence=0.903,
+    )
+    typed = LabValue(analyte="Sodium", value=140, unit="mmol/L", source_file_id=file_id)
+    complete(clinic, doctor, case.case.case_id, sample_insights(values=[scanned, typed]))
+    open_case(app, case.case.case_id)
+    assert not app.exception
+
+    table = next(df.value for df in app.dataframe if "Analyte" in df.value.columns)
+    rows = table.set_index("Analyte")
+    assert rows.loc["Hemoglobin", "File"] == "cbc.pdf, page 1 (read by OCR, 90% sure)"
+    assert rows.loc["Sodium", "File"] == "cbc.pdf"
+    assert any("1 value(s) read by OCR from scanned pages" in t for t in texts(app, "caption"))
+
+
 def test_unread_tests_differential_and_confidence_reason_are_shown(
     app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
 ) -> None:

@@ -186,7 +186,7 @@ def test_an_image_with_burned_in_text_is_never_sent_to_the_model(
     assert run.stages == STAGES
 
 
-def test_scanned_pages_are_not_rendered_for_the_offline_engine_and_are_counted() -> None:
+def test_a_scanned_page_without_text_is_counted_unread_offline() -> None:
     from tests.samples import scanned_pdf_bytes
 
     run = Run([("scan.pdf", "lab", scanned_pdf_bytes()), ("labs.pdf", "lab", pdf_bytes())])
@@ -272,12 +272,13 @@ def test_a_scanned_page_is_sent_to_the_vision_model_and_its_text_parsed(
     assert not any("no text layer" in w for w in insights.provenance.warnings)
 
 
-def test_the_rules_engine_gets_no_page_rendered(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_rules_engine_gets_no_page_picture(monkeypatch: pytest.MonkeyPatch) -> None:
     from core.analysis.reading import extraction
 
-    def no_rendering(*_: Any) -> bytes:
-        raise AssertionError("a page was rendered for an engine that reads no pictures")
+    def no_picture(*_: Any) -> bytes:
+        raise AssertionError("a page's PNG was made for an engine that reads no pictures")
 
-    monkeypatch.setattr(extraction, "_page_png", no_rendering)
+    # The page is rendered for OCR, in memory; no PNG is made for a model.
+    monkeypatch.setattr(extraction, "_png", no_picture)
     insights = Run([("scan.pdf", "lab", scanned_pdf_bytes())]).analyze(RulesEngine())
     assert any("page 1 has no text layer" in w for w in insights.provenance.warnings)

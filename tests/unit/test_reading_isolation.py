@@ -139,7 +139,7 @@ def test_a_deep_image_at_the_size_limit_fits_the_default_memory_cap(tmp_path) ->
 
     content = deep_png(tmp_path / "deep.png", 5000, 5000, "I;16").read_bytes()
     reading = IsolatedReading(ReadingLimits(seconds=60))
-    assert reading.limits.memory_bytes == 512 * MB
+    assert reading.limits.memory_bytes == 1024 * MB
     image = reading.radiology_image("f1", IMAGE, "deep.png", lambda: content)
     assert (image.width, image.height) == (1024, 1024)
 

@@ -61,7 +61,7 @@ def test_the_request_and_reading_limits_come_from_the_environment() -> None:
     limits = reading_limits(settings)
     assert (limits.seconds, limits.memory_bytes, limits.processes) == (12.5, 300 * 2**20, 1)
     defaults = reading_limits(Settings.from_sources({}))
-    assert (defaults.seconds, defaults.memory_bytes, defaults.processes) == (60, 512 * 2**20, 2)
+    assert (defaults.seconds, defaults.memory_bytes, defaults.processes) == (60, 1024 * 2**20, 2)
     with pytest.raises(SettingsError, match="MEDCASE_FILE_READING_MB"):
         Settings.from_sources({"MEDCASE_FILE_READING_MB": "10"})
 

@@ -40,7 +40,8 @@ class InsightEngine(Protocol):
         """Round 1: one radiology image's findings (called concurrently for all images)."""
 
     # An engine may say ``reads_scanned_pages = False`` (the rules engine): the pipeline then
-    # renders no scanned page for it and counts those pages as unread (LabDocument.unread_pages).
+    # sends it no scanned page; OCR reads them (reading.ocr), and those OCR found no text on
+    # are counted as unread (LabDocument.unread_pages).
 
     def read_scanned_page(self, page_png: bytes, context: PatientContext) -> str | None:
         """Round 1: the text of a scanned lab page, or None when this engine cannot read images."""

@@ -53,3 +53,15 @@ def format_reference(value: LabValue) -> str:
     if low is not None:
         return f"> {low:g}"
     return ""
+
+
+READ_BY_OCR = "read by OCR"
+
+
+def how_read(value: LabValue) -> str:
+    """ "read by OCR, 90% sure" for a value read off a scanned page by OCR; "" otherwise."""
+    if value.read_by != "ocr":
+        return ""
+    if value.ocr_confidence is None:
+        return READ_BY_OCR
+    return f"{READ_BY_OCR}, {value.ocr_confidence:.0%} sure"

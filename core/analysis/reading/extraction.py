@@ -10,21 +10,25 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import time
 import zipfile
 from collections.abc import Callable, Iterator
 
+import numpy
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 from docx import Document
 from docx.document import Document as WordDocument
 from docx.table import Table
 from docx.text.paragraph import Paragraph
+from PIL import Image
 from pypdf import PdfReader
 
 from core.analysis.labs.lines import PAGE_BREAK
+from core.analysis.reading import ocr
 from core.file_parts import TooManyParts, check_parts
 from core.files import extension_of
-from core.insights import LabDocument
+from core.insights import LabDocument, OcrLine
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +37,9 @@ MAX_TEXT_CHARS = 200_000
 # "high" detail an image is fitted into 2048 x 2048, then its shorter side brought to 768.
 PAGE_SHORT_SIDE = 768
 MAX_PAGE_IMAGE_SIDE = 2048
-MAX_PAGE_IMAGES = 20  # each scanned page costs a vision call; a 300-page scan is not a lab file
+MAX_PAGE_IMAGES = (
+    20  # each scanned page costs OCR and a vision call; a 300-page scan is not a lab file
+)
 
 # Receives each scanned page as soon as it is rendered: (page number, PNG bytes).
 PageSink = Callable[[int, bytes], None]
@@ -53,7 +59,8 @@ class _Extraction:
         self.warnings: list[str] = []
         self.full = False
         self.paged = False
-        self.unread_pages = 0  # scanned pages nobody will read (no vision): the summary says
+        self.unread_pages = 0  # scanned pages nobody read (no vision, no OCR): the summary says
+        self.ocr_lines: list[OcrLine] = []
 
     def warn(self, message: str) -> None:
         self.warnings.append(f"{self.label}: {message}")
@@ -85,6 +92,7 @@ class _Extraction:
             warnings=self.warnings,
             paged=self.paged,
             unread_pages=self.unread_pages,
+            ocr_lines=self.ocr_lines,
         )
 
 
@@ -146,10 +154,12 @@ def _read_pdf(content: bytes, found: _Extraction) -> None:
                 found.add("")
                 continue
             # Form feeds inside a page would shift the page numbers of everything after it.
-            found.add(text.replace(PAGE_BREAK, "\n").strip())
-            if not text.strip():
+            text = text.replace(PAGE_BREAK, "\n").strip()
+            if not text:
                 found.warnings.append(no_text_layer(found.label, number))
-                pages.render(number)
+                text = pages.read(number)
+            found.add(text)
+        pages.read_handed_over()
     finally:
         pages.close()
 
@@ -171,59 +181,106 @@ def _unlock(reader: PdfReader, found: _Extraction) -> bool:
 
 
 class _ScannedPages:
-    """Renders the PDF's scanned pages with PDFium, one at a time, for ``found.on_page``."""
+    """Reads the PDF's scanned pages, one at a time: each is rendered with PDFium, read by
+    OCR (reading.ocr) and, for an engine that reads pictures, handed to ``found.on_page``."""
 
     def __init__(self, content: bytes, found: _Extraction) -> None:
         self.content = content
         self.found = found
         self.pdf: pypdfium2.PdfDocument | None = None
         self.capped = False
+        self.seen = 0
+        self.handed_over: list[tuple[int, Image.Image]] = []  # greyscale, under 2 MB each
+        self.clock: ocr.PageClock | None = None
 
-    def render(self, number: int) -> None:
+    def read(self, number: int) -> str:
+        """The page's text as OCR read it when no vision model reads the page, else ""."""
         found = self.found
-        if found.on_page is None:
-            # Nobody reads pictures (the offline engine): rendering would be waste, and the
-            # summary says how many pages went unread.
-            found.unread_pages += 1
-            return
-        if len(found.page_image_pages) >= MAX_PAGE_IMAGES:
+        self.seen += 1
+        if self.seen > MAX_PAGE_IMAGES:
+            found.unread_pages += found.on_page is None
             if not self.capped:
                 self.capped = True
                 found.warn(f"only the first {MAX_PAGE_IMAGES} scanned pages are read")
-            return
+            return ""
         try:
             if self.pdf is None:
                 # An owner-password PDF that pypdf unlocked opens here with no password too.
                 self.pdf = pypdfium2.PdfDocument(self.content)
-            png = _page_png(self.pdf[number - 1])
+            image = _page_image(self.pdf[number - 1])
         except Exception:  # noqa: BLE001 - one unrenderable page must not cost the others
-            found.warn(f"page {number} could not be rendered for the vision model")
-            return
-        if png is None:
-            return  # no picture on the page: nothing for the vision model to read
-        found.page_image_pages.append(number)
-        found.on_page(number, png)
+            found.warn(f"page {number} could not be rendered")
+            found.unread_pages += found.on_page is None
+            return ""
+        if image is None:
+            return ""  # no picture on the page: nothing to read
+        if found.on_page is not None:
+            found.page_image_pages.append(number)
+            found.on_page(number, _png(image))  # its vision request starts now
+            # The vision model's reading is the page's text; OCR, which checks it, waits
+            # until every page is on its way, so no page's request waits for OCR.
+            self.handed_over.append((number, image))
+            return ""
+        lines = self._ocr(number, image)
+        found.ocr_lines += lines
+        if not lines:
+            found.unread_pages += 1
+            return ""
+        found.warnings.remove(no_text_layer(found.label, number))
+        found.warn(f"page {number} has no text layer and was read by OCR")
+        return "\n".join(line.text for line in lines)
+
+    def read_handed_over(self) -> None:
+        """OCR of the pages handed to the vision model, for the grounding check."""
+        while self.handed_over:
+            number, image = self.handed_over.pop(0)
+            self.found.ocr_lines += self._ocr(number, image)
+
+    def _ocr(self, number: int, image: Image.Image) -> list[OcrLine]:
+        if self.clock is None:
+            self.clock = ocr.page_clock()
+        if not self.clock.has_time():
+            self.found.warn(f"page {number} was not read by OCR: the reading time ran out")
+            return []
+        started = time.monotonic()
+        try:
+            lines = ocr.read_page(numpy.asarray(image), number)
+        except MemoryError:
+            raise  # over the reading process's memory cap: its caller says so
+        except Exception as error:  # noqa: BLE001 - one page OCR fails on costs no other
+            log.info("page OCR failed: %s", type(error).__name__)
+            # onnxruntime reports the memory cap as its own error, naming C++'s bad_alloc.
+            why = ": it needed more memory than reading allows" if "bad_alloc" in str(error) else ""
+            self.found.warn(f"page {number} could not be read by OCR{why}")
+            return []
+        self.clock.timed(started)
+        return lines
 
     def close(self) -> None:
         if self.pdf is not None:
             self.pdf.close()
 
 
-def _page_png(page: pypdfium2.PdfPage) -> bytes | None:
-    """The page as a greyscale PNG at the vision model's reading size; None when blank."""
+def _page_image(page: pypdfium2.PdfPage) -> Image.Image | None:
+    """The page in greyscale at the vision model's reading size; None when it has no
+    picture (a blank page)."""
     try:
         pictures = page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,))
         if next(iter(pictures), None) is None:
             return None
         width, height = page.get_size()
         scale = min(PAGE_SHORT_SIDE / min(width, height), MAX_PAGE_IMAGE_SIDE / max(width, height))
-        image = page.render(scale=scale, grayscale=True).to_pil()
-        stream = io.BytesIO()
-        # Fast compression: the page goes out once, over a local network or an API call.
-        image.save(stream, format="PNG", compress_level=1)
-        return stream.getvalue()
+        image: Image.Image = page.render(scale=scale, grayscale=True).to_pil()
+        return image
     finally:
         page.close()
+
+
+def _png(image: Image.Image) -> bytes:
+    stream = io.BytesIO()
+    # Fast compression: the page goes out once, over a local network or an API call.
+    image.save(stream, format="PNG", compress_level=1)
+    return stream.getvalue()
 
 
 # --- TXT and CSV -------------------------------------------------------------------------

@@ -15,6 +15,7 @@ streamed upload is never held whole in the web process.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import multiprocessing
 import os
@@ -29,6 +30,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext
 from typing import Any, Protocol
 
+from core.analysis.reading import ocr
 from core.analysis.reading.extraction import PageSink, extract_lab_document
 from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image, thumbnail_png
 from core.errors import InvalidInput
@@ -42,13 +44,16 @@ log = logging.getLogger(__name__)
 
 # The stored bytes (or an upload, whole or as a stream), loaded once a child can start.
 LoadFile = Callable[[], UploadContent]
+_M_ARENA_MAX = -8  # glibc's mallopt parameter
+_OCR_SHARE = 0.85  # of the file's reading time, the part OCR may start pages in
 LabReader = Callable[..., LabDocument]  # extract_lab_document's signature
 ImageReader = Callable[[str, str, str, bytes], RadiologyImage]
 ThumbnailReader = Callable[[str, str, str, bytes], bytes]
 HeadersReader = Callable[[str, str, str, bytes], Headers]
 
-# What the forkserver imports once, so a child starts with the decoders in memory.
-_PRELOAD = ["core.analysis.reading.isolation"]
+# What the forkserver imports once, so a child starts with the decoders in memory: the OCR
+# library too (onnxruntime, OpenCV: seconds to import), which the web process never loads.
+_PRELOAD = ["core.analysis.reading.isolation", "rapidocr"]
 
 
 class FileReading(Protocol):
@@ -124,7 +129,7 @@ class ReadingLimits:
     """How long one file's reading may take, the memory its child may add, how many at once."""
 
     seconds: float = 60.0
-    memory_bytes: int = 512 * 1024 * 1024
+    memory_bytes: int = 1024 * 1024 * 1024  # OCR of a page: 640-768 MB
     processes: int = 2
 
 
@@ -233,6 +238,7 @@ class IsolatedReading:
                     limits.memory_bytes,
                     on_page is not None,
                     options or {},
+                    limits.seconds,
                 ),
                 name="medcase-reading",
                 daemon=True,
@@ -355,6 +361,7 @@ def _read_in_child(
     memory_bytes: int,
     pages: bool = False,
     options: dict[str, Any] | None = None,
+    seconds: float | None = None,
 ) -> None:
     """Read one file and send back ``(outcome, plain data)``, after a ``("page", number,
     png)`` for each scanned page when ``pages``; runs in the child only."""
@@ -367,6 +374,9 @@ def _read_in_child(
     try:
         content = _receive(pipe)
         extra = options or {}
+        # OCR starts no page it cannot finish before the parent's limit (a margin left for
+        # the answer's way back); the limit itself still stops a page that overruns.
+        ocr.set_deadline(None if seconds is None else seconds * _OCR_SHARE)
         arguments = (*names, content, send_page) if pages else (*names, content)
         found = reader(*arguments, **extra)
         del content
@@ -395,6 +405,16 @@ def _cap_memory(extra_bytes: int) -> None:
         )
     limit = mapped + extra_bytes
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    _one_malloc_arena()
+
+
+def _one_malloc_arena() -> None:
+    """One glibc malloc arena for all the child's threads: the address-space cap counts the
+    64 MB each further arena reserves (OCR's threads took 400 MB of cap that way, unused)."""
+    try:
+        ctypes.CDLL(None).mallopt(_M_ARENA_MAX, 1)
+    except (AttributeError, OSError):  # not glibc: its allocator reserves no such arenas
+        log.debug("mallopt is not available")
 
 
 def _plain(kind: str, found: Any) -> dict[str, Any]:

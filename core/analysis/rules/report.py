@@ -75,8 +75,8 @@ def gaps_sentence(reading: CaseReading) -> str:
     parts = [f"{name} mentioned, value not read" for name in reading.unread_tests]
     if reading.unread_pages:
         parts.append(
-            f"{reading.unread_pages} page(s) could not be read (no text layer; the offline "
-            "engine reads no images)"
+            f"{reading.unread_pages} page(s) could not be read (no text layer, and OCR "
+            "read no text on them)"
         )
     return ("Not read: " + "; ".join(parts) + ".") if parts else ""
 
