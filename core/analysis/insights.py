@@ -66,6 +66,14 @@ class LabValue(BaseModel):
     timing: str | None = None
     # On the published critical-value list (core.analysis.labs.critical): urgent.
     critical: bool = False
+    # A number beyond what the body can hold in its own unit (a lost decimal point, a
+    # slipped column): shown as "doubtful read, check the source", never critical and
+    # never the ground of a diagnosis (issue #29).
+    doubtful: bool = False
+    # Read from a scanned page by OCR, with the engine's confidence (0-1) when it gives one;
+    # the OCR reader sets these, the case page says "read by OCR".
+    read_by_ocr: bool = False
+    ocr_confidence: float | None = None
 
 
 class LabDocument(BaseModel):

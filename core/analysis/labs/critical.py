@@ -59,8 +59,8 @@ BLOOD = None  # LabValue.specimen for blood, serum or plasma
 
 def is_critical(value: LabValue) -> bool:
     """True when a blood value is beyond a critical limit (or a troponin above its limit)."""
-    if value.specimen is not BLOOD:
-        return False
+    if value.specimen is not BLOOD or value.doubtful:
+        return False  # a doubtful read is shown for checking, never telephoned
     if value.analyte in _TROPONINS:
         # A "<0.01" troponin is below the limit whatever the limit is.
         return value.flag == "high" and value.comparator not in ("<", "≤")

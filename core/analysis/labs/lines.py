@@ -70,20 +70,50 @@ def known_unit(text: str) -> bool:
 
 def own_specimen(analyte: Analyte | None) -> str | None:
     """The specimen a test's name already says ("Urine glucose" is urine)."""
-    if analyte is not None and (analyte.panel == "Urinalysis" or analyte.name.startswith("Urine")):
+    if analyte is None:
+        return None
+    if analyte.specimen is not None:
+        return analyte.specimen
+    if analyte.panel == "Urinalysis" or analyte.name.startswith("Urine"):
         return "urine"
     return None
 
 
-def quoted(raw: str, name: str) -> str:
-    """The line a value came from; in a long paragraph, the sentence that names the test."""
+def quoted(raw: str, name: str, number: float | None = None) -> str:
+    """The line a value came from; in a long paragraph, the sentence that names the test
+    and holds its number (issue #29: a quote must show the value it is quoted for)."""
     line = " ".join(raw.split())
     if len(line) <= MAX_SOURCE_LINE:
         return line
-    for sentence in re.split(r"(?<=[.;])\s+", line):
-        if name.lower() in sentence.lower() and len(sentence) <= MAX_SOURCE_LINE:
+    sentences = re.split(r"(?<=[.;])\s+", line)
+    for sentence in sentences:
+        if (
+            name.lower() in sentence.lower()
+            and len(sentence) <= MAX_SOURCE_LINE
+            and (number is None or holds_number(sentence, number))
+        ):
             return sentence
+    if number is not None:
+        # No short sentence holds both: the stretch of the line around the number itself.
+        for match in re.finditer(r"\d[\d,]*(?:\.\d+)?", line):
+            if holds_number(match.group(), number):
+                start = max(
+                    0, min(match.start() - MAX_SOURCE_LINE // 2, len(line) - MAX_SOURCE_LINE)
+                )
+                cut = line[start : start + MAX_SOURCE_LINE - 2]
+                return ("…" if start else "") + cut + "…"
     return line[: MAX_SOURCE_LINE - 1] + "…"
+
+
+def holds_number(text: str, number: float) -> bool:
+    """True when ``text`` writes ``number`` (as "6.52", "6.520", "3,200" or "3.2" for 3.20)."""
+    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", plain_numbers(text)):
+        try:
+            if abs(float(written.replace(",", "")) - abs(number)) < 1e-9:
+                return True
+        except ValueError:
+            continue
+    return False
 
 
 def without_names(line: str) -> str:

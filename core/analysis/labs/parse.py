@@ -24,6 +24,7 @@ from core.analysis.labs.context import (
     value_context,
 )
 from core.analysis.labs.critical import mark_critical
+from core.analysis.labs.format import is_dipstick
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
     HEADING_MAX,
@@ -52,6 +53,9 @@ from core.analysis.labs.rewrite import (
 )
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
+# A count the report calls absolute is a number of cells, never a percentage (issue #29).
+_ABSOLUTE = re.compile(r"(?i)\babsolute\b|^(?:AEC|ANC|ALC)$")
+_ABSOLUTE_BEFORE = re.compile(r"(?i)\b(?:absolute|abs\.?)\s*$")
 
 
 @dataclass
@@ -195,7 +199,10 @@ class _State:
             clause = re.split(r"[,;]|\.\s", before)[-1]
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
             if outcome.value is None:
-                outcome = read_result(analyte, segment, urine_here, specimen, self.patient)
+                absolute = bool(_ABSOLUTE.search(match.group()) or _ABSOLUTE_BEFORE.search(clause))
+                outcome = read_result(
+                    analyte, segment, urine_here, specimen, self.patient, absolute=absolute
+                )
             if outcome.value is None and not outcome.mentioned:
                 outcome = read_number_first(analyte, clause, segment)
             if outcome.value is None:
@@ -203,7 +210,9 @@ class _State:
                     self.mentioned.append(analyte.name)
                 continue
             any_read = True
-            self._keep(outcome.value, specimen, timing, quoted(raw_line, match.group()))
+            value = outcome.value
+            number = None if is_dipstick(value) else value.value
+            self._keep(value, specimen, timing, quoted(raw_line, match.group(), number))
         return any_read
 
     def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:

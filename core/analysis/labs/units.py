@@ -86,6 +86,17 @@ _SAME_AS: dict[str, str] = {
     "g%": "g/dl",
     "cells/cmm": "/ul",
     "/cmm": "/ul",
+    # amounts per day (24-hour urine collections)
+    "mg/day": "mg/24h",
+    "mg/d": "mg/24h",
+    "mg/24hr": "mg/24h",
+    "mg/24hrs": "mg/24h",
+    "mg/24hours": "mg/24h",
+    "g/day": "g/24h",
+    "g/d": "g/24h",
+    "g/24hr": "g/24h",
+    "g/24hrs": "g/24h",
+    "g/24hours": "g/24h",
 }
 
 _EXPONENT = re.compile(r"^(?:x|×|\*)?10(?:\^|\*|e)?(\d{1,2})/")
