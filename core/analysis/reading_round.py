@@ -235,7 +235,12 @@ def _add_page_text(lab: _LabResult, patient: Patient) -> None:
     document = lab.document.model_copy(update={"text": values_from})
     reading = read_document(document, patient)
     lab.document = document.model_copy(
-        update={"lab_values": reading.values, "unread_tests": reading.unread_tests}
+        update={
+            "lab_values": reading.values,
+            "unread_tests": reading.unread_tests,
+            # "reference ranges only (a blank form)": the doctor learns why nothing was read
+            "warnings": [*document.warnings, *(f"{document.label}: {n}" for n in reading.notes)],
+        }
     )
 
 

@@ -94,26 +94,43 @@ def quoted(raw: str, name: str, number: float | None = None) -> str:
         ):
             return sentence
     if number is not None:
-        # No short sentence holds both: the stretch of the line around the number itself.
-        for match in re.finditer(r"\d[\d,]*(?:\.\d+)?", line):
-            if holds_number(match.group(), number):
-                start = max(
-                    0, min(match.start() - MAX_SOURCE_LINE // 2, len(line) - MAX_SOURCE_LINE)
-                )
-                cut = line[start : start + MAX_SOURCE_LINE - 2]
-                return ("…" if start else "") + cut + "…"
+        # No short sentence holds both: the stretch of the line from the test's name to its
+        # number, else around the number itself.
+        for at in _where_written(line, name, number):
+            start = max(0, min(at, len(line) - MAX_SOURCE_LINE + 2))
+            cut = line[start : start + MAX_SOURCE_LINE - 2]
+            return ("…" if start else "") + cut + ("…" if start + len(cut) < len(line) else "")
     return line[: MAX_SOURCE_LINE - 1] + "…"
 
 
-def holds_number(text: str, number: float) -> bool:
-    """True when ``text`` writes ``number`` (as "6.52", "6.520", "3,200" or "3.2" for 3.20)."""
-    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", plain_numbers(text)):
+def _where_written(line: str, name: str, number: float) -> list[int]:
+    """Where to start a quote of ``line``: at each ``name`` with ``number`` within the
+    next 150 characters, then a little before each place ``number`` is written."""
+    numbers = [
+        m for m in re.finditer(r"\d[\d,]*(?:\.\d+)?", line) if holds_number(m.group(), number)
+    ]
+    starts = [
+        m.start()
+        for m in re.finditer(re.escape(name), line, re.IGNORECASE)
+        if any(0 <= n.start() - m.end() <= 150 for n in numbers)
+    ]
+    return starts + [max(0, n.start() - MAX_SOURCE_LINE // 2) for n in numbers]
+
+
+def holds_number(text: str, number: float, *, glued: bool = False) -> bool:
+    """True when ``text`` writes ``number`` (as "6.52", "6.520", "3,200" or "3.2" for 3.20);
+    with ``glued``, also inside cells run together ("thou/mm34.80" holds 4.8)."""
+    plain = plain_numbers(text)
+    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", plain):
         try:
             if abs(float(written.replace(",", "")) - abs(number)) < 1e-9:
                 return True
         except ValueError:
             continue
-    return False
+    if not glued:
+        return False
+    digits = f"{abs(number):.6f}".rstrip("0").rstrip(".")
+    return digits in plain.replace(",", "")
 
 
 def without_names(line: str) -> str:

@@ -51,9 +51,18 @@ from core.analysis.labs.result import read_result
 from core.analysis.labs.rewrite import (
     value_first_line,
 )
+from core.analysis.labs.units import EXPONENT_UNIT
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
 # A count the report calls absolute is a number of cells, never a percentage (issue #29).
+# A row holding a reference range and nothing else that could be a result: units, words,
+# blanks to fill in ("____"), "M: 13-17, F: 12-16", "< 200".
+_NUMBER = r"\d+(?:\.\d+)?"
+_ONLY_RANGES = re.compile(
+    rf"(?:[^\d]*?(?:{_NUMBER}\s*(?:-|–|—|to)\s*{_NUMBER}|(?:<|>|≤|≥|<=|>=|up\s+to)\s*{_NUMBER}))+"
+    r"[^\d]*",
+    re.IGNORECASE,
+)
 _ABSOLUTE = re.compile(r"(?i)\babsolute\b|^(?:AEC|ANC|ALC)$")
 _ABSOLUTE_BEFORE = re.compile(r"(?i)\b(?:absolute|abs\.?)\s*$")
 
@@ -64,6 +73,18 @@ class LabReading:
 
     values: list[LabValue] = field(default_factory=list)
     unread_tests: list[str] = field(default_factory=list)
+    # What the reader says about the document as a whole ("reference ranges only").
+    notes: list[str] = field(default_factory=list)
+
+
+BLANK_FORM_NOTE = (
+    "This document lists tests with reference ranges but no results (a blank form): "
+    "no lab value was read from it."
+)
+# A document is a blank form when at least this many test rows hold only a reference range
+# and they outnumber the rows with a result by this factor (issue #29).
+_FORM_ROWS = 4
+_FORM_RATIO = 3
 
 
 def read_lab_text(
@@ -85,6 +106,11 @@ def read_lab_text(
         for raw_line in page.split("\n"):
             state.read(raw_line)
     state.flush()
+    if state.range_rows >= _FORM_ROWS and state.range_rows >= _FORM_RATIO * state.result_rows:
+        # The numbers are the form's reference ranges: whatever was read among them is a
+        # range's end or a tube's volume, never a result.
+        reading.notes.append(BLANK_FORM_NOTE)
+        return reading
     reading.values = mark_critical(state.values)
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
@@ -128,6 +154,8 @@ class _State:
         self.values: list[LabValue] = []
         self.mentioned: list[str] = []
         self._seen: set[tuple[object, ...]] = set()
+        self.range_rows = 0  # rows naming a test with a reference range and no result
+        self.result_rows = 0  # rows with a result read
 
     def read(self, raw_line: str) -> None:
         line = clean_line(raw_line)
@@ -179,6 +207,16 @@ class _State:
         self.cells = []
 
     def _read_line(self, line: str, raw_line: str) -> bool:
+        any_read = self._read_results(line, raw_line)
+        if any_read:
+            self.result_rows += 1
+        elif test_starts(line, self.in_urine) and _ONLY_RANGES.fullmatch(
+            EXPONENT_UNIT.sub(" ", without_names(line))
+        ):
+            self.range_rows += 1
+        return any_read
+
+    def _read_results(self, line: str, raw_line: str) -> bool:
         starts = test_starts(line, self.in_urine)
         any_read = False
         for i, (match, analyte) in enumerate(starts):

@@ -57,8 +57,40 @@ def _chem_7(match: re.Match[str]) -> str:
     return ", ".join(f"{name} {n}" for name, n in zip(_CHEM_7_ORDER, numbers, strict=True))
 
 
+# "base deficit of 26" is a base excess of -26 (the same quantity, sign turned).
+_BASE_DEFICIT = re.compile(
+    rf"(?i)\bbase\s+deficit\b(?P<mid>[^\d;.-]{{0,30}}?)(?<![-\d])(?P<x>{_NUM})(?![\d/])"
+)
+# A pH with a partial pressure or a bicarbonate in its sentence is a blood gas's pH, whatever
+# words open the sentence ("pH 6.92, PaCO2 25 mmHg, HCO3 5 mmol/L").
+_GAS_PARTNER = re.compile(r"(?i)\bp[av]?c?o2\b|\bhco3|\bbase\s+(?:excess|deficit)\b")
+_BARE_PH = re.compile(r"(?<![A-Za-z] )(?<![-\w])pH\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
+_URINE_WORDS = re.compile(r"(?i)\burin(?:e|ary|alysis)\b|\bUA\b|dipstick")
+
+
+def _gas_ph(sentence: str) -> str:
+    if not _GAS_PARTNER.search(sentence) or _URINE_WORDS.search(sentence):
+        return sentence
+    return _BARE_PH.sub("blood pH", sentence)
+
+
+# "PT/INR 13.4 seconds/1.1", "PT/INR of 83.3/6.52": a time in seconds, then a ratio.
+_PT_INR = re.compile(
+    rf"\bPT\s*/\s*INR\b(?P<mid>[^\d;.]{{0,30}}?)(?P<x>{_NUM})\s*(?P<unit>(?i:sec(?:onds?|s)?|s))?"
+    rf"\s*/\s*(?P<y>{_NUM})(?![\d/])"
+)
+
+
+def _pt_inr(match: re.Match[str]) -> str:
+    unit = f" {match.group('unit')}" if match.group("unit") else ""
+    return f"PT{match.group('mid')} {match.group('x')}{unit}, INR {match.group('y')}"
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _PT_INR.sub(_pt_inr, line)
+    line = _BASE_DEFICIT.sub(lambda m: f"base excess{m.group('mid')} -{m.group('x')}", line)
+    line = " ".join(_gas_ph(s) for s in re.split(r"(?<=\.)\s+", line)) if "pH" in line else line
     line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
     line = _PAIR.sub(_pair, line)
