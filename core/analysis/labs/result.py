@@ -317,9 +317,11 @@ def computed_flag(
     below, above = comparator[:1] in ("<", "≤"), comparator[:1] in (">", "≥")
     high_strict = above or (strict and not below)
     low_strict = below or (strict and not above)
-    if high is not None and (value > high or (high_strict and value >= high)):
+    # "<400" says only that the result is under 400: above a limit of 150 it may be anywhere
+    # (high or not), so a bound never proves a flag on its open side.
+    if high is not None and not below and (value > high or (high_strict and value >= high)):
         return "high"
-    if low is not None and (value < low or (low_strict and value <= low)):
+    if low is not None and not above and (value < low or (low_strict and value <= low)):
         return "low"
     return None
 
