@@ -1,5 +1,7 @@
 """The lab values read from the lab files, as a table with abnormal rows highlighted: each
-with its specimen, timing and source (file, page and the quoted line) for the doctor to check."""
+with its specimen, timing and source (file, page and the quoted line) for the doctor to check,
+its LOINC code, and what to check about the read itself ("doubtful read, check the source",
+"read by OCR"). Records stored before these fields existed render with them blank."""
 
 from __future__ import annotations
 
@@ -11,6 +13,9 @@ import streamlit as st
 
 from core.analysis.insights import LabValue
 from core.analysis.labs.format import format_reference, format_result, is_dipstick
+from core.analysis.labs.loinc import loinc_for
+from core.analysis.labs.specimens import specimen_of
+from core.analysis.labs.units import unit_key
 from core.models import CaseFile
 from ui.formatting import markdown_text
 
@@ -25,14 +30,19 @@ COLUMNS = (
     "Flag",
     "Specimen",
     "Timing",
+    "Read",
     "File",
     "Source line",
+    "LOINC",
 )
+DOUBTFUL = "Doubtful read, check the source"
+READ_BY_OCR = "Read by OCR"
 CRITICAL = "Critical"
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
 # too, so the highlight is never the only signal.
 ROW_TINTS = {"High": "rgba(255, 75, 75, 0.18)", "Low": "rgba(28, 131, 225, 0.18)"}
 CRITICAL_TINT = "rgba(255, 43, 43, 0.45)"
+DOUBTFUL_TINT = "rgba(255, 189, 69, 0.30)"
 
 
 def shown_reference(value: LabValue) -> str:
@@ -47,11 +57,26 @@ def shown_flag(value: LabValue) -> str:
     return flag
 
 
-def shown_specimen(specimen: str | None) -> str:
-    """ "CSF" for an abbreviation, "Pleural fluid" for words; blank for blood."""
-    if not specimen:
-        return ""
+def shown_specimen(value: LabValue) -> str:
+    """ "CSF" for an abbreviation, "Pleural fluid", "Serum/plasma", "Whole blood" for words."""
+    specimen = specimen_of(value)
     return specimen.upper() if len(specimen) <= 3 else specimen.capitalize()
+
+
+def shown_read(value: LabValue) -> str:
+    """What to check about the read itself: doubtful, read by OCR (with its confidence)."""
+    notes = [DOUBTFUL] if value.doubtful else []
+    if value.read_by_ocr:
+        confidence = value.ocr_confidence
+        notes.append(
+            f"{READ_BY_OCR} ({confidence:.0%})" if confidence is not None else READ_BY_OCR
+        )
+    return "; ".join(notes)
+
+
+def shown_loinc(value: LabValue) -> str:
+    code = loinc_for(value.analyte, unit_key(value.unit), value.specimen)
+    return code.code if code is not None else ""
 
 
 def source_file(value: LabValue, names: Mapping[str, str]) -> str:
@@ -76,10 +101,12 @@ def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataF
             "Unit": [v.unit or "" for v in values],
             "Reference range": [shown_reference(v) for v in values],
             "Flag": [shown_flag(v) for v in values],
-            "Specimen": [shown_specimen(v.specimen) for v in values],
+            "Specimen": [shown_specimen(v) for v in values],
             "Timing": [(v.timing or "").capitalize() for v in values],
+            "Read": [shown_read(v) for v in values],
             "File": [source_file(v, names) for v in values],
             "Source line": [v.source_line or "" for v in values],
+            "LOINC": [shown_loinc(v) for v in values],
         },
         columns=list(COLUMNS),
     )
@@ -90,6 +117,8 @@ def row_styles(row: pd.Series) -> list[str]:
     strongly when it is critical."""
     flag = str(row["Flag"])
     tint = CRITICAL_TINT if flag.startswith(CRITICAL) else ROW_TINTS.get(flag)
+    if str(row.get("Read", "")).startswith(DOUBTFUL):
+        tint = DOUBTFUL_TINT  # not to be acted on before the source is checked
     return [f"background-color: {tint}" if tint else ""] * len(row)
 
 
@@ -112,7 +141,13 @@ def lab_values_table(
     st.caption(f"{len(frame)} value(s) read, {abnormal} outside the reference range (tinted).")
     if critical:
         st.caption(f"{critical} critical value(s): the strongly tinted rows.")
-    st.caption("Specimen blank: blood, serum or plasma. Check each value against its source line.")
+    doubtful = sum(1 for value in values if value.doubtful)
+    if doubtful:
+        st.caption(
+            f"{doubtful} doubtful read(s), amber: beyond what the body can hold in that "
+            "unit, so never flagged critical nor used for the diagnosis. Check the source."
+        )
+    st.caption("Check each value against its source line.")
     st.dataframe(styled(frame), key="case_lab_values", hide_index=True)
 
 
