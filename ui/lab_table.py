@@ -68,9 +68,7 @@ def shown_read(value: LabValue) -> str:
     notes = [DOUBTFUL] if value.doubtful else []
     if value.read_by_ocr:
         confidence = value.ocr_confidence
-        notes.append(
-            f"{READ_BY_OCR} ({confidence:.0%})" if confidence is not None else READ_BY_OCR
-        )
+        notes.append(f"{READ_BY_OCR} ({confidence:.0%})" if confidence is not None else READ_BY_OCR)
     return "; ".join(notes)
 
 
