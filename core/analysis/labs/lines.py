@@ -149,6 +149,8 @@ def clean_line(line: str) -> str:
         line = "  ".join(plain_numbers(field) for field in fields)
     else:
         line = plain_numbers(line)
+    # "base excess –5", "BE −3": a dash after a word, not between numbers, is a minus sign.
+    line = re.sub(r"(?<![\d.\s])(\s+)[–−](?=\d)", r"\1-", line.replace("\u2212", "-"))
     line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
     line = unglue(line, known_unit)
     line = rewrite_prose(line)

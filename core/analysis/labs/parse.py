@@ -48,9 +48,7 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import read_result
-from core.analysis.labs.rewrite import (
-    value_first_line,
-)
+from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
 from core.analysis.labs.units import EXPONENT_UNIT
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
@@ -99,6 +97,7 @@ def read_lab_text(
     if not isinstance(text, str):
         return reading
     state = _State(source_file_id, patient or Patient())
+    state.gas_report = has_gas_partner(text)
     pages = text.split(PAGE_BREAK)
     numbered = paged or len(pages) > 1
     for number, page in enumerate(pages, start=1):
@@ -154,11 +153,14 @@ class _State:
         self.values: list[LabValue] = []
         self.mentioned: list[str] = []
         self._seen: set[tuple[object, ...]] = set()
+        self.gas_report = False  # the document reports a blood gas (pCO2, pO2, HCO3...)
         self.range_rows = 0  # rows naming a test with a reference range and no result
         self.result_rows = 0  # rows with a result read
 
     def read(self, raw_line: str) -> None:
         line = clean_line(raw_line)
+        if self.gas_report and not self.in_urine:
+            line = gas_table_ph(line)  # "pH 7.56" heading a blood-gas table
         heading_like = is_heading(line)
         if heading_like:
             # "Blood Sugar" heads rows named only "Fasting", "Postprandial", "Random".
