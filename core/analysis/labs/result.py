@@ -184,6 +184,14 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             pos += digits.end()
             continue
         aside = re.match(r"\(([^()]{0,40})\)", rest)
+        # "(SGOT)", "(mg/dL)" are asides; "(2,002 ug/L; normal <10)" opens with the result.
+        opens_with_result = aside is not None and bool(
+            re.match(r"\s*[<>≤≥]?\s*\d", aside.group(1))
+            and not re.match(r"\s*[<>≤≥]?\s*\d[\d.,]*\s*(?:[-–]|to\b)\s*\d", aside.group(1))
+        )
+        if aside and opens_with_result:
+            pos += 1  # past "(": the result is inside
+            continue
         if aside and re.search(r"[A-Za-z%µμ]", aside.group(1)):
             if unit_key(aside.group(1)) in KNOWN_UNITS:
                 unit = aside.group(1).strip()

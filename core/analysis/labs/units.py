@@ -38,6 +38,8 @@ _SAME_AS: dict[str, str] = {
     "iu/l": "u/l",
     "u/l": "u/l",
     "iu/ml": "u/ml",
+    "ku/l": "u/ml",  # a kilo-unit per litre is a unit per millilitre (CA 19-9, CA-125)
+    "kiu/l": "u/ml",
     "uiu/ml": "miu/l",
     "uu/ml": "miu/l",
     "mu/l": "miu/l",
