@@ -13,9 +13,8 @@ import streamlit as st
 
 from core.analysis.insights import LabValue
 from core.analysis.labs.format import format_reference, format_result, is_dipstick
-from core.analysis.labs.loinc import loinc_for
+from core.analysis.labs.loinc import loinc_of
 from core.analysis.labs.specimens import specimen_of
-from core.analysis.labs.units import unit_key
 from core.models import CaseFile
 from ui.formatting import markdown_text
 
@@ -73,7 +72,7 @@ def shown_read(value: LabValue) -> str:
 
 
 def shown_loinc(value: LabValue) -> str:
-    code = loinc_for(value.analyte, unit_key(value.unit), value.specimen)
+    code = loinc_of(value)
     return code.code if code is not None else ""
 
 

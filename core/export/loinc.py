@@ -13,6 +13,15 @@ from core.analysis.labs.loinc import (
     LoincTest,
     check_digit_ok,
     loinc_for,
+    loinc_of,
 )
 
-__all__ = ["LOINC", "LOINC_SYSTEM", "LoincCode", "LoincTest", "check_digit_ok", "loinc_for"]
+__all__ = [
+    "LOINC",
+    "LOINC_SYSTEM",
+    "LoincCode",
+    "LoincTest",
+    "check_digit_ok",
+    "loinc_for",
+    "loinc_of",
+]

@@ -24,6 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.analysis.insights import LabValue
+from core.analysis.labs.catalog import BY_NAME
+from core.analysis.labs.units import unit_key
+
 LOINC_SYSTEM = "http://loinc.org"
 
 BLOOD = "blood"  # blood, serum or plasma: what a value with no specimen was taken from
@@ -392,3 +396,16 @@ def check_digit_ok(code: str) -> bool:
         else:
             total += digit
     return (10 - total % 10) % 10 == int(check)
+
+
+def loinc_of(value: LabValue) -> LoincCode | None:
+    """The LOINC code of a lab value as read: its unit as written, or, when the report gave
+    none, the unit the catalogue's ranges say the number is in ("sodium 75" is mmol/L)."""
+    key = unit_key(value.unit)
+    if not key:
+        analyte = BY_NAME.get(value.analyte)
+        known = analyte.range_for(None, value.value) if analyte is not None else None
+        if known is None and analyte is not None and analyte.ranges and value.specimen:
+            known = analyte.ranges[0]  # blood's spans say nothing of a urine's numbers
+        key = known.unit if known is not None else ""
+    return loinc_for(value.analyte, key, value.specimen)
