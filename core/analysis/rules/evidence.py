@@ -18,6 +18,8 @@ MAX_CONFIDENCE = 0.75
 ADULT_AGE = 18
 # A value within 10 % of its limit (LDL 100 against "< 100") is borderline (issue #29).
 BORDERLINE = 1.10
+# Findings whose diagnostic criteria lie just past the reference limit.
+DEFINED_NEAR_THE_LIMIT = frozenset({"prediabetes"})
 # Markers that rise with any inflammation: they support a diagnosis, they seldom are one.
 NONSPECIFIC = frozenset({"elevated_crp", "elevated_esr", "elevated_ferritin"})
 
@@ -26,6 +28,8 @@ def fold_beyond(value: LabValue) -> float:
     """The value over its limit (high) or the limit over the value (low); 1.0 at or within
     the limit, or when the range or the sign makes a ratio meaningless."""
     high, low = value.reference_high, value.reference_low
+    if value.flag == "high" and high is not None and high <= 0 < value.value:
+        return float("inf")  # a positive dipstick against "negative"
     if value.flag == "high" and high is not None and high > 0 and value.value > 0:
         return max(1.0, value.value / high)
     if value.flag == "low" and low is not None and low > 0 and value.value > 0:
@@ -76,9 +80,15 @@ class Candidate:
 
     @property
     def borderline(self) -> bool:
-        """Every value within 10 % of its limit, none critical: too little to diagnose alone."""
+        """Every value within 10 % of its limit (and within half the range's width of it),
+        none critical: too little to diagnose alone. A sodium of 124 is 8 % below 135 but
+        a whole range below it: no borderline value. Prediabetes is defined by a band just
+        above the limit (ADA: HbA1c 5.7-6.4 %): only a value at the limit itself is."""
+        if self.key in DEFINED_NEAR_THE_LIMIT:  # borderline only when at the limit itself
+            return bool(self.evidence) and all(fold_beyond(v) <= 1.0 for v in self.evidence)
         return bool(self.evidence) and all(
-            not v.critical and fold_beyond(v) <= BORDERLINE for v in self.evidence
+            not v.critical and fold_beyond(v) <= BORDERLINE and distance_outside(v) <= 0.5
+            for v in self.evidence
         )
 
     @property
