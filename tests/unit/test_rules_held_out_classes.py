@@ -74,3 +74,19 @@ def test_a_doubtful_read_drives_no_diagnosis() -> None:
     assert [v.analyte for v in values if v.doubtful] == ["Potassium"]
     result = diagnose(values, 50)
     assert result.findings == [] and result.diagnosis.icd_code == ""
+
+
+def test_negation_is_negex_with_the_notes_own_shapes() -> None:
+    # Development set, mt-uti-chest-pain-csf-er (MTSamples): a diagnosis "ruled out" after
+    # its name is denied, the one after it stands.
+    facts = read_notes(
+        "The patient was discharged with a diagnoses of chest pain, acute myocardial "
+        "infarction ruled out, urinary tract infection, fever secondary to UTI.",
+        [],
+    )
+    assert "Acute myocardial infarction" in facts.negated
+    assert "Urinary tract infection" in [m.condition.name for m in facts.stated]
+    # NegEx's clinical termset: "no evidence of" denies; "rule out" keeps it to exclude.
+    assert "Pneumonia" in read_notes("Assessment: no evidence of pneumonia.", []).negated
+    suspected = read_notes("Assessment: rule out sepsis.", [])
+    assert [m.condition.name for m in suspected.stated] == ["Sepsis"]

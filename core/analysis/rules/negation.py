@@ -8,6 +8,7 @@ import takes a few seconds).
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 from typing import Any
 
@@ -50,9 +51,8 @@ _STILL_SUSPECTED = {
 
 
 def _termset() -> dict[str, list[str]]:
-    from negspacy.termsets import termset
-
-    terms = termset("en_clinical")
+    termsets: Any = importlib.import_module("negspacy.termsets")  # untyped functions
+    terms = termsets.termset("en_clinical")
     terms.add_patterns(_MORE_TERMS)
     terms.remove_patterns(_STILL_SUSPECTED)
     return dict(terms.get_patterns())
