@@ -66,6 +66,10 @@ class LabValue(BaseModel):
     timing: str | None = None
     # On the published critical-value list (core.analysis.labs.critical): urgent.
     critical: bool = False
+    # A number beyond what the body can hold in its own unit (a lost decimal point, a
+    # slipped column): shown as "doubtful read, check the source", never critical and
+    # never the ground of a diagnosis (issue #29).
+    doubtful: bool = False
     # "ocr" when the value was read off a scanned page by OCR (reading.ocr), with the OCR's
     # confidence in its line (0-1, the lowest of the line's pieces); None from a text layer.
     read_by: str | None = None

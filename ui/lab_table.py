@@ -1,5 +1,7 @@
 """The lab values read from the lab files, as a table with abnormal rows highlighted: each
-with its specimen, timing and source (file, page and the quoted line) for the doctor to check."""
+with its specimen, timing and source (file, page and the quoted line) for the doctor to check,
+its LOINC code, and what to check about the read itself ("doubtful read, check the source",
+"read by OCR"). Records stored before these fields existed render with them blank."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from core.analysis.labs.format import (
     how_read,
     is_dipstick,
 )
+from core.analysis.labs.loinc import loinc_of
+from core.analysis.labs.specimens import specimen_of
 from core.insights import LabValue
 from core.models import CaseFile
 from ui.formatting import markdown_text
@@ -31,14 +35,18 @@ COLUMNS = (
     "Flag",
     "Specimen",
     "Timing",
+    "Read",
     "File",
     "Source line",
+    "LOINC",
 )
+DOUBTFUL = "Doubtful read, check the source"
 CRITICAL = "Critical"
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
 # too, so the highlight is never the only signal.
 ROW_TINTS = {"High": "rgba(255, 75, 75, 0.18)", "Low": "rgba(28, 131, 225, 0.18)"}
 CRITICAL_TINT = "rgba(255, 43, 43, 0.45)"
+DOUBTFUL_TINT = "rgba(255, 189, 69, 0.30)"
 
 
 def shown_reference(value: LabValue) -> str:
@@ -53,23 +61,33 @@ def shown_flag(value: LabValue) -> str:
     return flag
 
 
-def shown_specimen(specimen: str | None) -> str:
-    """ "CSF" for an abbreviation, "Pleural fluid" for words; blank for blood."""
-    if not specimen:
-        return ""
+def shown_specimen(value: LabValue) -> str:
+    """ "CSF" for an abbreviation, "Pleural fluid", "Serum/plasma", "Whole blood" for words."""
+    specimen = specimen_of(value)
     return specimen.upper() if len(specimen) <= 3 else specimen.capitalize()
 
 
+def shown_read(value: LabValue) -> str:
+    """What to check about the read itself: doubtful, read by OCR (with its confidence)."""
+    notes = [DOUBTFUL] if value.doubtful else []
+    read = how_read(value)
+    if read:
+        notes.append(read[0].upper() + read[1:])
+    return "; ".join(notes)
+
+
+def shown_loinc(value: LabValue) -> str:
+    code = loinc_of(value)
+    return code.code if code is not None else ""
+
+
 def source_file(value: LabValue, names: Mapping[str, str]) -> str:
-    """The file a value came from, by the name the doctor uploaded, and its page; "read by
-    OCR" with OCR's confidence when it was read off a scanned page."""
+    """The file a value came from, by the name the doctor uploaded, and its page (how it
+    was read, by OCR or doubtful, is the Read column's)."""
     name = names.get(value.source_file_id or "", "")
     if value.source_page is not None:
         name = f"{name}, page {value.source_page}" if name else f"page {value.source_page}"
-    read = how_read(value)
-    if not read:
-        return name
-    return f"{name} ({read})" if name else read
+    return name
 
 
 def file_names(files: Sequence[CaseFile]) -> dict[str, str]:
@@ -86,10 +104,12 @@ def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataF
             "Unit": [v.unit or "" for v in values],
             "Reference range": [shown_reference(v) for v in values],
             "Flag": [shown_flag(v) for v in values],
-            "Specimen": [shown_specimen(v.specimen) for v in values],
+            "Specimen": [shown_specimen(v) for v in values],
             "Timing": [(v.timing or "").capitalize() for v in values],
+            "Read": [shown_read(v) for v in values],
             "File": [source_file(v, names) for v in values],
             "Source line": [v.source_line or "" for v in values],
+            "LOINC": [shown_loinc(v) for v in values],
         },
         columns=list(COLUMNS),
     )
@@ -100,6 +120,8 @@ def row_styles(row: pd.Series) -> list[str]:
     strongly when it is critical."""
     flag = str(row["Flag"])
     tint = CRITICAL_TINT if flag.startswith(CRITICAL) else ROW_TINTS.get(flag)
+    if str(row.get("Read", "")).startswith(DOUBTFUL):
+        tint = DOUBTFUL_TINT  # not to be acted on before the source is checked
     return [f"background-color: {tint}" if tint else ""] * len(row)
 
 
@@ -125,10 +147,16 @@ def lab_values_table(
     by_ocr = sum(1 for value in values if value.read_by == "ocr")
     if by_ocr:
         st.caption(
-            f"{by_ocr} value(s) {READ_BY_OCR} from scanned pages (File column): OCR can "
+            f"{by_ocr} value(s) {READ_BY_OCR} from scanned pages (Read column): OCR can "
             "misread a digit, so check each against the page."
         )
-    st.caption("Specimen blank: blood, serum or plasma. Check each value against its source line.")
+    doubtful = sum(1 for value in values if value.doubtful)
+    if doubtful:
+        st.caption(
+            f"{doubtful} doubtful read(s), amber: beyond what the body can hold in that "
+            "unit, so never flagged critical nor used for the diagnosis. Check the source."
+        )
+    st.caption("Check each value against its source line.")
     st.dataframe(styled(frame), key="case_lab_values", hide_index=True)
 
 

@@ -246,7 +246,12 @@ def _add_page_text(lab: _LabResult, patient: Patient) -> None:
         reading.values if lab.page_reads else mark_read_by_ocr(reading.values, document.ocr_lines)
     )
     lab.document = document.model_copy(
-        update={"lab_values": values, "unread_tests": reading.unread_tests}
+        update={
+            "lab_values": values,
+            "unread_tests": reading.unread_tests,
+            # "reference ranges only (a blank form)": the doctor learns why nothing was read
+            "warnings": [*document.warnings, *(f"{document.label}: {n}" for n in reading.notes)],
+        }
     )
 
 

@@ -1,62 +1,7 @@
-"""UCUM codes for the lab parser's unit keys (``core.analysis.labs.units.unit_key``).
-
-UCUM (unitsofmeasure.org) is case-sensitive and spells some units its own way: "10*9/L"
-for 10^9/L, "m[IU]/L", "mL/min/{1.73_m2}" (the annotation form US Core uses for eGFR). A
-unit key stands for spellings that are the same quantity, so one code serves them all
-("ng/L" and "pg/mL" are one number). A key not listed gets no code: the Quantity then
-carries the unit as the report wrote it, and no system.
-"""
+"""The lab catalogue's UCUM codes, as the FHIR export names them (core.analysis.labs.ucum)."""
 
 from __future__ import annotations
 
-from core.analysis.labs.units import unit_key
+from core.analysis.labs.ucum import UCUM, UCUM_SYSTEM, ucum_code
 
-UCUM_SYSTEM = "http://unitsofmeasure.org"
-
-UCUM: dict[str, str] = {
-    "g/dl": "g/dL",
-    "g/l": "g/L",
-    "mg/dl": "mg/dL",
-    "mg/l": "mg/L",
-    "ug/dl": "ug/dL",
-    "ng/dl": "ng/dL",
-    "ng/ml": "ng/mL",
-    "pg/ml": "pg/mL",
-    "mmol/l": "mmol/L",
-    "umol/l": "umol/L",
-    "nmol/l": "nmol/L",
-    "pmol/l": "pmol/L",
-    "meq/l": "meq/L",
-    "mmol/mol": "mmol/mol",
-    "%": "%",
-    "l/l": "L/L",
-    "10^9/l": "10*9/L",
-    "10^12/l": "10*12/L",
-    "/ul": "/uL",
-    "fl": "fL",
-    "pg": "pg",
-    "u/l": "U/L",
-    "u/ml": "U/mL",
-    "miu/l": "m[IU]/L",
-    "miu/ml": "m[IU]/mL",
-    "mg/g": "mg/g",
-    "mg/mmol": "mg/mmol",
-    "mg/24h": "mg/(24.h)",
-    "mm/h": "mm/h",
-    "s": "s",
-    "ml/min/1.73m2": "mL/min/{1.73_m2}",
-    "ug/ml": "ug/mL",
-    "mmhg": "mm[Hg]",
-    "kpa": "kPa",
-    "mosm/kg": "mosm/kg",
-    "g/g": "g/g",
-    "mg/mg": "mg/mg",
-    "lakh/ul": "10*5/uL",  # a lakh is 10^5 (South Asian platelet counts)
-}
-
-
-def ucum_code(unit: str | None) -> str | None:
-    """The UCUM code of a unit as a report wrote it ("x10^9/L" -> "10*9/L"); None when
-    there is no unit or we know no code for it."""
-    key = unit_key(unit)
-    return UCUM.get(key) if key else None
+__all__ = ["UCUM", "UCUM_SYSTEM", "ucum_code"]

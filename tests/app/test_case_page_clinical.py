@@ -168,8 +168,9 @@ def test_a_value_read_by_ocr_says_so_with_its_confidence(
 
     table = next(df.value for df in app.dataframe if "Analyte" in df.value.columns)
     rows = table.set_index("Analyte")
-    assert rows.loc["Hemoglobin", "File"] == "cbc.pdf, page 1 (read by OCR, 90% sure)"
-    assert rows.loc["Sodium", "File"] == "cbc.pdf"
+    assert rows.loc["Hemoglobin", "File"] == "cbc.pdf, page 1"
+    assert rows.loc["Hemoglobin", "Read"] == "Read by OCR, 90% sure"
+    assert rows.loc["Sodium", "Read"] == ""
     assert any("1 value(s) read by OCR from scanned pages" in t for t in texts(app, "caption"))
 
 

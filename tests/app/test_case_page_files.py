@@ -19,7 +19,7 @@ from core.export.markdown import chart_markdown
 from core.export.pdf import chart_pdf
 from core.insights import Insights, LabelledImageAnalysis, LabValue
 from core.models import AuthSession, CreatedCase, Upload
-from tests.app.case_states import complete, lab_values, sample_insights
+from tests.app.case_states import complete, lab_values, sample_insights, store_raw_insights
 from tests.app.conftest import new_app, open_case, seed_case, shown, sign_in, sign_up, texts
 from tests.doubles import case_service
 from tests.samples import dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
@@ -159,10 +159,12 @@ def test_lab_values_table_highlights_abnormal_rows(
             "Unit": "g/dL",
             "Reference range": "12–16",
             "Flag": "Low",
-            "Specimen": "",
+            "Specimen": "Whole blood",
             "Timing": "",
+            "Read": "",
             "File": "cbc.pdf",
             "Source line": "",
+            "LOINC": "718-7",
         },
         {
             "Analyte": "Platelets",
@@ -170,10 +172,12 @@ def test_lab_values_table_highlights_abnormal_rows(
             "Unit": "x10^9/L",
             "Reference range": "150–400",
             "Flag": "",
-            "Specimen": "",
+            "Specimen": "Whole blood",
             "Timing": "",
+            "Read": "",
             "File": "cbc.pdf",
             "Source line": "",
+            "LOINC": "26515-7",
         },
         {
             "Analyte": "WBC",
@@ -181,10 +185,12 @@ def test_lab_values_table_highlights_abnormal_rows(
             "Unit": "x10^9/L",
             "Reference range": "4–11",
             "Flag": "High",
-            "Specimen": "",
+            "Specimen": "Whole blood",
             "Timing": "",
+            "Read": "",
             "File": "cbc.pdf",
             "Source line": "",
+            "LOINC": "26464-8",
         },
     ]
     assert row_tints(app) == {0: "rgba(28, 131, 225, 0.18)", 2: "rgba(255, 75, 75, 0.18)"}
@@ -268,3 +274,69 @@ def test_lab_frame_shows_a_bound_as_written() -> None:
         LabValue(analyte="eGFR", value=90.0, comparator=">", unit="mL/min/1.73m2"),
     ]
     assert list(lab_frame(bounds, files=[])["Value"]) == ["<5", ">90"]
+
+
+def test_lab_table_shows_doubtful_reads_ocr_and_specimen(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    """Issue #29: a doubtful read says so and is tinted amber, never critical; a value read
+    by OCR says so with its confidence; a urine value shows its specimen and urine code."""
+    values = [
+        LabValue(
+            analyte="Hemoglobin",
+            value=142,
+            unit="g/dL",
+            reference_low=12,
+            reference_high=17.5,
+            flag="high",
+            doubtful=True,
+            source_line="Hemoglobin 142 g/dL",
+        ),
+        LabValue(
+            analyte="Sodium",
+            value=12,
+            unit="mmol/L",
+            specimen="urine",
+            source_line="urine osmolality 885, urine sodium 12",
+        ),
+        LabValue(
+            analyte="WBC",
+            value=14.2,
+            unit="x10^9/L",
+            reference_low=4,
+            reference_high=11,
+            flag="high",
+            read_by="ocr",
+            ocr_confidence=0.85,
+        ),
+    ]
+    complete(clinic, doctor, case.case.case_id, sample_insights(values=values))
+    open_case(app, case.case.case_id)
+
+    assert not app.exception
+    table = next(df.value for df in app.dataframe if "Analyte" in df.value.columns)
+    rows = table.set_index("Analyte")
+    assert rows.loc["Hemoglobin", "Read"] == "Doubtful read, check the source"
+    assert rows.loc["Hemoglobin", "Flag"] == "High"  # never "Critical high"
+    assert (rows.loc["Sodium", "Specimen"], rows.loc["Sodium", "LOINC"]) == ("Urine", "2955-3")
+    assert rows.loc["WBC", "Read"] == "Read by OCR, 85% sure"
+    assert row_tints(app)[0] == "rgba(255, 189, 69, 0.30)"
+    assert any("1 doubtful read(s)" in text for text in texts(app, "caption"))
+
+
+def test_an_insights_record_stored_before_the_new_fields_still_renders(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    """Records stored before issue #29 have no ``doubtful``, ``read_by_ocr`` or
+    ``ocr_confidence`` on their lab values: the table renders them blank."""
+    record = sample_insights(values=lab_values()).model_dump(mode="json")
+    for value in record["lab_values"]:
+        for new_field in ("doubtful", "read_by", "ocr_confidence"):
+            del value[new_field]
+    store_raw_insights(clinic, doctor, case.case.case_id, record)
+    open_case(app, case.case.case_id)
+
+    assert not app.exception
+    table = next(df.value for df in app.dataframe if "Analyte" in df.value.columns)
+    assert list(table["Analyte"]) == ["Hemoglobin", "Platelets", "WBC"]
+    assert list(table["Read"]) == ["", "", ""]

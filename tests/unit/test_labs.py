@@ -238,7 +238,10 @@ def test_dates_phone_numbers_page_numbers_and_ids_are_never_values():
 
 
 def test_implausible_numbers_after_a_name_are_not_values():
-    assert parse_lab_values("HbA1c (2023) 2023\nVitamin D 50000 IU weekly\nCA 125 35 U/mL") == []
+    assert parse_lab_values("HbA1c (2023) 2023\nVitamin D 50000 IU weekly") == []
+    # "CA 125" is no calcium of 125: since issue #29 it is the tumour marker CA-125.
+    found = parse_lab_values("CA 125 35 U/mL")
+    assert [(v.analyte, v.value) for v in found] == [("CA-125", 35.0)]
 
 
 def test_longer_names_win_over_shorter_ones():

@@ -36,6 +36,7 @@ class Analyte:
     qualitative: bool = False  # a dipstick result: negative / trace / positive
     urine_aliases: tuple[str, ...] = ()  # aliases that mean this test only in a urine section
     urine_form: str | None = None  # what this analyte is when reported in urine
+    specimen: str | None = None  # the specimen the test's own name says ("urine"); None: blood
 
     def range_for(self, unit: str | None, value: float) -> UnitRange | None:
         """The default range for ``unit`` (or, with no unit, for the unit ``value`` fits)."""
@@ -82,3 +83,6 @@ COAGULATION = "Coagulation"
 IRON_VITAMINS = "Iron and vitamins"
 URINE = "Urinalysis"
 HORMONES = "Hormones"
+DRUG_LEVELS = "Drug levels"
+IMMUNOLOGY = "Immunology"
+TUMOUR_MARKERS = "Tumour markers"

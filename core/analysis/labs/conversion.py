@@ -22,6 +22,26 @@ _CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {
     "Sodium": {("meq/l", "mmol/l"): lambda x: x},
     "Platelets": {("/ul", "10^9/l"): lambda x: x / 1000, ("lakh/ul", "10^9/l"): lambda x: x * 100},
     "eGFR": {("", "ml/min/1.73m2"): lambda x: x},
+    # SI results against limits written in conventional units (issue #29: a calcium of
+    # 1.4 mmol/L was never compared with the critical 6.6 mg/dL).
+    "Calcium": {("mmol/l", "mg/dl"): lambda x: x * 4.008},
+    "Magnesium": {("mmol/l", "mg/dl"): lambda x: x * 2.431},
+    "Hematocrit": {("l/l", "%"): lambda x: x * 100},
+    "WBC": {("/ul", "10^9/l"): lambda x: x / 1000},
+    # Issue #29: blood gases and drug levels into the units their critical limits use.
+    "pCO2": {("kpa", "mmhg"): lambda x: x * 7.50062},
+    "pO2": {("kpa", "mmhg"): lambda x: x * 7.50062},
+    "Lactate": {("mg/dl", "mmol/l"): lambda x: x / 9.008},
+    "Ionised calcium": {("mg/dl", "mmol/l"): lambda x: x / 4.008},
+    "Bicarbonate": {("meq/l", "mmol/l"): lambda x: x},
+    "Lithium": {("meq/l", "mmol/l"): lambda x: x},
+    "Salicylate": {
+        ("mg/l", "mg/dl"): lambda x: x / 10,
+        ("ug/ml", "mg/dl"): lambda x: x / 10,
+        ("mmol/l", "mg/dl"): lambda x: x * 13.81,
+    },
+    "Paracetamol": {("mg/l", "ug/ml"): lambda x: x, ("umol/l", "ug/ml"): lambda x: x / 6.615},
+    "Digoxin": {("nmol/l", "ng/ml"): lambda x: x * 0.781},
 }
 
 

@@ -51,6 +51,24 @@ CRITICAL_LIMITS: dict[str, CriticalLimit] = {
     "WBC": CriticalLimit("10^9/l", 2.0, 37.0),
     "PT": CriticalLimit("s", None, 27),
     "INR": CriticalLimit("", None, 5.0),
+    # Blood gases (issue #29). pH < 7.2 or > 7.6: the issue's limits, a hair wider than
+    # Kost's survey means (7.21 / 7.59). pCO2 < 19 or > 67 mmHg, pO2 < 43 mmHg and ionised
+    # calcium < 0.78 or > 1.58 mmol/L: Kost 1990's means. Bicarbonate stays at Kost's 11 / 40
+    # above. Lactate > 4 mmol/L: the Surviving Sepsis Campaign's limit for hypoperfusion
+    # (Evans et al., Crit Care Med 2021;49:e1063-143), a little above Kost's 3.4 mmol/L.
+    "Blood pH": CriticalLimit("", 7.2, 7.6),
+    "pCO2": CriticalLimit("mmhg", 19, 67),
+    "pO2": CriticalLimit("mmhg", 43, None),
+    "Ionised calcium": CriticalLimit("mmol/l", 0.78, 1.58),
+    "Lactate": CriticalLimit("mmol/l", None, 4.0),
+    # Toxicology: the critical values of the Mayo Clinic Laboratories test catalogue
+    # (salicylate > 30 mg/dL, acetaminophen > 150 ug/mL, lithium > 1.6 mmol/L, digoxin
+    # > 4.0 ng/mL); a paracetamol level is judged against the Rumack-Matthew line by the
+    # doctor, with the time of ingestion, which no limit here knows.
+    "Salicylate": CriticalLimit("mg/dl", None, 30),
+    "Paracetamol": CriticalLimit("ug/ml", None, 150),
+    "Lithium": CriticalLimit("mmol/l", None, 1.6),
+    "Digoxin": CriticalLimit("ng/ml", None, 4.0),
 }
 # fmt: on
 _TROPONINS = {"Troponin I", "Troponin T", "Troponin"}
@@ -59,8 +77,8 @@ BLOOD = None  # LabValue.specimen for blood, serum or plasma
 
 def is_critical(value: LabValue) -> bool:
     """True when a blood value is beyond a critical limit (or a troponin above its limit)."""
-    if value.specimen is not BLOOD:
-        return False
+    if value.specimen is not BLOOD or value.doubtful:
+        return False  # a doubtful read is shown for checking, never telephoned
     if value.analyte in _TROPONINS:
         # A "<0.01" troponin is below the limit whatever the limit is.
         return value.flag == "high" and value.comparator not in ("<", "≤")

@@ -41,6 +41,10 @@ def format_lab_value(value: LabValue) -> str:
     reference = format_reference(value)
     if reference:
         notes.append(f"reference {reference}")
+    if value.doubtful:
+        notes.append("doubtful read, check the source")
+    if value.read_by == "ocr":
+        notes.append(READ_BY_OCR)
     return text + (f" ({'; '.join(notes)})" if notes else "")
 
 

@@ -70,20 +70,67 @@ def known_unit(text: str) -> bool:
 
 def own_specimen(analyte: Analyte | None) -> str | None:
     """The specimen a test's name already says ("Urine glucose" is urine)."""
-    if analyte is not None and (analyte.panel == "Urinalysis" or analyte.name.startswith("Urine")):
+    if analyte is None:
+        return None
+    if analyte.specimen is not None:
+        return analyte.specimen
+    if analyte.panel == "Urinalysis" or analyte.name.startswith("Urine"):
         return "urine"
     return None
 
 
-def quoted(raw: str, name: str) -> str:
-    """The line a value came from; in a long paragraph, the sentence that names the test."""
+def quoted(raw: str, name: str, number: float | None = None) -> str:
+    """The line a value came from; in a long paragraph, the sentence that names the test
+    and holds its number (issue #29: a quote must show the value it is quoted for)."""
     line = " ".join(raw.split())
     if len(line) <= MAX_SOURCE_LINE:
         return line
-    for sentence in re.split(r"(?<=[.;])\s+", line):
-        if name.lower() in sentence.lower() and len(sentence) <= MAX_SOURCE_LINE:
+    sentences = re.split(r"(?<=[.;])\s+", line)
+    for sentence in sentences:
+        if (
+            name.lower() in sentence.lower()
+            and len(sentence) <= MAX_SOURCE_LINE
+            and (number is None or holds_number(sentence, number))
+        ):
             return sentence
+    if number is not None:
+        # No short sentence holds both: the stretch of the line from the test's name to its
+        # number, else around the number itself.
+        for at in _where_written(line, name, number):
+            start = max(0, min(at, len(line) - MAX_SOURCE_LINE + 2))
+            cut = line[start : start + MAX_SOURCE_LINE - 2]
+            return ("…" if start else "") + cut + ("…" if start + len(cut) < len(line) else "")
     return line[: MAX_SOURCE_LINE - 1] + "…"
+
+
+def _where_written(line: str, name: str, number: float) -> list[int]:
+    """Where to start a quote of ``line``: at each ``name`` with ``number`` within the
+    next 150 characters, then a little before each place ``number`` is written."""
+    numbers = [
+        m for m in re.finditer(r"\d[\d,]*(?:\.\d+)?", line) if holds_number(m.group(), number)
+    ]
+    starts = [
+        m.start()
+        for m in re.finditer(re.escape(name), line, re.IGNORECASE)
+        if any(0 <= n.start() - m.end() <= 150 for n in numbers)
+    ]
+    return starts + [max(0, n.start() - MAX_SOURCE_LINE // 2) for n in numbers]
+
+
+def holds_number(text: str, number: float, *, glued: bool = False) -> bool:
+    """True when ``text`` writes ``number`` (as "6.52", "6.520", "3,200" or "3.2" for 3.20);
+    with ``glued``, also inside cells run together ("thou/mm34.80" holds 4.8)."""
+    plain = plain_numbers(text)
+    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", plain):
+        try:
+            if abs(float(written.replace(",", "")) - abs(number)) < 1e-9:
+                return True
+        except ValueError:
+            continue
+    if not glued:
+        return False
+    digits = f"{abs(number):.6f}".rstrip("0").rstrip(".")
+    return digits in plain.replace(",", "")
 
 
 def without_names(line: str) -> str:
@@ -102,6 +149,8 @@ def clean_line(line: str) -> str:
         line = "  ".join(plain_numbers(field) for field in fields)
     else:
         line = plain_numbers(line)
+    # "base excess –5", "BE −3": a dash after a word, not between numbers, is a minus sign.
+    line = re.sub(r"(?<![\d.\s])(\s+)[–−](?=\d)", r"\1-", line.replace("\u2212", "-"))
     line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
     line = unglue(line, known_unit)
     line = rewrite_prose(line)

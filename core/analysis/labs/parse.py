@@ -23,6 +23,7 @@ from core.analysis.labs.context import (
     value_context,
 )
 from core.analysis.labs.critical import mark_critical
+from core.analysis.labs.format import is_dipstick
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
     HEADING_MAX,
@@ -46,12 +47,22 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import read_result
-from core.analysis.labs.rewrite import (
-    value_first_line,
-)
+from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
+from core.analysis.labs.units import EXPONENT_UNIT
 from core.insights import LabDocument, LabValue
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
+# A count the report calls absolute is a number of cells, never a percentage (issue #29).
+# A row holding a reference range and nothing else that could be a result: units, words,
+# blanks to fill in ("____"), "M: 13-17, F: 12-16", "< 200".
+_NUMBER = r"\d+(?:\.\d+)?"
+_ONLY_RANGES = re.compile(
+    rf"(?:[^\d]*?(?:{_NUMBER}\s*(?:-|–|—|to)\s*{_NUMBER}|(?:<|>|≤|≥|<=|>=|up\s+to)\s*{_NUMBER}))+"
+    r"[^\d]*",
+    re.IGNORECASE,
+)
+_ABSOLUTE = re.compile(r"(?i)\babsolute\b|^(?:AEC|ANC|ALC)$")
+_ABSOLUTE_BEFORE = re.compile(r"(?i)\b(?:absolute|abs\.?)\s*$")
 
 
 @dataclass
@@ -60,6 +71,18 @@ class LabReading:
 
     values: list[LabValue] = field(default_factory=list)
     unread_tests: list[str] = field(default_factory=list)
+    # What the reader says about the document as a whole ("reference ranges only").
+    notes: list[str] = field(default_factory=list)
+
+
+BLANK_FORM_NOTE = (
+    "This document lists tests with reference ranges but no results (a blank form): "
+    "no lab value was read from it."
+)
+# A document is a blank form when at least this many test rows hold only a reference range
+# and they outnumber the rows with a result by this factor (issue #29).
+_FORM_ROWS = 4
+_FORM_RATIO = 3
 
 
 def read_lab_text(
@@ -74,6 +97,7 @@ def read_lab_text(
     if not isinstance(text, str):
         return reading
     state = _State(source_file_id, patient or Patient())
+    state.gas_report = has_gas_partner(text)
     pages = text.split(PAGE_BREAK)
     numbered = paged or len(pages) > 1
     for number, page in enumerate(pages, start=1):
@@ -81,6 +105,11 @@ def read_lab_text(
         for raw_line in page.split("\n"):
             state.read(raw_line)
     state.flush()
+    if state.range_rows >= _FORM_ROWS and state.range_rows >= _FORM_RATIO * state.result_rows:
+        # The numbers are the form's reference ranges: whatever was read among them is a
+        # range's end or a tube's volume, never a result.
+        reading.notes.append(BLANK_FORM_NOTE)
+        return reading
     reading.values = mark_critical(state.values)
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
@@ -124,9 +153,14 @@ class _State:
         self.values: list[LabValue] = []
         self.mentioned: list[str] = []
         self._seen: set[tuple[object, ...]] = set()
+        self.gas_report = False  # the document reports a blood gas (pCO2, pO2, HCO3...)
+        self.range_rows = 0  # rows naming a test with a reference range and no result
+        self.result_rows = 0  # rows with a result read
 
     def read(self, raw_line: str) -> None:
         line = clean_line(raw_line)
+        if self.gas_report and not self.in_urine:
+            line = gas_table_ph(line)  # "pH 7.56" heading a blood-gas table
         heading_like = is_heading(line)
         if heading_like:
             # "Blood Sugar" heads rows named only "Fasting", "Postprandial", "Random".
@@ -175,6 +209,16 @@ class _State:
         self.cells = []
 
     def _read_line(self, line: str, raw_line: str) -> bool:
+        any_read = self._read_results(line, raw_line)
+        if any_read:
+            self.result_rows += 1
+        elif test_starts(line, self.in_urine) and _ONLY_RANGES.fullmatch(
+            EXPONENT_UNIT.sub(" ", without_names(line))
+        ):
+            self.range_rows += 1
+        return any_read
+
+    def _read_results(self, line: str, raw_line: str) -> bool:
         starts = test_starts(line, self.in_urine)
         any_read = False
         for i, (match, analyte) in enumerate(starts):
@@ -195,7 +239,10 @@ class _State:
             clause = re.split(r"[,;]|\.\s", before)[-1]
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
             if outcome.value is None:
-                outcome = read_result(analyte, segment, urine_here, specimen, self.patient)
+                absolute = bool(_ABSOLUTE.search(match.group()) or _ABSOLUTE_BEFORE.search(clause))
+                outcome = read_result(
+                    analyte, segment, urine_here, specimen, self.patient, absolute=absolute
+                )
             if outcome.value is None and not outcome.mentioned:
                 outcome = read_number_first(analyte, clause, segment)
             if outcome.value is None:
@@ -203,7 +250,9 @@ class _State:
                     self.mentioned.append(analyte.name)
                 continue
             any_read = True
-            self._keep(outcome.value, specimen, timing, quoted(raw_line, match.group()))
+            value = outcome.value
+            number = None if is_dipstick(value) else value.value
+            self._keep(value, specimen, timing, quoted(raw_line, match.group(), number))
         return any_read
 
     def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:

@@ -8,9 +8,10 @@ the value; a number that starts a range, a date or a name's own digits is not.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.analysis.labs.catalog import BY_NAME, Analyte
+from core.analysis.labs.dimensions import unit_fits
 from core.analysis.labs.patterns import (
     ANALYTE_NAME,
     FILLERS,
@@ -71,8 +72,18 @@ class Outcome:
 
 
 def read_result(
-    analyte: Analyte, segment: str, in_urine: bool, specimen: str | None, patient: Patient
+    analyte: Analyte,
+    segment: str,
+    in_urine: bool,
+    specimen: str | None,
+    patient: Patient,
+    *,
+    absolute: bool = False,
 ) -> Outcome:
+    """The result after ``analyte``'s name in ``segment``; ``absolute`` when the name says
+    the count is absolute ("absolute eosinophil count"), which is never a percentage."""
+    if absolute:
+        analyte = replace(analyte, ranges=tuple(r for r in analyte.ranges if r.unit != "%"))
     if re.match(r"\s*,\s*[<>]?\d", segment) and not _NAME_DIGITS.match(segment.lstrip(" ,")):
         return Outcome(None)  # "(0 PMNs, 100% lymphocytes)": after a comma comes another result
     start, unit_before = _skip_preamble(segment)
@@ -118,20 +129,25 @@ def read_result(
         return Outcome(None)  # "Dilantin 300 mg daily", "TSH was checked 3 months ago"
     unit, after = _take_unit(target, after)
     unit = unit or unit_before
+    if unit and not unit_fits(target, unit):
+        return Outcome(None, mentioned=True)  # "PT 13.4 seconds" is no INR, "616 U/L" no Cr
     # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
     blood = specimen is None
-    if (blood and not target.plausible(value)) or (
-        blood
-        and unit
-        and unit_key(unit) in {r.unit for r in target.ranges}
-        and target.range_for(unit, value) is None
-    ):
+    own_unit = bool(unit) and unit_key(unit) in {r.unit for r in target.ranges}
+    outside = target.range_for(unit, value) is None if own_unit else not target.plausible(value)
+    if blood and outside and not own_unit:
         return Outcome(None, mentioned=True)  # a year, an ID, or a number in another unit
+    # With its own unit written, a number beyond what a body can hold is a misread (a
+    # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
+    doubtful = blood and outside
     low, high, strict, after = _take_range(after, value)
     # Default ranges are blood ranges: a CSF or pleural fluid value keeps only its own.
     blood_like = specimen is None or target is urine_form or target.panel == "Urinalysis"
     if low is None and high is None and blood_like:
-        default = patient_range(target.name, target.range_for(unit, value), patient)
+        usual = target.range_for(unit, value) or (
+            next((r for r in target.ranges if r.unit == unit_key(unit)), None) if doubtful else None
+        )
+        default = patient_range(target.name, usual, patient)
         if default is not None:
             low, high = default.low, default.high
     comparator = comparator_of(number.group("cmp"))
@@ -149,6 +165,7 @@ def read_result(
             reference_low=low,
             reference_high=high,
             flag=flag,
+            doubtful=doubtful,
         )
     )
 
@@ -167,6 +184,14 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             pos += digits.end()
             continue
         aside = re.match(r"\(([^()]{0,40})\)", rest)
+        # "(SGOT)", "(mg/dL)" are asides; "(2,002 ug/L; normal <10)" opens with the result.
+        opens_with_result = aside is not None and bool(
+            re.match(r"\s*[<>≤≥]?\s*\d", aside.group(1))
+            and not re.match(r"\s*[<>≤≥]?\s*\d[\d.,]*\s*(?:[-–]|to\b)\s*\d", aside.group(1))
+        )
+        if aside and opens_with_result:
+            pos += 1  # past "(": the result is inside
+            continue
         if aside and re.search(r"[A-Za-z%µμ]", aside.group(1)):
             if unit_key(aside.group(1)) in KNOWN_UNITS:
                 unit = aside.group(1).strip()
@@ -223,7 +248,8 @@ def _take_unit(analyte: Analyte, after: str) -> tuple[str | None, str]:
             if unit_key(token.group()) in own or EXPONENT_UNIT.fullmatch(token.group()):
                 return token.group().rstrip(",;:."), blank(after, token.start(), token.end())
         return None, after
-    unit = re.sub(r"\s+", "", match.group().rstrip(",;:."))
+    # "13.4 seconds/1.1": the second number after a slash is another result, not the unit's.
+    unit = re.sub(r"/\d[\d.]*$", "", re.sub(r"\s+", "", match.group().rstrip(",;:.")))
     if unit.startswith("%"):
         unit = "%"  # "93%ii." : a list label glued to the percent sign
     return unit, blank(after, offset + match.start(), offset + match.end())
@@ -299,9 +325,11 @@ def computed_flag(
     below, above = comparator[:1] in ("<", "≤"), comparator[:1] in (">", "≥")
     high_strict = above or (strict and not below)
     low_strict = below or (strict and not above)
-    if high is not None and (value > high or (high_strict and value >= high)):
+    # "<400" says only that the result is under 400: above a limit of 150 it may be anywhere
+    # (high or not), so a bound never proves a flag on its open side.
+    if high is not None and not below and (value > high or (high_strict and value >= high)):
         return "high"
-    if low is not None and (value < low or (low_strict and value <= low)):
+    if low is not None and not above and (value < low or (low_strict and value <= low)):
         return "low"
     return None
 

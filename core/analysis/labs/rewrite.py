@@ -57,8 +57,62 @@ def _chem_7(match: re.Match[str]) -> str:
     return ", ".join(f"{name} {n}" for name, n in zip(_CHEM_7_ORDER, numbers, strict=True))
 
 
+# "base deficit of 26" is a base excess of -26 (the same quantity, sign turned).
+_BASE_DEFICIT = re.compile(
+    rf"(?i)\bbase\s+deficit\b(?P<mid>[^\d;.-]{{0,30}}?)(?<![-\d])(?P<x>{_NUM})(?![\d/])"
+)
+# A pH with a partial pressure or a bicarbonate in its sentence is a blood gas's pH, whatever
+# words open the sentence ("pH 6.92, PaCO2 25 mmHg, HCO3 5 mmol/L").
+_GAS_PARTNER = re.compile(
+    r"(?i)\bp[av]?c?o2\b|\bhco3|\bbase\s+(?:excess|deficit)\b|blood\s+gas|\b[av]bgs?\b"
+    r"|partial\s+pressure"
+)
+_BARE_PH = re.compile(r"(?<![A-Za-z] )(?<![-\w])pH\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
+_URINE_WORDS = re.compile(r"(?i)\burin(?:e|ary|alysis)\b|\bUA\b|dipstick")
+
+
+# A gas analyser's calcium is the ionised one: in a blood-gas sentence, a calcium under
+# 1.6 mmol/L is no total calcium (whose range is 2.15-2.55 mmol/L).
+_GAS_CALCIUM = re.compile(
+    r"(?i)\b(?:serum\s+|blood\s+)?(?:calcium|ca\+*)(?=[^\d;.]{0,20}?\b[01]\.\d+\s*mmol)"
+)
+
+
+def _gas_ph(sentence: str) -> str:
+    if not _GAS_PARTNER.search(sentence) or _URINE_WORDS.search(sentence):
+        return sentence
+    return _GAS_CALCIUM.sub("ionised calcium", _BARE_PH.sub("blood pH", sentence))
+
+
+def gas_table_ph(line: str) -> str:
+    """A bare pH on a line of a blood-gas report (the caller knows the document is one and
+    the line is not a urine result) as the blood pH."""
+    return line if _URINE_WORDS.search(line) else _BARE_PH.sub("blood pH", line)
+
+
+def has_gas_partner(text: str) -> bool:
+    """True when ``text`` reports a blood gas's own results (pCO2, pO2, HCO3, base excess)."""
+    return bool(_GAS_PARTNER.search(text))
+
+
+# "PT/INR 13.4 seconds/1.1", "PT/INR of 83.3/6.52": a time in seconds, then a ratio.
+_PT_INR = re.compile(
+    rf"\bPT\s*/\s*INR\b(?P<mid>[^\d;.]{{0,30}}?)(?P<x>{_NUM})\s*(?P<unit>(?i:sec(?:onds?|s)?|s))?"
+    rf"\s*/\s*(?P<y>{_NUM})(?![\d/])"
+)
+
+
+def _pt_inr(match: re.Match[str]) -> str:
+    unit = f" {match.group('unit')}" if match.group("unit") else ""
+    return f"PT{match.group('mid')} {match.group('x')}{unit}, INR {match.group('y')}"
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _PT_INR.sub(_pt_inr, line)
+    line = _BASE_DEFICIT.sub(lambda m: f"base excess{m.group('mid')} -{m.group('x')}", line)
+    if _GAS_PARTNER.search(line):
+        line = " ".join(_gas_ph(s) for s in re.split(r"(?<=\.)\s+", line))
     line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
     line = _PAIR.sub(_pair, line)

@@ -38,6 +38,8 @@ _SAME_AS: dict[str, str] = {
     "iu/l": "u/l",
     "u/l": "u/l",
     "iu/ml": "u/ml",
+    "ku/l": "u/ml",  # a kilo-unit per litre is a unit per millilitre (CA 19-9, CA-125)
+    "kiu/l": "u/ml",
     "uiu/ml": "miu/l",
     "uu/ml": "miu/l",
     "mu/l": "miu/l",
@@ -86,6 +88,17 @@ _SAME_AS: dict[str, str] = {
     "g%": "g/dl",
     "cells/cmm": "/ul",
     "/cmm": "/ul",
+    # amounts per day (24-hour urine collections)
+    "mg/day": "mg/24h",
+    "mg/d": "mg/24h",
+    "mg/24hr": "mg/24h",
+    "mg/24hrs": "mg/24h",
+    "mg/24hours": "mg/24h",
+    "g/day": "g/24h",
+    "g/d": "g/24h",
+    "g/24hr": "g/24h",
+    "g/24hrs": "g/24h",
+    "g/24hours": "g/24h",
 }
 
 _EXPONENT = re.compile(r"^(?:x|×|\*)?10(?:\^|\*|e)?(\d{1,2})/")

@@ -130,11 +130,15 @@ CONDITIONS: tuple[Condition, ...] = (
        r"hip\s+fracture|fracture\s+of\s+the\s+(?:left\s+|right\s+)?hip|"
        r"femoral\s+neck\s+fracture"),
     # chronic
+    # Either word order: "type 1 diabetes" and the index's "diabetes mellitus, type 1" (and
+    # "DM type 1", "diabetes (type 1)"); the longer, typed match wins over bare "diabetes".
     _c("Type 1 diabetes mellitus", "E10.9", "chronic",
-       r"type\s+(?:1|i|one)\s+diabetes|\biddm\b|\bt1dm?\b"),
+       r"type\s*(?:1|i|one)\s+diabetes|\biddm\b|\bt1dm?\b|"
+       r"(?:diabetes(?:\s+mellitus)?|\bdm)\s*[,(-]?\s*type\s*(?:1|i|one)\b\)?|\bdm\s*1\b"),
     _c("Type 2 diabetes mellitus", "E11.9", "chronic",
-       r"type\s+(?:2|ii|two)\s+diabetes|\bniddm\b|\bt2dm?\b|diabetes\s+mellitus|\bdm\b|"
-       r"diabetic|diabetes"),
+       r"type\s*(?:2|ii|two)\s+diabetes|\bniddm\b|\bt2dm?\b|"
+       r"(?:diabetes(?:\s+mellitus)?|\bdm)\s*[,(-]?\s*type\s*(?:2|ii|two)\b\)?|\bdm\s*2\b|"
+       r"diabetes\s+mellitus|\bdm\b|diabetic|diabetes"),
     _c("Essential hypertension", "I10", "chronic", r"hypertension|\bhtn\b|high\s+blood\s+pressure"),
     _c("Hyperlipidemia", "E78.5", "chronic",
        r"hyperlipid(?:a)?emia|dyslipid(?:a)?emia|hypercholesterol(?:a)?emia|"

@@ -91,13 +91,20 @@ def rank_findings(values: list[LabValue], age: int) -> list[Candidate]:
     found += kidney(labs) + electrolytes(labs) + thyroid(labs) + lipids(labs)
     found += cardiac(labs) + inflammation(labs) + liver(labs)
     found += urine(labs, diabetic=bool(diabetes_evidence(labs)))
-    return sorted(found, key=lambda c: (-_lab_tier(c), -c.rank, -c.confidence))
+    return sorted(found, key=lambda c: (-_lab_tier(c), -c.weight, -c.confidence))
+
+
+# A lab finding whose weight reaches this is acute: an important test well outside its range
+# (potassium 5.8, sodium 120, ALP 3.4 x ULN), not a creatinine just above it.
+_ACUTE_WEIGHT = 1.05
 
 
 def _lab_tier(candidate: Candidate) -> int:
     if any(v.critical for v in candidate.evidence):
         return SEVERITY_RANK["critical"]
-    return SEVERITY_RANK["acute"] if candidate.rank >= 70 else SEVERITY_RANK["chronic"]
+    if candidate.borderline:
+        return SEVERITY_RANK["symptom"]
+    return SEVERITY_RANK["acute" if candidate.weight >= _ACUTE_WEIGHT else "chronic"]
 
 
 @dataclass(frozen=True)
@@ -204,7 +211,14 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
         or (r.source == "current" and r.tier > symptom)
     ]
     pool = active or [r for r in ranked if r.source == "current"] or ranked
-    return sorted(pool, key=_order)
+    ordered = sorted(pool, key=_order)
+    # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
+    firm = [r for r in ordered if not _borderline_alone(r)]
+    return firm + [r for r in ordered if _borderline_alone(r)] if firm else []
+
+
+def _borderline_alone(r: Ranked) -> bool:
+    return r.source == "lab" and r.lab is not None and r.lab.borderline
 
 
 _SOURCE_RANK = {"stated": 3, "current": 2, "lab": 1, "history": 0}
@@ -220,7 +234,7 @@ def _order(r: Ranked) -> tuple[int, int, int, int, int, int]:
         r.order if stated else 0,
         -r.tier,
         -_SOURCE_RANK[r.source],
-        -(r.lab.rank if r.lab is not None else 0),
+        -round((r.lab.weight if r.lab is not None else 0) * 1000),
     )
 
 

@@ -16,6 +16,39 @@ from core.insights import LabValue
 
 MAX_CONFIDENCE = 0.75
 ADULT_AGE = 18
+# A value within 10 % of its limit (LDL 100 against "< 100") is borderline (issue #29).
+BORDERLINE = 1.10
+# Findings whose diagnostic criteria lie just past the reference limit.
+DEFINED_NEAR_THE_LIMIT = frozenset({"prediabetes"})
+# Markers that rise with any inflammation: they support a diagnosis, they seldom are one.
+NONSPECIFIC = frozenset({"elevated_crp", "elevated_esr", "elevated_ferritin"})
+
+
+def fold_beyond(value: LabValue) -> float:
+    """The value over its limit (high) or the limit over the value (low); 1.0 at or within
+    the limit, or when the range or the sign makes a ratio meaningless."""
+    high, low = value.reference_high, value.reference_low
+    if value.flag == "high" and high is not None and high <= 0 < value.value:
+        return float("inf")  # a positive dipstick against "negative"
+    if value.flag == "high" and high is not None and high > 0 and value.value > 0:
+        return max(1.0, value.value / high)
+    if value.flag == "low" and low is not None and low > 0 and value.value > 0:
+        return max(1.0, low / value.value)
+    if value.flag == "low" and low is not None and low > 0:
+        return float("inf")  # a zero count below a positive limit
+    return 1.0 if not value.critical else float("inf")
+
+
+def distance_outside(value: LabValue) -> float:
+    """How far outside its range a value is, in widths of the range (0 within it)."""
+    high, low, x = value.reference_high, value.reference_low, value.value
+    if value.flag == "high" and high is not None:
+        width = (high - low) if low is not None and high > low else abs(high)
+        return max(0.0, (x - high) / width) if width > 0 else 1.0
+    if value.flag == "low" and low is not None:
+        width = (high - low) if high is not None and high > low else abs(low)
+        return max(0.0, (low - x) / width) if width > 0 else 1.0
+    return 0.0
 
 
 @dataclass
@@ -40,6 +73,35 @@ class Candidate:
         return self.finding.priority + self.boost
 
     @property
+    def beyond(self) -> float:
+        """How far the furthest value lies outside its range, in widths of the range (for a
+        one-sided range, in multiples of its limit): 0 within, 1.0 a whole range beyond."""
+        return max((distance_outside(v) for v in self.evidence), default=0.0)
+
+    @property
+    def borderline(self) -> bool:
+        """Every value within 10 % of its limit (and within half the range's width of it),
+        none critical: too little to diagnose alone. A sodium of 124 is 8 % below 135 but
+        a whole range below it: no borderline value. Prediabetes is defined by a band just
+        above the limit (ADA: HbA1c 5.7-6.4 %): only a value at the limit itself is."""
+        if self.key in DEFINED_NEAR_THE_LIMIT:  # borderline only when at the limit itself
+            return bool(self.evidence) and all(fold_beyond(v) <= 1.0 for v in self.evidence)
+        return bool(self.evidence) and all(
+            not v.critical and fold_beyond(v) <= BORDERLINE and distance_outside(v) <= 0.5
+            for v in self.evidence
+        )
+
+    @property
+    def weight(self) -> float:
+        """How strongly the values make this finding: the finding's clinical weight, scaled
+        by how far its values lie outside their ranges and by how many abnormal values
+        agree (issue #29: not the organ table's order alone)."""
+        abnormal = {id(v) for v in self.evidence + self.supporting if v.flag or v.critical}
+        agree = 0.1 * min(max(len(abnormal) - 1, 0), 3)
+        scale = 0.5 if self.key in NONSPECIFIC else 1.0
+        return self.rank / 100 * scale * (1 + min(self.beyond, 3.0)) + agree
+
+    @property
     def confidence(self) -> float:
         count = len({id(v) for v in self.evidence + self.supporting})
         score = 0.3 + 0.15 * min(count, 3) + self.strength
@@ -59,6 +121,8 @@ class LabResults:
     def __init__(self, values: list[LabValue]) -> None:
         self._by_analyte: dict[str, list[LabValue]] = {}
         for _, value in sorted(enumerate(values), key=_when):
+            if value.doubtful:
+                continue  # a doubtful read is for the doctor to check, never a finding
             if value.specimen is None or _urine_test(value.analyte):
                 self._by_analyte.setdefault(value.analyte, []).append(value)
 

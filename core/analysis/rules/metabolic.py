@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from core.analysis.labs.conversion import amount
-from core.analysis.rules.evidence import ADULT_AGE, Candidate, LabResults, present
+from core.analysis.rules.evidence import (
+    ADULT_AGE,
+    BORDERLINE,
+    Candidate,
+    LabResults,
+    fold_beyond,
+    present,
+)
 from core.insights import LabValue
 
 
@@ -180,9 +187,21 @@ def thyroid(labs: LabResults) -> list[Candidate]:
 
 
 def lipids(labs: LabResults) -> list[Candidate]:
-    cholesterol = present(labs.high("LDL cholesterol"), labs.high("Total cholesterol"))
+    # A lipid at its limit (LDL 100 against "< 100", triglycerides 150 against "< 150") is
+    # borderline, not a lipid disorder: only a value more than 10 % beyond counts (#29).
+    cholesterol = [
+        v
+        for v in present(labs.high("LDL cholesterol"), labs.high("Total cholesterol"))
+        if fold_beyond(v) > BORDERLINE
+    ]
     triglycerides = labs.get("Triglycerides")
-    tg_high = triglycerides if triglycerides is not None and triglycerides.flag == "high" else None
+    tg_high = (
+        triglycerides
+        if triglycerides is not None
+        and triglycerides.flag == "high"
+        and fold_beyond(triglycerides) > BORDERLINE
+        else None
+    )
     low_hdl = present(labs.low("HDL cholesterol"))
     if cholesterol and tg_high is not None:
         return [

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
+from core.analysis.rules.negation import is_negated
 
 # Heading kinds: where a condition named under the heading stands.
 _HEADINGS: tuple[tuple[str, str], ...] = (
@@ -61,15 +62,7 @@ _HEADING = re.compile(
 )
 # A negation covers what follows it to the end of the sentence, through a list ("denied any
 # hemoptysis, gross hematuria, melena, hematemesis"), unless a termination term ends it.
-_NEGATION = re.compile(
-    r"(?i)\b(?:no|not|denies|denied|denying|without|negative\s+for|free\s+of|absence\s+of|"
-    r"ruled\s+out|resolved|no\s+evidence\s+of|no\s+signs?\s+of|"
-    r"unlikely|doubt(?:ful)?|never\s+had|fails\s+to\s+reveal)\b"
-    r"(?:(?!\b(?:but|however|except|although|though|aside|apart|which|who|whereas|yet)\b).)*$"
-)
-_POST_NEGATION = re.compile(
-    r"(?i)^\W*(?:was\s+|is\s+|has\s+been\s+)?(?:ruled\s+out|excluded|unlikely|resolved)\b"
-)
+# Negation is NegEx's (core.analysis.rules.negation), not a hand list of patterns.
 _HISTORY = re.compile(
     r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long-?standing|chronic|"
     r"s/p|status\s+post|was\s+on\s+\w+\s+for|had\s+(?:a|an)|recovered\s+from)\b"
@@ -170,7 +163,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts) -> None:
     kept = sorted(_longest_first(found, []), key=lambda item: item[0].start())
     for match, condition in kept:
         before, after = sentence[: match.start()], sentence[match.end() :]
-        if _NEGATION.search(before) or _POST_NEGATION.match(after):
+        if is_negated(sentence, match.start(), match.end()):
             facts.negated.add(condition.name)
             continue
         if _FAMILY.search(before) or re.search(r"(?i)\bnon[-\s]?$", before):

@@ -12,11 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from core.analysis.labs.format import format_lab_value, format_result, is_dipstick
-from core.analysis.labs.units import unit_key
 from core.export.fhir.context import Document, reference
 from core.export.fhir.narrative import narrative
 from core.export.fhir.validation import r4
-from core.export.loinc import LOINC_SYSTEM, loinc_for
+from core.export.loinc import LOINC_SYSTEM, loinc_of
 from core.export.ucum import UCUM_SYSTEM, ucum_code
 from core.insights import LabValue
 
@@ -82,8 +81,7 @@ def _lines(values: list[LabValue]) -> list[str]:
 
 
 def _observation(doc: Document, value: LabValue, number: int) -> dict[str, Any]:
-    unit = unit_key(value.unit)
-    loinc = loinc_for(value.analyte, unit, value.specimen)
+    loinc = loinc_of(value)
     name = value.analyte if value.specimen is None else f"{value.analyte} ({value.specimen})"
     code: dict[str, Any] = {"text": name}
     if loinc is not None:

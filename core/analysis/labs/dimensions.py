@@ -1,0 +1,63 @@
+"""Whether a unit can measure an analyte: its UCUM code's physical dimension (through the
+``ucumvert`` UCUM parser and ``pint``) against the dimensions of the analyte's own units.
+
+"PT 13.4 seconds" is a time, never an INR (a unitless ratio); "CK 616 U/L" is a catalytic
+activity, never a creatinine (a mass or substance concentration). A mass concentration
+fits an analyte reported in mmol/L only through its molar mass, so mass and substance
+concentrations count as one kind here: the ranges then say which one the number is.
+A unit we hold no UCUM code for cannot be judged, and is let through.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from core.analysis.labs.analytes import Analyte
+from core.analysis.labs.ucum import UCUM
+from core.analysis.labs.units import unit_key
+
+# A concentration by mass and one by amount of substance are the same kind of result.
+_SAME_KIND = {"[mass] / [length] ** 3": "[substance] / [length] ** 3"}
+# Reports write enzyme activities and hormones alike in "U" and "IU" ("AST 107 IU/L", "TSH
+# 2.8 IU/mL"): UCUM's enzyme unit (a catalytic activity) and its arbitrary [IU] are one kind
+# of result on a lab report.
+_UNITS_PER_VOLUME = "[units] / [length] ** 3"
+
+
+@cache
+def _registry() -> object:
+    from ucumvert import PintUcumRegistry  # loaded on first use: its grammar takes ~2 s
+
+    return PintUcumRegistry()
+
+
+@cache
+def dimension_of(key: str) -> str | None:
+    """The physical dimension of a unit key ("mg/dl" -> "[substance] / [length] ** 3");
+    "" for a unitless number; None when the unit is not one we hold a UCUM code for."""
+    if key == "":
+        return "dimensionless"
+    code = UCUM.get(key)
+    if code is None:
+        return None
+    if re.fullmatch(r"m?(?:U|\[IU\])/m?L", code):
+        return _UNITS_PER_VOLUME
+    quantity = _registry().from_ucum(code)  # type: ignore[attr-defined]
+    dimension = str(quantity.dimensionality)
+    return _SAME_KIND.get(dimension, dimension)
+
+
+def unit_fits(analyte: Analyte, unit: str | None) -> bool:
+    """False when ``unit`` as written is known and measures something ``analyte`` is not
+    measured in (seconds for an INR, U/L for a creatinine); True otherwise."""
+    key = unit_key(unit)
+    if not unit or not key or not analyte.ranges:
+        return True
+    if key in {r.unit for r in analyte.ranges}:
+        return True
+    written = dimension_of(key)
+    if written is None:
+        return True
+    own = {dimension_of(r.unit) for r in analyte.ranges}
+    return written in own or None in own

@@ -1,0 +1,411 @@
+"""LOINC codes for the analytes the lab catalog knows, keyed by canonical analyte name
+and specimen: part of the one catalogue (core.analysis.labs.catalog) that the parser, the
+flags, the critical list and the FHIR export read (issue #29).
+
+Source: LOINC's published codes (Regenstrief Institute, loinc.org; the Long Common Names are
+quoted as ``display``), chosen from the LOINC Top-2000 lab results list where it has the
+test. Where LOINC has a method-free code we use it, because a report rarely says how a value
+was measured (so 26464-8 "Leukocytes [#/volume] in Blood", not 6690-2 "... by Automated
+count").
+
+LOINC names a property (mass or substance concentration, a ratio) as well as the analyte,
+so one analyte can need several codes: ``by_unit`` picks the code for the value's unit key
+(``core.analysis.labs.units.unit_key``). A value whose unit matches none of an analyte's
+codes gets no LOINC code rather than a wrong one. Tests check every code's check digit.
+
+Left uncoded on purpose: eGFR (the code names the estimating equation, which the report
+seldom gives), "Troponin" without I or T, and five analytes ``tests/unit/test_fhir_export.py``
+lists with the reason for each (CK-MM, creatinine clearance, D-dimer, HOMA-IR, mononuclear
+cells). Blood gases take LOINC's "in Blood" codes, which name no arterial or venous sample,
+because the catalog reads an ABG and a VBG value under one name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from core.analysis.labs.catalog import BY_NAME
+from core.analysis.labs.units import unit_key
+from core.insights import LabValue
+
+LOINC_SYSTEM = "http://loinc.org"
+
+BLOOD = "blood"  # blood, serum or plasma: what a value with no specimen was taken from
+URINE = "urine"
+CSF = "csf"
+
+
+@dataclass(frozen=True)
+class LoincCode:
+    code: str
+    display: str
+
+
+@dataclass(frozen=True)
+class LoincTest:
+    """An analyte's LOINC codes: ``default`` for its usual unit(s), others by unit key."""
+
+    specimen: str
+    default: LoincCode
+    units: frozenset[str]  # the unit keys ``default`` fits; empty: any (a unit-free value)
+    by_unit: dict[str, LoincCode] = field(default_factory=dict)
+
+    def code_for(self, unit: str) -> LoincCode | None:
+        if unit in self.by_unit:
+            return self.by_unit[unit]
+        if not self.units or unit in self.units:
+            return self.default
+        return None
+
+
+def _t(
+    code: str,
+    display: str,
+    units: tuple[str, ...] = (),
+    specimen: str = BLOOD,
+    **by_unit: tuple[str, str],
+) -> LoincTest:
+    return LoincTest(
+        specimen=specimen,
+        default=LoincCode(code, display),
+        units=frozenset(units),
+        by_unit={_UNIT_NAMES[key]: LoincCode(*value) for key, value in by_unit.items()},
+    )
+
+
+# Keyword spellings of unit keys for ``_t``'s ``by_unit`` arguments.
+_UNIT_NAMES = {
+    "mmol_l": "mmol/l",
+    "umol_l": "umol/l",
+    "pmol_l": "pmol/l",
+    "nmol_l": "nmol/l",
+    "percent": "%",
+    "mmol_mol": "mmol/mol",
+    "u_l": "u/l",
+    "mg_24h": "mg/24h",
+    "g_24h": "g/24h",
+    "g_l": "g/l",
+    "mg_dl": "mg/dl",
+    "ug_dl": "ug/dl",
+}
+_CELLS_PER_L = ("10^9/l", "/ul")
+_MASS = ("g/dl", "g/l")
+
+# fmt: off
+LOINC: dict[str, LoincTest] = {
+    # Blood count
+    "Hemoglobin": _t("718-7", "Hemoglobin [Mass/volume] in Blood", _MASS,
+                     mmol_l=("59260-0", "Hemoglobin [Moles/volume] in Blood")),
+    "Hematocrit": _t("20570-8", "Hematocrit [Volume Fraction] of Blood", ("%", "l/l")),
+    "RBC": _t("26453-1", "Erythrocytes [#/volume] in Blood", ("10^12/l",)),
+    "WBC": _t("26464-8", "Leukocytes [#/volume] in Blood", _CELLS_PER_L),
+    "Platelets": _t("26515-7", "Platelets [#/volume] in Blood", (*_CELLS_PER_L, "lakh/ul")),
+    "MCV": _t("30428-7", "MCV [Entitic volume]", ("fl",)),
+    "MCH": _t("28539-5", "MCH [Entitic mass]", ("pg",)),
+    "MCHC": _t("28540-3", "MCHC [Mass/volume]", _MASS),
+    "RDW": _t("30385-9", "Erythrocyte distribution width [Ratio]", ("%",)),
+    "Neutrophils": _t("26499-4", "Neutrophils [#/volume] in Blood", _CELLS_PER_L,
+                      percent=("26511-6", "Neutrophils/100 leukocytes in Blood")),
+    "Lymphocytes": _t("26474-7", "Lymphocytes [#/volume] in Blood", _CELLS_PER_L,
+                      percent=("26478-8", "Lymphocytes/100 leukocytes in Blood")),
+    "Basophils": _t("26444-0", "Basophils [#/volume] in Blood", _CELLS_PER_L,
+                    percent=("30180-4", "Basophils/100 leukocytes in Blood")),
+    "Eosinophils": _t("26449-9", "Eosinophils [#/volume] in Blood", _CELLS_PER_L,
+                      percent=("26450-7", "Eosinophils/100 leukocytes in Blood")),
+    "Monocytes": _t("26484-6", "Monocytes [#/volume] in Blood", _CELLS_PER_L,
+                    percent=("26485-3", "Monocytes/100 leukocytes in Blood")),
+    "Bands": _t("26508-2", "Band form neutrophils/100 leukocytes in Blood", ("%",)),
+    "MPV": _t("28542-9", "Platelet mean volume [Entitic volume] in Blood", ("fl",)),
+    "Reticulocytes": _t("4679-7", "Reticulocytes/100 erythrocytes in Blood", ("%",)),
+    # Metabolic panel
+    "Glucose": _t("2345-7", "Glucose [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                  mmol_l=("14749-6", "Glucose [Moles/volume] in Serum or Plasma")),
+    "Fasting glucose": _t("1558-6", "Fasting glucose [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                          mmol_l=("14771-0", "Fasting glucose [Moles/volume] in Serum or Plasma")),
+    "Sodium": _t("2951-2", "Sodium [Moles/volume] in Serum or Plasma", ("mmol/l", "meq/l")),
+    "Potassium": _t("2823-3", "Potassium [Moles/volume] in Serum or Plasma", ("mmol/l", "meq/l")),
+    "Chloride": _t("2075-0", "Chloride [Moles/volume] in Serum or Plasma", ("mmol/l", "meq/l")),
+    "Bicarbonate": _t("1963-8", "Bicarbonate [Moles/volume] in Serum or Plasma",
+                      ("mmol/l", "meq/l")),
+    "BUN": _t("3094-0", "Urea nitrogen [Mass/volume] in Serum or Plasma", ("mg/dl",),
+              mmol_l=("14937-7", "Urea nitrogen [Moles/volume] in Serum or Plasma")),
+    "Urea": _t("3091-6", "Urea [Mass/volume] in Serum or Plasma", ("mg/dl",),
+               mmol_l=("22664-7", "Urea [Moles/volume] in Serum or Plasma")),
+    "Creatinine": _t("2160-0", "Creatinine [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                     umol_l=("14682-9", "Creatinine [Moles/volume] in Serum or Plasma")),
+    "Calcium": _t("17861-6", "Calcium [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                  mmol_l=("2000-8", "Calcium [Moles/volume] in Serum or Plasma")),
+    "Magnesium": _t("19123-9", "Magnesium [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                    mmol_l=("2601-3", "Magnesium [Moles/volume] in Serum or Plasma")),
+    "Phosphate": _t("2777-1", "Phosphate [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                    mmol_l=("14879-1", "Phosphate [Moles/volume] in Serum or Plasma")),
+    "Albumin": _t("1751-7", "Albumin [Mass/volume] in Serum or Plasma", _MASS),
+    "Total protein": _t("2885-2", "Protein [Mass/volume] in Serum or Plasma", _MASS),
+    # Lipids
+    "Total cholesterol": _t("2093-3", "Cholesterol [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                            mmol_l=("14647-2", "Cholesterol [Moles/volume] in Serum or Plasma")),
+    "LDL cholesterol": _t("2089-1", "Cholesterol in LDL [Mass/volume] in Serum or Plasma",
+                          ("mg/dl",),
+                          mmol_l=("22748-8", "Cholesterol in LDL [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    "HDL cholesterol": _t("2085-9", "Cholesterol in HDL [Mass/volume] in Serum or Plasma",
+                          ("mg/dl",),
+                          mmol_l=("14646-4", "Cholesterol in HDL [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    "Triglycerides": _t("2571-8", "Triglyceride [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                        mmol_l=("14927-8", "Triglyceride [Moles/volume] in Serum or Plasma")),
+    # Diabetes
+    "HbA1c": _t("4548-4", "Hemoglobin A1c/Hemoglobin.total in Blood", ("%",),
+                mmol_mol=("59261-8", "Hemoglobin A1c/Hemoglobin.total in Blood by IFCC protocol")),
+    # Thyroid
+    "TSH": _t("3016-3", "Thyrotropin [Units/volume] in Serum or Plasma", ("miu/l",)),
+    "Free T4": _t("3024-7", "Thyroxine (T4) free [Mass/volume] in Serum or Plasma", ("ng/dl",),
+                  pmol_l=("14920-3", "Thyroxine (T4) free [Moles/volume] in Serum or Plasma")),
+    "Free T3": _t("3051-0", "Triiodothyronine (T3) Free [Mass/volume] in Serum or Plasma",
+                  ("pg/ml",),
+                  pmol_l=("14928-6", "Triiodothyronine (T3) Free [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    # Liver
+    "ALT": _t("1742-6", "Alanine aminotransferase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    "AST": _t("1920-8", "Aspartate aminotransferase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    "ALP": _t("6768-6", "Alkaline phosphatase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    "GGT": _t("2324-2", "Gamma glutamyl transferase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    "Total bilirubin": _t("1975-2", "Bilirubin.total [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                          umol_l=("14631-6", "Bilirubin.total [Moles/volume] in Serum or Plasma")),
+    "Direct bilirubin": _t("1968-7", "Bilirubin.direct [Mass/volume] in Serum or Plasma",
+                           ("mg/dl",),
+                           umol_l=("14629-0", "Bilirubin.direct [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    "LDH": _t("2532-0", "Lactate dehydrogenase [Enzymatic activity/volume] in Serum or Plasma",
+              ("u/l",)),
+    # Kidney
+    "Uric acid": _t("3084-1", "Urate [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                    umol_l=("14933-6", "Urate [Moles/volume] in Serum or Plasma")),
+    "Urine albumin/creatinine ratio": _t("9318-7", "Albumin/Creatinine [Mass Ratio] in Urine",
+                                         ("mg/g",), specimen=URINE),
+    "Urine albumin": _t("14957-5", "Microalbumin [Mass/volume] in Urine", ("mg/l",),
+                        specimen=URINE,
+                        mg_24h=("14956-7", "Microalbumin [Mass/time] in 24 hour Urine")),
+    # Inflammation
+    "CRP": _t("1988-5", "C reactive protein [Mass/volume] in Serum or Plasma", ("mg/l", "mg/dl")),
+    "ESR": _t("30341-2", "Erythrocyte sedimentation rate", ("mm/h",)),
+    "Procalcitonin": _t("33959-8", "Procalcitonin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    # Cardiac
+    "Troponin I": _t("10839-9", "Troponin I.cardiac [Mass/volume] in Serum or Plasma",
+                     ("ng/ml", "pg/ml")),
+    "Troponin T": _t("6598-7", "Troponin T.cardiac [Mass/volume] in Serum or Plasma",
+                     ("ng/ml", "pg/ml")),
+    "BNP": _t("30934-4", "Natriuretic peptide B [Mass/volume] in Serum or Plasma", ("pg/ml",)),
+    "NT-proBNP": _t("33762-6",
+                    "Natriuretic peptide.B prohormone N-Terminal [Mass/volume] in Serum or Plasma",
+                    ("pg/ml",)),
+    "CK": _t("2157-6", "Creatine kinase [Enzymatic activity/volume] in Serum or Plasma", ("u/l",)),
+    "CK-MB": _t("13969-1", "Creatine kinase.MB [Mass/volume] in Serum or Plasma", ("ng/ml",),
+                u_l=("32673-6", "Creatine kinase.MB [Enzymatic activity/volume] in Serum or Plasma")),  # noqa: E501
+    # Coagulation
+    "INR": _t("6301-6", "INR in Platelet poor plasma by Coagulation assay", ("",)),
+    "PT": _t("5902-2", "Prothrombin time (PT)", ("s",)),
+    "aPTT": _t("14979-9", "aPTT in Platelet poor plasma by Coagulation assay", ("s",)),
+    # Iron and vitamins
+    "Ferritin": _t("2276-4", "Ferritin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Iron": _t("2498-4", "Iron [Mass/volume] in Serum or Plasma", ("ug/dl",),
+               umol_l=("14798-3", "Iron [Moles/volume] in Serum or Plasma")),
+    "Vitamin D": _t("1989-3",
+                    "25-Hydroxyvitamin D3+25-Hydroxyvitamin D2 [Mass/volume] in Serum or Plasma",
+                    ("ng/ml",),
+                    nmol_l=("62292-8", "25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 "
+                                       "[Moles/volume] in Serum or Plasma")),
+    "Vitamin B12": _t("2132-9", "Cobalamin (Vitamin B12) [Mass/volume] in Serum or Plasma",
+                      ("pg/ml",),
+                      pmol_l=("14685-2", "Cobalamin (Vitamin B12) [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    # Added with the catalog's second batch of analytes
+    "Anion gap": _t("33037-3", "Anion gap in Serum or Plasma", ("mmol/l", "meq/l")),
+    "BUN/creatinine ratio": _t("3097-3", "Urea nitrogen/Creatinine [Mass Ratio] in Serum or Plasma",
+                               ("",)),
+    "Osmolality": _t("2692-2", "Osmolality of Serum or Plasma", ("mosm/kg",)),
+    "Globulin": _t("10834-0", "Globulin [Mass/volume] in Serum by calculation", _MASS),
+    "Albumin/globulin ratio": _t("1759-0", "Albumin/Globulin [Mass Ratio] in Serum or Plasma",
+                                 ("",)),
+    "Prealbumin": _t("14338-8", "Prealbumin [Mass/volume] in Serum or Plasma", ("mg/dl",)),
+    "Indirect bilirubin": _t("1971-1", "Bilirubin.indirect [Mass/volume] in Serum or Plasma",
+                             ("mg/dl",),
+                             umol_l=("14630-8", "Bilirubin.indirect [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    "Ammonia": _t("16362-6", "Ammonia [Moles/volume] in Plasma", ("umol/l",),
+                  ug_dl=("22763-7", "Ammonia [Mass/volume] in Plasma")),
+    "Amylase": _t("1798-8", "Amylase [Enzymatic activity/volume] in Serum or Plasma", ("u/l",)),
+    "Lipase": _t("3040-3", "Lipase [Enzymatic activity/volume] in Serum or Plasma", ("u/l",)),
+    # Lactate from a blood-gas analyser is "in Blood" (32693-4); the lab's is serum or plasma.
+    "Lactate": _t("2524-7", "Lactate [Moles/volume] in Serum or Plasma", ("mmol/l",),
+                  mg_dl=("14118-4", "Lactate [Mass/volume] in Serum or Plasma")),
+    # Blood gases: the "in Blood" codes name no arterial or venous sample (the catalog reads
+    # "arterial ph" and "venous ph" alike); a partial pressure is one property in mmHg or kPa.
+    "Blood pH": _t("11558-4", "pH of Blood", ("",)),
+    "pCO2": _t("11557-6", "Carbon dioxide [Partial pressure] in Blood", ("mmhg", "kpa")),
+    "pO2": _t("11556-8", "Oxygen [Partial pressure] in Blood", ("mmhg", "kpa")),
+    "Base excess": _t("11555-0", "Base excess in Blood by calculation", ("mmol/l", "meq/l")),
+    # Lipids and diabetes
+    "Non-HDL cholesterol": _t("43396-1", "Cholesterol non HDL [Mass/volume] in Serum or Plasma",
+                              ("mg/dl",),
+                              mmol_l=("70204-3", "Cholesterol non HDL [Moles/volume] in Serum or Plasma")),  # noqa: E501
+    # VLDL is computed from triglycerides, so its usual codes are the calculated ones.
+    "VLDL cholesterol": _t("13458-5",
+                           "Cholesterol in VLDL [Mass/volume] in Serum or Plasma by calculation",
+                           ("mg/dl",),
+                           mmol_l=("66126-4", "Cholesterol in VLDL [Moles/volume] in Serum or Plasma by calculation")),  # noqa: E501
+    "Cholesterol/HDL ratio": _t("9830-1",
+                                "Cholesterol.total/Cholesterol in HDL [Mass Ratio] in Serum or Plasma",  # noqa: E501
+                                ("",)),
+    "Estimated average glucose": _t("27353-2", "Glucose mean value [Mass/volume] in Blood "
+                                               "Estimated from glycated hemoglobin", ("mg/dl",),
+                                    mmol_l=("53553-4", "Glucose mean value [Moles/volume] in Blood "
+                                                       "Estimated from glycated hemoglobin")),
+    # No molar 2-hour code confirmed: a value in mmol/L goes uncoded.
+    "Postprandial glucose": _t("1521-4",
+                               "Glucose [Mass/volume] in Serum or Plasma --2 hours post meal",
+                               ("mg/dl",)),
+    "Insulin": _t("20448-7", "Insulin [Units/volume] in Serum or Plasma", ("miu/l",),
+                  pmol_l=("14796-7", "Insulin [Moles/volume] in Serum or Plasma")),
+    # Hormones and thyroid
+    "Total T3": _t("3053-6", "Triiodothyronine (T3) [Mass/volume] in Serum or Plasma",
+                   ("ng/ml", "ng/dl"),
+                   nmol_l=("14930-2", "Triiodothyronine (T3) [Moles/volume] in Serum or Plasma")),
+    "Total T4": _t("3026-2", "Thyroxine (T4) [Mass/volume] in Serum or Plasma", ("ug/dl",),
+                   nmol_l=("14921-1", "Thyroxine (T4) [Moles/volume] in Serum or Plasma")),
+    "Anti-TPO antibody": _t("8099-4", "Thyroperoxidase Ab [Units/volume] in Serum or Plasma",
+                            ("u/ml",)),
+    "Thyroglobulin": _t("3013-0", "Thyroglobulin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Thyroglobulin antibody": _t("8098-6", "Thyroglobulin Ab [Units/volume] in Serum or Plasma",
+                                 ("u/ml",)),
+    "Cortisol": _t("2143-6", "Cortisol [Mass/volume] in Serum or Plasma", ("ug/dl",),
+                   nmol_l=("14675-3", "Cortisol [Moles/volume] in Serum or Plasma")),
+    "Aldosterone": _t("1763-2", "Aldosterone [Mass/volume] in Serum or Plasma", ("ng/dl",)),
+    "DHEA-S": _t("2191-5", "Dehydroepiandrosterone sulfate [Mass/volume] in Serum or Plasma",
+                 ("ug/dl",)),
+    "Testosterone": _t("2986-8", "Testosterone [Mass/volume] in Serum or Plasma", ("ng/dl",),
+                       nmol_l=("14913-8", "Testosterone [Moles/volume] in Serum or Plasma")),
+    "FSH": _t("15067-2", "Follitropin [Units/volume] in Serum or Plasma", ("miu/ml",)),
+    "LH": _t("10501-5", "Lutropin [Units/volume] in Serum or Plasma", ("miu/ml",)),
+    "Prolactin": _t("2842-3", "Prolactin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "AMH": _t("38476-8", "Mullerian inhibiting substance [Mass/volume] in Serum or Plasma",
+              ("ng/ml",)),
+    # Tumour marker, cardiac, coagulation, immunology
+    "PSA": _t("2857-1", "Prostate specific Ag [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Myoglobin": _t("2639-3", "Myoglobin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Fibrinogen": _t("3255-7",
+                     "Fibrinogen [Mass/volume] in Platelet poor plasma by Coagulation assay",
+                     ("mg/dl", "g/l")),
+    "Anti-dsDNA": _t("5130-0", "DNA double strand Ab [Units/volume] in Serum", ("u/ml",)),
+    # Iron, vitamins, trace elements
+    "Transferrin saturation": _t("2502-3", "Iron saturation [Mass Fraction] in Serum or Plasma",
+                                 ("%",)),
+    # Serum folate; the catalog also reads "rbc folate" under this name (2282-2 would be right).
+    "Folate": _t("2284-8", "Folate [Mass/volume] in Serum or Plasma", ("ng/ml",),
+                 nmol_l=("14732-2", "Folate [Moles/volume] in Serum or Plasma")),
+    "Zinc": _t("5763-8", "Zinc [Mass/volume] in Serum or Plasma", ("ug/dl",)),
+    # Drug levels (tacrolimus is measured in whole blood)
+    "Phenytoin": _t("3968-5", "Phenytoin [Mass/volume] in Serum or Plasma", ("ug/ml", "mg/l")),
+    "Tacrolimus": _t("11253-2", "Tacrolimus [Mass/volume] in Blood", ("ng/ml",)),
+    # Urine: a mass ratio whether written g/g or mg/mg; mg/mmol is another property, uncoded
+    "Urine protein/creatinine ratio": _t("2890-2", "Protein/Creatinine [Mass Ratio] in Urine",
+                                         ("g/g", "mg/mg"), specimen=URINE),
+    # Urinalysis: the dipstick results (no unit) have [Presence] codes
+    "Urine pH": _t("2756-5", "pH of Urine", ("",), specimen=URINE),
+    "Urine specific gravity": _t("2965-2", "Specific gravity of Urine", ("",), specimen=URINE),
+    "Urine protein": _t("2887-8", "Protein [Presence] in Urine", ("",), specimen=URINE),
+    "Urine glucose": _t("2349-9", "Glucose [Presence] in Urine", ("",), specimen=URINE),
+    "Urine ketones": _t("2514-8", "Ketones [Presence] in Urine by Test strip", ("",),
+                        specimen=URINE),
+    "Leukocyte esterase": _t("5799-2", "Leukocyte esterase [Presence] in Urine by Test strip",
+                             ("",), specimen=URINE),
+    "Nitrite": _t("5802-4", "Nitrite [Presence] in Urine by Test strip", ("",), specimen=URINE),
+    "Urine blood": _t("5794-3", "Hemoglobin [Presence] in Urine by Test strip", ("",),
+                      specimen=URINE),
+    # Issue #29: blood gases, toxicology, complement, immunoglobulins, tumour markers
+    "Ionised calcium": _t("1994-3", "Calcium.ionized [Moles/volume] in Blood", ("mmol/l",)),
+    "Salicylate": _t("4024-6", "Salicylates [Mass/volume] in Serum or Plasma",
+                     ("mg/dl", "mg/l", "ug/ml")),
+    "Paracetamol": _t("3298-7", "Acetaminophen [Mass/volume] in Serum or Plasma",
+                      ("ug/ml", "mg/l")),
+    "Lithium": _t("14334-7", "Lithium [Moles/volume] in Serum or Plasma", ("mmol/l", "meq/l")),
+    "Digoxin": _t("10535-3", "Digoxin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Complement C3": _t("4485-9", "Complement C3 [Mass/volume] in Serum or Plasma",
+                        ("mg/dl", "g/l")),
+    "Complement C4": _t("4498-2", "Complement C4 [Mass/volume] in Serum or Plasma",
+                        ("mg/dl", "g/l")),
+    "IgG": _t("2465-3", "IgG [Mass/volume] in Serum or Plasma", ("mg/dl", "g/l")),
+    "IgA": _t("2458-8", "IgA [Mass/volume] in Serum or Plasma", ("mg/dl", "g/l")),
+    "IgM": _t("2472-9", "IgM [Mass/volume] in Serum or Plasma", ("mg/dl", "g/l")),
+    "CEA": _t("2039-6", "Carcinoembryonic Ag [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "CA-125": _t("10334-1", "Cancer Ag 125 [Units/volume] in Serum or Plasma", ("u/ml",)),
+    "CA 19-9": _t("24108-3", "Cancer Ag 19-9 [Units/volume] in Serum or Plasma", ("u/ml",)),
+    "AFP": _t("1834-1", "Alpha-1-Fetoprotein [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "24-hour urine protein": _t("2889-4", "Protein [Mass/time] in 24 hour Urine",
+                                ("mg/24h", "g/24h"), specimen=URINE),
+}
+
+# The same analyte measured in another specimen has its own code: a urine sodium is not
+# 2951-2, a CSF glucose not 2345-7. (analyte, specimen) -> code; a pair not listed gets no
+# code rather than the blood one.
+SPECIMEN_LOINC: dict[tuple[str, str], LoincTest] = {
+    ("Sodium", URINE): _t("2955-3", "Sodium [Moles/volume] in Urine", ("mmol/l", "meq/l"),
+                          specimen=URINE),
+    ("Potassium", URINE): _t("2828-2", "Potassium [Moles/volume] in Urine", ("mmol/l", "meq/l"),
+                             specimen=URINE),
+    ("Chloride", URINE): _t("2078-4", "Chloride [Moles/volume] in Urine", ("mmol/l", "meq/l"),
+                            specimen=URINE),
+    ("Creatinine", URINE): _t("2161-8", "Creatinine [Mass/volume] in Urine", ("mg/dl",),
+                              specimen=URINE),
+    ("Osmolality", URINE): _t("2695-5", "Osmolality of Urine", ("mosm/kg",), specimen=URINE),
+    ("Glucose", CSF): _t("2342-4", "Glucose [Mass/volume] in Cerebral spinal fluid", ("mg/dl",),
+                         specimen=CSF),
+    ("Total protein", CSF): _t("2880-3", "Protein [Mass/volume] in Cerebral spinal fluid",
+                               ("mg/dl",), specimen=CSF),
+}
+# fmt: on
+
+# Specimens (as lab values name them) that a BLOOD code covers.
+_BLOOD_WORDS = frozenset({"blood", "serum", "plasma", "whole blood", "venous blood"})
+
+
+def loinc_for(analyte: str, unit: str, specimen: str | None) -> LoincCode | None:
+    """The LOINC code of a value of ``analyte`` in ``unit`` (a unit key) from ``specimen``
+    (None: blood, serum or plasma); None when LOINC has no code we know for it, or the
+    specimen is not the one the code names (a CSF glucose is not 2345-7)."""
+    taken_from = BLOOD if specimen is None else specimen.strip().lower()
+    if taken_from in _BLOOD_WORDS:
+        taken_from = BLOOD
+    test = SPECIMEN_LOINC.get((analyte, taken_from)) or LOINC.get(analyte)
+    if test is None:
+        return None
+    if taken_from != test.specimen:
+        return None
+    return test.code_for(unit)
+
+
+def check_digit_ok(code: str) -> bool:
+    """LOINC's mod-10 check digit: the digit after the hyphen must match the number."""
+    number, _, check = code.partition("-")
+    if not number.isdigit() or len(check) != 1 or not check.isdigit():
+        return False
+    digits = [int(d) for d in reversed(number)]
+    total = 0
+    for position, digit in enumerate(digits):
+        if position % 2 == 0:  # odd positions from the right are doubled
+            doubled = digit * 2
+            total += doubled // 10 + doubled % 10
+        else:
+            total += digit
+    return (10 - total % 10) % 10 == int(check)
+
+
+def loinc_of(value: LabValue) -> LoincCode | None:
+    """The LOINC code of a lab value as read: its unit as written, or, when the report gave
+    none, the unit the catalogue's ranges say the number is in ("sodium 75" is mmol/L)."""
+    key = unit_key(value.unit)
+    if not key:
+        analyte = BY_NAME.get(value.analyte)
+        known = analyte.range_for(None, value.value) if analyte is not None else None
+        if known is None and analyte is not None and analyte.ranges and value.specimen:
+            known = analyte.ranges[0]  # blood's spans say nothing of a urine's numbers
+        key = known.unit if known is not None else ""
+    return loinc_for(value.analyte, key, value.specimen)

@@ -1,0 +1,50 @@
+"""What a lab value was measured in, in the clinic's words: serum/plasma, whole blood,
+arterial blood, urine, CSF, pleural or other fluid (issue #29).
+
+A value keeps ``specimen`` None for blood (old records too); which blood it was comes from
+the catalogue (a blood count and a blood gas are whole blood, a chemistry serum or plasma)
+and, for a blood gas, from its source line ("ABG", "arterial", "PaO2").
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.analysis.labs.analytes import BLOOD_COUNT
+from core.analysis.labs.catalog import BY_NAME
+from core.insights import LabValue
+
+SERUM_OR_PLASMA = "serum/plasma"
+WHOLE_BLOOD = "whole blood"
+ARTERIAL_BLOOD = "arterial blood"
+
+# Tests run on whole blood (EDTA or heparinised), whatever their panel.
+_WHOLE_BLOOD = frozenset(
+    {"HbA1c", "Blood pH", "pCO2", "pO2", "Base excess", "Ionised calcium", "Tacrolimus", "ESR"}
+)
+_BLOOD_GAS = frozenset({"Blood pH", "pCO2", "pO2", "Base excess"})
+_ARTERIAL = re.compile(r"(?i)\barterial\b|\babgs?\b|\bpa(?:o2|co2)\b")
+_VENOUS = re.compile(r"(?i)\bvenous\b|\bvbgs?\b|\bpv(?:o2|co2)\b")
+BLOOD_NAMES = frozenset(
+    {None, "blood", "serum", "plasma", SERUM_OR_PLASMA, WHOLE_BLOOD, ARTERIAL_BLOOD}
+)
+
+
+def is_blood(value: LabValue) -> bool:
+    """True for a value measured in blood, serum or plasma (the blood ranges apply)."""
+    return value.specimen in BLOOD_NAMES
+
+
+def specimen_of(value: LabValue) -> str:
+    """ "urine", "csf", "pleural fluid" as read; for blood, which blood the test uses."""
+    if value.specimen and value.specimen not in BLOOD_NAMES:
+        return value.specimen
+    analyte = BY_NAME.get(value.analyte)
+    if value.analyte in _BLOOD_GAS:
+        line = value.source_line or ""
+        if _ARTERIAL.search(line) and not _VENOUS.search(line):
+            return ARTERIAL_BLOOD
+        return WHOLE_BLOOD
+    if value.analyte in _WHOLE_BLOOD or (analyte is not None and analyte.panel == BLOOD_COUNT):
+        return WHOLE_BLOOD
+    return SERUM_OR_PLASMA

@@ -1,0 +1,71 @@
+"""Whether the doctor's words deny a condition: negspacy's NegEx (Chapman et al., J Biomed
+Inform 2001;34:301-10) with its maintained clinical termset, on a blank spaCy pipeline.
+
+Nothing is downloaded: a blank English tokenizer, a sentencizer and the negex component,
+all inside their packages. The pipeline is built once per process, on first use (spaCy's
+import takes a few seconds).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Any
+
+_LABEL = "CONDITION"
+
+
+@cache
+def _pipeline() -> Any:
+    import spacy
+    from negspacy.negation import Negex  # noqa: F401  (registers the "negex" factory)
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("negex", config={"ent_types": [_LABEL], "neg_termset": _termset()})
+    return nlp
+
+
+# What notes write beyond the clinical termset: a diagnosis "ruled out" or "resolved" after
+# its name ("acute myocardial infarction ruled out"), and a few denials before it.
+_MORE_TERMS = {
+    "following_negations": ["ruled out", "excluded", "resolved", "unlikely"],
+    "preceding_negations": ["denied", "denying", "never had", "fails to reveal", "doubtful"],
+}
+
+
+# "Rule out sepsis" in an assessment is a diagnosis still to exclude, so it stays in the
+# differential; NegEx's clinical set reads it as denied. "Ruled out" (done) still denies.
+_STILL_SUSPECTED = {
+    "preceding_negations": [
+        "rules out",
+        "rule out",
+        "rule him out",
+        "rule her out",
+        "rule patient out",
+        "rule the patient out",
+        "r/o",
+        "ro",
+    ]
+}
+
+
+def _termset() -> dict[str, list[str]]:
+    termsets: Any = importlib.import_module("negspacy.termsets")  # untyped functions
+    terms = termsets.termset("en_clinical")
+    terms.add_patterns(_MORE_TERMS)
+    terms.remove_patterns(_STILL_SUSPECTED)
+    return dict(terms.get_patterns())
+
+
+def is_negated(sentence: str, start: int, end: int) -> bool:
+    """True when NegEx reads the condition at ``sentence[start:end]`` as denied."""
+    nlp = _pipeline()
+    doc = nlp.make_doc(sentence)
+    span = doc.char_span(start, end, label=_LABEL, alignment_mode="expand")
+    if span is None:
+        return False
+    doc.ents = [span]
+    for _, component in nlp.pipeline:
+        doc = component(doc)
+    return bool(doc.ents and doc.ents[0]._.negex)
