@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from core.analysis.labs.catalog import BY_NAME
 from core.analysis.labs.conversion import amount
-from core.analysis.labs.units import unit_key
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME
+from core.vocabulary.units import unit_key
 
 CLINICAL_DIR = Path(__file__).resolve().parents[1] / "tests" / "clinical"
 # The two splits, each a folder of case folders under CLINICAL_DIR: rules may be written from
@@ -47,7 +47,7 @@ RELATIVE_TOLERANCE = 0.02  # unit conversions round (glucose 7.8 mmol/L is 140.5
 ABSOLUTE_TOLERANCE = 1e-6
 
 # Names the truth or an engine may use for the same test, mapped to one name for matching.
-# The catalog's canonical names (core.analysis.labs.catalog) map to themselves.
+# The catalog's canonical names (core.vocabulary.catalog) map to themselves.
 ALIASES: dict[str, str] = {
     "Haemoglobin": "Hemoglobin",
     "Platelet count": "Platelets",

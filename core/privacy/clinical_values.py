@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from core.analysis.labs.analytes import Analyte
 from core.privacy.findings import Finding
+from core.vocabulary.analytes import Analyte
 
 # Analytes a report names that the lab catalog does not read (yet): symbols, drug
 # levels, viral loads and counts.
@@ -49,7 +49,7 @@ _EDGE = "([{,;:'\""
 def _analytes() -> dict[str, list[Analyte]]:
     """Every name a result may follow (short ones as written, long ones lower-cased), with
     the catalog's analytes it names (none for a drug level or a viral load)."""
-    from core.analysis.labs.catalog import CATALOG
+    from core.vocabulary.catalog import CATALOG
 
     by_name: dict[str, list[Analyte]] = {}
     for name in _MORE_NAMES:

@@ -19,8 +19,8 @@ from benchmarks.clinical_scoring import (
     score_case,
     source_ids,
 )
-from core.analysis.labs.catalog import BY_NAME
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME
 
 
 def truth(analyte: str, value: float, unit: str | None = None, **extra: object) -> TruthValue:

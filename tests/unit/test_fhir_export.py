@@ -11,7 +11,6 @@ import pytest
 from fhirclient.models.bundle import Bundle
 from fhirclient.models.fhirabstractbase import FHIRValidationError
 
-from core.analysis.labs.catalog import BY_NAME
 from core.config import Settings, SettingsError
 from core.errors import InternalError
 from core.export.fhir.document import ExportRequest, document_bundle
@@ -22,6 +21,7 @@ from core.export.loinc import LOINC, check_digit_ok, loinc_for
 from core.export.ucum import UCUM, ucum_code
 from core.insights import DifferentialDiagnosis, Insights, LabValue
 from core.review import SignedNote, content_hash
+from core.vocabulary.catalog import BY_NAME
 from tests.unit.test_export import CASE_ID, a_case, insights
 
 SIGNED_AT = datetime(2026, 3, 5, 8, 0, tzinfo=UTC)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.analysis.labs.catalog import CATALOG
 from core.analysis.labs.parse import parse_lab_values
 from core.privacy.identifiers import IDENTIFIER_PLACEHOLDER, redact_identifiers
 from core.privacy.redaction import CaseScrubber
+from core.vocabulary.catalog import CATALOG
 from tests.samples import LAB_REPORT_LINES
 
 ID = IDENTIFIER_PLACEHOLDER

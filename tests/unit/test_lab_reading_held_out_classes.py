@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from core.analysis.labs.catalog import BY_NAME, CATALOG
 from core.analysis.labs.dimensions import unit_fits
 from core.analysis.labs.loinc import LOINC, SPECIMEN_LOINC, check_digit_ok, loinc_for, loinc_of
 from core.analysis.labs.parse import BLANK_FORM_NOTE, parse_lab_values, read_lab_text
 from core.analysis.labs.specimens import specimen_of
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME, CATALOG
 
 
 def _read(text: str) -> dict[str, LabValue]:

@@ -9,9 +9,9 @@ import random
 import pytest
 from pypdf import PdfReader
 
-from core.analysis.labs.catalog import CATALOG, Analyte
 from core.analysis.labs.format import format_lab_value, format_result
 from core.analysis.labs.parse import parse_lab_values
+from core.vocabulary.catalog import CATALOG, Analyte
 from tests.samples import pdf_bytes
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.analysis.labs.catalog import BY_NAME
-from core.analysis.labs.units import unit_key
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME
+from core.vocabulary.units import unit_key
 
 # Conversions into the units the thresholds are written in: (from unit, to unit) -> convert.
 _CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {

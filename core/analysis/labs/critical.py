@@ -31,7 +31,7 @@ CRITICAL_LIST_SOURCE = (
 
 @dataclass(frozen=True)
 class CriticalLimit:
-    unit: str  # the unit key the limits are written in (core.analysis.labs.units)
+    unit: str  # the unit key the limits are written in (core.vocabulary.units)
     below: float | None  # critical when the value is below this
     above: float | None  # critical when the value is above this
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from core.analysis.labs.analytes import Analyte
 from core.analysis.labs.ucum import UCUM
-from core.analysis.labs.units import unit_key
+from core.vocabulary.analytes import Analyte
+from core.vocabulary.units import unit_key
 
 # A concentration by mass and one by amount of substance are the same kind of result.
 _SAME_KIND = {"[mass] / [length] ** 3": "[substance] / [length] ** 3"}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.analysis.labs.catalog import BY_NAME
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME
 
 DIPSTICK_WORDS = {0.0: "negative", 0.5: "trace", 1.0: "positive"}
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import re
 
-from core.analysis.labs.catalog import Analyte
 from core.analysis.labs.number_first import CELLS, VALUE_FIRST
 from core.analysis.labs.patterns import (
     ALIASES,
@@ -16,7 +15,8 @@ from core.analysis.labs.patterns import (
     alias_key,
 )
 from core.analysis.labs.rewrite import EARLIER, plain_numbers, rewrite_prose, unglue
-from core.analysis.labs.units import unit_key
+from core.vocabulary.catalog import Analyte
+from core.vocabulary.units import unit_key
 
 MAX_SOURCE_LINE = 200
 PAGE_BREAK = "\f"  # extraction separates a PDF's pages with a form feed

@@ -1,5 +1,5 @@
 """LOINC codes for the analytes the lab catalog knows, keyed by canonical analyte name
-and specimen: part of the one catalogue (core.analysis.labs.catalog) that the parser, the
+and specimen: part of the one catalogue (core.vocabulary.catalog) that the parser, the
 flags, the critical list and the FHIR export read (issue #29).
 
 Source: LOINC's published codes (Regenstrief Institute, loinc.org; the Long Common Names are
@@ -10,7 +10,7 @@ count").
 
 LOINC names a property (mass or substance concentration, a ratio) as well as the analyte,
 so one analyte can need several codes: ``by_unit`` picks the code for the value's unit key
-(``core.analysis.labs.units.unit_key``). A value whose unit matches none of an analyte's
+(``core.vocabulary.units.unit_key``). A value whose unit matches none of an analyte's
 codes gets no LOINC code rather than a wrong one. Tests check every code's check digit.
 
 Left uncoded on purpose: eGFR (the code names the estimating equation, which the report
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.analysis.labs.catalog import BY_NAME
-from core.analysis.labs.units import unit_key
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME
+from core.vocabulary.units import unit_key
 
 LOINC_SYSTEM = "http://loinc.org"
 

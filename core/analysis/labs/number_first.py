@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.labs.catalog import BY_NAME, Analyte
 from core.analysis.labs.patterns import QUALITATIVE
 from core.analysis.labs.result import Outcome, computed_flag, qualitative_value
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME, Analyte
 
 # Names written after their value in notes: "7 stabs, 68 segs, 15 lymphs, and 9 monos".
 VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys", "pmns"}

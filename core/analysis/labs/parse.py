@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.analysis.labs.catalog import BY_NAME
 from core.analysis.labs.context import (
     Section,
     body_fluid_named,
@@ -48,8 +47,9 @@ from core.analysis.labs.patterns import (
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import read_result
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
-from core.analysis.labs.units import EXPONENT_UNIT
 from core.insights import LabDocument, LabValue
+from core.vocabulary.catalog import BY_NAME
+from core.vocabulary.units import EXPONENT_UNIT
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
 # A count the report calls absolute is a number of cells, never a percentage (issue #29).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.labs.catalog import CATALOG, Analyte
+from core.vocabulary.catalog import CATALOG, Analyte
 
 _SEPARATOR_CHARS = r"\s,\-./()_:"
 _SEPARATORS = re.compile(f"[{_SEPARATOR_CHARS}]+")

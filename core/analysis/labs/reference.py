@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.analysis.labs.catalog import UnitRange
+from core.vocabulary.catalog import UnitRange
 
 ADULT_AGE = 18
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from core.analysis.labs.catalog import BY_NAME, Analyte
 from core.analysis.labs.dimensions import unit_fits
 from core.analysis.labs.patterns import (
     ANALYTE_NAME,
@@ -26,8 +25,9 @@ from core.analysis.labs.patterns import (
     VALUE,
 )
 from core.analysis.labs.reference import Patient, patient_range
-from core.analysis.labs.units import EXPONENT_UNIT, unit_key
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME, Analyte
+from core.vocabulary.units import EXPONENT_UNIT, unit_key
 
 # The digits of a test's name that follow it: "Vitamin D 25-OH", "Vitamin D, 25-hydroxy",
 # "T4 (free)"; they are part of the name, not its value.

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.labs.analytes import BLOOD_COUNT
-from core.analysis.labs.catalog import BY_NAME
 from core.insights import LabValue
+from core.vocabulary.analytes import BLOOD_COUNT
+from core.vocabulary.catalog import BY_NAME
 
 SERUM_OR_PLASMA = "serum/plasma"
 WHOLE_BLOOD = "whole blood"

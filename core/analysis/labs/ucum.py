@@ -1,4 +1,4 @@
-"""UCUM codes for the lab parser's unit keys (``core.analysis.labs.units.unit_key``).
+"""UCUM codes for the lab parser's unit keys (``core.vocabulary.units.unit_key``).
 
 UCUM (unitsofmeasure.org) is case-sensitive and spells some units its own way: "10*9/L"
 for 10^9/L, "m[IU]/L", "mL/min/{1.73_m2}" (the annotation form US Core uses for eGFR). A
@@ -9,7 +9,7 @@ carries the unit as the report wrote it, and no system.
 
 from __future__ import annotations
 
-from core.analysis.labs.units import unit_key
+from core.vocabulary.units import unit_key
 
 UCUM_SYSTEM = "http://unitsofmeasure.org"
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.analysis.labs.catalog import BY_NAME
 from core.analysis.labs.context import TIMING_ORDER
 from core.analysis.rules.findings import FINDINGS, Finding
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME
 
 MAX_CONFIDENCE = 0.75
 ADULT_AGE = 18

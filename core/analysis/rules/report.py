@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.analysis.labs.catalog import BY_NAME
 from core.analysis.labs.critical import CRITICAL_LIST_SOURCE, describe_critical
 from core.analysis.labs.format import format_lab_value
 from core.analysis.labs.parse import read_document
 from core.analysis.labs.reference import Patient
 from core.analysis.rules.notes import NoteFacts, read_notes
 from core.insights import LabDocument, LabValue, PatientContext
+from core.vocabulary.catalog import BY_NAME
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.analysis.labs.units import unit_key
+from core.vocabulary.units import unit_key
 
 
 @dataclass(frozen=True)

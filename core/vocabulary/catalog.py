@@ -17,7 +17,7 @@ upper limit 0, so anything above negative (trace included) is flagged "high".
 
 from __future__ import annotations
 
-from core.analysis.labs.analytes import (
+from core.vocabulary.analytes import (
     BLOOD_COUNT,
     CARDIAC,
     CHEMISTRY,
@@ -33,8 +33,8 @@ from core.analysis.labs.analytes import (
     Analyte,
     UnitRange,
 )
-from core.analysis.labs.analytes import unit_range as _u
-from core.analysis.labs.catalog_more import MORE_ANALYTES
+from core.vocabulary.analytes import unit_range as _u
+from core.vocabulary.catalog_more import MORE_ANALYTES
 
 __all__ = ["BY_NAME", "CATALOG", "Analyte", "UnitRange"]
 

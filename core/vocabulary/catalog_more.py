@@ -1,13 +1,13 @@
 """Analytes beyond the core panels: differential counts, blood gases, hormones, lipid
 ratios, bilirubin fractions, drug levels, coagulation and tumour markers (#12).
 
-Same conventions as core.analysis.labs.catalog: ranges are broad adult defaults used only
+Same conventions as core.vocabulary.catalog: ranges are broad adult defaults used only
 when a report gives none; units are unit keys.
 """
 
 from __future__ import annotations
 
-from core.analysis.labs.analytes import (
+from core.vocabulary.analytes import (
     BLOOD_COUNT,
     CARDIAC,
     CHEMISTRY,
@@ -25,7 +25,7 @@ from core.analysis.labs.analytes import (
     TUMOUR_MARKERS,
     Analyte,
 )
-from core.analysis.labs.analytes import unit_range as _u
+from core.vocabulary.analytes import unit_range as _u
 
 # fmt: off
 MORE_ANALYTES: tuple[Analyte, ...] = (
