@@ -25,7 +25,7 @@ from benchmarks.clinical_scoring import (
 # values (63 of 734 on dev, 87 of 292 on test), mostly a long sentence cut before the
 # number, the sentence before or after the one holding it, or a value taken from elsewhere.
 # The count may only fall: lower this ceiling as the engine quotes better, never raise it.
-UNHELD_SOURCE_LINES_CEILING = 150
+UNHELD_SOURCE_LINES_CEILING = 18  # 150 when the split was made; 18 after issue #29
 
 
 @pytest.fixture(scope="module")
@@ -104,4 +104,5 @@ def test_every_quoted_source_line_holds_its_value(
         for value in score.reported
         if not line_holds_value(value.source_line, value)
     ]
+    print(f"quoted lines that do not hold their value: {len(unheld)}")
     assert len(unheld) <= UNHELD_SOURCE_LINES_CEILING, "\n".join(unheld)

@@ -100,14 +100,25 @@ def quoted(raw: str, name: str, number: float | None = None) -> str:
             start = max(0, min(at, len(line) - MAX_SOURCE_LINE + 2))
             cut = line[start : start + MAX_SOURCE_LINE - 2]
             return ("…" if start else "") + cut + ("…" if start + len(cut) < len(line) else "")
+    named = line.lower().find(name.lower())
+    if named > MAX_SOURCE_LINE // 2:
+        # The number is not written as read: quote around the test's name, never the
+        # paragraph's opening words that hold neither.
+        start = min(named - MAX_SOURCE_LINE // 4, len(line) - MAX_SOURCE_LINE + 2)
+        cut = line[start : start + MAX_SOURCE_LINE - 2]
+        return "…" + cut + ("…" if start + len(cut) < len(line) else "")
     return line[: MAX_SOURCE_LINE - 1] + "…"
 
 
 def _where_written(line: str, name: str, number: float) -> list[int]:
     """Where to start a quote of ``line``: at each ``name`` with ``number`` within the
     next 150 characters, then a little before each place ``number`` is written."""
+    # A count read per microlitre and shown in 10^9/L (platelets 116,000/mm3 as 116) is
+    # written a thousand times larger: either form marks where the value stands.
     numbers = [
-        m for m in re.finditer(r"\d[\d,]*(?:\.\d+)?", line) if holds_number(m.group(), number)
+        m
+        for m in re.finditer(r"\d[\d,]*(?:\.\d+)?", line)
+        if holds_number(m.group(), number) or holds_number(m.group(), number * 1000)
     ]
     starts = [
         m.start()
