@@ -198,7 +198,7 @@ def test_rerun_with_the_rules_engine_replaces_a_failure_with_insights(
     assert rows.loc["Hemoglobin", "File"] == "cbc.pdf, page 1"  # where it was read
 
 
-def test_files_added_after_the_analysis_prompt_a_rerun(
+def test_files_added_after_the_analysis_are_analysed_without_a_rerun(
     app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
 ) -> None:
     complete(clinic, doctor, case.case.case_id, sample_insights())
@@ -211,11 +211,15 @@ def test_files_added_after_the_analysis_prompt_a_rerun(
     app.button(key="case_add_files_submit").click().run()
 
     assert not app.exception
-    assert (
-        "1 file(s) were added after this analysis. Re-run analysis to include them in the insights."
-        in texts(app, "info")
+    # The doctor presses nothing: the case is analysed again with the new file.
+    assert "Added 1 file(s); the case is being analyzed again." in texts(app, "toast")
+    backend = clinic.provider.for_session(doctor)
+    assert backend.cases.get_case(doctor.doctor.user_id, case.case.case_id).status in (
+        "analyzing",
+        "completed",
     )
-    assert rerun_button(app).proto.type == "primary"
+    events = case_service(doctor.doctor, backend).audit_events(case.case.case_id)
+    assert "analysis_requested" in [e.action for e in events]
 
 
 def test_previous_insights_stay_visible_during_a_rerun(
