@@ -36,9 +36,17 @@ $(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
 	$(UV_INSTALL) -r requirements.txt -r requirements-dev.txt
 	touch $@
 
+# The server as a clinic runs it. No file watcher and no run on save: watching the tree
+# (.venv included) kept a core busy while nobody clicked. No collection after every script
+# run: core/warm_up.py freezes the long-lived objects, and what a full collection still
+# walks is every session's state, about 40 ms a click with 50,000 objects (Python's own
+# collector still runs). Measured in docs/performance.md.
+STREAMLIT_SERVER_FLAGS = --server.headless=true --server.fileWatcherType=none \
+	--server.runOnSave=false --runner.postScriptGC=false
+
 run: $(VENV)/.runtime
 	$(BIN)/streamlit run serve.py --server.address=$(HOST) --server.port=$(PORT) \
-		--server.maxUploadSize=$(MEDCASE_MAX_FILE_MB) --server.headless=true
+		--server.maxUploadSize=$(MEDCASE_MAX_FILE_MB) $(STREAMLIT_SERVER_FLAGS)
 
 # Lint first (a second), then the type check beside the tests: the browser journeys
 # leave a core waiting on the browser, and mypy uses it. Either failing fails `make test`.
