@@ -44,8 +44,19 @@ $(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
 STREAMLIT_SERVER_FLAGS = --server.headless=true --server.fileWatcherType=none \
 	--server.runOnSave=false --runner.postScriptGC=false
 
+# Analyses run in worker processes of their own (worker.py), beside the dashboard, sharing
+# the queue through the database: no analysis competes with page runs. ANALYZER_PROCESSES
+# of them (each with MEDCASE_ANALYZER_WORKERS analyses at once); MEDCASE_ANALYZER=in-process
+# runs them in the dashboard instead (and Supabase always does: docs/operations.md).
+MEDCASE_ANALYZER ?= separate
+ANALYZER_PROCESSES ?= 1
+
 run: $(VENV)/.runtime
-	$(BIN)/streamlit run serve.py --server.address=$(HOST) --server.port=$(PORT) \
+	trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \
+	$(if $(filter separate,$(MEDCASE_ANALYZER)),for n in $$(seq $(ANALYZER_PROCESSES)); do \
+		MEDCASE_ANALYZER=separate $(BIN)/python worker.py & done;) \
+	MEDCASE_ANALYZER=$(MEDCASE_ANALYZER) $(BIN)/streamlit run serve.py \
+		--server.address=$(HOST) --server.port=$(PORT) \
 		--server.maxUploadSize=$(MEDCASE_MAX_FILE_MB) $(STREAMLIT_SERVER_FLAGS)
 
 # Lint first (a second), then the type check beside the tests: the browser journeys

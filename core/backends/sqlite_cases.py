@@ -410,6 +410,21 @@ class SqliteCaseRepository:
         )
         return [(row["user_id"], row["case_id"]) for row in rows]
 
+    def waiting_owners(self, stale_before: datetime) -> list[str]:
+        """The doctors with a case waiting for analysis: unclaimed, or its claim gone stale
+        (the separate analyzer workers' queue, read without taking the write lock)."""
+        rows = self._db.connection().execute(
+            "SELECT DISTINCT user_id FROM cases WHERE status = 'analyzing'"
+            " AND (analysis_claim IS NULL OR analysis_claimed_at < ?)",
+            (stale_before.isoformat(),),
+        )
+        return [str(row["user_id"]) for row in rows]
+
+    def changes_seen(self) -> int:
+        """A number that changes whenever another connection commits (SQLite's
+        data_version): a poll that finds it unchanged has nothing new to look at."""
+        return int(self._db.connection().execute("PRAGMA data_version").fetchone()[0])
+
 
 def _reading_json(reading: LabelledImageAnalysis | None) -> str | None:
     """An image's reading as the JSON text the file row keeps."""

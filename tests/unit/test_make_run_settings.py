@@ -72,3 +72,18 @@ def test_streamlits_own_defaults_are_not_the_production_ones() -> None:
     options = effective_options(["serve.py"])
     assert options["server.fileWatcherType"] == "auto"
     assert options["runner.postScriptGC"] is True
+
+
+def test_make_run_starts_the_analyzer_workers_beside_the_dashboard() -> None:
+    recipe = dry_run("run", "ANALYZER_PROCESSES=2").replace("\\\n", " ")
+    assert "for n in $(seq 2); do MEDCASE_ANALYZER=separate .venv/bin/python worker.py & done" in (
+        recipe
+    )
+    # The dashboard is told too, so it leaves the cases to them.
+    assert "MEDCASE_ANALYZER=separate .venv/bin/streamlit run serve.py" in recipe
+
+
+def test_make_run_in_process_starts_no_worker() -> None:
+    recipe = dry_run("run", "MEDCASE_ANALYZER=in-process")
+    assert "worker.py" not in recipe
+    assert "MEDCASE_ANALYZER=in-process .venv/bin/streamlit run serve.py" in recipe

@@ -1,4 +1,5 @@
-"""Every setting is documented in the README's table with its default, and the limits
+"""Every setting is documented in a configuration table (the README's, or a docs/ topic
+file's for settings added since the README's split) with its default, and the limits
 added for hostile files reach the parts that enforce them."""
 
 from __future__ import annotations
@@ -11,16 +12,18 @@ import pytest
 from core.bootstrap import reading_limits
 from core.config import DEFAULTS, Settings, SettingsError
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+TABLES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def test_every_setting_is_in_the_readme_table_with_its_default() -> None:
     rows = {
         match.group(1): match.group(2)
-        for match in re.finditer(r"^\| `([A-Z_]+)` \| ([^|]+) \|", README.read_text(), re.M)
+        for table in TABLES
+        for match in re.finditer(r"^\| `([A-Z_]+)` \| ([^|]+) \|", table.read_text(), re.M)
     }
     for name, default in DEFAULTS.items():
-        assert name in rows, f"{name} is missing from the README's configuration table"
+        assert name in rows, f"{name} is missing from the configuration tables"
         if default is not None:
             if isinstance(default, bool):
                 shown = str(default).lower()  # as the environment writes it: `true`
