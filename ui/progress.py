@@ -15,16 +15,22 @@ from datetime import datetime
 from typing import Any
 
 import streamlit as st
+from pydantic import ValidationError
 
+from core.analysis.insights import LabValue
 from core.analysis.privacy.restore import restore_in
 from core.errors import CaseNotFound
-from core.models import AnalysisStage, Case, CaseFile, CaseStatus
+from core.models import LAB_VALUES_SECTION, AnalysisStage, Case, CaseDetail, CaseFile, CaseStatus
 from core.safe_logging import failure_frames
 from core.services import CaseService
 from ui import formatting, session
+from ui.critical_values import critical_banner
 from ui.errors import shown_to_user
 
 POLL_SECONDS = 1.5
+# Until the lab files are read, a quicker look: a critical value is on screen within a
+# second of Create (the reading round saves the values before the writing round starts).
+FIRST_POLL_SECONDS = 0.25
 ANALYSING = frozenset({CaseStatus.ANALYZING.value, CaseStatus.PROCESSING.value})
 RERUN_KEY = "case_rerun_analysis"
 
@@ -92,7 +98,10 @@ def analysis_panel(
 ) -> None:
     """Live progress while analysing; otherwise the outcome and "Re-run analysis"."""
     if is_analysing(case.status):
-        _live_progress(case.case_id)
+        if lab_values_pending(case):
+            _first_look(case.case_id)
+        else:
+            _live_progress(case.case_id)
         return
     if case.status == CaseStatus.ARCHIVED.value:
         st.caption("Archived. Restore the case (Edit case) to analyze it again.")
@@ -131,13 +140,26 @@ def _rerun_button(services: CaseService, case: Case, primary: bool) -> None:
             st.rerun()
 
 
+def lab_values_pending(case: Case) -> bool:
+    """The analysis has not read the lab files yet (their values are not saved)."""
+    return step_number(case.analysis_stage) < step_number(
+        AnalysisStage.LAB_DOCUMENTS_PROCESSED.value
+    )
+
+
+@st.fragment(run_every=FIRST_POLL_SECONDS)
+def _first_look(case_id: str) -> None:
+    poll_progress(case_id, until_lab_values=True)
+
+
 @st.fragment(run_every=POLL_SECONDS)
 def _live_progress(case_id: str) -> None:
     poll_progress(case_id)
 
 
-def poll_progress(case_id: str) -> None:
-    """One look at an analysing case: its progress, or a full rerun once it is done.
+def poll_progress(case_id: str, until_lab_values: bool = False) -> None:
+    """One look at an analysing case: its progress, or a full rerun once it is done (or,
+    ``until_lab_values``, once the lab values are saved: the page then polls slower).
 
     A fragment's run skips app.py, so the token is kept fresh here too: a doctor watching
     a long analysis is not signed out by a token that a refresh would have renewed.
@@ -146,20 +168,26 @@ def poll_progress(case_id: str) -> None:
     if not session.signed_in():
         st.rerun()  # the refresh failed: the whole app shows sign-in and says why
     services = session.services()
-    case: Case | None = None
+    detail: CaseDetail | None = None
     with shown_to_user():  # a blip is shown here, and the next poll tries again
-        case = _reread(services, case_id)
-    if case is None:
+        detail = _reread(services, case_id)
+    if detail is None:
         return
+    case = detail.case
     if not is_analysing(case.status):
         st.rerun()  # the whole page, once: insights or failure, and no more polling
+    if until_lab_values and not lab_values_pending(case):
+        st.rerun()  # the whole page, once: the values, and the slower poll from now on
     _resume_if_abandoned(services, case)
-    show_progress(case)
     sections: dict[str, Any] = {}
     with shown_to_user():
         sections = services.draft_sections(case_id)
     # The owner's page: the patient's name stands where the engine saw [PATIENT].
-    show_landed_sections(restore_in(sections, case.patient_name))
+    sections = restore_in(sections, case.patient_name)
+    # Urgent before the progress, as on the finished page.
+    critical_banner(landed_lab_values(sections), detail.files)
+    show_progress(case)
+    show_landed_sections(sections)
 
 
 def _resume_if_abandoned(services: CaseService, case: Case) -> None:
@@ -171,9 +199,19 @@ def _resume_if_abandoned(services: CaseService, case: Case) -> None:
         log.warning("could not ask to resume case %s:\n%s", case.case_id, failure_frames())
 
 
-def _reread(services: CaseService, case_id: str) -> Case:
+def landed_lab_values(sections: dict[str, Any]) -> list[LabValue]:
+    """The lab values the reading round saved; none if absent or not as expected."""
+    landed = sections.get(LAB_VALUES_SECTION) or {}
     try:
-        return services.get_case(case_id).case
+        return [LabValue.model_validate(row) for row in landed.get(LAB_VALUES_SECTION, [])]
+    except (ValidationError, AttributeError):
+        log.warning("the landed lab values could not be read")
+        return []
+
+
+def _reread(services: CaseService, case_id: str) -> CaseDetail:
+    try:
+        return services.get_case(case_id)
     except CaseNotFound:
         st.rerun()  # deleted meanwhile: the full page says "Case not found"
 

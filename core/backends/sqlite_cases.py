@@ -13,7 +13,7 @@ from core import lifecycle
 from core.analysis.insights import Insights, LabelledImageAnalysis
 from core.backends.sqlite_db import SqliteDatabase
 from core.models import (
-    DRAFT_SECTIONS,
+    LANDED_SECTIONS,
     Case,
     CaseFile,
     CasePage,
@@ -343,7 +343,7 @@ class SqliteCaseRepository:
     def save_draft_section(
         self, owner: str, case_id: str, claim: str, section: str, content: Mapping[str, Any]
     ) -> bool:
-        if section not in DRAFT_SECTIONS:
+        if section not in LANDED_SECTIONS:
             raise ValueError(f"not a draft section: {section}")
         # Merged in the database: two sections landing at once never lose each other.
         with self._db.write() as db:
