@@ -70,7 +70,14 @@ with case_tab:
             review = services.review.summary(case.case_id)
         export_buttons(services, case, insights, review.latest if review else None, detail.files)
         if review is not None:
-            review_panel(services, case.case_id, review.for_the_owner(case.patient_name))
+            review_panel(
+                services,
+                case.case_id,
+                review.for_the_owner(case.patient_name),
+                reread=lambda: services.review.summary(case.case_id).for_the_owner(
+                    case.patient_name
+                ),
+            )
 
     st.divider()
     case_files.files_table(services, case.case_id, detail.files)
