@@ -86,6 +86,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.pilot
 	$(BIN)/python -m benchmarks.clinical
 	$(BIN)/python -m benchmarks.replicas
+	$(BIN)/python -m benchmarks.clinic_load
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
