@@ -27,10 +27,10 @@ from ui import formatting, session
 from ui.critical_values import critical_banner
 from ui.errors import shown_to_user
 
-POLL_SECONDS = 1.5
-# Until the lab files are read, a quicker look: a critical value is on screen within a
-# second of Create (the reading round saves the values before the writing round starts).
-FIRST_POLL_SECONDS = 0.25
+# Often enough that a critical value is on screen within a second of Create (the reading
+# round saves the values before the writing round starts); a look costs the dashboard
+# about 10 ms, and only pages of cases being analysed look.
+POLL_SECONDS = 0.5
 ANALYSING = frozenset({CaseStatus.ANALYZING.value, CaseStatus.PROCESSING.value})
 RERUN_KEY = "case_rerun_analysis"
 
@@ -98,10 +98,7 @@ def analysis_panel(
 ) -> None:
     """Live progress while analysing; otherwise the outcome and "Re-run analysis"."""
     if is_analysing(case.status):
-        if lab_values_pending(case):
-            _first_look(case.case_id)
-        else:
-            _live_progress(case.case_id)
+        _live_progress(case.case_id)
         return
     if case.status == CaseStatus.ARCHIVED.value:
         st.caption("Archived. Restore the case (Edit case) to analyze it again.")
@@ -140,26 +137,13 @@ def _rerun_button(services: CaseService, case: Case, primary: bool) -> None:
             st.rerun()
 
 
-def lab_values_pending(case: Case) -> bool:
-    """The analysis has not read the lab files yet (their values are not saved)."""
-    return step_number(case.analysis_stage) < step_number(
-        AnalysisStage.LAB_DOCUMENTS_PROCESSED.value
-    )
-
-
-@st.fragment(run_every=FIRST_POLL_SECONDS)
-def _first_look(case_id: str) -> None:
-    poll_progress(case_id, until_lab_values=True)
-
-
 @st.fragment(run_every=POLL_SECONDS)
 def _live_progress(case_id: str) -> None:
     poll_progress(case_id)
 
 
-def poll_progress(case_id: str, until_lab_values: bool = False) -> None:
-    """One look at an analysing case: its progress, or a full rerun once it is done (or,
-    ``until_lab_values``, once the lab values are saved: the page then polls slower).
+def poll_progress(case_id: str) -> None:
+    """One look at an analysing case: its progress, or a full rerun once it is done.
 
     A fragment's run skips app.py, so the token is kept fresh here too: a doctor watching
     a long analysis is not signed out by a token that a refresh would have renewed.
@@ -176,8 +160,6 @@ def poll_progress(case_id: str, until_lab_values: bool = False) -> None:
     case = detail.case
     if not is_analysing(case.status):
         st.rerun()  # the whole page, once: insights or failure, and no more polling
-    if until_lab_values and not lab_values_pending(case):
-        st.rerun()  # the whole page, once: the values, and the slower poll from now on
     _resume_if_abandoned(services, case)
     sections: dict[str, Any] = {}
     with shown_to_user():
