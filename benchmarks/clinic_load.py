@@ -81,7 +81,10 @@ NAME_X = 110  # pixels from the list's left edge: the patient's name
 def make_run_commands() -> tuple[list[str], list[str]]:
     """The `streamlit run` arguments and the worker command of `make -n run`."""
     recipe = subprocess.run(
-        ["make", "-n", "-C", str(ROOT), "run"], capture_output=True, text=True, check=True
+        ["make", "-n", "--no-print-directory", "-C", str(ROOT), "run"],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.replace("\\\n", " ")
     words = shlex.split(recipe)
     start = next(i for i, w in enumerate(words) if w.endswith("/streamlit")) + 2
@@ -264,9 +267,17 @@ def step(
     """Ask every doctor for the step at once; each one's time and the server's CPU."""
     before = server.cpu()
     since = time.monotonic()
+    asked = [doctor.runs.asked for doctor in doctors]
     for doctor in doctors:
         doctor.mark()
         act(doctor)
+    # A click's run is asked a moment after it (the table's canvas takes longest): wait
+    # for every doctor's, or the step would end before its run began.
+    deadline = since + STEP_TIMEOUT_S
+    while any(d.runs.asked == a for d, a in zip(doctors, asked, strict=True)):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{name}: a click asked for no run")
+        doctors[0].page.wait_for_timeout(10)
     all_settled(doctors, since)
     cpu.setdefault(name, []).append((server.cpu() - before) / len(doctors))
     for doctor in doctors:
