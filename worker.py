@@ -17,7 +17,6 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from core.bootstrap import build_worker
 from core.config import Settings, SettingsError
 
 SECRETS = Path(".streamlit") / "secrets.toml"
@@ -42,6 +41,11 @@ def main() -> int:
     except SettingsError as error:
         log.error("MedCase is not configured correctly: %s", error)
         return 2
+    # Imported here, not at the top: the file readers' forkserver imports this script once
+    # and forks every reading child from it, and a forkserver holding the whole app (as
+    # core.bootstrap brings in) took 1.7 to 2.3 s per child instead of 0.04 s.
+    from core.bootstrap import build_worker
+
     worker = build_worker(settings)
     if worker is None:
         log.info("Supabase backend: the dashboard runs the analyses; this worker stops")
