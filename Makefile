@@ -36,9 +36,28 @@ $(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
 	$(UV_INSTALL) -r requirements.txt -r requirements-dev.txt
 	touch $@
 
+# The server as a clinic runs it. No file watcher and no run on save: watching the tree
+# (.venv included) kept a core busy while nobody clicked. No collection after every script
+# run: core/warm_up.py freezes the long-lived objects, and what a full collection still
+# walks is every session's state, about 40 ms a click with 50,000 objects (Python's own
+# collector still runs). Measured in docs/performance.md.
+STREAMLIT_SERVER_FLAGS = --server.headless=true --server.fileWatcherType=none \
+	--server.runOnSave=false --runner.postScriptGC=false
+
+# Analyses run in worker processes of their own (worker.py), beside the dashboard, sharing
+# the queue through the database: no analysis competes with page runs. ANALYZER_PROCESSES
+# of them (each with MEDCASE_ANALYZER_WORKERS analyses at once); MEDCASE_ANALYZER=in-process
+# runs them in the dashboard instead (and Supabase always does: docs/operations.md).
+MEDCASE_ANALYZER ?= separate
+ANALYZER_PROCESSES ?= 1
+
 run: $(VENV)/.runtime
-	$(BIN)/streamlit run serve.py --server.address=$(HOST) --server.port=$(PORT) \
-		--server.maxUploadSize=$(MEDCASE_MAX_FILE_MB) --server.headless=true
+	trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \
+	$(if $(filter separate,$(MEDCASE_ANALYZER)),for n in $$(seq $(ANALYZER_PROCESSES)); do \
+		MEDCASE_ANALYZER=separate $(BIN)/python worker.py & done;) \
+	MEDCASE_ANALYZER=$(MEDCASE_ANALYZER) $(BIN)/streamlit run serve.py \
+		--server.address=$(HOST) --server.port=$(PORT) \
+		--server.maxUploadSize=$(MEDCASE_MAX_FILE_MB) $(STREAMLIT_SERVER_FLAGS)
 
 # Lint first (a second), then the type check beside the tests: the browser journeys
 # leave a core waiting on the browser, and mypy uses it. Either failing fails `make test`.
@@ -92,6 +111,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.clinical
 	$(BIN)/python -m benchmarks.ocr
 	$(BIN)/python -m benchmarks.replicas
+	$(BIN)/python -m benchmarks.clinic_load
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -69,7 +69,12 @@ with case_tab:
             review = services.review.shown_summary(case.case_id)
         export_buttons(services, case, review.latest if review else None)
         if review is not None:
-            review_panel(services, case.case_id, review)
+            review_panel(
+                services,
+                case.case_id,
+                review,
+                reread=lambda: services.review.shown_summary(case.case_id),
+            )
 
     st.divider()
     case_files.files_table(services, case.case_id, detail.files)

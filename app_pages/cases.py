@@ -1,6 +1,7 @@
 """The doctor's cases: counts by status, search and filters, one page of the table.
 
-A row opens its case; in a pilot, ticked rows can be enrolled together instead.
+A row opens its case; in a pilot, ticked rows can be enrolled together instead. The list
+is a fragment: paging, searching and filtering rerun the list alone, not the whole app.
 """
 
 from __future__ import annotations
@@ -11,41 +12,49 @@ from core.models import CasePage
 from ui import case_filters, case_list, pilot_enrol_list, routes, session
 from ui.errors import shown_to_user
 
-services = session.services()
+
+@st.fragment
+def case_list_body() -> None:
+    # A fragment's own runs skip app.py: keep the token fresh here, as the progress poll does.
+    session.keep_fresh()
+    if not session.signed_in():
+        st.rerun()  # the refresh failed: the whole app shows sign-in and says why
+    services = session.services()
+    page: CasePage | None = None
+    with shown_to_user(stop=True):
+        page = services.list_case_page(case_filters.current_query())
+        if case_list.keep_page_in_range(page.total):
+            st.rerun()  # the list shrank (cases deleted or archived elsewhere): its last page
+    if page is None:  # shown_to_user has said why and stopped; this keeps type checkers sure
+        st.stop()
+
+    if not any(page.counts_by_status.values()):
+        st.info("No cases yet. Create the first one with New case.", icon=":material/folder_open:")
+        st.stop()
+
+    case_list.caseload_counts(page.counts_by_status)
+    case_list.review_counts(page.counts_by_review_state)
+    case_filters.list_filters()
+    if not page.rows:
+        st.info("No cases match this search and filter.", icon=":material/search_off:")
+        st.stop()
+
+    pilots = session.clinic().pilots_for(services)
+    enrolling = pilot_enrol_list.enrolling_seats(pilots)
+    table = case_list.CaseTable.of(page.rows)
+    if enrolling:
+        # Ticking rows picks cases to enrol, and opens none.
+        picked = case_list.picked_cases(table, key="cases_table_enrol")
+        case_list.pager(page, hint="tick the cases to enrol")
+        pilot_enrol_list.enrol_picked(pilots, enrolling, picked)
+    else:
+        chosen = case_list.chosen_case(table, key="cases_table")
+        case_list.pager(page)
+        if chosen:
+            routes.open_case(chosen)
+
 
 st.title("Cases")
 session.show_notices()
 st.page_link(routes.NEW_CASE, label="New case", icon=":material/add_circle:")
-
-page: CasePage | None = None
-with shown_to_user(stop=True):
-    page = services.list_case_page(case_filters.current_query())
-    if case_list.keep_page_in_range(page.total):
-        st.rerun()  # the list shrank (cases deleted or archived elsewhere): show its last page
-if page is None:  # shown_to_user has said why and stopped; this keeps type checkers sure
-    st.stop()
-
-if not any(page.counts_by_status.values()):
-    st.info("No cases yet. Create the first one with New case.", icon=":material/folder_open:")
-    st.stop()
-
-case_list.caseload_counts(page.counts_by_status)
-case_list.review_counts(page.counts_by_review_state)
-case_filters.list_filters()
-if not page.rows:
-    st.info("No cases match this search and filter.", icon=":material/search_off:")
-    st.stop()
-
-pilots = session.clinic().pilots_for(services)
-enrolling = pilot_enrol_list.enrolling_seats(pilots)
-table = case_list.CaseTable.of(page.rows)
-if enrolling:
-    # Ticking rows picks cases to enrol, and opens none.
-    picked = case_list.picked_cases(table, key="cases_table_enrol")
-    case_list.pager(page, hint="tick the cases to enrol")
-    pilot_enrol_list.enrol_picked(pilots, enrolling, picked)
-else:
-    chosen = case_list.chosen_case(table, key="cases_table")
-    case_list.pager(page)
-    if chosen:
-        routes.open_case(chosen)
+case_list_body()

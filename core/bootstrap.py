@@ -10,6 +10,7 @@ from datetime import timedelta
 from functools import partial
 
 from core.analysis.engines import build_engine, engine_label
+from core.analysis.engines.protocol import InsightEngine
 from core.analysis.reading.isolation import (
     FileReading,
     InProcessReading,
@@ -19,10 +20,11 @@ from core.analysis.reading.isolation import (
 from core.backends.local import LocalBackendProvider
 from core.backends.supabase import SupabaseBackendProvider
 from core.browser_sessions import BrowserSessions
-from core.config import Settings
+from core.config import SEPARATE_ANALYZER, Settings
 from core.jobs.recovery import Recovery, RecoveryPolicy
 from core.jobs.runner import AnalysisRunner
 from core.jobs.shared_queue import SharedQueue
+from core.jobs.workers import LeftForWorkers, WorkerQueue
 from core.keys import kept_secret
 from core.models import AuthSession
 from core.ports import BackendProvider
@@ -30,7 +32,7 @@ from core.services import AccountService, AnalysisQueue, CaseService, Limits
 from core.services.member_lookup_guard import MemberLookupGuard
 from core.services.pilots import PilotService
 from core.services.sign_in_guard import SignInGuard
-from core.warm_up import warm_up_in_background
+from core.warm_up import warm_up_analyzer, warm_up_in_background
 
 log = logging.getLogger(__name__)
 
@@ -165,6 +167,25 @@ def insights_key(settings: Settings) -> bytes:
     return kept_secret(settings.data_dir / "insights_key", settings.insights_key).encode()
 
 
+def _local_provider(settings: Settings) -> LocalBackendProvider:
+    return LocalBackendProvider(
+        settings.data_dir,
+        settings.jwt_secret,
+        access_token_seconds=settings.access_token_minutes * 60,
+        hashes_at_once=settings.password_hashes_at_once,
+    )
+
+
+def _runner(settings: Settings, engine: InsightEngine, reading: FileReading) -> AnalysisRunner:
+    return AnalysisRunner(
+        engine,
+        workers=settings.analyzer_workers,
+        policy=recovery_policy(settings),
+        seal_key=insights_key(settings),
+        reading=reading,
+    )
+
+
 def build_clinic(settings: Settings) -> Clinic:
     """Choose the backend and analyzer from the settings."""
     provider: BackendProvider
@@ -172,46 +193,84 @@ def build_clinic(settings: Settings) -> Clinic:
     if project is not None:
         url, anon_key = project
         provider = SupabaseBackendProvider(url, anon_key)
+        if settings.analyzer == SEPARATE_ANALYZER:
+            log.warning(
+                "MEDCASE_ANALYZER=separate is for the embedded backend: under Supabase only "
+                "the dashboard holds the doctors' sessions, so it runs the analyses itself"
+            )
     else:
-        provider = LocalBackendProvider(
-            settings.data_dir,
-            settings.jwt_secret,
-            access_token_seconds=settings.access_token_minutes * 60,
-            hashes_at_once=settings.password_hashes_at_once,
-        )
+        provider = _local_provider(settings)
     engine = build_engine(settings)
     policy = recovery_policy(settings)
     seal_key = insights_key(settings)
     # One reading per process: the analyzer's files and the page's thumbnails share its
     # children, so MEDCASE_FILE_READERS x MEDCASE_FILE_READING_MB bounds them all.
     reading = IsolatedReading(reading_limits(settings))
-    analyzer = AnalysisRunner(
-        engine,
-        workers=settings.analyzer_workers,
-        policy=policy,
+    warm_up_in_background()  # the code set, then long-lived objects out of the GC's way
+    clinic = Clinic(
+        settings=settings,
+        provider=provider,
+        analyzer=LeftForWorkers(),
+        recovery=Recovery(LeftForWorkers(), policy),
+        engine_label=engine_label(engine),
         seal_key=seal_key,
+        browser_sessions=BrowserSessions.in_data_dir(settings.data_dir),
         reading=reading,
+        closers=[engine.close, provider.close],
     )
+    if settings.analyses_in_workers:
+        # The worker processes take the cases from the database (core.jobs.workers).
+        return clinic
+    analyzer = _runner(settings, engine, reading)
     recovery = Recovery(analyzer, policy)
     recovery.start(provider)  # cases a stopped process left 'analyzing'
     shared_queue = SharedQueue(analyzer, policy.queue_every_seconds)
     shared_queue.start()  # waiting cases of the doctors this replica serves
-    warm_up_in_background()  # the code set, then long-lived objects out of the GC's way
-    return Clinic(
-        settings=settings,
-        provider=provider,
-        analyzer=analyzer,
-        recovery=recovery,
-        engine_label=engine_label(engine),
-        seal_key=seal_key,
-        browser_sessions=BrowserSessions.in_data_dir(settings.data_dir),
-        # Running jobs finish in their threads; queued ones are recovered at the next start.
-        shared_queue=shared_queue,
-        reading=reading,
-        closers=[
-            recovery.stop,
-            shared_queue.stop,
-            lambda: analyzer.shutdown(wait=False),
-            provider.close,
-        ],
+    clinic.analyzer, clinic.recovery, clinic.shared_queue = analyzer, recovery, shared_queue
+    # Running jobs finish in their threads; queued ones are recovered at the next start.
+    # The runner closes the engine when its last job is done.
+    clinic.closers = [
+        recovery.stop,
+        shared_queue.stop,
+        lambda: analyzer.shutdown(wait=False),
+        provider.close,
+    ]
+    return clinic
+
+
+@dataclass
+class AnalyzerWorker:
+    """A process that only analyses (`python worker.py`): the embedded database's waiting
+    cases, taken by this process's runner (core.jobs.workers)."""
+
+    queue: WorkerQueue
+    runner: AnalysisRunner
+
+    def run(self) -> None:
+        self.queue.run()
+
+    def stop(self) -> None:
+        """Stop taking cases; a running job's claim goes stale and another worker (or this
+        one, restarted) takes the case over."""
+        self.queue.stop()
+        self.runner.shutdown(wait=False)
+
+
+def build_worker(settings: Settings) -> AnalyzerWorker | None:
+    """A worker for the embedded backend; None under Supabase, where the dashboard runs
+    the analyses (only it holds the doctors' sessions that RLS asks for)."""
+    if settings.uses_supabase:
+        return None
+    provider = _local_provider(settings)
+    reading = IsolatedReading(reading_limits(settings))
+    runner = _runner(settings, build_engine(settings), reading)
+    policy = recovery_policy(settings)
+    warm_up_analyzer()  # before the first case, not during it
+    queue = WorkerQueue(
+        provider,
+        runner,
+        stale_after=policy.stale_after,
+        every_seconds=settings.worker_poll_seconds,
+        sweep_seconds=policy.sweep_interval,
     )
+    return AnalyzerWorker(queue, runner)

@@ -22,6 +22,11 @@ DEFAULTS: dict[str, Any] = {
     "MEDCASE_MAX_FILES_PER_REQUEST": 20,
     "MEDCASE_MAX_REQUEST_MB": 200,
     "MEDCASE_ANALYZER_WORKERS": 4,
+    # Where analyses run: "in-process" (the dashboard's own threads) or "separate" (the
+    # worker processes `make run` starts, `python worker.py`; embedded backend only).
+    "MEDCASE_ANALYZER": "in-process",
+    # How often a separate worker looks for waiting cases (a cheap check when nothing changed).
+    "MEDCASE_WORKER_POLL_SECONDS": 0.2,
     "MEDCASE_ANALYSIS_STALE_SECONDS": 30,
     "MEDCASE_ANALYSIS_DEADLINE_MINUTES": 10,
     "MEDCASE_ANALYSIS_MAX_ATTEMPTS": 3,
@@ -54,6 +59,9 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+IN_PROCESS_ANALYZER, SEPARATE_ANALYZER = "in-process", "separate"
+ANALYZER_PLACES = (IN_PROCESS_ANALYZER, SEPARATE_ANALYZER)
+
 _TRUE = frozenset({"true", "1", "yes", "on"})
 _FALSE = frozenset({"false", "0", "no", "off"})
 
@@ -72,6 +80,8 @@ class Settings:
     max_files_per_request: int = 20
     max_request_mb: int = 200
     analyzer_workers: int = 4
+    analyzer: str = "in-process"
+    worker_poll_seconds: float = 0.2
     analysis_stale_seconds: int = 30
     analysis_deadline_minutes: int = 10
     analysis_max_attempts: int = 3
@@ -112,6 +122,12 @@ class Settings:
         return self.supabase_project is not None
 
     @property
+    def analyses_in_workers(self) -> bool:
+        """Analyses run in separate worker processes, not in the dashboard's. Embedded only:
+        under Supabase's RLS only the dashboard holds the doctors' tokens (docs/operations.md)."""
+        return self.analyzer == SEPARATE_ANALYZER and not self.uses_supabase
+
+    @property
     def uses_model(self) -> bool:
         return bool(self.openai_api_key)
 
@@ -147,6 +163,12 @@ class Settings:
                 return False
             raise SettingsError(f"{name} must be true or false, got {raw!r}")
 
+        def choice(name: str, allowed: tuple[str, ...]) -> str:
+            word = str(pick(name)).strip().lower()
+            if word not in allowed:
+                raise SettingsError(f"{name} must be one of {', '.join(allowed)}, got {word!r}")
+            return word
+
         def rate_limits(name: str) -> str:
             raw = str(pick(name))
             try:
@@ -166,6 +188,8 @@ class Settings:
             max_files_per_request=number("MEDCASE_MAX_FILES_PER_REQUEST", int, 1, 10_000),
             max_request_mb=number("MEDCASE_MAX_REQUEST_MB", int, 1, 100_000),
             analyzer_workers=number("MEDCASE_ANALYZER_WORKERS", int, 1, 64),
+            analyzer=choice("MEDCASE_ANALYZER", ANALYZER_PLACES),
+            worker_poll_seconds=number("MEDCASE_WORKER_POLL_SECONDS", float, 0.05, 60),
             analysis_stale_seconds=number("MEDCASE_ANALYSIS_STALE_SECONDS", int, 8, 86_400),
             analysis_deadline_minutes=number("MEDCASE_ANALYSIS_DEADLINE_MINUTES", int, 1, 1440),
             analysis_max_attempts=number("MEDCASE_ANALYSIS_MAX_ATTEMPTS", int, 1, 20),

@@ -46,6 +46,10 @@ class AnalysisStage(StrEnum):
 # The sections of an AI draft the analyzer saves as each lands, while the case is still
 # analysing (named as in the insights); the draft itself is saved whole at the end.
 DRAFT_SECTIONS = ("case_summary", "soap_note", "primary_diagnosis")
+# What the reading round saves the same way, before the writing round starts: every lab
+# value read with its critical mark, so critical values are on screen within a second.
+LAB_VALUES_SECTION = "lab_values"
+LANDED_SECTIONS = (*DRAFT_SECTIONS, LAB_VALUES_SECTION)
 
 
 _clock_lock = threading.Lock()

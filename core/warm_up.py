@@ -15,6 +15,9 @@ import threading
 from functools import cache
 
 from core import icd10
+from core.analysis.reading.isolation import start_forkserver
+from core.privacy.national_numbers import national_numbers
+from core.privacy.online import top_level_domains
 
 
 @cache  # once per process, however many clinics it builds
@@ -29,3 +32,14 @@ def _warm_up() -> None:
     icd10.load_in_background().join()  # two seconds, not on the first case
     gc.collect()  # what is garbage now is collected, not frozen
     gc.freeze()
+
+
+def warm_up_analyzer() -> None:
+    """What a case's analysis loads on first use, loaded now (an analyzer worker, before
+    its first case): Presidio's recognisers (spaCy with them, 2 s on an idle core and ten
+    times that on a busy one), the web's domain names, the file readers' forkserver and
+    the code set; then the long-lived objects frozen as above."""
+    next(iter(national_numbers("NHS 943 476 5919")), None)
+    top_level_domains()
+    start_forkserver()
+    _warm_up()

@@ -598,7 +598,7 @@ CREATE FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, se
         where c.case_id = target_case
           and c.user_id = (select auth.uid())
           and c.analysis_claim = claim_token
-          and section_name in ('case_summary', 'soap_note', 'primary_diagnosis')
+          and section_name in ('case_summary', 'soap_note', 'primary_diagnosis', 'lab_values')
         returning 1
     )
     select exists (select 1 from saved);

@@ -15,15 +15,21 @@ from datetime import datetime
 from typing import Any
 
 import streamlit as st
+from pydantic import ValidationError
 
 from core.errors import CaseNotFound
-from core.models import AnalysisStage, Case, CaseFile, CaseStatus
+from core.insights import LabValue
+from core.models import LAB_VALUES_SECTION, AnalysisStage, Case, CaseDetail, CaseFile, CaseStatus
 from core.safe_logging import failure_frames
 from core.services import CaseService
 from ui import formatting, session
+from ui.critical_values import critical_banner
 from ui.errors import shown_to_user
 
-POLL_SECONDS = 1.5
+# Often enough that a critical value is on screen within a second of Create (the reading
+# round saves the values before the writing round starts); a look costs the dashboard
+# about 10 ms, and only pages of cases being analysed look.
+POLL_SECONDS = 0.5
 ANALYSING = frozenset({CaseStatus.ANALYZING.value, CaseStatus.PROCESSING.value})
 RERUN_KEY = "case_rerun_analysis"
 
@@ -145,20 +151,24 @@ def poll_progress(case_id: str) -> None:
     if not session.signed_in():
         st.rerun()  # the refresh failed: the whole app shows sign-in and says why
     services = session.services()
-    case: Case | None = None
+    detail: CaseDetail | None = None
     with shown_to_user():  # a blip is shown here, and the next poll tries again
-        case = _reread(services, case_id)
-    if case is None:
+        detail = _reread(services, case_id)
+    if detail is None:
         return
+    case = detail.case
     if not is_analysing(case.status):
         st.rerun()  # the whole page, once: insights or failure, and no more polling
     _resume_if_abandoned(services, case)
-    show_progress(case)
     sections: dict[str, Any] = {}
     with shown_to_user():
         sections = services.draft_sections(case_id)
     # The owner's page: the display policy puts the patient's name back.
-    show_landed_sections(services.display.text(sections, case))
+    sections = services.display.text(sections, case)
+    # Urgent before the progress, as on the finished page.
+    critical_banner(landed_lab_values(sections), detail.files)
+    show_progress(case)
+    show_landed_sections(sections)
 
 
 def _resume_if_abandoned(services: CaseService, case: Case) -> None:
@@ -170,9 +180,19 @@ def _resume_if_abandoned(services: CaseService, case: Case) -> None:
         log.warning("could not ask to resume case %s:\n%s", case.case_id, failure_frames())
 
 
-def _reread(services: CaseService, case_id: str) -> Case:
+def landed_lab_values(sections: dict[str, Any]) -> list[LabValue]:
+    """The lab values the reading round saved; none if absent or not as expected."""
+    landed = sections.get(LAB_VALUES_SECTION) or {}
     try:
-        return services.get_case(case_id).case
+        return [LabValue.model_validate(row) for row in landed.get(LAB_VALUES_SECTION, [])]
+    except (ValidationError, AttributeError):
+        log.warning("the landed lab values could not be read")
+        return []
+
+
+def _reread(services: CaseService, case_id: str) -> CaseDetail:
+    try:
+        return services.get_case(case_id)
     except CaseNotFound:
         st.rerun()  # deleted meanwhile: the full page says "Case not found"
 

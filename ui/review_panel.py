@@ -7,6 +7,7 @@ beside it, and on request what changed from the draft.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import streamlit as st
@@ -43,8 +44,17 @@ _DECIDED: dict[str, tuple[str, BadgeColor, str]] = {
 }
 
 
-def review_panel(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
-    """Everything the doctor does with the AI draft, once there is one."""
+def review_panel(
+    services: CaseService,
+    case_id: str,
+    summary: ReviewSummary,
+    reread: Callable[[], ReviewSummary] | None = None,
+) -> None:
+    """Everything the doctor does with the AI draft, once there is one.
+
+    ``reread`` gives the summary again as this page shows it: with it, a section's decision
+    reruns only that section (a fragment) unless it changes more than the section.
+    """
     if summary.draft is None:
         return
     st.header("Physician review")
@@ -54,7 +64,12 @@ def review_panel(services: CaseService, case_id: str, summary: ReviewSummary) ->
         _amend_form(services, case_id, summary)
         return
     for section in Section:
-        _section_review(services, case_id, summary, section.value)
+        # A full run reads the summary afresh: what a fragment kept is past.
+        st.session_state.pop(_saved_key(section.value), None)
+        if reread is None:
+            _section_review(services, case_id, summary, section.value, None)
+        else:
+            _section_fragment(services, case_id, summary, section.value, reread)
     _sign_button(services, case_id, summary)
 
 
@@ -84,8 +99,30 @@ def _state_line(summary: ReviewSummary) -> None:
 # --- before sign-off ----------------------------------------------------------------------
 
 
+@st.fragment
+def _section_fragment(
+    services: CaseService,
+    case_id: str,
+    summary: ReviewSummary,
+    section: str,
+    reread: Callable[[], ReviewSummary],
+) -> None:
+    # A rerun of this fragment alone after a decision: the summary as saved, not as the
+    # page's last full run read it.
+    summary = st.session_state.get(_saved_key(section), summary)
+    _section_review(services, case_id, summary, section, reread)
+
+
+def _saved_key(section: str) -> str:
+    return f"review_{section}_saved_summary"
+
+
 def _section_review(
-    services: CaseService, case_id: str, summary: ReviewSummary, section: str
+    services: CaseService,
+    case_id: str,
+    summary: ReviewSummary,
+    section: str,
+    reread: Callable[[], ReviewSummary] | None,
 ) -> None:
     assert summary.draft is not None
     drafted = ai_text(summary.draft.ai_insights, section)
@@ -103,7 +140,7 @@ def _section_review(
                 st.caption(f"Reason: {markdown_text(current.reason or '')}")
         else:
             st.caption("Not reviewed yet: accept the AI's text, edit it, or reject it.")
-        _decision_form(services, case_id, summary, section, drafted, current)
+        _decision_form(services, case_id, summary, section, drafted, current, reread)
 
 
 def _decision_form(
@@ -113,6 +150,7 @@ def _decision_form(
     section: str,
     drafted: dict[str, Any],
     current: Any,
+    reread: Callable[[], ReviewSummary] | None,
 ) -> None:
     assert summary.draft is not None
     starting = current.edited if current is not None and current.edited else drafted
@@ -146,8 +184,15 @@ def _decision_form(
             reason=reason if choice == "reject" else None,
             draft_id=summary.draft.draft_id,
         )
-        session.notify(f"{SECTION_LABELS[section]}: decision saved.", "toast")
-        st.rerun()
+        saved_text = f"{SECTION_LABELS[section]}: decision saved."
+        updated = reread() if reread is not None else None
+        if updated is None or updated.ready_to_sign or updated.review_state != summary.review_state:
+            # The state line and the sign button change too: the whole page.
+            session.notify(saved_text, "toast")
+            st.rerun()
+        st.session_state[_saved_key(section)] = updated
+        st.toast(saved_text)
+        st.rerun(scope="fragment")
 
 
 def _field_inputs(section: str, starting: dict[str, Any] | None, prefix: str) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.reading_round import ReadFile, SaveFileAnalysis, read_round
 from core.analysis.rules.engine import RulesEngine
 from core.analysis.writing import SaveSection, write_round
-from core.insights import Insights, PatientContext, Provenance
-from core.models import AnalysisStage, Case, CaseFile, utc_now
+from core.insights import Insights, LabValue, PatientContext, Provenance
+from core.models import LAB_VALUES_SECTION, AnalysisStage, Case, CaseFile, utc_now
 from core.privacy.redaction import CaseScrubber, file_labels
 
 
@@ -60,7 +60,12 @@ def analyze_case(
     def lap(stage: AnalysisStage, since: float) -> None:
         timings[stage.value] = round(time.perf_counter() - since, 3)
 
-    # Round 1: every file at once.
+    def save_lab_values(values: list[LabValue]) -> None:
+        if on_section is not None:
+            rows = [value.model_dump(mode="json") for value in values]
+            on_section(LAB_VALUES_SECTION, {LAB_VALUES_SECTION: rows})
+
+    # Round 1: every file at once; the lab values saved as soon as the lab files are read.
     files_read = read_round(
         files,
         labels,
@@ -74,6 +79,7 @@ def analyze_case(
         timings,
         started,
         on_stage,
+        save_lab_values,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
 

@@ -28,6 +28,7 @@ from core.insights import (
     ImageAnalysis,
     LabDocument,
     LabelledImageAnalysis,
+    LabValue,
     PatientContext,
     RadiologyImage,
 )
@@ -47,6 +48,8 @@ _BURNED_IN_WARNING = (
 
 ReadFile = Callable[[CaseFile], bytes]
 SaveFileAnalysis = Callable[[CaseFile, str | None, LabelledImageAnalysis | None], None]
+# Every lab value of the case as soon as the lab files are read (critical marks included).
+SaveLabValues = Callable[[list[LabValue]], None]
 
 
 @dataclass(frozen=True)
@@ -88,8 +91,12 @@ def read_round(
     timings: dict[str, float],
     started: float,
     on_stage: Callable[[str], None],
+    on_lab_values: SaveLabValues | None = None,
 ) -> FilesRead:
-    """Read every file at once, save each one's reading, and time both kinds from ``started``."""
+    """Read every file at once, save each one's reading, and time both kinds from ``started``.
+
+    The lab values go to ``on_lab_values`` once the lab files are read, while the images
+    may still be read: the case page shows the critical ones before the writing round."""
     image_futures = [
         pool.submit(
             _read_radiology, f, labels[f.file_id], read_file, reading, engine, context, scrub
@@ -110,6 +117,8 @@ def read_round(
             time.perf_counter() - started, 3
         )
         warnings = _save_labs(labs, save_file_analysis)
+        if on_lab_values is not None:
+            on_lab_values([value for lab in labs for value in lab.document.lab_values])
         on_stage(AnalysisStage.LAB_DOCUMENTS_PROCESSED.value)
     finally:
         # Nothing of this case may still run once its outcome is reported.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from core.backends.disk_blobs import DiskBlobStore
@@ -62,6 +63,20 @@ class LocalBackendProvider:
             UnfinishedAnalysis(Doctor(user_id=owner, email=""), case_id, lambda: self.backend)
             for owner, case_id in self.repository.unfinished_analyses()
         ]
+
+    def waiting_doctors(self, stale_before: datetime) -> list[Doctor]:
+        """The doctors with a case no live job holds: one database holds every doctor's."""
+        return [
+            Doctor(user_id=owner, email="")
+            for owner in self.repository.waiting_owners(stale_before)
+        ]
+
+    def changes_seen(self) -> int:
+        return self.repository.changes_seen()
+
+    def open_backend(self) -> Backend:
+        """The shared backend (its close() is a no-op), as an analysis job opens it."""
+        return self.backend
 
     def close(self) -> None:
         """Nothing to release: SQLite connections are per thread and close with them."""

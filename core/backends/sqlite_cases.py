@@ -13,7 +13,7 @@ from core import lifecycle
 from core.backends.sqlite_db import SqliteDatabase
 from core.insights import Insights, LabelledImageAnalysis
 from core.models import (
-    DRAFT_SECTIONS,
+    LANDED_SECTIONS,
     Case,
     CaseFile,
     CasePage,
@@ -361,7 +361,7 @@ class SqliteCaseRepository:
     def save_draft_section(
         self, owner: str, case_id: str, claim: str, section: str, content: Mapping[str, Any]
     ) -> bool:
-        if section not in DRAFT_SECTIONS:
+        if section not in LANDED_SECTIONS:
             raise ValueError(f"not a draft section: {section}")
         # Merged in the database: two sections landing at once never lose each other.
         with self._db.write() as db:
@@ -427,6 +427,21 @@ class SqliteCaseRepository:
             "SELECT user_id, case_id FROM cases WHERE status = 'analyzing' ORDER BY created_at"
         )
         return [(row["user_id"], row["case_id"]) for row in rows]
+
+    def waiting_owners(self, stale_before: datetime) -> list[str]:
+        """The doctors with a case waiting for analysis: unclaimed, or its claim gone stale
+        (the separate analyzer workers' queue, read without taking the write lock)."""
+        rows = self._db.connection().execute(
+            "SELECT DISTINCT user_id FROM cases WHERE status = 'analyzing'"
+            " AND (analysis_claim IS NULL OR analysis_claimed_at < ?)",
+            (stale_before.isoformat(),),
+        )
+        return [str(row["user_id"]) for row in rows]
+
+    def changes_seen(self) -> int:
+        """A number that changes whenever another connection commits (SQLite's
+        data_version): a poll that finds it unchanged has nothing new to look at."""
+        return int(self._db.connection().execute("PRAGMA data_version").fetchone()[0])
 
 
 def _reading_json(reading: LabelledImageAnalysis | None) -> str | None:

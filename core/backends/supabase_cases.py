@@ -22,7 +22,7 @@ from core.backends.supabase_rows import as_rows, one_object
 from core.errors import CaseNotFound, PermissionDenied
 from core.insights import Insights, LabelledImageAnalysis
 from core.models import (
-    DRAFT_SECTIONS,
+    LANDED_SECTIONS,
     AnalysisStage,
     Case,
     CaseFile,
@@ -301,7 +301,7 @@ class SupabaseCaseRepository:
     def save_draft_section(
         self, owner: str, case_id: str, claim: str, section: str, content: Mapping[str, Any]
     ) -> bool:
-        if section not in DRAFT_SECTIONS:
+        if section not in LANDED_SECTIONS:
             raise ValueError(f"not a draft section: {section}")
         # One statement in Postgres (supabase/migrations/20261124080000): the section is
         # merged into the others under the claim, so two landing at once lose nothing.

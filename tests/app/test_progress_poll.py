@@ -116,3 +116,40 @@ def test_a_landed_section_shows_under_being_written_while_the_case_analyses(
         c.value.startswith(":orange[:material/edit_note:] **Being written**") for c in app.caption
     )
     assert "#### SOAP note and diagnosis (being written)" not in texts  # not landed yet
+
+
+def test_the_reading_rounds_critical_values_show_while_the_summary_is_written(
+    clinic: Clinic,
+) -> None:
+    from core.insights import LabValue
+    from tests.app.case_states import repository
+    from tests.app.conftest import SEED_CLAIM
+    from ui.critical_values import CRITICAL_TITLE
+
+    auth = sign_up(clinic, "critical-early@example.com")
+    case_id = seed_case(clinic, auth).case.case_id
+    record_stage(clinic, auth, case_id, "lab_documents_processed")
+    before = _poll(clinic, auth, case_id)
+    assert not before.exception
+    assert not any(CRITICAL_TITLE in e.value for e in before.error)
+
+    potassium = LabValue(
+        analyte="Potassium",
+        value=6.9,
+        unit="mmol/L",
+        flag="high",
+        critical=True,
+        source_line="Potassium 6.9 mmol/L (3.5-5.1) H",
+    )
+    sodium = LabValue(analyte="Sodium", value=139, unit="mmol/L")
+    rows = [v.model_dump(mode="json") for v in (potassium, sodium)]
+    assert repository(clinic, auth).save_draft_section(
+        auth.doctor.user_id, case_id, SEED_CLAIM, "lab_values", {"lab_values": rows}
+    )
+
+    app = _poll(clinic, auth, case_id)
+
+    assert not app.exception
+    assert app.get("progress")  # still analysing
+    (banner,) = [e.value for e in app.error if CRITICAL_TITLE in e.value]
+    assert "Potassium 6\\.9 mmol/L \\(high\\)" in banner and "Sodium" not in banner

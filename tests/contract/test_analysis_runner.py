@@ -183,9 +183,12 @@ def test_a_case_with_a_lab_pdf_a_png_and_a_dicom_ends_completed_with_insights(
 
     # Each section was kept while the case was analysing (the page shows it), and the
     # finished draft took their place.
+    # The lab values with their critical marks came first, before the writing round.
+    assert doctor.backend.cases.sections_at["lab_documents_processed"] == ["lab_values"]
     assert "case_summary" in doctor.backend.cases.sections_at["case_summary_generated"]
     assert doctor.backend.cases.sections_at["diagnosis_generated"] == [
         "case_summary",
+        "lab_values",
         "primary_diagnosis",
         "soap_note",
     ]

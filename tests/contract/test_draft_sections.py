@@ -118,3 +118,15 @@ def test_a_take_over_from_the_shared_queue_starts_from_no_sections(doctor_a: Sig
     later = utc_now() + timedelta(minutes=5)
     assert cases.claim_next_analysis(owner, str(uuid.uuid4()), later) == case_id
     assert doctor_a.services.draft_sections(case_id) == {}
+
+
+def test_the_reading_rounds_lab_values_are_kept_beside_the_sections(doctor_a: SignedIn) -> None:
+    case_id, claim = _claimed(doctor_a)
+    owner, cases = doctor_a.doctor.user_id, doctor_a.backend.cases
+    values = {"lab_values": [{"analyte": "Potassium", "value": 6.9, "critical": True}]}
+    assert cases.save_draft_section(owner, case_id, claim, "lab_values", values)
+    assert cases.save_draft_section(owner, case_id, claim, "case_summary", STORED["case_summary"])
+    assert doctor_a.services.draft_sections(case_id) == {
+        "lab_values": values,
+        "case_summary": STORED["case_summary"],
+    }

@@ -34,6 +34,8 @@ class ScriptRuns:
         # A run that ended for a rerun (the script's st.rerun(), or a newer request) is
         # followed by another, however long a busy server takes to start it.
         self.rerun_follows = False
+        # The fragment the last run asked for was of ("" for a whole-page run).
+        self.asked_fragment = ""
         page.on("websocket", self._watch)
 
     def _watch(self, socket: WebSocket) -> None:
@@ -42,8 +44,12 @@ class ScriptRuns:
             socket.on("framereceived", self._received)
 
     def _sent(self, payload: str | bytes) -> None:
-        if isinstance(payload, bytes) and BackMsg.FromString(payload).HasField("rerun_script"):
+        if not isinstance(payload, bytes):
+            return
+        message = BackMsg.FromString(payload)
+        if message.HasField("rerun_script"):
             self.asked = self._mark()
+            self.asked_fragment = message.rerun_script.fragment_id
 
     def _received(self, payload: str | bytes) -> None:
         if not isinstance(payload, bytes):

@@ -194,6 +194,8 @@ def test_doctor_journey(
 
     # Physician review: accept one section, edit one, reject one with a reason; sign; amend.
     alice.decide("case_summary", "Accept")
+    # Saving one section's decision reran that section alone (a fragment), not the page.
+    assert alice.runs.asked_fragment
     alice.decide(
         "soap_note", "Edit", fields={"Plan": "Fasting glucose and HbA1c; review in a week."}
     )

@@ -227,6 +227,8 @@ class SlowSummary(RulesEngine):
 def test_the_soap_note_is_written_beside_the_summary_and_lands_first_when_ready() -> None:
     run = Run([("labs.pdf", "lab", pdf_bytes())])
     insights = run.analyze(SlowSummary(0.4))
+    lab_values, *run.sections = run.sections  # round 1's, before either of these
+    assert lab_values[0] == "lab_values"
 
     # The SOAP note did not wait for the summary: it landed (and was handed over) first,
     # while its stage still follows the summary's.
@@ -253,6 +255,7 @@ def test_the_two_writing_requests_run_at_once(model: OpenAIEngine, fake_openai: 
     assert 0.5 <= elapsed < 0.9
     assert [name for name, _, _ in run.sections][-1] in ("case_summary", "primary_diagnosis")
     assert {name for name, _, _ in run.sections} == {
+        "lab_values",
         "case_summary",
         "soap_note",
         "primary_diagnosis",
@@ -282,3 +285,19 @@ def test_the_rules_engine_gets_no_page_picture(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(extraction, "_png", no_picture)
     insights = Run([("scan.pdf", "lab", scanned_pdf_bytes())]).analyze(RulesEngine())
     assert any("page 1 has no text layer" in w for w in insights.provenance.warnings)
+
+
+def test_the_lab_values_with_their_critical_marks_land_before_the_writing_round() -> None:
+    lines = ("Basic metabolic panel", "Potassium 6.9 mmol/L (3.5-5.1) H", "Sodium 139 mmol/L")
+    run = Run([("bmp.pdf", "lab", pdf_bytes(lines)), ("chest.png", "radiology", png_bytes())])
+    run.analyze(RulesEngine())
+
+    name, content, stages_by_then = run.sections[0]
+    assert name == "lab_values"
+    assert stages_by_then == []  # before even the lab stage: nothing of round 2 has started
+    values = {row["analyte"]: row for row in content["lab_values"]}
+    assert values["Potassium"]["critical"] is True
+    assert values["Sodium"]["critical"] is False
+    assert [n for n, _, _ in run.sections[1:]] and "lab_values" not in [
+        n for n, _, _ in run.sections[1:]
+    ]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import resource
 import signal
@@ -323,6 +324,13 @@ def _seconds(amount: float) -> str:
 
 _context_lock = threading.Lock()
 _context: ForkServerContext | None = None
+
+
+def start_forkserver() -> None:
+    """Start the forkserver now (a worker process, before its first case): its imports
+    take seconds that the first file would otherwise wait for."""
+    _forkserver()
+    multiprocessing.forkserver.ensure_running()
 
 
 def _forkserver() -> ForkServerContext:

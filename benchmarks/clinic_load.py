@@ -1,0 +1,525 @@
+"""A clinic on one server: N doctors at once in one Chromium against the real server.
+
+Starts the server as `make run` does (its `streamlit run` flags and the analyzer worker
+processes, read from `make -n run`) on a free loopback port with a temporary data folder,
+the offline engine, and DOCTORS doctors with CASES completed cases each (seeded through
+the case service and the repository, each with a real lab PDF). One Chromium drives N
+browser contexts, one doctor each; every step is asked of all N doctors at once and timed
+per doctor from the click to the last script run it caused (read from the page's
+websocket, tests/e2e/script_runs.py), then checked on screen. The server's CPU per
+doctor-step is the dashboard process's user + system time over the step (/proc), divided
+by N, averaged over the rounds (the kernel counts in 10 ms ticks). The pointer moves onto a
+list row before it clicks, as a doctor's does: the table's canvas takes a click that comes
+with no movement after a page change as no click.
+
+Steps: sign in (to the list), open a case from the list, accept its case summary, back
+to the list, the list's next or previous page. Then: idle CPU with 8 sessions connected;
+a case page opened while four analyses of 11 PDFs each run, against the same idle; the
+first critical value on screen after Create.
+
+Figures are `name=value` lines; the last line holds the ratios against the targets:
+idle CPU < 2 % of a core, server CPU per doctor-step <= 0.05 s, 8 doctors <= 2 x one
+doctor's median per step, case page under four analyses <= 1.5 x idle, first critical
+value <= 1 s after Create. Exits 1 when one is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shlex
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from core.bootstrap import build_clinic
+from core.config import Settings
+from core.models import AuthSession, NewCase, Upload
+from tests.doubles import put_in_status
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.script_runs import ScriptRuns
+from tests.samples import pdf_bytes
+from ui.case_list import ROW_HEIGHT
+from ui.critical_values import CRITICAL_TITLE
+
+ROOT = Path(__file__).resolve().parents[1]
+PASSWORD = "clinic load benchmark"  # noqa: S105 - a throwaway account of the benchmark
+DOCTORS = 8
+CASES = 30  # two pages of the list
+ROUNDS = 3  # open, accept, list, page: this many times per doctor and N
+STEP_TIMEOUT_S = 60.0
+IDLE_SECONDS = 20.0
+STARTUP_SECONDS = 120.0
+ANALYSES = 4
+FILES_PER_ANALYSIS = 11
+PAGES_PER_FILE = 40
+CRITICAL_LINES = ("Basic metabolic panel", "Potassium 6.9 mmol/L (3.5-5.1) H", "Sodium 139 mmol/L")
+TARGETS = {
+    "idle_cpu_percent": 2.0,
+    "cpu_s_per_step": 0.05,
+    "n8_over_n1": 2.0,
+    "busy_open_over_idle": 1.5,
+    "critical_after_create_s": 1.0,
+}
+NAME_X = 110  # pixels from the list's left edge: the patient's name
+
+
+# --- the server as `make run` starts it ----------------------------------------------
+
+
+def make_run_commands() -> tuple[list[str], list[str]]:
+    """The `streamlit run` arguments and the worker command of `make -n run`."""
+    recipe = subprocess.run(
+        ["make", "-n", "--no-print-directory", "-C", str(ROOT), "run"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.replace("\\\n", " ")
+    words = shlex.split(recipe)
+    start = next(i for i, w in enumerate(words) if w.endswith("/streamlit")) + 2
+    streamlit = [w for w in words[start:] if not w.startswith(("--server.port", "--server.addr"))]
+    worker = ["worker.py"] if "worker.py" in words else []
+    return streamlit, worker
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process so far (/proc/<pid>/stat, fields 14 and 15)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Server:
+    url: str
+    dashboard: subprocess.Popen[bytes]
+    workers: list[subprocess.Popen[bytes]]
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.dashboard.pid)
+
+    def workers_cpu(self) -> float:
+        return sum(cpu_seconds(worker.pid) for worker in self.workers)
+
+
+@contextlib.contextmanager
+def running_server(data_dir: Path, log: Path, production: bool) -> Iterator[Server]:
+    flags, worker = make_run_commands()
+    if not production:  # Streamlit's development defaults: the "before" of issue #25
+        flags = [f for f in flags if "fileWatcherType" not in f and "postScriptGC" not in f]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    environment = {
+        k: v for k, v in os.environ.items() if not k.startswith(("MEDCASE_", "OPENAI_", "SUPA"))
+    }
+    environment |= {"MEDCASE_DATA_DIR": str(data_dir), "MEDCASE_ANALYZER": "separate"}
+    output = log.open("wb")
+    workers = [
+        subprocess.Popen(
+            [sys.executable, *worker],
+            cwd=ROOT,
+            env=environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+        for _ in range(1 if worker else 0)
+    ]
+    command = [sys.executable, "-m", "streamlit", "run", *flags]
+    command += ["--server.address=127.0.0.1", f"--server.port={port}"]
+    dashboard = subprocess.Popen(
+        command, cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT
+    )
+    server = Server(f"http://127.0.0.1:{port}", dashboard, workers)
+    try:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while not _healthy(server.url):
+            if dashboard.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start:\n{log.read_text()[-3000:]}")
+            time.sleep(0.25)
+        yield server
+    finally:
+        for process in (dashboard, *workers):
+            process.terminate()
+        for process in (dashboard, *workers):
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        output.close()
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:  # noqa: S310 - loopback
+            return answer.status == 200
+    except OSError:
+        return False
+
+
+# --- the clinic's data -----------------------------------------------------------------
+
+
+def seed(data_dir: Path) -> list[str]:
+    """DOCTORS doctors with CASES completed cases each; their emails."""
+    clinic = build_clinic(Settings(data_dir=data_dir, analyzer="separate"))
+    emails = []
+    lab = pdf_bytes()
+    try:
+        for d in range(DOCTORS):
+            email = f"doctor{d}@clinic.test"
+            session = clinic.accounts.sign_up(email, PASSWORD)
+            services = clinic.services_for(session)
+            for c in range(CASES):
+                form = NewCase(f"Patient D{d} C{c:02d}", 30 + c, "female", "Tired for a month.")
+                created = services.create_case(form, [Upload("cbc.pdf", lab, "lab")])
+                put_in_status(
+                    services.backend, session.doctor.user_id, created.case.case_id, "completed"
+                )
+            services.close()
+            emails.append(email)
+    finally:
+        clinic.close()
+    return emails
+
+
+def queue_analyses(data_dir: Path, email: str) -> list[str]:
+    """ANALYSES cases of FILES_PER_ANALYSIS long lab PDFs, left for the worker."""
+    clinic = build_clinic(Settings(data_dir=data_dir, analyzer="separate"))
+    try:
+        session: AuthSession = clinic.accounts.sign_in(email, PASSWORD)
+        services = clinic.services_for(session)
+        lab = pdf_bytes(pages=PAGES_PER_FILE)
+        files = [Upload(f"panel{i}.pdf", lab, "lab") for i in range(FILES_PER_ANALYSIS)]
+        form = NewCase("Busy Patient", 50, "male", "Breathless.")
+        ids = [services.create_case(form, files).case.case_id for _ in range(ANALYSES)]
+        services.close()
+        return ids
+    finally:
+        clinic.close()
+
+
+def analysing(data_dir: Path) -> int:
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(data_dir / "medcase.sqlite3")) as db:
+        return int(
+            db.execute("SELECT count(*) FROM cases WHERE status = 'analyzing'").fetchone()[0]
+        )
+
+
+# --- the doctors at their browsers -----------------------------------------------------
+
+
+class Doctor:
+    def __init__(self, browser: Browser, url: str, email: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        self.page: Page = self.context.new_page()
+        self.page.set_default_timeout(STEP_TIMEOUT_S * 1000)
+        self.runs = ScriptRuns(self.page)
+        self.url, self.email = url, email
+        self.asked_at = 0.0
+
+    @property
+    def main(self):  # type: ignore[no-untyped-def]
+        return self.page.get_by_test_id("stMain")
+
+    def mark(self) -> None:
+        self.asked_at = time.monotonic()
+
+    def took(self) -> float:
+        """Seconds from the click to the last script run it caused."""
+        return self.runs.last_event - self.asked_at
+
+    def idle(self, since: float) -> bool:
+        return self.runs.idle(since)
+
+
+def all_settled(doctors: list[Doctor], since: float) -> None:
+    deadline = since + STEP_TIMEOUT_S
+    while not all(d.idle(since) for d in doctors):
+        if time.monotonic() > deadline:
+            raise RuntimeError("a step did not settle")
+        doctors[0].page.wait_for_timeout(20)
+    for doctor in doctors:
+        expect(doctor.page.get_by_test_id("stStatusWidget")).to_have_count(0)
+
+
+def step(
+    name: str,
+    doctors: list[Doctor],
+    server: Server,
+    act: Callable[[Doctor], None],
+    check: Callable[[Doctor], None],
+    times: dict[str, list[float]],
+    cpu: dict[str, list[float]],
+) -> None:
+    """Ask every doctor for the step at once; each one's time and the server's CPU."""
+    before = server.cpu()
+    since = time.monotonic()
+    asked = [doctor.runs.asked for doctor in doctors]
+    for doctor in doctors:
+        doctor.mark()
+        act(doctor)
+    # A click's run is asked a moment after it (the table's canvas takes longest): wait
+    # for every doctor's, or the step would end before its run began.
+    deadline = since + STEP_TIMEOUT_S
+    while any(d.runs.asked == a for d, a in zip(doctors, asked, strict=True)):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{name}: a click asked for no run")
+        doctors[0].page.wait_for_timeout(10)
+    all_settled(doctors, since)
+    cpu.setdefault(name, []).append((server.cpu() - before) / len(doctors))
+    for doctor in doctors:
+        check(doctor)
+        times.setdefault(name, []).append(doctor.took())
+
+
+def sign_in(doctor: Doctor) -> None:
+    doctor.main.get_by_label("Email").fill(doctor.email)
+    doctor.main.get_by_label("Password", exact=True).fill(PASSWORD)
+    doctor.mark()
+    doctor.main.get_by_role("button", name="Sign in").click()
+
+
+def on_list(doctor: Doctor) -> None:
+    expect(doctor.main.get_by_role("heading", name="Cases", exact=True)).to_be_visible()
+    expect(doctor.main.get_by_test_id("stDataFrame")).to_be_visible()
+
+
+def open_row(row: int) -> Callable[[Doctor], None]:
+    def act(doctor: Doctor) -> None:
+        grid = doctor.main.get_by_test_id("stDataFrame")
+        index = row + 2  # as the table's accessible copy numbers them: 1 is the header
+        canvas = grid.get_by_test_id("data-grid-canvas")
+        doctor.page.evaluate(
+            "() => document.fonts.ready.then(() => new Promise(done =>"
+            " requestAnimationFrame(() => requestAnimationFrame(done))))"
+        )
+        box = canvas.bounding_box()
+        assert box is not None
+        y = box["y"] + (index - 1) * ROW_HEIGHT + ROW_HEIGHT // 2
+        doctor.page.mouse.move(box["x"] + NAME_X, y)
+        doctor.page.wait_for_timeout(100)
+        doctor.mark()
+        doctor.page.mouse.click(box["x"] + NAME_X, y)
+
+    return act
+
+
+def on_case(doctor: Doctor) -> None:
+    expect(doctor.main.locator(".st-key-review_case_summary")).to_be_visible()
+
+
+def accept_summary(doctor: Doctor) -> None:
+    form = doctor.main.locator(".st-key-review_case_summary")
+    form.get_by_text("Accept", exact=True).click()
+    button = form.get_by_test_id("stFormSubmitButton").get_by_role("button")
+    doctor.mark()
+    button.click()
+
+
+def accepted(doctor: Doctor) -> None:
+    form = doctor.main.locator(".st-key-review_case_summary")
+    expect(form.locator(".stMarkdownBadge", has_text="Accepted")).to_be_visible()
+
+
+def to_list(doctor: Doctor) -> None:
+    nav = doctor.page.get_by_test_id("stSidebarNav")
+    doctor.mark()
+    nav.get_by_role("link", name="Cases", exact=True).click()
+
+
+def turn_page(label: str) -> Callable[[Doctor], None]:
+    def act(doctor: Doctor) -> None:
+        doctor.mark()
+        doctor.main.get_by_role("button", name=label).click()
+
+    return act
+
+
+def page_shown(number: int) -> Callable[[Doctor], None]:
+    def check(doctor: Doctor) -> None:
+        expect(doctor.main.get_by_text(f"Page {number} of 2")).to_be_visible()
+
+    return check
+
+
+def journey(
+    browser: Browser, server: Server, emails: list[str]
+) -> tuple[dict[str, list[float]], dict[str, list[float]], list[Doctor]]:
+    """Every step for len(emails) doctors at once; their times, the CPU, the doctors."""
+    times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+    doctors = [Doctor(browser, server.url, email) for email in emails]
+    for doctor in doctors:
+        doctor.page.goto(server.url)
+        expect(doctor.main.get_by_label("Email")).to_be_visible()
+    all_settled(doctors, time.monotonic())
+    step("sign_in", doctors, server, sign_in, on_list, times, cpu)
+    for number in range(ROUNDS):
+        # Doctors move between pages 1 and 2; row ``number`` of the page they are on.
+        step("open", doctors, server, open_row(number), on_case, times, cpu)
+        step("accept", doctors, server, accept_summary, accepted, times, cpu)
+        step("list", doctors, server, to_list, on_list, times, cpu)
+        label, shown = ("Next", 2) if number % 2 == 0 else ("Previous", 1)
+        step("page", doctors, server, turn_page(label), page_shown(shown), times, cpu)
+    return times, cpu, doctors
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def idle_cpu_percent(server: Server, seconds: float) -> float:
+    before, began = server.cpu(), time.monotonic()
+    time.sleep(seconds)
+    return 100 * (server.cpu() - before) / (time.monotonic() - began)
+
+
+def case_opens(doctor: Doctor, server: Server, count: int) -> list[float]:
+    """Open a case from the list ``count`` times (back to the list between)."""
+    taken: list[float] = []
+    for number in range(count):
+        times: dict[str, list[float]] = {}
+        step("open", [doctor], server, open_row(number % 5), on_case, times, {})
+        taken += times["open"]
+        step("list", [doctor], server, to_list, on_list, {}, {})
+    return taken
+
+
+def first_critical_value(doctor: Doctor, folder: Path) -> float:
+    """Seconds from Create to the critical value's banner on the case page."""
+    lab = folder / "potassium.pdf"
+    lab.write_bytes(pdf_bytes(CRITICAL_LINES))
+    nav = doctor.page.get_by_test_id("stSidebarNav")
+    nav.get_by_role("link", name="New case", exact=True).click()
+    form = doctor.main.get_by_test_id("stForm")
+    expect(form).to_be_visible()
+    form.get_by_label("Patient name").fill("Critical Patient")
+    form.get_by_label("Age").fill("71")
+    form.get_by_label("Gender").click()
+    doctor.page.get_by_role("option", name="Male", exact=True).click()
+    picker = form.get_by_test_id("stFileUploader").filter(has_text="Lab files")
+    picker.locator("input[type=file]").set_input_files([str(lab)])
+    expect(picker.get_by_text(lab.name, exact=True)).to_be_visible()
+    expect(picker.get_by_test_id("stFileChipIconSpinner")).to_have_count(0)
+    all_settled([doctor], time.monotonic())
+    button = form.get_by_test_id("stFormSubmitButton").get_by_role("button")
+    began = time.monotonic()
+    button.click()
+    expect(doctor.main.get_by_text(CRITICAL_TITLE)).to_be_visible()
+    return time.monotonic() - began
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--counts", default="1,4,8", help="doctors at once, comma-separated")
+    parser.add_argument(
+        "--development-settings",
+        action="store_true",
+        help="Streamlit's own defaults (file watcher, collection after every run): the before",
+    )
+    parser.add_argument(
+        "--idle-only",
+        action="store_true",
+        help="only the idle CPU with 8 doctors signed in (for comparing server settings)",
+    )
+    arguments = parser.parse_args()
+    counts = [int(n) for n in arguments.counts.split(",")]
+    expect.set_options(timeout=STEP_TIMEOUT_S * 1000)
+    folder = Path(tempfile.mkdtemp(prefix="clinic-load-"))
+    data_dir = folder / "data"
+    figures: dict[str, float] = {}
+    try:
+        emails = seed(data_dir)
+        print(f"seeded={DOCTORS} doctors x {CASES} cases", flush=True)
+        with (
+            running_server(
+                data_dir, folder / "server.log", not arguments.development_settings
+            ) as server,
+            sync_playwright() as playwright,
+        ):
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            print(f"idle_cpu_percent_no_session={idle_cpu_percent(server, 10):.2f}", flush=True)
+            medians: dict[int, dict[str, float]] = {}
+            doctors: list[Doctor] = []
+            if arguments.idle_only:
+                doctors = [Doctor(browser, server.url, email) for email in emails]
+                for doctor in doctors:
+                    doctor.page.goto(server.url)
+                    expect(doctor.main.get_by_label("Email")).to_be_visible()
+                step("sign_in", doctors, server, sign_in, on_list, {}, {})
+                idle = idle_cpu_percent(server, IDLE_SECONDS)
+                print(f"idle_cpu_percent_{len(doctors)}_sessions={idle:.2f}", flush=True)
+                return 0
+            for n in counts:
+                for old in doctors:
+                    old.context.close()
+                times, cpu, doctors = journey(browser, server, emails[:n])
+                medians[n] = {}
+                for name, values in times.items():
+                    medians[n][name] = statistics.median(values)
+                    spent = statistics.fmean(cpu[name])
+                    figures[f"n{n}_{name}_cpu_s"] = spent
+                    print(
+                        f"n{n}_{name}_median_s={medians[n][name]:.3f} "
+                        f"n{n}_{name}_p95_s={p95(values):.3f} n{n}_{name}_cpu_s={spent:.3f}",
+                        flush=True,
+                    )
+            idle = idle_cpu_percent(server, IDLE_SECONDS)
+            figures["idle_cpu_percent"] = idle
+            print(f"idle_cpu_percent_{len(doctors)}_sessions={idle:.2f}", flush=True)
+            for old in doctors[1:]:
+                old.context.close()
+            one = doctors[0]
+            quiet = statistics.median(case_opens(one, server, 5))
+            queue_analyses(data_dir, emails[-1])
+            busy_times: list[float] = []
+            running: list[int] = []
+            for _ in range(5):
+                running.append(analysing(data_dir))
+                busy_times += case_opens(one, server, 1)
+            busy = statistics.median(busy_times)
+            print(
+                f"case_open_idle_s={quiet:.3f} case_open_under_{ANALYSES}_analyses_s={busy:.3f} "
+                f"analyses_running_at_each_open={running} "
+                f"worker_cpu_s={server.workers_cpu():.1f}",
+                flush=True,
+            )
+            figures["busy_open_over_idle"] = busy / quiet
+            deadline = time.monotonic() + 600
+            while analysing(data_dir) and time.monotonic() < deadline:
+                time.sleep(1)
+            critical = [first_critical_value(one, folder) for _ in range(3)]
+            figures["critical_after_create_s"] = statistics.median(critical)
+            print(f"critical_after_create_s={[round(c, 3) for c in critical]}", flush=True)
+            browser.close()
+        if 1 in medians and 8 in medians:
+            figures["n8_over_n1"] = max(medians[8][s] / medians[1][s] for s in medians[1])
+        figures["cpu_s_per_step"] = max(
+            v for k, v in figures.items() if k.endswith("_cpu_s") and "sign_in" not in k
+        )
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    misses = [k for k, target in TARGETS.items() if k in figures and figures[k] > target]
+    print(
+        " ".join(f"{k}={figures[k]:.3f}" for k in TARGETS if k in figures)
+        + f" targets_missed={len(misses)}"
+    )
+    return 1 if misses else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
