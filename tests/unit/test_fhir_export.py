@@ -11,14 +11,14 @@ import pytest
 from fhirclient.models.bundle import Bundle
 from fhirclient.models.fhirabstractbase import FHIRValidationError
 
+from core.analysis.labs.loinc import LOINC, check_digit_ok, loinc_for
+from core.analysis.labs.ucum import UCUM, ucum_code
 from core.config import Settings, SettingsError
 from core.errors import InternalError
 from core.export.fhir.document import ExportRequest, document_bundle
 from core.export.fhir.labs import interpretation_code
 from core.export.fhir.narrative import div
 from core.export.fhir.validation import R4_MODELS, r4, r4_model
-from core.export.loinc import LOINC, check_digit_ok, loinc_for
-from core.export.ucum import UCUM, ucum_code
 from core.insights import DifferentialDiagnosis, Insights, LabValue
 from core.review import SignedNote, content_hash
 from core.vocabulary.catalog import BY_NAME

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from core.analysis.labs.format import format_lab_value, format_result, is_dipstick
+from core.analysis.labs.loinc import LOINC_SYSTEM, loinc_of
+from core.analysis.labs.ucum import UCUM_SYSTEM, ucum_code
 from core.export.fhir.context import Document, reference
 from core.export.fhir.narrative import narrative
 from core.export.fhir.validation import r4
-from core.export.loinc import LOINC_SYSTEM, loinc_of
-from core.export.ucum import UCUM_SYSTEM, ucum_code
 from core.insights import LabValue
 
 INTERPRETATION_SYSTEM = "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation"
