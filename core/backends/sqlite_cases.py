@@ -195,16 +195,30 @@ class SqliteCaseRepository:
         filtered, filter_params = _list_filters(query)
         where += filtered
         params.extend(filter_params)
-        # Unfiltered and in creation order, the (user_id, created_at) index walks in order
-        # and stops after the page; the insights and notes are joined for its rows only.
-        rows = connection.execute(
-            f"SELECT {_LISTED_COLUMNS}, {_DIAGNOSIS} AS diagnosis, {_ICD_CODE} AS icd_code,"
-            f" {_SIGNED} AS diagnosis_signed, {_CRITICAL} AS critical_count"
-            f"{_LISTED_FROM} WHERE {where} ORDER BY {_order(query)} LIMIT ? OFFSET ?",
-            (*params, query.limit, query.offset),
-        ).fetchall()
-        joined = _LISTED_FROM if query.diagnosis or query.critical_only else " FROM cases AS c"
-        total = connection.execute(f"SELECT count(*){joined} WHERE {where}", params).fetchone()[0]
+        # The insights and signed notes are joined only where the filter or the order
+        # needs them: unfiltered and in creation order, the (user_id, created_at) index
+        # walks in order and stops after the page. Then the page's rows, joined in full.
+        source = _LISTED_FROM if _needs_listed(query) else " FROM cases AS c"
+        page_ids = [
+            row[0]
+            for row in connection.execute(
+                f"SELECT c.case_id{source} WHERE {where} ORDER BY {_order(query)} LIMIT ? OFFSET ?",
+                (*params, query.limit, query.offset),
+            )
+        ]
+        found = {
+            row["case_id"]: row
+            for row in connection.execute(
+                f"SELECT {_LISTED_COLUMNS}, {_DIAGNOSIS} AS diagnosis, {_ICD_CODE} AS icd_code,"
+                f" {_SIGNED} AS diagnosis_signed, {_CRITICAL} AS critical_count{_LISTED_FROM}"
+                # By primary key: the unary + keeps the planner off the owner's indexes
+                # (which would walk every case of the doctor to find the page's few).
+                f" WHERE c.case_id IN ({', '.join('?' * len(page_ids))}) AND +c.user_id = ?",
+                (*page_ids, owner),
+            )
+        }
+        rows = [found[case_id] for case_id in page_ids if case_id in found]
+        total = connection.execute(f"SELECT count(*){source} WHERE {where}", params).fetchone()[0]
         counts = connection.execute(
             "SELECT status, count(*) FROM cases WHERE user_id = ? GROUP BY status", (owner,)
         ).fetchall()
@@ -485,6 +499,12 @@ def _list_filters(query: CaseQuery) -> tuple[str, list[Any]]:
     if query.critical_only:
         where += f" AND {_CRITICAL} > 0"
     return where, params
+
+
+def _needs_listed(query: CaseQuery) -> bool:
+    """Whether the filter or the order reads the insights or the signed notes."""
+    by_listed = query.sort in (CaseSort.DIAGNOSIS, CaseSort.CRITICAL)
+    return bool(query.diagnosis or query.critical_only or query.critical_first or by_listed)
 
 
 def _order(query: CaseQuery) -> str:
