@@ -34,7 +34,7 @@ def case_list_body() -> None:
 
     case_list.caseload_counts(page.counts_by_status)
     case_list.review_counts(page.counts_by_review_state)
-    case_filters.list_filters()
+    case_filters.list_filters(page.counts_by_status)
     if not page.rows:
         st.info("No cases match this search and filter.", icon=":material/search_off:")
         st.stop()

@@ -205,6 +205,19 @@ DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 500
 
 
+class CaseSort(StrEnum):
+    """The columns the case list can be ordered by (on the server, across all pages)."""
+
+    CREATED = "created_at"
+    UPDATED = "updated_at"
+    PATIENT = "patient_name"
+    AGE = "patient_age"
+    STATUS = "status"
+    REVIEW = "review_state"
+    DIAGNOSIS = "diagnosis"
+    CRITICAL = "critical_count"
+
+
 @dataclass(frozen=True)
 class CaseQuery:
     """Which of a doctor's cases the list shows, and which slice of them.
@@ -213,8 +226,14 @@ class CaseQuery:
     ``statuses`` None means every status except ``archived``; a tuple means exactly those.
     ``created_from``/``created_before`` bound the creation time (aware; from is inclusive),
     ``min_age``/``max_age`` the patient's age (inclusive); ``diagnosis`` is a substring of
-    the primary diagnosis or the start of its ICD-10 code (dots and case ignored).
-    Cases are ordered by creation time, newest first unless ``newest_first`` is False.
+    the listed diagnosis (British and American spellings alike, ``core.spelling``) or the
+    start of its ICD-10 code (dots and case ignored). The listed diagnosis is the latest
+    signed version's when the case is signed, the AI draft's otherwise.
+    ``critical_only`` keeps the cases with any critical value.
+    Cases are ordered by ``sort`` (a ``CaseSort``), descending unless ``descending`` is
+    False; empty values last either way; ties by creation time in the same direction,
+    then a stable id. ``critical_first`` puts the cases with a critical value before
+    the rest, each part in that order.
     """
 
     search: str | None = None
@@ -225,7 +244,10 @@ class CaseQuery:
     min_age: int | None = None
     max_age: int | None = None
     diagnosis: str | None = None
-    newest_first: bool = True
+    critical_only: bool = False
+    sort: str = CaseSort.CREATED.value
+    descending: bool = True
+    critical_first: bool = False
     limit: int = DEFAULT_PAGE_SIZE
     offset: int = 0
 
@@ -245,6 +267,9 @@ class CaseRow:
     case: Case
     primary_diagnosis: str | None = None
     icd_code: str | None = None
+    # True when the diagnosis is the latest signed version's (None there: the doctor
+    # rejected the AI's); False when it is the AI draft's, not yet signed.
+    diagnosis_signed: bool = False
     # Lab values on the critical-value list in the current insights: the list marks the
     # case as urgent when there is any.
     critical_count: int = 0

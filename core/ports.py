@@ -36,10 +36,11 @@ class CaseRepository(Protocol):
         """One page of the owner's cases for the list, filtered, ordered and counted.
 
         ``query`` arrives normalised by ``services.list_case_page``: ``search`` is None or
-        non-blank, ``statuses`` a tuple of valid statuses. Match the name as a
-        case-insensitive substring (no wildcards), order by created_at (ties by insertion),
-        skip ``offset`` and return at most ``limit`` rows, each with the primary diagnosis
-        and ICD-10 code from the case's insights (None before any). ``total`` counts every
+        non-blank, ``statuses`` a tuple of valid statuses, ``sort`` a ``CaseSort``. Match
+        the name as a case-insensitive substring (no wildcards), order as ``CaseQuery``
+        says (ties by creation, then a stable id), skip ``offset`` and return at most
+        ``limit`` rows, each with the listed diagnosis and ICD-10 code (the latest signed
+        version's when signed, else the current insights'; None before any). ``total`` counts every
         matching case; ``counts_by_status`` counts all the owner's cases by status
         (statuses with no case may be left out).
         """

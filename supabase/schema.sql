@@ -189,6 +189,18 @@ end;
 $$;
 
 --
+-- Name: fold_spelling(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fold_spelling(words text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+    select replace(replace(replace(replace(replace(
+        lower(words), 'tumour', 'tumor'), 'æ', 'e'), 'œ', 'e'), 'ae', 'e'), 'oe', 'e')
+$$;
+
+--
 -- Name: keep_cases_with_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -324,10 +336,10 @@ end;
 $$;
 
 --
--- Name: list_case_page(uuid, text, text[], text[], boolean, integer, integer, timestamp with time zone, timestamp with time zone, integer, integer, text, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: list_case_page(uuid, text, text[], text[], boolean, integer, integer, timestamp with time zone, timestamp with time zone, integer, integer, text, text, text, boolean, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], newest_first boolean, page_size integer, page_offset integer, created_from timestamp with time zone DEFAULT NULL::timestamp with time zone, created_before timestamp with time zone DEFAULT NULL::timestamp with time zone, min_age integer DEFAULT NULL::integer, max_age integer DEFAULT NULL::integer, diagnosis_search text DEFAULT NULL::text, icd_prefix text DEFAULT NULL::text) RETURNS jsonb
+CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone DEFAULT NULL::timestamp with time zone, created_before timestamp with time zone DEFAULT NULL::timestamp with time zone, min_age integer DEFAULT NULL::integer, max_age integer DEFAULT NULL::integer, diagnosis_search text DEFAULT NULL::text, icd_prefix text DEFAULT NULL::text, sort_key text DEFAULT 'created_at'::text, critical_first boolean DEFAULT false, critical_only boolean DEFAULT false) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
@@ -335,48 +347,98 @@ CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_st
         select c.* from public.cases c
         where c.user_id = owner_id and c.user_id = (select auth.uid())
     ),
+    listed as (
+        select m.*,
+               s.content is not null as diagnosis_signed,
+               case when s.content is not null
+                    then case when jsonb_typeof(
+                                  s.content #> '{sections,primary_diagnosis,text,primary_diagnosis}')
+                                  = 'string'
+                              then s.content #>> '{sections,primary_diagnosis,text,primary_diagnosis}'
+                         end
+                    when jsonb_typeof(i.ai_insights #> '{primary_diagnosis,primary_diagnosis}')
+                         = 'string'
+                    then i.ai_insights #>> '{primary_diagnosis,primary_diagnosis}'
+               end as primary_diagnosis,
+               case when s.content is not null
+                    then case when jsonb_typeof(
+                                  s.content #> '{sections,primary_diagnosis,text,icd_code}')
+                                  = 'string'
+                              then s.content #>> '{sections,primary_diagnosis,text,icd_code}'
+                         end
+                    when jsonb_typeof(i.ai_insights #> '{primary_diagnosis,icd_code}') = 'string'
+                    then i.ai_insights #>> '{primary_diagnosis,icd_code}'
+               end as icd_code,
+               coalesce(i.critical_count, 0) as critical_count
+        from mine m
+        left join public.case_insights i on i.case_id = m.case_id
+        left join lateral (
+            select n.content from public.signed_notes n
+            where n.case_id = m.case_id
+            order by n.version desc
+            limit 1
+        ) s on true
+    ),
     matching as (
-        select m.* from mine m
-        where m.status = any (wanted_statuses)
-          and (wanted_review_states is null or m.review_state = any (wanted_review_states))
+        select l.* from listed l
+        where l.status = any (wanted_statuses)
+          and (wanted_review_states is null or l.review_state = any (wanted_review_states))
           -- strpos, not ilike: a % or _ the doctor types is a character, not a wildcard.
-          and (name_search is null or strpos(lower(m.patient_name), lower(name_search)) > 0)
-          and (created_from is null or m.created_at >= created_from)
-          and (created_before is null or m.created_at < created_before)
-          and (min_age is null or m.patient_age >= min_age)
-          and (max_age is null or m.patient_age <= max_age)
-          and (diagnosis_search is null or exists (
-              select 1 from public.case_insights d
-              where d.case_id = m.case_id
-                and ((jsonb_typeof(d.ai_insights #> '{primary_diagnosis,primary_diagnosis}')
-                          = 'string'
-                      and strpos(lower(d.ai_insights #>> '{primary_diagnosis,primary_diagnosis}'),
-                                 lower(diagnosis_search)) > 0)
-                  or (icd_prefix is not null
-                      and jsonb_typeof(d.ai_insights #> '{primary_diagnosis,icd_code}') = 'string'
-                      and starts_with(
-                          replace(upper(d.ai_insights #>> '{primary_diagnosis,icd_code}'), '.', ''),
-                          icd_prefix)))))
+          and (name_search is null or strpos(lower(l.patient_name), lower(name_search)) > 0)
+          and (created_from is null or l.created_at >= created_from)
+          and (created_before is null or l.created_at < created_before)
+          and (min_age is null or l.patient_age >= min_age)
+          and (max_age is null or l.patient_age <= max_age)
+          and (diagnosis_search is null
+               or strpos(public.fold_spelling(l.primary_diagnosis),
+                         public.fold_spelling(diagnosis_search)) > 0
+               or strpos(lower(l.primary_diagnosis), lower(diagnosis_search)) > 0
+               or (icd_prefix is not null
+                   and starts_with(replace(upper(l.icd_code), '.', ''), icd_prefix)))
+          and (not critical_only or l.critical_count > 0)
     ),
     page as (
         select m.case_id, m.user_id, m.patient_name, m.patient_age, m.patient_gender,
                m.case_summary, m.status, m.created_at, m.updated_at, m.analysis_stage,
                m.analysis_error, m.archived_from, m.content_version, m.review_state,
-               case when jsonb_typeof(i.ai_insights #> '{primary_diagnosis,primary_diagnosis}')
-                         = 'string'
-                    then i.ai_insights #>> '{primary_diagnosis,primary_diagnosis}' end
-                   as primary_diagnosis,
-               case when jsonb_typeof(i.ai_insights #> '{primary_diagnosis,icd_code}') = 'string'
-                    then i.ai_insights #>> '{primary_diagnosis,icd_code}' end as icd_code,
-               coalesce(i.critical_count, 0) as critical_count,
+               m.primary_diagnosis, m.icd_code, m.diagnosis_signed, m.critical_count,
                row_number() over (
                    order by
-                       case when newest_first then m.created_at end desc,
-                       case when not newest_first then m.created_at end asc,
+                       case when critical_first then m.critical_count > 0 end desc nulls last,
+                       -- Text keys compare as the embedded backend does (code points).
+                       case when sort_key = 'patient_name' and descending
+                            then lower(m.patient_name) collate "C" end desc nulls last,
+                       case when sort_key = 'patient_name' and not descending
+                            then lower(m.patient_name) collate "C" end asc nulls last,
+                       case when sort_key = 'diagnosis' and descending
+                            then lower(m.primary_diagnosis) collate "C" end desc nulls last,
+                       case when sort_key = 'diagnosis' and not descending
+                            then lower(m.primary_diagnosis) collate "C" end asc nulls last,
+                       case when sort_key = 'status' and descending
+                            then m.status collate "C" end desc nulls last,
+                       case when sort_key = 'status' and not descending
+                            then m.status collate "C" end asc nulls last,
+                       case when sort_key = 'review_state' and descending
+                            then m.review_state collate "C" end desc nulls last,
+                       case when sort_key = 'review_state' and not descending
+                            then m.review_state collate "C" end asc nulls last,
+                       case when sort_key = 'patient_age' and descending
+                            then m.patient_age end desc nulls last,
+                       case when sort_key = 'patient_age' and not descending
+                            then m.patient_age end asc nulls last,
+                       case when sort_key = 'critical_count' and descending
+                            then m.critical_count end desc nulls last,
+                       case when sort_key = 'critical_count' and not descending
+                            then m.critical_count end asc nulls last,
+                       case when sort_key = 'updated_at' and descending
+                            then m.updated_at end desc nulls last,
+                       case when sort_key = 'updated_at' and not descending
+                            then m.updated_at end asc nulls last,
+                       case when descending then m.created_at end desc,
+                       case when not descending then m.created_at end asc,
                        m.case_id
                ) as position
         from matching m
-        left join public.case_insights i on i.case_id = m.case_id
         order by position
         limit page_size offset page_offset
     )
@@ -2305,6 +2367,14 @@ GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_
 GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb) TO service_role;
 
 --
+-- Name: FUNCTION fold_spelling(words text); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.fold_spelling(words text) TO anon;
+GRANT ALL ON FUNCTION public.fold_spelling(words text) TO authenticated;
+GRANT ALL ON FUNCTION public.fold_spelling(words text) TO service_role;
+
+--
 -- Name: FUNCTION keep_cases_with_signed_notes(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -2348,12 +2418,12 @@ REVOKE ALL ON FUNCTION public.keep_reviewed_pilot() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_reviewed_pilot() TO service_role;
 
 --
--- Name: FUNCTION list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], newest_first boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], newest_first boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], newest_first boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text) TO authenticated;
-GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], newest_first boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text) TO service_role;
+REVOKE ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean) TO service_role;
 
 --
 -- Name: FUNCTION names_patient(body jsonb, patient_name text); Type: ACL; Schema: public; Owner: -

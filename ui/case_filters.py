@@ -1,18 +1,20 @@
 """The case list's choices: search, filters and order, and the page query they make.
 
 The choices are kept for the session, so a doctor who opens a case and comes back finds
-the list as they left it; a change goes back to the first page.
+the list as they left it; a change goes back to the first page. The order is the
+server's (any column, either way, across all pages), chosen here rather than by a click
+on a column header, which would reorder only the rows on screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time, timedelta
 
 import streamlit as st
 
 from core.lifecycle import REVIEW_STATE_LABELS, ReviewState
-from core.models import CaseQuery, CaseStatus
+from core.models import CaseQuery, CaseSort, CaseStatus
 from core.validation import MAX_AGE, MIN_AGE
 from ui import formatting
 from ui.case_list import PAGE_NUMBER, PAGE_SIZE, page_number
@@ -21,12 +23,28 @@ from ui.case_list import PAGE_NUMBER, PAGE_SIZE, page_number
 SEARCH = "cases_search"
 STATUSES = "cases_statuses"
 REVIEW_STATES = "cases_review_states"
-ORDER = "cases_order"
+SORT = "cases_sort"  # a CaseSort value
+ORDER = "cases_order"  # DESCENDING or ASCENDING
+CRITICAL_FIRST = "cases_critical_first"
+CRITICAL_ONLY = "cases_critical_only"
 CREATED = "cases_created"  # a date range: (), (first day,) or (first day, last day)
-AGES = "cases_ages"  # (lowest, highest); the full range is no filter
+# The age range as two number boxes (typed, or stepped with the arrow keys); the full
+# range is no filter, and a range typed upside down is read the right way up.
+AGE_FROM = "cases_age_from"
+AGE_TO = "cases_age_to"
 DIAGNOSIS = "cases_diagnosis"
 
-NEWEST_FIRST, OLDEST_FIRST = "Newest first", "Oldest first"
+DESCENDING, ASCENDING = "Descending", "Ascending"
+SORT_LABELS: dict[str, str] = {
+    CaseSort.CREATED: "Created",
+    CaseSort.UPDATED: "Updated",
+    CaseSort.PATIENT: "Patient",
+    CaseSort.AGE: "Age",
+    CaseSort.STATUS: "Status",
+    CaseSort.REVIEW: "Review",
+    CaseSort.DIAGNOSIS: "Diagnosis",
+    CaseSort.CRITICAL: "Critical values",
+}
 
 
 def _first_page() -> None:
@@ -43,7 +61,9 @@ def current_query() -> CaseQuery:
     statuses = tuple(st.session_state.get(STATUSES) or ()) or None
     review_states = tuple(st.session_state.get(REVIEW_STATES) or ()) or None
     created_from, created_before = created_between(st.session_state.get(CREATED) or ())
-    lowest, highest = st.session_state.get(AGES) or (MIN_AGE, MAX_AGE)
+    lowest, highest = sorted(
+        (_age(st.session_state.get(AGE_FROM), MIN_AGE), _age(st.session_state.get(AGE_TO), MAX_AGE))
+    )
     return CaseQuery(
         search=search,
         statuses=statuses,
@@ -53,10 +73,18 @@ def current_query() -> CaseQuery:
         min_age=lowest if lowest > MIN_AGE else None,
         max_age=highest if highest < MAX_AGE else None,
         diagnosis=st.session_state.get(DIAGNOSIS) or None,
-        newest_first=st.session_state.get(ORDER, NEWEST_FIRST) != OLDEST_FIRST,
+        critical_only=bool(st.session_state.get(CRITICAL_ONLY)),
+        sort=st.session_state.get(SORT) or CaseSort.CREATED.value,
+        descending=st.session_state.get(ORDER, DESCENDING) != ASCENDING,
+        critical_first=bool(st.session_state.get(CRITICAL_FIRST)),
         limit=PAGE_SIZE,
         offset=(page_number() - 1) * PAGE_SIZE,
     )
+
+
+def _age(value: object, default: int) -> int:
+    """An age box's value (None when emptied: no bound on that side)."""
+    return value if isinstance(value, int) else default
 
 
 def created_between(days: Sequence[date]) -> tuple[datetime | None, datetime | None]:
@@ -72,9 +100,15 @@ def created_between(days: Sequence[date]) -> tuple[datetime | None, datetime | N
     )
 
 
-def list_filters() -> None:
-    """The search box, the filters and the order; a change goes back to the first page."""
-    search, statuses, reviews, order = st.columns([3, 3, 3, 2], vertical_alignment="bottom")
+def list_filters(counts_by_status: Mapping[str, int] | None = None) -> None:
+    """The search box, the filters and the order; a change goes back to the first page.
+
+    ``counts_by_status`` (the caseload's) limits the status filter to the statuses the
+    doctor's cases are in (and any already chosen); None offers every status.
+    """
+    search, statuses, reviews, sort, order = st.columns(
+        [3, 3, 3, 2, 2], vertical_alignment="bottom"
+    )
     search.text_input(
         "Search patients",
         placeholder="Patient name",
@@ -84,7 +118,7 @@ def list_filters() -> None:
     )
     statuses.multiselect(
         "Status",
-        [status.value for status in CaseStatus],
+        _status_options(counts_by_status),
         format_func=formatting.status_label,
         placeholder="All but archived",
         key=STATUSES,
@@ -100,14 +134,28 @@ def list_filters() -> None:
         on_change=_first_page,
         persist_state="session",
     )
-    order.selectbox(
-        "Order",
-        (NEWEST_FIRST, OLDEST_FIRST),
-        key=ORDER,
+    sort.selectbox(
+        "Sort by",
+        list(SORT_LABELS),
+        format_func=SORT_LABELS.__getitem__,
+        key=SORT,
+        help="Orders the whole list (every page). A click on a column header reorders"
+        " only the rows on this page.",
         on_change=_first_page,
         persist_state="session",
     )
-    created, ages, diagnosis = st.columns([3, 3, 5], vertical_alignment="bottom")
+    order.selectbox(
+        "Order",
+        (DESCENDING, ASCENDING),
+        key=ORDER,
+        help="Descending: newest, Z to A, oldest patient, most critical first."
+        " Empty values come last either way.",
+        on_change=_first_page,
+        persist_state="session",
+    )
+    created, age_from, age_to, diagnosis, critical = st.columns(
+        [3, 1.5, 1.5, 4, 2], vertical_alignment="bottom"
+    )
     created.date_input(
         "Created between",
         value=[],
@@ -116,19 +164,58 @@ def list_filters() -> None:
         on_change=_first_page,
         persist_state="session",
     )
-    ages.slider(
-        "Age",
+    age_from.number_input(
+        "Age from",
         min_value=MIN_AGE,
         max_value=MAX_AGE,
-        value=(MIN_AGE, MAX_AGE),
-        key=AGES,
+        value=MIN_AGE,
+        step=1,
+        key=AGE_FROM,
+        on_change=_first_page,
+        persist_state="session",
+    )
+    age_to.number_input(
+        "Age to",
+        min_value=MIN_AGE,
+        max_value=MAX_AGE,
+        value=MAX_AGE,
+        step=1,
+        key=AGE_TO,
         on_change=_first_page,
         persist_state="session",
     )
     diagnosis.text_input(
         "Diagnosis or ICD-10 code",
         placeholder="e.g. anaemia or D50",
+        help="The signed diagnosis when the note is signed, the AI draft's otherwise."
+        " British and American spellings alike; a code matches from its start.",
         key=DIAGNOSIS,
         on_change=_first_page,
         persist_state="session",
     )
+    critical.checkbox(
+        "Critical only",
+        key=CRITICAL_ONLY,
+        help="Only cases with a critical lab value",
+        on_change=_first_page,
+        persist_state="session",
+    )
+    critical.checkbox(
+        "Critical first",
+        key=CRITICAL_FIRST,
+        help="Cases with a critical lab value before the rest, each in the chosen order",
+        on_change=_first_page,
+        persist_state="session",
+    )
+
+
+def _status_options(counts_by_status: Mapping[str, int] | None) -> list[str]:
+    """The statuses worth offering: those with a case, and those already chosen."""
+    chosen = set(st.session_state.get(STATUSES) or ())
+    return [
+        status.value
+        for status in CaseStatus
+        if counts_by_status is None
+        or counts_by_status.get(status.value, 0) > 0
+        or status.value in chosen
+    ]

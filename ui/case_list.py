@@ -34,8 +34,15 @@ COLUMN_CONFIG = {
     "Gender": st.column_config.TextColumn("Gender", width="small"),
     "Status": st.column_config.TextColumn("Status"),
     "Review": st.column_config.TextColumn("Review", help="The physician's review of the AI draft"),
-    "Primary diagnosis": st.column_config.TextColumn("Primary diagnosis", width="medium"),
+    "Primary diagnosis": st.column_config.TextColumn(
+        "Primary diagnosis",
+        width="medium",
+        help="The signed note's diagnosis once signed; until then the AI draft's",
+    ),
     "ICD-10": st.column_config.TextColumn("ICD-10", width="small"),
+    "Diagnosis by": st.column_config.TextColumn(
+        "Diagnosis by", width="small", help="Signed: the doctor's; AI draft: not yet signed"
+    ),
     "Created": st.column_config.DatetimeColumn("Created", format="D MMM YYYY, HH:mm"),
     "Updated": st.column_config.DatetimeColumn("Updated", format="D MMM YYYY, HH:mm"),
 }
@@ -87,6 +94,13 @@ def critical_mark(count: int) -> str:
     return f"⚠ {count} critical" if count > 0 else ""
 
 
+def diagnosis_source(row: CaseRow) -> str | None:
+    """Whose diagnosis the row shows: "Signed", "AI draft", or None before any."""
+    if row.diagnosis_signed:
+        return "Signed"
+    return "AI draft" if row.primary_diagnosis is not None else None
+
+
 @dataclass(frozen=True)
 class CaseTable:
     """The rows to show and, row for row, the case each one opens."""
@@ -109,6 +123,7 @@ class CaseTable:
                 ],
                 "Primary diagnosis": [row.primary_diagnosis for row in rows],
                 "ICD-10": [row.icd_code for row in rows],
+                "Diagnosis by": [diagnosis_source(row) for row in rows],
                 "Created": [formatting.local_time(row.case.created_at) for row in rows],
                 "Updated": [formatting.local_time(row.case.updated_at) for row in rows],
             },

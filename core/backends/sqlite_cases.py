@@ -19,9 +19,11 @@ from core.models import (
     CasePage,
     CaseQuery,
     CaseRow,
+    CaseSort,
     icd10_prefix,
     utc_now,
 )
+from core.spelling import fold_spelling
 
 _CASE_COLUMNS = (
     "case_id, user_id, patient_name, patient_age, patient_gender, case_summary, status,"
@@ -34,38 +36,68 @@ _FILE_COLUMNS = (
 )
 
 
-# The primary diagnosis as stored in ai_insights (DESIGN.md's insights fields).
-# A damaged record shows no diagnosis rather than breaking the whole list (json_valid).
+def _text_at(column: str, path: str) -> str:
+    """The string at ``path`` of a JSON column; NULL for anything else (records are read
+    unvalidated: a damaged one shows no diagnosis rather than breaking the whole list)."""
+    return (
+        f"CASE WHEN json_valid({column}) AND json_type({column}, '{path}') = 'text'"
+        f" THEN json_extract({column}, '{path}') END"
+    )
+
+
+# The list's diagnosis: the latest signed version's (signed_notes' content, where a
+# rejected section has no text) when the case is signed, the AI draft's otherwise.
+_SIGNED = "s.note_id IS NOT NULL"
 _DIAGNOSIS = (
-    "CASE WHEN json_valid(i.ai_insights)"
-    " THEN json_extract(i.ai_insights, '$.primary_diagnosis.primary_diagnosis') END"
+    f"CASE WHEN {_SIGNED}"
+    f" THEN {_text_at('s.content', '$.sections.primary_diagnosis.text.primary_diagnosis')}"
+    f" ELSE {_text_at('i.ai_insights', '$.primary_diagnosis.primary_diagnosis')} END"
 )
 _ICD_CODE = (
-    "CASE WHEN json_valid(i.ai_insights)"
-    " THEN json_extract(i.ai_insights, '$.primary_diagnosis.icd_code') END"
+    f"CASE WHEN {_SIGNED}"
+    f" THEN {_text_at('s.content', '$.sections.primary_diagnosis.text.icd_code')}"
+    f" ELSE {_text_at('i.ai_insights', '$.primary_diagnosis.icd_code')} END"
 )
-# The list's diagnosis filter: a substring of the diagnosis, or the start of the ICD-10 code
-# with its dots removed; only string values count (the record is stored unvalidated).
+_CRITICAL = "coalesce(i.critical_count, 0)"
+# The case with its current insights and its latest signed version ((case_id, version)
+# is unique in signed_notes, so each case is one row).
+_LISTED_FROM = (
+    " FROM cases AS c LEFT JOIN case_insights AS i ON i.case_id = c.case_id"
+    " LEFT JOIN signed_notes AS s ON s.case_id = c.case_id AND s.version ="
+    " (SELECT max(v.version) FROM signed_notes AS v WHERE v.case_id = c.case_id)"
+)
+# The diagnosis filter: a part of the listed diagnosis with British and American
+# spellings folded alike (core.spelling), or as typed ignoring case (so a part that ends
+# inside a folded pair, "ha" of "haem", still matches), or the start of its ICD-10 code
+# with its dots removed.
 _DIAGNOSIS_MATCH = (
-    " AND EXISTS (SELECT 1 FROM case_insights AS d WHERE d.case_id = c.case_id"
-    " AND json_valid(d.ai_insights) AND ("
-    "(json_type(d.ai_insights, '$.primary_diagnosis.primary_diagnosis') = 'text' AND instr("
-    "medcase_fold(json_extract(d.ai_insights, '$.primary_diagnosis.primary_diagnosis')), ?) > 0)"
-    " OR (? IS NOT NULL AND json_type(d.ai_insights, '$.primary_diagnosis.icd_code') = 'text'"
-    " AND instr(replace(upper(json_extract(d.ai_insights, '$.primary_diagnosis.icd_code')),"
-    " '.', ''), ?) = 1)))"
+    f" AND (instr(medcase_spelling({_DIAGNOSIS}), ?) > 0"
+    f" OR instr(medcase_fold({_DIAGNOSIS}), ?) > 0"
+    f" OR (? IS NOT NULL AND instr(replace(upper({_ICD_CODE}), '.', ''), ?) = 1))"
 )
+# What each sort key orders by (names folded as the search folds them).
+_SORT_BY: dict[str, str] = {
+    CaseSort.CREATED: "c.created_at",
+    CaseSort.UPDATED: "c.updated_at",
+    CaseSort.PATIENT: "medcase_fold(c.patient_name)",
+    CaseSort.AGE: "c.patient_age",
+    CaseSort.STATUS: "c.status",
+    CaseSort.REVIEW: "c.review_state",
+    CaseSort.DIAGNOSIS: f"medcase_fold({_DIAGNOSIS})",
+    CaseSort.CRITICAL: _CRITICAL,
+}
 _LISTED_COLUMNS = ", ".join(f"c.{name.strip()}" for name in _CASE_COLUMNS.split(","))
 
 
 def _case_row(row: sqlite3.Row) -> CaseRow:
     values = dict(row)
     diagnosis, icd_code = values.pop("diagnosis"), values.pop("icd_code")
-    critical_count = values.pop("critical_count")
+    critical_count, signed = values.pop("critical_count"), values.pop("diagnosis_signed")
     return CaseRow(
         case=Case.from_row(values),
         primary_diagnosis=diagnosis if isinstance(diagnosis, str) else None,
         icd_code=icd_code if isinstance(icd_code, str) else None,
+        diagnosis_signed=bool(signed),
         critical_count=critical_count or 0,
     )
 
@@ -163,20 +195,30 @@ class SqliteCaseRepository:
         filtered, filter_params = _list_filters(query)
         where += filtered
         params.extend(filter_params)
-        direction = "DESC" if query.newest_first else "ASC"
-        # The (user_id, created_at) index walks in order and stops after the page;
-        # the insights are joined for the page's rows only.
-        rows = connection.execute(
-            f"SELECT {_LISTED_COLUMNS}, {_DIAGNOSIS} AS diagnosis, {_ICD_CODE} AS icd_code,"
-            " i.critical_count AS critical_count"
-            " FROM cases AS c LEFT JOIN case_insights AS i ON i.case_id = c.case_id"
-            f" WHERE {where} ORDER BY c.created_at {direction}, c.rowid {direction}"
-            " LIMIT ? OFFSET ?",
-            (*params, query.limit, query.offset),
-        ).fetchall()
-        total = connection.execute(
-            f"SELECT count(*) FROM cases AS c WHERE {where}", params
-        ).fetchone()[0]
+        # The insights and signed notes are joined only where the filter or the order
+        # needs them: unfiltered and in creation order, the (user_id, created_at) index
+        # walks in order and stops after the page. Then the page's rows, joined in full.
+        source = _LISTED_FROM if _needs_listed(query) else " FROM cases AS c"
+        page_ids = [
+            row[0]
+            for row in connection.execute(
+                f"SELECT c.case_id{source} WHERE {where} ORDER BY {_order(query)} LIMIT ? OFFSET ?",
+                (*params, query.limit, query.offset),
+            )
+        ]
+        found = {
+            row["case_id"]: row
+            for row in connection.execute(
+                f"SELECT {_LISTED_COLUMNS}, {_DIAGNOSIS} AS diagnosis, {_ICD_CODE} AS icd_code,"
+                f" {_SIGNED} AS diagnosis_signed, {_CRITICAL} AS critical_count{_LISTED_FROM}"
+                # By primary key: the unary + keeps the planner off the owner's indexes
+                # (which would walk every case of the doctor to find the page's few).
+                f" WHERE c.case_id IN ({', '.join('?' * len(page_ids))}) AND +c.user_id = ?",
+                (*page_ids, owner),
+            )
+        }
+        rows = [found[case_id] for case_id in page_ids if case_id in found]
+        total = connection.execute(f"SELECT count(*){source} WHERE {where}", params).fetchone()[0]
         counts = connection.execute(
             "SELECT status, count(*) FROM cases WHERE user_id = ? GROUP BY status", (owner,)
         ).fetchall()
@@ -468,5 +510,24 @@ def _list_filters(query: CaseQuery) -> tuple[str, list[Any]]:
     if query.diagnosis:
         code = icd10_prefix(query.diagnosis)
         where += _DIAGNOSIS_MATCH
-        params.extend([query.diagnosis.casefold(), code, code])
+        params.extend([fold_spelling(query.diagnosis), query.diagnosis.casefold(), code, code])
+    if query.critical_only:
+        where += f" AND {_CRITICAL} > 0"
     return where, params
+
+
+def _needs_listed(query: CaseQuery) -> bool:
+    """Whether the filter or the order reads the insights or the signed notes."""
+    by_listed = query.sort in (CaseSort.DIAGNOSIS, CaseSort.CRITICAL)
+    return bool(query.diagnosis or query.critical_only or query.critical_first or by_listed)
+
+
+def _order(query: CaseQuery) -> str:
+    """The list's ORDER BY: critical cases first if asked, the sort key with empty values
+    last, then creation time in the same direction and insertion order (stable paging)."""
+    direction = "DESC" if query.descending else "ASC"
+    terms = [f"({_CRITICAL} > 0) DESC"] if query.critical_first else []
+    if query.sort != CaseSort.CREATED:
+        terms.append(f"{_SORT_BY[query.sort]} {direction} NULLS LAST")
+    terms += [f"c.created_at {direction}", f"c.rowid {direction}"]
+    return ", ".join(terms)

@@ -14,6 +14,7 @@ from core.audit import event_hash, occurred_text
 from core.pilot.records import ICD_CODE_FORM, stored_scores_valid
 from core.private_files import private_file, private_folder
 from core.review import content_hash, signed_at_text
+from core.spelling import fold_spelling_or_none
 
 # Each entry moves the schema one version up; PRAGMA user_version records where a file is.
 MIGRATIONS: tuple[str, ...] = (
@@ -450,6 +451,9 @@ class SqliteDatabase:
         connection.execute("PRAGMA busy_timeout=30000")
         # Name search folds case with Unicode rules (SQLite's lower() only knows ASCII).
         connection.create_function("medcase_fold", 1, _folded, deterministic=True)
+        # The diagnosis search's spelling fold (anaemia = anemia), the same Python function
+        # that folds the query (supabase: public.fold_spelling).
+        connection.create_function("medcase_spelling", 1, fold_spelling_or_none, deterministic=True)
         # The audit trail's stamp: the same hash as PostgreSQL's trigger computes.
         connection.create_function("medcase_event_hash", 7, event_hash, deterministic=True)
         connection.create_function("medcase_now", 0, _now)

@@ -143,7 +143,7 @@ class SupabaseCaseRepository:
             "name_search": query.search,
             "wanted_statuses": list(query.statuses or ()),
             "wanted_review_states": list(query.review_states) if query.review_states else None,
-            "newest_first": query.newest_first,
+            "descending": query.descending,
             "page_size": query.limit,
             "page_offset": query.offset,
             "created_from": _instant(query.created_from) if query.created_from else None,
@@ -152,6 +152,9 @@ class SupabaseCaseRepository:
             "max_age": query.max_age,
             "diagnosis_search": query.diagnosis,
             "icd_prefix": icd10_prefix(query.diagnosis),
+            "sort_key": query.sort,
+            "critical_first": query.critical_first,
+            "critical_only": query.critical_only,
         }
         with supabase_errors():
             # postgrest-py types rpc arguments as strings; PostgREST takes any JSON.
@@ -161,11 +164,13 @@ class SupabaseCaseRepository:
         for row in as_rows(page["rows"]):
             diagnosis, icd_code = row.pop("primary_diagnosis"), row.pop("icd_code")
             critical_count = row.pop("critical_count", None) or 0
+            signed = bool(row.pop("diagnosis_signed", False))
             rows.append(
                 CaseRow(
                     case=Case.from_row(row),
                     primary_diagnosis=diagnosis,
                     icd_code=icd_code,
+                    diagnosis_signed=signed,
                     critical_count=critical_count,
                 )
             )

@@ -107,7 +107,7 @@ class Recovery:
         """
         resumed = 0
         query = CaseQuery(
-            statuses=(CaseStatus.ANALYZING.value,), newest_first=False, limit=MAX_PAGE_SIZE
+            statuses=(CaseStatus.ANALYZING.value,), descending=False, limit=MAX_PAGE_SIZE
         )
         while True:
             page = backend.cases.list_case_page(doctor.user_id, query)

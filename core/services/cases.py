@@ -27,6 +27,7 @@ from core.models import (
     CaseFile,
     CasePage,
     CaseQuery,
+    CaseSort,
     CaseStatus,
     CreatedCase,
     Doctor,
@@ -498,7 +499,8 @@ def _internal(error: Exception, action: str) -> MedCaseError:
 
 
 def _list_query(query: CaseQuery) -> CaseQuery:
-    """The query as backends take it: search trimmed or None, statuses spelled out."""
+    """The query as backends take it: search trimmed or None, statuses spelled out, the
+    sort one of ``CaseSort``."""
     if not 1 <= query.limit <= MAX_PAGE_SIZE:
         raise InvalidInput(f"A page holds 1 to {MAX_PAGE_SIZE} cases")
     if query.offset < 0:
@@ -519,6 +521,9 @@ def _list_query(query: CaseQuery) -> CaseQuery:
     diagnosis = (
         plain_text.normalised(query.diagnosis).strip() if isinstance(query.diagnosis, str) else None
     )
+    sorts = {s.value for s in CaseSort}
+    if query.sort not in sorts:
+        raise InvalidInput(f"The list can be sorted by one of: {', '.join(sorted(sorts))}")
     return replace(
         query,
         search=search or None,

@@ -3,13 +3,17 @@ status filter, order, pages, and opening a case."""
 
 from __future__ import annotations
 
+import tomllib
 from datetime import date
+from pathlib import Path
 
 import pytest
+from streamlit import config as st_config
 from streamlit.testing.v1 import AppTest
 
 from benchmarks.case_list import insights_for
 from core.bootstrap import Clinic
+from core.insights import LabValue
 from core.models import AuthSession, CreatedCase
 from tests.app.conftest import SEED_CLAIM, seed_case, shown, sign_in, sign_up, texts
 from tests.doubles import case_service
@@ -73,6 +77,7 @@ def test_list_shows_the_doctors_cases_newest_first(app: AppTest, clinic: Clinic)
         "Review",
         "Primary diagnosis",
         "ICD-10",
+        "Diagnosis by",
         "Created",
         "Updated",
     ]
@@ -151,7 +156,7 @@ def test_oldest_first_order(app: AppTest, clinic: Clinic) -> None:
         seed_case(clinic, doctor, patient_name=name)
     sign_in(app, "order@example.com")
 
-    app.selectbox(key="cases_order").set_value("Oldest first").run()
+    app.selectbox(key="cases_order").set_value("Ascending").run()
 
     assert not app.exception
     assert patients(app) == ["First Patient", "Second Patient", "Third Patient"]
@@ -307,11 +312,12 @@ def test_filters_by_date_age_and_diagnosis(app: AppTest, clinic: Clinic) -> None
     labels = [widget.label for widget in app.main.text_input]
     assert labels == ["Search patients", "Diagnosis or ICD-10 code"]
     assert app.date_input(key="cases_created").label == "Created between"
-    assert app.slider(key="cases_ages").label == "Age"
+    ages = app.number_input(key="cases_age_from"), app.number_input(key="cases_age_to")
+    assert [box.label for box in ages] == ["Age from", "Age to"]
 
     app.text_input(key="cases_diagnosis").input("d50").run()
     assert patients(app) == ["Old Anaemic", "Young Anaemic"]
-    app.slider(key="cases_ages").set_range(65, 150).run()
+    app.number_input(key="cases_age_from").set_value(65).run()
     assert not app.exception
     assert patients(app) == ["Old Anaemic"]
     app.text_input(key="cases_diagnosis").input("").run()
@@ -324,3 +330,141 @@ def test_filters_by_date_age_and_diagnosis(app: AppTest, clinic: Clinic) -> None
     app.date_input(key="cases_created").set_value((date(2020, 1, 1), date(2020, 1, 31))).run()
     assert not app.exception
     assert "No cases match this search and filter." in shown(app)
+
+
+# --- issue #26: the list shows what was signed, sorted on the server --------------------
+
+
+def test_the_sort_control_orders_every_page_not_just_the_one_on_screen(
+    app: AppTest, clinic: Clinic
+) -> None:
+    doctor = sign_up(clinic, "sorting@example.com")
+    # Created oldest to newest with ages rising and falling, so no order is the creation's.
+    ages = [(number * 37) % 90 for number in range(PAGE_SIZE + 5)]
+    for number, age in enumerate(ages):
+        seed_case(clinic, doctor, patient_name=f"Patient {number:02d}", age=age)
+    sign_in(app, "sorting@example.com")
+    assert app.selectbox(key="cases_sort").options == [
+        "Created",
+        "Updated",
+        "Patient",
+        "Age",
+        "Status",
+        "Review",
+        "Diagnosis",
+        "Critical values",
+    ]
+
+    app.selectbox(key="cases_sort").set_value("patient_age").run()
+    app.selectbox(key="cases_order").set_value("Ascending").run()
+    assert not app.exception
+    youngest_first = sorted(range(len(ages)), key=lambda n: (ages[n], n))
+    expected = [f"Patient {n:02d}" for n in youngest_first]
+    assert patients(app) == expected[:PAGE_SIZE]
+    app.button(key="cases_next").click().run()
+    assert patients(app) == expected[PAGE_SIZE:]  # the rest of the list, in the same order
+
+    # A new order starts again on the first page.
+    app.selectbox(key="cases_sort").set_value("patient_name").run()
+    assert "Page 1 of 2" in shown(app)
+    assert patients(app) == [f"Patient {n:02d}" for n in range(PAGE_SIZE)]
+
+
+def _sign_with(clinic: Clinic, auth: AuthSession, created: CreatedCase, code: str) -> None:
+    review = clinic.services_for(auth).review
+    case_id = created.case.case_id
+    review.review_section(case_id, "case_summary", "accept")
+    review.review_section(case_id, "soap_note", "accept")
+    edited = {
+        "primary_diagnosis": "Haemorrhagic disorder due to circulating anticoagulants",
+        "icd_code": code,
+        "description": "On warfarin.",
+    }
+    review.review_section(case_id, "primary_diagnosis", "edit", edited=edited)
+    review.sign(case_id)
+
+
+def test_the_list_shows_and_searches_the_signed_diagnosis(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "signed@example.com")
+    signed = seed_case(clinic, doctor, patient_name="Signed Patient")
+    draft = seed_case(clinic, doctor, patient_name="Draft Patient")
+    complete(clinic, doctor, signed, "Iron deficiency anaemia", "D50.9")
+    complete(clinic, doctor, draft, "Iron deficiency anemia", "D50.9")
+    _sign_with(clinic, doctor, signed, "D68.32")
+    sign_in(app, "signed@example.com")
+
+    table = table_of(app).set_index("Patient")
+    assert table.loc["Signed Patient", "Primary diagnosis"].startswith("Haemorrhagic")
+    assert table.loc["Signed Patient", "ICD-10"] == "D68.32"
+    assert table.loc["Signed Patient", "Diagnosis by"] == "Signed"
+    assert table.loc["Draft Patient", "Diagnosis by"] == "AI draft"
+
+    app.text_input(key="cases_diagnosis").input("D68").run()
+    assert patients(app) == ["Signed Patient"]
+    app.text_input(key="cases_diagnosis").input("hemorrhagic").run()
+    assert patients(app) == ["Signed Patient"]
+    app.text_input(key="cases_diagnosis").input("anaemia").run()  # the draft's "anemia"
+    assert patients(app) == ["Draft Patient"]
+
+
+def _complete_with_criticals(clinic: Clinic, auth: AuthSession, created: CreatedCase) -> None:
+    values = [
+        LabValue(analyte="Potassium", value=6.9, unit="mmol/L", flag="high", critical=True),
+        LabValue(analyte="Sodium", value=139, unit="mmol/L"),
+    ]
+    insights = insights_for("Hyperkalaemia", "E87.5").model_copy(update={"lab_values": values})
+    backend = clinic.provider.for_session(auth)
+    owner = auth.doctor.user_id
+    assert backend.cases.complete_analysis(owner, created.case.case_id, SEED_CLAIM, insights)
+
+
+def test_critical_only_and_critical_first(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "critical@example.com")
+    urgent = seed_case(clinic, doctor, patient_name="Urgent Patient")
+    seed_case(clinic, doctor, patient_name="Calm Patient")
+    _complete_with_criticals(clinic, doctor, urgent)
+    seed_case(clinic, doctor, patient_name="Newest Patient")
+    sign_in(app, "critical@example.com")
+    assert patients(app) == ["Newest Patient", "Calm Patient", "Urgent Patient"]
+
+    app.checkbox(key="cases_critical_first").check().run()
+    assert patients(app) == ["Urgent Patient", "Newest Patient", "Calm Patient"]
+    app.checkbox(key="cases_critical_only").check().run()
+    assert not app.exception
+    assert patients(app) == ["Urgent Patient"]
+    assert list(table_of(app)["Critical"]) == ["⚠ 1 critical"]
+
+
+def test_the_status_filter_offers_only_statuses_the_cases_are_in(
+    app: AppTest, clinic: Clinic
+) -> None:
+    doctor = sign_up(clinic, "statuses@example.com")
+    done = seed_case(clinic, doctor, patient_name="Done Patient")
+    seed_case(clinic, doctor, patient_name="Waiting Patient")
+    complete(clinic, doctor, done, "Iron deficiency anaemia", "D50.9")
+    sign_in(app, "statuses@example.com")
+
+    assert app.multiselect(key="cases_statuses").options == ["Analyzing", "Completed"]
+
+
+def test_the_age_range_is_typed_and_applies_either_way_up(app: AppTest, clinic: Clinic) -> None:
+    doctor = sign_up(clinic, "ages@example.com")
+    for name, age in (("Child Patient", 8), ("Adult Patient", 40), ("Elder Patient", 85)):
+        seed_case(clinic, doctor, patient_name=name, age=age)
+    sign_in(app, "ages@example.com")
+
+    app.number_input(key="cases_age_to").set_value(40).run()
+    assert patients(app) == ["Adult Patient", "Child Patient"]
+    app.number_input(key="cases_age_from").set_value(41).run()  # above "to": read as 40-41
+    assert not app.exception
+    assert patients(app) == ["Adult Patient"]
+    app.number_input(key="cases_age_to").set_value(150).run()
+    assert patients(app) == ["Elder Patient"]
+
+
+def test_no_table_offers_its_own_csv_download() -> None:
+    """The case list holds patient names; st.dataframe's toolbar download is switched off
+    app-wide (client.disableDataExport), as Streamlit offers no per-table switch."""
+    settings = tomllib.loads((Path(__file__).parents[2] / ".streamlit/config.toml").read_text())
+    assert "client.disableDataExport" in st_config._config_options_template
+    assert settings["client"]["disableDataExport"] is True

@@ -86,7 +86,7 @@ def test_newest_first_by_default_and_oldest_first_on_request(doctor_a: SignedIn)
         _open(doctor_a, name)
 
     assert _names(doctor_a) == ["Third", "Second", "First"]
-    assert _names(doctor_a, newest_first=False) == ["First", "Second", "Third"]
+    assert _names(doctor_a, descending=False) == ["First", "Second", "Third"]
 
 
 def test_order_is_by_creation_not_by_last_update(doctor_a: SignedIn) -> None:
@@ -160,7 +160,7 @@ def test_pages_slice_the_list_and_total_counts_every_match(doctor_a: SignedIn) -
     assert [r.case.patient_name for r in second.rows] == newest_first[3:6]
     assert past_end.rows == []
     assert first.total == second.total == past_end.total == 7
-    last = _page(doctor_a, limit=3, offset=6, newest_first=False)
+    last = _page(doctor_a, limit=3, offset=6, descending=False)
     assert [r.case.patient_name for r in last.rows] == [names[6]]
 
 
@@ -250,7 +250,7 @@ def test_cases_created_in_the_same_instant_page_without_repeats_or_gaps(
         seen = [
             row.case.case_id
             for offset in range(0, 5, 2)
-            for row in _page(doctor_a, limit=2, offset=offset, newest_first=newest_first).rows
+            for row in _page(doctor_a, limit=2, offset=offset, descending=newest_first).rows
         ]
         assert sorted(seen) == sorted(ids)
 

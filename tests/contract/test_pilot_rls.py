@@ -294,7 +294,7 @@ def test_through_postgrest_a_reviewer_gets_no_patient_name(supabase_stack: Supab
                     "name_search": None,
                     "wanted_statuses": ["completed"],
                     "wanted_review_states": None,
-                    "newest_first": True,
+                    "descending": True,
                     "page_size": 50,
                     "page_offset": 0,
                     "created_from": None,

@@ -342,7 +342,7 @@ LIST_QUERIES = [
     CaseQuery(search="_"),
     CaseQuery(search="ÉMILE"),
     CaseQuery(statuses=("archived",)),
-    CaseQuery(statuses=("completed", "analyzing"), newest_first=False),
+    CaseQuery(statuses=("completed", "analyzing"), descending=False),
     CaseQuery(limit=2, offset=1),
     CaseQuery(search="nobody"),
 ]
