@@ -66,6 +66,20 @@ class LabValue(BaseModel):
     timing: str | None = None
     # On the published critical-value list (core.analysis.labs.critical): urgent.
     critical: bool = False
+    # From a structured message (HL7 v2 or FHIR) only: the sender's own abnormal flag as
+    # sent ("H", "LL", "A"), kept beside ``flag`` (MedCase's reading of the range) so that
+    # a disagreement shows; and the result's status ("final", "preliminary", "corrected").
+    sender_flag: str | None = None
+    result_status: str | None = None
+
+
+class MessagePatient(BaseModel):
+    """Who a structured lab message says its results belong to (PID or Patient)."""
+
+    family: str = ""
+    given: str = ""
+    birth_date: str | None = None  # ISO date as sent, "1962-03-20" (or just "1962")
+    sex: str | None = None  # "male", "female", or None when not said
 
 
 class LabDocument(BaseModel):
@@ -85,6 +99,11 @@ class LabDocument(BaseModel):
     unread_pages: int = 0
     # Tests the text names with a result that could not be read ("INR").
     unread_tests: list[str] = Field(default_factory=list)
+    # A structured message (HL7 v2, FHIR) read exactly: its values are not read again from
+    # the text. Its patient (name, birth date, sex) is compared with the case's and never
+    # stored or sent anywhere (excluded from every dump).
+    structured: bool = False
+    message_patients: list[MessagePatient] = Field(default_factory=list, exclude=True)
 
 
 class ImageAnalysis(_Scored):

@@ -74,6 +74,7 @@ def analyze_case(
         timings,
         started,
         on_stage,
+        patient_name=case.patient_name,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
 

@@ -22,6 +22,7 @@ from core.analysis.reading.imaging import (
     has_burned_in_text,
 )
 from core.analysis.reading.isolation import FileReading
+from core.analysis.reading.patient_match import wrong_patient_warnings
 from core.analysis.rules.engine import RulesEngine, unread_image_analysis
 from core.insights import (
     ImageAnalysis,
@@ -87,8 +88,13 @@ def read_round(
     timings: dict[str, float],
     started: float,
     on_stage: Callable[[str], None],
+    *,
+    patient_name: str = "",
 ) -> FilesRead:
-    """Read every file at once, save each one's reading, and time both kinds from ``started``."""
+    """Read every file at once, save each one's reading, and time both kinds from ``started``.
+
+    A structured message's patient is compared with the case's (``patient_name`` and the
+    context's age and gender): a mismatch is a wrong-patient warning."""
     image_futures = [
         pool.submit(
             _read_radiology, f, labels[f.file_id], read_file, reading, engine, context, scrub
@@ -105,6 +111,8 @@ def read_round(
     ]
     try:
         labs = _finish_labs(lab_futures, Patient(context.age, context.gender))
+        for lab in labs:
+            _check_patient(lab, patient_name, context)
         timings[AnalysisStage.LAB_DOCUMENTS_PROCESSED.value] = round(
             time.perf_counter() - started, 3
         )
@@ -168,6 +176,10 @@ def _extract_lab(
         update={
             "text": scrub(extracted.text),
             "warnings": [scrub(w) for w in extracted.warnings],
+            "lab_values": [
+                value.model_copy(update={"source_line": scrub.optional(value.source_line)})
+                for value in extracted.lab_values
+            ],
         }
     )
     return _LabResult(record, document, extracted.text, page_reads)
@@ -216,7 +228,24 @@ def _finish_labs(lab_futures: list[Future[_LabResult]], patient: Patient) -> lis
     return labs
 
 
+def _check_patient(lab: _LabResult, patient_name: str, context: PatientContext) -> None:
+    """A structured message for another patient gets a wrong-patient warning."""
+    found = wrong_patient_warnings(
+        lab.document.label,
+        lab.document.message_patients,
+        patient_name,
+        context.age,
+        context.gender,
+    )
+    if found:
+        lab.document = lab.document.model_copy(
+            update={"warnings": [*found, *lab.document.warnings]}
+        )
+
+
 def _add_page_text(lab: _LabResult, patient: Patient) -> None:
+    if lab.document.structured:
+        return  # its values were read from the message's fields, exactly
     reads = _settle([future for _, future in lab.page_reads])
     texts = [text for text in reads if text]
     # A scanned page the vision model did read has text now: its warning would mislead.
