@@ -91,6 +91,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.pilot
 	$(BIN)/python -m benchmarks.clinical
 	$(BIN)/python -m benchmarks.replicas
+	$(BIN)/python -m benchmarks.structured_results
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
