@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from core.analysis.labs.format import format_reference, format_result, is_dipstick
+from core.analysis.reading.messages_common import flags_disagree
 from core.insights import LabValue
 from core.models import CaseFile
 from ui.formatting import markdown_text
@@ -28,6 +29,7 @@ COLUMNS = (
     "File",
     "Source line",
 )
+SENDER_FLAG = "Lab's flag"  # shown only when a structured message sent flags
 CRITICAL = "Critical"
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
 # too, so the highlight is never the only signal.
@@ -45,6 +47,14 @@ def shown_flag(value: LabValue) -> str:
     if value.critical:
         return f"{CRITICAL} {flag.lower()}".strip()
     return flag
+
+
+def shown_sender_flag(value: LabValue) -> str:
+    """The flag the laboratory's message sent ("H"), marked when MedCase reads the range
+    otherwise: both are shown, neither hides the other."""
+    if not value.sender_flag:
+        return ""
+    return f"{value.sender_flag} (differs)" if flags_disagree(value) else value.sender_flag
 
 
 def shown_specimen(specimen: str | None) -> str:
@@ -69,7 +79,7 @@ def file_names(files: Sequence[CaseFile]) -> dict[str, str]:
 def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataFrame:
     """One row per lab value, in the order the files list them."""
     names = file_names(files)
-    return pd.DataFrame(
+    frame = pd.DataFrame(
         {
             "Analyte": [v.analyte for v in values],
             "Value": [format_result(v) for v in values],
@@ -83,6 +93,9 @@ def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataF
         },
         columns=list(COLUMNS),
     )
+    if any(v.sender_flag for v in values):
+        frame.insert(COLUMNS.index("Flag") + 1, SENDER_FLAG, [shown_sender_flag(v) for v in values])
+    return frame
 
 
 def row_styles(row: pd.Series) -> list[str]:

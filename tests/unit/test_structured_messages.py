@@ -322,3 +322,32 @@ def test_the_wrong_patient_warning_never_names_anyone() -> None:
     [warning] = wrong_patient_warnings("Lab file 1", [sent], "Adam Smith", 40, "male")
     assert warning.startswith("Lab file 1: WRONG PATIENT?") and "name, sex differ" in warning
     assert "EVE" not in warning.upper().replace("EVERY", "") and "Smith" not in warning
+
+
+# --- both flags on the case page's table --------------------------------------------------
+
+
+def test_the_lab_table_shows_the_senders_flag_beside_medcases_and_marks_a_disagreement() -> None:
+    from ui.lab_table import SENDER_FLAG, lab_frame
+
+    document = extract_lab_document(
+        "f1",
+        "L",
+        "x.hl7",
+        message(
+            "OBX|1|NM|2951-2^Sodium^LN||150|mmol/L|136-145|N|||F",
+            "OBX|2|NM|2823-3^Potassium^LN||5.6|mmol/L|3.5-5.1|H|||F",
+        ),
+    )
+    frame = lab_frame(document.lab_values, [])
+    rows = frame.set_index("Analyte")
+    assert list(frame.columns).index(SENDER_FLAG) == list(frame.columns).index("Flag") + 1
+    assert (rows.loc["Sodium", "Flag"], rows.loc["Sodium", SENDER_FLAG]) == ("High", "N (differs)")
+    assert (rows.loc["Potassium", "Flag"], rows.loc["Potassium", SENDER_FLAG]) == ("High", "H")
+
+
+def test_a_table_without_structured_values_has_no_senders_flag_column() -> None:
+    from ui.lab_table import SENDER_FLAG, lab_frame
+
+    document = extract_lab_document("f1", "L", "x.txt", b"Sodium 150 mmol/L (136-145)")
+    assert SENDER_FLAG not in lab_frame(document.lab_values, []).columns

@@ -200,3 +200,24 @@ def number(text: str, where: str) -> float:
     if value != value or value in (float("inf"), float("-inf")):
         raise MessageError(f"{where}: not a finite number")
     return value
+
+
+_SENDER_HIGH = frozenset({"H", "HH", "HU", ">"})
+_SENDER_LOW = frozenset({"L", "LL", "LU", "<"})
+
+
+def flags_disagree(value: LabValue) -> bool:
+    """True when the sender's flag and MedCase's reading of the range differ ("N" beside a
+    high value, "H" beside one within range); an "A" (abnormal) differs only from within."""
+    sent = (value.sender_flag or "").upper()
+    if not sent:
+        return False
+    if sent in _SENDER_HIGH:
+        return value.flag != "high"
+    if sent in _SENDER_LOW:
+        return value.flag != "low"
+    if sent == "N":
+        return value.flag is not None
+    if sent in ("A", "AA"):
+        return value.flag is None
+    return False
