@@ -110,3 +110,55 @@ def test_files_that_are_not_messages_are_refused(
     )
     assert answer.status_code == 400, answer.text
     assert "content does not match" in answer.text
+
+
+def test_a_fhir_bundle_posted_to_the_create_route_makes_a_case_with_its_results(
+    client: TestClient, doctor: Doctor
+) -> None:
+    content = (STRUCTURED / "fhir_ghp_cbc_bundle.json").read_bytes()
+    answer = client.post(
+        "/api/v1/cases/fhir",
+        headers={**doctor.headers, "Content-Type": "application/fhir+json"},
+        params={"patient_name": "Ada Lovelace", "patient_age": 36, "patient_gender": "female"},
+        content=content,
+    )
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    [record] = created["uploaded_files"]
+    assert (record["file_name"], record["file_category"]) == ("fhir-bundle.json", "lab")
+    detail = _analysed(client, doctor, created["case"]["case_id"])
+    values = {v["analyte"]: v["value"] for v in detail["ai_insights"]["lab_values"]}
+    assert values == {
+        "Hemoglobin": 176,
+        "RBC": 5.9,
+        "Hematocrit": 55,
+        "MCV": 99,
+        "MCH": 36,
+        "Platelets": 444,
+    }
+    # The Bundle's Patient (Peter James Chalmers, male) is not this case's patient.
+    warnings = detail["ai_insights"]["provenance"]["warnings"]
+    assert any("WRONG PATIENT" in w and "name, sex, age differ" in w for w in warnings)
+
+
+@pytest.mark.parametrize(
+    ("body", "params", "detail"),
+    [
+        (b"not json", {}, "content does not match"),
+        (b"{}", {}, "content does not match"),
+        (b'{"resourceType": "Bundle"}', {"patient_age": "old"}, "patient_age"),
+    ],
+    ids=["not-json", "no-resource", "bad-age"],
+)
+def test_the_fhir_create_route_refuses_what_is_not_a_bundle_or_a_patient(
+    client: TestClient, doctor: Doctor, body: bytes, params: dict[str, str], detail: str
+) -> None:
+    query = {"patient_name": "Jane Roe", "patient_age": "54", "patient_gender": "female"}
+    answer = client.post(
+        "/api/v1/cases/fhir",
+        headers={**doctor.headers, "Content-Type": "application/fhir+json"},
+        params={**query, **params},
+        content=body,
+    )
+    assert answer.status_code == 400, answer.text
+    assert detail in answer.json()["detail"]
