@@ -150,7 +150,7 @@ def test_a_string_value_with_a_number_is_not_coerced() -> None:
     reading = read_hl7(message("OBX|1|ST|2823-3^Potassium^LN||6.9|mmol/L|||||F"))
     assert reading.results == []
     assert reading.notes == [
-        "the message, OBX 1: OBX-5 is a string (ST), so '6.9' is not read as a number"
+        "the message, OBX 1: OBX-5 is a string (ST) holding digits; it is not read as a number"
     ]
 
 
@@ -260,7 +260,9 @@ def test_a_fhir_result_that_is_no_value(status: str) -> None:
 def test_a_fhir_value_string_is_not_coerced() -> None:
     reading = read_fhir(observation(valueString="6.9"))
     assert reading.results == []
-    assert "valueString: a string, so '6.9' is not read as a number" in reading.notes[0]
+    assert reading.notes == [
+        "Observation/k1.valueString: a string holding digits; it is not read as a number"
+    ]
 
 
 def test_a_fhir_resource_of_another_type_is_named() -> None:

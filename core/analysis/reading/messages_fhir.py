@@ -160,8 +160,7 @@ class _Resources:
         if quantity is None:
             if observation.valueString and any(c.isdigit() for c in observation.valueString):
                 self.reading.notes.append(
-                    f"{name}.valueString: a string, so '{observation.valueString[:30]}' is "
-                    "not read as a number"
+                    f"{name}.valueString: a string holding digits; it is not read as a number"
                 )
             return  # a panel (hasMember), a coded or text result: not a number
         if status not in _VALUES:

@@ -219,9 +219,10 @@ def _result(
     )
     if value_type not in _NUMERIC:
         if value_type in ("ST", "TX", "FT") and re.search(r"\d", raw_value):
+            # The text is not quoted: a free-text value may name someone.
             raise MessageError(
-                f"{label}: OBX-5 is a string ({value_type}), so '{raw_value[:30]}' is not "
-                "read as a number"
+                f"{label}: OBX-5 is a string ({value_type}) holding digits; it is not read "
+                "as a number"
             )
         return None  # a coded or text result: the text keeps it
     if analyte is None:
