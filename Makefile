@@ -112,6 +112,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.ocr
 	$(BIN)/python -m benchmarks.replicas
 	$(BIN)/python -m benchmarks.clinic_load
+	$(BIN)/python -m benchmarks.structured_results
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, File, Form, Header, Query, UploadFile
+from fastapi import APIRouter, Body, File, Form, Header, Query, Request, UploadFile
+from starlette.concurrency import run_in_threadpool
 
 from api import schemas
 from api.dependencies import CurrentCaller, check_user_id
@@ -35,6 +36,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 # Documented in the schema only: the core checks them and words the 400 answers.
 _AGE_RANGE = {"minimum": MIN_AGE, "maximum": MAX_AGE, "description": "Whole years"}
 _GENDERS = {"enum": [gender.value for gender in Gender]}
+_LAB_TYPES = "PDF, DOC, DOCX, TXT, CSV, HL7 (v2 ORU^R01), JSON (FHIR R4)"
 _CATEGORIES = {"enum": [category.value for category in FileCategory]}
 
 
@@ -69,7 +71,7 @@ def create_case(
     patient_gender: Annotated[str, Form(json_schema_extra=_GENDERS)],
     user_id: Annotated[str | None, Form(description="If given, the token's own user")] = None,
     case_summary: Annotated[str | None, Form(description="The doctor's notes")] = None,
-    lab_files: Annotated[list[UploadFile], File(description="PDF, DOC, DOCX, TXT, CSV")] = [],  # noqa: B006
+    lab_files: Annotated[list[UploadFile], File(description=_LAB_TYPES)] = [],  # noqa: B006
     radiology_files: Annotated[list[UploadFile], File(description="JPG, PNG, DCM")] = [],  # noqa: B006
     idempotency_key: Annotated[
         str | None,
@@ -90,6 +92,52 @@ def create_case(
         case_summary=case_summary,
     )
     created = caller.services.create_case(form, uploads, request_key=idempotency_key)
+    return {
+        "message": "Case created successfully",
+        "case": created.case.public_dict(),
+        "uploaded_files": [record.public_dict() for record in created.files],
+    }
+
+
+_FHIR_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            media: {"schema": {"type": "object", "description": "A FHIR R4 Bundle"}}
+            for media in ("application/fhir+json", "application/json")
+        },
+    }
+}
+
+
+@router.post(
+    "/api/v1/cases/fhir",
+    status_code=201,
+    response_model=schemas.CreatedCaseOut,
+    responses=_errors(400, 403, 413),
+    summary="Open a case from a FHIR R4 Bundle of lab results",
+    openapi_extra=_FHIR_BODY,
+)
+async def create_case_from_fhir(
+    request: Request,
+    caller: CurrentCaller,
+    patient_name: Annotated[str, Query()],
+    patient_age: Annotated[int, Query(json_schema_extra=_AGE_RANGE)],
+    patient_gender: Annotated[str, Query(json_schema_extra=_GENDERS)],
+    case_summary: Annotated[str | None, Query(description="The doctor's notes")] = None,
+) -> dict[str, Any]:
+    """The body (a Bundle of Observations, DiagnosticReports, Patient, Specimens) becomes
+    the case's lab file ``fhir-bundle.json``, read like any lab file by the analysis; its
+    Patient is compared with the case's patient there (a wrong-patient warning)."""
+    body = await request.body()  # bounded by the request-size limit before it is read
+    form = NewCase(
+        patient_name=patient_name,
+        patient_age=patient_age,
+        patient_gender=patient_gender,
+        case_summary=case_summary,
+    )
+    upload = Upload("fhir-bundle.json", body, FileCategory.LAB.value)
+    created = await run_in_threadpool(caller.services.create_case, form, [upload])
     return {
         "message": "Case created successfully",
         "case": created.case.public_dict(),

@@ -37,6 +37,9 @@ FILE_KINDS: dict[str, FileKind] = {
         ),
         FileKind("txt", "text/plain", "text file"),
         FileKind("csv", "text/csv", "CSV file"),
+        # HL7 v2 results travel as plain text (segments on lines, "ER7"); FHIR as JSON.
+        FileKind("hl7", "text/plain", "HL7 v2 message"),
+        FileKind("json", "application/fhir+json", "FHIR JSON resource"),
         FileKind("jpg", "image/jpeg", "JPEG image"),
         FileKind("jpeg", "image/jpeg", "JPEG image"),
         FileKind("png", "image/png", "PNG image"),
@@ -44,7 +47,7 @@ FILE_KINDS: dict[str, FileKind] = {
     )
 }
 
-LAB_EXTENSIONS = ("pdf", "doc", "docx", "txt", "csv")
+LAB_EXTENSIONS = ("pdf", "doc", "docx", "txt", "csv", "hl7", "json")
 RADIOLOGY_EXTENSIONS = ("jpg", "jpeg", "png", "dcm")
 EXTENSIONS_BY_CATEGORY = {
     FileCategory.LAB.value: LAB_EXTENSIONS,
@@ -144,6 +147,12 @@ def content_matches(extension: str, whole: UploadContent) -> bool:
         return content.startswith(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")
     if extension in ("txt", "csv"):
         return _looks_like_text(content)
+    start = content.lstrip(b"\xef\xbb\xbf\r\n\t ")
+    if extension == "hl7":
+        # A message starts with its header; its delimiters are checked when it is read.
+        return start.startswith(b"MSH") and _looks_like_text(content)
+    if extension == "json":
+        return start.startswith(b"{") and b'"resourceType"' in content and _looks_like_text(content)
     if extension in ("jpg", "jpeg"):
         return content.startswith(b"\xff\xd8\xff")
     if extension == "png":

@@ -74,6 +74,11 @@ class LabValue(BaseModel):
     # confidence in its line (0-1, the lowest of the line's pieces); None from a text layer.
     read_by: str | None = None
     ocr_confidence: float | None = None
+    # From a structured message (HL7 v2 or FHIR) only: the sender's own abnormal flag as
+    # sent ("H", "LL", "A"), kept beside ``flag`` (MedCase's reading of the range) so that
+    # a disagreement shows; and the result's status ("final", "preliminary", "corrected").
+    sender_flag: str | None = None
+    result_status: str | None = None
 
 
 class OcrLine(BaseModel):
@@ -83,6 +88,15 @@ class OcrLine(BaseModel):
     page: int
     text: str
     confidence: float
+
+
+class MessagePatient(BaseModel):
+    """Who a structured lab message says its results belong to (PID or Patient)."""
+
+    family: str = ""
+    given: str = ""
+    birth_date: str | None = None  # ISO date as sent, "1962-03-20" (or just "1962")
+    sex: str | None = None  # "male", "female", or None when not said
 
 
 class LabDocument(BaseModel):
@@ -107,6 +121,11 @@ class LabDocument(BaseModel):
     # own reading of those pages (``model_page_reads``, by page), so a misread stands out.
     ocr_lines: list[OcrLine] = Field(default_factory=list, exclude=True)
     model_page_reads: dict[int, str] = Field(default_factory=dict, exclude=True)
+    # A structured message (HL7 v2, FHIR) read exactly: its values are not read again from
+    # the text. Its patient (name, birth date, sex) is compared with the case's and never
+    # stored or sent anywhere (excluded from every dump).
+    structured: bool = False
+    message_patients: list[MessagePatient] = Field(default_factory=list, exclude=True)
 
 
 class ImageAnalysis(_Scored):

@@ -20,6 +20,7 @@ from core.analysis.labs.format import (
 )
 from core.analysis.labs.loinc import loinc_of
 from core.analysis.labs.specimens import specimen_of
+from core.analysis.reading.messages_common import flags_disagree
 from core.insights import LabValue
 from core.models import CaseFile
 from ui.formatting import markdown_text
@@ -41,6 +42,7 @@ COLUMNS = (
     "LOINC",
 )
 DOUBTFUL = "Doubtful read, check the source"
+SENDER_FLAG = "Lab's flag"  # shown only when a structured message sent flags
 CRITICAL = "Critical"
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
 # too, so the highlight is never the only signal.
@@ -59,6 +61,14 @@ def shown_flag(value: LabValue) -> str:
     if value.critical:
         return f"{CRITICAL} {flag.lower()}".strip()
     return flag
+
+
+def shown_sender_flag(value: LabValue) -> str:
+    """The flag the laboratory's message sent ("H"), marked when MedCase reads the range
+    otherwise: both are shown, neither hides the other."""
+    if not value.sender_flag:
+        return ""
+    return f"{value.sender_flag} (differs)" if flags_disagree(value) else value.sender_flag
 
 
 def shown_specimen(value: LabValue) -> str:
@@ -97,7 +107,7 @@ def file_names(files: Sequence[CaseFile]) -> dict[str, str]:
 def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataFrame:
     """One row per lab value, in the order the files list them."""
     names = file_names(files)
-    return pd.DataFrame(
+    frame = pd.DataFrame(
         {
             "Analyte": [v.analyte for v in values],
             "Value": [format_result(v) for v in values],
@@ -113,6 +123,9 @@ def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataF
         },
         columns=list(COLUMNS),
     )
+    if any(v.sender_flag for v in values):
+        frame.insert(COLUMNS.index("Flag") + 1, SENDER_FLAG, [shown_sender_flag(v) for v in values])
+    return frame
 
 
 def row_styles(row: pd.Series) -> list[str]:

@@ -80,6 +80,7 @@ def analyze_case(
         started,
         on_stage,
         save_lab_values,
+        patient_name=case.patient_name,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
 

@@ -23,6 +23,7 @@ from core.analysis.reading.imaging import (
 )
 from core.analysis.reading.isolation import FileReading
 from core.analysis.reading.ocr import mark_read_by_ocr
+from core.analysis.reading.patient_match import wrong_patient_warnings
 from core.analysis.rules.engine import RulesEngine, unread_image_analysis
 from core.insights import (
     ImageAnalysis,
@@ -92,11 +93,15 @@ def read_round(
     started: float,
     on_stage: Callable[[str], None],
     on_lab_values: SaveLabValues | None = None,
+    *,
+    patient_name: str = "",
 ) -> FilesRead:
     """Read every file at once, save each one's reading, and time both kinds from ``started``.
 
     The lab values go to ``on_lab_values`` once the lab files are read, while the images
-    may still be read: the case page shows the critical ones before the writing round."""
+    may still be read: the case page shows the critical ones before the writing round. A
+    structured message's patient is compared with the case's (``patient_name`` and the
+    context's age and gender): a mismatch is a wrong-patient warning."""
     image_futures = [
         pool.submit(
             _read_radiology, f, labels[f.file_id], read_file, reading, engine, context, scrub
@@ -113,6 +118,8 @@ def read_round(
     ]
     try:
         labs = _finish_labs(lab_futures, Patient(context.age, context.gender))
+        for lab in labs:
+            _check_patient(lab, patient_name, context)
         timings[AnalysisStage.LAB_DOCUMENTS_PROCESSED.value] = round(
             time.perf_counter() - started, 3
         )
@@ -181,6 +188,10 @@ def _extract_lab(
             "ocr_lines": [
                 line.model_copy(update={"text": scrub(line.text)}) for line in extracted.ocr_lines
             ],
+            "lab_values": [
+                value.model_copy(update={"source_line": scrub.optional(value.source_line)})
+                for value in extracted.lab_values
+            ],
         }
     )
     return _LabResult(record, document, extracted.text, page_reads)
@@ -229,7 +240,24 @@ def _finish_labs(lab_futures: list[Future[_LabResult]], patient: Patient) -> lis
     return labs
 
 
+def _check_patient(lab: _LabResult, patient_name: str, context: PatientContext) -> None:
+    """A structured message for another patient gets a wrong-patient warning."""
+    found = wrong_patient_warnings(
+        lab.document.label,
+        lab.document.message_patients,
+        patient_name,
+        context.age,
+        context.gender,
+    )
+    if found:
+        lab.document = lab.document.model_copy(
+            update={"warnings": [*found, *lab.document.warnings]}
+        )
+
+
 def _add_page_text(lab: _LabResult, patient: Patient) -> None:
+    if lab.document.structured:
+        return  # its values were read from the message's fields, exactly
     reads = _settle([future for _, future in lab.page_reads])
     texts = [text for text in reads if text]
     # A scanned page the vision model did read has text now: its warning would mislead.

@@ -75,6 +75,7 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/auth/v1/logout": {"post"},
         "/cases/create_case": {"post"},
         "/api/v1/cases": {"post"},
+        "/api/v1/cases/fhir": {"post"},
         "/cases/all_cases": {"get"},
         "/cases/cases/{case_id}": {"get", "put", "delete"},
         "/cases/upload": {"post"},

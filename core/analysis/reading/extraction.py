@@ -1,4 +1,5 @@
-"""Text from lab files (PDF, TXT, CSV, DOCX), for the engines and the lab-value parser.
+"""Text from lab files (PDF, TXT, CSV, DOCX), for the engines and the lab-value parser;
+HL7 v2 and FHIR messages are read from their fields (core.analysis.reading.messages).
 
 Extraction never raises on a bad file: a corrupt, encrypted or scanned document gives a
 LabDocument with whatever text could be read and warnings that name the file by its label.
@@ -26,6 +27,7 @@ from pypdf import PdfReader
 
 from core.analysis.labs.lines import PAGE_BREAK
 from core.analysis.reading import ocr
+from core.analysis.reading.messages import message_kind, read_lab_message
 from core.file_parts import TooManyParts, check_parts
 from core.files import extension_of
 from core.insights import LabDocument, OcrLine
@@ -104,8 +106,12 @@ def extract_lab_document(
     Scanned PDF pages are rendered only for an ``on_page`` (an engine that reads images),
     each handed over as soon as it is ready; the document lists their page numbers.
     """
-    found = _Extraction(label, on_page)
     extension = extension_of(file_name)
+    kind = message_kind(extension, content)
+    if kind is not None:
+        # Read from its fields, exactly: the text parser never guesses at a message.
+        return read_lab_message(kind, file_id, label, content)
+    found = _Extraction(label, on_page)
     readers: dict[str, Callable[[bytes, _Extraction], None]] = {
         "pdf": _read_pdf,
         "txt": _read_plain_text,

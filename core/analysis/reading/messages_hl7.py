@@ -1,0 +1,317 @@
+"""HL7 v2 result messages (ORU^R01, versions 2.3 to 2.5.1), read exactly with python-hl7.
+
+Each OBX with a numeric value (NM, or SN holding one number with its comparator) becomes a
+result with its code, unit, range, the sender's flag, status, specimen (SPM-4, else
+OBR-15) and collection time (SPM-17, else OBR-7, else OBX-14). A string (ST), text or coded
+value is never turned into a number; a result the sender cancelled or marked wrong (OBX-11
+X, D, W) or not yet done (I, N) is not a value. The message's patient (PID-5, PID-7,
+PID-8) is handed back for the case's check, never written into the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date
+
+import hl7
+
+from core.analysis.reading.messages_common import (
+    MAX_MESSAGE_BYTES,
+    MAX_SEGMENTS,
+    MessageError,
+    MessageResult,
+    analyte_for_code,
+    comparator_symbol,
+    known_specimen,
+    number,
+    specimen_of,
+)
+from core.insights import MessagePatient
+
+VERSIONS = frozenset({"2.3", "2.3.1", "2.4", "2.5", "2.5.1"})
+# OBX-11 (HL7 table 0085): what each status means here; the others are no value.
+_STATUS = {"F": "final", "U": "final", "C": "corrected", "P": "preliminary", "R": "preliminary"}
+_STATUS |= {"S": "preliminary"}
+_NO_VALUE = {"X": "cannot be obtained", "D": "deleted", "W": "wrong (entered in error)"}
+_NO_VALUE |= {"I": "pending", "N": "not asked"}
+_NUMERIC = {"NM", "SN"}
+_SEX = {"M": "male", "F": "female"}
+# Segments that say who the patient is or where: never part of the text an engine reads.
+_PRIVATE = {"MSH", "FHS", "BHS", "BTS", "FTS", "PID", "PD1", "NK1", "PV1", "PV2", "GT1", "IN1"}
+_RANGE = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*[-_]\s*(-?\d+(?:\.\d+)?)\s*$")
+_BOUND = re.compile(r"^\s*(<=|>=|=<|=>|<|>)\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+@dataclass
+class HL7Reading:
+    """What a file of HL7 v2 messages holds: results, patients, segment-level notes."""
+
+    results: list[MessageResult] = field(default_factory=list)
+    patients: list[MessagePatient] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # "message 1, OBX 3: ..."
+    text: str = ""  # the order and result segments, for the engines (no PID)
+
+
+def looks_like_hl7(content: bytes) -> bool:
+    """True when the bytes start (after a BOM or blank lines) with an MSH segment."""
+    return content.lstrip(b"\xef\xbb\xbf\r\n\t ").startswith(b"MSH")
+
+
+def read_hl7(content: bytes) -> HL7Reading:
+    """Every ORU^R01 message in ``content``; MessageError when the file is not one."""
+    if len(content) > MAX_MESSAGE_BYTES:
+        raise MessageError(f"the message is larger than {MAX_MESSAGE_BYTES // 2**20} MB")
+    text = _decode(content)
+    lines = [line for line in re.split(r"\r\n|\r|\n", text) if line.strip()]
+    if len(lines) > MAX_SEGMENTS:
+        raise MessageError(f"the file has more than {MAX_SEGMENTS:,} segments")
+    if not lines or not lines[0].startswith("MSH"):
+        raise MessageError("the file does not start with an MSH segment")
+    separator = _check_delimiters(lines[0])
+    reading = HL7Reading()
+    messages = _split(lines, separator)
+    for number_, segments in enumerate(messages, start=1):
+        where = f"message {number_}" if len(messages) > 1 else "the message"
+        _read_message(segments, where, reading)
+    reading.text = "\n".join(
+        line for line in lines if line[:3] not in _PRIVATE and line[:3] != "FHS"
+    )
+    return reading
+
+
+def _decode(content: bytes) -> str:
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return content.decode("latin-1")  # HL7 v2's default character set (MSH-18 blank)
+
+
+def _check_delimiters(msh: str) -> str:
+    """MSH-1 and MSH-2: a field separator and four distinct encoding characters."""
+    if len(msh) < 8:
+        raise MessageError("MSH: the segment is too short to hold its delimiters (MSH-1, MSH-2)")
+    separator = msh[3]
+    encoding = msh[4:8]
+    if separator.isalnum() or separator.isspace():
+        raise MessageError(f"MSH-1: '{separator}' cannot be the field separator")
+    if (
+        len(set(encoding + separator)) != 5
+        or any(c.isalnum() or c.isspace() for c in encoding)
+        or (len(msh) > 8 and msh[8] != separator)
+    ):
+        raise MessageError(
+            f"MSH-2: the encoding characters '{msh[4:9]}' are not four distinct "
+            f"delimiters followed by the field separator '{separator}' (usually ^~\\&)"
+        )
+    return separator
+
+
+def _split(lines: list[str], separator: str) -> list[list[str]]:
+    """Messages one after another (batch headers FHS/BHS/BTS/FTS left out)."""
+    messages: list[list[str]] = []
+    for line in lines:
+        kind = line[:3]
+        if kind in ("FHS", "BHS", "BTS", "FTS"):
+            continue
+        if kind == "MSH":
+            if line[3:4] != separator:
+                raise MessageError(f"message {len(messages) + 1}: MSH has another field separator")
+            messages.append([])
+        elif not messages:
+            raise MessageError(f"{kind}: a segment before the first MSH")
+        messages[-1].append(line)
+    return messages
+
+
+def _read_message(segments: list[str], where: str, reading: HL7Reading) -> None:
+    try:
+        message = hl7.parse("\r".join(segments))
+    except Exception as error:
+        raise MessageError(f"{where}: the segments could not be parsed") from error
+    msh = message.segment("MSH")
+    kind = f"{_at(msh, 9, 1)}^{_at(msh, 9, 2)}"
+    if kind != "ORU^R01":
+        raise MessageError(f"{where}: MSH-9 is '{kind.strip('^')}', not an ORU^R01 result message")
+    version = _at(msh, 12, 1)
+    if version not in VERSIONS:
+        raise MessageError(f"{where}: MSH-12 version '{version}' is not 2.3 to 2.5.1")
+    group: list[tuple[MessageResult, bool]] = []  # results of one OBR, and whether it named
+    order_specimen: str | None = None  # OBR-15
+    order_time: str | None = None  # OBR-7
+    obx_count = 0
+    for segment in message:
+        name = str(segment[0])
+        if name == "PID":
+            reading.patients.append(_patient(segment))
+        elif name == "OBR":
+            reading.results.extend(result for result, _ in group)
+            group = []
+            order_specimen = _order_specimen(segment, where, reading)
+            order_time = _when(_at(segment, 7, 1))
+        elif name == "SPM":
+            # SPM follows the OBXs of its order (2.5): its specimen and time are theirs.
+            specimen = _at(segment, 4, 2) or _at(segment, 4, 1)
+            collected = _when(_at(segment, 17, 1))
+            group = [
+                (_with(result, specimen, collected, had_specimen), had_specimen)
+                for result, had_specimen in group
+            ]
+        elif name == "OBX":
+            obx_count += 1
+            label = f"{where}, OBX {_at(segment, 1, 1) or obx_count}"
+            try:
+                result = _result(segment, label, order_specimen, order_time, reading)
+            except MessageError as error:
+                reading.notes.append(str(error))
+                continue
+            if result is not None:
+                group.append((result, order_specimen is not None))
+    reading.results.extend(result for result, _ in group)
+
+
+def _order_specimen(segment: hl7.Segment, where: str, reading: HL7Reading) -> str | None:
+    """OBR-15's specimen source ("BLDV&BLOOD VENOUS"), only when it names a specimen:
+    senders put other things there, and a value is never given a guessed specimen."""
+    code, words = _at(segment, 15, 1, 1), _at(segment, 15, 1, 2)
+    if not code and not words:
+        return None
+    for candidate in (words, code):
+        if known_specimen(candidate):
+            return candidate
+    reading.notes.append(
+        f"{where}, OBR {_at(segment, 1, 1) or ''}: OBR-15 does not name a specimen MedCase "
+        "recognises, so none is shown for its results"
+    )
+    return None
+
+
+def _with(result: MessageResult, specimen: str, collected: str | None, kept: bool) -> MessageResult:
+    return replace(
+        result,
+        specimen=result.specimen if kept or not specimen else specimen_of(specimen),
+        collected=result.collected or collected,
+    )
+
+
+def _result(
+    segment: hl7.Segment,
+    label: str,
+    order_specimen: str | None,
+    order_time: str | None,
+    reading: HL7Reading,
+) -> MessageResult | None:
+    value_type = _at(segment, 2, 1).upper()
+    raw_value = str(segment[5]) if len(segment) > 5 else ""
+    if not value_type:
+        raise MessageError(f"{label}: OBX-2 (value type) is empty, so OBX-5 cannot be read")
+    status_code = _at(segment, 11, 1).upper()
+    if status_code in _NO_VALUE:
+        raise MessageError(
+            f"{label}: the result is {_NO_VALUE[status_code]} (OBX-11 '{status_code}'), not a value"
+        )
+    status = _STATUS.get(status_code)
+    if status is None:
+        raise MessageError(f"{label}: OBX-11 result status '{status_code}' is not known")
+    code, text, system = _at(segment, 3, 1), _at(segment, 3, 2), _at(segment, 3, 3)
+    analyte = analyte_for_code(system, code, text) or analyte_for_code(
+        _at(segment, 3, 6), _at(segment, 3, 4), _at(segment, 3, 5)
+    )
+    if value_type not in _NUMERIC:
+        if value_type in ("ST", "TX", "FT") and re.search(r"\d", raw_value):
+            # The text is not quoted: a free-text value may name someone.
+            raise MessageError(
+                f"{label}: OBX-5 is a string ({value_type}) holding digits; it is not read "
+                "as a number"
+            )
+        return None  # a coded or text result: the text keeps it
+    if analyte is None:
+        named = f"{code} {text}".strip()
+        raise MessageError(f"{label}: OBX-3 '{named}' names no test MedCase knows")
+    value, comparator = _numeric(segment, value_type, label)
+    low, high = _reference_range(_at(segment, 7, 1))
+    flag = _at(segment, 8, 1).upper() or None
+    return MessageResult(
+        analyte=analyte,
+        value=value,
+        comparator=comparator,
+        unit=_at(segment, 6, 1) or None,
+        low=low,
+        high=high,
+        sender_flag=flag,
+        specimen=specimen_of(order_specimen),
+        collected=order_time or _when(_at(segment, 14, 1)),
+        status=status,
+        source=f"{label}: {segment}",
+    )
+
+
+def _numeric(segment: hl7.Segment, value_type: str, label: str) -> tuple[float, str | None]:
+    if value_type == "NM":
+        return number(_at(segment, 5, 1), f"{label} OBX-5 (NM)"), None
+    # SN: comparator ^ number ^ separator/suffix ^ number; only "<5" or "^182" is one value.
+    comparator, first = _at(segment, 5, 1), _at(segment, 5, 2)
+    separator, second = _at(segment, 5, 3), _at(segment, 5, 4)
+    if separator or second:
+        raise MessageError(f"{label}: OBX-5 (SN) is a ratio or range, not one value")
+    return number(first, f"{label} OBX-5 (SN)"), comparator_symbol(comparator)
+
+
+def _reference_range(text: str) -> tuple[float | None, float | None]:
+    """OBX-7: "70-105" (the specification's examples write "70_105"), "<5", ">60"."""
+    if match := _RANGE.match(text):
+        return float(match.group(1)), float(match.group(2))
+    if match := _BOUND.match(text):
+        bound = float(match.group(2))
+        return (None, bound) if match.group(1) in ("<", "<=", "=<") else (bound, None)
+    return None, None
+
+
+def _patient(segment: hl7.Segment) -> MessagePatient:
+    iso = _birth_date(_at(segment, 7, 1))
+    return MessagePatient(
+        family=_at(segment, 5, 1, 1),
+        given=" ".join(p for p in (_at(segment, 5, 2), _at(segment, 5, 3)) if p),
+        birth_date=iso,
+        sex=_SEX.get(_at(segment, 8, 1).upper()),
+    )
+
+
+def _birth_date(stamp: str) -> str | None:
+    """PID-7 as an ISO date ("1962-03-20"), a year-month or a year; None when not a date
+    (a "196203520" is no date, and no age is read from it)."""
+    digits = re.match(r"\d+", stamp)
+    text = digits.group() if digits else ""
+    try:
+        if len(text) >= 8:
+            return date(int(text[:4]), int(text[4:6]), int(text[6:8])).isoformat()
+        if len(text) == 6 and 1 <= int(text[4:6]) <= 12:
+            return f"{text[:4]}-{text[4:6]}"
+        if len(text) == 4:
+            return text
+    except ValueError:
+        return None
+    return None
+
+
+def _when(stamp: str) -> str | None:
+    """An HL7 TS ("200202150730") as "2002-02-15 07:30"; None when blank or not a date."""
+    digits = re.match(r"\d{8,14}", stamp.strip())
+    if digits is None:
+        return None
+    day = f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]}"
+    return f"{day} {stamp[8:10]}:{stamp[10:12]}" if len(digits.group()) >= 12 else day
+
+
+def _at(segment: hl7.Segment, field_: int, component: int = 1, sub: int = 1) -> str:
+    """A field's first repetition's component (1-based, as the standard numbers them),
+    unescaped; "" when the segment is shorter."""
+    if len(segment) <= field_:
+        return ""
+    try:
+        value = segment.extract_field(
+            field_num=field_, repeat_num=1, component_num=component, subcomponent_num=sub
+        )
+    except (IndexError, KeyError):
+        return ""
+    return str(value or "").strip()

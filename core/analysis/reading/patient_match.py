@@ -1,0 +1,69 @@
+"""The patient a structured lab message names, compared with the case's patient.
+
+Results sent for another patient must never pass silently into a case: a name (whatever
+its accents, case or word order), sex or age that disagrees is a wrong-patient warning on
+the reading. The warning says what disagrees, never the names or the birth date.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from core.insights import MessagePatient
+from core.privacy.redaction import folded
+
+AGE_TOLERANCE_YEARS = 1  # a case's age may be a year behind a birthday
+
+
+def _words(name: str) -> set[str]:
+    """The name's words of two letters or more, accents and case folded ("José" is "jose");
+    initials ("E") say too little to compare."""
+    return {word for word in re.findall(r"\w+", folded(name)[0].lower()) if len(word) >= 2}
+
+
+def mismatches(
+    patient: MessagePatient, case_name: str, case_age: int | None, case_gender: str | None
+) -> list[str]:
+    """What about ``patient`` disagrees with the case: "name", "sex", "age"."""
+    found: list[str] = []
+    sent = _words(f"{patient.family} {patient.given}".replace('""', " "))
+    if sent and not sent <= _words(case_name):
+        found.append("name")
+    sex = (case_gender or "").strip().lower()
+    if patient.sex and sex in ("male", "female") and patient.sex != sex:
+        found.append("sex")
+    age = age_from(patient.birth_date)
+    if age is not None and case_age is not None and abs(age - case_age) > AGE_TOLERANCE_YEARS:
+        found.append("age")
+    return found
+
+
+def age_from(birth_date: str | None, today: date | None = None) -> int | None:
+    """Whole years since an ISO birth date ("1962-03-20", "1962-03" or "1962")."""
+    match = re.fullmatch(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?", (birth_date or "").strip())
+    if match is None:
+        return None
+    today = today or date.today()
+    year, month, day = int(match.group(1)), int(match.group(2) or 1), int(match.group(3) or 1)
+    return today.year - year - ((today.month, today.day) < (month, day))
+
+
+def wrong_patient_warnings(
+    label: str,
+    patients: list[MessagePatient],
+    case_name: str,
+    case_age: int | None,
+    case_gender: str | None,
+) -> list[str]:
+    """One warning for each message patient who is not the case's patient."""
+    warnings = []
+    for patient in patients:
+        found = mismatches(patient, case_name, case_age, case_gender)
+        if found:
+            warnings.append(
+                f"{label}: WRONG PATIENT? The message's patient does not match this case's "
+                f"patient ({', '.join(found)} differ); check that these results belong to "
+                "this patient before using them"
+            )
+    return list(dict.fromkeys(warnings))

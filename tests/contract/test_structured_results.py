@@ -1,0 +1,124 @@
+"""A case made from an HL7 v2 ORU^R01 file and one from a FHIR Bundle, analysed with each
+file read in a child process, on every backend: the lab table holds what the messages say
+(issue #28). Expected values are copied by hand from tests/structured (see its README)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from core.analysis.engines import build_engine
+from core.analysis.reading.isolation import IsolatedReading, ReadingLimits
+from core.analysis.reading.patient_match import age_from
+from core.config import Settings
+from core.jobs.recovery import Recovery, RecoveryPolicy
+from core.jobs.runner import AnalysisRunner
+from core.models import CaseDetail, NewCase, Upload
+from tests.contract.harness import SignedIn
+from tests.doubles import case_service
+
+STRUCTURED = Path(__file__).resolve().parents[1] / "structured"
+
+
+@pytest.fixture
+def runner() -> Iterator[AnalysisRunner]:
+    reading = IsolatedReading(ReadingLimits(seconds=20, memory_bytes=512 * 1024 * 1024))
+    made = AnalysisRunner(build_engine(Settings()), workers=1, reading=reading)
+    yield made
+    made.shutdown(wait=True)
+
+
+def analysed(who: SignedIn, runner: AnalysisRunner, form: NewCase, upload: Upload) -> CaseDetail:
+    services = case_service(
+        who.doctor, who.backend, runner, recovery=Recovery(runner, RecoveryPolicy())
+    )
+    case_id = services.create_case(form, [upload]).case.case_id
+    assert runner.wait_idle(timeout=60), "the analysis did not finish"
+    detail = who.services.get_case(case_id)
+    assert detail.case.status == "completed", detail.case.analysis_error
+    return detail
+
+
+def test_a_case_from_an_oru_r01_file_shows_the_messages_values(
+    doctor_a: SignedIn, runner: AnalysisRunner
+) -> None:
+    content = (STRUCTURED / "ghh_lab_glucose_v24.hl7").read_bytes()
+    detail = analysed(
+        doctor_a,
+        runner,
+        NewCase(patient_name="Eve Everywoman", patient_age=40, patient_gender="female"),
+        Upload("everywoman.hl7", content, "lab"),
+    )
+    assert detail.files[0].file_type == "text/plain"
+    [glucose] = detail.ai_insights["lab_values"]
+    # OBX|1|SN|1554-5^GLUCOSE^...||^182|mg/dl|70_105|H|||F, OBR-7 200202150730
+    assert {k: glucose[k] for k in ("analyte", "value", "unit", "flag", "sender_flag")} == {
+        "analyte": "Glucose",
+        "value": 182,
+        "unit": "mg/dl",
+        "flag": "high",
+        "sender_flag": "H",
+    }
+    assert (glucose["reference_low"], glucose["reference_high"]) == (70, 105)
+    assert glucose["result_status"] == "final"
+    assert glucose["timing"] == "collected 2002-02-15 07:30"
+    assert glucose["specimen"] is None
+    assert glucose["source_line"].startswith("the message, OBX 1: OBX|1|SN|1554-5^GLUCOSE")
+    warnings = detail.ai_insights["provenance"]["warnings"]
+    assert not any("WRONG PATIENT" in w for w in warnings)
+
+
+def test_a_case_from_a_fhir_bundle_shows_the_bundles_values(
+    doctor_a: SignedIn, runner: AnalysisRunner
+) -> None:
+    content = (STRUCTURED / "fhir_ghp_cbc_bundle.json").read_bytes()
+    detail = analysed(
+        doctor_a,
+        runner,
+        # Patient: Peter James Chalmers, male, born 1974-12-25
+        NewCase("James Peter Chalmers", age_from("1974-12-25") or 0, "male"),
+        Upload("chalmers-cbc.json", content, "lab"),
+    )
+    assert detail.files[0].file_type == "application/fhir+json"
+    found = {
+        v["analyte"]: (v["value"], v["unit"], v["flag"], v["sender_flag"], v["source_line"])
+        for v in detail.ai_insights["lab_values"]
+    }
+    assert found == {
+        "Hemoglobin": (176, "g/L", None, None, "Observation/r1 in DiagnosticReport/ghp: "
+                       "Haemoglobin: 176 g/L"),
+        "RBC": (5.9, "10*12/L", None, None, "Observation/r2 in DiagnosticReport/ghp: "
+                "Red Cell Count: 5.9 10*12/L"),
+        "Hematocrit": (55, "%", "high", "H", "Observation/r3 in DiagnosticReport/ghp: "
+                       "Haematocrit: 55 %"),
+        "MCV": (99, "fL", "high", "H", "Observation/r4 in DiagnosticReport/ghp: "
+                "Mean Cell Volume: 99 fL"),
+        "MCH": (36, "pg", "high", "H", "Observation/r5 in DiagnosticReport/ghp: "
+                "Mean Cell Haemoglobin: 36 pg"),
+        "Platelets": (444, "10*9/L", None, None, "Observation/r6 in DiagnosticReport/ghp: "
+                      "Platelet Count: 444 10*9/L"),
+    }  # fmt: skip
+    # The specimen Blood specimen with EDTA (blood: None), collected 2015-08-16T06:40:17Z
+    assert {(v["specimen"], v["timing"]) for v in detail.ai_insights["lab_values"]} == {
+        (None, "collected 2015-08-16 06:40")
+    }
+    warnings = detail.ai_insights["provenance"]["warnings"]
+    assert not any("WRONG PATIENT" in w for w in warnings)
+
+
+def test_a_message_for_another_patient_is_a_wrong_patient_warning(
+    doctor_a: SignedIn, runner: AnalysisRunner
+) -> None:
+    content = (STRUCTURED / "fhir_ghp_cbc_bundle.json").read_bytes()
+    detail = analysed(
+        doctor_a,
+        runner,
+        NewCase(patient_name="Ada Lovelace", patient_age=36, patient_gender="female"),
+        Upload("cbc.json", content, "lab"),
+    )
+    warnings = detail.ai_insights["provenance"]["warnings"]
+    [warning] = [w for w in warnings if "WRONG PATIENT" in w]
+    assert "name, sex, age differ" in warning
+    assert "Chalmers" not in warning and "Lovelace" not in warning
