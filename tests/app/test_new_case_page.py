@@ -44,7 +44,15 @@ def test_form_has_the_agreed_labels_and_limits(app: AppTest, clinic: Clinic) -> 
     radiology = app.file_uploader(key="new_case_radiology_files")
     assert (lab.label, radiology.label) == ("Lab files", "Radiology files")
     assert lab.accept_multiple_files and radiology.accept_multiple_files
-    assert {t.lstrip(".") for t in lab.allowed_type} == {"pdf", "doc", "docx", "txt", "csv"}
+    assert {t.lstrip(".") for t in lab.allowed_type} == {
+        "pdf",
+        "doc",
+        "docx",
+        "txt",
+        "csv",
+        "hl7",
+        "json",
+    }
     assert {t.lstrip(".") for t in radiology.allowed_type} == {"jpg", "jpeg", "png", "dcm"}
     assert lab.proto.max_upload_size_mb == clinic.settings.max_file_mb == 50
     assert "Each file up to 50 MB" in shown(app)

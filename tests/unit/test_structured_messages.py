@@ -11,8 +11,8 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from core.export.loinc import check_digit_ok
 
+from core.analysis.labs.loinc import check_digit_ok
 from core.analysis.reading.extraction import extract_lab_document
 from core.analysis.reading.messages_common import (
     LOINC_ANALYTES,
