@@ -256,19 +256,15 @@ def test_doctor_journey(
     alice_again.sign_in("dr.alice@clinic.test")
     expect(alice_again.heading(RENAMED)).to_be_visible()
 
-    # Delete, behind a confirmation that says it is permanent.
-    alice_again.main.get_by_role("button", name="Delete case").click()
-    dialog = alice_again.page.get_by_role("dialog")
-    expect(dialog).to_contain_text("permanent")
-    expect(dialog).to_contain_text(RENAMED)  # the dialog names the patient
-    alice_again.snap("delete-confirmation")
-    alice_again.check_accessibility("delete dialog")
-    dialog.get_by_role("button", name="Delete permanently").click()
-    expect(alice_again.heading("Cases")).to_be_visible()
-    expect(alice_again.main.get_by_text("No cases yet")).to_be_visible()
-    alice_again.snap("case-deleted")
+    # A signed note is never deleted: the case offers archiving instead of Delete, and its
+    # files stay.
+    expect(
+        alice_again.main.get_by_text(re.compile(r"signed notes are never deleted"))
+    ).to_be_visible()
+    expect(alice_again.main.get_by_role("button", name="Delete case")).to_have_count(0)
+    alice_again.snap("signed-case-kept")
     stored = medcase_app.data_dir / "files"
-    assert not [path for path in stored.rglob("*") if case_id in path.as_posix()]
+    assert [path for path in stored.rglob("*") if case_id in path.as_posix()]
 
     # The analyzer really asked the model, and never told it who the patient is.
     asked = medcase_app.model.texts()
