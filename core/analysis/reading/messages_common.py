@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from core.analysis.labs.critical import mark_critical
+from core.analysis.labs.loinc import LOINC, LOINC_SYSTEM
 from core.analysis.labs.patterns import ALIASES, ANALYTE_NAME, alias_key
 from core.analysis.labs.result import computed_flag
 from core.insights import LabValue
@@ -23,41 +24,27 @@ MAX_BUNDLE_ENTRIES = 5_000
 
 LOINC_OID = "2.16.840.1.113883.6.1"  # how HL7 v2 names LOINC when not "LN"
 
-# LOINC codes laboratories send, by the catalogue analyte each is (the codes of the FHIR
-# export's table, core.export.loinc, and the method-specific ones a laboratory often sends
-# instead, "by Automated count"). The analysis layer may not import the export layer, so
-# this adapter keeps its own; tests check each code's check digit and analyte.
-# fmt: off
-LOINC_ANALYTES: dict[str, str] = {
-    "718-7": "Hemoglobin", "59260-0": "Hemoglobin",
-    "20570-8": "Hematocrit", "4544-3": "Hematocrit",
-    "26453-1": "RBC", "789-8": "RBC",
-    "26464-8": "WBC", "6690-2": "WBC",
-    "26515-7": "Platelets", "777-3": "Platelets",
-    "30428-7": "MCV", "787-2": "MCV",
-    "28539-5": "MCH", "785-6": "MCH",
-    "28540-3": "MCHC", "786-4": "MCHC",
-    "30385-9": "RDW", "788-0": "RDW",
-    "2345-7": "Glucose", "14749-6": "Glucose", "2339-0": "Glucose", "15074-8": "Glucose",
-    "1558-6": "Fasting glucose", "14771-0": "Fasting glucose",
-    "2951-2": "Sodium", "2823-3": "Potassium", "2075-0": "Chloride", "1963-8": "Bicarbonate",
-    "3094-0": "BUN", "2160-0": "Creatinine", "14682-9": "Creatinine",
-    "17861-6": "Calcium", "2000-8": "Calcium", "19123-9": "Magnesium", "2777-1": "Phosphate",
-    "1751-7": "Albumin", "2885-2": "Total protein",
-    "2093-3": "Total cholesterol", "2089-1": "LDL cholesterol", "2085-9": "HDL cholesterol",
-    "2571-8": "Triglycerides",
-    "1742-6": "ALT", "1920-8": "AST", "6768-6": "ALP", "1975-2": "Total bilirubin",
-    "5902-2": "PT", "6301-6": "INR", "4548-4": "HbA1c", "1988-5": "CRP", "2276-4": "Ferritin",
-    "3016-3": "TSH", "10839-9": "Troponin I", "6598-7": "Troponin T", "2524-7": "Lactate",
-}
-# fmt: on
-LOINC_SYSTEM = "http://loinc.org"
+# Method-specific LOINC codes laboratories often send instead of the catalogue's own ("by
+# Automated count", a glucose of another method), by the catalogue analyte each is. Every
+# other code is read from the catalogue's table (core.analysis.labs.loinc.LOINC), the one
+# the FHIR export writes; tests check each code's check digit and analyte.
+SENT_INSTEAD: dict[str, str] = {
+    "4544-3": "Hematocrit", "789-8": "RBC", "6690-2": "WBC", "777-3": "Platelets",
+    "787-2": "MCV", "785-6": "MCH", "786-4": "MCHC", "788-0": "RDW",
+    "2339-0": "Glucose", "15074-8": "Glucose",
+}  # fmt: skip
 
 
 def _loinc_index() -> dict[str, str]:
-    # An analyte the catalogue renames (another developer is rewriting it) drops out here
-    # rather than naming a test that no longer exists; the unit tests notice.
-    return {code: name for code, name in LOINC_ANALYTES.items() if name in BY_NAME}
+    """Every LOINC code a message may name, by its catalogue analyte: the catalogue's codes
+    (each analyte's default and its codes by unit), then the ones laboratories send instead."""
+    index = {
+        code.code: analyte
+        for analyte, test in LOINC.items()
+        for code in (test.default, *test.by_unit.values())
+    }
+    index.update(SENT_INSTEAD)
+    return {code: name for code, name in index.items() if name in BY_NAME}
 
 
 _BY_LOINC = _loinc_index()
