@@ -57,7 +57,9 @@ class ReviewService:
 
     def summary(self, case_id: str) -> ReviewSummary:
         """The current draft, the decision on each of its sections, every signed version."""
-        case = self._case(case_id)
+        return self._summary_of(self._case(case_id))
+
+    def _summary_of(self, case: Case) -> ReviewSummary:
         case_id = case.case_id
         owner, reviews = self.doctor.user_id, self.backend.reviews
         draft = reviews.current_draft(owner, case_id)
@@ -178,28 +180,29 @@ class ReviewService:
     def shown_summary(self, case_id: str) -> ReviewSummary:
         """``summary`` as its owner reads it: the patient's name where the engine saw
         [PATIENT] (the display policy decides; stored records stay redacted)."""
-        return self.display.review(self.summary(case_id), self._case(case_id))
+        case = self._case(case_id)
+        return self.display.review(self._summary_of(case), case)
 
     def shown_versions(self, case_id: str) -> list[SignedNote]:
         """``versions`` as their owner reads them."""
         case = self._case(case_id)
-        return [self.display.note(note, case) for note in self.versions(case_id)]
+        return [self.display.note(note, case) for note in self._versions_of(case)]
 
     def shown_version(self, case_id: str, number: int) -> SignedNote:
         """``version`` as its owner reads it."""
-        return self.display.note(self.version(case_id, number), self._case(case_id))
+        case = self._case(case_id)
+        return self.display.note(_numbered(self._versions_of(case), number), case)
 
     def versions(self, case_id: str) -> list[SignedNote]:
         """Every signed version, oldest first."""
-        case = self._case(case_id)
+        return self._versions_of(self._case(case_id))
+
+    def _versions_of(self, case: Case) -> list[SignedNote]:
         return self.backend.reviews.signed_notes(self.doctor.user_id, case.case_id)
 
     def version(self, case_id: str, number: int) -> SignedNote:
         """One signed version; VersionNotFound when the note has no such version."""
-        for note in self.versions(case_id):
-            if note.version == number:
-                return note
-        raise VersionNotFound()
+        return _numbered(self.versions(case_id), number)
 
     def _keep_beside_enrolments(self, case_id: str) -> None:
         """The signed text beside each pilot enrolment of the same draft, as it is signed
@@ -220,3 +223,11 @@ class ReviewService:
                 f"Version {request.version} of this note was signed meanwhile; reload the case"
             )
         return note
+
+
+def _numbered(notes: list[SignedNote], number: int) -> SignedNote:
+    """The signed version ``number`` of ``notes``; VersionNotFound when there is none."""
+    for note in notes:
+        if note.version == number:
+            return note
+    raise VersionNotFound()
