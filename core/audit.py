@@ -51,6 +51,8 @@ class AuditAction(StrEnum):
     PILOT_MEMBER_REMOVED = "pilot_member_removed"
     PILOT_CASE_ENROLLED = "pilot_case_enrolled"
     PILOT_REVIEW_SUBMITTED = "pilot_review_submitted"
+    # Critical results (#27): the value's key and the method, never the comment.
+    CRITICAL_VALUE_ACKNOWLEDGED = "critical_value_acknowledged"
 
 
 ACTION_LABELS: dict[str, str] = {
@@ -64,8 +66,15 @@ ACTION_LABELS: dict[str, str] = {
 _WORD = re.compile(r"^[a-z0-9][a-z0-9_.:-]{0,63}$")
 MAX_DETAIL_ITEMS = 20
 MAX_DETAILS_BYTES = 2048  # the stores refuse larger details (20 words of 64 fit)
-# Written only by the stores themselves, in the transaction that signs (never by a client).
-STORE_WRITTEN_ACTIONS = frozenset({AuditAction.NOTE_SIGNED.value, AuditAction.NOTE_AMENDED.value})
+# Written only by the stores themselves, in the transaction that signs or acknowledges a
+# critical value (never by a client).
+STORE_WRITTEN_ACTIONS = frozenset(
+    {
+        AuditAction.NOTE_SIGNED.value,
+        AuditAction.NOTE_AMENDED.value,
+        AuditAction.CRITICAL_VALUE_ACKNOWLEDGED.value,
+    }
+)
 
 
 @dataclass(frozen=True)

@@ -119,3 +119,33 @@ class InternalError(MedCaseError):
 
     def __init__(self, details: str = "unexpected failure") -> None:
         super().__init__(f"Internal server error: {details}")
+
+
+class UnknownCommunicationMethod(MedCaseError):
+    """422: an acknowledgment names a way of communicating that is not on the list."""
+
+    status = 422
+    default_detail = "Unknown communication method"
+
+
+class CriticalValueNotFound(CaseNotFound):
+    """404: the case's current insights hold no such critical value."""
+
+    default_detail = "Critical value not found"
+
+
+class AlreadyAcknowledged(MedCaseError):
+    """409: the critical value has been acknowledged already (once is the record)."""
+
+    status = 409
+    default_detail = "This critical value has been acknowledged already"
+
+
+class CriticalValuesUnacknowledged(MedCaseError):
+    """409: a note is signed only once every critical value of its case is acknowledged."""
+
+    status = 409
+    default_detail = (
+        "Acknowledge the case's critical values first: who took each in, and how it was "
+        "communicated"
+    )

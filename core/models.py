@@ -229,11 +229,13 @@ class CaseQuery:
     the listed diagnosis (British and American spellings alike, ``core.spelling``) or the
     start of its ICD-10 code (dots and case ignored). The listed diagnosis is the latest
     signed version's when the case is signed, the AI draft's otherwise.
-    ``critical_only`` keeps the cases with any critical value.
+    ``critical_only`` keeps the cases with any critical value, ``unacknowledged_only`` those
+    with a critical value awaiting acknowledgment (#27).
     Cases are ordered by ``sort`` (a ``CaseSort``), descending unless ``descending`` is
     False; empty values last either way; ties by creation time in the same direction,
-    then a stable id. ``critical_first`` puts the cases with a critical value before
-    the rest, each part in that order.
+    then a stable id. ``critical_first`` puts the cases with a critical value awaiting
+    acknowledgment first, then those with only acknowledged ones, then the rest, each part
+    in that order.
     """
 
     search: str | None = None
@@ -245,6 +247,7 @@ class CaseQuery:
     max_age: int | None = None
     diagnosis: str | None = None
     critical_only: bool = False
+    unacknowledged_only: bool = False
     sort: str = CaseSort.CREATED.value
     descending: bool = True
     critical_first: bool = False
@@ -273,6 +276,10 @@ class CaseRow:
     # Lab values on the critical-value list in the current insights: the list marks the
     # case as urgent when there is any.
     critical_count: int = 0
+    # Of those, the ones awaiting the doctor's acknowledgment (#27), and when the oldest
+    # of them was first found (None when none waits).
+    unacknowledged_critical: int = 0
+    critical_waiting_since: datetime | None = None
 
 
 @dataclass

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any, BinaryIO, Protocol
 
 from core.audit import AuditEvent, ChainCheck, Checkpoint
+from core.critical_results import Acknowledgment, CommunicationMethod, CriticalResult
 from core.insights import Insights, LabelledImageAnalysis
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
 from core.pilot.store import PilotRepository
@@ -162,6 +163,32 @@ class AuditTrail(Protocol):
         same position is ignored)."""
 
 
+class CriticalResults(Protocol):
+    """Critical values awaiting the doctor's acknowledgment (issue #27). The findings are
+    written with each draft (``CaseRepository.complete_analysis``); an acknowledgment is
+    written by the store with its own time, signer and audit event, and never changed."""
+
+    def critical_results(self, owner: str, case_id: str) -> list[CriticalResult]:
+        """The critical values of the case's current draft with their acknowledgments,
+        oldest finding first (empty for another doctor's case)."""
+
+    def acknowledge(
+        self,
+        owner: str,
+        case_id: str,
+        value_key: str,
+        method: CommunicationMethod,
+        comment: str | None,
+    ) -> Acknowledgment:
+        """Acknowledge one critical value of the owner's case, with its
+        critical_value_acknowledged event, in one transaction. CaseNotFound for another
+        doctor's case, CriticalValueNotFound when the current draft holds no such value,
+        AlreadyAcknowledged when it is acknowledged already."""
+
+    def acknowledgments(self, owner: str) -> list[Acknowledgment]:
+        """Every acknowledgment the owner recorded, oldest first (for the figure)."""
+
+
 class BlobStore(Protocol):
     def put(self, key: str, content: bytes | BinaryIO, content_type: str) -> None:
         """Store the bytes; a stream (a spooled upload) is copied a chunk at a time."""
@@ -202,6 +229,7 @@ class Backend:
     reviews: ReviewRepository
     audit: AuditTrail
     pilots: PilotRepository
+    critical: CriticalResults
     release: Callable[[], None] | None = None
 
     def close(self) -> None:

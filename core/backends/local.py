@@ -9,6 +9,7 @@ from core.backends.disk_blobs import DiskBlobStore
 from core.backends.local_accounts import ACCESS_TOKEN_SECONDS, HASHES_AT_ONCE, LocalAccounts
 from core.backends.sqlite_audit import SqliteAuditTrail
 from core.backends.sqlite_cases import SqliteCaseRepository
+from core.backends.sqlite_critical import SqliteCriticalResults
 from core.backends.sqlite_db import SqliteDatabase
 from core.backends.sqlite_pilots import SqlitePilotRepository
 from core.backends.sqlite_reviews import SqliteReviewRepository
@@ -52,6 +53,7 @@ class LocalBackendProvider:
             reviews=SqliteReviewRepository(self.database),
             audit=SqliteAuditTrail(self.database),
             pilots=SqlitePilotRepository(self.database),
+            critical=SqliteCriticalResults(self.database),
         )
 
     def for_session(self, session: AuthSession) -> Backend:

@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from core import lifecycle
+from core.analysis.labs.critical_keys import found_critical_values
+from core.backends.sqlite_critical import record_findings
 from core.backends.sqlite_db import SqliteDatabase
 from core.insights import Insights, LabelledImageAnalysis
 from core.models import (
@@ -59,6 +61,15 @@ _ICD_CODE = (
     f" ELSE {_text_at('i.ai_insights', '$.primary_diagnosis.icd_code')} END"
 )
 _CRITICAL = "coalesce(i.critical_count, 0)"
+# The current draft's critical values no acknowledgment names yet (#27), and the first
+# time the oldest of them was found.
+_WAITING = (
+    " FROM critical_findings AS f WHERE f.case_id = c.case_id AND f.draft_id = i.draft_id"
+    " AND NOT EXISTS (SELECT 1 FROM critical_acknowledgments AS a"
+    " WHERE a.case_id = f.case_id AND a.value_key = f.value_key)"
+)
+_UNACKNOWLEDGED = f"(SELECT count(*){_WAITING})"
+_WAITING_SINCE = f"(SELECT min(f.found_at){_WAITING})"
 # The case with its current insights and its latest signed version ((case_id, version)
 # is unique in signed_notes, so each case is one row).
 _LISTED_FROM = (
@@ -93,12 +104,15 @@ def _case_row(row: sqlite3.Row) -> CaseRow:
     values = dict(row)
     diagnosis, icd_code = values.pop("diagnosis"), values.pop("icd_code")
     critical_count, signed = values.pop("critical_count"), values.pop("diagnosis_signed")
+    unacknowledged, since = values.pop("unacknowledged_critical"), values.pop("waiting_since")
     return CaseRow(
         case=Case.from_row(values),
         primary_diagnosis=diagnosis if isinstance(diagnosis, str) else None,
         icd_code=icd_code if isinstance(icd_code, str) else None,
         diagnosis_signed=bool(signed),
         critical_count=critical_count or 0,
+        unacknowledged_critical=unacknowledged or 0,
+        critical_waiting_since=datetime.fromisoformat(since) if since else None,
     )
 
 
@@ -210,7 +224,9 @@ class SqliteCaseRepository:
             row["case_id"]: row
             for row in connection.execute(
                 f"SELECT {_LISTED_COLUMNS}, {_DIAGNOSIS} AS diagnosis, {_ICD_CODE} AS icd_code,"
-                f" {_SIGNED} AS diagnosis_signed, {_CRITICAL} AS critical_count{_LISTED_FROM}"
+                f" {_SIGNED} AS diagnosis_signed, {_CRITICAL} AS critical_count,"
+                f" {_UNACKNOWLEDGED} AS unacknowledged_critical,"
+                f" {_WAITING_SINCE} AS waiting_since{_LISTED_FROM}"
                 # By primary key: the unary + keeps the planner off the owner's indexes
                 # (which would walk every case of the doctor to find the page's few).
                 f" WHERE c.case_id IN ({', '.join('?' * len(page_ids))}) AND +c.user_id = ?",
@@ -456,6 +472,7 @@ class SqliteCaseRepository:
                 " draft_id = excluded.draft_id, critical_count = excluded.critical_count",
                 (case_id, owner, stored, now, draft_id, len(insights.critical_values)),
             )
+            record_findings(db, owner, case_id, draft_id, found_critical_values(insights))
         return True
 
     def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool:
@@ -513,20 +530,31 @@ def _list_filters(query: CaseQuery) -> tuple[str, list[Any]]:
         params.extend([fold_spelling(query.diagnosis), query.diagnosis.casefold(), code, code])
     if query.critical_only:
         where += f" AND {_CRITICAL} > 0"
+    if query.unacknowledged_only:
+        where += f" AND {_UNACKNOWLEDGED} > 0"
     return where, params
 
 
 def _needs_listed(query: CaseQuery) -> bool:
     """Whether the filter or the order reads the insights or the signed notes."""
     by_listed = query.sort in (CaseSort.DIAGNOSIS, CaseSort.CRITICAL)
-    return bool(query.diagnosis or query.critical_only or query.critical_first or by_listed)
+    return bool(
+        query.diagnosis
+        or query.critical_only
+        or query.unacknowledged_only
+        or query.critical_first
+        or by_listed
+    )
 
 
 def _order(query: CaseQuery) -> str:
-    """The list's ORDER BY: critical cases first if asked, the sort key with empty values
-    last, then creation time in the same direction and insertion order (stable paging)."""
+    """The list's ORDER BY: critical cases first if asked (those with a critical value
+    awaiting acknowledgment before those whose are all acknowledged), the sort key with
+    empty values last, then creation time in the same direction and insertion order."""
     direction = "DESC" if query.descending else "ASC"
-    terms = [f"({_CRITICAL} > 0) DESC"] if query.critical_first else []
+    terms = (
+        [f"({_UNACKNOWLEDGED} > 0) DESC", f"({_CRITICAL} > 0) DESC"] if query.critical_first else []
+    )
     if query.sort != CaseSort.CREATED:
         terms.append(f"{_SORT_BY[query.sort]} {direction} NULLS LAST")
     terms += [f"c.created_at {direction}", f"c.rowid {direction}"]

@@ -426,6 +426,87 @@ MIGRATIONS: tuple[str, ...] = (
         WHEN EXISTS (SELECT 1 FROM pilot_reviews r WHERE r.pilot_id = OLD.pilot_id)
         BEGIN SELECT RAISE(ABORT, 'a pilot with reviews is never deleted'); END;
     """,
+    # Critical results acknowledged (#27; supabase:
+    # 20261126030000_critical_results_acknowledged.sql): each draft's critical values by
+    # key, first found when a draft of the case first held the key; one acknowledgment
+    # per value and case, written with its audit event; never changed, kept while the case
+    # is; a note is signed only once the current draft's critical values are acknowledged.
+    """
+    CREATE TABLE critical_findings (
+        case_id TEXT NOT NULL REFERENCES cases(case_id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        draft_id TEXT NOT NULL REFERENCES ai_drafts(draft_id) ON DELETE CASCADE,
+        value_key TEXT NOT NULL CHECK (length(value_key) = 64),
+        analyte TEXT NOT NULL CHECK (length(analyte) BETWEEN 1 AND 200),
+        shown TEXT NOT NULL CHECK (length(shown) BETWEEN 1 AND 300),
+        found_at TEXT NOT NULL,
+        PRIMARY KEY (draft_id, value_key)
+    );
+    CREATE INDEX critical_findings_case ON critical_findings (case_id, value_key);
+    CREATE TRIGGER critical_findings_unchanged BEFORE UPDATE ON critical_findings
+        BEGIN SELECT RAISE(ABORT, 'a critical finding is never changed'); END;
+    CREATE TRIGGER critical_findings_kept BEFORE DELETE ON critical_findings
+        WHEN EXISTS (SELECT 1 FROM cases WHERE case_id = OLD.case_id)
+        BEGIN SELECT RAISE(ABORT, 'a critical finding is kept while its case is'); END;
+    CREATE TABLE critical_acknowledgments (
+        case_id TEXT NOT NULL REFERENCES cases(case_id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        value_key TEXT NOT NULL,
+        acknowledged_by TEXT NOT NULL,
+        acknowledged_by_email TEXT NOT NULL,
+        acknowledged_at TEXT NOT NULL,
+        found_at TEXT NOT NULL,
+        method TEXT NOT NULL CHECK (method IN ('read_back_by_phone', 'in_person',
+            'seen_on_screen', 'message_to_responsible_clinician')),
+        comment TEXT CHECK (comment IS NULL OR length(comment) BETWEEN 1 AND 1000),
+        PRIMARY KEY (case_id, value_key),
+        CHECK (acknowledged_by = user_id)
+    );
+    CREATE INDEX critical_acknowledgments_owner
+        ON critical_acknowledgments (user_id, acknowledged_at);
+    CREATE TRIGGER critical_acknowledgments_of_a_current_finding
+        BEFORE INSERT ON critical_acknowledgments
+        WHEN NOT EXISTS (SELECT 1 FROM case_insights i JOIN critical_findings f
+                         ON f.draft_id = i.draft_id AND f.case_id = i.case_id
+                         WHERE i.case_id = NEW.case_id AND i.user_id = NEW.user_id
+                           AND f.value_key = NEW.value_key)
+        BEGIN SELECT RAISE(ABORT, 'an acknowledgment is of a critical value the case holds');
+        END;
+    CREATE TRIGGER critical_acknowledgments_unchanged BEFORE UPDATE ON critical_acknowledgments
+        BEGIN SELECT RAISE(ABORT, 'an acknowledgment is never changed'); END;
+    CREATE TRIGGER critical_acknowledgments_kept BEFORE DELETE ON critical_acknowledgments
+        WHEN EXISTS (SELECT 1 FROM cases WHERE case_id = OLD.case_id)
+        BEGIN SELECT RAISE(ABORT, 'an acknowledgment is kept while its case is'); END;
+    CREATE TRIGGER signed_notes_after_acknowledgment BEFORE INSERT ON signed_notes
+        WHEN EXISTS (SELECT 1 FROM case_insights i JOIN critical_findings f
+                     ON f.draft_id = i.draft_id AND f.case_id = i.case_id
+                     WHERE i.case_id = NEW.case_id AND NOT EXISTS (
+                         SELECT 1 FROM critical_acknowledgments a
+                         WHERE a.case_id = f.case_id AND a.value_key = f.value_key))
+        BEGIN SELECT RAISE(ABORT, 'acknowledge the critical values first'); END;
+    DROP TRIGGER audit_events_known_action;
+    CREATE TRIGGER audit_events_known_action BEFORE INSERT ON audit_events
+        WHEN NEW.action NOT IN (
+            'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
+            'case_deleted', 'case_exported', 'file_added', 'file_downloaded',
+            'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
+            'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
+            'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',
+            'pilot_member_removed', 'pilot_case_enrolled', 'pilot_review_submitted',
+            'critical_value_acknowledged')
+        BEGIN SELECT RAISE(ABORT, 'unknown audit action'); END;
+    CREATE TRIGGER audit_events_acknowledgment_beside_its_record BEFORE INSERT ON audit_events
+        WHEN NEW.action = 'critical_value_acknowledged' AND (
+            NOT EXISTS (SELECT 1 FROM critical_acknowledgments a WHERE a.case_id = NEW.case_id
+                        AND a.user_id = NEW.user_id
+                        AND a.value_key = json_extract(NEW.details, '$.value'))
+            OR EXISTS (SELECT 1 FROM audit_events e WHERE e.user_id = NEW.user_id
+                       AND e.case_id = NEW.case_id AND e.action = 'critical_value_acknowledged'
+                       AND json_extract(e.details, '$.value')
+                           = json_extract(NEW.details, '$.value')))
+        BEGIN SELECT RAISE(ABORT, 'an acknowledgment event is written with its record only');
+        END;
+    """,
 )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from core import lifecycle
 from core.audit import AuditAction, stored_event
 from core.backends.sqlite_db import SqliteDatabase
-from core.errors import CaseNotFound, InvalidInput
+from core.errors import CaseNotFound, CriticalValuesUnacknowledged, InvalidInput
 from core.models import utc_now
 from core.review import (
     Draft,
@@ -101,6 +101,19 @@ def _check_amendment(
     return changed
 
 
+def _critical_values_waiting(db: sqlite3.Connection, case_id: str) -> bool:
+    """Whether a critical value of the case's current draft waits for its acknowledgment
+    (the signed_notes_after_acknowledgment trigger refuses the signature too)."""
+    row = db.execute(
+        "SELECT 1 FROM case_insights i JOIN critical_findings f"
+        " ON f.draft_id = i.draft_id AND f.case_id = i.case_id WHERE i.case_id = ?"
+        " AND NOT EXISTS (SELECT 1 FROM critical_acknowledgments a"
+        " WHERE a.case_id = f.case_id AND a.value_key = f.value_key) LIMIT 1",
+        (case_id,),
+    ).fetchone()
+    return row is not None
+
+
 def _check_sections(sections: dict[str, Any]) -> None:
     if set(sections) != {section.value for section in Section}:
         raise InvalidInput("A note has the three sections, and no more")
@@ -182,6 +195,8 @@ class SqliteReviewRepository:
             latest = _note(latest_row) if latest_row else None
             if request.version != (latest.version if latest else 0) + 1:
                 return None
+            if _critical_values_waiting(db, request.case_id):
+                raise CriticalValuesUnacknowledged()
             details: dict[str, object] = {"version": request.version}
             if latest is None:
                 _check_sign_off(db, owner, request)

@@ -16,6 +16,8 @@ from postgrest import SyncPostgrestClient, SyncRequestBuilder
 from postgrest.types import ReturnMethod
 
 from core import lifecycle
+from core.analysis.labs.critical_keys import found_critical_values
+from core.backends.supabase_critical import record_findings
 from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_reviews import UNSIGNED
 from core.backends.supabase_rows import as_rows, one_object
@@ -155,6 +157,7 @@ class SupabaseCaseRepository:
             "sort_key": query.sort,
             "critical_first": query.critical_first,
             "critical_only": query.critical_only,
+            "unacknowledged_only": query.unacknowledged_only,
         }
         with supabase_errors():
             # postgrest-py types rpc arguments as strings; PostgREST takes any JSON.
@@ -164,6 +167,8 @@ class SupabaseCaseRepository:
         for row in as_rows(page["rows"]):
             diagnosis, icd_code = row.pop("primary_diagnosis"), row.pop("icd_code")
             critical_count = row.pop("critical_count", None) or 0
+            unacknowledged = row.pop("unacknowledged_critical", None) or 0
+            since = row.pop("critical_waiting_since", None)
             signed = bool(row.pop("diagnosis_signed", False))
             rows.append(
                 CaseRow(
@@ -172,6 +177,8 @@ class SupabaseCaseRepository:
                     icd_code=icd_code,
                     diagnosis_signed=signed,
                     critical_count=critical_count,
+                    unacknowledged_critical=unacknowledged,
+                    critical_waiting_since=datetime.fromisoformat(since) if since else None,
                 )
             )
         return CasePage(
@@ -353,6 +360,9 @@ class SupabaseCaseRepository:
         }
         with supabase_errors():
             self._rest.from_("ai_drafts").insert(draft, returning=ReturnMethod.minimal).execute()
+        # The draft's critical values before the insights point at it (#27).
+        record_findings(self._rest, owner, case_id, draft_id, found_critical_values(insights))
+        with supabase_errors():
             self._rest.from_("case_insights").upsert(
                 row, on_conflict="case_id", returning=ReturnMethod.minimal
             ).execute()

@@ -16,6 +16,8 @@ from supabase_auth.errors import AuthApiError, AuthError, AuthRetryableError
 
 from core.errors import (
     CaseNotFound,
+    CriticalValueNotFound,
+    CriticalValuesUnacknowledged,
     FileTooLarge,
     InternalError,
     InvalidInput,
@@ -30,6 +32,11 @@ _JWT_CODES = ("PGRST301", "PGRST302", "PGRST303")
 _DENIED = "42501"
 _MISSING_PARENT = "23503"  # foreign key: the case is gone (or hidden)
 _RULE_BROKEN = ("23514", "23502", "22P02", "23505")
+# The migrations' own refusals, told apart by their hint (20261126030000: critical results).
+_HINTED: dict[str, type[MedCaseError]] = {
+    "critical_values_unacknowledged": CriticalValuesUnacknowledged,
+    "critical_value_not_found": CriticalValueNotFound,
+}
 
 
 def from_postgrest(error: APIError) -> MedCaseError:
@@ -37,6 +44,9 @@ def from_postgrest(error: APIError) -> MedCaseError:
     message = (error.message or "").lower()
     if code in _JWT_CODES or "jwt" in message:
         return NotAuthenticated()
+    hinted = _HINTED.get(str(error.hint or ""))
+    if hinted is not None:
+        return hinted()
     if code == _DENIED:
         return PermissionDenied()
     if code == _MISSING_PARENT:

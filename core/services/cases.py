@@ -40,6 +40,7 @@ from core.privacy.display import DisplayPolicy
 from core.safe_logging import failure_frames
 from core.services import export
 from core.services.audit import record_event
+from core.services.critical_results import CriticalResultsService
 from core.services.review import ReviewService
 from core.services.upload_limits import (
     DEFAULT_MAX_FILE_BYTES,
@@ -114,6 +115,11 @@ class CaseService:
     def review(self) -> ReviewService:
         """Review, sign and amend the AI draft of this doctor's cases."""
         return ReviewService(self.doctor, self.backend, self.display)
+
+    @property
+    def critical(self) -> CriticalResultsService:
+        """The critical values of this doctor's cases and their acknowledgments."""
+        return CriticalResultsService(self.doctor, self.backend)
 
     # --- cases ------------------------------------------------------------------------
 

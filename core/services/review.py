@@ -28,6 +28,7 @@ from core.review import (
 )
 from core.safe_logging import failure_frames
 from core.services.audit import record_event
+from core.services.critical_results import require_acknowledged
 from core.services.pilot_notes import keep_signed_note
 
 log = logging.getLogger(__name__)
@@ -146,6 +147,7 @@ class ReviewService:
         if status.draft is None:
             raise InvalidInput("There is no AI draft to sign yet")
         sections = review.signed_sections(status.draft, status.reviews)
+        require_acknowledged(self.backend, self.doctor, case_id)
         # The store signs: its own time, signer, hash and audit event (note_signed).
         note = self._sign(NoteToSign(case_id, 1, status.draft.draft_id, sections))
         self._keep_beside_enrolments(case_id)
@@ -172,6 +174,7 @@ class ReviewService:
         }
         sections = review.amended_sections(latest.content["sections"], texts)
         draft_id = status.draft.draft_id if status.draft else latest.draft_id
+        require_acknowledged(self.backend, self.doctor, case_id)
         note = self._sign(NoteToSign(case_id, latest.version + 1, draft_id, sections, why))
         self._keep_beside_enrolments(case_id)
         log.info("case %s: note amended (version %d)", case_id, note.version)
