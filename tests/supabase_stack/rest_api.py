@@ -38,6 +38,8 @@ TABLES = (
     "pilot_case_insights",
     "pilot_reviews",
     "pilot_cases_for_review",
+    "critical_findings",
+    "critical_acknowledgments",
 )
 OPERATORS = {"eq": "=", "lt": "<", "gt": ">"}
 _RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit"}

@@ -27,6 +27,7 @@ FUNCTIONS = (
     "save_draft_section",
     "claim_next_analysis",
     "sign_note",
+    "acknowledge_critical_value",
 )
 
 
