@@ -22,6 +22,62 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 CREATE SCHEMA storage;
 
 --
+-- Name: acknowledge_critical_value(uuid, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    doctor uuid := (select auth.uid());
+    doctor_email text;
+    first_found timestamptz;
+    acknowledgment public.critical_acknowledgments;
+begin
+    if doctor is null then
+        raise exception 'sign in to acknowledge' using errcode = 'insufficient_privilege';
+    end if;
+    perform 1 from public.cases c
+    where c.case_id = p_case and c.user_id = doctor
+    for update;
+    if not found then
+        raise exception 'no such case' using errcode = 'foreign_key_violation';
+    end if;
+    select f.found_at into first_found
+    from public.case_insights i
+    join public.critical_findings f on f.draft_id = i.draft_id and f.case_id = i.case_id
+    where i.case_id = p_case and i.user_id = doctor and f.value_key = p_value_key;
+    if first_found is null then
+        raise exception 'no such critical value'
+            using errcode = 'no_data_found', hint = 'critical_value_not_found';
+    end if;
+    select u.email into doctor_email from auth.users u where u.id = doctor;
+    -- A second acknowledgment of the same value breaks the primary key (unique_violation).
+    insert into public.critical_acknowledgments (
+        case_id, user_id, value_key, acknowledged_by, acknowledged_by_email, acknowledged_at,
+        found_at, method, comment
+    ) values (
+        p_case, doctor, p_value_key, doctor, coalesce(doctor_email, ''), now(), first_found,
+        p_method, nullif(btrim(p_comment), '')
+    )
+    returning * into acknowledgment;
+    insert into public.audit_events (user_id, case_id, action, details)
+    values (
+        doctor, p_case, 'critical_value_acknowledged',
+        public.canonical_json(jsonb_build_object('method', p_method, 'value', p_value_key))
+    );
+    return to_jsonb(acknowledgment);
+end;
+$$;
+
+--
+-- Name: FUNCTION acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) IS 'Acknowledges a critical value of the caller''s case: time, doctor and audit event are the database''s own.';
+
+--
 -- Name: canonical_json(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -163,6 +219,23 @@ $$;
 --
 
 COMMENT ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone) IS 'Claims the doctor''s oldest case waiting for analysis (unclaimed or stale); its id, or null.';
+
+--
+-- Name: critical_finding_first_found(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.critical_finding_first_found() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    new.found_at := coalesce(
+        (select min(f.found_at) from public.critical_findings f
+         where f.case_id = new.case_id and f.value_key = new.value_key),
+        now());
+    return new;
+end;
+$$;
 
 --
 -- Name: enrol_pilot_case(uuid, uuid, uuid, uuid, jsonb, jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -336,10 +409,10 @@ end;
 $$;
 
 --
--- Name: list_case_page(uuid, text, text[], text[], boolean, integer, integer, timestamp with time zone, timestamp with time zone, integer, integer, text, text, text, boolean, boolean); Type: FUNCTION; Schema: public; Owner: -
+-- Name: list_case_page(uuid, text, text[], text[], boolean, integer, integer, timestamp with time zone, timestamp with time zone, integer, integer, text, text, text, boolean, boolean, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone DEFAULT NULL::timestamp with time zone, created_before timestamp with time zone DEFAULT NULL::timestamp with time zone, min_age integer DEFAULT NULL::integer, max_age integer DEFAULT NULL::integer, diagnosis_search text DEFAULT NULL::text, icd_prefix text DEFAULT NULL::text, sort_key text DEFAULT 'created_at'::text, critical_first boolean DEFAULT false, critical_only boolean DEFAULT false) RETURNS jsonb
+CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone DEFAULT NULL::timestamp with time zone, created_before timestamp with time zone DEFAULT NULL::timestamp with time zone, min_age integer DEFAULT NULL::integer, max_age integer DEFAULT NULL::integer, diagnosis_search text DEFAULT NULL::text, icd_prefix text DEFAULT NULL::text, sort_key text DEFAULT 'created_at'::text, critical_first boolean DEFAULT false, critical_only boolean DEFAULT false, unacknowledged_only boolean DEFAULT false) RETURNS jsonb
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
@@ -369,7 +442,9 @@ CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_st
                     when jsonb_typeof(i.ai_insights #> '{primary_diagnosis,icd_code}') = 'string'
                     then i.ai_insights #>> '{primary_diagnosis,icd_code}'
                end as icd_code,
-               coalesce(i.critical_count, 0) as critical_count
+               coalesce(i.critical_count, 0) as critical_count,
+               coalesce(w.unacknowledged_critical, 0) as unacknowledged_critical,
+               w.critical_waiting_since
         from mine m
         left join public.case_insights i on i.case_id = m.case_id
         left join lateral (
@@ -378,6 +453,15 @@ CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_st
             order by n.version desc
             limit 1
         ) s on true
+        -- The current draft's critical values no acknowledgment names yet (#27).
+        left join lateral (
+            select count(*) as unacknowledged_critical, min(f.found_at) as critical_waiting_since
+            from public.critical_findings f
+            where f.case_id = m.case_id and f.draft_id = i.draft_id
+              and not exists (
+                  select 1 from public.critical_acknowledgments a
+                  where a.case_id = f.case_id and a.value_key = f.value_key)
+        ) w on true
     ),
     matching as (
         select l.* from listed l
@@ -396,14 +480,18 @@ CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_st
                or (icd_prefix is not null
                    and starts_with(replace(upper(l.icd_code), '.', ''), icd_prefix)))
           and (not critical_only or l.critical_count > 0)
+          and (not unacknowledged_only or l.unacknowledged_critical > 0)
     ),
     page as (
         select m.case_id, m.user_id, m.patient_name, m.patient_age, m.patient_gender,
                m.case_summary, m.status, m.created_at, m.updated_at, m.analysis_stage,
                m.analysis_error, m.archived_from, m.content_version, m.review_state,
                m.primary_diagnosis, m.icd_code, m.diagnosis_signed, m.critical_count,
+               m.unacknowledged_critical, m.critical_waiting_since,
                row_number() over (
                    order by
+                       case when critical_first then m.unacknowledged_critical > 0 end
+                           desc nulls last,
                        case when critical_first then m.critical_count > 0 end desc nulls last,
                        -- Text keys compare as the embedded backend does (code points).
                        case when sort_key = 'patient_name' and descending
@@ -692,6 +780,18 @@ begin
     if not found then
         raise exception 'no such case' using errcode = 'foreign_key_violation';
     end if;
+    -- Every critical value of the current draft acknowledged first (issue #27).
+    if exists (
+        select 1 from public.case_insights i
+        join public.critical_findings f on f.draft_id = i.draft_id and f.case_id = i.case_id
+        where i.case_id = p_case
+          and not exists (
+              select 1 from public.critical_acknowledgments a
+              where a.case_id = f.case_id and a.value_key = f.value_key)
+    ) then
+        raise exception 'acknowledge the critical values first'
+            using errcode = 'check_violation', hint = 'critical_values_unacknowledged';
+    end if;
     select n.* into latest from public.signed_notes n
     where n.case_id = p_case order by n.version desc limit 1;
     if p_version is distinct from coalesce(latest.version, 0) + 1 then
@@ -915,7 +1015,7 @@ CREATE TABLE public.audit_events (
     occurred_at timestamp with time zone NOT NULL,
     prev_hash text NOT NULL,
     hash text NOT NULL,
-    CONSTRAINT audit_events_action_check CHECK ((action = ANY (ARRAY['case_created'::text, 'case_opened'::text, 'case_updated'::text, 'case_archived'::text, 'case_restored'::text, 'case_deleted'::text, 'case_exported'::text, 'file_added'::text, 'file_downloaded'::text, 'analysis_requested'::text, 'analysis_started'::text, 'analysis_finished'::text, 'analysis_failed'::text, 'section_accepted'::text, 'section_edited'::text, 'section_rejected'::text, 'note_signed'::text, 'note_amended'::text, 'signed_in'::text, 'signed_out'::text, 'pilot_created'::text, 'pilot_member_added'::text, 'pilot_member_removed'::text, 'pilot_case_enrolled'::text, 'pilot_review_submitted'::text]))),
+    CONSTRAINT audit_events_action_check CHECK ((action = ANY (ARRAY['case_created'::text, 'case_opened'::text, 'case_updated'::text, 'case_archived'::text, 'case_restored'::text, 'case_deleted'::text, 'case_exported'::text, 'file_added'::text, 'file_downloaded'::text, 'analysis_requested'::text, 'analysis_started'::text, 'analysis_finished'::text, 'analysis_failed'::text, 'section_accepted'::text, 'section_edited'::text, 'section_rejected'::text, 'note_signed'::text, 'note_amended'::text, 'signed_in'::text, 'signed_out'::text, 'pilot_created'::text, 'pilot_member_added'::text, 'pilot_member_removed'::text, 'pilot_case_enrolled'::text, 'pilot_review_submitted'::text, 'critical_value_acknowledged'::text]))),
     CONSTRAINT audit_events_details_check CHECK (((details)::jsonb IS NOT NULL)),
     CONSTRAINT audit_events_hash_check CHECK ((hash ~ '^[0-9a-f]{64}$'::text))
 );
@@ -1130,6 +1230,55 @@ COMMENT ON COLUMN public.cases.draft_sections IS 'Sections of the AI draft being
 --
 
 COMMENT ON COLUMN public.cases.request_key IS 'The creating request''s idempotency key, unique per doctor (null for older cases).';
+
+--
+-- Name: critical_acknowledgments; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.critical_acknowledgments (
+    case_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    value_key text NOT NULL,
+    acknowledged_by uuid NOT NULL,
+    acknowledged_by_email text NOT NULL,
+    acknowledged_at timestamp with time zone DEFAULT now() NOT NULL,
+    found_at timestamp with time zone NOT NULL,
+    method text NOT NULL,
+    comment text,
+    CONSTRAINT critical_acknowledgments_check CHECK ((acknowledged_by = user_id)),
+    CONSTRAINT critical_acknowledgments_comment_check CHECK (((comment IS NULL) OR ((length(comment) >= 1) AND (length(comment) <= 1000)))),
+    CONSTRAINT critical_acknowledgments_method_check CHECK ((method = ANY (ARRAY['read_back_by_phone'::text, 'in_person'::text, 'seen_on_screen'::text, 'message_to_responsible_clinician'::text]))),
+    CONSTRAINT critical_acknowledgments_value_key_check CHECK ((value_key ~ '^[0-9a-f]{64}$'::text))
+);
+
+--
+-- Name: TABLE critical_acknowledgments; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.critical_acknowledgments IS 'Who acknowledged each critical value of a case, when (the database''s time) and how; written only by public.acknowledge_critical_value, never changed.';
+
+--
+-- Name: critical_findings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.critical_findings (
+    case_id uuid NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    draft_id uuid NOT NULL,
+    value_key text NOT NULL,
+    analyte text NOT NULL,
+    shown text NOT NULL,
+    found_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT critical_findings_analyte_check CHECK (((length(analyte) >= 1) AND (length(analyte) <= 200))),
+    CONSTRAINT critical_findings_shown_check CHECK (((length(shown) >= 1) AND (length(shown) <= 300))),
+    CONSTRAINT critical_findings_value_key_check CHECK ((value_key ~ '^[0-9a-f]{64}$'::text))
+);
+
+--
+-- Name: TABLE critical_findings; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.critical_findings IS 'The critical values of each AI draft by key; found_at is when the case first held the key.';
 
 --
 -- Name: pilot_case_insights; Type: TABLE; Schema: public; Owner: -
@@ -1407,6 +1556,20 @@ ALTER TABLE ONLY public.cases
     ADD CONSTRAINT cases_pkey PRIMARY KEY (case_id);
 
 --
+-- Name: critical_acknowledgments critical_acknowledgments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.critical_acknowledgments
+    ADD CONSTRAINT critical_acknowledgments_pkey PRIMARY KEY (case_id, value_key);
+
+--
+-- Name: critical_findings critical_findings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.critical_findings
+    ADD CONSTRAINT critical_findings_pkey PRIMARY KEY (draft_id, value_key);
+
+--
 -- Name: pilot_case_insights pilot_case_insights_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1579,6 +1742,24 @@ CREATE INDEX cases_owner_status ON public.cases USING btree (user_id, status);
 CREATE UNIQUE INDEX cases_request_key ON public.cases USING btree (user_id, request_key) WHERE (request_key IS NOT NULL);
 
 --
+-- Name: critical_acknowledgments_owner; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX critical_acknowledgments_owner ON public.critical_acknowledgments USING btree (user_id, acknowledged_at);
+
+--
+-- Name: critical_findings_case; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX critical_findings_case ON public.critical_findings USING btree (case_id, value_key);
+
+--
+-- Name: critical_findings_owner; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX critical_findings_owner ON public.critical_findings USING btree (user_id);
+
+--
 -- Name: pilot_case_insights_pilot; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1699,6 +1880,24 @@ CREATE TRIGGER cases_touch_updated_at BEFORE UPDATE ON public.cases FOR EACH ROW
 CREATE TRIGGER cases_with_signed_notes_kept BEFORE DELETE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.keep_cases_with_signed_notes();
 
 --
+-- Name: critical_acknowledgments critical_acknowledgments_unchanged; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER critical_acknowledgments_unchanged BEFORE UPDATE ON public.critical_acknowledgments FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
+
+--
+-- Name: critical_findings critical_findings_first_found; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER critical_findings_first_found BEFORE INSERT ON public.critical_findings FOR EACH ROW EXECUTE FUNCTION public.critical_finding_first_found();
+
+--
+-- Name: critical_findings critical_findings_unchanged; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER critical_findings_unchanged BEFORE UPDATE ON public.critical_findings FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
+
+--
 -- Name: pilot_case_insights pilot_case_insights_checked; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1813,6 +2012,41 @@ ALTER TABLE ONLY public.case_insights
 
 ALTER TABLE ONLY public.cases
     ADD CONSTRAINT cases_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: critical_acknowledgments critical_acknowledgments_case_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.critical_acknowledgments
+    ADD CONSTRAINT critical_acknowledgments_case_id_fkey FOREIGN KEY (case_id) REFERENCES public.cases(case_id) ON DELETE CASCADE;
+
+--
+-- Name: critical_acknowledgments critical_acknowledgments_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.critical_acknowledgments
+    ADD CONSTRAINT critical_acknowledgments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: critical_findings critical_findings_case_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.critical_findings
+    ADD CONSTRAINT critical_findings_case_id_fkey FOREIGN KEY (case_id) REFERENCES public.cases(case_id) ON DELETE CASCADE;
+
+--
+-- Name: critical_findings critical_findings_draft_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.critical_findings
+    ADD CONSTRAINT critical_findings_draft_id_fkey FOREIGN KEY (draft_id) REFERENCES public.ai_drafts(draft_id) ON DELETE CASCADE;
+
+--
+-- Name: critical_findings critical_findings_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.critical_findings
+    ADD CONSTRAINT critical_findings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
 -- Name: pilot_case_insights pilot_case_insights_draft_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2065,7 +2299,7 @@ CREATE POLICY "Doctors read their own checkpoints" ON public.audit_checkpoints F
 -- Name: audit_events Doctors record events of their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
+CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text, 'critical_value_acknowledged'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = audit_events.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))))));
 
@@ -2106,6 +2340,18 @@ CREATE POLICY "Doctors see files of their own cases" ON public.case_files FOR SE
 CREATE POLICY "Doctors see insights of their own cases" ON public.case_insights FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: critical_acknowledgments Doctors see the acknowledgments of their own cases; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors see the acknowledgments of their own cases" ON public.critical_acknowledgments FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: critical_findings Doctors see the critical values of their own cases; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors see the critical values of their own cases" ON public.critical_findings FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: ai_drafts Doctors see the drafts of their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -2136,6 +2382,14 @@ CREATE POLICY "Doctors see their own cases" ON public.cases FOR SELECT TO authen
 CREATE POLICY "Doctors' analyses add drafts to their own cases" ON public.ai_drafts FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = ai_drafts.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
+
+--
+-- Name: critical_findings Doctors' analyses record critical values of their own drafts; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors' analyses record critical values of their own drafts" ON public.critical_findings FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.ai_drafts d
+  WHERE ((d.draft_id = critical_findings.draft_id) AND (d.case_id = critical_findings.case_id) AND (d.user_id = ( SELECT auth.uid() AS uid)))))));
 
 --
 -- Name: audit_checkpoints Doctors' sessions checkpoint their own chain as it stands; Type: POLICY; Schema: public; Owner: -
@@ -2235,6 +2489,18 @@ ALTER TABLE public.case_insights ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.cases ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: critical_acknowledgments; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.critical_acknowledgments ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: critical_findings; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.critical_findings ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: pilot_case_insights; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -2329,6 +2595,14 @@ GRANT USAGE ON SCHEMA storage TO authenticated;
 GRANT USAGE ON SCHEMA storage TO service_role;
 
 --
+-- Name: FUNCTION acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) TO authenticated;
+GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) TO service_role;
+
+--
 -- Name: FUNCTION canonical_json(value jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -2357,6 +2631,13 @@ GRANT ALL ON FUNCTION public.check_enrolled_view() TO service_role;
 REVOKE ALL ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION critical_finding_first_found(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.critical_finding_first_found() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.critical_finding_first_found() TO service_role;
 
 --
 -- Name: FUNCTION enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb); Type: ACL; Schema: public; Owner: -
@@ -2418,12 +2699,12 @@ REVOKE ALL ON FUNCTION public.keep_reviewed_pilot() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_reviewed_pilot() TO service_role;
 
 --
--- Name: FUNCTION list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean, unacknowledged_only boolean); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean) TO service_role;
+REVOKE ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean, unacknowledged_only boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean, unacknowledged_only boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean, unacknowledged_only boolean) TO service_role;
 
 --
 -- Name: FUNCTION names_patient(body jsonb, patient_name text); Type: ACL; Schema: public; Owner: -
@@ -2614,6 +2895,20 @@ GRANT ALL ON TABLE public.case_insights TO service_role;
 
 GRANT ALL ON TABLE public.cases TO authenticated;
 GRANT ALL ON TABLE public.cases TO service_role;
+
+--
+-- Name: TABLE critical_acknowledgments; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.critical_acknowledgments TO authenticated;
+GRANT ALL ON TABLE public.critical_acknowledgments TO service_role;
+
+--
+-- Name: TABLE critical_findings; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.critical_findings TO authenticated;
+GRANT ALL ON TABLE public.critical_findings TO service_role;
 
 --
 -- Name: TABLE pilot_case_insights; Type: ACL; Schema: public; Owner: -
