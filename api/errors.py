@@ -103,7 +103,9 @@ def _document_400_not_422(app: FastAPI) -> None:
         for operations in schema.get("paths", {}).values():
             for operation in operations.values():
                 responses = operation.get("responses", {})
-                if responses.pop("422", None) is not None and "400" not in responses:
+                # FastAPI's own request-validation 422 (a route's documented 422 stays).
+                automatic = responses.get("422", {}).get("description") == "Validation Error"
+                if automatic and responses.pop("422") and "400" not in responses:
                     responses["400"] = {
                         "description": "Invalid input; the detail says what is wrong",
                         "content": {

@@ -18,6 +18,7 @@ from api import (
     routes_audit,
     routes_auth,
     routes_cases,
+    routes_critical,
     routes_export,
     routes_pilots,
     routes_review,
@@ -59,6 +60,7 @@ def create_app(clinic: Clinic | None = None) -> FastAPI:
         app.include_router(routes_auth.router)
     app.include_router(routes_cases.router)
     app.include_router(routes_review.router)
+    app.include_router(routes_critical.router)
     app.include_router(routes_audit.router)
     app.include_router(routes_export.router)
     app.include_router(routes_pilots.router)

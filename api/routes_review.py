@@ -25,6 +25,11 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         (500, "Internal server error"),
     )
 }
+# Signing and amending wait until every critical value is acknowledged (issue #27).
+_SIGN_ERRORS = {
+    **_ERRORS,
+    409: {"model": schemas.ErrorOut, "description": "A critical value awaits acknowledgment"},
+}
 _SECTION = Path(json_schema_extra={"enum": schemas_review.SECTIONS})
 
 
@@ -59,7 +64,9 @@ def review_section(
     return schemas_review.decision_out(record)
 
 
-@router.post("/sign", status_code=201, response_model=schemas_review.VersionOut, responses=_ERRORS)
+@router.post(
+    "/sign", status_code=201, response_model=schemas_review.VersionOut, responses=_SIGN_ERRORS
+)
 def sign(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     """Sign the note once every section has a decision; it is read-only afterwards."""
     review = caller.services.review
@@ -67,7 +74,9 @@ def sign(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
     return schemas_review.version_out(review.shown_version(case_id, note.version))
 
 
-@router.post("/amend", status_code=201, response_model=schemas_review.VersionOut, responses=_ERRORS)
+@router.post(
+    "/amend", status_code=201, response_model=schemas_review.VersionOut, responses=_SIGN_ERRORS
+)
 def amend(
     case_id: str,
     caller: CurrentCaller,

@@ -160,7 +160,10 @@ def test_a_reanalysis_keeps_the_acknowledgment_of_the_same_value_and_asks_for_a_
 
     higher = POTASSIUM.model_copy(update={"value": 7.4})
     _analyse(doctor_a, case_id, POTASSIUM, higher)
-    states = {r.finding.shown: r.acknowledged for r in doctor_a.services.critical.critical_results(case_id)}
+    states = {
+        r.finding.shown: r.acknowledged
+        for r in doctor_a.services.critical.critical_results(case_id)
+    }
     assert states == {"Potassium 6.9 mmol/L (high)": True, "Potassium 7.4 mmol/L (high)": False}
 
     # A value no longer found is not the case's any more (its acknowledgment is kept).

@@ -121,7 +121,8 @@ def test_only_the_owner_acknowledges_through_the_function_with_the_databases_tim
     assert done["acknowledged_by_email"] == owner.signed_in.doctor.email
     assert done["acknowledged_at"] >= "2026"
     events = [
-        e for e in owner.signed_in.services.audit_events(case_id)
+        e
+        for e in owner.signed_in.services.audit_events(case_id)
         if e.action == "critical_value_acknowledged"
     ]
     assert [e.details for e in events] == [{"method": "read_back_by_phone", "value": keys[0]}]
@@ -170,7 +171,12 @@ def test_sign_note_waits_for_every_acknowledgment_through_postgrest(
         name: {"decision": "accepted", "text": {}, "reason": None}
         for name in ("case_summary", "soap_note", "primary_diagnosis")
     }
-    arguments = {"p_case": case_id, "p_version": 1, "p_draft": draft.draft_id, "p_sections": sections}
+    arguments = {
+        "p_case": case_id,
+        "p_version": 1,
+        "p_draft": draft.draft_id,
+        "p_sections": sections,
+    }
     with _rest(supabase_stack, owner.token) as rest:
         refused = rest.post("/rest/v1/rpc/sign_note", json=arguments)
         assert refused.status_code == 400, refused.text
@@ -198,7 +204,7 @@ def test_the_embedded_file_refuses_changes_removals_and_early_signatures(
         " 'x@y.z', '2020-01-01', '2020-01-01', 'in_person')",
         "INSERT INTO audit_events (user_id, case_id, action, details) VALUES"
         f" ('{owner.doctor.user_id}', '{case_id}', 'critical_value_acknowledged',"
-        f" '{{\"method\":\"in_person\",\"value\":\"{key}\"}}')",
+        f' \'{{"method":"in_person","value":"{key}"}}\')',
     ):
         with pytest.raises(sqlite3.DatabaseError):
             database.execute(statement)
