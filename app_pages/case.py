@@ -10,6 +10,7 @@ from core.models import CaseDetail
 from core.review import ReviewSummary
 from ui import case_edit, case_files, insights_view, pilot_admin, progress, routes, session, widgets
 from ui.audit_view import audit_trail
+from ui.critical_acknowledgments import critical_acknowledgments
 from ui.critical_values import critical_banner
 from ui.errors import shown_to_user
 from ui.export import export_buttons
@@ -49,6 +50,8 @@ if insights is not None:
     insights = services.display.record(insights, case)
     # Urgent before anything else on the page, the header included.
     critical_banner(insights.lab_values, detail.files)
+    # Each of them waits for the doctor's acknowledgment (who, when, how), before signing.
+    critical_acknowledgments(services, case.case_id)
 
 widgets.case_header(case)
 # Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose.

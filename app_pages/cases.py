@@ -34,6 +34,8 @@ def case_list_body() -> None:
 
     case_list.caseload_counts(page.counts_by_status)
     case_list.review_counts(page.counts_by_review_state)
+    with shown_to_user():
+        case_list.acknowledgment_times(services.critical.figure())
     case_filters.list_filters(page.counts_by_status)
     if not page.rows:
         st.info("No cases match this search and filter.", icon=":material/search_off:")

@@ -27,6 +27,7 @@ SORT = "cases_sort"  # a CaseSort value
 ORDER = "cases_order"  # DESCENDING or ASCENDING
 CRITICAL_FIRST = "cases_critical_first"
 CRITICAL_ONLY = "cases_critical_only"
+UNACKNOWLEDGED_ONLY = "cases_unacknowledged_only"
 CREATED = "cases_created"  # a date range: (), (first day,) or (first day, last day)
 # The age range as two number boxes (typed, or stepped with the arrow keys); the full
 # range is no filter, and a range typed upside down is read the right way up.
@@ -74,6 +75,7 @@ def current_query() -> CaseQuery:
         max_age=highest if highest < MAX_AGE else None,
         diagnosis=st.session_state.get(DIAGNOSIS) or None,
         critical_only=bool(st.session_state.get(CRITICAL_ONLY)),
+        unacknowledged_only=bool(st.session_state.get(UNACKNOWLEDGED_ONLY)),
         sort=st.session_state.get(SORT) or CaseSort.CREATED.value,
         descending=st.session_state.get(ORDER, DESCENDING) != ASCENDING,
         critical_first=bool(st.session_state.get(CRITICAL_FIRST)),
@@ -201,9 +203,17 @@ def list_filters(counts_by_status: Mapping[str, int] | None = None) -> None:
         persist_state="session",
     )
     critical.checkbox(
+        "To acknowledge",
+        key=UNACKNOWLEDGED_ONLY,
+        help="Only cases with a critical value awaiting your acknowledgment",
+        on_change=_first_page,
+        persist_state="session",
+    )
+    critical.checkbox(
         "Critical first",
         key=CRITICAL_FIRST,
-        help="Cases with a critical lab value before the rest, each in the chosen order",
+        help="Cases with a critical value awaiting acknowledgment first, then those whose"
+        " critical values are all acknowledged, then the rest, each in the chosen order",
         on_change=_first_page,
         persist_state="session",
     )
