@@ -25,7 +25,7 @@ CREATE SCHEMA storage;
 -- Name: acknowledge_critical_value(uuid, text, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text DEFAULT NULL::text) RETURNS jsonb
+CREATE FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text DEFAULT NULL::text) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -33,7 +33,6 @@ declare
     doctor uuid := (select auth.uid());
     doctor_email text;
     first_found timestamptz;
-    acknowledgment public.critical_acknowledgments;
 begin
     if doctor is null then
         raise exception 'sign in to acknowledge' using errcode = 'insufficient_privilege';
@@ -60,14 +59,14 @@ begin
     ) values (
         p_case, doctor, p_value_key, doctor, coalesce(doctor_email, ''), now(), first_found,
         p_method, nullif(btrim(p_comment), '')
-    )
-    returning * into acknowledgment;
+    );
     insert into public.audit_events (user_id, case_id, action, details)
     values (
         doctor, p_case, 'critical_value_acknowledged',
         public.canonical_json(jsonb_build_object('method', p_method, 'value', p_value_key))
     );
-    return to_jsonb(acknowledgment);
+    -- true: the caller reads the acknowledgment back under RLS (no row leaves here).
+    return true;
 end;
 $$;
 
@@ -75,7 +74,7 @@ $$;
 -- Name: FUNCTION acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) IS 'Acknowledges a critical value of the caller''s case: time, doctor and audit event are the database''s own.';
+COMMENT ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) IS 'Acknowledges a critical value of the caller''s case: time, doctor and audit event are the database''s own; true once recorded (read it back under RLS).';
 
 --
 -- Name: canonical_json(jsonb); Type: FUNCTION; Schema: public; Owner: -

@@ -15,14 +15,14 @@ from postgrest.types import ReturnMethod
 
 from core.analysis.labs.critical_keys import FoundCritical
 from core.backends.supabase_errors import from_postgrest, supabase_errors
-from core.backends.supabase_rows import as_rows, one_object
+from core.backends.supabase_rows import as_rows
 from core.critical_results import (
     Acknowledgment,
     CommunicationMethod,
     CriticalFinding,
     CriticalResult,
 )
-from core.errors import AlreadyAcknowledged
+from core.errors import AlreadyAcknowledged, CaseNotFound
 
 _FINDING_COLUMNS = "case_id,value_key,analyte,shown,found_at,draft_id"
 _ACK_COLUMNS = (
@@ -135,13 +135,24 @@ class SupabaseCriticalResults:
         try:
             # postgrest-py types rpc arguments as strings; PostgREST takes any JSON.
             call = self._rest.rpc("acknowledge_critical_value", cast(dict[str, str], arguments))
-            answer = call.execute()
+            call.execute()
         except APIError as error:
             if error.code == _UNIQUE_VIOLATION:
                 raise AlreadyAcknowledged() from None
             raise from_postgrest(error) from None
+        # The function returns no row (SECURITY DEFINER): read it back under RLS.
+        query = (
+            self._rest.from_("critical_acknowledgments")
+            .select(_ACK_COLUMNS)
+            .eq("case_id", case_id)
+            .eq("value_key", value_key)
+            .eq("user_id", owner)
+        )
         with supabase_errors():
-            return _acknowledgment(one_object(answer.data))
+            rows = as_rows(query.execute().data)
+        if not rows:
+            raise CaseNotFound()
+        return _acknowledgment(rows[0])
 
     def acknowledgments(self, owner: str) -> list[Acknowledgment]:
         query = (

@@ -155,7 +155,7 @@ create function public.acknowledge_critical_value(
     p_value_key text,
     p_method text,
     p_comment text default null
-) returns jsonb
+) returns boolean
     language plpgsql
     security definer
     set search_path = ''
@@ -164,7 +164,6 @@ declare
     doctor uuid := (select auth.uid());
     doctor_email text;
     first_found timestamptz;
-    acknowledgment public.critical_acknowledgments;
 begin
     if doctor is null then
         raise exception 'sign in to acknowledge' using errcode = 'insufficient_privilege';
@@ -191,20 +190,20 @@ begin
     ) values (
         p_case, doctor, p_value_key, doctor, coalesce(doctor_email, ''), now(), first_found,
         p_method, nullif(btrim(p_comment), '')
-    )
-    returning * into acknowledgment;
+    );
     insert into public.audit_events (user_id, case_id, action, details)
     values (
         doctor, p_case, 'critical_value_acknowledged',
         public.canonical_json(jsonb_build_object('method', p_method, 'value', p_value_key))
     );
-    return to_jsonb(acknowledgment);
+    -- true: the caller reads the acknowledgment back under RLS (no row leaves here).
+    return true;
 end;
 $$;
 
 comment on function public.acknowledge_critical_value(uuid, text, text, text) is
     'Acknowledges a critical value of the caller''s case: time, doctor and audit event are '
-    'the database''s own.';
+    'the database''s own; true once recorded (read it back under RLS).';
 
 revoke execute on function public.acknowledge_critical_value(uuid, text, text, text)
     from public, anon;

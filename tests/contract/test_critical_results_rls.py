@@ -116,10 +116,15 @@ def test_only_the_owner_acknowledges_through_the_function_with_the_databases_tim
         assert answer.status_code == 200, answer.text
         again = _acknowledge(rest, case_id, keys[0])
         assert again.status_code == 409
-    done = answer.json()
+    assert answer.json() is True  # no row leaves the function: read back under RLS
+    with _rest(supabase_stack, owner.token) as rest:
+        [done] = rest.get(
+            "/rest/v1/critical_acknowledgments",
+            params={"select": "*", "case_id": f"eq.{case_id}"},
+        ).json()
     assert done["acknowledged_by"] == owner.signed_in.doctor.user_id
     assert done["acknowledged_by_email"] == owner.signed_in.doctor.email
-    assert done["acknowledged_at"] >= "2026"
+    assert done["acknowledged_at"] >= "2026" and done["comment"] == "Ward 4B read it back"
     events = [
         e
         for e in owner.signed_in.services.audit_events(case_id)

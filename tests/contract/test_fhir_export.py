@@ -80,6 +80,9 @@ def test_a_signed_note_exports_its_signed_text_and_the_draft_it_was_signed_on(
     review.review_section(case_id, "case_summary", "accept")
     review.review_section(case_id, "soap_note", "edit", edited=EDITED_SOAP)
     review.review_section(case_id, "primary_diagnosis", "accept")
+    # The critical haemoglobin is acknowledged first (#27): signing waits for it.
+    for result in doctor_a.services.critical.critical_results(case_id):
+        doctor_a.services.critical.acknowledge(case_id, result.finding.value_key, "in_person")
     note = review.sign(case_id)
     # A re-run after sign-off writes a new draft with other lab values; the signed
     # document keeps the values of the draft it was signed on.

@@ -128,6 +128,8 @@ def test_no_function_a_reviewer_may_call_hands_out_case_rows(db: psycopg.Connect
         "pilot_diagnosed",
         "pilot_review_correctable",
         "sign_note",  # signs the caller's own note; returns the new version's id
+        # acknowledges a critical value of the caller's own case; returns true
+        "acknowledge_critical_value",
         "pilot_case_reviewable",
     }
     assert {kind for _, kind in rows} <= {"uuid", "boolean", "text"}
