@@ -7,6 +7,7 @@ service and the store both refuse); the list puts the waiting cases first."""
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 import pytest
 
@@ -27,6 +28,7 @@ from tests.contract.harness import SignedIn
 from tests.doubles import sample_insights
 
 FILE = str(uuid.uuid4())
+CLOCK_SLACK = timedelta(seconds=5)  # the database's clock against the test's
 POTASSIUM = LabValue(
     analyte="Potassium",
     value=6.9,
@@ -93,7 +95,7 @@ def test_each_critical_value_waits_and_is_acknowledged_once_with_its_event(
     assert done.acknowledged_by_email == doctor_a.doctor.email
     assert done.method == CommunicationMethod.READ_BACK_BY_PHONE
     assert done.comment == "Called ward 4B."
-    assert done.acknowledged_at >= before - _slack() and done.found_at <= done.acknowledged_at
+    assert done.acknowledged_at >= before - CLOCK_SLACK and done.found_at <= done.acknowledged_at
 
     states = {r.finding.analyte: r for r in critical.critical_results(case_id)}
     assert states["Potassium"].acknowledgment == done
@@ -119,12 +121,6 @@ def test_each_critical_value_waits_and_is_acknowledged_once_with_its_event(
     ]
     assert "ward" not in events[0].details_json  # the comment stays off the trail
     assert doctor_a.services.verify_audit().intact
-
-
-def _slack():
-    from datetime import timedelta
-
-    return timedelta(seconds=5)
 
 
 def test_another_doctor_neither_sees_nor_acknowledges(
