@@ -269,7 +269,11 @@ def _numeric(segment: hl7.Segment, value_type: str, label: str) -> tuple[float, 
     separator, second = _at(segment, 5, 3), _at(segment, 5, 4)
     if separator or second:
         raise MessageError(f"{label}: OBX-5 (SN) is a ratio or range, not one value")
-    return number(first, f"{label} OBX-5 (SN)"), comparator_symbol(comparator)
+    try:
+        symbol = comparator_symbol(comparator)
+    except MessageError as error:
+        raise MessageError(f"{label} OBX-5 (SN): {error}") from None
+    return number(first, f"{label} OBX-5 (SN)"), symbol
 
 
 def _reference_range(text: str) -> tuple[float | None, float | None]:
