@@ -22,6 +22,7 @@ from core.errors import (
     MedCaseError,
     NotAuthenticated,
     PermissionDenied,
+    TooManyAttempts,
 )
 
 # PostgREST's JWT family (PGRST300-303: missing secret, invalid, anonymous, expired/claims).
@@ -30,6 +31,9 @@ _JWT_CODES = ("PGRST301", "PGRST302", "PGRST303")
 _DENIED = "42501"
 _MISSING_PARENT = "23503"  # foreign key: the case is gone (or hidden)
 _RULE_BROKEN = ("23514", "23502", "22P02", "23505")
+# Raised on purpose (PostgREST answers HTTP 429): the member lookup's misses, counted per
+# hour and per day (migration 20261126040100); the hour is the nearest wait to name.
+_THROTTLED = "PT429"
 
 
 def from_postgrest(error: APIError) -> MedCaseError:
@@ -43,6 +47,8 @@ def from_postgrest(error: APIError) -> MedCaseError:
         return CaseNotFound()
     if code in _RULE_BROKEN:
         return InvalidInput(f"The database refused the change (code {code})")
+    if code == _THROTTLED:
+        return TooManyAttempts(3600, "Too many e-mails without an account; try again later.")
     return InternalError(f"database request failed (code {code or 'unknown'})")
 
 
