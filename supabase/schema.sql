@@ -79,7 +79,7 @@ begin
         from public.signed_notes n
         where n.case_id = enrolled_case and n.user_id = new.owner_id
         order by n.version desc limit 1;
-        if signed is null or not public.same_but_text(new.signed_sections, signed)
+        if signed is null or not public.redacted_copy(new.signed_sections, signed)
            or not exists (select 1 from public.signed_notes n
                           where n.case_id = enrolled_case and n.draft_id = new.draft_id)
         then
@@ -88,7 +88,7 @@ begin
         end if;
     end if;
     if stored is null
-       or not public.same_but_text(new.ai_insights, stored)
+       or not public.redacted_copy(new.ai_insights, stored)
        or (new.ai_insights - array['case_summary', 'soap_note', 'primary_diagnosis',
                                    'lab_values'])
           is distinct from
@@ -626,6 +626,36 @@ CREATE FUNCTION public.pilot_scores_valid(scores jsonb) RETURNS boolean
         )
     )
 $_$;
+
+--
+-- Name: redacted_copy(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.redacted_copy(enrolled jsonb, stored jsonb) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+    if jsonb_typeof(enrolled) is distinct from jsonb_typeof(stored) then
+        return false;
+    end if;
+    case jsonb_typeof(stored)
+        when 'string' then
+            return public.redaction_of(enrolled #>> '{}', stored #>> '{}');
+        when 'object' then
+            return (select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys(enrolled) k)
+                   = (select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys(stored) k)
+               and not exists (select 1 from jsonb_each(stored) s
+                               where not public.redacted_copy(enrolled -> s.key, s.value));
+        when 'array' then
+            return jsonb_array_length(enrolled) = jsonb_array_length(stored)
+               and not exists (select 1 from jsonb_array_elements(stored) with ordinality s(v, n)
+                               where not public.redacted_copy(enrolled -> (s.n::int - 1), s.v));
+        else
+            return enrolled = stored;
+    end case;
+end;
+$$;
 
 --
 -- Name: redaction_of(text, text); Type: FUNCTION; Schema: public; Owner: -
@@ -2691,6 +2721,13 @@ GRANT ALL ON FUNCTION public.pilot_role(p_pilot uuid) TO service_role;
 REVOKE ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO service_role;
+
+--
+-- Name: FUNCTION redacted_copy(enrolled jsonb, stored jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.redacted_copy(enrolled jsonb, stored jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.redacted_copy(enrolled jsonb, stored jsonb) TO service_role;
 
 --
 -- Name: FUNCTION redaction_of(shown text, stored text); Type: ACL; Schema: public; Owner: -

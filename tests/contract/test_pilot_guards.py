@@ -251,3 +251,50 @@ def test_the_enrolled_view_is_the_stored_case_redacted(
     another = _case_with_values(doctor, "Amaka Obi")
     (enrolment,) = pilots(doctor).enrol(ids["pilot"], [another])
     assert enrolment.case_id == another
+
+
+def test_the_enrolled_draft_and_signed_text_are_the_stored_ones_word_for_word(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    from tests.contract.test_review import _review_all
+
+    _, roles, ids = pilot
+    doctor = roles["doctor"].signed_in
+    case_id = _case_with_values(doctor, "Amaka Obi")
+    view, insights, draft_id = _app_view(doctor, case_id)
+    rewritten = {**insights, "soap_note": {**insights["soap_note"], "plan": "Stop all insulin."}}
+
+    def enrol(candidate: dict[str, Any]) -> httpx.Response:
+        with _rest(supabase_stack, roles["doctor"].token) as rest:
+            return rest.post(
+                "/rest/v1/rpc/enrol_pilot_case",
+                json={
+                    "p_enrolment": str(uuid.uuid4()),
+                    "p_pilot": ids["pilot"],
+                    "p_case": case_id,
+                    "p_draft": draft_id,
+                    "p_view": view,
+                    "p_insights": candidate,
+                    "p_signed": None,
+                },
+            )
+
+    assert enrol(rewritten).status_code == 400  # a new plan, naming nobody
+    assert enrol(insights).status_code == 200  # the app's redaction of the stored draft
+    # The signed text beside the fixture's enrolled draft: the signed note's, redacted.
+    _review_all(doctor, ids["case"])
+    doctor.services.review.sign(ids["case"])  # kept beside the enrolment, as the app does
+    kept = pilots(roles["coordinator"].signed_in).pilot_insights(ids["pilot"])
+    (enrolled,) = [e for e in kept if e.enrolment_id == ids["enrolment"]]
+    signed = enrolled.signed_sections
+    assert signed is not None and isinstance(signed["soap_note"], dict)
+    reworded = {**signed, "soap_note": {**signed["soap_note"], "plan": "Stop all insulin."}}
+    with _rest(supabase_stack, roles["doctor"].token) as rest:
+        for sections, allowed in ((reworded, False), (signed, True)):
+            answer = rest.patch(
+                "/rest/v1/pilot_case_insights",
+                params={"enrolment_id": f"eq.{ids['enrolment']}"},
+                json={"signed_sections": sections},
+            )
+            assert (answer.status_code in (200, 204)) is allowed, answer.text
