@@ -104,7 +104,7 @@ _FHIR_BODY = {
         "required": True,
         "content": {
             media: {"schema": {"type": "object", "description": "A FHIR R4 Bundle"}}
-            for media in ("application/fhir+json", "application/json")
+            for media in ("application/fhir+json", "application/json", "application/fhir+xml")
         },
     }
 }
@@ -127,16 +127,19 @@ async def create_case_from_fhir(
     case_summary: Annotated[str | None, Query(description="The doctor's notes")] = None,
 ) -> dict[str, Any]:
     """The body (a Bundle of Observations, DiagnosticReports, Patient, Specimens) becomes
-    the case's lab file ``fhir-bundle.json``, read like any lab file by the analysis; its
-    Patient is compared with the case's patient there (a wrong-patient warning)."""
+    the case's lab file ``fhir-bundle.json`` (``fhir-bundle.xml`` when sent as XML), read
+    like any lab file by the analysis; its Patient is compared with the case's patient
+    there (a wrong-patient warning)."""
     body = await request.body()  # bounded by the request-size limit before it is read
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    name = "fhir-bundle.xml" if media.endswith(("/xml", "+xml")) else "fhir-bundle.json"
     form = NewCase(
         patient_name=patient_name,
         patient_age=patient_age,
         patient_gender=patient_gender,
         case_summary=case_summary,
     )
-    upload = Upload("fhir-bundle.json", body, FileCategory.LAB.value)
+    upload = Upload(name, body, FileCategory.LAB.value)
     created = await run_in_threadpool(caller.services.create_case, form, [upload])
     return {
         "message": "Case created successfully",

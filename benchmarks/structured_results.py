@@ -13,6 +13,8 @@ import json
 import sys
 import time
 
+from fhir.resources.R4B.bundle import Bundle
+
 from core.analysis.reading.extraction import extract_lab_document
 
 RESULTS = 500
@@ -54,6 +56,13 @@ def fhir_bundle(results: int = RESULTS) -> bytes:
     return json.dumps({"resourceType": "Bundle", "type": "collection", "entry": entries}).encode()
 
 
+def fhir_bundle_xml(results: int = RESULTS) -> bytes:
+    """The same Bundle in FHIR's XML form (written by fhir.resources)."""
+    bundle = Bundle.model_validate_json(fhir_bundle(results))
+    written = bundle.model_dump_xml()
+    return written.encode() if isinstance(written, str) else bytes(written)
+
+
 def timed(name: str, content: bytes) -> tuple[float, int]:
     best = float("inf")
     found = 0
@@ -68,6 +77,8 @@ def timed(name: str, content: bytes) -> tuple[float, int]:
 def main() -> int:
     fhir_seconds, fhir_results = timed("bundle.json", fhir_bundle())
     print(f"fhir_seconds={fhir_seconds:.3f} fhir_results={fhir_results}")
+    xml_seconds, xml_results = timed("bundle.xml", fhir_bundle_xml())
+    print(f"fhir_xml_seconds={xml_seconds:.3f} fhir_xml_results={xml_results}")
     seconds, results = timed("results.hl7", hl7_message())
     print(f"seconds={seconds:.3f} results={results}")
     return 0 if seconds < TARGET_SECONDS and results >= RESULTS else 1

@@ -37,9 +37,10 @@ FILE_KINDS: dict[str, FileKind] = {
         ),
         FileKind("txt", "text/plain", "text file"),
         FileKind("csv", "text/csv", "CSV file"),
-        # HL7 v2 results travel as plain text (segments on lines, "ER7"); FHIR as JSON.
+        # HL7 v2 results travel as plain text (segments on lines, "ER7"); FHIR as JSON or XML.
         FileKind("hl7", "text/plain", "HL7 v2 message"),
         FileKind("json", "application/fhir+json", "FHIR JSON resource"),
+        FileKind("xml", "application/fhir+xml", "FHIR XML resource"),
         FileKind("jpg", "image/jpeg", "JPEG image"),
         FileKind("jpeg", "image/jpeg", "JPEG image"),
         FileKind("png", "image/png", "PNG image"),
@@ -47,7 +48,7 @@ FILE_KINDS: dict[str, FileKind] = {
     )
 }
 
-LAB_EXTENSIONS = ("pdf", "doc", "docx", "txt", "csv", "hl7", "json")
+LAB_EXTENSIONS = ("pdf", "doc", "docx", "txt", "csv", "hl7", "json", "xml")
 RADIOLOGY_EXTENSIONS = ("jpg", "jpeg", "png", "dcm")
 EXTENSIONS_BY_CATEGORY = {
     FileCategory.LAB.value: LAB_EXTENSIONS,
@@ -153,6 +154,10 @@ def content_matches(extension: str, whole: UploadContent) -> bool:
         return start.startswith(b"MSH") and _looks_like_text(content)
     if extension == "json":
         return start.startswith(b"{") and b'"resourceType"' in content and _looks_like_text(content)
+    if extension == "xml":
+        # FHIR XML: an element (or declaration) and FHIR's namespace near the start.
+        fhir = b"http://hl7.org/fhir" in content[:4096]
+        return start.startswith(b"<") and fhir and _looks_like_text(content)
     if extension in ("jpg", "jpeg"):
         return content.startswith(b"\xff\xd8\xff")
     if extension == "png":

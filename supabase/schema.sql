@@ -134,7 +134,7 @@ begin
         from public.signed_notes n
         where n.case_id = enrolled_case and n.user_id = new.owner_id
         order by n.version desc limit 1;
-        if signed is null or not public.same_but_text(new.signed_sections, signed)
+        if signed is null or not public.redacted_copy(new.signed_sections, signed)
            or not exists (select 1 from public.signed_notes n
                           where n.case_id = enrolled_case and n.draft_id = new.draft_id)
         then
@@ -143,7 +143,7 @@ begin
         end if;
     end if;
     if stored is null
-       or not public.same_but_text(new.ai_insights, stored)
+       or not public.redacted_copy(new.ai_insights, stored)
        or (new.ai_insights - array['case_summary', 'soap_note', 'primary_diagnosis',
                                    'lab_values'])
           is distinct from
@@ -178,6 +178,10 @@ begin
                              where c.case_id = new.case_id))
     then
         raise exception 'an enrolled case never holds the patient''s name'
+            using errcode = 'check_violation';
+    end if;
+    if not public.view_from_stored_case(new.case_view, new.case_id, new.owner_id) then
+        raise exception 'the enrolled view is the stored case''s, redacted'
             using errcode = 'check_violation';
     end if;
     return new;
@@ -587,14 +591,36 @@ $$;
 --
 
 CREATE FUNCTION public.pilot_account_id(p_pilot uuid, p_email text) RETURNS uuid
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-    select u.id from auth.users u
-    where lower(u.email) = lower(p_email)
-      and exists (select 1 from public.pilots p
-                  where p.pilot_id = p_pilot and p.coordinator_id = (select auth.uid()))
-    limit 1
+declare
+    caller uuid := (select auth.uid());
+    found uuid;
+begin
+    if caller is null or not exists (
+        select 1 from public.pilots p
+        where p.pilot_id = p_pilot and p.coordinator_id = caller
+    ) then
+        return null;  -- only the pilot's coordinator learns whether an account exists
+    end if;
+    -- One lookup per caller at a time: the counts below see each other's misses.
+    perform pg_advisory_xact_lock(hashtextextended(caller::text, 29));
+    delete from public.pilot_account_misses m
+    where m.user_id = caller and m.missed_at < now() - interval '1 day';
+    if (select count(*) from public.pilot_account_misses m
+        where m.user_id = caller and m.missed_at > now() - interval '1 hour') >= 10
+       or (select count(*) from public.pilot_account_misses m where m.user_id = caller) >= 30
+    then
+        raise exception 'too many e-mails without an account; try again later'
+            using errcode = 'PT429';
+    end if;
+    select u.id into found from auth.users u where lower(u.email) = lower(p_email) limit 1;
+    if found is null then
+        insert into public.pilot_account_misses (user_id) values (caller);
+    end if;
+    return found;
+end;
 $$;
 
 --
@@ -687,6 +713,82 @@ CREATE FUNCTION public.pilot_scores_valid(scores jsonb) RETURNS boolean
         )
     )
 $_$;
+
+--
+-- Name: redacted_copy(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.redacted_copy(enrolled jsonb, stored jsonb) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+    if jsonb_typeof(enrolled) is distinct from jsonb_typeof(stored) then
+        return false;
+    end if;
+    case jsonb_typeof(stored)
+        when 'string' then
+            return public.redaction_of(enrolled #>> '{}', stored #>> '{}');
+        when 'object' then
+            return (select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys(enrolled) k)
+                   = (select coalesce(array_agg(k order by k), '{}') from jsonb_object_keys(stored) k)
+               and not exists (select 1 from jsonb_each(stored) s
+                               where not public.redacted_copy(enrolled -> s.key, s.value));
+        when 'array' then
+            return jsonb_array_length(enrolled) = jsonb_array_length(stored)
+               and not exists (select 1 from jsonb_array_elements(stored) with ordinality s(v, n)
+                               where not public.redacted_copy(enrolled -> (s.n::int - 1), s.v));
+        else
+            return enrolled = stored;
+    end case;
+end;
+$$;
+
+--
+-- Name: redaction_of(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.redaction_of(shown text, stored text) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+    pieces text[];
+    total integer;
+    next_char integer;
+    found integer;
+begin
+    if shown is null or shown = '' then
+        return true;
+    end if;
+    if stored is null then
+        return false;
+    end if;
+    pieces := regexp_split_to_array(
+        shown, '\[(?:PATIENT|CLINICIAN|NAME|IDENTIFIER|FILE)\]|(?:Lab file|Radiology image) [0-9]+');
+    total := array_length(pieces, 1);
+    if total = 1 then
+        return shown = stored;
+    end if;
+    if left(stored, length(pieces[1])) <> pieces[1] then
+        return false;
+    end if;
+    -- The first piece starts the stored text, the last ends it, and each one between is
+    -- found after the one before (the leftmost match leaves the most room for the rest).
+    next_char := length(pieces[1]) + 1;
+    for i in 2 .. total - 1 loop
+        if pieces[i] <> '' then
+            found := strpos(substr(stored, next_char), pieces[i]);
+            if found = 0 then
+                return false;
+            end if;
+            next_char := next_char + found - 1 + length(pieces[i]);
+        end if;
+    end loop;
+    return length(stored) - length(pieces[total]) + 1 >= next_char
+       and right(stored, length(pieces[total])) = pieces[total];
+end;
+$$;
 
 --
 -- Name: refuse_change(); Type: FUNCTION; Schema: public; Owner: -
@@ -938,6 +1040,90 @@ begin
     new.updated_at := greatest(clock_timestamp(), old.updated_at + interval '1 microsecond');
     return new;
 end;
+$$;
+
+--
+-- Name: view_from_stored_case(jsonb, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.view_from_stored_case(view jsonb, enrolled_case uuid, owner uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+    select jsonb_typeof(view) = 'object'
+       -- The notes: the case's own summary, redacted.
+       and public.redaction_of(
+               case when jsonb_typeof(view -> 'notes') = 'string' then view ->> 'notes' end,
+               (select c.case_summary from public.cases c where c.case_id = enrolled_case))
+       and coalesce(jsonb_typeof(view -> 'notes'), 'null') in ('string', 'null')
+       -- Each lab text: one of the case's lab files' text, redacted.
+       and not exists (
+           select 1 from jsonb_array_elements(coalesce(view -> 'lab_files', '[]')) lab
+           where not exists (
+               select 1 from public.case_files f
+               where f.case_id = enrolled_case and f.file_category = 'lab'
+                 and public.redaction_of(lab ->> 'text', f.text_data)))
+       -- Each lab value: a value of one of the case's stored drafts (analyte, number,
+       -- unit, flag), its source line that value's, redacted.
+       and not exists (
+           select 1 from jsonb_array_elements(coalesce(view -> 'lab_values', '[]')) shown
+           where not exists (
+               select 1 from public.ai_drafts d,
+                   jsonb_array_elements(
+                       case when jsonb_typeof(d.ai_insights -> 'lab_values') = 'array'
+                            then d.ai_insights -> 'lab_values' else '[]' end) stored
+               where d.case_id = enrolled_case and d.user_id = owner
+                 and stored ->> 'analyte' = shown ->> 'analyte'
+                 and (stored -> 'value') = (shown -> 'value')
+                 and (stored ->> 'unit') is not distinct from (shown ->> 'unit')
+                 and (stored ->> 'flag') is not distinct from (shown ->> 'flag')
+                 and public.redaction_of(shown ->> 'source_line', stored ->> 'source_line')))
+       -- Each image reading: one of the case's radiology files' readings, its texts
+       -- redacted and the rest as stored.
+       and not exists (
+           select 1 from jsonb_array_elements(coalesce(view -> 'images', '[]')) image
+           where jsonb_typeof(image -> 'reading') = 'object'
+             and not exists (
+                 select 1 from public.case_files f
+                 where f.case_id = enrolled_case and f.file_category = 'radiology'
+                   and jsonb_typeof(f.ai_summary) = 'object'
+                   and public.redaction_of(image #>> '{reading,findings}',
+                                           f.ai_summary ->> 'findings')
+                   and public.redaction_of(image #>> '{reading,impression}',
+                                           f.ai_summary ->> 'impression')
+                   and public.redaction_of(image #>> '{reading,study_description}',
+                                           f.ai_summary ->> 'study_description')
+                   and coalesce(image #> '{reading,modality}', 'null')
+                       = coalesce(f.ai_summary -> 'modality', 'null')
+                   and not exists (
+                       select 1 from jsonb_array_elements_text(
+                           coalesce(image #> '{reading,key_abnormalities}', '[]')) a(text)
+                       where not exists (
+                           select 1 from jsonb_array_elements_text(
+                               case when jsonb_typeof(f.ai_summary -> 'key_abnormalities')
+                                         = 'array'
+                                    then f.ai_summary -> 'key_abnormalities'
+                                    else '[]' end) s(text)
+                           where public.redaction_of(a.text, s.text)))))
+$$;
+
+--
+-- Name: visible_reason(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.visible_reason(reason text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    select reason is not null
+       and reason !~ '[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]'
+       and regexp_replace(
+               reason,
+               '[[:space:]\u0001-\u001f\u007f-\u00a0\u00ad\u034f\u0300-\u036f\u115f\u1160'
+               '\u17b4\u17b5\u180b-\u180f\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f'
+               '\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb'
+               '\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef]',
+               '', 'g') <> ''
 $$;
 
 --
@@ -1278,6 +1464,21 @@ CREATE TABLE public.critical_findings (
 --
 
 COMMENT ON TABLE public.critical_findings IS 'The critical values of each AI draft by key; found_at is when the case first held the key.';
+
+--
+-- Name: pilot_account_misses; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.pilot_account_misses (
+    user_id uuid NOT NULL,
+    missed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
+-- Name: TABLE pilot_account_misses; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.pilot_account_misses IS 'Member lookups that found no account, per caller: pilot_account_id refuses a caller with 10 in the last hour or 30 in the last day (SQLSTATE PT429, HTTP 429).';
 
 --
 -- Name: pilot_case_insights; Type: TABLE; Schema: public; Owner: -
@@ -1639,6 +1840,20 @@ ALTER TABLE ONLY public.section_reviews
     ADD CONSTRAINT section_reviews_pkey PRIMARY KEY (review_id);
 
 --
+-- Name: section_reviews section_reviews_rejection_reason_visible; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.section_reviews
+    ADD CONSTRAINT section_reviews_rejection_reason_visible CHECK (((decision <> 'rejected'::text) OR public.visible_reason(reason))) NOT VALID;
+
+--
+-- Name: signed_notes signed_notes_amendment_reason_visible; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.signed_notes
+    ADD CONSTRAINT signed_notes_amendment_reason_visible CHECK (((amendment_reason IS NULL) OR public.visible_reason(amendment_reason))) NOT VALID;
+
+--
 -- Name: signed_notes signed_notes_case_id_version_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1757,6 +1972,12 @@ CREATE INDEX critical_findings_case ON public.critical_findings USING btree (cas
 --
 
 CREATE INDEX critical_findings_owner ON public.critical_findings USING btree (user_id);
+
+--
+-- Name: pilot_account_misses_user; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX pilot_account_misses_user ON public.pilot_account_misses USING btree (user_id, missed_at);
 
 --
 -- Name: pilot_case_insights_pilot; Type: INDEX; Schema: public; Owner: -
@@ -2046,6 +2267,13 @@ ALTER TABLE ONLY public.critical_findings
 
 ALTER TABLE ONLY public.critical_findings
     ADD CONSTRAINT critical_findings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: pilot_account_misses pilot_account_misses_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.pilot_account_misses
+    ADD CONSTRAINT pilot_account_misses_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
 -- Name: pilot_case_insights pilot_case_insights_draft_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2426,10 +2654,10 @@ CREATE POLICY "Owners record the signed note beside their enrolled draft" ON pub
 CREATE POLICY "Owners, coordinators and diagnosing reviewers see enrolled draf" ON public.pilot_case_insights FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (public.pilot_role(pilot_id) = 'coordinator'::text) OR ((public.pilot_role(pilot_id) = 'reviewer'::text) AND public.pilot_diagnosed(enrolment_id))));
 
 --
--- Name: pilot_cases Pilot members enrol their own cases; Type: POLICY; Schema: public; Owner: -
+-- Name: pilot_cases Pilot doctors and coordinators enrol their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Pilot members enrol their own cases" ON public.pilot_cases FOR INSERT TO authenticated WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) AND (public.pilot_role(pilot_id) IS NOT NULL) AND (EXISTS ( SELECT 1
+CREATE POLICY "Pilot doctors and coordinators enrol their own cases" ON public.pilot_cases FOR INSERT TO authenticated WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) AND (public.pilot_role(pilot_id) = ANY (ARRAY['doctor'::text, 'coordinator'::text])) AND (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = pilot_cases.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
 
@@ -2498,6 +2726,12 @@ ALTER TABLE public.critical_acknowledgments ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.critical_findings ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: pilot_account_misses; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.pilot_account_misses ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: pilot_case_insights; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2769,6 +3003,20 @@ GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO service_role;
 
 --
+-- Name: FUNCTION redacted_copy(enrolled jsonb, stored jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.redacted_copy(enrolled jsonb, stored jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.redacted_copy(enrolled jsonb, stored jsonb) TO service_role;
+
+--
+-- Name: FUNCTION redaction_of(shown text, stored text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.redaction_of(shown text, stored text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.redaction_of(shown text, stored text) TO service_role;
+
+--
 -- Name: FUNCTION refuse_change(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -2828,6 +3076,21 @@ GRANT ALL ON FUNCTION public.stamp_audit_event() TO service_role;
 
 REVOKE ALL ON FUNCTION public.touch_case_updated_at() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.touch_case_updated_at() TO service_role;
+
+--
+-- Name: FUNCTION view_from_stored_case(view jsonb, enrolled_case uuid, owner uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.view_from_stored_case(view jsonb, enrolled_case uuid, owner uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.view_from_stored_case(view jsonb, enrolled_case uuid, owner uuid) TO service_role;
+
+--
+-- Name: FUNCTION visible_reason(reason text); Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON FUNCTION public.visible_reason(reason text) TO anon;
+GRANT ALL ON FUNCTION public.visible_reason(reason text) TO authenticated;
+GRANT ALL ON FUNCTION public.visible_reason(reason text) TO service_role;
 
 --
 -- Name: FUNCTION filename(name text); Type: ACL; Schema: storage; Owner: -
@@ -2908,6 +3171,12 @@ GRANT ALL ON TABLE public.critical_acknowledgments TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.critical_findings TO authenticated;
 GRANT ALL ON TABLE public.critical_findings TO service_role;
+
+--
+-- Name: TABLE pilot_account_misses; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.pilot_account_misses TO service_role;
 
 --
 -- Name: TABLE pilot_case_insights; Type: ACL; Schema: public; Owner: -

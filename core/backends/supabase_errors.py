@@ -24,6 +24,7 @@ from core.errors import (
     MedCaseError,
     NotAuthenticated,
     PermissionDenied,
+    TooManyAttempts,
 )
 
 # PostgREST's JWT family (PGRST300-303: missing secret, invalid, anonymous, expired/claims).
@@ -37,6 +38,9 @@ _HINTED: dict[str, type[MedCaseError]] = {
     "critical_values_unacknowledged": CriticalValuesUnacknowledged,
     "critical_value_not_found": CriticalValueNotFound,
 }
+# Raised on purpose (PostgREST answers HTTP 429): the member lookup's misses, counted per
+# hour and per day (migration 20261126040100); the hour is the nearest wait to name.
+_THROTTLED = "PT429"
 
 
 def from_postgrest(error: APIError) -> MedCaseError:
@@ -53,6 +57,8 @@ def from_postgrest(error: APIError) -> MedCaseError:
         return CaseNotFound()
     if code in _RULE_BROKEN:
         return InvalidInput(f"The database refused the change (code {code})")
+    if code == _THROTTLED:
+        return TooManyAttempts(3600, "Too many e-mails without an account; try again later.")
     return InternalError(f"database request failed (code {code or 'unknown'})")
 
 

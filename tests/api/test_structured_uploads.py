@@ -90,14 +90,40 @@ def test_a_fhir_bundle_uploaded_to_a_case_is_read(client: TestClient, doctor: Do
     assert values["Platelets"] == (444, None)
 
 
+def test_a_fhir_bundle_in_xml_uploaded_to_a_case_is_read(
+    client: TestClient, doctor: Doctor
+) -> None:
+    created = create_case(
+        client, doctor, patient_name="Peter Chalmers", patient_age="51", patient_gender="male"
+    )
+    case_id = created["case"]["case_id"]
+    content = (STRUCTURED / "fhir_ghp_cbc_bundle.xml").read_bytes()
+    answer = client.post(
+        "/cases/upload",
+        headers=doctor.headers,
+        data={"case_id": case_id},
+        files={"file": ("cbc.xml", content, "application/fhir+xml")},
+    )
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["file"]["file_type"] == "application/fhir+xml"
+    detail = _analysed(client, doctor, case_id)
+    values = {
+        v["analyte"]: (v["value"], v["sender_flag"]) for v in detail["ai_insights"]["lab_values"]
+    }
+    # r3 Haematocrit 55 % H, r6 Platelet Count 444 (no interpretation)
+    assert values["Hematocrit"] == (55, "H")
+    assert values["Platelets"] == (444, None)
+
+
 @pytest.mark.parametrize(
     ("name", "content"),
     [
         ("results.hl7", b"PID|1||123\rOBX|1|NM|2823-3^K^LN||6.9"),  # no MSH
         ("results.json", b"[1, 2, 3]"),  # JSON, but no FHIR resource
         ("results.json", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64),
+        ("results.xml", b"<html><body>Potassium 6.9</body></html>"),  # XML, but not FHIR's
     ],
-    ids=["hl7-without-msh", "json-not-fhir", "png-named-json"],
+    ids=["hl7-without-msh", "json-not-fhir", "png-named-json", "xml-not-fhir"],
 )
 def test_files_that_are_not_messages_are_refused(
     client: TestClient, doctor: Doctor, name: str, content: bytes
@@ -141,14 +167,40 @@ def test_a_fhir_bundle_posted_to_the_create_route_makes_a_case_with_its_results(
     assert any("WRONG PATIENT" in w and "name, sex, age differ" in w for w in warnings)
 
 
+def test_a_fhir_bundle_in_xml_posted_to_the_create_route_makes_the_same_case(
+    client: TestClient, doctor: Doctor
+) -> None:
+    content = (STRUCTURED / "fhir_ghp_cbc_bundle.xml").read_bytes()
+    answer = client.post(
+        "/api/v1/cases/fhir",
+        headers={**doctor.headers, "Content-Type": "application/fhir+xml"},
+        params={"patient_name": "Peter Chalmers", "patient_age": 51, "patient_gender": "male"},
+        content=content,
+    )
+    assert answer.status_code == 201, answer.text
+    [record] = answer.json()["uploaded_files"]
+    assert (record["file_name"], record["file_type"]) == ("fhir-bundle.xml", "application/fhir+xml")
+    detail = _analysed(client, doctor, answer.json()["case"]["case_id"])
+    values = {v["analyte"]: v["value"] for v in detail["ai_insights"]["lab_values"]}
+    assert values == {
+        "Hemoglobin": 176,
+        "RBC": 5.9,
+        "Hematocrit": 55,
+        "MCV": 99,
+        "MCH": 36,
+        "Platelets": 444,
+    }
+
+
 @pytest.mark.parametrize(
     ("body", "params", "detail"),
     [
         (b"not json", {}, "content does not match"),
+        (b"<html>no FHIR</html>", {}, "content does not match"),
         (b"{}", {}, "content does not match"),
         (b'{"resourceType": "Bundle"}', {"patient_age": "old"}, "patient_age"),
     ],
-    ids=["not-json", "no-resource", "bad-age"],
+    ids=["not-json", "html", "no-resource", "bad-age"],
 )
 def test_the_fhir_create_route_refuses_what_is_not_a_bundle_or_a_patient(
     client: TestClient, doctor: Doctor, body: bytes, params: dict[str, str], detail: str

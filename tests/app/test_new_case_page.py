@@ -52,6 +52,7 @@ def test_form_has_the_agreed_labels_and_limits(app: AppTest, clinic: Clinic) -> 
         "csv",
         "hl7",
         "json",
+        "xml",
     }
     assert {t.lstrip(".") for t in radiology.allowed_type} == {"jpg", "jpeg", "png", "dcm"}
     assert lab.proto.max_upload_size_mb == clinic.settings.max_file_mb == 50

@@ -172,9 +172,10 @@ def test_the_enrolling_doctor_cannot_make_up_the_draft_view_or_signed_text(
     assert enrol(view, new_code).status_code == 400
     assert enrol(with_name, redacted).status_code == 400
     assert enrol(view, draft.ai_insights).status_code == 400  # not redacted: the name in it
-    # The redacted draft goes in, with a view that merely contains the name's letters.
-    amakas = {**view, "notes": "Reports of Amakaobi syndrome."}
-    assert enrol(amakas, redacted).status_code == 200
+    # The redacted draft goes in (with a view that leaves the notes out). A view whose
+    # notes merely contain the name's letters is no longer the question: notes that are
+    # not the stored ones, redacted, are refused (test_pilot_guards.py).
+    assert enrol({**view, "notes": None}, redacted).status_code == 200
     # The signed text beside an enrolled draft: none before the note is signed.
     with _rest(supabase_stack, roles["doctor"].token) as rest:
         rewrite = rest.patch(

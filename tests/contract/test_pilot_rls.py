@@ -44,7 +44,8 @@ def _case_with_draft(db: psycopg.Connection, owner: str) -> tuple[str, str]:
     case_id, draft_id = str(uuid.uuid4()), str(uuid.uuid4())
     db.execute(
         "insert into public.cases (case_id, user_id, patient_name, patient_age, patient_gender,"
-        " status) values (%s, %s, 'Ada Lovelace', 54, 'female', 'completed')",
+        " status, case_summary)"
+        " values (%s, %s, 'Ada Lovelace', 54, 'female', 'completed', 'Ada reports thirst')",
         [case_id, owner],
     )
     db.execute(

@@ -122,3 +122,23 @@ def test_a_message_for_another_patient_is_a_wrong_patient_warning(
     [warning] = [w for w in warnings if "WRONG PATIENT" in w]
     assert "name, sex, age differ" in warning
     assert "Chalmers" not in warning and "Lovelace" not in warning
+
+
+def test_the_fhir_bundle_in_xml_makes_the_same_lab_table_as_in_json(
+    doctor_a: SignedIn, runner: AnalysisRunner
+) -> None:
+    form = NewCase("James Peter Chalmers", age_from("1974-12-25") or 0, "male")
+    tables = []
+    for name in ("fhir_ghp_cbc_bundle.json", "fhir_ghp_cbc_bundle.xml"):
+        content = (STRUCTURED / name).read_bytes()
+        detail = analysed(doctor_a, runner, form, Upload(f"chalmers-{name}", content, "lab"))
+        tables.append(
+            [
+                {k: v for k, v in value.items() if k != "source_file_id"}
+                for value in detail.ai_insights["lab_values"]
+            ]
+        )
+        warnings = detail.ai_insights["provenance"]["warnings"]
+        assert not any("WRONG PATIENT" in w for w in warnings)
+    assert detail.files[0].file_type == "application/fhir+xml"
+    assert tables[0] == tables[1] and len(tables[1]) == 6

@@ -58,6 +58,14 @@ _PREFERENCES = {
 _STATUS = {"23503": 409, "23505": 409, "23514": 400, "23502": 400, "22P02": 400, "42703": 400}
 
 
+def http_status(sqlstate: str | None) -> int:
+    """PostgREST's status for a SQLSTATE: ``PTnnn`` (raised on purpose) is HTTP nnn."""
+    code = sqlstate or ""
+    if code.startswith("PT") and code[2:].isdigit():
+        return int(code[2:])
+    return _STATUS.get(code, 500)
+
+
 def _bad(message: str, code: str = "PGRST100") -> StackError:
     return StackError(400, {"code": code, "message": message, "details": None, "hint": None})
 
@@ -235,8 +243,7 @@ def _execute(
         status_code = 401 if claims["role"] == "anon" else 403
         raise StackError(status_code, _error_body(error)) from None
     except psycopg.DatabaseError as error:
-        code = error.sqlstate or ""
-        raise StackError(_STATUS.get(code, 500), _error_body(error)) from None
+        raise StackError(http_status(error.sqlstate), _error_body(error)) from None
     return _answer(rows, preferences, status)
 
 

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from tests.supabase_stack.rest_api import _STATUS, _bad, _error_body, _payload
+from tests.supabase_stack.rest_api import _bad, _error_body, _payload, http_status
 from tests.supabase_stack.server import Project, StackError
 
 FUNCTIONS = (
@@ -91,4 +91,4 @@ def _call(project: Project, claims: dict, call: sql.Composable, values: list[Any
     except psycopg.errors.InsufficientPrivilege as error:
         raise StackError(401 if claims["role"] == "anon" else 403, _error_body(error)) from None
     except psycopg.DatabaseError as error:
-        raise StackError(_STATUS.get(error.sqlstate or "", 500), _error_body(error)) from None
+        raise StackError(http_status(error.sqlstate), _error_body(error)) from None

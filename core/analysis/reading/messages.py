@@ -21,10 +21,11 @@ FHIR = "FHIR"
 
 
 def message_kind(extension: str, content: bytes) -> str | None:
-    """HL7 for a ``.hl7`` file or a ``.txt`` starting with MSH; FHIR for ``.json``."""
+    """HL7 for a ``.hl7`` file or a ``.txt`` starting with MSH; FHIR for ``.json`` and
+    ``.xml``."""
     if extension == "hl7" or (extension == "txt" and looks_like_hl7(content)):
         return HL7
-    if extension == "json":
+    if extension in ("json", "xml"):
         return FHIR
     return None
 

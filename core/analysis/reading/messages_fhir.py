@@ -1,4 +1,4 @@
-"""FHIR R4 lab results (JSON): an Observation, a DiagnosticReport with its contained
+"""FHIR R4 lab results (JSON or XML): an Observation, a DiagnosticReport with its contained
 Observations, or a Bundle of these with its Patient and Specimens, validated with the
 fhir.resources models before anything is read.
 
@@ -6,7 +6,9 @@ Each Observation with a valueQuantity becomes a result with its code (LOINC wher
 comparator, unit (the UCUM code when the Quantity says UCUM), reference range, the sender's
 interpretation, status, specimen and collection time. A valueString is never turned into a
 number; a cancelled, entered-in-error or registered Observation is not a value. Entry
-counts are bounded on the raw bytes, before the JSON is parsed.
+counts are bounded on the raw bytes, before the JSON or XML is parsed; XML is read by
+core.analysis.reading.messages_fhir_xml into the same models, so both forms of a
+resource give the same results.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from core.analysis.reading.messages_common import (
     comparator_symbol,
     specimen_of,
 )
+from core.analysis.reading.messages_fhir_xml import fhir_xml_resource, looks_like_xml
 from core.insights import MessagePatient
 
 READABLE = ("Observation", "DiagnosticReport", "Bundle")
@@ -57,9 +60,21 @@ def looks_like_fhir(content: bytes) -> bool:
 
 
 def read_fhir(content: bytes) -> FHIRReading:
-    """The results of one FHIR JSON resource; MessageError naming the element otherwise."""
+    """The results of one FHIR resource in JSON or XML; MessageError naming the element
+    otherwise."""
     if len(content) > MAX_MESSAGE_BYTES:
         raise MessageError(f"the resource is larger than {MAX_MESSAGE_BYTES // 2**20} MB")
+    if looks_like_xml(content):
+        resource = fhir_xml_resource(content, READABLE)
+    else:
+        resource = _json_resource(content)
+    reading = FHIRReading()
+    _Resources(resource, reading).read()
+    reading.text = "\n".join(result.source for result in reading.results)
+    return reading
+
+
+def _json_resource(content: bytes) -> Any:
     # Counted on the bytes: a Bundle of 100,000 entries is refused before it is parsed.
     if content.count(b'"resourceType"') > MAX_BUNDLE_ENTRIES + 1:
         raise MessageError(f"Bundle.entry: more than {MAX_BUNDLE_ENTRIES:,} resources")
@@ -75,11 +90,7 @@ def read_fhir(content: bytes) -> FHIRReading:
             f"resourceType '{str(kind)[:40]}' is not a lab result: an Observation, a "
             "DiagnosticReport or a Bundle of them is read"
         )
-    resource = _validated(kind, document)
-    reading = FHIRReading()
-    _Resources(resource, reading).read()
-    reading.text = "\n".join(result.source for result in reading.results)
-    return reading
+    return _validated(kind, document)
 
 
 def _validated(kind: str, document: dict[str, Any]) -> Any:

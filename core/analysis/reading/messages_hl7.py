@@ -5,7 +5,9 @@ result with its code, unit, range, the sender's flag, status, specimen (SPM-4, e
 OBR-15) and collection time (SPM-17, else OBR-7, else OBX-14). A string (ST), text or coded
 value is never turned into a number; a result the sender cancelled or marked wrong (OBX-11
 X, D, W) or not yet done (I, N) is not a value. The message's patient (PID-5, PID-7,
-PID-8) is handed back for the case's check, never written into the text.
+PID-8) is handed back for the case's check, never written into the text. Escape sequences
+(``\\S\\``, ``\\.br\\``, ``\\X..\\``...) are decoded with the message's own delimiters
+(core.analysis.reading.hl7_escapes), never by python-hl7, which logs what it cannot decode.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import Any
 
 import hl7
 
+from core.analysis.reading.hl7_escapes import Delimiters, unescape
 from core.analysis.reading.messages_common import (
     MAX_MESSAGE_BYTES,
     MAX_SEGMENTS,
@@ -74,10 +78,21 @@ def read_hl7(content: bytes) -> HL7Reading:
     for number_, segments in enumerate(messages, start=1):
         where = f"message {number_}" if len(messages) > 1 else "the message"
         _read_message(segments, where, reading)
-    reading.text = "\n".join(
-        line for line in lines if line[:3] not in _PRIVATE and line[:3] != "FHS"
-    )
+    reading.text = "\n".join(_shown_lines(lines))
     return reading
+
+
+def _shown_lines(lines: list[str]) -> list[str]:
+    """The order, result and note segments for the engines, each decoded with the
+    delimiters of its own message's MSH (the PID and other private segments left out)."""
+    shown: list[str] = []
+    delimiters = Delimiters.of(lines[0])
+    for line in lines:
+        if line.startswith("MSH") and len(line) >= 8:
+            delimiters = Delimiters.of(line)
+        if line[:3] not in _PRIVATE:
+            shown.append(unescape(line, delimiters))
+    return shown
 
 
 def _decode(content: bytes) -> str:
@@ -202,7 +217,7 @@ def _result(
     reading: HL7Reading,
 ) -> MessageResult | None:
     value_type = _at(segment, 2, 1).upper()
-    raw_value = str(segment[5]) if len(segment) > 5 else ""
+    text_value = _repetitions(segment, 5)
     if not value_type:
         raise MessageError(f"{label}: OBX-2 (value type) is empty, so OBX-5 cannot be read")
     status_code = _at(segment, 11, 1).upper()
@@ -218,7 +233,7 @@ def _result(
         _at(segment, 3, 6), _at(segment, 3, 4), _at(segment, 3, 5)
     )
     if value_type not in _NUMERIC:
-        if value_type in ("ST", "TX", "FT") and re.search(r"\d", raw_value):
+        if value_type in ("ST", "TX", "FT") and re.search(r"\d", text_value):
             # The text is not quoted: a free-text value may name someone.
             raise MessageError(
                 f"{label}: OBX-5 is a string ({value_type}) holding digits; it is not read "
@@ -242,7 +257,7 @@ def _result(
         specimen=specimen_of(order_specimen),
         collected=order_time or _when(_at(segment, 14, 1)),
         status=status,
-        source=f"{label}: {segment}",
+        source=f"{label}: {_shown(segment)}",
     )
 
 
@@ -254,7 +269,11 @@ def _numeric(segment: hl7.Segment, value_type: str, label: str) -> tuple[float, 
     separator, second = _at(segment, 5, 3), _at(segment, 5, 4)
     if separator or second:
         raise MessageError(f"{label}: OBX-5 (SN) is a ratio or range, not one value")
-    return number(first, f"{label} OBX-5 (SN)"), comparator_symbol(comparator)
+    try:
+        symbol = comparator_symbol(comparator)
+    except MessageError as error:
+        raise MessageError(f"{label} OBX-5 (SN): {error}") from None
+    return number(first, f"{label} OBX-5 (SN)"), symbol
 
 
 def _reference_range(text: str) -> tuple[float | None, float | None]:
@@ -303,15 +322,46 @@ def _when(stamp: str) -> str | None:
     return f"{day} {stamp[8:10]}:{stamp[10:12]}" if len(digits.group()) >= 12 else day
 
 
-def _at(segment: hl7.Segment, field_: int, component: int = 1, sub: int = 1) -> str:
-    """A field's first repetition's component (1-based, as the standard numbers them),
-    unescaped; "" when the segment is shorter."""
+def _delimiters(segment: hl7.Segment) -> Delimiters:
+    # python-hl7 keeps the message's own delimiters on each segment: "\r|~^&" and "\\".
+    separators = segment.separators
+    return Delimiters(separators[1], separators[3], separators[2], segment.esc, separators[4])
+
+
+def _shown(segment: hl7.Segment) -> str:
+    """The segment as the source of a value: escape sequences decoded, on one line."""
+    return " ".join(unescape(str(segment), _delimiters(segment)).split("\n"))
+
+
+def _repetitions(segment: hl7.Segment, field_: int) -> str:
+    """Every repetition of a text field (OBX-5 of a TX, NTE-3), decoded, one per line."""
     if len(segment) <= field_:
         return ""
-    try:
-        value = segment.extract_field(
-            field_num=field_, repeat_num=1, component_num=component, subcomponent_num=sub
-        )
-    except (IndexError, KeyError):
+    field_value = segment(field_)
+    count = 1 if isinstance(field_value, str) else len(field_value)
+    return "\n".join(_at(segment, field_, 1, 1, repeat) for repeat in range(1, count + 1))
+
+
+def _at(
+    segment: hl7.Segment, field_: int, component: int = 1, sub: int = 1, repeat: int = 1
+) -> str:
+    """A field's repetition's component (1-based, as the standard numbers them), its escape
+    sequences decoded with the message's delimiters; "" when the segment is shorter."""
+    if len(segment) <= field_:
         return ""
-    return str(value or "").strip()
+    value: Any = segment(field_)
+    for index in (repeat, component, sub):
+        if isinstance(value, str):
+            return "" if index != 1 else _decoded(segment, field_, value)
+        if index > len(value):
+            return ""
+        value = value(index)
+    while not isinstance(value, str):  # deeper than asked: its first leaf
+        value = value(1) if len(value) else ""
+    return _decoded(segment, field_, value)
+
+
+def _decoded(segment: hl7.Segment, field_: int, value: str) -> str:
+    if str(segment[0]) == "MSH" and field_ in (1, 2):
+        return value.strip()  # the delimiters themselves
+    return unescape(value, _delimiters(segment)).strip()

@@ -1,0 +1,98 @@
+"""Bad structured input named by its segment or element (issue #28, "Bad input"): each
+message below breaks one rule of HL7 v2 or FHIR, and the error or note says where."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.analysis.reading.messages_common import MAX_MESSAGE_BYTES, MAX_SEGMENTS, MessageError
+from core.analysis.reading.messages_fhir import read_fhir
+from core.analysis.reading.messages_hl7 import read_hl7
+
+MSH = "MSH|^~\\&|LAB|HOSP|MEDCASE|CLINIC|202611250830||ORU^R01|MSG1|P|2.5.1"
+OBR = "OBR|1|||24323-8^CMP^LN|||202611250700"
+
+
+def message(*segments: str) -> bytes:
+    return "\r".join((MSH, *segments)).encode()
+
+
+@pytest.mark.parametrize(
+    ("content", "error"),
+    [
+        (b"MSH|^~", "MSH: the segment is too short to hold its delimiters"),
+        (
+            message(OBR, "OBX|1|NM|2823-3^K^LN||4.1|mmol/L|||||F")
+            + b"\rMSH#^~\\&#LAB#HOSP#MEDCASE#CLINIC#2026##ORU^R01#2#P#2.5.1",
+            "message 2: MSH has another field separator",
+        ),
+        (
+            b"MSH|^~\\&|A|B|C|D|2026||ORU^R01|1|P|2.5\n" * (MAX_SEGMENTS + 1),
+            f"more than {MAX_SEGMENTS:,} segments",
+        ),
+        (b"MSH|^~\\&|" + b"x" * MAX_MESSAGE_BYTES, "larger than 8 MB"),
+    ],
+    ids=["msh-too-short", "second-separator", "too-many-segments", "too-large"],
+)
+def test_a_file_that_is_no_readable_message_is_refused_naming_where(
+    content: bytes, error: str
+) -> None:
+    with pytest.raises(MessageError, match=error):
+        read_hl7(content)
+
+
+@pytest.mark.parametrize(
+    ("obx", "note"),
+    [
+        ("OBX|1|NM|2823-3^K^LN||4,1|mmol/L|||||F", "OBX 1 OBX-5 (NM): '4,1' is not a number"),
+        ("OBX|1|SN|2823-3^K^LN||^1^:^2|mmol/L|||||F", "OBX-5 (SN) is a ratio or range"),
+        ("OBX|1|SN|2823-3^K^LN||<>^5|mmol/L|||||F", "the comparator '<>' is not one of"),
+        ("OBX|1|NM|2823-3^K^LN||4.1|mmol/L|||||Q", "OBX-11 result status 'Q' is not known"),
+        ("OBX|1|NM|2823-3^K^LN||NaN|mmol/L|||||F", "not a finite number"),
+    ],
+    ids=["decimal-comma", "sn-ratio", "bad-comparator", "unknown-status", "nan"],
+)
+def test_an_obx_that_breaks_a_rule_is_a_note_naming_it_and_no_value(obx: str, note: str) -> None:
+    reading = read_hl7(message(OBR, obx, "OBX|2|NM|2951-2^Sodium^LN||140|mmol/L|||||F"))
+    assert [r.analyte for r in reading.results] == ["Sodium"]  # the other result is kept
+    [written] = reading.notes
+    assert written.startswith("the message, OBX 1") and note in written
+
+
+def test_a_bundle_whose_report_points_outside_the_file_says_so() -> None:
+    bundle = {
+        "resourceType": "Bundle",
+        "type": "collection",
+        "entry": [
+            {
+                "resource": {
+                    "resourceType": "DiagnosticReport",
+                    "id": "r",
+                    "status": "final",
+                    "code": {"text": "CBC"},
+                    "result": [{"reference": "Observation/elsewhere"}],
+                }
+            }
+        ],
+    }
+    reading = read_fhir(json.dumps(bundle).encode())
+    assert reading.results == []
+    assert reading.notes == [
+        "DiagnosticReport/r.result: 'Observation/elsewhere' is not in the file"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("content", "error"),
+    [
+        (b"[1, 2]", "not a FHIR resource"),
+        (b'{"resourceType": ', "the file is not JSON"),
+        (b"\xff\xfe{", "the file is not JSON"),
+    ],
+    ids=["array", "truncated", "not-utf8"],
+)
+def test_json_that_is_no_fhir_resource_is_refused(content: bytes, error: str) -> None:
+    with pytest.raises(MessageError, match=error):
+        read_fhir(content)
