@@ -94,7 +94,7 @@ _CORE: tuple[Analyte, ...] = (
                                     "serum glucose", "random glucose", "random blood sugar",
                                     "blood sugars",
                                     "fingerstick glucose", "fingerstick blood sugar",
-                                    "rbs", "glu"),
+                                    "rbs", "glu", "BSL"),
             (_u("mg/dl", 70, 99, 20, 2000), _u("mmol/l", 3.9, 5.5, 0.5, 110)),
             urine_form="Urine glucose"),
     Analyte("Fasting glucose", CHEMISTRY, ("fasting glucose", "fasting blood glucose",
