@@ -135,3 +135,14 @@ def test_a_low_or_high_blood_ph_is_acidosis_or_alkalosis() -> None:
     assert diagnose(mild, 40).diagnosis.icd_code in ("E87.3", "")
     normal = parse_lab_values("ABG: pH 7.40, pCO2 40 mmHg, HCO3 24 mmol/L.")
     assert not any(c.finding.code.startswith("E87.2") for c in diagnose(normal, 40).findings)
+
+
+def test_a_dipstick_result_is_quoted_from_the_sentence_that_prints_it() -> None:
+    # In a long paragraph the first sentence naming "blood" is a blood count, not the grade.
+    text = (
+        "Labs today: white blood cells 7.9, hemoglobin 13.1, platelets 240,000 and the rest of "
+        "the panel unremarkable on the morning draw. Urinalysis showed 2+ protein, 4+ blood, "
+        "negative nitrites and trace leukocytes, with many red cells seen on microscopy today."
+    )
+    blood = next(v for v in parse_lab_values(text) if v.analyte == "Urine blood")
+    assert blood.value == 4 and "4+ blood" in (blood.source_line or "")

@@ -79,20 +79,24 @@ def own_specimen(analyte: Analyte | None) -> str | None:
     return None
 
 
-def quoted(raw: str, name: str, number: float | None = None) -> str:
+def quoted(raw: str, name: str, number: float | None = None, grade: str | None = None) -> str:
     """The line a value came from; in a long paragraph, the sentence that names the test
-    and holds its number (issue #29: a quote must show the value it is quoted for)."""
+    and holds its number (issue #29: a quote must show the value it is quoted for), or for
+    a dipstick result its printed grade (``grade``, a pattern: "4+ blood", not "white blood
+    cells 6.5")."""
     line = " ".join(raw.split())
     if len(line) <= MAX_SOURCE_LINE:
         return line
     sentences = re.split(r"(?<=[.;])\s+", line)
-    for sentence in sentences:
-        if (
-            name.lower() in sentence.lower()
-            and len(sentence) <= MAX_SOURCE_LINE
-            and (number is None or holds_number(sentence, number))
-        ):
-            return sentence
+    for wanted in (grade, None) if grade else (None,):
+        for sentence in sentences:
+            if (
+                name.lower() in sentence.lower()
+                and len(sentence) <= MAX_SOURCE_LINE
+                and (number is None or holds_number(sentence, number))
+                and (wanted is None or re.search(wanted, sentence, re.IGNORECASE))
+            ):
+                return sentence
     if number is not None:
         # No short sentence holds both: the stretch of the line from the test's name to its
         # number, else around the number itself.

@@ -25,7 +25,7 @@ from core.analysis.labs.context import (
     value_context,
 )
 from core.analysis.labs.critical import mark_critical
-from core.analysis.labs.format import is_dipstick
+from core.analysis.labs.format import is_dipstick, printed_grade
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
     HEADING_MAX,
@@ -267,7 +267,8 @@ class _State:
             any_read = True
             value = outcome.value
             number = None if is_dipstick(value) else value.value
-            self._keep(value, specimen, timing, quoted(raw_line, match.group(), number))
+            grade = printed_grade(value)
+            self._keep(value, specimen, timing, quoted(raw_line, match.group(), number, grade))
         return any_read
 
     def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:
