@@ -55,6 +55,7 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("WBC", BLOOD_COUNT, ("wbc", "white blood cells", "white blood cell count",
                                   "white cell count", "white count", "white blood count",
                                   "white blood cell", "white cell", "white cells", "leukocytes",
+                                  "WCC",
                                   "leucocytes", "leukocyte count",
                                   "total leukocyte count", "tlc"),
             _CELLS, urine_form="Leukocyte esterase"),

@@ -51,7 +51,12 @@ _TIMES: tuple[tuple[str, str], ...] = (
         r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|yesterday|"
         r"\blast\b(?!\s+night)|old\s+results?|historical|\bago\b",
     ),
-    ("repeat", r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?"),
+    (
+        "repeat",
+        r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?|"
+        # "... and creatinine fell to 1.0": a later result of the same test
+        r"\b(?:rose|fell|dropped|increased|decreased|improved|normali[sz]ed)\s+to\b",
+    ),
 )
 _TIME_WORDS = re.compile(
     "|".join(f"(?P<t{i}>{pattern})" for i, (_, pattern) in enumerate(_TIMES)), re.IGNORECASE

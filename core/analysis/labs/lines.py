@@ -16,7 +16,7 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.rewrite import EARLIER, plain_numbers, rewrite_prose, unglue
 from core.vocabulary.catalog import Analyte
-from core.vocabulary.units import unit_key
+from core.vocabulary.units import plain_exponent, unit_key
 
 MAX_SOURCE_LINE = 200
 PAGE_BREAK = "\f"  # extraction separates a PDF's pages with a form feed
@@ -30,7 +30,8 @@ TIME_AFTER = re.compile(
     r"(?i)^(?:[^.;(,]|\.\d){0,40}?(?:\b(?:on|at|upon)\s+(?P<admission>admission|arrival|"
     r"presentation)|\b(?:on|at|upon)\s+(?:the\s+time\s+of\s+)?(?P<discharge>discharge)|"
     r"(?P<earlier>\blast\s+(?:week|month|year|visit)|\b\w+\s+(?:days?|weeks?|months?|years?)\s+"
-    rf"ago|\bpreviously|\bearlier|\byesterday|{EARLIER}))(?!\w)"
+    rf"ago|\bpreviously|\bearlier|\byesterday|{EARLIER})|"
+    r"(?P<repeat>\b(?:rose|fell|dropped|increased|decreased|improved|normali[sz]ed)\s+to))(?!\w)"
 )
 
 
@@ -166,7 +167,7 @@ def _unglue_name(match: re.Match[str]) -> str:
 
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
-    line = _GLUED_NAME.sub(_unglue_name, line)
+    line = plain_exponent(_GLUED_NAME.sub(_unglue_name, line))
     delimiter = ";" if line.count(";") >= 2 else ","
     # A CSV row has separators without a following space; prose writes "a, b".
     # Commas between digits are thousands ("8,200"), not separators.
@@ -189,7 +190,7 @@ def clean_line(line: str) -> str:
 # previous value's unit: "pH 7.07      Na 141 mmol/l" (it is followed by its own value).
 _NEW_CELL = re.compile(r"\s{3,}[A-Za-z][\w/]{0,4}\s*[:=]?\s*-?\d")
 # A vertebral level or a span of them ("C4-6", "T4-5", "L3-S1") is no test ("C4", "T4").
-_SPINAL_LEVEL = re.compile(r"\s*-\s*[CTLS]?\d{1,2}\b(?!\.\d)")
+_SPINAL_LEVEL = re.compile(r"\s*[-–]\s*[CTLS]?\d{1,2}\b(?!\.\d)")
 _SPINAL_NAME = re.compile(r"[CTLS]\d{1,2}")
 
 

@@ -249,7 +249,9 @@ class _State:
             specimen = measured_in(named, analyte.name)
             after = TIME_AFTER.match(segment)
             if after:
-                timing = next(k for k in ("admission", "discharge", "earlier") if after.group(k))
+                timing = next(
+                    k for k in ("admission", "discharge", "earlier", "repeat") if after.group(k)
+                )
             urine_here = (self.in_urine and named is None) or named == "urine"
             clause = re.split(r"[,;]|\.\s", before)[-1]
             outcome = read_value_first(analyte, match.group(), clause, urine_here)

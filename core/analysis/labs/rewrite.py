@@ -21,7 +21,8 @@ _NUM = r"\d+(?:\.\d+)?"
 # and 6.9", "AST and ALT were elevated as well at 412 and 180 respectively".
 _PAIR = re.compile(
     rf"(?P<a>{_NAME})\s*(?:/|\band\b|&)\s*(?P<b>{_NAME})(?P<mid>[^\d/;.]{{0,60}}?)"
-    rf"(?P<x>{_NUM})\s*(?:/|\band\b|,)\s*(?P<y>{_NUM})(?![\d/])"
+    rf"(?P<x>{_NUM})(?P<unit>\s*(?i:mg|g|mmol|umol|µmol|meq|iu|u)\s*/\s*(?i:dl|l))?"
+    rf"\s*(?:/|\band\b|,)\s*(?P<y>{_NUM})(?![\d/])"
 )
 # Hemoglobin and hematocrit together ("H&H", "H/H"); the order is checked by magnitude.
 _H_AND_H = re.compile(
@@ -169,7 +170,8 @@ def plain_numbers(text: str) -> str:
 
 def _pair(match: re.Match[str]) -> str:
     a, b, x, y = match.group("a"), match.group("b"), match.group("x"), match.group("y")
-    return f"{a}{match.group('mid')} {x}, {b} {y}"
+    unit = match.group("unit") or ""
+    return f"{a}{match.group('mid')} {x}{unit}, {b} {y}"
 
 
 def _h_and_h(match: re.Match[str]) -> str:
