@@ -146,3 +146,34 @@ def test_a_dipstick_result_is_quoted_from_the_sentence_that_prints_it() -> None:
     )
     blood = next(v for v in parse_lab_values(text) if v.analyte == "Urine blood")
     assert blood.value == 4 and "4+ blood" in (blood.source_line or "")
+
+
+def test_a_power_of_ten_with_its_exponent_set_apart() -> None:
+    text = (
+        "Counts were raised: leukocytes (12.30×10 9 /l, normal range 4.00–10.00×10 9 /l) and "
+        "platelets (455×10 9 /l, normal range 100–300×10 9 /l). WCC 13.2 × 10(9)/litre."
+    )
+    assert _read(text) == [("WBC", 12.3, None), ("Platelets", 455.0, None), ("WBC", 13.2, None)]
+
+
+def test_two_results_of_a_pair_with_a_unit_between() -> None:
+    text = "Later the BUN and creatinine came down to 21.0 mg/dL and 1.3 mg/ dL, respectively."
+    assert [(n, v) for n, v, _ in _read(text)] == [("BUN", 21.0), ("Creatinine", 1.3)]
+
+
+def test_only_a_tests_latest_result_by_time_is_critical() -> None:
+    # The low count "rose to" a normal one later: the first is history, not an alarm.
+    values = parse_lab_values(
+        "Admission tests showed platelets 12,000/mm3 and potassium 2.1 mmol/L. "
+        "By the second week the platelet count rose to 180,000/mm3."
+    )
+    flags = {(v.analyte, v.value): v.critical for v in values}
+    assert flags == {
+        ("Platelets", 12000.0): False,
+        ("Potassium", 2.1): True,
+        ("Platelets", 180000.0): False,
+    }
+    # The same critical result written twice stays critical both times, and a table's
+    # order is no order of time: two results without time words are both current.
+    twice = parse_lab_values("Her potassium is 2.4.\nLabs: sodium 139, potassium 2.4.")
+    assert [v.critical for v in twice if v.analyte == "Potassium"] == [True, True]
