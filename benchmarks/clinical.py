@@ -56,10 +56,13 @@ TEST_TARGETS = Figures(
 # these, and false criticals never rise over the 4 measured. When the split was made the
 # engine read recall 0.615, precision 0.914, plausible 0.610, critical recall 0.483 and 1
 # false critical: recall and critical recall rose, precision fell 0.005 and 3 false
-# criticals came with the wider reading (blood gases, toxicology, SI limits).
+# criticals came with the wider reading (blood gases, toxicology, SI limits). Raised to
+# recall 0.687 and precision 0.920 (rounded down) after the reader classes found on the 16 dev
+# cases added for issue #29 (spinal levels, glued names, two-column rows, specimens, spaced
+# exponents); plausible, critical recall and false criticals measured unchanged.
 TEST_FLOORS = Figures(
-    lab_recall=0.670,
-    lab_precision=0.908,
+    lab_recall=0.686,
+    lab_precision=0.919,
     plausible_dx=0.627,
     critical_recall=0.758,
     false_critical=4,

@@ -34,6 +34,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from core.analysis.labs.conversion import amount
+from core.analysis.labs.format import printed_grade
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME
 from core.vocabulary.units import unit_key
@@ -504,6 +505,10 @@ def line_holds_value(line: str | None, value: LabValue) -> bool:
     """
     if not line:
         return False
+    grade = printed_grade(value)
+    if grade is not None:
+        # A dipstick result is printed as a word or a grade ("negative", "trace", "3+").
+        return bool(re.search(grade, line, re.IGNORECASE))
     if any(_glued(line, form) for form in _printed_forms(value.value)):
         return True
     scales = (1.0, 1e3, 1e-3, 1e6, 1e-6) if canonical(value.analyte) in _SCALED_COUNTS else (1.0,)

@@ -33,6 +33,11 @@ def _code_set() -> ModuleType:
     return module
 
 
+def code_set() -> ModuleType:
+    """The ICD-10-CM code set (simple-icd-10-cm), loaded on first use."""
+    return _code_set()
+
+
 def load_in_background() -> threading.Thread:
     """Load the code set now, off the caller's thread, so no analysis waits for it."""
     loader = threading.Thread(target=_code_set, name="medcase-icd10-load", daemon=True)

@@ -86,7 +86,7 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("pO2", CHEMISTRY, ("po2", "pao2", "partial pressure of oxygen",
                                "oxygen partial pressure"),
             (_u("mmhg", 80, 100, 5, 700), _u("kpa", 10.7, 13.3, 0.7, 93))),
-    Analyte("Base excess", CHEMISTRY, ("base excess", "BE"),
+    Analyte("Base excess", CHEMISTRY, ("base excess", "BE", "B/E"),
             (_u("mmol/l", -2, 2, -40, 40), _u("meq/l", -2, 2, -40, 40))),
     # Ionised (free) calcium, from a blood-gas analyser: never the total calcium's range.
     Analyte("Ionised calcium", CHEMISTRY, ("ionised calcium", "ionized calcium", "ica",

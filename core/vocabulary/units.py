@@ -118,6 +118,25 @@ def unit_key(unit: str | None) -> str:
     return _SAME_AS.get(key, key)
 
 
+# A power of ten written with its exponent set apart ("×10 9 /l", "× 10(9)/litre"), as
+# case reports print a superscript; written the usual way before a line is read.
+SPACED_EXPONENT = re.compile(
+    r"(?i)(?P<x>[x×*])\s*10\s*(?:\(\s*(?P<p>[0-9]{1,2})\s*\)|\s(?P<s>[0-9]{1,2}))\s*/\s*"
+    r"(?P<per>litre|liter|l|[uµμ]l|mm3)(?![A-Za-z])"
+)
+
+
+def plain_exponent(text: str) -> str:
+    """ "×10 9 /l" and "× 10(9)/litre" as "×10^9/l"."""
+
+    def written(match: re.Match[str]) -> str:
+        per = match.group("per")
+        per = "l" if per.lower() in ("litre", "liter") else per
+        return f"{match.group('x')}10^{match.group('p') or match.group('s')}/{per}"
+
+    return SPACED_EXPONENT.sub(written, text)
+
+
 # A unit with a power of ten ("x10^9/L", "10*3/µL", "x 10E9 / L"); matched before plain tokens.
 EXPONENT_UNIT = re.compile(
     r"(?:[x×*]\s*)?10\s*(?:\^|\*|[eE])?\s*(?:[0-9]{1,2}|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*/\s*"

@@ -25,7 +25,9 @@ from benchmarks.clinical_scoring import (
 # values (63 of 734 on dev, 87 of 292 on test), mostly a long sentence cut before the
 # number, the sentence before or after the one holding it, or a value taken from elsewhere.
 # The count may only fall: lower this ceiling as the engine quotes better, never raise it.
-UNHELD_SOURCE_LINES_CEILING = 18  # 150 when the split was made; 18 after issue #29
+UNHELD_SOURCE_LINES_CEILING = 5  # 150 when the split was made; 18 after issue #29; 5 once a
+# dipstick result is held by its printed grade ("trace", "3+") and quoted from the sentence
+# that prints it
 
 
 @pytest.fixture(scope="module")
@@ -97,12 +99,18 @@ def test_held_out_false_criticals_do_not_grow(test: Figures) -> None:
 def test_every_quoted_source_line_holds_its_value(
     runs: dict[str, tuple[list[CaseScore], Figures]],
 ) -> None:
-    unheld = [
-        f"{score.case_id}: {value.analyte} {value.value:g} <- {value.source_line!r}"
-        for scores, _ in runs.values()
-        for score in scores
-        for value in score.reported
-        if not line_holds_value(value.source_line, value)
-    ]
-    print(f"quoted lines that do not hold their value: {len(unheld)}")
-    assert len(unheld) <= UNHELD_SOURCE_LINES_CEILING, "\n".join(unheld)
+    unheld = {
+        split: [
+            f"{score.case_id}: {value.analyte} {value.value:g} <- {value.source_line!r}"
+            for score in scores
+            for value in score.reported
+            if not line_holds_value(value.source_line, value)
+        ]
+        for split, (scores, _) in runs.items()
+    }
+    total = sum(len(lines) for lines in unheld.values())
+    print(f"quoted lines that do not hold their value: {total}")
+    # Only dev's lines are shown: the held-out split's documents are never printed.
+    shown = "\n".join(unheld.get("dev", []))
+    counted = ", ".join(f"{split}: {len(lines)}" for split, lines in unheld.items())
+    assert total <= UNHELD_SOURCE_LINES_CEILING, f"{counted}\n{shown}"

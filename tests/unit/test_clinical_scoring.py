@@ -150,6 +150,21 @@ def test_a_critical_mark_the_truth_does_not_hold_is_counted_false() -> None:
     assert result.line().endswith("false_critical=2")
 
 
+def test_a_dipstick_result_is_held_by_its_printed_grade() -> None:
+    trace = LabValue(analyte="Urine glucose", value=0.5)
+    assert line_holds_value("Dipstick: trace glucose, no ketones.", trace)
+    assert not line_holds_value("Dipstick: 2+ glucose, no ketones.", trace)
+    large = LabValue(analyte="Urine blood", value=3)
+    assert line_holds_value("UA with 3+ blood and 1+ protein", large)
+    assert line_holds_value("large blood on the dipstick", large)
+    assert not line_holds_value("white blood cells 3.1", large)
+    negative = LabValue(analyte="Nitrite", value=0)
+    assert line_holds_value("Nitrite negative.", negative)
+    # A qualitative test reported as a number is held by the number.
+    protein = LabValue(analyte="Urine protein", value=1830)
+    assert line_holds_value("random urine protein was 1830", protein)
+
+
 def test_a_quoted_line_holds_a_value_only_when_it_prints_its_number() -> None:
     inr = LabValue(analyte="INR", value=6.52)
     assert line_holds_value("PT 83.3 seconds with an INR of 6.52.", inr)

@@ -90,3 +90,24 @@ def test_negation_is_negex_with_the_notes_own_shapes() -> None:
     assert "Pneumonia" in read_notes("Assessment: no evidence of pneumonia.", []).negated
     suspected = read_notes("Assessment: rule out sepsis.", [])
     assert [m.condition.name for m in suspected.stated] == ["Sepsis"]
+
+
+def test_a_condition_in_the_notes_is_found_by_the_code_sets_terms() -> None:
+    # Issue #29: conditions in notes against ICD-10-CM's terms, not only a hand list.
+    facts = read_notes("Follow-up of progressive multifocal leukoencephalopathy.", [])
+    assert [m.condition.code for m in facts.stated] == ["A81.2"]
+    assert diagnose([], 50, facts).diagnosis.icd_code == "A81.2"
+    # A description's head names its category: "demyelinating disease" is G37.
+    facts = read_notes("MRI of the brain for a demyelinating disease.", [])
+    assert [m.condition.code[:3] for m in facts.stated] == ["G37"]
+    # Denied, a relative's, or history: not the patient's diagnosis now.
+    for note in (
+        "No evidence of polyarteritis nodosa.",
+        "Mother had polyarteritis nodosa.",
+        "History of polyarteritis nodosa in 1990.",
+    ):
+        assert read_notes(note, []).stated == [], note
+    # Single short words never code a case on their own.
+    assert read_notes("Pain and fever.", []).stated == [] or all(
+        m.condition.code[0] == "R" for m in read_notes("Pain and fever.", []).stated
+    )

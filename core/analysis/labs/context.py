@@ -51,7 +51,12 @@ _TIMES: tuple[tuple[str, str], ...] = (
         r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|yesterday|"
         r"\blast\b(?!\s+night)|old\s+results?|historical|\bago\b",
     ),
-    ("repeat", r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?"),
+    (
+        "repeat",
+        r"\brepeat(?:ed)?\b|follow[-\s]?up\s+labs?|recheck(?:ed)?|"
+        # "... and creatinine fell to 1.0": a later result of the same test
+        r"\b(?:rose|fell|dropped|increased|decreased|improved|normali[sz]ed)\s+to\b",
+    ),
 )
 _TIME_WORDS = re.compile(
     "|".join(f"(?P<t{i}>{pattern})" for i, (_, pattern) in enumerate(_TIMES)), re.IGNORECASE
@@ -66,6 +71,14 @@ _SECTION_BREAK = re.compile(
 )
 
 
+# A heading that opens a document's results as a whole: whatever specimen a title or an
+# earlier section named no longer holds ("Laboratory Investigations", "Results").
+_RESULTS_HEADING = re.compile(
+    r"(?i)^\s*(?:laboratory\s+(?:investigations?|data|results|findings|tests?)|investigations|"
+    r"results|lab(?:oratory)?s?)\s*:?\s*$"
+)
+
+
 @dataclass
 class Section:
     """The specimen and time a heading set, for the lines under it."""
@@ -76,7 +89,9 @@ class Section:
     def read_heading(self, line: str) -> None:
         """Update from a line that is a heading (it holds no value)."""
         specimen, timing = _closest(line)
-        if specimen is not None:
+        if specimen is None and _RESULTS_HEADING.search(line):
+            self.specimen = None  # "Laboratory Investigations" opens the results anew
+        elif specimen is not None:
             self.specimen = None if specimen == "blood" else specimen
         elif _SECTION_BREAK.search(line) and self.specimen not in (None, "urine"):
             self.specimen = None
@@ -154,6 +169,9 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
             "Monocytes",
             "Albumin",
             "Mononuclear cells",
+            "IgG",
+            "IgA",
+            "IgM",
         }
     ),
 }
@@ -215,6 +233,30 @@ def specimen_after(segment: str) -> str | None:
         if "spinal" in what or what == "csf"
         else (re.sub(r"\s+", " ", what))
     )
+
+
+def opens_results(line: str) -> bool:
+    """A heading that opens a document's results ("Laboratory Investigations")."""
+    return bool(_RESULTS_HEADING.search(line))
+
+
+def named_in(name: str) -> str | None:
+    """The specimen a test's own words name ("Serum albumin", "urine sodium"), else None."""
+    return _closest(name)[0]
+
+
+def sentence_specimen(line: str, carried: str | None) -> str | None:
+    """The specimen the last sentence of ``line`` speaks of, when that sentence runs on to
+    the next line (it ends with a comma): "CSF analysis: protein 131, albumin 68," then
+    "WBC 33, glucose 13" on the next line are still the CSF's."""
+    text = line.rstrip()
+    if not text.endswith((",", ";")):
+        return None
+    sentences = re.split(r"\.(?=\s)", text)
+    specimen = _closest(sentences[-1])[0]
+    if specimen is None and len(sentences) == 1:
+        specimen = carried
+    return None if specimen == "blood" else specimen
 
 
 def _closest(text: str) -> tuple[str | None, str | None]:

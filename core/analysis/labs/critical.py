@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.analysis.labs.context import TIMING_ORDER
 from core.analysis.labs.conversion import amount
 from core.analysis.labs.format import format_result
 from core.insights import LabValue
@@ -101,8 +102,25 @@ def is_critical(value: LabValue) -> bool:
 
 
 def mark_critical(values: list[LabValue]) -> list[LabValue]:
-    """The values with ``critical`` set from the list."""
-    return [v.model_copy(update={"critical": is_critical(v)}) for v in values]
+    """The values with ``critical`` set from the list. Only a test's current value can be
+    critical: a result that one of a later time supersedes (an earlier INR beside today's,
+    platelets 19,000 that "rose to 299,000") is history, not an alarm. Results of the same
+    time are all current: a text's order is not always the order of time (a cumulative
+    table prints the newest first)."""
+    latest: dict[tuple[str, str | None], int] = {}
+    for value in values:
+        key = (value.analyte, value.specimen)
+        latest[key] = max(latest.get(key, 0), _rank(value))
+    return [
+        v.model_copy(
+            update={"critical": _rank(v) == latest[(v.analyte, v.specimen)] and is_critical(v)}
+        )
+        for v in values
+    ]
+
+
+def _rank(value: LabValue) -> int:
+    return TIMING_ORDER.get(value.timing, TIMING_ORDER[None])
 
 
 def describe_critical(value: LabValue) -> str:

@@ -14,6 +14,23 @@ def is_dipstick(value: LabValue) -> bool:
     return analyte is not None and analyte.qualitative and value.unit is None
 
 
+# How a report prints each grade of the catalogue's dipstick scale.
+_GRADE_PRINTED = {
+    0.0: r"\b(?:negative|neg|nil|absent|none|not\s+detected)\b",
+    0.5: r"\btrace\b",
+    1.0: r"(?<![\d+])1\s*\+|\b(?:positive|small|present)\b|(?<![+\w])\+(?![+\w])",
+    2.0: r"(?<![\d+])2\s*\+|\bmoderate\b|(?<!\+)\+\+(?!\+)",
+    3.0: r"(?<![\d+])3\s*\+|\blarge\b|(?<!\+)\+\+\+(?!\+)",
+    4.0: r"(?<![\d+])4\s*\+|\+\+\+\+",
+}
+
+
+def printed_grade(value: LabValue) -> str | None:
+    """A pattern for how a dipstick result is printed ("negative", "trace", "3+"), or None
+    for a result printed as a number (a urine protein of 4756 mg/dL without its unit)."""
+    return _GRADE_PRINTED.get(value.value) if is_dipstick(value) else None
+
+
 def format_result(value: LabValue) -> str:
     """The result as the report gives it: "9.8", "<5", or "trace" / "2+" for a dipstick."""
     if is_dipstick(value):

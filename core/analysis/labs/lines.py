@@ -16,7 +16,7 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.rewrite import EARLIER, plain_numbers, rewrite_prose, unglue
 from core.vocabulary.catalog import Analyte
-from core.vocabulary.units import unit_key
+from core.vocabulary.units import plain_exponent, unit_key
 
 MAX_SOURCE_LINE = 200
 PAGE_BREAK = "\f"  # extraction separates a PDF's pages with a form feed
@@ -30,7 +30,8 @@ TIME_AFTER = re.compile(
     r"(?i)^(?:[^.;(,]|\.\d){0,40}?(?:\b(?:on|at|upon)\s+(?P<admission>admission|arrival|"
     r"presentation)|\b(?:on|at|upon)\s+(?:the\s+time\s+of\s+)?(?P<discharge>discharge)|"
     r"(?P<earlier>\blast\s+(?:week|month|year|visit)|\b\w+\s+(?:days?|weeks?|months?|years?)\s+"
-    rf"ago|\bpreviously|\bearlier|\byesterday|{EARLIER}))(?!\w)"
+    rf"ago|\bpreviously|\bearlier|\byesterday|{EARLIER})|"
+    r"(?P<repeat>\b(?:rose|fell|dropped|increased|decreased|improved|normali[sz]ed)\s+to))(?!\w)"
 )
 
 
@@ -79,20 +80,24 @@ def own_specimen(analyte: Analyte | None) -> str | None:
     return None
 
 
-def quoted(raw: str, name: str, number: float | None = None) -> str:
+def quoted(raw: str, name: str, number: float | None = None, grade: str | None = None) -> str:
     """The line a value came from; in a long paragraph, the sentence that names the test
-    and holds its number (issue #29: a quote must show the value it is quoted for)."""
+    and holds its number (issue #29: a quote must show the value it is quoted for), or for
+    a dipstick result its printed grade (``grade``, a pattern: "4+ blood", not "white blood
+    cells 6.5")."""
     line = " ".join(raw.split())
     if len(line) <= MAX_SOURCE_LINE:
         return line
     sentences = re.split(r"(?<=[.;])\s+", line)
-    for sentence in sentences:
-        if (
-            name.lower() in sentence.lower()
-            and len(sentence) <= MAX_SOURCE_LINE
-            and (number is None or holds_number(sentence, number))
-        ):
-            return sentence
+    for wanted in (grade, None) if grade else (None,):
+        for sentence in sentences:
+            if (
+                name.lower() in sentence.lower()
+                and len(sentence) <= MAX_SOURCE_LINE
+                and (number is None or holds_number(sentence, number))
+                and (wanted is None or re.search(wanted, sentence, re.IGNORECASE))
+            ):
+                return sentence
     if number is not None:
         # No short sentence holds both: the stretch of the line from the test's name to its
         # number, else around the number itself.
@@ -149,8 +154,20 @@ def without_names(line: str) -> str:
     return ANALYTE_NAME.sub(" ", line)
 
 
+# A test's name glued to its value: "CRP1.4 (normal<0.4)", "IgG10mg/dl". Only names of three
+# letters or more, so "CA125" (the tumour marker) never becomes a calcium of 125.
+_GLUED_NAME = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z-]*[A-Za-z])(?=\d+(?:\.\d+)?(?![\d.]))")
+
+
+def _unglue_name(match: re.Match[str]) -> str:
+    word = match.group(1)
+    known = len(word) >= 3 and alias_key(word) in ALIASES
+    return f"{word} " if known else word
+
+
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
+    line = plain_exponent(_GLUED_NAME.sub(_unglue_name, line))
     delimiter = ";" if line.count(";") >= 2 else ","
     # A CSV row has separators without a following space; prose writes "a, b".
     # Commas between digits are thousands ("8,200"), not separators.
@@ -169,6 +186,14 @@ def clean_line(line: str) -> str:
     return re.sub(r"1\.73\s+m", "1.73m", line)
 
 
+# A short name after a wide gap is the next cell of a row laid out in two columns, not the
+# previous value's unit: "pH 7.07      Na 141 mmol/l" (it is followed by its own value).
+_NEW_CELL = re.compile(r"\s{3,}[A-Za-z][\w/]{0,4}\s*[:=]?\s*-?\d")
+# A vertebral level or a span of them ("C4-6", "T4-5", "L3-S1") is no test ("C4", "T4").
+_SPINAL_LEVEL = re.compile(r"\s*[-–]\s*[CTLS]?\d{1,2}\b(?!\.\d)")
+_SPINAL_NAME = re.compile(r"[CTLS]\d{1,2}")
+
+
 def test_starts(line: str, in_urine: bool) -> list[tuple[re.Match[str], Analyte]]:
     """Where analyte names start a result in ``line``."""
     starts = []
@@ -180,9 +205,18 @@ def test_starts(line: str, in_urine: bool) -> list[tuple[re.Match[str], Analyte]
         # A short name after a number is a unit ("182 mg" is no magnesium); a cell or a
         # full name may follow its value ("0 white blood cells", "with 68 chloride").
         value_first = alias_key(match.group()) in VALUE_FIRST or analyte.name in CELLS
-        if before and before[-1].isdigit() and not value_first and len(match.group()) < 5:
+        gap = line[len(before) : match.start()]
+        if (
+            before
+            and before[-1].isdigit()
+            and not value_first
+            and len(match.group()) < 5
+            and not _NEW_CELL.match(gap + line[match.start() :])
+        ):
             continue
         if UNIT_AFTER.match(line, match.end()):
             continue  # "K/uL" is a unit, not potassium
+        if _SPINAL_NAME.fullmatch(match.group()) and _SPINAL_LEVEL.match(line, match.end()):
+            continue  # "the C4-6 levels", "below T4-5"
         starts.append((match, analyte))
     return starts

@@ -18,11 +18,14 @@ from core.analysis.labs.context import (
     Section,
     body_fluid_named,
     measured_in,
+    named_in,
+    opens_results,
+    sentence_specimen,
     specimen_after,
     value_context,
 )
 from core.analysis.labs.critical import mark_critical
-from core.analysis.labs.format import is_dipstick
+from core.analysis.labs.format import is_dipstick, printed_grade
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
     HEADING_MAX,
@@ -154,11 +157,18 @@ class _State:
         self.mentioned: list[str] = []
         self._seen: set[tuple[object, ...]] = set()
         self.gas_report = False  # the document reports a blood gas (pCO2, pO2, HCO3...)
+        # The specimen of a sentence the previous line left open (it ended with a comma).
+        self.carried: str | None = None
         self.range_rows = 0  # rows naming a test with a reference range and no result
         self.result_rows = 0  # rows with a result read
 
     def read(self, raw_line: str) -> None:
         line = clean_line(raw_line)
+        self._read_line_in_sentence(line, raw_line)
+        if line.strip():
+            self.carried = sentence_specimen(line, self.carried)
+
+    def _read_line_in_sentence(self, line: str, raw_line: str) -> None:
         if self.gas_report and not self.in_urine:
             line = gas_table_ph(line)  # "pH 7.56" heading a blood-gas table
         heading_like = is_heading(line)
@@ -197,7 +207,7 @@ class _State:
             self.cells = [line]  # a table's name cell; a sentence ending in "." is prose
         elif re.search(r"(?i)urine", line) and heading_like:
             self.in_urine = True
-        elif OTHER_HEADING.search(line):
+        elif OTHER_HEADING.search(line) or opens_results(line):
             self.in_urine = False
         if line.strip() and len(line.strip()) <= HEADING_MAX:
             self.section.read_heading(line)
@@ -228,13 +238,20 @@ class _State:
                 continue  # "Reference: troponin I < 0.04" is no result
             segment = line[match.end() : end]
             specimen, timing = value_context(self.section, before)
+            if specimen is None and self.carried and not re.search(r"\.\s", before):
+                specimen = self.carried  # the sentence began on the line before
             if specimen is None and self.fluid_line:
                 specimen = self.fluid
+            in_name = named_in(match.group())  # "Serum albumin" among CSF results
+            if in_name is not None:
+                specimen = None if in_name == "blood" else in_name
             named = specimen_after(segment) or specimen
             specimen = measured_in(named, analyte.name)
             after = TIME_AFTER.match(segment)
             if after:
-                timing = next(k for k in ("admission", "discharge", "earlier") if after.group(k))
+                timing = next(
+                    k for k in ("admission", "discharge", "earlier", "repeat") if after.group(k)
+                )
             urine_here = (self.in_urine and named is None) or named == "urine"
             clause = re.split(r"[,;]|\.\s", before)[-1]
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
@@ -252,7 +269,8 @@ class _State:
             any_read = True
             value = outcome.value
             number = None if is_dipstick(value) else value.value
-            self._keep(value, specimen, timing, quoted(raw_line, match.group(), number))
+            grade = printed_grade(value)
+            self._keep(value, specimen, timing, quoted(raw_line, match.group(), number, grade))
         return any_read
 
     def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:

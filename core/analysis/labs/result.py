@@ -183,6 +183,13 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
         if digits and pos < 4:  # right after the name: "Vitamin D 25-OH 18 ng/mL"
             pos += digits.end()
             continue
+        if re.match(r"\(\s*[<>≤≥]?\s*\d", rest) and not re.match(
+            r"\(\s*[<>≤≥]?\s*\d[\d.,]*\s*(?:[-–]|to\b)\s*\d", rest
+        ):
+            # "(12.30×10^9/l, normal range 4.00–10.00×10^9/l)": a bracket opening with the
+            # result, however long the range written after it inside the same bracket
+            pos += 1
+            continue
         aside = re.match(r"\(([^()]{0,40})\)", rest)
         # "(SGOT)", "(mg/dL)" are asides; "(2,002 ug/L; normal <10)" opens with the result.
         opens_with_result = aside is not None and bool(

@@ -21,7 +21,8 @@ _NUM = r"\d+(?:\.\d+)?"
 # and 6.9", "AST and ALT were elevated as well at 412 and 180 respectively".
 _PAIR = re.compile(
     rf"(?P<a>{_NAME})\s*(?:/|\band\b|&)\s*(?P<b>{_NAME})(?P<mid>[^\d/;.]{{0,60}}?)"
-    rf"(?P<x>{_NUM})\s*(?:/|\band\b|,)\s*(?P<y>{_NUM})(?![\d/])"
+    rf"(?P<x>{_NUM})(?P<unit>\s*(?i:mg|g|mmol|umol|µmol|meq|iu|u)\s*/\s*(?i:dl|l))?"
+    rf"\s*(?:/|\band\b|,)\s*(?P<y>{_NUM})(?![\d/])"
 )
 # Hemoglobin and hematocrit together ("H&H", "H/H"); the order is checked by magnitude.
 _H_AND_H = re.compile(
@@ -67,7 +68,13 @@ _GAS_PARTNER = re.compile(
     r"(?i)\bp[av]?c?o2\b|\bhco3|\bbase\s+(?:excess|deficit)\b|blood\s+gas|\b[av]bgs?\b"
     r"|partial\s+pressure"
 )
-_BARE_PH = re.compile(r"(?<![A-Za-z] )(?<![-\w])pH\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
+_BARE_PH = re.compile(r"(?<![-\w])pH\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
+# The word before a pH that makes it another fluid's ("urine pH 6.5", "pleural fluid pH 7.3");
+# any other word leaves it the blood's ("Her pH is 7.14" beside a PaCO2).
+_NOT_BLOOD_BEFORE = re.compile(
+    r"(?i)(?:urine|urinary|fluid|pleural|ascitic|peritoneal|synovial|csf|stool|gastric|"
+    r"vaginal|joint|effusion|semen|seminal|saliva)\s*$"
+)
 _URINE_WORDS = re.compile(r"(?i)\burin(?:e|ary|alysis)\b|\bUA\b|dipstick")
 
 
@@ -81,13 +88,18 @@ _GAS_CALCIUM = re.compile(
 def _gas_ph(sentence: str) -> str:
     if not _GAS_PARTNER.search(sentence) or _URINE_WORDS.search(sentence):
         return sentence
-    return _GAS_CALCIUM.sub("ionised calcium", _BARE_PH.sub("blood pH", sentence))
+    return _GAS_CALCIUM.sub("ionised calcium", _BARE_PH.sub(_blood_ph, sentence))
 
 
 def gas_table_ph(line: str) -> str:
     """A bare pH on a line of a blood-gas report (the caller knows the document is one and
     the line is not a urine result) as the blood pH."""
-    return line if _URINE_WORDS.search(line) else _BARE_PH.sub("blood pH", line)
+    return line if _URINE_WORDS.search(line) else _BARE_PH.sub(_blood_ph, line)
+
+
+def _blood_ph(match: re.Match[str]) -> str:
+    before = match.string[: match.start()]
+    return match.group() if _NOT_BLOOD_BEFORE.search(before) else "blood pH"
 
 
 def has_gas_partner(text: str) -> bool:
@@ -107,8 +119,33 @@ def _pt_inr(match: re.Match[str]) -> str:
     return f"PT{match.group('mid')} {match.group('x')}{unit}, INR {match.group('y')}"
 
 
+# A blood gas in its usual shorthand, pH/pCO2/pO2[/HCO3]: "ABG 7.41/30/370", "VBG:
+# 7.21/58/40/22". The gas's name must come first, and the pH must look like one.
+_GAS_SLASH = re.compile(
+    r"(?i)\b(?P<gas>abgs?|vbgs?|(?:arterial\s+|venous\s+)?blood\s+gas(?:es)?)(?P<mid>[^\d;.]{0,20}?)"
+    rf"(?P<ph>[67]\.\d{{1,3}})\s*/\s*(?P<co2>{_NUM})\s*/\s*(?P<o2>{_NUM})"
+    rf"(?:\s*/\s*(?P<hco3>{_NUM}))?(?![\d/])"
+)
+
+
+def _gas_slash(match: re.Match[str]) -> str:
+    parts = [f"blood pH {match.group('ph')}", f"pCO2 {match.group('co2')}"]
+    parts.append(f"pO2 {match.group('o2')}")
+    if match.group("hco3"):
+        parts.append(f"HCO3 {match.group('hco3')}")
+    return f"{match.group('gas')}{match.group('mid')}" + ", ".join(parts)
+
+
+# A urine electrolyte by its laboratory abbreviation: "U Na 31", "U K • 14,9", "U-Osm 885".
+_URINE_PREFIX = re.compile(
+    r"(?<![\w/])U\s*[-.]?\s*(?=(?:Na|K|Cl|Cr|Creat|Osm|Prot|Ca|Mg|PO4|Urea)\b)"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
+    line = _GAS_SLASH.sub(_gas_slash, line)
     line = _PT_INR.sub(_pt_inr, line)
     line = _BASE_DEFICIT.sub(lambda m: f"base excess{m.group('mid')} -{m.group('x')}", line)
     if _GAS_PARTNER.search(line):
@@ -133,7 +170,8 @@ def plain_numbers(text: str) -> str:
 
 def _pair(match: re.Match[str]) -> str:
     a, b, x, y = match.group("a"), match.group("b"), match.group("x"), match.group("y")
-    return f"{a}{match.group('mid')} {x}, {b} {y}"
+    unit = match.group("unit") or ""
+    return f"{a}{match.group('mid')} {x}{unit}, {b} {y}"
 
 
 def _h_and_h(match: re.Match[str]) -> str:

@@ -20,6 +20,7 @@ from core.analysis.rules.confidence import abstain, confidence_of
 from core.analysis.rules.evidence import Candidate, LabResults, Ranked
 from core.analysis.rules.hematology import anemia, blood_cells, coagulation, iron_and_vitamins
 from core.analysis.rules.metabolic import (
+    acid_base,
     diabetes_evidence,
     electrolytes,
     glycemia,
@@ -88,7 +89,8 @@ def rank_findings(values: list[LabValue], age: int) -> list[Candidate]:
     labs = LabResults(values)
     found = glycemia(labs, age)
     found += anemia(labs) + iron_and_vitamins(labs) + blood_cells(labs) + coagulation(labs)
-    found += kidney(labs) + electrolytes(labs) + thyroid(labs) + lipids(labs)
+    found += kidney(labs) + electrolytes(labs) + acid_base(labs)
+    found += thyroid(labs) + lipids(labs)
     found += cardiac(labs) + inflammation(labs) + liver(labs)
     found += urine(labs, diabetic=bool(diabetes_evidence(labs)))
     return sorted(found, key=lambda c: (-_lab_tier(c), -c.weight, -c.confidence))

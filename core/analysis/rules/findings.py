@@ -60,6 +60,14 @@ FINDINGS: dict[str, Finding] = {
         "Iron deficiency anemia", "D50.9", 72,
         "Look for the source of iron loss (gastrointestinal, menstrual); oral iron "
         "replacement; recheck hemoglobin and ferritin in 4–8 weeks."),
+    "acidosis": Finding(
+        "Acidosis (low blood pH)", "E87.20", 76,
+        "Repeat the blood gas; read pCO2 and bicarbonate for a respiratory or metabolic cause, "
+        "the anion gap and lactate; look for sepsis, ketoacidosis, kidney failure, toxins."),
+    "alkalosis": Finding(
+        "Alkalosis (high blood pH)", "E87.3", 62,
+        "Repeat the blood gas; read pCO2 and bicarbonate for a respiratory or metabolic cause; "
+        "look for hyperventilation, vomiting, diuretics; check potassium."),
     "hypernatremia": Finding(
         "Hypernatremia", "E87.0", 72,
         "Assess hydration and water intake; review diuretics; repeat sodium."),

@@ -152,6 +152,40 @@ def electrolytes(labs: LabResults) -> list[Candidate]:
     return found
 
 
+# A blood pH this far out is severe acidaemia or alkalaemia (issue #29's critical limits).
+_SEVERE_ACIDAEMIA = 7.2
+_SEVERE_ALKALAEMIA = 7.6
+
+
+def acid_base(labs: LabResults) -> list[Candidate]:
+    """Acidosis or alkalosis from the blood gas's pH, with the gas values that explain it."""
+    ph = labs.get("Blood pH")
+    if ph is None or ph.flag not in ("low", "high"):
+        return []
+    partners = present(
+        labs.get("pCO2"), labs.get("Bicarbonate"), labs.get("Base excess"), labs.get("Lactate")
+    )
+    if ph.flag == "low":
+        return [
+            Candidate(
+                "acidosis",
+                [ph],
+                "blood pH below range",
+                boost=12 if ph.value < _SEVERE_ACIDAEMIA else 0,
+                supporting=partners,
+            )
+        ]
+    return [
+        Candidate(
+            "alkalosis",
+            [ph],
+            "blood pH above range",
+            boost=12 if ph.value > _SEVERE_ALKALAEMIA else 0,
+            supporting=partners,
+        )
+    ]
+
+
 def thyroid(labs: LabResults) -> list[Candidate]:
     tsh, ft4 = labs.get("TSH"), labs.get("Free T4")
     ft3 = labs.high("Free T3")

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
+from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
 
 # Heading kinds: where a condition named under the heading stands.
@@ -119,12 +120,31 @@ def read_notes(doctor_notes: str | None, documents: list[str]) -> NoteFacts:
     facts = NoteFacts()
     if doctor_notes:
         _read_one(doctor_notes, facts, "notes")
+        _read_icd_terms(doctor_notes, facts)
     for text in documents:
         _read_one(text, facts, "present" if is_note_like(text) else "report")
     facts.stated = _unique(facts.stated)
     facts.current = _unique(facts.current)
     facts.history = _unique(facts.history)
     return facts
+
+
+def _read_icd_terms(notes: str, facts: NoteFacts) -> None:
+    """The conditions the doctor's own notes name in the code set's terms and the hand list
+    does not know ("Progressive multifocal leukoencephalopathy"): stated diagnoses, after
+    the hand list's, unless negated, a relative's or history."""
+    known = {m.condition.code[:3] for m in facts.stated + facts.current + facts.history}
+    for sentence in _SENTENCES.split(notes):
+        for start, end, condition in icd_conditions(sentence):
+            before, after = sentence[:start], sentence[end:]
+            if condition.code[:3] in known or is_negated(sentence, start, end):
+                continue
+            if _FAMILY.search(before) or _HISTORY.search(before[-40:]):
+                continue
+            if _HISTORY_AFTER.match(after):
+                continue
+            known.add(condition.code[:3])
+            facts.stated.append(Mention(condition, sentence[:200]))
 
 
 def _read_one(text: str, facts: NoteFacts, kind: str) -> None:

@@ -1,0 +1,79 @@
+"""Conditions a doctor names in the case notes, found against the ICD-10-CM code set's own
+terms (issue #29), for those the hand list of core.analysis.rules.conditions lacks.
+
+A term is a code's description ("Progressive multifocal leukoencephalopathy") or its head
+before a qualifier ("Demyelinating disease" of "Demyelinating disease of central nervous
+system, unspecified") when that head names one category only. The notes' words are looked
+up as phrases of one to eight words, the longest first; a one-word term must be a long word
+("Leptospirosis"), so that "Fever" or "Pain" never code a case on their own.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from core.analysis.rules.conditions import Condition
+from core.icd10 import code_set
+
+_MAX_WORDS = 8
+_ONE_WORD_MIN = 9  # letters
+_QUALIFIER = re.compile(r",\s*unspecified$|\s+\(.*?\)")
+# Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
+_HEAD_END = re.compile(r",| of | in | with | without | due to | following ")
+_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(text.lower()))
+
+
+@cache
+def _terms() -> dict[tuple[str, ...], str]:
+    """Term (its words) -> the ICD-10-CM code it names."""
+    icd = code_set()
+    exact: dict[tuple[str, ...], str] = {}
+    heads: dict[tuple[str, ...], set[str]] = {}
+    for code in icd.get_all_codes(True):
+        if len(code) > 5 or "-" in code or not code[:1].isalpha():
+            continue  # chapters ("1"), blocks ("A00-A09") and the longest codes
+        description = _QUALIFIER.sub("", icd.get_description(code)).strip()
+        words = _words(description)
+        if words and (words not in exact or len(code) < len(exact[words])):
+            exact[words] = code
+        head = _words(_HEAD_END.split(description, maxsplit=1)[0])
+        if head and head != words:
+            heads.setdefault(head, set()).add(code)
+    terms = dict(exact)
+    for head, codes in heads.items():
+        categories = {code[:3] for code in codes}
+        if head not in terms and len(categories) == 1:
+            terms[head] = min(codes, key=lambda c: (len(c), not c.endswith("9"), c))
+    return {
+        words: code
+        for words, code in terms.items()
+        if len(words) > 1 or len(words[0]) >= _ONE_WORD_MIN
+    }
+
+
+def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
+    """The ICD-10-CM terms in ``sentence``, longest first and not overlapping, each with its
+    character span and a Condition carrying the code and the code set's description."""
+    terms = _terms()
+    spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(sentence.lower())]
+    found: list[tuple[int, int, Condition]] = []
+    taken: list[tuple[int, int]] = []
+    for size in range(min(_MAX_WORDS, len(spans)), 0, -1):
+        for first in range(len(spans) - size + 1):
+            words = tuple(word for _, _, word in spans[first : first + size])
+            code = terms.get(words)
+            if code is None:
+                continue
+            start, end = spans[first][0], spans[first + size - 1][1]
+            if any(s < end and start < e for s, e in taken):
+                continue
+            taken.append((start, end))
+            name = code_set().get_description(code)
+            pattern = re.compile(re.escape(sentence[start:end]), re.IGNORECASE)
+            found.append((start, end, Condition(name, code, "acute", pattern)))
+    return sorted(found, key=lambda item: item[0])
