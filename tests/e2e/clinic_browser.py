@@ -157,6 +157,12 @@ class DoctorAtBrowser:
         # A spinner stands beside each file until its upload is done.
         expect(picker.get_by_test_id("stFileChipIconSpinner")).to_have_count(0)
 
+    @property
+    def new_case_form(self) -> Locator:
+        """The New case page's fields and buttons (a bordered container, not an st.form:
+        its draft is kept while the doctor looks elsewhere)."""
+        return self.main.locator(".st-key-new_case_form")
+
     def fill_new_case(
         self,
         name: str,
@@ -166,7 +172,7 @@ class DoctorAtBrowser:
         lab_files: Sequence[Path],
         radiology_files: Sequence[Path],
     ) -> Locator:
-        form = self.main.get_by_test_id("stForm")
+        form = self.new_case_form
         form.get_by_label("Patient name").fill(name)
         form.get_by_label("Age").fill(str(age))
         self.choose("Gender", gender, within=form)
@@ -179,9 +185,8 @@ class DoctorAtBrowser:
         """A form's own submit button (the file picker's button may share words with it)."""
         # Submitting while a run is still going can lose the submission: let it finish.
         self.settled()
-        button = form.get_by_test_id("stFormSubmitButton").get_by_role(
-            "button", name=re.compile(label)
-        )
+        buttons = form.locator("[data-testid=stFormSubmitButton], [data-testid=stButton]")
+        button = buttons.get_by_role("button", name=re.compile(label))
         expect(button).to_be_enabled()
         button.click()
 

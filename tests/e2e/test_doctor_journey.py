@@ -97,7 +97,7 @@ def test_doctor_journey(
 
     # A form with no name and an impossible age says what is wrong, under each field.
     alice.go_to("New case")
-    form = alice.main.get_by_test_id("stForm")
+    form = alice.new_case_form
     form.get_by_label("Age").fill("200")
     alice.submit(form, "Create case")
     for message in (
