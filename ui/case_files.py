@@ -139,7 +139,7 @@ def add_files_form(services: CaseService, case_id: str, max_file_mb: int) -> Non
     if not submitted:
         return
     if refused:
-        st.error(refused_files.refusal(refused, "Add files"), icon=":material/block:")
+        st.error(refused_files.refusal(refused, "Add files", cleared=True), icon=":material/block:")
         return
     picked = uploads.as_uploads(lab, radiology)
     if not picked:

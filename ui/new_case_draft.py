@@ -8,7 +8,7 @@ picker: their names are kept, so the page can say which to pick again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -38,7 +38,7 @@ def keep_file_names(names: Sequence[str]) -> None:
         st.session_state.pop(FILES_KEY, None)
 
 
-def has_draft(fields: Sequence[str]) -> bool:
+def has_draft(fields: Iterable[str]) -> bool:
     """Anything typed or picked that Cancel would clear."""
     typed = any(st.session_state.get(field) not in (None, "") for field in fields)
     return typed or bool(st.session_state.get(FILES_KEY) or st.session_state.get(PICK_AGAIN_KEY))

@@ -79,13 +79,19 @@ def watch(key: str, pickers: Sequence[str]) -> list[RefusedFile]:
     ]
 
 
-def refusal(refused: Sequence[RefusedFile], action: str) -> str:
-    """Why ``action`` cannot go ahead, naming each refused file and its reason."""
+def refusal(refused: Sequence[RefusedFile], action: str, *, cleared: bool = False) -> str:
+    """Why ``action`` cannot go ahead, naming each refused file and its reason; ``cleared``
+    when the form emptied its pickers on submit (the files are to be picked again)."""
     named = "; ".join(
         f"{file.name} ({file.problem.rstrip('.')})" if file.problem else file.name
         for file in refused
     )
     noun = "this file" if len(refused) == 1 else "these files"
+    if cleared:
+        return (
+            f"{action} did not go ahead: {named}. Nothing was saved: pick the files again "
+            f"without {noun}, or with a version that fits."
+        )
     return (
         f"{action} did not go ahead: {named}. Remove {noun} (the × on its chip) or "
         "replace it with one that fits, then try again. Nothing was saved."
