@@ -112,6 +112,15 @@ class DoctorAtBrowser:
         self.shots.append(path)
         return path
 
+    def snap_window(self, name: str) -> Path:
+        """A screenshot of the window as the doctor sees it now (not grown to the content)."""
+        self.settled()
+        self.drawn()
+        path = self.artifacts / f"{len(self.shots) + 1:02d}-{name}.png"
+        self.page.screenshot(path=path)
+        self.shots.append(path)
+        return path
+
     # --- signing in and out -------------------------------------------------------------
 
     def visit(self, path: str = "/") -> None:
