@@ -20,7 +20,12 @@ _WATCH_CHIPS_JS = """
 export default function (component) {
   const { setStateValue, data } = component;
   const keys = (data && data.pickers) || [];
-  let last = null;
+  const id = keys.join('|');
+  // One watcher per set of pickers for the page's life, whatever the reruns: the last
+  // report is kept outside this call, so an unchanged list ("none", at first) is never
+  // sent again (each report reruns the page).
+  const all = (window.__medcaseRefusedFiles = window.__medcaseRefusedFiles || {});
+  const mine = (all[id] = all[id] || { last: '[]', observer: null });
   const report = () => {
     const found = [];
     for (const key of keys) {
@@ -39,16 +44,20 @@ export default function (component) {
       );
     }
     const now = JSON.stringify(found);
-    if (now !== last) {
-      last = now;
+    if (now !== mine.last) {
+      mine.last = now;
       setStateValue('files', found);
     }
   };
-  const observer = new MutationObserver(report);
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true,
+  if (mine.observer) mine.observer.disconnect();
+  mine.observer = new MutationObserver(report);
+  mine.observer.observe(document.body, { subtree: true, childList: true, attributes: true,
     attributeFilter: ['aria-invalid'] });
   report();
-  return () => observer.disconnect();
+  return () => {
+    if (mine.observer) mine.observer.disconnect();
+    mine.observer = null;
+  };
 }
 """
 

@@ -16,9 +16,13 @@ SIGN_KEY = "review_sign"
 SIGN_SHORTCUT = "Alt+S"  # Streamlit reserves C and R; Ctrl+S is the browser's "save page"
 BAR_KEY = "review_sign_bar"
 # The bar sticks to the bottom of the window while the doctor reads the sections above it.
+# Streamlit wraps the keyed block in a wrapper of its own height: the wrapper is what
+# sticks, within the page's block.
 _STICKY_CSS = f"""<style>
-.st-key-{BAR_KEY} {{
+[data-testid="stLayoutWrapper"]:has(> .st-key-{BAR_KEY}) {{
   position: sticky; bottom: 0; z-index: 99;
+}}
+.st-key-{BAR_KEY} {{
   background: var(--background-color, #fff);
   box-shadow: 0 -2px 8px rgba(0, 0, 0, 0.12);
 }}

@@ -197,20 +197,11 @@ def test_doctor_journey(
     alice.decide("primary_diagnosis", "Reject", reason="Awaiting HbA1c")
     expect(alice.main.get_by_text("Doctor's version")).to_be_visible()
     alice.snap("sections-reviewed")
-    # The sign bar stays at the window's bottom while the doctor reads the first section.
-    bar = alice.main.locator(".st-key-review_sign_bar")
-    expect(bar.get_by_text("3 of 3 sections decided")).to_be_visible()
-    alice.main.locator(".st-key-review_case_summary").evaluate("e => e.scrollIntoView()")
-    window = alice.page.viewport_size or VIEWPORT
-    box = bar.bounding_box()
-    assert (
-        box is not None and window["height"] - 2 <= box["y"] + box["height"] <= window["height"] + 2
-    ), box
-    alice.snap_window("sign-bar-in-view")
-    # The attestation first, then Sign from the keyboard (its shortcut).
-    bar.get_by_text("I have reviewed the case summary").click()
+    # The attestation first (it names the signer), then Sign (tests/e2e/test_working_day_
+    # browser.py checks the sticky bar and the keyboard shortcut).
+    alice.main.locator(".st-key-review_sign_bar").get_by_text("I have reviewed").click()
     alice.settled()
-    alice.page.keyboard.press("Alt+s")
+    alice.main.get_by_role("button", name="Sign note").click()
     expect(
         alice.main.get_by_text(re.compile(r"^Signed by dr\.alice@clinic\.test at"))
     ).to_be_visible()

@@ -3,6 +3,7 @@ Create case, naming it, and a half-typed case survives a look at the case list."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ pytestmark = pytest.mark.e2e
 
 VIEWPORT = {"width": 1400, "height": 1000}
 TOO_LARGE_MB = 60  # the clinic's limit is 50 MB
+ANALYSIS_MS = 90_000
 
 
 def test_create_case_refuses_a_file_the_browser_refused_and_names_it(
@@ -81,3 +83,50 @@ def test_a_half_typed_case_survives_a_look_at_the_list(
     form.get_by_role("button", name="Cancel").click()
     doctor.settled()
     expect(form.get_by_label("Patient name")).to_have_value("")
+
+
+def test_the_sign_bar_stays_in_view_and_alt_s_signs_after_the_attestation(
+    medcase_app: RunningApp, browser: Browser, artifacts: Path
+) -> None:
+    doctor = DoctorAtBrowser(
+        browser.new_context(viewport=VIEWPORT).new_page(), medcase_app.url, artifacts
+    )
+    doctor.visit()
+    doctor.create_account("dr.signbar@clinic.test")
+    doctor.go_to("New case")
+    form = doctor.fill_new_case("Sign Bar", 61, "Female", "Tired for a month.", [], [])
+    doctor.submit(form, "Create case")
+    expect(doctor.heading("Primary diagnosis")).to_be_visible(timeout=ANALYSIS_MS)
+    doctor.settled()
+    owed = doctor.main.get_by_text("Draft, awaiting your review (0 of 3 sections decided)")
+    expect(owed).to_be_visible()
+
+    doctor.decide("case_summary", "Accept")
+    doctor.decide("soap_note", "Accept")
+    doctor.decide("primary_diagnosis", "Reject", reason="Awaiting ferritin")
+    bar = doctor.main.locator(".st-key-review_sign_bar")
+    expect(bar.get_by_text("3 of 3 sections decided")).to_be_visible()
+    # Read from the first section: the bar stays at the bottom of the window.
+    doctor.main.locator(".st-key-review_case_summary").evaluate("e => e.scrollIntoView()")
+    doctor.drawn()
+    box = bar.bounding_box()
+    assert box is not None
+    bottom = box["y"] + box["height"]
+    assert VIEWPORT["height"] - 4 <= bottom <= VIEWPORT["height"] + 1, box
+    doctor.snap_window("sign-bar-in-view")
+    doctor.check_accessibility("case page with the sign bar")
+
+    # Alt+S does nothing before the attestation is ticked, then signs.
+    doctor.page.keyboard.press("Alt+s")
+    doctor.settled()
+    expect(doctor.main.get_by_text(re.compile(r"^Signed by dr\.signbar"))).to_have_count(0)
+    bar.get_by_text("I have reviewed the case summary").click()
+    doctor.settled()
+    doctor.page.keyboard.press("Alt+s")
+    expect(
+        doctor.main.get_by_text(re.compile(r"^Signed by dr\.signbar@clinic\.test at"))
+    ).to_be_visible()
+    expect(
+        doctor.main.get_by_text(re.compile(r"Signed by dr\.signbar@clinic\.test on"))
+    ).to_be_visible()
+    assert not doctor.findings, "\n".join(doctor.findings)
