@@ -114,6 +114,8 @@ def test_the_sign_bar_stays_in_view_and_alt_s_signs_after_the_attestation(
     bottom = box["y"] + box["height"]
     assert VIEWPORT["height"] - 4 <= bottom <= VIEWPORT["height"] + 1, box
     doctor.snap_window("sign-bar-in-view")
+    # Streamlit's own toast ("decision saved") has no accessible name: checked once gone.
+    expect(doctor.page.get_by_test_id("stToast")).to_have_count(0, timeout=15_000)
     doctor.check_accessibility("case page with the sign bar")
 
     # Alt+S does nothing before the attestation is ticked, then signs.
