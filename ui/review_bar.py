@@ -39,11 +39,10 @@ def owed(summary: ReviewSummary | None) -> str | None:
         return None
     latest = summary.latest
     if latest is not None:
-        kind = "Signed" if latest.version == 1 else f"Amended, v{latest.version}"
         return (
-            f"{kind} by {markdown_text(latest.signer_email)} "
+            f"Signed v{latest.version} by {markdown_text(latest.signer_email)} "
             f"on {formatting.when(latest.signed_at)}"
-            + (" (signed v1)" if latest.version > 1 else "")
+            + (" (an amendment)" if latest.version > 1 else "")
         )
     decided = decided_count(summary)
     if summary.ready_to_sign:

@@ -77,7 +77,7 @@ def test_review_each_section_then_sign_and_amend(
     assert not app.exception
     page = shown(app)
     assert "Signed by review.page@example.com" in page and "(version 1)" in page
-    assert ":material/verified: **Signed by review.page@example.com on " in page
+    assert ":material/verified: **Signed v1 by review.page@example.com on " in page
     assert "Rejected by the doctor: Ferritin pending" in page
     assert not app.get("radio")  # a signed note takes no more section decisions
 
@@ -88,6 +88,7 @@ def test_review_each_section_then_sign_and_amend(
     assert not app.exception
     page = shown(app)
     assert "Amended by review.page@example.com" in page and "(version 2)" in page
+    assert "**Signed v2 by review.page@example.com on " in page and "(an amendment)**" in page
     assert "Reason for the amendment: Ferritin 6 ng/mL confirms it" in page
     app.selectbox(key="review_version").set_value(1).run()
     assert "(version 1)" in shown(app)

@@ -129,6 +129,6 @@ def test_the_sign_bar_stays_in_view_and_alt_s_signs_after_the_attestation(
         doctor.main.get_by_text(re.compile(r"^Signed by dr\.signbar@clinic\.test at"))
     ).to_be_visible()
     expect(
-        doctor.main.get_by_text(re.compile(r"Signed by dr\.signbar@clinic\.test on"))
+        doctor.main.get_by_text(re.compile(r"Signed v1 by dr\.signbar@clinic\.test on"))
     ).to_be_visible()
     assert not doctor.findings, "\n".join(doctor.findings)
