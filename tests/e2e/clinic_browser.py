@@ -159,6 +159,9 @@ class DoctorAtBrowser:
 
     def attach(self, uploader_label: str, files: Sequence[Path], within: Locator) -> None:
         """Put files in a file picker and wait until Streamlit has received each one."""
+        # The New case page's fields rerun the page as they are left (no st.form): files
+        # set while such a run redraws the picker can be dropped, so let it finish first.
+        self.settled()
         picker = within.get_by_test_id("stFileUploader").filter(has_text=uploader_label)
         picker.locator("input[type=file]").set_input_files([str(path) for path in files])
         for path in files:
