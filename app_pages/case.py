@@ -15,6 +15,7 @@ from ui.critical_values import critical_banner
 from ui.errors import shown_to_user
 from ui.export import export_buttons
 from ui.lab_table import lab_values_table
+from ui.review_bar import owed_line
 from ui.review_panel import review_panel
 
 services = session.services()
@@ -54,8 +55,13 @@ if insights is not None:
     critical_acknowledgments(services, case.case_id)
 
 widgets.case_header(case)
-# Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose.
 review: ReviewSummary | None = None  # the draft's review, once there is a draft
+if insights is not None:
+    with shown_to_user():
+        review = services.review.shown_summary(case.case_id)
+    # What the doctor owes, said where the header is (not the analyzer's "Completed").
+    owed_line(review)
+# Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose.
 case_tab, audit_tab = st.tabs(["Case", "Audit trail"], key="case_tabs")
 with case_tab:
     progress.analysis_panel(
@@ -65,11 +71,11 @@ with case_tab:
         insights_view.generated_moment(insights) if insights else None,
     )
     if insights is not None:
+        # Near the top, abnormal and critical rows first: what the note is checked against.
+        lab_values_table(insights.lab_values, detail.files, insights.unread_tests)
         insights_view.show_insights(
             insights, note=progress.insights_note(case.status), verified=detail.insights_verified
         )
-        with shown_to_user():
-            review = services.review.shown_summary(case.case_id)
         export_buttons(services, case, review.latest if review else None)
         if review is not None:
             review_panel(
@@ -81,9 +87,6 @@ with case_tab:
 
     st.divider()
     case_files.files_table(services, case.case_id, detail.files)
-    if insights is not None:
-        # After the files they were read from (the files table stays the page's first table).
-        lab_values_table(insights.lab_values, detail.files, insights.unread_tests)
     case_files.add_files_form(services, case.case_id, settings.max_file_mb)
     case_edit.edit_form(services, case)
     pilot_admin.case_enrolment(session.clinic().pilots_for(services), case.case_id)

@@ -8,18 +8,30 @@ import streamlit as st
 
 from core.models import Gender, NewCase
 from core.validation import MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, new_case_problems
-from ui import routes, session, uploads
+from ui import new_case_draft, refused_files, routes, session, uploads
 from ui.errors import shown_to_user
 from ui.form_problems import FormProblems
+from ui.formatting import markdown_text
 
 REQUEST_KEY = "new_case_request_key"  # the form's submission, sent with every Create click
 REQUEST_USED = "new_case_request_used"  # that submission made a case
+# The typed fields, kept as a draft while the doctor looks elsewhere (ui/new_case_draft.py).
+FIELDS = {
+    "new_case_name": "",
+    "new_case_age": None,
+    "new_case_gender": None,
+    "new_case_summary": "",
+}
+PICKERS = ("new_case_lab_files", "new_case_radiology_files")
 
 services = session.services()
 settings = session.clinic().settings
 
 st.title("New case")
 session.show_notices()
+new_case_draft.start(FIELDS)
+pick_again = new_case_draft.files_to_pick_again(PICKERS)
+live = new_case_draft.TYPING_PAUSE
 
 problems = FormProblems(
     {
@@ -29,12 +41,20 @@ problems = FormProblems(
         "case_summary": "Doctor's summary",
     }
 )
-with st.form("new_case_form"):
+# Not an st.form: a form's fields reach the server only on submit, and a half-typed case
+# must survive a look at another page (kept as a draft, cleared by Create and Cancel).
+with st.container(border=True, key="new_case_form"):
     # The core's rules decide after "Create case" and each message appears under its
     # field: a browser-side limit would only redden the field and explain on hover.
-    name = st.text_input("Patient name", max_chars=MAX_NAME_LENGTH, key="new_case_name")
+    name = st.text_input(
+        "Patient name",
+        max_chars=MAX_NAME_LENGTH,
+        key="new_case_name",
+        persist_state="session",
+        live=live,
+    )
     problems.slot("patient_name")
-    age = st.number_input("Age", step=1, value=None, key="new_case_age")
+    age = st.number_input("Age", step=1, value=None, key="new_case_age", persist_state="session")
     problems.slot("patient_age")
     gender = st.selectbox(
         "Gender",
@@ -43,15 +63,39 @@ with st.form("new_case_form"):
         format_func=str.title,
         placeholder="Choose",
         key="new_case_gender",
+        persist_state="session",
     )
     problems.slot("patient_gender")
-    summary = st.text_area("Doctor's summary", max_chars=MAX_SUMMARY_LENGTH, key="new_case_summary")
+    summary = st.text_area(
+        "Doctor's summary",
+        max_chars=MAX_SUMMARY_LENGTH,
+        key="new_case_summary",
+        persist_state="session",
+    )
     problems.slot("case_summary")
-    lab = uploads.lab_files("new_case_lab_files", settings.max_file_mb)
-    radiology = uploads.radiology_files("new_case_radiology_files", settings.max_file_mb)
+    lab = uploads.lab_files(PICKERS[0], settings.max_file_mb)
+    radiology = uploads.radiology_files(PICKERS[1], settings.max_file_mb)
     uploads.limits_caption(settings.max_file_mb)
-    create = st.form_submit_button("Create case", type="primary", key="new_case_create")
+    if pick_again:
+        st.info(
+            "Files are not kept while you look elsewhere: pick again "
+            + ", ".join(markdown_text(file_name) for file_name in pick_again)
+            + ".",
+            icon=":material/attach_file:",
+        )
+    refused = refused_files.watch("new_case_refused_files", PICKERS)
+    with st.container(horizontal=True):
+        create = st.button("Create case", type="primary", key="new_case_create")
+        st.button(
+            "Cancel",
+            key="new_case_cancel",
+            on_click=new_case_draft.discard,
+            args=(FIELDS,),
+            disabled=not new_case_draft.has_draft(FIELDS),
+            help="Empty the form and forget its draft.",
+        )
     problems.summary_slot()
+new_case_draft.keep_file_names([f.name for f in (*(lab or ()), *(radiology or ()))])
 
 # One submission, one case: every click on Create of this form sends the same request key,
 # so quick repeated clicks (each a rerun that may cut the previous one short) answer with
@@ -71,9 +115,14 @@ if create:
     )
     if problems.show(new_case_problems(form)):
         st.stop()
+    if refused:
+        # The browser kept these back: creating the case without them would lose them.
+        st.error(refused_files.refusal(refused, "Create case"), icon=":material/block:")
+        st.stop()
     with shown_to_user():
         created = services.create_case(
             form, uploads.as_uploads(lab, radiology), request_key=request_key
         )
         st.session_state[REQUEST_USED] = True
+        new_case_draft.made_a_case()
         routes.open_case(created.case.case_id)

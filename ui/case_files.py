@@ -13,7 +13,7 @@ from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
 from core.errors import MedCaseError
 from core.models import CaseFile, FileCategory
 from core.services import CaseService
-from ui import formatting, session, uploads
+from ui import formatting, refused_files, session, uploads
 from ui.errors import shown_to_user
 
 log = logging.getLogger(__name__)
@@ -126,16 +126,20 @@ def thumbnail(owner: str, file_id: str, file_name: str, _make: Callable[[], byte
 def add_files_form(services: CaseService, case_id: str, max_file_mb: int) -> None:
     """Lab files and radiology images to add; the page reruns with the outcome."""
     limit = max_file_mb
-    with (
-        st.expander("Add files", icon=":material/upload_file:"),
-        st.form("case_add_files", clear_on_submit=True),
-    ):
-        lab = uploads.lab_files("case_add_lab_files", limit)
-        radiology = uploads.radiology_files("case_add_radiology_files", limit)
-        uploads.limits_caption(limit)
-        st.caption("The case is analyzed again with the new files once they are added.")
-        submitted = st.form_submit_button("Add files", key="case_add_files_submit")
+    pickers = ("case_add_lab_files", "case_add_radiology_files")
+    with st.expander("Add files", icon=":material/upload_file:"):
+        with st.form("case_add_files", clear_on_submit=True):
+            lab = uploads.lab_files(pickers[0], limit)
+            radiology = uploads.radiology_files(pickers[1], limit)
+            uploads.limits_caption(limit)
+            st.caption("The case is analyzed again with the new files once they are added.")
+            submitted = st.form_submit_button("Add files", key="case_add_files_submit")
+        # Outside the form (its report reruns the page): the files the browser refused.
+        refused = refused_files.watch("case_add_refused_files", pickers)
     if not submitted:
+        return
+    if refused:
+        st.error(refused_files.refusal(refused, "Add files", cleared=True), icon=":material/block:")
         return
     picked = uploads.as_uploads(lab, radiology)
     if not picked:

@@ -142,6 +142,20 @@ def styled(frame: pd.DataFrame) -> Styler:
     return frame.style.apply(row_styles, axis=1)
 
 
+def review_order(values: Sequence[LabValue]) -> list[LabValue]:
+    """Critical values first, then the others outside their range, then doubtful reads,
+    then the rest; each group in the order the files list them."""
+
+    def rank(value: LabValue) -> int:
+        if value.critical:
+            return 0
+        if value.flag:
+            return 1
+        return 2 if value.doubtful else 3
+
+    return sorted(values, key=rank)
+
+
 def lab_values_table(
     values: Sequence[LabValue], files: Sequence[CaseFile], unread: Sequence[str] = ()
 ) -> None:
@@ -151,6 +165,7 @@ def lab_values_table(
     if not values:
         st.caption("No lab values were read from the lab files.")
         return
+    values = review_order(values)
     frame = lab_frame(values, files)
     abnormal = int((frame["Flag"] != "").sum())
     critical = sum(1 for value in values if value.critical)

@@ -30,6 +30,7 @@ STATE_LABELS = {
     "submitted": "Submitted",
 }
 PICKED = "pilots_picked_case"  # the enrolment the reviewer has open
+NEXT = "pilots_next_case"  # "Submit and next": the case to open on the next run
 
 
 def review_queue(service: PilotService, pilot_id: str) -> None:
@@ -40,6 +41,8 @@ def review_queue(service: PilotService, pilot_id: str) -> None:
     if not items:
         st.info("No case has been enrolled for you to review yet.")
         return
+    done = sum(1 for i in items if i.state == "submitted")
+    st.progress(done / len(items), text=f"{done} of {len(items)} reviewed")
     st.dataframe(
         pd.DataFrame(
             [{"Case": i.enrolment.pseudonym, "Your review": STATE_LABELS[i.state]} for i in items]
@@ -50,6 +53,9 @@ def review_queue(service: PilotService, pilot_id: str) -> None:
     by_name = {i.enrolment.pseudonym: i for i in items}
     waiting = next((i.enrolment.pseudonym for i in items if i.state != "submitted"), None)
     names = list(by_name)
+    following = st.session_state.pop(NEXT, None)
+    if following in by_name:  # set before the picker is drawn, as Streamlit asks
+        st.session_state[PICKED] = following
     chosen = st.selectbox(
         "Open a case",
         names,
@@ -57,10 +63,19 @@ def review_queue(service: PilotService, pilot_id: str) -> None:
         key=PICKED,
     )
     if chosen:
-        case_panel(service, by_name[chosen])
+        following = next(
+            (
+                i.enrolment.pseudonym
+                for i in items
+                if i.state != "submitted" and i.enrolment.pseudonym != chosen
+            ),
+            None,
+        )
+        case_panel(service, by_name[chosen], following)
 
 
-def case_panel(service: PilotService, item: QueueItem) -> None:
+def case_panel(service: PilotService, item: QueueItem, following: str | None = None) -> None:
+    """One case; ``following`` is the case "Submit and next" opens (None: the last one)."""
     enrolment: Enrolment | None = None
     with shown_to_user(stop=True):
         enrolment = service.enrolled_case(item.enrolment.enrolment_id)
@@ -70,7 +85,7 @@ def case_panel(service: PilotService, item: QueueItem) -> None:
     show_case_view(enrolment.view)
     st.divider()
     if item.open_review is not None:
-        _scoring(service, enrolment, item.open_review)
+        _scoring(service, enrolment, item.open_review, following)
     elif item.submitted is not None:
         _submitted(service, enrolment, item.submitted)
     else:
@@ -78,7 +93,11 @@ def case_panel(service: PilotService, item: QueueItem) -> None:
 
 
 def show_case_view(view: CaseView) -> None:
-    """The de-identified case: notes, lab texts, lab values, images and their readings."""
+    """The de-identified case: age band and sex, notes, lab texts, lab values, images and
+    their readings."""
+    patient = [f"Age {view.age_band}" if view.age_band else "", (view.sex or "").title()]
+    if any(patient):
+        st.markdown("**Patient:** " + " · ".join(part for part in patient if part))
     st.markdown("**Doctor's notes**")
     st.text(view.notes or "(none)")
     if view.lab_values:
@@ -128,7 +147,9 @@ def show_ai_draft(ai_insights: dict[str, Any]) -> None:
         st.caption(f"AI confidence in the diagnosis: {score:.0%}")
 
 
-def _scoring(service: PilotService, enrolment: Enrolment, review: PilotReview) -> None:
+def _scoring(
+    service: PilotService, enrolment: Enrolment, review: PilotReview, following: str | None
+) -> None:
     st.markdown(markdown_text(f"Your diagnosis: {review.diagnosis} ({review.icd_code})"))
     draft = None
     with shown_to_user():
@@ -162,11 +183,12 @@ def _scoring(service: PilotService, enrolment: Enrolment, review: PilotReview) -
             }
             comment = st.text_input("Comment (optional)", key=f"pilots_comment_{section.value}")
             scores[section.value] = {"verdict": verdict, "ratings": ratings, "comment": comment}
-        if st.form_submit_button(
-            "Submit review (final)", type="primary", key="pilots_scores_submit"
-        ):
+        label = "Submit review (final) and next" if following else "Submit review (final)"
+        if st.form_submit_button(label, type="primary", key="pilots_scores_submit"):
             with shown_to_user():
                 service.submit_scores(enrolment.pilot_id, review.review_id, scores)
+                if following:
+                    st.session_state[NEXT] = following
                 st.rerun()
 
 

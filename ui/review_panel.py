@@ -27,11 +27,11 @@ from core.review import (
     changes_from_draft,
 )
 from core.services import CaseService
-from ui import formatting, session
+from ui import formatting, review_bar, session
 from ui.errors import shown_to_user
 from ui.formatting import markdown_text
 
-SIGN_KEY = "review_sign"
+SIGN_KEY = review_bar.SIGN_KEY
 AMEND_REASON_KEY = "amend_reason"
 AMEND_SUBMIT_KEY = "amend_submit"
 VERSION_KEY = "review_version"
@@ -213,23 +213,13 @@ def _field_inputs(section: str, starting: dict[str, Any] | None, prefix: str) ->
 
 
 def _sign_button(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
-    ready = summary.ready_to_sign
-    if not ready:
-        st.caption("Sign the note once every section has a decision.")
-    clicked = st.button(
-        "Sign note",
-        type="primary",
-        key=SIGN_KEY,
-        icon=":material/signature:",
-        disabled=not ready,
-        help="You sign the sections as decided: the AI's text where accepted, yours where "
-        "edited; rejected sections are left out with their reason.",
-    )
-    if clicked:
+    def sign() -> None:
         with shown_to_user():
             note = services.review.sign(case_id)
             session.notify(f"Note signed (version {note.version}).", "success")
             st.rerun()
+
+    review_bar.sign_bar(summary, services.doctor.email, sign)
 
 
 # --- after sign-off -----------------------------------------------------------------------

@@ -17,7 +17,9 @@ from core.client_address import client_address, trusted_networks
 from core.errors import NotAuthenticated
 from core.models import AuthSession, Doctor
 from core.services import CaseService
+from ui import unsaved
 from ui.browser_cookie import browser_id, hand_over_script
+from ui.formatting import markdown_text
 
 log = logging.getLogger(__name__)
 
@@ -114,8 +116,10 @@ def resume() -> None:
         if found is not None:
             st.session_state[AUTH] = found
     elif found is None or found.doctor.user_id != current.doctor.user_id:
+        lost = unsaved.lost_in_this_run()  # read before the session's state goes
         _clear_session()  # the store is left as the other tab made it
         notify(SIGNED_OUT_ELSEWHERE, "info")
+        _say_not_saved(lost)
 
 
 def _client_address() -> str | None:
@@ -198,8 +202,17 @@ def keep_fresh() -> None:
 
 def expire() -> None:
     """The session can no longer be proved: forget the doctor and say why."""
+    lost = unsaved.lost_in_this_run()  # read before the session's state goes
     _forget_doctor()
     notify(SESSION_EXPIRED, "warning")
+    _say_not_saved(lost)
+
+
+def _say_not_saved(lost: list[str]) -> None:
+    message = unsaved.not_saved_message(lost)
+    if message:
+        # What the doctor typed, shown as text (never rendered as Markdown).
+        notify(markdown_text(message), "error")
 
 
 def sign_out() -> None:

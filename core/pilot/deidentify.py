@@ -1,5 +1,6 @@
-"""A case as a pilot's reviewers see it: the same redaction the engines get, no name, age
-or gender, files by their labels, and the pictures the vision model was sent.
+"""A case as a pilot's reviewers see it: the same redaction the engines get, no name, the
+age as a ten-year band and the sex (issue #26), files by their labels, and the pictures
+the vision model was sent.
 
 Built by the enrolling doctor's session, which may read the case; what it builds is all
 that the pilot's tables ever hold of the case.
@@ -16,7 +17,7 @@ from pydantic import ValidationError
 from core.analysis.reading.imaging import UnreadableImage, has_burned_in_text
 from core.insights import ImageAnalysis, LabValue, RadiologyImage
 from core.models import Case, CaseFile, FileCategory
-from core.pilot.records import CaseView, ImageView, LabText
+from core.pilot.records import CaseView, ImageView, LabText, age_band
 from core.privacy.redaction import CaseScrubber, file_labels
 from core.review import SECTION_FIELDS
 
@@ -61,6 +62,8 @@ def case_view(
         if f.file_category == FileCategory.RADIOLOGY.value
     ]
     return CaseView(
+        age_band=age_band(case.patient_age),
+        sex=case.patient_gender,
         notes=scrub.optional(case.case_summary) or None,
         lab_files=lab_files,
         lab_values=values,

@@ -102,12 +102,26 @@ class ImageView(BaseModel):
 
 
 class CaseView(BaseModel):
-    """What a reviewer sees of an enrolled case: no name, age or gender."""
+    """What a reviewer sees of an enrolled case: no name, the age only as a ten-year band
+    (90 and over as one, as HIPAA's Safe Harbor asks), and the sex as recorded."""
 
+    age_band: str | None = None  # "40-49", "90+"; None in views enrolled before issue #26
+    sex: str | None = None  # "female", "male", "other", "unknown"
     notes: str | None = None  # the doctor's notes, redacted
     lab_files: list[LabText] = Field(default_factory=list)
     lab_values: list[LabValue] = Field(default_factory=list)
     images: list[ImageView] = Field(default_factory=list)
+
+
+OLDEST_BAND = 90  # ages from here on are one band: few enough to identify a patient
+
+
+def age_band(age: int) -> str:
+    """The ten-year band a reviewer sees instead of the age: 47 -> "40-49", 93 -> "90+"."""
+    if age >= OLDEST_BAND:
+        return f"{OLDEST_BAND}+"
+    low = max(age, 0) // 10 * 10
+    return f"{low}-{low + 9}"
 
 
 def pseudonym(number: int) -> str:

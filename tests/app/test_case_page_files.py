@@ -167,19 +167,6 @@ def test_lab_values_table_highlights_abnormal_rows(
             "LOINC": "718-7",
         },
         {
-            "Analyte": "Platelets",
-            "Value": "250",
-            "Unit": "x10^9/L",
-            "Reference range": "150–400",
-            "Flag": "",
-            "Specimen": "Whole blood",
-            "Timing": "",
-            "Read": "",
-            "File": "cbc.pdf",
-            "Source line": "",
-            "LOINC": "26515-7",
-        },
-        {
             "Analyte": "WBC",
             "Value": "14.2",
             "Unit": "x10^9/L",
@@ -192,8 +179,22 @@ def test_lab_values_table_highlights_abnormal_rows(
             "Source line": "",
             "LOINC": "26464-8",
         },
+        {
+            "Analyte": "Platelets",
+            "Value": "250",
+            "Unit": "x10^9/L",
+            "Reference range": "150–400",
+            "Flag": "",
+            "Specimen": "Whole blood",
+            "Timing": "",
+            "Read": "",
+            "File": "cbc.pdf",
+            "Source line": "",
+            "LOINC": "26515-7",
+        },
     ]
-    assert row_tints(app) == {0: "rgba(28, 131, 225, 0.18)", 2: "rgba(255, 75, 75, 0.18)"}
+    # The rows outside their range come first (issue #26), in the file's order.
+    assert row_tints(app) == {0: "rgba(28, 131, 225, 0.18)", 1: "rgba(255, 75, 75, 0.18)"}
     assert "3 value(s) read, 2 outside the reference range (tinted)." in texts(app, "caption")
 
 
@@ -338,5 +339,6 @@ def test_an_insights_record_stored_before_the_new_fields_still_renders(
 
     assert not app.exception
     table = next(df.value for df in app.dataframe if "Analyte" in df.value.columns)
-    assert list(table["Analyte"]) == ["Hemoglobin", "Platelets", "WBC"]
+    # Out of range first (issue #26), each group in the file's order.
+    assert list(table["Analyte"]) == ["Hemoglobin", "WBC", "Platelets"]
     assert list(table["Read"]) == ["", "", ""]

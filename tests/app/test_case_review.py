@@ -45,6 +45,11 @@ def test_review_each_section_then_sign_and_amend(
     assert not app.exception
     assert "Physician review" in texts(app, "header")
     assert app.button(key="review_sign").disabled
+    # What the doctor owes, at the top, and the sign bar's count (issue #26).
+    page = shown(app)
+    assert "Draft, awaiting your review (0 of 3 sections decided)" in page
+    assert "**0 of 3 sections decided**" in page
+    assert app.button(key="review_sign").proto.shortcut == "alt+s"
 
     decide(app, "case_summary", "accept")
     decide(app, "soap_note", "edit", plan="Oral iron 65 mg daily; recheck Hb in 6 weeks.")
@@ -59,11 +64,20 @@ def test_review_each_section_then_sign_and_amend(
     assert "-  Ferritin, iron studies." in diff
     assert "+  Oral iron 65 mg daily; recheck Hb in 6 weeks." in diff
 
+    assert "**3 of 3 sections decided**" in shown(app)
+    assert "Draft reviewed: ready for your signature" in shown(app)
+    # Sign waits for the attestation, which names the signer.
+    assert app.button(key="review_sign").disabled
+    [attest] = [box for box in app.checkbox if box.key == "review_attest"]
+    assert attest.label.startswith("I have reviewed the case summary, the SOAP note")
+    assert "sign them as review\\.page@example\\.com" in attest.label  # Markdown-escaped
+    attest.check().run()
     assert not app.button(key="review_sign").disabled
     app.button(key="review_sign").click().run()
     assert not app.exception
     page = shown(app)
     assert "Signed by review.page@example.com" in page and "(version 1)" in page
+    assert ":material/verified: **Signed v1 by review.page@example.com on " in page
     assert "Rejected by the doctor: Ferritin pending" in page
     assert not app.get("radio")  # a signed note takes no more section decisions
 
@@ -74,6 +88,7 @@ def test_review_each_section_then_sign_and_amend(
     assert not app.exception
     page = shown(app)
     assert "Amended by review.page@example.com" in page and "(version 2)" in page
+    assert "**Signed v2 by review.page@example.com on " in page and "(an amendment)**" in page
     assert "Reason for the amendment: Ferritin 6 ng/mL confirms it" in page
     app.selectbox(key="review_version").set_value(1).run()
     assert "(version 1)" in shown(app)
@@ -125,6 +140,7 @@ def test_a_signed_version_changed_behind_the_app_is_shown_as_not_verified(
 ) -> None:
     for section in ("case_summary", "soap_note", "primary_diagnosis"):
         decide(app, section, "accept")
+    app.checkbox(key="review_attest").check().run()
     app.button(key="review_sign").click().run()
     assert not any(text.startswith("Signed by") for text in texts(app, "error"))
     assert any(text.startswith("Signed by") for text in texts(app, "success"))
@@ -172,6 +188,7 @@ def test_the_review_panel_reads_the_patients_name_where_the_engine_saw_the_place
     decide(app, "case_summary", "accept")
     decide(app, "soap_note", "accept")
     decide(app, "primary_diagnosis", "accept")
+    app.checkbox(key="review_attest").check().run()
     app.button(key="review_sign").click().run()
     assert not app.exception
     page = shown(app)

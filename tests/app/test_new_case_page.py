@@ -148,7 +148,9 @@ def test_each_problem_is_said_under_its_field_and_summed_up_by_create(
     assert drawn[where[("number_input", "Age")] + 1] == age_problem
     assert drawn[where[("selectbox", "Gender")] + 1] == gender_problem
     summary = ("warning", "Please correct 3 fields: Patient name, Age, Gender.")
-    assert drawn[where[("button", "Create case")] + 1] == summary
+    # Beside the buttons: Create case, then Cancel (the one row), then the summary.
+    assert drawn[where[("button", "Create case")] + 1] == ("button", "Cancel")
+    assert drawn[where[("button", "Cancel")] + 1] == summary
     assert case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases() == []
 
 

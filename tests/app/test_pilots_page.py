@@ -80,6 +80,11 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
     assert not page.exception
     assert "Case P-0001" in shown(page)
     assert "The AI's insights" not in shown(page)
+    # The age as a band and the sex, never the age itself (issue #26).
+    assert "**Patient:** Age 30-39 · Female" in shown(page)
+    assert "36" not in shown(page)
+    [progress] = page.get("progress")
+    assert progress.proto.text == "0 of 1 reviewed"
     page.text_input(key="pilots_diagnosis_text").input("Anaemia")
     if check_code:
         page.text_input(key="pilots_diagnosis_code").input("XX1")
@@ -91,6 +96,7 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
     assert "The AI's insights" in shown(page)
     _score(page)
     assert f"Submitted: Anaemia ({code})" in shown(page)
+    assert page.get("progress")[0].proto.text == "1 of 1 reviewed"
     if check_code:
         # A correction scores again; the blind diagnosis stays (none is asked for).
         page.toggle(key="pilots_correct").set_value(True).run()
@@ -112,6 +118,49 @@ def _score(page: AppTest) -> None:
             page.radio(key=f"pilots_rating_{section}_{item}").set_value(4)
     page.button(key="pilots_scores_submit").click().run()
     assert not page.exception
+
+
+def test_submit_and_next_opens_the_next_case_to_review(app: AppTest, clinic: Clinic) -> None:
+    sign_up(clinic, "lead@example.com")
+    doctor = sign_up(clinic, "doctor@example.com")
+    sign_up(clinic, "reviewer@example.com")
+    page = _as("lead@example.com")
+    page.text_input(key="pilots_new_name").input("Two cases")
+    page.button(key="pilots_create_submit").click().run()
+    page.text_input(key="pilots_member_email").input("doctor@example.com")
+    page.radio(key="pilots_member_role").set_value("doctor")
+    page.button(key="pilots_member_submit").click().run()
+    page.text_input(key="pilots_member_email").input("reviewer@example.com")
+    page.button(key="pilots_member_submit").click().run()
+    ids = []
+    for name, age in ((NAME, 36), ("Mary Seacole", 93)):
+        case = seed_case(clinic, doctor, patient_name=name, age=age)
+        complete(clinic, doctor, case.case.case_id, sample_insights())
+        ids.append(case.case.case_id)
+    page = _as("doctor@example.com")
+    page.multiselect(key="pilots_enrol_cases").set_value(ids).run()
+    page.button(key="pilots_enrol").click().run()
+
+    page = _as("reviewer@example.com")
+    assert page.get("progress")[0].proto.text == "0 of 2 reviewed"
+    first = page.selectbox(key="pilots_picked_case").value
+    page.text_input(key="pilots_diagnosis_text").input("Anaemia")
+    page.text_input(key="pilots_diagnosis_code").input("D50.9")
+    page.button(key="pilots_diagnosis_submit").click().run()
+    assert page.button(key="pilots_scores_submit").label == "Submit review (final) and next"
+    _score(page)
+
+    # The next case is open, its diagnosis asked first, and the progress moved on.
+    second = page.selectbox(key="pilots_picked_case").value
+    assert second != first
+    assert page.get("progress")[0].proto.text == "1 of 2 reviewed"
+    assert [t for t in page.text_input if t.key == "pilots_diagnosis_text"]
+    assert "**Patient:** Age 90+ · Female" in shown(page)
+    page.text_input(key="pilots_diagnosis_text").input("Anaemia")
+    page.text_input(key="pilots_diagnosis_code").input("D50.9")
+    page.button(key="pilots_diagnosis_submit").click().run()
+    # The last case: nothing after it.
+    assert page.button(key="pilots_scores_submit").label == "Submit review (final)"
 
 
 def test_a_doctor_enrols_a_case_from_its_page(app: AppTest, clinic: Clinic) -> None:

@@ -112,6 +112,15 @@ class DoctorAtBrowser:
         self.shots.append(path)
         return path
 
+    def snap_window(self, name: str) -> Path:
+        """A screenshot of the window as the doctor sees it now (not grown to the content)."""
+        self.settled()
+        self.drawn()
+        path = self.artifacts / f"{len(self.shots) + 1:02d}-{name}.png"
+        self.page.screenshot(path=path)
+        self.shots.append(path)
+        return path
+
     # --- signing in and out -------------------------------------------------------------
 
     def visit(self, path: str = "/") -> None:
@@ -150,12 +159,21 @@ class DoctorAtBrowser:
 
     def attach(self, uploader_label: str, files: Sequence[Path], within: Locator) -> None:
         """Put files in a file picker and wait until Streamlit has received each one."""
+        # The New case page's fields rerun the page as they are left (no st.form): files
+        # set while such a run redraws the picker can be dropped, so let it finish first.
+        self.settled()
         picker = within.get_by_test_id("stFileUploader").filter(has_text=uploader_label)
         picker.locator("input[type=file]").set_input_files([str(path) for path in files])
         for path in files:
             expect(picker.get_by_text(path.name, exact=True)).to_be_visible()
         # A spinner stands beside each file until its upload is done.
         expect(picker.get_by_test_id("stFileChipIconSpinner")).to_have_count(0)
+
+    @property
+    def new_case_form(self) -> Locator:
+        """The New case page's fields and buttons (a bordered container, not an st.form:
+        its draft is kept while the doctor looks elsewhere)."""
+        return self.main.locator(".st-key-new_case_form")
 
     def fill_new_case(
         self,
@@ -166,7 +184,7 @@ class DoctorAtBrowser:
         lab_files: Sequence[Path],
         radiology_files: Sequence[Path],
     ) -> Locator:
-        form = self.main.get_by_test_id("stForm")
+        form = self.new_case_form
         form.get_by_label("Patient name").fill(name)
         form.get_by_label("Age").fill(str(age))
         self.choose("Gender", gender, within=form)
@@ -179,9 +197,8 @@ class DoctorAtBrowser:
         """A form's own submit button (the file picker's button may share words with it)."""
         # Submitting while a run is still going can lose the submission: let it finish.
         self.settled()
-        button = form.get_by_test_id("stFormSubmitButton").get_by_role(
-            "button", name=re.compile(label)
-        )
+        buttons = form.locator("[data-testid=stFormSubmitButton], [data-testid=stButton]")
+        button = buttons.get_by_role("button", name=re.compile(label))
         expect(button).to_be_enabled()
         button.click()
 

@@ -97,7 +97,7 @@ def test_doctor_journey(
 
     # A form with no name and an impossible age says what is wrong, under each field.
     alice.go_to("New case")
-    form = alice.main.get_by_test_id("stForm")
+    form = alice.new_case_form
     form.get_by_label("Age").fill("200")
     alice.submit(form, "Create case")
     for message in (
@@ -197,8 +197,14 @@ def test_doctor_journey(
     alice.decide("primary_diagnosis", "Reject", reason="Awaiting HbA1c")
     expect(alice.main.get_by_text("Doctor's version")).to_be_visible()
     alice.snap("sections-reviewed")
+    # The attestation first (it names the signer), then Sign (tests/e2e/test_working_day_
+    # browser.py checks the sticky bar and the keyboard shortcut).
+    alice.main.locator(".st-key-review_sign_bar").get_by_text("I have reviewed").click()
+    alice.settled()
     alice.main.get_by_role("button", name="Sign note").click()
-    expect(alice.main.get_by_text(re.compile(r"^Signed by dr\.alice@clinic\.test"))).to_be_visible()
+    expect(
+        alice.main.get_by_text(re.compile(r"^Signed by dr\.alice@clinic\.test at"))
+    ).to_be_visible()
     expect(alice.main.get_by_text("Rejected by the doctor: Awaiting HbA1c")).to_be_visible()
     alice.snap("note-signed")
     amend = alice.expander("Amend the signed note").get_by_test_id("stForm")
