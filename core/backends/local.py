@@ -10,6 +10,7 @@ from core.backends.local_accounts import ACCESS_TOKEN_SECONDS, HASHES_AT_ONCE, L
 from core.backends.sqlite_audit import SqliteAuditTrail
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.backends.sqlite_db import SqliteDatabase
+from core.backends.sqlite_patients import SqlitePatientRepository
 from core.backends.sqlite_pilots import SqlitePilotRepository
 from core.backends.sqlite_reviews import SqliteReviewRepository
 from core.keys import kept_secret
@@ -52,6 +53,7 @@ class LocalBackendProvider:
             reviews=SqliteReviewRepository(self.database),
             audit=SqliteAuditTrail(self.database),
             pilots=SqlitePilotRepository(self.database),
+            patients=SqlitePatientRepository(self.database),
         )
 
     def for_session(self, session: AuthSession) -> Backend:

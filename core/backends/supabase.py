@@ -16,6 +16,7 @@ from core.backends.supabase_accounts import SupabaseAccounts
 from core.backends.supabase_audit import SupabaseAuditTrail
 from core.backends.supabase_blobs import SupabaseBlobStore
 from core.backends.supabase_cases import SupabaseCaseRepository
+from core.backends.supabase_patients import SupabasePatientRepository
 from core.backends.supabase_pilots import SupabasePilotRepository
 from core.backends.supabase_reviews import SupabaseReviewRepository
 from core.errors import NotAuthenticated
@@ -68,6 +69,7 @@ class SupabaseBackendProvider:
             reviews=SupabaseReviewRepository(client.postgrest),
             audit=SupabaseAuditTrail(client.postgrest),
             pilots=SupabasePilotRepository(client.postgrest),
+            patients=SupabasePatientRepository(client.postgrest),
             release=pool.close,
         )
 

@@ -38,6 +38,7 @@ TABLES = (
     "pilot_case_insights",
     "pilot_reviews",
     "pilot_cases_for_review",
+    "patients",
 )
 OPERATORS = {"eq": "=", "lt": "<", "gt": ">"}
 _RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit"}

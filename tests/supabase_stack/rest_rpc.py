@@ -27,6 +27,8 @@ FUNCTIONS = (
     "save_draft_section",
     "claim_next_analysis",
     "sign_note",
+    "merge_patients",
+    "unmerge_patient",
 )
 
 
