@@ -162,6 +162,25 @@ class Upload:
     category: str = FileCategory.LAB.value
 
 
+@dataclass(frozen=True)
+class LikelyDuplicate:
+    """An existing record that may be the same person as the one being created, and why
+    (core.patients finds them; the doctor decides)."""
+
+    patient: Patient
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MergeSuggestion:
+    """Two of a doctor's records that may be one person: the older would be kept, the
+    newer merged into it (the doctor may choose the other way round)."""
+
+    kept: Patient
+    duplicate: Patient
+    reasons: tuple[str, ...]
+
+
 @dataclass
 class Case:
     case_id: str
@@ -245,6 +264,9 @@ class CaseFile:
 class CreatedCase:
     case: Case
     files: list[CaseFile] = field(default_factory=list)
+    # A new patient made for the case: the existing records that may be the same person
+    # (offered to the doctor to merge, never merged silently).
+    likely_duplicates: list[LikelyDuplicate] = field(default_factory=list)
 
 
 @dataclass

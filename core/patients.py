@@ -14,7 +14,7 @@ from datetime import date
 
 from rapidfuzz import fuzz, process
 
-from core.models import Patient
+from core.models import LikelyDuplicate, MergeSuggestion, Patient
 from core.privacy.redaction import folded
 
 # token_sort_ratio (0-100) from which two names with the same date of birth are offered
@@ -56,24 +56,6 @@ class Candidate:
     record_number: str | None = None
 
 
-@dataclass(frozen=True)
-class LikelyDuplicate:
-    """An existing record that may be the same person, and why."""
-
-    patient: Patient
-    reasons: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class MergeSuggestion:
-    """Two of a doctor's records that may be one person: the older is kept, the newer
-    would be merged into it (the doctor may choose the other way round)."""
-
-    kept: Patient
-    duplicate: Patient
-    reasons: tuple[str, ...]
-
-
 def duplicate_reasons(candidate: Candidate | Patient, existing: Patient) -> tuple[str, ...]:
     """Why ``existing`` may be the same person as ``candidate`` (empty: no reason)."""
     reasons: list[str] = []
@@ -107,26 +89,49 @@ def likely_duplicates(candidate: Candidate, patients: Iterable[Patient]) -> list
 
 
 def merge_suggestions(patients: Sequence[Patient]) -> list[MergeSuggestion]:
-    """Pairs of a doctor's records (none merged) that may be one person. Names are
-    compared all against all in rapidfuzz's vectorised ``cdist``; only the close pairs and
-    the pairs sharing a record number are looked at one by one."""
+    """Pairs of a doctor's records (none merged) that may be one person, the older kept.
+
+    Only pairs that could qualify are compared: records sharing a date of birth (names at
+    ``SIMILAR_NAME``), a record without one against every record of the same sex (names
+    at ``SAME_NAME``), and records sharing a record number. Names are compared in
+    rapidfuzz's vectorised ``cdist`` over the sorted-word keys (so ``ratio`` there is
+    ``token_sort_ratio``)."""
     active = sorted(
         (p for p in patients if p.merged_into is None), key=lambda p: (p.created_at, p.patient_id)
     )
-    pairs: set[tuple[int, int]] = set()
     keys = [name_key(p.name) for p in active]
-    if len(active) > 1:
+    pairs: set[tuple[int, int]] = set()
+
+    def compare(rows: list[int], columns: list[int], cutoff: int) -> None:
+        if not rows or not columns:
+            return
         scores = process.cdist(
-            keys, keys, scorer=fuzz.token_sort_ratio, score_cutoff=SIMILAR_NAME, dtype="uint8"
+            [keys[i] for i in rows],
+            [keys[j] for j in columns],
+            scorer=fuzz.ratio,
+            score_cutoff=cutoff,
+            dtype="uint8",
         )
-        for first, second in zip(*scores.nonzero(), strict=True):
-            if first < second:
-                pairs.add((int(first), int(second)))
+        for row, column in zip(*scores.nonzero(), strict=True):
+            first, second = rows[int(row)], columns[int(column)]
+            if first != second:
+                pairs.add((min(first, second), max(first, second)))
+
+    by_birth: dict[date, list[int]] = {}
+    by_sex: dict[str, list[int]] = {}
     by_record: dict[str, list[int]] = {}
     for index, patient in enumerate(active):
-        key = record_key(patient.record_number)
-        if key is not None:
-            by_record.setdefault(key, []).append(index)
+        if patient.date_of_birth is not None:
+            by_birth.setdefault(patient.date_of_birth, []).append(index)
+        by_sex.setdefault(patient.sex, []).append(index)
+        record = record_key(patient.record_number)
+        if record is not None:
+            by_record.setdefault(record, []).append(index)
+    for same_birth in by_birth.values():
+        compare(same_birth, same_birth, SIMILAR_NAME)
+    for same_sex in by_sex.values():
+        unborn = [i for i in same_sex if active[i].date_of_birth is None]
+        compare(unborn, same_sex, SAME_NAME)
     for indexes in by_record.values():
         pairs.update((a, b) for a in indexes for b in indexes if a < b)
     suggestions = []
