@@ -99,7 +99,7 @@ class NewCase:
     # The doctor's existing patient this case is for (None: a new patient from the fields
     # above, with these optional details).
     patient_id: str | None = None
-    date_of_birth: date | None = None
+    date_of_birth: date | str | None = None  # as typed (text) until validated
     record_number: str | None = None
 
 
