@@ -48,6 +48,12 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: _ERRORS[status] for status in (401, 500, *statuses)}
 
 
+_CREATE_ERRORS = {
+    **_errors(400, 403, 413),
+    404: {"model": schemas.ErrorOut, "description": "Patient not found (patient_id)"},
+}
+
+
 def _upload(part: UploadFile, category: str) -> Upload:
     # The part as the server spooled it (to disk past 1 MB): the core checks it from its
     # start and headers and storage copies it in chunks, so it never lands in memory whole.
@@ -58,14 +64,14 @@ def _upload(part: UploadFile, category: str) -> Upload:
     "/cases/create_case",
     status_code=201,
     response_model=schemas.CreatedCaseOut,
-    responses=_errors(400, 403, 413),
+    responses=_CREATE_ERRORS,
     summary="Open a case with its lab files and radiology images",
 )
 @router.post(
     "/api/v1/cases",
     status_code=201,
     response_model=schemas.CreatedCaseOut,
-    responses=_errors(400, 403, 413),
+    responses=_CREATE_ERRORS,
     summary="Open a case (same as /cases/create_case)",
 )
 def create_case(
@@ -128,6 +134,7 @@ def _new_case_form(
     fields = {"patient_age": patient_age, "patient_gender": patient_gender}
     if date_of_birth:
         fields.pop("patient_age")  # the age follows from the date of birth
+    patient_id = patient_id or None  # an empty field names no patient
     if patient_id is None:
         _required(fields)
     return NewCase(
@@ -172,7 +179,7 @@ _FHIR_BODY = {
     "/api/v1/cases/fhir",
     status_code=201,
     response_model=schemas.CreatedCaseOut,
-    responses=_errors(400, 403, 413),
+    responses=_CREATE_ERRORS,
     summary="Open a case from a FHIR R4 Bundle of lab results",
     openapi_extra=_FHIR_BODY,
 )
