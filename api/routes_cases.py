@@ -6,6 +6,7 @@ Routes are plain ``def`` so FastAPI runs them in its thread pool: the core is bl
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, File, Form, Header, Query, Request, UploadFile
@@ -13,7 +14,9 @@ from starlette.concurrency import run_in_threadpool
 
 from api import schemas
 from api.dependencies import CurrentCaller, check_user_id
-from core.models import CaseDetail, FileCategory, Gender, NewCase, Upload
+from api.schemas_patients import duplicate_out
+from core.errors import InvalidInput
+from core.models import CaseDetail, CreatedCase, FileCategory, Gender, NewCase, Upload
 from core.services import CaseService
 from core.validation import MAX_AGE, MIN_AGE
 
@@ -36,12 +39,19 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 # Documented in the schema only: the core checks them and words the 400 answers.
 _AGE_RANGE = {"minimum": MIN_AGE, "maximum": MAX_AGE, "description": "Whole years"}
 _GENDERS = {"enum": [gender.value for gender in Gender]}
+_UNLESS_PICKED = "Required for a new patient; an existing patient's own with patient_id"
 _LAB_TYPES = "PDF, DOC, DOCX, TXT, CSV, HL7 (v2 ORU^R01), JSON (FHIR R4)"
 _CATEGORIES = {"enum": [category.value for category in FileCategory]}
 
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: _ERRORS[status] for status in (401, 500, *statuses)}
+
+
+_CREATE_ERRORS = {
+    **_errors(400, 403, 413),
+    404: {"model": schemas.ErrorOut, "description": "Patient not found (patient_id)"},
+}
 
 
 def _upload(part: UploadFile, category: str) -> Upload:
@@ -54,21 +64,33 @@ def _upload(part: UploadFile, category: str) -> Upload:
     "/cases/create_case",
     status_code=201,
     response_model=schemas.CreatedCaseOut,
-    responses=_errors(400, 403, 413),
+    responses=_CREATE_ERRORS,
     summary="Open a case with its lab files and radiology images",
 )
 @router.post(
     "/api/v1/cases",
     status_code=201,
     response_model=schemas.CreatedCaseOut,
-    responses=_errors(400, 403, 413),
+    responses=_CREATE_ERRORS,
     summary="Open a case (same as /cases/create_case)",
 )
 def create_case(
     caller: CurrentCaller,
-    patient_name: Annotated[str, Form()],
-    patient_age: Annotated[int, Form(json_schema_extra=_AGE_RANGE)],
-    patient_gender: Annotated[str, Form(json_schema_extra=_GENDERS)],
+    patient_name: Annotated[str | None, Form(description=_UNLESS_PICKED)] = None,
+    patient_age: Annotated[int | None, Form(json_schema_extra=_AGE_RANGE)] = None,
+    patient_gender: Annotated[
+        str | None, Form(description=_UNLESS_PICKED, json_schema_extra=_GENDERS)
+    ] = None,
+    patient_id: Annotated[
+        str | None,
+        Form(description="An existing patient of the doctor's (GET /api/v1/patients?search=)"),
+    ] = None,
+    date_of_birth: Annotated[
+        str | None, Form(description="A new patient's date of birth, YYYY-MM-DD")
+    ] = None,
+    record_number: Annotated[
+        str | None, Form(description="A new patient's medical record number")
+    ] = None,
     user_id: Annotated[str | None, Form(description="If given, the token's own user")] = None,
     case_summary: Annotated[str | None, Form(description="The doctor's notes")] = None,
     lab_files: Annotated[list[UploadFile], File(description=_LAB_TYPES)] = [],  # noqa: B006
@@ -85,18 +107,61 @@ def create_case(
     check_user_id(user_id, caller.doctor)
     uploads = [_upload(part, FileCategory.LAB.value) for part in lab_files]
     uploads += [_upload(part, FileCategory.RADIOLOGY.value) for part in radiology_files]
-    form = NewCase(
-        patient_name=patient_name,
-        patient_age=patient_age,
-        patient_gender=patient_gender,
-        case_summary=case_summary,
+    form = _new_case_form(
+        patient_name,
+        patient_age,
+        patient_gender,
+        patient_id,
+        date_of_birth,
+        record_number,
+        case_summary,
     )
     created = caller.services.create_case(form, uploads, request_key=idempotency_key)
+    return _created(created)
+
+
+def _new_case_form(
+    patient_name: str | None,
+    patient_age: int | None,
+    patient_gender: str | None,
+    patient_id: str | None,
+    date_of_birth: str | None,
+    record_number: str | None,
+    case_summary: str | None,
+) -> NewCase:
+    """The case's form: a new patient's fields (named when missing, as FastAPI names a
+    missing field), or an existing patient's id."""
+    fields = {"patient_age": patient_age, "patient_gender": patient_gender}
+    if date_of_birth:
+        fields.pop("patient_age")  # the age follows from the date of birth
+    patient_id = patient_id or None  # an empty field names no patient
+    if patient_id is None:
+        _required(fields)
+    return NewCase(
+        patient_name=patient_name or "",
+        patient_age=patient_age,  # type: ignore[arg-type]  # checked by the core
+        patient_gender=patient_gender or "",
+        case_summary=case_summary,
+        patient_id=patient_id,
+        date_of_birth=date_of_birth,
+        record_number=record_number,
+    )
+
+
+def _created(created: CreatedCase) -> dict[str, Any]:
     return {
         "message": "Case created successfully",
         "case": created.case.public_dict(),
         "uploaded_files": [record.public_dict() for record in created.files],
+        "likely_duplicates": [duplicate_out(d) for d in created.likely_duplicates],
     }
+
+
+def _required(fields: Mapping[str, object]) -> None:
+    """A new patient's fields, named as FastAPI names a missing field."""
+    missing = [f"{name} is required" for name, value in fields.items() if value is None]
+    if missing:
+        raise InvalidInput("; ".join(missing))
 
 
 _FHIR_BODY = {
@@ -114,16 +179,27 @@ _FHIR_BODY = {
     "/api/v1/cases/fhir",
     status_code=201,
     response_model=schemas.CreatedCaseOut,
-    responses=_errors(400, 403, 413),
+    responses=_CREATE_ERRORS,
     summary="Open a case from a FHIR R4 Bundle of lab results",
     openapi_extra=_FHIR_BODY,
 )
 async def create_case_from_fhir(
     request: Request,
     caller: CurrentCaller,
-    patient_name: Annotated[str, Query()],
-    patient_age: Annotated[int, Query(json_schema_extra=_AGE_RANGE)],
-    patient_gender: Annotated[str, Query(json_schema_extra=_GENDERS)],
+    patient_name: Annotated[str | None, Query(description=_UNLESS_PICKED)] = None,
+    patient_age: Annotated[int | None, Query(json_schema_extra=_AGE_RANGE)] = None,
+    patient_gender: Annotated[
+        str | None, Query(description=_UNLESS_PICKED, json_schema_extra=_GENDERS)
+    ] = None,
+    patient_id: Annotated[
+        str | None, Query(description="An existing patient of the doctor's")
+    ] = None,
+    date_of_birth: Annotated[
+        str | None, Query(description="A new patient's date of birth, YYYY-MM-DD")
+    ] = None,
+    record_number: Annotated[
+        str | None, Query(description="A new patient's medical record number")
+    ] = None,
     case_summary: Annotated[str | None, Query(description="The doctor's notes")] = None,
 ) -> dict[str, Any]:
     """The body (a Bundle of Observations, DiagnosticReports, Patient, Specimens) becomes
@@ -133,19 +209,18 @@ async def create_case_from_fhir(
     body = await request.body()  # bounded by the request-size limit before it is read
     media = request.headers.get("content-type", "").split(";")[0].strip().lower()
     name = "fhir-bundle.xml" if media.endswith(("/xml", "+xml")) else "fhir-bundle.json"
-    form = NewCase(
-        patient_name=patient_name,
-        patient_age=patient_age,
-        patient_gender=patient_gender,
-        case_summary=case_summary,
+    form = _new_case_form(
+        patient_name,
+        patient_age,
+        patient_gender,
+        patient_id,
+        date_of_birth,
+        record_number,
+        case_summary,
     )
     upload = Upload(name, body, FileCategory.LAB.value)
     created = await run_in_threadpool(caller.services.create_case, form, [upload])
-    return {
-        "message": "Case created successfully",
-        "case": created.case.public_dict(),
-        "uploaded_files": [record.public_dict() for record in created.files],
-    }
+    return _created(created)
 
 
 @router.get("/cases/all_cases", response_model=schemas.CaseListOut, responses=_errors(403))

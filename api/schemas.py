@@ -6,7 +6,7 @@ the rules (ranges, lengths, allowed values) stay in ``core.validation``.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
@@ -37,6 +37,9 @@ class CaseOut(BaseModel):
     analysis_error: str | None = Field(
         default=None, description="Why the analysis failed (no patient data); null otherwise"
     )
+    patient_id: str | None = Field(
+        default=None, description="The doctor's patient record the case is for"
+    )
 
 
 class FileOut(BaseModel):
@@ -50,10 +53,30 @@ class FileOut(BaseModel):
     uploaded_at: datetime
 
 
+class PatientOut(BaseModel):
+    patient_id: str
+    name: str
+    sex: str
+    date_of_birth: date | None
+    record_number: str | None
+    merged_into: str | None = Field(description="The record this one is merged into, if any")
+    created_at: datetime
+
+
+class DuplicateOut(BaseModel):
+    patient: PatientOut
+    reasons: list[str] = Field(description="Why it may be the same person")
+
+
 class CreatedCaseOut(BaseModel):
     message: str
     case: CaseOut
     uploaded_files: list[FileOut]
+    likely_duplicates: list[DuplicateOut] = Field(
+        default=[],
+        description="A new patient made for the case: existing records that may be the same "
+        "person (offered to merge, never merged silently)",
+    )
 
 
 class CaseListOut(BaseModel):

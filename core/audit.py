@@ -53,6 +53,11 @@ class AuditAction(StrEnum):
     PILOT_REVIEW_SUBMITTED = "pilot_review_submitted"
     # Critical results (#27): the value's key and the method, never the comment.
     CRITICAL_VALUE_ACKNOWLEDGED = "critical_value_acknowledged"
+    # Patients (#27): ids only. A merge and its undoing are written by the stores in the
+    # transaction that merges (details: the merged record and the one it went into).
+    PATIENT_CREATED = "patient_created"
+    PATIENT_MERGED = "patient_merged"
+    PATIENT_UNMERGED = "patient_unmerged"
 
 
 ACTION_LABELS: dict[str, str] = {
@@ -61,18 +66,20 @@ ACTION_LABELS: dict[str, str] = {
 
 # Details are words and numbers only, so free text (a name, a note) cannot slip in. Both
 # databases refuse any other alphabet in the stored JSON and any action not listed above
-# (sqlite_db migrations 6 and 10, supabase/migrations/*_audit_*.sql and
-# *_pilot_audit.sql): change them together.
+# (sqlite_db migrations 6, 10 and 16, supabase/migrations/*_audit_*.sql,
+# *_pilot_audit.sql and *_patients.sql): change them together.
 _WORD = re.compile(r"^[a-z0-9][a-z0-9_.:-]{0,63}$")
 MAX_DETAIL_ITEMS = 20
 MAX_DETAILS_BYTES = 2048  # the stores refuse larger details (20 words of 64 fit)
-# Written only by the stores themselves, in the transaction that signs or acknowledges a
-# critical value (never by a client).
+# Written only by the stores themselves, in the transaction that signs, acknowledges a
+# critical value or merges patients (never by a client).
 STORE_WRITTEN_ACTIONS = frozenset(
     {
         AuditAction.NOTE_SIGNED.value,
         AuditAction.NOTE_AMENDED.value,
         AuditAction.CRITICAL_VALUE_ACKNOWLEDGED.value,
+        AuditAction.PATIENT_MERGED.value,
+        AuditAction.PATIENT_UNMERGED.value,
     }
 )
 
@@ -169,10 +176,10 @@ def stored_event(
 ) -> tuple[str, str]:
     """(action, details as hashed) of an event about to be recorded; InvalidInput for an
     unknown action, details that could carry free text, or an action only the stores
-    write (``by_the_store``: the store's own transaction that signs)."""
+    write (``by_the_store``: the store's own transaction that signs or merges)."""
     known = action_of(action).value
     if known in STORE_WRITTEN_ACTIONS and not by_the_store:
-        raise InvalidInput(f"{known} events are written by the store as it signs")
+        raise InvalidInput(f"{known} events are written by the store as it signs or merges")
     return known, canonical_details(checked_details(details))
 
 

@@ -74,6 +74,20 @@ class CaseNotFound(MedCaseError):
     default_detail = "Case not found"
 
 
+class PatientNotFound(MedCaseError):
+    """404: no such patient, or another doctor's (indistinguishable)."""
+
+    status = 404
+    default_detail = "Patient not found"
+
+
+class MergeRefused(MedCaseError):
+    """409: a merge or unmerge that would tangle the records (the detail says why)."""
+
+    status = 409
+    default_detail = "These records cannot be merged"
+
+
 class VersionNotFound(CaseNotFound):
     """404: the case is the doctor's, but its note has no such signed version."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
 from typing import Any, BinaryIO
 
@@ -96,6 +96,61 @@ class NewCase:
     patient_age: int
     patient_gender: str
     case_summary: str | None = None
+    # The doctor's existing patient this case is for (None: a new patient from the fields
+    # above, with these optional details).
+    patient_id: str | None = None
+    date_of_birth: date | str | None = None  # as typed (text) until validated
+    record_number: str | None = None
+
+
+def age_on(born: date, day: date) -> int:
+    """Whole years from ``born`` to ``day`` (the age at a case follows from the date of birth)."""
+    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
+@dataclass(frozen=True)
+class Patient:
+    """One person a doctor sees across cases (their own record: RLS in Supabase, the owner
+    in every SQLite query). ``merged_into`` is set while the doctor has merged this record
+    into another (its cases then belong to that patient's history; unmerging clears it)."""
+
+    patient_id: str
+    user_id: str
+    name: str
+    sex: str  # a Gender value
+    created_at: datetime
+    date_of_birth: date | None = None
+    record_number: str | None = None
+    merged_into: str | None = None
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> Patient:
+        """A patient from a database row (times and dates as ISO 8601 text)."""
+        values = dict(row)
+        values["patient_id"] = str(values["patient_id"])
+        values["user_id"] = str(values["user_id"])
+        values["created_at"] = datetime.fromisoformat(values["created_at"])
+        born = values.get("date_of_birth")
+        values["date_of_birth"] = date.fromisoformat(born) if born else None
+        merged = values.get("merged_into")
+        values["merged_into"] = str(merged) if merged else None
+        return cls(**values)
+
+    def age_on(self, day: date) -> int | None:
+        """Whole years on ``day``; None without a date of birth."""
+        return None if self.date_of_birth is None else age_on(self.date_of_birth, day)
+
+    def public_dict(self) -> dict[str, Any]:
+        """The patient as the API shows it to the owner."""
+        return {
+            "patient_id": self.patient_id,
+            "name": self.name,
+            "sex": self.sex,
+            "date_of_birth": self.date_of_birth.isoformat() if self.date_of_birth else None,
+            "record_number": self.record_number,
+            "merged_into": self.merged_into,
+            "created_at": self.created_at.isoformat(),
+        }
 
 
 @dataclass(frozen=True)
@@ -107,6 +162,25 @@ class Upload:
     file_name: str
     content: bytes | BinaryIO
     category: str = FileCategory.LAB.value
+
+
+@dataclass(frozen=True)
+class LikelyDuplicate:
+    """An existing record that may be the same person as the one being created, and why
+    (core.patients finds them; the doctor decides)."""
+
+    patient: Patient
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MergeSuggestion:
+    """Two of a doctor's records that may be one person: the older would be kept, the
+    newer merged into it (the doctor may choose the other way round)."""
+
+    kept: Patient
+    duplicate: Patient
+    reasons: tuple[str, ...]
 
 
 @dataclass
@@ -129,6 +203,9 @@ class Case:
     content_version: int = 1
     review_state: str | None = None  # core.lifecycle.ReviewState; None before any draft
     analysis_attempts: int = 0  # claims since the analysis was last requested
+    # The doctor's patient record the case is for (core.models.Patient); the name, age and
+    # gender above are the case's own copy as of its creation.
+    patient_id: str | None = None
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Case:
@@ -136,6 +213,8 @@ class Case:
         values = dict(row)
         values["created_at"] = datetime.fromisoformat(values["created_at"])
         values["updated_at"] = datetime.fromisoformat(values["updated_at"])
+        if values.get("patient_id") is not None:
+            values["patient_id"] = str(values["patient_id"])
         return cls(**values)
 
     def public_dict(self) -> dict[str, Any]:
@@ -187,6 +266,9 @@ class CaseFile:
 class CreatedCase:
     case: Case
     files: list[CaseFile] = field(default_factory=list)
+    # A new patient made for the case: the existing records that may be the same person
+    # (offered to the doctor to merge, never merged silently).
+    likely_duplicates: list[LikelyDuplicate] = field(default_factory=list)
 
 
 @dataclass

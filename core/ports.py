@@ -14,7 +14,7 @@ from typing import Any, BinaryIO, Protocol
 from core.audit import AuditEvent, ChainCheck, Checkpoint
 from core.critical_results import Acknowledgment, CommunicationMethod, CriticalResult
 from core.insights import Insights, LabelledImageAnalysis
-from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor
+from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor, Patient
 from core.pilot.store import PilotRepository
 from core.review import Draft, NoteToSign, SectionReview, SignedNote
 
@@ -104,6 +104,41 @@ class CaseRepository(Protocol):
         is not held any more."""
 
     def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool: ...
+
+
+class PatientRepository(Protocol):
+    """A doctor's patients: one record per person, many cases each.
+
+    Merging is a pointer on the duplicate record (``Patient.merged_into``); no case is
+    rewritten, so unmerging gives back exactly what was merged. The store writes the
+    patient_merged / patient_unmerged audit event in the same transaction (under Supabase,
+    the database function does; a client cannot write those events or the pointer)."""
+
+    def add_patient(self, patient: Patient) -> None:
+        """Insert the owner's new patient (``merged_into`` None)."""
+
+    def get_patient(self, owner: str, patient_id: str) -> Patient | None:
+        """One of the owner's patients, merged or not; None for another doctor's."""
+
+    def list_patients(self, owner: str) -> list[Patient]:
+        """Every patient of the owner, merged ones included, oldest first."""
+
+    def search_patients(self, owner: str, text: str, limit: int = 20) -> list[Patient]:
+        """The owner's patients not merged into another whose name contains ``text``
+        (accents, case and word order ignored) or whose record number is ``text``."""
+
+    def patient_cases(self, owner: str, patient_id: str) -> list[Case]:
+        """The cases of the patient's whole record, ordered by created_at: its own and
+        those of the records merged into it (a merged record answers for the one it is
+        merged into). Empty for another doctor's patient."""
+
+    def merge_patients(self, owner: str, duplicate_id: str, kept_id: str) -> bool:
+        """Merge the duplicate record into the kept one (both the owner's, neither merged,
+        nothing merged into the duplicate) and record patient_merged; False when refused."""
+
+    def unmerge_patient(self, owner: str, patient_id: str) -> bool:
+        """Undo the merge of this record and record patient_unmerged; False when it is not
+        the owner's merged record."""
 
 
 class ReviewRepository(Protocol):
@@ -230,6 +265,7 @@ class Backend:
     audit: AuditTrail
     pilots: PilotRepository
     critical: CriticalResults
+    patients: PatientRepository
     release: Callable[[], None] | None = None
 
     def close(self) -> None:

@@ -6,11 +6,11 @@ import re
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
-from datetime import datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from core import plain_text
-from core.errors import CaseNotFound, InvalidInput, NothingToUpdate
+from core.errors import CaseNotFound, InvalidInput, NothingToUpdate, PatientNotFound
 from core.lifecycle import RESTORE, ReviewState
 from core.models import CaseStatus, Gender, NewCase
 
@@ -18,6 +18,8 @@ MAX_NAME_LENGTH = 200
 MAX_SUMMARY_LENGTH = 20_000
 MIN_AGE, MAX_AGE = 0, 150
 MAX_EMAIL_LENGTH = 320
+MAX_RECORD_NUMBER_LENGTH = 64
+EARLIEST_BIRTH_DATE = date(1850, 1, 1)
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 UPDATABLE_FIELDS = ("patient_name", "patient_age", "case_summary", "status")
 
@@ -29,6 +31,49 @@ def case_id(value: Any) -> str:
         return str(uuid.UUID(str(value)))
     except (ValueError, TypeError, AttributeError):
         raise CaseNotFound() from None
+
+
+def patient_id(value: Any) -> str:
+    """A patient id in its usual spelling; a malformed one names no patient (404)."""
+    try:
+        return str(uuid.UUID(str(value)))
+    except (ValueError, TypeError, AttributeError):
+        raise PatientNotFound() from None
+
+
+def date_of_birth(value: Any) -> date | None:
+    """None, a date, or its ISO text ("1958-02-11"); not in the future, not before 1850."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, datetime):
+        value = value.date()
+    if isinstance(value, str):
+        try:
+            value = date.fromisoformat(value.strip())
+        except ValueError:
+            raise InvalidInput("Date of birth must be a date such as 1958-02-11") from None
+    if not isinstance(value, date):
+        raise InvalidInput("Date of birth must be a date such as 1958-02-11")
+    if not EARLIEST_BIRTH_DATE <= value <= datetime.now(UTC).date():
+        raise InvalidInput("Date of birth must be a past date after 1850")
+    return value
+
+
+def record_number(value: Any) -> str | None:
+    """The medical record number as typed (trimmed); None when blank."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidInput("Record number must be text")
+    number = plain_text.normalised(value).strip()
+    if not number:
+        return None
+    if len(number) > MAX_RECORD_NUMBER_LENGTH:
+        raise InvalidInput(f"Record number must be at most {MAX_RECORD_NUMBER_LENGTH} characters")
+    hidden = plain_text.hidden_characters(number)
+    if hidden or not number.isprintable():
+        raise InvalidInput(f"Record number must not contain {hidden or 'control characters'}")
+    return number
 
 
 def patient_name(value: Any) -> str:
@@ -140,6 +185,9 @@ def new_case(form: NewCase) -> NewCase:
         patient_age=patient_age(form.patient_age),
         patient_gender=patient_gender(form.patient_gender),
         case_summary=case_summary(form.case_summary),
+        patient_id=None if form.patient_id is None else patient_id(form.patient_id),
+        date_of_birth=date_of_birth(form.date_of_birth),
+        record_number=record_number(form.record_number),
     )
 
 
@@ -163,6 +211,8 @@ def new_case_problems(form: NewCase) -> dict[str, str]:
         "patient_age": patient_age,
         "patient_gender": patient_gender,
         "case_summary": case_summary,
+        "date_of_birth": date_of_birth,
+        "record_number": record_number,
     }
     return _problems(checks, asdict(form))
 

@@ -107,6 +107,24 @@ end;
 $$;
 
 --
+-- Name: case_patient_of_its_own(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_patient_of_its_own() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if new.patient_id is null then
+        insert into public.patients (patient_id, user_id, name, sex, created_at)
+        values (new.case_id, new.user_id, new.patient_name, new.patient_gender, new.created_at);
+        new.patient_id := new.case_id;
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: check_enrolled_draft(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -183,6 +201,32 @@ begin
     if not public.view_from_stored_case(new.case_view, new.case_id, new.owner_id) then
         raise exception 'the enrolled view is the stored case''s, redacted'
             using errcode = 'check_violation';
+    end if;
+    return new;
+end;
+$$;
+
+--
+-- Name: check_patient_merge(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.check_patient_merge() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if new.merged_into is not null and (
+        (tg_op = 'UPDATE' and old.merged_into is not null)
+        or exists (select 1 from public.patients p
+                   where p.patient_id = new.merged_into and p.merged_into is not null)
+        or exists (select 1 from public.patients p where p.merged_into = new.patient_id)
+    ) then
+        raise exception 'a record is merged once, into one that is not merged'
+            using errcode = 'check_violation';
+    end if;
+    if tg_op = 'UPDATE' and (new.user_id is distinct from old.user_id
+                             or new.sex is distinct from old.sex) then
+        raise exception 'a patient''s doctor and sex are fixed' using errcode = 'check_violation';
     end if;
     return new;
 end;
@@ -550,6 +594,47 @@ CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_st
             '{}'::jsonb)
     )
 $$;
+
+--
+-- Name: merge_patients(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.merge_patients(p_patient uuid, p_into uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    doctor uuid := (select auth.uid());
+begin
+    if doctor is null then
+        raise exception 'sign in to merge patients' using errcode = 'insufficient_privilege';
+    end if;
+    -- Both records locked, in one order: two merges at once cannot cross.
+    perform 1 from public.patients p
+    where p.patient_id in (p_patient, p_into) and p.user_id = doctor
+    order by p.patient_id
+    for update;
+    update public.patients p set merged_into = p_into
+    where p.patient_id = p_patient and p.user_id = doctor and p.merged_into is null
+      and p_patient <> p_into
+      and exists (select 1 from public.patients k
+                  where k.patient_id = p_into and k.user_id = doctor and k.merged_into is null)
+      and not exists (select 1 from public.patients m where m.merged_into = p_patient);
+    if not found then
+        return false;
+    end if;
+    insert into public.audit_events (user_id, case_id, action, details)
+    values (doctor, null, 'patient_merged', public.canonical_json(
+        jsonb_build_object('patient', p_patient::text, 'into', p_into::text)));
+    return true;
+end;
+$$;
+
+--
+-- Name: FUNCTION merge_patients(p_patient uuid, p_into uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.merge_patients(p_patient uuid, p_into uuid) IS 'Merges the caller''s record into another of theirs and writes patient_merged; false when refused.';
 
 --
 -- Name: names_patient(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
@@ -1043,6 +1128,41 @@ end;
 $$;
 
 --
+-- Name: unmerge_patient(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.unmerge_patient(p_patient uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    doctor uuid := (select auth.uid());
+    merged uuid;
+begin
+    if doctor is null then
+        raise exception 'sign in to unmerge patients' using errcode = 'insufficient_privilege';
+    end if;
+    select p.merged_into into merged from public.patients p
+    where p.patient_id = p_patient and p.user_id = doctor and p.merged_into is not null
+    for update;
+    if merged is null then
+        return false;
+    end if;
+    update public.patients set merged_into = null where patient_id = p_patient;
+    insert into public.audit_events (user_id, case_id, action, details)
+    values (doctor, null, 'patient_unmerged', public.canonical_json(
+        jsonb_build_object('from', merged::text, 'patient', p_patient::text)));
+    return true;
+end;
+$$;
+
+--
+-- Name: FUNCTION unmerge_patient(p_patient uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.unmerge_patient(p_patient uuid) IS 'Undoes the merge of the caller''s record and writes patient_unmerged; false when refused.';
+
+--
 -- Name: view_from_stored_case(jsonb, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1200,7 +1320,7 @@ CREATE TABLE public.audit_events (
     occurred_at timestamp with time zone NOT NULL,
     prev_hash text NOT NULL,
     hash text NOT NULL,
-    CONSTRAINT audit_events_action_check CHECK ((action = ANY (ARRAY['case_created'::text, 'case_opened'::text, 'case_updated'::text, 'case_archived'::text, 'case_restored'::text, 'case_deleted'::text, 'case_exported'::text, 'file_added'::text, 'file_downloaded'::text, 'analysis_requested'::text, 'analysis_started'::text, 'analysis_finished'::text, 'analysis_failed'::text, 'section_accepted'::text, 'section_edited'::text, 'section_rejected'::text, 'note_signed'::text, 'note_amended'::text, 'signed_in'::text, 'signed_out'::text, 'pilot_created'::text, 'pilot_member_added'::text, 'pilot_member_removed'::text, 'pilot_case_enrolled'::text, 'pilot_review_submitted'::text, 'critical_value_acknowledged'::text]))),
+    CONSTRAINT audit_events_action_check CHECK ((action = ANY (ARRAY['case_created'::text, 'case_opened'::text, 'case_updated'::text, 'case_archived'::text, 'case_restored'::text, 'case_deleted'::text, 'case_exported'::text, 'file_added'::text, 'file_downloaded'::text, 'analysis_requested'::text, 'analysis_started'::text, 'analysis_finished'::text, 'analysis_failed'::text, 'section_accepted'::text, 'section_edited'::text, 'section_rejected'::text, 'note_signed'::text, 'note_amended'::text, 'signed_in'::text, 'signed_out'::text, 'pilot_created'::text, 'pilot_member_added'::text, 'pilot_member_removed'::text, 'pilot_case_enrolled'::text, 'pilot_review_submitted'::text, 'patient_created'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text]))),
     CONSTRAINT audit_events_details_check CHECK (((details)::jsonb IS NOT NULL)),
     CONSTRAINT audit_events_hash_check CHECK ((hash ~ '^[0-9a-f]{64}$'::text))
 );
@@ -1221,7 +1341,7 @@ COMMENT ON COLUMN public.audit_events.hash IS 'SHA-256 of prev_hash|seq|user_id|
 -- Name: CONSTRAINT audit_events_action_check ON audit_events; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON CONSTRAINT audit_events_action_check ON public.audit_events IS 'The actions of core/audit.py AuditAction; pilot events carry ids only.';
+COMMENT ON CONSTRAINT audit_events_action_check ON public.audit_events IS 'The actions of core/audit.py AuditAction; pilot and patient events carry ids only.';
 
 --
 -- Name: audit_events_event_id_seq; Type: SEQUENCE; Schema: public; Owner: -
@@ -1332,6 +1452,7 @@ CREATE TABLE public.cases (
     analysis_attempts integer DEFAULT 0 NOT NULL,
     draft_sections jsonb,
     request_key text,
+    patient_id uuid NOT NULL,
     CONSTRAINT cases_analysis_attempts_check CHECK ((analysis_attempts >= 0)),
     CONSTRAINT cases_analysis_stage_check CHECK ((analysis_stage = ANY (ARRAY['initialized'::text, 'lab_documents_processed'::text, 'radiology_documents_processed'::text, 'case_summary_generated'::text, 'soap_note_generated'::text, 'diagnosis_generated'::text, 'insights_compiled'::text, 'completed'::text, 'error'::text]))),
     CONSTRAINT cases_archived_from_check CHECK ((archived_from = ANY (ARRAY['pending'::text, 'analyzing'::text, 'processing'::text, 'completed'::text, 'failed'::text]))),
@@ -1417,6 +1538,12 @@ COMMENT ON COLUMN public.cases.draft_sections IS 'Sections of the AI draft being
 COMMENT ON COLUMN public.cases.request_key IS 'The creating request''s idempotency key, unique per doctor (null for older cases).';
 
 --
+-- Name: COLUMN cases.patient_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.cases.patient_id IS 'The doctor''s own patient record the case is for (same doctor: composite foreign key).';
+
+--
 -- Name: critical_acknowledgments; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1464,6 +1591,38 @@ CREATE TABLE public.critical_findings (
 --
 
 COMMENT ON TABLE public.critical_findings IS 'The critical values of each AI draft by key; found_at is when the case first held the key.';
+
+--
+-- Name: patients; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.patients (
+    patient_id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    name text NOT NULL,
+    sex text NOT NULL,
+    date_of_birth date,
+    record_number text,
+    merged_into uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT patients_date_of_birth_check CHECK ((date_of_birth >= '1850-01-01'::date)),
+    CONSTRAINT patients_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 200))),
+    CONSTRAINT patients_not_merged_into_itself CHECK ((merged_into IS DISTINCT FROM patient_id)),
+    CONSTRAINT patients_record_number_check CHECK (((char_length(record_number) >= 1) AND (char_length(record_number) <= 64))),
+    CONSTRAINT patients_sex_check CHECK ((sex = ANY (ARRAY['female'::text, 'male'::text, 'other'::text, 'unknown'::text])))
+);
+
+--
+-- Name: TABLE patients; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.patients IS 'A doctor''s patient records: one person across many cases (core/models.py Patient).';
+
+--
+-- Name: COLUMN patients.merged_into; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.patients.merged_into IS 'The record this one is merged into (set only by merge_patients / unmerge_patient).';
 
 --
 -- Name: pilot_account_misses; Type: TABLE; Schema: public; Owner: -
@@ -1770,6 +1929,20 @@ ALTER TABLE ONLY public.critical_findings
     ADD CONSTRAINT critical_findings_pkey PRIMARY KEY (draft_id, value_key);
 
 --
+-- Name: patients patients_owner_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.patients
+    ADD CONSTRAINT patients_owner_key UNIQUE (user_id, patient_id);
+
+--
+-- Name: patients patients_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.patients
+    ADD CONSTRAINT patients_pkey PRIMARY KEY (patient_id);
+
+--
 -- Name: pilot_case_insights pilot_case_insights_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1950,6 +2123,12 @@ CREATE INDEX cases_owner_review ON public.cases USING btree (user_id, review_sta
 CREATE INDEX cases_owner_status ON public.cases USING btree (user_id, status);
 
 --
+-- Name: cases_patient; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX cases_patient ON public.cases USING btree (patient_id, created_at);
+
+--
 -- Name: cases_request_key; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1972,6 +2151,18 @@ CREATE INDEX critical_findings_case ON public.critical_findings USING btree (cas
 --
 
 CREATE INDEX critical_findings_owner ON public.critical_findings USING btree (user_id);
+
+--
+-- Name: patients_merged; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX patients_merged ON public.patients USING btree (merged_into);
+
+--
+-- Name: patients_owner; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX patients_owner ON public.patients USING btree (user_id, created_at);
 
 --
 -- Name: pilot_account_misses_user; Type: INDEX; Schema: public; Owner: -
@@ -2088,6 +2279,12 @@ CREATE TRIGGER audit_events_unchanged BEFORE UPDATE ON public.audit_events FOR E
 CREATE TRIGGER cases_gender_fixed BEFORE UPDATE OF patient_gender ON public.cases FOR EACH ROW EXECUTE FUNCTION public.keep_patient_gender();
 
 --
+-- Name: cases cases_patient_of_their_own; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_patient_of_their_own BEFORE INSERT ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_patient_of_its_own();
+
+--
 -- Name: cases cases_touch_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2116,6 +2313,12 @@ CREATE TRIGGER critical_findings_first_found BEFORE INSERT ON public.critical_fi
 --
 
 CREATE TRIGGER critical_findings_unchanged BEFORE UPDATE ON public.critical_findings FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
+
+--
+-- Name: patients patients_merged_one_level; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER patients_merged_one_level BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION public.check_patient_merge();
 
 --
 -- Name: pilot_case_insights pilot_case_insights_checked; Type: TRIGGER; Schema: public; Owner: -
@@ -2227,6 +2430,13 @@ ALTER TABLE ONLY public.case_insights
     ADD CONSTRAINT case_insights_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
+-- Name: cases cases_patient_of_the_same_doctor; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.cases
+    ADD CONSTRAINT cases_patient_of_the_same_doctor FOREIGN KEY (user_id, patient_id) REFERENCES public.patients(user_id, patient_id);
+
+--
 -- Name: cases cases_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2267,6 +2477,20 @@ ALTER TABLE ONLY public.critical_findings
 
 ALTER TABLE ONLY public.critical_findings
     ADD CONSTRAINT critical_findings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: patients patients_merged_into_same_doctor; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.patients
+    ADD CONSTRAINT patients_merged_into_same_doctor FOREIGN KEY (user_id, merged_into) REFERENCES public.patients(user_id, patient_id);
+
+--
+-- Name: patients patients_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.patients
+    ADD CONSTRAINT patients_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
 -- Name: pilot_account_misses pilot_account_misses_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2467,6 +2691,12 @@ CREATE POLICY "Doctors add files to their own cases" ON public.case_files FOR IN
   WHERE ((c.case_id = case_files.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
 
 --
+-- Name: patients Doctors add patients for themselves; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors add patients for themselves" ON public.patients FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (merged_into IS NULL)));
+
+--
 -- Name: case_files Doctors change files of their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -2479,6 +2709,12 @@ CREATE POLICY "Doctors change files of their own cases" ON public.case_files FOR
 --
 
 CREATE POLICY "Doctors change their own cases" ON public.cases FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: patients Doctors change their own patients; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors change their own patients" ON public.patients FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: pilots Doctors create pilots they coordinate; Type: POLICY; Schema: public; Owner: -
@@ -2526,7 +2762,7 @@ CREATE POLICY "Doctors read their own checkpoints" ON public.audit_checkpoints F
 -- Name: audit_events Doctors record events of their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text, 'critical_value_acknowledged'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
+CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = audit_events.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))))));
 
@@ -2601,6 +2837,12 @@ CREATE POLICY "Doctors see the signed notes of their own cases" ON public.signed
 --
 
 CREATE POLICY "Doctors see their own cases" ON public.cases FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: patients Doctors see their own patients; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors see their own patients" ON public.patients FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: ai_drafts Doctors' analyses add drafts to their own cases; Type: POLICY; Schema: public; Owner: -
@@ -2728,6 +2970,12 @@ ALTER TABLE public.critical_acknowledgments ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.critical_findings ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: patients; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.patients ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: pilot_account_misses; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -2844,6 +3092,14 @@ GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO service_role;
 
 --
+-- Name: FUNCTION case_patient_of_its_own(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_patient_of_its_own() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_patient_of_its_own() TO authenticated;
+GRANT ALL ON FUNCTION public.case_patient_of_its_own() TO service_role;
+
+--
 -- Name: FUNCTION check_enrolled_draft(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -2856,6 +3112,14 @@ GRANT ALL ON FUNCTION public.check_enrolled_draft() TO service_role;
 
 REVOKE ALL ON FUNCTION public.check_enrolled_view() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.check_enrolled_view() TO service_role;
+
+--
+-- Name: FUNCTION check_patient_merge(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.check_patient_merge() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.check_patient_merge() TO authenticated;
+GRANT ALL ON FUNCTION public.check_patient_merge() TO service_role;
 
 --
 -- Name: FUNCTION claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -2938,6 +3202,14 @@ GRANT ALL ON FUNCTION public.keep_reviewed_pilot() TO service_role;
 REVOKE ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean, unacknowledged_only boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean, unacknowledged_only boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_statuses text[], wanted_review_states text[], descending boolean, page_size integer, page_offset integer, created_from timestamp with time zone, created_before timestamp with time zone, min_age integer, max_age integer, diagnosis_search text, icd_prefix text, sort_key text, critical_first boolean, critical_only boolean, unacknowledged_only boolean) TO service_role;
+
+--
+-- Name: FUNCTION merge_patients(p_patient uuid, p_into uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.merge_patients(p_patient uuid, p_into uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.merge_patients(p_patient uuid, p_into uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.merge_patients(p_patient uuid, p_into uuid) TO service_role;
 
 --
 -- Name: FUNCTION names_patient(body jsonb, patient_name text); Type: ACL; Schema: public; Owner: -
@@ -3078,6 +3350,14 @@ REVOKE ALL ON FUNCTION public.touch_case_updated_at() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.touch_case_updated_at() TO service_role;
 
 --
+-- Name: FUNCTION unmerge_patient(p_patient uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.unmerge_patient(p_patient uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.unmerge_patient(p_patient uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.unmerge_patient(p_patient uuid) TO service_role;
+
+--
 -- Name: FUNCTION view_from_stored_case(view jsonb, enrolled_case uuid, owner uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3171,6 +3451,55 @@ GRANT ALL ON TABLE public.critical_acknowledgments TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.critical_findings TO authenticated;
 GRANT ALL ON TABLE public.critical_findings TO service_role;
+
+--
+-- Name: TABLE patients; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.patients TO authenticated;
+GRANT ALL ON TABLE public.patients TO service_role;
+
+--
+-- Name: COLUMN patients.patient_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(patient_id) ON TABLE public.patients TO authenticated;
+
+--
+-- Name: COLUMN patients.user_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(user_id) ON TABLE public.patients TO authenticated;
+
+--
+-- Name: COLUMN patients.name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(name),UPDATE(name) ON TABLE public.patients TO authenticated;
+
+--
+-- Name: COLUMN patients.sex; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(sex) ON TABLE public.patients TO authenticated;
+
+--
+-- Name: COLUMN patients.date_of_birth; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(date_of_birth),UPDATE(date_of_birth) ON TABLE public.patients TO authenticated;
+
+--
+-- Name: COLUMN patients.record_number; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(record_number),UPDATE(record_number) ON TABLE public.patients TO authenticated;
+
+--
+-- Name: COLUMN patients.created_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(created_at) ON TABLE public.patients TO authenticated;
 
 --
 -- Name: TABLE pilot_account_misses; Type: ACL; Schema: public; Owner: -

@@ -23,6 +23,8 @@ from core.analysis.rules.engine import RulesEngine
 from core.analysis.writing import SaveSection, write_round
 from core.insights import Insights, LabValue, PatientContext, Provenance
 from core.models import LAB_VALUES_SECTION, AnalysisStage, Case, CaseFile, utc_now
+from core.models import Patient as PatientRecord
+from core.privacy.known_identifiers import known_identifier_patterns
 from core.privacy.redaction import CaseScrubber, file_labels
 
 
@@ -36,17 +38,26 @@ def analyze_case(
     pool: Executor,
     reading: FileReading | None = None,
     on_section: SaveSection | None = None,
+    patient_record: PatientRecord | None = None,
 ) -> Insights:
     """Analyse one case; engine failures propagate, unreadable files become warnings.
 
     ``pool`` runs the file-level and model work and must not be the pool running this
     call; ``reading`` opens the files (the runner's reads each in a child process);
-    ``on_section`` gets each written section as it lands (the case page shows it).
+    ``on_section`` gets each written section as it lands (the case page shows it);
+    ``patient_record`` is the case's patient: its own record number and date of birth are
+    kept from the engines wherever they stand, and a message for another date of birth is
+    a wrong-patient warning.
     """
     reading = reading or InProcessReading()
     started = time.perf_counter()
     labels = file_labels(files)
-    scrub = CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files})
+    known = (
+        known_identifier_patterns(patient_record.record_number, patient_record.date_of_birth)
+        if patient_record is not None
+        else []
+    )
+    scrub = CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files}, known)
     context = PatientContext(
         age=case.patient_age,
         gender=case.patient_gender,
@@ -81,6 +92,7 @@ def analyze_case(
         on_stage,
         save_lab_values,
         patient_name=case.patient_name,
+        birth_date=patient_record.date_of_birth if patient_record is not None else None,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
 

@@ -11,6 +11,7 @@ from core.backends.sqlite_audit import SqliteAuditTrail
 from core.backends.sqlite_cases import SqliteCaseRepository
 from core.backends.sqlite_critical import SqliteCriticalResults
 from core.backends.sqlite_db import SqliteDatabase
+from core.backends.sqlite_patients import SqlitePatientRepository
 from core.backends.sqlite_pilots import SqlitePilotRepository
 from core.backends.sqlite_reviews import SqliteReviewRepository
 from core.keys import kept_secret
@@ -54,6 +55,7 @@ class LocalBackendProvider:
             audit=SqliteAuditTrail(self.database),
             pilots=SqlitePilotRepository(self.database),
             critical=SqliteCriticalResults(self.database),
+            patients=SqlitePatientRepository(self.database),
         )
 
     def for_session(self, session: AuthSession) -> Backend:

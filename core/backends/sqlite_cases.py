@@ -27,10 +27,10 @@ from core.models import (
 )
 from core.spelling import fold_spelling
 
-_CASE_COLUMNS = (
+CASE_COLUMNS = (
     "case_id, user_id, patient_name, patient_age, patient_gender, case_summary, status,"
     " created_at, updated_at, analysis_stage, analysis_error, archived_from, content_version,"
-    " review_state, analysis_attempts"
+    " review_state, analysis_attempts, patient_id"
 )
 _FILE_COLUMNS = (
     "file_id, case_id, user_id, file_name, file_type, file_size, file_url, file_category,"
@@ -97,7 +97,7 @@ _SORT_BY: dict[str, str] = {
     CaseSort.DIAGNOSIS: f"medcase_fold({_DIAGNOSIS})",
     CaseSort.CRITICAL: _CRITICAL,
 }
-_LISTED_COLUMNS = ", ".join(f"c.{name.strip()}" for name in _CASE_COLUMNS.split(","))
+_LISTED_COLUMNS = ", ".join(f"c.{name.strip()}" for name in CASE_COLUMNS.split(","))
 
 
 def _case_row(row: sqlite3.Row) -> CaseRow:
@@ -147,7 +147,7 @@ class SqliteCaseRepository:
     ) -> None:
         with self._db.write() as db:
             db.execute(
-                f"INSERT INTO cases ({_CASE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT INTO cases ({CASE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     case.case_id,
                     case.user_id,
@@ -164,6 +164,7 @@ class SqliteCaseRepository:
                     case.content_version,
                     case.review_state,
                     case.analysis_attempts,
+                    case.patient_id,
                 ),
             )
             if request_key is not None:
@@ -189,7 +190,7 @@ class SqliteCaseRepository:
 
     def list_cases(self, owner: str) -> list[Case]:
         rows = self._db.connection().execute(
-            f"SELECT {_CASE_COLUMNS} FROM cases WHERE user_id = ? ORDER BY created_at, rowid",
+            f"SELECT {CASE_COLUMNS} FROM cases WHERE user_id = ? ORDER BY created_at, rowid",
             (owner,),
         )
         return [Case.from_row(row) for row in rows]
@@ -254,7 +255,7 @@ class SqliteCaseRepository:
         row = (
             self._db.connection()
             .execute(
-                f"SELECT {_CASE_COLUMNS} FROM cases WHERE case_id = ? AND user_id = ?",
+                f"SELECT {CASE_COLUMNS} FROM cases WHERE case_id = ? AND user_id = ?",
                 (case_id, owner),
             )
             .fetchone()

@@ -507,6 +507,89 @@ MIGRATIONS: tuple[str, ...] = (
         BEGIN SELECT RAISE(ABORT, 'an acknowledgment event is written with its record only');
         END;
     """,
+    # 17: one patient, many cases (#27; supabase: 20261126010000_patients.sql). A doctor's
+    # patient records; each case names one of its own doctor's (a trigger, as the composite
+    # foreign key does in PostgreSQL). Every existing case gets a record of its own (its
+    # id the case's, from the case's name and gender): nothing is joined without the
+    # doctor, and a case written without a patient gets one the same way. A merge is a
+    # pointer (merged_into) to another record of the same doctor, one level deep; the
+    # merge events are written beside a merge as it stands only.
+    """
+    CREATE TABLE patients (
+        patient_id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES doctors(user_id) ON DELETE CASCADE,
+        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+        sex TEXT NOT NULL CHECK (sex IN ('female', 'male', 'other', 'unknown')),
+        date_of_birth TEXT
+            CHECK (date_of_birth IS NULL OR date(date_of_birth) IS date_of_birth),
+        record_number TEXT
+            CHECK (record_number IS NULL OR length(record_number) BETWEEN 1 AND 64),
+        merged_into TEXT,
+        created_at TEXT NOT NULL,
+        UNIQUE (user_id, patient_id),
+        FOREIGN KEY (user_id, merged_into) REFERENCES patients (user_id, patient_id),
+        CHECK (merged_into IS NOT patient_id)
+    );
+    CREATE INDEX patients_owner ON patients (user_id, created_at);
+    CREATE INDEX patients_merged ON patients (merged_into);
+    ALTER TABLE cases ADD COLUMN patient_id TEXT REFERENCES patients(patient_id);
+    INSERT INTO patients (patient_id, user_id, name, sex, created_at)
+        SELECT case_id, user_id, patient_name, patient_gender, created_at FROM cases;
+    UPDATE cases SET patient_id = case_id;
+    CREATE INDEX cases_patient ON cases (patient_id, created_at);
+    CREATE TRIGGER cases_patient_of_the_owner BEFORE INSERT ON cases
+        WHEN NEW.patient_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM patients p
+            WHERE p.patient_id = NEW.patient_id AND p.user_id = NEW.user_id)
+        BEGIN SELECT RAISE(ABORT, 'a case is for a patient of its own doctor'); END;
+    CREATE TRIGGER cases_patient_of_the_owner_kept BEFORE UPDATE OF patient_id, user_id ON cases
+        WHEN NEW.patient_id IS NULL OR NOT EXISTS (SELECT 1 FROM patients p
+            WHERE p.patient_id = NEW.patient_id AND p.user_id = NEW.user_id)
+        BEGIN SELECT RAISE(ABORT, 'a case is for a patient of its own doctor'); END;
+    CREATE TRIGGER cases_patient_of_their_own AFTER INSERT ON cases
+        WHEN NEW.patient_id IS NULL
+    BEGIN
+        INSERT INTO patients (patient_id, user_id, name, sex, created_at)
+            VALUES (NEW.case_id, NEW.user_id, NEW.patient_name, NEW.patient_gender,
+                    NEW.created_at);
+        UPDATE cases SET patient_id = NEW.case_id WHERE case_id = NEW.case_id;
+    END;
+    CREATE TRIGGER patients_inserted_unmerged BEFORE INSERT ON patients
+        WHEN NEW.merged_into IS NOT NULL
+        BEGIN SELECT RAISE(ABORT, 'a new patient is merged by a merge only'); END;
+    CREATE TRIGGER patients_identity_fixed BEFORE UPDATE OF patient_id, user_id, sex ON patients
+        WHEN NEW.patient_id IS NOT OLD.patient_id OR NEW.user_id IS NOT OLD.user_id
+            OR NEW.sex IS NOT OLD.sex
+        BEGIN SELECT RAISE(ABORT, 'a patient''s id, doctor and sex are fixed'); END;
+    CREATE TRIGGER patients_merged_one_level BEFORE UPDATE OF merged_into ON patients
+        WHEN NEW.merged_into IS NOT NULL AND (
+            OLD.merged_into IS NOT NULL
+            OR EXISTS (SELECT 1 FROM patients p WHERE p.patient_id = NEW.merged_into
+                       AND p.merged_into IS NOT NULL)
+            OR EXISTS (SELECT 1 FROM patients p WHERE p.merged_into = NEW.patient_id))
+        BEGIN SELECT RAISE(ABORT, 'a record is merged once, into one that is not merged'); END;
+    DROP TRIGGER audit_events_known_action;
+    CREATE TRIGGER audit_events_known_action BEFORE INSERT ON audit_events
+        WHEN NEW.action NOT IN (
+            'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
+            'case_deleted', 'case_exported', 'file_added', 'file_downloaded',
+            'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
+            'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
+            'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',
+            'pilot_member_removed', 'pilot_case_enrolled', 'pilot_review_submitted',
+            'critical_value_acknowledged', 'patient_created', 'patient_merged',
+            'patient_unmerged')
+        BEGIN SELECT RAISE(ABORT, 'unknown audit action'); END;
+    CREATE TRIGGER audit_events_merging_beside_its_merge BEFORE INSERT ON audit_events
+        WHEN (NEW.action = 'patient_merged' AND NOT EXISTS (SELECT 1 FROM patients p
+                WHERE p.user_id = NEW.user_id
+                  AND p.patient_id = json_extract(NEW.details, '$.patient')
+                  AND p.merged_into = json_extract(NEW.details, '$.into')))
+            OR (NEW.action = 'patient_unmerged' AND NOT EXISTS (SELECT 1 FROM patients p
+                WHERE p.user_id = NEW.user_id
+                  AND p.patient_id = json_extract(NEW.details, '$.patient')
+                  AND p.merged_into IS NULL))
+        BEGIN SELECT RAISE(ABORT, 'merge events are written with their merge only'); END;
+    """,
 )
 
 

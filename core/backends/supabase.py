@@ -17,6 +17,7 @@ from core.backends.supabase_audit import SupabaseAuditTrail
 from core.backends.supabase_blobs import SupabaseBlobStore
 from core.backends.supabase_cases import SupabaseCaseRepository
 from core.backends.supabase_critical import SupabaseCriticalResults
+from core.backends.supabase_patients import SupabasePatientRepository
 from core.backends.supabase_pilots import SupabasePilotRepository
 from core.backends.supabase_reviews import SupabaseReviewRepository
 from core.errors import NotAuthenticated
@@ -70,6 +71,7 @@ class SupabaseBackendProvider:
             audit=SupabaseAuditTrail(client.postgrest),
             pilots=SupabasePilotRepository(client.postgrest),
             critical=SupabaseCriticalResults(client.postgrest),
+            patients=SupabasePatientRepository(client.postgrest),
             release=pool.close,
         )
 

@@ -39,7 +39,7 @@ from core.models import (
 CASE_COLUMNS = (
     "case_id,user_id,patient_name,patient_age,patient_gender,case_summary,status,"
     "created_at,updated_at,analysis_stage,analysis_error,archived_from,content_version,"
-    "review_state,analysis_attempts"
+    "review_state,analysis_attempts,patient_id"
 )
 FILE_COLUMNS = (
     "file_id,case_id,user_id,file_name,file_type,file_size,file_url,file_category,"

@@ -41,6 +41,7 @@ from core.safe_logging import failure_frames
 from core.services import export
 from core.services.audit import record_event
 from core.services.critical_results import CriticalResultsService
+from core.services.patients import PatientService
 from core.services.review import ReviewService
 from core.services.upload_limits import (
     DEFAULT_MAX_FILE_BYTES,
@@ -121,6 +122,11 @@ class CaseService:
         """The critical values of this doctor's cases and their acknowledgments."""
         return CriticalResultsService(self.doctor, self.backend)
 
+    @property
+    def patients(self) -> PatientService:
+        """This doctor's patients: search, create, their cases, merge and unmerge."""
+        return PatientService(self.doctor, self.backend)
+
     # --- cases ------------------------------------------------------------------------
 
     def create_case(
@@ -136,11 +142,15 @@ class CaseService:
             earlier = self._created_by(request_key)
             if earlier is not None:
                 return earlier
-        valid = validation.new_case(form)
+        patients = self.patients
+        valid = patients.settled_form(form)
         check_request(self.limits, uploads)
         check_case_size(self.limits, [], uploads)
         case_id = str(uuid.uuid4())
         records = [self._file_record(case_id, upload) for upload in uploads]
+        # The new patient's record goes in once the files are accepted (a refused file
+        # leaves none behind); its likely duplicates are offered with the case.
+        valid, duplicates = patients.create_for_case(valid)
         now = utc_now()
         case = Case(
             case_id=case_id,
@@ -151,6 +161,7 @@ class CaseService:
             case_summary=valid.case_summary,
             created_at=now,
             updated_at=now,
+            patient_id=valid.patient_id,
             **lifecycle.created(),
         )
         try:
@@ -169,7 +180,13 @@ class CaseService:
         log.info("case %s created with %d file(s)", case_id, len(records))
         self._record(AuditAction.CASE_CREATED, case_id, {"files": len(records)})
         self.analyzer.enqueue(doctor, case_id, self._open_job_backend)
-        return CreatedCase(case=case, files=records)
+        return CreatedCase(case=case, files=records, likely_duplicates=duplicates)
+
+    def made_by_request(self, request_key: str) -> bool:
+        """Whether this doctor's earlier submission with ``request_key`` made a case (a
+        repeat of it is answered with that case, whatever its form holds now)."""
+        key = validation.request_key(request_key)
+        return self.backend.cases.case_for_request(self.doctor.user_id, key) is not None
 
     def _created_by(self, request_key: str) -> CreatedCase | None:
         """The case this doctor's earlier request with ``request_key`` made, if any."""

@@ -127,10 +127,11 @@ alter table public.audit_events
         'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
         'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',
         'pilot_member_removed', 'pilot_case_enrolled', 'pilot_review_submitted',
+        'patient_created', 'patient_merged', 'patient_unmerged',
         'critical_value_acknowledged'));
 
 comment on constraint audit_events_action_check on public.audit_events is
-    'The actions of core/audit.py AuditAction; pilot events carry ids only.';
+    'The actions of core/audit.py AuditAction; pilot and patient events carry ids only.';
 
 drop policy "Doctors record events of their own cases" on public.audit_events;
 
@@ -138,7 +139,10 @@ create policy "Doctors record events of their own cases" on public.audit_events
     for insert to authenticated
     with check (
         user_id = (select auth.uid())
-        and action not in ('note_signed', 'note_amended', 'critical_value_acknowledged')
+        and action not in (
+            'note_signed', 'note_amended', 'patient_merged', 'patient_unmerged',
+            'critical_value_acknowledged'
+        )
         and (
             case_id is null
             or exists (

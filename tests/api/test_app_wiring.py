@@ -107,6 +107,11 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/api/v1/pilots/{pilot_id}/figures": {"get"},
         "/api/v1/pilots/{pilot_id}/export/reviews.csv": {"get"},
         "/api/v1/pilots/{pilot_id}/export/figures.csv": {"get"},
+        "/api/v1/patients": {"get", "post"},
+        "/api/v1/patients/merge_suggestions": {"get"},
+        "/api/v1/patients/{patient_id}": {"get"},
+        "/api/v1/patients/{patient_id}/merge": {"post"},
+        "/api/v1/patients/{patient_id}/unmerge": {"post"},
     }
     assert {path: set(operations) for path, operations in paths.items()} == expected
     assert "201" in paths["/cases/create_case"]["post"]["responses"]

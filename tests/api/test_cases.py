@@ -34,6 +34,7 @@ CASE_KEYS = {
     "review_state",
     "analysis_stage",
     "analysis_error",
+    "patient_id",
 }
 FILE_KEYS = {"file_id", "file_name", "file_type", "file_size", "file_url", "file_category"}
 MISSING_CASE = "0b7c6c0e-8f8e-4f39-9d55-3f3c5d0f2f11"

@@ -40,6 +40,7 @@ TABLES = (
     "pilot_cases_for_review",
     "critical_findings",
     "critical_acknowledgments",
+    "patients",
 )
 OPERATORS = {"eq": "=", "lt": "<", "gt": ">"}
 _RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit"}

@@ -28,6 +28,8 @@ FUNCTIONS = (
     "claim_next_analysis",
     "sign_note",
     "acknowledge_critical_value",
+    "merge_patients",
+    "unmerge_patient",
 )
 
 
