@@ -12,11 +12,13 @@ from every text before an engine sees it, and files are known by labels only.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
+from core.analysis.delta import delta_checks
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.grounding import check_model_answer
+from core.analysis.history import CaseResults
 from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.reading_round import ReadFile, SaveFileAnalysis, read_round
 from core.analysis.rules.engine import RulesEngine
@@ -36,12 +38,14 @@ def analyze_case(
     pool: Executor,
     reading: FileReading | None = None,
     on_section: SaveSection | None = None,
+    earlier: Sequence[CaseResults] = (),
 ) -> Insights:
     """Analyse one case; engine failures propagate, unreadable files become warnings.
 
     ``pool`` runs the file-level and model work and must not be the pool running this
     call; ``reading`` opens the files (the runner's reads each in a child process);
-    ``on_section`` gets each written section as it lands (the case page shows it).
+    ``on_section`` gets each written section as it lands (the case page shows it);
+    ``earlier`` holds the same patient's earlier cases, for the delta checks.
     """
     reading = reading or InProcessReading()
     started = time.perf_counter()
@@ -83,6 +87,10 @@ def analyze_case(
         patient_name=case.patient_name,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
+    lab_values = [value for document in documents for value in document.lab_values]
+    # Both engines write from the delta checks: the values compared with earlier results.
+    checks = delta_checks(lab_values, case.created_at, earlier)
+    context = context.model_copy(update={"delta_checks": checks})
 
     # Round 2: the summary beside the SOAP note and diagnosis, from the same facts.
     summary, soap, diagnosis = write_round(
@@ -104,7 +112,7 @@ def analyze_case(
         soap,
         diagnosis,
         generated_at=utc_now().isoformat(),
-        lab_values=[value for document in documents for value in document.lab_values],
+        lab_values=lab_values,
         unread_tests=list(dict.fromkeys(t for d in documents for t in d.unread_tests)),
         provenance=Provenance(
             engine=engine.name,
@@ -115,6 +123,8 @@ def analyze_case(
             warnings=warnings,
         ),
     )
-    insights = insights.model_copy(update={"ungrounded_numbers": ungrounded})
+    insights = insights.model_copy(
+        update={"ungrounded_numbers": ungrounded, "delta_checks": checks}
+    )
     on_stage(AnalysisStage.INSIGHTS_COMPILED.value)
     return insights

@@ -42,6 +42,7 @@ from core.services import export
 from core.services.audit import record_event
 from core.services.patients import PatientService
 from core.services.review import ReviewService
+from core.services.trends import PatientTrends, patient_trends
 from core.services.upload_limits import (
     DEFAULT_MAX_FILE_BYTES,
     Limits,
@@ -120,6 +121,10 @@ class CaseService:
     def patients(self) -> PatientService:
         """This doctor's patients: search, create, their cases, merge and unmerge."""
         return PatientService(self.doctor, self.backend)
+
+    def patient_trends(self, patient_id: Any) -> PatientTrends:
+        """The patient's record over time: cases, timeline and lab trends (core.services.trends)."""
+        return patient_trends(self.patients, self.backend, patient_id)
 
     # --- cases ------------------------------------------------------------------------
 
