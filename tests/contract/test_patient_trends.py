@@ -5,16 +5,21 @@ timeline, and another doctor refused."""
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from core.analysis.rules.engine import RulesEngine
 from core.errors import PatientNotFound
 from core.insights import Insights
-from core.models import NewCase, utc_now
+from core.jobs.recovery import Recovery, RecoveryPolicy
+from core.jobs.runner import AnalysisRunner
+from core.models import NewCase, Upload, utc_now
 from core.services.trends import CASE_SEEN, CRITICAL_VALUE, NOTE_SIGNED
 from tests.contract.harness import SignedIn
-from tests.doubles import sample_insights
+from tests.doubles import case_service, sample_insights
+from tests.samples import pdf_bytes
 
 
 def _analyse(who: SignedIn, case_id: str, labs: list[dict[str, Any]]) -> None:
@@ -78,3 +83,32 @@ def test_another_doctor_cannot_read_the_trends(doctor_a: SignedIn, doctor_b: Sig
     patient_id, _, _ = _two_visits(doctor_a)
     with pytest.raises(PatientNotFound):
         doctor_b.services.patient_trends(patient_id)
+
+
+def test_the_analyzer_checks_a_new_case_against_the_patients_earlier_results(
+    doctor_a: SignedIn,
+) -> None:
+    policy = RecoveryPolicy()
+    runner = AnalysisRunner(RulesEngine(), workers=1, policy=policy)
+    try:
+        services = case_service(
+            doctor_a.doctor, doctor_a.backend, runner, recovery=Recovery(runner, policy)
+        )
+        form = NewCase(patient_name="Ada Example", patient_age=71, patient_gender="female")
+        lab = pdf_bytes(["Chemistry", "Creatinine 0.8 mg/dL (0.6-1.3)"])
+        first = services.create_case(form, [Upload("march.pdf", lab, "lab")]).case
+        assert runner.wait_idle(timeout=60)
+        again = replace(form, patient_id=first.patient_id)
+        later = pdf_bytes(["Chemistry", "Creatinine 1.4 mg/dL (0.6-1.3) H"])
+        second = services.create_case(again, [Upload("june.pdf", later, "lab")]).case
+        assert runner.wait_idle(timeout=60)
+    finally:
+        runner.shutdown(wait=True)
+    first_insights = services.get_case(first.case_id).ai_insights
+    assert first_insights is not None and first_insights["delta_checks"] == []
+    insights = services.get_case(second.case_id).ai_insights
+    assert insights is not None
+    checks = insights["delta_checks"]
+    assert [c["rule"] for c in checks] == ["creatinine_rise_48h", "creatinine_1_5x_7d"]
+    assert checks[0]["earlier_case_id"] == first.case_id and checks[0]["earlier_value"] == 0.8
+    assert insights["primary_diagnosis"]["icd_code"] == "N17.9"

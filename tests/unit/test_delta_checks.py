@@ -48,9 +48,7 @@ def test_47_hours_counts_and_49_hours_does_not():
     current = [lab("Creatinine", 1.5, "mg/dL")]
     assert "creatinine_rise_48h" in rules(current, earlier(47, lab("Creatinine", 1.1, "mg/dL")))
     assert "creatinine_rise_48h" in rules(current, earlier(48, lab("Creatinine", 1.1, "mg/dL")))
-    assert "creatinine_rise_48h" not in rules(
-        current, earlier(49, lab("Creatinine", 1.1, "mg/dL"))
-    )
+    assert "creatinine_rise_48h" not in rules(current, earlier(49, lab("Creatinine", 1.1, "mg/dL")))
 
 
 def test_micromoles_are_converted_26_5_umol_counts_26_does_not():
