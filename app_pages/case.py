@@ -8,7 +8,17 @@ import streamlit as st
 from core.insights import Insights
 from core.models import CaseDetail
 from core.review import ReviewSummary
-from ui import case_edit, case_files, insights_view, pilot_admin, progress, routes, session, widgets
+from ui import (
+    case_edit,
+    case_files,
+    insights_view,
+    patient_view,
+    pilot_admin,
+    progress,
+    routes,
+    session,
+    widgets,
+)
 from ui.audit_view import audit_trail
 from ui.critical_values import critical_banner
 from ui.errors import shown_to_user
@@ -51,6 +61,8 @@ if insights is not None:
     critical_banner(insights.lab_values, detail.files)
 
 widgets.case_header(case)
+if case.patient_id:
+    patient_view.patient_link(case.patient_id)
 # Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose.
 review: ReviewSummary | None = None  # the draft's review, once there is a draft
 case_tab, audit_tab = st.tabs(["Case", "Audit trail"], key="case_tabs")
@@ -65,6 +77,7 @@ with case_tab:
         insights_view.show_insights(
             insights, note=progress.insights_note(case.status), verified=detail.insights_verified
         )
+        patient_view.delta_checks_panel(insights.delta_checks)
         with shown_to_user():
             review = services.review.shown_summary(case.case_id)
         export_buttons(services, case, review.latest if review else None)
