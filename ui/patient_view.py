@@ -14,7 +14,7 @@ from core.insights import DeltaCheck
 from core.models import Case
 from core.services.trends import CASE_SEEN, CRITICAL_VALUE, PatientTrends
 from ui import formatting, routes
-from ui.trend_charts import case_link, panel_chart, series_title
+from ui.trend_charts import case_link, panel_spec, series_title, trend_rows
 
 _KIND_LABELS = {CASE_SEEN: "Case", CRITICAL_VALUE: "Critical value"}
 
@@ -111,7 +111,7 @@ def trend_charts(trends: PatientTrends) -> None:
     for panel, group in groupby(trends.series, key=lambda s: s.panel):
         members: list[TrendSeries] = list(group)
         st.markdown(f"**{formatting.markdown_text(panel)}**")
-        st.altair_chart(panel_chart(members), key=f"patient_chart_{panel}")
+        st.vega_lite_chart(trend_rows(members), panel_spec(), key=f"patient_chart_{panel}")
 
 
 def patient_link(patient_id: str) -> None:

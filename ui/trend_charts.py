@@ -2,11 +2,14 @@
 unit's axis, its reference band behind, each point linked to its case.
 
 One chart per panel (blood count, kidney...), faceted by analyte with its own y axis: a
-patient with 50 cases and 2,000 values is a dozen chart specs, not a hundred.
+patient with 50 cases and 2,000 values is a dozen charts, not a hundred, and they share one
+spec built with Altair once per process.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -65,9 +68,15 @@ def trend_rows(series_list: Sequence[TrendSeries]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def panel_chart(series_list: Sequence[TrendSeries]) -> alt.FacetChart:
-    """Every analyte of one panel, each in its own row with its own y axis."""
-    data = trend_rows(series_list)
+def panel_spec() -> dict[str, Any]:
+    """The Vega-Lite spec of a panel's chart (its data given beside it, ``trend_rows``)."""
+    return copy.deepcopy(_panel_spec())
+
+
+@functools.cache
+def _panel_spec() -> dict[str, Any]:
+    # Built with Altair and validated once per process: every panel shares the spec, and
+    # building and validating a dozen Altair charts per run cost over a second (#27).
     x = alt.X("seen:T", title=None)
     band = (
         alt.Chart()
@@ -97,11 +106,14 @@ def panel_chart(series_list: Sequence[TrendSeries]) -> alt.FacetChart:
         )
     )
     layered = alt.layer(band, line, points).properties(width=560, height=140)
-    return (
+    chart = (
         layered.facet(
-            data=data,
+            data=alt.NamedData(name="trend_rows"),  # the rows go beside the spec
             row=alt.Row("test:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left")),
         )
         .resolve_scale(y="independent")
         .configure_view(stroke=None)
     )
+    spec: dict[str, Any] = chart.to_dict()
+    spec.pop("data", None)
+    return spec

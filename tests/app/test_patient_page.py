@@ -108,8 +108,7 @@ def test_the_patient_page_shows_timeline_table_and_trends(
     for chart in charts:
         spec = json.loads(chart.proto.spec)
         assert spec["spec"]["layer"][2]["encoding"]["href"]["field"] == "case"  # a point opens
-        (dataset,) = chart.proto.datasets
-        rows = convert_arrow_bytes_to_pandas_df(dataset.data.data)
+        rows = convert_arrow_bytes_to_pandas_df(chart.proto.data.data)
         drawn.update({test: list(group["value"]) for test, group in rows.groupby("test")})
     assert drawn == {"Creatinine (mg/dL)": [1.0, 1.6], "Potassium (mmol/L)": [6.9]}
 
