@@ -369,10 +369,13 @@ class CaseService:
         self._record(AuditAction.FILE_DOWNLOADED, validation.case_id(case_id), details)
         return content
 
-    def fhir_bundle(self, case_id: str) -> dict[str, Any]:
+    def fhir_bundle(self, case_id: str, include_earlier: bool = False) -> dict[str, Any]:
         """The case's note as a FHIR R4 document Bundle (the signed version, else the draft
-        marked preliminary); recorded on the audit trail as an export."""
-        bundle = export.fhir_bundle(self.doctor, self.backend, case_id, self.display)
+        marked preliminary), with the patient's earlier results of its tests when asked;
+        recorded on the audit trail as an export."""
+        bundle = export.fhir_bundle(
+            self.doctor, self.backend, case_id, self.display, include_earlier
+        )
         self.record_export(case_id, "fhir")
         return bundle
 

@@ -82,3 +82,23 @@ def test_another_doctors_patient_and_a_bad_id_are_not_found(
     malformed = client.get("/api/v1/patients/not-an-id/trends", headers=fresh_doctor.headers)
     assert malformed.status_code == 404  # as the other patient routes answer
     assert client.get(path).status_code == 401
+
+
+def test_the_fhir_document_names_the_patient_record_and_adds_earlier_results_on_request(
+    client: TestClient, clinic: Clinic, fresh_doctor: Doctor
+) -> None:
+    patient_id, first, second = _two_cases(client, clinic, fresh_doctor)
+    path = f"/api/v1/cases/{second}/fhir"
+
+    def resources(answer: Any, kind: str) -> list[dict[str, Any]]:
+        assert answer.status_code == 200, answer.text
+        return [e["resource"] for e in answer.json()["entry"]
+                if e["resource"]["resourceType"] == kind]  # fmt: skip
+
+    plain = client.get(path, headers=fresh_doctor.headers)
+    (patient,) = resources(plain, "Patient")
+    assert {"system": "urn:medcase:patient", "value": patient_id} in patient["identifier"]
+    assert all("effectiveDateTime" not in o for o in resources(plain, "Observation"))
+    with_earlier = client.get(path, headers=fresh_doctor.headers, params={"earlier": "true"})
+    (earlier,) = [o for o in resources(with_earlier, "Observation") if "effectiveDateTime" in o]
+    assert earlier["valueQuantity"]["value"] == 7.0 and first in earlier["note"][-1]["text"]

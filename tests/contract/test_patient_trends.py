@@ -4,11 +4,13 @@ timeline, and another doctor refused."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from fhirclient.models.bundle import Bundle
 
 from core.analysis.rules.engine import RulesEngine
 from core.errors import PatientNotFound
@@ -112,3 +114,46 @@ def test_the_analyzer_checks_a_new_case_against_the_patients_earlier_results(
     assert [c["rule"] for c in checks] == ["creatinine_rise_48h", "creatinine_1_5x_7d"]
     assert checks[0]["earlier_case_id"] == first.case_id and checks[0]["earlier_value"] == 0.8
     assert insights["primary_diagnosis"]["icd_code"] == "N17.9"
+
+
+def _of(bundle: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [e["resource"] for e in bundle["entry"] if e["resource"]["resourceType"] == kind]
+
+
+def test_the_fhir_patient_has_the_records_id_and_earlier_observations_on_request(
+    doctor_a: SignedIn,
+) -> None:
+    patient_id, first, second = _two_visits(doctor_a)
+    services = doctor_a.services
+    for case_id in (first, second):
+        (patient,) = _of(services.fhir_bundle(case_id), "Patient")
+        assert patient["identifier"][0] == {"system": "urn:medcase:patient", "value": patient_id}
+    plain = services.fhir_bundle(second)
+    assert len(_of(plain, "Observation")) == 2  # this case's creatinine and potassium
+    bundle = services.fhir_bundle(second, include_earlier=True)
+    assert Bundle(json.loads(json.dumps(bundle)), strict=True).as_json() == bundle
+    earlier = [o for o in _of(bundle, "Observation") if "effectiveDateTime" in o]
+    assert len(earlier) == 1
+    assert earlier[0]["code"]["text"] == "Creatinine"
+    assert earlier[0]["valueQuantity"]["value"] == 88.42
+    assert earlier[0]["status"] == "preliminary"
+    assert first in earlier[0]["note"][-1]["text"]
+    (composition,) = _of(bundle, "Composition")
+    section = next(s for s in composition["section"] if s["title"] == "Earlier results")
+    assert section["entry"] == [
+        {"reference": f"urn:uuid:{earlier[0]['id']}", "display": "Creatinine"}
+    ]
+    # The first case has nothing earlier.
+    assert not [o for o in _of(services.fhir_bundle(first, True), "Observation")
+                if "effectiveDateTime" in o]  # fmt: skip
+
+
+def test_the_chart_export_shows_the_trend_of_the_notes_tests(doctor_a: SignedIn) -> None:
+    _, first, second = _two_visits(doctor_a)
+    markdown = doctor_a.services.chart_markdown(second)
+    assert "## Trends (this patient's earlier results)" in markdown
+    (line,) = [row for row in markdown.splitlines() if row.startswith("- **Creatinine")]
+    assert "1 (" in line and "→ 1.6 (this case); change since the previous: +0.6" in line
+    assert "Potassium" not in line
+    assert "Trends" not in doctor_a.services.chart_markdown(first)
+    assert doctor_a.services.chart_pdf(second).startswith(b"%PDF")
