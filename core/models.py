@@ -103,6 +103,11 @@ class NewCase:
     record_number: str | None = None
 
 
+def age_on(born: date, day: date) -> int:
+    """Whole years from ``born`` to ``day`` (the age at a case follows from the date of birth)."""
+    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
 @dataclass(frozen=True)
 class Patient:
     """One person a doctor sees across cases (their own record: RLS in Supabase, the owner
@@ -133,10 +138,7 @@ class Patient:
 
     def age_on(self, day: date) -> int | None:
         """Whole years on ``day``; None without a date of birth."""
-        if self.date_of_birth is None:
-            return None
-        born = self.date_of_birth
-        return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+        return None if self.date_of_birth is None else age_on(self.date_of_birth, day)
 
     def public_dict(self) -> dict[str, Any]:
         """The patient as the API shows it to the owner."""

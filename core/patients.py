@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -29,6 +30,7 @@ SAME_BIRTH_DATE = "same date of birth and a similar name"
 SAME_NAME_NO_BIRTH_DATE = "same name and sex, no date of birth to compare"
 
 
+@lru_cache(maxsize=65536)  # a doctor's records are searched again at every keystroke
 def name_key(name: str) -> str:
     """The name's words without accents, in lower case and sorted ("Núñez, José" ->
     "jose nunez"), so the order a laboratory writes them in does not matter."""

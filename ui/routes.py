@@ -13,6 +13,7 @@ CASES = "app_pages/cases.py"
 NEW_CASE = "app_pages/new_case.py"
 CASE = "app_pages/case.py"
 PILOTS = "app_pages/pilots.py"
+PATIENTS = "app_pages/patients.py"
 PATIENT = "app_pages/patient.py"
 
 CASE_ID_PARAM = "case_id"
@@ -39,6 +40,7 @@ def doctor_pages() -> list[st.Page]:
     return [
         st.Page(CASES, title="Cases", icon=":material/folder_open:", default=True),
         st.Page(NEW_CASE, title="New case", icon=":material/add_circle:", url_path="new-case"),
+        st.Page(PATIENTS, title="Patients", icon=":material/groups:", url_path="patients"),
         st.Page(PILOTS, title="Pilots", icon=":material/fact_check:", url_path="pilots"),
         # Hidden from the menu: a case page needs a case, chosen in the list or by a link.
         st.Page(CASE, title="Case", icon=":material/description:", visibility="hidden"),

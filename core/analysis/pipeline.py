@@ -25,6 +25,8 @@ from core.analysis.rules.engine import RulesEngine
 from core.analysis.writing import SaveSection, write_round
 from core.insights import Insights, LabValue, PatientContext, Provenance
 from core.models import LAB_VALUES_SECTION, AnalysisStage, Case, CaseFile, utc_now
+from core.models import Patient as PatientRecord
+from core.privacy.known_identifiers import known_identifier_patterns
 from core.privacy.redaction import CaseScrubber, file_labels
 
 
@@ -38,6 +40,7 @@ def analyze_case(
     pool: Executor,
     reading: FileReading | None = None,
     on_section: SaveSection | None = None,
+    patient_record: PatientRecord | None = None,
     earlier: Sequence[CaseResults] = (),
 ) -> Insights:
     """Analyse one case; engine failures propagate, unreadable files become warnings.
@@ -45,12 +48,20 @@ def analyze_case(
     ``pool`` runs the file-level and model work and must not be the pool running this
     call; ``reading`` opens the files (the runner's reads each in a child process);
     ``on_section`` gets each written section as it lands (the case page shows it);
-    ``earlier`` holds the same patient's earlier cases, for the delta checks.
+    ``patient_record`` is the case's patient: its own record number and date of birth are
+    kept from the engines wherever they stand, and a message for another date of birth is
+    a wrong-patient warning; ``earlier`` holds the same patient's earlier cases, for the
+    delta checks.
     """
     reading = reading or InProcessReading()
     started = time.perf_counter()
     labels = file_labels(files)
-    scrub = CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files})
+    known = (
+        known_identifier_patterns(patient_record.record_number, patient_record.date_of_birth)
+        if patient_record is not None
+        else []
+    )
+    scrub = CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files}, known)
     context = PatientContext(
         age=case.patient_age,
         gender=case.patient_gender,
@@ -85,6 +96,7 @@ def analyze_case(
         on_stage,
         save_lab_values,
         patient_name=case.patient_name,
+        birth_date=patient_record.date_of_birth if patient_record is not None else None,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
     lab_values = [value for document in documents for value in document.lab_values]

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
@@ -95,13 +96,15 @@ def read_round(
     on_lab_values: SaveLabValues | None = None,
     *,
     patient_name: str = "",
+    birth_date: date | None = None,
 ) -> FilesRead:
     """Read every file at once, save each one's reading, and time both kinds from ``started``.
 
     The lab values go to ``on_lab_values`` once the lab files are read, while the images
     may still be read: the case page shows the critical ones before the writing round. A
     structured message's patient is compared with the case's (``patient_name`` and the
-    context's age and gender): a mismatch is a wrong-patient warning."""
+    context's age and gender, ``birth_date`` when the patient record has one): a mismatch
+    is a wrong-patient warning."""
     image_futures = [
         pool.submit(
             _read_radiology, f, labels[f.file_id], read_file, reading, engine, context, scrub
@@ -119,7 +122,7 @@ def read_round(
     try:
         labs = _finish_labs(lab_futures, Patient(context.age, context.gender))
         for lab in labs:
-            _check_patient(lab, patient_name, context)
+            _check_patient(lab, patient_name, context, birth_date)
         timings[AnalysisStage.LAB_DOCUMENTS_PROCESSED.value] = round(
             time.perf_counter() - started, 3
         )
@@ -240,7 +243,9 @@ def _finish_labs(lab_futures: list[Future[_LabResult]], patient: Patient) -> lis
     return labs
 
 
-def _check_patient(lab: _LabResult, patient_name: str, context: PatientContext) -> None:
+def _check_patient(
+    lab: _LabResult, patient_name: str, context: PatientContext, birth_date: date | None
+) -> None:
     """A structured message for another patient gets a wrong-patient warning."""
     found = wrong_patient_warnings(
         lab.document.label,
@@ -248,6 +253,7 @@ def _check_patient(lab: _LabResult, patient_name: str, context: PatientContext) 
         patient_name,
         context.age,
         context.gender,
+        birth_date,
     )
     if found:
         lab.document = lab.document.model_copy(

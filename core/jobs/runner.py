@@ -237,6 +237,9 @@ class AnalysisRunner:
                 "stopped; re-run the analysis to try again"
             )
         files = cases.list_files(owner, case_id)
+        # The case's patient record: its identifiers kept from the engines, its date of
+        # birth compared with a structured message's.
+        record = backend.patients.get_patient(owner, case.patient_id) if case.patient_id else None
 
         def on_stage(stage: str) -> None:
             if job.stopped or not cases.record_stage(owner, case_id, claim, stage):
@@ -266,6 +269,7 @@ class AnalysisRunner:
             self._files,
             self.reading,
             on_section=save_section,
+            patient_record=record,
             earlier=earlier_results(backend, owner, case),
         )
         insights.provenance.case_version = case.content_version

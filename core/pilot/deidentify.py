@@ -15,8 +15,9 @@ from pydantic import ValidationError
 
 from core.analysis.reading.imaging import UnreadableImage, has_burned_in_text
 from core.insights import ImageAnalysis, LabValue, RadiologyImage
-from core.models import Case, CaseFile, FileCategory
+from core.models import Case, CaseFile, FileCategory, Patient
 from core.pilot.records import CaseView, ImageView, LabText
+from core.privacy.known_identifiers import known_identifier_patterns
 from core.privacy.redaction import CaseScrubber, file_labels
 from core.review import SECTION_FIELDS
 
@@ -26,9 +27,14 @@ IMAGE_SIDE = 512
 _NOT_TEXT = frozenset({"icd_code", "icd_code_valid", "confidence_score"})
 
 
-def scrubber_for(case: Case, files: list[CaseFile]) -> CaseScrubber:
+def scrubber_for(case: Case, files: list[CaseFile], patient: Patient | None = None) -> CaseScrubber:
+    """The case's scrubber; with its patient record, that record's own number and date of
+    birth go wherever they stand (reviewers never see them)."""
     labels = file_labels(files)
-    return CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files})
+    known = (
+        known_identifier_patterns(patient.record_number, patient.date_of_birth) if patient else []
+    )
+    return CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files}, known)
 
 
 def case_view(
@@ -36,12 +42,13 @@ def case_view(
     files: list[CaseFile],
     ai_insights: Mapping[str, Any],
     picture: Callable[[CaseFile, str, int], RadiologyImage],
+    patient: Patient | None = None,
 ) -> CaseView:
     """The reviewer's view of the case: redacted notes and lab texts, the lab values table,
     the image readings and the pictures the model saw (not those with burned-in text).
     ``picture(file, label, longest side)`` decodes an image: the clinic's reading does so
     in a child process under its limits, never in the enrolling request's process."""
-    scrub = scrubber_for(case, files)
+    scrub = scrubber_for(case, files, patient)
     labels = file_labels(files)
     lab_files = [
         LabText(label=labels[f.file_id], text=scrub(f.text_data))

@@ -7,7 +7,10 @@ API, the exports and the pilot cannot disagree:
 - the case's owner (case page, API answers, Markdown/PDF export): the patient's name;
 - the FHIR document: the name only where the clinic's setting includes it, else
   "the patient";
-- a pilot reviewer: never a name; the placeholders stay as stored.
+- a pilot reviewer: never a name; the placeholders stay as stored. Nor the patient
+  record (its identity, record number, date of birth): ``patient`` gives a reviewer
+  nothing, and the reviewer's view of a case has the record's own number and date of
+  birth taken out wherever they stand (core/pilot/deidentify.py).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from core.models import Case
+from core.models import Case, Patient
 from core.privacy.restore import restore_in, restored
 from core.review import ReviewSummary, SignedNote
 
@@ -45,6 +48,15 @@ class DisplayPolicy:
             return case.patient_name
         if audience is Audience.FHIR:
             return case.patient_name if self.fhir_patient_name else UNNAMED
+        return None
+
+    def patient(self, patient: Patient, audience: Audience) -> Patient | None:
+        """The patient record as ``audience`` may read it: the owner's whole; in a FHIR
+        document named as the clinic's setting says; a pilot reviewer: nothing."""
+        if audience is Audience.OWNER:
+            return patient
+        if audience is Audience.FHIR:
+            return patient if self.fhir_patient_name else replace(patient, name=UNNAMED)
         return None
 
     def text(self, value: Any, case: Case, audience: Audience = Audience.OWNER) -> Any:

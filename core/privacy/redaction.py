@@ -11,6 +11,7 @@ from core.models import CaseFile, FileCategory
 from core.privacy.clinical_values import outside_values
 from core.privacy.findings import Finding, replace
 from core.privacy.identifiers import identifier_findings
+from core.privacy.known_identifiers import known_identifier_findings
 from core.privacy.names import PATIENT_PLACEHOLDER
 
 __all__ = ["PATIENT_PLACEHOLDER", "CaseScrubber", "NameRedactor", "file_labels", "redact_name"]
@@ -109,8 +110,15 @@ class CaseScrubber:
     model may transcribe a name printed on a scanned page or burned into an image.
     """
 
-    def __init__(self, patient_name: str, labels_by_file_name: dict[str, str]) -> None:
+    def __init__(
+        self,
+        patient_name: str,
+        labels_by_file_name: dict[str, str],
+        known: list[re.Pattern[str]] | None = None,
+    ) -> None:
         self._redact = NameRedactor(patient_name)
+        # The patient record's own record number and date of birth (known_identifiers.py).
+        self._known = known or []
         names = sorted((name for name in labels_by_file_name if name), key=len, reverse=True)
         self._labels = {name.lower(): labels_by_file_name[name] for name in names}
         self._file_names = (
@@ -129,7 +137,11 @@ class CaseScrubber:
             )
         # One pass over the text: the name and the identifiers found in the same text, and
         # none of them where a clinical value stands ("Na 128" for a patient "Li Na").
-        found = [*self._redact.findings(text), *identifier_findings(text)]
+        found = [
+            *self._redact.findings(text),
+            *identifier_findings(text),
+            *known_identifier_findings(text, self._known),
+        ]
         return replace(text, outside_values(text, found))
 
     def optional(self, text: str | None) -> str | None:

@@ -181,6 +181,12 @@ class CaseService:
         self.analyzer.enqueue(doctor, case_id, self._open_job_backend)
         return CreatedCase(case=case, files=records, likely_duplicates=duplicates)
 
+    def made_by_request(self, request_key: str) -> bool:
+        """Whether this doctor's earlier submission with ``request_key`` made a case (a
+        repeat of it is answered with that case, whatever its form holds now)."""
+        key = validation.request_key(request_key)
+        return self.backend.cases.case_for_request(self.doctor.user_id, key) is not None
+
     def _created_by(self, request_key: str) -> CreatedCase | None:
         """The case this doctor's earlier request with ``request_key`` made, if any."""
         owner, cases = self.doctor.user_id, self.backend.cases

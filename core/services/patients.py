@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import uuid
 from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from core import patients as matching
@@ -20,6 +20,7 @@ from core.models import (
     MergeSuggestion,
     NewCase,
     Patient,
+    age_on,
     utc_now,
 )
 from core.ports import Backend
@@ -166,7 +167,7 @@ class PatientService:
             )
         born = validation.date_of_birth(form.date_of_birth)
         if born is not None:
-            form = replace(form, patient_age=_age_on(born, today))
+            form = replace(form, patient_age=age_on(born, today))
         return validation.new_case(form)
 
     def create_for_case(self, valid: NewCase) -> tuple[NewCase, list[LikelyDuplicate]]:
@@ -189,7 +190,3 @@ class PatientService:
             date_of_birth=validation.date_of_birth(date_of_birth),
             record_number=validation.record_number(record_number),
         )
-
-
-def _age_on(born: date, day: date) -> int:
-    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))

@@ -24,7 +24,8 @@ def keep_signed_note(doctor: Doctor, backend: Backend, case_id: str) -> int:
     if case is None:
         return 0
     latest = notes[-1]
-    scrub = deidentify.scrubber_for(case, backend.cases.list_files(owner, case_id))
+    patient = backend.patients.get_patient(owner, case.patient_id) if case.patient_id else None
+    scrub = deidentify.scrubber_for(case, backend.cases.list_files(owner, case_id), patient)
     sections = deidentify.redacted_sections(
         {s.value: latest.section_text(s.value) for s in Section}, scrub
     )

@@ -145,7 +145,8 @@ class PilotService(PilotReviews):
         if draft is None:
             raise InvalidInput("A case can be enrolled once it has AI insights")
         files = backend.cases.list_files(owner, case_id)
-        scrub = deidentify.scrubber_for(case, files)
+        patient = backend.patients.get_patient(owner, case.patient_id) if case.patient_id else None
+        scrub = deidentify.scrubber_for(case, files, patient)
         notes = backend.reviews.signed_notes(owner, case_id)
         signed = (
             {s.value: notes[-1].section_text(s.value) for s in Section}
@@ -157,7 +158,7 @@ class PilotService(PilotReviews):
             pilot_id=pilot_id,
             case_id=case_id,
             draft_id=draft.draft_id,
-            view=deidentify.case_view(case, files, draft.ai_insights, self._picture),
+            view=deidentify.case_view(case, files, draft.ai_insights, self._picture, patient),
             ai_insights=deidentify.redacted_insights(draft.ai_insights, scrub),
             signed_sections=deidentify.redacted_sections(signed, scrub),
         )

@@ -37,8 +37,18 @@ def fill_form(app: AppTest, name: str = "Jane Roe", age: int = 47) -> None:
 def test_form_has_the_agreed_labels_and_limits(app: AppTest, clinic: Clinic) -> None:
     open_new_case(app, clinic, "labels@example.com")
     labels = [widget.label for widget in app.text_input] + [w.label for w in app.number_input]
-    labels += [w.label for w in app.selectbox] + [w.label for w in app.text_area]
-    assert labels == ["Patient name", "Age", "Gender", "Doctor's summary"]
+    labels += [w.label for w in app.selectbox] + [w.label for w in app.date_input]
+    labels += [w.label for w in app.text_area] + [w.label for w in app.radio]
+    assert labels == [
+        "Patient name",
+        "Record number (optional)",
+        "Age",
+        "Gender",
+        "Date of birth (optional)",
+        "Doctor's summary",
+        "Patient",
+    ]
+    assert app.radio(key="new_case_patient_mode").options == ["New patient", "Existing patient"]
     assert app.selectbox(key="new_case_gender").options == ["Female", "Male", "Other", "Unknown"]
     lab = app.file_uploader(key="new_case_lab_files")
     radiology = app.file_uploader(key="new_case_radiology_files")

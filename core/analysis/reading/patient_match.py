@@ -1,8 +1,9 @@
 """The patient a structured lab message names, compared with the case's patient.
 
 Results sent for another patient must never pass silently into a case: a name (whatever
-its accents, case or word order), sex or age that disagrees is a wrong-patient warning on
-the reading. The warning says what disagrees, never the names or the birth date.
+its accents, case or word order), sex, or date of birth (the case's patient record's, when
+known; else the age) that disagrees is a wrong-patient warning on the reading. The warning
+says what disagrees, never the names or the birth date.
 """
 
 from __future__ import annotations
@@ -23,9 +24,14 @@ def _words(name: str) -> set[str]:
 
 
 def mismatches(
-    patient: MessagePatient, case_name: str, case_age: int | None, case_gender: str | None
+    patient: MessagePatient,
+    case_name: str,
+    case_age: int | None,
+    case_gender: str | None,
+    case_birth_date: date | None = None,
 ) -> list[str]:
-    """What about ``patient`` disagrees with the case: "name", "sex", "age"."""
+    """What about ``patient`` disagrees with the case: "name", "sex", "date of birth" (when
+    the case's patient record has one) or else "age"."""
     found: list[str] = []
     sent = _words(f"{patient.family} {patient.given}".replace('""', " "))
     if sent and not sent <= _words(case_name):
@@ -33,10 +39,24 @@ def mismatches(
     sex = (case_gender or "").strip().lower()
     if patient.sex and sex in ("male", "female") and patient.sex != sex:
         found.append("sex")
+    if case_birth_date is not None and _birth_date_parts(patient.birth_date) is not None:
+        given = _birth_date_parts(patient.birth_date) or ()
+        known = (case_birth_date.year, case_birth_date.month, case_birth_date.day)
+        if given != known[: len(given)]:
+            found.append("date of birth")
+        return found
     age = age_from(patient.birth_date)
     if age is not None and case_age is not None and abs(age - case_age) > AGE_TOLERANCE_YEARS:
         found.append("age")
     return found
+
+
+def _birth_date_parts(birth_date: str | None) -> tuple[int, ...] | None:
+    """(year, month, day) of an ISO birth date, as far as it is given ("1962-03": two)."""
+    match = re.fullmatch(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?", (birth_date or "").strip())
+    if match is None:
+        return None
+    return tuple(int(part) for part in match.groups() if part is not None)
 
 
 def age_from(birth_date: str | None, today: date | None = None) -> int | None:
@@ -55,11 +75,12 @@ def wrong_patient_warnings(
     case_name: str,
     case_age: int | None,
     case_gender: str | None,
+    case_birth_date: date | None = None,
 ) -> list[str]:
     """One warning for each message patient who is not the case's patient."""
     warnings = []
     for patient in patients:
-        found = mismatches(patient, case_name, case_age, case_gender)
+        found = mismatches(patient, case_name, case_age, case_gender, case_birth_date)
         if found:
             warnings.append(
                 f"{label}: WRONG PATIENT? The message's patient does not match this case's "

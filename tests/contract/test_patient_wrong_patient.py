@@ -1,0 +1,62 @@
+"""Wrong patient? (#27): where the case's patient record has a date of birth, a structured
+message for another date of birth is a wrong-patient warning, even when the age agrees;
+and the record's own number and date of birth never reach the engine's text."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from core.analysis.reading.patient_match import age_from, mismatches
+from core.insights import MessagePatient
+from core.jobs.runner import AnalysisRunner
+from core.models import NewCase, Upload
+from tests.contract.harness import SignedIn
+from tests.contract.test_structured_results import STRUCTURED, analysed, runner  # noqa: F401
+
+# tests/structured/fhir_ghp_cbc_bundle.json: Peter James Chalmers, male, born 1974-12-25.
+BUNDLE = "fhir_ghp_cbc_bundle.json"
+
+
+def _warnings(who: SignedIn, analyzer: AnalysisRunner, born: date) -> list[str]:
+    form = NewCase(
+        "James Peter Chalmers",
+        age_from(born.isoformat()) or 0,
+        "male",
+        date_of_birth=born,
+    )
+    upload = Upload("cbc.json", (STRUCTURED / BUNDLE).read_bytes(), "lab")
+    detail = analysed(who, analyzer, form, upload)
+    return [w for w in detail.ai_insights["provenance"]["warnings"] if "WRONG PATIENT" in w]  # type: ignore[index]
+
+
+def test_another_date_of_birth_is_a_wrong_patient_warning(
+    doctor_a: SignedIn,
+    runner: AnalysisRunner,  # noqa: F811
+) -> None:
+    assert _warnings(doctor_a, runner, date(1974, 12, 25)) == []
+    [warning] = _warnings(doctor_a, runner, date(1974, 12, 26))  # the same age, mostly
+    assert "(date of birth differ)" in warning
+    assert "1974" not in warning and "Chalmers" not in warning
+
+
+def test_a_partial_birth_date_is_compared_as_far_as_it_goes() -> None:
+    born = date(1962, 3, 20)
+
+    def found(sent: str | None, case_age: int | None = 64) -> list[str]:
+        patient = MessagePatient(family="Doe", given="Jane", birth_date=sent, sex="female")
+        return mismatches(patient, "Jane Doe", case_age, "female", born)
+
+    assert found("1962-03-20") == []
+    assert found("1962-03") == [] and found("1962") == []
+    assert found("1962-03-21") == ["date of birth"]
+    assert found("1963") == ["date of birth"]
+    assert found(None, case_age=10) == []  # nothing sent: nothing to compare
+    assert (
+        mismatches(
+            MessagePatient(family="Doe", given="Jane", birth_date="1962-03-21"),
+            "Jane Doe",
+            64,
+            "female",
+        )
+        == []
+    )  # without the record's date of birth: the age, which agrees
