@@ -16,7 +16,7 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from core.analysis.history import TrendSeries
+from core.analysis.history import USUAL_BLOOD, TrendSeries
 from core.vocabulary.catalog import BY_NAME
 from ui.routes import CASE_ID_PARAM
 
@@ -24,8 +24,8 @@ CASE_PAGE = "case"  # the case page's address (ui.routes.CASE, served at /case)
 
 
 def series_title(series: TrendSeries) -> str:
-    """ "Creatinine (mg/dL)", with the specimen when it is not serum or plasma."""
-    specimen = "" if series.specimen == "serum/plasma" else f", {series.specimen}"
+    """ "Creatinine (mg/dL)", with the specimen when it is not the test's usual blood."""
+    specimen = "" if series.specimen in USUAL_BLOOD else f", {series.specimen}"
     return f"{series.analyte} ({series.unit}{specimen})"
 
 

@@ -15,10 +15,14 @@ from datetime import datetime
 
 from core.analysis.labs.conversion import converter, unit_of
 from core.analysis.labs.format import format_result
-from core.analysis.labs.specimens import specimen_of
+from core.analysis.labs.specimens import SERUM_OR_PLASMA, WHOLE_BLOOD, specimen_of
 from core.analysis.labs.ucum import UCUM
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME
+
+# The specimens a test's name implies (a chemistry's serum, a blood count's whole blood):
+# a title names only the others (urine, CSF, arterial blood).
+USUAL_BLOOD = frozenset({SERUM_OR_PLASMA, WHOLE_BLOOD})
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.analysis.history import TrendPoint, TrendSeries
+from core.analysis.history import USUAL_BLOOD, TrendPoint, TrendSeries
 from core.analysis.labs.format import number_text
 from core.export.blocks import Block
 from core.insights import Insights
@@ -33,7 +33,7 @@ def trend_blocks(series: Sequence[TrendSeries], insights: Insights, case_id: str
         if change is not None:
             sign = "+" if change > 0 else ""
             path += f"; change since the previous: {sign}{number_text(round(change, 3))}"
-        specimen = "" if found.specimen == "serum/plasma" else f", {found.specimen}"
+        specimen = "" if found.specimen in USUAL_BLOOD else f", {found.specimen}"
         rows.append((f"{found.analyte} ({found.unit}{specimen})", path))
     if not rows:
         return []
