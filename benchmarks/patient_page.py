@@ -43,9 +43,9 @@ _SI = {
 }
 
 
-def _tests() -> list[tuple[str, str, float, float | None, float | None]]:
+def _tests() -> list[tuple[str, str, float, float, float]]:
     """40 quantitative blood tests of the catalogue: name, unit, a mid value, range."""
-    chosen = []
+    chosen: list[tuple[str, str, float, float, float]] = []
     for analyte in CATALOG:
         if analyte.qualitative or analyte.specimen or not analyte.ranges:
             continue

@@ -4,10 +4,11 @@ units harmonised; another doctor's patient, a missing or a malformed id is a 404
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from fastapi.testclient import TestClient
 
+from core.backends.local import LocalBackendProvider
 from core.bootstrap import Clinic
 from core.insights import Insights
 from core.models import utc_now
@@ -19,7 +20,7 @@ MISSING = "0b7c6c0e-8f8e-4f39-9d55-3f3c5d0f2f11"
 
 def finish_analysis(clinic: Clinic, owner: str, case_id: str, lab_values: list[Any]) -> None:
     """Complete the case's analysis as a job does, with these lab values."""
-    backend = clinic.provider.backend
+    backend = cast(LocalBackendProvider, clinic.provider).backend
     assert backend.cases.request_analysis(owner, case_id) is not None
     claim = str(uuid.uuid4())
     assert backend.cases.claim_analysis(owner, case_id, claim, utc_now())
