@@ -16,7 +16,7 @@ from api import schemas
 from api.dependencies import CurrentCaller, check_user_id
 from api.schemas_patients import duplicate_out
 from core.errors import InvalidInput
-from core.models import CaseDetail, FileCategory, Gender, NewCase, Upload
+from core.models import CaseDetail, CreatedCase, FileCategory, Gender, NewCase, Upload
 from core.services import CaseService
 from core.validation import MAX_AGE, MIN_AGE
 
@@ -101,12 +101,36 @@ def create_case(
     check_user_id(user_id, caller.doctor)
     uploads = [_upload(part, FileCategory.LAB.value) for part in lab_files]
     uploads += [_upload(part, FileCategory.RADIOLOGY.value) for part in radiology_files]
+    form = _new_case_form(
+        patient_name,
+        patient_age,
+        patient_gender,
+        patient_id,
+        date_of_birth,
+        record_number,
+        case_summary,
+    )
+    created = caller.services.create_case(form, uploads, request_key=idempotency_key)
+    return _created(created)
+
+
+def _new_case_form(
+    patient_name: str | None,
+    patient_age: int | None,
+    patient_gender: str | None,
+    patient_id: str | None,
+    date_of_birth: str | None,
+    record_number: str | None,
+    case_summary: str | None,
+) -> NewCase:
+    """The case's form: a new patient's fields (named when missing, as FastAPI names a
+    missing field), or an existing patient's id."""
     fields = {"patient_age": patient_age, "patient_gender": patient_gender}
     if date_of_birth:
         fields.pop("patient_age")  # the age follows from the date of birth
     if patient_id is None:
         _required(fields)
-    form = NewCase(
+    return NewCase(
         patient_name=patient_name or "",
         patient_age=patient_age,  # type: ignore[arg-type]  # checked by the core
         patient_gender=patient_gender or "",
@@ -115,7 +139,9 @@ def create_case(
         date_of_birth=date_of_birth,
         record_number=record_number,
     )
-    created = caller.services.create_case(form, uploads, request_key=idempotency_key)
+
+
+def _created(created: CreatedCase) -> dict[str, Any]:
     return {
         "message": "Case created successfully",
         "case": created.case.public_dict(),
@@ -153,28 +179,38 @@ _FHIR_BODY = {
 async def create_case_from_fhir(
     request: Request,
     caller: CurrentCaller,
-    patient_name: Annotated[str, Query()],
-    patient_age: Annotated[int, Query(json_schema_extra=_AGE_RANGE)],
-    patient_gender: Annotated[str, Query(json_schema_extra=_GENDERS)],
+    patient_name: Annotated[str | None, Query(description=_UNLESS_PICKED)] = None,
+    patient_age: Annotated[int | None, Query(json_schema_extra=_AGE_RANGE)] = None,
+    patient_gender: Annotated[
+        str | None, Query(description=_UNLESS_PICKED, json_schema_extra=_GENDERS)
+    ] = None,
+    patient_id: Annotated[
+        str | None, Query(description="An existing patient of the doctor's")
+    ] = None,
+    date_of_birth: Annotated[
+        str | None, Query(description="A new patient's date of birth, YYYY-MM-DD")
+    ] = None,
+    record_number: Annotated[
+        str | None, Query(description="A new patient's medical record number")
+    ] = None,
     case_summary: Annotated[str | None, Query(description="The doctor's notes")] = None,
 ) -> dict[str, Any]:
     """The body (a Bundle of Observations, DiagnosticReports, Patient, Specimens) becomes
     the case's lab file ``fhir-bundle.json``, read like any lab file by the analysis; its
     Patient is compared with the case's patient there (a wrong-patient warning)."""
     body = await request.body()  # bounded by the request-size limit before it is read
-    form = NewCase(
-        patient_name=patient_name,
-        patient_age=patient_age,
-        patient_gender=patient_gender,
-        case_summary=case_summary,
+    form = _new_case_form(
+        patient_name,
+        patient_age,
+        patient_gender,
+        patient_id,
+        date_of_birth,
+        record_number,
+        case_summary,
     )
     upload = Upload("fhir-bundle.json", body, FileCategory.LAB.value)
     created = await run_in_threadpool(caller.services.create_case, form, [upload])
-    return {
-        "message": "Case created successfully",
-        "case": created.case.public_dict(),
-        "uploaded_files": [record.public_dict() for record in created.files],
-    }
+    return _created(created)
 
 
 @router.get("/cases/all_cases", response_model=schemas.CaseListOut, responses=_errors(403))

@@ -49,8 +49,19 @@ class PatientService:
         date_of_birth: Any = None,
         record_number: Any = None,
     ) -> tuple[Patient, list[LikelyDuplicate]]:
-        """A new record, and the existing ones that may be the same person (offered to the
-        doctor, who may merge them; nothing is merged here)."""
+        """A new record on its own (patient_created on the trail), and the existing ones that
+        may be the same person (offered to the doctor, who may merge them; nothing is
+        merged here)."""
+        patient, duplicates = self._add(name, sex, date_of_birth, record_number)
+        record_event(
+            self.backend, self.doctor, AuditAction.PATIENT_CREATED, None,
+            {"patient": patient.patient_id, "likely_duplicates": len(duplicates)},
+        )  # fmt: skip
+        return patient, duplicates
+
+    def _add(
+        self, name: Any, sex: Any, date_of_birth: Any, record_number: Any
+    ) -> tuple[Patient, list[LikelyDuplicate]]:
         candidate = self._candidate(name, sex, date_of_birth, record_number)
         duplicates = matching.likely_duplicates(
             candidate, self.backend.patients.list_patients(self._owner)
@@ -66,10 +77,6 @@ class PatientService:
         )
         self.backend.patients.add_patient(patient)
         log.info("patient %s created (%d likely duplicates)", patient.patient_id, len(duplicates))
-        record_event(
-            self.backend, self.doctor, AuditAction.PATIENT_CREATED, None,
-            {"patient": patient.patient_id, "likely_duplicates": len(duplicates)},
-        )  # fmt: skip
         return patient, duplicates
 
     def likely_duplicates(
@@ -172,10 +179,11 @@ class PatientService:
 
     def create_for_case(self, valid: NewCase) -> tuple[NewCase, list[LikelyDuplicate]]:
         """A settled form without a patient: its new record made, with the likely
-        duplicates to offer; a form with a patient as it is."""
+        duplicates to offer; a form with a patient as it is. The record goes on the trail
+        with its case (case_created), not as an event of its own."""
         if valid.patient_id is not None:
             return valid, []
-        patient, duplicates = self.create_patient(
+        patient, duplicates = self._add(
             valid.patient_name, valid.patient_gender, valid.date_of_birth, valid.record_number
         )
         return replace(valid, patient_id=patient.patient_id), duplicates

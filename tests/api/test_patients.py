@@ -197,3 +197,29 @@ def test_another_doctors_patient_is_not_found(
         "/api/v1/patients", headers=other_doctor.headers, params={"search": "nkosi"}
     ).json()["patients"]
     assert theirs not in [p["patient_id"] for p in searched]
+
+
+def test_a_fhir_bundle_case_for_an_existing_patient(
+    client: TestClient, fresh_doctor: Doctor
+) -> None:
+    patient = _patient(client, fresh_doctor, date_of_birth="1974-12-25")["patient"]
+    answer = client.post(
+        "/api/v1/cases/fhir",
+        headers={**fresh_doctor.headers, "Content-Type": "application/fhir+json"},
+        params={"patient_id": patient["patient_id"]},
+        content=b'{"resourceType": "Bundle", "type": "collection", "entry": []}',
+    )
+    assert answer.status_code == 201, answer.text
+    case = answer.json()["case"]
+    assert (case["patient_id"], case["patient_name"], case["patient_age"]) == (
+        patient["patient_id"],
+        "Thandiwe Nkosi",
+        _age("1974-12-25"),
+    )
+    missing = client.post(
+        "/api/v1/cases/fhir",
+        headers={**fresh_doctor.headers, "Content-Type": "application/fhir+json"},
+        params={"patient_name": "X"},
+        content=b'{"resourceType": "Bundle", "type": "collection", "entry": []}',
+    )
+    assert missing.json() == {"detail": "patient_age is required; patient_gender is required"}

@@ -98,19 +98,21 @@ def test_a_reviewer_reads_no_table_that_holds_a_patients_name(
     db: psycopg.Connection, pilot: dict[str, str]
 ) -> None:
     with acting_as(db, pilot["reviewer"]):
-        for table in ("cases", "case_files", "case_insights", "ai_drafts", "signed_notes"):
+        tables = ("cases", "case_files", "case_insights", "ai_drafts", "signed_notes", "patients")
+        for table in tables:
             assert db.execute(f"select count(*) from public.{table}").fetchone()[0] == 0, table
         page = db.execute(
             "select public.list_case_page(%s, null, array['completed'], null, true, 50, 0)",
             [pilot["doctor"]],
         ).fetchone()[0]
         assert page["rows"] == [] and page["total"] == 0
-    # No other table or view in public has a patient_name column to read.
+    # No other table or view in public has a patient column to read (patients: #27, its
+    # name, date of birth and record number; cases.patient_id names a record).
     holders = db.execute(
         "select table_name from information_schema.columns"
         " where table_schema = 'public' and column_name like '%%patient%%'"
     ).fetchall()
-    assert {name for (name,) in holders} == {"cases"}
+    assert {name for (name,) in holders} == {"cases", "patients"}
 
 
 def test_no_function_a_reviewer_may_call_hands_out_case_rows(db: psycopg.Connection) -> None:
@@ -129,6 +131,8 @@ def test_no_function_a_reviewer_may_call_hands_out_case_rows(db: psycopg.Connect
         "pilot_review_correctable",
         "sign_note",  # signs the caller's own note; returns the new version's id
         "pilot_case_reviewable",
+        "merge_patients",  # the caller's own records; returns whether it merged (#27)
+        "unmerge_patient",
     }
     assert {kind for _, kind in rows} <= {"uuid", "boolean", "text"}
 
@@ -273,7 +277,8 @@ def test_through_postgrest_a_reviewer_gets_no_patient_name(supabase_stack: Supab
             "Authorization": f"Bearer {reviewer.access_token}",
         }
         with httpx.Client(base_url=supabase_stack.url, headers=headers) as rest:
-            for table in ("cases", "case_files", "case_insights", "ai_drafts", "signed_notes"):
+            read = ("cases", "case_files", "case_insights", "ai_drafts", "signed_notes")
+            for table in (*read, "patients"):
                 answer = rest.get(f"/rest/v1/{table}", params={"select": "*"})
                 assert answer.status_code == 200 and answer.json() == [], table
             for table in ("pilot_cases", "pilot_case_insights", "pilot_reviews", "pilots"):
