@@ -113,6 +113,7 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.replicas
 	$(BIN)/python -m benchmarks.clinic_load
 	$(BIN)/python -m benchmarks.structured_results
+	$(BIN)/python -m benchmarks.patient_page
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

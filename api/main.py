@@ -23,6 +23,7 @@ from api import (
     routes_patients,
     routes_pilots,
     routes_review,
+    routes_trends,
 )
 from api.errors import install_error_handlers
 from api.request_limits import RequestSizeLimit
@@ -66,6 +67,7 @@ def create_app(clinic: Clinic | None = None) -> FastAPI:
     app.include_router(routes_export.router)
     app.include_router(routes_pilots.router)
     app.include_router(routes_patients.router)
+    app.include_router(routes_trends.router)
     # Outermost but CORS: an oversized body is refused before anything reads it.
     app.add_middleware(RequestSizeLimit, max_bytes=clinic.settings.max_request_mb * 1024 * 1024)
     if clinic.settings.cors_origins:

@@ -7,9 +7,9 @@ Same auth, errors and ownership rules as the case routes: another doctor's case 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Query, Response
 
 from api import schemas
 from api.dependencies import CurrentCaller
@@ -36,8 +36,15 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 @router.get("/fhir", response_class=Response, responses=_RESPONSES)
-def fhir_document(case_id: str, caller: CurrentCaller) -> Response:
+def fhir_document(
+    case_id: str,
+    caller: CurrentCaller,
+    earlier: Annotated[
+        bool, Query(description="Include the patient's earlier results of the note's tests")
+    ] = False,
+) -> Response:
     """The signed note as a FHIR R4 document Bundle (before sign-off, the AI draft with
-    status preliminary); recorded on the audit trail as an export."""
-    bundle = caller.services.fhir_bundle(case_id)
+    status preliminary); recorded on the audit trail as an export. The Patient carries the
+    patient record's id (urn:medcase:patient), the same in every case of the patient."""
+    bundle = caller.services.fhir_bundle(case_id, include_earlier=earlier)
     return Response(json.dumps(bundle, ensure_ascii=False), media_type=FHIR_JSON)

@@ -8,7 +8,17 @@ import streamlit as st
 from core.insights import Insights
 from core.models import CaseDetail
 from core.review import ReviewSummary
-from ui import case_edit, case_files, insights_view, pilot_admin, progress, routes, session, widgets
+from ui import (
+    case_edit,
+    case_files,
+    insights_view,
+    patient_view,
+    pilot_admin,
+    progress,
+    routes,
+    session,
+    widgets,
+)
 from ui.audit_view import audit_trail
 from ui.critical_acknowledgments import critical_acknowledgments
 from ui.critical_values import critical_banner
@@ -55,6 +65,8 @@ if insights is not None:
     critical_acknowledgments(services, case.case_id)
 
 widgets.case_header(case)
+if case.patient_id:
+    patient_view.patient_link(case.patient_id)
 review: ReviewSummary | None = None  # the draft's review, once there is a draft
 if insights is not None:
     with shown_to_user():
@@ -76,6 +88,7 @@ with case_tab:
         insights_view.show_insights(
             insights, note=progress.insights_note(case.status), verified=detail.insights_verified
         )
+        patient_view.delta_checks_panel(insights.delta_checks)
         export_buttons(services, case, review.latest if review else None)
         if review is not None:
             review_panel(

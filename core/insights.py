@@ -33,12 +33,31 @@ class _Scored(BaseModel):
         return clamp_score(value)
 
 
+class DeltaCheck(BaseModel):
+    """A current lab value compared with the same patient's earlier result
+    (core.analysis.delta): the rule it met and the earlier value it cites."""
+
+    rule: str  # a core.analysis.delta rule name ("creatinine_rise_48h", "new_critical")
+    analyte: str
+    statement: str  # "Creatinine 1.6 mg/dL, up 0.5 mg/dL from 1.1 mg/dL 24 h earlier"
+    value: float  # the current value, in ``unit``
+    unit: str | None = None
+    earlier_value: float | None = None  # in ``unit`` too; None for a first critical value
+    earlier_case_id: str | None = None
+    earlier_at: str | None = None  # ISO 8601, when the earlier case was seen
+    hours_between: float | None = None
+    source_line: str | None = None  # the current value's line (already redacted)
+
+
 class PatientContext(BaseModel):
     """All the analyzer may tell an engine about the patient: never the name."""
 
     age: int
     gender: str
     doctor_notes: str | None = None  # already redacted
+    # The current values compared with this patient's earlier results (the pipeline sets
+    # them after reading the files, before the writing round).
+    delta_checks: list[DeltaCheck] = Field(default_factory=list)
 
 
 class LabValue(BaseModel):
@@ -233,6 +252,8 @@ class Insights(BaseModel):
     # no value read and nothing in the files, as written. Empty when every number was
     # found; None when not checked (the rules engine writes only values it read).
     ungrounded_numbers: dict[str, list[str]] | None = None
+    # The current values compared with the patient's earlier results (core.analysis.delta).
+    delta_checks: list[DeltaCheck] = Field(default_factory=list)
     provenance: Provenance
 
     @property

@@ -14,8 +14,10 @@ NEW_CASE = "app_pages/new_case.py"
 CASE = "app_pages/case.py"
 PILOTS = "app_pages/pilots.py"
 PATIENTS = "app_pages/patients.py"
+PATIENT = "app_pages/patient.py"
 
 CASE_ID_PARAM = "case_id"
+PATIENT_ID_PARAM = "patient_id"
 
 
 def visitor_pages() -> list[st.Page]:
@@ -42,6 +44,8 @@ def doctor_pages() -> list[st.Page]:
         st.Page(PILOTS, title="Pilots", icon=":material/fact_check:", url_path="pilots"),
         # Hidden from the menu: a case page needs a case, chosen in the list or by a link.
         st.Page(CASE, title="Case", icon=":material/description:", visibility="hidden"),
+        # Hidden too: a patient's page is opened from one of their cases.
+        st.Page(PATIENT, title="Patient", icon=":material/timeline:", visibility="hidden"),
     ]
 
 
@@ -59,6 +63,16 @@ def open_case(case_id: str) -> NoReturn:
     """Go to a case's page, with its id in the address so the link can be shared."""
     session.set_open_case(case_id)
     st.switch_page(CASE, query_params={CASE_ID_PARAM: case_id})
+
+
+def linked_patient_id() -> str | None:
+    """The patient named in the address (``/patient?patient_id=<uuid>``), if any."""
+    return st.query_params.get(PATIENT_ID_PARAM) or None
+
+
+def open_patient(patient_id: str) -> NoReturn:
+    """Go to a patient's page, with their id in the address."""
+    st.switch_page(PATIENT, query_params={PATIENT_ID_PARAM: patient_id})
 
 
 def keep_case_in_address(case_id: str) -> None:

@@ -12,11 +12,13 @@ from every text before an engine sees it, and files are known by labels only.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
+from core.analysis.delta import delta_checks
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.grounding import check_model_answer
+from core.analysis.history import CaseResults
 from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.reading_round import ReadFile, SaveFileAnalysis, read_round
 from core.analysis.rules.engine import RulesEngine
@@ -39,6 +41,7 @@ def analyze_case(
     reading: FileReading | None = None,
     on_section: SaveSection | None = None,
     patient_record: PatientRecord | None = None,
+    earlier: Sequence[CaseResults] = (),
 ) -> Insights:
     """Analyse one case; engine failures propagate, unreadable files become warnings.
 
@@ -47,7 +50,8 @@ def analyze_case(
     ``on_section`` gets each written section as it lands (the case page shows it);
     ``patient_record`` is the case's patient: its own record number and date of birth are
     kept from the engines wherever they stand, and a message for another date of birth is
-    a wrong-patient warning.
+    a wrong-patient warning; ``earlier`` holds the same patient's earlier cases, for the
+    delta checks.
     """
     reading = reading or InProcessReading()
     started = time.perf_counter()
@@ -95,6 +99,10 @@ def analyze_case(
         birth_date=patient_record.date_of_birth if patient_record is not None else None,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
+    lab_values = [value for document in documents for value in document.lab_values]
+    # Both engines write from the delta checks: the values compared with earlier results.
+    checks = delta_checks(lab_values, case.created_at, earlier)
+    context = context.model_copy(update={"delta_checks": checks})
 
     # Round 2: the summary beside the SOAP note and diagnosis, from the same facts.
     summary, soap, diagnosis = write_round(
@@ -116,7 +124,7 @@ def analyze_case(
         soap,
         diagnosis,
         generated_at=utc_now().isoformat(),
-        lab_values=[value for document in documents for value in document.lab_values],
+        lab_values=lab_values,
         unread_tests=list(dict.fromkeys(t for d in documents for t in d.unread_tests)),
         provenance=Provenance(
             engine=engine.name,
@@ -127,6 +135,8 @@ def analyze_case(
             warnings=warnings,
         ),
     )
-    insights = insights.model_copy(update={"ungrounded_numbers": ungrounded})
+    insights = insights.model_copy(
+        update={"ungrounded_numbers": ungrounded, "delta_checks": checks}
+    )
     on_stage(AnalysisStage.INSIGHTS_COMPILED.value)
     return insights

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from core.advisory import advisory_for, confidence_percent
+from core.analysis.history import TrendSeries
 from core.export.blocks import Block, BlockKind
 from core.export.clinical import critical_blocks, differential_blocks, lab_blocks
+from core.export.trends import trend_blocks
 from core.insights import Insights
 from core.models import Case, CaseFile
 from core.privacy.restore import restore_text
@@ -51,6 +53,7 @@ def chart_blocks(
     insights: Insights,
     note: SignedNote | None = None,
     files: Sequence[CaseFile] = (),
+    trends: Sequence[TrendSeries] = (),
 ) -> list[Block]:
     """The document's content, in reading order: critical values first, then the signed
     ``note`` when there is one, else the AI draft marked as not signed. The export goes to
@@ -92,6 +95,7 @@ def chart_blocks(
     else:
         blocks += _signed_sections(note)
     blocks += lab_blocks(insights, files)
+    blocks += trend_blocks(trends, insights, case.case_id)
     if made.warnings:
         blocks += [Block("heading", "Warnings"), Block("bullets", items=tuple(made.warnings))]
     return [_restored(block, case.patient_name) for block in blocks]

@@ -10,6 +10,7 @@ import html
 import re
 from collections.abc import Sequence
 
+from core.analysis.history import TrendSeries
 from core.export.document import chart_blocks
 from core.insights import Insights
 from core.models import Case, CaseFile
@@ -31,11 +32,12 @@ def chart_markdown(
     insights: Insights,
     note: SignedNote | None = None,
     files: Sequence[CaseFile] = (),
+    trends: Sequence[TrendSeries] = (),
 ) -> str:
     """The export as Markdown (the signed ``note`` when given, else the draft); ``files``
-    name the sources of the lab values."""
+    name the sources of the lab values, ``trends`` the patient's series (the trend table)."""
     lines: list[str] = []
-    for block in chart_blocks(case, insights, note, files):
+    for block in chart_blocks(case, insights, note, files, trends):
         text = escape(block.text)
         if block.kind == "title":
             lines += [f"# {text}", ""]

@@ -15,6 +15,7 @@ from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
 from core.advisory import ADVISORY
+from core.analysis.history import TrendSeries
 from core.export.document import TITLE, Block, chart_blocks
 from core.insights import Insights
 from core.models import Case, CaseFile
@@ -144,11 +145,13 @@ def chart_pdf(
     note: SignedNote | None = None,
     fonts: Sequence[tuple[Path, Path]] = UNICODE_FONTS,
     files: Sequence[CaseFile] = (),
+    trends: Sequence[TrendSeries] = (),
 ) -> bytes:
     """The export as a PDF (the signed ``note`` when given, else the draft); uses the first
-    of ``fonts`` that exists (none: a core font); ``files`` name the lab values' sources."""
+    of ``fonts`` that exists (none: a core font); ``files`` name the lab values' sources,
+    ``trends`` the patient's series (the trend table)."""
     footer = ADVISORY if note is None else f"Signed note, version {note.version}"
-    return render_pdf(chart_blocks(case, insights, note, files), fonts, footer)
+    return render_pdf(chart_blocks(case, insights, note, files, trends), fonts, footer)
 
 
 def render_pdf(

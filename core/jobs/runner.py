@@ -31,6 +31,7 @@ from core.jobs.claims import (
     fail_analysis,
     record_analyzer_event,
 )
+from core.jobs.patient_results import earlier_results
 from core.jobs.recovery import RecoveryPolicy
 from core.jobs.seal import seal
 from core.models import CaseFile, Doctor, utc_now
@@ -269,6 +270,7 @@ class AnalysisRunner:
             self.reading,
             on_section=save_section,
             patient_record=record,
+            earlier=earlier_results(backend, owner, case),
         )
         insights.provenance.case_version = case.content_version
         if self.seal_key is not None:

@@ -43,6 +43,7 @@ from core.services.audit import record_event
 from core.services.critical_results import CriticalResultsService
 from core.services.patients import PatientService
 from core.services.review import ReviewService
+from core.services.trends import PatientTrends, patient_trends
 from core.services.upload_limits import (
     DEFAULT_MAX_FILE_BYTES,
     Limits,
@@ -126,6 +127,10 @@ class CaseService:
     def patients(self) -> PatientService:
         """This doctor's patients: search, create, their cases, merge and unmerge."""
         return PatientService(self.doctor, self.backend)
+
+    def patient_trends(self, patient_id: Any) -> PatientTrends:
+        """The patient's record over time: cases, timeline and lab trends (core.services.trends)."""
+        return patient_trends(self.patients, self.backend, patient_id)
 
     # --- cases ------------------------------------------------------------------------
 
@@ -376,10 +381,13 @@ class CaseService:
         self._record(AuditAction.FILE_DOWNLOADED, validation.case_id(case_id), details)
         return content
 
-    def fhir_bundle(self, case_id: str) -> dict[str, Any]:
+    def fhir_bundle(self, case_id: str, include_earlier: bool = False) -> dict[str, Any]:
         """The case's note as a FHIR R4 document Bundle (the signed version, else the draft
-        marked preliminary); recorded on the audit trail as an export."""
-        bundle = export.fhir_bundle(self.doctor, self.backend, case_id, self.display)
+        marked preliminary), with the patient's earlier results of its tests when asked;
+        recorded on the audit trail as an export."""
+        bundle = export.fhir_bundle(
+            self.doctor, self.backend, case_id, self.display, include_earlier
+        )
         self.record_export(case_id, "fhir")
         return bundle
 

@@ -15,10 +15,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from core import validation
+from core.analysis.history import CaseResults, TrendSeries, lab_history
 from core.errors import CaseNotFound, InternalError, InvalidInput
 from core.export import markdown
 from core.export.fhir.document import ExportRequest, document_bundle
 from core.insights import Insights
+from core.jobs.patient_results import earlier_results
+from core.lifecycle import SIGNED_STATES
 from core.models import Case, CaseFile, Doctor
 from core.ports import Backend
 from core.privacy.display import Audience, DisplayPolicy
@@ -81,10 +84,25 @@ def note_to_export(
 
 
 def fhir_bundle(
-    doctor: Doctor, backend: Backend, case_id: str, display: DisplayPolicy
+    doctor: Doctor,
+    backend: Backend,
+    case_id: str,
+    display: DisplayPolicy,
+    include_earlier: bool = False,
 ) -> dict[str, Any]:
-    """The FHIR R4 document Bundle of one of ``doctor``'s cases (JSON-ready)."""
+    """The FHIR R4 document Bundle of one of ``doctor``'s cases (JSON-ready); with
+    ``include_earlier``, the patient's earlier results of the note's tests too."""
     shown = note_to_export(doctor, backend, case_id, display, Audience.FHIR)
+    earlier = earlier_results(backend, doctor.user_id, shown.case) if include_earlier else []
+    signed = (
+        frozenset(
+            case.case_id
+            for case in backend.patients.patient_cases(doctor.user_id, shown.case.patient_id or "")
+            if case.review_state in SIGNED_STATES
+        )
+        if earlier
+        else frozenset()
+    )
     review = shown.review
     previous = review.versions[-2] if len(review.versions) > 1 else None
     bundle = document_bundle(
@@ -95,6 +113,8 @@ def fhir_bundle(
             previous=previous,
             draft_id=review.draft.draft_id if review.draft else None,
             include_patient_name=display.fhir_patient_name,
+            earlier=earlier,
+            earlier_signed=signed,
         )
     )
     kind = "signed" if shown.note else "draft"
@@ -102,10 +122,21 @@ def fhir_bundle(
     return bundle
 
 
+def patient_series(doctor: Doctor, backend: Backend, shown: NoteToExport) -> list[TrendSeries]:
+    """The patient's series up to this case: its earlier cases' values and the note's."""
+    case = shown.case
+    earlier = earlier_results(backend, doctor.user_id, case)
+    return lab_history(
+        [*earlier, CaseResults(case.case_id, case.created_at, shown.insights.lab_values)]
+    )
+
+
 def chart_markdown(doctor: Doctor, backend: Backend, case_id: str, display: DisplayPolicy) -> str:
-    """The chart document of one of ``doctor``'s cases as Markdown, for its owner."""
+    """The chart document of one of ``doctor``'s cases as Markdown, for its owner, with
+    the trend table of the tests the patient has earlier results of."""
     shown = note_to_export(doctor, backend, case_id, display, Audience.OWNER)
-    return markdown.chart_markdown(shown.case, shown.insights, shown.note, shown.files)
+    trends = patient_series(doctor, backend, shown)
+    return markdown.chart_markdown(shown.case, shown.insights, shown.note, shown.files, trends)
 
 
 def chart_pdf(doctor: Doctor, backend: Backend, case_id: str, display: DisplayPolicy) -> bytes:
@@ -114,4 +145,5 @@ def chart_pdf(doctor: Doctor, backend: Backend, case_id: str, display: DisplayPo
     from core.export.pdf import chart_pdf as laid_out_pdf
 
     shown = note_to_export(doctor, backend, case_id, display, Audience.OWNER)
-    return laid_out_pdf(shown.case, shown.insights, shown.note, files=shown.files)
+    trends = patient_series(doctor, backend, shown)
+    return laid_out_pdf(shown.case, shown.insights, shown.note, files=shown.files, trends=trends)

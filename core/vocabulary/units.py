@@ -7,6 +7,7 @@ a key. The key is for lookup only: a LabValue keeps the unit exactly as the repo
 
 from __future__ import annotations
 
+import functools
 import re
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
@@ -104,6 +105,7 @@ _SAME_AS: dict[str, str] = {
 _EXPONENT = re.compile(r"^(?:x|×|\*)?10(?:\^|\*|e)?(\d{1,2})/")
 
 
+@functools.lru_cache(maxsize=4096)  # reports repeat a few dozen spellings; called per value
 def unit_key(unit: str | None) -> str:
     """The lookup key of a unit as written ("x10^9/L" -> "10^9/l"); "" for no unit."""
     if not unit:

@@ -112,6 +112,7 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/api/v1/patients/{patient_id}": {"get"},
         "/api/v1/patients/{patient_id}/merge": {"post"},
         "/api/v1/patients/{patient_id}/unmerge": {"post"},
+        "/api/v1/patients/{patient_id}/trends": {"get"},
     }
     assert {path: set(operations) for path, operations in paths.items()} == expected
     assert "201" in paths["/cases/create_case"]["post"]["responses"]

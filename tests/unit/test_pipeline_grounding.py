@@ -56,7 +56,7 @@ def test_a_fully_grounded_answer_records_an_empty_check(
 ) -> None:
     insights = Run([("labs.pdf", "lab", pdf_bytes())]).analyze(model)
     assert insights.ungrounded_numbers == {}
-    assert insights.provenance.prompt_version == "medcase-prompts-4"
+    assert insights.provenance.prompt_version == "medcase-prompts-5"
 
 
 def test_the_rules_engine_is_not_checked() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from core.analysis.labs.format import format_result
 from core.insights import (
+    DeltaCheck,
     ImageAnalysis,
     LabDocument,
     LabValue,
@@ -14,7 +15,7 @@ from core.insights import (
     RadiologyImage,
 )
 
-PROMPT_VERSION = "medcase-prompts-4"
+PROMPT_VERSION = "medcase-prompts-5"
 
 # A long lab report is cut here: the values parsed from it are sent in full beside it.
 MAX_LAB_TEXT_CHARS = 12_000
@@ -124,9 +125,41 @@ def radiology_readings(images: list[tuple[RadiologyImage, ImageAnalysis]]) -> st
     return "Radiology images:\n" + "\n\n".join(sections)
 
 
+def delta_fact(check: DeltaCheck) -> dict[str, Any]:
+    """One delta check as a structured fact: no case id, date or name, only the interval."""
+    return {
+        "rule": check.rule,
+        "analyte": check.analyte,
+        "statement": check.statement,
+        "value": check.value,
+        "unit": check.unit,
+        "earlier_value": check.earlier_value,
+        "hours_between": check.hours_between,
+    }
+
+
+def delta_checks(checks: list[DeltaCheck]) -> str:
+    """The current values compared with this patient's earlier results, beside the tables."""
+    if not checks:
+        return "Compared with this patient's earlier results: no earlier result to compare."
+    facts = json.dumps([delta_fact(c) for c in checks], ensure_ascii=False, indent=1)
+    return (
+        "Compared with this patient's earlier results (delta checks, structured facts, JSON; "
+        "each cites the earlier value; name them in the summary and the assessment, and say "
+        f"what they change in the plan):\n{facts}"
+    )
+
+
 def case_file(
     context: PatientContext,
     labs: list[LabDocument],
     images: list[tuple[RadiologyImage, ImageAnalysis]],
 ) -> str:
-    return "\n\n".join((patient_context(context), lab_documents(labs), radiology_readings(images)))
+    return "\n\n".join(
+        (
+            patient_context(context),
+            lab_documents(labs),
+            delta_checks(context.delta_checks),
+            radiology_readings(images),
+        )
+    )

@@ -42,17 +42,45 @@ _CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {
     },
     "Paracetamol": {("mg/l", "ug/ml"): lambda x: x, ("umol/l", "ug/ml"): lambda x: x / 6.615},
     "Digoxin": {("nmol/l", "ng/ml"): lambda x: x * 0.781},
+    # Issue #27: SI and conventional results on one trend axis (and the KDIGO creatinine
+    # rules in mg/dL). Factors from the molar masses: creatinine 113.12 g/mol (88.42),
+    # urea 60.06 (6.006), urea nitrogen 28.01 (2.801), cholesterol 386.65 (38.67),
+    # triglycerides as triolein 885.7 (88.57), phosphorus 30.97 (3.097), uric acid
+    # 168.1 (59.48), bilirubin 584.7 (17.1).
+    "Creatinine": {("umol/l", "mg/dl"): lambda x: x / 88.42},
+    "Urea": {("mg/dl", "mmol/l"): lambda x: x / 6.006},
+    "BUN": {("mmol/l", "mg/dl"): lambda x: x * 2.801},
+    "Total cholesterol": {("mmol/l", "mg/dl"): lambda x: x * 38.67},
+    "LDL cholesterol": {("mmol/l", "mg/dl"): lambda x: x * 38.67},
+    "HDL cholesterol": {("mmol/l", "mg/dl"): lambda x: x * 38.67},
+    "Triglycerides": {("mmol/l", "mg/dl"): lambda x: x * 88.57},
+    "Phosphate": {("mmol/l", "mg/dl"): lambda x: x * 3.097},
+    "Uric acid": {("umol/l", "mg/dl"): lambda x: x / 59.48},
+    "Total bilirubin": {("umol/l", "mg/dl"): lambda x: x / 17.1},
+    "Albumin": {("g/l", "g/dl"): lambda x: x / 10},
+    "Total protein": {("g/l", "g/dl"): lambda x: x / 10},
 }
+
+
+def unit_of(value: LabValue) -> str:
+    """The unit key a value is in: as written, or for a value written without one, the
+    unit system its analyte's ranges place the number in."""
+    analyte = BY_NAME.get(value.analyte)
+    known = analyte.range_for(value.unit, value.value) if analyte else None
+    return known.unit if known else unit_key(value.unit)
+
+
+def converter(analyte: str, source: str, unit: str) -> Callable[[float], float] | None:
+    """How a number of ``analyte`` in ``source`` becomes one in ``unit`` (unit keys);
+    None when no conversion is known."""
+    if source == unit:
+        return lambda x: x
+    return _CONVERSIONS.get(analyte, {}).get((source, unit))
 
 
 def amount(value: LabValue | None, unit: str) -> float | None:
     """The value in ``unit`` (a unit key), or None when its unit system is unknown."""
     if value is None:
         return None
-    analyte = BY_NAME.get(value.analyte)
-    known = analyte.range_for(value.unit, value.value) if analyte else None
-    source = known.unit if known else unit_key(value.unit)
-    if source == unit:
-        return value.value
-    convert = _CONVERSIONS.get(value.analyte, {}).get((source, unit))
+    convert = converter(value.analyte, unit_of(value), unit)
     return convert(value.value) if convert else None

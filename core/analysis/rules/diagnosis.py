@@ -12,11 +12,13 @@ patient).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.analysis.labs.format import format_lab_value
 from core.analysis.rules.conditions import SEVERITY_RANK
 from core.analysis.rules.confidence import abstain, confidence_of
+from core.analysis.rules.deltas import delta_findings
 from core.analysis.rules.evidence import Candidate, LabResults, Ranked
 from core.analysis.rules.hematology import anemia, blood_cells, coagulation, iron_and_vitamins
 from core.analysis.rules.metabolic import (
@@ -31,7 +33,7 @@ from core.analysis.rules.metabolic import (
 from core.analysis.rules.notes import Mention, NoteFacts
 from core.analysis.rules.organs import cardiac, inflammation, liver, urine
 from core.icd10 import annotate_diagnosis
-from core.insights import DifferentialDiagnosis, LabValue, PrimaryDiagnosis
+from core.insights import DeltaCheck, DifferentialDiagnosis, LabValue, PrimaryDiagnosis
 
 # Which stated or known conditions explain a lab finding (by the condition's name).
 _EXPLAINS: dict[str, tuple[str, ...]] = {
@@ -84,10 +86,13 @@ _EXPLAINS: dict[str, tuple[str, ...]] = {
 }
 
 
-def rank_findings(values: list[LabValue], age: int) -> list[Candidate]:
-    """Every finding the lab values support, most urgent first."""
+def rank_findings(
+    values: list[LabValue], age: int, deltas: Sequence[DeltaCheck] = ()
+) -> list[Candidate]:
+    """Every finding the lab values (and their changes since earlier results) support, most
+    urgent first."""
     labs = LabResults(values)
-    found = glycemia(labs, age)
+    found = delta_findings(labs, deltas) + glycemia(labs, age)
     found += anemia(labs) + iron_and_vitamins(labs) + blood_cells(labs) + coagulation(labs)
     found += kidney(labs) + electrolytes(labs) + acid_base(labs)
     found += thyroid(labs) + lipids(labs)
@@ -117,14 +122,18 @@ class RulesDiagnosis:
 
 
 def diagnose(
-    values: list[LabValue], age: int, facts: NoteFacts | None = None, unsure: int = 0
+    values: list[LabValue],
+    age: int,
+    facts: NoteFacts | None = None,
+    unsure: int = 0,
+    deltas: Sequence[DeltaCheck] = (),
 ) -> RulesDiagnosis:
     """The primary diagnosis, its differential and every ranked finding behind them.
 
     ``unsure`` counts what could not be read (tests named without a value, pages without
     text): it lowers the confidence, since the missing part may change the picture."""
     facts = facts or NoteFacts()
-    findings = rank_findings(values, age)
+    findings = rank_findings(values, age, deltas)
     ranked = _ranking(findings, facts)
     if not ranked:
         return RulesDiagnosis(abstain(values, unsure), [], findings)

@@ -13,6 +13,7 @@ from typing import Any
 from core.analysis.labs.critical import describe_critical
 from core.analysis.labs.format import format_lab_value
 from core.analysis.rules.confidence import MAX_CONFIDENCE
+from core.analysis.rules.deltas import delta_plan
 from core.analysis.rules.diagnosis import diagnose
 from core.analysis.rules.plan import plan_lines, urgent_plan
 from core.analysis.rules.report import (
@@ -98,19 +99,24 @@ class RulesEngine:
         images: list[tuple[RadiologyImage, ImageAnalysis]],
     ) -> CaseSummary:
         reading = read_case(context, labs)
-        result = diagnose(reading.values, context.age, reading.facts, reading.unsure)
+        deltas = context.delta_checks
+        result = diagnose(reading.values, context.age, reading.facts, reading.unsure, deltas)
         urgent = critical_sentence(reading)
         parts = [urgent] if urgent else []
         parts.append(f"{_patient(context)}.")
         if context.doctor_notes and context.doctor_notes.strip():
             parts.append(f"Doctor's notes: {_shorten(context.doctor_notes.strip())}")
         parts.append(lab_sentence(reading))
+        if deltas:
+            changes = "; ".join(check.statement for check in deltas)
+            parts.append(f"Compared with this patient's earlier results: {changes}.")
         if result.ranked:
             names = "; ".join(r.name for r in result.ranked[:3])
             parts.append(f"The notes and lab pattern suggest: {names}.")
         parts += [_radiology_summary(images), _DISCLAIMER]
         key_findings = [describe_critical(v) for v in reading.critical]
         key_findings += [format_lab_value(v) for v in reading.abnormal if not v.critical]
+        key_findings += [check.statement for check in deltas]
         key_findings += [f"{name} mentioned, value not read" for name in reading.unread_tests]
         if reading.unread_pages:
             key_findings.append(f"{reading.unread_pages} page(s) could not be read")
@@ -135,7 +141,8 @@ class RulesEngine:
         images: list[tuple[RadiologyImage, ImageAnalysis]],
     ) -> tuple[SoapNote, PrimaryDiagnosis]:
         reading = read_case(context, labs)
-        result = diagnose(reading.values, context.age, reading.facts, reading.unsure)
+        deltas = context.delta_checks
+        result = diagnose(reading.values, context.age, reading.facts, reading.unsure, deltas)
         diagnosis = result.diagnosis
         notes = (context.doctor_notes or "").strip()
         subjective = f"{_patient(context)}. " + (
@@ -155,6 +162,7 @@ class RulesEngine:
         assessment += " Rules-based suggestion from the notes and lab values; the doctor decides."
         plan = [urgent_plan(reading)] if reading.critical else []
         plan += plan_lines(result, reading)
+        plan += delta_plan(deltas)
         if images:
             plan.append("Have the radiology images read by a radiologist.")
         plan.append("Correlate with the history and examination before acting on these values.")

@@ -20,6 +20,9 @@ ADULT_AGE = 18
 BORDERLINE = 1.10
 # Findings whose diagnostic criteria lie just past the reference limit.
 DEFINED_NEAR_THE_LIMIT = frozenset({"prediabetes"})
+# Findings made by a change since earlier results (core.analysis.rules.deltas): a value
+# inside its range may make them, so they are never borderline.
+DEFINED_BY_CHANGE = frozenset({"acute_kidney_injury", "falling_hemoglobin"})
 # Markers that rise with any inflammation: they support a diagnosis, they seldom are one.
 NONSPECIFIC = frozenset({"elevated_crp", "elevated_esr", "elevated_ferritin"})
 
@@ -84,6 +87,8 @@ class Candidate:
         none critical: too little to diagnose alone. A sodium of 124 is 8 % below 135 but
         a whole range below it: no borderline value. Prediabetes is defined by a band just
         above the limit (ADA: HbA1c 5.7-6.4 %): only a value at the limit itself is."""
+        if self.key in DEFINED_BY_CHANGE:
+            return False
         if self.key in DEFINED_NEAR_THE_LIMIT:  # borderline only when at the limit itself
             return bool(self.evidence) and all(fold_beyond(v) <= 1.0 for v in self.evidence)
         return bool(self.evidence) and all(

@@ -25,6 +25,18 @@ class Finding:
 
 # fmt: off
 FINDINGS: dict[str, Finding] = {
+    # From delta checks against the patient's earlier results (core.analysis.delta): the
+    # time course a single creatinine cannot show.
+    "acute_kidney_injury": Finding(
+        "Acute kidney injury (KDIGO creatinine criterion against earlier results)", "N17.9", 92,
+        "Stage by KDIGO (creatinine against baseline, urine output); look for the cause "
+        "(volume depletion, obstruction, nephrotoxic drugs: stop NSAIDs, review ACE "
+        "inhibitors, ARBs, diuretics and metformin); repeat creatinine and potassium within "
+        "24 hours."),
+    "falling_hemoglobin": Finding(
+        "Falling hemoglobin (bleeding or hemolysis to be excluded)", "R71.0", 84,
+        "Look for bleeding (history, examination, stool), review anticoagulants and "
+        "antiplatelets, repeat the blood count, hemolysis screen if no bleeding is found."),
     "elevated_troponin": Finding(
         "Elevated troponin (myocardial injury to be excluded)", "R79.89", 95,
         "Urgent clinical assessment for acute coronary syndrome or other myocardial injury: "

@@ -16,6 +16,7 @@ NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "urn:medcase:fhir-export")
 URN_SYSTEM = "urn:ietf:rfc:3986"  # an identifier whose value is a URI (urn:uuid:...)
 MEDCASE_DOCTOR_SYSTEM = "urn:medcase:doctor"  # MedCase's user id of a doctor
 MEDCASE_CASE_SYSTEM = "urn:medcase:case"  # MedCase's case id
+MEDCASE_PATIENT_SYSTEM = "urn:medcase:patient"  # MedCase's patient record id (stable)
 
 
 def derived_id(*parts: str) -> str:

@@ -9,10 +9,12 @@ model, prompt version) and, once signed, who signed it and when.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from core.advisory import advisory_for
+from core.analysis.history import CaseResults
 from core.export.document import DRAFT_HEADING, TITLE, signature_line
 from core.export.fhir.context import (
     URN_SYSTEM,
@@ -24,7 +26,7 @@ from core.export.fhir.context import (
     urn,
 )
 from core.export.fhir.diagnosis import differential_conditions, primary_condition
-from core.export.fhir.labs import lab_resources
+from core.export.fhir.labs import earlier_observations, lab_resources
 from core.export.fhir.narrative import narrative
 from core.export.fhir.parts import device, patient, practitioner, provenance
 from core.export.fhir.sections import NoteText, composition_sections
@@ -45,6 +47,10 @@ class ExportRequest:
     previous: SignedNote | None = None  # the version an amendment replaces
     draft_id: str | None = None
     include_patient_name: bool = True
+    # The patient's earlier cases: their results of the note's tests go in as Observations
+    # of their own, dated, under an "Earlier results" section (empty: left out).
+    earlier: Sequence[CaseResults] = ()
+    earlier_signed: frozenset[str] = frozenset()  # which of those cases' notes are signed
 
 
 def document_bundle(request: ExportRequest) -> dict[str, Any]:
@@ -76,8 +82,16 @@ def document_bundle(request: ExportRequest) -> dict[str, Any]:
         if insights.lab_values
         else (None, [])
     )
-    composition = _composition(doc, request, text, conditions, report)
-    documented = [composition, *conditions, *([report] if report else []), *observations]
+    analytes = {value.analyte for value in insights.lab_values}
+    earlier = earlier_observations(doc, request.earlier, analytes, request.earlier_signed)
+    composition = _composition(doc, request, text, conditions, report, earlier)
+    documented = [
+        composition,
+        *conditions,
+        *([report] if report else []),
+        *observations,
+        *earlier,
+    ]
     trail = provenance(doc, documented, made)
     resources = [
         composition,
@@ -98,6 +112,20 @@ def document_bundle(request: ExportRequest) -> dict[str, Any]:
     return r4(bundle)
 
 
+def _dated(observations: list[dict[str, Any]]) -> list[str]:
+    """ "Creatinine: 1.1 mg/dL on 2026-03-12" for each earlier result."""
+    lines = []
+    for o in observations:
+        quantity = o.get("valueQuantity")
+        shown = (
+            f"{quantity.get('comparator', '')}{quantity['value']} {quantity.get('unit', '')}"
+            if quantity
+            else str(o.get("valueString", ""))
+        )
+        lines.append(f"{o['code']['text']}: {shown.strip()} on {o['effectiveDateTime'][:10]}")
+    return lines
+
+
 def _draft_key(request: ExportRequest) -> str:
     return request.draft_id or request.insights.generated_at
 
@@ -108,6 +136,7 @@ def _composition(
     text: NoteText,
     conditions: list[dict[str, Any]],
     report: dict[str, Any] | None,
+    earlier: list[dict[str, Any]],
 ) -> dict[str, Any]:
     note, made = request.note, request.insights.provenance
     if note is None:
@@ -146,6 +175,14 @@ def _composition(
         "title": title,
         "section": composition_sections(text, conditions, report, request.insights.lab_values),
     }
+    if earlier:
+        composition["section"].append(
+            {
+                "title": "Earlier results",
+                "text": narrative([("Earlier results of this patient", _dated(earlier))]),
+                "entry": [reference(o, o["code"]["text"]) for o in earlier],
+            }
+        )
     # A version whose hash does not match its text is not presented as attested.
     if note is not None and note.verified and doc.practitioner is not None:
         composition["attester"] = [

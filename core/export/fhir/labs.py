@@ -9,12 +9,14 @@ says so, and gets a LOINC code only when the code names that specimen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from core.analysis.history import CaseResults
 from core.analysis.labs.format import format_lab_value, format_result, is_dipstick
 from core.analysis.labs.loinc import LOINC_SYSTEM, loinc_of
 from core.analysis.labs.ucum import UCUM_SYSTEM, ucum_code
-from core.export.fhir.context import Document, reference
+from core.export.fhir.context import Document, fhir_time, reference
 from core.export.fhir.narrative import narrative
 from core.export.fhir.validation import r4
 from core.insights import LabValue
@@ -74,6 +76,28 @@ def lab_resources(
     if conclusion:
         report["conclusion"] = conclusion
     return r4(report), observations
+
+
+def earlier_observations(
+    doc: Document, earlier: Sequence[CaseResults], analytes: set[str], signed: frozenset[str]
+) -> list[dict[str, Any]]:
+    """The patient's earlier results of the note's tests, each dated by its case (final
+    when that case's note was signed, else preliminary)."""
+    observations: list[dict[str, Any]] = []
+    for case in earlier:
+        for value in case.lab_values:
+            if value.analyte not in analytes or value.doubtful:
+                continue
+            observation = _observation(doc, value, len(observations) + 1)
+            observation["id"] = doc.resource_id("EarlierObservation", len(observations) + 1)
+            observation["status"] = "final" if case.case_id in signed else "preliminary"
+            observation["effectiveDateTime"] = fhir_time(case.seen_at)
+            observation["issued"] = fhir_time(case.seen_at)
+            observation.setdefault("note", []).append(
+                {"text": f"An earlier result of this patient (MedCase case {case.case_id})"}
+            )
+            observations.append(r4(observation))
+    return observations
 
 
 def _lines(values: list[LabValue]) -> list[str]:

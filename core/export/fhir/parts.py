@@ -13,6 +13,7 @@ from typing import Any
 from core.export.fhir.context import (
     MEDCASE_CASE_SYSTEM,
     MEDCASE_DOCTOR_SYSTEM,
+    MEDCASE_PATIENT_SYSTEM,
     Document,
     derived_id,
     reference,
@@ -34,7 +35,16 @@ def patient(case: Case, include_name: bool) -> dict[str, Any]:
     resource: dict[str, Any] = {
         "resourceType": "Patient",
         "id": derived_id(case.case_id, "Patient"),
-        "identifier": [{"system": MEDCASE_CASE_SYSTEM, "value": case.case_id}],
+        # The patient record's id first: the same for every case of this patient, so a
+        # receiver can join the documents; then the case's.
+        "identifier": [
+            *(
+                [{"system": MEDCASE_PATIENT_SYSTEM, "value": case.patient_id}]
+                if case.patient_id
+                else []
+            ),
+            {"system": MEDCASE_CASE_SYSTEM, "value": case.case_id},
+        ],
         "extension": [
             {
                 "url": AGE_EXTENSION,

@@ -1,0 +1,241 @@
+"""Delta checks: each current value compared with the same patient's earlier results.
+
+The rules, each citing the earlier value it compares with:
+
+- ``creatinine_rise_48h``: creatinine up by 0.3 mg/dL (26.5 µmol/L) or more from the
+  lowest value of the 48 hours before (KDIGO 2012 acute kidney injury, stage 1 by rise);
+- ``creatinine_1_5x_7d``: creatinine at least 1.5 times the lowest value of the 7 days
+  before (KDIGO 2012, the relative criterion);
+- ``hemoglobin_fall``: haemoglobin down by 2 g/dL or more from the previous result;
+- ``potassium_limit`` / ``sodium_limit``: now beyond a reference limit the previous result
+  was not beyond (within range before, or beyond the other limit);
+- ``new_critical``: a critical value whose previous result was not critical.
+
+A creatinine difference is compared in mg/dL rounded to two decimals, the precision
+reports give, so that 26.5 µmol/L (0.2997 mg/dL) counts as the 0.3 mg/dL KDIGO writes.
+"Within 48 hours" includes 48 hours exactly. Only blood values that are measurements (no
+comparator, not doubtful) are compared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from core.analysis.history import CaseResults, TrendPoint, TrendSeries, lab_history, point_of
+from core.analysis.labs.conversion import converter
+from core.analysis.labs.format import number_text
+from core.analysis.labs.specimens import is_blood, specimen_of
+from core.analysis.labs.ucum import UCUM
+from core.insights import DeltaCheck, LabValue
+from core.vocabulary.catalog import BY_NAME
+
+CREATININE_RISE_MG_DL = 0.3
+CREATININE_RISE_WINDOW = timedelta(hours=48)
+CREATININE_RATIO = 1.5
+CREATININE_RATIO_WINDOW = timedelta(days=7)
+HEMOGLOBIN_FALL_G_DL = 2.0
+LIMIT_ANALYTES = ("Potassium", "Sodium")
+
+KDIGO = "KDIGO acute kidney injury criterion"
+
+
+def delta_checks(
+    current: Sequence[LabValue], seen_at: datetime, earlier: Sequence[CaseResults]
+) -> list[DeltaCheck]:
+    """Every rule the current values meet against the earlier cases (those seen before
+    ``seen_at``), in the order of the current values."""
+    before = [case for case in earlier if case.seen_at < seen_at]
+    if not before:
+        return []
+    history = {(s.analyte, s.specimen, s.unit_key): s for s in lab_history(before)}
+    checks: list[DeltaCheck] = []
+    for value in current:
+        if value.doubtful or value.comparator or not is_blood(value):
+            continue
+        unit, now = point_of("", seen_at, value)
+        series = history.get((value.analyte, specimen_of(value), unit))
+        if series is None or not series.points:
+            continue
+        checks += _creatinine(value, now, series)
+        checks += _hemoglobin(value, now, series)
+        checks += _limits(value, now, series)
+        checks += _new_critical(value, now, series)
+    return checks
+
+
+def _in_mg_dl(series: TrendSeries, number: float) -> float | None:
+    convert = converter("Creatinine", series.unit_key, "mg/dl")
+    return None if convert is None else convert(number)
+
+
+def _creatinine(value: LabValue, now: TrendPoint, series: TrendSeries) -> list[DeltaCheck]:
+    if value.analyte != "Creatinine":
+        return []
+    current = _in_mg_dl(series, now.value)
+    if current is None:
+        return []
+    found = []
+    recent = _measured(series, now.seen_at - CREATININE_RISE_WINDOW, now.seen_at)
+    if recent:
+        lowest = min(recent, key=lambda p: p.value)
+        low_mg = _in_mg_dl(series, lowest.value)
+        if low_mg is not None and round(current - low_mg, 2) >= CREATININE_RISE_MG_DL:
+            rise = f"{_shown(now.value - lowest.value)} {series.unit}"
+            found.append(
+                _check(
+                    "creatinine_rise_48h",
+                    value,
+                    now,
+                    series,
+                    lowest,
+                    f"up {rise} from the lowest of the 48 h before ({KDIGO}: a rise of "
+                    "0.3 mg/dL or more within 48 h)",
+                )
+            )
+    week = _measured(series, now.seen_at - CREATININE_RATIO_WINDOW, now.seen_at)
+    if week:
+        lowest = min(week, key=lambda p: p.value)
+        if lowest.value > 0 and now.value >= CREATININE_RATIO * lowest.value - 1e-9:
+            ratio = f"{now.value / lowest.value:.1f}"
+            found.append(
+                _check(
+                    "creatinine_1_5x_7d",
+                    value,
+                    now,
+                    series,
+                    lowest,
+                    f"{ratio} times the lowest of the 7 days before ({KDIGO}: 1.5 times "
+                    "the lowest value within 7 days)",
+                )
+            )
+    return found
+
+
+def _hemoglobin(value: LabValue, now: TrendPoint, series: TrendSeries) -> list[DeltaCheck]:
+    if value.analyte != "Hemoglobin":
+        return []
+    previous = _previous(series)
+    convert = converter("Hemoglobin", series.unit_key, "g/dl")
+    if previous is None or convert is None:
+        return []
+    fall = round(convert(previous.value) - convert(now.value), 2)
+    if fall < HEMOGLOBIN_FALL_G_DL:
+        return []
+    drop = f"{_shown(previous.value - now.value)} {series.unit}"
+    return [
+        _check(
+            "hemoglobin_fall",
+            value,
+            now,
+            series,
+            previous,
+            f"down {drop} from the previous result (a fall of 2 g/dL or more)",
+        )
+    ]
+
+
+def _limits(value: LabValue, now: TrendPoint, series: TrendSeries) -> list[DeltaCheck]:
+    if value.analyte not in LIMIT_ANALYTES:
+        return []
+    previous = _previous(series)
+    if previous is None:
+        return []
+    low, high = _limits_of(now, series)
+    side_now, side_before = _side(now.value, low, high), _side(previous.value, low, high)
+    if side_now == "within" or side_now == side_before:
+        return []
+    limit = high if side_now == "above" else low
+    crossed = f"now {side_now} the {'upper' if side_now == 'above' else 'lower'} limit"
+    where = "within the range" if side_before == "within" else f"{side_before} the range"
+    return [
+        _check(
+            f"{value.analyte.lower()}_limit",
+            value,
+            now,
+            series,
+            previous,
+            f"{crossed} of {_shown(limit or 0)} {series.unit}, {where} before",
+        )
+    ]
+
+
+def _new_critical(value: LabValue, now: TrendPoint, series: TrendSeries) -> list[DeltaCheck]:
+    previous = _previous(series)
+    if not value.critical or previous is None or previous.critical:
+        return []
+    return [
+        _check(
+            "new_critical",
+            value,
+            now,
+            series,
+            previous,
+            "a new critical value (not critical before)",
+        )
+    ]
+
+
+def _measured(series: TrendSeries, since: datetime, until: datetime) -> list[TrendPoint]:
+    return [p for p in series.points if since <= p.seen_at < until and not p.comparator]
+
+
+def _previous(series: TrendSeries) -> TrendPoint | None:
+    measured = [p for p in series.points if not p.comparator]
+    return measured[-1] if measured else None
+
+
+def _limits_of(now: TrendPoint, series: TrendSeries) -> tuple[float | None, float | None]:
+    """The current report's range, else the catalogue's for the axis unit."""
+    if now.reference_low is not None or now.reference_high is not None:
+        return now.reference_low, now.reference_high
+    known = BY_NAME.get(series.analyte)
+    default = next((r for r in known.ranges if r.unit == series.unit_key), None) if known else None
+    return (default.low, default.high) if default else (None, None)
+
+
+def _side(number: float, low: float | None, high: float | None) -> str:
+    if high is not None and number > high:
+        return "above"
+    if low is not None and number < low:
+        return "below"
+    return "within"
+
+
+def _check(
+    rule: str,
+    value: LabValue,
+    now: TrendPoint,
+    series: TrendSeries,
+    earlier: TrendPoint,
+    how: str,
+) -> DeltaCheck:
+    hours = round((now.seen_at - earlier.seen_at).total_seconds() / 3600, 1)
+    unit = UCUM.get(series.unit_key, series.unit_key)
+    statement = (
+        f"{value.analyte} {_shown(now.value)} {unit}: {how}; earlier "
+        f"{_shown(earlier.value)} {unit} ({earlier.as_written} as reported) "
+        f"{_ago(hours)} before"
+    )
+    return DeltaCheck(
+        rule=rule,
+        analyte=value.analyte,
+        statement=statement,
+        value=now.value,
+        unit=unit or None,
+        earlier_value=earlier.value,
+        earlier_case_id=earlier.case_id,
+        earlier_at=earlier.seen_at.isoformat(),
+        hours_between=hours,
+        source_line=value.source_line,
+    )
+
+
+def _shown(number: float) -> str:
+    return number_text(round(float(number), 2))
+
+
+def _ago(hours: float) -> str:
+    if hours < 72:
+        return f"{number_text(hours)} h"
+    return f"{round(hours / 24)} days"

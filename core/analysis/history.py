@@ -1,0 +1,141 @@
+"""A patient's lab history: every value of every case, one series per analyte and specimen.
+
+Units are harmonised through the coded vocabulary: a series is drawn in its analyte's first
+catalogue unit (creatinine in mg/dL, urea in mmol/L), and a value written in another unit is
+converted when the vocabulary knows how (core.analysis.labs.conversion), so "106 µmol/L" and
+"1.2 mg/dL" share one axis. A value no conversion reaches keeps a series of its own unit.
+A doubtful read (a slipped column) stays out: it is for checking, not for trending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from core.analysis.labs.conversion import converter, unit_of
+from core.analysis.labs.format import format_result
+from core.analysis.labs.specimens import SERUM_OR_PLASMA, WHOLE_BLOOD, specimen_of
+from core.analysis.labs.ucum import UCUM
+from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME
+
+# The specimens a test's name implies (a chemistry's serum, a blood count's whole blood):
+# a title names only the others (urine, CSF, arterial blood).
+USUAL_BLOOD = frozenset({SERUM_OR_PLASMA, WHOLE_BLOOD})
+
+
+@dataclass(frozen=True)
+class CaseResults:
+    """The lab values of one case, with the case and when it was seen."""
+
+    case_id: str
+    seen_at: datetime
+    lab_values: Sequence[LabValue]
+
+
+@dataclass(frozen=True)
+class TrendPoint:
+    """One value on a series' axis, with its case, date and source line."""
+
+    case_id: str
+    seen_at: datetime
+    value: float  # in the series' unit
+    as_written: str  # "106 µmol/L": the value as the report gave it
+    comparator: str | None
+    reference_low: float | None  # in the series' unit
+    reference_high: float | None
+    flag: str | None
+    critical: bool
+    source_line: str | None
+    source_page: int | None
+    timing: str | None
+
+
+@dataclass
+class TrendSeries:
+    """Every value of one analyte in one specimen, oldest first, on one unit's axis."""
+
+    analyte: str
+    specimen: str
+    unit_key: str  # core.vocabulary.units key of the axis ("mg/dl")
+    points: list[TrendPoint] = field(default_factory=list)
+
+    @property
+    def unit(self) -> str:
+        """The axis unit as UCUM writes it ("mg/dL"), else its key."""
+        return UCUM.get(self.unit_key, self.unit_key)
+
+    @property
+    def panel(self) -> str:
+        known = BY_NAME.get(self.analyte)
+        return known.panel if known else "Other"
+
+    @property
+    def latest(self) -> TrendPoint:
+        return self.points[-1]
+
+    @property
+    def previous(self) -> TrendPoint | None:
+        return self.points[-2] if len(self.points) > 1 else None
+
+    @property
+    def change(self) -> float | None:
+        """Latest minus previous, in the series' unit; None with one value."""
+        previous = self.previous
+        return None if previous is None else round(self.latest.value - previous.value, 6)
+
+
+def axis_unit(value: LabValue) -> str:
+    """The unit key a value is drawn in: its analyte's first catalogue unit when the value
+    converts to it, else its own."""
+    source = unit_of(value)
+    known = BY_NAME.get(value.analyte)
+    if known is None or not known.ranges:
+        return source
+    target = known.ranges[0].unit
+    return target if converter(value.analyte, source, target) is not None else source
+
+
+def point_of(case_id: str, seen_at: datetime, value: LabValue) -> tuple[str, TrendPoint]:
+    """The value's axis unit and its point on that axis."""
+    source, target = unit_of(value), axis_unit(value)
+    convert = converter(value.analyte, source, target) or (lambda x: x)
+
+    def on_axis(number: float | None) -> float | None:
+        return None if number is None else round(convert(number), 6)
+
+    written = format_result(value) + (f" {value.unit}" if value.unit else "")
+    point = TrendPoint(
+        case_id=case_id,
+        seen_at=seen_at,
+        value=round(convert(value.value), 6),
+        as_written=written,
+        comparator=value.comparator,
+        reference_low=on_axis(value.reference_low),
+        reference_high=on_axis(value.reference_high),
+        flag=value.flag,
+        critical=value.critical,
+        source_line=value.source_line,
+        source_page=value.source_page,
+        timing=value.timing,
+    )
+    return target, point
+
+
+def lab_history(results: Iterable[CaseResults]) -> list[TrendSeries]:
+    """One series per analyte, specimen and axis unit, each oldest first (a case's values
+    in the order read); series by panel, then analyte."""
+    series: dict[tuple[str, str, str], TrendSeries] = {}
+    ordered = sorted(results, key=lambda r: r.seen_at)
+    for case in ordered:
+        for value in case.lab_values:
+            if value.doubtful:
+                continue
+            unit, point = point_of(case.case_id, case.seen_at, value)
+            key = (value.analyte, specimen_of(value), unit)
+            found = series.get(key)
+            if found is None:
+                found = series[key] = TrendSeries(value.analyte, key[1], unit)
+            found.points.append(point)
+    return sorted(series.values(), key=lambda s: (s.panel, s.analyte, s.specimen, s.unit_key))

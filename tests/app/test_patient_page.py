@@ -1,0 +1,150 @@
+"""The patient page (#27) with AppTest: the timeline, the latest / previous / change table,
+a chart per panel with every value in one unit, the case page's way there and its delta
+checks; another doctor's patient is not shown."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+from streamlit.testing.v1 import AppTest
+
+from core.analysis.delta import delta_checks
+from core.analysis.history import CaseResults
+from core.bootstrap import Clinic
+from core.insights import Insights, LabValue
+from core.models import AuthSession, CreatedCase, NewCase
+from tests.app.conftest import (
+    SEED_CLAIM,
+    open_case,
+    seed_case,
+    shown,
+    sign_in,
+    sign_up,
+    texts,
+)
+from tests.doubles import case_service, sample_insights
+
+MARCH = [{"analyte": "Creatinine", "value": 88.42, "unit": "µmol/L",
+          "source_line": "Creatinine 88.42 umol/L"}]  # fmt: skip
+JUNE = [
+    {"analyte": "Creatinine", "value": 1.6, "unit": "mg/dL", "flag": "high"},
+    {"analyte": "Potassium", "value": 6.9, "unit": "mmol/L", "flag": "high", "critical": True},
+]
+
+
+def _complete(
+    clinic: Clinic, auth: AuthSession, case: CreatedCase, labs: list[dict[str, Any]], **more: Any
+) -> None:
+    backend = clinic.provider.for_session(auth)
+    record = sample_insights()
+    record["lab_values"] = labs
+    record.update(more)
+    insights = Insights.model_validate(record)
+    assert backend.cases.complete_analysis(
+        auth.doctor.user_id, case.case.case_id, SEED_CLAIM, insights
+    )
+
+
+@pytest.fixture
+def doctor(app: AppTest, clinic: Clinic) -> AuthSession:
+    auth = sign_up(clinic, "patient.page@example.com")
+    sign_in(app, "patient.page@example.com")
+    return auth
+
+
+@pytest.fixture
+def visits(clinic: Clinic, doctor: AuthSession) -> tuple[CreatedCase, CreatedCase]:
+    first = seed_case(clinic, doctor, patient_name="Grace Hopper", age=79)
+    _complete(clinic, doctor, first, MARCH)
+    backend = clinic.provider.for_session(doctor)
+    form = NewCase("Grace Hopper", 79, "female", patient_id=first.case.patient_id)
+    second = case_service(doctor.doctor, backend).create_case(form, [])
+    assert backend.cases.claim_analysis(
+        doctor.doctor.user_id, second.case.case_id, SEED_CLAIM, second.case.created_at
+    )
+    earlier = [CaseResults(first.case.case_id, first.case.created_at,
+                           [LabValue.model_validate(v) for v in MARCH])]  # fmt: skip
+    current = [LabValue.model_validate(v) for v in JUNE]
+    checks = delta_checks(current, second.case.created_at, earlier)
+    assert checks, "the second visit's creatinine rose"
+    _complete(clinic, doctor, second, JUNE, delta_checks=[c.model_dump() for c in checks])
+    return first, second
+
+
+def open_patient(app: AppTest, patient_id: str) -> AppTest:
+    app.query_params["patient_id"] = patient_id
+    return app.switch_page("app_pages/patient.py").run()
+
+
+def test_the_patient_page_shows_timeline_table_and_trends(
+    app: AppTest, visits: tuple[CreatedCase, CreatedCase]
+) -> None:
+    first, second = visits
+    patient_id = first.case.patient_id
+    assert patient_id is not None
+    open_patient(app, patient_id)
+    assert not app.exception
+    assert [t.value for t in app.title] == ["Grace Hopper"]
+    assert "2 case(s), 3 lab value(s)" in shown(app)
+    timeline, latest = (frame.value for frame in app.dataframe)
+    assert list(timeline["What"]) == ["Case", "Case", "Critical value"]
+    assert list(timeline["Case"]) == [
+        f"case?case_id={first.case.case_id}",
+        f"case?case_id={second.case.case_id}",
+        f"case?case_id={second.case.case_id}",
+    ]
+    creatinine = latest[latest["Test"] == "Creatinine (mg/dL)"].iloc[0]
+    assert (creatinine["Latest"], creatinine["Previous"], creatinine["Change"]) == (
+        "1.6 mg/dL",
+        "88.42 µmol/L",
+        "+0.6 mg/dL",
+    )
+    charts = app.get("vega_lite_chart")
+    assert len(charts) == 2  # the kidney panel and the metabolic panel
+    drawn = {}
+    for chart in charts:
+        spec = json.loads(chart.proto.spec)
+        assert spec["spec"]["layer"][2]["encoding"]["href"]["field"] == "case"  # a point opens
+        rows = convert_arrow_bytes_to_pandas_df(chart.proto.data.data)
+        drawn.update({test: list(group["value"]) for test, group in rows.groupby("test")})
+    assert drawn == {"Creatinine (mg/dL)": [1.0, 1.6], "Potassium (mmol/L)": [6.9]}
+
+
+def test_open_case_from_the_patient_page_and_back(
+    app: AppTest, visits: tuple[CreatedCase, CreatedCase]
+) -> None:
+    first, second = visits
+    open_case(app, second.case.case_id)
+    assert not app.exception
+    assert "Compared with earlier results" in [s.value for s in app.subheader]
+    assert any("from the lowest of the 48 h before" in w for w in texts(app, "warning"))
+    [link] = [e for e in app.get("page_link") if "Patient over time" in e.proto.label]
+    assert "patient_id=" in link.proto.page or link.proto.query_string
+    patient_id = first.case.patient_id
+    assert patient_id is not None
+    open_patient(app, patient_id)
+    app.selectbox(key="patient_case_choice").set_value(first.case.case_id)
+    app.button(key="patient_open_case").click().run()
+    assert not app.exception
+    assert (
+        app.query_params["case_id"] == [first.case.case_id]
+        or app.query_params["case_id"] == first.case.case_id
+    )
+
+
+def test_another_doctors_patient_is_not_shown(
+    app: AppTest, clinic: Clinic, visits: tuple[CreatedCase, CreatedCase]
+) -> None:
+    first, _ = visits
+    sign_up(clinic, "someone.else@example.com")
+    app.button(key="sign_out").click().run()
+    sign_in(app, "someone.else@example.com")
+    patient_id = first.case.patient_id
+    assert patient_id is not None
+    open_patient(app, patient_id)
+    assert not app.exception
+    assert [e.value for e in app.error] == ["Patient not found"]
+    assert not app.title and "Grace Hopper" not in shown(app)

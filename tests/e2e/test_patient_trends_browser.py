@@ -1,0 +1,105 @@
+"""The patient over time in Chromium (#27): a patient seen months ago and again today; the
+second analysis, run by the app's own analyzer, checks today's haemoglobin against the
+earlier one, and the patient page draws the trend."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from core.backends.local import LocalBackendProvider
+from core.insights import Insights
+from core.models import Case, NewCase, Patient, Upload, utc_now
+from tests.doubles import case_service, sample_insights
+from tests.e2e.clinic_browser import PASSWORD, DoctorAtBrowser
+from tests.e2e.conftest import RunningApp
+from tests.samples import pdf_bytes
+
+pytestmark = pytest.mark.e2e
+
+DOCTOR = "dr.trends@clinic.test"
+PATIENT = "Hana Trendova"
+ANALYSIS_SECONDS = 120
+EARLIER_HB = {"analyte": "Hemoglobin", "value": 13.4, "unit": "g/dL", "reference_low": 12,
+              "reference_high": 16, "source_line": "Hemoglobin 13.4 g/dL (12.0-16.0)"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TwoVisits:
+    patient_id: str
+    earlier_case: str
+    todays_case: str
+
+
+@pytest.fixture
+def visits(medcase_app: RunningApp) -> Iterator[TwoVisits]:
+    """In the running app's own data folder: the patient's case of four months ago,
+    analysed, and today's case with a lab report, waiting for the app's analyzer."""
+    provider = LocalBackendProvider(medcase_app.data_dir)
+    session = provider.accounts.sign_up(DOCTOR, PASSWORD)
+    doctor, backend = session.doctor, provider.for_session(session)
+    owner, months_ago = doctor.user_id, utc_now() - timedelta(days=120)
+    patient = Patient(str(uuid.uuid4()), owner, PATIENT, "female", months_ago)
+    backend.patients.add_patient(patient)
+    earlier = Case(str(uuid.uuid4()), owner, PATIENT, 67, "female", "Routine check.",
+                   "analyzing", months_ago, months_ago, patient_id=patient.patient_id)  # fmt: skip
+    backend.cases.add_case(earlier, [])
+    claim = str(uuid.uuid4())
+    assert backend.cases.claim_analysis(owner, earlier.case_id, claim, utc_now())
+    record = sample_insights()
+    record["lab_values"] = [EARLIER_HB]
+    assert backend.cases.complete_analysis(
+        owner, earlier.case_id, claim, Insights.model_validate(record)
+    )
+    lab = pdf_bytes(["Complete Blood Count", "Hemoglobin 10.9 g/dL (12.0-16.0) L"])
+    form = NewCase(PATIENT, 67, "female", "Tired, black stools.", patient_id=patient.patient_id)
+    today = case_service(doctor, backend).create_case(form, [Upload("cbc.pdf", lab, "lab")])
+    try:
+        yield TwoVisits(patient.patient_id, earlier.case_id, today.case.case_id)
+    finally:
+        provider.close()
+
+
+def test_the_second_analysis_compares_and_the_patient_page_draws_the_trend(
+    medcase_app: RunningApp, browser: Browser, artifacts: Path, visits: TwoVisits
+) -> None:
+    doctor = DoctorAtBrowser(
+        browser.new_context(viewport={"width": 1400, "height": 1000}).new_page(),
+        medcase_app.url,
+        artifacts,
+    )
+    doctor.visit()
+    doctor.sign_in(DOCTOR)  # signing in offers the waiting case to the app's analyzer
+    # The case by its link (a reload: the browser's kept session signs it in again).
+    doctor.page.goto(f"{medcase_app.url}/case?case_id={visits.todays_case}")
+    compared = doctor.heading("Compared with earlier results")
+    deadline = time.monotonic() + ANALYSIS_SECONDS
+    while not compared.count() and time.monotonic() < deadline:
+        doctor.page.wait_for_timeout(200)
+    expect(compared).to_be_visible()
+    check = doctor.main.get_by_test_id("stAlertContentWarning").filter(
+        has_text="down 2.5 g/dL from the previous result"
+    )
+    expect(check).to_have_count(1)
+    expect(check).to_contain_text("13.4 g/dL")
+    doctor.snap("delta-check-on-the-second-case")
+
+    doctor.main.get_by_role("link", name="Patient over time").click()
+    expect(doctor.heading(PATIENT)).to_be_visible()
+    expect(doctor.heading("Lab trends")).to_be_visible()
+    chart = doctor.main.locator(".vega-embed")
+    expect(chart.first).to_be_visible()
+    # Both visits' haemoglobin are drawn: the points are marks of the chart's SVG/canvas,
+    # so the drawing is checked by its size and the timeline by its rows.
+    box = chart.first.bounding_box()
+    assert box is not None and box["height"] > 100 and box["width"] > 300
+    timeline = doctor.main.get_by_test_id("stDataFrame").first
+    expect(timeline.locator("tr[role=row]")).to_have_count(3)  # header + two cases
+    doctor.snap("patient-page-trend")
