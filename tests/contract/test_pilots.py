@@ -149,7 +149,9 @@ def test_a_reviewer_sees_the_case_de_identified_and_nothing_else(team) -> None:
     assert "reports thirst" in view and "Glucose 11.2" in view  # the clinical content
     for identifier in ("Zbigniew", "Kowalczyk", "48213377", "bloods.txt"):
         assert identifier not in view
-    assert "71" not in view and "male" not in view  # no age, no gender
+    # The reviewer sees the age as a ten-year band and the sex (#26), never the age itself.
+    assert '"age_band":"70-79"' in view and '"sex":"male"' in view
+    assert "71" not in view
     assert seen.view.lab_files[0].label == "Lab file 1"
     # The case itself stays the owner's alone.
     r1 = team["r1"]
