@@ -159,9 +159,9 @@ def list_filters(counts_by_status: Mapping[str, int] | None = None) -> None:
         on_change=_first_page,
         persist_state="session",
     )
-    created, age_from, age_to, diagnosis, critical = st.container(
-        key="case_filters_more"
-    ).columns([3, 1.5, 1.5, 4, 2], vertical_alignment="bottom")
+    created, age_from, age_to, diagnosis, critical = st.container(key="case_filters_more").columns(
+        [3, 1.5, 1.5, 4, 2], vertical_alignment="bottom"
+    )
     created.date_input(
         "Created between",
         value=[],

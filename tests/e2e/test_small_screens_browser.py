@@ -11,15 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, expect
+from playwright.sync_api import Browser, Locator, ViewportSize, expect
 
 from tests.e2e.clinic_browser import DoctorAtBrowser
 from tests.e2e.conftest import RunningApp
 
 pytestmark = pytest.mark.e2e
 
-TABLET = {"width": 768, "height": 1024}
-PHONE = {"width": 390, "height": 844}
+TABLET: ViewportSize = {"width": 768, "height": 1024}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 PATIENT = "Maximiliana Konstantinopoulou-Vanderberg"  # a long name, as real ones can be
 
 
