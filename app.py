@@ -24,7 +24,13 @@ def _clinic(settings: Settings) -> Clinic:
 
 def main() -> None:
     """One run of the dashboard for this browser session."""
-    st.set_page_config(page_title="MedCase", page_icon=str(PAGE_ICON), layout="wide")
+    # "auto": the sidebar starts collapsed on a window up to 768 px wide (a tablet in portrait).
+    st.set_page_config(
+        page_title="MedCase",
+        page_icon=str(PAGE_ICON),
+        layout="wide",
+        initial_sidebar_state="auto",
+    )
     # The only place that reads the environment and secrets: the environment wins.
     try:
         settings = current_settings()

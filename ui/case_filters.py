@@ -34,6 +34,9 @@ CREATED = "cases_created"  # a date range: (), (first day,) or (first day, last 
 AGE_FROM = "cases_age_from"
 AGE_TO = "cases_age_to"
 DIAGNOSIS = "cases_diagnosis"
+# The phone's "Filters" switch: shown only on a narrow screen, where the stylesheet
+# (ui/assets/small_screens.css) keeps every filter but the search hidden until it is on.
+SHOW_FILTERS = "cases_show_filters"
 
 DESCENDING, ASCENDING = "Descending", "Ascending"
 SORT_LABELS: dict[str, str] = {
@@ -108,7 +111,8 @@ def list_filters(counts_by_status: Mapping[str, int] | None = None) -> None:
     ``counts_by_status`` (the caseload's) limits the status filter to the statuses the
     doctor's cases are in (and any already chosen); None offers every status.
     """
-    search, statuses, reviews, sort, order = st.columns(
+    st.toggle("Filters", key=SHOW_FILTERS, help="Show the filters and the order")
+    search, statuses, reviews, sort, order = st.container(key="case_filters_main").columns(
         [3, 3, 3, 2, 2], vertical_alignment="bottom"
     )
     search.text_input(
@@ -155,7 +159,7 @@ def list_filters(counts_by_status: Mapping[str, int] | None = None) -> None:
         on_change=_first_page,
         persist_state="session",
     )
-    created, age_from, age_to, diagnosis, critical = st.columns(
+    created, age_from, age_to, diagnosis, critical = st.container(key="case_filters_more").columns(
         [3, 1.5, 1.5, 4, 2], vertical_alignment="bottom"
     )
     created.date_input(

@@ -23,6 +23,8 @@ from ui import formatting
 
 PAGE_SIZE = 25
 ROW_HEIGHT = 35  # pixels: tall enough for one line of text, as Streamlit draws it
+PATIENT_WIDTH = 180  # pixels
+REVIEW_WIDTH = 110  # pixels: "Awaiting review" whole
 PAGE_NUMBER = "cases_page_number"  # a page-only session key, like case_filters' keys
 
 COLUMN_CONFIG = {
@@ -32,11 +34,15 @@ COLUMN_CONFIG = {
         help="Lab values on the critical-value list in the latest insights: urgent; those"
         " awaiting your acknowledgment, and since when",
     ),
-    "Patient": st.column_config.TextColumn("Patient"),
+    # Fixed widths, so that on a tablet in portrait (768 px, sidebar collapsed) the columns
+    # up to the diagnosis fit on screen: a long name is cut short (hover shows it whole).
+    "Patient": st.column_config.TextColumn("Patient", width=PATIENT_WIDTH),
     "Age": st.column_config.NumberColumn("Age", format="%d", width="small"),
     "Gender": st.column_config.TextColumn("Gender", width="small"),
-    "Status": st.column_config.TextColumn("Status"),
-    "Review": st.column_config.TextColumn("Review", help="The physician's review of the AI draft"),
+    "Status": st.column_config.TextColumn("Status", width="small"),
+    "Review": st.column_config.TextColumn(
+        "Review", width=REVIEW_WIDTH, help="The physician's review of the AI draft"
+    ),
     "Primary diagnosis": st.column_config.TextColumn(
         "Primary diagnosis",
         width="medium",
@@ -50,6 +56,21 @@ COLUMN_CONFIG = {
     "Updated": st.column_config.DatetimeColumn("Updated", format="D MMM YYYY, HH:mm"),
 }
 COLUMNS = tuple(COLUMN_CONFIG)  # the table's columns, in this order
+# The order they are shown in: what a doctor scans for first (status, review, diagnosis)
+# before age and sex, so a narrow screen shows it without scrolling sideways.
+SHOWN_ORDER = (
+    "Critical",
+    "Patient",
+    "Status",
+    "Review",
+    "Primary diagnosis",
+    "ICD-10",
+    "Diagnosis by",
+    "Age",
+    "Gender",
+    "Created",
+    "Updated",
+)
 
 # The counts row: everything still being worked on reads as one number.
 IN_ANALYSIS = (CaseStatus.PENDING, CaseStatus.ANALYZING, CaseStatus.PROCESSING)
@@ -57,7 +78,8 @@ IN_ANALYSIS = (CaseStatus.PENDING, CaseStatus.ANALYZING, CaseStatus.PROCESSING)
 
 def caseload_counts(counts: Mapping[str, int]) -> None:
     """How many cases the doctor has, and how many in each state."""
-    columns = st.columns(5)
+    # A keyed container: on a phone the stylesheet keeps the counts one compact row.
+    columns = st.container(key="case_counts").columns(5)
     columns[0].metric("All cases", f"{sum(counts.values()):,}")
     columns[1].metric("Analyzing", f"{sum(counts.get(s.value, 0) for s in IN_ANALYSIS):,}")
     for column, status in zip(
@@ -68,7 +90,8 @@ def caseload_counts(counts: Mapping[str, int]) -> None:
 
 def review_counts(counts: Mapping[str, int]) -> None:
     """How many of the doctor's active cases are at each step of the physician's review."""
-    for column, state in zip(st.columns(len(ReviewState)), ReviewState, strict=True):
+    columns = st.container(key="review_counts").columns(len(ReviewState))
+    for column, state in zip(columns, ReviewState, strict=True):
         column.metric(REVIEW_STATE_LABELS[state], f"{counts.get(state.value, 0):,}")
 
 
@@ -180,6 +203,7 @@ def show_table(table: CaseTable, key: str, selection_mode: Any) -> Any:
         selection_mode=selection_mode,
         hide_index=False,
         column_config=COLUMN_CONFIG,
+        column_order=SHOWN_ORDER,
         # The whole page at once: no scrollbar inside the table (+2 for header and border).
         height=(len(table.case_ids) + 1) * ROW_HEIGHT + 3,
     )
