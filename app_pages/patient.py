@@ -23,6 +23,7 @@ if trends is None:
     st.stop()
 
 patient_view.patient_header(trends)
+patient_view.waiting_critical_values(trends)
 patient_view.timeline(trends)
 if not trends.series:
     st.info("No lab values yet: the trends appear once the patient's cases are analyzed.")

@@ -8,7 +8,7 @@ from collections import Counter
 import streamlit as st
 
 from core.models import Patient
-from ui import patient_merges, session
+from ui import patient_merges, patient_view, session
 from ui.errors import shown_to_user
 from ui.patient_picker import label
 
@@ -51,9 +51,13 @@ st.dataframe(
             "Patient": label(p),
             "Cases": whole[p.merged_into or p.patient_id],
             "Merged into another": "yes" if p.merged_into else "",
+            "Over time": patient_view.patient_url(p.merged_into or p.patient_id),
         }
         for p in shown[:100]
     ],
     hide_index=True,
     key="patients_table",
+    column_config={
+        "Over time": st.column_config.LinkColumn("Over time", display_text="Open patient page")
+    },
 )

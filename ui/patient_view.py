@@ -10,13 +10,24 @@ import streamlit as st
 
 from core.analysis.history import TrendPoint, TrendSeries
 from core.analysis.labs.format import number_text
+from core.critical_results import waited_text
 from core.insights import DeltaCheck
-from core.models import Case
-from core.services.trends import CASE_SEEN, CRITICAL_VALUE, PatientTrends
+from core.models import Case, utc_now
+from core.services.trends import (
+    CASE_SEEN,
+    CRITICAL_ACKNOWLEDGED,
+    CRITICAL_VALUE,
+    PatientTrends,
+)
 from ui import formatting, routes
 from ui.trend_charts import case_link, panel_spec, series_title, trend_rows
 
-_KIND_LABELS = {CASE_SEEN: "Case", CRITICAL_VALUE: "Critical value"}
+_KIND_LABELS = {
+    CASE_SEEN: "Case",
+    CRITICAL_VALUE: "Critical value",
+    CRITICAL_ACKNOWLEDGED: "Acknowledged",
+}
+WAITING_TITLE = "Critical values waiting for acknowledgment"
 
 
 def patient_header(trends: PatientTrends) -> None:
@@ -29,6 +40,33 @@ def patient_header(trends: PatientTrends) -> None:
         details.append(f"record {formatting.markdown_text(patient.record_number)}")
     details.append(f"{len(trends.cases)} case(s), {trends.value_count} lab value(s)")
     st.caption(" · ".join(details))
+
+
+def waiting_critical_values(trends: PatientTrends) -> None:
+    """First on the page: each critical value still waiting (across the patient's cases),
+    oldest first, with the time since it was found and a link to its case, where the
+    doctor acknowledges it."""
+    waiting = trends.waiting
+    if not waiting:
+        return
+    now = utc_now()
+    with st.container(border=True, key="patient_waiting_critical"):
+        st.subheader(WAITING_TITLE)
+        for result in waiting:
+            found = result.finding
+            waited = waited_text((now - found.found_at).total_seconds())
+            st.error(
+                formatting.markdown_text(
+                    f"{found.shown}: found {formatting.when(found.found_at)}, waiting {waited}"
+                ),
+                icon=":material/warning:",
+            )
+            st.page_link(
+                routes.CASE,
+                label="Acknowledge on its case",
+                icon=":material/description:",
+                query_params={routes.CASE_ID_PARAM: found.case_id},
+            )
 
 
 def timeline(trends: PatientTrends) -> None:
@@ -122,6 +160,11 @@ def patient_link(patient_id: str) -> None:
         icon=":material/timeline:",
         query_params={routes.PATIENT_ID_PARAM: patient_id},
     )
+
+
+def patient_url(patient_id: str) -> str:
+    """The patient page's relative address, for a table's link column."""
+    return f"patient?{routes.PATIENT_ID_PARAM}={patient_id}"
 
 
 def delta_checks_panel(checks: list[DeltaCheck]) -> None:

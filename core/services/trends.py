@@ -3,12 +3,13 @@ critical values), read as one doctor. Another doctor's patient is PatientNotFoun
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from core.analysis.history import TrendSeries, lab_history
 from core.analysis.labs.critical import describe_critical
+from core.critical_results import METHOD_LABELS, CriticalResult
 from core.jobs.patient_results import case_results
 from core.lifecycle import SIGNED_STATES
 from core.models import Case, Patient
@@ -16,6 +17,7 @@ from core.ports import Backend
 from core.services.patients import PatientService
 
 CASE_SEEN, NOTE_SIGNED, CRITICAL_VALUE = "case", "signed note", "critical value"
+CRITICAL_ACKNOWLEDGED = "critical value acknowledged"
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,12 @@ class PatientTrends:
     cases: list[Case]
     timeline: list[TimelineEntry]
     series: list[TrendSeries]
+    critical: list[CriticalResult] = field(default_factory=list)  # every case's, oldest first
+
+    @property
+    def waiting(self) -> list[CriticalResult]:
+        """The critical values still waiting for the doctor's acknowledgment, oldest first."""
+        return [result for result in self.critical if not result.acknowledged]
 
     @property
     def value_count(self) -> int:
@@ -69,9 +77,21 @@ def patient_trends(patients: PatientService, backend: Backend, patient_id: Any) 
                     "Note signed" if note.version == 1 else f"Note amended (version {note.version})"
                 )
                 timeline.append(TimelineEntry(note.signed_at, NOTE_SIGNED, case.case_id, what))
-    order = {CASE_SEEN: 0, CRITICAL_VALUE: 1, NOTE_SIGNED: 2}
+    critical = [r for case in cases for r in backend.critical.critical_results(owner, case.case_id)]
+    critical.sort(key=lambda r: r.finding.found_at)
+    timeline.extend(_acknowledged(result) for result in critical if result.acknowledged)
+    order = {CASE_SEEN: 0, CRITICAL_VALUE: 1, CRITICAL_ACKNOWLEDGED: 2, NOTE_SIGNED: 3}
     timeline.sort(key=lambda e: (e.at, order[e.kind]))
-    return PatientTrends(patient, cases, timeline, lab_history(results))
+    return PatientTrends(patient, cases, timeline, lab_history(results), critical)
+
+
+def _acknowledged(result: CriticalResult) -> TimelineEntry:
+    """ "Potassium 6.9 mmol/L (high) acknowledged by a@b.c, read back by telephone"."""
+    done = result.acknowledgment
+    assert done is not None
+    method = METHOD_LABELS.get(done.method, done.method).lower()
+    text = f"{result.finding.shown} acknowledged by {done.acknowledged_by_email}, {method}"
+    return TimelineEntry(done.acknowledged_at, CRITICAL_ACKNOWLEDGED, result.finding.case_id, text)
 
 
 def _seen(insights: dict[str, Any] | None) -> str:

@@ -148,3 +148,35 @@ def test_another_doctors_patient_is_not_shown(
     assert not app.exception
     assert [e.value for e in app.error] == ["Patient not found"]
     assert not app.title and "Grace Hopper" not in shown(app)
+
+
+def test_waiting_critical_values_come_first_and_acknowledged_ones_say_who(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, visits: tuple[CreatedCase, CreatedCase]
+) -> None:
+    first, second = visits
+    patient_id = first.case.patient_id
+    assert patient_id is not None
+    open_patient(app, patient_id)
+    assert not app.exception
+    # The waiting potassium is shown before the timeline, with its wait and its case.
+    assert [s.value for s in app.subheader][:2] == [
+        "Critical values waiting for acknowledgment",
+        "Timeline",
+    ]
+    [waiting] = texts(app, "error")
+    assert waiting.startswith("Potassium 6.9 mmol/L") and ", waiting " in waiting
+    [link] = [e for e in app.get("page_link") if e.proto.label == "Acknowledge on its case"]
+    assert second.case.case_id in (link.proto.page + link.proto.query_string)
+
+    services = clinic.services_for(doctor)
+    [result] = services.critical.critical_results(second.case.case_id)
+    services.critical.acknowledge(second.case.case_id, result.finding.value_key, "in_person")
+    open_patient(app, patient_id)
+    assert not app.exception
+    assert "Critical values waiting for acknowledgment" not in [s.value for s in app.subheader]
+    assert not texts(app, "error")
+    timeline = app.dataframe[0].value
+    assert list(timeline["What"]) == ["Case", "Case", "Critical value", "Acknowledged"]
+    assert list(timeline["Detail"])[-1] == (
+        "Potassium 6.9 mmol/L (high) acknowledged by patient.page@example.com, in person"
+    )

@@ -54,3 +54,18 @@ def test_no_patients_yet(app: AppTest, clinic: Clinic) -> None:
     app.switch_page("app_pages/patients.py").run()
     assert not app.exception
     assert "No patients yet" in shown(app)
+
+
+def test_each_patient_links_to_their_patient_page(app: AppTest, clinic: Clinic) -> None:
+    auth = sign_up(clinic, "links@example.com")
+    services = case_service(auth.doctor, clinic.provider.for_session(auth))
+    case = services.create_case(NewCase("Kwame Boateng", 61, "male"), []).case
+    sign_in(app, "links@example.com")
+    app.switch_page("app_pages/patients.py").run()
+    assert not app.exception
+    table = app.dataframe[0].value
+    assert list(table["Over time"]) == [f"patient?patient_id={case.patient_id}"]
+    app.query_params["patient_id"] = str(case.patient_id)
+    app.switch_page("app_pages/patient.py").run()
+    assert not app.exception
+    assert texts(app, "title") == ["Kwame Boateng"]

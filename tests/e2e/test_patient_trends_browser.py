@@ -4,6 +4,7 @@ earlier one, and the patient page draws the trend."""
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections.abc import Iterator
@@ -58,7 +59,7 @@ def visits(medcase_app: RunningApp) -> Iterator[TwoVisits]:
     assert backend.cases.complete_analysis(
         owner, earlier.case_id, claim, Insights.model_validate(record)
     )
-    lab = pdf_bytes(["Complete Blood Count", "Hemoglobin 10.9 g/dL (12.0-16.0) L"])
+    lab = pdf_bytes(["Complete Blood Count", "Hemoglobin 6.4 g/dL (12.0-16.0) L"])
     form = NewCase(PATIENT, 67, "female", "Tired, black stools.", patient_id=patient.patient_id)
     today = case_service(doctor, backend).create_case(form, [Upload("cbc.pdf", lab, "lab")])
     try:
@@ -85,7 +86,7 @@ def test_the_second_analysis_compares_and_the_patient_page_draws_the_trend(
         doctor.page.wait_for_timeout(200)
     expect(compared).to_be_visible()
     check = doctor.main.get_by_test_id("stAlertContentWarning").filter(
-        has_text="down 2.5 g/dL from the previous result"
+        has_text="down 7 g/dL from the previous result"
     )
     expect(check).to_have_count(1)
     expect(check).to_contain_text("13.4 g/dL")
@@ -101,5 +102,27 @@ def test_the_second_analysis_compares_and_the_patient_page_draws_the_trend(
     box = chart.first.bounding_box()
     assert box is not None and box["height"] > 100 and box["width"] > 300
     timeline = doctor.main.get_by_test_id("stDataFrame").first
-    expect(timeline.locator("tr[role=row]")).to_have_count(3)  # header + two cases
     doctor.snap("patient-page-trend")
+
+    # Today's haemoglobin is critically low: it waits first on the patient page, and its
+    # link opens the case, where the doctor acknowledges it.
+    waiting = doctor.main.locator(".st-key-patient_waiting_critical")
+    expect(waiting.get_by_text(re.compile(r"^Hemoglobin 6\.4 g/dL.*waiting"))).to_be_visible()
+    waiting.get_by_role("link", name="Acknowledge on its case").click()
+    box = doctor.main.locator(".st-key-critical_ack_panel")
+    ack_form = box.get_by_test_id("stForm")
+    doctor.choose("How was it communicated?", "Read back by telephone", within=ack_form)
+    doctor.submit(ack_form, "Acknowledge")
+    expect(box.get_by_text(re.compile(r"acknowledged by dr\.trends@clinic\.test"))).to_be_visible()
+    doctor.main.get_by_role("tab", name="Audit trail").click()
+    for action in ("Critical value acknowledged", "Case opened"):
+        audit = doctor.main.get_by_test_id("stDataFrame").filter(has_text=action)
+        expect(audit).to_have_count(1)
+    doctor.snap("critical-acknowledged-audit")
+
+    doctor.main.get_by_role("link", name="Patient over time").click()
+    expect(doctor.heading(PATIENT)).to_be_visible()
+    expect(doctor.main.locator(".st-key-patient_waiting_critical")).to_have_count(0)
+    timeline = doctor.main.get_by_test_id("stDataFrame").first
+    # header + two cases + the critical value + its acknowledgment
+    expect(timeline.locator("tr[role=row]")).to_have_count(5)
