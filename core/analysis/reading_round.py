@@ -48,6 +48,22 @@ _BURNED_IN_WARNING = (
     "its DICOM header declares burned-in annotation, so it was not sent to the vision model"
 )
 
+# A DICOM header naming another patient, sex or age: the image stays out of the analysis.
+_WRONG_PATIENT_NOT_SENT = (
+    "Not read: the DICOM header names a different patient than this case's, so the image "
+    "was kept out of the analysis until the doctor checks it."
+)
+_WRONG_PATIENT_WITHHELD = "the image was kept out of the analysis"
+
+
+@dataclass(frozen=True)
+class _CasePatient:
+    """The case's patient a file's header is compared with."""
+
+    name: str
+    birth_date: date | None
+
+
 ReadFile = Callable[[CaseFile], bytes]
 SaveFileAnalysis = Callable[[CaseFile, str | None, LabelledImageAnalysis | None], None]
 # Every lab value of the case as soon as the lab files are read (critical marks included).
@@ -107,7 +123,15 @@ def read_round(
     is a wrong-patient warning."""
     image_futures = [
         pool.submit(
-            _read_radiology, f, labels[f.file_id], read_file, reading, engine, context, scrub
+            _read_radiology,
+            f,
+            labels[f.file_id],
+            read_file,
+            reading,
+            engine,
+            context,
+            scrub,
+            _CasePatient(patient_name, birth_date),
         )
         for f in files
         if f.file_category == FileCategory.RADIOLOGY.value
@@ -208,6 +232,7 @@ def _read_radiology(
     engine: InsightEngine,
     context: PatientContext,
     scrub: CaseScrubber,
+    case_patient: _CasePatient | None = None,
 ) -> _ImageResult:
     try:
         image = files.radiology_image(
@@ -223,7 +248,25 @@ def _read_radiology(
             "warnings": [scrub(w) for w in image.warnings],
         }
     )
-    if has_burned_in_text(image):
+    wrong = (
+        wrong_patient_warnings(
+            label,
+            image.header_patients,
+            case_patient.name,
+            context.age,
+            context.gender,
+            case_patient.birth_date,
+        )
+        if case_patient is not None
+        else []
+    )
+    if wrong:
+        # A header naming another patient: its picture is not read, so no finding from it
+        # reaches the diagnosis or the alarms until the doctor has checked the file.
+        withheld = [f"{w}; {_WRONG_PATIENT_WITHHELD}" for w in wrong]
+        image = image.model_copy(update={"warnings": [*withheld, *image.warnings]})
+        reading = unread_image_analysis(image, _WRONG_PATIENT_NOT_SENT)
+    elif has_burned_in_text(image):
         image = image.model_copy(
             update={"warnings": [*image.warnings, f"{label} was not read: {_BURNED_IN_WARNING}"]}
         )

@@ -45,7 +45,7 @@ def mismatches(
         if given != known[: len(given)]:
             found.append("date of birth")
         return found
-    age = age_from(patient.birth_date)
+    age = age_from(patient.birth_date) if patient.birth_date else patient.age
     if age is not None and case_age is not None and abs(age - case_age) > AGE_TOLERANCE_YEARS:
         found.append("age")
     return found
