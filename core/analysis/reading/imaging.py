@@ -89,7 +89,7 @@ def dicom_patients(file_name: str, content: bytes) -> list[MessagePatient]:
         given=" ".join(given.replace("^", " ").split()),
         birth_date=birth,
         sex={"M": "male", "F": "female"}.get(sex),
-        age=int(age_match.group(1)) if age_match else None,
+        age=int(age_match.group(1)) if age_match and birth is None else None,
     )
     named = patient.family or patient.given
     return [patient] if named or patient.sex or birth or patient.age is not None else []
