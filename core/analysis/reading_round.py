@@ -25,6 +25,7 @@ from core.analysis.reading.imaging import (
 from core.analysis.reading.isolation import FileReading
 from core.analysis.reading.ocr import mark_read_by_ocr
 from core.analysis.reading.patient_match import wrong_patient_warnings
+from core.analysis.reading.report_patient import report_patient
 from core.analysis.rules.engine import RulesEngine, unread_image_analysis
 from core.insights import (
     ImageAnalysis,
@@ -54,6 +55,7 @@ _WRONG_PATIENT_NOT_SENT = (
     "was kept out of the analysis until the doctor checks it."
 )
 _WRONG_PATIENT_WITHHELD = "the image was kept out of the analysis"
+_LAB_WITHHELD = "its values were kept out of the analysis and the critical alarms"
 
 
 @dataclass(frozen=True)
@@ -289,18 +291,20 @@ def _finish_labs(lab_futures: list[Future[_LabResult]], patient: Patient) -> lis
 def _check_patient(
     lab: _LabResult, patient_name: str, context: PatientContext, birth_date: date | None
 ) -> None:
-    """A structured message for another patient gets a wrong-patient warning."""
+    """A structured message or a labelled report header for another patient gets a
+    wrong-patient warning, and the file's values are kept out of the analysis (the engines'
+    text and values, the critical alarms) until the doctor has checked it."""
+    named = list(lab.document.message_patients)
+    if not lab.document.structured:
+        header = report_patient(lab.stored_text)
+        named += [header] if header is not None else []
     found = wrong_patient_warnings(
-        lab.document.label,
-        lab.document.message_patients,
-        patient_name,
-        context.age,
-        context.gender,
-        birth_date,
+        lab.document.label, named, patient_name, context.age, context.gender, birth_date
     )
     if found:
+        withheld = [f"{w}; {_LAB_WITHHELD}" for w in found]
         lab.document = lab.document.model_copy(
-            update={"warnings": [*found, *lab.document.warnings]}
+            update={"warnings": [*withheld, *lab.document.warnings], "text": "", "lab_values": []}
         )
 
 

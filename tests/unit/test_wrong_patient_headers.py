@@ -47,3 +47,22 @@ def test_the_date_of_birth_wins_over_the_age_when_both_are_known() -> None:
     sent = MessagePatient(family="Doe", given="Jane", birth_date="1944-05-01", age=10)
     assert mismatches(sent, "Jane Doe", 82, "female", date(1944, 5, 1)) == []
     assert mismatches(sent, "Jane Doe", 82, "female", date(1944, 5, 2)) == ["date of birth"]
+
+
+def test_a_lab_reports_labelled_header_names_its_patient() -> None:
+    from core.analysis.reading.report_patient import report_patient
+
+    text = "CITY LAB\nPatient: GONZALEZ, ANTHONY\nAge/Sex: 37 M\n\nHemoglobin 13.2 g/dL\n"
+    patient = report_patient(text)
+    assert patient is not None
+    assert (patient.sex, patient.age) == ("male", 37)
+    assert mismatches(patient, "Anthony González", 37, "male") == []
+    assert mismatches(patient, "Ada Lovelace", 82, "female") == ["name", "sex", "age"]
+    header = report_patient("Name: Lopez Maria   Sex: F   Age: 82 years\nNa 139 mmol/L")
+    assert header is not None and mismatches(header, "María López", 82, "female") == []
+
+
+def test_prose_is_not_a_header() -> None:
+    from core.analysis.reading.report_patient import report_patient
+
+    assert report_patient("Seen with Anthony Gonzalez, a 37 year old man.\nNa 139") is None
