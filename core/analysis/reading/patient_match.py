@@ -34,7 +34,9 @@ def mismatches(
     the case's patient record has one) or else "age"."""
     found: list[str] = []
     sent = _words(f"{patient.family} {patient.given}".replace('""', " "))
-    if sent and not sent <= _words(case_name):
+    known = _words(case_name)
+    # One name's words within the other's: a middle name only one of them gives still agrees.
+    if sent and not (sent <= known or (known and known <= sent)):
         found.append("name")
     sex = (case_gender or "").strip().lower()
     if patient.sex and sex in ("male", "female") and patient.sex != sex:
