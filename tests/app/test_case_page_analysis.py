@@ -327,7 +327,7 @@ def test_a_file_naming_another_patient_is_shown_apart_as_an_error(
     app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
 ) -> None:
     wrong = (
-        "Radiology image 1: WRONG PATIENT? The message's patient does not match this case's "
+        "Radiology image 1: WRONG PATIENT? The patient the file names does not match this case's "
         "patient (name, sex, age differ); check that these results belong to this patient "
         "before using them; the image was kept out of the analysis"
     )

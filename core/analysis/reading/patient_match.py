@@ -85,7 +85,7 @@ def wrong_patient_warnings(
         found = mismatches(patient, case_name, case_age, case_gender, case_birth_date)
         if found:
             warnings.append(
-                f"{label}: WRONG PATIENT? The message's patient does not match this case's "
+                f"{label}: WRONG PATIENT? The patient the file names does not match this case's "
                 f"patient ({', '.join(found)} differ); check that these results belong to "
                 "this patient before using them"
             )
