@@ -34,9 +34,9 @@ def mismatches(
     the case's patient record has one) or else "age"."""
     found: list[str] = []
     sent = _words(f"{patient.family} {patient.given}".replace('""', " "))
-    known = _words(case_name)
+    case_words = _words(case_name)
     # One name's words within the other's: a middle name only one of them gives still agrees.
-    if sent and not (sent <= known or (known and known <= sent)):
+    if sent and not (sent <= case_words or (case_words and case_words <= sent)):
         found.append("name")
     sex = (case_gender or "").strip().lower()
     if patient.sex and sex in ("male", "female") and patient.sex != sex:
