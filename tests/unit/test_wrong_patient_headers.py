@@ -66,3 +66,10 @@ def test_prose_is_not_a_header() -> None:
     from core.analysis.reading.report_patient import report_patient
 
     assert report_patient("Seen with Anthony Gonzalez, a 37 year old man.\nNa 139") is None
+
+
+def test_an_age_of_000y_is_unknown_not_a_newborn() -> None:
+    content = dicom_bytes_with(
+        PatientName="", PatientSex="", PatientBirthDate="", PatientAge="000Y"
+    )
+    assert dicom_patients("scan.dcm", content) == []

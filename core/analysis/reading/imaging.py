@@ -83,7 +83,8 @@ def dicom_patients(file_name: str, content: bytes) -> list[MessagePatient]:
         return []
     family, _, given = name.split("=")[0].partition("^")
     birth = f"{born[:4]}-{born[4:6]}-{born[6:8]}" if re.fullmatch(r"\d{8}", born) else None
-    age_match = re.fullmatch(r"0*(\d{1,3})Y", age_text)
+    # "000Y" is how many files say "unknown" (a newborn's age is given in days or weeks).
+    age_match = re.fullmatch(r"0*([1-9]\d{0,2})Y", age_text)
     patient = MessagePatient(
         family=family.strip(),
         given=" ".join(given.replace("^", " ").split()),
