@@ -301,7 +301,12 @@ def _check_patient(
     found = wrong_patient_warnings(
         lab.document.label, named, patient_name, context.age, context.gender, birth_date
     )
-    if found:
+    if found and not lab.document.structured:
+        # A report's header: warned about; its values stay (see docs/patients.md).
+        lab.document = lab.document.model_copy(
+            update={"warnings": [*found, *lab.document.warnings]}
+        )
+    elif found:
         withheld = [f"{w}; {_LAB_WITHHELD}" for w in found]
         lab.document = lab.document.model_copy(
             update={"warnings": [*withheld, *lab.document.warnings], "text": "", "lab_values": []}

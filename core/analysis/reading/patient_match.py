@@ -36,7 +36,7 @@ def mismatches(
     sent = _words(f"{patient.family} {patient.given}".replace('""', " "))
     case_words = _words(case_name)
     # One name's words within the other's: a middle name only one of them gives still agrees.
-    if sent and not (sent <= case_words or (case_words and case_words <= sent)):
+    if sent and case_words and not (sent <= case_words or case_words <= sent):
         found.append("name")
     sex = (case_gender or "").strip().lower()
     if patient.sex and sex in ("male", "female") and patient.sex != sex:
