@@ -116,6 +116,7 @@ class MessagePatient(BaseModel):
     given: str = ""
     birth_date: str | None = None  # ISO date as sent, "1962-03-20" (or just "1962")
     sex: str | None = None  # "male", "female", or None when not said
+    age: int | None = None  # whole years, when only an age is given (DICOM PatientAge)
 
 
 class LabDocument(BaseModel):
@@ -176,6 +177,8 @@ class RadiologyImage(BaseModel):
     height: int
     metadata: dict[str, Any] = Field(default_factory=dict)  # modality, body part, ... no PHI
     warnings: list[str] = Field(default_factory=list)
+    # Who the DICOM header says the image is of: compared with the case, never sent out.
+    header_patients: list[MessagePatient] = Field(default_factory=list, exclude=True)
 
 
 class CaseSummary(_Scored):

@@ -200,7 +200,16 @@ def confidence_chart(scores: tuple[float, float, float]) -> str:
     return json.dumps(bars.to_dict())
 
 
+WRONG_PATIENT = "WRONG PATIENT?"  # core.analysis.reading.patient_match's warnings
+
+
 def _warnings(warnings: list[str]) -> None:
+    # A file naming another patient stands apart, in red, above the other warnings (#27).
+    wrong = [warning for warning in warnings if WRONG_PATIENT in warning]
+    if wrong:
+        lines = "\n".join(f"- {markdown_text(warning)}" for warning in wrong)
+        st.error(f"**Wrong patient?**\n\n{lines}", icon=":material/person_alert:")
+    warnings = [warning for warning in warnings if WRONG_PATIENT not in warning]
     if warnings:
         lines = "\n".join(f"- {markdown_text(warning)}" for warning in warnings)
         st.warning(f"**Analysis warnings**\n\n{lines}", icon=":material/report:")

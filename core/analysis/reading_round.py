@@ -25,6 +25,7 @@ from core.analysis.reading.imaging import (
 from core.analysis.reading.isolation import FileReading
 from core.analysis.reading.ocr import mark_read_by_ocr
 from core.analysis.reading.patient_match import wrong_patient_warnings
+from core.analysis.reading.report_patient import report_patient
 from core.analysis.rules.engine import RulesEngine, unread_image_analysis
 from core.insights import (
     ImageAnalysis,
@@ -47,6 +48,23 @@ _BURNED_IN_NOT_SENT = (
 _BURNED_IN_WARNING = (
     "its DICOM header declares burned-in annotation, so it was not sent to the vision model"
 )
+
+# A DICOM header naming another patient, sex or age: the image stays out of the analysis.
+_WRONG_PATIENT_NOT_SENT = (
+    "Not read: the DICOM header names a different patient than this case's, so the image "
+    "was kept out of the analysis until the doctor checks it."
+)
+_WRONG_PATIENT_WITHHELD = "the image was kept out of the analysis"
+_LAB_WITHHELD = "its values were kept out of the analysis and the critical alarms"
+
+
+@dataclass(frozen=True)
+class _CasePatient:
+    """The case's patient a file's header is compared with."""
+
+    name: str
+    birth_date: date | None
+
 
 ReadFile = Callable[[CaseFile], bytes]
 SaveFileAnalysis = Callable[[CaseFile, str | None, LabelledImageAnalysis | None], None]
@@ -107,7 +125,15 @@ def read_round(
     is a wrong-patient warning."""
     image_futures = [
         pool.submit(
-            _read_radiology, f, labels[f.file_id], read_file, reading, engine, context, scrub
+            _read_radiology,
+            f,
+            labels[f.file_id],
+            read_file,
+            reading,
+            engine,
+            context,
+            scrub,
+            _CasePatient(patient_name, birth_date),
         )
         for f in files
         if f.file_category == FileCategory.RADIOLOGY.value
@@ -208,6 +234,7 @@ def _read_radiology(
     engine: InsightEngine,
     context: PatientContext,
     scrub: CaseScrubber,
+    case_patient: _CasePatient | None = None,
 ) -> _ImageResult:
     try:
         image = files.radiology_image(
@@ -223,7 +250,25 @@ def _read_radiology(
             "warnings": [scrub(w) for w in image.warnings],
         }
     )
-    if has_burned_in_text(image):
+    wrong = (
+        wrong_patient_warnings(
+            label,
+            image.header_patients,
+            case_patient.name,
+            context.age,
+            context.gender,
+            case_patient.birth_date,
+        )
+        if case_patient is not None
+        else []
+    )
+    if wrong:
+        # A header naming another patient: its picture is not read, so no finding from it
+        # reaches the diagnosis or the alarms until the doctor has checked the file.
+        withheld = [f"{w}; {_WRONG_PATIENT_WITHHELD}" for w in wrong]
+        image = image.model_copy(update={"warnings": [*withheld, *image.warnings]})
+        reading = unread_image_analysis(image, _WRONG_PATIENT_NOT_SENT)
+    elif has_burned_in_text(image):
         image = image.model_copy(
             update={"warnings": [*image.warnings, f"{label} was not read: {_BURNED_IN_WARNING}"]}
         )
@@ -246,18 +291,25 @@ def _finish_labs(lab_futures: list[Future[_LabResult]], patient: Patient) -> lis
 def _check_patient(
     lab: _LabResult, patient_name: str, context: PatientContext, birth_date: date | None
 ) -> None:
-    """A structured message for another patient gets a wrong-patient warning."""
+    """A structured message or a labelled report header for another patient gets a
+    wrong-patient warning, and the file's values are kept out of the analysis (the engines'
+    text and values, the critical alarms) until the doctor has checked it."""
+    named = list(lab.document.message_patients)
+    if not lab.document.structured:
+        header = report_patient(lab.stored_text)
+        named += [header] if header is not None else []
     found = wrong_patient_warnings(
-        lab.document.label,
-        lab.document.message_patients,
-        patient_name,
-        context.age,
-        context.gender,
-        birth_date,
+        lab.document.label, named, patient_name, context.age, context.gender, birth_date
     )
-    if found:
+    if found and not lab.document.structured:
+        # A report's header: warned about; its values stay (see docs/patients.md).
         lab.document = lab.document.model_copy(
             update={"warnings": [*found, *lab.document.warnings]}
+        )
+    elif found:
+        withheld = [f"{w}; {_LAB_WITHHELD}" for w in found]
+        lab.document = lab.document.model_copy(
+            update={"warnings": [*withheld, *lab.document.warnings], "text": "", "lab_values": []}
         )
 
 

@@ -140,3 +140,10 @@ def labelled_names(text: str) -> Iterator[Finding]:
     yield from spans(_TITLED, text, "value", NAME_PLACEHOLDER)
     for clinician in (_CLINICIAN_NAME, _CLINICIAN_ROLE, _DOCTOR):
         yield from spans(clinician, text, "value", CLINICIAN_PLACEHOLDER)
+
+
+def patient_header_names(text: str) -> list[str]:
+    """The names a "Patient:"/"Name:" label or a report's patient header marks as the
+    patient's (the same patterns the redaction uses), in their order in ``text``."""
+    found = [*spans(_PATIENT_NAME, text, "value"), *spans(_UNDER_PATIENT_HEADER, text, "value")]
+    return [text[f.start : f.end] for f in sorted(found, key=lambda f: f.start)]

@@ -321,3 +321,21 @@ def test_an_open_case_whose_analysis_stalled_is_taken_over_and_completes(
     assert status_of(clinic, doctor, case_id) == ("completed", "completed")
     assert "Offline rules engine" in shown(app)
     assert not app.get("status")
+
+
+def test_a_file_naming_another_patient_is_shown_apart_as_an_error(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
+) -> None:
+    wrong = (
+        "Radiology image 1: WRONG PATIENT? The patient the file names does not match this case's "
+        "patient (name, sex, age differ); check that these results belong to this patient "
+        "before using them; the image was kept out of the analysis"
+    )
+    case_id = case.case.case_id
+    complete(clinic, doctor, case_id, sample_insights(warnings=(wrong,)))
+    open_case(app, case_id)
+
+    assert not app.exception
+    [error] = [t for t in texts(app, "error") if "Wrong patient?" in t]
+    assert "(name, sex, age differ)" in error and "kept out of the analysis" in error
+    assert not any("WRONG PATIENT" in t for t in texts(app, "warning"))

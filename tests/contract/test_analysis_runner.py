@@ -22,7 +22,13 @@ from core.services import CaseService
 from tests.contract.harness import LocalHarness, SignedIn
 from tests.doubles import case_service
 from tests.fake_openai import FakeOpenAI
-from tests.samples import LAB_REPORT_LINES, dicom_bytes, pdf_bytes, png_bytes, scanned_pdf_bytes
+from tests.samples import (
+    LAB_REPORT_LINES,
+    dicom_bytes_with,
+    pdf_bytes,
+    png_bytes,
+    scanned_pdf_bytes,
+)
 
 PATIENT = "Zoltan Kowalczyk"
 NOTES = "Zoltan Kowalczyk, 61, reports thirst and fatigue. Mr KOWALCZYK smokes."
@@ -125,7 +131,8 @@ def case_files() -> list[Upload]:
     return [
         Upload("kowalczyk_bloods.pdf", lab, "lab"),
         Upload("chest.png", png_bytes(), "radiology"),
-        Upload("ct_head.dcm", dicom_bytes("CT_small.dcm"), "radiology"),
+        # The sample's header names "CompressedSamples^CT1": a wrong patient (#27) here.
+        Upload("ct_head.dcm", dicom_bytes_with(PatientName="Kowalczyk^Zoltan"), "radiology"),
     ]
 
 

@@ -60,3 +60,46 @@ def test_a_partial_birth_date_is_compared_as_far_as_it_goes() -> None:
         )
         == []
     )  # without the record's date of birth: the age, which agrees
+
+
+def test_a_dicom_of_another_patient_is_warned_about_and_kept_out(
+    doctor_a: SignedIn,
+    runner: AnalysisRunner,  # noqa: F811
+) -> None:
+    """A DICOM of "Doe^John" (male, 37) on an 82-year-old woman's case: read in the reading
+    child, warned about (what differs, never the name), and its picture is not read."""
+    import json
+
+    from tests.samples import dicom_bytes_with
+
+    content = dicom_bytes_with(
+        PatientName="Doe^John", PatientSex="M", PatientAge="037Y", PatientBirthDate=""
+    )
+    form = NewCase("Mary Smith", 82, "female")
+    detail = analysed(doctor_a, runner, form, Upload("scan.dcm", content, "radiology"))
+    warnings = detail.ai_insights["provenance"]["warnings"]  # type: ignore[index]
+    [warning] = [w for w in warnings if "WRONG PATIENT" in w]
+    assert "(name, sex, age differ)" in warning
+    assert "kept out of the analysis" in warning
+    stored = json.dumps(detail.ai_insights) + json.dumps(detail.files[0].ai_summary)
+    assert "Not read: the DICOM header names a different patient" in stored
+    # The rules engine's reading: no abnormality from the withheld picture.
+    assert detail.files[0].ai_summary["key_abnormalities"] == []  # type: ignore[index]
+    assert "Doe" not in stored and "John" not in stored
+
+
+def test_a_dicom_of_the_case_patient_is_read_as_usual(
+    doctor_a: SignedIn,
+    runner: AnalysisRunner,  # noqa: F811
+) -> None:
+    import json
+
+    from tests.samples import dicom_bytes_with
+
+    content = dicom_bytes_with(
+        PatientName="SMITH^MÁRY", PatientSex="F", PatientAge="082Y", PatientBirthDate=""
+    )
+    form = NewCase("Mary Smith", 82, "female")
+    detail = analysed(doctor_a, runner, form, Upload("scan.dcm", content, "radiology"))
+    stored = json.dumps(detail.ai_insights) + json.dumps(detail.files[0].ai_summary)
+    assert "WRONG PATIENT" not in stored and "DICOM header names" not in stored

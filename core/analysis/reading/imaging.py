@@ -29,7 +29,7 @@ from pydicom.pixels.utils import (
 
 from core.file_parts import TooManyParts
 from core.files import extension_of
-from core.insights import RadiologyImage
+from core.insights import MessagePatient, RadiologyImage
 from core.unpacked import unpacked_bytes
 
 # Far above any radiograph (a 43 cm detector at 0.1 mm is ~4300 px a side) and a 48 MP
@@ -64,7 +64,36 @@ def prepare_radiology_image(
         height=picture.height,
         metadata=metadata,
         warnings=warnings,
+        header_patients=dicom_patients(file_name, content),
     )
+
+
+def dicom_patients(file_name: str, content: bytes) -> list[MessagePatient]:
+    """Who a DICOM header says the image is of (PatientName as "Family^Given", PatientSex,
+    PatientBirthDate, else PatientAge); empty for other images or a header naming no one."""
+    if not is_dicom(file_name, content):
+        return []
+    try:
+        dataset = dcmread(io.BytesIO(content), stop_before_pixels=True)
+        name = str(dataset.get("PatientName") or "")
+        sex = str(dataset.get("PatientSex") or "").strip().upper()
+        born = str(dataset.get("PatientBirthDate") or "").strip()
+        age_text = str(dataset.get("PatientAge") or "").strip().upper()
+    except Exception:  # noqa: BLE001 - an unreadable header names no one
+        return []
+    family, _, given = name.split("=")[0].partition("^")
+    birth = f"{born[:4]}-{born[4:6]}-{born[6:8]}" if re.fullmatch(r"\d{8}", born) else None
+    # "000Y" is how many files say "unknown" (a newborn's age is given in days or weeks).
+    age_match = re.fullmatch(r"0*([1-9]\d{0,2})Y", age_text)
+    patient = MessagePatient(
+        family=family.strip(),
+        given=" ".join(given.replace("^", " ").split()),
+        birth_date=birth,
+        sex={"M": "male", "F": "female"}.get(sex),
+        age=int(age_match.group(1)) if age_match and birth is None else None,
+    )
+    named = patient.family or patient.given
+    return [patient] if named or patient.sex or birth or patient.age is not None else []
 
 
 def has_burned_in_text(image: RadiologyImage) -> bool:

@@ -445,4 +445,5 @@ def _plain(kind: str, found: Any) -> dict[str, Any]:
         "height": found.height,
         "metadata": found.metadata,
         "warnings": found.warnings,
+        "header_patients": found.header_patients,
     }

@@ -34,7 +34,9 @@ def mismatches(
     the case's patient record has one) or else "age"."""
     found: list[str] = []
     sent = _words(f"{patient.family} {patient.given}".replace('""', " "))
-    if sent and not sent <= _words(case_name):
+    case_words = _words(case_name)
+    # One name's words within the other's: a middle name only one of them gives still agrees.
+    if sent and case_words and not (sent <= case_words or case_words <= sent):
         found.append("name")
     sex = (case_gender or "").strip().lower()
     if patient.sex and sex in ("male", "female") and patient.sex != sex:
@@ -45,7 +47,7 @@ def mismatches(
         if given != known[: len(given)]:
             found.append("date of birth")
         return found
-    age = age_from(patient.birth_date)
+    age = age_from(patient.birth_date) if patient.birth_date else patient.age
     if age is not None and case_age is not None and abs(age - case_age) > AGE_TOLERANCE_YEARS:
         found.append("age")
     return found
@@ -83,7 +85,7 @@ def wrong_patient_warnings(
         found = mismatches(patient, case_name, case_age, case_gender, case_birth_date)
         if found:
             warnings.append(
-                f"{label}: WRONG PATIENT? The message's patient does not match this case's "
+                f"{label}: WRONG PATIENT? The patient the file names does not match this case's "
                 f"patient ({', '.join(found)} differ); check that these results belong to "
                 "this patient before using them"
             )

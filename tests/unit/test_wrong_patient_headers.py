@@ -1,0 +1,75 @@
+"""Wrong patient? (#27): who a DICOM header names, and how it is compared with the case."""
+
+from __future__ import annotations
+
+from core.analysis.reading.imaging import dicom_patients
+from core.analysis.reading.patient_match import mismatches
+from core.insights import MessagePatient
+from tests.samples import dicom_bytes_with, png_bytes
+
+
+def test_a_dicom_header_names_its_patient_sex_and_birth_date() -> None:
+    content = dicom_bytes_with(
+        PatientName="Gonzalez^Anthony^J", PatientSex="M", PatientBirthDate="19890102"
+    )
+    assert dicom_patients("scan.dcm", content) == [
+        MessagePatient(family="Gonzalez", given="Anthony J", birth_date="1989-01-02", sex="male")
+    ]
+
+
+def test_a_dicom_header_with_only_an_age() -> None:
+    content = dicom_bytes_with(
+        PatientName="", PatientSex="F", PatientBirthDate="", PatientAge="082Y"
+    )
+    [patient] = dicom_patients("scan", content)  # found by its DICM marker
+    assert (patient.family, patient.sex, patient.birth_date, patient.age) == (
+        "",
+        "female",
+        None,
+        82,
+    )
+
+
+def test_a_picture_without_a_header_names_no_one() -> None:
+    assert dicom_patients("chest.png", png_bytes(8, 8)) == []
+
+
+def test_names_compare_whatever_their_accents_case_and_order() -> None:
+    sent = MessagePatient(family="GONZÁLEZ", given="ANTHONY", sex="male", age=37)
+    assert mismatches(sent, "Anthony Gonzalez", 37, "male") == []
+    assert mismatches(sent, "Gonzalez, Anthony", 38, "male") == []  # a birthday apart
+    assert mismatches(sent, "María López", 82, "female") == ["name", "sex", "age"]
+
+
+def test_the_date_of_birth_wins_over_the_age_when_both_are_known() -> None:
+    from datetime import date
+
+    sent = MessagePatient(family="Doe", given="Jane", birth_date="1944-05-01", age=10)
+    assert mismatches(sent, "Jane Doe", 82, "female", date(1944, 5, 1)) == []
+    assert mismatches(sent, "Jane Doe", 82, "female", date(1944, 5, 2)) == ["date of birth"]
+
+
+def test_a_lab_reports_labelled_header_names_its_patient() -> None:
+    from core.analysis.reading.report_patient import report_patient
+
+    text = "CITY LAB\nPatient: GONZALEZ, ANTHONY\nAge/Sex: 37 M\n\nHemoglobin 13.2 g/dL\n"
+    patient = report_patient(text)
+    assert patient is not None
+    assert (patient.sex, patient.age) == ("male", 37)
+    assert mismatches(patient, "Anthony González", 37, "male") == []
+    assert mismatches(patient, "Ada Lovelace", 82, "female") == ["name", "sex", "age"]
+    header = report_patient("Name: Lopez Maria   Sex: F   Age: 82 years\nNa 139 mmol/L")
+    assert header is not None and mismatches(header, "María López", 82, "female") == []
+
+
+def test_prose_is_not_a_header() -> None:
+    from core.analysis.reading.report_patient import report_patient
+
+    assert report_patient("Seen with Anthony Gonzalez, a 37 year old man.\nNa 139") is None
+
+
+def test_an_age_of_000y_is_unknown_not_a_newborn() -> None:
+    content = dicom_bytes_with(
+        PatientName="", PatientSex="", PatientBirthDate="", PatientAge="000Y"
+    )
+    assert dicom_patients("scan.dcm", content) == []
