@@ -165,7 +165,19 @@ def test_an_image_with_burned_in_text_is_never_sent_to_the_model(
     run = Run(
         [
             ("labs.pdf", "lab", pdf_bytes()),
-            ("us.dcm", "radiology", dicom_bytes_with("CT_small.dcm", BurnedInAnnotation="YES")),
+            # The case's own patient (Jane Doe, 47, female): only the burned-in text keeps it out.
+            (
+                "us.dcm",
+                "radiology",
+                dicom_bytes_with(
+                    "CT_small.dcm",
+                    BurnedInAnnotation="YES",
+                    PatientName="Doe^Jane",
+                    PatientSex="F",
+                    PatientBirthDate="",
+                    PatientAge="047Y",
+                ),
+            ),
             ("chest.png", "radiology", png_bytes()),
         ]
     )
