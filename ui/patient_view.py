@@ -10,7 +10,6 @@ import streamlit as st
 
 from core.analysis.history import TrendPoint, TrendSeries
 from core.analysis.labs.format import number_text
-from core.critical_results import waited_text
 from core.insights import DeltaCheck
 from core.models import Case, utc_now
 from core.services.trends import (
@@ -20,6 +19,7 @@ from core.services.trends import (
     PatientTrends,
 )
 from ui import formatting, routes
+from ui.critical_acknowledgments import waiting_line
 from ui.trend_charts import case_link, panel_spec, series_title, trend_rows
 
 _KIND_LABELS = {
@@ -53,19 +53,12 @@ def waiting_critical_values(trends: PatientTrends) -> None:
     with st.container(border=True, key="patient_waiting_critical"):
         st.subheader(WAITING_TITLE)
         for result in waiting:
-            found = result.finding
-            waited = waited_text((now - found.found_at).total_seconds())
-            st.error(
-                formatting.markdown_text(
-                    f"{found.shown}: found {formatting.when(found.found_at)}, waiting {waited}"
-                ),
-                icon=":material/warning:",
-            )
+            st.error(formatting.markdown_text(waiting_line(result, now)), icon=":material/warning:")
             st.page_link(
                 routes.CASE,
                 label="Acknowledge on its case",
                 icon=":material/description:",
-                query_params={routes.CASE_ID_PARAM: found.case_id},
+                query_params={routes.CASE_ID_PARAM: result.finding.case_id},
             )
 
 
