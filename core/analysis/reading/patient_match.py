@@ -63,11 +63,11 @@ def _birth_date_parts(birth_date: str | None) -> tuple[int, ...] | None:
 
 def age_from(birth_date: str | None, today: date | None = None) -> int | None:
     """Whole years since an ISO birth date ("1962-03-20", "1962-03" or "1962")."""
-    match = re.fullmatch(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?", (birth_date or "").strip())
-    if match is None:
+    parts = _birth_date_parts(birth_date)
+    if parts is None:
         return None
+    year, month, day = (*parts, 1, 1)[:3]  # a missing month or day counts as the first
     today = today or date.today()
-    year, month, day = int(match.group(1)), int(match.group(2) or 1), int(match.group(3) or 1)
     return today.year - year - ((today.month, today.day) < (month, day))
 
 
