@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.e2e.clinic_browser import DoctorAtBrowser
 from tests.e2e.conftest import MODEL_DELAY_SECONDS, RunningApp
-from tests.samples import LAB_REPORT_LINES, dicom_bytes, jpeg_bytes, pdf_bytes, png_bytes
+from tests.samples import LAB_REPORT_LINES, dicom_bytes_with, jpeg_bytes, pdf_bytes, png_bytes
 
 pytestmark = pytest.mark.e2e
 
@@ -40,7 +40,14 @@ def case_files(tmp_path: Path) -> dict[str, Path]:
     files = {
         "bloods.pdf": pdf_bytes(LAB_REPORT_LINES, pages=2),
         "chest.png": png_bytes(320, 240),
-        "head.dcm": dicom_bytes("CT_small.dcm"),
+        # The case's own patient: a scan of somebody else would be kept out of the analysis.
+        "head.dcm": dicom_bytes_with(
+            "CT_small.dcm",
+            PatientName="Roe^Jane",
+            PatientSex="F",
+            PatientBirthDate="",
+            PatientAge="047Y",
+        ),
         "knee.jpg": jpeg_bytes(320, 240),
     }
     for name, content in files.items():
