@@ -310,8 +310,7 @@ def _check_patient(
         marked = [v.model_copy(update={"other_patient": True}) for v in lab.document.lab_values]
         lab.document = lab.document.model_copy(
             update={
-                "warnings": [f"{w}; {_REPORT_KEPT_APART}" for w in found]
-                + lab.document.warnings,
+                "warnings": [f"{w}; {_REPORT_KEPT_APART}" for w in found] + lab.document.warnings,
                 "lab_values": marked,
             }
         )
