@@ -85,11 +85,29 @@ def merge_suggestions(caller: CurrentCaller) -> dict[str, Any]:
     responses=_errors(404),
 )
 def get_patient(patient_id: str, caller: CurrentCaller) -> dict[str, Any]:
-    """One of the doctor's records with the cases of its whole record, oldest first."""
+    """One of the doctor's records with the cases of its whole record, oldest first (a
+    patient_opened event on the audit trail)."""
     patients = caller.services.patients
-    patient = patients.get_patient(patient_id)
+    patient = patients.open_patient(patient_id)
     cases = patients.patient_cases(patient.patient_id)
     return {"patient": patient.public_dict(), "cases": [case.public_dict() for case in cases]}
+
+
+@router.patch(
+    "/api/v1/patients/{patient_id}",
+    response_model=schemas_patients.PatientChangedOut,
+    responses=_errors(400, 404),
+)
+def update_patient(
+    patient_id: str,
+    caller: CurrentCaller,
+    body: Annotated[schemas_patients.PatientChangesIn, Body()],
+) -> dict[str, Any]:
+    """Correct the record's name, date of birth or record number (a patient_updated event
+    names the fields, never their values). The cases keep the details they were made with."""
+    changes = body.model_dump(exclude_unset=True)
+    patient = caller.services.patients.update_patient(patient_id, changes)
+    return {"message": "Patient updated", "patient": patient.public_dict()}
 
 
 @router.post(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from api.schemas import CaseOut, DuplicateOut, PatientOut
 from core.models import Gender, LikelyDuplicate, MergeSuggestion
@@ -15,6 +15,17 @@ _SEXES: dict[str, Any] = {"enum": [gender.value for gender in Gender]}
 class PatientIn(BaseModel):
     name: str
     sex: str = Field(json_schema_extra=_SEXES)
+    date_of_birth: str | None = Field(default=None, description="YYYY-MM-DD")
+    record_number: str | None = Field(default=None, description="The medical record number")
+
+
+class PatientChangesIn(BaseModel):
+    """The details to correct; a field left out stays as it is (null clears the date of
+    birth or record number). The sex is fixed: any other field is refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = None
     date_of_birth: str | None = Field(default=None, description="YYYY-MM-DD")
     record_number: str | None = Field(default=None, description="The medical record number")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.services.trends import PatientTrends
-from ui import patient_view, routes, session
+from ui import patient_details, patient_view, routes, session
 from ui.errors import shown_to_user
 
 services = session.services()
@@ -17,12 +17,16 @@ if not patient_id:
 
 trends: PatientTrends | None = None
 with shown_to_user():
+    # The first look in this session is a patient_opened event; reruns are not.
+    if session.first_look(f"patient:{patient_id}"):
+        services.patients.open_patient(patient_id)
     trends = services.patient_trends(patient_id)
 if trends is None:
     st.page_link(routes.CASES, label="Back to cases", icon=":material/arrow_back:")
     st.stop()
 
 patient_view.patient_header(trends)
+patient_details.details_form(services, trends.patient)
 patient_view.waiting_critical_values(trends)
 patient_view.timeline(trends)
 if not trends.series:

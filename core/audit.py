@@ -58,6 +58,10 @@ class AuditAction(StrEnum):
     PATIENT_CREATED = "patient_created"
     PATIENT_MERGED = "patient_merged"
     PATIENT_UNMERGED = "patient_unmerged"
+    # The patient page opened (the first look in a session, like case_opened) and a record's
+    # details corrected (which fields, never their values).
+    PATIENT_OPENED = "patient_opened"
+    PATIENT_UPDATED = "patient_updated"
 
 
 ACTION_LABELS: dict[str, str] = {

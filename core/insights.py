@@ -98,6 +98,10 @@ class LabValue(BaseModel):
     # a disagreement shows; and the result's status ("final", "preliminary", "corrected").
     sender_flag: str | None = None
     result_status: str | None = None
+    # The file's labelled header names another patient (a wrong-patient warning): the value
+    # stays in this case's table, marked, for the doctor to check, but never enters the
+    # patient's history (trends, delta checks of this and later cases).
+    other_patient: bool = False
 
 
 class OcrLine(BaseModel):

@@ -18,6 +18,10 @@ from rapidfuzz import fuzz, process
 from core.models import LikelyDuplicate, MergeSuggestion, Patient
 from core.privacy.redaction import folded
 
+# What a doctor may correct on a record; its id, doctor, sex and merge pointer are fixed
+# (both databases refuse other changes: sqlite migration 17, supabase column grants).
+EDITABLE = ("name", "date_of_birth", "record_number")
+
 # token_sort_ratio (0-100) from which two names with the same date of birth are offered
 # as one patient ("Jose Garcia" / "García, José" 100; "Jon Smith" / "John Smith" 95).
 SIMILAR_NAME = 85

@@ -120,6 +120,13 @@ class PatientRepository(Protocol):
     def get_patient(self, owner: str, patient_id: str) -> Patient | None:
         """One of the owner's patients, merged or not; None for another doctor's."""
 
+    def update_patient(
+        self, owner: str, patient_id: str, changes: Mapping[str, Any]
+    ) -> Patient | None:
+        """Change the name, date of birth or record number of one of the owner's patients
+        (the id, doctor, sex and merge pointer are fixed); the record as it now stands, or
+        None for another doctor's."""
+
     def list_patients(self, owner: str) -> list[Patient]:
         """Every patient of the owner, merged ones included, oldest first."""
 

@@ -10,7 +10,7 @@ from core.analysis.labs.format import format_result
 from core.insights import LabValue
 from core.models import CaseFile
 from ui.formatting import markdown_text
-from ui.lab_table import file_names, source_file
+from ui.lab_table import OTHER_PATIENT, file_names, source_file
 
 CRITICAL_TITLE = "Critical values: act now"
 
@@ -24,7 +24,8 @@ def critical_line(value: LabValue, names: dict[str, str]) -> str:
     where = source_file(value, names)
     quoted = f': "{value.source_line}"' if value.source_line else ""
     source = f" · {where}{quoted}" if where or quoted else ""
-    return f"{value.analyte} {format_result(value)}{unit}{flag}{specimen}{timing}{source}"
+    other = f" · {OTHER_PATIENT}" if value.other_patient else ""
+    return f"{value.analyte} {format_result(value)}{unit}{flag}{specimen}{timing}{source}{other}"
 
 
 def critical_banner(values: Sequence[LabValue], files: Sequence[CaseFile]) -> None:

@@ -42,6 +42,8 @@ COLUMNS = (
     "LOINC",
 )
 DOUBTFUL = "Doubtful read, check the source"
+# A report whose header names another patient (core.insights.LabValue.other_patient).
+OTHER_PATIENT = "WRONG PATIENT? The file's header names another patient"
 SENDER_FLAG = "Lab's flag"  # shown only when a structured message sent flags
 CRITICAL = "Critical"
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
@@ -79,7 +81,8 @@ def shown_specimen(value: LabValue) -> str:
 
 def shown_read(value: LabValue) -> str:
     """What to check about the read itself: doubtful, read by OCR (with its confidence)."""
-    notes = [DOUBTFUL] if value.doubtful else []
+    notes = [OTHER_PATIENT] if value.other_patient else []
+    notes += [DOUBTFUL] if value.doubtful else []
     read = how_read(value)
     if read:
         notes.append(read[0].upper() + read[1:])

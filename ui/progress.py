@@ -66,6 +66,10 @@ STEPS: tuple[Step, ...] = (
     Step(AnalysisStage.COMPLETED, "Completed", None),
 )
 STEP_COUNT = len(STEPS)
+EARLY_OTHER_PATIENT = (
+    "WRONG PATIENT? A lab report's header names another patient: its values are marked in the "
+    "lab table and kept out of the patient's trends. Check the file."
+)
 
 
 def is_analysing(status: str) -> bool:
@@ -166,9 +170,18 @@ def poll_progress(case_id: str) -> None:
     # The owner's page: the display policy puts the patient's name back.
     sections = services.display.text(sections, case)
     # Urgent before the progress, as on the finished page.
-    critical_banner(landed_lab_values(sections), detail.files)
+    landed = landed_lab_values(sections)
+    critical_banner(landed, detail.files)
+    other_patient_notice(landed)
     show_progress(case)
     show_landed_sections(sections)
+
+
+def other_patient_notice(values: list[LabValue]) -> None:
+    """Said as soon as the reading round lands, before the analysis ends: a lab report
+    whose header names another patient."""
+    if any(value.other_patient for value in values):
+        st.warning(EARLY_OTHER_PATIENT, icon=":material/person_alert:")
 
 
 def _resume_if_abandoned(services: CaseService, case: Case) -> None:

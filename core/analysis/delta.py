@@ -51,7 +51,7 @@ def delta_checks(
     history = {(s.analyte, s.specimen, s.unit_key): s for s in lab_history(before)}
     checks: list[DeltaCheck] = []
     for value in current:
-        if value.doubtful or value.comparator or not is_blood(value):
+        if value.doubtful or value.other_patient or value.comparator or not is_blood(value):
             continue
         unit, now = point_of("", seen_at, value)
         series = history.get((value.analyte, specimen_of(value), unit))

@@ -4,7 +4,8 @@ Units are harmonised through the coded vocabulary: a series is drawn in its anal
 catalogue unit (creatinine in mg/dL, urea in mmol/L), and a value written in another unit is
 converted when the vocabulary knows how (core.analysis.labs.conversion), so "106 µmol/L" and
 "1.2 mg/dL" share one axis. A value no conversion reaches keeps a series of its own unit.
-A doubtful read (a slipped column) stays out: it is for checking, not for trending.
+A doubtful read (a slipped column) stays out: it is for checking, not for trending; so does
+a value from a report whose header names another patient (``LabValue.other_patient``).
 """
 
 from __future__ import annotations
@@ -130,7 +131,7 @@ def lab_history(results: Iterable[CaseResults]) -> list[TrendSeries]:
     ordered = sorted(results, key=lambda r: r.seen_at)
     for case in ordered:
         for value in case.lab_values:
-            if value.doubtful:
+            if value.doubtful or value.other_patient:
                 continue
             unit, point = point_of(case.case_id, case.seen_at, value)
             key = (value.analyte, specimen_of(value), unit)

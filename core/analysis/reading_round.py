@@ -56,6 +56,9 @@ _WRONG_PATIENT_NOT_SENT = (
 )
 _WRONG_PATIENT_WITHHELD = "the image was kept out of the analysis"
 _LAB_WITHHELD = "its values were kept out of the analysis and the critical alarms"
+_REPORT_KEPT_APART = (
+    "its values are shown, marked, but kept out of the patient's trends and delta checks"
+)
 
 
 @dataclass(frozen=True)
@@ -302,9 +305,14 @@ def _check_patient(
         lab.document.label, named, patient_name, context.age, context.gender, birth_date
     )
     if found and not lab.document.structured:
-        # A report's header: warned about; its values stay (see docs/patients.md).
+        # A report's header: warned about, and its values stay in this case's reading, each
+        # marked, but out of the patient's history (see docs/patients.md).
+        marked = [v.model_copy(update={"other_patient": True}) for v in lab.document.lab_values]
         lab.document = lab.document.model_copy(
-            update={"warnings": [*found, *lab.document.warnings]}
+            update={
+                "warnings": [f"{w}; {_REPORT_KEPT_APART}" for w in found] + lab.document.warnings,
+                "lab_values": marked,
+            }
         )
     elif found:
         withheld = [f"{w}; {_LAB_WITHHELD}" for w in found]

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
 
 from core import patients as matching
 from core.audit import AuditAction, stored_event
@@ -17,6 +20,10 @@ _RECORD_OF = "coalesce((SELECT p.merged_into FROM patients p WHERE p.patient_id 
 
 def _patient(row: sqlite3.Row) -> Patient:
     return Patient.from_row(dict(row))
+
+
+def _stored(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, date) else value
 
 
 class SqlitePatientRepository:
@@ -48,6 +55,20 @@ class SqlitePatientRepository:
             .fetchone()
         )
         return _patient(row) if row else None
+
+    def update_patient(
+        self, owner: str, patient_id: str, changes: Mapping[str, Any]
+    ) -> Patient | None:
+        columns = [name for name in matching.EDITABLE if name in changes]
+        if columns:
+            values = [_stored(changes[name]) for name in columns]
+            with self._db.write() as db:
+                db.execute(
+                    f"UPDATE patients SET {', '.join(f'{c} = ?' for c in columns)}"
+                    " WHERE patient_id = ? AND user_id = ?",
+                    (*values, patient_id, owner),
+                )
+        return self.get_patient(owner, patient_id)
 
     def list_patients(self, owner: str) -> list[Patient]:
         rows = self._db.connection().execute(

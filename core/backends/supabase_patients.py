@@ -7,7 +7,8 @@ no client may do either by itself (supabase/migrations/20261126010000_patients.s
 
 from __future__ import annotations
 
-from datetime import UTC
+from collections.abc import Mapping
+from datetime import UTC, date
 from typing import Any
 
 from postgrest import SyncPostgrestClient
@@ -55,6 +56,25 @@ class SupabasePatientRepository:
         with supabase_errors():
             rows = as_rows(query.execute().data)
         return Patient.from_row(rows[0]) if rows else None
+
+    def update_patient(
+        self, owner: str, patient_id: str, changes: Mapping[str, Any]
+    ) -> Patient | None:
+        writes = {
+            name: value.isoformat() if isinstance(value, date) else value
+            for name, value in changes.items()
+            if name in matching.EDITABLE
+        }
+        if writes:
+            query = (
+                self._rest.from_("patients")
+                .update(writes, returning=ReturnMethod.minimal)
+                .eq("patient_id", patient_id)
+                .eq("user_id", owner)
+            )
+            with supabase_errors():
+                query.execute()
+        return self.get_patient(owner, patient_id)
 
     def list_patients(self, owner: str) -> list[Patient]:
         found: list[Patient] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -94,6 +95,45 @@ class PatientService:
         if found is None:
             raise PatientNotFound()
         return found
+
+    def update_patient(self, patient_id: Any, changes: Mapping[str, Any]) -> Patient:
+        """Correct the record's name, date of birth or record number (its sex is fixed: a
+        wrong one is a new record and a merge); patient_updated names the fields changed.
+        The cases keep the details they were created with."""
+        patient = self.get_patient(patient_id)
+        unknown = sorted(set(changes) - set(matching.EDITABLE))
+        if unknown:
+            raise InvalidInput(f"These details cannot be changed: {', '.join(unknown)}")
+        checked = self._candidate(
+            changes.get("name", patient.name),
+            patient.sex,
+            changes.get("date_of_birth", patient.date_of_birth),
+            changes.get("record_number", patient.record_number),
+        )
+        valid = {name: getattr(checked, name) for name in changes}
+        changed = sorted(n for n, v in valid.items() if v != getattr(patient, n))
+        if not changed:
+            return patient
+        updated = self.backend.patients.update_patient(
+            self._owner, patient.patient_id, {n: valid[n] for n in changed}
+        )
+        if updated is None:
+            raise PatientNotFound()
+        record_event(
+            self.backend, self.doctor, AuditAction.PATIENT_UPDATED, None,
+            {"patient": patient.patient_id, "changed": "-".join(changed)},
+        )  # fmt: skip
+        log.info("patient %s updated (%s)", patient.patient_id, ", ".join(changed))
+        return updated
+
+    def open_patient(self, patient_id: Any) -> Patient:
+        """``get_patient`` for a doctor opening the patient's page: recorded on the trail."""
+        patient = self.get_patient(patient_id)
+        record_event(
+            self.backend, self.doctor, AuditAction.PATIENT_OPENED, None,
+            {"patient": patient.patient_id},
+        )  # fmt: skip
+        return patient
 
     def record_of(self, patient_id: Any) -> Patient:
         """The record a patient's history is kept under: this one, or the one it is

@@ -166,6 +166,8 @@ def test_merge_and_unmerge(client: TestClient, clinic: Clinic, fresh_doctor: Doc
     twice = client.post(f"/api/v1/patients/{duplicate}/unmerge", headers=headers)
     assert (twice.status_code, twice.json()) == (409, {"detail": "This record is not merged"})
     events = clinic.provider.backend.audit.events(fresh_doctor.user_id)  # type: ignore[attr-defined]
+    # Reading a record is on the trail too (patient_opened), between the merge events.
+    events = [e for e in events if e.action != "patient_opened"]
     assert [(e.action, e.details) for e in events[:2]] == [
         ("patient_unmerged", {"patient": duplicate, "from": kept}),
         ("patient_merged", {"patient": duplicate, "into": kept}),
@@ -184,6 +186,7 @@ def test_another_doctors_patient_is_not_found(
         ("POST", f"/api/v1/patients/{theirs}/unmerge", None),
         ("POST", f"/api/v1/patients/{mine}/merge", {"into": theirs}),
         ("POST", f"/api/v1/patients/{theirs}/merge", {"into": mine}),
+        ("PATCH", f"/api/v1/patients/{theirs}", {"name": "Someone Else"}),
     ):
         answer = client.request(method, path, headers=other_doctor.headers, json=body)
         assert (answer.status_code, answer.json()) == (404, NOT_FOUND), path
@@ -223,3 +226,34 @@ def test_a_fhir_bundle_case_for_an_existing_patient(
         content=b'{"resourceType": "Bundle", "type": "collection", "entry": []}',
     )
     assert missing.json() == {"detail": "patient_age is required; patient_gender is required"}
+
+
+def test_correct_a_patients_details(
+    client: TestClient, clinic: Clinic, fresh_doctor: Doctor
+) -> None:
+    created = _patient(client, fresh_doctor, record_number="MRN 5")["patient"]
+    path = f"/api/v1/patients/{created['patient_id']}"
+    answer = client.patch(
+        path, headers=fresh_doctor.headers, json={"date_of_birth": "1949-03-02", "name": "T. Nkosi"}
+    )
+    assert answer.status_code == 200, answer.text
+    patient = answer.json()["patient"]
+    assert (patient["name"], patient["date_of_birth"], patient["record_number"]) == (
+        "T. Nkosi",
+        "1949-03-02",
+        "MRN 5",  # left out: unchanged
+    )
+    cleared = client.patch(path, headers=fresh_doctor.headers, json={"record_number": None})
+    assert cleared.json()["patient"]["record_number"] is None
+    for body, detail in (
+        ({"date_of_birth": "02/03/1949"}, "Date of birth must be a date such as 1958-02-11"),
+        ({"name": None}, "Patient name is required and must be text"),
+    ):
+        refused = client.patch(path, headers=fresh_doctor.headers, json=body)
+        assert (refused.status_code, refused.json()) == (400, {"detail": detail})
+    sex = client.patch(path, headers=fresh_doctor.headers, json={"sex": "male"})
+    assert sex.status_code == 400 and "sex" in sex.json()["detail"]
+    assert client.get(path, headers=fresh_doctor.headers).json()["patient"]["sex"] == "female"
+    events = clinic.provider.backend.audit.events(fresh_doctor.user_id)  # type: ignore[attr-defined]
+    actions = [e.action for e in events]
+    assert actions.count("patient_updated") == 2 and actions.count("patient_opened") == 1

@@ -180,3 +180,32 @@ def test_waiting_critical_values_come_first_and_acknowledged_ones_say_who(
     assert list(timeline["Detail"])[-1] == (
         "Potassium 6.9 mmol/L (high) acknowledged by patient.page@example.com, in person"
     )
+
+
+def test_the_doctor_corrects_the_patients_details_and_the_opening_is_audited(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, visits: tuple[CreatedCase, CreatedCase]
+) -> None:
+    first, _ = visits
+    patient_id = first.case.patient_id
+    assert patient_id is not None
+    open_patient(app, patient_id)
+    app.run()  # a rerun is not another opening
+    services = case_service(doctor.doctor, clinic.provider.for_session(doctor))
+    opened = [e for e in services.audit_events() if e.action == "patient_opened"]
+    assert [e.details for e in opened] == [{"patient": patient_id}]
+
+    app.text_input(key=f"patient_name_{patient_id}").set_value("Grace B. Hopper")
+    app.text_input(key=f"patient_record_{patient_id}").set_value("MRN 1906")
+    app.button(key="patient_edit_save").click().run()
+    assert not app.exception
+    assert texts(app, "title") == ["Grace B. Hopper"]
+    assert "record MRN 1906" in shown(app)
+    [updated] = [e for e in services.audit_events() if e.action == "patient_updated"]
+    assert updated.details == {"patient": patient_id, "changed": "name-record_number"}
+
+    # A blank name is refused, said on the page, and nothing is lost.
+    app.text_input(key=f"patient_name_{patient_id}").set_value("   ")
+    app.button(key="patient_edit_save").click().run()
+    assert not app.exception
+    assert "Patient name is required" in texts(app, "error")
+    assert services.patients.get_patient(patient_id).name == "Grace B. Hopper"

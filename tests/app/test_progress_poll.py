@@ -153,3 +153,28 @@ def test_the_reading_rounds_critical_values_show_while_the_summary_is_written(
     assert app.get("progress")  # still analysing
     (banner,) = [e.value for e in app.error if CRITICAL_TITLE in e.value]
     assert "Potassium 6\\.9 mmol/L \\(high\\)" in banner and "Sodium" not in banner
+
+
+def test_a_report_for_another_patient_is_said_while_the_analysis_runs(clinic: Clinic) -> None:
+    from core.insights import LabValue
+    from tests.app.case_states import repository
+    from tests.app.conftest import SEED_CLAIM
+    from ui.progress import EARLY_OTHER_PATIENT
+
+    auth = sign_up(clinic, "other-patient-early@example.com")
+    case_id = seed_case(clinic, auth).case.case_id
+    record_stage(clinic, auth, case_id, "lab_documents_processed")
+    sodium = LabValue(analyte="Sodium", value=139, unit="mmol/L")
+    rows = [sodium.model_dump(mode="json")]
+    save = repository(clinic, auth).save_draft_section
+    assert save(auth.doctor.user_id, case_id, SEED_CLAIM, "lab_values", {"lab_values": rows})
+    mine = _poll(clinic, auth, case_id)
+    assert not mine.exception
+    assert EARLY_OTHER_PATIENT not in [w.value for w in mine.warning]
+
+    marked = [sodium.model_copy(update={"other_patient": True}).model_dump(mode="json")]
+    assert save(auth.doctor.user_id, case_id, SEED_CLAIM, "lab_values", {"lab_values": marked})
+    app = _poll(clinic, auth, case_id)
+    assert not app.exception
+    assert app.get("progress")  # still analysing
+    assert EARLY_OTHER_PATIENT in [w.value for w in app.warning]

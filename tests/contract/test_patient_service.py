@@ -173,3 +173,53 @@ def test_a_new_patients_details_are_checked(
     with pytest.raises(InvalidInput, match=message):
         _new(doctor_a, **extra)
     assert doctor_a.services.patients.list_patients() == []
+
+
+def test_a_records_details_are_corrected_and_the_trail_names_the_fields_only(
+    doctor_a: SignedIn, doctor_b: SignedIn
+) -> None:
+    patients = doctor_a.services.patients
+    case = _new(doctor_a, record_number="MRN-1").case
+    assert case.patient_id is not None
+    changed = patients.update_patient(
+        case.patient_id,
+        {"name": "Maria Garcia-Lopez", "date_of_birth": "1950-06-15", "record_number": "MRN-2"},
+    )
+    assert (changed.name, changed.date_of_birth, changed.record_number) == (
+        "Maria Garcia-Lopez",
+        BORN,
+        "MRN-2",
+    )
+    assert patients.get_patient(case.patient_id) == changed  # stored, not only returned
+    [event] = [e for e in doctor_a.services.audit_events() if e.action == "patient_updated"]
+    assert event.details == {
+        "patient": case.patient_id,
+        "changed": "date_of_birth-name-record_number",
+    }
+    assert "Garcia" not in event.details_json and "MRN" not in event.details_json
+    # Nothing changed: no event. The case keeps the name it was created with.
+    patients.update_patient(case.patient_id, {"record_number": " MRN-2 "})
+    assert len([e for e in doctor_a.services.audit_events() if e.action == "patient_updated"]) == 1
+    assert doctor_a.services.get_case(case.case_id).case.patient_name == "María García"
+    # A cleared record number; the sex and bad values refused; another doctor refused.
+    assert patients.update_patient(case.patient_id, {"record_number": ""}).record_number is None
+    with pytest.raises(InvalidInput, match="cannot be changed: sex"):
+        patients.update_patient(case.patient_id, {"sex": "male"})
+    with pytest.raises(InvalidInput, match="Date of birth"):
+        patients.update_patient(case.patient_id, {"date_of_birth": "15/06/1950"})
+    with pytest.raises(InvalidInput, match="Patient name is required"):
+        patients.update_patient(case.patient_id, {"name": "  "})
+    with pytest.raises(PatientNotFound):
+        doctor_b.services.patients.update_patient(case.patient_id, {"name": "Someone Else"})
+    assert patients.get_patient(case.patient_id).name == "Maria Garcia-Lopez"
+
+
+def test_opening_a_patient_is_on_the_trail(doctor_a: SignedIn, doctor_b: SignedIn) -> None:
+    case = _new(doctor_a).case
+    assert case.patient_id is not None
+    doctor_a.services.patients.open_patient(case.patient_id)
+    [event] = [e for e in doctor_a.services.audit_events() if e.action == "patient_opened"]
+    assert event.details == {"patient": case.patient_id} and event.case_id is None
+    with pytest.raises(PatientNotFound):
+        doctor_b.services.patients.open_patient(case.patient_id)
+    assert not [e for e in doctor_b.services.audit_events() if e.action == "patient_opened"]

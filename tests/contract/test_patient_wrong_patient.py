@@ -103,3 +103,43 @@ def test_a_dicom_of_the_case_patient_is_read_as_usual(
     detail = analysed(doctor_a, runner, form, Upload("scan.dcm", content, "radiology"))
     stored = json.dumps(detail.ai_insights) + json.dumps(detail.files[0].ai_summary)
     assert "WRONG PATIENT" not in stored and "DICOM header names" not in stored
+
+
+def _report(header: tuple[str, ...], creatinine: str) -> Upload:
+    from tests.samples import pdf_bytes
+
+    lines = (*header, "Chemistry", f"Creatinine {creatinine} mg/dL (0.6-1.2)")
+    return Upload("chemistry.pdf", pdf_bytes(lines), "lab")
+
+
+def test_a_report_headed_for_another_patient_stays_out_of_the_patients_history(
+    doctor_a: SignedIn,
+    runner: AnalysisRunner,  # noqa: F811
+) -> None:
+    """A chemistry report headed "GONZALEZ, ANTHONY, 37 M" on an 82-year-old woman's case:
+    warned about, its values shown and marked, but neither her trend nor the next case's
+    delta check (creatinine doubling) counts them."""
+    from dataclasses import replace
+
+    first_form = NewCase("Mary Smith", 82, "female")
+    other = _report(("Patient: GONZALEZ, ANTHONY", "Age/Sex: 37 M"), "0.9")
+    first = analysed(doctor_a, runner, first_form, other)
+    insights = first.ai_insights
+    assert insights is not None
+    [warning] = [w for w in insights["provenance"]["warnings"] if "WRONG PATIENT" in w]
+    assert "kept out of the patient's trends and delta checks" in warning
+    assert "GONZALEZ" not in warning and "ANTHONY" not in warning
+    [creatinine] = [v for v in insights["lab_values"] if v["analyte"] == "Creatinine"]
+    assert creatinine["other_patient"] is True and creatinine["value"] == 0.9
+
+    patient_id = first.case.patient_id
+    assert patient_id is not None
+    own = _report(("Patient: SMITH, MARY", "Age/Sex: 82 F"), "2.1")
+    second = analysed(doctor_a, runner, replace(first_form, patient_id=patient_id), own)
+    assert second.ai_insights is not None
+    assert not any("WRONG PATIENT" in w for w in second.ai_insights["provenance"]["warnings"])
+    # 0.9 -> 2.1 would be a KDIGO rise had the other patient's value counted.
+    assert second.ai_insights["delta_checks"] == []
+    trends = doctor_a.services.patient_trends(patient_id)
+    [series] = [s for s in trends.series if s.analyte == "Creatinine"]
+    assert [p.value for p in series.points] == [2.1]

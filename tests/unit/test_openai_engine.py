@@ -177,6 +177,17 @@ def test_the_parsed_lab_table_reaches_the_model_as_structured_facts_with_sources
     assert "Glucose 182 mg/dL (70-99) H" in user_text(fake_openai.requests[0].body)  # the text
 
 
+def test_a_value_from_a_report_headed_for_another_patient_reaches_the_model_with_a_caution(
+    engine: OpenAIEngine, fake_openai: FakeOpenAI
+) -> None:
+    from core.analysis.engines.prompts import OTHER_PATIENT_CAUTION
+
+    marked = [v.model_copy(update={"other_patient": True}) for v in LAB.lab_values]
+    engine.summarize_case(CONTEXT, [LAB.model_copy(update={"lab_values": marked})], [])
+    facts = lab_facts(fake_openai.requests[0].body)
+    assert facts and all(fact["caution"] == OTHER_PATIENT_CAUTION for fact in facts)
+
+
 def test_the_diagnosis_carries_a_ranked_differential_and_a_confidence_reason(
     engine: OpenAIEngine, fake_openai: FakeOpenAI
 ) -> None:

@@ -73,3 +73,27 @@ def test_an_age_of_000y_is_unknown_not_a_newborn() -> None:
         PatientName="", PatientSex="", PatientBirthDate="", PatientAge="000Y"
     )
     assert dicom_patients("scan.dcm", content) == []
+
+
+def test_a_lab_reports_labelled_date_of_birth_is_compared_as_far_as_it_is_sure() -> None:
+    from datetime import date
+
+    from core.analysis.reading.report_patient import birth_date, report_patient
+
+    assert birth_date("Patient: Ada Obi\nDOB: 1962-03-20") == "1962-03-20"
+    assert birth_date("D.O.B.: 20/03/1962  Sex: F") == "1962-03-20"  # day first
+    assert birth_date("Date of Birth: 03/20/1962") == "1962-03-20"  # month first
+    assert birth_date("DOB: 20-Mar-1962") == "1962-03-20"
+    assert birth_date("Date of birth: March 20, 1962") == "1962-03-20"
+    assert birth_date("DOB 03/04/1962") == "1962"  # either way round: the year only
+    assert birth_date("DOB: 31/02/1962") is None  # not a date
+    assert birth_date("Collected: 20/03/2026") is None  # not labelled as a birth date
+    header = report_patient("Patient: SMITH, MARY\nDOB: 14/07/1944\nHb 9.1 g/dL")
+    assert header is not None and header.birth_date == "1944-07-14"
+    born = date(1944, 7, 14)
+    assert mismatches(header, "Mary Smith", 82, "female", born) == []
+    assert mismatches(header, "Mary Smith", 82, "female", date(1944, 7, 15)) == ["date of birth"]
+    only_year = report_patient("Patient: SMITH, MARY\nDOB: 07/08/1944")
+    assert only_year is not None
+    assert mismatches(only_year, "Mary Smith", 82, "female", born) == []
+    assert mismatches(only_year, "Mary Smith", 81, "female", date(1945, 7, 14)) == ["date of birth"]

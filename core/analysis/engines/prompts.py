@@ -58,6 +58,10 @@ SOAP_WRITER = _ROLE + (
     "the primary diagnosis has the confidence it has. Give the SOAP note's confidence "
     "score, or null if you cannot judge it."
 )
+OTHER_PATIENT_CAUTION = (
+    "the file's header names another patient: do not attribute this value to this patient "
+    "without saying so"
+)
 
 
 def patient_context(context: PatientContext) -> str:
@@ -66,8 +70,9 @@ def patient_context(context: PatientContext) -> str:
 
 
 def lab_fact(value: LabValue, label: str) -> dict[str, Any]:
-    """One parsed lab value as a structured fact for the model (the line is redacted)."""
-    return {
+    """One parsed lab value as a structured fact for the model (the line is redacted). A
+    value from a report headed for another patient says so, for the model to weigh."""
+    fact: dict[str, Any] = {
         "analyte": value.analyte,
         "result": format_result(value),
         "value": value.value,
@@ -81,6 +86,9 @@ def lab_fact(value: LabValue, label: str) -> dict[str, Any]:
         "timing": value.timing,
         "source": {"file": label, "page": value.source_page, "line": value.source_line},
     }
+    if value.other_patient:
+        fact["caution"] = OTHER_PATIENT_CAUTION
+    return fact
 
 
 def lab_table(lab: LabDocument) -> str:

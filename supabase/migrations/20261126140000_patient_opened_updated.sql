@@ -1,0 +1,20 @@
+-- The patient page opened and a record's details corrected (#27): two more actions a
+-- doctor's own client writes (ids and field names only, never a name or a date). The
+-- insert policy is unchanged: a doctor records events of their own, and neither action is
+-- one only the database writes. sqlite_db migration 18 is the embedded twin.
+
+alter table public.audit_events drop constraint audit_events_action_check;
+
+alter table public.audit_events
+    add constraint audit_events_action_check check (action in (
+        'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
+        'case_deleted', 'case_exported', 'file_added', 'file_downloaded',
+        'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
+        'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
+        'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',
+        'pilot_member_removed', 'pilot_case_enrolled', 'pilot_review_submitted',
+        'patient_created', 'patient_merged', 'patient_unmerged',
+        'critical_value_acknowledged', 'patient_opened', 'patient_updated'));
+
+comment on constraint audit_events_action_check on public.audit_events is
+    'The actions of core/audit.py AuditAction; pilot and patient events carry ids only.';
