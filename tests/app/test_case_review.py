@@ -29,57 +29,80 @@ def analysed(app: AppTest, clinic: Clinic, doctor: AuthSession) -> CreatedCase:
 
 
 def decide(app: AppTest, section: str, choice: str, **fields: str) -> AppTest:
-    app.radio(key=f"review_{section}_decision").set_value(choice)
+    """A decision where the section is shown: Accept in one click; Edit opens the editor in
+    place of the text; Reject asks for its reason inline."""
+    if choice == "accept":
+        app.button(key=f"review_{section}_accept").click().run()
+        return app.run()  # the whole page again: the decision reran its section alone
+    app.button(key=f"review_{section}_{choice}").click().run()
     for name, value in fields.items():
         key = f"review_{section}_{name}"
         widget = (
             app.text_input(key=key) if name in ("reason", "icd_code") else app.text_area(key=key)
         )
         widget.input(value)
-    return app.button(key=f"review_{section}_save").click().run()
+    confirm = "save" if choice == "edit" else "reject_confirm"
+    app.button(key=f"review_{section}_{confirm}").click().run()
+    return app.run()
 
 
 def test_review_each_section_then_sign_and_amend(
     app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
 ) -> None:
     assert not app.exception
-    assert "Physician review" in texts(app, "header")
     assert app.button(key="review_sign").disabled
     # What the doctor owes, at the top, and the sign bar's count (issue #26).
     page = shown(app)
     assert "Draft, awaiting your review (0 of 3 sections decided)" in page
     assert "**0 of 3 sections decided**" in page
     assert app.button(key="review_sign").proto.shortcut == "alt+s"
+    # The decisions are under each section's text; no editor or reason field before asked.
+    assert not any(key.startswith("review_") for key in _input_keys(app))
 
-    decide(app, "case_summary", "accept")
+    # Accept is one click, and reruns that section, the sign bar and the count at the top:
+    # nothing else of the page (the other sections, the files, the audit trail).
+    app.button(key="review_case_summary_accept").click().run()
+    assert [b.key for b in app.button] == [
+        "review_case_summary_change",
+        "review_accept_next",
+        "review_sign",
+    ]
+    assert "Draft, awaiting your review (1 of 3 sections decided)" in shown(app)
+    assert "**1 of 3 sections decided**" in shown(app)
+    app.run()
     decide(app, "soap_note", "edit", plan="Oral iron 65 mg daily; recheck Hb in 6 weeks.")
     decide(app, "primary_diagnosis", "reject", reason="Ferritin pending")
     assert not app.exception
     page = shown(app)
-    assert "**Doctor's version**" in page
+    assert ":material/check: **Accepted**" in page
     assert "**Plan.** Oral iron 65 mg daily; recheck Hb in 6 weeks." in page
-    assert "Reason: Ferritin pending" in page
+    assert ":material/close: **Rejected**: Ferritin pending" in page
     app.toggle(key="review_soap_note_diff").set_value(True).run()
-    [diff] = [c.value for c in app.code]
-    assert "-  Ferritin, iron studies." in diff
-    assert "+  Oral iron 65 mg daily; recheck Hb in 6 weeks." in diff
+    # Side by side, the changed words marked in words and marks, not colour alone.
+    [diff] = [html.proto.body for html in app.get("html") if "medcase-diff" in html.proto.body]
+    assert '<th scope="col">AI draft</th><th scope="col">Your version</th>' in diff
+    assert "Changed</td>" in diff
+    assert "<del>Ferritin," in diff and "studies.</del>" in diff
+    assert "<ins>65 mg daily; recheck Hb in 6 weeks.</ins>" in diff
 
     assert "**3 of 3 sections decided**" in shown(app)
     assert "Draft reviewed: ready for your signature" in shown(app)
-    # Sign waits for the attestation, which names the signer.
+    # Sign waits for the attestation, which names the signer as they sign.
     assert app.button(key="review_sign").disabled
     [attest] = [box for box in app.checkbox if box.key == "review_attest"]
-    assert attest.label.startswith("I have reviewed the case summary, the SOAP note")
-    assert "sign them as review\\.page@example\\.com" in attest.label  # Markdown-escaped
+    assert attest.label.startswith("I have reviewed the AI draft and the source documents")
+    assert attest.label.endswith("— Dr review\\.page, MD")  # Markdown-escaped
     attest.check().run()
     assert not app.button(key="review_sign").disabled
     app.button(key="review_sign").click().run()
     assert not app.exception
     page = shown(app)
-    assert "Signed by review.page@example.com" in page and "(version 1)" in page
-    assert ":material/verified: **Signed v1 by review.page@example.com on " in page
+    assert "Signed by Dr review.page, MD (review.page@example.com)" in page
+    assert "(version 1)" in page
+    assert ":material/verified: **Signed v1 by Dr review.page, MD on " in page
     assert "Rejected by the doctor: Ferritin pending" in page
-    assert not app.get("radio")  # a signed note takes no more section decisions
+    # A signed note takes no more section decisions.
+    assert not [b for b in app.button if b.key and b.key.endswith("_accept")]
 
     app.text_area(key="amend_primary_diagnosis_primary_diagnosis").input("Iron deficiency anaemia")
     app.text_input(key="amend_primary_diagnosis_icd_code").input("D50.9")
@@ -87,11 +110,16 @@ def test_review_each_section_then_sign_and_amend(
     app.button(key="amend_submit").click().run()
     assert not app.exception
     page = shown(app)
-    assert "Amended by review.page@example.com" in page and "(version 2)" in page
-    assert "**Signed v2 by review.page@example.com on " in page and "(an amendment)**" in page
+    assert "Amended by Dr review.page, MD (review.page@example.com)" in page
+    assert "(version 2)" in page
+    assert "**Signed v2 by Dr review.page, MD on " in page and "(an amendment)**" in page
     assert "Reason for the amendment: Ferritin 6 ng/mL confirms it" in page
     app.selectbox(key="review_version").set_value(1).run()
     assert "(version 1)" in shown(app)
+
+
+def _input_keys(app: AppTest) -> list[str]:
+    return [w.key for kind in ("text_area", "text_input", "radio") for w in app.get(kind) if w.key]
 
 
 def test_bad_decisions_are_explained_and_nothing_is_saved(
