@@ -100,8 +100,10 @@ def _key(section: str, name: str) -> str:
 
 
 def _set_mode(section: str, mode: str | None) -> None:
+    """Open or close the section's editor or reason (a callback): that section reruns."""
     st.session_state[_key(section, "mode")] = mode
     st.session_state.pop(_key(section, "error"), None)
+    st.rerun(fragment_key(section))
 
 
 def _section(services: CaseService, case_id: str, section: str, body: Callable[[], None]) -> None:

@@ -6,6 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
+from core.errors import SignerNameMissing
 from core.models import AuthSession, CreatedCase
 from tests.app.case_states import complete, sample_insights
 from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
@@ -116,6 +117,17 @@ def test_review_each_section_then_sign_and_amend(
     assert "Reason for the amendment: Ferritin 6 ng/mL confirms it" in page
     app.selectbox(key="review_version").set_value(1).run()
     assert "(version 1)" in shown(app)
+    # Two signed versions side by side: the diagnosis the amendment wrote where it was
+    # rejected.
+    app.toggle(key="review_compare").set_value(True).run()
+    assert (app.selectbox(key="review_from").value, app.selectbox(key="review_to").value) == (1, 2)
+    tables = [html.proto.body for html in app.get("html") if "medcase-diff" in html.proto.body]
+    [diagnosis] = [table for table in tables if "<caption>Primary diagnosis</caption>" in table]
+    assert '<th scope="col">Version 1</th><th scope="col">Version 2</th>' in diagnosis
+    assert "<del>Rejected: Ferritin pending</del>" in diagnosis
+    assert "<ins>  Iron deficiency anaemia</ins>" in diagnosis
+    # The sections the amendment left alone say so, without a table.
+    assert "Case summary: no change." in texts(app, "caption")
 
 
 def _input_keys(app: AppTest) -> list[str]:
@@ -125,14 +137,81 @@ def _input_keys(app: AppTest) -> list[str]:
 def test_bad_decisions_are_explained_and_nothing_is_saved(
     app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
 ) -> None:
-    decide(app, "primary_diagnosis", "reject")
+    # Reject asks for its reason inline, and refuses none.
+    app.button(key="review_primary_diagnosis_reject").click().run()
+    app.button(key="review_primary_diagnosis_reject_confirm").click().run()
     assert "Say why the section is rejected" in texts(app, "error")
-    decide(app, "primary_diagnosis", "edit", icd_code="XYZ")
+    app.button(key="review_primary_diagnosis_reject_cancel").click().run()
+    # Edit opens the editor in place of the text; a bad code is explained, the editor kept.
+    app.button(key="review_primary_diagnosis_edit").click().run()
+    app.text_input(key="review_primary_diagnosis_icd_code").input("XYZ")
+    app.button(key="review_primary_diagnosis_save").click().run()
     assert any("not a valid ICD-10-CM code" in t for t in texts(app, "error"))
-    app.button(key="review_soap_note_save").click().run()
-    assert "Choose Accept, Edit or Reject first." in texts(app, "error")
+    assert app.text_input(key="review_primary_diagnosis_icd_code").value == "XYZ"
     summary = clinic.services_for(doctor).review.summary(analysed.case.case_id)
     assert summary.history == []
+
+
+def test_edit_opens_a_full_height_editor_in_place_of_the_text(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
+) -> None:
+    app.button(key="review_soap_note_edit").click().run()
+    # Only the SOAP note reran: its editor, pre-filled with the AI's text, sized to it.
+    plan = app.text_area(key="review_soap_note_plan")
+    assert plan.value == "Ferritin, iron studies."
+    assert not [b for b in app.button if b.key == "review_case_summary_accept"]
+    long_text = "word " * 200  # about 17 lines at 60 characters
+    app.text_area(key="review_soap_note_subjective").input(long_text)
+    app.button(key="review_soap_note_save").click().run()
+    app.run()
+    assert (
+        clinic.services_for(doctor)
+        .review.summary(analysed.case.case_id)
+        .reviews["soap_note"]
+        .edited["subjective"]
+        == long_text.strip()
+    )
+    # Change opens the editor again with the doctor's text (sized to it: height_for).
+    app.button(key="review_soap_note_change").click().run()
+    app.button(key="review_soap_note_edit").click().run()
+    subjective = app.text_area(key="review_soap_note_subjective")
+    assert subjective.value == long_text.strip()
+    app.button(key="review_soap_note_cancel").click().run()
+    assert not app.get("text_area")
+
+
+def test_signing_waits_for_the_name_as_signed_then_the_note_carries_it(
+    app: AppTest, clinic: Clinic
+) -> None:
+    auth = sign_up(clinic, "no.profile@example.com", signer_profile=False)
+    sign_in(app, "no.profile@example.com")
+    case = seed_case(clinic, auth, patient_name="Grace Hopper")
+    complete(clinic, auth, case.case.case_id, sample_insights())
+    open_case(app, case.case.case_id)
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        decide(app, section, "accept")
+    assert "Set how you sign first" in " ".join(texts(app, "warning"))
+    assert app.checkbox(key="review_attest").disabled
+    assert app.button(key="review_sign").disabled
+    # The store refuses it too (an API client, a stale page).
+    services = clinic.services_for(auth)
+    with pytest.raises(SignerNameMissing):
+        services.review.sign(case.case.case_id)
+
+    app.text_input(key="bar_profile_name").input("Dr Grace Hopper")
+    app.text_input(key="bar_profile_credentials").input("MD, PhD")
+    app.button(key="bar_profile_save").click().run()
+    assert not app.exception
+    attest = app.checkbox(key="review_attest")
+    assert not attest.disabled
+    assert attest.label.endswith("— Dr Grace Hopper, MD, PhD")
+    attest.check().run()
+    app.button(key="review_sign").click().run()
+    assert "Signed by Dr Grace Hopper, MD, PhD (no.profile@example.com)" in shown(app)
+    [note] = services.review.versions(case.case.case_id)
+    assert (note.signer_name, note.signer_credentials) == ("Dr Grace Hopper", "MD, PhD")
+    # The sidebar says how the doctor signs, and changes it for the next signature.
+    assert "Signs as Dr Grace Hopper, MD, PhD" in texts(app, "caption")
 
 
 def test_an_edited_case_marks_the_draft_as_written_before_the_change(
@@ -210,9 +289,11 @@ def test_the_review_panel_reads_the_patients_name_where_the_engine_saw_the_place
     insights.soap_note.subjective = "[PATIENT] reports two months of fatigue."
     complete(clinic, doctor, case.case.case_id, insights)
     open_case(app, case.case.case_id)
-    app.radio(key="review_soap_note_decision").set_value("edit").run()
+    app.button(key="review_soap_note_edit").click().run()
     subjective = app.text_area(key="review_soap_note_subjective").value
     assert subjective == "Mary Seacole reports two months of fatigue."
+    app.button(key="review_soap_note_cancel").click().run()
+    app.run()
     decide(app, "case_summary", "accept")
     decide(app, "soap_note", "accept")
     decide(app, "primary_diagnosis", "accept")
