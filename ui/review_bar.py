@@ -144,7 +144,9 @@ def _bar(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
             "edited; rejected sections are left out with their reason.",
         )
     if clicked:
+        if not section_review.still_signed_in():
+            st.rerun()  # the whole app: sign-in, and that the signature was not saved
         with shown_to_user():
-            note = services.review.sign(case_id)
+            note = session.services().review.sign(case_id)
             session.notify(f"Note signed (version {note.version}).", "success")
             st.rerun()

@@ -27,7 +27,7 @@ from core.review import (
     as_lines,
 )
 from core.services import CaseService
-from ui import side_by_side
+from ui import session, side_by_side
 from ui.formatting import markdown_text
 
 SUMMARY_KEY = "review_summary"  # (case id, ReviewSummary) as last read or decided
@@ -76,6 +76,9 @@ def decide(
 ) -> None:
     """Record a decision (a widget's callback), then rerun the section, the sign bar and
     the count at the top; a refusal is kept for the section to show, nothing rerun more."""
+    if not still_signed_in():
+        st.rerun()  # the whole app: sign-in, and what was not saved
+    services = session.services()  # for the token as it stands now
     summary = current(case_id, ReviewSummary(None, None))
     draft_id = summary.draft.draft_id if summary.draft else None
     try:
@@ -90,6 +93,14 @@ def decide(
     st.session_state.pop(_key(section, "error"), None)
     st.toast(f"{SECTION_LABELS[section]}: {_DONE[choice]}.")
     st.rerun([fragment_key(section), BAR_FRAGMENT, OWED_FRAGMENT])
+
+
+def still_signed_in() -> bool:
+    """app.py's gate, for a callback or a fragment's run (they skip app.py): the session
+    this browser kept still stands (no sign-out in another tab), its token kept fresh."""
+    session.resume()
+    session.keep_fresh()
+    return session.signed_in()
 
 
 _DONE = {"accept": "accepted", "edit": "your version saved", "reject": "rejected"}
