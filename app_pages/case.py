@@ -90,7 +90,7 @@ with case_tab:
             note=progress.insights_note(case.status),
             verified=detail.insights_verified,
             # Accept / Edit / Reject under each section's text, until the note is signed.
-            decide=in_place(services, case.case_id, review),
+            decide=in_place(case.case_id, review),
         )
         patient_view.delta_checks_panel(insights.delta_checks)
         export_buttons(services, case, review.latest if review else None)

@@ -86,14 +86,15 @@ def attestation(signature: str) -> str:
     )
 
 
-def sign_bar(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
+def sign_bar(case_id: str, summary: ReviewSummary) -> None:
     """The sticky bar, a keyed fragment: progress, the next section to accept (Alt+A), how
     the doctor signs, the attestation they confirm, and Sign (Alt+S)."""
     st.html(_STICKY_CSS)
 
     @st.fragment(key=section_review.BAR_FRAGMENT)
     def bar() -> None:
-        _bar(services, case_id, section_review.current(case_id, summary))
+        # This session's services, for its token as it stands at this run.
+        _bar(session.services(), case_id, section_review.current(case_id, summary))
 
     bar()
 
@@ -112,7 +113,7 @@ def _bar(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
                 icon=":material/check:",
                 shortcut=ACCEPT_SHORTCUT,
                 on_click=section_review.decide,
-                args=(services, case_id, waiting[0], "accept"),
+                args=(case_id, waiting[0], "accept"),
                 help="Accept the AI's text of the first section still without a decision, "
                 "as it is shown above",
             )

@@ -47,18 +47,16 @@ def review_panel(services: CaseService, case_id: str, summary: ReviewSummary) ->
         _compare_versions(summary)
         _amend_form(services, case_id, summary)
         return
-    review_bar.sign_bar(services, case_id, summary)
+    review_bar.sign_bar(case_id, summary)
 
 
-def in_place(
-    services: CaseService, case_id: str, summary: ReviewSummary | None
-) -> SectionSlot | None:
+def in_place(case_id: str, summary: ReviewSummary | None) -> SectionSlot | None:
     """What draws each section with its decision where it is read, while the note is not
     signed yet; None otherwise (the sections are the AI draft, the signed note below)."""
     if summary is None or summary.draft is None or summary.versions:
         return None
     section_review.remember(case_id, summary)
-    return section_review.slot(services, case_id)
+    return section_review.slot(case_id)
 
 
 def _state_line(summary: ReviewSummary) -> None:

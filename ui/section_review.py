@@ -26,7 +26,6 @@ from core.review import (
     ai_text,
     as_lines,
 )
-from core.services import CaseService
 from ui import session, side_by_side
 from ui.formatting import markdown_text
 
@@ -57,17 +56,16 @@ def current(case_id: str, summary: ReviewSummary) -> ReviewSummary:
     return held[1] if held is not None and held[0] == case_id else summary
 
 
-def slot(services: CaseService, case_id: str) -> Callable[[str, Callable[[], None]], None]:
+def slot(case_id: str) -> Callable[[str, Callable[[], None]], None]:
     """What ui.insights_view calls for each section: the section with its decision."""
 
     def draw(section: str, body: Callable[[], None]) -> None:
-        _section(services, case_id, section, body)
+        _section(case_id, section, body)
 
     return draw
 
 
 def decide(
-    services: CaseService,
     case_id: str,
     section: str,
     choice: str,
@@ -78,7 +76,7 @@ def decide(
     the count at the top; a refusal is kept for the section to show, nothing rerun more."""
     if not still_signed_in():
         st.rerun()  # the whole app: sign-in, and what was not saved
-    services = session.services()  # for the token as it stands now
+    services = session.services()  # this session's, for its token as it stands now
     summary = current(case_id, ReviewSummary(None, None))
     draft_id = summary.draft.draft_id if summary.draft else None
     try:
@@ -117,19 +115,18 @@ def _set_mode(section: str, mode: str | None) -> None:
     st.rerun(fragment_key(section))
 
 
-def _section(services: CaseService, case_id: str, section: str, body: Callable[[], None]) -> None:
+def _section(case_id: str, section: str, body: Callable[[], None]) -> None:
     @st.fragment(key=fragment_key(section))
     def drawn() -> None:
         summary = current(case_id, ReviewSummary(None, None))
         with st.container(border=True, key=f"review_{section}"):
             st.subheader(SECTION_LABELS[section])
-            _decided_or_open(services, case_id, section, body, summary)
+            _decided_or_open(case_id, section, body, summary)
 
     drawn()
 
 
 def _decided_or_open(
-    services: CaseService,
     case_id: str,
     section: str,
     body: Callable[[], None],
@@ -140,7 +137,7 @@ def _decided_or_open(
     drafted = ai_text(summary.draft.ai_insights, section) if summary.draft else {}
     if mode == "edit":
         starting = decision.edited if decision is not None and decision.edited else drafted
-        _editor(services, case_id, section, starting)
+        _editor(case_id, section, starting)
     elif decision is not None and decision.decision == Decision.EDITED:
         _doctors_version(section, decision.edited)
         if st.toggle("Compare with the AI draft", key=_key(section, "diff")):
@@ -159,14 +156,14 @@ def _decided_or_open(
     if mode == "edit":
         return
     if mode == "reject":
-        _reason_inline(services, case_id, section)
+        _reason_inline(case_id, section)
     elif decision is None or mode == "change":
-        _choices(services, case_id, section, changing=decision is not None)
+        _choices(case_id, section, changing=decision is not None)
     else:
         _decided_line(section, decision)
 
 
-def _choices(services: CaseService, case_id: str, section: str, changing: bool) -> None:
+def _choices(case_id: str, section: str, changing: bool) -> None:
     accept, edit, reject, cancel = st.columns(4)
     accept.button(
         "Accept",
@@ -174,7 +171,7 @@ def _choices(services: CaseService, case_id: str, section: str, changing: bool) 
         icon=":material/check:",
         type="primary",
         on_click=decide,
-        args=(services, case_id, section, "accept"),
+        args=(case_id, section, "accept"),
         help="Sign the AI's text of this section as it is",
     )
     edit.button(
@@ -215,7 +212,7 @@ def _decided_line(section: str, decision: Any) -> None:
     )
 
 
-def _reason_inline(services: CaseService, case_id: str, section: str) -> None:
+def _reason_inline(case_id: str, section: str) -> None:
     st.text_input(
         "Why is this section rejected?",
         key=_key(section, "reason"),
@@ -226,7 +223,6 @@ def _reason_inline(services: CaseService, case_id: str, section: str) -> None:
 
     def rejected() -> None:
         decide(
-            services,
             case_id,
             section,
             "reject",
@@ -244,7 +240,7 @@ def _reason_inline(services: CaseService, case_id: str, section: str) -> None:
     )
 
 
-def _editor(services: CaseService, case_id: str, section: str, starting: dict[str, Any]) -> None:
+def _editor(case_id: str, section: str, starting: dict[str, Any]) -> None:
     for name in SECTION_FIELDS[section]:
         value = starting.get(name)
         if name in LIST_FIELDS:
@@ -262,7 +258,7 @@ def _editor(services: CaseService, case_id: str, section: str, starting: dict[st
         entered = {
             name: st.session_state.get(_key(section, name), "") for name in SECTION_FIELDS[section]
         }
-        decide(services, case_id, section, "edit", edited=entered)
+        decide(case_id, section, "edit", edited=entered)
 
     save, cancel = st.columns(2)
     save.button(
