@@ -22,6 +22,7 @@ from api import (
     routes_export,
     routes_patients,
     routes_pilots,
+    routes_profile,
     routes_review,
     routes_trends,
 )
@@ -62,6 +63,7 @@ def create_app(clinic: Clinic | None = None) -> FastAPI:
         app.include_router(routes_auth.router)
     app.include_router(routes_cases.router)
     app.include_router(routes_review.router)
+    app.include_router(routes_profile.router)
     app.include_router(routes_critical.router)
     app.include_router(routes_audit.router)
     app.include_router(routes_export.router)

@@ -60,6 +60,8 @@ class VersionOut(BaseModel):
     content_hash: str
     signed_by: str
     signer_email: str
+    signer_name: str = Field("", description="The signer's name as signed (issue #26)")
+    signer_credentials: str = Field("", description="The signer's credentials as signed")
     signed_at: datetime
     amendment_reason: str | None
     verified: bool = Field(
@@ -108,6 +110,8 @@ def version_out(note: SignedNote) -> dict[str, Any]:
         "content_hash": note.content_hash,
         "signed_by": note.signed_by,
         "signer_email": note.signer_email,
+        "signer_name": note.signer_name,
+        "signer_credentials": note.signer_credentials,
         "signed_at": note.signed_at,
         "amendment_reason": note.amendment_reason,
         "verified": note.verified,

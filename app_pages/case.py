@@ -26,7 +26,7 @@ from ui.errors import shown_to_user
 from ui.export import export_buttons
 from ui.lab_table import lab_values_table
 from ui.review_bar import owed_line
-from ui.review_panel import review_panel
+from ui.review_panel import in_place, review_panel
 
 services = session.services()
 settings = session.clinic().settings
@@ -72,7 +72,7 @@ if insights is not None:
     with shown_to_user():
         review = services.review.shown_summary(case.case_id)
     # What the doctor owes, said where the header is (not the analyzer's "Completed").
-    owed_line(review)
+    owed_line(review, case.case_id)
 # Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose.
 case_tab, audit_tab = st.tabs(["Case", "Audit trail"], key="case_tabs")
 with case_tab:
@@ -86,17 +86,16 @@ with case_tab:
         # Near the top, abnormal and critical rows first: what the note is checked against.
         lab_values_table(insights.lab_values, detail.files, insights.unread_tests)
         insights_view.show_insights(
-            insights, note=progress.insights_note(case.status), verified=detail.insights_verified
+            insights,
+            note=progress.insights_note(case.status),
+            verified=detail.insights_verified,
+            # Accept / Edit / Reject under each section's text, until the note is signed.
+            decide=in_place(case.case_id, review),
         )
         patient_view.delta_checks_panel(insights.delta_checks)
         export_buttons(services, case, review.latest if review else None)
         if review is not None:
-            review_panel(
-                services,
-                case.case_id,
-                review,
-                reread=lambda: services.review.shown_summary(case.case_id),
-            )
+            review_panel(services, case.case_id, review)
 
     st.divider()
     case_files.files_table(services, case.case_id, detail.files)

@@ -163,3 +163,12 @@ class CriticalValuesUnacknowledged(MedCaseError):
         "Acknowledge the case's critical values first: who took each in, and how it was "
         "communicated"
     )
+
+
+class SignerNameMissing(InvalidInput):
+    """400: a note is signed in the signer's name: set "Name as signed" first (issue #26)."""
+
+    default_detail = (
+        "Set your name as signed and your credentials (for example Dr Alice Smith, MD) "
+        "before signing: the signature and its attestation carry them, not only your e-mail"
+    )

@@ -16,7 +16,7 @@ from core.critical_results import Acknowledgment, CommunicationMethod, CriticalR
 from core.insights import Insights, LabelledImageAnalysis
 from core.models import AuthSession, Case, CaseFile, CasePage, CaseQuery, Doctor, Patient
 from core.pilot.store import PilotRepository
-from core.review import Draft, NoteToSign, SectionReview, SignedNote
+from core.review import Draft, NoteToSign, SectionReview, SignedNote, SignerProfile
 
 
 class CaseRepository(Protocol):
@@ -178,6 +178,12 @@ class ReviewRepository(Protocol):
 
     def set_review_state(self, owner: str, case_id: str, state: str) -> bool:
         """Set the review state of a case whose note is not signed yet."""
+
+    def signer_profile(self, owner: str) -> SignerProfile | None:
+        """The owner's name as signed and credentials; None until they set them."""
+
+    def save_signer_profile(self, owner: str, profile: SignerProfile) -> None:
+        """Set or replace the owner's own profile (nobody else's)."""
 
 
 class AuditTrail(Protocol):

@@ -104,6 +104,48 @@ class SectionReview:
     reason: str | None = None  # why, when rejected
 
 
+MAX_SIGNER_NAME_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class SignerProfile:
+    """How a doctor signs: their name as signed ("Dr Alice Smith") and credentials ("MD"),
+    set once by the doctor and copied into every version they sign."""
+
+    display_name: str
+    credentials: str = ""
+
+    @property
+    def signature(self) -> str:
+        """The name and credentials as the attestation and the signature line read them."""
+        if self.credentials:
+            return f"{self.display_name}, {self.credentials}"
+        return self.display_name
+
+
+def signer_profile(display_name: Any, credentials: Any) -> SignerProfile:
+    """A profile the doctor entered, validated: a visible name, short single lines."""
+    name = _signer_line(display_name, "Name as signed")
+    if not name:
+        raise InvalidInput("Enter your name as signed (for example Dr Alice Smith)")
+    return SignerProfile(name, _signer_line(credentials, "Credentials"))
+
+
+def _signer_line(value: Any, label: str) -> str:
+    if value is not None and not isinstance(value, str):
+        raise InvalidInput(f"{label} must be text")
+    text = " ".join((value or "").split())  # one line, single spaces
+    if len(text) > MAX_SIGNER_NAME_LENGTH:
+        raise InvalidInput(f"{label} is longer than {MAX_SIGNER_NAME_LENGTH} characters")
+    if any(character in _BIDI_CONTROLS for character in text):
+        raise InvalidInput(f"{label} contains a character that reorders text")
+    if any(unicodedata.category(character) in {"Cc", "Cf"} for character in text):
+        raise InvalidInput(f"{label} contains an invisible character")
+    if text and all(unicodedata.category(c) in _UNSEEN for c in text):
+        return ""
+    return text
+
+
 @dataclass(frozen=True)
 class SignedNote:
     """One signed version of the case's note: version 1 is the sign-off, later ones are
@@ -119,9 +161,21 @@ class SignedNote:
     signer_email: str
     signed_at: datetime
     amendment_reason: str | None = None
+    # The signer's name and credentials as they stood when they signed (issue #26); empty
+    # on versions signed before signers had a profile.
+    signer_name: str = ""
+    signer_credentials: str = ""
     # Whether the stored content still matches the hash it was signed with, checked as the
     # note is read (``checked``); False until then, so an unchecked note is never trusted.
     verified: bool = False
+
+    @property
+    def signed_as(self) -> str:
+        """Who signed, as the signature line reads: "Dr Alice Smith, MD"; the e-mail for
+        a version signed before the signer had a profile."""
+        if not self.signer_name:
+            return self.signer_email
+        return SignerProfile(self.signer_name, self.signer_credentials).signature
 
     def section_text(self, section: str) -> SectionText | None:
         """The signed text of a section; None when the doctor rejected it."""

@@ -285,6 +285,20 @@ end;
 $$;
 
 --
+-- Name: doctor_profile_touched(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.doctor_profile_touched() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    new.updated_at := now();
+    return new;
+end;
+$$;
+
+--
 -- Name: enrol_pilot_case(uuid, uuid, uuid, uuid, jsonb, jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -951,6 +965,7 @@ CREATE FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p
 declare
     signer uuid := (select auth.uid());
     signer_email text;
+    profile public.doctor_profiles;
     latest public.signed_notes;
     moment timestamptz := now();
     changed jsonb;
@@ -1017,13 +1032,21 @@ begin
         end if;
     end if;
     select u.email into signer_email from auth.users u where u.id = signer;
+    -- The signer's name and credentials as they stand now, kept with the version (#26).
+    select p.* into profile from public.doctor_profiles p where p.user_id = signer;
+    -- Refused here too, not only by the app: a token sent straight to PostgREST.
+    if profile.user_id is null then
+        raise exception 'set your name as signed before signing'
+            using errcode = 'check_violation', hint = 'signer_name_missing';
+    end if;
     insert into public.signed_notes (
         note_id, case_id, user_id, version, draft_id, content, content_hash, signed_by,
-        signer_email, signed_at, amendment_reason
+        signer_email, signed_at, amendment_reason, signer_name, signer_credentials
     ) values (
         new_id, p_case, signer, p_version, p_draft, jsonb_build_object('sections', p_sections),
         public.signed_note_hash(p_case, p_version, p_draft, p_sections, signer, moment),
-        signer, coalesce(signer_email, ''), moment, p_reason
+        signer, coalesce(signer_email, ''), moment, p_reason,
+        coalesce(profile.display_name, ''), coalesce(profile.credentials, '')
     );
     update public.cases
     set review_state = case when p_version = 1 then 'signed' else 'amended' end
@@ -1593,6 +1616,25 @@ CREATE TABLE public.critical_findings (
 COMMENT ON TABLE public.critical_findings IS 'The critical values of each AI draft by key; found_at is when the case first held the key.';
 
 --
+-- Name: doctor_profiles; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.doctor_profiles (
+    user_id uuid NOT NULL,
+    display_name text NOT NULL,
+    credentials text DEFAULT ''::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT doctor_profiles_credentials_check CHECK ((length(credentials) <= 200)),
+    CONSTRAINT doctor_profiles_display_name_check CHECK (((length(btrim(display_name)) >= 1) AND (length(btrim(display_name)) <= 200)))
+);
+
+--
+-- Name: TABLE doctor_profiles; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.doctor_profiles IS 'How each doctor signs: name as signed and credentials, copied into each signed version.';
+
+--
 -- Name: patients; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1789,6 +1831,8 @@ CREATE TABLE public.signed_notes (
     signer_email text NOT NULL,
     signed_at timestamp with time zone NOT NULL,
     amendment_reason text,
+    signer_name text DEFAULT ''::text NOT NULL,
+    signer_credentials text DEFAULT ''::text NOT NULL,
     CONSTRAINT signed_notes_check CHECK (((version = 1) OR (length(TRIM(BOTH FROM amendment_reason)) > 0))),
     CONSTRAINT signed_notes_check1 CHECK ((signed_by = user_id)),
     CONSTRAINT signed_notes_content_hash_check CHECK ((content_hash ~ '^[0-9a-f]{64}$'::text)),
@@ -1927,6 +1971,13 @@ ALTER TABLE ONLY public.critical_acknowledgments
 
 ALTER TABLE ONLY public.critical_findings
     ADD CONSTRAINT critical_findings_pkey PRIMARY KEY (draft_id, value_key);
+
+--
+-- Name: doctor_profiles doctor_profiles_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.doctor_profiles
+    ADD CONSTRAINT doctor_profiles_pkey PRIMARY KEY (user_id);
 
 --
 -- Name: patients patients_owner_key; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2315,6 +2366,12 @@ CREATE TRIGGER critical_findings_first_found BEFORE INSERT ON public.critical_fi
 CREATE TRIGGER critical_findings_unchanged BEFORE UPDATE ON public.critical_findings FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
 
 --
+-- Name: doctor_profiles doctor_profiles_touched; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER doctor_profiles_touched BEFORE INSERT OR UPDATE ON public.doctor_profiles FOR EACH ROW EXECUTE FUNCTION public.doctor_profile_touched();
+
+--
 -- Name: patients patients_merged_one_level; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2477,6 +2534,13 @@ ALTER TABLE ONLY public.critical_findings
 
 ALTER TABLE ONLY public.critical_findings
     ADD CONSTRAINT critical_findings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+--
+-- Name: doctor_profiles doctor_profiles_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.doctor_profiles
+    ADD CONSTRAINT doctor_profiles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 --
 -- Name: patients patients_merged_into_same_doctor; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -2717,10 +2781,22 @@ CREATE POLICY "Doctors change their own cases" ON public.cases FOR UPDATE TO aut
 CREATE POLICY "Doctors change their own patients" ON public.patients FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: doctor_profiles Doctors change their own profile; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors change their own profile" ON public.doctor_profiles FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: pilots Doctors create pilots they coordinate; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "Doctors create pilots they coordinate" ON public.pilots FOR INSERT TO authenticated WITH CHECK ((coordinator_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: doctor_profiles Doctors create their own profile; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors create their own profile" ON public.doctor_profiles FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: case_files Doctors delete files of their own cases; Type: POLICY; Schema: public; Owner: -
@@ -2757,6 +2833,12 @@ CREATE POLICY "Doctors read their own audit trail" ON public.audit_events FOR SE
 --
 
 CREATE POLICY "Doctors read their own checkpoints" ON public.audit_checkpoints FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: doctor_profiles Doctors read their own profile; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Doctors read their own profile" ON public.doctor_profiles FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: audit_events Doctors record events of their own cases; Type: POLICY; Schema: public; Owner: -
@@ -2970,6 +3052,12 @@ ALTER TABLE public.critical_acknowledgments ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.critical_findings ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: doctor_profiles; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.doctor_profiles ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: patients; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -3135,6 +3223,13 @@ GRANT ALL ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, 
 
 REVOKE ALL ON FUNCTION public.critical_finding_first_found() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.critical_finding_first_found() TO service_role;
+
+--
+-- Name: FUNCTION doctor_profile_touched(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.doctor_profile_touched() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.doctor_profile_touched() TO service_role;
 
 --
 -- Name: FUNCTION enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb); Type: ACL; Schema: public; Owner: -
@@ -3451,6 +3546,13 @@ GRANT ALL ON TABLE public.critical_acknowledgments TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.critical_findings TO authenticated;
 GRANT ALL ON TABLE public.critical_findings TO service_role;
+
+--
+-- Name: TABLE doctor_profiles; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,REFERENCES,TRIGGER,UPDATE ON TABLE public.doctor_profiles TO authenticated;
+GRANT ALL ON TABLE public.doctor_profiles TO service_role;
 
 --
 -- Name: TABLE patients; Type: ACL; Schema: public; Owner: -

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
@@ -52,11 +52,20 @@ NOT_VERIFIED = (
 )
 
 
+# Draws one section of the draft where it is shown, with the doctor's decision on it
+# (ui.section_review): the section's name and a function drawing the AI's text.
+SectionSlot = Callable[[str, Callable[[], None]], None]
+
+
 def show_insights(
-    insights: Insights, note: str | None = None, verified: bool | None = None
+    insights: Insights,
+    note: str | None = None,
+    verified: bool | None = None,
+    decide: SectionSlot | None = None,
 ) -> None:
     """Every section of the insights, with ``note`` saying if they are not the latest run's
-    and whether they carry the analyzer's seal (``verified``; None when not checked)."""
+    and whether they carry the analyzer's seal (``verified``; None when not checked).
+    With ``decide``, each reviewed section is drawn by it: the decision where the text is."""
     if verified is False:
         st.error(NOT_VERIFIED, icon=":material/gpp_bad:")
     st.warning(advisory_for(insights.provenance.engine), icon=":material/clinical_notes:")
@@ -65,14 +74,28 @@ def show_insights(
     provenance(insights)
     grounding_summary(insights)
     unread_tests_note(insights.unread_tests)
-    _case_summary(insights)
+    slot = decide or _plain_section
+    slot("case_summary", lambda: _case_summary(insights))
     soap_column, diagnosis_column = st.columns(2, gap="large")
     with soap_column:
-        _soap_note(insights)
+        slot("soap_note", lambda: _soap_note(insights))
     with diagnosis_column:
-        _primary_diagnosis(insights)
+        slot("primary_diagnosis", lambda: _primary_diagnosis(insights))
     confidence(insights)
     _warnings(insights.provenance.warnings)
+
+
+SECTION_TITLES = {
+    "case_summary": "Case summary",
+    "soap_note": "SOAP note",
+    "primary_diagnosis": "Primary diagnosis",
+}
+
+
+def _plain_section(section: str, body: Callable[[], None]) -> None:
+    with st.container(border=True):
+        st.subheader(SECTION_TITLES[section])
+        body()
 
 
 def provenance(insights: Insights) -> None:
@@ -92,64 +115,58 @@ def provenance(insights: Insights) -> None:
 def _case_summary(insights: Insights) -> None:
     summary = insights.case_summary
     marked = section_numbers(insights, "case_summary")
-    with st.container(border=True):
-        st.subheader("Case summary")
-        st.markdown(marked_text(summary.comprehensive_summary, marked))
-        if summary.key_findings:
-            st.markdown("**Key findings**")
-            _bullets(summary.key_findings, marked)
-        _labelled("Lab results", summary.lab_summary, marked)
-        _labelled("Radiology", summary.radiology_summary, marked)
-        section_note(insights, "case_summary")
+    st.markdown(marked_text(summary.comprehensive_summary, marked))
+    if summary.key_findings:
+        st.markdown("**Key findings**")
+        _bullets(summary.key_findings, marked)
+    _labelled("Lab results", summary.lab_summary, marked)
+    _labelled("Radiology", summary.radiology_summary, marked)
+    section_note(insights, "case_summary")
 
 
 def _soap_note(insights: Insights) -> None:
     soap = insights.soap_note
     marked = section_numbers(insights, "soap_note")
-    with st.container(border=True):
-        st.subheader("SOAP note")
-        for label, text in (
-            ("Subjective", soap.subjective),
-            ("Objective", soap.objective),
-            ("Assessment", soap.assessment),
-            ("Plan", soap.plan),
-        ):
-            _labelled(label, text, marked)
-        section_note(insights, "soap_note")
+    for label, text in (
+        ("Subjective", soap.subjective),
+        ("Objective", soap.objective),
+        ("Assessment", soap.assessment),
+        ("Plan", soap.plan),
+    ):
+        _labelled(label, text, marked)
+    section_note(insights, "soap_note")
 
 
 def _primary_diagnosis(insights: Insights) -> None:
     diagnosis = insights.primary_diagnosis
     marked = section_numbers(insights, "primary_diagnosis")
-    with st.container(border=True):
-        st.subheader("Primary diagnosis")
-        st.markdown(f"**{marked_text(diagnosis.primary_diagnosis, marked)}**")
-        code = markdown_text(diagnosis.icd_code)
-        if not diagnosis.icd_code:
-            st.badge("No ICD-10 code: diagnosis not determined", color="gray")
-        elif diagnosis.icd_code_valid:
-            st.badge(f"ICD-10 {code}: valid", icon=":material/check:", color="green")
-            if diagnosis.icd_description:
-                st.caption(f"ICD-10-CM: {markdown_text(diagnosis.icd_description)}")
-        elif diagnosis.icd_code_valid is False:
-            st.badge(f"ICD-10 {code}: invalid", icon=":material/close:", color="red")
-            st.caption("Not an ICD-10-CM code: check and correct it before use.")
-        else:
-            st.badge(f"ICD-10 {code}: not checked", color="gray")
-        if diagnosis.description:
-            st.markdown(marked_text(diagnosis.description, marked))
-        if diagnosis.supporting_evidence:
-            st.markdown("**Supporting evidence**")
-            _bullets(diagnosis.supporting_evidence, marked)
-        if diagnosis.confidence_reason:
-            st.caption(
-                f"Confidence {confidence_percent(diagnosis.confidence_score)}: "
-                f"{marked_text(diagnosis.confidence_reason, marked)}"
-            )
-        if diagnosis.differential:
-            st.markdown("**Differential diagnosis** (ranked)")
-            st.markdown(_differential(diagnosis.differential, marked))
-        section_note(insights, "primary_diagnosis")
+    st.markdown(f"**{marked_text(diagnosis.primary_diagnosis, marked)}**")
+    code = markdown_text(diagnosis.icd_code)
+    if not diagnosis.icd_code:
+        st.badge("No ICD-10 code: diagnosis not determined", color="gray")
+    elif diagnosis.icd_code_valid:
+        st.badge(f"ICD-10 {code}: valid", icon=":material/check:", color="green")
+        if diagnosis.icd_description:
+            st.caption(f"ICD-10-CM: {markdown_text(diagnosis.icd_description)}")
+    elif diagnosis.icd_code_valid is False:
+        st.badge(f"ICD-10 {code}: invalid", icon=":material/close:", color="red")
+        st.caption("Not an ICD-10-CM code: check and correct it before use.")
+    else:
+        st.badge(f"ICD-10 {code}: not checked", color="gray")
+    if diagnosis.description:
+        st.markdown(marked_text(diagnosis.description, marked))
+    if diagnosis.supporting_evidence:
+        st.markdown("**Supporting evidence**")
+        _bullets(diagnosis.supporting_evidence, marked)
+    if diagnosis.confidence_reason:
+        st.caption(
+            f"Confidence {confidence_percent(diagnosis.confidence_score)}: "
+            f"{marked_text(diagnosis.confidence_reason, marked)}"
+        )
+    if diagnosis.differential:
+        st.markdown("**Differential diagnosis** (ranked)")
+        st.markdown(_differential(diagnosis.differential, marked))
+    section_note(insights, "primary_diagnosis")
 
 
 def _differential(ranked: list[DifferentialDiagnosis], marked: list[str]) -> str:

@@ -3,17 +3,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import streamlit as st
 
 from core.review import SECTION_LABELS, ReviewSummary
-from ui import formatting
+from core.services import CaseService
+from ui import formatting, section_review, session, signer_profile
+from ui.errors import shown_to_user
 from ui.formatting import markdown_text
 
 ATTEST_KEY = "review_attest"
 SIGN_KEY = "review_sign"
 SIGN_SHORTCUT = "Alt+S"  # Streamlit reserves C and R; Ctrl+S is the browser's "save page"
+ACCEPT_NEXT_KEY = "review_accept_next"
+ACCEPT_SHORTCUT = "Alt+A"
 BAR_KEY = "review_sign_bar"
 # The bar sticks to the bottom of the window while the doctor reads the sections above it.
 # Streamlit wraps the keyed block in a wrapper of its own height: the wrapper is what
@@ -40,7 +42,7 @@ def owed(summary: ReviewSummary | None) -> str | None:
     latest = summary.latest
     if latest is not None:
         return (
-            f"Signed v{latest.version} by {markdown_text(latest.signer_email)} "
+            f"Signed v{latest.version} by {markdown_text(latest.signed_as)} "
             f"on {formatting.when(latest.signed_at)}"
             + (" (an amendment)" if latest.version > 1 else "")
         )
@@ -50,7 +52,22 @@ def owed(summary: ReviewSummary | None) -> str | None:
     return f"Draft, awaiting your review ({decided} of {len(SECTION_LABELS)} sections decided)"
 
 
-def owed_line(summary: ReviewSummary | None) -> None:
+def owed_line(summary: ReviewSummary | None, case_id: str | None = None) -> None:
+    """The owed line at the case's top; with ``case_id``, a keyed fragment that a
+    section's decision reruns with the new count (not the page)."""
+    if summary is None or summary.draft is None or case_id is None:
+        _owed(summary)
+        return
+    section_review.remember(case_id, summary)
+
+    @st.fragment(key=section_review.OWED_FRAGMENT)
+    def counted() -> None:
+        _owed(section_review.current(case_id, summary))
+
+    counted()
+
+
+def _owed(summary: ReviewSummary | None) -> None:
     line = owed(summary)
     if line is None:
         return
@@ -58,28 +75,62 @@ def owed_line(summary: ReviewSummary | None) -> None:
     icon = ":material/verified:" if signed else ":material/pending_actions:"
     st.markdown(f"{icon} **{line}**")
     if not signed:
-        st.caption("Accept, edit or reject each section under Physician review, then sign.")
+        st.caption("Accept, edit or reject each section under its text, then sign.")
 
 
-def attestation(signer: str) -> str:
-    """The line the doctor confirms before signing."""
+def attestation(signature: str) -> str:
+    """The line the doctor confirms before signing, naming them as they sign."""
     return (
-        "I have reviewed the case summary, the SOAP note and the diagnosis as decided "
-        f"above, with the patient's lab values and files, and sign them as {signer}."
+        "I have reviewed the AI draft and the source documents and take responsibility "
+        f"for this note — {signature}"
     )
 
 
-def sign_bar(summary: ReviewSummary, signer: str, sign: Callable[[], None]) -> None:
-    """The sticky bar: progress, the attestation checkbox, and Sign (with its shortcut)."""
+def sign_bar(case_id: str, summary: ReviewSummary) -> None:
+    """The sticky bar, a keyed fragment: progress, the next section to accept (Alt+A), how
+    the doctor signs, the attestation they confirm, and Sign (Alt+S)."""
     st.html(_STICKY_CSS)
+
+    @st.fragment(key=section_review.BAR_FRAGMENT)
+    def bar() -> None:
+        # This session's services, for its token as it stands at this run.
+        _bar(session.services(), case_id, section_review.current(case_id, summary))
+
+    bar()
+
+
+def _bar(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
     decided = decided_count(summary)
     total = len(SECTION_LABELS)
     with st.container(border=True, key=BAR_KEY):
-        st.markdown(f"**{decided} of {total} sections decided**")
+        count, accept = st.columns([2, 3], vertical_alignment="center")
+        count.markdown(f"**{decided} of {total} sections decided**")
+        waiting = [section for section in SECTION_LABELS if section not in summary.reviews]
+        if waiting:
+            accept.button(
+                f"Accept {SECTION_LABELS[waiting[0]]}",
+                key=ACCEPT_NEXT_KEY,
+                icon=":material/check:",
+                shortcut=ACCEPT_SHORTCUT,
+                on_click=section_review.decide,
+                args=(case_id, waiting[0], "accept"),
+                help="Accept the AI's text of the first section still without a decision, "
+                "as it is shown above",
+            )
+        profile = signer_profile.profile(services)
+        if profile is None:
+            st.warning(
+                "Set how you sign first: your name as signed and your credentials "
+                "(for example Dr Alice Smith, MD). The attestation and the signature carry "
+                "them, not only your e-mail.",
+                icon=":material/badge:",
+            )
+            profile = signer_profile.profile_form(services, "bar")
+        ready = summary.ready_to_sign and profile is not None
         confirmed = st.checkbox(
-            markdown_text(attestation(signer)),
+            markdown_text(attestation(profile.signature if profile else "your name as signed")),
             key=ATTEST_KEY,
-            disabled=not summary.ready_to_sign,
+            disabled=not ready,
         )
         if not summary.ready_to_sign:
             st.caption("Sign once every section has a decision.")
@@ -89,9 +140,14 @@ def sign_bar(summary: ReviewSummary, signer: str, sign: Callable[[], None]) -> N
             key=SIGN_KEY,
             icon=":material/signature:",
             shortcut=SIGN_SHORTCUT,
-            disabled=not (summary.ready_to_sign and confirmed),
+            disabled=not (ready and confirmed),
             help="You sign the sections as decided: the AI's text where accepted, yours where "
             "edited; rejected sections are left out with their reason.",
         )
     if clicked:
-        sign()
+        if not section_review.still_signed_in():
+            st.rerun()  # the whole app: sign-in, and that the signature was not saved
+        with shown_to_user():
+            note = session.services().review.sign(case_id)
+            session.notify(f"Note signed (version {note.version}).", "success")
+            st.rerun()

@@ -7,81 +7,59 @@ beside it, and on request what changed from the draft.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import streamlit as st
 
-from core import lifecycle
 from core.review import (
     FIELD_LABELS,
     LIST_FIELDS,
     NOTE_NOT_VERIFIED,
     SECTION_FIELDS,
     SECTION_LABELS,
-    Decision,
     ReviewSummary,
     Section,
     SignedNote,
-    ai_text,
-    changes_from_draft,
+    as_lines,
 )
 from core.services import CaseService
-from ui import formatting, review_bar, session
+from ui import formatting, review_bar, section_review, session, side_by_side
 from ui.errors import shown_to_user
 from ui.formatting import markdown_text
+from ui.insights_view import SectionSlot
 
 SIGN_KEY = review_bar.SIGN_KEY
 AMEND_REASON_KEY = "amend_reason"
 AMEND_SUBMIT_KEY = "amend_submit"
 VERSION_KEY = "review_version"
-_CHOICES = {"accept": "Accept", "edit": "Edit", "reject": "Reject"}
-BadgeColor = Literal["red", "orange", "yellow", "blue", "green", "violet", "gray", "primary"]
-_DECIDED: dict[str, tuple[str, BadgeColor, str]] = {
-    Decision.ACCEPTED: ("Accepted", "green", ":material/check:"),
-    Decision.EDITED: ("Edited by the doctor", "blue", ":material/edit:"),
-    Decision.REJECTED: ("Rejected", "red", ":material/close:"),
-}
+COMPARE_KEY = "review_compare"
 
 
-def review_panel(
-    services: CaseService,
-    case_id: str,
-    summary: ReviewSummary,
-    reread: Callable[[], ReviewSummary] | None = None,
-) -> None:
-    """Everything the doctor does with the AI draft, once there is one.
-
-    ``reread`` gives the summary again as this page shows it: with it, a section's decision
-    reruns only that section (a fragment) unless it changes more than the section.
-    """
+def review_panel(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
+    """Below the sections (decided where they are shown, ui.section_review): the sticky
+    sign bar before sign-off; the signed note, its versions and amendments after it."""
     if summary.draft is None:
         return
-    st.header("Physician review")
     _state_line(summary)
     if summary.versions:
+        st.header("Signed note")
         _signed_note(summary)
+        _compare_versions(summary)
         _amend_form(services, case_id, summary)
         return
-    for section in Section:
-        # A full run reads the summary afresh: what a fragment kept is past.
-        st.session_state.pop(_saved_key(section.value), None)
-        if reread is None:
-            _section_review(services, case_id, summary, section.value, None)
-        else:
-            _section_fragment(services, case_id, summary, section.value, reread)
-    _sign_button(services, case_id, summary)
+    review_bar.sign_bar(case_id, summary)
+
+
+def in_place(case_id: str, summary: ReviewSummary | None) -> SectionSlot | None:
+    """What draws each section with its decision where it is read, while the note is not
+    signed yet; None otherwise (the sections are the AI draft, the signed note below)."""
+    if summary is None or summary.draft is None or summary.versions:
+        return None
+    section_review.remember(case_id, summary)
+    return section_review.slot(case_id)
 
 
 def _state_line(summary: ReviewSummary) -> None:
-    state = summary.review_state or lifecycle.ReviewState.AWAITING_REVIEW.value
-    label = lifecycle.REVIEW_STATE_LABELS.get(state, state)
-    colors: dict[str, BadgeColor] = {
-        "awaiting_review": "orange",
-        "reviewed": "blue",
-        "signed": "green",
-    }
-    st.badge(label, color=colors.get(state, "violet"), icon=":material/assignment_turned_in:")
     if summary.newer_draft:
         st.info(
             "A newer AI draft exists than the one this note was signed on. The signed note "
@@ -94,132 +72,6 @@ def _state_line(summary: ReviewSummary) -> None:
             "notes or files). Re-run the analysis for a draft that reflects the change.",
             icon=":material/history:",
         )
-
-
-# --- before sign-off ----------------------------------------------------------------------
-
-
-@st.fragment
-def _section_fragment(
-    services: CaseService,
-    case_id: str,
-    summary: ReviewSummary,
-    section: str,
-    reread: Callable[[], ReviewSummary],
-) -> None:
-    # A rerun of this fragment alone after a decision: the summary as saved, not as the
-    # page's last full run read it.
-    summary = st.session_state.get(_saved_key(section), summary)
-    _section_review(services, case_id, summary, section, reread)
-
-
-def _saved_key(section: str) -> str:
-    return f"review_{section}_saved_summary"
-
-
-def _section_review(
-    services: CaseService,
-    case_id: str,
-    summary: ReviewSummary,
-    section: str,
-    reread: Callable[[], ReviewSummary] | None,
-) -> None:
-    assert summary.draft is not None
-    drafted = ai_text(summary.draft.ai_insights, section)
-    current = summary.reviews.get(section)
-    with st.container(border=True, key=f"review_{section}"):
-        st.subheader(f"Review: {SECTION_LABELS[section]}")
-        if current is not None:
-            label, color, icon = _DECIDED[Decision(current.decision)]
-            st.badge(label, color=color, icon=icon)
-            if current.decision == Decision.EDITED:
-                st.markdown("**Doctor's version**")
-                _section_text(section, current.edited)
-                _changes(section, drafted, current.edited, key=f"review_{section}_diff")
-            elif current.decision == Decision.REJECTED:
-                st.caption(f"Reason: {markdown_text(current.reason or '')}")
-        else:
-            st.caption("Not reviewed yet: accept the AI's text, edit it, or reject it.")
-        _decision_form(services, case_id, summary, section, drafted, current, reread)
-
-
-def _decision_form(
-    services: CaseService,
-    case_id: str,
-    summary: ReviewSummary,
-    section: str,
-    drafted: dict[str, Any],
-    current: Any,
-    reread: Callable[[], ReviewSummary] | None,
-) -> None:
-    assert summary.draft is not None
-    starting = current.edited if current is not None and current.edited else drafted
-    prefix = f"review_{section}"
-    with st.form(f"{prefix}_form", border=False):
-        choice = st.radio(
-            "Decision",
-            list(_CHOICES),
-            format_func=_CHOICES.__getitem__,
-            horizontal=True,
-            index=None,
-            key=f"{prefix}_decision",
-        )
-        with st.expander("Your version (used when you choose Edit)"):
-            entered = _field_inputs(section, starting, prefix)
-        reason = st.text_input(
-            "Reason (required when you choose Reject)", key=f"{prefix}_reason", max_chars=2000
-        )
-        saved = st.form_submit_button("Save decision", key=f"{prefix}_save")
-    if not saved:
-        return
-    if choice is None:
-        st.error("Choose Accept, Edit or Reject first.")
-        return
-    with shown_to_user():
-        services.review.review_section(
-            case_id,
-            section,
-            choice,
-            edited=entered if choice == "edit" else None,
-            reason=reason if choice == "reject" else None,
-            draft_id=summary.draft.draft_id,
-        )
-        saved_text = f"{SECTION_LABELS[section]}: decision saved."
-        updated = reread() if reread is not None else None
-        if updated is None or updated.ready_to_sign or updated.review_state != summary.review_state:
-            # The state line and the sign button change too: the whole page.
-            session.notify(saved_text, "toast")
-            st.rerun()
-        st.session_state[_saved_key(section)] = updated
-        st.toast(saved_text)
-        st.rerun(scope="fragment")
-
-
-def _field_inputs(section: str, starting: dict[str, Any] | None, prefix: str) -> dict[str, Any]:
-    entered: dict[str, Any] = {}
-    for name in SECTION_FIELDS[section]:
-        value = (starting or {}).get(name)
-        if name in LIST_FIELDS:
-            text = "\n".join(value or [])
-            label = f"{FIELD_LABELS[name]} (one per line)"
-        else:
-            text = value or ""
-            label = FIELD_LABELS[name]
-        if name == "icd_code":
-            entered[name] = st.text_input(label, value=text, key=f"{prefix}_{name}")
-        else:
-            entered[name] = st.text_area(label, value=text, key=f"{prefix}_{name}", height=90)
-    return entered
-
-
-def _sign_button(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
-    def sign() -> None:
-        with shown_to_user():
-            note = services.review.sign(case_id)
-            session.notify(f"Note signed (version {note.version}).", "success")
-            st.rerun()
-
-    review_bar.sign_bar(summary, services.doctor.email, sign)
 
 
 # --- after sign-off -----------------------------------------------------------------------
@@ -252,7 +104,7 @@ def _signed_note(summary: ReviewSummary) -> None:
 def _signature_line(note: SignedNote) -> None:
     kind = "Signed" if note.version == 1 else "Amended"
     line = (
-        f"{kind} by {markdown_text(note.signer_email)} at {formatting.when(note.signed_at)}"
+        f"{kind} by {markdown_text(_signer(note))} at {formatting.when(note.signed_at)}"
         f" (version {note.version}). Read-only."
     )
     if note.verified:
@@ -262,6 +114,38 @@ def _signature_line(note: SignedNote) -> None:
     if note.amendment_reason:
         st.caption(f"Reason for the amendment: {markdown_text(note.amendment_reason)}")
     st.caption(f"Content hash (SHA-256): `{note.content_hash}`")
+
+
+def _signer(note: SignedNote) -> str:
+    """The signer as the signature line reads: name and credentials as signed, then the
+    e-mail (only the e-mail on versions signed before signers had a profile)."""
+    return f"{note.signed_as} ({note.signer_email})" if note.signer_name else note.signer_email
+
+
+def _compare_versions(summary: ReviewSummary) -> None:
+    """Two signed versions side by side, section by section, once there are two."""
+    numbers = [note.version for note in summary.versions]
+    if len(numbers) < 2 or not st.toggle("Compare two signed versions", key=COMPARE_KEY):
+        return
+    older, newer = st.columns(2)
+    first = older.selectbox("From version", numbers, index=len(numbers) - 2, key="review_from")
+    second = newer.selectbox("To version", numbers, index=len(numbers) - 1, key="review_to")
+    by_number = {note.version: note for note in summary.versions}
+    for section in Section:
+        side_by_side.show(
+            SECTION_LABELS[section.value],
+            f"Version {first}",
+            _signed_lines(by_number[first], section.value),
+            f"Version {second}",
+            _signed_lines(by_number[second], section.value),
+        )
+
+
+def _signed_lines(note: SignedNote, section: str) -> list[str]:
+    entry = note.content.get("sections", {}).get(section) or {}
+    if entry.get("text"):
+        return as_lines(entry["text"], section)
+    return [f"Rejected: {entry.get('reason') or ''}"]
 
 
 def _amend_form(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
@@ -324,7 +208,19 @@ def _section_text(section: str, text: dict[str, Any] | None) -> None:
             st.markdown(f"**{FIELD_LABELS[name]}.** {markdown_text(value)}")
 
 
-def _changes(section: str, drafted: dict[str, Any], doctor: Any, key: str) -> None:
-    if st.toggle("Show what changed from the AI draft", key=key):
-        diff = changes_from_draft(section, drafted, doctor)
-        st.code("\n".join(diff) if diff else "No change.", language="diff")
+def _field_inputs(section: str, starting: dict[str, Any] | None, prefix: str) -> dict[str, Any]:
+    entered: dict[str, Any] = {}
+    for name in SECTION_FIELDS[section]:
+        value = (starting or {}).get(name)
+        if name in LIST_FIELDS:
+            text = "\n".join(value or [])
+            label = f"{FIELD_LABELS[name]} (one per line)"
+        else:
+            text = value or ""
+            label = FIELD_LABELS[name]
+        if name == "icd_code":
+            entered[name] = st.text_input(label, value=text, key=f"{prefix}_{name}")
+        else:
+            height = section_review.height_for(text)
+            entered[name] = st.text_area(label, value=text, key=f"{prefix}_{name}", height=height)
+    return entered

@@ -31,10 +31,17 @@ def _pressed(key: str) -> bool:
 
 def _decision(section: str) -> str | None:
     prefix = f"review_{section}"
-    if not _pressed(f"{prefix}_save"):
+    # The buttons under the section (issue #26): Accept, Save my version, Reject with
+    # this reason.
+    pressed = {
+        "accept": _pressed(f"{prefix}_accept"),
+        "edit": _pressed(f"{prefix}_save"),
+        "reject": _pressed(f"{prefix}_reject_confirm"),
+    }
+    choice = next((verb for verb, down in pressed.items() if down), None)
+    if choice is None:
         return None
-    choice = _value(f"{prefix}_decision")
-    line = f"your decision on {SECTION_LABELS[section]}: {_CHOICES.get(choice, 'none chosen')}"
+    line = f"your decision on {SECTION_LABELS[section]}: {_CHOICES[choice]}"
     if choice == "edit":
         typed = []
         for name in SECTION_FIELDS[section]:
@@ -69,6 +76,7 @@ def _new_case() -> str | None:
 
 _ACTIONS: tuple[Callable[[], str | None], ...] = (
     *(lambda section=section: _decision(section) for section in SECTION_LABELS),
+    _simple("review_accept_next", "your acceptance of the next section"),
     _simple("review_sign", "the signature of the note"),
     _amendment,
     _new_case,

@@ -8,7 +8,7 @@ import streamlit as st
 
 from core.bootstrap import Clinic
 from core.models import Case, CaseStatus, Doctor
-from ui import formatting, session
+from ui import formatting, session, signer_profile
 
 BadgeColor = Literal["red", "orange", "yellow", "blue", "green", "violet", "gray", "grey"]
 
@@ -20,6 +20,7 @@ def sidebar(clinic: Clinic, doctor: Doctor) -> None:
         st.text(doctor.email)  # plain text: Markdown would turn the address into a mail link
         st.caption(f"Backend: {clinic.backend_label}")
         st.caption(f"Analysis engine: {clinic.engine_label}")
+        signer_profile.sidebar_entry(session.services())
         if st.button("Sign out", key="sign_out", icon=":material/logout:"):
             session.sign_out()
             st.rerun()

@@ -606,6 +606,19 @@ MIGRATIONS: tuple[str, ...] = (
             'patient_unmerged', 'patient_opened', 'patient_updated')
         BEGIN SELECT RAISE(ABORT, 'unknown audit action'); END;
     """,
+    # 19: how each doctor signs (#26; supabase: 20261126100000_signer_profiles.sql).
+    """
+    -- How each doctor signs (issue #26): their name as signed and credentials, kept with
+    -- every version they sign as it stood at the signature.
+    CREATE TABLE doctor_profiles (
+        user_id TEXT PRIMARY KEY REFERENCES doctors(user_id) ON DELETE CASCADE,
+        display_name TEXT NOT NULL CHECK (length(trim(display_name)) BETWEEN 1 AND 200),
+        credentials TEXT NOT NULL DEFAULT '' CHECK (length(credentials) <= 200),
+        updated_at TEXT NOT NULL
+    );
+    ALTER TABLE signed_notes ADD COLUMN signer_name TEXT NOT NULL DEFAULT '';
+    ALTER TABLE signed_notes ADD COLUMN signer_credentials TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 

@@ -24,6 +24,7 @@ from core.review import (
     Section,
     SectionReview,
     SignedNote,
+    SignerProfile,
     changed_sections,
     checked,
     content_hash,
@@ -34,7 +35,7 @@ _DRAFT_COLUMNS = "draft_id, case_id, ai_insights, generated_at, case_version"
 _REVIEW_COLUMNS = "review_id, case_id, draft_id, section, decision, reviewed_at, edited, reason"
 _NOTE_COLUMNS = (
     "note_id, case_id, version, draft_id, content, content_hash, signed_by, signer_email,"
-    " signed_at, amendment_reason"
+    " signed_at, amendment_reason, signer_name, signer_credentials"
 )
 
 
@@ -187,6 +188,11 @@ class SqliteReviewRepository:
             ).fetchone()
             if account is None:
                 raise CaseNotFound()
+            # The signer's name and credentials as they stand now, kept with the version.
+            profile = db.execute(
+                "SELECT display_name, credentials FROM doctor_profiles WHERE user_id = ?",
+                (owner,),
+            ).fetchone()
             latest_row = db.execute(
                 f"SELECT {_NOTE_COLUMNS} FROM signed_notes WHERE case_id = ?"
                 " ORDER BY version DESC LIMIT 1",
@@ -216,11 +222,13 @@ class SqliteReviewRepository:
                 signer_email=account["email"],
                 signed_at=utc_now(),
                 amendment_reason=request.amendment_reason,
+                signer_name=profile["display_name"] if profile else "",
+                signer_credentials=profile["credentials"] if profile else "",
             )
             note = replace(note, content_hash=_hash_of(note))
             db.execute(
                 f"INSERT INTO signed_notes (user_id, {_NOTE_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     owner,
                     note.note_id,
@@ -233,6 +241,8 @@ class SqliteReviewRepository:
                     note.signer_email,
                     note.signed_at.isoformat(),
                     note.amendment_reason,
+                    note.signer_name,
+                    note.signer_credentials,
                 ),
             )
             db.execute(
@@ -263,3 +273,24 @@ class SqliteReviewRepository:
                 (state, case_id, owner),
             )
             return cursor.rowcount == 1
+
+    def signer_profile(self, owner: str) -> SignerProfile | None:
+        row = (
+            self._db.connection()
+            .execute(
+                "SELECT display_name, credentials FROM doctor_profiles WHERE user_id = ?",
+                (owner,),
+            )
+            .fetchone()
+        )
+        return SignerProfile(row["display_name"], row["credentials"]) if row else None
+
+    def save_signer_profile(self, owner: str, profile: SignerProfile) -> None:
+        with self._db.write() as db:
+            db.execute(
+                "INSERT INTO doctor_profiles (user_id, display_name, credentials, updated_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+                " display_name = excluded.display_name, credentials = excluded.credentials,"
+                " updated_at = excluded.updated_at",
+                (owner, profile.display_name, profile.credentials, utc_now().isoformat()),
+            )

@@ -13,13 +13,13 @@ from core import lifecycle
 from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_rows import as_rows
 from core.errors import CaseNotFound, PermissionDenied
-from core.review import Draft, NoteToSign, SectionReview, SignedNote, checked
+from core.review import Draft, NoteToSign, SectionReview, SignedNote, SignerProfile, checked
 
 _DRAFT_COLUMNS = "draft_id,case_id,ai_insights,generated_at,case_version"
 _REVIEW_COLUMNS = "review_id,case_id,draft_id,section,decision,reviewed_at,edited,reason"
 _NOTE_COLUMNS = (
     "note_id,case_id,version,draft_id,content,content_hash,signed_by,signer_email,"
-    "signed_at,amendment_reason"
+    "signed_at,amendment_reason,signer_name,signer_credentials"
 )
 # A PostgREST filter: cases whose note is not signed yet (a new draft resets their review).
 UNSIGNED = ",".join(
@@ -168,3 +168,26 @@ class SupabaseReviewRepository:
         )
         with supabase_errors():
             return len(as_rows(query.execute().data)) == 1
+
+    def signer_profile(self, owner: str) -> SignerProfile | None:
+        query = (
+            self._rest.from_("doctor_profiles")
+            .select("display_name,credentials")
+            .eq("user_id", owner)
+        )
+        with supabase_errors():
+            rows = as_rows(query.execute().data)
+        if not rows:
+            return None
+        return SignerProfile(rows[0]["display_name"], rows[0]["credentials"])
+
+    def save_signer_profile(self, owner: str, profile: SignerProfile) -> None:
+        row = {
+            "user_id": owner,
+            "display_name": profile.display_name,
+            "credentials": profile.credentials,
+        }
+        with supabase_errors():
+            self._rest.from_("doctor_profiles").upsert(
+                row, on_conflict="user_id", returning=ReturnMethod.minimal
+            ).execute()

@@ -116,7 +116,8 @@ def _restored(block: Block, patient_name: str) -> Block:
 def signature_line(note: SignedNote) -> str:
     kind = "Signed" if note.version == 1 else "Amended and signed"
     moment = generated_time(note.signed_at.isoformat())
-    line = f"{kind} by {note.signer_email} at {moment} (version {note.version})"
+    signer = f"{note.signed_as} ({note.signer_email})" if note.signer_name else note.signer_email
+    line = f"{kind} by {signer} at {moment} (version {note.version})"
     return line if note.verified else f"{line}. {NOTE_NOT_VERIFIED}"
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from core import icd10, lifecycle, review, validation
 from core.audit import AuditAction
-from core.errors import CaseNotFound, InvalidInput, VersionNotFound
+from core.errors import CaseNotFound, InvalidInput, SignerNameMissing, VersionNotFound
 from core.models import Case, Doctor, utc_now
 from core.ports import Backend
 from core.privacy.display import DisplayPolicy
@@ -24,6 +24,7 @@ from core.review import (
     ReviewSummary,
     SectionReview,
     SignedNote,
+    SignerProfile,
     current_reviews,
 )
 from core.safe_logging import failure_frames
@@ -219,7 +220,21 @@ class ReviewService:
                 failure_frames(),
             )
 
+    def signer_profile(self) -> SignerProfile | None:
+        """How this doctor signs (name and credentials); None until they set it."""
+        return self.backend.reviews.signer_profile(self.doctor.user_id)
+
+    def save_signer_profile(self, display_name: Any, credentials: Any) -> SignerProfile:
+        """Set this doctor's name as signed and credentials (used from the next signature)."""
+        profile = review.signer_profile(display_name, credentials)
+        self.backend.reviews.save_signer_profile(self.doctor.user_id, profile)
+        log.info("signer profile saved")
+        return profile
+
     def _sign(self, request: NoteToSign) -> SignedNote:
+        # The attestation names a person: no signature in an e-mail address alone.
+        if self.signer_profile() is None:
+            raise SignerNameMissing()
         note = self.backend.reviews.sign_note(self.doctor.user_id, request)
         if note is None:
             raise InvalidInput(

@@ -64,9 +64,14 @@ def sign_up(client: TestClient, email: str, password: str = PASSWORD) -> Doctor:
     answer = client.post("/auth/v1/signup", json={"email": email, "password": password})
     assert answer.status_code == 200, answer.text
     body = answer.json()
-    return Doctor(
+    doctor = Doctor(
         body["user"]["id"], body["user"]["email"], body["access_token"], body["refresh_token"]
     )
+    # A doctor who signs has set their name as signed (issue #26).
+    profile = {"display_name": f"Dr {email.split('@')[0]}", "credentials": "MD"}
+    saved = client.put("/api/v1/me/signer-profile", headers=doctor.headers, json=profile)
+    assert saved.status_code == 200, saved.text
+    return doctor
 
 
 CASE_FORM = {"patient_name": "Jane Roe", "patient_age": "54", "patient_gender": "female"}

@@ -85,6 +85,7 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/api/v1/cases/{case_id}/review": {"get"},
         "/api/v1/cases/{case_id}/review/{section}": {"post"},
         "/api/v1/cases/{case_id}/sign": {"post"},
+        "/api/v1/me/signer-profile": {"get", "put"},
         "/api/v1/cases/{case_id}/amend": {"post"},
         "/api/v1/cases/{case_id}/versions": {"get"},
         "/api/v1/cases/{case_id}/versions/{version}": {"get"},

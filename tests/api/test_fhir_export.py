@@ -45,7 +45,15 @@ def test_the_owner_gets_an_r4_document_draft_then_signed(
     signed = client.get(path, headers=fresh_doctor.headers).json()
     composition = signed["entry"][0]["resource"]
     assert composition["status"] == "final"
-    assert composition["attester"][0]["party"]["display"] == fresh_doctor.email
+    # The signer as they signed: name and credentials (issue #26), the e-mail beside them.
+    signed_as = f"Dr {fresh_doctor.email.split('@')[0]}"
+    assert composition["attester"][0]["party"]["display"] == f"{signed_as}, MD"
+    doctor = next(
+        e["resource"] for e in signed["entry"] if e["resource"]["resourceType"] == "Practitioner"
+    )
+    assert doctor["name"] == [{"text": signed_as}]
+    assert doctor["qualification"] == [{"code": {"text": "MD"}}]
+    assert doctor["telecom"] == [{"system": "email", "value": fresh_doctor.email}]
     patient = next(
         e["resource"] for e in signed["entry"] if e["resource"]["resourceType"] == "Patient"
     )

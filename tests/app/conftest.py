@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
 from core.models import AuthSession, CreatedCase, NewCase, Upload, utc_now
+from core.review import SignerProfile
 from tests.doubles import case_service
 
 APP = Path(__file__).resolve().parents[2] / "app.py"
@@ -99,8 +100,15 @@ def shown(app: AppTest) -> str:
     return "\n".join(text for kind in kinds for text in texts(app, kind))
 
 
-def sign_up(clinic: Clinic, email: str) -> AuthSession:
-    return clinic.provider.accounts.sign_up(email, PASSWORD)
+def sign_up(clinic: Clinic, email: str, signer_profile: bool = True) -> AuthSession:
+    """A new doctor; one who signs has set their name as signed and credentials (#26),
+    unless ``signer_profile`` is False."""
+    auth = clinic.provider.accounts.sign_up(email, PASSWORD)
+    if signer_profile:
+        backend = clinic.provider.for_session(auth)
+        profile = SignerProfile(f"Dr {email.split('@')[0]}", "MD")
+        backend.reviews.save_signer_profile(auth.doctor.user_id, profile)
+    return auth
 
 
 def sign_in(app: AppTest, email: str, password: str = PASSWORD) -> AppTest:

@@ -68,7 +68,7 @@ def test_a_critical_value_waits_is_acknowledged_and_then_the_note_signs(
 
     attest_and_sign(app)
     assert not app.exception
-    assert "Signed by ack.page@example.com" in shown(app)
+    assert "Signed by Dr ack.page, MD (ack.page@example.com)" in shown(app)
 
 
 def test_the_list_puts_the_waiting_case_first_and_shows_the_figure(

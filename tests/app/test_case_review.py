@@ -6,6 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
+from core.errors import SignerNameMissing
 from core.models import AuthSession, CreatedCase
 from tests.app.case_states import complete, sample_insights
 from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
@@ -29,57 +30,80 @@ def analysed(app: AppTest, clinic: Clinic, doctor: AuthSession) -> CreatedCase:
 
 
 def decide(app: AppTest, section: str, choice: str, **fields: str) -> AppTest:
-    app.radio(key=f"review_{section}_decision").set_value(choice)
+    """A decision where the section is shown: Accept in one click; Edit opens the editor in
+    place of the text; Reject asks for its reason inline."""
+    if choice == "accept":
+        app.button(key=f"review_{section}_accept").click().run()
+        return app.run()  # the whole page again: the decision reran its section alone
+    app.button(key=f"review_{section}_{choice}").click().run()
     for name, value in fields.items():
         key = f"review_{section}_{name}"
         widget = (
             app.text_input(key=key) if name in ("reason", "icd_code") else app.text_area(key=key)
         )
         widget.input(value)
-    return app.button(key=f"review_{section}_save").click().run()
+    confirm = "save" if choice == "edit" else "reject_confirm"
+    app.button(key=f"review_{section}_{confirm}").click().run()
+    return app.run()
 
 
 def test_review_each_section_then_sign_and_amend(
     app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
 ) -> None:
     assert not app.exception
-    assert "Physician review" in texts(app, "header")
     assert app.button(key="review_sign").disabled
     # What the doctor owes, at the top, and the sign bar's count (issue #26).
     page = shown(app)
     assert "Draft, awaiting your review (0 of 3 sections decided)" in page
     assert "**0 of 3 sections decided**" in page
     assert app.button(key="review_sign").proto.shortcut == "alt+s"
+    # The decisions are under each section's text; no editor or reason field before asked.
+    assert not any(key.startswith("review_") for key in _input_keys(app))
 
-    decide(app, "case_summary", "accept")
+    # Accept is one click, and reruns that section, the sign bar and the count at the top:
+    # nothing else of the page (the other sections, the files, the audit trail).
+    app.button(key="review_case_summary_accept").click().run()
+    assert [b.key for b in app.button] == [
+        "review_case_summary_change",
+        "review_accept_next",
+        "review_sign",
+    ]
+    assert "Draft, awaiting your review (1 of 3 sections decided)" in shown(app)
+    assert "**1 of 3 sections decided**" in shown(app)
+    app.run()
     decide(app, "soap_note", "edit", plan="Oral iron 65 mg daily; recheck Hb in 6 weeks.")
     decide(app, "primary_diagnosis", "reject", reason="Ferritin pending")
     assert not app.exception
     page = shown(app)
-    assert "**Doctor's version**" in page
+    assert ":material/check: **Accepted**" in page
     assert "**Plan.** Oral iron 65 mg daily; recheck Hb in 6 weeks." in page
-    assert "Reason: Ferritin pending" in page
+    assert ":material/close: **Rejected**: Ferritin pending" in page
     app.toggle(key="review_soap_note_diff").set_value(True).run()
-    [diff] = [c.value for c in app.code]
-    assert "-  Ferritin, iron studies." in diff
-    assert "+  Oral iron 65 mg daily; recheck Hb in 6 weeks." in diff
+    # Side by side, the changed words marked in words and marks, not colour alone.
+    [diff] = [html.proto.body for html in app.get("html") if "medcase-diff" in html.proto.body]
+    assert '<th scope="col">AI draft</th><th scope="col">Your version</th>' in diff
+    assert "Changed</td>" in diff
+    assert "<del>Ferritin," in diff and "studies.</del>" in diff
+    assert "<ins>65 mg daily; recheck Hb in 6 weeks.</ins>" in diff
 
     assert "**3 of 3 sections decided**" in shown(app)
     assert "Draft reviewed: ready for your signature" in shown(app)
-    # Sign waits for the attestation, which names the signer.
+    # Sign waits for the attestation, which names the signer as they sign.
     assert app.button(key="review_sign").disabled
     [attest] = [box for box in app.checkbox if box.key == "review_attest"]
-    assert attest.label.startswith("I have reviewed the case summary, the SOAP note")
-    assert "sign them as review\\.page@example\\.com" in attest.label  # Markdown-escaped
+    assert attest.label.startswith("I have reviewed the AI draft and the source documents")
+    assert attest.label.endswith("— Dr review\\.page, MD")  # Markdown-escaped
     attest.check().run()
     assert not app.button(key="review_sign").disabled
     app.button(key="review_sign").click().run()
     assert not app.exception
     page = shown(app)
-    assert "Signed by review.page@example.com" in page and "(version 1)" in page
-    assert ":material/verified: **Signed v1 by review.page@example.com on " in page
+    assert "Signed by Dr review.page, MD (review.page@example.com)" in page
+    assert "(version 1)" in page
+    assert ":material/verified: **Signed v1 by Dr review.page, MD on " in page
     assert "Rejected by the doctor: Ferritin pending" in page
-    assert not app.get("radio")  # a signed note takes no more section decisions
+    # A signed note takes no more section decisions.
+    assert not [b for b in app.button if b.key and b.key.endswith("_accept")]
 
     app.text_area(key="amend_primary_diagnosis_primary_diagnosis").input("Iron deficiency anaemia")
     app.text_input(key="amend_primary_diagnosis_icd_code").input("D50.9")
@@ -87,24 +111,107 @@ def test_review_each_section_then_sign_and_amend(
     app.button(key="amend_submit").click().run()
     assert not app.exception
     page = shown(app)
-    assert "Amended by review.page@example.com" in page and "(version 2)" in page
-    assert "**Signed v2 by review.page@example.com on " in page and "(an amendment)**" in page
+    assert "Amended by Dr review.page, MD (review.page@example.com)" in page
+    assert "(version 2)" in page
+    assert "**Signed v2 by Dr review.page, MD on " in page and "(an amendment)**" in page
     assert "Reason for the amendment: Ferritin 6 ng/mL confirms it" in page
     app.selectbox(key="review_version").set_value(1).run()
     assert "(version 1)" in shown(app)
+    # Two signed versions side by side: the diagnosis the amendment wrote where it was
+    # rejected.
+    app.toggle(key="review_compare").set_value(True).run()
+    assert (app.selectbox(key="review_from").value, app.selectbox(key="review_to").value) == (1, 2)
+    tables = [html.proto.body for html in app.get("html") if "medcase-diff" in html.proto.body]
+    [diagnosis] = [table for table in tables if "<caption>Primary diagnosis</caption>" in table]
+    assert '<th scope="col">Version 1</th><th scope="col">Version 2</th>' in diagnosis
+    assert "<del>Rejected: Ferritin pending</del>" in diagnosis
+    assert "<ins>  Iron deficiency anaemia</ins>" in diagnosis
+    # The sections the amendment left alone say so, without a table.
+    assert "Case summary: no change." in texts(app, "caption")
+
+
+def _input_keys(app: AppTest) -> list[str]:
+    return [w.key for kind in ("text_area", "text_input", "radio") for w in app.get(kind) if w.key]
 
 
 def test_bad_decisions_are_explained_and_nothing_is_saved(
     app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
 ) -> None:
-    decide(app, "primary_diagnosis", "reject")
+    # Reject asks for its reason inline, and refuses none.
+    app.button(key="review_primary_diagnosis_reject").click().run()
+    app.button(key="review_primary_diagnosis_reject_confirm").click().run()
     assert "Say why the section is rejected" in texts(app, "error")
-    decide(app, "primary_diagnosis", "edit", icd_code="XYZ")
+    app.button(key="review_primary_diagnosis_reject_cancel").click().run()
+    # Edit opens the editor in place of the text; a bad code is explained, the editor kept.
+    app.button(key="review_primary_diagnosis_edit").click().run()
+    app.text_input(key="review_primary_diagnosis_icd_code").input("XYZ")
+    app.button(key="review_primary_diagnosis_save").click().run()
     assert any("not a valid ICD-10-CM code" in t for t in texts(app, "error"))
-    app.button(key="review_soap_note_save").click().run()
-    assert "Choose Accept, Edit or Reject first." in texts(app, "error")
+    assert app.text_input(key="review_primary_diagnosis_icd_code").value == "XYZ"
     summary = clinic.services_for(doctor).review.summary(analysed.case.case_id)
     assert summary.history == []
+
+
+def test_edit_opens_a_full_height_editor_in_place_of_the_text(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
+) -> None:
+    app.button(key="review_soap_note_edit").click().run()
+    # Only the SOAP note reran: its editor, pre-filled with the AI's text, sized to it.
+    plan = app.text_area(key="review_soap_note_plan")
+    assert plan.value == "Ferritin, iron studies."
+    assert not [b for b in app.button if b.key == "review_case_summary_accept"]
+    long_text = "word " * 200  # about 17 lines at 60 characters
+    app.text_area(key="review_soap_note_subjective").input(long_text)
+    app.button(key="review_soap_note_save").click().run()
+    app.run()
+    assert (
+        clinic.services_for(doctor)
+        .review.summary(analysed.case.case_id)
+        .reviews["soap_note"]
+        .edited["subjective"]
+        == long_text.strip()
+    )
+    # Change opens the editor again with the doctor's text (sized to it: height_for).
+    app.button(key="review_soap_note_change").click().run()
+    app.button(key="review_soap_note_edit").click().run()
+    subjective = app.text_area(key="review_soap_note_subjective")
+    assert subjective.value == long_text.strip()
+    app.button(key="review_soap_note_cancel").click().run()
+    assert not app.get("text_area")
+
+
+def test_signing_waits_for_the_name_as_signed_then_the_note_carries_it(
+    app: AppTest, clinic: Clinic
+) -> None:
+    auth = sign_up(clinic, "no.profile@example.com", signer_profile=False)
+    sign_in(app, "no.profile@example.com")
+    case = seed_case(clinic, auth, patient_name="Grace Hopper")
+    complete(clinic, auth, case.case.case_id, sample_insights())
+    open_case(app, case.case.case_id)
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        decide(app, section, "accept")
+    assert "Set how you sign first" in " ".join(texts(app, "warning"))
+    assert app.checkbox(key="review_attest").disabled
+    assert app.button(key="review_sign").disabled
+    # The store refuses it too (an API client, a stale page).
+    services = clinic.services_for(auth)
+    with pytest.raises(SignerNameMissing):
+        services.review.sign(case.case.case_id)
+
+    app.text_input(key="bar_profile_name").input("Dr Grace Hopper")
+    app.text_input(key="bar_profile_credentials").input("MD, PhD")
+    app.button(key="bar_profile_save").click().run()
+    assert not app.exception
+    attest = app.checkbox(key="review_attest")
+    assert not attest.disabled
+    assert attest.label.endswith("— Dr Grace Hopper, MD, PhD")
+    attest.check().run()
+    app.button(key="review_sign").click().run()
+    assert "Signed by Dr Grace Hopper, MD, PhD (no.profile@example.com)" in shown(app)
+    [note] = services.review.versions(case.case.case_id)
+    assert (note.signer_name, note.signer_credentials) == ("Dr Grace Hopper", "MD, PhD")
+    # The sidebar says how the doctor signs, and changes it for the next signature.
+    assert "Signs as Dr Grace Hopper, MD, PhD" in texts(app, "caption")
 
 
 def test_an_edited_case_marks_the_draft_as_written_before_the_change(
@@ -182,9 +289,11 @@ def test_the_review_panel_reads_the_patients_name_where_the_engine_saw_the_place
     insights.soap_note.subjective = "[PATIENT] reports two months of fatigue."
     complete(clinic, doctor, case.case.case_id, insights)
     open_case(app, case.case.case_id)
-    app.radio(key="review_soap_note_decision").set_value("edit").run()
+    app.button(key="review_soap_note_edit").click().run()
     subjective = app.text_area(key="review_soap_note_subjective").value
     assert subjective == "Mary Seacole reports two months of fatigue."
+    app.button(key="review_soap_note_cancel").click().run()
+    app.run()
     decide(app, "case_summary", "accept")
     decide(app, "soap_note", "accept")
     decide(app, "primary_diagnosis", "accept")

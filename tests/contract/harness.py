@@ -33,6 +33,14 @@ class SignedIn:
         return case_service(self.doctor, self.backend)
 
 
+def with_signer_profile(signed_in: SignedIn) -> SignedIn:
+    """The doctor as one who signs: their name as signed and credentials set (issue #26)."""
+    signed_in.services.review.save_signer_profile(
+        f"Dr {signed_in.doctor.email.split('@')[0]}", "MD"
+    )
+    return signed_in
+
+
 class BackendHarness(Protocol):
     provider: BackendProvider
 
@@ -56,7 +64,7 @@ class LocalHarness:
         session = self.provider.accounts.sign_up(
             f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
         )
-        return SignedIn(session.doctor, self.provider.for_session(session))
+        return with_signer_profile(SignedIn(session.doctor, self.provider.for_session(session)))
 
     def row_counts(self) -> dict[str, int]:
         connection = self.provider.database.connection()

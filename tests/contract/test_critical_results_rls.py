@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from core.services.pilots import PilotService
-from tests.contract.harness import LocalHarness, SignedIn
+from tests.contract.harness import LocalHarness, SignedIn, with_signer_profile
 from tests.contract.test_critical_results import INR, POTASSIUM, _analysed, _review_all
 from tests.supabase_stack.harness import SupabaseHarness
 from tests.supabase_stack.server import SupabaseStack
@@ -31,9 +31,8 @@ def _role(harness: SupabaseHarness) -> Role:
     session = harness.provider.accounts.sign_up(
         f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
     )
-    return Role(
-        SignedIn(session.doctor, harness.provider.for_session(session)), session.access_token
-    )
+    signed_in = SignedIn(session.doctor, harness.provider.for_session(session))
+    return Role(with_signer_profile(signed_in), session.access_token)
 
 
 def _rest(stack: SupabaseStack, token: str | None) -> httpx.Client:

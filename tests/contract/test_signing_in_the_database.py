@@ -21,7 +21,7 @@ from core.export.markdown import chart_markdown
 from core.insights import Insights
 from core.review import NOTE_NOT_VERIFIED, canonical, content_hash, hash_matches, signed_at_text
 from core.services.pilots import PilotService
-from tests.contract.harness import BackendHarness, LocalHarness, SignedIn
+from tests.contract.harness import BackendHarness, LocalHarness, SignedIn, with_signer_profile
 from tests.contract.test_review import EDITED_SOAP, _analysed, _review_all
 from tests.doubles import case_service
 from tests.supabase_stack.harness import SupabaseHarness
@@ -50,9 +50,8 @@ def _role(harness: SupabaseHarness) -> Role:
     session = harness.provider.accounts.sign_up(
         f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
     )
-    return Role(
-        SignedIn(session.doctor, harness.provider.for_session(session)), session.access_token
-    )
+    signed_in = SignedIn(session.doctor, harness.provider.for_session(session))
+    return Role(with_signer_profile(signed_in), session.access_token)
 
 
 def _rest(stack: SupabaseStack, token: str | None) -> httpx.Client:

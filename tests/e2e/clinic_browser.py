@@ -247,17 +247,28 @@ class DoctorAtBrowser:
         fields: dict[str, str] | None = None,
         reason: str | None = None,
     ) -> None:
-        """Record a decision on one section of the AI draft, as the doctor does."""
-        form = self.main.locator(f".st-key-review_{section}")
-        form.get_by_text(decision, exact=True).click()
+        """Record a decision on one section of the AI draft where it is shown, as the
+        doctor does: Accept in one click; Edit, then the editor in place of the text and
+        Save; Reject, then the reason inline (issue #26)."""
+        box = self.main.locator(f".st-key-review_{section}")
+        box.get_by_role("button", name=re.compile(rf"{decision}$")).click()
         if fields:
-            version = form.get_by_test_id("stExpander")
-            version.locator("summary").click()
             for label, value in fields.items():
-                version.get_by_label(label, exact=True).fill(value)
+                box.get_by_label(label, exact=True).fill(value)
+            self.settled()
+            box.get_by_role("button", name=re.compile(r"Save my version$")).click()
         if reason is not None:
-            form.get_by_label("Reason (required when you choose Reject)").fill(reason)
-        self.submit(form, "Save decision")
-        badge = {"Accept": "Accepted", "Edit": "Edited by the doctor", "Reject": "Rejected"}
-        expect(form.get_by_text(badge[decision])).to_be_visible()
+            box.get_by_label("Why is this section rejected?").fill(reason)
+            self.settled()
+            box.get_by_role("button", name="Reject with this reason").click()
+        expect(box.get_by_role("button", name="Change")).to_be_visible()
+        self.settled()
+
+    def set_signer_profile(self, name: str, credentials: str) -> None:
+        """How the doctor signs, set on the sign bar where it asks for it."""
+        bar = self.main.locator(".st-key-review_sign_bar")
+        bar.get_by_label("Name as signed").fill(name)
+        bar.get_by_label("Credentials").fill(credentials)
+        bar.get_by_role("button", name="Save how I sign").click()
+        expect(bar.get_by_text(f"— {name}, {credentials}")).to_be_visible()
         self.settled()

@@ -203,15 +203,18 @@ def test_doctor_journey(
         "soap_note", "Edit", fields={"Plan": "Fasting glucose and HbA1c; review in a week."}
     )
     alice.decide("primary_diagnosis", "Reject", reason="Awaiting HbA1c")
-    expect(alice.main.get_by_text("Doctor's version")).to_be_visible()
+    expect(alice.main.get_by_text(re.compile(r"^Your version"))).to_be_visible()
     alice.snap("sections-reviewed")
-    # The attestation first (it names the signer), then Sign (tests/e2e/test_working_day_
-    # browser.py checks the sticky bar and the keyboard shortcut).
+    # How she signs, once (asked on the sign bar), then the attestation naming her, then
+    # Sign (tests/e2e/test_working_day_browser.py checks the sticky bar and the shortcuts).
+    alice.set_signer_profile("Dr Alice Smith", "MD")
     alice.main.locator(".st-key-review_sign_bar").get_by_text("I have reviewed").click()
     alice.settled()
     alice.main.get_by_role("button", name="Sign note").click()
     expect(
-        alice.main.get_by_text(re.compile(r"^Signed by dr\.alice@clinic\.test at"))
+        alice.main.get_by_text(
+            re.compile(r"^Signed by Dr Alice Smith, MD \(dr\.alice@clinic\.test\) at")
+        )
     ).to_be_visible()
     expect(alice.main.get_by_text("Rejected by the doctor: Awaiting HbA1c")).to_be_visible()
     alice.snap("note-signed")
@@ -221,7 +224,7 @@ def test_doctor_journey(
     amend.get_by_label("Reason for the amendment").fill("HbA1c 8.1 %")
     alice.submit(amend, "Sign amendment")
     expect(
-        alice.main.get_by_text(re.compile(r"^Amended by dr\.alice@clinic\.test"))
+        alice.main.get_by_text(re.compile(r"^Amended by Dr Alice Smith, MD \(dr\.alice@"))
     ).to_be_visible()
     expect(alice.main.get_by_text("Reason for the amendment: HbA1c 8.1 %")).to_be_visible()
     alice.snap("note-amended")

@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, expect
 
 from core.backends.local import LocalBackendProvider
 from core.models import NewCase, Upload
+from core.review import SignerProfile
 from core.services.review import ReviewService
 from tests.doubles import case_service, finish_analysis
 from tests.e2e.clinic_browser import PASSWORD
@@ -58,6 +59,7 @@ def seeded(medcase_app: RunningApp) -> Iterator[SeededClinic]:
         provider.accounts.sign_up(email, PASSWORD)
     session = provider.accounts.sign_up(DOCTOR, PASSWORD)
     doctor, backend = session.doctor, provider.for_session(session)
+    backend.reviews.save_signer_profile(doctor.user_id, SignerProfile("Dr Pilot Doctor", "MD"))
     case_ids = {}
     for age, name in enumerate(PATIENTS, start=60):
         form = NewCase(

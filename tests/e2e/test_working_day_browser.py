@@ -101,7 +101,15 @@ def test_the_sign_bar_stays_in_view_and_alt_s_signs_after_the_attestation(
     owed = doctor.main.get_by_text("Draft, awaiting your review (0 of 3 sections decided)")
     expect(owed).to_be_visible()
 
-    doctor.decide("case_summary", "Accept")
+    bar = doctor.main.locator(".st-key-review_sign_bar")
+    # Alt+A accepts the first section still without a decision (named on its button).
+    expect(bar.get_by_role("button", name=re.compile(r"Accept Case summary"))).to_be_visible()
+    doctor.page.keyboard.press("Alt+a")
+    expect(bar.get_by_text("1 of 3 sections decided")).to_be_visible()
+    expect(
+        doctor.main.locator(".st-key-review_case_summary").get_by_role("button", name="Change")
+    ).to_be_visible()
+    doctor.settled()
     doctor.decide("soap_note", "Accept")
     doctor.decide("primary_diagnosis", "Reject", reason="Awaiting ferritin")
     bar = doctor.main.locator(".st-key-review_sign_bar")
@@ -121,14 +129,13 @@ def test_the_sign_bar_stays_in_view_and_alt_s_signs_after_the_attestation(
     # Alt+S does nothing before the attestation is ticked, then signs.
     doctor.page.keyboard.press("Alt+s")
     doctor.settled()
-    expect(doctor.main.get_by_text(re.compile(r"^Signed by dr\.signbar"))).to_have_count(0)
-    bar.get_by_text("I have reviewed the case summary").click()
+    expect(doctor.main.get_by_text(re.compile(r"^Signed by"))).to_have_count(0)
+    doctor.set_signer_profile("Dr Sign Bar", "MD")
+    bar.get_by_text("I have reviewed the AI draft and the source documents").click()
     doctor.settled()
     doctor.page.keyboard.press("Alt+s")
     expect(
-        doctor.main.get_by_text(re.compile(r"^Signed by dr\.signbar@clinic\.test at"))
+        doctor.main.get_by_text(re.compile(r"^Signed by Dr Sign Bar, MD \(dr\.signbar@"))
     ).to_be_visible()
-    expect(
-        doctor.main.get_by_text(re.compile(r"Signed v1 by dr\.signbar@clinic\.test on"))
-    ).to_be_visible()
+    expect(doctor.main.get_by_text(re.compile(r"Signed v1 by Dr Sign Bar, MD on"))).to_be_visible()
     assert not doctor.findings, "\n".join(doctor.findings)

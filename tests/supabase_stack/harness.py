@@ -7,7 +7,7 @@ import uuid
 
 from core.backends.supabase import SupabaseBackendProvider
 from core.backends.supabase_blobs import BUCKET
-from tests.contract.harness import TABLES, SignedIn
+from tests.contract.harness import TABLES, SignedIn, with_signer_profile
 from tests.supabase_stack.server import SupabaseStack
 
 # auth.users, storage.objects and each table with a foreign key to one already listed.
@@ -44,7 +44,7 @@ class SupabaseHarness:
         session = self.provider.accounts.sign_up(
             f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
         )
-        return SignedIn(session.doctor, self.provider.for_session(session))
+        return with_signer_profile(SignedIn(session.doctor, self.provider.for_session(session)))
 
     def row_counts(self) -> dict[str, int]:
         with self.project.connect() as connection:

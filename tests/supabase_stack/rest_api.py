@@ -41,6 +41,7 @@ TABLES = (
     "critical_findings",
     "critical_acknowledgments",
     "patients",
+    "doctor_profiles",
 )
 OPERATORS = {"eq": "=", "lt": "<", "gt": ">"}
 _RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit"}

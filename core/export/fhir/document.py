@@ -67,7 +67,7 @@ def document_bundle(request: ExportRequest) -> dict[str, Any]:
         signed=note is not None,
         patient=reference(the_patient),
         device=reference(the_device, made.written_by),
-        practitioner=reference(the_doctor, note.signer_email) if the_doctor and note else None,
+        practitioner=reference(the_doctor, note.signed_as) if the_doctor and note else None,
         generated_at=generated,
         signed_at=fhir_time(note.signed_at) if note else None,
     )

@@ -68,15 +68,21 @@ def patient(case: Case, include_name: bool) -> dict[str, Any]:
 
 def practitioner(note: SignedNote) -> dict[str, Any]:
     """The physician who signed the version."""
-    return r4(
-        {
-            "resourceType": "Practitioner",
-            "id": derived_id("doctor", note.signed_by),
-            "text": narrative([note.signer_email]),
-            "identifier": [{"system": MEDCASE_DOCTOR_SYSTEM, "value": note.signed_by}],
-            "telecom": [{"system": "email", "value": note.signer_email}],
-        }
-    )
+    resource: dict[str, Any] = {
+        "resourceType": "Practitioner",
+        "id": derived_id("doctor", note.signed_by),
+        "text": narrative(
+            [note.signed_as, note.signer_email] if note.signer_name else [note.signer_email]
+        ),
+        "identifier": [{"system": MEDCASE_DOCTOR_SYSTEM, "value": note.signed_by}],
+        "telecom": [{"system": "email", "value": note.signer_email}],
+    }
+    # The name and credentials as signed (issue #26), when the signer had set them.
+    if note.signer_name:
+        resource["name"] = [{"text": note.signer_name}]
+    if note.signer_credentials:
+        resource["qualification"] = [{"code": {"text": note.signer_credentials}}]
+    return r4(resource)
 
 
 def device(made: Provenance) -> dict[str, Any]:
