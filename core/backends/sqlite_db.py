@@ -590,6 +590,22 @@ MIGRATIONS: tuple[str, ...] = (
                   AND p.merged_into IS NULL))
         BEGIN SELECT RAISE(ABORT, 'merge events are written with their merge only'); END;
     """,
+    # 18: a file looked at on the case page is an event (#26; supabase:
+    # 20261126120000_file_viewed_audit.sql): the full list of actions again.
+    """
+    DROP TRIGGER audit_events_known_action;
+    CREATE TRIGGER audit_events_known_action BEFORE INSERT ON audit_events
+        WHEN NEW.action NOT IN (
+            'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
+            'case_deleted', 'case_exported', 'file_added', 'file_downloaded', 'file_viewed',
+            'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
+            'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
+            'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',
+            'pilot_member_removed', 'pilot_case_enrolled', 'pilot_review_submitted',
+            'critical_value_acknowledged', 'patient_created', 'patient_merged',
+            'patient_unmerged')
+        BEGIN SELECT RAISE(ABORT, 'unknown audit action'); END;
+    """,
 )
 
 
