@@ -8,7 +8,7 @@ import streamlit as st
 
 from core.bootstrap import Clinic, build_clinic
 from core.config import Settings, SettingsError
-from ui import routes, session, widgets
+from ui import routes, session, small_screens, widgets
 from ui.settings_sources import current_settings
 
 # The tab's icon is a file of ours, served by the app: a ":material/...:" page icon is
@@ -24,13 +24,16 @@ def _clinic(settings: Settings) -> Clinic:
 
 def main() -> None:
     """One run of the dashboard for this browser session."""
-    # "auto": the sidebar starts collapsed on a window up to 768 px wide (a tablet in portrait).
+    # A width in pixels is "auto" (the sidebar starts collapsed on a window up to 768 px
+    # wide) at that width when open: 200 px, not Streamlit's 300, which took 37 % of a
+    # tablet in portrait at 820 px (issue #26). The doctor may drag it wider.
     st.set_page_config(
         page_title="MedCase",
         page_icon=str(PAGE_ICON),
         layout="wide",
-        initial_sidebar_state="auto",
+        initial_sidebar_state=small_screens.SIDEBAR_PX,
     )
+    small_screens.stylesheet()
     # The only place that reads the environment and secrets: the environment wins.
     try:
         settings = current_settings()

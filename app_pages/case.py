@@ -22,6 +22,7 @@ from ui import (
 from ui.audit_view import audit_trail
 from ui.critical_acknowledgments import critical_acknowledgments
 from ui.critical_values import critical_banner
+from ui.document_viewer import document_viewer
 from ui.errors import shown_to_user
 from ui.export import export_buttons
 from ui.lab_table import lab_values_table
@@ -82,6 +83,7 @@ with case_tab:
         detail.files,
         insights_view.generated_moment(insights) if insights else None,
     )
+    document_viewer(services, case.case_id, detail.files)  # read only once switched on
     if insights is not None:
         # Near the top, abnormal and critical rows first: what the note is checked against.
         lab_values_table(insights.lab_values, detail.files, insights.unread_tests)

@@ -6,16 +6,11 @@ is a fragment: paging, searching and filtering rerun the list alone, not the who
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import streamlit as st
 
 from core.models import CasePage
 from ui import case_filters, case_list, pilot_enrol_list, routes, session
 from ui.errors import shown_to_user
-
-# Media queries for tablets and phones; a style-only st.html takes no room on the page.
-SMALL_SCREENS_CSS = Path(__file__).parent.parent / "ui" / "assets" / "small_screens.css"
 
 
 @st.fragment
@@ -55,13 +50,15 @@ def case_list_body() -> None:
         case_list.pager(page, hint="tick the cases to enrol")
         pilot_enrol_list.enrol_picked(pilots, enrolling, picked)
     else:
-        chosen = case_list.chosen_case(table, key="cases_table")
+        # Both drawn; the stylesheet shows the table on a wide window, the cards on a phone.
+        with st.container(key="case_table_wide"):
+            chosen = case_list.chosen_case(table, key="cases_table")
+        case_list.case_cards(page.rows)
         case_list.pager(page)
         if chosen:
             routes.open_case(chosen)
 
 
-st.html(f"<style>{SMALL_SCREENS_CSS.read_text()}</style>")
 st.title("Cases")
 session.show_notices()
 st.page_link(routes.NEW_CASE, label="New case", icon=":material/add_circle:")

@@ -33,6 +33,8 @@ class AuditAction(StrEnum):
     CASE_EXPORTED = "case_exported"
     FILE_ADDED = "file_added"
     FILE_DOWNLOADED = "file_downloaded"
+    # Looked at on the case page without a copy taken (#26): the file id, never its name.
+    FILE_VIEWED = "file_viewed"
     ANALYSIS_REQUESTED = "analysis_requested"
     ANALYSIS_STARTED = "analysis_started"
     ANALYSIS_FINISHED = "analysis_finished"
@@ -71,7 +73,7 @@ ACTION_LABELS: dict[str, str] = {
 # Details are words and numbers only, so free text (a name, a note) cannot slip in. Both
 # databases refuse any other alphabet in the stored JSON and any action not listed above
 # (sqlite_db migrations 6, 10 and 16, supabase/migrations/*_audit_*.sql,
-# *_pilot_audit.sql and *_patients.sql): change them together.
+# *_pilot_audit.sql, *_patients.sql and *_file_viewed_audit.sql): change them together.
 _WORD = re.compile(r"^[a-z0-9][a-z0-9_.:-]{0,63}$")
 MAX_DETAIL_ITEMS = 20
 MAX_DETAILS_BYTES = 2048  # the stores refuse larger details (20 words of 64 fit)

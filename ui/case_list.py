@@ -1,4 +1,5 @@
-"""The doctor's case list: caseload counts, one page of the table, paging.
+"""The doctor's case list: caseload counts, one page of the table (as cards on a phone),
+paging.
 
 The database does the filtering, ordering and paging (``services.list_case_page``), so the
 page costs the same with 10 cases or 10,000. The search and filters that choose the rows
@@ -19,7 +20,7 @@ import streamlit as st
 from core.critical_results import AcknowledgmentFigure, waited_text
 from core.lifecycle import REVIEW_STATE_LABELS, ReviewState
 from core.models import CasePage, CaseRow, CaseStatus, utc_now
-from ui import formatting
+from ui import formatting, routes
 
 PAGE_SIZE = 25
 ROW_HEIGHT = 35  # pixels: tall enough for one line of text, as Streamlit draws it
@@ -207,6 +208,46 @@ def show_table(table: CaseTable, key: str, selection_mode: Any) -> Any:
         # The whole page at once: no scrollbar inside the table (+2 for header and border).
         height=(len(table.case_ids) + 1) * ROW_HEIGHT + 3,
     )
+
+
+def case_cards(rows: Sequence[CaseRow]) -> None:
+    """The page's cases as cards, one under another, each a link to its case: what a phone
+    shows instead of the wide table (the stylesheet picks one by the window's width)."""
+    now = utc_now()
+    with st.container(key="case_cards"):
+        for row in rows:
+            case = row.case
+            with st.container(border=True, key=f"case_card_{case.case_id}", gap="small"):
+                st.page_link(
+                    routes.CASE,
+                    label=formatting.markdown_text(case.patient_name),
+                    query_params={routes.CASE_ID_PARAM: case.case_id},
+                    icon=":material/description:",
+                )
+                mark = critical_mark(row, now)
+                if mark:
+                    st.markdown(f":red[**{formatting.markdown_text(mark)}**]")
+                st.caption(formatting.markdown_text(card_line(row)))
+                diagnosis = diagnosis_line(row)
+                if diagnosis:
+                    st.markdown(formatting.markdown_text(diagnosis))
+
+
+def card_line(row: CaseRow) -> str:
+    """ "58 · Female · Completed · Awaiting review": the row's age, sex, status and review."""
+    case = row.case
+    review = REVIEW_STATE_LABELS.get(case.review_state or "")
+    parts = [str(case.patient_age), case.patient_gender.title()]
+    parts.append(formatting.status_label(case.status))
+    return " · ".join([*parts, review] if review else parts)
+
+
+def diagnosis_line(row: CaseRow) -> str:
+    """ "Iron deficiency anaemia (D50.9), AI draft"; empty before any diagnosis."""
+    if row.primary_diagnosis is None:
+        return ""
+    code = f" ({row.icd_code})" if row.icd_code else ""
+    return f"{row.primary_diagnosis}{code}, {diagnosis_source(row)}"
 
 
 def chosen_case(table: CaseTable, key: str) -> str | None:

@@ -590,14 +590,15 @@ MIGRATIONS: tuple[str, ...] = (
                   AND p.merged_into IS NULL))
         BEGIN SELECT RAISE(ABORT, 'merge events are written with their merge only'); END;
     """,
-    # 18: the patient page opened and a record's details corrected (#27; supabase:
-    # 20261126140000_patient_opened_updated.sql): two more actions a doctor's client writes.
+    # 18: the patient page opened, a record's details corrected (#27) and a file looked at
+    # on the case page (#26) are events (supabase: 20261126120000_file_viewed_audit.sql,
+    # 20261126140000_patient_opened_updated.sql): three more actions a doctor's client writes.
     """
     DROP TRIGGER audit_events_known_action;
     CREATE TRIGGER audit_events_known_action BEFORE INSERT ON audit_events
         WHEN NEW.action NOT IN (
             'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
-            'case_deleted', 'case_exported', 'file_added', 'file_downloaded',
+            'case_deleted', 'case_exported', 'file_added', 'file_downloaded', 'file_viewed',
             'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
             'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
             'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',

@@ -375,7 +375,7 @@ CREATE TRIGGER audit_events_kept BEFORE DELETE ON audit_events
 CREATE TRIGGER audit_events_known_action BEFORE INSERT ON audit_events
         WHEN NEW.action NOT IN (
             'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
-            'case_deleted', 'case_exported', 'file_added', 'file_downloaded',
+            'case_deleted', 'case_exported', 'file_added', 'file_downloaded', 'file_viewed',
             'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
             'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
             'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',

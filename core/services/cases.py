@@ -55,6 +55,8 @@ from core.upload_stream import size_of
 __all__ = ["DEFAULT_MAX_FILE_BYTES", "AnalysisQueue", "AnalysisRecovery", "CaseService", "Limits"]
 
 log = logging.getLogger(__name__)
+# The longer side of a radiology image shown in the case page's viewer, in pixels.
+VIEW_SIDE = 1600
 
 
 class AnalysisQueue(Protocol):
@@ -380,6 +382,24 @@ class CaseService:
         details = {"file_id": str(file_id)}
         self._record(AuditAction.FILE_DOWNLOADED, validation.case_id(case_id), details)
         return content
+
+    def view_file(self, case_id: str, file_id: str) -> bytes:
+        """``read_file`` for the doctor looking at it on the case page (no copy kept):
+        recorded on the audit trail as a view."""
+        content = self.read_file(case_id, file_id)
+        self._record(AuditAction.FILE_VIEWED, validation.case_id(case_id), {"file_id": file_id})
+        return content
+
+    def view_picture(self, case_id: str, file_id: str) -> bytes:
+        """One of the case's radiology images as a PNG at viewing size, made by the
+        clinic's reading (a DICOM windowed as the analyzer reads it); recorded as a view.
+        UnreadableImage ("This image: why") when none can be made."""
+        record = self._file(case_id, file_id)
+        load = partial(self.backend.blobs.get, record.file_url)
+        label, name = PREVIEW_LABEL, record.file_name
+        picture = self.reading.radiology_image(record.file_id, label, name, load, VIEW_SIDE)
+        self._record(AuditAction.FILE_VIEWED, validation.case_id(case_id), {"file_id": file_id})
+        return picture.png
 
     def fhir_bundle(self, case_id: str, include_earlier: bool = False) -> dict[str, Any]:
         """The case's note as a FHIR R4 document Bundle (the signed version, else the draft

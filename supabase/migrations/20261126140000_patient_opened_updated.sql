@@ -8,7 +8,7 @@ alter table public.audit_events drop constraint audit_events_action_check;
 alter table public.audit_events
     add constraint audit_events_action_check check (action in (
         'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
-        'case_deleted', 'case_exported', 'file_added', 'file_downloaded',
+        'case_deleted', 'case_exported', 'file_added', 'file_downloaded', 'file_viewed',
         'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
         'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
         'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',

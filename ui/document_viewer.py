@@ -1,0 +1,157 @@
+"""The case's documents beside the note: a lab PDF, a scan or a radiology image, shown on
+the case page without downloading it (issue #26).
+
+Nothing is read until the doctor turns the viewer on, so opening a case costs what it did;
+the viewer is a fragment, so choosing another document reruns the viewer alone. The bytes
+come through the doctor's own CaseService (``view_file``, ``view_picture``): the owner's
+files only, each view an audit event (``file_viewed``), as a download is.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Sequence
+
+import streamlit as st
+from pypdf import PdfReader
+
+from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
+from core.errors import MedCaseError
+from core.files import extension_of
+from core.models import CaseFile
+from core.services import CaseService
+from ui import case_files, formatting
+from ui.errors import shown_to_user
+
+log = logging.getLogger(__name__)
+
+OPEN_KEY = "case_viewer_open"
+FILE_KEY = "case_viewer_file"
+PDF_HEIGHT = 720  # pixels: about a page of a lab report at the page's width
+TEXT_LIMIT = 200_000  # characters of a text lab file shown; the download has the rest
+PICTURE_KINDS = ("png", "jpg", "jpeg")
+TEXT_KINDS = ("txt", "csv", "hl7", "json", "xml")
+TEXT_LANGUAGES = {"json": "json", "xml": "xml"}
+
+
+class UnreadableDocument(ValueError):
+    """The stored file cannot be shown; the message says why, safe to show."""
+
+
+def document_viewer(services: CaseService, case_id: str, files: Sequence[CaseFile]) -> None:
+    """A switch that shows one of the case's files on the page; nothing read while off."""
+    if files:
+        _viewer(services, case_id, list(files))
+
+
+@st.fragment
+def _viewer(services: CaseService, case_id: str, files: list[CaseFile]) -> None:
+    opened = st.toggle(
+        "View a document beside the note",
+        key=OPEN_KEY,
+        help="A lab report or image of this case, on this page; each view is on the audit trail",
+    )
+    if not opened:
+        return
+    names = {record.file_id: record.file_name for record in files}
+    if st.session_state.get(FILE_KEY) not in names:
+        st.session_state.pop(FILE_KEY, None)  # a file of another case, or one removed
+    file_id = st.selectbox(
+        "Document",
+        options=list(names),
+        format_func=names.__getitem__,
+        key=FILE_KEY,
+    )
+    record = next(record for record in files if record.file_id == file_id)
+    with st.container(key="case_viewer_document"), shown_to_user():
+        try:
+            show_document(services, case_id, record)
+        except UnreadableDocument as error:
+            st.error(
+                f"**{formatting.markdown_text(record.file_name)}** cannot be shown: "
+                f"{formatting.markdown_text(str(error))}. Download it from Files below.",
+                icon=":material/broken_image:",
+            )
+
+
+def show_document(services: CaseService, case_id: str, record: CaseFile) -> None:
+    """The file drawn as its kind allows; UnreadableDocument when it cannot be."""
+    kind = extension_of(record.file_name)
+    owner, name = services.doctor.user_id, record.file_name
+    if kind == "pdf":
+        content = viewed(owner, record.file_id, "file", lambda: _file(services, case_id, record))
+        st.pdf(content, height=PDF_HEIGHT, key=f"case_viewer_pdf_{record.file_id}")
+    elif kind in PICTURE_KINDS:
+        # Checked by the clinic's reading first (the cached preview, made in a child
+        # process): a corrupt picture is said so, not drawn as a broken icon.
+        _check_picture(services, case_id, record)
+        content = viewed(owner, record.file_id, "file", lambda: _file(services, case_id, record))
+        st.image(content, alt=f"{name}, as uploaded")
+    elif kind == "dcm":
+        content = viewed(
+            owner, record.file_id, "picture", lambda: _picture(services, case_id, record)
+        )
+        st.image(content, alt=f"{name}, windowed for display", output_format="PNG")
+    elif kind in TEXT_KINDS:
+        content = viewed(owner, record.file_id, "file", lambda: _file(services, case_id, record))
+        text = content.decode("utf-8", errors="replace")
+        if len(text) > TEXT_LIMIT:
+            st.caption(f"The first {TEXT_LIMIT:,} characters; the download has the whole file.")
+        st.code(text[:TEXT_LIMIT], language=TEXT_LANGUAGES.get(kind), wrap_lines=True)
+    else:
+        st.info(
+            f"{formatting.file_kind(name, record.file_type)} files are not shown on the page: "
+            "download it from Files below.",
+            icon=":material/description:",
+        )
+
+
+# Keyed by the doctor as well as the file, so bytes are only ever served to their owner; a
+# view is one audit event while the bytes are kept (up to five minutes), not one per rerun.
+@st.cache_data(ttl=300, max_entries=16, show_spinner="Opening the document...")
+def viewed(owner: str, file_id: str, form: str, _read: Callable[[], bytes]) -> bytes:
+    """The bytes to show of one file (``form``: the file as stored, or its picture)."""
+    return _read()
+
+
+def _file(services: CaseService, case_id: str, record: CaseFile) -> bytes:
+    content = services.view_file(case_id, record.file_id)
+    if extension_of(record.file_name) == "pdf":
+        _check_pdf(content)
+    return content
+
+
+def _picture(services: CaseService, case_id: str, record: CaseFile) -> bytes:
+    try:
+        return services.view_picture(case_id, record.file_id)
+    except UnreadableImage as error:
+        raise UnreadableDocument(_reason(error)) from None
+
+
+def _check_picture(services: CaseService, case_id: str, record: CaseFile) -> None:
+    _, reason = case_files.thumbnail(
+        services.doctor.user_id,
+        record.file_id,
+        record.file_name,
+        lambda: services.thumbnail(case_id, record.file_id),
+    )
+    if reason is not None:
+        raise UnreadableDocument(reason)
+
+
+def _check_pdf(content: bytes) -> None:
+    """The PDF's structure opens (pypdf: pure Python, no page drawn); the browser draws it."""
+    try:
+        pages = len(PdfReader(io.BytesIO(content), strict=False).pages)
+    except MedCaseError:
+        raise
+    except Exception as error:  # noqa: BLE001 - any parser failure means "cannot be shown"
+        log.info("a PDF could not be opened for viewing (%s)", type(error).__name__)
+        raise UnreadableDocument("the PDF is damaged or not a PDF") from None
+    if pages == 0:
+        raise UnreadableDocument("the PDF has no pages")
+
+
+def _reason(error: UnreadableImage) -> str:
+    return str(error).removeprefix(f"{PREVIEW_LABEL}: ")
