@@ -25,8 +25,9 @@ DEFAULTS: dict[str, Any] = {
     # Where analyses run: "in-process" (the dashboard's own threads) or "separate" (the
     # worker processes `make run` starts, `python worker.py`; embedded backend only).
     "MEDCASE_ANALYZER": "in-process",
-    # How often a separate worker looks for waiting cases (a cheap check when nothing changed).
-    "MEDCASE_WORKER_POLL_SECONDS": 0.2,
+    # How often a separate worker looks for waiting cases: a look at SQLite's data_version
+    # (microseconds) when nothing changed, so a new case is claimed within 50 ms of Create.
+    "MEDCASE_WORKER_POLL_SECONDS": 0.05,
     # How much lower a worker process (and its file readers) runs than what started it, in
     # nice steps: a page's run gets a core before an analysis does. 0 leaves it as is.
     "MEDCASE_ANALYZER_NICE": 10,
@@ -84,7 +85,7 @@ class Settings:
     max_request_mb: int = 200
     analyzer_workers: int = 4
     analyzer: str = "in-process"
-    worker_poll_seconds: float = 0.2
+    worker_poll_seconds: float = 0.05
     analyzer_nice: int = 10
     analysis_stale_seconds: int = 30
     analysis_deadline_minutes: int = 10
