@@ -73,13 +73,13 @@ error_log {folder}/error.log warn;
 {user}
 events {{ worker_connections 1024; }}
 http {{
-    access_log {folder}/access.log medcase;
     client_body_temp_path {folder}/body;
     proxy_temp_path {folder}/proxy;
     fastcgi_temp_path {folder}/fastcgi;
     uwsgi_temp_path {folder}/uwsgi;
     scgi_temp_path {folder}/scgi;
     log_format medcase '$msec $status $upstream_addr route=$medcase_route "$request"';
+    access_log {folder}/access.log medcase;
 
     map $http_upgrade $connection_upgrade {{
         default upgrade;

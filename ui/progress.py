@@ -18,7 +18,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from core.errors import CaseNotFound
-from core.insights import LabValue
+from core.insights import Insights, LabValue
 from core.models import LAB_VALUES_SECTION, AnalysisStage, Case, CaseDetail, CaseFile, CaseStatus
 from core.safe_logging import failure_frames
 from core.services import CaseService
@@ -157,8 +157,14 @@ def poll_progress(case_id: str) -> None:
     if detail is None:
         return
     case = detail.case
+    if case.status == CaseStatus.COMPLETED.value:
+        # The critical values first, then the whole page once (the insights, and no more
+        # polling): they stay on screen while that run is made, which is the slowest of
+        # the case's runs the first time (its charts load).
+        _finished_critical_values(services, detail)
+        st.rerun()
     if not is_analysing(case.status):
-        st.rerun()  # the whole page, once: insights or failure, and no more polling
+        st.rerun()  # the whole page, once: the failure, and no more polling
     _resume_if_abandoned(services, case)
     sections: dict[str, Any] = {}
     with shown_to_user():
@@ -169,6 +175,16 @@ def poll_progress(case_id: str) -> None:
     critical_banner(landed_lab_values(sections), detail.files)
     show_progress(case)
     show_landed_sections(sections)
+
+
+def _finished_critical_values(services: CaseService, detail: CaseDetail) -> None:
+    """The banner of the analysis that just finished, as the completed page shows it."""
+    try:
+        insights = Insights.model_validate(detail.ai_insights or {})
+    except ValidationError:
+        return  # the whole page says what is wrong with the record
+    insights = services.display.record(insights, detail.case)
+    critical_banner(insights.lab_values, detail.files)
 
 
 def _resume_if_abandoned(services: CaseService, case: Case) -> None:
