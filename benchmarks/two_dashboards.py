@@ -418,6 +418,12 @@ def main() -> int:
             )
             if split:
                 failures.append(f"requests of {len(split)} sessions reached two processes")
+    except Exception:
+        for name in ("nginx/error.log", "nginx/access.log", "server.log"):
+            log = folder / name
+            if log.exists():
+                print(f"--- {name} (end)\n{log.read_text(errors='replace')[-2500:]}")
+        raise
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print("two_dashboards " + ("ok" if not failures else "FAILED: " + "; ".join(failures)))
