@@ -469,9 +469,28 @@ def first_critical_value(doctor: Doctor, folder: Path, patient: str) -> float:
     button.click()
     expect(doctor.main.get_by_text(patient).first).to_be_visible()
     page_shown = time.monotonic() - began
-    expect(doctor.main.get_by_text(CRITICAL_TITLE)).to_be_visible()
+    banner = doctor.main.get_by_text(CRITICAL_TITLE)
+    runs, seen = doctor.runs, (0, 0, 0)
+    timeline = []  # when the page's script runs were asked, started and finished
+    while not banner.is_visible():
+        if time.monotonic() - began > STEP_TIMEOUT_S:
+            raise RuntimeError("no critical value on screen")
+        now = (runs.asked, runs.started, runs.finished)
+        if now != seen:
+            kinds = [
+                k
+                for k, a, b in zip(("asked", "started", "finished"), now, seen, strict=True)
+                if a != b
+            ]
+            timeline.append(f"{'+'.join(kinds)}@{time.monotonic() - began:.2f}")
+            seen = now
+        doctor.page.wait_for_timeout(20)
     taken = time.monotonic() - began
-    print(f"critical_trace page_shown_s={page_shown:.3f} banner_s={taken:.3f}", flush=True)
+    print(
+        f"critical_trace page_shown_s={page_shown:.3f} banner_s={taken:.3f} "
+        f"runs_after_page_shown={' '.join(timeline)}",
+        flush=True,
+    )
     for line in worker_lines_since(folder / "server.log", wall):
         print(f"critical_trace {line}", flush=True)
     return taken
