@@ -17,7 +17,7 @@ from tests.unit.test_make_run_settings import worker_command
 from tests.unit.test_make_targets import dry_run
 
 ROOT = Path(__file__).resolve().parents[2]
-STARTUP_SECONDS = 120
+STARTUP_SECONDS = 300  # the warm-up (Presidio, the code set) on a busy machine
 _OUTSIDE_SETTINGS = ("SUPABASE_", "OPENAI_", "MEDCASE_")
 
 
