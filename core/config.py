@@ -25,8 +25,12 @@ DEFAULTS: dict[str, Any] = {
     # Where analyses run: "in-process" (the dashboard's own threads) or "separate" (the
     # worker processes `make run` starts, `python worker.py`; embedded backend only).
     "MEDCASE_ANALYZER": "in-process",
-    # How often a separate worker looks for waiting cases (a cheap check when nothing changed).
-    "MEDCASE_WORKER_POLL_SECONDS": 0.2,
+    # How often a separate worker looks for waiting cases: a look at SQLite's data_version
+    # (microseconds) when nothing changed, so a new case is claimed within 50 ms of Create.
+    "MEDCASE_WORKER_POLL_SECONDS": 0.05,
+    # How much lower a worker process (and its file readers) runs than what started it, in
+    # nice steps: a page's run gets a core before an analysis does. 0 leaves it as is.
+    "MEDCASE_ANALYZER_NICE": 10,
     "MEDCASE_ANALYSIS_STALE_SECONDS": 30,
     "MEDCASE_ANALYSIS_DEADLINE_MINUTES": 10,
     "MEDCASE_ANALYSIS_MAX_ATTEMPTS": 3,
@@ -81,7 +85,8 @@ class Settings:
     max_request_mb: int = 200
     analyzer_workers: int = 4
     analyzer: str = "in-process"
-    worker_poll_seconds: float = 0.2
+    worker_poll_seconds: float = 0.05
+    analyzer_nice: int = 10
     analysis_stale_seconds: int = 30
     analysis_deadline_minutes: int = 10
     analysis_max_attempts: int = 3
@@ -190,6 +195,7 @@ class Settings:
             analyzer_workers=number("MEDCASE_ANALYZER_WORKERS", int, 1, 64),
             analyzer=choice("MEDCASE_ANALYZER", ANALYZER_PLACES),
             worker_poll_seconds=number("MEDCASE_WORKER_POLL_SECONDS", float, 0.05, 60),
+            analyzer_nice=number("MEDCASE_ANALYZER_NICE", int, 0, 19),
             analysis_stale_seconds=number("MEDCASE_ANALYSIS_STALE_SECONDS", int, 8, 86_400),
             analysis_deadline_minutes=number("MEDCASE_ANALYSIS_DEADLINE_MINUTES", int, 1, 1440),
             analysis_max_attempts=number("MEDCASE_ANALYSIS_MAX_ATTEMPTS", int, 1, 20),

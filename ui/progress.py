@@ -18,7 +18,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from core.errors import CaseNotFound
-from core.insights import LabValue
+from core.insights import Insights, LabValue
 from core.models import LAB_VALUES_SECTION, AnalysisStage, Case, CaseDetail, CaseFile, CaseStatus
 from core.safe_logging import failure_frames
 from core.services import CaseService
@@ -161,8 +161,14 @@ def poll_progress(case_id: str) -> None:
     if detail is None:
         return
     case = detail.case
+    if case.status == CaseStatus.COMPLETED.value:
+        # The critical values first, then the whole page once (the insights, and no more
+        # polling): they stay on screen while that run is made, which is the slowest of
+        # the case's runs the first time (its charts load).
+        _finished_critical_values(services, detail)
+        st.rerun()
     if not is_analysing(case.status):
-        st.rerun()  # the whole page, once: insights or failure, and no more polling
+        st.rerun()  # the whole page, once: the failure, and no more polling
     _resume_if_abandoned(services, case)
     sections: dict[str, Any] = {}
     with shown_to_user():
@@ -182,6 +188,16 @@ def other_patient_notice(values: list[LabValue]) -> None:
     whose header names another patient."""
     if any(value.other_patient for value in values):
         st.warning(EARLY_OTHER_PATIENT, icon=":material/person_alert:")
+
+
+def _finished_critical_values(services: CaseService, detail: CaseDetail) -> None:
+    """The banner of the analysis that just finished, as the completed page shows it."""
+    try:
+        insights = Insights.model_validate(detail.ai_insights or {})
+    except ValidationError:
+        return  # the whole page says what is wrong with the record
+    insights = services.display.record(insights, detail.case)
+    critical_banner(insights.lab_values, detail.files)
 
 
 def _resume_if_abandoned(services: CaseService, case: Case) -> None:

@@ -9,12 +9,16 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+import pytest
+import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
+from core.insights import LabValue
 from core.models import AuthSession
-from tests.app.case_states import record_stage
+from tests.app.case_states import complete, record_stage, sample_insights
 from tests.app.conftest import seed_case, sign_up
+from ui.critical_values import CRITICAL_TITLE
 
 
 def _one_poll(clinic, case_id):  # run as its own script: annotations would not resolve
@@ -178,3 +182,39 @@ def test_a_report_for_another_patient_is_said_while_the_analysis_runs(clinic: Cl
     assert not app.exception
     assert app.get("progress")  # still analysing
     assert EARLY_OTHER_PATIENT in [w.value for w in app.warning]
+
+
+def test_a_poll_that_finds_the_case_completed_shows_its_critical_values_before_the_full_run(
+    clinic: Clinic, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue #25: the first critical value on screen within 1 s of Create. The full run of
+    # a completed case page is the slowest of all (its charts load the first time), so the
+    # poll that finds the case completed shows its critical values before asking for it,
+    # and they are on screen while it is made.
+    auth = sign_up(clinic, "critical@example.com")
+    case_id = seed_case(clinic, auth).case.case_id
+    potassium = LabValue(
+        analyte="Potassium",
+        value=6.9,
+        unit="mmol/L",
+        reference_low=3.5,
+        reference_high=5.1,
+        flag="critical",
+        critical=True,
+    )
+    complete(clinic, auth, case_id, sample_insights(values=[potassium]))
+    full_runs: list[str] = []
+
+    def full_run(*args: object, **kwargs: object) -> None:
+        full_runs.append("asked")
+        st.stop()  # AppTest would run the fragment's body again and again
+
+    monkeypatch.setattr(st, "rerun", full_run)
+
+    app = _poll(clinic, auth, case_id)
+
+    assert not app.exception
+    assert full_runs == ["asked"]
+    [banner] = app.error
+    assert CRITICAL_TITLE in banner.value and "Potassium" in banner.value
+    assert not app.get("progress")  # no progress for a finished case

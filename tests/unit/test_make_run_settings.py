@@ -48,6 +48,17 @@ def streamlit_command(recipe: str) -> list[str]:
     raise AssertionError(f"no `streamlit run` in the recipe:\n{recipe}")
 
 
+def worker_command(recipe: str) -> list[str]:
+    """The analyzer worker's command in the recipe's loop, its variables first
+    (``MEDCASE_ANALYZER=separate .venv/bin/python worker.py``)."""
+    words = shlex.split(recipe.replace("\\\n", " "), comments=False)
+    end = words.index("worker.py") + 1
+    start = end
+    while start > 0 and words[start - 1] not in (";", "do", "&", "&&"):
+        start -= 1
+    return ["env", *words[start:end]]
+
+
 def effective_options(arguments: list[str]) -> dict[str, object]:
     answer = subprocess.run(
         [sys.executable, "-c", _EFFECTIVE, *arguments],
@@ -87,3 +98,10 @@ def test_make_run_in_process_starts_no_worker() -> None:
     recipe = dry_run("run", "MEDCASE_ANALYZER=in-process")
     assert "worker.py" not in recipe
     assert "MEDCASE_ANALYZER=in-process .venv/bin/streamlit run serve.py" in recipe
+
+
+def test_make_run_leaves_the_workers_priority_to_the_worker() -> None:
+    # worker.py lowers its own priority (MEDCASE_ANALYZER_NICE, tests/contract/
+    # test_worker_priority.py); the recipe starts it plainly, with the setting passed through.
+    command = worker_command(dry_run("run"))
+    assert command == ["env", "MEDCASE_ANALYZER=separate", ".venv/bin/python", "worker.py"]
