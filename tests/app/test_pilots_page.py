@@ -85,13 +85,12 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
     assert "36" not in shown(page)
     [progress] = page.get("progress")
     assert progress.proto.text == "0 of 1 reviewed"
-    page.text_input(key="pilots_diagnosis_text").input("Anaemia")
     if check_code:
-        page.text_input(key="pilots_diagnosis_code").input("XX1")
-        page.button(key="pilots_diagnosis_submit").click().run()
-        assert "is not an ICD-10-CM code" in shown(page)
-    page.text_input(key="pilots_diagnosis_code").input(code)
-    page.button(key="pilots_diagnosis_submit").click().run()
+        # Not a code of ICD-10-CM: nothing to pick, nothing to record.
+        page.text_input(key="pilots_code_search").input("XX1").run()
+        assert "No ICD-10-CM code matches 'XX1'" in shown(page)
+        assert page.button(key="pilots_diagnosis_submit").disabled
+    _diagnose(page, code, "Anaemia")
     assert not page.exception
     assert "The AI's insights" in shown(page)
     _score(page)
@@ -103,12 +102,21 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
         assert "Your blind diagnosis stays" in shown(page)
         page.button(key="pilots_correct_start").click().run()
         assert not page.exception
-        assert not [t for t in page.text_input if t.key == "pilots_diagnosis_text"]
+        assert not [t for t in page.text_input if t.key == "pilots_code_search"]
         assert f"Your diagnosis: Anaemia ({code})" in shown(page)
         _score(page)
         assert f"Submitted: Anaemia ({code})" in shown(page)
     everything = shown(page) + repr([d.value for d in page.dataframe])
     assert "Nightingale" not in everything and "Florence" not in everything
+
+
+def _diagnose(page: AppTest, query: str, words: str = "", code: str | None = None) -> None:
+    """Find the code with the picker (its best match is chosen) and record it."""
+    page.text_input(key="pilots_code_search").input(query).run()
+    assert page.radio(key="pilots_code_code").value == (code or query)
+    if words:
+        page.text_input(key="pilots_diagnosis_text").input(words)
+    page.button(key="pilots_diagnosis_submit").click().run()
 
 
 def _score(page: AppTest) -> None:
@@ -144,21 +152,21 @@ def test_submit_and_next_opens_the_next_case_to_review(app: AppTest, clinic: Cli
     page = _as("reviewer@example.com")
     assert page.get("progress")[0].proto.text == "0 of 2 reviewed"
     first = page.selectbox(key="pilots_picked_case").value
-    page.text_input(key="pilots_diagnosis_text").input("Anaemia")
-    page.text_input(key="pilots_diagnosis_code").input("D50.9")
-    page.button(key="pilots_diagnosis_submit").click().run()
+    assert "Case 1 of 2 in your list" in shown(page)
+    _diagnose(page, "D50.9", "Anaemia")
     assert page.button(key="pilots_scores_submit").label == "Submit review (final) and next"
     _score(page)
 
-    # The next case is open, its diagnosis asked first, and the progress moved on.
+    # The next case is open, its diagnosis asked first (the picker empty again), and the
+    # progress moved on: no list to go through.
     second = page.selectbox(key="pilots_picked_case").value
     assert second != first
     assert page.get("progress")[0].proto.text == "1 of 2 reviewed"
-    assert [t for t in page.text_input if t.key == "pilots_diagnosis_text"]
+    assert "Case 2 of 2 in your list" in shown(page)
+    assert page.text_input(key="pilots_code_search").value == ""
     assert "**Patient:** Age 90+ · Female" in shown(page)
-    page.text_input(key="pilots_diagnosis_text").input("Anaemia")
-    page.text_input(key="pilots_diagnosis_code").input("D50.9")
-    page.button(key="pilots_diagnosis_submit").click().run()
+    _diagnose(page, "iron deficiency anaemia", code="D50.9")  # words, British spelling: D50.9 first
+    assert "Your diagnosis: Iron deficiency anemia, unspecified (D50.9)" in shown(page)
     # The last case: nothing after it.
     assert page.button(key="pilots_scores_submit").label == "Submit review (final)"
 
