@@ -4,8 +4,9 @@ reviewer's code picker, issue #26).
 A query that looks like a code ("D50.9", "d509", "E11") finds that code first, then the
 codes below it; any other query finds the codes whose official description holds every
 word typed, British and American spellings alike ("anaemia" finds "anemia"). Billable
-codes come first, then a description that starts as typed, then shorter descriptions. The index (about 98,000 categories and
-subcategories) is built once, on first use, from the code set ``core.icd10`` loads.
+codes come first, then a description that starts as typed, then shorter descriptions. The
+index (about 98,000 categories and subcategories) is built once, on first use, from the
+code set ``core.icd10`` loads.
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ def test_a_pilot_from_set_up_to_figures(app: AppTest, clinic: Clinic) -> None:
     case = seed_case(clinic, doctor, patient_name=NAME)
     complete(clinic, doctor, case.case.case_id, sample_insights())
     page = _as("doctor@example.com")
-    page.multiselect(key="pilots_enrol_cases").set_value([case.case.case_id]).run()
+    _tick(page, [0])
     page.button(key="pilots_enrol").click().run()
     assert not page.exception
     assert "1 case(s) enrolled." in shown(page)
@@ -73,6 +73,15 @@ def test_a_pilot_from_set_up_to_figures(app: AppTest, clinic: Clinic) -> None:
     tables = [d for d in page.dataframe if "Accepted" in d.value.columns]  # overall, each group
     assert tables
     assert all(json.loads(t.proto.columns)["Accepted"]["width"] == "medium" for t in tables)
+
+
+def _tick(page: AppTest, rows: list[int]) -> None:
+    """Tick rows of the enrol table, as a click on their tick boxes does."""
+    page.session_state["pilots_enrol_table"] = {
+        "selection": {"rows": rows, "columns": [], "cells": []}
+    }
+    page.run()
+    assert not page.exception
 
 
 def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = False) -> None:
@@ -146,7 +155,7 @@ def test_submit_and_next_opens_the_next_case_to_review(app: AppTest, clinic: Cli
         complete(clinic, doctor, case.case.case_id, sample_insights())
         ids.append(case.case.case_id)
     page = _as("doctor@example.com")
-    page.multiselect(key="pilots_enrol_cases").set_value(ids).run()
+    _tick(page, [1, 0])  # the oldest first: Case P-0001 is Florence Nightingale
     page.button(key="pilots_enrol").click().run()
 
     page = _as("reviewer@example.com")
@@ -206,3 +215,39 @@ def test_a_pilot_description_is_shown_as_text_not_markdown(app: AppTest, clinic:
     assert tracker in [element.value for element in page.text]
     rendered = [str(m.value) for m in (*page.markdown, *page.caption)]
     assert not any("tracker.example" in text for text in rendered)
+
+
+def test_the_enrol_list_says_enough_to_choose_by_and_filters(app: AppTest, clinic: Clinic) -> None:
+    """Issue #26: more than "Name (date)", no "Select all" as the first choice, a filter."""
+    lead = sign_up(clinic, "lead4@example.com")
+    page = _as("lead4@example.com")
+    page.text_input(key="pilots_new_name").input("Wards")
+    page.button(key="pilots_create_submit").click().run()
+    for name, age, code in ((NAME, 36, "D50.9"), ("Mary Seacole", 93, "E11.9")):
+        case = seed_case(clinic, lead, patient_name=name, age=age)
+        complete(clinic, lead, case.case.case_id, sample_insights(icd_code=code))
+    page = _as("lead4@example.com")
+    assert not page.exception
+    assert not [m for m in page.multiselect if m.key == "pilots_enrol_cases"]
+    [table] = [d for d in page.dataframe if "Age band" in d.value.columns]
+    assert list(table.value.columns) == [
+        "Patient", "Age band", "Sex", "Diagnosis", "ICD-10", "Note", "Created",
+    ]  # fmt: skip
+    newest = table.value.iloc[0]
+    assert (newest["Patient"], newest["Age band"], newest["Sex"], newest["ICD-10"]) == (
+        "Mary Seacole", "90+", "Female", "E11.9",
+    )  # fmt: skip
+    assert newest["Note"] == "Awaiting review"
+    assert page.button(key="pilots_enrol").disabled  # nothing is ticked for the doctor
+
+    # A filter keeps the rows holding every word; ticks are of the rows shown.
+    _tick(page, [1])
+    assert page.button(key="pilots_enrol").label == "Enrol 1 case"
+    page.text_input(key="pilots_enrol_filter").input("anaemia 30-39").run()
+    [table] = [d for d in page.dataframe if "Age band" in d.value.columns]
+    assert list(table.value["Patient"]) == [NAME]
+    assert "1 of 2 cases." in shown(page)
+    assert page.button(key="pilots_enrol").disabled  # the ticks went with the old rows
+    _tick(page, [0])
+    page.button(key="pilots_enrol").click().run()
+    assert "1 case(s) enrolled." in shown(page)

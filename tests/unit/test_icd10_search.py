@@ -21,7 +21,7 @@ def test_a_category_lists_itself_then_the_codes_below_it() -> None:
 def test_words_find_the_description_british_spelling_too() -> None:
     first = search_codes("iron deficiency anaemia")[0]
     assert first.code == "D50.9"
-    assert [m.code for m in search_codes("type 2 diabetes without complications")][0] == "E11.9"
+    assert next(m.code for m in search_codes("type 2 diabetes without complications")) == "E11.9"
 
 
 def test_nothing_typed_or_nothing_matching_finds_nothing() -> None:
