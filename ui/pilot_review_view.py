@@ -135,7 +135,9 @@ def show_case_view(view: CaseView) -> None:
                 st.markdown(markdown_text(f"Impression: {image.reading.impression}"))
 
 
+@st.fragment
 def _diagnosis_form(service: PilotService, enrolment: Enrolment, supersedes: str | None) -> None:
+    """The code picker and Record: a search reruns only this (the step's change, the page)."""
     st.markdown("**Your diagnosis** — recorded before the AI's insights are shown")
     picked = icd_code_picker(CODE_PICKER, "ICD-10-CM code")
     words = st.text_input(
@@ -152,7 +154,7 @@ def _diagnosis_form(service: PilotService, enrolment: Enrolment, supersedes: str
             if picked is not None:
                 diagnosis = words.strip() or picked.description
                 service.record_diagnosis(enrolment.enrolment_id, diagnosis, picked.code, supersedes)
-                st.rerun()
+                st.rerun(scope="app")
 
 
 def show_ai_draft(ai_insights: dict[str, Any]) -> None:

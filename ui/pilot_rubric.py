@@ -37,7 +37,7 @@ def anchors(item: str) -> str:
 
 
 def _row(shown: str, label: str, options: list[Any], key: str, under: str, **kw: Any) -> Any:
-    name, scale = st.columns([2, 3], vertical_alignment="center")
+    name, scale = st.columns([1, 3], vertical_alignment="center")
     name.markdown(shown)
     with scale:
         # The radio keeps its label for screen readers; the column beside it shows it.

@@ -2,8 +2,9 @@
 journey and benchmarks/reviewer_case.py: a pilot of analysed cases seeded through the core,
 and one case reviewed from its opening to the next case, counting the reviewer's actions.
 
-An action is one pointer click, or one run of typing into the field that has the focus
-(ended by Enter where the run submits). The keystrokes are counted too.
+An action is one pointer click, one run of typing (the code and the Enter that searches it;
+the score keys, the focus moving on by itself), or one key that submits. The keystrokes are
+counted too.
 """
 
 from __future__ import annotations
@@ -168,8 +169,9 @@ class ReviewerByKeys(PilotMemberAtBrowser):
         done.keystrokes += len(typed)
         submit = self.main.get_by_role("button", name=re.compile(r"^Submit review \(final\)"))
         expect(submit).to_be_focused()  # after the last row
+        done.actions.append(f"type {len(typed)} scores")
         keys.press("Enter")
-        done.actions.append(f"type {len(typed)} scores, Enter on Submit")
+        done.actions.append("Enter on Submit and next")
         done.keystrokes += 1
         if following is None:
             expect(self.main.get_by_text(re.compile("A review is final"))).to_be_visible()
