@@ -164,6 +164,17 @@ def test_submit_and_next_opens_the_next_case_to_review(app: AppTest, clinic: Cli
     assert "Case 1 of 2 in your list" in shown(page)
     _diagnose(page, "D50.9", "Anaemia")
     assert page.button(key="pilots_scores_submit").label == "Submit review (final) and next"
+    # The rubric grid: its own column beside the AI's text, a row per rating with its
+    # anchors under the scale, each labelled for a screen reader.
+    ai_text = [c for c in page.columns if any("The AI's insights" in m.value for m in c.markdown)]
+    assert ai_text and not ai_text[0].radio
+    assert page.radio(key="pilots_rating_soap_note_accurate").label == "SOAP note: Accurate"
+    assert page.radio(key="pilots_verdict_case_summary").options == [
+        "Accept", "Minor edit", "Major edit", "Reject",
+    ]  # fmt: skip
+    captions = [c.value for c in page.caption]
+    assert "1 wrong · 3 minor errors · 5 no errors" in captions
+    assert "1 accept · 2 minor edit · 3 major edit · 4 reject" in captions
     _score(page)
 
     # The next case is open, its diagnosis asked first (the picker empty again), and the
