@@ -104,7 +104,9 @@ def main() -> None:
             warm = " (warm-up)" if number == 0 else ""
             print(
                 f"{pseudonym}: {len(case.actions)} actions, {case.keystrokes} keystrokes, "
-                f"{case.seconds:.2f} s{warm}"
+                f"{case.seconds:.2f} s{warm} ("
+                + ", ".join(f"{step} at {at:.1f} s" for step, at in case.steps.items())
+                + ")"
             )
         browser.close()
     timed = done[1:] or done

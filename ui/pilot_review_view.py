@@ -60,7 +60,6 @@ def review_queue(service: PilotService, pilot_id: str) -> None:
             "Open a case",
             names,
             index=names.index(waiting) if waiting else 0,
-            format_func=lambda n: f"{n} — {STATE_LABELS[by_name[n].state]}",
             key=PICKED,
         )
         st.dataframe(

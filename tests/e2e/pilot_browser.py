@@ -63,8 +63,7 @@ class PilotMemberAtBrowser(DoctorAtBrowser):
     def open_case(self, pseudonym: str) -> None:
         """Jump to a case with the folded list of the reviewer's cases."""
         self.all_cases()
-        self.main.get_by_label("Open a case").click()
-        self.page.get_by_role("option", name=re.compile(f"^{pseudonym} — ")).click()
+        self.choose("Open a case", pseudonym)
         expect(self.main.get_by_role("heading", name=pseudonym)).to_be_visible()
         self.settled()
 

@@ -110,6 +110,8 @@ class CaseReviewed:
     seconds: float = 0.0
     actions: list[str] = field(default_factory=list)
     keystrokes: int = 0
+    # Seconds from the case open to the end of each step, as the reviewer sees it drawn.
+    steps: dict[str, float] = field(default_factory=dict)
 
 
 class ReviewerByKeys(PilotMemberAtBrowser):
@@ -145,6 +147,7 @@ class ReviewerByKeys(PilotMemberAtBrowser):
         done.actions.append("type the code, Enter")
         done.keystrokes += len(CODE) + 1
         expect(self.main.get_by_role("radio", name=re.compile(f"^{CODE} — "))).to_be_checked()
+        done.steps["code found"] = time.monotonic() - started
         record = self.main.get_by_role("button", name="Record my diagnosis")
         expect(record).to_be_enabled()
         record.click()
@@ -152,6 +155,7 @@ class ReviewerByKeys(PilotMemberAtBrowser):
         rubric = self.main.locator(".st-key-pilots_rubric")
         first_row = rubric.get_by_role("radiogroup").first
         expect(first_row.get_by_role("radio").first).to_be_focused()
+        done.steps["rubric shown"] = time.monotonic() - started
         if shots:
             paused = time.monotonic()
             self.snap(f"{shots}-scoring")
@@ -169,6 +173,7 @@ class ReviewerByKeys(PilotMemberAtBrowser):
         done.keystrokes += len(typed)
         submit = self.main.get_by_role("button", name=re.compile(r"^Submit review \(final\)"))
         expect(submit).to_be_focused()  # after the last row
+        done.steps["scores typed"] = time.monotonic() - started
         done.actions.append(f"type {len(typed)} scores")
         keys.press("Enter")
         done.actions.append("Enter on Submit and next")
