@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.e2e.conftest import RunningApp
 from tests.e2e.reviewer_day import (
+    PAGE_RUN_MS,
     REVIEWER,
     ReviewerByKeys,
     digits_for,
@@ -42,7 +43,7 @@ def test_a_reviewer_scores_a_case_in_six_actions_or_fewer(
     reviewer.visit_cold()
     reviewer.sign_in(REVIEWER)
     reviewer.go_to("Pilots")
-    expect(reviewer.main.get_by_text(f"0 of {CASES} reviewed")).to_be_visible()
+    expect(reviewer.main.get_by_text(f"0 of {CASES} reviewed")).to_be_visible(timeout=PAGE_RUN_MS)
     reviewer.settled()
 
     typed = {}
@@ -63,7 +64,8 @@ def test_a_reviewer_scores_a_case_in_six_actions_or_fewer(
         assert len(done.actions) <= MAX_ACTIONS, done.actions
         assert done.seconds < MAX_SECONDS
         if following is not None:
-            expect(reviewer.main.get_by_text(f"{number + 1} of {CASES} reviewed")).to_be_visible()
+            progress = reviewer.main.get_by_text(f"{number + 1} of {CASES} reviewed")
+            expect(progress).to_be_visible(timeout=PAGE_RUN_MS)
     reviewer.snap("reviewer-last-submitted")
 
     # The keys typed are the scores stored, row by row.
