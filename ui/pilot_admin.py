@@ -8,11 +8,13 @@ from datetime import date, timedelta
 import pandas as pd
 import streamlit as st
 
+from core.lifecycle import ReviewState
+from core.models import MAX_PAGE_SIZE, CaseQuery
 from core.pilot.records import PilotRole
 from core.services import CaseService
 from core.services.pilot_reviews import PilotReport
 from core.services.pilots import PilotService
-from ui import session
+from ui import pilot_enrol_table, session
 from ui.errors import shown_to_user
 
 ROLE_LABELS = {
@@ -70,9 +72,11 @@ def enrol_panel(service: PilotService, cases: CaseService, pilot_id: str) -> Non
     enrolled = {
         e.case_id: e for e in service.enrolments(pilot_id) if e.owner_id == cases.doctor.user_id
     }
-    ready = [
-        c for c in cases.list_cases() if c.review_state is not None and c.case_id not in enrolled
-    ]
+    # The cases with AI insights (any review state), newest first, with their diagnosis.
+    rows = cases.list_case_page(
+        CaseQuery(review_states=tuple(ReviewState), limit=MAX_PAGE_SIZE)
+    ).rows
+    ready = [row for row in rows if row.case.case_id not in enrolled]
     if enrolled:
         names = {c.case_id: c.patient_name for c in cases.list_cases()}
         st.dataframe(
@@ -88,14 +92,13 @@ def enrol_panel(service: PilotService, cases: CaseService, pilot_id: str) -> Non
     if not ready:
         st.caption("None of your cases with AI insights is left to enrol.")
         return
-    labels = {c.case_id: f"{c.patient_name} ({c.created_at:%Y-%m-%d})" for c in ready}
-    chosen = st.multiselect(
-        "Your cases to enrol",
-        list(labels),
-        format_func=labels.__getitem__,
-        key="pilots_enrol_cases",
-    )
-    if st.button("Enrol", type="primary", disabled=not chosen, key="pilots_enrol"):
+    if len(rows) == MAX_PAGE_SIZE:
+        st.caption(f"Your {MAX_PAGE_SIZE} newest cases with AI insights are listed.")
+    chosen = pilot_enrol_table.picked_cases(ready)
+    plural = "" if len(chosen) == 1 else "s"
+    if st.button(
+        f"Enrol {len(chosen)} case{plural}", type="primary", disabled=not chosen, key="pilots_enrol"
+    ):
         with shown_to_user():
             added = service.enrol(pilot_id, chosen)
             session.notify(f"{len(added)} case(s) enrolled.", "success")

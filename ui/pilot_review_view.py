@@ -20,8 +20,10 @@ from core.pilot.records import (
 from core.review import FIELD_LABELS, LIST_FIELDS, SECTION_FIELDS, SECTION_LABELS, Section
 from core.services.pilot_reviews import QueueItem
 from core.services.pilots import PilotService
+from ui import pilot_rubric
 from ui.errors import shown_to_user
 from ui.formatting import markdown_text
+from ui.icd_code_picker import icd_code_picker, search_key
 from ui.lab_table import lab_frame
 
 STATE_LABELS = {
@@ -31,10 +33,14 @@ STATE_LABELS = {
 }
 PICKED = "pilots_picked_case"  # the enrolment the reviewer has open
 NEXT = "pilots_next_case"  # "Submit and next": the case to open on the next run
+CODE_PICKER = "pilots_code"  # the reviewer's ICD-10-CM code picker
+# Where the focus goes when a step opens: the code search, then the rubric's first row.
+CODE_SEARCH = f".st-key-{search_key(CODE_PICKER)} input"
+FIRST_SCORE = f".st-key-{pilot_rubric.RUBRIC_KEY} input[type=radio]"
 
 
 def review_queue(service: PilotService, pilot_id: str) -> None:
-    """The reviewer's cases, and the one they picked."""
+    """The reviewer's cases: "n of N reviewed", the open case, and a compact way to jump."""
     items: list[QueueItem] = []
     with shown_to_user(stop=True):
         items = service.queue(pilot_id)
@@ -43,25 +49,29 @@ def review_queue(service: PilotService, pilot_id: str) -> None:
         return
     done = sum(1 for i in items if i.state == "submitted")
     st.progress(done / len(items), text=f"{done} of {len(items)} reviewed")
-    st.dataframe(
-        pd.DataFrame(
-            [{"Case": i.enrolment.pseudonym, "Your review": STATE_LABELS[i.state]} for i in items]
-        ),
-        hide_index=True,
-        key="pilots_queue",
-    )
     by_name = {i.enrolment.pseudonym: i for i in items}
     waiting = next((i.enrolment.pseudonym for i in items if i.state != "submitted"), None)
     names = list(by_name)
     following = st.session_state.pop(NEXT, None)
     if following in by_name:  # set before the picker is drawn, as Streamlit asks
         st.session_state[PICKED] = following
-    chosen = st.selectbox(
-        "Open a case",
-        names,
-        index=names.index(waiting) if waiting else 0,
-        key=PICKED,
-    )
+    with st.expander(f"All your cases ({len(items)}): open another"):
+        chosen = st.selectbox(
+            "Open a case",
+            names,
+            index=names.index(waiting) if waiting else 0,
+            key=PICKED,
+        )
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    {"Case": i.enrolment.pseudonym, "Your review": STATE_LABELS[i.state]}
+                    for i in items
+                ]
+            ),
+            hide_index=True,
+            key="pilots_queue",
+        )
     if chosen:
         following = next(
             (
@@ -71,6 +81,7 @@ def review_queue(service: PilotService, pilot_id: str) -> None:
             ),
             None,
         )
+        st.caption(f"Case {names.index(chosen) + 1} of {len(names)} in your list")
         case_panel(service, by_name[chosen], following)
 
 
@@ -82,14 +93,22 @@ def case_panel(service: PilotService, item: QueueItem, following: str | None = N
     if enrolment is None or enrolment.view is None:
         return
     st.subheader(enrolment.pseudonym)
-    show_case_view(enrolment.view)
-    st.divider()
     if item.open_review is not None:
+        with st.expander("The case (de-identified)"):
+            show_case_view(enrolment.view)
         _scoring(service, enrolment, item.open_review, following)
+        pilot_rubric.keyboard(f"scores:{item.open_review.review_id}", FIRST_SCORE)
     elif item.submitted is not None:
+        show_case_view(enrolment.view)
+        st.divider()
         _submitted(service, enrolment, item.submitted)
     else:
-        _diagnosis_form(service, enrolment, supersedes=None)
+        case, diagnosis = st.columns([3, 2], gap="large")
+        with case:
+            show_case_view(enrolment.view)
+        with diagnosis:
+            _diagnosis_form(service, enrolment, supersedes=None)
+        pilot_rubric.keyboard(f"diagnosis:{enrolment.enrolment_id}", CODE_SEARCH)
 
 
 def show_case_view(view: CaseView) -> None:
@@ -115,17 +134,26 @@ def show_case_view(view: CaseView) -> None:
                 st.markdown(markdown_text(f"Impression: {image.reading.impression}"))
 
 
+@st.fragment
 def _diagnosis_form(service: PilotService, enrolment: Enrolment, supersedes: str | None) -> None:
+    """The code picker and Record: a search reruns only this (the step's change, the page)."""
     st.markdown("**Your diagnosis** — recorded before the AI's insights are shown")
-    with st.form(f"pilots_diagnosis_{enrolment.enrolment_id}"):
-        diagnosis = st.text_input("Primary diagnosis", key="pilots_diagnosis_text")
-        code = st.text_input("ICD-10 code", key="pilots_diagnosis_code", placeholder="e.g. D50.9")
-        if st.form_submit_button(
-            "Record my diagnosis", type="primary", key="pilots_diagnosis_submit"
-        ):
-            with shown_to_user():
-                service.record_diagnosis(enrolment.enrolment_id, diagnosis, code, supersedes)
-                st.rerun()
+    picked = icd_code_picker(CODE_PICKER, "ICD-10-CM code")
+    words = st.text_input(
+        "Diagnosis in your words (optional: the code's description otherwise)",
+        key="pilots_diagnosis_text",
+    )
+    if st.button(
+        "Record my diagnosis",
+        type="primary",
+        disabled=picked is None,
+        key="pilots_diagnosis_submit",
+    ):
+        with shown_to_user():
+            if picked is not None:
+                diagnosis = words.strip() or picked.description
+                service.record_diagnosis(enrolment.enrolment_id, diagnosis, picked.code, supersedes)
+                st.rerun(scope="app")
 
 
 def show_ai_draft(ai_insights: dict[str, Any]) -> None:
@@ -150,46 +178,28 @@ def show_ai_draft(ai_insights: dict[str, Any]) -> None:
 def _scoring(
     service: PilotService, enrolment: Enrolment, review: PilotReview, following: str | None
 ) -> None:
-    st.markdown(markdown_text(f"Your diagnosis: {review.diagnosis} ({review.icd_code})"))
     draft = None
     with shown_to_user():
         draft = service.ai_insights(enrolment.enrolment_id)
     if draft is None:
         return
-    st.markdown("### The AI's insights")
-    show_ai_draft(draft.ai_insights)
-    st.markdown("### Your scores")
-    with st.form(f"pilots_scores_{review.review_id}"):
-        scores: dict[str, Any] = {}
-        for section in Section:
-            st.markdown(f"**{SECTION_LABELS[section]}**")
-            verdict = st.radio(
-                "Verdict",
-                list(VERDICT_LABELS),
-                format_func=VERDICT_LABELS.__getitem__,
-                index=None,
-                horizontal=True,
-                key=f"pilots_verdict_{section.value}",
-            )
-            ratings = {
-                item: st.radio(
-                    RUBRIC_LABELS[item],
-                    [1, 2, 3, 4, 5],
-                    index=None,
-                    horizontal=True,
-                    key=f"pilots_rating_{section.value}_{item}",
-                )
-                for item in RUBRIC
-            }
-            comment = st.text_input("Comment (optional)", key=f"pilots_comment_{section.value}")
-            scores[section.value] = {"verdict": verdict, "ratings": ratings, "comment": comment}
-        label = "Submit review (final) and next" if following else "Submit review (final)"
-        if st.form_submit_button(label, type="primary", key="pilots_scores_submit"):
-            with shown_to_user():
-                service.submit_scores(enrolment.pilot_id, review.review_id, scores)
-                if following:
-                    st.session_state[NEXT] = following
-                st.rerun()
+    # The de-identified AI text left, the rubric beside it (stacked on a narrow screen).
+    ai_text, rubric = st.columns(2, gap="large")
+    with ai_text:
+        st.markdown("### The AI's insights")
+        show_ai_draft(draft.ai_insights)
+    with rubric:
+        st.markdown(markdown_text(f"Your diagnosis: {review.diagnosis} ({review.icd_code})"))
+        st.markdown("### Your scores")
+        with st.form(f"pilots_scores_{review.review_id}", border=False):
+            scores = pilot_rubric.rubric_grid()
+            label = "Submit review (final) and next" if following else "Submit review (final)"
+            if st.form_submit_button(label, type="primary", key=pilot_rubric.SUBMIT_KEY):
+                with shown_to_user():
+                    service.submit_scores(enrolment.pilot_id, review.review_id, scores)
+                    if following:
+                        st.session_state[NEXT] = following
+                    st.rerun()
 
 
 def _submitted(service: PilotService, enrolment: Enrolment, review: PilotReview) -> None:

@@ -47,6 +47,13 @@ RUBRIC_LABELS: dict[str, str] = {
     "free_of_invented_facts": "Free of invented facts",
 }
 RATING_RANGE = (1, 5)
+# What 1, 3 and 5 mean for each item, shown under its scale (issue #26).
+RUBRIC_ANCHORS: dict[str, tuple[str, str, str]] = {
+    "accurate": ("wrong", "minor errors", "no errors"),
+    "complete": ("key facts missing", "some missing", "nothing missing"),
+    "useful": ("no help", "some help", "usable as is"),
+    "free_of_invented_facts": ("several invented", "one minor", "none invented"),
+}
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ def test_a_pilot_from_set_up_to_figures(app: AppTest, clinic: Clinic) -> None:
     case = seed_case(clinic, doctor, patient_name=NAME)
     complete(clinic, doctor, case.case.case_id, sample_insights())
     page = _as("doctor@example.com")
-    page.multiselect(key="pilots_enrol_cases").set_value([case.case.case_id]).run()
+    _tick(page, [0])
     page.button(key="pilots_enrol").click().run()
     assert not page.exception
     assert "1 case(s) enrolled." in shown(page)
@@ -75,6 +75,15 @@ def test_a_pilot_from_set_up_to_figures(app: AppTest, clinic: Clinic) -> None:
     assert all(json.loads(t.proto.columns)["Accepted"]["width"] == "medium" for t in tables)
 
 
+def _tick(page: AppTest, rows: list[int]) -> None:
+    """Tick rows of the enrol table, as a click on their tick boxes does."""
+    page.session_state["pilots_enrol_table"] = {
+        "selection": {"rows": rows, "columns": [], "cells": []}
+    }
+    page.run()
+    assert not page.exception
+
+
 def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = False) -> None:
     page = _as(email)
     assert not page.exception
@@ -85,13 +94,12 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
     assert "36" not in shown(page)
     [progress] = page.get("progress")
     assert progress.proto.text == "0 of 1 reviewed"
-    page.text_input(key="pilots_diagnosis_text").input("Anaemia")
     if check_code:
-        page.text_input(key="pilots_diagnosis_code").input("XX1")
-        page.button(key="pilots_diagnosis_submit").click().run()
-        assert "is not an ICD-10-CM code" in shown(page)
-    page.text_input(key="pilots_diagnosis_code").input(code)
-    page.button(key="pilots_diagnosis_submit").click().run()
+        # Not a code of ICD-10-CM: nothing to pick, nothing to record.
+        page.text_input(key="pilots_code_search").input("XX1").run()
+        assert "No ICD-10-CM code matches 'XX1'" in shown(page)
+        assert page.button(key="pilots_diagnosis_submit").disabled
+    _diagnose(page, code, "Anaemia")
     assert not page.exception
     assert "The AI's insights" in shown(page)
     _score(page)
@@ -103,12 +111,21 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
         assert "Your blind diagnosis stays" in shown(page)
         page.button(key="pilots_correct_start").click().run()
         assert not page.exception
-        assert not [t for t in page.text_input if t.key == "pilots_diagnosis_text"]
+        assert not [t for t in page.text_input if t.key == "pilots_code_search"]
         assert f"Your diagnosis: Anaemia ({code})" in shown(page)
         _score(page)
         assert f"Submitted: Anaemia ({code})" in shown(page)
     everything = shown(page) + repr([d.value for d in page.dataframe])
     assert "Nightingale" not in everything and "Florence" not in everything
+
+
+def _diagnose(page: AppTest, query: str, words: str = "", code: str | None = None) -> None:
+    """Find the code with the picker (its best match is chosen) and record it."""
+    page.text_input(key="pilots_code_search").input(query).run()
+    assert page.radio(key="pilots_code_code").value == (code or query)
+    if words:
+        page.text_input(key="pilots_diagnosis_text").input(words)
+    page.button(key="pilots_diagnosis_submit").click().run()
 
 
 def _score(page: AppTest) -> None:
@@ -138,27 +155,38 @@ def test_submit_and_next_opens_the_next_case_to_review(app: AppTest, clinic: Cli
         complete(clinic, doctor, case.case.case_id, sample_insights())
         ids.append(case.case.case_id)
     page = _as("doctor@example.com")
-    page.multiselect(key="pilots_enrol_cases").set_value(ids).run()
+    _tick(page, [1, 0])  # the oldest first: Case P-0001 is Florence Nightingale
     page.button(key="pilots_enrol").click().run()
 
     page = _as("reviewer@example.com")
     assert page.get("progress")[0].proto.text == "0 of 2 reviewed"
     first = page.selectbox(key="pilots_picked_case").value
-    page.text_input(key="pilots_diagnosis_text").input("Anaemia")
-    page.text_input(key="pilots_diagnosis_code").input("D50.9")
-    page.button(key="pilots_diagnosis_submit").click().run()
+    assert "Case 1 of 2 in your list" in shown(page)
+    _diagnose(page, "D50.9", "Anaemia")
     assert page.button(key="pilots_scores_submit").label == "Submit review (final) and next"
+    # The rubric grid: its own column beside the AI's text, a row per rating with its
+    # anchors under the scale, each labelled for a screen reader.
+    ai_text = [c for c in page.columns if any("The AI's insights" in m.value for m in c.markdown)]
+    assert ai_text and not ai_text[0].radio
+    assert page.radio(key="pilots_rating_soap_note_accurate").label == "SOAP note: Accurate"
+    assert page.radio(key="pilots_verdict_case_summary").options == [
+        "Accept", "Minor edit", "Major edit", "Reject",
+    ]  # fmt: skip
+    captions = [c.value for c in page.caption]
+    assert "1 wrong · 3 minor errors · 5 no errors" in captions
+    assert "1 accept · 2 minor edit · 3 major edit · 4 reject" in captions
     _score(page)
 
-    # The next case is open, its diagnosis asked first, and the progress moved on.
+    # The next case is open, its diagnosis asked first (the picker empty again), and the
+    # progress moved on: no list to go through.
     second = page.selectbox(key="pilots_picked_case").value
     assert second != first
     assert page.get("progress")[0].proto.text == "1 of 2 reviewed"
-    assert [t for t in page.text_input if t.key == "pilots_diagnosis_text"]
+    assert "Case 2 of 2 in your list" in shown(page)
+    assert page.text_input(key="pilots_code_search").value == ""
     assert "**Patient:** Age 90+ · Female" in shown(page)
-    page.text_input(key="pilots_diagnosis_text").input("Anaemia")
-    page.text_input(key="pilots_diagnosis_code").input("D50.9")
-    page.button(key="pilots_diagnosis_submit").click().run()
+    _diagnose(page, "iron deficiency anaemia", code="D50.9")  # words, British spelling: D50.9 first
+    assert "Your diagnosis: Iron deficiency anemia, unspecified (D50.9)" in shown(page)
     # The last case: nothing after it.
     assert page.button(key="pilots_scores_submit").label == "Submit review (final)"
 
@@ -198,3 +226,39 @@ def test_a_pilot_description_is_shown_as_text_not_markdown(app: AppTest, clinic:
     assert tracker in [element.value for element in page.text]
     rendered = [str(m.value) for m in (*page.markdown, *page.caption)]
     assert not any("tracker.example" in text for text in rendered)
+
+
+def test_the_enrol_list_says_enough_to_choose_by_and_filters(app: AppTest, clinic: Clinic) -> None:
+    """Issue #26: more than "Name (date)", no "Select all" as the first choice, a filter."""
+    lead = sign_up(clinic, "lead4@example.com")
+    page = _as("lead4@example.com")
+    page.text_input(key="pilots_new_name").input("Wards")
+    page.button(key="pilots_create_submit").click().run()
+    for name, age, code in ((NAME, 36, "D50.9"), ("Mary Seacole", 93, "E11.9")):
+        case = seed_case(clinic, lead, patient_name=name, age=age)
+        complete(clinic, lead, case.case.case_id, sample_insights(icd_code=code))
+    page = _as("lead4@example.com")
+    assert not page.exception
+    assert not [m for m in page.multiselect if m.key == "pilots_enrol_cases"]
+    [table] = [d for d in page.dataframe if "Age band" in d.value.columns]
+    assert list(table.value.columns) == [
+        "Patient", "Age band", "Sex", "Diagnosis", "ICD-10", "Note", "Created",
+    ]  # fmt: skip
+    newest = table.value.iloc[0]
+    assert (newest["Patient"], newest["Age band"], newest["Sex"], newest["ICD-10"]) == (
+        "Mary Seacole", "90+", "Female", "E11.9",
+    )  # fmt: skip
+    assert newest["Note"] == "Awaiting review"
+    assert page.button(key="pilots_enrol").disabled  # nothing is ticked for the doctor
+
+    # A filter keeps the rows holding every word; ticks are of the rows shown.
+    _tick(page, [1])
+    assert page.button(key="pilots_enrol").label == "Enrol 1 case"
+    page.text_input(key="pilots_enrol_filter").input("anaemia 30-39").run()
+    [table] = [d for d in page.dataframe if "Age band" in d.value.columns]
+    assert list(table.value["Patient"]) == [NAME]
+    assert "1 of 2 cases." in shown(page)
+    assert page.button(key="pilots_enrol").disabled  # the ticks went with the old rows
+    _tick(page, [0])
+    page.button(key="pilots_enrol").click().run()
+    assert "1 case(s) enrolled." in shown(page)

@@ -3,6 +3,8 @@ a reviewer's blind diagnosis and scoring form, in the app's own labels."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from core.pilot.records import RUBRIC, RUBRIC_LABELS
@@ -48,11 +50,35 @@ class PilotMemberAtBrowser(DoctorAtBrowser):
 
     # --- the reviewer ----------------------------------------------------------------------
 
+    def all_cases(self) -> None:
+        """Unfold the list of the reviewer's cases (left as it is when unfolded)."""
+        self.settled()
+        folded = self.main.locator("details").filter(
+            has=self.page.get_by_text(re.compile(r"^All your cases \(\d+\)"))
+        )
+        if folded.get_attribute("open") is None:
+            folded.locator("summary").click()
+        self.settled()
+
+    def open_case(self, pseudonym: str) -> None:
+        """Jump to a case with the folded list of the reviewer's cases."""
+        self.all_cases()
+        self.choose("Open a case", pseudonym)
+        expect(self.main.get_by_role("heading", name=pseudonym)).to_be_visible()
+        self.settled()
+
     def record_diagnosis(self, diagnosis: str, icd_code: str) -> None:
-        form = self.main.get_by_test_id("stForm").filter(has_text="Record my diagnosis")
-        form.get_by_label("Primary diagnosis").fill(diagnosis)
-        form.get_by_label("ICD-10 code").fill(icd_code)
-        self.submit(form, "Record my diagnosis")
+        """Find the code with the picker (its best match is chosen), say it in words, record."""
+        self.main.get_by_label(re.compile("^Find the ICD-10-CM code")).fill(icd_code)
+        self.page.keyboard.press("Enter")
+        self.settled()
+        expect(
+            self.main.get_by_role("radio", name=re.compile(f"^{re.escape(icd_code)} — "))
+        ).to_be_checked()
+        self.main.get_by_label(re.compile("^Diagnosis in your words")).fill(diagnosis)
+        self.page.keyboard.press("Enter")
+        self.settled()
+        self.main.get_by_role("button", name="Record my diagnosis").click()
         expect(self.main.get_by_text(f"Your diagnosis: {diagnosis} ({icd_code})")).to_be_visible()
         self.settled()
 
@@ -71,6 +97,6 @@ class PilotMemberAtBrowser(DoctorAtBrowser):
         # The last case says the review is final; otherwise "Submit and next" opens the next
         # case, its blind diagnosis first.
         final = self.main.get_by_text("A review is final.")
-        following = self.main.get_by_test_id("stForm").filter(has_text="Record my diagnosis")
+        following = self.main.get_by_role("button", name="Record my diagnosis")
         expect(final.or_(following)).to_be_visible()
         self.settled()

@@ -122,8 +122,7 @@ def metric(member: PilotMemberAtBrowser, label: str):
 def review_blind(reviewer: PilotMemberAtBrowser, number: int) -> None:
     """One reviewer, both cases: nothing of the AI before their diagnosis, never a name."""
     for pseudonym, (diagnosis, code) in BLIND.items():
-        reviewer.choose("Open a case", pseudonym)
-        expect(reviewer.main.get_by_role("heading", name=pseudonym)).to_be_visible()
+        reviewer.open_case(pseudonym)
         expect(reviewer.main.get_by_text("[PATIENT] reports fatigue")).to_be_visible()
         reviewer.settled()
         page_text = reviewer.page.locator("body").inner_text()
@@ -143,6 +142,7 @@ def review_blind(reviewer: PilotMemberAtBrowser, number: int) -> None:
             reviewer.snap(f"pilot-reviewer{number}-scoring")
             reviewer.check_accessibility(f"reviewer {number}: scoring form")
         reviewer.score_every_section("Minor edit" if number == 1 else "Accept", 4)
+    reviewer.all_cases()
     queue = reviewer.main.get_by_test_id("stDataFrame").filter(has_text="Your review")
     expect(queue.locator("tr[role=row]").filter(has_text="Submitted")).to_have_count(2)
 
