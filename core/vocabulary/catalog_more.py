@@ -134,6 +134,14 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
                                               "bun creatinine ratio", "bun:creatinine ratio",
                                               "urea/creatinine ratio"),
             (_u("", 10, 20, 1, 200),)),
+    # Ascites: serum albumin minus the ascitic fluid's ("SAAG <1.1" is an exudate's); a
+    # value of the fluid's analysis, so its specimen is the peritoneal fluid (issue #29).
+    Analyte("Serum-ascites albumin gradient", CHEMISTRY,
+            ("saag", "serum-ascites albumin gradient", "serum ascites albumin gradient",
+             "serum albumin ascites gradient", "serum-to-ascites albumin gradient",
+             "serum to ascites albumin gradient", "serum-ascitic albumin gradient"),
+            (_u("g/dl", None, None, 0, 6), _u("g/l", None, None, 0, 60)),
+            specimen="peritoneal fluid"),
     Analyte("Urine protein/creatinine ratio", KIDNEY,
             ("protein/creatinine ratio", "protein-creatinine ratio", "protein creatinine ratio",
              "protein to creatinine ratio", "upcr", "urine protein/creatinine ratio", "upc ratio"),
@@ -204,6 +212,8 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("ng/ml", None, 5.0, 0, 100_000),)),
     Analyte("CA-125", TUMOUR_MARKERS, ("ca-125", "ca 125", "ca125", "cancer antigen 125"),
             (_u("u/ml", None, 35, 0, 100_000),)),
+    Analyte("CA 15-3", TUMOUR_MARKERS, ("ca 15-3", "ca15-3", "ca 15.3", "cancer antigen 15-3"),
+            (_u("u/ml", None, 30, 0, 100_000),)),
     Analyte("CA 19-9", TUMOUR_MARKERS, ("ca 19-9", "ca19-9", "ca 19.9", "cancer antigen 19-9",
                                         "carbohydrate antigen 19-9"),
             (_u("u/ml", None, 37, 0, 1_000_000),)),

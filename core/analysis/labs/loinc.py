@@ -337,6 +337,7 @@ LOINC: dict[str, LoincTest] = {
     "IgM": _t("2472-9", "IgM [Mass/volume] in Serum or Plasma", ("mg/dl", "g/l")),
     "CEA": _t("2039-6", "Carcinoembryonic Ag [Mass/volume] in Serum or Plasma", ("ng/ml",)),
     "CA-125": _t("10334-1", "Cancer Ag 125 [Units/volume] in Serum or Plasma", ("u/ml",)),
+    "CA 15-3": _t("6875-9", "Cancer Ag 15-3 [Units/volume] in Serum or Plasma", ("u/ml",)),
     "CA 19-9": _t("24108-3", "Cancer Ag 19-9 [Units/volume] in Serum or Plasma", ("u/ml",)),
     "AFP": _t("1834-1", "Alpha-1-Fetoprotein [Mass/volume] in Serum or Plasma", ("ng/ml",)),
     "24-hour urine protein": _t("2889-4", "Protein [Mass/time] in 24 hour Urine",
