@@ -157,6 +157,8 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
              _u("mg/l", None, 0.5, 0, 100))),
     Analyte("Fibrinogen", COAGULATION, ("fibrinogen",),
             (_u("mg/dl", 200, 400, 20, 2000), _u("g/l", 2.0, 4.0, 0.2, 20))),
+    Analyte("Calcitonin", HORMONES, ("calcitonin", "serum calcitonin", "plasma calcitonin"),
+            (_u("pg/ml", None, 10, 0, 1_000_000),)),
     Analyte("LH", HORMONES, ("LH", "luteinizing hormone", "luteinising hormone"),
             (_u("miu/ml", 1.5, 12.0, 0, 500),)),
     Analyte("FSH", HORMONES, ("FSH", "follicle stimulating hormone",

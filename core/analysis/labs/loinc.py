@@ -286,6 +286,7 @@ LOINC: dict[str, LoincTest] = {
     "FSH": _t("15067-2", "Follitropin [Units/volume] in Serum or Plasma", ("miu/ml",)),
     "LH": _t("10501-5", "Lutropin [Units/volume] in Serum or Plasma", ("miu/ml",)),
     "Prolactin": _t("2842-3", "Prolactin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Calcitonin": _t("1992-7", "Calcitonin [Mass/volume] in Serum or Plasma", ("pg/ml",)),
     "AMH": _t("38476-8", "Mullerian inhibiting substance [Mass/volume] in Serum or Plasma",
               ("ng/ml",)),
     # Tumour marker, cardiac, coagulation, immunology
