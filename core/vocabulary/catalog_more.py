@@ -134,13 +134,14 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
                                               "bun creatinine ratio", "bun:creatinine ratio",
                                               "urea/creatinine ratio"),
             (_u("", 10, 20, 1, 200),)),
-    # Ascites: serum albumin minus the ascitic fluid's ("SAAG <1.1" is an exudate's); a
-    # value of the fluid's analysis, so its specimen is the peritoneal fluid (issue #29).
+    # Ascites: serum albumin minus the ascitic fluid's ("SAAG <1.1" is an exudate's, 1.1 or
+    # more portal hypertension's, flagged high); a value of the fluid's analysis, so its
+    # specimen is the peritoneal fluid (issue #29).
     Analyte("Serum-ascites albumin gradient", CHEMISTRY,
             ("saag", "serum-ascites albumin gradient", "serum ascites albumin gradient",
              "serum albumin ascites gradient", "serum-to-ascites albumin gradient",
              "serum to ascites albumin gradient", "serum-ascitic albumin gradient"),
-            (_u("g/dl", None, None, 0, 6), _u("g/l", None, None, 0, 60)),
+            (_u("g/dl", None, 1.1, 0, 6), _u("g/l", None, 11, 0, 60)),
             specimen="peritoneal fluid"),
     Analyte("Urine protein/creatinine ratio", KIDNEY,
             ("protein/creatinine ratio", "protein-creatinine ratio", "protein creatinine ratio",
@@ -194,6 +195,34 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
                                          "serum acetaminophen", "APAP"),
             (_u("ug/ml", None, 30, 0, 2000), _u("mg/l", None, 30, 0, 2000),
              _u("umol/l", None, 200, 0, 13_000))),
+    # Toxic alcohols, ketones and abnormal haemoglobins of a poisoning (issue #29): the upper
+    # limit is about what a laboratory reports as none detected. "Alcohol" alone is not a
+    # name: it is what a patient drinks, in grams a day.
+    Analyte("Ethanol", DRUG_LEVELS, ("ethanol", "serum ethanol", "blood ethanol", "ethanol level",
+                                     "blood alcohol", "blood alcohol level",
+                                     "blood alcohol concentration", "serum alcohol"),
+            (_u("mg/dl", None, 10, 0, 1500), _u("mmol/l", None, 2.2, 0, 330),
+             _u("g/l", None, 0.1, 0, 15, written_only=True))),
+    Analyte("Methanol", DRUG_LEVELS, ("methanol", "serum methanol", "methanol level",
+                                      "blood methanol"),
+            (_u("mg/dl", None, 1, 0, 1000), _u("mmol/l", None, 0.3, 0, 300))),
+    Analyte("Isopropanol", DRUG_LEVELS, ("isopropanol", "isopropyl alcohol", "serum isopropanol",
+                                         "isopropanol level"),
+            (_u("mg/dl", None, 1, 0, 1000),)),
+    Analyte("Acetone", DRUG_LEVELS, ("acetone", "serum acetone", "acetone level"),
+            (_u("mg/dl", None, 2, 0, 500), _u("mmol/l", None, 0.34, 0, 90))),
+    Analyte("Beta-hydroxybutyrate", CHEMISTRY, ("beta-hydroxybutyrate", "beta hydroxybutyrate",
+                                                "β-hydroxybutyrate", "3-hydroxybutyrate",
+                                                "beta-hydroxybutyric acid", "BHB", "BOHB"),
+            (_u("mmol/l", None, 0.6, 0, 30), _u("mg/dl", None, 6, 0, 300, written_only=True))),
+    Analyte("Methemoglobin", DRUG_LEVELS, ("methemoglobin", "methaemoglobin", "MetHb", "metHb",
+                                           "MetHB", "met-Hb", "methemoglobin level",
+                                           "methaemoglobin level"),
+            (_u("%", None, 1.5, 0, 100),)),
+    Analyte("Carboxyhemoglobin", DRUG_LEVELS, ("carboxyhemoglobin", "carboxyhaemoglobin",
+                                               "COHb", "HbCO", "carboxyhemoglobin level",
+                                               "carboxyhaemoglobin level"),
+            (_u("%", None, 3, 0, 100),)),
     Analyte("Lithium", DRUG_LEVELS, ("lithium", "lithium level", "serum lithium"),
             (_u("mmol/l", 0.6, 1.2, 0, 12), _u("meq/l", 0.6, 1.2, 0, 12))),
     Analyte("Digoxin", DRUG_LEVELS, ("digoxin", "digoxin level", "serum digoxin"),

@@ -327,6 +327,8 @@ LOINC: dict[str, LoincTest] = {
                      ("mg/dl", "mg/l", "ug/ml")),
     "Paracetamol": _t("3298-7", "Acetaminophen [Mass/volume] in Serum or Plasma",
                       ("ug/ml", "mg/l")),
+    "Ethanol": _t("5643-2", "Ethanol [Mass/volume] in Serum or Plasma", ("mg/dl",)),
+    "Methemoglobin": _t("2614-6", "Methemoglobin/Hemoglobin.total in Blood", ("%",)),
     "Lithium": _t("14334-7", "Lithium [Moles/volume] in Serum or Plasma", ("mmol/l", "meq/l")),
     "Digoxin": _t("10535-3", "Digoxin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
     "Complement C3": _t("4485-9", "Complement C3 [Mass/volume] in Serum or Plasma",
