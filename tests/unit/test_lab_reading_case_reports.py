@@ -207,3 +207,27 @@ def test_the_disease_a_case_report_names_is_read_past_its_quirks() -> None:
     )
     assert [m.condition.name for m in beriberi.history] == ["Type 2 diabetes mellitus"]
     assert not beriberi.stated
+
+
+def test_a_poisonings_levels_are_their_own_tests() -> None:
+    # MTSamples "MRI Brain - CO poisoning", dev case mt-carbon-monoxide-abg-slash: the
+    # carboxyhaemoglobin was no test of the catalogue and went unread.
+    values = _read(
+        "Initial Carboxyhemoglobin level was 24% (normal < 1.5%) and ABG 7.41/30/370 with O2Sat "
+        "75% on 10"
+    )
+    cohb = _one(values, "Carboxyhemoglobin")
+    assert (cohb.value, cohb.unit, cohb.flag) == (24, "%", "high")
+    # Methanol causes severe anion gap metabolic acidosis - a case study (acutecaretesting.org
+    # journal scan of BMJ Case Reports 2016, doi:10.1136/bcr-2015-213259; the sentence
+    # abridged, and its "-hydroxybutyrate", whose beta the page lost, spelled out): a ketone
+    # body. "Alcohol" as a habit (colonic TB case above) is no ethanol level.
+    ketone = _read(
+        "The lady's diabetic history, severe acidosis, increased blood glucose (20 mmol/L) and "
+        "anion gap (29 mmol/L) initially suggested diabetic ketoacidosis, but this was excluded "
+        "by the finding of normal blood ketone concentration (beta-hydroxybutyrate 0.28 mmol/L)."
+    )
+    assert _one(ketone, "Beta-hydroxybutyrate").value == 0.28
+    assert "Ethanol" not in _read("He had been drinking alcohol (50–60 g/d) for 25 years")
+    poisoning = _read("Serum ethanol was 254 mg/dL and methanol 45 mg/dL.")
+    assert {n: _one(poisoning, n).value for n in poisoning} == {"Ethanol": 254, "Methanol": 45}
