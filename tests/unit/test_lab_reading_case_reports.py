@@ -36,6 +36,8 @@ def test_a_subscript_set_apart_by_typesetting_is_part_of_the_gas_name() -> None:
     )
     assert set(values) == {"pO2"}
     assert _one(values, "pO2").value == 58
+    # A subscript is joined only where the gas's value follows: "PO 2 tablets" is a route.
+    assert _read("metoprolol 25 mg PO 2 tablets daily") == {}
     # "vitamin B 12" likewise (dry beriberi, J Med Case Reports 2010;4:409).
     b12 = _one(
         _read("Vitamin B 12  deficiency (191 ng/L, normal range 200-900 ng/L) had been identified"),

@@ -181,15 +181,19 @@ def _again_in_unit(match: re.Match[str]) -> str:
 
 # Subscripts set apart in text taken from a typeset page: "PaO  2 : 58 mm Hg", "SpO 2",
 # "PaCO 2", "HCO 3", "vitamin B 12".
+# A gas's subscript must be followed by its value ("PO 2 tablets" is a route and a dose).
 _SUBSCRIPT = re.compile(
-    r"\b(?P<name>[Pp][AaVv]?C?O|S[AaPp]O|HCO|[Vv]itamin\s+B)\s+(?P<n>[23]|12)\b(?![.,]\d)"
+    r"\b(?P<name>[Pp][AaVv]?C?O|S[AaPp]O|HCO)\s+(?P<n>[23])\b(?![.,]\d)"
+    r"(?=\s*[−-]?\s*(?:[:=,(]|of\b|was\b|is\b|were\b|at\b|levels?\b|\d))"
+    r"|\b(?P<vitamin>[Vv]itamin\s+B)\s+12\b"
 )
 
 
 def _subscript(match: re.Match[str]) -> str:
+    if match.group("vitamin"):
+        return f"{match.group('vitamin')}12"
     name, n = match.group("name"), match.group("n")
-    fits = n == "12" if name.lower().startswith("vitamin") else n in "23"
-    return f"{name}{n}" if fits else match.group()
+    return f"{name}{n}" if (n == "3") == (name.upper() == "HCO") else match.group()
 
 
 def rewrite_prose(line: str) -> str:
