@@ -125,6 +125,8 @@ FILLERS = {
     "quantitative",
     "quant",
     "test",
+    "deficiency",  # "Vitamin B 12 deficiency (191 ng/L, normal range 200-900 ng/L)"
+    "being",  # "raised levels of thyroid-stimulating hormone being 9.92 uIU/ml"
     # Narrative writing: "TSH suppressed at 0.01", "potassium was low at 2.9", "white count
     # came back at 14": words between a test's name and its value in a doctor's sentence.
     "were",

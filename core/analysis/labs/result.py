@@ -56,10 +56,14 @@ _DOSE = re.compile(
 )
 
 
-# A number followed by a span of time is a duration: "checked 3 months ago", "for 6 weeks".
+# A number followed by a span of time is a duration: "checked 3 months ago", "for 6 weeks";
+# followed by "times", a multiple ("raised 100 times above the normal level").
 _DURATION = re.compile(
-    r"(?i)^\s*(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b"
+    r"(?i)^\s*(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times|fold)\b"
 )
+# When the value was taken, set between commas after the name: "Her hemoglobin, on
+# admission, was 7.0g/dL".
+_WHEN = re.compile(r"(?i)(?:on|at|upon)\s+(?:admission|presentation|arrival|discharge)\b")
 
 
 @dataclass(frozen=True)
@@ -203,6 +207,10 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             if unit_key(aside.group(1)) in KNOWN_UNITS:
                 unit = aside.group(1).strip()
             pos += aside.end()
+            continue
+        when = _WHEN.match(rest)
+        if when and pos <= 3:
+            pos += when.end()
             continue
         moved = re.match(r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+", rest)
         if moved:  # "came down to 5.9" is a value; "down 30 mg/dl" is a change

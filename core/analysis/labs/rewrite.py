@@ -18,9 +18,12 @@ _NAME = ANALYTE_NAME.pattern
 EARLIER = "⟨e⟩"
 _NUM = r"\d+(?:\.\d+)?"
 # Two names then two numbers: "BUN/Cr 45/2.1", "BUN and creatinine on admission were 109
-# and 6.9", "AST and ALT were elevated as well at 412 and 180 respectively".
+# and 6.9", "AST and ALT were elevated as well at 412 and 180 respectively", "Aspartate
+# aminotransferase (AST) and alanine aminotransferase (ALT) levels were raised (174 IU/L and
+# 398 IU/L, respectively)" (an abbreviation in brackets after the first name).
 _PAIR = re.compile(
-    rf"(?P<a>{_NAME})\s*(?:/|\band\b|&)\s*(?P<b>{_NAME})(?P<mid>[^\d/;.]{{0,60}}?)"
+    rf"(?P<a>{_NAME})(?:\s*\([A-Za-z]{{2,8}}\))?\s*(?:/|\band\b|&)\s*(?P<b>{_NAME})"
+    rf"(?P<mid>[^\d/;.]{{0,60}}?)"
     rf"(?P<x>{_NUM})(?P<unit>\s*(?i:mg|g|mmol|umol|µmol|meq|iu|u)\s*/\s*(?i:dl|l))?"
     rf"\s*(?:/|\band\b|,)\s*(?P<y>{_NUM})(?![\d/])"
 )
@@ -142,8 +145,61 @@ _URINE_PREFIX = re.compile(
 )
 
 
+# One bound for two tests: "both aspartate aminotransferase and alanine aminotransferase were
+# less than 50 IU/l" is a bound on each.
+_BOTH = re.compile(
+    rf"(?i:\bboth\s+)(?P<a>{_NAME})\s+and\s+(?P<b>{_NAME})(?P<mid>[^\d;.]{{0,30}}?)"
+    rf"(?P<value>(?i:(?:less|lower|more|greater|higher)\s+than\s+|below\s+|under\s+|<\s*)?"
+    rf"{_NUM}(?:\s*[a-zA-Zµμ%]+(?:\s*/\s*[a-zA-Z]+)?)?)"
+)
+
+
+def _both(match: re.Match[str]) -> str:
+    value = match.group("value")
+    return f"{match.group('a')}{match.group('mid')} {value}, {match.group('b')} {value}"
+
+
+# A test's value, then a later one in the same unit: "ESR was 3mm/h 15 days prior to
+# admission and 14mm/h at the hospital". The first is the earlier value; the unit written
+# again after "and" says the number is the same test's, not a time or a count.
+_AGAIN_IN_UNIT = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d;.]{{0,30}}?)(?<![\d.])(?P<x>{_NUM})\s*"
+    r"(?P<unit>(?:[a-zA-Zµμ]+/[a-zA-Z0-9]+|mmHg|mm\s+Hg|%))"
+    r"(?P<gap>[^;.]{0,60}?)\band\s+(?:to\s+|then\s+)?"
+    rf"(?P<y>{_NUM})\s*(?P=unit)(?![\w/])"
+)
+
+
+def _again_in_unit(match: re.Match[str]) -> str:
+    gap = match.group("gap")
+    if ANALYTE_NAME.search(gap) or re.search(r"(?i)respectively", match.string[match.end() :][:20]):
+        return match.group()  # another test's value, or a pair written in order
+    name, unit = match.group("name"), match.group("unit")
+    earlier = f"{name}{match.group('mid')}{match.group('x')} {unit} {EARLIER}"
+    return f"{earlier}{gap}, {name} {match.group('y')} {unit}"
+
+
+# Subscripts set apart in text taken from a typeset page: "PaO  2 : 58 mm Hg", "SpO 2",
+# "PaCO 2", "HCO 3", "vitamin B 12".
+# A gas's subscript must be followed by its value ("PO 2 tablets" is a route and a dose).
+_SUBSCRIPT = re.compile(
+    r"\b(?P<name>[Pp][AaVv]?C?O|S[AaPp]O|HCO)\s+(?P<n>[23])\b(?![.,]\d)"
+    r"(?=\s*[−-]?\s*(?:[:=,(]|of\b|was\b|is\b|were\b|at\b|levels?\b|\d))"
+    r"|\b(?P<vitamin>[Vv]itamin\s+B)\s+12\b"
+)
+
+
+def _subscript(match: re.Match[str]) -> str:
+    if match.group("vitamin"):
+        return f"{match.group('vitamin')}12"
+    name, n = match.group("name"), match.group("n")
+    return f"{name}{n}" if (n == "3") == (name.upper() == "HCO") else match.group()
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _SUBSCRIPT.sub(_subscript, line)
+    line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
     line = _PT_INR.sub(_pt_inr, line)
@@ -152,8 +208,10 @@ def rewrite_prose(line: str) -> str:
         line = " ".join(_gas_ph(s) for s in re.split(r"(?<=\.)\s+", line))
     line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
+    line = _BOTH.sub(_both, line)
     line = _PAIR.sub(_pair, line)
     line = _FROM_TO.sub(_from_to, line)
+    line = _AGAIN_IN_UNIT.sub(_again_in_unit, line)
     line = _SERIAL.sub(_serial, line)
     if _BLOOD_GAS.search(line):
         line = " ".join(_blood_gas(s) for s in re.split(r"(?<=\.)\s+", line))
@@ -171,7 +229,18 @@ def plain_numbers(text: str) -> str:
 def _pair(match: re.Match[str]) -> str:
     a, b, x, y = match.group("a"), match.group("b"), match.group("x"), match.group("y")
     unit = match.group("unit") or ""
-    return f"{a}{match.group('mid')} {x}{unit}, {b} {y}"
+    mid = re.sub(r"^\s*\([A-Za-z]{2,8}\)", "", match.group("mid"))  # the second's abbreviation
+    return f"{a}{mid} {x}{unit}, {b} {y}"
+
+
+# A test's abbreviation in brackets after its name: "free thyroxin (T4) of 0.59 ng/dl",
+# "thyroid-stimulating hormone (TSH) of 16.75". The bracket names the same test (its "T4"
+# is no total T4 of its own), so it is dropped.
+_NAME_THEN_ABBREVIATION = re.compile(rf"(?P<name>{_NAME})\s*\(\s*(?P<abbr>[^()]{{1,20}}?)\s*\)")
+
+
+def _drop_abbreviation(match: re.Match[str]) -> str:
+    return match.group("name") if ANALYTE_NAME.fullmatch(match.group("abbr")) else match.group()
 
 
 def _h_and_h(match: re.Match[str]) -> str:

@@ -9,6 +9,7 @@ import takes a few seconds).
 from __future__ import annotations
 
 import importlib
+import re
 from functools import cache
 from typing import Any
 
@@ -30,7 +31,14 @@ def _pipeline() -> Any:
 # its name ("acute myocardial infarction ruled out"), and a few denials before it.
 _MORE_TERMS = {
     "following_negations": ["ruled out", "excluded", "resolved", "unlikely"],
-    "preceding_negations": ["denied", "denying", "never had", "fails to reveal", "doubtful"],
+    "preceding_negations": [
+        "denied",
+        "denying",
+        "never had",
+        "fails to reveal",
+        "doubtful",
+        "dismissed",  # "analysis dismissed the hypothesis of meningitis"
+    ],
 }
 
 
@@ -58,10 +66,18 @@ def _termset() -> dict[str, list[str]]:
     return dict(terms.get_patterns())
 
 
+# "free" follows what it denies in NegEx's set ("pain free"); before a hormone's name it is
+# the unbound fraction ("the analysis of ... free thyroxin levels"), and denies nothing.
+# Replaced by a word of the same length, so that offsets keep their place.
+_FREE_FRACTION = re.compile(
+    r"(?i)\bfree(?=\s*(?:t[34]\b|thyrox|triiodo|testosterone|cortisol|psa\b|light\s+chains?))"
+)
+
+
 def is_negated(sentence: str, start: int, end: int) -> bool:
     """True when NegEx reads the condition at ``sentence[start:end]`` as denied."""
     nlp = _pipeline()
-    doc = nlp.make_doc(sentence)
+    doc = nlp.make_doc(_FREE_FRACTION.sub("unbd", sentence))
     span = doc.char_span(start, end, label=_LABEL, alignment_mode="expand")
     if span is None:
         return False

@@ -65,7 +65,7 @@ _HEADING = re.compile(
 # hemoptysis, gross hematuria, melena, hematemesis"), unless a termination term ends it.
 # Negation is NegEx's (core.analysis.rules.negation), not a hand list of patterns.
 _HISTORY = re.compile(
-    r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long-?standing|chronic|"
+    r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long[-\s]?standing|chronic|"
     r"s/p|status\s+post|was\s+on\s+\w+\s+for|had\s+(?:a|an)|recovered\s+from)\b"
 )
 # After the mention, a time in the past makes it history: "a DVT she had early this year".
