@@ -10,11 +10,15 @@ clinician's judgement.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from core.analysis.labs.format import format_lab_value
 from core.analysis.rules.evidence import Ranked
 from core.insights import LabValue, PrimaryDiagnosis
 
 NOT_DETERMINED = "Not determined"
+_ITEMS = re.compile(r"(?:^|\s)\d{1,2}\.\s+|(?<=[.;])\s+")
 THIN_CONFIDENCE = 0.45  # a diagnosis on one piece of evidence never reaches 0.5
 MAX_CONFIDENCE = 0.75
 
@@ -41,6 +45,9 @@ def confidence_of(r: Ranked, unsure: int) -> tuple[float, str]:
         score, reason = 0.3, "a presenting complaint only; no lab value or stated diagnosis"
     else:
         score, reason = 0.25, "a known condition only; nothing in the files bears on it now"
+    if r.hedged:
+        score -= HEDGED_PENALTY
+        reason += "; worded with doubt in the document"
     if unitless:
         score -= 0.05
         reason += f"; {unitless} value(s) without a unit"
@@ -50,9 +57,34 @@ def confidence_of(r: Ranked, unsure: int) -> tuple[float, str]:
     return round(min(MAX_CONFIDENCE, max(0.1, score)), 2), reason[0].upper() + reason[1:] + "."
 
 
-def abstain(values: list[LabValue], unsure: int) -> PrimaryDiagnosis:
+HEDGED_PENALTY = 0.15
+_NORMAL = re.compile(
+    r"(?i)\b(?:no|not|without|normal|unremarkable|negative|clear|stable|nonacute|"
+    r"within\s+normal\s+limits)\b"
+)
+
+
+def abstain(
+    values: list[LabValue], unsure: int, impressions: Sequence[str] = ()
+) -> PrimaryDiagnosis:
+    """No diagnosis, said plainly: what was read and why nothing supports a diagnosis. An
+    imaging report's impression is quoted: a normal study is said to be normal."""
     abnormal = [v for v in values if v.flag]
-    if abnormal:
+    items = [i.strip() for text in impressions for i in _ITEMS.split(text) if i.strip()]
+    if items and not abnormal:
+        quoted = " ".join(impressions)[:300]
+        if all(_NORMAL.search(item) for item in items):
+            description = (
+                f'A normal imaging study: the impression finds no abnormality ("{quoted}").'
+            )
+            reason = "The imaging report's impression is normal and the notes state no diagnosis."
+        else:
+            description = (
+                "The imaging report's impression names no condition the rules can code "
+                f'("{quoted}").'
+            )
+            reason = "An imaging impression without a codable condition; no stated diagnosis."
+    elif abnormal:
         description = (
             f"{len(abnormal)} lab value(s) outside their reference ranges match no rule for a "
             "specific condition, and the notes state none."

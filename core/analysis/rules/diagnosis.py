@@ -136,7 +136,7 @@ def diagnose(
     findings = rank_findings(values, age, deltas)
     ranked = _ranking(findings, facts)
     if not ranked:
-        return RulesDiagnosis(abstain(values, unsure), [], findings)
+        return RulesDiagnosis(abstain(values, unsure, facts.impressions), [], findings)
     first = ranked[0]
     confidence, reason = confidence_of(first, unsure)
     differential = [
@@ -253,11 +253,17 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
     condition = mention.condition
     quote = mention.sentence.strip()
     where = {"stated": "the doctor's diagnosis", "current": "presenting", "history": "known"}
+    label = where[source] + (", worded with doubt" if mention.hedged else "")
     return Ranked(
         condition.name,
         condition.code,
         SEVERITY_RANK[condition.severity],
         source,
-        [f'Notes ({where[source]}): "{quote}"'],
-        order=order,
+        [f'Notes ({label}): "{quote}"'],
+        # A hedged diagnosis comes after every one stated firmly, in its own order.
+        order=order + (_HEDGED_AFTER if mention.hedged else 0),
+        hedged=mention.hedged,
     )
+
+
+_HEDGED_AFTER = 1000

@@ -177,6 +177,7 @@ class Ranked:
     evidence: list[str] = field(default_factory=list)
     lab: Candidate | None = None
     order: int = 0  # the order the doctor wrote it in
+    hedged: bool = False  # worded with doubt ("may represent", "cannot be excluded")
 
     @property
     def lab_values(self) -> list[LabValue]:

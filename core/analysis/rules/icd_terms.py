@@ -6,6 +6,12 @@ before a qualifier ("Demyelinating disease" of "Demyelinating disease of central
 system, unspecified") when that head names one category only. The notes' words are looked
 up as phrases of one to eight words, the longest first; a one-word term must be a long word
 ("Leptospirosis"), so that "Fever" or "Pain" never code a case on their own.
+
+A code's inclusion terms (the tabular list's "Pulmonary edema NOS" under J81.1, "Confusion NOS"
+under R41.0) are its terms too, without "NOS" and their bracketed qualifiers. A head is never
+taken from the chapters of one population (P: the newborn; O: pregnancy): "Respiratory distress"
+is the head of "Respiratory distress of newborn" only, and names no newborn's disease in an
+adult's notes (the full description still does).
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ from core.icd10 import code_set
 
 _MAX_WORDS = 8
 _ONE_WORD_MIN = 9  # letters
-_QUALIFIER = re.compile(r",\s*unspecified$|\s+\(.*?\)")
+_QUALIFIER = re.compile(r",\s*unspecified$|\s*\(.*?\)|\s+NOS\b")
+_POPULATION_CHAPTERS = ("O", "P")  # pregnancy, the perinatal period
 # Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
 _HEAD_END = re.compile(r",| of | in | with | without | due to | following ")
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
@@ -35,25 +42,37 @@ def _terms() -> dict[tuple[str, ...], str]:
     exact: dict[tuple[str, ...], str] = {}
     heads: dict[tuple[str, ...], set[str]] = {}
     for code in icd.get_all_codes(True):
-        if len(code) > 5 or "-" in code or not code[:1].isalpha():
-            continue  # chapters ("1"), blocks ("A00-A09") and the longest codes
+        if len(code) > 6 or "-" in code or not code[:1].isalpha():
+            continue  # chapters ("1"), blocks ("A00-A09"), codes with a seventh character
         description = _QUALIFIER.sub("", icd.get_description(code)).strip()
         words = _words(description)
         if words and (words not in exact or len(code) < len(exact[words])):
             exact[words] = code
+        for inclusion in icd.get_inclusion_term(code):
+            term = _words(_QUALIFIER.sub("", inclusion))
+            if term and "," not in inclusion and term not in exact:
+                exact[term] = code
         head = _words(_HEAD_END.split(description, maxsplit=1)[0])
-        if head and head != words:
+        if head and head != words and not code.startswith(_POPULATION_CHAPTERS):
             heads.setdefault(head, set()).add(code)
     terms = dict(exact)
     for head, codes in heads.items():
         categories = {code[:3] for code in codes}
         if head not in terms and len(categories) == 1:
-            terms[head] = min(codes, key=lambda c: (len(c), not c.endswith("9"), c))
+            terms[head] = _head_code(codes)
     return {
         words: code
         for words, code in terms.items()
         if len(words) > 1 or len(words[0]) >= _ONE_WORD_MIN
     }
+
+
+def _head_code(codes: set[str]) -> str:
+    """The code a head names: its unspecified code ("G37.9") where the shortest codes have
+    one, else the category ("Diverticulitis" heads K57.0 to K57.9, each with a site: K57)."""
+    shortest = min(len(c) for c in codes)
+    unspecified = sorted(c for c in codes if len(c) == shortest and c.endswith("9"))
+    return unspecified[0] if unspecified else min(codes)[:3]
 
 
 def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:

@@ -6,6 +6,15 @@ MEDICAL HISTORY:", "DISCHARGE DIAGNOSES:"). A mention is dropped when negated ("
 "denies chest pain", "negative for", "ruled out") and kept apart when it is history or
 family history; the triggers and the five-word scope are those of NegEx (Chapman et al.,
 J Biomed Inform 2001;34:301-10), the clinical standard for rule-based negation.
+
+A document's own words count where they state a diagnosis: its impression or diagnosis
+section ("IMPRESSION: Acute appendicitis."), a sentence that says so ("was diagnosed with",
+"diagnosis of ... was entertained", "consistent with", "compatible with", "final diagnosis"),
+and its presenting complaint; conditions there are found by the hand list and by the
+ICD-10-CM code set's terms (core.analysis.rules.icd_terms). A hedged mention ("may
+represent", "cannot be excluded", "possible", "versus", "is suspected") is weaker than a
+stated one; a question is none ("evaluate for pulmonary embolism", "renal stone protocol").
+An imaging report's impression is kept, so that a normal study can be said to be normal.
 """
 
 from __future__ import annotations
@@ -40,7 +49,8 @@ _HEADINGS: tuple[tuple[str, str], ...] = (
     (
         "complaint",
         r"chief\s+complaint|reason\s+for\s+(?:visit|admission|consultation|referral)|"
-        r"presenting\s+complaint|\bcc\b",
+        r"presenting\s+complaint|\bcc\b|reason\s+for\s+(?:the\s+)?(?:exam(?:ination)?|study)|"
+        r"(?:clinical\s+)?indications?",
     ),
     (
         "present",
@@ -52,7 +62,7 @@ _HEADINGS: tuple[tuple[str, str], ...] = (
         r"review\s+of\s+systems|\bros\b|physical\s+exam(?:ination)?|social\s+history|"
         r"interpretation|comments?|notes?|reference\s+(?:range|interval)s?|"
         r"plan|laboratory|labs|procedures?|findings|recommendations?|disposition|"
-        r"objective|vital\s+signs|exam",
+        r"objective|vital\s+signs|exam|technique|comparison",
     ),
 )
 _HEADING = re.compile(
@@ -66,6 +76,7 @@ _HEADING = re.compile(
 # Negation is NegEx's (core.analysis.rules.negation), not a hand list of patterns.
 _HISTORY = re.compile(
     r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long[-\s]?standing|chronic|"
+    r"(?:recently|previously|already)\s+diagnosed|"
     r"s/p|status\s+post|was\s+on\s+\w+\s+for|had\s+(?:a|an)|recovered\s+from)\b"
 )
 # After the mention, a time in the past makes it history: "a DVT she had early this year".
@@ -79,9 +90,31 @@ _FAMILY = re.compile(
 )
 # A diagnosis stated in running text: "working diagnoses of gastroenteritis", "consistent with".
 _STATED_INLINE = re.compile(
-    r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+with|consistent\s+with|"
+    r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as)|"
+    r"consistent\s+with|compatible\s+with|"
     r"impression\s+(?:is|was|of)|"
     r"admitted\s+(?:with|for)|treated\s+for)\b"
+)
+# Where the words around a mention leave it open: a hedge makes it weaker, a question is no
+# diagnosis at all ("evaluate for pulmonary embolism", "pulmonary embolism protocol").
+_HEDGE_BEFORE = re.compile(
+    r"(?i)\b(?:may|might|could|possibl[ey]|probabl[ey]|questionable|suspect(?:ed)?|"
+    r"suspicious\s+(?:for|of)|suggestive\s+of|concerning\s+for|"
+    r"cannot\s+(?:be\s+)?(?:exclude[d]?|ruled?\s+out)|versus|vs)\b"
+)
+_HEDGE_AFTER = re.compile(
+    r"(?i)^[^.;]{0,40}?\b(?:is|are)\s+(?:suspected|possible|not\s+excluded)\b|"
+    r"^[^.;]{0,60}?\bcannot\s+be\s+(?:excluded|ruled\s+out)\b|^\s*(?:versus|vs)\b"
+)
+_QUESTION_BEFORE = re.compile(
+    r"(?i)\b(?:evaluat(?:e|ion)|assess(?:ment)?|screen(?:ing)?|work[-\s]?up)\s+(?:for|of)\s+"
+    r"(?:(?:possible|suspected|an?|the)\s+)?$|\bto\s+exclude\s+$"
+)
+_QUESTION_AFTER = re.compile(r"(?i)^\s*(?:protocol|study|series|work[-\s]?up)\b")
+# An imaging report names its exam at the top.
+_IMAGING = re.compile(
+    r"(?i)\b(?:x-?ray|radiograph|ct|cta|mri|mra|ultrasound|sonogra\w+|"
+    r"computed\s+tomography|magnetic\s+resonance|frontal\s+views?|pa\s+(?:and|&)\s+lateral)\b"
 )
 _COMPLAINT = re.compile(
     r"(?i)\b(?:presents?|presented|presenting|admitted|comes?\s+in|came\s+in|complain(?:s|ing)?\s+of|"
@@ -94,6 +127,7 @@ _SENTENCES = re.compile(r"(?<=[.;!?])\s+|\n+")
 class Mention:
     condition: Condition
     sentence: str  # the words it came from, for the evidence
+    hedged: bool = False  # "may represent", "cannot be excluded": weaker than stated
 
 
 @dataclass
@@ -105,6 +139,8 @@ class NoteFacts:
     history: list[Mention] = field(default_factory=list)  # known conditions
     medicines: set[str] = field(default_factory=set)
     negated: set[str] = field(default_factory=set)  # condition names the notes deny
+    impressions: list[str] = field(default_factory=list)  # imaging reports' impressions
+    stated_inline: list[Mention] = field(default_factory=list)  # stated in a file's prose
 
     def knows(self, *names: str) -> bool:
         """True when the notes name one of these conditions as the patient's, not denied."""
@@ -123,7 +159,8 @@ def read_notes(doctor_notes: str | None, documents: list[str]) -> NoteFacts:
         _read_icd_terms(doctor_notes, facts)
     for text in documents:
         _read_one(text, facts, "present" if is_note_like(text) else "report")
-    facts.stated = _unique(facts.stated)
+    facts.stated = _unique(facts.stated + facts.stated_inline)
+    facts.stated_inline = []
     facts.current = _unique(facts.current)
     facts.history = _unique(facts.history)
     return facts
@@ -135,20 +172,26 @@ def _read_icd_terms(notes: str, facts: NoteFacts) -> None:
     the hand list's, unless negated, a relative's or history."""
     known = {m.condition.code[:3] for m in facts.stated + facts.current + facts.history}
     for sentence in _SENTENCES.split(notes):
+        # Words the hand list already read ("Diabetes mellitus, type 1") are not read again.
+        hand = [m.span() for c in CONDITIONS for m in c.pattern.finditer(sentence)]
         for start, end, condition in icd_conditions(sentence):
             before, after = sentence[:start], sentence[end:]
+            if any(s < end and start < e for s, e in hand):
+                continue
             if condition.code[:3] in known or is_negated(sentence, start, end):
                 continue
-            if _FAMILY.search(before) or _HISTORY.search(before[-40:]):
+            if _relatives(before) or _HISTORY.search(before[-40:]):
                 continue
-            if _HISTORY_AFTER.match(after):
+            if _HISTORY_AFTER.match(after) or _is_question(before, after):
                 continue
             known.add(condition.code[:3])
-            facts.stated.append(Mention(condition, sentence[:200]))
+            facts.stated.append(Mention(condition, sentence[:200], _is_hedged(before, after)))
 
 
 def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     report = kind == "report"
+    own_words = kind != "notes"  # a file's words; the doctor's notes have _read_icd_terms
+    imaging = own_words and bool(_IMAGING.search(text[:400]))
     for block in _blocks(text):
         heading = _HEADING.match(block)
         if heading:
@@ -156,6 +199,8 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
             if report and kind not in ("stated", "medicines", "allergies", "family"):
                 kind = "report"  # a report's interpretation text is no history of the patient
             block = block[heading.end() :]
+            if imaging and re.match(r"(?i)\s*impressions?\b", heading.group()):
+                facts.impressions.append(" ".join(block.split()))
         if kind == "medicines":
             facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
             continue
@@ -169,10 +214,12 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         # way a plan must not suggest starting it as if it were new.
         facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
         for sentence in _SENTENCES.split(block):
-            _read_sentence(sentence.strip(), kind, facts)
+            _read_sentence(sentence.strip(), kind, facts, terms=own_words)
 
 
-def _read_sentence(sentence: str, kind: str, facts: NoteFacts) -> None:
+def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = False) -> None:
+    """The conditions of one sentence; ``terms``: also the code set's terms where the
+    sentence states a diagnosis or the presenting complaint (a document's own words)."""
     if not sentence:
         return
     # Longest match first, so "chronic renal failure" is CKD, not "renal failure".
@@ -180,22 +227,44 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts) -> None:
         ((m, c) for c in CONDITIONS for m in c.pattern.finditer(sentence)),
         key=lambda item: (item[0].start() - item[0].end(), item[0].start()),
     )
-    kept = sorted(_longest_first(found, []), key=lambda item: item[0].start())
-    for match, condition in kept:
-        before, after = sentence[: match.start()], sentence[match.end() :]
-        if is_negated(sentence, match.start(), match.end()):
+    spans: list[tuple[int, int, Condition]] = [
+        (m.start(), m.end(), c) for m, c in _longest_first(found, [])
+    ]
+    if terms and (
+        kind in ("stated", "complaint")
+        or _STATED_INLINE.search(sentence)
+        or (kind == "present" and _COMPLAINT.search(sentence))
+    ):
+        # The code set's longer term wins over the hand list's shorter one inside it
+        # ("microangiopathic hemolytic anemia" is D59.4, not "anemia"); else the hand list.
+        for start, end, condition in icd_conditions(sentence):
+            inside = [
+                x for x in spans if start <= x[0] and x[1] <= end and x[1] - x[0] < end - start
+            ]
+            crossing = [x for x in spans if x[0] < end and start < x[1] and x not in inside]
+            if not crossing:
+                spans = [x for x in spans if x not in inside] + [(start, end, condition)]
+    for start, end, condition in sorted(spans, key=lambda item: item[0]):
+        before, after = sentence[:start], sentence[end:]
+        if is_negated(sentence, start, end):
             facts.negated.add(condition.name)
             continue
-        if _FAMILY.search(before) or re.search(r"(?i)\bnon[-\s]?$", before):
+        if _relatives(before) or re.search(r"(?i)\bnon[-\s]?$", before):
             continue  # a relative's condition; "non-diabetic" denies it
-        mention = Mention(condition, sentence[:200])
+        if _is_question(before, after):
+            continue  # the question asked ("evaluate for"), not an answer
+        mention = Mention(condition, sentence[:200], _is_hedged(before, after))
         history = (
             kind == "history"
             or bool(_HISTORY.search(before[-40:]))
             or bool(_HISTORY_AFTER.match(after))
         )
-        if kind == "stated" or (_STATED_INLINE.search(before) and not history):
+        if kind == "stated" or (kind == "notes" and _states(before) and not history):
             facts.stated.append(mention)  # an assessment may list a symptom as the problem
+        elif _states(before) and not history:
+            # "consistent with X" in a file's running text: stated, after every diagnosis
+            # written under a diagnosis or impression heading of any file.
+            facts.stated_inline.append(mention)
         elif condition.severity == "symptom":
             if kind in ("notes", "complaint", "present"):
                 facts.current.append(mention)  # a symptom is the complaint, not a diagnosis
@@ -207,6 +276,36 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts) -> None:
             facts.current.append(mention)  # affirmed now in the history of the illness
         elif kind != "report":
             facts.history.append(mention)  # named elsewhere: known, not the complaint
+
+
+def _relatives(before: str) -> bool:
+    """A relative's condition: a family word before it, unless a diagnosis is stated after
+    that word ("history of sudden deaths in the family ..., diagnosis of long QT syndrome")."""
+    stated = list(_STATED_INLINE.finditer(before))
+    return bool(_FAMILY.search(before[stated[-1].end() :] if stated else before))
+
+
+# Between "diagnosed with" and the condition it states: no new clause of the presentation.
+_CLAUSE = re.compile(r"(?i)\b(?:presents?|presented|admitted|brought|came|comes|complain\w*)\b")
+
+
+def _states(before: str) -> bool:
+    """The words just before a mention state it as a diagnosis ("diagnosed with X")."""
+    stated = list(_STATED_INLINE.finditer(before))
+    if not stated:
+        return False
+    gap = before[stated[-1].end() :]
+    return len(gap) <= 80 and not _CLAUSE.search(gap)
+
+
+def _is_question(before: str, after: str) -> bool:
+    """ "Evaluate for pulmonary embolism", "renal stone protocol": asked, not found."""
+    return bool(_QUESTION_BEFORE.search(before) or _QUESTION_AFTER.match(after))
+
+
+def _is_hedged(before: str, after: str) -> bool:
+    """ "May represent", "cannot be excluded", "possible", "versus": said with doubt."""
+    return bool(_HEDGE_BEFORE.search(before[-60:]) or _HEDGE_AFTER.match(after))
 
 
 def _longest_first(
@@ -230,13 +329,14 @@ def _blocks(text: str) -> list[str]:
 
 
 def _unique(mentions: list[Mention]) -> list[Mention]:
-    seen: set[str] = set()
-    kept = []
+    """Each condition once, where it was first named; worded firmly if it ever was."""
+    kept: dict[str, Mention] = {}
     for mention in mentions:
-        if mention.condition.name not in seen:
-            seen.add(mention.condition.name)
-            kept.append(mention)
-    return kept
+        first = kept.get(mention.condition.name)
+        if first is None or (first.hedged and not mention.hedged):
+            kept[mention.condition.name] = mention
+    order = list(dict.fromkeys(m.condition.name for m in mentions))
+    return [kept[name] for name in order]
 
 
 def is_note_like(text: str) -> bool:
