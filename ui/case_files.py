@@ -123,19 +123,37 @@ def thumbnail(owner: str, file_id: str, file_name: str, _make: Callable[[], byte
         return None, NO_PREVIEW
 
 
-def add_files_form(services: CaseService, case_id: str, max_file_mb: int) -> None:
-    """Lab files and radiology images to add; the page reruns with the outcome."""
+ADD_FILES_OPEN = "case_add_files_open"  # True while "Add files" is open
+
+
+@st.fragment
+def add_files_form(case_id: str, max_file_mb: int) -> None:
+    """Lab files and radiology images to add, built only while "Add files" is open (opening
+    it reruns this fragment alone); the page reruns with the outcome."""
+    opened = st.expander(
+        "Add files", icon=":material/upload_file:", key=ADD_FILES_OPEN, on_change="rerun"
+    )
+    with opened:
+        if not opened.open:
+            return
+        # A fragment's own runs skip app.py: keep the token fresh here, as the list does.
+        session.keep_fresh()
+        if not session.signed_in():
+            st.rerun()  # the refresh failed: the whole app shows sign-in and says why
+        _add_files(session.services(), case_id, max_file_mb)
+
+
+def _add_files(services: CaseService, case_id: str, max_file_mb: int) -> None:
     limit = max_file_mb
     pickers = ("case_add_lab_files", "case_add_radiology_files")
-    with st.expander("Add files", icon=":material/upload_file:"):
-        with st.form("case_add_files", clear_on_submit=True):
-            lab = uploads.lab_files(pickers[0], limit)
-            radiology = uploads.radiology_files(pickers[1], limit)
-            uploads.limits_caption(limit)
-            st.caption("The case is analyzed again with the new files once they are added.")
-            submitted = st.form_submit_button("Add files", key="case_add_files_submit")
-        # Outside the form (its report reruns the page): the files the browser refused.
-        refused = refused_files.watch("case_add_refused_files", pickers)
+    with st.form("case_add_files", clear_on_submit=True):
+        lab = uploads.lab_files(pickers[0], limit)
+        radiology = uploads.radiology_files(pickers[1], limit)
+        uploads.limits_caption(limit)
+        st.caption("The case is analyzed again with the new files once they are added.")
+        submitted = st.form_submit_button("Add files", key="case_add_files_submit")
+    # Outside the form (its report reruns the page): the files the browser refused.
+    refused = refused_files.watch("case_add_refused_files", pickers)
     if not submitted:
         return
     if refused:
