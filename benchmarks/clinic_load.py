@@ -424,6 +424,7 @@ def first_critical_value(doctor: Doctor, folder: Path) -> float:
 
 
 def main() -> int:
+    global STEP_TIMEOUT_S  # the one setting every step reads, from --step-timeout
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--counts", default="1,4,8", help="doctors at once, comma-separated")
     parser.add_argument(
@@ -449,7 +450,6 @@ def main() -> int:
         help="only the doctors' steps (no idle, busy-server or first-critical-value figures)",
     )
     arguments = parser.parse_args()
-    global STEP_TIMEOUT_S  # the one setting every step reads
     STEP_TIMEOUT_S = arguments.step_timeout
     counts = [int(n) for n in arguments.counts.split(",")]
     expect.set_options(timeout=STEP_TIMEOUT_S * 1000)
