@@ -491,7 +491,8 @@ def main() -> int:
                     figures[f"n{n}_{name}_cpu_s"] = spent
                     print(
                         f"n{n}_{name}_median_s={medians[n][name]:.3f} "
-                        f"n{n}_{name}_p95_s={p95(values):.3f} n{n}_{name}_cpu_s={spent:.3f}",
+                        f"n{n}_{name}_p95_s={p95(values):.3f} n{n}_{name}_cpu_s={spent:.3f} "
+                        f"n{n}_{name}_cpu_s_by_round={[round(c, 3) for c in cpu[name]]}",
                         flush=True,
                     )
             if arguments.steps_only:

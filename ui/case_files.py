@@ -13,7 +13,7 @@ from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
 from core.errors import MedCaseError
 from core.models import CaseFile, FileCategory
 from core.services import CaseService
-from ui import formatting, refused_files, session, uploads
+from ui import formatting, refused_files, session, session_memo, uploads
 from ui.errors import shown_to_user
 
 log = logging.getLogger(__name__)
@@ -29,15 +29,13 @@ def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) 
     if not files:
         st.caption("No files yet.")
         return
-    frame = pd.DataFrame(
-        {
-            "Name": [f.file_name for f in files],
-            "Category": [f.file_category.title() for f in files],
-            "Type": [formatting.file_kind(f.file_name, f.file_type) for f in files],
-            "Size": [formatting.file_size(f.file_size) for f in files],
-            "Uploaded": [formatting.local_time(f.uploaded_at) for f in files],
-        }
+    # Built once per set of files in this session (every column is in the version).
+    shown = tuple(
+        (f.file_id, f.file_name, f.file_category, f.file_type, f.file_size, f.uploaded_at)
+        for f in files
     )
+    version = (shown, str(formatting.viewer_zone()))
+    frame = session_memo.remembered("case_files_frame", version, partial(_files_frame, files))
     st.dataframe(
         frame,
         key="case_files_table",
@@ -61,6 +59,18 @@ def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) 
     images = [f for f in files if f.file_category == FileCategory.RADIOLOGY.value]
     if images:
         radiology_previews(services, case_id, images)
+
+
+def _files_frame(files: Sequence[CaseFile]) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "Name": [f.file_name for f in files],
+            "Category": [f.file_category.title() for f in files],
+            "Type": [formatting.file_kind(f.file_name, f.file_type) for f in files],
+            "Size": [formatting.file_size(f.file_size) for f in files],
+            "Uploaded": [formatting.local_time(f.uploaded_at) for f in files],
+        }
+    )
 
 
 def radiology_previews(services: CaseService, case_id: str, images: Sequence[CaseFile]) -> None:
