@@ -364,7 +364,9 @@ def journey(
     doctors = [Doctor(browser, server.url, email) for email in emails]
     for doctor in doctors:
         doctor.page.goto(server.url)
-        expect(doctor.main.get_by_label("Email")).to_be_visible(timeout=STARTUP_SECONDS * 1000)
+        expect(doctor.main.get_by_label("Email")).to_be_visible(
+            timeout=max(STARTUP_SECONDS, STEP_TIMEOUT_S) * 1000
+        )
     all_settled(doctors, time.monotonic())
     step("sign_in", doctors, server, sign_in, on_list, times, cpu)
     for number in range(rounds):
