@@ -19,7 +19,7 @@ from ui import (
     session,
     widgets,
 )
-from ui.audit_view import audit_trail
+from ui.audit_view import AUDIT_TABS, audit_trail
 from ui.critical_acknowledgments import critical_acknowledgments
 from ui.critical_values import critical_banner
 from ui.document_viewer import document_viewer
@@ -74,8 +74,10 @@ if insights is not None:
         review = services.review.shown_summary(case.case_id)
     # What the doctor owes, said where the header is (not the analyzer's "Completed").
     owed_line(review, case.case_id)
-# Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose.
-case_tab, audit_tab = st.tabs(["Case", "Audit trail"], key="case_tabs")
+# Keyed, so a rerun (a button inside a tab) keeps the doctor on the tab they chose. The
+# tabs keep their state ("rerun"), so the audit trail is read and drawn only while its tab
+# is open: opening a case builds the case's own tab alone.
+case_tab, audit_tab = st.tabs(["Case", "Audit trail"], key=AUDIT_TABS, on_change="rerun")
 with case_tab:
     progress.analysis_panel(
         services,
@@ -101,9 +103,10 @@ with case_tab:
 
     st.divider()
     case_files.files_table(services, case.case_id, detail.files)
-    case_files.add_files_form(services, case.case_id, settings.max_file_mb)
-    case_edit.edit_form(services, case)
+    case_files.add_files_form(case.case_id, settings.max_file_mb)
+    case_edit.edit_form(case)
     pilot_admin.case_enrolment(session.clinic().pilots_for(services), case.case_id)
     case_edit.delete_control(services, case, signed=bool(review and review.versions))
 with audit_tab:  # drawn last, so the case's own tables come first on the page
-    audit_trail(services, case.case_id)
+    if audit_tab.open:
+        audit_trail(services, case.case_id)

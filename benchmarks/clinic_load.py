@@ -391,7 +391,7 @@ def page_shown(number: int) -> Callable[[Doctor], None]:
 
 
 def journey(
-    browser: Browser, server: Server, emails: list[str]
+    browser: Browser, server: Server, emails: list[str], rounds: int = ROUNDS
 ) -> tuple[dict[str, list[float]], dict[str, list[float]], list[Doctor]]:
     """Every step for len(emails) doctors at once; their times, the CPU, the doctors."""
     times: dict[str, list[float]] = {}
@@ -399,10 +399,12 @@ def journey(
     doctors = [Doctor(browser, server.url, email) for email in emails]
     for doctor in doctors:
         doctor.page.goto(server.url)
-        expect(doctor.main.get_by_label("Email")).to_be_visible()
+        expect(doctor.main.get_by_label("Email")).to_be_visible(
+            timeout=max(STARTUP_SECONDS, STEP_TIMEOUT_S) * 1000
+        )
     all_settled(doctors, time.monotonic())
     step("sign_in", doctors, server, sign_in, on_list, times, cpu)
-    for number in range(ROUNDS):
+    for number in range(rounds):
         # Doctors move between pages 1 and 2; row ``number`` of the page they are on.
         step("open", doctors, server, open_row(number), on_case, times, cpu)
         step("accept", doctors, server, accept_summary, accepted, times, cpu)
@@ -512,6 +514,7 @@ def worker_lines_since(log: Path, since: float) -> list[str]:
 
 
 def main() -> int:
+    global STEP_TIMEOUT_S  # the one setting every step reads, from --step-timeout
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--counts", default="1,4,8", help="doctors at once, comma-separated")
     parser.add_argument(
@@ -534,7 +537,20 @@ def main() -> int:
         action="store_true",
         help="only the idle CPU with 8 doctors signed in (for comparing server settings)",
     )
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="rounds per doctor and N")
+    parser.add_argument(
+        "--step-timeout",
+        type=float,
+        default=STEP_TIMEOUT_S,
+        help="seconds a step may take before the run fails (raise it on a loaded machine)",
+    )
+    parser.add_argument(
+        "--steps-only",
+        action="store_true",
+        help="only the doctors' steps (no idle, busy-server or first-critical-value figures)",
+    )
     arguments = parser.parse_args()
+    STEP_TIMEOUT_S = arguments.step_timeout
     counts = [int(n) for n in arguments.counts.split(",")]
     only = {part for part in arguments.only.split(",") if part}
     if only - {"busy", "critical"}:
@@ -543,6 +559,7 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="clinic-load-"))
     data_dir = folder / "data"
     figures: dict[str, float] = {}
+    medians: dict[int, dict[str, float]] = {}
     try:
         seeded = 2 if only else DOCTORS
         emails = seed(data_dir, seeded)
@@ -558,13 +575,14 @@ def main() -> int:
         ):
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             print(f"idle_cpu_percent_no_session={idle_cpu_percent(server, 10):.2f}", flush=True)
-            medians: dict[int, dict[str, float]] = {}
             doctors: list[Doctor] = []
             if arguments.idle_only:
                 doctors = [Doctor(browser, server.url, email) for email in emails]
                 for doctor in doctors:
                     doctor.page.goto(server.url)
-                    expect(doctor.main.get_by_label("Email")).to_be_visible()
+                    expect(doctor.main.get_by_label("Email")).to_be_visible(
+                        timeout=STARTUP_SECONDS * 1000
+                    )
                 step("sign_in", doctors, server, sign_in, on_list, {}, {})
                 idle = idle_cpu_percent(server, IDLE_SECONDS)
                 print(f"idle_cpu_percent_{len(doctors)}_sessions={idle:.2f}", flush=True)
@@ -579,7 +597,7 @@ def main() -> int:
             for n in [] if only else counts:
                 for old in doctors:
                     old.context.close()
-                times, cpu, doctors = journey(browser, server, emails[:n])
+                times, cpu, doctors = journey(browser, server, emails[:n], arguments.rounds)
                 medians[n] = {}
                 for name, values in times.items():
                     medians[n][name] = statistics.median(values)
@@ -587,9 +605,12 @@ def main() -> int:
                     figures[f"n{n}_{name}_cpu_s"] = spent
                     print(
                         f"n{n}_{name}_median_s={medians[n][name]:.3f} "
-                        f"n{n}_{name}_p95_s={p95(values):.3f} n{n}_{name}_cpu_s={spent:.3f}",
+                        f"n{n}_{name}_p95_s={p95(values):.3f} n{n}_{name}_cpu_s={spent:.3f} "
+                        f"n{n}_{name}_cpu_s_by_round={[round(c, 3) for c in cpu[name]]}",
                         flush=True,
                     )
+            if arguments.steps_only:
+                return _summary(figures, medians)
             if not only:
                 idle = idle_cpu_percent(server, IDLE_SECONDS)
                 figures["idle_cpu_percent"] = idle
@@ -629,13 +650,18 @@ def main() -> int:
             figures["critical_after_create_s"] = statistics.median(critical)
             print(f"critical_after_create_s={[round(c, 3) for c in critical]}", flush=True)
             browser.close()
-        if 1 in medians and 8 in medians:
-            figures["n8_over_n1"] = max(medians[8][s] / medians[1][s] for s in medians[1])
-        figures["cpu_s_per_step"] = max(
-            v for k, v in figures.items() if k.endswith("_cpu_s") and "sign_in" not in k
-        )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+    return _summary(figures, medians)
+
+
+def _summary(figures: dict[str, float], medians: dict[int, dict[str, float]]) -> int:
+    """The ratios and the worst CPU per step from what was measured, then the last line."""
+    if 1 in medians and 8 in medians:
+        figures["n8_over_n1"] = max(medians[8][s] / medians[1][s] for s in medians[1])
+    per_step = [v for k, v in figures.items() if k.endswith("_cpu_s") and "sign_in" not in k]
+    if per_step:
+        figures["cpu_s_per_step"] = max(per_step)
     return report(figures)
 
 

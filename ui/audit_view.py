@@ -11,6 +11,7 @@ from core.services import CaseService
 from ui import formatting
 from ui.errors import shown_to_user
 
+AUDIT_TABS = "case_tabs"  # the case page's tabs: "Case" or "Audit trail" while open
 VERIFY_KEY = "audit_verify"
 CSV_KEY = "audit_csv"
 

@@ -27,14 +27,36 @@ def changed_fields(case: Case, entered: dict[str, Any]) -> dict[str, Any]:
     return {field: value for field, value in entered.items() if value != current[field]}
 
 
-def edit_form(services: CaseService, case: Case) -> None:
+def edit_opened_key(case_id: str) -> str:
+    """The session-state key of the "Edit case" expander (True while it is open)."""
+    return f"case_edit_open_{case_id}"
+
+
+@st.fragment
+def edit_form(case: Case) -> None:
+    """ "Edit case": its form is built only while the expander is open, and opening or
+    closing it reruns this fragment alone (a saved change reruns the whole page)."""
     # Keys carry the case id so that opening another case never shows this one's values.
+    opened = st.expander(
+        "Edit case", icon=":material/edit:", key=edit_opened_key(case.case_id), on_change="rerun"
+    )
+    with opened:
+        if opened.open:
+            _edit_fields(case)
+
+
+def _edit_fields(case: Case) -> None:
+    # A fragment's own runs skip app.py: keep the token fresh here, as the list does.
+    session.keep_fresh()
+    if not session.signed_in():
+        st.rerun()  # the refresh failed: the whole app shows sign-in and says why
+    services = session.services()
     suffix = case.case_id
     statuses = [status.value for status in CaseStatus]
     problems = FormProblems(
         {"patient_name": "Patient name", "patient_age": "Age", "case_summary": "Doctor's summary"}
     )
-    with st.expander("Edit case", icon=":material/edit:"), st.form(f"case_edit_{suffix}"):
+    with st.form(f"case_edit_{suffix}"):
         # No browser-side limits on name and age: the core's rules say what is wrong, under
         # the field, after "Save changes".
         name = st.text_input(

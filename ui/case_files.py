@@ -13,7 +13,7 @@ from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
 from core.errors import MedCaseError
 from core.models import CaseFile, FileCategory
 from core.services import CaseService
-from ui import formatting, refused_files, session, uploads
+from ui import formatting, refused_files, session, session_memo, uploads
 from ui.errors import shown_to_user
 
 log = logging.getLogger(__name__)
@@ -29,15 +29,13 @@ def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) 
     if not files:
         st.caption("No files yet.")
         return
-    frame = pd.DataFrame(
-        {
-            "Name": [f.file_name for f in files],
-            "Category": [f.file_category.title() for f in files],
-            "Type": [formatting.file_kind(f.file_name, f.file_type) for f in files],
-            "Size": [formatting.file_size(f.file_size) for f in files],
-            "Uploaded": [formatting.local_time(f.uploaded_at) for f in files],
-        }
+    # Built once per set of files in this session (every column is in the version).
+    shown = tuple(
+        (f.file_id, f.file_name, f.file_category, f.file_type, f.file_size, f.uploaded_at)
+        for f in files
     )
+    version = (shown, str(formatting.viewer_zone()))
+    frame = session_memo.remembered("case_files_frame", version, partial(_files_frame, files))
     st.dataframe(
         frame,
         key="case_files_table",
@@ -61,6 +59,18 @@ def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) 
     images = [f for f in files if f.file_category == FileCategory.RADIOLOGY.value]
     if images:
         radiology_previews(services, case_id, images)
+
+
+def _files_frame(files: Sequence[CaseFile]) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "Name": [f.file_name for f in files],
+            "Category": [f.file_category.title() for f in files],
+            "Type": [formatting.file_kind(f.file_name, f.file_type) for f in files],
+            "Size": [formatting.file_size(f.file_size) for f in files],
+            "Uploaded": [formatting.local_time(f.uploaded_at) for f in files],
+        }
+    )
 
 
 def radiology_previews(services: CaseService, case_id: str, images: Sequence[CaseFile]) -> None:
@@ -123,19 +133,37 @@ def thumbnail(owner: str, file_id: str, file_name: str, _make: Callable[[], byte
         return None, NO_PREVIEW
 
 
-def add_files_form(services: CaseService, case_id: str, max_file_mb: int) -> None:
-    """Lab files and radiology images to add; the page reruns with the outcome."""
+ADD_FILES_OPEN = "case_add_files_open"  # True while "Add files" is open
+
+
+@st.fragment
+def add_files_form(case_id: str, max_file_mb: int) -> None:
+    """Lab files and radiology images to add, built only while "Add files" is open (opening
+    it reruns this fragment alone); the page reruns with the outcome."""
+    opened = st.expander(
+        "Add files", icon=":material/upload_file:", key=ADD_FILES_OPEN, on_change="rerun"
+    )
+    with opened:
+        if not opened.open:
+            return
+        # A fragment's own runs skip app.py: keep the token fresh here, as the list does.
+        session.keep_fresh()
+        if not session.signed_in():
+            st.rerun()  # the refresh failed: the whole app shows sign-in and says why
+        _add_files(session.services(), case_id, max_file_mb)
+
+
+def _add_files(services: CaseService, case_id: str, max_file_mb: int) -> None:
     limit = max_file_mb
     pickers = ("case_add_lab_files", "case_add_radiology_files")
-    with st.expander("Add files", icon=":material/upload_file:"):
-        with st.form("case_add_files", clear_on_submit=True):
-            lab = uploads.lab_files(pickers[0], limit)
-            radiology = uploads.radiology_files(pickers[1], limit)
-            uploads.limits_caption(limit)
-            st.caption("The case is analyzed again with the new files once they are added.")
-            submitted = st.form_submit_button("Add files", key="case_add_files_submit")
-        # Outside the form (its report reruns the page): the files the browser refused.
-        refused = refused_files.watch("case_add_refused_files", pickers)
+    with st.form("case_add_files", clear_on_submit=True):
+        lab = uploads.lab_files(pickers[0], limit)
+        radiology = uploads.radiology_files(pickers[1], limit)
+        uploads.limits_caption(limit)
+        st.caption("The case is analyzed again with the new files once they are added.")
+        submitted = st.form_submit_button("Add files", key="case_add_files_submit")
+    # Outside the form (its report reruns the page): the files the browser refused.
+    refused = refused_files.watch("case_add_refused_files", pickers)
     if not submitted:
         return
     if refused:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -623,8 +625,27 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
+IDLE_CONNECTIONS = 8  # connections of ended threads kept for the next threads
+
+
+class _Held:
+    """A thread's connection, held in its thread-local state: when the thread ends, the
+    holder goes and its finalizer gives the connection back to the database."""
+
+    __slots__ = ("__weakref__", "connection")
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+
+
 class SqliteDatabase:
-    """Opens the file, migrates the schema, and hands each thread its own connection."""
+    """Opens the file, migrates the schema, and hands each thread its own connection.
+
+    A connection is used by one thread at a time: the thread that holds it. Streamlit runs
+    every script run on a thread of its own, so a click would open a connection (its
+    pragmas and functions, 2 ms of CPU) and drop it; instead a thread that ends gives its
+    connection back (outside any transaction) and the next new thread takes it over.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -634,10 +655,15 @@ class SqliteDatabase:
             if companion == path or companion.exists():
                 private_file(companion)
         self._local = threading.local()
+        self._idle: list[tuple[int, sqlite3.Connection]] = []  # (process id, connection)
+        self._idle_lock = threading.Lock()
         self._migrate()
 
     def _connect(self) -> sqlite3.Connection:
-        connection = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        # Handed from an ended thread to a new one, never shared by two live threads.
+        connection = sqlite3.connect(
+            self.path, timeout=30, isolation_level=None, check_same_thread=False
+        )
         connection.row_factory = sqlite3.Row
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA foreign_keys=ON")
@@ -658,11 +684,38 @@ class SqliteDatabase:
         return connection
 
     def connection(self) -> sqlite3.Connection:
-        connection = getattr(self._local, "connection", None)
-        if connection is None:
-            connection = self._connect()
-            self._local.connection = connection
-        return connection
+        """This thread's connection: its own until it ends."""
+        held: _Held | None = getattr(self._local, "held", None)
+        if held is None:
+            held = _Held(self._taken_over() or self._connect())
+            weakref.finalize(held, self._given_back, held.connection, os.getpid())
+            self._local.held = held
+        return held.connection
+
+    def _taken_over(self) -> sqlite3.Connection | None:
+        """A connection an ended thread of this process gave back, if one is idle."""
+        with self._idle_lock:
+            while self._idle:
+                pid, connection = self._idle.pop()
+                if pid == os.getpid():
+                    return connection
+        return None
+
+    def _given_back(self, connection: sqlite3.Connection, pid: int) -> None:
+        """An ended thread's connection: kept for the next thread when it is outside a
+        transaction (a thread never ends inside ``write``, which rolls back on any error),
+        closed otherwise or when enough are idle."""
+        if pid != os.getpid():
+            return  # a forked child's copy: never used, never closed (the parent owns it)
+        try:
+            if not connection.in_transaction:
+                with self._idle_lock:
+                    if len(self._idle) < IDLE_CONNECTIONS:
+                        self._idle.append((pid, connection))
+                        return
+            connection.close()
+        except sqlite3.Error:
+            pass  # a connection that cannot be closed is dropped with its thread anyway
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:

@@ -141,3 +141,22 @@ def seed_case(
 def open_case(app: AppTest, case_id: str) -> AppTest:
     app.query_params["case_id"] = case_id
     return app.switch_page("app_pages/case.py").run()
+
+
+def open_section(app: AppTest, key: str, value: object = True) -> AppTest:
+    """Open what the case page builds only on demand, as the doctor's click does: the
+    "Edit case" and "Add files" expanders (True), the "Audit trail" tab (its label)."""
+    app.session_state[key] = value
+    return app.run()
+
+
+def open_audit_trail(app: AppTest) -> AppTest:
+    return open_section(app, "case_tabs", "Audit trail")
+
+
+def open_edit(app: AppTest, case_id: str) -> AppTest:
+    return open_section(app, f"case_edit_open_{case_id}")
+
+
+def open_add_files(app: AppTest) -> AppTest:
+    return open_section(app, "case_add_files_open")

@@ -11,7 +11,17 @@ from streamlit.testing.v1 import AppTest
 from core.bootstrap import Clinic
 from core.errors import CaseNotFound
 from core.models import AuthSession, CaseDetail, CreatedCase, Upload
-from tests.app.conftest import in_page_order, open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.app.conftest import (
+    in_page_order,
+    open_add_files,
+    open_case,
+    open_edit,
+    seed_case,
+    shown,
+    sign_in,
+    sign_up,
+    texts,
+)
 from tests.doubles import case_service, finish_analysis
 from tests.samples import pdf_bytes, png_bytes
 
@@ -61,16 +71,17 @@ def test_case_page_shows_header_live_progress_and_files(app: AppTest, case: Crea
     downloads = app.get("download_button")
     assert {button.key for button in downloads} == {
         f"case_download_{record.file_id}" for record in case.files
-    } | {"audit_csv"}
+    }
     assert [b.label for b in app.button if b.key == "case_delete"] == ["Delete case"]
-    assert app.button(key="case_add_files_submit").label == "Add files"
+    assert [e.label for e in app.expander] == ["Add files", "Edit case"]
+    assert open_add_files(app).button(key="case_add_files_submit").label == "Add files"
 
 
 def test_edit_changes_the_case_and_refreshes_updated_at(
     app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
 ) -> None:
     case_id = case.case.case_id
-    open_case(app, case_id)
+    open_edit(open_case(app, case_id), case_id)
 
     app.text_input(key=f"case_name_{case_id}").input("Mary J. Seacole")
     app.number_input(key=f"case_age_{case_id}").set_value(59)
@@ -97,7 +108,7 @@ def test_edit_problems_are_said_under_each_field_and_by_save(
     app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
 ) -> None:
     case_id = case.case.case_id
-    open_case(app, case_id)
+    open_edit(open_case(app, case_id), case_id)
     app.text_input(key=f"case_name_{case_id}").input("")
     app.number_input(key=f"case_age_{case_id}").set_value(151)
     app.button(key="case_edit_save").click().run()
@@ -129,7 +140,7 @@ def test_the_case_address_without_a_case_shows_the_list(app: AppTest, doctor: Au
 def test_saving_without_changes_says_so(
     app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
 ) -> None:
-    open_case(app, case.case.case_id)
+    open_edit(open_case(app, case.case.case_id), case.case.case_id)
     app.button(key="case_edit_save").click().run()
     assert not app.exception
     assert texts(app, "error") == ["No data provided for update"]
@@ -139,7 +150,7 @@ def test_saving_without_changes_says_so(
 def test_add_a_radiology_file(
     app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
 ) -> None:
-    open_case(app, case.case.case_id)
+    open_add_files(open_case(app, case.case.case_id))
     image = png_bytes(32, 32)
     app.file_uploader(key="case_add_radiology_files").set_value(
         [("follow-up.png", image, "image/png")]
@@ -164,7 +175,7 @@ def test_add_a_radiology_file(
 def test_a_bad_added_file_is_refused_with_its_reason(
     app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
 ) -> None:
-    open_case(app, case.case.case_id)
+    open_add_files(open_case(app, case.case.case_id))
     app.file_uploader(key="case_add_lab_files").set_value(
         [("results.pdf", b"not a pdf at all", "application/pdf")]
     )
@@ -179,7 +190,7 @@ def test_delete_asks_first_then_removes_everything(
     app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase, data_dir: Path
 ) -> None:
     case_id = case.case.case_id
-    open_case(app, case_id)
+    open_edit(open_case(app, case_id), case_id)
 
     app.button(key="case_delete").click().run()
     # The dialog names the patient, and its one destructive button is primary and red.

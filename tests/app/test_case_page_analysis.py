@@ -20,6 +20,7 @@ from tests.app.case_states import (
 from tests.app.conftest import (
     SEED_CLAIM,
     new_app,
+    open_add_files,
     open_case,
     seed_case,
     shown,
@@ -205,6 +206,7 @@ def test_files_added_after_the_analysis_are_analysed_without_a_rerun(
     open_case(app, case.case.case_id)
     assert not [t for t in texts(app, "info") if "added after this analysis" in t]
 
+    open_add_files(app)
     app.file_uploader(key="case_add_radiology_files").set_value(
         [("follow-up.png", png_bytes(), "image/png")]
     )

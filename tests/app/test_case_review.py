@@ -9,7 +9,15 @@ from core.bootstrap import Clinic
 from core.errors import SignerNameMissing
 from core.models import AuthSession, CreatedCase
 from tests.app.case_states import complete, sample_insights
-from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.app.conftest import (
+    open_audit_trail,
+    open_case,
+    seed_case,
+    shown,
+    sign_in,
+    sign_up,
+    texts,
+)
 
 
 @pytest.fixture
@@ -269,6 +277,7 @@ def test_the_audit_tab_lists_the_cases_events_and_verifies_the_chain(
     app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
 ) -> None:
     decide(app, "case_summary", "accept")
+    open_audit_trail(app)
     table = next(df.value for df in app.dataframe if "Action" in df.value.columns)
     assert list(table["Action"])[:2] == ["Section accepted", "Case opened"]
     assert "section: case_summary" in list(table["Details"])

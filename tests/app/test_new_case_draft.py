@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.bootstrap import Clinic
 from core.models import Upload
-from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up, texts
+from tests.app.conftest import open_add_files, open_case, seed_case, shown, sign_in, sign_up, texts
 from tests.app.test_new_case_page import fill_form, open_new_case
 from tests.doubles import case_service
 from tests.samples import pdf_bytes
@@ -58,7 +58,7 @@ def test_add_files_refuses_while_a_picked_file_is_in_error(app: AppTest, clinic:
     auth = sign_up(clinic, "adding@example.com")
     sign_in(app, "adding@example.com")
     case = seed_case(clinic, auth, uploads=[Upload("cbc.pdf", pdf_bytes(), "lab")])
-    open_case(app, case.case.case_id)
+    open_add_files(open_case(app, case.case.case_id))
     app.file_uploader(key="case_add_lab_files").set_value(
         [("repeat.pdf", pdf_bytes(), "application/pdf")]
     )

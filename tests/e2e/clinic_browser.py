@@ -267,8 +267,8 @@ class DoctorAtBrowser:
     def set_signer_profile(self, name: str, credentials: str) -> None:
         """How the doctor signs, set on the sign bar where it asks for it."""
         bar = self.main.locator(".st-key-review_sign_bar")
-        bar.get_by_label("Name as signed").fill(name)
-        bar.get_by_label("Credentials").fill(credentials)
+        bar.get_by_role("textbox", name="Name as signed").fill(name)
+        bar.get_by_role("textbox", name="Credentials").fill(credentials)
         bar.get_by_role("button", name="Save how I sign").click()
         expect(bar.get_by_text(f"— {name}, {credentials}")).to_be_visible()
         self.settled()
