@@ -22,7 +22,7 @@ from docx import Document
 from docx.document import Document as WordDocument
 from docx.table import Table
 from docx.text.paragraph import Paragraph
-from PIL import Image
+from PIL import Image, ImageOps
 from pypdf import PdfReader
 
 from core.analysis.labs.lines import PAGE_BREAK
@@ -118,6 +118,9 @@ def extract_lab_document(
         "csv": _read_csv,
         "docx": _read_docx,
         "doc": _read_legacy_doc,
+        "png": _read_image,
+        "jpg": _read_image,
+        "jpeg": _read_image,
     }
     reader = readers.get(extension)
     if reader is None:
@@ -220,6 +223,12 @@ class _ScannedPages:
             return ""
         if image is None:
             return ""  # no picture on the page: nothing to read
+        return self.read_image(number, image)
+
+    def read_image(self, number: int, image: Image.Image) -> str:
+        """The text OCR read off one page's picture (or "" when it goes to the vision
+        model, which reads it, and OCR only checks it afterwards)."""
+        found = self.found
         if found.on_page is not None:
             found.page_image_pages.append(number)
             found.on_page(number, _png(image))  # its vision request starts now
@@ -232,8 +241,11 @@ class _ScannedPages:
         if not lines:
             found.unread_pages += 1
             return ""
-        found.warnings.remove(no_text_layer(found.label, number))
-        found.warn(f"page {number} has no text layer and was read by OCR")
+        if no_text_layer(found.label, number) in found.warnings:
+            found.warnings.remove(no_text_layer(found.label, number))
+            found.warn(f"page {number} has no text layer and was read by OCR")
+        else:
+            found.warn("the image was read by OCR")
         return "\n".join(line.text for line in lines)
 
     def read_handed_over(self) -> None:
@@ -265,6 +277,22 @@ class _ScannedPages:
     def close(self) -> None:
         if self.pdf is not None:
             self.pdf.close()
+
+
+def _read_image(content: bytes, found: _Extraction) -> None:
+    """A photographed or rendered lab report (PNG, JPEG): one page, read like a scanned
+    PDF page (OCR offline, or handed to an engine that reads pictures)."""
+    found.paged = True  # one page: values know their page, OCR marks find their lines
+    pages = _ScannedPages(content, found)
+    with Image.open(io.BytesIO(content)) as opened:
+        opened.draft("L", (MAX_PAGE_IMAGE_SIDE, MAX_PAGE_IMAGE_SIDE))  # a JPEG decodes small
+        picture = ImageOps.exif_transpose(opened).convert("L")
+    width, height = picture.size
+    scale = min(1.0, MAX_PAGE_IMAGE_SIDE / max(width, height))
+    if scale < 1.0:
+        picture = picture.resize((round(width * scale), round(height * scale)))
+    found.add(pages.read_image(1, picture))
+    pages.read_handed_over()
 
 
 def _page_image(page: pypdfium2.PdfPage) -> Image.Image | None:
