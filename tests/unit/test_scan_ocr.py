@@ -229,3 +229,50 @@ def test_with_a_vision_model_every_page_is_handed_over_before_ocr_starts(
     assert events == ["sent 1", "sent 3", "ocr 1", "ocr 3"]
     assert [line.page for line in document.ocr_lines] == [1, 3]
     assert "Ferritin" not in document.text  # the vision model's reading is the text
+
+
+# A lab report published as a picture, no text layer (dev case
+# img-drlogy-cbc-flag-words-between-columns-png: Sakshi-Khutwad/MediBot blood_report.png).
+PHOTO_REPORT = CASES / "img-drlogy-cbc-flag-words-between-columns-png" / "blood_report.png"
+
+
+def test_the_offline_engine_reads_a_png_lab_report_by_ocr() -> None:
+    insights = Run([("cbc.png", "lab", PHOTO_REPORT.read_bytes())]).analyze(RulesEngine())
+
+    values = {(v.analyte, v.value): v for v in insights.lab_values}
+    # The case's truth: haemoglobin 12.5 g/dL (Low), PCV 57.5 % (High), platelets 150000.
+    assert values[("Hemoglobin", 12.5)].flag == "low"
+    assert values[("Hematocrit", 57.5)].flag == "high"
+    assert ("Platelets", 150000) in values or ("Platelets", 150) in values
+    assert len(values) >= 13
+    for value in insights.lab_values:
+        assert value.read_by == "ocr" and value.source_page == 1
+        assert value.ocr_confidence is not None and 0.5 <= value.ocr_confidence <= 1
+    assert "Lab file 1: the image was read by OCR" in insights.provenance.warnings
+
+
+def test_a_number_ocr_was_unsure_of_never_raises_a_critical_alarm() -> None:
+    # Lines as OCR read them off the tilted photo of a paper CBC (dev case
+    # scan-photo-cbc-skewed-rows-pdf): a smudged range cell came back at 0.737.
+    lines = [
+        OcrLine(page=1, text="RBC Count  42.5 %  83-9", confidence=0.737),
+        OcrLine(page=1, text="MCHC  139 ×109/L", confidence=0.961),
+    ]
+    unsure = LabValue(
+        analyte="Hematocrit",
+        value=83,
+        unit="%",
+        source_page=1,
+        source_line=lines[0].text,
+        critical=True,
+    )
+    sure = LabValue(
+        analyte="Platelets",
+        value=1390,
+        unit="10^9/L",
+        source_page=1,
+        source_line=lines[1].text,
+        critical=True,
+    )
+    marked = mark_read_by_ocr([unsure, sure], lines)
+    assert [(v.ocr_confidence, v.critical) for v in marked] == [(0.737, False), (0.961, True)]

@@ -44,6 +44,10 @@ _SAME_LINE = 0.5
 _MIN_CHARACTERS = 10
 # Rows are matched against the last few lines only: a box belongs near where it stands.
 _LINES_LOOKED_BACK = 3
+# A number OCR read with less confidence than this is shown (marked "read by OCR", with its
+# confidence) but never raises a critical alarm: a misread digit ("7.1" for "2.1") must not
+# telephone anyone. Clean print reads at 0.95 and over; smudged or tilted cells fall below.
+ALARM_CONFIDENCE = 0.9
 
 
 @dataclass(frozen=True)
@@ -174,7 +178,8 @@ def page_clock() -> PageClock:
 
 def mark_read_by_ocr(values: Sequence[LabValue], lines: Sequence[OcrLine]) -> list[LabValue]:
     """``values`` with those read off an OCR'd page marked ``read_by="ocr"``, each with its
-    line's confidence (the page's median when its line is not one OCR gave whole)."""
+    line's confidence (the page's median when its line is not one OCR gave whole). A value
+    read with less than ``ALARM_CONFIDENCE`` is never critical."""
     if not lines:
         return list(values)
     by_page: dict[int, dict[str, float]] = {}
@@ -189,5 +194,11 @@ def mark_read_by_ocr(values: Sequence[LabValue], lines: Sequence[OcrLine]) -> li
         confidence = page.get(" ".join((value.source_line or "").split()))
         if confidence is None:
             confidence = statistics.median(page.values())
-        marked.append(value.model_copy(update={"read_by": "ocr", "ocr_confidence": confidence}))
+        sure = confidence >= ALARM_CONFIDENCE
+        update = {
+            "read_by": "ocr",
+            "ocr_confidence": confidence,
+            "critical": value.critical and sure,
+        }
+        marked.append(value.model_copy(update=update))
     return marked
