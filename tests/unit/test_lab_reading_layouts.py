@@ -1,0 +1,51 @@
+"""Issue #29's layout classes (reader-layouts): blank result forms of another hospital,
+image-only reports (tests/unit/test_scan_ocr.py reads them by OCR) and critical alarms
+that need a unit the number cannot be read in otherwise. The documents are dev cases of
+tests/clinical/dev, each with its provenance in its case.json."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.analysis.labs.critical import is_critical, mark_critical
+from core.analysis.labs.parse import BLANK_FORM_NOTE, read_lab_text
+from core.analysis.reading.extraction import extract_lab_document
+from core.insights import LabValue
+
+CASES = Path(__file__).parents[1] / "clinical" / "dev"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        # kiannaquines/medical-recording-system: a provincial hospital's fillable forms,
+        # "GLUCOSE ... 3.9-6.4 mmol/l" beside "___________________ mmol/l".
+        "form-blank-clinical-chemistry-si-ranges/chemical_chemistry.pdf",
+        # "Hemoglobin Mass Concentration / Female (120-160) gm/L ... WBC count (5-10)x 10 9/L"
+        "form-blank-haematology-si-ranges-two-columns/hematology_form_fillable.pdf",
+    ],
+)
+def test_a_blank_result_form_yields_no_value_and_says_so(path: str) -> None:
+    content = (CASES / path).read_bytes()
+    document = extract_lab_document("f1", "Lab file 1", "form.pdf", content)
+    reading = read_lab_text(document.text, paged=document.paged)
+    assert reading.values == []
+    assert reading.notes == [BLANK_FORM_NOTE]
+
+
+def test_a_number_without_a_unit_is_critical_only_in_every_unit_it_fits() -> None:
+    # SI and conventional units side by side: the blank chemistry form above prints
+    # mmol/l and umol/l, US reports mg/dL. "Magnesium 0.9" with no unit is 0.9 mmol/L
+    # (normal) as readily as 0.9 mg/dL (Kost's limit is < 1.0 mg/dL): never telephoned.
+    assert not is_critical(LabValue(analyte="Magnesium", value=0.9))
+    assert is_critical(LabValue(analyte="Magnesium", value=0.9, unit="mg/dL"))
+    assert not is_critical(LabValue(analyte="Magnesium", value=0.9, unit="mmol/L"))
+    # "Glucose 20": 20 mg/dL (critical) or 20 mmol/L (360 mg/dL, not critical).
+    assert not is_critical(LabValue(analyte="Glucose", value=20))
+    # A number that fits one unit system alone keeps its alarm.
+    assert is_critical(LabValue(analyte="Potassium", value=7.1))
+    assert is_critical(LabValue(analyte="Hemoglobin", value=5.9))
+    marked = mark_critical([LabValue(analyte="Sodium", value=115)])
+    assert marked[0].critical
