@@ -49,3 +49,19 @@ def test_a_number_without_a_unit_is_critical_only_in_every_unit_it_fits() -> Non
     assert is_critical(LabValue(analyte="Hemoglobin", value=5.9))
     marked = mark_critical([LabValue(analyte="Sodium", value=115)])
     assert marked[0].critical
+
+
+def test_ions_named_with_their_superscript_charge() -> None:
+    # wouk1805/medreport blood_test.pdf @ 9c5057dbb2 (dev case
+    # pdf-plain-panels-value-and-unit-one-column), as its text layer gives the rows.
+    text = (
+        "Sodium (Na⁺)                       135 mmol/L\n"
+        "Potassium (K⁺)                     4.2 mmol/L\n"
+        "Chloride (Cl⁻)                     100 mmol/L\n"
+    )
+    values = {(v.analyte, v.value, v.unit) for v in read_lab_text(text).values}
+    assert values == {
+        ("Sodium", 135, "mmol/L"),
+        ("Potassium", 4.2, "mmol/L"),
+        ("Chloride", 100, "mmol/L"),
+    }
