@@ -276,3 +276,70 @@ def test_a_number_ocr_was_unsure_of_never_raises_a_critical_alarm() -> None:
     )
     marked = mark_read_by_ocr([unsure, sure], lines)
     assert [(v.ocr_confidence, v.critical) for v in marked] == [(0.737, False), (0.961, True)]
+
+
+# The boxes OCR found on the photographed paper CBC of dev case scan-photo-cbc-skewed-rows-pdf
+# (Ishan-AI-coder/confluentia-health-agent blood_report.pdf @ 8826b0cf6a), as it returned
+# them: (text, left, top, right, bottom). The paper curls, so each result sits higher than
+# its name, by 2 px in the first row and 20 px (more than a row) in the last.
+PHOTO_TABLE_BOXES = [
+    ("Complete Blood Count (CBC)", 255, 243, 425, 266),
+    ("Haemoglobin", 254, 258, 331, 279),
+    ("13.9 g/dL", 481, 256, 533, 275),
+    ("14 - 17", 578, 254, 618, 271),
+    ("Monocytes", 253, 316, 319, 336),
+    ("PCV/HCT", 254, 360, 310, 379),
+    ("MCH", 254, 389, 289, 409),
+    ("MCHC", 254, 404, 296, 424),
+    ("White Cell Count", 254, 272, 349, 293),
+    ("Neutrophils", 254, 287, 322, 307),
+    ("Lymphocytes", 255, 304, 331, 321),
+    ("MCV", 255, 376, 286, 394),
+    ("Eosinophils", 256, 333, 320, 350),
+    ("RBC Count", 256, 347, 319, 364),
+    ("5.9 ×103/μl", 481, 270, 541, 289),
+    ("57 %", 483, 286, 514, 301),
+    ("34 %", 483, 299, 515, 314),
+    ("04 %", 483, 322, 516, 339),
+    ("42.5 %", 483, 344, 528, 363),
+    ("86.6 fL", 483, 356, 528, 375),
+    ("05 %", 484, 312, 515, 327),
+    ("4.91 ×1012/1", 484, 331, 551, 351),
+    ("28.3 pg", 484, 371, 531, 391),
+    ("32.7 %", 485, 385, 531, 404),
+    ("139 ×109/L", 488, 398, 550, 418),
+    ("4-11", 578, 267, 614, 284),
+    ("50 - 70", 578, 279, 622, 298),
+    ("20 - 45", 581, 292, 622, 309),
+    ("2 - 10", 583, 306, 618, 321),
+    ("1-6", 583, 316, 616, 333),
+    ("4.50 - 6.50", 584, 323, 648, 345),
+    ("41- 53", 587, 336, 631, 356),
+    ("83-9", 587, 348, 633, 367),
+    ("27 - 32", 588, 361, 634, 382),
+    ("32 - 36", 589, 376, 635, 397),
+    ("150 - 400", 591, 390, 647, 410),
+    ("Platelet Count", 254, 417, 337, 438),
+]
+
+
+def test_rows_of_a_curled_photographed_table_follow_their_drift() -> None:
+    boxes = [
+        TextBox(text, 0.95, left, top, right, bottom)
+        for text, left, top, right, bottom in PHOTO_TABLE_BOXES
+    ]
+    lines = [" ".join(box.text for box in line) for line in lines_of(boxes)]
+    assert lines[1:] == [
+        "Haemoglobin 13.9 g/dL 14 - 17",
+        "White Cell Count 5.9 ×103/μl 4-11",
+        "Neutrophils 57 % 50 - 70",
+        "Lymphocytes 34 % 20 - 45",
+        "Monocytes 05 % 2 - 10",
+        "Eosinophils 04 % 1-6",
+        "RBC Count 4.91 ×1012/1 4.50 - 6.50",
+        "PCV/HCT 42.5 % 41- 53",
+        "MCV 86.6 fL 83-9",
+        "MCH 28.3 pg 27 - 32",
+        "MCHC 32.7 % 32 - 36",
+        "Platelet Count 139 ×109/L 150 - 400",
+    ]
