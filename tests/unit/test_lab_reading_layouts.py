@@ -65,3 +65,15 @@ def test_ions_named_with_their_superscript_charge() -> None:
         ("Potassium", 4.2, "mmol/L"),
         ("Chloride", 100, "mmol/L"),
     }
+
+
+def test_names_abbreviated_with_dots() -> None:
+    # OCR's lines of the photocopied hospital CBC of dev case scan-cbc-anaemia-neutrophilia
+    # (MohdAbdulRah/Lab-Report-Intelligence-Agent sample_reports/test3.pdf @ ac9d915aa2).
+    text = (
+        "Total R.B.C. Count  3.19 [L]  mill/cmm  4.5-5.5 mill/cmm\n"
+        "{ # } Red cell Distribution Width (R.D.W.- :  16.5 [H]  %  11.6-14.6 %\n"
+        "Total W.B.C. Count  10560 [H]  /ul  400001-0/I\n"
+    )
+    values = {(v.analyte, v.value, v.flag) for v in read_lab_text(text).values}
+    assert values == {("RBC", 3.19, "low"), ("RDW", 16.5, "high"), ("WBC", 10560, "high")}

@@ -172,6 +172,11 @@ _ION_CHARGE = re.compile(r"(?<=[A-Za-z\d₀-₉])([¹²³]?)([⁺⁻])")
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 
+# A name abbreviated with dots ("Total R.B.C. Count", "R.D.W.", "S.G.P.T.") is the name
+# without them, as the catalogue spells it.
+_DOTTED = re.compile(r"\b((?:[A-Z]\.){1,5}[A-Z])\.?(?![A-Za-z])")
+
+
 def _charge(match: re.Match[str]) -> str:
     times = {"¹": "", "²": "2", "³": "3"}[match.group(1)] if match.group(1) else ""
     return f"{times}+" if match.group(2) == "⁺" else ""
@@ -180,6 +185,7 @@ def _charge(match: re.Match[str]) -> str:
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
     line = _ION_CHARGE.sub(_charge, line).translate(_SUBSCRIPTS)
+    line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
     line = plain_exponent(_GLUED_NAME.sub(_unglue_name, line))
     delimiter = ";" if line.count(";") >= 2 else ","
     # A CSV row has separators without a following space; prose writes "a, b".
