@@ -343,3 +343,28 @@ def test_rows_of_a_curled_photographed_table_follow_their_drift() -> None:
         "MCHC 32.7 % 32 - 36",
         "Platelet Count 139 ×109/L 150 - 400",
     ]
+
+
+# A laboratory's "DUMMY" interim report (dev case scan-partly-filled-interim-report-six-pages,
+# suryamouli09/AI-Medical-Report-Analyzer Z615.pdf): its fonts map no letter to Unicode, so
+# the text layer gives blanks and "Page 2 of 6", and its page 2 holds no picture at all.
+INTERIM_REPORT = CASES / "scan-partly-filled-interim-report-six-pages" / "Z615.pdf"
+
+
+def test_a_page_whose_text_layer_gives_no_letters_is_read_by_ocr() -> None:
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    from core.analysis.labs.parse import read_lab_text
+    from core.analysis.reading.extraction import extract_lab_document
+
+    writer = PdfWriter()
+    writer.add_page(PdfReader(INTERIM_REPORT).pages[1])  # the troponin page
+    page = io.BytesIO()
+    writer.write(page)
+    document = extract_lab_document("f1", LAB, "report.pdf", page.getvalue())
+
+    assert document.warnings == [f"{LAB}: page 1 has no text layer and was read by OCR"]
+    values = {(v.analyte, v.value, v.unit) for v in read_lab_text(document.text).values}
+    assert values == {("Troponin I", 4, "ng/L")}  # its risk table's numbers are no results

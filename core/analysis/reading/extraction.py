@@ -43,6 +43,10 @@ MAX_PAGE_IMAGES = (
     20  # each scanned page costs OCR and a vision call; a 300-page scan is not a lab file
 )
 
+# A page whose text layer holds fewer letters and digits than this ("Page 1 of 6" over a
+# picture of the page) is read as a scanned page.
+MIN_TEXT_LAYER = 20
+
 # Receives each scanned page as soon as it is rendered: (page number, PNG bytes).
 PageSink = Callable[[int, bytes], None]
 MAX_DOCX_UNPACKED_BYTES = 64 * 1024 * 1024  # refuse zip bombs before python-docx inflates them
@@ -164,9 +168,14 @@ def _read_pdf(content: bytes, found: _Extraction) -> None:
                 continue
             # Form feeds inside a page would shift the page numbers of everything after it.
             text = text.replace(PAGE_BREAK, "\n").strip()
-            if not text:
+            if sum(character.isalnum() for character in text) < MIN_TEXT_LAYER:
+                # No text, or only a page number over a picture of the page: read the picture.
                 found.warnings.append(no_text_layer(found.label, number))
-                text = pages.read(number)
+                read = pages.read(number)
+                if text and not read and number not in found.page_image_pages:
+                    # A short page of text without a picture (or one OCR could not read).
+                    found.warnings.remove(no_text_layer(found.label, number))
+                text = read or text
             found.add(text)
         pages.read_handed_over()
     finally:
@@ -297,10 +306,10 @@ def _read_image(content: bytes, found: _Extraction) -> None:
 
 def _page_image(page: pypdfium2.PdfPage) -> Image.Image | None:
     """The page in greyscale at the vision model's reading size; None when it has no
-    picture (a blank page)."""
+    picture (a blank page) and no letters drawn without a text layer."""
     try:
         pictures = page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,))
-        if next(iter(pictures), None) is None:
+        if next(iter(pictures), None) is None and not _unmapped_text(page):
             return None
         width, height = page.get_size()
         scale = min(PAGE_SHORT_SIDE / min(width, height), MAX_PAGE_IMAGE_SIDE / max(width, height))
@@ -308,6 +317,16 @@ def _page_image(page: pypdfium2.PdfPage) -> Image.Image | None:
         return image
     finally:
         page.close()
+
+
+def _unmapped_text(page: pypdfium2.PdfPage) -> bool:
+    """True when the page draws more characters than its text layer gave: a font without
+    a map to Unicode, whose letters only a picture of the page shows."""
+    textpage = page.get_textpage()
+    try:
+        return bool(textpage.count_chars() > 2 * MIN_TEXT_LAYER)
+    finally:
+        textpage.close()
 
 
 def _png(image: Image.Image) -> bytes:
