@@ -77,3 +77,22 @@ def test_names_abbreviated_with_dots() -> None:
     )
     values = {(v.analyte, v.value, v.flag) for v in read_lab_text(text).values}
     assert values == {("RBC", 3.19, "low"), ("RDW", 16.5, "high"), ("WBC", 10560, "high")}
+
+
+def test_a_partly_filled_report_yields_only_its_filled_results() -> None:
+    # The interim report of dev case scan-partly-filled-interim-report-six-pages
+    # (suryamouli09/AI-Medical-Report-Analyzer Z615.pdf), rows as OCR reads them off pages
+    # 1 and 3: hs-CRP is filled in; the lipid profile's result cells are empty, so the
+    # bound after the unit column is its reference interval.
+    text = (
+        "Test Name  Results  Units  Bio. Ref. Interval\n"
+        "CARDIO C-REACTIVE PROTEIN (hsCRP), SERUM  1.00  mg/L  <1.00\n"
+        "GLUCOSE, FASTING (F), PLASMA  mg/dL  70 - 100\n"
+        "LIPID PROFILE, BASIC, SERUM\n"
+        "Cholesterol Total  mg/dL  <200\n"
+        "Triglycerides  mg/dL  <150\n"
+        "HDL Cholesterol  mg/dL  >40\n"
+        "Non-HDL Cholesterol  mg/dL  <130\n"
+    )
+    values = [(v.analyte, v.comparator, v.value) for v in read_lab_text(text).values]
+    assert values == [("CRP", None, 1.0)]
