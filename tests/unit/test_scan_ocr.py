@@ -229,3 +229,142 @@ def test_with_a_vision_model_every_page_is_handed_over_before_ocr_starts(
     assert events == ["sent 1", "sent 3", "ocr 1", "ocr 3"]
     assert [line.page for line in document.ocr_lines] == [1, 3]
     assert "Ferritin" not in document.text  # the vision model's reading is the text
+
+
+# A lab report published as a picture, no text layer (dev case
+# img-drlogy-cbc-flag-words-between-columns-png: Sakshi-Khutwad/MediBot blood_report.png).
+PHOTO_REPORT = CASES / "img-drlogy-cbc-flag-words-between-columns-png" / "blood_report.png"
+
+
+def test_the_offline_engine_reads_a_png_lab_report_by_ocr() -> None:
+    insights = Run([("cbc.png", "lab", PHOTO_REPORT.read_bytes())]).analyze(RulesEngine())
+
+    values = {(v.analyte, v.value): v for v in insights.lab_values}
+    # The case's truth: haemoglobin 12.5 g/dL (Low), PCV 57.5 % (High), platelets 150000.
+    assert values[("Hemoglobin", 12.5)].flag == "low"
+    assert values[("Hematocrit", 57.5)].flag == "high"
+    assert ("Platelets", 150000) in values or ("Platelets", 150) in values
+    assert len(values) >= 13
+    for value in insights.lab_values:
+        assert value.read_by == "ocr" and value.source_page == 1
+        assert value.ocr_confidence is not None and 0.5 <= value.ocr_confidence <= 1
+    assert "Lab file 1: the image was read by OCR" in insights.provenance.warnings
+
+
+def test_a_number_ocr_was_unsure_of_never_raises_a_critical_alarm() -> None:
+    # Lines as OCR read them off the tilted photo of a paper CBC (dev case
+    # scan-photo-cbc-skewed-rows-pdf): a smudged range cell came back at 0.737.
+    lines = [
+        OcrLine(page=1, text="RBC Count  42.5 %  83-9", confidence=0.737),
+        OcrLine(page=1, text="MCHC  139 ×109/L", confidence=0.961),
+    ]
+    unsure = LabValue(
+        analyte="Hematocrit",
+        value=83,
+        unit="%",
+        source_page=1,
+        source_line=lines[0].text,
+        critical=True,
+    )
+    sure = LabValue(
+        analyte="Platelets",
+        value=1390,
+        unit="10^9/L",
+        source_page=1,
+        source_line=lines[1].text,
+        critical=True,
+    )
+    marked = mark_read_by_ocr([unsure, sure], lines)
+    assert [(v.ocr_confidence, v.critical) for v in marked] == [(0.737, False), (0.961, True)]
+
+
+# The boxes OCR found on the photographed paper CBC of dev case scan-photo-cbc-skewed-rows-pdf
+# (Ishan-AI-coder/confluentia-health-agent blood_report.pdf @ 8826b0cf6a), as it returned
+# them: (text, left, top, right, bottom). The paper curls, so each result sits higher than
+# its name, by 2 px in the first row and 20 px (more than a row) in the last.
+PHOTO_TABLE_BOXES = [
+    ("Complete Blood Count (CBC)", 255, 243, 425, 266),
+    ("Haemoglobin", 254, 258, 331, 279),
+    ("13.9 g/dL", 481, 256, 533, 275),
+    ("14 - 17", 578, 254, 618, 271),
+    ("Monocytes", 253, 316, 319, 336),
+    ("PCV/HCT", 254, 360, 310, 379),
+    ("MCH", 254, 389, 289, 409),
+    ("MCHC", 254, 404, 296, 424),
+    ("White Cell Count", 254, 272, 349, 293),
+    ("Neutrophils", 254, 287, 322, 307),
+    ("Lymphocytes", 255, 304, 331, 321),
+    ("MCV", 255, 376, 286, 394),
+    ("Eosinophils", 256, 333, 320, 350),
+    ("RBC Count", 256, 347, 319, 364),
+    ("5.9 ×103/μl", 481, 270, 541, 289),
+    ("57 %", 483, 286, 514, 301),
+    ("34 %", 483, 299, 515, 314),
+    ("04 %", 483, 322, 516, 339),
+    ("42.5 %", 483, 344, 528, 363),
+    ("86.6 fL", 483, 356, 528, 375),
+    ("05 %", 484, 312, 515, 327),
+    ("4.91 ×1012/1", 484, 331, 551, 351),
+    ("28.3 pg", 484, 371, 531, 391),
+    ("32.7 %", 485, 385, 531, 404),
+    ("139 ×109/L", 488, 398, 550, 418),
+    ("4-11", 578, 267, 614, 284),
+    ("50 - 70", 578, 279, 622, 298),
+    ("20 - 45", 581, 292, 622, 309),
+    ("2 - 10", 583, 306, 618, 321),
+    ("1-6", 583, 316, 616, 333),
+    ("4.50 - 6.50", 584, 323, 648, 345),
+    ("41- 53", 587, 336, 631, 356),
+    ("83-9", 587, 348, 633, 367),
+    ("27 - 32", 588, 361, 634, 382),
+    ("32 - 36", 589, 376, 635, 397),
+    ("150 - 400", 591, 390, 647, 410),
+    ("Platelet Count", 254, 417, 337, 438),
+]
+
+
+def test_rows_of_a_curled_photographed_table_follow_their_drift() -> None:
+    boxes = [
+        TextBox(text, 0.95, left, top, right, bottom)
+        for text, left, top, right, bottom in PHOTO_TABLE_BOXES
+    ]
+    lines = [" ".join(box.text for box in line) for line in lines_of(boxes)]
+    assert lines[1:] == [
+        "Haemoglobin 13.9 g/dL 14 - 17",
+        "White Cell Count 5.9 ×103/μl 4-11",
+        "Neutrophils 57 % 50 - 70",
+        "Lymphocytes 34 % 20 - 45",
+        "Monocytes 05 % 2 - 10",
+        "Eosinophils 04 % 1-6",
+        "RBC Count 4.91 ×1012/1 4.50 - 6.50",
+        "PCV/HCT 42.5 % 41- 53",
+        "MCV 86.6 fL 83-9",
+        "MCH 28.3 pg 27 - 32",
+        "MCHC 32.7 % 32 - 36",
+        "Platelet Count 139 ×109/L 150 - 400",
+    ]
+
+
+# A laboratory's "DUMMY" interim report (dev case scan-partly-filled-interim-report-six-pages,
+# suryamouli09/AI-Medical-Report-Analyzer Z615.pdf): its fonts map no letter to Unicode, so
+# the text layer gives blanks and "Page 2 of 6", and its page 2 holds no picture at all.
+INTERIM_REPORT = CASES / "scan-partly-filled-interim-report-six-pages" / "Z615.pdf"
+
+
+def test_a_page_whose_text_layer_gives_no_letters_is_read_by_ocr() -> None:
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    from core.analysis.labs.parse import read_lab_text
+    from core.analysis.reading.extraction import extract_lab_document
+
+    writer = PdfWriter()
+    writer.add_page(PdfReader(INTERIM_REPORT).pages[1])  # the troponin page
+    page = io.BytesIO()
+    writer.write(page)
+    document = extract_lab_document("f1", LAB, "report.pdf", page.getvalue())
+
+    assert document.warnings == [f"{LAB}: page 1 has no text layer and was read by OCR"]
+    values = {(v.analyte, v.value, v.unit) for v in read_lab_text(document.text).values}
+    assert values == {("Troponin I", 4, "ng/L")}  # its risk table's numbers are no results

@@ -20,9 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.analysis.labs.context import TIMING_ORDER
-from core.analysis.labs.conversion import amount
+from core.analysis.labs.conversion import amount, converter
 from core.analysis.labs.format import format_result
 from core.insights import LabValue
+from core.vocabulary.catalog import BY_NAME
 
 CRITICAL_LIST_SOURCE = (
     "critical limits of Kost, JAMA 1990;263:704-7 (INR > 5 and troponin above the "
@@ -89,6 +90,33 @@ def is_critical(value: LabValue) -> bool:
     measured = amount(value, limit.unit)
     if measured is None:
         return False
+    if not _beyond(value, limit, measured):
+        return False
+    # Written without a unit, the number must be critical in every unit system it fits:
+    # "calcium 2.1" may be 2.1 mmol/L (normal) as well as 2.1 mg/dL, so it is never
+    # telephoned; "potassium 7.1" fits mmol/L alone and is.
+    return bool(value.unit) or all(
+        _beyond(value, limit, reading) for reading in _unwritten_readings(value, limit.unit)
+    )
+
+
+def _unwritten_readings(value: LabValue, unit: str) -> list[float]:
+    """A number written without a unit in ``unit``, once per unit system it fits."""
+    analyte = BY_NAME.get(value.analyte)
+    if analyte is None:
+        return []
+    readings = []
+    for fitting in analyte.ranges:
+        if fitting.written_only or not fitting.fits(value.value):
+            continue
+        convert = converter(value.analyte, fitting.unit, unit)
+        if convert is not None:
+            readings.append(convert(value.value))
+    return readings
+
+
+def _beyond(value: LabValue, limit: CriticalLimit, measured: float) -> bool:
+    """True when ``measured`` (the value in the limit's unit) is beyond the limit."""
     below_bound = value.comparator in ("<", "≤")
     above_bound = value.comparator in (">", "≥")
     # "<2.0" may be far lower: a bound below the low limit is critical; ">5" above 5 is too.

@@ -165,8 +165,33 @@ def _unglue_name(match: re.Match[str]) -> str:
     return f"{word} " if known else word
 
 
+# An ion's charge printed in superscript after its symbol ("Na⁺", "Cl⁻", "Ca²⁺", "HCO₃⁻")
+# is written as reports type it ("Na+", "Ca2+", "Cl", never a minus sign before a number);
+# the subscript of a formula becomes a plain digit ("HCO3").
+_ION_CHARGE = re.compile(r"(?<=[A-Za-z\d₀-₉])([¹²³]?)([⁺⁻])")
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
+# A name abbreviated with dots ("Total R.B.C. Count", "R.D.W.", "S.G.P.T.") is the name
+# without them, as the catalogue spells it.
+_DOTTED = re.compile(r"\b((?:[A-Z]\.){1,5}[A-Z])\.?(?![A-Za-z])")
+
+
+# An assay's qualifier between the name and the result ("TROPONIN-I, SERUM HIGH SENSITIVE
+# 4 ng/L") says how it was measured, not what: it is no flag and no word of a sentence.
+_ASSAY_SENSITIVITY = re.compile(r"(?i)\bhigh(?:ly)?[\s-]+sensitiv(?:e|ity)\b")
+
+
+def _charge(match: re.Match[str]) -> str:
+    times = {"¹": "", "²": "2", "³": "3"}[match.group(1)] if match.group(1) else ""
+    return f"{times}+" if match.group(2) == "⁺" else ""
+
+
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
+    line = _ION_CHARGE.sub(_charge, line).translate(_SUBSCRIPTS)
+    line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
+    line = _ASSAY_SENSITIVITY.sub(" ", line)
     line = plain_exponent(_GLUED_NAME.sub(_unglue_name, line))
     delimiter = ";" if line.count(";") >= 2 else ","
     # A CSV row has separators without a following space; prose writes "a, b".

@@ -110,9 +110,13 @@ def read_lab_text(
     state.flush()
     if state.range_rows >= _FORM_ROWS and state.range_rows >= _FORM_RATIO * state.result_rows:
         # The numbers are the form's reference ranges: whatever was read among them is a
-        # range's end or a tube's volume, never a result.
-        reading.notes.append(BLANK_FORM_NOTE)
-        return reading
+        # range's end or a tube's volume, never a result; but a partly filled form keeps
+        # its filled rows, each a result with its own range beside it (issue #29).
+        filled = [v for i, v in enumerate(state.values) if i in state.ranged]
+        if not filled:
+            reading.notes.append(BLANK_FORM_NOTE)
+            return reading
+        state.values = filled
     reading.values = mark_critical(state.values)
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
@@ -161,6 +165,7 @@ class _State:
         self.carried: str | None = None
         self.range_rows = 0  # rows naming a test with a reference range and no result
         self.result_rows = 0  # rows with a result read
+        self.ranged: set[int] = set()  # values whose row prints its own range after them
 
     def read(self, raw_line: str) -> None:
         line = clean_line(raw_line)
@@ -270,7 +275,10 @@ class _State:
             value = outcome.value
             number = None if is_dipstick(value) else value.value
             grade = printed_grade(value)
+            kept = len(self.values)
             self._keep(value, specimen, timing, quoted(raw_line, match.group(), number, grade))
+            if outcome.ranged and len(self.values) > kept:
+                self.ranged.add(kept)
         return any_read
 
     def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:

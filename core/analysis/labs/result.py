@@ -73,6 +73,7 @@ class Outcome:
 
     value: LabValue | None
     mentioned: bool = False
+    ranged: bool = False  # the row prints its own reference range after the result
 
 
 def read_result(
@@ -121,6 +122,15 @@ def read_result(
         return Outcome(
             None, mentioned=bool(re.match(r"[<>≤≥]?\s*\d", rest) or _RESULT_WORDS.match(rest))
         )
+    if (
+        unit_before
+        and comparator_of(number.group("cmp"))
+        and not rest[number.end() :].strip()
+        and "(" not in segment[:start]
+    ):
+        # "Cholesterol Total  mg/dL  <200": the result cell is empty and the bound after the
+        # unit column is the reference interval (a partly filled or interim report).
+        return Outcome(None)
     value = float(number.group("num"))
     if (
         target.signed
@@ -145,6 +155,7 @@ def read_result(
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
     doubtful = blood and outside
     low, high, strict, after = _take_range(after, value)
+    ranged = low is not None or high is not None
     # Default ranges are blood ranges: a CSF or pleural fluid value keeps only its own.
     blood_like = specimen is None or target is urine_form or target.panel == "Urinalysis"
     if low is None and high is None and blood_like:
@@ -170,7 +181,8 @@ def read_result(
             reference_high=high,
             flag=flag,
             doubtful=doubtful,
-        )
+        ),
+        ranged=ranged,
     )
 
 

@@ -22,7 +22,7 @@ from docx import Document
 from docx.document import Document as WordDocument
 from docx.table import Table
 from docx.text.paragraph import Paragraph
-from PIL import Image
+from PIL import Image, ImageOps
 from pypdf import PdfReader
 
 from core.analysis.labs.lines import PAGE_BREAK
@@ -42,6 +42,10 @@ MAX_PAGE_IMAGE_SIDE = 2048
 MAX_PAGE_IMAGES = (
     20  # each scanned page costs OCR and a vision call; a 300-page scan is not a lab file
 )
+
+# A page whose text layer holds fewer letters and digits than this ("Page 1 of 6" over a
+# picture of the page) is read as a scanned page.
+MIN_TEXT_LAYER = 20
 
 # Receives each scanned page as soon as it is rendered: (page number, PNG bytes).
 PageSink = Callable[[int, bytes], None]
@@ -118,6 +122,9 @@ def extract_lab_document(
         "csv": _read_csv,
         "docx": _read_docx,
         "doc": _read_legacy_doc,
+        "png": _read_image,
+        "jpg": _read_image,
+        "jpeg": _read_image,
     }
     reader = readers.get(extension)
     if reader is None:
@@ -161,9 +168,14 @@ def _read_pdf(content: bytes, found: _Extraction) -> None:
                 continue
             # Form feeds inside a page would shift the page numbers of everything after it.
             text = text.replace(PAGE_BREAK, "\n").strip()
-            if not text:
+            if sum(character.isalnum() for character in text) < MIN_TEXT_LAYER:
+                # No text, or only a page number over a picture of the page: read the picture.
                 found.warnings.append(no_text_layer(found.label, number))
-                text = pages.read(number)
+                read = pages.read(number)
+                if text and not read and number not in found.page_image_pages:
+                    # A short page of text without a picture (or one OCR could not read).
+                    found.warnings.remove(no_text_layer(found.label, number))
+                text = read or text
             found.add(text)
         pages.read_handed_over()
     finally:
@@ -220,6 +232,12 @@ class _ScannedPages:
             return ""
         if image is None:
             return ""  # no picture on the page: nothing to read
+        return self.read_image(number, image)
+
+    def read_image(self, number: int, image: Image.Image) -> str:
+        """The text OCR read off one page's picture (or "" when it goes to the vision
+        model, which reads it, and OCR only checks it afterwards)."""
+        found = self.found
         if found.on_page is not None:
             found.page_image_pages.append(number)
             found.on_page(number, _png(image))  # its vision request starts now
@@ -232,8 +250,11 @@ class _ScannedPages:
         if not lines:
             found.unread_pages += 1
             return ""
-        found.warnings.remove(no_text_layer(found.label, number))
-        found.warn(f"page {number} has no text layer and was read by OCR")
+        if no_text_layer(found.label, number) in found.warnings:
+            found.warnings.remove(no_text_layer(found.label, number))
+            found.warn(f"page {number} has no text layer and was read by OCR")
+        else:
+            found.warn("the image was read by OCR")
         return "\n".join(line.text for line in lines)
 
     def read_handed_over(self) -> None:
@@ -267,12 +288,28 @@ class _ScannedPages:
             self.pdf.close()
 
 
+def _read_image(content: bytes, found: _Extraction) -> None:
+    """A photographed or rendered lab report (PNG, JPEG): one page, read like a scanned
+    PDF page (OCR offline, or handed to an engine that reads pictures)."""
+    found.paged = True  # one page: values know their page, OCR marks find their lines
+    pages = _ScannedPages(content, found)
+    with Image.open(io.BytesIO(content)) as opened:
+        opened.draft("L", (MAX_PAGE_IMAGE_SIDE, MAX_PAGE_IMAGE_SIDE))  # a JPEG decodes small
+        picture = ImageOps.exif_transpose(opened).convert("L")
+    width, height = picture.size
+    scale = min(1.0, MAX_PAGE_IMAGE_SIDE / max(width, height))
+    if scale < 1.0:
+        picture = picture.resize((round(width * scale), round(height * scale)))
+    found.add(pages.read_image(1, picture))
+    pages.read_handed_over()
+
+
 def _page_image(page: pypdfium2.PdfPage) -> Image.Image | None:
     """The page in greyscale at the vision model's reading size; None when it has no
-    picture (a blank page)."""
+    picture (a blank page) and no letters drawn without a text layer."""
     try:
         pictures = page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,))
-        if next(iter(pictures), None) is None:
+        if next(iter(pictures), None) is None and not _unmapped_text(page):
             return None
         width, height = page.get_size()
         scale = min(PAGE_SHORT_SIDE / min(width, height), MAX_PAGE_IMAGE_SIDE / max(width, height))
@@ -280,6 +317,16 @@ def _page_image(page: pypdfium2.PdfPage) -> Image.Image | None:
         return image
     finally:
         page.close()
+
+
+def _unmapped_text(page: pypdfium2.PdfPage) -> bool:
+    """True when the page draws more characters than its text layer gave: a font without
+    a map to Unicode, whose letters only a picture of the page shows."""
+    textpage = page.get_textpage()
+    try:
+        return bool(textpage.count_chars() > 2 * MIN_TEXT_LAYER)
+    finally:
+        textpage.close()
 
 
 def _png(image: Image.Image) -> bytes:

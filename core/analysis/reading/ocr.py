@@ -44,6 +44,14 @@ _SAME_LINE = 0.5
 _MIN_CHARACTERS = 10
 # Rows are matched against the last few lines only: a box belongs near where it stands.
 _LINES_LOOKED_BACK = 3
+# A column's left edges lie within this many line heights of each other; a page
+# needs this many row names in one column for its rows to be built along them.
+_COLUMN_ALIGNMENT = 1.5
+_MIN_ROWS = 4
+# A number OCR read with less confidence than this is shown (marked "read by OCR", with its
+# confidence) but never raises a critical alarm: a misread digit ("7.1" for "2.1") must not
+# telephone anyone. Clean print reads at 0.95 and over; smudged or tilted cells fall below.
+ALARM_CONFIDENCE = 0.9
 
 
 @dataclass(frozen=True)
@@ -111,12 +119,25 @@ def _text_box(points: Sequence[Sequence[float]], text: str, score: float) -> Tex
 def lines_of(boxes: Sequence[TextBox]) -> list[list[TextBox]]:
     """The boxes grouped into the page's lines, top to bottom, each left to right.
 
-    A box joins a line when its centre is within half a line's height of the centre of the
-    line's box nearest to it across the page, so a slightly tilted row stays one line.
+    A photographed page is tilted and curved: a row's cells drift up or down across it, by
+    more than half a row at the foot of a table. So the rows are first built along the page's
+    column of row names (the left-aligned column with the most boxes): each other column is
+    followed down the page, its boxes joined to the row name nearest where the drift
+    measured on the rows above puts them. The boxes left over (titles, a signature block,
+    a page with no such column) are grouped by their height on the page: a box joins a
+    line when its centre is within half a line's height of the centre of the line's box
+    nearest to it across the page, so a slightly tilted row stays one line.
     """
     if not boxes:
         return []
     usual = statistics.median(box.height for box in boxes)
+    rows, left_over = _rows_along_names(boxes, usual)
+    lines = [*rows, *_lines_by_height(left_over, usual)]
+    ordered = [sorted(line, key=lambda b: b.left) for line in lines]
+    return sorted(ordered, key=lambda line: statistics.fmean(b.middle for b in line))
+
+
+def _lines_by_height(boxes: Sequence[TextBox], usual: float) -> list[list[TextBox]]:
     lines: list[list[TextBox]] = []
     for box in sorted(boxes, key=lambda b: b.middle):
         best: list[TextBox] | None = None
@@ -130,8 +151,53 @@ def lines_of(boxes: Sequence[TextBox]) -> list[list[TextBox]]:
             lines.append([box])
         else:
             best.append(box)
-    ordered = [sorted(line, key=lambda b: b.left) for line in lines]
-    return sorted(ordered, key=lambda line: statistics.fmean(b.middle for b in line))
+    return lines
+
+
+def _columns(boxes: Sequence[TextBox], usual: float) -> list[list[TextBox]]:
+    """The boxes in left-aligned columns, each column top to bottom: a box joins the column
+    of the box left of it when their left edges are less than half a line's height apart
+    and the column stays narrower than ``_COLUMN_ALIGNMENT`` lines' height."""
+    columns: list[list[TextBox]] = []
+    for box in sorted(boxes, key=lambda b: b.left):
+        column = columns[-1] if columns else []
+        if (
+            column
+            and box.left - column[-1].left <= usual / 2
+            and box.left - column[0].left <= _COLUMN_ALIGNMENT * usual
+        ):
+            column.append(box)
+        else:
+            columns.append([box])
+    return [sorted(column, key=lambda b: b.middle) for column in columns]
+
+
+def _rows_along_names(
+    boxes: Sequence[TextBox], usual: float
+) -> tuple[list[list[TextBox]], list[TextBox]]:
+    """Rows built along the column of row names, and the boxes no row took."""
+    columns = _columns(boxes, usual)
+    names = max(columns, key=len)
+    if len(names) < _MIN_ROWS:
+        return [], list(boxes)
+    rows: list[list[TextBox]] = [[name] for name in names]
+    left_over: list[TextBox] = []
+    for column in columns:
+        if column is names:
+            continue
+        drift = 0.0  # how far this column's cells sit below their row's name, so far
+        taken: set[int] = set()
+        for box in column:
+            row = min(range(len(names)), key=lambda r: abs(box.middle - names[r].middle - drift))
+            gap = abs(box.middle - names[row].middle - drift)
+            fits = gap <= _SAME_LINE * min(usual, box.height)
+            if not fits or row in taken or any(_across(box, o) == 0 for o in rows[row]):
+                left_over.append(box)
+                continue
+            taken.add(row)
+            rows[row].append(box)
+            drift = box.middle - names[row].middle
+    return rows, left_over
 
 
 def _across(box: TextBox, other: TextBox) -> float:
@@ -174,7 +240,8 @@ def page_clock() -> PageClock:
 
 def mark_read_by_ocr(values: Sequence[LabValue], lines: Sequence[OcrLine]) -> list[LabValue]:
     """``values`` with those read off an OCR'd page marked ``read_by="ocr"``, each with its
-    line's confidence (the page's median when its line is not one OCR gave whole)."""
+    line's confidence (the page's median when its line is not one OCR gave whole). A value
+    read with less than ``ALARM_CONFIDENCE`` is never critical."""
     if not lines:
         return list(values)
     by_page: dict[int, dict[str, float]] = {}
@@ -189,5 +256,11 @@ def mark_read_by_ocr(values: Sequence[LabValue], lines: Sequence[OcrLine]) -> li
         confidence = page.get(" ".join((value.source_line or "").split()))
         if confidence is None:
             confidence = statistics.median(page.values())
-        marked.append(value.model_copy(update={"read_by": "ocr", "ocr_confidence": confidence}))
+        sure = confidence >= ALARM_CONFIDENCE
+        update = {
+            "read_by": "ocr",
+            "ocr_confidence": confidence,
+            "critical": value.critical and sure,
+        }
+        marked.append(value.model_copy(update=update))
     return marked
