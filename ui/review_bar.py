@@ -18,10 +18,15 @@ ACCEPT_NEXT_KEY = "review_accept_next"
 ACCEPT_SHORTCUT = "Alt+A"
 BAR_KEY = "review_sign_bar"
 # The bar sticks to the bottom of the window while the doctor reads the sections above it.
-# Streamlit wraps the keyed block in a wrapper of its own height: the wrapper is what
-# sticks, within the page's block.
+# Streamlit wraps the keyed block in a wrapper of its own height, and the fragment the bar
+# is drawn in wraps that in a block and a wrapper of the same height again. A sticky box
+# sticks only within its parent, so the outer wrapper (whose parent is the tab's whole
+# block) is what sticks; the inner one is sticky too, for a bar drawn outside a fragment.
 _STICKY_CSS = f"""<style>
-[data-testid="stLayoutWrapper"]:has(> .st-key-{BAR_KEY}) {{
+[data-testid="stLayoutWrapper"]:has(> .st-key-{BAR_KEY}),
+[data-testid="stLayoutWrapper"]:has(
+  > [data-testid="stVerticalBlock"] > [data-testid="stLayoutWrapper"] > .st-key-{BAR_KEY}
+) {{
   position: sticky; bottom: 0; z-index: 99;
 }}
 .st-key-{BAR_KEY} {{

@@ -195,7 +195,7 @@ def test_numbers_not_found_in_the_files_are_marked(
 
     plan = next(m.value for m in app.markdown if m.value.startswith("**Plan.**"))
     assert plan == "**Plan.** Give iron :red-background[7\\.9] g today\\."
-    assert any("Numbers not found in the files:** 7.9" in c for c in texts(app, "caption"))
+    assert any("Numbers not found in the files:** 7.9" in c for c in texts(app, "markdown"))
     assert any("1 number(s) in the model's text were not found" in w for w in texts(app, "warning"))
 
 
