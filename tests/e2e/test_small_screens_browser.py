@@ -30,6 +30,11 @@ ANALYSIS_MS = 300_000  # a busy machine: the analyzer shares its cores with the 
 PATIENT = "Maximiliana Konstantinopoulou-Vanderberg"  # a long name, as real ones can be
 
 
+def in_the_middle(element: Locator) -> None:
+    """Scroll ``element`` to the middle of the window (the sign bar sticks to its bottom)."""
+    element.evaluate("e => e.scrollIntoView({block: 'center'})")
+
+
 def header(grid: Locator, name: str) -> Locator:
     """A column header in the grid's accessible copy, which holds only the columns drawn
     in the visible part of the grid (those scrolled off sideways are left out)."""
@@ -189,8 +194,9 @@ def test_the_case_page_reads_on_a_phone_and_a_tablet_with_its_documents(
         doctor.check_accessibility(f"{name}-case-page")
 
         # The documents beside the note: the lab PDF drawn in the page, then the image.
+        # Scrolled to the middle, as a thumb does: the sticky sign bar covers the bottom.
         viewer = doctor.main.locator(".st-key-case_viewer_open")
-        viewer.scroll_into_view_if_needed()
+        in_the_middle(viewer)
         viewer.get_by_text("View a document beside the note").click()
         document = doctor.main.locator(".st-key-case_viewer_document")
         expect(
@@ -202,6 +208,7 @@ def test_the_case_page_reads_on_a_phone_and_a_tablet_with_its_documents(
         doctor.check_accessibility(f"{name}-viewer-pdf")
         assert sideways_overflow(doctor) <= 0
         document_picker = doctor.main.get_by_role("combobox", name="Document")
+        in_the_middle(document_picker)
         document_picker.click()
         doctor.page.get_by_role("option", name="knee.png", exact=True).click()
         picture = document.get_by_role("img", name="knee.png, as uploaded")
@@ -210,6 +217,7 @@ def test_the_case_page_reads_on_a_phone_and_a_tablet_with_its_documents(
         assert shown is not None and shown["x"] + shown["width"] <= size["width"]
         doctor.snap_window(f"{name}-viewer-image")
         doctor.check_accessibility(f"{name}-viewer-image")
+        in_the_middle(viewer)
         viewer.get_by_text("View a document beside the note").click()  # off again
         doctor.settled()
     assert doctor.findings == []
