@@ -164,3 +164,18 @@ def test_the_presenting_problem_outweighs_history_when_nothing_is_stated() -> No
     result = diagnose([], 65, facts)
     assert result.diagnosis.icd_code == "R41.0"  # confusion, not the known hypertension
     assert result.diagnosis.confidence_score < 0.5
+
+
+def test_a_substance_poisoning_is_named_by_its_toxic_effect_code() -> None:
+    """ICD-10-CM says "Toxic effect of carbon monoxide" where notes say "carbon monoxide
+    poisoning" (MTSamples' CO poisoning consult); the substance's category is found in each
+    usual wording, longer than the bare "Poisoning NOS"."""
+    for sentence in (
+        "Admitted with carbon monoxide poisoning after a house fire.",
+        "Carbon monoxide toxicity with a COHb of 28%.",
+        "Poisoning by carbon monoxide was confirmed.",
+    ):
+        [(_, _, condition)] = icd_conditions(sentence)
+        assert condition.code == "T58", sentence
+    [(_, _, ethanol)] = icd_conditions("ethanol intoxication")
+    assert ethanol.code == "T51"

@@ -12,6 +12,10 @@ under R41.0) are its terms too, without "NOS" and their bracketed qualifiers. A 
 taken from the chapters of one population (P: the newborn; O: pregnancy): "Respiratory distress"
 is the head of "Respiratory distress of newborn" only, and names no newborn's disease in an
 adult's notes (the full description still does).
+
+The code set says "Toxic effect of carbon monoxide ..." (T51-T65) where doctors write "carbon
+monoxide poisoning", "lithium toxicity" or "methanol intoxication": each substance of a "Toxic
+effect of" description also names its category in those three ways and as "poisoning by X".
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ _POPULATION_CHAPTERS = ("O", "P")  # pregnancy, the perinatal period
 # Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
 _HEAD_END = re.compile(r",| of | in | with | without | due to | following ")
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+# "Toxic effect of carbon monoxide from motor vehicle exhaust, accidental": the substance.
+_TOXIC_EFFECT = re.compile(r"^toxic effect of (?P<substance>.+?)(?:,| from | in | and |$)")
+_TOXIC_WORDINGS = ("{} poisoning", "{} toxicity", "{} intoxication", "poisoning by {}")
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -60,11 +67,32 @@ def _terms() -> dict[tuple[str, ...], str]:
         categories = {code[:3] for code in codes}
         if head not in terms and len(categories) == 1:
             terms[head] = _head_code(codes)
+    for wording, code in _toxic_effect_wordings(icd).items():
+        terms.setdefault(wording, code)
     return {
         words: code
         for words, code in terms.items()
         if len(words) > 1 or len(words[0]) >= _ONE_WORD_MIN
     }
+
+
+def _toxic_effect_wordings(icd: object) -> dict[tuple[str, ...], str]:
+    """ "carbon monoxide poisoning" (and toxicity, intoxication, "poisoning by") -> T58, for
+    every substance whose "Toxic effect of" codes all fall in one category."""
+    substances: dict[str, set[str]] = {}
+    for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
+        if not code.startswith("T") or len(code) > 6 or "-" in code:
+            continue
+        found = _TOXIC_EFFECT.match(icd.get_description(code).lower())  # type: ignore[attr-defined]
+        if found:
+            substances.setdefault(found["substance"].strip(), set()).add(code)
+    wordings: dict[tuple[str, ...], str] = {}
+    for substance, codes in substances.items():
+        if len({code[:3] for code in codes}) != 1 or substance.startswith(("other", "unspecified")):
+            continue
+        for wording in _TOXIC_WORDINGS:
+            wordings[_words(wording.format(substance))] = _head_code(codes)
+    return wordings
 
 
 def _head_code(codes: set[str]) -> str:
