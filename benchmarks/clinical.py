@@ -57,13 +57,14 @@ TEST_TARGETS = Figures(
 # engine read recall 0.615, precision 0.914, plausible 0.610, critical recall 0.483 and 1
 # false critical: recall and critical recall rose, precision fell 0.005 and 3 false
 # criticals came with the wider reading (blood gases, toxicology, SI limits). Raised to
-# recall 0.687 and precision 0.920 (rounded down) after the reader classes found on the 16 dev
-# cases added for issue #29 (spinal levels, glued names, two-column rows, specimens, spaced
-# exponents); plausible, critical recall and false criticals measured unchanged.
+# Measured 2026-11-26 after dev grew to 100 cases (prose case reports, radiology impressions,
+# pictures and forms): recall 0.770, precision 0.930, plausible 0.763; each floor is set a
+# little under (0.01; 0.005 for precision) so that OCR timing on a loaded machine does not
+# fail the suite, while a lost class of documents does.
 TEST_FLOORS = Figures(
-    lab_recall=0.686,
-    lab_precision=0.919,
-    plausible_dx=0.627,
+    lab_recall=0.760,
+    lab_precision=0.925,
+    plausible_dx=0.750,
     critical_recall=0.758,
     false_critical=4,
 )
