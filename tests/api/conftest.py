@@ -60,13 +60,17 @@ class Doctor:
 PASSWORD = "correct horse 1"
 
 
-def sign_up(client: TestClient, email: str, password: str = PASSWORD) -> Doctor:
+def sign_up(
+    client: TestClient, email: str, password: str = PASSWORD, *, signer_profile: bool = True
+) -> Doctor:
     answer = client.post("/auth/v1/signup", json={"email": email, "password": password})
     assert answer.status_code == 200, answer.text
     body = answer.json()
     doctor = Doctor(
         body["user"]["id"], body["user"]["email"], body["access_token"], body["refresh_token"]
     )
+    if not signer_profile:
+        return doctor
     # A doctor who signs has set their name as signed (issue #26).
     profile = {"display_name": f"Dr {email.split('@')[0]}", "credentials": "MD"}
     saved = client.put("/api/v1/me/signer-profile", headers=doctor.headers, json=profile)

@@ -110,7 +110,7 @@ def test_openapi_documents_every_route_and_docs_are_served(tmp_path: Path) -> No
         "/api/v1/pilots/{pilot_id}/export/figures.csv": {"get"},
         "/api/v1/patients": {"get", "post"},
         "/api/v1/patients/merge_suggestions": {"get"},
-        "/api/v1/patients/{patient_id}": {"get"},
+        "/api/v1/patients/{patient_id}": {"get", "patch"},
         "/api/v1/patients/{patient_id}/merge": {"post"},
         "/api/v1/patients/{patient_id}/unmerge": {"post"},
         "/api/v1/patients/{patient_id}/trends": {"get"},
