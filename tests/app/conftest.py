@@ -106,8 +106,11 @@ def sign_up(clinic: Clinic, email: str, signer_profile: bool = True) -> AuthSess
     auth = clinic.provider.accounts.sign_up(email, PASSWORD)
     if signer_profile:
         backend = clinic.provider.for_session(auth)
-        profile = SignerProfile(f"Dr {email.split('@')[0]}", "MD")
-        backend.reviews.save_signer_profile(auth.doctor.user_id, profile)
+        try:
+            profile = SignerProfile(f"Dr {email.split('@')[0]}", "MD")
+            backend.reviews.save_signer_profile(auth.doctor.user_id, profile)
+        finally:
+            backend.close()
     return auth
 
 

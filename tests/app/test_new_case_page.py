@@ -36,7 +36,7 @@ def fill_form(app: AppTest, name: str = "Jane Roe", age: int = 47) -> None:
 
 def test_form_has_the_agreed_labels_and_limits(app: AppTest, clinic: Clinic) -> None:
     open_new_case(app, clinic, "labels@example.com")
-    labels = [widget.label for widget in app.text_input] + [w.label for w in app.number_input]
+    labels = [widget.label for widget in app.main.text_input] + [w.label for w in app.number_input]
     labels += [w.label for w in app.selectbox] + [w.label for w in app.date_input]
     labels += [w.label for w in app.text_area] + [w.label for w in app.radio]
     assert labels == [

@@ -44,7 +44,7 @@ def test_an_existing_patient_is_found_and_picked(app: AppTest, clinic: Clinic) -
     pick.set_value(patient_id).run()
     # The age follows from the date of birth: no Age field.
     assert [w.key for w in app.number_input] == []
-    assert [w.key for w in app.text_input] == ["new_case_patient_search"]
+    assert [w.key for w in app.main.text_input] == ["new_case_patient_search"]
     app.text_area(key="new_case_summary").input("Follow-up of anaemia.")
     app.button(key="new_case_create").click().run()
     assert not app.exception

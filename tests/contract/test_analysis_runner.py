@@ -118,9 +118,9 @@ def model_engine(server: FakeOpenAI, timeout: float = 1.0) -> OpenAIEngine:
 
 
 # A lab report's header: every value on it identifies the patient.
-IDENTIFIERS = ("00482913", "03/14/1961", "(555) 201-3344", "zk1961@mail.example", "12 Elm Row")
+IDENTIFIERS = ("00482913", "03/14/1965", "(555) 201-3344", "zk1961@mail.example", "12 Elm Row")
 REPORT_HEADER = [
-    f"Patient: {PATIENT}   MRN: 00482913   DOB: 03/14/1961",
+    f"Patient: {PATIENT}   MRN: 00482913   DOB: 03/14/1965",
     "Phone: (555) 201-3344   Email: zk1961@mail.example",
     "Address: 12 Elm Row, Springfield",
 ]
@@ -340,7 +340,7 @@ def test_what_a_vision_model_reads_off_a_page_or_an_image_is_scrubbed_before_the
         answers={
             "scanned_lab_page": {"text": f"{PATIENT} MRN 00482913\nFerritin 8 ng/mL (15-150) L"},
             "radiology_image_reading": {
-                "findings": f"Label reads {PATIENT.upper()}, DOB 03/14/1961. Clear lungs.",
+                "findings": f"Label reads {PATIENT.upper()}, DOB 03/14/1965. Clear lungs.",
                 "impression": "No acute findings.",
                 "key_abnormalities": [],
                 "confidence_score": 0.6,
@@ -358,7 +358,7 @@ def test_what_a_vision_model_reads_off_a_page_or_an_image_is_scrubbed_before_the
     later = fake_openai.answered("case_summary") + fake_openai.answered("soap_note_and_diagnosis")
     asked = " ".join(str(request.body) for request in later).lower()
     assert "ferritin 8 ng/ml" in asked and "clear lungs" in asked  # the readings went on
-    for forbidden in ("zoltan", "kowalczyk", "00482913", "03/14/1961"):
+    for forbidden in ("zoltan", "kowalczyk", "00482913", "03/14/1965"):
         assert forbidden not in asked, forbidden
     assert "00482913" not in detail.files[0].text_data
     assert "kowalczyk" not in str(detail.files[1].ai_summary).lower()

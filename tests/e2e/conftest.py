@@ -39,8 +39,10 @@ ARTIFACTS = ROOT / "test-artifacts" / "e2e"
 STARTUP_SECONDS = 60
 # Each model answer takes this long, so the live progress is on screen for a few seconds
 # whatever the machine's speed (two rounds: images, then the summary beside the SOAP note
-# + diagnosis; 2 x 2.25 s, as long as the three rounds of 1.5 s before #17).
-MODEL_DELAY_SECONDS = 2.25
+# + diagnosis). 2 x 4 s: under CI's load (two test workers, the analyzer, Chromium on 2
+# cores) a poll of the progress can take seconds, and at 2 x 2.25 s the journey saw only the
+# first stage before the insights.
+MODEL_DELAY_SECONDS = 4.0
 # Settings that could point the app at a real Supabase or a real model: never in tests.
 _OUTSIDE_SETTINGS = ("SUPABASE_", "OPENAI_", "MEDCASE_")
 

@@ -199,7 +199,7 @@ def test_the_disease_a_case_report_names_is_read_past_its_quirks() -> None:
     assert facts.knows("Myxedema coma")
     assert "Meningitis" in facts.negated and not facts.knows("Meningitis")
     # Dry beriberi (above): "consistent with long standing type 2 DM" is history, not the
-    # diagnosis stated.
+    # diagnosis stated; so is the "chronic alcohol abuse" beside it (the code set's term).
     beriberi = read_notes(
         "",
         [
@@ -207,7 +207,10 @@ def test_the_disease_a_case_report_names_is_read_past_its_quirks() -> None:
             "with long standing type 2 DM and chronic alcohol abuse)."
         ],
     )
-    assert [m.condition.name for m in beriberi.history] == ["Type 2 diabetes mellitus"]
+    assert [m.condition.name for m in beriberi.history] == [
+        "Type 2 diabetes mellitus",
+        "Alcohol abuse",
+    ]
     assert not beriberi.stated
 
 
