@@ -12,7 +12,6 @@ from typing import Any
 import streamlit as st
 
 from core.review import (
-    FIELD_LABELS,
     LIST_FIELDS,
     NOTE_NOT_VERIFIED,
     SECTION_FIELDS,
@@ -96,7 +95,7 @@ def _signed_note(summary: ReviewSummary) -> None:
         with st.container(border=True):
             st.subheader(f"Signed: {SECTION_LABELS[section.value]}")
             if entry.get("text"):
-                _section_text(section.value, entry["text"])
+                section_review.section_text(section.value, entry["text"])
             else:
                 st.caption(f"Rejected by the doctor: {markdown_text(entry.get('reason') or '')}")
 
@@ -196,28 +195,10 @@ def _normalised(section: str, fields: dict[str, Any] | None) -> dict[str, Any]:
 # --- shared -------------------------------------------------------------------------------
 
 
-def _section_text(section: str, text: dict[str, Any] | None) -> None:
-    for name in SECTION_FIELDS[section]:
-        value = (text or {}).get(name)
-        if not value:
-            continue
-        if name in LIST_FIELDS:
-            st.markdown(f"**{FIELD_LABELS[name]}**")
-            st.markdown("\n".join(f"- {markdown_text(item)}" for item in value))
-        else:
-            st.markdown(f"**{FIELD_LABELS[name]}.** {markdown_text(value)}")
-
-
 def _field_inputs(section: str, starting: dict[str, Any] | None, prefix: str) -> dict[str, Any]:
     entered: dict[str, Any] = {}
     for name in SECTION_FIELDS[section]:
-        value = (starting or {}).get(name)
-        if name in LIST_FIELDS:
-            text = "\n".join(value or [])
-            label = f"{FIELD_LABELS[name]} (one per line)"
-        else:
-            text = value or ""
-            label = FIELD_LABELS[name]
+        label, text = section_review.field_label_and_text(name, (starting or {}).get(name))
         if name == "icd_code":
             entered[name] = st.text_input(label, value=text, key=f"{prefix}_{name}")
         else:

@@ -139,7 +139,7 @@ def _decided_or_open(
         starting = decision.edited if decision is not None and decision.edited else drafted
         _editor(case_id, section, starting)
     elif decision is not None and decision.decision == Decision.EDITED:
-        _doctors_version(section, decision.edited)
+        section_text(section, decision.edited)
         if st.toggle("Compare with the AI draft", key=_key(section, "diff")):
             side_by_side.show(
                 f"{SECTION_LABELS[section]}: the AI draft and your version",
@@ -242,13 +242,7 @@ def _reason_inline(case_id: str, section: str) -> None:
 
 def _editor(case_id: str, section: str, starting: dict[str, Any]) -> None:
     for name in SECTION_FIELDS[section]:
-        value = starting.get(name)
-        if name in LIST_FIELDS:
-            text = "\n".join(value or [])
-            label = f"{FIELD_LABELS[name]} (one per line)"
-        else:
-            text = value or ""
-            label = FIELD_LABELS[name]
+        label, text = field_label_and_text(name, starting.get(name))
         if name == "icd_code":
             st.text_input(label, value=text, key=_key(section, name), max_chars=16)
         else:
@@ -271,6 +265,13 @@ def _editor(case_id: str, section: str, starting: dict[str, Any]) -> None:
     cancel.button("Cancel", key=_key(section, "cancel"), on_click=_set_mode, args=(section, None))
 
 
+def field_label_and_text(name: str, value: Any) -> tuple[str, str]:
+    """An editor field's label and its starting text (a list field one item per line)."""
+    if name in LIST_FIELDS:
+        return f"{FIELD_LABELS[name]} (one per line)", "\n".join(value or [])
+    return FIELD_LABELS[name], value or ""
+
+
 def height_for(text: str) -> int:
     """A text area's height in pixels that shows all of ``text`` (lines wrapped at about
     _CHARS_PER_LINE characters), at least Streamlit's smallest (68 px)."""
@@ -278,7 +279,8 @@ def height_for(text: str) -> int:
     return max(68, 24 * (lines + 1) + 16)
 
 
-def _doctors_version(section: str, text: dict[str, Any] | None) -> None:
+def section_text(section: str, text: dict[str, Any] | None) -> None:
+    """A section's fields as the doctor's (or a signed version's) text: lists as bullets."""
     for name in SECTION_FIELDS[section]:
         value = (text or {}).get(name)
         if not value:
