@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -59,6 +60,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "clinic load benchmark"  # noqa: S105 - a throwaway account of the benchmark
 DOCTORS = 8
 CASES = 30  # two pages of the list
+PAGE_SIZE = 25  # ui.case_list.PAGE_SIZE
 ROUNDS = 3  # open, accept, list, page: this many times per doctor and N
 STEP_TIMEOUT_S = 60.0
 IDLE_SECONDS = 20.0
@@ -357,16 +359,16 @@ def on_case(doctor: Doctor) -> None:
 
 
 def accept_summary(doctor: Doctor) -> None:
-    form = doctor.main.locator(".st-key-review_case_summary")
-    form.get_by_text("Accept", exact=True).click()
-    button = form.get_by_test_id("stFormSubmitButton").get_by_role("button")
+    """One click: Accept under the case summary's text (issue #26's review in place)."""
+    box = doctor.main.locator(".st-key-review_case_summary")
+    button = box.get_by_role("button", name=re.compile(r"Accept$"))
     doctor.mark()
     button.click()
 
 
 def accepted(doctor: Doctor) -> None:
-    form = doctor.main.locator(".st-key-review_case_summary")
-    expect(form.locator(".stMarkdownBadge", has_text="Accepted")).to_be_visible()
+    box = doctor.main.locator(".st-key-review_case_summary")
+    expect(box.get_by_role("button", name="Change")).to_be_visible()
 
 
 def to_list(doctor: Doctor) -> None:
@@ -391,9 +393,12 @@ def page_shown(number: int) -> Callable[[Doctor], None]:
 
 
 def journey(
-    browser: Browser, server: Server, emails: list[str], rounds: int = ROUNDS
+    browser: Browser, server: Server, emails: list[str], rounds: int = ROUNDS, first_row: int = 0
 ) -> tuple[dict[str, list[float]], dict[str, list[float]], list[Doctor]]:
-    """Every step for len(emails) doctors at once; their times, the CPU, the doctors."""
+    """Every step for len(emails) doctors at once; their times, the CPU, the doctors.
+
+    Round k opens row ``first_row + k``: a case whose summary no earlier run accepted (an
+    accepted section shows "Change", not "Accept")."""
     times: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     doctors = [Doctor(browser, server.url, email) for email in emails]
@@ -405,8 +410,11 @@ def journey(
     all_settled(doctors, time.monotonic())
     step("sign_in", doctors, server, sign_in, on_list, times, cpu)
     for number in range(rounds):
-        # Doctors move between pages 1 and 2; row ``number`` of the page they are on.
-        step("open", doctors, server, open_row(number), on_case, times, cpu)
+        # Doctors move between pages 1 and 2; a row of the page they are on.
+        row = first_row + number
+        if number % 2:  # page 2 holds the last CASES - PAGE_SIZE cases
+            row %= CASES - PAGE_SIZE
+        step("open", doctors, server, open_row(row), on_case, times, cpu)
         step("accept", doctors, server, accept_summary, accepted, times, cpu)
         step("list", doctors, server, to_list, on_list, times, cpu)
         label, shown = ("Next", 2) if number % 2 == 0 else ("Previous", 1)
@@ -594,10 +602,12 @@ def main() -> int:
                 sign_in_page = doctors[0].main.get_by_label("Email")
                 expect(sign_in_page).to_be_visible(timeout=STARTUP_SECONDS * 1000)
                 step("sign_in", doctors, server, sign_in, on_list, {}, {})
-            for n in [] if only else counts:
+            for run, n in enumerate([] if only else counts):
                 for old in doctors:
                     old.context.close()
-                times, cpu, doctors = journey(browser, server, emails[:n], arguments.rounds)
+                times, cpu, doctors = journey(
+                    browser, server, emails[:n], arguments.rounds, run * arguments.rounds
+                )
                 medians[n] = {}
                 for name, values in times.items():
                     medians[n][name] = statistics.median(values)
