@@ -9,6 +9,7 @@ the timer of a fragment that a full run did not render. So polling stops by itse
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,8 +29,14 @@ from ui.errors import shown_to_user
 
 # Often enough that a critical value is on screen within a second of Create (the reading
 # round saves the values before the writing round starts); a look costs the dashboard
-# about 10 ms, and only pages of cases being analysed look.
+# about 10 ms, and only pages of cases being analysed look. For the first
+# FIRST_LOOKS_WINDOW seconds that a page shows an analysis, it looks every
+# FIRST_LOOKS_SECONDS: that is when the reading round's values land (0.4 s after Create
+# with the offline engine); one full run then moves it to the steady pace.
 POLL_SECONDS = 0.5
+FIRST_LOOKS_SECONDS = 0.2
+FIRST_LOOKS_WINDOW = 3.0
+FIRST_SEEN_KEY = "progress_first_seen"
 ANALYSING = frozenset({CaseStatus.ANALYZING.value, CaseStatus.PROCESSING.value})
 RERUN_KEY = "case_rerun_analysis"
 
@@ -101,8 +108,12 @@ def analysis_panel(
 ) -> None:
     """Live progress while analysing; otherwise the outcome and "Re-run analysis"."""
     if is_analysing(case.status):
-        _live_progress(case.case_id)
+        if poll_seconds(case.case_id) == FIRST_LOOKS_SECONDS:
+            _first_looks(case.case_id)
+        else:
+            _live_progress(case.case_id)
         return
+    st.session_state.get(FIRST_SEEN_KEY, {}).pop(case.case_id, None)  # the next one starts anew
     if case.status == CaseStatus.ARCHIVED.value:
         st.caption("Archived. Restore the case (Edit case) to analyze it again.")
         return
@@ -140,8 +151,23 @@ def _rerun_button(services: CaseService, case: Case, primary: bool) -> None:
             st.rerun()
 
 
+def poll_seconds(case_id: str, now: float | None = None) -> float:
+    """How often this session's page of an analysing case looks: often in the first
+    seconds after it first showed this analysis, then at the steady pace."""
+    now = time.monotonic() if now is None else now
+    first_seen = st.session_state.setdefault(FIRST_SEEN_KEY, {}).setdefault(case_id, now)
+    return FIRST_LOOKS_SECONDS if now - first_seen < FIRST_LOOKS_WINDOW else POLL_SECONDS
+
+
 @st.fragment(run_every=POLL_SECONDS)
 def _live_progress(case_id: str) -> None:
+    poll_progress(case_id)
+
+
+@st.fragment(run_every=FIRST_LOOKS_SECONDS)
+def _first_looks(case_id: str) -> None:
+    if poll_seconds(case_id) != FIRST_LOOKS_SECONDS:
+        st.rerun()  # one full run: the page then looks at the steady pace
     poll_progress(case_id)
 
 
