@@ -140,6 +140,7 @@ def test_a_photographed_lab_report_is_taken_as_a_lab_file(
     assert not app.error
     assert texts(app, "title") == ["Jane Roe"]
     [case] = case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases()
+    assert app.query_params["case_id"] == case.case_id
     files = app.dataframe[0].value
     assert list(files["Name"]) == ["cbc photo.png", "lipids.jpg"]
     assert list(files["Category"]) == ["Lab", "Lab"]
