@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 from pypdf import PdfReader
+from streamlit.delta_generator import DeltaGenerator
 
 from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
 from core.errors import MedCaseError
@@ -28,6 +29,9 @@ log = logging.getLogger(__name__)
 
 OPEN_KEY = "case_viewer_open"
 FILE_KEY = "case_viewer_file"
+BESIDE_KEY = "case_beside"  # the row of the document and the note
+PANE_KEY = "case_viewer_pane"  # the document's side of it
+BESIDE_WIDTHS = (2, 3)  # the document's share of a wide window, and the note's
 PDF_HEIGHT = 720  # pixels: about a page of a lab report at the page's width
 TEXT_LIMIT = 200_000  # characters of a text lab file shown; the download has the rest
 PICTURE_KINDS = ("png", "jpg", "jpeg")
@@ -39,21 +43,34 @@ class UnreadableDocument(ValueError):
     """The stored file cannot be shown; the message says why, safe to show."""
 
 
-def document_viewer(services: CaseService, case_id: str, files: Sequence[CaseFile]) -> None:
-    """A switch that shows one of the case's files on the page; nothing read while off."""
-    if files:
-        _viewer(services, case_id, list(files))
+def document_viewer(
+    services: CaseService, case_id: str, files: Sequence[CaseFile]
+) -> DeltaGenerator | None:
+    """A switch that shows one of the case's files on the page; nothing read while off.
 
-
-@st.fragment
-def _viewer(services: CaseService, case_id: str, files: list[CaseFile]) -> None:
+    Once on, the document and the note share a row (``BESIDE_KEY``): the document on the
+    left, the note on the right, on a window at least 1,200 px wide; narrower, the
+    stylesheet (ui/assets/small_screens.css) stacks them, the document first. Returns the
+    note's column for the page to draw the note in (None while the viewer is off)."""
+    if not files:
+        return None
     opened = st.toggle(
         "View a document beside the note",
         key=OPEN_KEY,
         help="A lab report or image of this case, on this page; each view is on the audit trail",
     )
     if not opened:
-        return
+        return None
+    with st.container(key=BESIDE_KEY):
+        document_column, note_column = st.columns(BESIDE_WIDTHS, gap="medium")
+    with document_column, st.container(key=PANE_KEY):
+        _viewer(services, case_id, list(files))
+    return note_column
+
+
+@st.fragment
+def _viewer(services: CaseService, case_id: str, files: list[CaseFile]) -> None:
+    # A fragment: choosing another document redraws the viewer alone, not the note.
     names = {record.file_id: record.file_name for record in files}
     if st.session_state.get(FILE_KEY) not in names:
         st.session_state.pop(FILE_KEY, None)  # a file of another case, or one removed
