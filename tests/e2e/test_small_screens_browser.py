@@ -1,11 +1,12 @@
 """The case list and the case page on a tablet and a phone, in Chromium (issue #26,
 "Small screens").
 
-Tablet portrait (768 x 1024, and 820 x 1180): the sidebar starts collapsed and the list's Status, Review and diagnosis columns are on screen without scrolling
-sideways. Phone (390 x 844): the cases are cards, the first on the first screen (the
-counters one compact row, the filters behind a "Filters" toggle). The case page on both:
-nothing scrolls sideways, the lab table and the sign bar fit, the document viewer shows a
-lab PDF and an image. Screenshots of each are kept in the artifacts folder.
+Tablet portrait (768 x 1024, and 820 x 1180): the sidebar starts collapsed and the list's
+Status, Review and diagnosis columns are on screen without scrolling sideways. Phone
+(390 x 844): the cases are cards, the first on the first screen (the counters one compact
+row, the filters behind a "Filters" toggle). The case page on both: nothing scrolls
+sideways, the lab table and the sign bar fit, the document viewer shows a lab PDF and an
+image. Screenshots of each are kept in the artifacts folder.
 """
 
 from __future__ import annotations
