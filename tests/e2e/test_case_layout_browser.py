@@ -55,9 +55,9 @@ def test_the_document_sits_beside_the_note_on_a_wide_window_and_above_it_when_na
     ).click()
     pane = doctor.main.locator(".st-key-case_viewer_pane")
     document = doctor.main.locator(".st-key-case_viewer_document")
-    expect(
-        document.locator("iframe, canvas, [data-testid=stBidiComponent]").first
-    ).to_be_visible(timeout=30_000)
+    expect(document.locator("iframe, canvas, [data-testid=stBidiComponent]").first).to_be_visible(
+        timeout=30_000
+    )
     doctor.settled()
     doctor.page.wait_for_timeout(2000)  # the PDF's first page drawn
     lab_table = doctor.main.get_by_test_id("stDataFrame").first
