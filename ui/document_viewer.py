@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable, Sequence
 
 import streamlit as st
+import streamlit.components.v2 as components
 from pypdf import PdfReader
 from streamlit.delta_generator import DeltaGenerator
 
@@ -99,6 +100,7 @@ def show_document(services: CaseService, case_id: str, record: CaseFile) -> None
     if kind == "pdf":
         content = viewed(owner, record.file_id, "file", lambda: _file(services, case_id, record))
         st.pdf(content, height=PDF_HEIGHT, key=f"case_viewer_pdf_{record.file_id}")
+        pages_reachable_by_keyboard(f"{name}: its pages", record.file_id)
     elif kind in PICTURE_KINDS:
         # Checked by the clinic's reading first (the cached preview, made in a child
         # process): a corrupt picture is said so, not drawn as a broken icon.
@@ -122,6 +124,45 @@ def show_document(services: CaseService, case_id: str, record: CaseFile) -> None
             "download it from Files below.",
             icon=":material/description:",
         )
+
+
+# st.pdf (the streamlit-pdf component, in its own shadow root) scrolls its pages in a box
+# that takes no focus, so a doctor without a mouse cannot scroll them (axe:
+# scrollable-region-focusable). This script, in the page itself (st.components.v2), makes
+# that box a named region in the tab order once it is drawn: Tab reaches it, the arrow
+# and page keys scroll it. It looks for the box for up to 30 s (the component draws it
+# after the page), within the viewer only, and touches nothing else.
+_PDF_PAGES_JS = """
+export default function (component) {
+  const { data } = component;
+  let tries = 0;
+  const mark = () => {
+    const viewer = document.querySelector(".st-key-case_viewer_document");
+    let done = false;
+    for (const host of viewer ? viewer.querySelectorAll("*") : []) {
+      const box = host.shadowRoot && host.shadowRoot.querySelector('[data-testid="pdf-content"]');
+      if (box) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", data.label);
+        done = true;
+      }
+    }
+    return done;
+  };
+  const timer = setInterval(() => {
+    if (mark() || ++tries > 120) clearInterval(timer);
+  }, 250);
+  return () => clearInterval(timer);
+}
+"""
+_pdf_pages = components.component("medcase_pdf_pages_reachable", js=_PDF_PAGES_JS)
+
+
+def pages_reachable_by_keyboard(label: str, file_id: str) -> None:
+    """The shown PDF's scrolling pages in the tab order, named ``label`` (nothing drawn)."""
+    with st.container(key=f"case_viewer_pdf_keys_{file_id}"):
+        _pdf_pages(key=f"case_viewer_pdf_pages_{file_id}", data={"label": label}, height=0)
 
 
 # Keyed by the doctor as well as the file, so bytes are only ever served to their owner; a
