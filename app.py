@@ -24,16 +24,17 @@ def _clinic(settings: Settings) -> Clinic:
 
 def main() -> None:
     """One run of the dashboard for this browser session."""
-    # A width in pixels is "auto" (the sidebar starts collapsed on a window up to 768 px
-    # wide) at that width when open: 200 px, not Streamlit's 300, which took 37 % of a
-    # tablet in portrait at 820 px (issue #26). The doctor may drag it wider.
+    # Open at 200 px (not Streamlit's 300, which took 37 % of a tablet in portrait), and
+    # closed once the browser says its window is under 1,024 px wide (issue #26): the
+    # doctor may open it, or drag it wider.
     st.set_page_config(
         page_title="MedCase",
         page_icon=str(PAGE_ICON),
         layout="wide",
-        initial_sidebar_state=small_screens.SIDEBAR_PX,
+        initial_sidebar_state=small_screens.sidebar_state(),
     )
     small_screens.stylesheet()
+    small_screens.window_width()
     # The only place that reads the environment and secrets: the environment wins.
     try:
         settings = current_settings()

@@ -3,6 +3,8 @@ files, edits, deletion; and its audit trail."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
+
 import streamlit as st
 
 from core.insights import Insights
@@ -85,21 +87,24 @@ with case_tab:
         detail.files,
         insights_view.generated_moment(insights) if insights else None,
     )
-    document_viewer(services, case.case_id, detail.files)  # read only once switched on
-    if insights is not None:
-        # Near the top, abnormal and critical rows first: what the note is checked against.
-        lab_values_table(insights.lab_values, detail.files, insights.unread_tests)
-        insights_view.show_insights(
-            insights,
-            note=progress.insights_note(case.status),
-            verified=detail.insights_verified,
-            # Accept / Edit / Reject under each section's text, until the note is signed.
-            decide=in_place(case.case_id, review),
-        )
-        patient_view.delta_checks_panel(insights.delta_checks)
-        export_buttons(services, case, review.latest if review else None)
-        if review is not None:
-            review_panel(services, case.case_id, review)
+    # Read only once switched on; then beside the note on a wide window (its column).
+    beside = document_viewer(services, case.case_id, detail.files)
+    note_place: AbstractContextManager[object] = beside if beside is not None else nullcontext()
+    with note_place:
+        if insights is not None:
+            # Near the top, abnormal and critical rows first: what the note is checked against.
+            lab_values_table(insights.lab_values, detail.files, insights.unread_tests)
+            insights_view.show_insights(
+                insights,
+                note=progress.insights_note(case.status),
+                verified=detail.insights_verified,
+                # Accept / Edit / Reject under each section's text, until the note is signed.
+                decide=in_place(case.case_id, review),
+            )
+            patient_view.delta_checks_panel(insights.delta_checks)
+            export_buttons(services, case, review.latest if review else None)
+            if review is not None:
+                review_panel(services, case.case_id, review)
 
     st.divider()
     case_files.files_table(services, case.case_id, detail.files)

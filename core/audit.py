@@ -64,6 +64,9 @@ class AuditAction(StrEnum):
     # details corrected (which fields, never their values).
     PATIENT_OPENED = "patient_opened"
     PATIENT_UPDATED = "patient_updated"
+    # How the doctor signs set or changed (#26): which fields, never their values; written
+    # by the databases themselves as the profile is written.
+    SIGNER_PROFILE_UPDATED = "signer_profile_updated"
 
 
 ACTION_LABELS: dict[str, str] = {
@@ -78,7 +81,7 @@ _WORD = re.compile(r"^[a-z0-9][a-z0-9_.:-]{0,63}$")
 MAX_DETAIL_ITEMS = 20
 MAX_DETAILS_BYTES = 2048  # the stores refuse larger details (20 words of 64 fit)
 # Written only by the stores themselves, in the transaction that signs, acknowledges a
-# critical value or merges patients (never by a client).
+# critical value, merges patients or saves a signer profile (never by a client).
 STORE_WRITTEN_ACTIONS = frozenset(
     {
         AuditAction.NOTE_SIGNED.value,
@@ -86,6 +89,7 @@ STORE_WRITTEN_ACTIONS = frozenset(
         AuditAction.CRITICAL_VALUE_ACKNOWLEDGED.value,
         AuditAction.PATIENT_MERGED.value,
         AuditAction.PATIENT_UNMERGED.value,
+        AuditAction.SIGNER_PROFILE_UPDATED.value,
     }
 )
 

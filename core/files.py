@@ -48,7 +48,10 @@ FILE_KINDS: dict[str, FileKind] = {
     )
 }
 
-LAB_EXTENSIONS = ("pdf", "doc", "docx", "txt", "csv", "hl7", "json", "xml")
+# A lab report photographed or saved as a picture (PNG, JPEG) is a lab file too: it is read
+# by OCR (or a vision model) as one scanned page, after the same checks as a radiology
+# image (its kind by content, its size, its pixels once decoded: no decompression bomb).
+LAB_EXTENSIONS = ("pdf", "doc", "docx", "txt", "csv", "hl7", "json", "xml", "png", "jpg", "jpeg")
 RADIOLOGY_EXTENSIONS = ("jpg", "jpeg", "png", "dcm")
 EXTENSIONS_BY_CATEGORY = {
     FileCategory.LAB.value: LAB_EXTENSIONS,
@@ -189,7 +192,8 @@ def check_upload(
     allowed = EXTENSIONS_BY_CATEGORY[category]
     extension = extension_of(shown)
     if extension not in FILE_KINDS:
-        accepted = ", ".join(e.upper() for e in (*LAB_EXTENSIONS, *RADIOLOGY_EXTENSIONS))
+        every = dict.fromkeys((*LAB_EXTENSIONS, *RADIOLOGY_EXTENSIONS))  # once each, in order
+        accepted = ", ".join(e.upper() for e in every)
         raise InvalidInput(f"'{shown}' is not an accepted file type. Accepted: {accepted}")
     if extension not in allowed:
         which = ", ".join(e.upper() for e in allowed)

@@ -285,6 +285,36 @@ end;
 $$;
 
 --
+-- Name: doctor_profile_audited(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.doctor_profile_audited() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    changed text[] := array[]::text[];
+begin
+    if new.credentials is distinct from
+       (case when tg_op = 'INSERT' then '' else old.credentials end) then
+        changed := array_append(changed, 'credentials');
+    end if;
+    if tg_op = 'INSERT' or new.display_name is distinct from old.display_name then
+        changed := array_append(changed, 'display_name');
+    end if;
+    if cardinality(changed) = 0 then
+        return null;
+    end if;
+    insert into public.audit_events (user_id, case_id, action, details)
+    values (
+        new.user_id, null, 'signer_profile_updated',
+        public.canonical_json(jsonb_build_object('fields', to_jsonb(changed)))
+    );
+    return null;
+end;
+$$;
+
+--
 -- Name: doctor_profile_touched(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1343,7 +1373,7 @@ CREATE TABLE public.audit_events (
     occurred_at timestamp with time zone NOT NULL,
     prev_hash text NOT NULL,
     hash text NOT NULL,
-    CONSTRAINT audit_events_action_check CHECK ((action = ANY (ARRAY['case_created'::text, 'case_opened'::text, 'case_updated'::text, 'case_archived'::text, 'case_restored'::text, 'case_deleted'::text, 'case_exported'::text, 'file_added'::text, 'file_downloaded'::text, 'file_viewed'::text, 'analysis_requested'::text, 'analysis_started'::text, 'analysis_finished'::text, 'analysis_failed'::text, 'section_accepted'::text, 'section_edited'::text, 'section_rejected'::text, 'note_signed'::text, 'note_amended'::text, 'signed_in'::text, 'signed_out'::text, 'pilot_created'::text, 'pilot_member_added'::text, 'pilot_member_removed'::text, 'pilot_case_enrolled'::text, 'pilot_review_submitted'::text, 'patient_created'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text, 'patient_opened'::text, 'patient_updated'::text]))),
+    CONSTRAINT audit_events_action_check CHECK ((action = ANY (ARRAY['case_created'::text, 'case_opened'::text, 'case_updated'::text, 'case_archived'::text, 'case_restored'::text, 'case_deleted'::text, 'case_exported'::text, 'file_added'::text, 'file_downloaded'::text, 'file_viewed'::text, 'analysis_requested'::text, 'analysis_started'::text, 'analysis_finished'::text, 'analysis_failed'::text, 'section_accepted'::text, 'section_edited'::text, 'section_rejected'::text, 'note_signed'::text, 'note_amended'::text, 'signed_in'::text, 'signed_out'::text, 'pilot_created'::text, 'pilot_member_added'::text, 'pilot_member_removed'::text, 'pilot_case_enrolled'::text, 'pilot_review_submitted'::text, 'patient_created'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text, 'patient_opened'::text, 'patient_updated'::text, 'signer_profile_updated'::text]))),
     CONSTRAINT audit_events_details_check CHECK (((details)::jsonb IS NOT NULL)),
     CONSTRAINT audit_events_hash_check CHECK ((hash ~ '^[0-9a-f]{64}$'::text))
 );
@@ -2366,6 +2396,12 @@ CREATE TRIGGER critical_findings_first_found BEFORE INSERT ON public.critical_fi
 CREATE TRIGGER critical_findings_unchanged BEFORE UPDATE ON public.critical_findings FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
 
 --
+-- Name: doctor_profiles doctor_profiles_audited; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER doctor_profiles_audited AFTER INSERT OR UPDATE ON public.doctor_profiles FOR EACH ROW EXECUTE FUNCTION public.doctor_profile_audited();
+
+--
 -- Name: doctor_profiles doctor_profiles_touched; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2844,7 +2880,7 @@ CREATE POLICY "Doctors read their own profile" ON public.doctor_profiles FOR SEL
 -- Name: audit_events Doctors record events of their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
+CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text, 'signer_profile_updated'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = audit_events.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))))));
 
@@ -3223,6 +3259,13 @@ GRANT ALL ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, 
 
 REVOKE ALL ON FUNCTION public.critical_finding_first_found() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.critical_finding_first_found() TO service_role;
+
+--
+-- Name: FUNCTION doctor_profile_audited(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.doctor_profile_audited() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.doctor_profile_audited() TO service_role;
 
 --
 -- Name: FUNCTION doctor_profile_touched(); Type: ACL; Schema: public; Owner: -

@@ -14,7 +14,9 @@ import logging
 from collections.abc import Callable, Sequence
 
 import streamlit as st
+import streamlit.components.v2 as components
 from pypdf import PdfReader
+from streamlit.delta_generator import DeltaGenerator
 
 from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
 from core.errors import MedCaseError
@@ -28,6 +30,9 @@ log = logging.getLogger(__name__)
 
 OPEN_KEY = "case_viewer_open"
 FILE_KEY = "case_viewer_file"
+BESIDE_KEY = "case_beside"  # the row of the document and the note
+PANE_KEY = "case_viewer_pane"  # the document's side of it
+BESIDE_WIDTHS = (2, 3)  # the document's share of a wide window, and the note's
 PDF_HEIGHT = 720  # pixels: about a page of a lab report at the page's width
 TEXT_LIMIT = 200_000  # characters of a text lab file shown; the download has the rest
 PICTURE_KINDS = ("png", "jpg", "jpeg")
@@ -39,21 +44,34 @@ class UnreadableDocument(ValueError):
     """The stored file cannot be shown; the message says why, safe to show."""
 
 
-def document_viewer(services: CaseService, case_id: str, files: Sequence[CaseFile]) -> None:
-    """A switch that shows one of the case's files on the page; nothing read while off."""
-    if files:
-        _viewer(services, case_id, list(files))
+def document_viewer(
+    services: CaseService, case_id: str, files: Sequence[CaseFile]
+) -> DeltaGenerator | None:
+    """A switch that shows one of the case's files on the page; nothing read while off.
 
-
-@st.fragment
-def _viewer(services: CaseService, case_id: str, files: list[CaseFile]) -> None:
+    Once on, the document and the note share a row (``BESIDE_KEY``): the document on the
+    left, the note on the right, on a window at least 1,200 px wide; narrower, the
+    stylesheet (ui/assets/small_screens.css) stacks them, the document first. Returns the
+    note's column for the page to draw the note in (None while the viewer is off)."""
+    if not files:
+        return None
     opened = st.toggle(
         "View a document beside the note",
         key=OPEN_KEY,
         help="A lab report or image of this case, on this page; each view is on the audit trail",
     )
     if not opened:
-        return
+        return None
+    with st.container(key=BESIDE_KEY):
+        document_column, note_column = st.columns(BESIDE_WIDTHS, gap="medium")
+    with document_column, st.container(key=PANE_KEY):
+        _viewer(services, case_id, list(files))
+    return note_column
+
+
+@st.fragment
+def _viewer(services: CaseService, case_id: str, files: list[CaseFile]) -> None:
+    # A fragment: choosing another document redraws the viewer alone, not the note.
     names = {record.file_id: record.file_name for record in files}
     if st.session_state.get(FILE_KEY) not in names:
         st.session_state.pop(FILE_KEY, None)  # a file of another case, or one removed
@@ -82,6 +100,7 @@ def show_document(services: CaseService, case_id: str, record: CaseFile) -> None
     if kind == "pdf":
         content = viewed(owner, record.file_id, "file", lambda: _file(services, case_id, record))
         st.pdf(content, height=PDF_HEIGHT, key=f"case_viewer_pdf_{record.file_id}")
+        pages_reachable_by_keyboard(f"{name}: its pages", record.file_id)
     elif kind in PICTURE_KINDS:
         # Checked by the clinic's reading first (the cached preview, made in a child
         # process): a corrupt picture is said so, not drawn as a broken icon.
@@ -105,6 +124,45 @@ def show_document(services: CaseService, case_id: str, record: CaseFile) -> None
             "download it from Files below.",
             icon=":material/description:",
         )
+
+
+# st.pdf (the streamlit-pdf component, in its own shadow root) scrolls its pages in a box
+# that takes no focus, so a doctor without a mouse cannot scroll them (axe:
+# scrollable-region-focusable). This script, in the page itself (st.components.v2), makes
+# that box a named region in the tab order once it is drawn: Tab reaches it, the arrow
+# and page keys scroll it. It looks for the box for up to 30 s (the component draws it
+# after the page), within the viewer only, and touches nothing else.
+_PDF_PAGES_JS = """
+export default function (component) {
+  const { data } = component;
+  let tries = 0;
+  const mark = () => {
+    const viewer = document.querySelector(".st-key-case_viewer_document");
+    let done = false;
+    for (const host of viewer ? viewer.querySelectorAll("*") : []) {
+      const box = host.shadowRoot && host.shadowRoot.querySelector('[data-testid="pdf-content"]');
+      if (box) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", data.label);
+        done = true;
+      }
+    }
+    return done;
+  };
+  const timer = setInterval(() => {
+    if (mark() || ++tries > 120) clearInterval(timer);
+  }, 250);
+  return () => clearInterval(timer);
+}
+"""
+_pdf_pages = components.component("medcase_pdf_pages_reachable", js=_PDF_PAGES_JS)
+
+
+def pages_reachable_by_keyboard(label: str, file_id: str) -> None:
+    """The shown PDF's scrolling pages in the tab order, named ``label`` (nothing drawn)."""
+    with st.container(key=f"case_viewer_pdf_keys_{file_id}"):
+        _pdf_pages(key=f"case_viewer_pdf_pages_{file_id}", data={"label": label}, height=0)
 
 
 # Keyed by the doctor as well as the file, so bytes are only ever served to their owner; a

@@ -622,6 +622,43 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE signed_notes ADD COLUMN signer_name TEXT NOT NULL DEFAULT '';
     ALTER TABLE signed_notes ADD COLUMN signer_credentials TEXT NOT NULL DEFAULT '';
     """,
+    # 20: a change to how a doctor signs is an event, written by the database in the
+    # transaction that writes the profile, with the fields that changed and never their
+    # values (#26; supabase: 20261126160000_signer_profile_audit.sql). A save that changes
+    # nothing writes none. The details are written out as core.audit canonical_details
+    # would write them (keys sorted, no spaces).
+    """
+    DROP TRIGGER audit_events_known_action;
+    CREATE TRIGGER audit_events_known_action BEFORE INSERT ON audit_events
+        WHEN NEW.action NOT IN (
+            'case_created', 'case_opened', 'case_updated', 'case_archived', 'case_restored',
+            'case_deleted', 'case_exported', 'file_added', 'file_downloaded', 'file_viewed',
+            'analysis_requested', 'analysis_started', 'analysis_finished', 'analysis_failed',
+            'section_accepted', 'section_edited', 'section_rejected', 'note_signed',
+            'note_amended', 'signed_in', 'signed_out', 'pilot_created', 'pilot_member_added',
+            'pilot_member_removed', 'pilot_case_enrolled', 'pilot_review_submitted',
+            'critical_value_acknowledged', 'patient_created', 'patient_merged',
+            'patient_unmerged', 'patient_opened', 'patient_updated', 'signer_profile_updated')
+        BEGIN SELECT RAISE(ABORT, 'unknown audit action'); END;
+    CREATE TRIGGER doctor_profiles_audited_new AFTER INSERT ON doctor_profiles
+    BEGIN
+        INSERT INTO audit_events (user_id, case_id, action, details) VALUES (
+            NEW.user_id, NULL, 'signer_profile_updated',
+            CASE WHEN NEW.credentials <> '' THEN '{"fields":["credentials","display_name"]}'
+                 ELSE '{"fields":["display_name"]}' END);
+    END;
+    CREATE TRIGGER doctor_profiles_audited_changed AFTER UPDATE ON doctor_profiles
+        WHEN NEW.display_name IS NOT OLD.display_name OR NEW.credentials IS NOT OLD.credentials
+    BEGIN
+        INSERT INTO audit_events (user_id, case_id, action, details) VALUES (
+            NEW.user_id, NULL, 'signer_profile_updated',
+            CASE WHEN NEW.display_name IS OLD.display_name
+                     THEN '{"fields":["credentials"]}'
+                 WHEN NEW.credentials IS OLD.credentials
+                     THEN '{"fields":["display_name"]}'
+                 ELSE '{"fields":["credentials","display_name"]}' END);
+    END;
+    """,
 )
 
 

@@ -90,7 +90,8 @@ def test_files_are_listed_in_upload_order_and_empty_when_none(
         ("empty.txt", b"", {}, "'empty.txt' is empty"),
         ("fake.png", b"GIF89a not a png at all", {"file_category": "radiology"}, "not a valid PNG"),
         ("fake.pdf", samples.png_bytes(), {}, "not a valid PDF"),
-        ("chest.png", samples.png_bytes(), {}, "cannot be a lab file"),
+        ("ct.dcm", samples.dicom_bytes(), {}, "cannot be a lab file"),
+        ("fake.jpg", samples.png_bytes(), {}, "not a valid JPEG"),
         ("labs.pdf", samples.pdf_bytes(), {"file_category": "radiology"}, "cannot be a radiology"),
         ("run.exe", b"MZ\x90\x00", {}, "not an accepted file type"),
         ("noextension", b"plain words", {}, "not an accepted file type"),
@@ -230,3 +231,15 @@ def test_a_file_over_the_limit_is_413_on_create(
     assert answer.status_code == 413
     assert answer.json()["detail"].startswith("'big.txt' is larger than")
     assert client.get("/cases/all_cases", headers=doctor.headers).json()["cases"] == before
+
+
+def test_a_lab_report_as_a_picture_is_accepted_as_a_lab_file(
+    client: TestClient, doctor: Doctor, new_case: NewCaseFn
+) -> None:
+    case_id = new_case()["case"]["case_id"]
+    for name, content in (("cbc.png", samples.png_bytes()), ("cbc.jpg", samples.jpeg_bytes())):
+        answer = _upload(client, doctor, case_id, name, content, file_category="lab")
+        assert answer.status_code == 201, answer.text
+        assert answer.json()["file"]["file_category"] == "lab"
+    bomb = _upload(client, doctor, case_id, "big.png", samples.png_bomb_bytes())
+    assert bomb.status_code == 413 and "unpacks to" in bomb.json()["detail"], bomb.text

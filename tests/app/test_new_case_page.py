@@ -12,7 +12,21 @@ from core.models import AuthSession, NewCase
 from core.validation import MAX_AGE, MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, MIN_AGE
 from tests.app.conftest import in_page_order, new_app, shown, sign_in, sign_up, texts
 from tests.doubles import case_service
-from tests.samples import dicom_bytes, docx_bytes, jpeg_bytes, pdf_bytes, png_bytes
+from tests.samples import (
+    dicom_bytes,
+    docx_bytes,
+    jpeg_bytes,
+    pdf_bytes,
+    png_bomb_bytes,
+    png_bytes,
+)
+
+# A lab report published as a picture (dev case img-drlogy-cbc-flag-words-between-columns-png:
+# Sakshi-Khutwad/MediBot blood_report.png).
+PHOTO_REPORT = (
+    Path(__file__).parents[1]
+    / "clinical/dev/img-drlogy-cbc-flag-words-between-columns-png/blood_report.png"
+)
 
 
 def stored_files(data_dir: Path) -> list[Path]:
@@ -63,6 +77,10 @@ def test_form_has_the_agreed_labels_and_limits(app: AppTest, clinic: Clinic) -> 
         "hl7",
         "json",
         "xml",
+        # A lab report photographed or saved as a picture is read by OCR (#26).
+        "png",
+        "jpg",
+        "jpeg",
     }
     assert {t.lstrip(".") for t in radiology.allowed_type} == {"jpg", "jpeg", "png", "dcm"}
     assert lab.proto.max_upload_size_mb == clinic.settings.max_file_mb == 50
@@ -105,6 +123,45 @@ def test_new_case_with_a_pdf_and_a_png_opens_its_page(
     assert list(files["Category"]) == ["Lab", "Radiology"]
     # The bytes on disk are the bytes uploaded.
     assert sorted(path.read_bytes() for path in stored_files(data_dir)) == sorted([report, image])
+
+
+def test_a_photographed_lab_report_is_taken_as_a_lab_file(
+    app: AppTest, clinic: Clinic, data_dir: Path
+) -> None:
+    auth = open_new_case(app, clinic, "photo@example.com")
+    fill_form(app)
+    photo, scan = PHOTO_REPORT.read_bytes(), jpeg_bytes(400, 300)
+    app.file_uploader(key="new_case_lab_files").set_value(
+        [("cbc photo.png", photo, "image/png"), ("lipids.jpg", scan, "image/jpeg")]
+    )
+    app.button(key="new_case_create").click().run()
+
+    assert not app.exception
+    assert not app.error
+    assert texts(app, "title") == ["Jane Roe"]
+    [case] = case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases()
+    assert app.query_params["case_id"] == case.case_id
+    files = app.dataframe[0].value
+    assert list(files["Name"]) == ["cbc photo.png", "lipids.jpg"]
+    assert list(files["Category"]) == ["Lab", "Lab"]
+    assert sorted(path.read_bytes() for path in stored_files(data_dir)) == sorted([photo, scan])
+
+
+def test_a_lab_picture_that_unpacks_to_a_bomb_is_refused(
+    app: AppTest, clinic: Clinic, data_dir: Path
+) -> None:
+    auth = open_new_case(app, clinic, "bomb@example.com")
+    fill_form(app)
+    app.file_uploader(key="new_case_lab_files").set_value(
+        [("cbc.png", png_bomb_bytes(), "image/png")]
+    )
+    app.button(key="new_case_create").click().run()
+
+    assert not app.exception
+    [error] = texts(app, "error")
+    assert error.startswith("'cbc.png' unpacks to ")
+    assert case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases() == []
+    assert stored_files(data_dir) == []
 
 
 def test_a_png_that_is_not_a_png_is_refused_and_nothing_is_created(

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -299,6 +300,31 @@ def test_without_a_key_the_rules_engine_completes_the_case(
     assert detail.ai_insights["primary_diagnosis"]["icd_code_valid"] is True
     assert fake_openai.requests == []
     assert doctor.backend.cases.stages == STAGES
+
+
+# A lab report published as a picture (dev case img-drlogy-cbc-flag-words-between-columns-png:
+# Sakshi-Khutwad/MediBot blood_report.png); its truth: haemoglobin 12.5 g/dL (Low).
+PHOTO_REPORT = (
+    Path(__file__).parents[1]
+    / "clinical/dev/img-drlogy-cbc-flag-words-between-columns-png/blood_report.png"
+)
+
+
+def test_a_lab_report_uploaded_as_a_picture_is_read_by_ocr(
+    doctor: SignedIn, make_runner, fake_openai: FakeOpenAI, tmp_path
+) -> None:
+    runner = make_runner(build_engine(Settings(data_dir=tmp_path)))
+    uploads = [Upload("cbc photo.png", PHOTO_REPORT.read_bytes(), "lab")]
+    detail = finished(doctor, open_case(doctor, runner, uploads), runner)
+
+    assert detail.case.status == "completed", detail.case.analysis_error
+    [lab] = detail.files
+    assert lab.file_category == "lab"
+    values = {(v["analyte"], v["value"]): v for v in detail.ai_insights["lab_values"]}
+    assert values[("Hemoglobin", 12.5)]["flag"] == "low"
+    assert values[("Hemoglobin", 12.5)]["read_by"] == "ocr"
+    assert "Lab file 1: the image was read by OCR" in detail.ai_insights["provenance"]["warnings"]
+    assert fake_openai.requests == []
 
 
 def test_an_unreadable_image_is_a_warning_named_by_its_label(

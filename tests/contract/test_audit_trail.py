@@ -124,7 +124,8 @@ def test_every_action_and_every_kind_of_detail_goes_into_the_chain(doctor_a: Sig
     assert [event.action for event in reversed(events)] == ["case_created", *recorded]
     assert all(event.details == details for event in events[: len(recorded)])
     check = trail.verify(owner)
-    assert (check.intact, check.events_checked) == (True, len(recorded) + 1)
+    # ... after the harness's signer profile (its event) and the case's creation.
+    assert (check.intact, check.events_checked) == (True, len(recorded) + 2)
 
 
 def test_concurrent_events_get_a_gap_free_chain(doctor_a: SignedIn) -> None:
@@ -156,11 +157,12 @@ def test_chains_are_per_doctor_and_another_doctor_sees_none_of_mine(
 ) -> None:
     case_id = _open(doctor_a)
     theirs = _open(doctor_b)
-    assert [e.case_id for e in doctor_b.services.audit_events()] == [theirs]
+    # Each chain: the doctor's signer profile (set as the harness signs them up), a case.
+    assert [e.case_id for e in doctor_b.services.audit_events()] == [theirs, None]
     with pytest.raises(CaseNotFound):
         doctor_b.services.audit_events(case_id)
     mine = doctor_a.services.audit_events()
-    assert [e.seq for e in mine] == [1]  # a's chain starts at 1 whatever b did
+    assert [e.seq for e in mine] == [2, 1]  # a's chain starts at 1 whatever b did
     # Nobody can put an event on another doctor's case (RLS, or the same rule embedded).
     with pytest.raises((CaseNotFound, PermissionDenied)):
         doctor_b.backend.audit.record(doctor_b.doctor.user_id, "case_opened", case_id)

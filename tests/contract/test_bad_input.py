@@ -53,7 +53,10 @@ BAD_FILES = [
     (Upload("noextension", samples.pdf_bytes(), "lab"), "is not an accepted file type"),
     (Upload("../../etc/passwd", b"root:x:0:0", "lab"), "is not an accepted file type"),
     (Upload("labs.pdf", samples.pdf_bytes(), "radiology"), "cannot be a radiology file"),
-    (Upload("chest.png", samples.png_bytes(), "lab"), "cannot be a lab file"),
+    (Upload("ct.dcm", samples.dicom_bytes(), "lab"), "cannot be a lab file"),
+    # A lab report as a picture: the same checks as a radiology image.
+    (Upload("report.png", b"this is not a png", "lab"), "is not a valid PNG image"),
+    (Upload("report.jpg", samples.png_bytes(), "lab"), "is not a valid JPEG image"),
     (Upload("labs.pdf", samples.pdf_bytes(), "pathology"), "Unknown file category"),
     (Upload("", samples.pdf_bytes(), "lab"), "File name is required"),
     (Upload("\x00\x01", samples.pdf_bytes(), "lab"), "File name is required"),

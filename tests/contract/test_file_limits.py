@@ -55,6 +55,7 @@ def test_files_that_unpack_past_the_limit_are_refused(
     for upload, name in (
         (Upload("letter.docx", bomb, "lab"), "letter.docx"),
         (Upload("chest.png", deep, "radiology"), "chest.png"),
+        (Upload("cbc.png", deep, "lab"), "cbc.png"),  # a lab report's picture alike (#26)
     ):
         with pytest.raises(FileTooLarge) as refused:
             services.create_case(FORM, [Upload("fine.pdf", samples.pdf_bytes(), "lab"), upload])
@@ -67,9 +68,10 @@ def test_files_that_unpack_past_the_limit_are_refused(
         [
             Upload("letter.docx", samples.docx_bytes(), "lab"),
             Upload("x.png", samples.png_bytes(), "radiology"),
+            Upload("cbc.jpg", samples.jpeg_bytes(), "lab"),
         ],
     )
-    assert len(created.files) == 2
+    assert len(created.files) == 3
 
 
 def test_a_case_holds_at_most_so_many_files_and_bytes(

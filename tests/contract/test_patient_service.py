@@ -44,7 +44,8 @@ def test_a_new_patient_from_the_form_and_the_age_from_the_birth_date(
     assert stored.patient_id == patient.patient_id
     # The record goes on the trail with its case; one made on its own has an event.
     events = doctor_a.services.audit_events()
-    assert [e.action for e in events] == ["case_created"]
+    # (The doctor's first event: setting how they sign, as the harness signs them up.)
+    assert [e.action for e in events] == ["case_created", "signer_profile_updated"]
     alone, offered = doctor_a.services.patients.create_patient("Garcia Maria", "female", BORN)
     assert [d.patient.patient_id for d in offered] == [patient.patient_id]
     events = doctor_a.services.audit_events()

@@ -187,3 +187,82 @@ def test_sign_note_through_postgrest_is_refused_without_a_name_as_signed(
         assert version.signed_as == "Dr Alice Smith, MD"
     finally:
         harness.close()
+
+
+# --- Audit: setting or changing how one signs is an event (fields, never values) ---------
+
+
+def _profile_events(doctor: SignedIn) -> list[dict[str, object]]:
+    events = doctor.backend.audit.events(doctor.doctor.user_id)
+    return [e.details for e in reversed(events) if e.action == "signer_profile_updated"]
+
+
+def test_saving_how_one_signs_is_an_audit_event_naming_the_fields_changed(
+    harness: BackendHarness,
+) -> None:
+    doctor = _without_profile(harness)
+    review = doctor.services.review
+    review.save_signer_profile("Dr Alice Smith", "")
+    review.save_signer_profile("Dr  Alice Smith ", "")  # the same once tidied: no event
+    review.save_signer_profile("Dr Alice Smith", "MD")
+    review.save_signer_profile("Dr Alice Smith-Jones", "MD, PhD")
+    review.save_signer_profile("Dr Alice Jones", "MD, PhD")
+    with pytest.raises(InvalidInput):
+        review.save_signer_profile("", "DO")  # refused: neither a change nor an event
+    assert _profile_events(doctor) == [
+        {"fields": ["display_name"]},
+        {"fields": ["credentials"]},
+        {"fields": ["credentials", "display_name"]},
+        {"fields": ["display_name"]},
+    ]
+    events = doctor.backend.audit.events(doctor.doctor.user_id)
+    assert all(e.case_id is None and e.user_id == doctor.doctor.user_id for e in events)
+    stored = repr([e.details_json for e in events])
+    for secret in ("Alice", "Smith", "Jones", "MD", "PhD"):
+        assert secret not in stored
+    assert doctor.services.verify_audit().intact
+
+
+def test_the_profile_event_is_the_stores_own(doctor_a: SignedIn) -> None:
+    trail, owner = doctor_a.backend.audit, doctor_a.doctor.user_id
+    with pytest.raises(InvalidInput, match="written by the store"):
+        trail.record(owner, "signer_profile_updated", None, {"fields": ["display_name"]})
+
+
+@pytest.mark.postgres
+def test_through_postgrest_a_profile_change_writes_its_event_and_a_forged_one_is_refused(
+    supabase_stack: SupabaseStack,
+) -> None:
+    harness = SupabaseHarness(supabase_stack)
+    try:
+        owner = harness.provider.accounts.sign_up(f"a-{uuid.uuid4().hex[:8]}@t.test", "pw-pw-pw")
+        owner_id = owner.doctor.user_id
+        doctor = SignedIn(owner.doctor, harness.provider.for_session(owner))
+        with _rest(supabase_stack, owner.access_token) as rest:
+            made = rest.post(
+                "/rest/v1/doctor_profiles",
+                json={"user_id": owner_id, "display_name": "Dr Alice Smith", "credentials": "MD"},
+            )
+            assert made.status_code == 201, made.text
+            changed = rest.patch(
+                "/rest/v1/doctor_profiles",
+                params={"user_id": f"eq.{owner_id}"},
+                json={"credentials": "MD, PhD"},
+            )
+            assert changed.status_code in (200, 204), changed.text
+            forged = rest.post(
+                "/rest/v1/audit_events",
+                json={
+                    "user_id": owner_id,
+                    "action": "signer_profile_updated",
+                    "details": '{"fields":["display_name"]}',
+                },
+            )
+            assert forged.status_code >= 400, forged.text
+        assert _profile_events(doctor) == [
+            {"fields": ["credentials", "display_name"]},
+            {"fields": ["credentials"]},
+        ]
+        assert doctor.services.verify_audit().intact
+    finally:
+        harness.close()
