@@ -19,6 +19,11 @@ def case_list_body() -> None:
     session.keep_fresh()
     if not session.signed_in():
         st.rerun()  # the refresh failed: the whole app shows sign-in and says why
+    chosen = case_list.chosen_before_drawing()
+    if chosen:
+        # A row was clicked: its case opens at once (its page checks that it is the
+        # doctor's), without reading and drawing the list it is leaving.
+        routes.open_case(chosen)
     services = session.services()
     page: CasePage | None = None
     with shown_to_user(stop=True):
@@ -52,7 +57,7 @@ def case_list_body() -> None:
     else:
         # Both drawn; the stylesheet shows the table on a wide window, the cards on a phone.
         with st.container(key="case_table_wide"):
-            chosen = case_list.chosen_case(table, key="cases_table")
+            chosen = case_list.chosen_case(table)
         case_list.case_cards(page.rows)
         case_list.pager(page)
         if chosen:

@@ -27,6 +27,8 @@ ROW_HEIGHT = 35  # pixels: tall enough for one line of text, as Streamlit draws 
 PATIENT_WIDTH = 180  # pixels
 REVIEW_WIDTH = 110  # pixels: "Awaiting review" whole
 PAGE_NUMBER = "cases_page_number"  # a page-only session key, like case_filters' keys
+TABLE_KEY = "cases_table"  # the list's table (its selection opens a case)
+SHOWN_CASES = "cases_shown_ids"  # the cases of the table as last drawn, row for row
 
 COLUMN_CONFIG = {
     "Critical": st.column_config.TextColumn(
@@ -214,12 +216,13 @@ def case_cards(rows: Sequence[CaseRow]) -> None:
     """The page's cases as cards, one under another, each a link to its case: what a phone
     shows instead of the wide table (the stylesheet picks one by the window's width)."""
     now = utc_now()
+    case_page = routes.case_page()
     with st.container(key="case_cards"):
         for row in rows:
             case = row.case
             with st.container(border=True, key=f"case_card_{case.case_id}", gap="small"):
                 st.page_link(
-                    routes.CASE,
+                    case_page,
                     label=formatting.markdown_text(case.patient_name),
                     query_params={routes.CASE_ID_PARAM: case.case_id},
                     icon=":material/description:",
@@ -250,13 +253,36 @@ def diagnosis_line(row: CaseRow) -> str:
     return f"{row.primary_diagnosis}{code}, {diagnosis_source(row)}"
 
 
-def chosen_case(table: CaseTable, key: str) -> str | None:
+def chosen_case(table: CaseTable, key: str = TABLE_KEY) -> str | None:
     """Show the table; the case whose row the doctor selected or clicked into, if any."""
     # A click on any cell (the patient's name, the diagnosis...) selects that cell, and
     # opens its row's case, as the row's checkbox does.
     event = show_table(table, key, ["single-row", "single-cell"])
-    rows = event.selection.rows or [row for row, _column in event.selection.cells]
-    return table.case_ids[rows[0]] if rows else None
+    st.session_state[SHOWN_CASES] = list(table.case_ids)
+    return _selected(table.case_ids, event)
+
+
+def chosen_before_drawing(key: str = TABLE_KEY) -> str | None:
+    """The case whose row the doctor has just clicked in the table drawn last, read from
+    the click itself: the run that opens it need not read and draw the list first (issue
+    #25). None when the click chose nothing (or the table was not drawn in this session)."""
+    shown: list[str] | None = st.session_state.get(SHOWN_CASES)
+    event = st.session_state.get(key)
+    if not shown or event is None:
+        return None
+    return _selected(shown, event)
+
+
+def _selected(case_ids: Sequence[str], event: Any) -> str | None:
+    selection = event["selection"] if isinstance(event, Mapping) else event.selection
+    rows = _field(selection, "rows") or [cell[0] for cell in _field(selection, "cells")]
+    row = rows[0] if rows else None
+    return case_ids[row] if row is not None and 0 <= row < len(case_ids) else None
+
+
+def _field(selection: Any, name: str) -> list[Any]:
+    found = selection.get(name) if isinstance(selection, Mapping) else getattr(selection, name)
+    return list(found or [])
 
 
 def picked_cases(table: CaseTable, key: str) -> list[str]:
