@@ -113,6 +113,12 @@ def fragment_ids(app: AppTest, function_name: str) -> list[str]:
     return found
 
 
+def _rows_fragment(app: AppTest) -> list[str]:
+    """The fragment the list's table and pager are drawn in (the rows' own, where there
+    is one; the whole list's before it)."""
+    return fragment_ids(app, "case_list_rows") or fragment_ids(app, "case_list_body")
+
+
 def _keys(storage: Any) -> set[str]:
     return set(getattr(storage, "_ids_by_target_key", {}))
 
@@ -130,7 +136,7 @@ def journey(
             app.session_state["cases_table"] = {
                 "selection": {"rows": [], "columns": [], "cells": [[row, "Patient"]]}
             }
-            with in_fragment(app, fragment_ids(app, "case_list_body")):
+            with in_fragment(app, _rows_fragment(app)):
                 app.run()
 
         spent["open"].append(meter.step(open_row))
@@ -154,7 +160,7 @@ def journey(
         for key in ("cases_next", "cases_previous"):
 
             def turn_page(key: str = key) -> None:
-                with in_fragment(app, fragment_ids(app, "case_list_body")):
+                with in_fragment(app, _rows_fragment(app)):
                     app.button(key=key).click().run()
 
             spent["page"].append(meter.step(turn_page))
