@@ -24,15 +24,15 @@ import pstats
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from streamlit.runtime.scriptrunner import script_runner
-from streamlit.testing.v1 import AppTest, app_test, local_script_runner
+from streamlit.testing.v1 import AppTest
 
 from core import warm_up
+from tests.app.fragment_runs import fragment_ids, in_fragment
 
 STEPS = ("open", "accept", "list", "page")
 WARM_UP_ROUNDS = 2
@@ -62,7 +62,7 @@ class ScriptCpu:
                     meter.profile.disable()
                 meter.runs.append(time.thread_time() - began)
 
-        script_runner.ScriptRunner._run_script = measured  # type: ignore[method-assign]
+        script_runner.ScriptRunner._run_script = measured  # type: ignore[method-assign, assignment]
 
     def step(self, action: Callable[[], object]) -> float:
         """CPU seconds of the script runs ``action`` caused."""
@@ -71,56 +71,10 @@ class ScriptCpu:
         return sum(self.runs[first:])
 
 
-@contextmanager
-def in_fragment(app: AppTest, fragment_ids: list[str]) -> Iterator[None]:
-    """The next AppTest runs are a click inside these fragments: only they rerun. The
-    server keeps the pages st.navigation registered between runs; AppTest does not, so
-    the fragment's run is given the last full run's pages (for its page links)."""
-    original_data, original_pages = local_script_runner.RerunData, app_test.PagesManager
-    registered = dict(app._registered_pages)
-
-    class KeptPages(original_pages):  # type: ignore[misc, valid-type]
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self._set_pages(registered)
-
-    local_script_runner.RerunData = functools.partial(  # type: ignore[misc]
-        original_data, fragment_id_queue=list(fragment_ids)
-    )
-    app_test.PagesManager = KeptPages  # type: ignore[misc]
-    try:
-        yield
-    finally:
-        local_script_runner.RerunData = original_data  # type: ignore[misc]
-        app_test.PagesManager = original_pages  # type: ignore[misc]
-
-
-def fragment_ids(app: AppTest, function_name: str) -> list[str]:
-    """The ids of the fragments drawn by the function of this name (keyed or not)."""
-    storage = app._fragment_storage
-    keyed = storage.resolve_target(function_name) if function_name in _keys(storage) else []
-    if keyed:
-        return keyed
-    found = []
-    for fragment_id, wrapped in storage._fragments.items():
-        for cell in getattr(wrapped, "__closure__", None) or ():
-            try:
-                value = cell.cell_contents
-            except ValueError:
-                continue
-            if getattr(value, "__name__", None) == function_name:
-                found.append(fragment_id)
-    return found
-
-
 def _rows_fragment(app: AppTest) -> list[str]:
     """The fragment the list's table and pager are drawn in (the rows' own, where there
     is one; the whole list's before it)."""
     return fragment_ids(app, "case_list_rows") or fragment_ids(app, "case_list_body")
-
-
-def _keys(storage: Any) -> set[str]:
-    return set(getattr(storage, "_ids_by_target_key", {}))
 
 
 def journey(
