@@ -12,15 +12,17 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import pandas as pd
 import streamlit as st
+from streamlit import dataframe_util
 
 from core.critical_results import AcknowledgmentFigure, waited_text
 from core.lifecycle import REVIEW_STATE_LABELS, ReviewState
 from core.models import CasePage, CaseRow, CaseStatus, utc_now
-from ui import formatting, routes
+from ui import formatting, routes, session_memo
 
 PAGE_SIZE = 25
 ROW_HEIGHT = 35  # pixels: tall enough for one line of text, as Streamlit draws it
@@ -164,32 +166,35 @@ def diagnosis_source(row: CaseRow) -> str | None:
 class CaseTable:
     """The rows to show and, row for row, the case each one opens."""
 
-    frame: pd.DataFrame
+    columns: dict[str, list[Any]]  # every column shown, in COLUMNS' order
     case_ids: list[str]
 
     @classmethod
     def of(cls, rows: Sequence[CaseRow]) -> CaseTable:
         """The rows in the order the database gave them."""
         now = utc_now()
-        frame = pd.DataFrame(
-            {
-                "Critical": [critical_mark(row, now) for row in rows],
-                "Patient": [row.case.patient_name for row in rows],
-                "Age": [row.case.patient_age for row in rows],
-                "Gender": [row.case.patient_gender.title() for row in rows],
-                "Status": [formatting.status_label(row.case.status) for row in rows],
-                "Review": [
-                    REVIEW_STATE_LABELS.get(row.case.review_state or "", None) for row in rows
-                ],
-                "Primary diagnosis": [row.primary_diagnosis for row in rows],
-                "ICD-10": [row.icd_code for row in rows],
-                "Diagnosis by": [diagnosis_source(row) for row in rows],
-                "Created": [formatting.local_time(row.case.created_at) for row in rows],
-                "Updated": [formatting.local_time(row.case.updated_at) for row in rows],
-            },
-            columns=list(COLUMNS),
-        )
-        return cls(frame=frame, case_ids=[row.case.case_id for row in rows])
+        columns: dict[str, list[Any]] = {
+            "Critical": [critical_mark(row, now) for row in rows],
+            "Patient": [row.case.patient_name for row in rows],
+            "Age": [row.case.patient_age for row in rows],
+            "Gender": [row.case.patient_gender.title() for row in rows],
+            "Status": [formatting.status_label(row.case.status) for row in rows],
+            "Review": [REVIEW_STATE_LABELS.get(row.case.review_state or "", None) for row in rows],
+            "Primary diagnosis": [row.primary_diagnosis for row in rows],
+            "ICD-10": [row.icd_code for row in rows],
+            "Diagnosis by": [diagnosis_source(row) for row in rows],
+            "Created": [formatting.local_time(row.case.created_at) for row in rows],
+            "Updated": [formatting.local_time(row.case.updated_at) for row in rows],
+        }
+        return cls(columns=columns, case_ids=[row.case.case_id for row in rows])
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame(self.columns, columns=list(COLUMNS))
+
+    def version(self) -> tuple[Any, ...]:
+        """Every value the table shows: equal versions draw the same table."""
+        return tuple(tuple(values) for values in self.columns.values())
 
 
 def show_table(table: CaseTable, key: str, selection_mode: Any) -> Any:
@@ -198,9 +203,17 @@ def show_table(table: CaseTable, key: str, selection_mode: Any) -> Any:
     # the table lands there and the arrow keys move down it freely (a data cell that takes
     # the focus is selected, and would open its case at once); then → opens the row's case.
     first = (page_number() - 1) * PAGE_SIZE + 1
-    numbered = table.frame.set_axis(pd.RangeIndex(first, first + len(table.frame), name="#"))
+    # The table as Arrow, kept in this session for the page shown and the one before it
+    # (two slots, by the page number's parity): turning back and forth, or coming back to
+    # an unchanged page, skips building the DataFrame and converting it (issue #25). The
+    # version holds every value shown, so a changed case is drawn anew.
+    shown = session_memo.remembered(
+        f"{key}_page_{page_number() % 2}",
+        (first, table.version()),
+        partial(_numbered_arrow, table, first),
+    )
     return st.dataframe(
-        numbered,
+        shown,
         key=key,
         on_select="rerun",
         selection_mode=selection_mode,
@@ -210,6 +223,14 @@ def show_table(table: CaseTable, key: str, selection_mode: Any) -> Any:
         # The whole page at once: no scrollbar inside the table (+2 for header and border).
         height=(len(table.case_ids) + 1) * ROW_HEIGHT + 3,
     )
+
+
+def _numbered_arrow(table: CaseTable, first: int) -> Any:
+    """The table numbered from ``first``, as the Arrow table Streamlit makes of a DataFrame
+    (a ``pyarrow.Table``, which st.dataframe then sends as it is)."""
+    frame = table.frame
+    numbered = frame.set_axis(pd.RangeIndex(first, first + len(frame), name="#"))
+    return dataframe_util.convert_pandas_df_to_arrow_table(numbered)
 
 
 def case_cards(rows: Sequence[CaseRow]) -> None:

@@ -16,6 +16,7 @@ from core.services import CaseService
 from core.services.critical_results import CriticalResultsService
 from tests.app.conftest import seed_case, sign_in, sign_up, texts
 from tests.app.fragment_runs import fragment_ids, in_fragment
+from ui import case_list
 from ui.case_list import PAGE_SIZE
 
 EMAIL = "runs@example.com"
@@ -133,3 +134,28 @@ def test_a_row_outside_the_table_drawn_opens_nothing(
     assert not app.exception
     assert patients(app)[0] == "Patient 27"
     assert "case_id" not in app.query_params
+
+
+def test_turning_back_to_an_unchanged_page_reuses_its_table(
+    app: AppTest, cases: list[CreatedCase], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sign_in(app, EMAIL)
+    with rows_run(app):
+        app.button(key="cases_next").click().run()
+    assert list(app.dataframe[0].value.index) == [26, 27, 28]  # numbered in the whole list
+    built: list[int] = []
+    build = case_list._numbered_arrow
+
+    def counting(table: case_list.CaseTable, first: int) -> object:
+        built.append(first)
+        return build(table, first)
+
+    monkeypatch.setattr(case_list, "_numbered_arrow", counting)
+
+    with rows_run(app):
+        app.button(key="cases_previous").click().run()
+
+    assert not app.exception
+    assert patients(app)[0] == "Patient 27"
+    assert list(app.dataframe[0].value.index)[:2] == [1, 2]
+    assert built == []  # page 1 as drawn before: its table kept, not built again
