@@ -6,20 +6,14 @@ from pathlib import Path
 
 import streamlit as st
 
-from core.bootstrap import Clinic, build_clinic
-from core.config import Settings, SettingsError
+from core.config import SettingsError
 from ui import routes, session, small_screens, widgets
+from ui.clinic_cache import clinic_for
 from ui.settings_sources import current_settings
 
 # The tab's icon is a file of ours, served by the app: a ":material/...:" page icon is
 # fetched from Google's font server, which a clinic without internet cannot reach.
 PAGE_ICON = Path(__file__).parent / "ui" / "assets" / "medcase-icon.svg"
-
-
-@st.cache_resource(show_spinner=False, on_release=Clinic.close)
-def _clinic(settings: Settings) -> Clinic:
-    # Process-wide and free of user state; keyed by the settings it was built from.
-    return build_clinic(settings)
 
 
 def main() -> None:
@@ -42,7 +36,7 @@ def main() -> None:
         st.error(f"MedCase is not configured correctly: {error}")
         st.stop()
 
-    clinic = _clinic(settings)
+    clinic = clinic_for(settings)
     session.init(clinic)
     session.resume()
     session.keep_fresh()

@@ -12,21 +12,25 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import pandas as pd
 import streamlit as st
+from streamlit import dataframe_util
 
 from core.critical_results import AcknowledgmentFigure, waited_text
 from core.lifecycle import REVIEW_STATE_LABELS, ReviewState
 from core.models import CasePage, CaseRow, CaseStatus, utc_now
-from ui import formatting, routes
+from ui import formatting, routes, session_memo
 
 PAGE_SIZE = 25
 ROW_HEIGHT = 35  # pixels: tall enough for one line of text, as Streamlit draws it
 PATIENT_WIDTH = 180  # pixels
 REVIEW_WIDTH = 110  # pixels: "Awaiting review" whole
 PAGE_NUMBER = "cases_page_number"  # a page-only session key, like case_filters' keys
+TABLE_KEY = "cases_table"  # the list's table (its selection opens a case)
+SHOWN_CASES = "cases_shown_ids"  # the cases of the table as last drawn, row for row
 
 COLUMN_CONFIG = {
     "Critical": st.column_config.TextColumn(
@@ -162,32 +166,35 @@ def diagnosis_source(row: CaseRow) -> str | None:
 class CaseTable:
     """The rows to show and, row for row, the case each one opens."""
 
-    frame: pd.DataFrame
+    columns: dict[str, list[Any]]  # every column shown, in COLUMNS' order
     case_ids: list[str]
 
     @classmethod
     def of(cls, rows: Sequence[CaseRow]) -> CaseTable:
         """The rows in the order the database gave them."""
         now = utc_now()
-        frame = pd.DataFrame(
-            {
-                "Critical": [critical_mark(row, now) for row in rows],
-                "Patient": [row.case.patient_name for row in rows],
-                "Age": [row.case.patient_age for row in rows],
-                "Gender": [row.case.patient_gender.title() for row in rows],
-                "Status": [formatting.status_label(row.case.status) for row in rows],
-                "Review": [
-                    REVIEW_STATE_LABELS.get(row.case.review_state or "", None) for row in rows
-                ],
-                "Primary diagnosis": [row.primary_diagnosis for row in rows],
-                "ICD-10": [row.icd_code for row in rows],
-                "Diagnosis by": [diagnosis_source(row) for row in rows],
-                "Created": [formatting.local_time(row.case.created_at) for row in rows],
-                "Updated": [formatting.local_time(row.case.updated_at) for row in rows],
-            },
-            columns=list(COLUMNS),
-        )
-        return cls(frame=frame, case_ids=[row.case.case_id for row in rows])
+        columns: dict[str, list[Any]] = {
+            "Critical": [critical_mark(row, now) for row in rows],
+            "Patient": [row.case.patient_name for row in rows],
+            "Age": [row.case.patient_age for row in rows],
+            "Gender": [row.case.patient_gender.title() for row in rows],
+            "Status": [formatting.status_label(row.case.status) for row in rows],
+            "Review": [REVIEW_STATE_LABELS.get(row.case.review_state or "", None) for row in rows],
+            "Primary diagnosis": [row.primary_diagnosis for row in rows],
+            "ICD-10": [row.icd_code for row in rows],
+            "Diagnosis by": [diagnosis_source(row) for row in rows],
+            "Created": [formatting.local_time(row.case.created_at) for row in rows],
+            "Updated": [formatting.local_time(row.case.updated_at) for row in rows],
+        }
+        return cls(columns=columns, case_ids=[row.case.case_id for row in rows])
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame(self.columns, columns=list(COLUMNS))
+
+    def version(self) -> tuple[Any, ...]:
+        """Every value the table shows: equal versions draw the same table."""
+        return tuple(tuple(values) for values in self.columns.values())
 
 
 def show_table(table: CaseTable, key: str, selection_mode: Any) -> Any:
@@ -196,9 +203,17 @@ def show_table(table: CaseTable, key: str, selection_mode: Any) -> Any:
     # the table lands there and the arrow keys move down it freely (a data cell that takes
     # the focus is selected, and would open its case at once); then → opens the row's case.
     first = (page_number() - 1) * PAGE_SIZE + 1
-    numbered = table.frame.set_axis(pd.RangeIndex(first, first + len(table.frame), name="#"))
+    # The table as Arrow, kept in this session for the page shown and the one before it
+    # (two slots, by the page number's parity): turning back and forth, or coming back to
+    # an unchanged page, skips building the DataFrame and converting it (issue #25). The
+    # version holds every value shown, so a changed case is drawn anew.
+    shown = session_memo.remembered(
+        f"{key}_page_{page_number() % 2}",
+        (first, table.version()),
+        partial(_numbered_arrow, table, first),
+    )
     return st.dataframe(
-        numbered,
+        shown,
         key=key,
         on_select="rerun",
         selection_mode=selection_mode,
@@ -210,27 +225,46 @@ def show_table(table: CaseTable, key: str, selection_mode: Any) -> Any:
     )
 
 
+def _numbered_arrow(table: CaseTable, first: int) -> Any:
+    """The table numbered from ``first``, as the Arrow table Streamlit makes of a DataFrame
+    (a ``pyarrow.Table``, which st.dataframe then sends as it is)."""
+    frame = table.frame
+    numbered = frame.set_axis(pd.RangeIndex(first, first + len(frame), name="#"))
+    return dataframe_util.convert_pandas_df_to_arrow_table(numbered)
+
+
 def case_cards(rows: Sequence[CaseRow]) -> None:
     """The page's cases as cards, one under another, each a link to its case: what a phone
     shows instead of the wide table (the stylesheet picks one by the window's width)."""
     now = utc_now()
+    case_page = routes.case_page()
     with st.container(key="case_cards"):
         for row in rows:
             case = row.case
             with st.container(border=True, key=f"case_card_{case.case_id}", gap="small"):
                 st.page_link(
-                    routes.CASE,
+                    case_page,
                     label=formatting.markdown_text(case.patient_name),
                     query_params={routes.CASE_ID_PARAM: case.case_id},
                     icon=":material/description:",
                 )
-                mark = critical_mark(row, now)
-                if mark:
-                    st.markdown(f":red[**{formatting.markdown_text(mark)}**]")
-                st.caption(formatting.markdown_text(card_line(row)))
-                diagnosis = diagnosis_line(row)
-                if diagnosis:
-                    st.markdown(formatting.markdown_text(diagnosis))
+                # One element for the card's text: every page of the list draws 25 cards
+                # (on a wide window too), and each element is a cost per click (#25).
+                st.markdown(card_text(row, now))
+
+
+def card_text(row: CaseRow, now: datetime | None = None) -> str:
+    """The card's lines under its link, as Markdown: the critical mark (red), the row's
+    facts (small) and the diagnosis; the doctor's and the analyzer's words escaped."""
+    lines = []
+    mark = critical_mark(row, now)
+    if mark:
+        lines.append(f":red[**{formatting.markdown_text(mark)}**]")
+    lines.append(f":small[{formatting.markdown_text(card_line(row))}]")
+    diagnosis = diagnosis_line(row)
+    if diagnosis:
+        lines.append(formatting.markdown_text(diagnosis))
+    return "  \n".join(lines)
 
 
 def card_line(row: CaseRow) -> str:
@@ -250,13 +284,36 @@ def diagnosis_line(row: CaseRow) -> str:
     return f"{row.primary_diagnosis}{code}, {diagnosis_source(row)}"
 
 
-def chosen_case(table: CaseTable, key: str) -> str | None:
+def chosen_case(table: CaseTable, key: str = TABLE_KEY) -> str | None:
     """Show the table; the case whose row the doctor selected or clicked into, if any."""
     # A click on any cell (the patient's name, the diagnosis...) selects that cell, and
     # opens its row's case, as the row's checkbox does.
     event = show_table(table, key, ["single-row", "single-cell"])
-    rows = event.selection.rows or [row for row, _column in event.selection.cells]
-    return table.case_ids[rows[0]] if rows else None
+    st.session_state[SHOWN_CASES] = list(table.case_ids)
+    return _selected(table.case_ids, event)
+
+
+def chosen_before_drawing(key: str = TABLE_KEY) -> str | None:
+    """The case whose row the doctor has just clicked in the table drawn last, read from
+    the click itself: the run that opens it need not read and draw the list first (issue
+    #25). None when the click chose nothing (or the table was not drawn in this session)."""
+    shown: list[str] | None = st.session_state.get(SHOWN_CASES)
+    event = st.session_state.get(key)
+    if not shown or event is None:
+        return None
+    return _selected(shown, event)
+
+
+def _selected(case_ids: Sequence[str], event: Any) -> str | None:
+    selection = event["selection"] if isinstance(event, Mapping) else event.selection
+    rows = _field(selection, "rows") or [cell[0] for cell in _field(selection, "cells")]
+    row = rows[0] if rows else None
+    return case_ids[row] if row is not None and 0 <= row < len(case_ids) else None
+
+
+def _field(selection: Any, name: str) -> list[Any]:
+    found = selection.get(name) if isinstance(selection, Mapping) else getattr(selection, name)
+    return list(found or [])
 
 
 def picked_cases(table: CaseTable, key: str) -> list[str]:

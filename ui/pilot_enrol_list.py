@@ -30,6 +30,16 @@ def enrolling_seats(service: PilotService) -> list[PilotSeat]:
     return seats if on else []
 
 
+def enrolling_seats_chosen(service: PilotService) -> list[PilotSeat]:
+    """``enrolling_seats`` without drawing the switch: for a rerun of the rows alone."""
+    if not st.session_state.get(ENROLLING):
+        return []
+    seats: list[PilotSeat] = []
+    with shown_to_user():
+        seats = [s for s in service.pilots() if s.role in ENROLLING_ROLES]
+    return seats
+
+
 def enrol_picked(service: PilotService, seats: list[PilotSeat], case_ids: list[str]) -> None:
     """The pilot to enrol the ticked cases in, and the button that enrols them."""
     names = {s.pilot.pilot_id: s.pilot.name for s in seats}

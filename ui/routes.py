@@ -43,10 +43,17 @@ def doctor_pages() -> list[st.Page]:
         st.Page(PATIENTS, title="Patients", icon=":material/groups:", url_path="patients"),
         st.Page(PILOTS, title="Pilots", icon=":material/fact_check:", url_path="pilots"),
         # Hidden from the menu: a case page needs a case, chosen in the list or by a link.
-        st.Page(CASE, title="Case", icon=":material/description:", visibility="hidden"),
+        case_page(),
         # Hidden too: a patient's page is opened from one of their cases.
         st.Page(PATIENT, title="Patient", icon=":material/timeline:", visibility="hidden"),
     ]
+
+
+def case_page() -> st.Page:
+    """The case page, as st.navigation registers it. A link given this object costs less
+    than one given the script's path, which Streamlit resolves on disk for every link (the
+    list draws one per case, issue #25)."""
+    return st.Page(CASE, title="Case", icon=":material/description:", visibility="hidden")
 
 
 def linked_case_id() -> str | None:

@@ -15,6 +15,7 @@ from ui.errors import shown_to_user
 from ui.formatting import markdown_text
 
 PROFILE_KEY = "signer_profile"  # (user id, SignerProfile | None) as last read or saved
+SIDEBAR_OPEN = "sidebar_profile_open"  # True while the sidebar's popover is open
 
 
 def profile(services: CaseService) -> SignerProfile | None:
@@ -60,5 +61,9 @@ def sidebar_entry(services: CaseService) -> None:
     label = "How you sign" if current else "Set how you sign"
     if current:
         st.caption(f"Signs as {markdown_text(current.signature)}")
-    with st.popover(label, icon=":material/signature:"):
-        profile_form(services, "sidebar")
+    # Its form is built only while it is open (opening it reruns the page): every page
+    # of every doctor has the sidebar, and a closed popover is one element (issue #25).
+    popover = st.popover(label, icon=":material/signature:", key=SIDEBAR_OPEN, on_change="rerun")
+    with popover:
+        if popover.open:
+            profile_form(services, "sidebar")

@@ -44,6 +44,41 @@ def test_clinic_is_built_from_the_environment_and_shared_by_sessions(
     assert second_session.session_state["clinic"] is clinic
 
 
+def test_the_clinic_is_built_again_only_when_the_settings_change(
+    app: AppTest, clinic: Clinic, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The cache is looked up by the settings' text (issue #25): equal settings, the same
+    # clinic at every run; a changed setting, a clinic built from it.
+    app.run()
+    assert app.session_state["clinic"] is clinic
+    monkeypatch.setenv("MEDCASE_MAX_FILE_MB", "7")
+    app.run()
+    rebuilt = app.session_state["clinic"]
+    assert rebuilt is not clinic
+    assert rebuilt.settings.max_file_mb == 7
+    app.run()
+    assert app.session_state["clinic"] is rebuilt
+
+
+def test_the_sidebars_signer_form_is_built_only_while_its_popover_is_open(
+    app: AppTest, clinic: Clinic
+) -> None:
+    sign_up(clinic, "sidebar@example.com")
+    sign_in(app, "sidebar@example.com")
+    assert "Signs as Dr sidebar, MD" in texts(app, "caption")
+    assert not app.sidebar.text_input  # closed: the popover alone, no form in it
+
+    app.session_state["sidebar_profile_open"] = True  # the doctor opens it
+    app.run()
+    assert [box.label for box in app.sidebar.text_input] == ["Name as signed", "Credentials"]
+    app.sidebar.text_input(key="sidebar_profile_name").input("Dr Side Bar")
+    app.sidebar.button(key="sidebar_profile_save").click().run()
+    assert not app.exception
+    assert "You sign as Dr Side Bar, MD." in texts(app, "toast")
+    app.run()
+    assert "Signs as Dr Side Bar, MD" in texts(app, "caption")
+
+
 def test_dropping_the_cached_clinic_closes_it(app: AppTest, clinic: Clinic) -> None:
     closed: list[str] = []
     clinic.closers.append(lambda: closed.append("analyzer stopped"))

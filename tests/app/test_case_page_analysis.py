@@ -341,3 +341,38 @@ def test_a_file_naming_another_patient_is_shown_apart_as_an_error(
     [error] = [t for t in texts(app, "error") if "Wrong patient?" in t]
     assert "(name, sex, age differ)" in error and "kept out of the analysis" in error
     assert not any("WRONG PATIENT" in t for t in texts(app, "warning"))
+
+
+def test_the_confidence_chart_carries_its_scores_converted_once_per_set(
+    app: AppTest,
+    clinic: Clinic,
+    doctor: AuthSession,
+    case: CreatedCase,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pyarrow as pa
+    from streamlit import dataframe_util
+
+    complete(clinic, doctor, case.case.case_id, sample_insights())
+    open_case(app, case.case.case_id)
+    # Issue #25: the chart's rows are converted to Arrow once per set of scores, not by
+    # Streamlit at every run of the page.
+    converted: list[object] = []
+    convert = dataframe_util.convert_anything_to_arrow_bytes
+
+    def counting(data: object, *args: object, **kwargs: object) -> bytes:
+        if isinstance(data, list):  # a chart's dataset (the tables are DataFrames)
+            converted.append(data)
+        return convert(data, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dataframe_util, "convert_anything_to_arrow_bytes", counting)
+    app.run()  # a rerun of the page (a poll, a click)
+
+    assert not app.exception
+    assert converted == []
+    [chart] = app.get("vega_lite_chart")
+    [dataset] = chart.proto.datasets
+    rows = pa.ipc.open_stream(dataset.data.data).read_all().to_pylist()
+    assert [row["Section"] for row in rows] == ["Case summary", "SOAP note", "Primary diagnosis"]
+    assert all(0 <= row["Confidence"] <= 1 for row in rows)
+    assert dataset.name in chart.proto.spec  # the spec draws from this dataset

@@ -42,6 +42,13 @@ def test_each_case_of_the_page_is_a_card_linking_to_it_with_its_facts(
         text.startswith(":red[**⚠ 1 critical · 1 to acknowledge (")
         for text in texts(app, "markdown")
     )
+    # A card is its link and one Markdown element (issue #25: 25 cards on every page of
+    # the list, on a wide window too): the facts are a line of it, not a caption apart.
+    cards = [text for text in texts(app, "markdown") if ":small[" in text]
+    assert len(cards) == 3
+    assert cards[2].startswith(":red[**⚠ 1 critical")  # the urgent case, last in the list
+    assert ":small[71 · Female · Completed · Awaiting review]" in cards[2]
+    assert not [text for text in texts(app, "caption") if " · Female · " in text]
     # The wide table is still drawn (the stylesheet chooses by the window's width).
     assert list(app.dataframe[0].value["Patient"]) == [
         "Newest Patient",
