@@ -84,14 +84,23 @@ _HISTORY_AFTER = re.compile(
     r"(?i)^[^.;]{0,40}?\b(?:ago|in\s+the\s+past|(?:earlier|last)\s+(?:this\s+)?(?:year|month|week)|"
     r"(?:early|earlier)\s+this\s+year|in\s+(?:19|20)\d\d|years?\s+back|previously|resolved)\b"
 )
+# A sentence that lists the history: "His medical history was significant for diabetes
+# mellitus, coronary artery disease, and a myocardial infarction" (every item of the list).
+_HISTORY_LIST = re.compile(
+    r"(?i)\b(?:(?:past\s+)?(?:medical|surgical)\s+)?history\s+(?:was|is|were)\s+"
+    r"(?:significant|notable|remarkable|positive)\s+for|"
+    r"\b(?:past\s+)?(?:medical|surgical)\s+history\s+(?:included|includes|of)\b|"
+    r"\bcomorbidities\s+(?:included|includes|were|are)\b"
+)
 _FAMILY = re.compile(
     r"(?i)\b(?:mother|father|brother|sister|sibling|parents?|family|grand(?:mother|father)|"
     r"maternal|paternal|aunt|uncle)\b"
 )
 # A diagnosis stated in running text: "working diagnoses of gastroenteritis", "consistent with".
 _STATED_INLINE = re.compile(
-    r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as)|"
-    r"consistent\s+with|compatible\s+with|"
+    r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as|to\s+have)|"
+    r"consistent\s+with|compatible\s+with|in\s+keeping(?:\s+with)?|confirmed|"
+    r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|"
     r"admitted\s+(?:with|for)|treated\s+for)\b"
 )
@@ -99,7 +108,9 @@ _STATED_INLINE = re.compile(
 # diagnosis at all ("evaluate for pulmonary embolism", "pulmonary embolism protocol").
 _HEDGE_BEFORE = re.compile(
     r"(?i)\b(?:may|might|could|possibl[ey]|probabl[ey]|questionable|suspect(?:ed)?|"
-    r"suspicious\s+(?:for|of)|suggestive\s+of|concerning\s+for|"
+    r"tentative(?:ly)?|provisional(?:ly)?|presumptive(?:ly)?|presumed|initial(?:ly)?|"
+    r"suspicious\s+(?:for|of)|suggestive\s+of|suggest(?:s|ing)?|concerning\s+for|"
+    r"(?:less|more|most)\s+likely|likely|"
     r"cannot\s+(?:be\s+)?(?:exclude[d]?|ruled?\s+out)|versus|vs)\b"
 )
 _HEDGE_AFTER = re.compile(
@@ -115,6 +126,15 @@ _QUESTION_AFTER = re.compile(r"(?i)^\s*(?:protocol|study|series|work[-\s]?up)\b"
 _IMAGING = re.compile(
     r"(?i)\b(?:x-?ray|radiograph|ct|cta|mri|mra|ultrasound|sonogra\w+|"
     r"computed\s+tomography|magnetic\s+resonance|frontal\s+views?|pa\s+(?:and|&)\s+lateral)\b"
+)
+# A radiologist's report: an impression, with the findings or the exam named at the top, and
+# none of a clinical note's sections (the history of the illness, the examination, the plan).
+_IMPRESSION_HEADING = re.compile(r"(?im)^[ \t]*(?:\d{1,2}\.[ \t]*)?impressions?\s*(?::|-|$)")
+_FINDINGS_HEADING = re.compile(r"(?im)^[ \t]*findings\s*(?::|-|$)")
+_CLINICAL_NOTE_HEADING = re.compile(
+    r"(?im)^[ \t]*(?:chief\s+complaint|history\s+of\s+present(?:ing)?\s+illness|hpi|"
+    r"physical\s+exam(?:ination)?|review\s+of\s+systems|assessment|plan|"
+    r"past\s+medical\s+history|hospital\s+course|course|discharge)\b"
 )
 _COMPLAINT = re.compile(
     r"(?i)\b(?:presents?|presented|presenting|admitted|comes?\s+in|came\s+in|complain(?:s|ing)?\s+of|"
@@ -141,6 +161,9 @@ class NoteFacts:
     negated: set[str] = field(default_factory=set)  # condition names the notes deny
     impressions: list[str] = field(default_factory=list)  # imaging reports' impressions
     stated_inline: list[Mention] = field(default_factory=list)  # stated in a file's prose
+    # Where the file being read began in ``stated_inline``: a statement of that file which
+    # the file denies later ("not consistent with Crohn's disease") was revised, not kept.
+    file_start: int = field(default=0, repr=False)
 
     def knows(self, *names: str) -> bool:
         """True when the notes name one of these conditions as the patient's, not denied."""
@@ -191,15 +214,27 @@ def _read_icd_terms(notes: str, facts: NoteFacts) -> None:
 def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     report = kind == "report"
     own_words = kind != "notes"  # a file's words; the doctor's notes have _read_icd_terms
+    facts.file_start = len(facts.stated_inline)
     imaging = own_words and bool(_IMAGING.search(text[:400]))
+    # In a radiologist's report the impression decides: the indication, the history and the
+    # findings are the question and the evidence, never a diagnosis of their own ("Indication:
+    # positive TB test ... Impression: normal chest"); only their stated words count.
+    radiologist = own_words and is_imaging_report(text)
+    if radiologist:
+        kind = "report"
     for block in _blocks(text):
         heading = _HEADING.match(block)
         if heading:
             kind = next(k for i, (k, _) in enumerate(_HEADINGS) if heading.group(f"h{i}"))
-            if report and kind not in ("stated", "medicines", "allergies", "family"):
+            if (report or radiologist) and kind not in (
+                "stated",
+                "medicines",
+                "allergies",
+                "family",
+            ):
                 kind = "report"  # a report's interpretation text is no history of the patient
             block = block[heading.end() :]
-            if imaging and re.match(r"(?i)\s*impressions?\b", heading.group()):
+            if (imaging or radiologist) and re.match(r"(?i)\s*impressions?\b", heading.group()):
                 facts.impressions.append(" ".join(block.split()))
         if kind == "medicines":
             facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
@@ -248,6 +283,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         before, after = sentence[:start], sentence[end:]
         if is_negated(sentence, start, end):
             facts.negated.add(condition.name)
+            _revise(facts, condition.name)
             continue
         if _relatives(before) or re.search(r"(?i)\bnon[-\s]?$", before):
             continue  # a relative's condition; "non-diabetic" denies it
@@ -258,6 +294,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             kind == "history"
             or bool(_HISTORY.search(before[-40:]))
             or bool(_HISTORY_AFTER.match(after))
+            or _in_history_list(before)
         )
         if kind == "stated" or (kind == "notes" and _states(before) and not history):
             facts.stated.append(mention)  # an assessment may list a symptom as the problem
@@ -276,6 +313,24 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             facts.current.append(mention)  # affirmed now in the history of the illness
         elif kind != "report":
             facts.history.append(mention)  # named elsewhere: known, not the complaint
+
+
+def _in_history_list(before: str) -> bool:
+    """The mention is an item of a list the sentence opens as the history, with no new
+    clause of the presentation between ("... history was significant for A, B, and C")."""
+    lead = list(_HISTORY_LIST.finditer(before))
+    return bool(lead) and not _CLAUSE.search(before[lead[-1].end() :])
+
+
+def _revise(facts: NoteFacts, name: str) -> None:
+    """A file that states a diagnosis in its prose and denies it further on ("a tentative
+    diagnosis of Crohn's disease was made ... CT findings were not consistent with Crohn's
+    disease") revised it, as a case report tells how its diagnosis was reached: the earlier
+    statement no longer stands. A diagnosis under a heading is not revised by prose."""
+    kept = facts.stated_inline[: facts.file_start] + [
+        m for m in facts.stated_inline[facts.file_start :] if m.condition.name != name
+    ]
+    facts.stated_inline[:] = kept
 
 
 def _relatives(before: str) -> bool:
@@ -337,6 +392,16 @@ def _unique(mentions: list[Mention]) -> list[Mention]:
             kept[mention.condition.name] = mention
     order = list(dict.fromkeys(m.condition.name for m in mentions))
     return [kept[name] for name in order]
+
+
+def is_imaging_report(text: str) -> bool:
+    """A radiologist's report: an impression heading, with a findings heading or the exam
+    named at the top, and no section of a clinical note (HPI, examination, assessment)."""
+    return (
+        bool(_IMPRESSION_HEADING.search(text))
+        and bool(_FINDINGS_HEADING.search(text) or _IMAGING.search(text[:400]))
+        and not _CLINICAL_NOTE_HEADING.search(text)
+    )
 
 
 def is_note_like(text: str) -> bool:

@@ -1,0 +1,166 @@
+"""The offline engine's diagnosis is the same on every run, and it is the case's final one
+(issue #29, reader-dx): the ICD-10-CM code set is loaded whole before two threads read it; a
+case report's diagnosis that the report itself revises ("not consistent with Crohn's
+disease") no longer stands; "in keeping with", "diagnosed to have" and "confirmed" state a
+diagnosis, "tentative" and "provisional" hedge one; emphysema is J43, not COPD's J44; the
+chest radiograph's impression decides.
+
+Every text is a real public document's lines, quoted with its provenance: dev cases of
+tests/clinical/dev (MTSamples radiology pages of terrah27/spider_mtsamples.com @ 7794f006f0;
+case reports of adahealth/medical_case_report_corpus @ 2388336135), chest radiograph
+impressions published by stanfordmlgroup/chexpert-labeler (`sample_reports.csv` @ 6dd0efa93d)
+and in Table 3 of Dublin et al., BMC Med Inform Decis Mak 2013;13:90 (CC BY).
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from pathlib import Path
+
+from core import icd10
+from core.analysis.rules import icd_terms
+from core.analysis.rules.diagnosis import diagnose
+from core.analysis.rules.notes import read_notes
+
+DEV = Path(__file__).resolve().parents[1] / "clinical" / "dev"
+
+
+def _dev_note(case_id: str) -> str:
+    return (DEV / case_id / "note.txt").read_text(encoding="utf-8")
+
+
+def _primary(text: str, notes: str | None = None) -> str:
+    return diagnose([], 50, read_notes(notes, [text])).diagnosis.icd_code
+
+
+def _forget_the_code_set() -> None:
+    """The state of a fresh process: the package's list of every code not filled yet (it
+    fills it lazily), our loader and our terms not built."""
+    package = importlib.import_module("simple_icd_10_cm.simple_icd_10_cm")
+    package._all_codes_list.clear()
+    package._all_codes_list_no_dots.clear()
+    icd10._code_set.cache_clear()
+    icd_terms._built_terms.cache_clear()
+
+
+def test_the_code_set_is_loaded_whole_before_anyone_reads_it() -> None:
+    # simple-icd-10-cm fills its list of every code on the first call that needs it, with no
+    # lock: a second thread asking meanwhile copies a half-filled list, and the terms built
+    # from it lack every code after the cut (dev cr-colonic-tb-ferritin-unit-in-range gave
+    # A18.32 on one run and K50.9 on another). Loading fills the list, under a lock.
+    _forget_the_code_set()
+    try:
+        icd10.code_set()
+        package = importlib.import_module("simple_icd_10_cm.simple_icd_10_cm")
+        codes = package._all_codes_list
+
+        def nodes(tree: object) -> int:
+            return 1 + sum(nodes(child) for child in tree.children)  # type: ignore[attr-defined]
+
+        assert len(codes) == sum(nodes(chapter) for chapter in package._chapter_list) > 90_000
+    finally:
+        _forget_the_code_set()
+
+
+def test_two_threads_reading_a_case_at_once_read_the_same_diagnoses() -> None:
+    # The summary and the SOAP note are written side by side (core.analysis.writing): both
+    # read the notes on their first use of the code set.
+    text = _dev_note("cr-colonic-tb-ferritin-unit-in-range")
+    _forget_the_code_set()
+    start = threading.Barrier(4)
+    found: list[list[str]] = []
+
+    def read() -> None:
+        start.wait()
+        facts = read_notes(None, [text])
+        found.append([m.condition.code for m in facts.stated + facts.current + facts.history])
+
+    threads = [threading.Thread(target=read) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    facts = read_notes(None, [text])
+    alone = [m.condition.code for m in facts.stated + facts.current + facts.history]
+    assert found == [alone] * 4
+
+
+def test_a_diagnosis_the_case_report_revises_no_longer_stands() -> None:
+    # dev cr-colonic-tb-ferritin-unit-in-range (BMC Gastroenterology 2002;2:10): "a pattern
+    # consistent with Crohn's disease", "A tentative diagnosis of Crohn's disease was made",
+    # then "CT findings were not consistent with Crohn's disease", tubercle bacilli found.
+    text = _dev_note("cr-colonic-tb-ferritin-unit-in-range")
+    assert _primary(text).startswith("A18.3")
+    facts = read_notes(None, [text])
+    assert "K50" not in {m.condition.code[:3] for m in facts.stated}
+
+
+def test_a_statement_under_a_heading_is_not_revised_by_prose() -> None:
+    # Only a file's running statements are revised; an impression stays what it says.
+    report = (
+        "IMPRESSION:  Right lower lobe pneumonia.\n\n"
+        "COMMENT:  Lungs are clear without pulmonary edema. No pneumonia on the left."
+    )
+    assert _primary(report).startswith("J18")
+
+
+def test_in_keeping_with_diagnosed_to_have_and_confirmed_state_a_diagnosis() -> None:
+    # dev cr-lymphocytic-colitis-in-keeping-amylase-lipase (J Med Case Rep 2010;4:31).
+    colitis = _dev_note("cr-lymphocytic-colitis-in-keeping-amylase-lipase")
+    assert _primary(colitis).startswith("K52.83")
+    # dev cr-postmenopausal-ovarian-endometrioma-provisional-then-confirmed
+    # (J Med Case Rep 2009;3:135): provisional, then "histological analysis confirmed".
+    endometrioma = _dev_note("cr-postmenopausal-ovarian-endometrioma-provisional-then-confirmed")
+    assert _primary(endometrioma).startswith("N80")
+
+
+def test_a_tentative_or_provisional_diagnosis_is_hedged() -> None:
+    facts = read_notes(
+        None, ["A tentative diagnosis of Crohn's disease was made and budesonide was started."]
+    )
+    assert [m.hedged for m in facts.stated] == [True]
+
+
+def test_emphysema_is_j43_and_air_under_the_skin_is_not() -> None:
+    # Chest CT of MTSamples "Chest CT - Myasthenia Gravis": "There were diffuse emphysematous
+    # disease with scarring in the lung bases."
+    assert _primary(
+        "IMPRESSION: There were diffuse emphysematous disease with scarring in the lung bases."
+    ).startswith("J43")
+    assert not _primary("IMPRESSION: Subcutaneous emphysema of the chest wall.").startswith("J4")
+
+
+def test_chest_radiograph_impressions_of_each_class() -> None:
+    # stanfordmlgroup/chexpert-labeler sample_reports.csv @ 6dd0efa93d: real impressions.
+    assert _primary(
+        "IMPRESSION: 1. Stable mild cardiomegaly. 2. Hyperexpanded but clear lungs."
+    ).startswith("I51.7")
+    assert _primary(
+        "IMPRESSION: 1. Left pleural effusion with adjacent atelectasis. Right "
+        "effusion is also present.\n\n2. Cardiomegaly without overt edema."
+    )[:3] in {"J90", "J91", "I51"}
+    # Table 3 of Dublin et al. 2013 (chest radiograph reports of critically ill patients).
+    normal = diagnose(
+        [],
+        50,
+        read_notes(
+            None,
+            [
+                "EXAM: Chest X-ray PA and lateral.\n\nIMPRESSION: Lungs are clear without "
+                "pulmonary edema, focal consolidation, or pleural effusion. No acute "
+                "cardiopulmonary disease."
+            ],
+        ),
+    )
+    assert normal.diagnosis.icd_code == ""
+    assert "normal imaging study" in normal.diagnosis.description.lower()
+    assert _primary(
+        "IMPRESSION: There is new bilateral lower lobe consolidation with air "
+        "bronchograms. There is some volume loss. Bibasilar pneumonias."
+    ).startswith("J18")
+    assert _primary(
+        "IMPRESSION: Interval clearing of the diffuse opacities of the lungs with "
+        "residual opacities, findings suggesting alveolar edema, less likely "
+        "pneumonia."
+    ).startswith("J81")
