@@ -164,3 +164,82 @@ def test_chest_radiograph_impressions_of_each_class() -> None:
         "residual opacities, findings suggesting alveolar edema, less likely "
         "pneumonia."
     ).startswith("J81")
+
+
+def test_the_indication_of_a_radiologists_report_gives_its_symptoms_only() -> None:
+    # dev mtr-renal-ultrasound-normal-small-postvoid-residual (MTSamples, Renal Ultrasound - 1):
+    # "CLINICAL INDICATION:  UTI." and "IMPRESSION:  Normal renal ultrasound.": the question
+    # asked is no diagnosis, the study is normal.
+    renal = diagnose(
+        [], 50, read_notes(None, [_dev_note("mtr-renal-ultrasound-normal-small-postvoid-residual")])
+    )
+    assert renal.diagnosis.icd_code == ""
+    assert "Normal renal ultrasound" in renal.diagnosis.description
+    # dev mtr-ct-abdomen-no-retroperitoneal-bleed-renal-cysts: "Evaluate for retroperitoneal
+    # hematoma" asked, "No evidence for retroperitoneal bleed" answered; the cysts decide.
+    cysts = _dev_note("mtr-ct-abdomen-no-retroperitoneal-bleed-renal-cysts")
+    assert _primary(cysts)[:3] in {"N28", "N27", "N26", "Q61", "J90", "J91"}
+
+
+def test_a_narrative_s_last_statement_and_a_disease_before_a_finding() -> None:
+    # dev cr-goitre-airway-tsh-free-t4-wrong-unit (J Med Case Rep 2010;4:258): an echo
+    # "consistent with hypertensive heart disease", then "Histology tests confirmed a benign
+    # multi-nodular goiter": the goitre.
+    assert _primary(_dev_note("cr-goitre-airway-tsh-free-t4-wrong-unit")).startswith("E04")
+    # dev cr-medullary-thyroid-carcinoma-thyroid-tests-in-brackets: FNAC "suggestive of
+    # medullary carcinoma of thyroid", then CT "suggestive of ... metastatic lymphadenopathy".
+    assert _primary(
+        _dev_note("cr-medullary-thyroid-carcinoma-thyroid-tests-in-brackets")
+    ).startswith("C73")
+    # dev cr-chronic-prostatitis-haemophilus-psa (J Family Community Med, PMC4214010):
+    # "diagnosed to have benign prostatic hyperplasia and chronic prostatitis", cystoscopy
+    # "suggestive of chronic prostatitis", "97% probability of H. influenza" (not the flu).
+    prostatitis = read_notes(None, [_dev_note("cr-chronic-prostatitis-haemophilus-psa")])
+    assert diagnose([], 52, prostatitis).diagnosis.icd_code.startswith("N41")
+    assert not prostatitis.knows("Influenza")
+
+
+def test_a_lab_reports_comment_suggests_no_diagnosis() -> None:
+    # A lab report's interpretive comment (the HbA1c note of Lal PathLabs' sample report,
+    # dev pdf-lalpath-dummy-multipage) is no doctor's statement.
+    facts = read_notes(
+        None,
+        [
+            "Interpretation as per American Diabetes Association (ADA) Guidelines\n"
+            "Note: HbA1c result is suggestive of non diabetic adults (>=18 years)/ well "
+            "controlled Diabetes in a known Diabetic\n" + "Test  Result  Unit\n" * 3
+        ],
+    )
+    assert facts.stated == []
+
+
+def test_a_medical_history_list_is_history_to_its_last_item() -> None:
+    # dev cr-transverse-colon-volvulus-history-diabetes-mi (Cases Journal 2008;1:174).
+    volvulus = read_notes(None, [_dev_note("cr-transverse-colon-volvulus-history-diabetes-mi")])
+    assert {"I21", "I25"} <= {m.condition.code[:3] for m in volvulus.history}
+    assert diagnose([], 75, volvulus).diagnosis.icd_code.startswith("K56")
+
+
+def test_diabetes_types_in_every_word_order() -> None:
+    # Lines of MTSamples pages (terrah27/spider_mtsamples.com @ 7794f006f0): "Cardiac
+    # Consultation" (sample 1863), "GI Bleed - Discharge Summary" (2791), "Ophthalmology -
+    # Letter - 3" (1046); the word orders written the other way round as the code set and
+    # notes write them.
+    type_1 = (
+        "COPD, insulin-dependent diabetes, mild mitral valve regurgitation",
+        "diabetes mellitus type I",
+        "type-1 diabetes",
+        "Type I DM",
+    )
+    type_2 = (
+        "hypercholesterolemia, non-insulin-dependent diabetes mellitus, asthma",
+        "she has a non-insulin dependent diabetes",
+        "DM type II",
+        "type-2 diabetes",
+    )
+    for words in type_1:
+        codes = {m.condition.code for m in read_notes(words, []).stated}
+        assert "E10.9" in codes and "E11.9" not in codes, words
+    for words in type_2:
+        codes = {m.condition.code for m in read_notes(words, []).stated}
+        assert "E11.9" in codes and "E10.9" not in codes, words

@@ -118,6 +118,7 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Lymphadenopathy", "R59.9", "chronic",
        r"(?:lymph)?adenopathy|enlarged\s+(?:\w+\s+)?lymph\s+nodes?"),
     _c("Volvulus", "K56.2", "acute", r"volvulus"),
+    _c("Transverse myelitis", "G37.3", "acute", r"transverse\s+myelitis"),
     _c("Pituitary adenoma", "D35.2", "chronic",
        r"pituitary\s+(?:macro|micro)?adenoma|(?:macro|micro)?adenoma\s+of\s+the\s+pituitary"),
     _c("Subdural hemorrhage", "I62.00", "acute",

@@ -140,7 +140,8 @@ _COMPLAINT = re.compile(
     r"(?i)\b(?:presents?|presented|presenting|admitted|comes?\s+in|came\s+in|complain(?:s|ing)?\s+of|"
     r"c/o|referred)\b[^.]{0,120}"
 )
-_SENTENCES = re.compile(r"(?<=[.;!?])\s+|\n+")
+# A sentence ends at its stop, not at a genus's initial ("H. influenzae", "E. coli").
+_SENTENCES = re.compile(r"(?<=[.;!?])(?<!\b[A-Z]\.)\s+|\n+")
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,9 @@ class NoteFacts:
     # Where the file being read began in ``stated_inline``: a statement of that file which
     # the file denies later ("not consistent with Crohn's disease") was revised, not kept.
     file_start: int = field(default=0, repr=False)
+    # The file being read is a doctor's telling (a case report, a radiologist's report), where
+    # "suggestive of X" is a diagnosis given with doubt; in a lab report's comments it is not.
+    file_tells: bool = field(default=False, repr=False)
 
     def knows(self, *names: str) -> bool:
         """True when the notes name one of these conditions as the patient's, not denied."""
@@ -220,13 +224,16 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     # findings are the question and the evidence, never a diagnosis of their own ("Indication:
     # positive TB test ... Impression: normal chest"); only their stated words count.
     radiologist = own_words and is_imaging_report(text)
+    facts.file_tells = kind == "notes" or radiologist or (own_words and is_narrative(text))
     if radiologist:
         kind = "report"
     for block in _blocks(text):
         heading = _HEADING.match(block)
         if heading:
             kind = next(k for i, (k, _) in enumerate(_HEADINGS) if heading.group(f"h{i}"))
-            if (report or radiologist) and kind not in (
+            if radiologist and kind == "complaint":
+                kind = "indication"  # the reason for the exam: its symptoms, nothing else
+            elif (report or radiologist) and kind not in (
                 "stated",
                 "medicines",
                 "allergies",
@@ -250,6 +257,15 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
         for sentence in _SENTENCES.split(block):
             _read_sentence(sentence.strip(), kind, facts, terms=own_words)
+    if own_words and is_narrative(text):
+        # A case told as a story reaches its diagnosis at the end ("Histology tests confirmed
+        # a benign multi-nodular goiter"): its last statement is its final diagnosis, one
+        # made on the way ("consistent with hypertensive heart disease") comes after; a
+        # disease before a finding stated about it ("suggestive of medullary carcinoma of
+        # thyroid", then "suggestive of ... metastatic lymphadenopathy": C73 before R59.9).
+        told = facts.stated_inline[facts.file_start :][::-1]
+        told.sort(key=lambda m: m.condition.code.startswith("R"))
+        facts.stated_inline[facts.file_start :] = told
 
 
 def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = False) -> None:
@@ -266,7 +282,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         (m.start(), m.end(), c) for m, c in _longest_first(found, [])
     ]
     if terms and (
-        kind in ("stated", "complaint")
+        kind in ("stated", "complaint", "indication")
         or _STATED_INLINE.search(sentence)
         or (kind == "present" and _COMPLAINT.search(sentence))
     ):
@@ -289,7 +305,10 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             continue  # a relative's condition; "non-diabetic" denies it
         if _is_question(before, after):
             continue  # the question asked ("evaluate for"), not an answer
-        mention = Mention(condition, sentence[:200], _is_hedged(before, after))
+        # "Suggestive of X" states X with doubt however far X is from it; a lab report's
+        # comment ("suggestive of diabetes" beside a reference range) states nothing.
+        doubt = _states_with_doubt(before)
+        mention = Mention(condition, sentence[:200], doubt or _is_hedged(before, after))
         history = (
             kind == "history"
             or bool(_HISTORY.search(before[-40:]))
@@ -298,13 +317,18 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         )
         if kind == "stated" or (kind == "notes" and _states(before) and not history):
             facts.stated.append(mention)  # an assessment may list a symptom as the problem
-        elif _states(before) and not history:
+        elif _states(before) and not history and not (doubt and not facts.file_tells):
             # "consistent with X" in a file's running text: stated, after every diagnosis
             # written under a diagnosis or impression heading of any file.
             facts.stated_inline.append(mention)
         elif condition.severity == "symptom":
-            if kind in ("notes", "complaint", "present"):
+            if kind in ("notes", "complaint", "present", "indication"):
                 facts.current.append(mention)  # a symptom is the complaint, not a diagnosis
+        elif kind == "indication":
+            # "Indication: positive TB test": the question, not the patient's disease; a
+            # finding of chapter R the code set names ("Flank pain") is the complaint.
+            if condition.code.startswith("R"):
+                facts.current.append(mention)
         elif history:
             facts.history.append(mention)
         elif kind == "notes":
@@ -342,6 +366,15 @@ def _relatives(before: str) -> bool:
 
 # Between "diagnosed with" and the condition it states: no new clause of the presentation.
 _CLAUSE = re.compile(r"(?i)\b(?:presents?|presented|admitted|brought|came|comes|complain\w*)\b")
+
+
+_DOUBTFUL_STATEMENT = re.compile(r"(?i)suggestive|suspicious|concerning")
+
+
+def _states_with_doubt(before: str) -> bool:
+    """The statement before the mention is a doubtful one ("was suggestive of")."""
+    stated = list(_STATED_INLINE.finditer(before))
+    return _states(before) and bool(_DOUBTFUL_STATEMENT.match(stated[-1].group()))
 
 
 def _states(before: str) -> bool:
@@ -392,6 +425,12 @@ def _unique(mentions: list[Mention]) -> list[Mention]:
             kept[mention.condition.name] = mention
     order = list(dict.fromkeys(m.condition.name for m in mentions))
     return [kept[name] for name in order]
+
+
+def is_narrative(text: str) -> bool:
+    """A case told in running prose (a case report's case section): long lines of prose and
+    at most one heading."""
+    return len(_HEADING.findall(text)) <= 1 and is_note_like(text)
 
 
 def is_imaging_report(text: str) -> bool:
