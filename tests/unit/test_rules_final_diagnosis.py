@@ -175,6 +175,14 @@ def test_the_indication_of_a_radiologists_report_gives_its_symptoms_only() -> No
     )
     assert renal.diagnosis.icd_code == ""
     assert "Normal renal ultrasound" in renal.diagnosis.description
+    # dev mtr-ultrasound-abdomen-normal-history-aids-pneumonia (MTSamples, Ultrasound -
+    # Abdomen): "HISTORY: ... There is a history of AIDS." above a normal study.
+    aids = diagnose(
+        [],
+        38,
+        read_notes(None, [_dev_note("mtr-ultrasound-abdomen-normal-history-aids-pneumonia")]),
+    )
+    assert aids.diagnosis.icd_code == ""
     # dev mtr-ct-abdomen-no-retroperitoneal-bleed-renal-cysts: "Evaluate for retroperitoneal
     # hematoma" asked, "No evidence for retroperitoneal bleed" answered; the cysts decide.
     cysts = _dev_note("mtr-ct-abdomen-no-retroperitoneal-bleed-renal-cysts")

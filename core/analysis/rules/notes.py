@@ -226,19 +226,16 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     radiologist = own_words and is_imaging_report(text)
     facts.file_tells = kind == "notes" or radiologist or (own_words and is_narrative(text))
     if radiologist:
-        kind = "report"
+        kind = "imaging"
     for block in _blocks(text):
         heading = _HEADING.match(block)
         if heading:
             kind = next(k for i, (k, _) in enumerate(_HEADINGS) if heading.group(f"h{i}"))
             if radiologist and kind == "complaint":
                 kind = "indication"  # the reason for the exam: its symptoms, nothing else
-            elif (report or radiologist) and kind not in (
-                "stated",
-                "medicines",
-                "allergies",
-                "family",
-            ):
+            elif radiologist and kind not in ("stated", "medicines", "allergies", "family"):
+                kind = "imaging"  # the exam, its history and findings: evidence, no diagnosis
+            elif report and kind not in ("stated", "medicines", "allergies", "family"):
                 kind = "report"  # a report's interpretation text is no history of the patient
             block = block[heading.end() :]
             if (imaging or radiologist) and re.match(r"(?i)\s*impressions?\b", heading.group()):
@@ -329,6 +326,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             # finding of chapter R the code set names ("Flank pain") is the complaint.
             if condition.code.startswith("R"):
                 facts.current.append(mention)
+        elif kind == "imaging":
+            pass  # "History: ... AIDS" above a normal study: the impression decides
         elif history:
             facts.history.append(mention)
         elif kind == "notes":
