@@ -21,14 +21,22 @@ from core.insights import PrimaryDiagnosis
 _SHAPE = re.compile(r"^[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]{1,4})?$")
 
 
+# The code set is loaded by one thread at a time: the package fills its list of every code
+# lazily, on the first call that needs it, without a lock, so two threads asking at once
+# (the summary and the diagnosis are written side by side) could see a half-filled list.
+_LOADING = threading.Lock()
+
+
 @cache
 def _code_set() -> ModuleType:
     # Imported on first use: loading the code set takes about two seconds. The package
     # still uses importlib.resources.read_text, deprecated; that warning is theirs, not ours.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import simple_icd_10_cm
+    with _LOADING:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import simple_icd_10_cm
 
+        simple_icd_10_cm.get_all_codes()  # the list of every code, filled whole, now
     module: ModuleType = simple_icd_10_cm
     return module
 

@@ -109,7 +109,7 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Coagulopathy", "D68.9", "acute", r"coagulopathy"),
     _c("Hypotension", "I95.9", "acute", r"hypotension|hypotensive"),
     _c("Pleural effusion", "J91.8", "acute", r"pleural\s+effusions?"),
-    _c("Pneumonia", "J18.9", "acute", r"pneumonia"),
+    _c("Pneumonia", "J18.9", "acute", r"pneumonias?|bronchopneumonia"),
     # Imaging findings in the words radiology reports use (British and American spellings).
     _c("Pneumothorax", "J93.9", "acute", r"(?:hydro)?pneumothora(?:x|ces)"),
     _c("Pulmonary edema", "J81.0", "acute", r"pulmonary\s+o?edema|alveolar\s+o?edema"),
@@ -117,12 +117,24 @@ CONDITIONS: tuple[Condition, ...] = (
        r"pneumoperitoneum|free\s+(?:intra-?peritoneal\s+|intra-?abdominal\s+)?air"),
     _c("Lymphadenopathy", "R59.9", "chronic",
        r"(?:lymph)?adenopathy|enlarged\s+(?:\w+\s+)?lymph\s+nodes?"),
+    _c("Volvulus", "K56.2", "acute", r"volvulus"),
+    _c("Transverse myelitis", "G37.3", "acute", r"transverse\s+myelitis"),
+    _c("Pituitary adenoma", "D35.2", "chronic",
+       r"pituitary\s+(?:macro|micro)?adenoma|(?:macro|micro)?adenoma\s+of\s+the\s+pituitary"),
+    _c("Subdural hemorrhage", "I62.00", "acute",
+       r"subdural\s+(?:h(?:a)?ematoma|h(?:a)?emorrhage|bleed)|\bsdh\b"),
+    # A duct widened on imaging ("Dilated common duct as well as pancreatic duct"): K83.8.
+    _c("Biliary duct dilatation", "K83.8", "acute",
+       r"dilat(?:ed|ation\s+of\s+the)\s+(?:common\s+)?(?:bile|biliary|hepatic|common)\s+ducts?|"
+       r"(?:biliary|bile\s+duct|common\s+(?:bile\s+)?duct|cbd)\s+dilatation|dilated\s+cbd"),
     _c("Pulmonary nodules", "R91.8", "chronic",
        r"pulmonary\s+nodules|lung\s+nodules|lung\s+mass(?:es)?|pulmonary\s+mass(?:es)?"),
     _c("Solitary pulmonary nodule", "R91.1", "chronic",
        r"(?:solitary\s+)?pulmonary\s+nodule|lung\s+nodule"),
     _c("Cardiomegaly", "I51.7", "chronic",
-       r"cardiomegaly|enlarged\s+(?:cardiac\s+silhouette|heart)|heart\s+(?:size\s+)?is\s+enlarged"),
+       r"cardiomegaly|enlarged\s+(?:cardiac\s+silhouette|heart)|"
+       r"(?:heart(?:\s+size)?|cardiac\s+silhouette)\s+(?:is|remains|appears)\s+"
+       r"(?:(?:mildly|moderately|markedly|slightly|again)\s+)?enlarged"),
     _c("Pyelonephritis", "N10", "acute", r"pyelonephritis"),
     _c("Urinary tract infection", "N39.0", "acute",
        r"urinary\s+tract\s+infection|\buti\b|cystitis"),
@@ -142,7 +154,10 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Upper respiratory infection", "J06.9", "acute",
        r"upper\s+respiratory\s+(?:tract\s+)?infection|\buri\b"),
     _c("COVID-19", "U07.1", "acute", r"covid(?:-?19)?|sars-cov-2"),
-    _c("Influenza", "J11.1", "acute", r"influenza|\bflu\b"),
+    # Haemophilus influenzae is a bacterium, not the flu ("97% probability of H. influenza").
+    _c("Influenza", "J11.1", "acute",
+       r"(?<!h\.\s)(?<!h\.)(?<!h\s)(?<!haemophilus\s)(?<!hemophilus\s)influenza(?!e)|"
+       r"\bflu\b"),
     _c("Pharyngitis", "J02.9", "acute", r"pharyngitis|strep\s+throat"),
     _c("Otitis media", "H66.90", "acute", r"otitis\s+media"),
     _c("Acute sinusitis", "J01.90", "acute", r"sinusitis"),
@@ -166,11 +181,13 @@ CONDITIONS: tuple[Condition, ...] = (
     # Either word order: "type 1 diabetes" and the index's "diabetes mellitus, type 1" (and
     # "DM type 1", "diabetes (type 1)"); the longer, typed match wins over bare "diabetes".
     _c("Type 1 diabetes mellitus", "E10.9", "chronic",
-       r"type\s*(?:1|i|one)\s+diabetes|\biddm\b|\bt1dm?\b|"
-       r"(?:diabetes(?:\s+mellitus)?|\bdm)\s*[,(-]?\s*type\s*(?:1|i|one)\b\)?|\bdm\s*1\b"),
+       r"type[\s-]*(?:1|i|one)[\s-]+(?:diabetes|dm\b)|\biddm\b|\bt1dm?\b|"
+       r"(?<!non-)(?<!non\s)insulin[\s-]+dependent\s+diabetes|juvenile[\s-]+(?:onset\s+)?diabetes|"
+       r"(?:diabetes(?:\s+mellitus)?|\bdm)\s*[,(-]?\s*type[\s-]*(?:1|i|one)\b\)?|\bdm\s*1\b"),
     _c("Type 2 diabetes mellitus", "E11.9", "chronic",
-       r"type\s*(?:2|ii|two)\s+diabetes|\bniddm\b|\bt2dm?\b|"
-       r"(?:diabetes(?:\s+mellitus)?|\bdm)\s*[,(-]?\s*type\s*(?:2|ii|two)\b\)?|\bdm\s*2\b|"
+       r"type[\s-]*(?:2|ii|two)[\s-]+(?:diabetes|dm\b)|\bniddm\b|\bt2dm?\b|"
+       r"non[\s-]+insulin[\s-]+dependent\s+diabetes|"
+       r"(?:diabetes(?:\s+mellitus)?|\bdm)\s*[,(-]?\s*type[\s-]*(?:2|ii|two)\b\)?|\bdm\s*2\b|"
        r"diabetes\s+mellitus|\bdm\b|diabetic|diabetes"),
     _c("Essential hypertension", "I10", "chronic", r"hypertension|\bhtn\b|high\s+blood\s+pressure"),
     _c("Hyperlipidemia", "E78.5", "chronic",
@@ -186,8 +203,16 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Cardiomyopathy", "I42.9", "chronic", r"cardiomyopathy"),
     _c("Heart failure", "I50.9", "chronic",
        r"(?:congestive\s+)?heart\s+failure|\bchf\b|\bhfref\b|\bhfpef\b"),
-    _c("COPD", "J44.9", "chronic",
-       r"\bcopd\b|chronic\s+obstructive\s+pulmonary\s+disease|emphysema"),
+    _c("COPD", "J44.9", "chronic", r"\bcopd\b|chronic\s+obstructive\s+pulmonary\s+disease"),
+    # Emphysema is J43 (J44 excludes it); air under the skin or in the mediastinum is not the
+    # lung's emphysema, nor is an organ's gas ("emphysematous pyelonephritis").
+    # The index's "Emphysema, subcutaneous, nontraumatic" and "mediastinal" are J98.2.
+    _c("Interstitial emphysema", "J98.2", "acute",
+       r"(?:subcutaneous|mediastinal|interstitial)\s+emphysema|pneumomediastinum"),
+    _c("Emphysema", "J43.9", "chronic",
+       r"(?<!subcutaneous\s)(?<!surgical\s)(?<!interstitial\s)(?<!mediastinal\s)"
+       r"(?:(?:pulmonary|centrilobular|panlobular|paraseptal|bullous)\s+)?emphysema"
+       r"|emphysematous\s+(?:changes?|disease|lungs?)"),
     _c("Asthma", "J45.909", "chronic", r"asthma"),
     _c("Hypothyroidism", "E03.9", "chronic", r"hypothyroidism|hashimoto"),
     _c("Hyperthyroidism", "E05.90", "chronic", r"hyperthyroidism|thyrotoxicosis|graves"),

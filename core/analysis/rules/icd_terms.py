@@ -21,6 +21,7 @@ effect of" description also names its category in those three ways and as "poiso
 from __future__ import annotations
 
 import re
+import threading
 from functools import cache
 
 from core.analysis.rules.conditions import Condition
@@ -32,6 +33,11 @@ _QUALIFIER = re.compile(r",\s*unspecified$|\s*\(.*?\)|\s+NOS\b")
 _POPULATION_CHAPTERS = ("O", "P")  # pregnancy, the perinatal period
 # Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
 _HEAD_END = re.compile(r",| of | in | with | without | due to | following ")
+# A one-word head names a disease only by a disease's ending: "Diverticulitis" (K57),
+# "Bronchiectasis"; "Enlargement" heads "Enlargement of orbit" (H05.3) and names none.
+_DISEASE_WORD = re.compile(
+    r"(?:itis|osis|oma|emia|aemia|pathy|iasis|ectasis|plegia|megaly|ism|uria|rrh(?:o)?ea)$"
+)
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 # "Toxic effect of carbon monoxide from motor vehicle exhaust, accidental": the substance.
 _TOXIC_EFFECT = re.compile(r"^toxic effect of (?P<substance>.+?)(?:,| from | in | and |$)")
@@ -42,15 +48,25 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(_WORD.findall(text.lower()))
 
 
-@cache
+# Built once, by one thread: the summary and the diagnosis are written side by side and
+# both read the notes, so the first two readers would otherwise build it at the same time.
+_BUILDING = threading.Lock()
+
+
 def _terms() -> dict[tuple[str, ...], str]:
     """Term (its words) -> the ICD-10-CM code it names."""
+    with _BUILDING:
+        return _built_terms()
+
+
+@cache
+def _built_terms() -> dict[tuple[str, ...], str]:
     icd = code_set()
     exact: dict[tuple[str, ...], str] = {}
     heads: dict[tuple[str, ...], set[str]] = {}
     for code in icd.get_all_codes(True):
-        if len(code) > 6 or "-" in code or not code[:1].isalpha():
-            continue  # chapters ("1"), blocks ("A00-A09"), codes with a seventh character
+        if len(code) > 7 or "-" in code or not code[:1].isalpha():
+            continue  # chapters ("1"), blocks ("A00-A09"), seventh characters ("S06.5X0A")
         description = _QUALIFIER.sub("", icd.get_description(code)).strip()
         words = _words(description)
         if words and (words not in exact or len(code) < len(exact[words])):
@@ -65,6 +81,8 @@ def _terms() -> dict[tuple[str, ...], str]:
     terms = dict(exact)
     for head, codes in heads.items():
         categories = {code[:3] for code in codes}
+        if len(head) == 1 and not _DISEASE_WORD.search(head[0]):
+            continue  # "Enlargement" (of orbit), "Deformity": a change, not a disease
         if head not in terms and len(categories) == 1:
             terms[head] = _head_code(codes)
     for wording, code in _toxic_effect_wordings(icd).items():

@@ -30,7 +30,20 @@ def _pipeline() -> Any:
 # What notes write beyond the clinical termset: a diagnosis "ruled out" or "resolved" after
 # its name ("acute myocardial infarction ruled out"), and a few denials before it.
 _MORE_TERMS = {
-    "following_negations": ["ruled out", "excluded", "resolved", "unlikely"],
+    # A test's result after the disease it tests for: "The HIV screening was non-reactive",
+    # "Serologic testing for HIV, Yersinia and E. histolytica were negative".
+    "following_negations": [
+        "ruled out",
+        "excluded",
+        "resolved",
+        "unlikely",
+        "was negative",
+        "were negative",
+        "was non-reactive",
+        "were non-reactive",
+        "was nonreactive",
+        "were nonreactive",
+    ],
     "preceding_negations": [
         "denied",
         "denying",

@@ -84,14 +84,23 @@ _HISTORY_AFTER = re.compile(
     r"(?i)^[^.;]{0,40}?\b(?:ago|in\s+the\s+past|(?:earlier|last)\s+(?:this\s+)?(?:year|month|week)|"
     r"(?:early|earlier)\s+this\s+year|in\s+(?:19|20)\d\d|years?\s+back|previously|resolved)\b"
 )
+# A sentence that lists the history: "His medical history was significant for diabetes
+# mellitus, coronary artery disease, and a myocardial infarction" (every item of the list).
+_HISTORY_LIST = re.compile(
+    r"(?i)\b(?:(?:past\s+)?(?:medical|surgical)\s+)?history\s+(?:was|is|were)\s+"
+    r"(?:significant|notable|remarkable|positive)\s+for|"
+    r"\b(?:past\s+)?(?:medical|surgical)\s+history\s+(?:included|includes|of)\b|"
+    r"\bcomorbidities\s+(?:included|includes|were|are)\b"
+)
 _FAMILY = re.compile(
     r"(?i)\b(?:mother|father|brother|sister|sibling|parents?|family|grand(?:mother|father)|"
     r"maternal|paternal|aunt|uncle)\b"
 )
 # A diagnosis stated in running text: "working diagnoses of gastroenteritis", "consistent with".
 _STATED_INLINE = re.compile(
-    r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as)|"
-    r"consistent\s+with|compatible\s+with|"
+    r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as|to\s+have)|"
+    r"consistent\s+with|compatible\s+with|in\s+keeping(?:\s+with)?|confirmed|"
+    r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|"
     r"admitted\s+(?:with|for)|treated\s+for)\b"
 )
@@ -99,7 +108,9 @@ _STATED_INLINE = re.compile(
 # diagnosis at all ("evaluate for pulmonary embolism", "pulmonary embolism protocol").
 _HEDGE_BEFORE = re.compile(
     r"(?i)\b(?:may|might|could|possibl[ey]|probabl[ey]|questionable|suspect(?:ed)?|"
-    r"suspicious\s+(?:for|of)|suggestive\s+of|concerning\s+for|"
+    r"tentative(?:ly)?|provisional(?:ly)?|presumptive(?:ly)?|presumed|initial(?:ly)?|"
+    r"suspicious\s+(?:for|of)|suggestive\s+of|suggest(?:s|ing)?|concerning\s+for|"
+    r"(?:less|more|most)\s+likely|likely|"
     r"cannot\s+(?:be\s+)?(?:exclude[d]?|ruled?\s+out)|versus|vs)\b"
 )
 _HEDGE_AFTER = re.compile(
@@ -116,11 +127,21 @@ _IMAGING = re.compile(
     r"(?i)\b(?:x-?ray|radiograph|ct|cta|mri|mra|ultrasound|sonogra\w+|"
     r"computed\s+tomography|magnetic\s+resonance|frontal\s+views?|pa\s+(?:and|&)\s+lateral)\b"
 )
+# A radiologist's report: an impression, with the findings or the exam named at the top, and
+# none of a clinical note's sections (the history of the illness, the examination, the plan).
+_IMPRESSION_HEADING = re.compile(r"(?im)^[ \t]*(?:\d{1,2}\.[ \t]*)?impressions?\s*(?::|-|$)")
+_FINDINGS_HEADING = re.compile(r"(?im)^[ \t]*findings\s*(?::|-|$)")
+_CLINICAL_NOTE_HEADING = re.compile(
+    r"(?im)^[ \t]*(?:chief\s+complaint|history\s+of\s+present(?:ing)?\s+illness|hpi|"
+    r"physical\s+exam(?:ination)?|review\s+of\s+systems|assessment|plan|"
+    r"past\s+medical\s+history|hospital\s+course|course|discharge)\b"
+)
 _COMPLAINT = re.compile(
     r"(?i)\b(?:presents?|presented|presenting|admitted|comes?\s+in|came\s+in|complain(?:s|ing)?\s+of|"
     r"c/o|referred)\b[^.]{0,120}"
 )
-_SENTENCES = re.compile(r"(?<=[.;!?])\s+|\n+")
+# A sentence ends at its stop, not at a genus's initial ("H. influenzae", "E. coli").
+_SENTENCES = re.compile(r"(?<=[.;!?])(?<!\b[A-Z]\.)\s+|\n+")
 
 
 @dataclass(frozen=True)
@@ -141,6 +162,12 @@ class NoteFacts:
     negated: set[str] = field(default_factory=set)  # condition names the notes deny
     impressions: list[str] = field(default_factory=list)  # imaging reports' impressions
     stated_inline: list[Mention] = field(default_factory=list)  # stated in a file's prose
+    # Where the file being read began in ``stated_inline``: a statement of that file which
+    # the file denies later ("not consistent with Crohn's disease") was revised, not kept.
+    file_start: int = field(default=0, repr=False)
+    # The file being read is a doctor's telling (a case report, a radiologist's report), where
+    # "suggestive of X" is a diagnosis given with doubt; in a lab report's comments it is not.
+    file_tells: bool = field(default=False, repr=False)
 
     def knows(self, *names: str) -> bool:
         """True when the notes name one of these conditions as the patient's, not denied."""
@@ -191,15 +218,27 @@ def _read_icd_terms(notes: str, facts: NoteFacts) -> None:
 def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     report = kind == "report"
     own_words = kind != "notes"  # a file's words; the doctor's notes have _read_icd_terms
+    facts.file_start = len(facts.stated_inline)
     imaging = own_words and bool(_IMAGING.search(text[:400]))
+    # In a radiologist's report the impression decides: the indication, the history and the
+    # findings are the question and the evidence, never a diagnosis of their own ("Indication:
+    # positive TB test ... Impression: normal chest"); only their stated words count.
+    radiologist = own_words and is_imaging_report(text)
+    facts.file_tells = kind == "notes" or radiologist or (own_words and is_narrative(text))
+    if radiologist:
+        kind = "imaging"
     for block in _blocks(text):
         heading = _HEADING.match(block)
         if heading:
             kind = next(k for i, (k, _) in enumerate(_HEADINGS) if heading.group(f"h{i}"))
-            if report and kind not in ("stated", "medicines", "allergies", "family"):
+            if radiologist and kind == "complaint":
+                kind = "indication"  # the reason for the exam: its symptoms, nothing else
+            elif radiologist and kind not in ("stated", "medicines", "allergies", "family"):
+                kind = "imaging"  # the exam, its history and findings: evidence, no diagnosis
+            elif report and kind not in ("stated", "medicines", "allergies", "family"):
                 kind = "report"  # a report's interpretation text is no history of the patient
             block = block[heading.end() :]
-            if imaging and re.match(r"(?i)\s*impressions?\b", heading.group()):
+            if (imaging or radiologist) and re.match(r"(?i)\s*impressions?\b", heading.group()):
                 facts.impressions.append(" ".join(block.split()))
         if kind == "medicines":
             facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
@@ -215,6 +254,15 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
         for sentence in _SENTENCES.split(block):
             _read_sentence(sentence.strip(), kind, facts, terms=own_words)
+    if own_words and is_narrative(text):
+        # A case told as a story reaches its diagnosis at the end ("Histology tests confirmed
+        # a benign multi-nodular goiter"): its last statement is its final diagnosis, one
+        # made on the way ("consistent with hypertensive heart disease") comes after; a
+        # disease before a finding stated about it ("suggestive of medullary carcinoma of
+        # thyroid", then "suggestive of ... metastatic lymphadenopathy": C73 before R59.9).
+        told = facts.stated_inline[facts.file_start :][::-1]
+        told.sort(key=lambda m: m.condition.code.startswith("R"))
+        facts.stated_inline[facts.file_start :] = told
 
 
 def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = False) -> None:
@@ -231,7 +279,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         (m.start(), m.end(), c) for m, c in _longest_first(found, [])
     ]
     if terms and (
-        kind in ("stated", "complaint")
+        kind in ("stated", "complaint", "indication")
         or _STATED_INLINE.search(sentence)
         or (kind == "present" and _COMPLAINT.search(sentence))
     ):
@@ -248,26 +296,38 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         before, after = sentence[:start], sentence[end:]
         if is_negated(sentence, start, end):
             facts.negated.add(condition.name)
+            _revise(facts, condition.name)
             continue
         if _relatives(before) or re.search(r"(?i)\bnon[-\s]?$", before):
             continue  # a relative's condition; "non-diabetic" denies it
         if _is_question(before, after):
             continue  # the question asked ("evaluate for"), not an answer
-        mention = Mention(condition, sentence[:200], _is_hedged(before, after))
+        # "Suggestive of X" states X with doubt however far X is from it; a lab report's
+        # comment ("suggestive of diabetes" beside a reference range) states nothing.
+        doubt = _states_with_doubt(before)
+        mention = Mention(condition, sentence[:200], doubt or _is_hedged(before, after))
         history = (
             kind == "history"
             or bool(_HISTORY.search(before[-40:]))
             or bool(_HISTORY_AFTER.match(after))
+            or _in_history_list(before)
         )
         if kind == "stated" or (kind == "notes" and _states(before) and not history):
             facts.stated.append(mention)  # an assessment may list a symptom as the problem
-        elif _states(before) and not history:
+        elif _states(before) and not history and not (doubt and not facts.file_tells):
             # "consistent with X" in a file's running text: stated, after every diagnosis
             # written under a diagnosis or impression heading of any file.
             facts.stated_inline.append(mention)
         elif condition.severity == "symptom":
-            if kind in ("notes", "complaint", "present"):
+            if kind in ("notes", "complaint", "present", "indication"):
                 facts.current.append(mention)  # a symptom is the complaint, not a diagnosis
+        elif kind == "indication":
+            # "Indication: positive TB test": the question, not the patient's disease; a
+            # finding of chapter R the code set names ("Flank pain") is the complaint.
+            if condition.code.startswith("R"):
+                facts.current.append(mention)
+        elif kind == "imaging":
+            pass  # "History: ... AIDS" above a normal study: the impression decides
         elif history:
             facts.history.append(mention)
         elif kind == "notes":
@@ -276,6 +336,24 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             facts.current.append(mention)  # affirmed now in the history of the illness
         elif kind != "report":
             facts.history.append(mention)  # named elsewhere: known, not the complaint
+
+
+def _in_history_list(before: str) -> bool:
+    """The mention is an item of a list the sentence opens as the history, with no new
+    clause of the presentation between ("... history was significant for A, B, and C")."""
+    lead = list(_HISTORY_LIST.finditer(before))
+    return bool(lead) and not _CLAUSE.search(before[lead[-1].end() :])
+
+
+def _revise(facts: NoteFacts, name: str) -> None:
+    """A file that states a diagnosis in its prose and denies it further on ("a tentative
+    diagnosis of Crohn's disease was made ... CT findings were not consistent with Crohn's
+    disease") revised it, as a case report tells how its diagnosis was reached: the earlier
+    statement no longer stands. A diagnosis under a heading is not revised by prose."""
+    kept = facts.stated_inline[: facts.file_start] + [
+        m for m in facts.stated_inline[facts.file_start :] if m.condition.name != name
+    ]
+    facts.stated_inline[:] = kept
 
 
 def _relatives(before: str) -> bool:
@@ -287,6 +365,15 @@ def _relatives(before: str) -> bool:
 
 # Between "diagnosed with" and the condition it states: no new clause of the presentation.
 _CLAUSE = re.compile(r"(?i)\b(?:presents?|presented|admitted|brought|came|comes|complain\w*)\b")
+
+
+_DOUBTFUL_STATEMENT = re.compile(r"(?i)suggestive|suspicious|concerning")
+
+
+def _states_with_doubt(before: str) -> bool:
+    """The statement before the mention is a doubtful one ("was suggestive of")."""
+    stated = list(_STATED_INLINE.finditer(before))
+    return _states(before) and bool(_DOUBTFUL_STATEMENT.match(stated[-1].group()))
 
 
 def _states(before: str) -> bool:
@@ -337,6 +424,22 @@ def _unique(mentions: list[Mention]) -> list[Mention]:
             kept[mention.condition.name] = mention
     order = list(dict.fromkeys(m.condition.name for m in mentions))
     return [kept[name] for name in order]
+
+
+def is_narrative(text: str) -> bool:
+    """A case told in running prose (a case report's case section): long lines of prose and
+    at most one heading."""
+    return len(_HEADING.findall(text)) <= 1 and is_note_like(text)
+
+
+def is_imaging_report(text: str) -> bool:
+    """A radiologist's report: an impression heading, with a findings heading or the exam
+    named at the top, and no section of a clinical note (HPI, examination, assessment)."""
+    return (
+        bool(_IMPRESSION_HEADING.search(text))
+        and bool(_FINDINGS_HEADING.search(text) or _IMAGING.search(text[:400]))
+        and not _CLINICAL_NOTE_HEADING.search(text)
+    )
 
 
 def is_note_like(text: str) -> bool:
