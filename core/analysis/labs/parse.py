@@ -144,6 +144,22 @@ def read_document(document: LabDocument, patient: Patient | None = None) -> LabR
     return read_lab_text(document.text, document.file_id, patient=patient, paged=document.paged)
 
 
+# A name opening its clause, a comma, then its value and unit closing the clause: "the
+# following increased values on the liver function test: aspartate aminotransferase
+# (AST), 176 U/L; alanine aminotransferase (ALT), 106 U/L", "metabolic acidosis (lactic
+# acid, 99 mg/dL; pyruvic acid, 0.92 mg/dL)" (issue #29). A clause that holds a number
+# before the name is a count written first ("0 PMNs, 100% lymphocytes"): no value follows.
+_COMMA_VALUE = re.compile(
+    r"^\s*,\s*(?=[<>]?\d[\d.]*\s*(?:[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
+)
+
+
+def _comma_then_value(clause: str, segment: str) -> str:
+    if re.search(r"\d", clause) or not _COMMA_VALUE.match(segment):
+        return segment
+    return " " + segment.lstrip()[1:]
+
+
 class _State:
     """The reader's place in a document: page, section, cells of a table row in progress."""
 
@@ -259,6 +275,7 @@ class _State:
                 )
             urine_here = (self.in_urine and named is None) or named == "urine"
             clause = re.split(r"[,;]|\.\s", before)[-1]
+            segment = _comma_then_value(clause, segment)
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
             if outcome.value is None:
                 absolute = bool(_ABSOLUTE.search(match.group()) or _ABSOLUTE_BEFORE.search(clause))

@@ -196,8 +196,48 @@ def _subscript(match: re.Match[str]) -> str:
     return f"{name}{n}" if (n == "3") == (name.upper() == "HCO") else match.group()
 
 
+# An ion's charge set apart from its symbol, as text taken from a typeset page prints a
+# superscript: "Na + 125 mEq/L, K + 3.8 mEq/L, Cl - 88 mEq/L" (the "-" is no minus sign).
+_SET_APART_CHARGE = re.compile(r"\b(?P<ion>Na|K|Cl|Ca|Mg|HCO3|H)\s+[+\-−]\s+(?=\d)")
+
+# A disorder named by its test, then the test's value: "hyponatremia of 104 mmol/L",
+# "hyperglycemia (257 mg/dl)", "hyperammonemia (143.8 mM)", "mild hypernatremia (149 mEq
+# sodium/L)". The value is that test's (issue #29: case reports name the disorder first).
+_DISORDER_TESTS: tuple[tuple[str, str], ...] = (
+    (r"natr", "sodium"),
+    (r"kal", "potassium"),
+    (r"glyc", "glucose"),
+    (r"calc", "calcium"),
+    (r"magnes", "magnesium"),
+    (r"phosphat", "phosphate"),
+    (r"ammon", "ammonia"),
+    (r"lactat", "lactate"),
+    (r"albumin", "albumin"),
+    (r"chlor", "chloride"),
+    (r"uric", "uric acid"),
+)
+_DISORDER_VALUE = re.compile(
+    r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>"
+    + "|".join(root for root, _ in _DISORDER_TESTS)
+    + r")[a-z]*?(?:a)?emia)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=[<>]?\s*\d)"
+)
+
+
+# The ion named inside its unit: "149 mEq sodium/L" is 149 mEq/L of sodium.
+_ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassium|chloride)/l\b")
+
+
+def _disorder_value(match: re.Match[str]) -> str:
+    root = match.group("root").lower()
+    test = next(name for stem, name in _DISORDER_TESTS if stem == root)
+    return f"{match.group('disorder')}{match.group('gap')}{test} "
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
+    line = _DISORDER_VALUE.sub(_disorder_value, line)
+    line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
     line = _SUBSCRIPT.sub(_subscript, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
