@@ -64,6 +64,8 @@ _SAME_AS: dict[str, str] = {
     "percent": "%",
     "mm hg": "mmhg",
     "thou/mm3": "10^9/l",
+    # "mM/L" as case reports print millimoles per litre ("lactic acid ... 7.54 mM/L")
+    "mm/l": "mmol/l",
     # plasma renin activity: angiotensin I made per hour
     "ng/ml/hr": "ng/ml/h",
     "ng/ml/hour": "ng/ml/h",

@@ -24,7 +24,7 @@ from core.analysis.labs.context import (
     specimen_after,
     value_context,
 )
-from core.analysis.labs.critical import mark_critical
+from core.analysis.labs.critical import in_prose, mark_critical
 from core.analysis.labs.format import is_dipstick, printed_grade
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
@@ -117,7 +117,7 @@ def read_lab_text(
             reading.notes.append(BLANK_FORM_NOTE)
             return reading
         state.values = filled
-    reading.values = mark_critical(state.values)
+    reading.values = mark_critical(state.values, state.prose)
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
     return reading
@@ -154,6 +154,15 @@ _COMMA_VALUE = re.compile(
 )
 
 
+# A sentence that ends on a past day says when every result in it was taken: "The PT is
+# slightly improved over the last few days, being high at 65.0 with an INR of 7.3
+# yesterday." A sentence that also says "today" or "now" compares two times: no time here.
+_CLAUSE_ENDS_EARLIER = re.compile(
+    r"(?i)^(?!.*\b(?:today|now|currently|this\s+morning)\b).*\b(?:yesterday|the\s+day\s+before"
+    r"|\d+\s+(?:days?|weeks?|months?)\s+(?:ago|earlier|before))\s*\)?\s*$"
+)
+
+
 def _comma_then_value(clause: str, segment: str) -> str:
     if re.search(r"\d", clause) or not _COMMA_VALUE.match(segment):
         return segment
@@ -182,6 +191,7 @@ class _State:
         self.range_rows = 0  # rows naming a test with a reference range and no result
         self.result_rows = 0  # rows with a result read
         self.ranged: set[int] = set()  # values whose row prints its own range after them
+        self.prose: set[int] = set()  # values read from a running sentence, not a table row
 
     def read(self, raw_line: str) -> None:
         line = clean_line(raw_line)
@@ -273,6 +283,10 @@ class _State:
                 timing = next(
                     k for k in ("admission", "discharge", "earlier", "repeat") if after.group(k)
                 )
+            elif timing is None and _CLAUSE_ENDS_EARLIER.search(
+                re.split(r"\.(?=\s|$)|;", line[match.end() :])[0]
+            ):
+                timing = "earlier"
             urine_here = (self.in_urine and named is None) or named == "urine"
             clause = re.split(r"[,;]|\.\s", before)[-1]
             segment = _comma_then_value(clause, segment)
@@ -296,6 +310,8 @@ class _State:
             self._keep(value, specimen, timing, quoted(raw_line, match.group(), number, grade))
             if outcome.ranged and len(self.values) > kept:
                 self.ranged.add(kept)
+            if len(self.values) > kept and in_prose(raw_line):
+                self.prose.add(kept)
         return any_read
 
     def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:

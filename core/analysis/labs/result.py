@@ -45,7 +45,7 @@ _RESULT_WORDS = re.compile(
 # participle clause continues the sentence's subject ("the PT ..., being high at 65.0").
 _WORDS_TO_VALUE = re.compile(
     r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+being\b))?\s+){1,10}?(?:is|was|were|at|of|=)\s+"
-    r"(?=[<>]?\s*-?\d)"
+    r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 
 

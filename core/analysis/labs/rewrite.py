@@ -227,17 +227,47 @@ _DISORDER_VALUE = re.compile(
 _ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassium|chloride)/l\b")
 
 
+# A number glued to an abbreviation that names no test is the abbreviation's own
+# ("17OHD": 17-hydroxylase deficiency), never a value of the test before it; a value glued
+# before a test's name ("11.0AST (SGOT)") stays for the table reader.
+_GLUED_ABBREVIATION = re.compile(r"(?<![\d.])\b\d{1,3}(?P<abbr>[A-Z]{3,})\b(?!\s*/)")
+
+
+def _glued_abbreviation(match: re.Match[str]) -> str:
+    if ANALYTE_NAME.match(match.string[match.start("abbr") :]):
+        return match.group()
+    return match.group("abbr")
+
+
 def _disorder_value(match: re.Match[str]) -> str:
     root = match.group("root").lower()
     test = next(name for stem, name in _DISORDER_TESTS if stem == root)
     return f"{match.group('disorder')}{match.group('gap')}{test} "
 
 
+# Other disorders named before their count: "mild leukocytosis (10.41 × 10 3 leukocytes/µL)".
+_COUNT_DISORDER = re.compile(
+    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis)"
+    r"(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=\d)"
+)
+_COUNT_OF = {"leu": "white blood cell count", "thr": "platelet count"}
+# Plasma renin activity's unit as case reports write it: "ng/mL per h", "ng/mL/hr".
+_PER_HOUR = re.compile(r"(?i)\bng\s*/\s*ml\s*(?:/|\s+per\s+)\s*h(?:r|our)?\b")
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
+    line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
     line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
+    line = _COUNT_DISORDER.sub(
+        lambda m: (
+            f"{m.group('disorder')}{m.group('gap')}{_COUNT_OF[m.group('disorder')[:3].lower()]} "
+        ),
+        line,
+    )
+    line = _PER_HOUR.sub("ng/mL/h", line)
     line = _SUBSCRIPT.sub(_subscript, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")

@@ -93,7 +93,7 @@ _STATED_INLINE = re.compile(
     r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as)|"
     r"consistent\s+with|compatible\s+with|"
     r"impression\s+(?:is|was|of)|"
-    r"admitted\s+(?:with|for)|treated\s+for)\b"
+    r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for)\b"
 )
 # Where the words around a mention leave it open: a hedge makes it weaker, a question is no
 # diagnosis at all ("evaluate for pulmonary embolism", "pulmonary embolism protocol").
