@@ -67,7 +67,7 @@ def test_an_ions_charge_set_apart_is_no_sign() -> None:
 
 
 def test_a_name_a_comma_then_its_value_closing_the_clause() -> None:
-    # dev cr-neonatal-haemochromatosis-pt-seconds-inr-normal-values-sentence.
+    # Neonatal haemochromatosis (CaseReportBench item 41, left out of dev, see below).
     values = _read(
         "The initial laboratory findings after birth showed the following increased values on "
         "the liver function test: aspartate aminotransferase (AST), 176 U/L; alanine "
@@ -195,3 +195,18 @@ def test_the_inborn_errors_case_reports_name() -> None:
     assert "E27.1" in codes(
         "fludrocortisone were started as therapy for primary adrenal insufficiency"
     )
+
+
+def test_prothrombin_time_in_seconds_beside_the_inr() -> None:
+    # Neonatal haemochromatosis (CaseReportBench item 41, left out of dev: its disease is
+    # named only "NH"): the PT past 27 s is critical, the INR of 3.02 is not.
+    values = _read(
+        "The albumin level was 2.4 g/dL, and the ammonia level was increased to 149 µg/dL. The "
+        "prothrombin time was 31.2 seconds, and the international normalized ratio was 3.02. "
+        "The initial laboratory examination showed a white blood cell count of 13,600/µL, a "
+        "hemoglobin level of 10.1 g/dL and a thrombocyte count of 93,000/µL."
+    )
+    pt, inr = _one(values, "PT"), _one(values, "INR")
+    assert (pt.value, pt.critical) == (31.2, True)
+    assert (inr.value, inr.critical) == (3.02, False)
+    assert _one(values, "Platelets").value == 93000
