@@ -176,6 +176,13 @@ def test_adrenal_and_pituitary_hormones_are_read() -> None:
     assert (acth.comparator, acth.value) == (">", 1250)
     assert _one(values, "17-hydroxyprogesterone").value == 0.42
     assert _one(values, "Cortisol").value == 1.23
+    # Two values, each with its range, "respectively"; renin activity "ng/mL/hr".
+    values = _read(
+        "Plasma renin activity and aldosterone levels were 7.28 ng/mL/hr (normal range, "
+        "1.0–6.5 ng/mL/hr) and 0.1 ng/dL (normal range, 3–35 ng/dL), respectively."
+    )
+    assert _one(values, "Renin activity").value == 7.28
+    assert _one(values, "Aldosterone").value == 0.1
 
 
 def test_the_inborn_errors_case_reports_name() -> None:

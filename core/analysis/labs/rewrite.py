@@ -255,6 +255,24 @@ _COUNT_OF = {"leu": "white blood cell count", "thr": "platelet count"}
 _PER_HOUR = re.compile(r"(?i)\bng\s*/\s*ml\s*(?:/|\s+per\s+)\s*h(?:r|our)?\b")
 
 
+# Two names, then two values each with its unit and range, "respectively": "Plasma renin
+# activity and aldosterone levels were 7.28 ng/mL/hr (normal range, 1.0–6.5 ng/mL/hr) and
+# 0.1 ng/dL (normal range, 3–35 ng/dL), respectively".
+_PAIR_WITH_RANGES = re.compile(
+    rf"(?P<a>{_NAME})\s+and\s+(?P<b>{_NAME})(?P<mid>[^\d;.]{{0,40}}?)"
+    rf"(?P<x>{_NUM}\s*[^\s\d(),;]*)\s*(?P<rx>\([^()]{{0,60}}\))\s*and\s+"
+    rf"(?P<y>{_NUM}\s*[^\s\d(),;]*)\s*(?P<ry>\([^()]{{0,60}}\))\s*,?\s*respectively"
+)
+
+
+def _pair_with_ranges(match: re.Match[str]) -> str:
+    a, b, mid = match.group("a"), match.group("b"), match.group("mid")
+    return (
+        f"{a}{mid}{match.group('x')} {match.group('rx')}, "
+        f"{b} {match.group('y')} {match.group('ry')}, respectively"
+    )
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
@@ -268,6 +286,7 @@ def rewrite_prose(line: str) -> str:
         line,
     )
     line = _PER_HOUR.sub("ng/mL/h", line)
+    line = _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
     line = _SUBSCRIPT.sub(_subscript, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
