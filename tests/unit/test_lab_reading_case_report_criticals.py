@@ -217,3 +217,10 @@ def test_prothrombin_time_in_seconds_beside_the_inr() -> None:
     assert (pt.value, pt.critical) == (31.2, True)
     assert (inr.value, inr.critical) == (3.02, False)
     assert _one(values, "Platelets").value == 93000
+
+
+def test_a_psoas_abscess_is_named() -> None:
+    # dev cr-psoas-abscess-groin-pain-crp-wbc (PMC1681640): "psoas abscess" is the code set's
+    # "Psoas muscle abscess" (K68.12).
+    codes = {c.code for c in CONDITIONS if c.pattern.search("CT revealed a left psoas abscess")}
+    assert "K68.12" in codes

@@ -72,6 +72,7 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Congenital adrenal hyperplasia", "E25.0", "acute",
        r"(?:congenital|lipoid)\s+(?:lipoid\s+)?adrenal\s+hyperplasia|(?-i:(?:NC|NCC)?L?CAH|CLAH)"
        r"|21-hydroxylase\s+deficiency"),
+    _c("Psoas muscle abscess", "K68.12", "acute", r"psoas\s+(?:muscle\s+)?abscess(?:es)?"),
     _c("Syndrome of inappropriate secretion of antidiuretic hormone", "E22.2", "acute",
        r"syndrome\s+of\s+inappropriate\s+(?:secretion\s+of\s+)?antidiuretic\s+hormone"
        r"(?:\s+secretion)?|siadh?"),
