@@ -64,6 +64,13 @@ _SAME_AS: dict[str, str] = {
     "percent": "%",
     "mm hg": "mmhg",
     "thou/mm3": "10^9/l",
+    # "mM/L" as case reports print millimoles per litre ("lactic acid ... 7.54 mM/L")
+    "mm/l": "mmol/l",
+    # plasma renin activity: angiotensin I made per hour
+    "ng/ml/hr": "ng/ml/h",
+    "ng/ml/hour": "ng/ml/h",
+    "ng/mlperh": "ng/ml/h",
+    "ng/ml/hr.": "ng/ml/h",
     # Indian reports count platelets in lakhs (100,000) per cubic millimetre.
     "lakh/cumm": "lakh/ul",
     "lakhs/cumm": "lakh/ul",

@@ -25,7 +25,13 @@ _CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {
     # SI results against limits written in conventional units (issue #29: a calcium of
     # 1.4 mmol/L was never compared with the critical 6.6 mg/dL).
     "Calcium": {("mmol/l", "mg/dl"): lambda x: x * 4.008},
-    "Magnesium": {("mmol/l", "mg/dl"): lambda x: x * 2.431},
+    # Magnesium is divalent: 1 mEq/L is 0.5 mmol/L, 1.2155 mg/dL (issue #29: "magnesium level:
+    # 0.7 mEq/L" is under the critical 1.0 mg/dL).
+    "Magnesium": {
+        ("mmol/l", "mg/dl"): lambda x: x * 2.431,
+        ("meq/l", "mg/dl"): lambda x: x * 1.2155,
+        ("meq/l", "mmol/l"): lambda x: x / 2,
+    },
     "Hematocrit": {("l/l", "%"): lambda x: x * 100},
     "WBC": {("/ul", "10^9/l"): lambda x: x / 1000},
     # Issue #29: blood gases and drug levels into the units their critical limits use.

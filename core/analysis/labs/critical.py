@@ -17,6 +17,7 @@ not blood values and are never critical by this list.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from core.analysis.labs.context import TIMING_ORDER
@@ -129,22 +130,58 @@ def _beyond(value: LabValue, limit: CriticalLimit, measured: float) -> bool:
     return False
 
 
-def mark_critical(values: list[LabValue]) -> list[LabValue]:
+def mark_critical(values: list[LabValue], prose: set[int] | None = None) -> list[LabValue]:
     """The values with ``critical`` set from the list. Only a test's current value can be
     critical: a result that one of a later time supersedes (an earlier INR beside today's,
     platelets 19,000 that "rose to 299,000") is history, not an alarm. Results of the same
-    time are all current: a text's order is not always the order of time (a cumulative
-    table prints the newest first)."""
+    time are all current where they stand in a table: a table's order is not always the
+    order of time (a cumulative table prints the newest first). A narrative tells its
+    results in the order they came (issue #29): when every result of a test is in running
+    sentences, the last one told is the current one ("Her plasma sodium level was 131.7 ...
+    with potassium concentration of 6.61", then at the follow-up "Her plasma sodium level is
+    138 mmol/L with a normal potassium concentration of 4.8"). ``prose`` holds the indexes of
+    the values read from running sentences, when the reader knows them (its whole line, not
+    the quoted sentence); otherwise each value's quoted line decides."""
     latest: dict[tuple[str, str | None], int] = {}
     for value in values:
         key = (value.analyte, value.specimen)
         latest[key] = max(latest.get(key, 0), _rank(value))
-    return [
-        v.model_copy(
-            update={"critical": _rank(v) == latest[(v.analyte, v.specimen)] and is_critical(v)}
+    current: dict[tuple[str, str | None], list[int]] = {}
+    for index, value in enumerate(values):
+        key = (value.analyte, value.specimen)
+        if _rank(value) == latest[key]:
+            current.setdefault(key, []).append(index)
+    for key, indexes in current.items():
+        told = [values[i] for i in indexes]
+        in_prose = (
+            all(i in prose for i in indexes) if prose is not None else all(map(_in_prose, told))
         )
-        for v in values
+        if len(told) > 1 and in_prose:
+            last = told[-1]
+            # The same result told again ("the potassium of 9.7 was treated") stays current.
+            current[key] = [i for i in indexes if values[i].value == last.value]
+    now = {i for indexes in current.values() for i in indexes}
+    return [
+        v.model_copy(update={"critical": i in now and is_critical(v)}) for i, v in enumerate(values)
     ]
+
+
+# A result quoted from a running sentence (a verb or a preposition between its words), not
+# from a table's row: "Laboratory investigations revealed a slightly decreased sodium level".
+_SENTENCE_WORDS = re.compile(
+    r"(?i)\b(?:was|were|is|are|had|has|showed|revealed|demonstrated|indicated|found|"
+    r"remained|with|of)\b"
+)
+_PROSE_WORDS = 6
+
+
+def _in_prose(value: LabValue) -> bool:
+    return in_prose(value.source_line or "")
+
+
+def in_prose(line: str) -> bool:
+    """True when ``line`` is a running sentence rather than a table's row."""
+    return len(line.split()) >= _PROSE_WORDS and bool(_SENTENCE_WORDS.search(line))
 
 
 def _rank(value: LabValue) -> int:

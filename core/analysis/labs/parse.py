@@ -24,7 +24,7 @@ from core.analysis.labs.context import (
     specimen_after,
     value_context,
 )
-from core.analysis.labs.critical import mark_critical
+from core.analysis.labs.critical import in_prose, mark_critical
 from core.analysis.labs.format import is_dipstick, printed_grade
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
@@ -117,7 +117,7 @@ def read_lab_text(
             reading.notes.append(BLANK_FORM_NOTE)
             return reading
         state.values = filled
-    reading.values = mark_critical(state.values)
+    reading.values = mark_critical(state.values, state.prose)
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
     return reading
@@ -144,6 +144,31 @@ def read_document(document: LabDocument, patient: Patient | None = None) -> LabR
     return read_lab_text(document.text, document.file_id, patient=patient, paged=document.paged)
 
 
+# A name opening its clause, a comma, then its value and unit closing the clause: "the
+# following increased values on the liver function test: aspartate aminotransferase
+# (AST), 176 U/L; alanine aminotransferase (ALT), 106 U/L", "metabolic acidosis (lactic
+# acid, 99 mg/dL; pyruvic acid, 0.92 mg/dL)" (issue #29). A clause that holds a number
+# before the name is a count written first ("0 PMNs, 100% lymphocytes"): no value follows.
+_COMMA_VALUE = re.compile(
+    r"^\s*,\s*(?=[<>]?\d[\d.]*\s*(?:[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
+)
+
+
+# A sentence that ends on a past day says when every result in it was taken: "The PT is
+# slightly improved over the last few days, being high at 65.0 with an INR of 7.3
+# yesterday." A sentence that also says "today" or "now" compares two times: no time here.
+_CLAUSE_ENDS_EARLIER = re.compile(
+    r"(?i)^(?!.*\b(?:today|now|currently|this\s+morning)\b).*\b(?:yesterday|the\s+day\s+before"
+    r"|\d+\s+(?:days?|weeks?|months?)\s+(?:ago|earlier|before))\s*\)?\s*$"
+)
+
+
+def _comma_then_value(clause: str, segment: str) -> str:
+    if re.search(r"\d", clause) or not _COMMA_VALUE.match(segment):
+        return segment
+    return " " + segment.lstrip()[1:]
+
+
 class _State:
     """The reader's place in a document: page, section, cells of a table row in progress."""
 
@@ -166,6 +191,7 @@ class _State:
         self.range_rows = 0  # rows naming a test with a reference range and no result
         self.result_rows = 0  # rows with a result read
         self.ranged: set[int] = set()  # values whose row prints its own range after them
+        self.prose: set[int] = set()  # values read from a running sentence, not a table row
 
     def read(self, raw_line: str) -> None:
         line = clean_line(raw_line)
@@ -257,8 +283,13 @@ class _State:
                 timing = next(
                     k for k in ("admission", "discharge", "earlier", "repeat") if after.group(k)
                 )
+            elif timing is None and _CLAUSE_ENDS_EARLIER.search(
+                re.split(r"\.(?=\s|$)|;", line[match.end() :])[0]
+            ):
+                timing = "earlier"
             urine_here = (self.in_urine and named is None) or named == "urine"
             clause = re.split(r"[,;]|\.\s", before)[-1]
+            segment = _comma_then_value(clause, segment)
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
             if outcome.value is None:
                 absolute = bool(_ABSOLUTE.search(match.group()) or _ABSOLUTE_BEFORE.search(clause))
@@ -279,6 +310,8 @@ class _State:
             self._keep(value, specimen, timing, quoted(raw_line, match.group(), number, grade))
             if outcome.ranged and len(self.values) > kept:
                 self.ranged.add(kept)
+            if len(self.values) > kept and in_prose(raw_line):
+                self.prose.add(kept)
         return any_read
 
     def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:

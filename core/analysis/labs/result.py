@@ -44,8 +44,9 @@ _RESULT_WORDS = re.compile(
 # elevated and today is 44.9". No clause break and no other test's name in between; a
 # participle clause continues the sentence's subject ("the PT ..., being high at 65.0").
 _WORDS_TO_VALUE = re.compile(
-    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+being\b))?\s+){1,10}?(?:is|was|were|at|of|=)\s+"
-    r"(?=[<>]?\s*-?\d)"
+    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring)\b))?\s+){1,10}?"
+    r"(?:is|was|were|at|of|=|measuring)\s+"
+    r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 
 

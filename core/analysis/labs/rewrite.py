@@ -196,8 +196,97 @@ def _subscript(match: re.Match[str]) -> str:
     return f"{name}{n}" if (n == "3") == (name.upper() == "HCO") else match.group()
 
 
+# An ion's charge set apart from its symbol, as text taken from a typeset page prints a
+# superscript: "Na + 125 mEq/L, K + 3.8 mEq/L, Cl - 88 mEq/L" (the "-" is no minus sign).
+_SET_APART_CHARGE = re.compile(r"\b(?P<ion>Na|K|Cl|Ca|Mg|HCO3|H)\s+[+\-−]\s+(?=\d)")
+
+# A disorder named by its test, then the test's value: "hyponatremia of 104 mmol/L",
+# "hyperglycemia (257 mg/dl)", "hyperammonemia (143.8 mM)", "mild hypernatremia (149 mEq
+# sodium/L)". The value is that test's (issue #29: case reports name the disorder first).
+_DISORDER_TESTS: tuple[tuple[str, str], ...] = (
+    (r"natr", "sodium"),
+    (r"kal", "potassium"),
+    (r"glyc", "glucose"),
+    (r"calc", "calcium"),
+    (r"magnes", "magnesium"),
+    (r"phosphat", "phosphate"),
+    (r"ammon", "ammonia"),
+    (r"lactat", "lactate"),
+    (r"albumin", "albumin"),
+    (r"chlor", "chloride"),
+    (r"uric", "uric acid"),
+)
+_DISORDER_VALUE = re.compile(
+    r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>"
+    + "|".join(root for root, _ in _DISORDER_TESTS)
+    + r")[a-z]*?(?:a)?emia)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=[<>]?\s*\d)"
+)
+
+
+# The ion named inside its unit: "149 mEq sodium/L" is 149 mEq/L of sodium.
+_ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassium|chloride)/l\b")
+
+
+# A number glued to an abbreviation that names no test is the abbreviation's own
+# ("17OHD": 17-hydroxylase deficiency), never a value of the test before it; a value glued
+# before a test's name ("11.0AST (SGOT)") stays for the table reader.
+_GLUED_ABBREVIATION = re.compile(r"(?<![\d.])\b\d{1,3}(?P<abbr>[A-Z]{3,})\b(?!\s*/)")
+
+
+def _glued_abbreviation(match: re.Match[str]) -> str:
+    if ANALYTE_NAME.match(match.string[match.start("abbr") :]):
+        return match.group()
+    return match.group("abbr")
+
+
+def _disorder_value(match: re.Match[str]) -> str:
+    root = match.group("root").lower()
+    test = next(name for stem, name in _DISORDER_TESTS if stem == root)
+    return f"{match.group('disorder')}{match.group('gap')}{test} "
+
+
+# Other disorders named before their count: "mild leukocytosis (10.41 × 10 3 leukocytes/µL)".
+_COUNT_DISORDER = re.compile(
+    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis)"
+    r"(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=\d)"
+)
+_COUNT_OF = {"leu": "white blood cell count", "thr": "platelet count"}
+# Plasma renin activity's unit as case reports write it: "ng/mL per h", "ng/mL/hr".
+_PER_HOUR = re.compile(r"(?i)\bng\s*/\s*ml\s*(?:/|\s+per\s+)\s*h(?:r|our)?\b")
+
+
+# Two names, then two values each with its unit and range, "respectively": "Plasma renin
+# activity and aldosterone levels were 7.28 ng/mL/hr (normal range, 1.0–6.5 ng/mL/hr) and
+# 0.1 ng/dL (normal range, 3–35 ng/dL), respectively".
+_PAIR_WITH_RANGES = re.compile(
+    rf"(?P<a>{_NAME})\s+and\s+(?P<b>{_NAME})(?P<mid>[^\d;.]{{0,40}}?)"
+    rf"(?P<x>{_NUM}\s*[^\s\d(),;]*)\s*(?P<rx>\([^()]{{0,60}}\))\s*and\s+"
+    rf"(?P<y>{_NUM}\s*[^\s\d(),;]*)\s*(?P<ry>\([^()]{{0,60}}\))\s*,?\s*respectively"
+)
+
+
+def _pair_with_ranges(match: re.Match[str]) -> str:
+    a, b, mid = match.group("a"), match.group("b"), match.group("mid")
+    return (
+        f"{a}{mid}{match.group('x')} {match.group('rx')}, "
+        f"{b} {match.group('y')} {match.group('ry')}, respectively"
+    )
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
+    line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
+    line = _DISORDER_VALUE.sub(_disorder_value, line)
+    line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
+    line = _COUNT_DISORDER.sub(
+        lambda m: (
+            f"{m.group('disorder')}{m.group('gap')}{_COUNT_OF[m.group('disorder')[:3].lower()]} "
+        ),
+        line,
+    )
+    line = _PER_HOUR.sub("ng/mL/h", line)
+    line = _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
     line = _SUBSCRIPT.sub(_subscript, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")

@@ -52,7 +52,8 @@ UCUM: dict[str, str] = {
     "mosm/kg": "mosm/kg",
     "g/g": "g/g",
     "mg/mg": "mg/mg",
-    "lakh/ul": "10*5/uL",  # a lakh is 10^5 (South Asian platelet counts)
+    "lakh/ul": "10*5/uL",
+    "ng/ml/h": "ng/mL/h",  # plasma renin activity  # a lakh is 10^5 (South Asian platelet counts)
 }
 
 

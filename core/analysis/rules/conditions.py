@@ -65,6 +65,19 @@ CONDITIONS: tuple[Condition, ...] = (
        r"(?:colonic|intestinal|ileoc(?:a)?ecal|bowel)\s+(?:tb|tuberculosis)"),
     _c("Tuberculous peritonitis", "A18.31", "acute",
        r"tuberculous\s+peritonitis|peritoneal\s+(?:tb|tuberculosis)"),
+    # Inborn errors of published case reports (issue #29, reader-prose): the disease the case
+    # is about, named in full or by its usual abbreviation ("AIP" written in capitals).
+    _c("Acute intermittent (hepatic) porphyria", "E80.21", "acute",
+       r"acute\s+(?:intermittent\s+|hepatic\s+)?porphyri(?:a|c\s+attacks?)|(?-i:AIP)"),
+    _c("Congenital adrenal hyperplasia", "E25.0", "acute",
+       r"(?:congenital|lipoid)\s+(?:lipoid\s+)?adrenal\s+hyperplasia|(?-i:(?:NC|NCC)?L?CAH|CLAH)"
+       r"|21-hydroxylase\s+deficiency"),
+    _c("Psoas muscle abscess", "K68.12", "acute", r"psoas\s+(?:muscle\s+)?abscess(?:es)?"),
+    _c("Syndrome of inappropriate secretion of antidiuretic hormone", "E22.2", "acute",
+       r"syndrome\s+of\s+inappropriate\s+(?:secretion\s+of\s+)?antidiuretic\s+hormone"
+       r"(?:\s+secretion)?|siadh?"),
+    _c("Primary adrenocortical insufficiency", "E27.1", "acute",
+       r"primary\s+adren(?:al|ocortical)\s+insufficiency|addison'?s\s+disease"),
     _c("Dry beriberi", "E51.11", "acute", r"dry\s+beriberi"),
     _c("Wet beriberi", "E51.12", "acute", r"wet\s+beriberi"),
     _c("Nontoxic multinodular goiter", "E04.2", "chronic",

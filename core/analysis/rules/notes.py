@@ -102,7 +102,7 @@ _STATED_INLINE = re.compile(
     r"consistent\s+with|compatible\s+with|in\s+keeping(?:\s+with)?|confirmed|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|"
-    r"admitted\s+(?:with|for)|treated\s+for)\b"
+    r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for)\b"
 )
 # Where the words around a mention leave it open: a hedge makes it weaker, a question is no
 # diagnosis at all ("evaluate for pulmonary embolism", "pulmonary embolism protocol").
