@@ -60,13 +60,15 @@ TEST_TARGETS = Figures(
 # Measured 2026-11-26 after dev grew to 100 cases (prose case reports, radiology impressions,
 # pictures and forms): recall 0.770, precision 0.930, plausible 0.763; each floor is set a
 # little under (0.01; 0.005 for precision) so that OCR timing on a loaded machine does not
-# fail the suite, while a lost class of documents does.
+# fail the suite, while a lost class of documents does. Raised again after dev grew to 127
+# cases (2026-11-26, branches reader-prose and reader-dx of the second round): recall 0.797,
+# precision 0.933, plausible 0.763, critical recall 0.793, 2 false criticals.
 TEST_FLOORS = Figures(
-    lab_recall=0.760,
-    lab_precision=0.925,
-    plausible_dx=0.750,
-    critical_recall=0.758,
-    false_critical=4,
+    lab_recall=0.787,
+    lab_precision=0.928,
+    plausible_dx=0.753,
+    critical_recall=0.783,
+    false_critical=2,
 )
 # A name that no document holds, so the scrubber's name redaction changes nothing.
 _PATIENT_NAME = "Qzxv Wkjy"

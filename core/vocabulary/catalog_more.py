@@ -33,6 +33,12 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Reticulocytes", BLOOD_COUNT, ("reticulocytes", "reticulocyte count", "retic",
                                             "retic count", "reticulocyte"),
             (_u("%", 0.5, 2.5, 0, 50),)),
+    # A haemolysis work-up: haptoglobin falls as free haemoglobin binds it.
+    Analyte("Haptoglobin", CHEMISTRY, ("haptoglobin", "serum haptoglobin"),
+            (_u("mg/dl", 30, 200, 0, 1000), _u("g/l", 0.3, 2.0, 0, 10))),
+    Analyte("Apolipoprotein B", LIPIDS, ("apolipoprotein b", "apolipoprotein b-100", "apo b",
+                                          "apo-b", "ApoB"),
+            (_u("mg/dl", 40, 130, 5, 500), _u("g/l", 0.4, 1.3, 0.05, 5))),
     Analyte("Mononuclear cells", BLOOD_COUNT, ("mononuclear cells", "mononuclear"),
             (_u("%", 25, 55, 0, 100),)),
     Analyte("Monocytes", BLOOD_COUNT, ("monocytes", "monocyte count", "monos", "mono"),

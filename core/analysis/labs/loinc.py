@@ -208,6 +208,12 @@ LOINC: dict[str, LoincTest] = {
     "aPTT": _t("14979-9", "aPTT in Platelet poor plasma by Coagulation assay", ("s",)),
     # Iron and vitamins
     "Ferritin": _t("2276-4", "Ferritin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
+    "Haptoglobin": _t(
+        "4542-7", "Haptoglobin [Mass/volume] in Serum or Plasma", ("mg/dl", "g/l")
+    ),
+    "Apolipoprotein B": _t(
+        "1884-6", "Apolipoprotein B [Mass/volume] in Serum or Plasma", ("mg/dl", "g/l")
+    ),
     "Iron": _t("2498-4", "Iron [Mass/volume] in Serum or Plasma", ("ug/dl",),
                umol_l=("14798-3", "Iron [Moles/volume] in Serum or Plasma")),
     "Vitamin D": _t("1989-3",

@@ -42,10 +42,11 @@ _RESULT_WORDS = re.compile(
 # A few words of a doctor's sentence between a test's name and its value, ending with a
 # word that hands the value over: "normal at 2.2", "acidotic at 18", "has been markedly
 # elevated and today is 44.9". No clause break and no other test's name in between; a
-# participle clause continues the sentence's subject ("the PT ..., being high at 65.0").
+# participle or relative clause continues the sentence's subject ("the PT ..., being high
+# at 65.0"; "a lactic acid test, which measured 3.6 mM/L").
 _WORDS_TO_VALUE = re.compile(
-    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring)\b))?\s+){1,10}?"
-    r"(?:is|was|were|at|of|=|measuring)\s+"
+    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured)\b))?\s+){1,10}?"
+    r"(?:is|was|were|at|of|=|measuring|measured)\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 
