@@ -41,6 +41,16 @@ def with_signer_profile(signed_in: SignedIn) -> SignedIn:
     return signed_in
 
 
+def sign_note_accepting_every_section(case_id: str, draft_id: str) -> dict[str, object]:
+    """The arguments of the database's ``sign_note`` for a first version that accepts the
+    draft's three sections as written, as a doctor's own token sends them to PostgREST."""
+    sections = {
+        name: {"decision": "accepted", "text": {}, "reason": None}
+        for name in ("case_summary", "soap_note", "primary_diagnosis")
+    }
+    return {"p_case": case_id, "p_version": 1, "p_draft": draft_id, "p_sections": sections}
+
+
 class BackendHarness(Protocol):
     provider: BackendProvider
 

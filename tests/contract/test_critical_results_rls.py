@@ -15,7 +15,12 @@ import httpx
 import pytest
 
 from core.services.pilots import PilotService
-from tests.contract.harness import LocalHarness, SignedIn, with_signer_profile
+from tests.contract.harness import (
+    LocalHarness,
+    SignedIn,
+    sign_note_accepting_every_section,
+    with_signer_profile,
+)
 from tests.contract.test_critical_results import INR, POTASSIUM, _analysed, _review_all
 from tests.supabase_stack.harness import SupabaseHarness
 from tests.supabase_stack.server import SupabaseStack
@@ -171,16 +176,7 @@ def test_sign_note_waits_for_every_acknowledgment_through_postgrest(
     _review_all(owner.signed_in, case_id)
     draft = owner.signed_in.services.review.summary(case_id).draft
     assert draft is not None
-    sections = {
-        name: {"decision": "accepted", "text": {}, "reason": None}
-        for name in ("case_summary", "soap_note", "primary_diagnosis")
-    }
-    arguments = {
-        "p_case": case_id,
-        "p_version": 1,
-        "p_draft": draft.draft_id,
-        "p_sections": sections,
-    }
+    arguments = sign_note_accepting_every_section(case_id, draft.draft_id)
     with _rest(supabase_stack, owner.token) as rest:
         refused = rest.post("/rest/v1/rpc/sign_note", json=arguments)
         assert refused.status_code == 400, refused.text

@@ -14,7 +14,7 @@ import pytest
 
 from core.errors import InvalidInput, SignerNameMissing
 from core.review import SignerProfile
-from tests.contract.harness import BackendHarness, SignedIn
+from tests.contract.harness import BackendHarness, SignedIn, sign_note_accepting_every_section
 from tests.contract.test_review import _analysed, _review_all
 from tests.supabase_stack.harness import SupabaseHarness
 from tests.supabase_stack.server import SupabaseStack
@@ -166,16 +166,7 @@ def test_sign_note_through_postgrest_is_refused_without_a_name_as_signed(
         _review_all(doctor, case_id)
         draft = doctor.services.review.summary(case_id).draft
         assert draft is not None
-        sections = {
-            name: {"decision": "accepted", "text": {}, "reason": None}
-            for name in ("case_summary", "soap_note", "primary_diagnosis")
-        }
-        arguments = {
-            "p_case": case_id,
-            "p_version": 1,
-            "p_draft": draft.draft_id,
-            "p_sections": sections,
-        }
+        arguments = sign_note_accepting_every_section(case_id, draft.draft_id)
         with _rest(supabase_stack, session.access_token) as rest:
             refused = rest.post("/rest/v1/rpc/sign_note", json=arguments)
             assert refused.status_code == 400, refused.text

@@ -10,21 +10,9 @@ tests/clinical/dev, or an MTSamples transcription of dev (terrah27/spider_mtsamp
 from __future__ import annotations
 
 from core.analysis.labs.critical import mark_critical
-from core.analysis.labs.parse import parse_lab_values
 from core.analysis.rules.conditions import CONDITIONS
 from core.insights import LabValue
-
-
-def _read(text: str) -> dict[str, list[LabValue]]:
-    by_name: dict[str, list[LabValue]] = {}
-    for value in parse_lab_values(text):
-        by_name.setdefault(value.analyte, []).append(value)
-    return by_name
-
-
-def _one(values: dict[str, list[LabValue]], name: str) -> LabValue:
-    assert len(values.get(name, [])) == 1, values
-    return values[name][0]
+from tests.unit.test_lab_reading_case_reports import _one, _read
 
 
 def test_a_disorder_named_before_its_value_is_that_tests_value() -> None:
