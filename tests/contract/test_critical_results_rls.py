@@ -40,13 +40,6 @@ def _role(harness: SupabaseHarness) -> Role:
     return Role(with_signer_profile(signed_in), session.access_token)
 
 
-def _rest(stack: SupabaseStack, token: str | None) -> httpx.Client:
-    headers = {"apikey": stack.anon_key}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    return httpx.Client(base_url=stack.url, headers=headers)
-
-
 @pytest.fixture
 def clinic(supabase_stack: SupabaseStack) -> Any:
     """The owner's analysed case with two critical values, enrolled in a pilot that the
@@ -78,18 +71,18 @@ def test_only_the_owner_acknowledges_through_the_function_with_the_databases_tim
 ) -> None:
     roles, case_id, keys = clinic
     for name in ("other", "reviewer", "coordinator"):
-        with _rest(supabase_stack, roles[name].token) as rest:
+        with supabase_stack.rest_as(roles[name].token) as rest:
             answer = _acknowledge(rest, case_id, keys[0])
             assert answer.status_code >= 400, (name, answer.text)
             # Nor do they see the owner's findings or acknowledgments.
             for table in ("critical_findings", "critical_acknowledgments"):
                 seen = rest.get(f"/rest/v1/{table}", params={"select": "value_key"})
                 assert seen.status_code == 200 and seen.json() == [], (name, table)
-    with _rest(supabase_stack, None) as rest:
+    with supabase_stack.rest_as(None) as rest:
         assert _acknowledge(rest, case_id, keys[0]).status_code == 401
 
     owner = roles["owner"]
-    with _rest(supabase_stack, owner.token) as rest:
+    with supabase_stack.rest_as(owner.token) as rest:
         # No direct insert, whatever time or signer the client would like.
         forged = {
             "case_id": case_id,
@@ -121,7 +114,7 @@ def test_only_the_owner_acknowledges_through_the_function_with_the_databases_tim
         again = _acknowledge(rest, case_id, keys[0])
         assert again.status_code == 409
     assert answer.json() is True  # no row leaves the function: read back under RLS
-    with _rest(supabase_stack, owner.token) as rest:
+    with supabase_stack.rest_as(owner.token) as rest:
         [done] = rest.get(
             "/rest/v1/critical_acknowledgments",
             params={"select": "*", "case_id": f"eq.{case_id}"},
@@ -144,10 +137,10 @@ def test_nobody_changes_or_removes_a_finding_or_an_acknowledgment(
 ) -> None:
     roles, case_id, keys = clinic
     owner = roles["owner"]
-    with _rest(supabase_stack, owner.token) as rest:
+    with supabase_stack.rest_as(owner.token) as rest:
         assert _acknowledge(rest, case_id, keys[0]).status_code == 200
         for role in roles.values():
-            with _rest(supabase_stack, role.token) as anyone:
+            with supabase_stack.rest_as(role.token) as anyone:
                 for table, change in (
                     ("critical_findings", {"shown": "Potassium 4.0 mmol/L"}),
                     ("critical_acknowledgments", {"method": "in_person"}),
@@ -177,7 +170,7 @@ def test_sign_note_waits_for_every_acknowledgment_through_postgrest(
     draft = owner.signed_in.services.review.summary(case_id).draft
     assert draft is not None
     arguments = sign_note_accepting_every_section(case_id, draft.draft_id)
-    with _rest(supabase_stack, owner.token) as rest:
+    with supabase_stack.rest_as(owner.token) as rest:
         refused = rest.post("/rest/v1/rpc/sign_note", json=arguments)
         assert refused.status_code == 400, refused.text
         assert refused.json()["hint"] == "critical_values_unacknowledged"

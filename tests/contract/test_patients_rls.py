@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from core.backends.sqlite_db import MIGRATIONS as SQLITE_MIGRATIONS
@@ -42,13 +41,6 @@ def _role(harness: SupabaseHarness) -> Role:
     )
 
 
-def _rest(stack: SupabaseStack, token: str | None) -> httpx.Client:
-    headers = {"apikey": stack.anon_key}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    return httpx.Client(base_url=stack.url, headers=headers)
-
-
 @pytest.fixture
 def clinic(supabase_stack: SupabaseStack) -> Any:
     """The owner's analysed case, enrolled in a pilot; its patient given a date of birth
@@ -64,7 +56,7 @@ def clinic(supabase_stack: SupabaseStack) -> Any:
     owner = roles["owner"].signed_in
     case_id = _analysed(owner, name="Zanele Mokoena")
     patient_id = owner.backend.cases.get_case(owner.doctor.user_id, case_id).patient_id  # type: ignore[union-attr]
-    with _rest(supabase_stack, roles["owner"].token) as rest:
+    with supabase_stack.rest_as(roles["owner"].token) as rest:
         answer = rest.patch(
             "/rest/v1/patients",
             params={"patient_id": f"eq.{patient_id}"},
@@ -83,16 +75,16 @@ def _patient_row(owner: str, **values: Any) -> dict[str, Any]:
 @pytest.mark.postgres
 def test_only_the_owner_reads_a_patient(supabase_stack: SupabaseStack, clinic: Any) -> None:
     roles, _, patient_id = clinic
-    with _rest(supabase_stack, roles["owner"].token) as rest:
+    with supabase_stack.rest_as(roles["owner"].token) as rest:
         rows = rest.get("/rest/v1/patients", params={"select": "*"}).json()
     assert [(r["patient_id"], r["date_of_birth"], r["record_number"]) for r in rows] == [
         (patient_id, BORN, RECORD)
     ]
     for name in ("other", "reviewer", "coordinator"):
-        with _rest(supabase_stack, roles[name].token) as rest:
+        with supabase_stack.rest_as(roles[name].token) as rest:
             answer = rest.get("/rest/v1/patients", params={"patient_id": f"eq.{patient_id}"})
             assert (answer.status_code, answer.json()) == (200, []), name
-    with _rest(supabase_stack, None) as rest:
+    with supabase_stack.rest_as(None) as rest:
         assert rest.get("/rest/v1/patients").status_code == 401
 
 
@@ -101,7 +93,7 @@ def test_the_reviewer_sees_no_identity_record_number_or_birth_date(
     supabase_stack: SupabaseStack, clinic: Any
 ) -> None:
     roles, case_id, patient_id = clinic
-    with _rest(supabase_stack, roles["reviewer"].token) as rest:
+    with supabase_stack.rest_as(roles["reviewer"].token) as rest:
         answer = rest.get("/rest/v1/pilot_cases_for_review", params={"select": "*"})
         assert answer.status_code == 200 and len(answer.json()) == 1
         cases = rest.get("/rest/v1/cases", params={"select": "*"}).json()
@@ -118,7 +110,7 @@ def test_no_doctor_writes_another_doctors_patient(
     roles, _, patient_id = clinic
     owner_id = roles["owner"].signed_in.doctor.user_id
     for name in ("other", "reviewer", "coordinator"):
-        with _rest(supabase_stack, roles[name].token) as rest:
+        with supabase_stack.rest_as(roles[name].token) as rest:
             # Inserting a record in the owner's name.
             forged = rest.post("/rest/v1/patients", json=_patient_row(owner_id))
             assert forged.status_code == 403, (name, forged.text)
@@ -143,7 +135,7 @@ def test_no_doctor_writes_another_doctors_patient(
                 rest.post("/rest/v1/rpc/unmerge_patient", json={"p_patient": patient_id}).json()
                 is False
             )
-    with _rest(supabase_stack, roles["owner"].token) as rest:
+    with supabase_stack.rest_as(roles["owner"].token) as rest:
         rows = rest.get("/rest/v1/patients", params={"select": "name,merged_into"}).json()
     assert rows == [{"name": "Zanele Mokoena", "merged_into": None}]
 
@@ -163,7 +155,7 @@ def test_no_case_points_at_another_doctors_patient(
         "status": "pending",
         "patient_id": patient_id,
     }
-    with _rest(supabase_stack, other.token) as rest:
+    with supabase_stack.rest_as(other.token) as rest:
         inserted = rest.post("/rest/v1/cases", json=new_case)
         assert inserted.status_code in (403, 409), inserted.text
         # Their own case, then pointed at the owner's patient.
@@ -192,7 +184,7 @@ def test_the_owner_cannot_set_the_merge_pointer_or_write_merge_events_by_hand(
     roles, _, patient_id = clinic
     owner = roles["owner"]
     second = _patient_row(owner.signed_in.doctor.user_id)
-    with _rest(supabase_stack, owner.token) as rest:
+    with supabase_stack.rest_as(owner.token) as rest:
         assert rest.post("/rest/v1/patients", json=second).status_code == 201
         pointer = rest.patch(
             "/rest/v1/patients",

@@ -28,7 +28,6 @@ from tests.contract.test_pilot_integrity import pilot  # noqa: F401  (fixture)
 from tests.contract.test_pilots import _case, pilots
 from tests.contract.test_signing_in_the_database import (  # noqa: F401  (fixture)
     FORGED_SECTIONS,
-    _rest,
     clinic,
 )
 from tests.doubles import sample_insights
@@ -55,7 +54,7 @@ def test_a_reviewer_cannot_enrol_a_case_of_their_own(
     _, roles, ids = pilot
     for name, allowed in (("reviewer", False), ("other", False), ("coordinator", True)):
         own_case = _case(roles[name].signed_in)
-        with _rest(supabase_stack, roles[name].token) as rest:
+        with supabase_stack.rest_as(roles[name].token) as rest:
             answer = rest.post("/rest/v1/pilot_cases", json=_enrol_row(ids["pilot"], own_case))
         assert (answer.status_code == 201) is allowed, (name, answer.status_code, answer.text)
         if not allowed:
@@ -63,7 +62,7 @@ def test_a_reviewer_cannot_enrol_a_case_of_their_own(
 
 
 def _lookup(stack: SupabaseStack, token: str, pilot_id: str, email: str) -> httpx.Response:
-    with _rest(stack, token) as rest:
+    with stack.rest_as(token) as rest:
         return rest.post(
             "/rest/v1/rpc/pilot_account_id", json={"p_pilot": pilot_id, "p_email": email}
         )
@@ -122,7 +121,7 @@ def test_the_database_refuses_an_amendment_reason_nobody_can_read(
         "p_draft": signed.draft_id,
         "p_sections": FORGED_SECTIONS,
     }
-    with _rest(supabase_stack, roles["owner"].token) as rest:
+    with supabase_stack.rest_as(roles["owner"].token) as rest:
         refused = rest.post("/rest/v1/rpc/sign_note", json={**amendment, "p_reason": reason})
         assert refused.status_code == 400, refused.text
         rejection = {
@@ -153,7 +152,7 @@ def test_a_rejection_with_a_readable_reason_still_goes_in(
         "decision": "rejected",
         "reason": "Plan omits \u00e9tude follow-up",
     }
-    with _rest(supabase_stack, roles["owner"].token) as rest:
+    with supabase_stack.rest_as(roles["owner"].token) as rest:
         answer = rest.post("/rest/v1/section_reviews", json=rejection)
     assert answer.status_code == 201, answer.text
 
@@ -214,7 +213,7 @@ def test_the_enrolled_view_is_the_stored_case_redacted(
     assert "Amaka" not in str(view)
 
     def enrol(candidate: dict[str, Any]) -> httpx.Response:
-        with _rest(supabase_stack, roles["doctor"].token) as rest:
+        with supabase_stack.rest_as(roles["doctor"].token) as rest:
             return rest.post(
                 "/rest/v1/rpc/enrol_pilot_case",
                 json={
@@ -266,7 +265,7 @@ def test_the_enrolled_draft_and_signed_text_are_the_stored_ones_word_for_word(
     rewritten = {**insights, "soap_note": {**insights["soap_note"], "plan": "Stop all insulin."}}
 
     def enrol(candidate: dict[str, Any]) -> httpx.Response:
-        with _rest(supabase_stack, roles["doctor"].token) as rest:
+        with supabase_stack.rest_as(roles["doctor"].token) as rest:
             return rest.post(
                 "/rest/v1/rpc/enrol_pilot_case",
                 json={
@@ -290,7 +289,7 @@ def test_the_enrolled_draft_and_signed_text_are_the_stored_ones_word_for_word(
     signed = enrolled.signed_sections
     assert signed is not None and isinstance(signed["soap_note"], dict)
     reworded = {**signed, "soap_note": {**signed["soap_note"], "plan": "Stop all insulin."}}
-    with _rest(supabase_stack, roles["doctor"].token) as rest:
+    with supabase_stack.rest_as(roles["doctor"].token) as rest:
         for sections, allowed in ((reworded, False), (signed, True)):
             answer = rest.patch(
                 "/rest/v1/pilot_case_insights",

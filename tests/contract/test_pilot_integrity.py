@@ -17,7 +17,7 @@ from core.pilot import deidentify
 from core.services.pilots import PilotService
 from tests.contract.harness import BackendHarness, LocalHarness, SignedIn
 from tests.contract.test_pilots import NAME, SCORES, _case, pilots
-from tests.contract.test_signing_in_the_database import Role, _rest, _role
+from tests.contract.test_signing_in_the_database import Role, _role
 from tests.supabase_stack.harness import SupabaseHarness
 from tests.supabase_stack.server import SupabaseStack
 
@@ -66,7 +66,7 @@ def test_a_reviewer_files_one_current_review_and_keeps_the_blind_diagnosis(
     supabase_stack: SupabaseStack, pilot: Any
 ) -> None:
     _, roles, ids = pilot
-    with _rest(supabase_stack, roles["reviewer"].token) as rest:
+    with supabase_stack.rest_as(roles["reviewer"].token) as rest:
         second = rest.post("/rest/v1/pilot_reviews", json=_review_row(roles, ids))
         assert second.status_code == 409, second.text  # a second first review
         # A "correction" to the AI's code after seeing the draft.
@@ -102,7 +102,7 @@ def test_scores_and_codes_outside_the_rubric_are_refused(
     other_case = _case(roles["doctor"].signed_in, "Jan Nowak")
     (second,) = pilots(roles["doctor"].signed_in).enrol(ids["pilot"], [other_case])
     row = _review_row(roles, ids, enrolment_id=second.enrolment_id)
-    with _rest(supabase_stack, roles["reviewer"].token) as rest:
+    with supabase_stack.rest_as(roles["reviewer"].token) as rest:
         bad_code = rest.post("/rest/v1/pilot_reviews", json={**row, "icd_code": "=cmd|x"})
         assert bad_code.status_code == 400, bad_code.text
         assert rest.post("/rest/v1/pilot_reviews", json=row).status_code == 201
@@ -152,7 +152,7 @@ def test_the_enrolling_doctor_cannot_make_up_the_draft_view_or_signed_text(
     with_name = {**view, "notes": "Amaka Obi, 12 Harbour Road, HIV positive."}
 
     def enrol(view: dict[str, Any], insights: dict[str, Any]) -> httpx.Response:
-        with _rest(supabase_stack, roles["doctor"].token) as rest:
+        with supabase_stack.rest_as(roles["doctor"].token) as rest:
             return rest.post(
                 "/rest/v1/rpc/enrol_pilot_case",
                 json={
@@ -177,7 +177,7 @@ def test_the_enrolling_doctor_cannot_make_up_the_draft_view_or_signed_text(
     # not the stored ones, redacted, are refused (test_pilot_guards.py).
     assert enrol({**view, "notes": None}, redacted).status_code == 200
     # The signed text beside an enrolled draft: none before the note is signed.
-    with _rest(supabase_stack, roles["doctor"].token) as rest:
+    with supabase_stack.rest_as(roles["doctor"].token) as rest:
         rewrite = rest.patch(
             "/rest/v1/pilot_case_insights",
             params={"enrolment_id": f"eq.{ids['enrolment']}"},
@@ -198,7 +198,7 @@ def test_the_signed_text_beside_the_draft_follows_the_signed_note_only(
     doctor.services.review.sign(ids["case"])  # kept beside the enrolment, as the app does
     (enrolled,) = pilots(roles["coordinator"].signed_in).pilot_insights(ids["pilot"])
     assert enrolled.signed_sections is not None
-    with _rest(supabase_stack, roles["doctor"].token) as rest:
+    with supabase_stack.rest_as(roles["doctor"].token) as rest:
         shape_changed = {**enrolled.signed_sections, "soap_note": None}
         rewrite = rest.patch(
             "/rest/v1/pilot_case_insights",
@@ -207,7 +207,7 @@ def test_the_signed_text_beside_the_draft_follows_the_signed_note_only(
         )
         assert rewrite.status_code == 400, rewrite.text
     for name in ("reviewer", "coordinator", "other"):
-        with _rest(supabase_stack, roles[name].token) as rest:
+        with supabase_stack.rest_as(roles[name].token) as rest:
             answer = rest.patch(
                 "/rest/v1/pilot_case_insights",
                 params={"enrolment_id": f"eq.{ids['enrolment']}"},
@@ -221,7 +221,7 @@ def test_the_signed_text_beside_the_draft_follows_the_signed_note_only(
 def test_a_pilot_with_reviews_is_never_deleted(supabase_stack: SupabaseStack, pilot: Any) -> None:
     _, roles, ids = pilot
     for name in ("coordinator", "doctor", "reviewer", "other"):
-        with _rest(supabase_stack, roles[name].token) as rest:
+        with supabase_stack.rest_as(roles[name].token) as rest:
             answer = rest.delete("/rest/v1/pilots", params={"pilot_id": f"eq.{ids['pilot']}"})
             assert answer.status_code in (204, 403), (name, answer.text)
     lead = roles["coordinator"].signed_in
@@ -229,7 +229,7 @@ def test_a_pilot_with_reviews_is_never_deleted(supabase_stack: SupabaseStack, pi
     assert [seat.pilot.pilot_id for seat in seats] == [ids["pilot"]]
     # One without reviews goes, as before.
     empty = pilots(lead).create_pilot("Empty", "", "2026-11-01", "2026-11-02")
-    with _rest(supabase_stack, roles["coordinator"].token) as rest:
+    with supabase_stack.rest_as(roles["coordinator"].token) as rest:
         gone = rest.delete("/rest/v1/pilots", params={"pilot_id": f"eq.{empty.pilot_id}"})
         assert gone.status_code == 204, gone.text
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import uuid
 
-import httpx
 import pytest
 
 from core.errors import InvalidInput, SignerNameMissing
@@ -78,11 +77,6 @@ def test_a_name_nobody_can_read_is_refused(doctor_a: SignedIn, name: str) -> Non
 # --- Supabase: the rule is the database's (RLS), proved through PostgREST ----------------
 
 
-def _rest(stack: SupabaseStack, token: str) -> httpx.Client:
-    headers = {"apikey": stack.anon_key, "Authorization": f"Bearer {token}"}
-    return httpx.Client(base_url=stack.url, headers=headers)
-
-
 @pytest.mark.postgres
 def test_only_the_owner_reads_and_writes_their_profile_through_postgrest(
     supabase_stack: SupabaseStack,
@@ -92,7 +86,7 @@ def test_only_the_owner_reads_and_writes_their_profile_through_postgrest(
         owner = harness.provider.accounts.sign_up(f"o-{uuid.uuid4().hex[:8]}@t.test", "pw-pw-pw")
         other = harness.provider.accounts.sign_up(f"x-{uuid.uuid4().hex[:8]}@t.test", "pw-pw-pw")
         owner_id = owner.doctor.user_id
-        with _rest(supabase_stack, owner.access_token) as rest:
+        with supabase_stack.rest_as(owner.access_token) as rest:
             made = rest.post(
                 "/rest/v1/doctor_profiles",
                 json={"user_id": owner_id, "display_name": "Dr Alice Smith", "credentials": "MD"},
@@ -107,7 +101,7 @@ def test_only_the_owner_reads_and_writes_their_profile_through_postgrest(
                 json={"user_id": other.doctor.user_id, "display_name": "Dr Forged"},
             )
             assert forged.status_code >= 400, forged.text
-        with _rest(supabase_stack, other.access_token) as rest:
+        with supabase_stack.rest_as(other.access_token) as rest:
             seen = rest.get("/rest/v1/doctor_profiles", params={"select": "*"})
             assert seen.status_code == 200 and seen.json() == [], seen.text
             # RLS hides the owner's row: the update finds nothing to change (checked below).
@@ -167,7 +161,7 @@ def test_sign_note_through_postgrest_is_refused_without_a_name_as_signed(
         draft = doctor.services.review.summary(case_id).draft
         assert draft is not None
         arguments = sign_note_accepting_every_section(case_id, draft.draft_id)
-        with _rest(supabase_stack, session.access_token) as rest:
+        with supabase_stack.rest_as(session.access_token) as rest:
             refused = rest.post("/rest/v1/rpc/sign_note", json=arguments)
             assert refused.status_code == 400, refused.text
             assert refused.json()["hint"] == "signer_name_missing"
@@ -229,7 +223,7 @@ def test_through_postgrest_a_profile_change_writes_its_event_and_a_forged_one_is
         owner = harness.provider.accounts.sign_up(f"a-{uuid.uuid4().hex[:8]}@t.test", "pw-pw-pw")
         owner_id = owner.doctor.user_id
         doctor = SignedIn(owner.doctor, harness.provider.for_session(owner))
-        with _rest(supabase_stack, owner.access_token) as rest:
+        with supabase_stack.rest_as(owner.access_token) as rest:
             made = rest.post(
                 "/rest/v1/doctor_profiles",
                 json={"user_id": owner_id, "display_name": "Dr Alice Smith", "credentials": "MD"},

@@ -13,7 +13,6 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
 import pytest
 
 from core.audit import event_hash, occurred_text
@@ -52,13 +51,6 @@ def _role(harness: SupabaseHarness) -> Role:
     )
     signed_in = SignedIn(session.doctor, harness.provider.for_session(session))
     return Role(with_signer_profile(signed_in), session.access_token)
-
-
-def _rest(stack: SupabaseStack, token: str | None) -> httpx.Client:
-    headers = {"apikey": stack.anon_key}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    return httpx.Client(base_url=stack.url, headers=headers)
 
 
 @pytest.fixture
@@ -101,10 +93,10 @@ def test_no_role_inserts_a_signed_version_straight_through_postgrest(
         "amendment_reason": "routine",
     }
     for name, role in roles.items():
-        with _rest(supabase_stack, role.token) as rest:
+        with supabase_stack.rest_as(role.token) as rest:
             answer = rest.post("/rest/v1/signed_notes", json=forged)
             assert answer.status_code in (401, 403), (name, answer.text)
-    with _rest(supabase_stack, None) as rest:
+    with supabase_stack.rest_as(None) as rest:
         assert rest.post("/rest/v1/signed_notes", json=forged).status_code in (401, 403)
     versions = roles["owner"].signed_in.services.review.versions(case_id)
     assert [v.version for v in versions] == [1]
@@ -125,14 +117,14 @@ def test_the_database_signs_with_its_own_time_signer_version_hash_and_event(
     }
     # Another doctor, the pilot's reviewer and its coordinator cannot sign the owner's note.
     for name in ("other", "reviewer", "coordinator"):
-        with _rest(supabase_stack, roles[name].token) as rest:
+        with supabase_stack.rest_as(roles[name].token) as rest:
             answer = rest.post("/rest/v1/rpc/sign_note", json=arguments)
             assert answer.status_code >= 400, (name, answer.text)
-    with _rest(supabase_stack, None) as rest:
+    with supabase_stack.rest_as(None) as rest:
         assert rest.post("/rest/v1/rpc/sign_note", json=arguments).status_code == 401
     # The owner's own call: whatever they would like the time, signer or hash to be, the
     # function takes no such argument, and computes them.
-    with _rest(supabase_stack, owner.token) as rest:
+    with supabase_stack.rest_as(owner.token) as rest:
         sneaky = rest.post(
             "/rest/v1/rpc/sign_note",
             json={**arguments, "p_signed_at": "2020-01-01T00:00:00Z"},
@@ -167,7 +159,7 @@ def test_no_client_appends_signing_events_or_megabytes_to_the_trail(
 ) -> None:
     _, roles, case_id, _ = clinic
     owner = roles["owner"]
-    with _rest(supabase_stack, owner.token) as rest:
+    with supabase_stack.rest_as(owner.token) as rest:
         for action in ("note_signed", "note_amended"):
             answer = rest.post(
                 "/rest/v1/audit_events",
@@ -183,14 +175,14 @@ def test_no_client_appends_signing_events_or_megabytes_to_the_trail(
         ok = rest.post("/rest/v1/audit_events", json={"case_id": case_id, "action": "case_opened"})
         assert ok.status_code == 201, ok.text
     for name in ("other", "reviewer", "coordinator"):
-        with _rest(supabase_stack, roles[name].token) as rest:
+        with supabase_stack.rest_as(roles[name].token) as rest:
             answer = rest.post(
                 "/rest/v1/audit_events",
                 json={"case_id": None, "action": "note_signed", "details": '{"version":1}'},
             )
             assert answer.status_code == 403, (name, answer.text)
     # A checkpoint a client writes without the app's key counts for nothing.
-    with _rest(supabase_stack, owner.token) as rest:
+    with supabase_stack.rest_as(owner.token) as rest:
         events = rest.get(
             "/rest/v1/audit_events", params={"select": "seq,hash", "order": "seq.desc", "limit": 1}
         ).json()

@@ -22,6 +22,7 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import jwt
 import psycopg
 import uvicorn
@@ -148,6 +149,14 @@ class SupabaseStack:
     @property
     def anon_key(self) -> str:
         return self.project.anon_key
+
+    def rest_as(self, token: str | None) -> httpx.Client:
+        """An HTTP client that calls this stack as a browser would: the anon key, and the
+        user's own access token when one is given (none: the anonymous role)."""
+        headers = {"apikey": self.anon_key}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        return httpx.Client(base_url=self.url, headers=headers)
 
     def start(self) -> SupabaseStack:
         self._thread.start()
