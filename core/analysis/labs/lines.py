@@ -182,6 +182,15 @@ _DOTTED = re.compile(r"\b((?:[A-Z]\.){1,5}[A-Z])\.?(?![A-Za-z])")
 _ASSAY_SENSITIVITY = re.compile(r"(?i)\bhigh(?:ly)?[\s-]+sensitiv(?:e|ity)\b")
 
 
+# What OCR makes of a scanned table's marks (issue #29): a footnote mark read as "<" or a
+# quote glued to a test's name ("RBC<\" 4.85": a bound touches its number, never the name),
+# a stray quote standing alone between cells ("Neutrophils\"' 52"), and the 1 and 0 of a
+# unit's power of ten read as the letters l and O ("xlOE3/uL" is x10E3/uL).
+_MARK_AFTER_NAME = re.compile(r"(?<=[A-Za-z)])[<>](?=[\s\"'])")
+_STRAY_QUOTE = re.compile(r"(?<=\s)['`´]+(?=\s)")
+_OCR_POWER = re.compile(r"(?i)\bx\s*[l1I|]\s*[oO0]\s*[eE]\s*(?=\d)")
+
+
 def _charge(match: re.Match[str]) -> str:
     times = {"¹": "", "²": "2", "³": "3"}[match.group(1)] if match.group(1) else ""
     return f"{times}+" if match.group(2) == "⁺" else ""
@@ -189,6 +198,7 @@ def _charge(match: re.Match[str]) -> str:
 
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
+    line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
     line = _ION_CHARGE.sub(_charge, line).translate(_SUBSCRIPTS)
     line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
     line = _ASSAY_SENSITIVITY.sub(" ", line)
@@ -205,6 +215,7 @@ def clean_line(line: str) -> str:
     # "base excess –5", "BE −3": a dash after a word, not between numbers, is a minus sign.
     line = re.sub(r"(?<![\d.\s])(\s+)[–−](?=\d)", r"\1-", line.replace("\u2212", "-"))
     line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
+    line = _STRAY_QUOTE.sub(" ", line)
     line = unglue(line, known_unit)
     line = rewrite_prose(line)
     line = NOT_VALUES.sub(" ", line)

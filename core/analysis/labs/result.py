@@ -76,6 +76,8 @@ class Outcome:
     value: LabValue | None
     mentioned: bool = False
     ranged: bool = False  # the row prints its own reference range after the result
+    # The previous result of a cumulative report's row, printed after the current one.
+    earlier: LabValue | None = None
 
 
 def read_result(
@@ -86,9 +88,12 @@ def read_result(
     patient: Patient,
     *,
     absolute: bool = False,
+    cumulative: bool = False,
 ) -> Outcome:
     """The result after ``analyte``'s name in ``segment``; ``absolute`` when the name says
-    the count is absolute ("absolute eosinophil count"), which is never a percentage."""
+    the count is absolute ("absolute eosinophil count"), which is never a percentage;
+    ``cumulative`` when the row is a cumulative report's, whose second number is the test's
+    previous result."""
     if absolute:
         analyte = replace(analyte, ranges=tuple(r for r in analyte.ranges if r.unit != "%"))
     if re.match(r"\s*,\s*[<>]?\d", segment) and not _NAME_DIGITS.match(segment.lstrip(" ,")):
@@ -143,6 +148,10 @@ def read_result(
     after = rest[number.end() :]
     if _DOSE.match(after) or _DURATION.match(after):
         return Outcome(None)  # "Dilantin 300 mg daily", "TSH was checked 3 months ago"
+    previous = _PREVIOUS.match(after) if cumulative else None
+    if previous is not None:
+        start = previous.start("cmp") if previous.group("cmp") else previous.start("num")
+        after = blank(after, start, previous.end())
     unit, after = _take_unit(target, after)
     unit = unit or unit_before
     if unit and not unit_fits(target, unit):
@@ -173,6 +182,11 @@ def read_result(
     flag = _written_flag(number.group("flag") or "") or _written_flag(near)
     if flag is None:
         flag = computed_flag(value, low, high, strict, comparator)
+    earlier = (
+        _previous_result(target, previous, unit, low, high, strict)
+        if previous is not None
+        else None
+    )
     return Outcome(
         LabValue(
             analyte=target.name,
@@ -185,6 +199,47 @@ def read_result(
             doubtful=doubtful,
         ),
         ranged=ranged,
+        earlier=earlier,
+    )
+
+
+# A cumulative report's row: the current result (its flag word after it), then the previous
+# result with its own flag word, before the previous result's date (blanked by then), unit
+# and range: "WBC 6.2 8.6 11/23/2022 x10E3/uL 3.4-10.8", "Glucose 145 High 98 05/01/2023",
+# "BUN 18 22 High 05/01/2023", "Estradiol 18.0 <5.0 04/13/2022" (issue #29).
+_FLAG_WORD = r"(?:HH|LL|H|L|High|Low|HIGH|LOW)"
+_PREVIOUS = re.compile(
+    rf"^\s*(?:{_FLAG_WORD}\s+)?(?P<cmp><=|>=|<|>)?\s*(?P<num>\d{{1,9}}(?:\.\d{{1,6}})?)"
+    rf"(?:\s+(?P<flag>{_FLAG_WORD}))?(?![\d.]|\s*[-–/:]\s*\d|[A-Za-z%])"
+)
+
+
+def _previous_result(
+    analyte: Analyte,
+    previous: re.Match[str],
+    unit: str | None,
+    low: float | None,
+    high: float | None,
+    strict: bool,
+) -> LabValue | None:
+    """The previous result of a cumulative row, in the current result's unit and range."""
+    value = float(previous.group("num"))
+    own_unit = bool(unit) and unit_key(unit) in {r.unit for r in analyte.ranges}
+    fits = analyte.range_for(unit, value) is not None if own_unit else analyte.plausible(value)
+    if not fits:
+        return None
+    comparator = previous.group("cmp") or ""
+    flag = _written_flag(previous.group("flag") or "") or computed_flag(
+        value, low, high, strict, comparator
+    )
+    return LabValue(
+        analyte=analyte.name,
+        value=value,
+        comparator=COMPARATORS.get(comparator),
+        unit=unit,
+        reference_low=low,
+        reference_high=high,
+        flag=flag,
     )
 
 
