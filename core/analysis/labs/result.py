@@ -96,6 +96,10 @@ def read_result(
     previous result."""
     if absolute:
         analyte = replace(analyte, ranges=tuple(r for r in analyte.ranges if r.unit != "%"))
+    # A flag column between the name and the result: "LYMPHOCYTE  L  18  %  20 - 40".
+    flag_first = _FLAG_BEFORE.match(segment)
+    if flag_first is not None:
+        segment = blank(segment, flag_first.start("flag"), flag_first.end("flag"))
     if re.match(r"\s*,\s*[<>]?\d", segment) and not _NAME_DIGITS.match(segment.lstrip(" ,")):
         return Outcome(None)  # "(0 PMNs, 100% lymphocytes)": after a comma comes another result
     start, unit_before = _skip_preamble(segment)
@@ -154,6 +158,8 @@ def read_result(
         after = blank(after, start, previous.end())
     unit, after = _take_unit(target, after)
     unit = unit or unit_before
+    if unit and (target.name, unit_key(unit)) in _OLD_UNITS:
+        unit = _OLD_UNITS[(target.name, unit_key(unit))]
     if unit and not unit_fits(target, unit):
         return Outcome(None, mentioned=True)  # "PT 13.4 seconds" is no INR, "616 U/L" no Cr
     # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
@@ -179,7 +185,11 @@ def read_result(
     comparator = comparator_of(number.group("cmp"))
     # A flag word belongs to this result only when it is close: prose goes on ("low-fat diet").
     near = " ".join(re.split(r"(?<!\d)\.(?:\s|$)|;", after)[0].split())[:40]
-    flag = _written_flag(number.group("flag") or "") or _written_flag(near)
+    flag = (
+        _written_flag(number.group("flag") or "")
+        or _written_flag(flag_first.group("flag") if flag_first else "")
+        or _written_flag(near)
+    )
     if flag is None:
         flag = computed_flag(value, low, high, strict, comparator)
     earlier = (
@@ -201,6 +211,14 @@ def read_result(
         ranged=ranged,
         earlier=earlier,
     )
+
+
+# The flag column of a table printed between the test's name and its result (issue #29):
+# "LYMPHOCYTE  L  18  %", "MEAN CELL HAEMOGLOBIN CON, MCHC  H  35.7  %".
+_FLAG_BEFORE = re.compile(r"^\s+(?P<flag>HH|LL|H|L|High|Low|HIGH|LOW)\s+(?=[<>]?\s*\d)")
+# Units of an older convention, read as what they mean: MCHC printed in "%" is grams of
+# haemoglobin per 100 mL of packed cells, that is g/dL (Labsmart's sample CBC, issue #29).
+_OLD_UNITS = {("MCHC", "%"): "g/dL"}
 
 
 # A cumulative report's row: the current result (its flag word after it), then the previous
