@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.analysis.labs.parse import read_lab_text
+from core.analysis.rules.notes import read_notes
 from core.insights import LabValue
 
 CASES = Path(__file__).parents[1] / "clinical" / "dev"
@@ -143,3 +144,19 @@ def test_a_flag_column_between_the_name_and_the_result() -> None:
 def test_a_percentage_is_still_no_mchc_of_another_analyte() -> None:
     # Only MCHC reads "%" as g/dL: a haemoglobin in "%" is no haemoglobin.
     assert read_lab_text("Hemoglobin 85 %").values == []
+
+
+def test_a_lab_reports_printed_causes_table_is_no_history_of_the_patient() -> None:
+    # The Labsmart sample CBC above prints, under its results, a table of what abnormal
+    # values may mean for anyone: "Possible causes of abnormal parameters: ... Anemia,
+    # thalassemia, and other hemoglobinopathies" (as OCR reads it).
+    report = (
+        "MEAN CELL HAEMOGLOBIN CON, MCHC  H  35.7  %  31.5 - 34.5\n"
+        "Possible causes of abnormal parameters:\n"
+        "High  Low\n"
+        "RBC, Hb, or HCT Dehydration, polycythemia, shock, chronic hypoxia  Anemia, "
+        "thalassemia, and other hemoglobinopathies\n"
+        "MCV  Macrocytic anemia, liver disease  Microcytic anemia\n"
+    )
+    facts = read_notes(None, [report])
+    assert facts.stated == facts.current == facts.history == []
