@@ -160,3 +160,27 @@ def test_a_lab_reports_printed_causes_table_is_no_history_of_the_patient() -> No
     )
     facts = read_notes(None, [report])
     assert facts.stated == facts.current == facts.history == []
+
+
+def test_a_table_headed_by_its_dates_newest_first() -> None:
+    # Dev case web-hyponatraemia-urine-sodium-decimal-comma (a chemical pathology teaching
+    # portfolio, dieter.portfolio.nhls-results.co.za, "Hyponatremia with a urine sodium
+    # measurement"; provenance in its case.json): newest date first, delta-check
+    # marks ("δ-") and flags between the results, decimal commas.
+    table = (
+        "Date 24/01/2021 23/01/2021 22/01/2021 11/01/2021 22/12/2020 04/12/2020 19/01/2016\n"
+        "Na        δ-  124 L   129 L   133 L   138     137\n"
+        "Urea          3,9     3,1     6,1     6,1     8,2 H\n"
+        "Creat           61   δ-   66      88      73      86      48 L\n"
+    )
+    values = read_lab_text(table).values
+    current = [(v.analyte, v.value) for v in values if v.timing is None]
+    assert current == [("Sodium", 124.0), ("Urea", 3.9), ("Creatinine", 61.0)]
+    earlier = [(v.analyte, v.value, v.flag) for v in values if v.timing == "earlier"]
+    assert ("Sodium", 129.0, "low") in earlier
+    assert ("Urea", 8.2, "high") in earlier
+    assert ("Creatinine", 48.0, "low") in earlier
+    assert len([e for e in earlier if e[0] == "Creatinine"]) == 5
+    # Dates oldest first say nothing of which column is current: no result is earlier.
+    oldest_first = "Date 19/01/2016 04/12/2020 22/12/2020\nNa  137  138  133\n"
+    assert [v.timing for v in read_lab_text(oldest_first).values] == [None]

@@ -188,6 +188,9 @@ _ASSAY_SENSITIVITY = re.compile(r"(?i)\bhigh(?:ly)?[\s-]+sensitiv(?:e|ity)\b")
 # unit's power of ten read as the letters l and O ("xlOE3/uL" is x10E3/uL).
 _MARK_AFTER_NAME = re.compile(r"(?<=[A-Za-z)])[<>](?=[\s\"'])")
 _STRAY_QUOTE = re.compile(r"(?<=\s)['`´]+(?=\s)")
+# A delta-check mark before a result ("Na  δ-  124 L", "Creat  61  δ-  66"): the result
+# moved far from the one before; a mark, never a minus sign or a value.
+_DELTA_MARK = re.compile(r"(?<!\w)[δΔ][-+]?(?=\s)")
 _OCR_POWER = re.compile(r"(?i)\bx\s*[l1I|]\s*[oO0]\s*[eE]\s*(?=\d)")
 
 
@@ -199,6 +202,7 @@ def _charge(match: re.Match[str]) -> str:
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
     line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
+    line = _DELTA_MARK.sub("  ", line)
     line = _ION_CHARGE.sub(_charge, line).translate(_SUBSCRIPTS)
     line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
     line = _ASSAY_SENSITIVITY.sub(" ", line)

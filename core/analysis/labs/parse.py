@@ -74,6 +74,9 @@ _PREVIOUS_COLUMN = re.compile(
     r"(?i)^(?=.*\b(?:units?|reference|range|interval|flag|test)\b)"
     r".*\b(?:previous|prior|last)\s+(?:results?|values?)\b"
 )
+# A cumulative table headed by its dates, newest first ("Date 24/01/2021 23/01/2021
+# 22/01/2021 11/01/2021 ..."): each row prints its newest result first, then older ones.
+_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{2,4})(?![\d/])")
 _RESULTS_THEN_DATE = re.compile(
     r"(?<![\d.])\d+(?:\.\d+)?\s+(?:(?:H|L|High|Low)\s+)?[<>]?\d+(?:\.\d+)?"
     r"\s+(?:(?:H|L|High|Low)\s+)?\d{1,2}/\d{1,2}/\d{2,4}\b"
@@ -176,6 +179,18 @@ _CLAUSE_ENDS_EARLIER = re.compile(
 )
 
 
+def _date_columns(raw_line: str) -> int:
+    """How many date columns head a cumulative table on ``raw_line`` (0 when it is none):
+    at least three dates, newest first, and at most a word or two beside them."""
+    dates = list(_DATE.finditer(raw_line))
+    if len(dates) < 3 or len(_DATE.sub(" ", raw_line).split()) > 2:
+        return 0
+    days = [(int(m.group(3)) % 100, int(m.group(2)), int(m.group(1))) for m in dates]
+    if any(month > 12 for _, month, _ in days):  # month first: 01/24/2021
+        days = [(year, day, month) for year, month, day in days]
+    return len(days) if days == sorted(days, reverse=True) else 0
+
+
 def _comma_then_value(clause: str, segment: str) -> str:
     if re.search(r"\d", clause) or not _COMMA_VALUE.match(segment):
         return segment
@@ -208,11 +223,15 @@ class _State:
         self.ranged: set[int] = set()  # values whose row prints its own range after them
         self.prose: set[int] = set()  # values read from a running sentence, not a table row
         self.cumulative = False  # the header names a previous-result column
+        self.date_columns = 0  # the columns of a table headed by its dates, newest first
 
     def read(self, raw_line: str) -> None:
         if len(raw_line) <= 160 and _PREVIOUS_COLUMN.search(raw_line):
             self.cumulative = True
+        columns = _date_columns(raw_line)
         line = clean_line(raw_line)
+        if columns or (line.strip() and not test_starts(line, self.in_urine)):
+            self.date_columns = columns  # a table's dates open it; a line of no test ends it
         self._read_line_in_sentence(line, raw_line)
         if line.strip():
             self.carried = sentence_specimen(line, self.carried)
@@ -285,7 +304,11 @@ class _State:
 
     def _read_results(self, line: str, raw_line: str) -> bool:
         starts = test_starts(line, self.in_urine)
-        cumulative = self.cumulative or bool(_RESULTS_THEN_DATE.search(self.printed_row))
+        earlier_columns = (
+            self.date_columns - 1
+            if self.date_columns
+            else int(self.cumulative or bool(_RESULTS_THEN_DATE.search(self.printed_row)))
+        )
         any_read = False
         for i, (match, analyte) in enumerate(starts):
             end = starts[i + 1][0].start() if i + 1 < len(starts) else len(line)
@@ -325,7 +348,7 @@ class _State:
                     specimen,
                     self.patient,
                     absolute=absolute,
-                    cumulative=cumulative,
+                    earlier_columns=earlier_columns,
                 )
             if outcome.value is None and not outcome.mentioned:
                 outcome = read_number_first(analyte, clause, segment)
@@ -343,8 +366,7 @@ class _State:
                 self.ranged.add(kept)
             if len(self.values) > kept and in_prose(raw_line):
                 self.prose.add(kept)
-            if outcome.earlier is not None:
-                earlier = outcome.earlier
+            for earlier in outcome.earlier:
                 self._keep(
                     earlier, specimen, "earlier", quoted(raw_line, match.group(), earlier.value)
                 )

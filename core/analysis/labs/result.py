@@ -77,7 +77,7 @@ class Outcome:
     mentioned: bool = False
     ranged: bool = False  # the row prints its own reference range after the result
     # The previous result of a cumulative report's row, printed after the current one.
-    earlier: LabValue | None = None
+    earlier: tuple[LabValue, ...] = ()
 
 
 def read_result(
@@ -88,12 +88,12 @@ def read_result(
     patient: Patient,
     *,
     absolute: bool = False,
-    cumulative: bool = False,
+    earlier_columns: int = 0,
 ) -> Outcome:
     """The result after ``analyte``'s name in ``segment``; ``absolute`` when the name says
     the count is absolute ("absolute eosinophil count"), which is never a percentage;
-    ``cumulative`` when the row is a cumulative report's, whose second number is the test's
-    previous result."""
+    ``earlier_columns``: how many earlier results a cumulative report's row may print after
+    the current one (its previous-result column, or its columns of older dates)."""
     if absolute:
         analyte = replace(analyte, ranges=tuple(r for r in analyte.ranges if r.unit != "%"))
     # A flag column between the name and the result: "LYMPHOCYTE  L  18  %  20 - 40".
@@ -152,10 +152,15 @@ def read_result(
     after = rest[number.end() :]
     if _DOSE.match(after) or _DURATION.match(after):
         return Outcome(None)  # "Dilantin 300 mg daily", "TSH was checked 3 months ago"
-    previous = _PREVIOUS.match(after) if cumulative else None
-    if previous is not None:
-        start = previous.start("cmp") if previous.group("cmp") else previous.start("num")
-        after = blank(after, start, previous.end())
+    previous: list[re.Match[str]] = []
+    while len(previous) < earlier_columns:
+        found = _PREVIOUS.match(after, previous[-1].end() if previous else 0)
+        if found is None:
+            break
+        previous.append(found)
+    for found in previous:
+        start = found.start("cmp") if found.group("cmp") else found.start("num")
+        after = blank(after, start, found.end())
     unit, after = _take_unit(target, after)
     unit = unit or unit_before
     if unit and (target.name, unit_key(unit)) in _OLD_UNITS:
@@ -192,10 +197,10 @@ def read_result(
     )
     if flag is None:
         flag = computed_flag(value, low, high, strict, comparator)
-    earlier = (
-        _previous_result(target, previous, unit, low, high, strict)
-        if previous is not None
-        else None
+    earlier = tuple(
+        read
+        for found in previous
+        if (read := _previous_result(target, found, unit, low, high, strict)) is not None
     )
     return Outcome(
         LabValue(
@@ -227,7 +232,7 @@ _OLD_UNITS = {("MCHC", "%"): "g/dL"}
 # "BUN 18 22 High 05/01/2023", "Estradiol 18.0 <5.0 04/13/2022" (issue #29).
 _FLAG_WORD = r"(?:HH|LL|H|L|High|Low|HIGH|LOW)"
 _PREVIOUS = re.compile(
-    rf"^\s*(?:{_FLAG_WORD}\s+)?(?P<cmp><=|>=|<|>)?\s*(?P<num>\d{{1,9}}(?:\.\d{{1,6}})?)"
+    rf"\s*(?:{_FLAG_WORD}\s+)?(?P<cmp><=|>=|<|>)?\s*(?P<num>\d{{1,9}}(?:\.\d{{1,6}})?)"
     rf"(?:\s+(?P<flag>{_FLAG_WORD}))?(?![\d.]|\s*[-–/:]\s*\d|[A-Za-z%])"
 )
 
