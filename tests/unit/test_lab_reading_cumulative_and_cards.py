@@ -184,3 +184,14 @@ def test_a_table_headed_by_its_dates_newest_first() -> None:
     # Dates oldest first say nothing of which column is current: no result is earlier.
     oldest_first = "Date 19/01/2016 04/12/2020 22/12/2020\nNa  137  138  133\n"
     assert [v.timing for v in read_lab_text(oldest_first).values] == [None]
+
+
+def test_a_name_cut_short_by_its_column_is_the_name_it_begins() -> None:
+    # The Labsmart sample CBC (dev case img-labsmart-flag-letters-before-value-mchc-percent-png)
+    # prints "MEAN CELL HAEMOGLOBIN CON, MCHC": its name column cuts the long name. Here the
+    # row without the lab's own ", MCHC", as a narrower column prints it: the cut name alone.
+    row = "MEAN CELL HAEMOGLOBIN CON  H  35.7  %  31.5 - 34.5"
+    assert [(v.analyte, v.value) for v in read_lab_text(row).values] == [("MCHC", 35.7)]
+    # A name that is whole stays itself; a cut that begins two tests' names decides nothing.
+    assert [v.analyte for v in read_lab_text("Mean Corpuscular Volume  88 fL").values] == ["MCV"]
+    assert read_lab_text("Mean Corpuscular  30.0  pg").values == []
