@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.analysis.labs.cumulative import date_columns
 from core.analysis.labs.parse import read_lab_text
 from core.analysis.rules.notes import read_notes
 from core.insights import LabValue
@@ -184,6 +185,9 @@ def test_a_table_headed_by_its_dates_newest_first() -> None:
     # Dates oldest first say nothing of which column is current: no result is earlier.
     oldest_first = "Date 19/01/2016 04/12/2020 22/12/2020\nNa  137  138  133\n"
     assert [v.timing for v in read_lab_text(oldest_first).values] == [None]
+    # A header's dates that are no columns of results: one day printed thrice, or words.
+    assert date_columns("05/19/2023 05/19/2023 05/19/2023") == 0
+    assert date_columns("Collected: 01/02/2023 Received: 01/02/2023 Reported: 01/03/2023") == 0
 
 
 def test_a_name_cut_short_by_its_column_is_the_name_it_begins() -> None:

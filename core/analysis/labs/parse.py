@@ -26,6 +26,7 @@ from core.analysis.labs.context import (
     value_context,
 )
 from core.analysis.labs.critical import in_prose, mark_critical
+from core.analysis.labs.cumulative import date_columns, earlier_columns, names_previous_column
 from core.analysis.labs.format import is_dipstick, printed_grade
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
@@ -66,21 +67,6 @@ _ONLY_RANGES = re.compile(
     re.IGNORECASE,
 )
 _ABSOLUTE = re.compile(r"(?i)\babsolute\b|^(?:AEC|ANC|ALC)$")
-# A cumulative report prints each test's previous result after the current one: its header
-# names a previous-result column ("Test  Current Result and Flag  Previous Result and Date
-# Units  Reference Interval"), or its rows print two results and then the previous one's
-# date ("WBC 6.2 8.6 11/23/2022 x10E3/uL 3.4-10.8") (issue #29).
-_PREVIOUS_COLUMN = re.compile(
-    r"(?i)^(?=.*\b(?:units?|reference|range|interval|flag|test)\b)"
-    r".*\b(?:previous|prior|last)\s+(?:results?|values?)\b"
-)
-# A cumulative table headed by its dates, newest first ("Date 24/01/2021 23/01/2021
-# 22/01/2021 11/01/2021 ..."): each row prints its newest result first, then older ones.
-_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{2,4})(?![\d/])")
-_RESULTS_THEN_DATE = re.compile(
-    r"(?<![\d.])\d+(?:\.\d+)?\s+(?:(?:H|L|High|Low)\s+)?[<>]?\d+(?:\.\d+)?"
-    r"\s+(?:(?:H|L|High|Low)\s+)?\d{1,2}/\d{1,2}/\d{2,4}\b"
-)
 _ABSOLUTE_BEFORE = re.compile(r"(?i)\b(?:absolute|abs\.?)\s*$")
 
 
@@ -179,18 +165,6 @@ _CLAUSE_ENDS_EARLIER = re.compile(
 )
 
 
-def _date_columns(raw_line: str) -> int:
-    """How many date columns head a cumulative table on ``raw_line`` (0 when it is none):
-    at least three dates, newest first, and at most a word or two beside them."""
-    dates = list(_DATE.finditer(raw_line))
-    if len(dates) < 3 or len(_DATE.sub(" ", raw_line).split()) > 2:
-        return 0
-    days = [(int(m.group(3)) % 100, int(m.group(2)), int(m.group(1))) for m in dates]
-    if any(month > 12 for _, month, _ in days):  # month first: 01/24/2021
-        days = [(year, day, month) for year, month, day in days]
-    return len(days) if days == sorted(days, reverse=True) else 0
-
-
 def _comma_then_value(clause: str, segment: str) -> str:
     if re.search(r"\d", clause) or not _COMMA_VALUE.match(segment):
         return segment
@@ -226,9 +200,9 @@ class _State:
         self.date_columns = 0  # the columns of a table headed by its dates, newest first
 
     def read(self, raw_line: str) -> None:
-        if len(raw_line) <= 160 and _PREVIOUS_COLUMN.search(raw_line):
+        if names_previous_column(raw_line):
             self.cumulative = True
-        columns = _date_columns(raw_line)
+        columns = date_columns(raw_line)
         line = clean_line(raw_line)
         if columns or (line.strip() and not test_starts(line, self.in_urine)):
             self.date_columns = columns  # a table's dates open it; a line of no test ends it
@@ -304,11 +278,7 @@ class _State:
 
     def _read_results(self, line: str, raw_line: str) -> bool:
         starts = test_starts(line, self.in_urine)
-        earlier_columns = (
-            self.date_columns - 1
-            if self.date_columns
-            else int(self.cumulative or bool(_RESULTS_THEN_DATE.search(self.printed_row)))
-        )
+        older = earlier_columns(self.date_columns, self.cumulative, self.printed_row)
         any_read = False
         for i, (match, analyte) in enumerate(starts):
             end = starts[i + 1][0].start() if i + 1 < len(starts) else len(line)
@@ -348,7 +318,7 @@ class _State:
                     specimen,
                     self.patient,
                     absolute=absolute,
-                    earlier_columns=earlier_columns,
+                    earlier_columns=older,
                 )
             if outcome.value is None and not outcome.mentioned:
                 outcome = read_number_first(analyte, clause, segment)
