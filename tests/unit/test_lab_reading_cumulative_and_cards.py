@@ -199,3 +199,14 @@ def test_a_name_cut_short_by_its_column_is_the_name_it_begins() -> None:
     # A name that is whole stays itself; a cut that begins two tests' names decides nothing.
     assert [v.analyte for v in read_lab_text("Mean Corpuscular Volume  88 fL").values] == ["MCV"]
     assert read_lab_text("Mean Corpuscular  30.0  pg").values == []
+
+
+def test_a_previous_result_column_never_dates_the_current_results() -> None:
+    # A shorter header than LabCorp's names the same columns: its "Previous Result" is a
+    # column, not the time of every result under it; a power of ten after the current
+    # result is its unit, never a previous result.
+    header = "Test Result Previous Result Units Reference Range\n"
+    values = read_lab_text(header + "Hemoglobin 13.5 12.9 g/dL 12-16").values
+    assert [(v.value, v.timing) for v in values] == [(13.5, None), (12.9, "earlier")]
+    values = read_lab_text(header + "WBC 7.2 10^3/uL 4.0-11.0").values
+    assert [(v.value, v.timing) for v in values] == [(7.2, None)]

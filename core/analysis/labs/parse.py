@@ -201,7 +201,11 @@ class _State:
 
     def read(self, raw_line: str) -> None:
         if names_previous_column(raw_line):
+            # The header of a cumulative table: its "Previous Result" names a column, never
+            # the time of the results under it.
             self.cumulative = True
+            self.flush()
+            return
         columns = date_columns(raw_line)
         line = clean_line(raw_line)
         if columns or (line.strip() and not test_starts(line, self.in_urine)):

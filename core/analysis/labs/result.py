@@ -233,7 +233,9 @@ _OLD_UNITS = {("MCHC", "%"): "g/dL"}
 _FLAG_WORD = r"(?:HH|LL|H|L|High|Low|HIGH|LOW)"
 _PREVIOUS = re.compile(
     rf"\s*(?:{_FLAG_WORD}\s+)?(?P<cmp><=|>=|<|>)?\s*(?P<num>\d{{1,9}}(?:\.\d{{1,6}})?)"
-    rf"(?:\s+(?P<flag>{_FLAG_WORD}))?(?![\d.]|\s*[-–/:]\s*\d|[A-Za-z%])"
+    rf"(?:\s+(?P<flag>{_FLAG_WORD}))?(?![\d.]|\s*[-–/:]\s*\d|[A-Za-z%]|\s*[\^*×])"
+    # a power of ten ("10^3/uL") or a time ("1 hour") is no result
+    r"(?!\s+(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|years?)\b)"
 )
 
 
