@@ -504,6 +504,8 @@ def test_the_loinc_table_covers_the_catalog_with_well_formed_codes() -> None:
         # Case-report tests of issue #29 whose codes could not be confirmed here
         "Renin activity",
         "Pyruvate",
+        # LabCorp's immature granulocyte count and percentage: codes not confirmed here
+        "Immature granulocytes",
     }
     for name, test in LOINC.items():
         for code in [test.default, *test.by_unit.values()]:

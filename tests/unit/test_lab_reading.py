@@ -257,7 +257,11 @@ def test_durations_are_not_values():
 
 def test_a_zero_padded_lab_code_before_the_result_is_not_the_result():
     text = "Glucose 01 105 High 98 01/02/2023 mg/dL 65-99\nCreatinine 01 1.02 0.98 mg/dL 0.76-1.27"
-    assert [(a, v) for a, v, _ in _values(text)] == [("Glucose", 105.0), ("Creatinine", 1.02)]
+    values = parse_lab_values(text)
+    current = [(v.analyte, v.value) for v in values if v.timing is None]
+    assert current == [("Glucose", 105.0), ("Creatinine", 1.02)]
+    # LabCorp's cumulative row: "98 01/02/2023" is the previous result and its date.
+    assert [(v.analyte, v.value) for v in values if v.timing == "earlier"] == [("Glucose", 98.0)]
 
 
 def test_the_basic_metabolic_panel_shorthand():

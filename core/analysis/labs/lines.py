@@ -15,7 +15,7 @@ from core.analysis.labs.patterns import (
     alias_key,
 )
 from core.analysis.labs.rewrite import EARLIER, plain_numbers, rewrite_prose, unglue
-from core.vocabulary.catalog import Analyte
+from core.vocabulary.catalog import CATALOG, Analyte
 from core.vocabulary.units import plain_exponent, unit_key
 
 MAX_SOURCE_LINE = 200
@@ -182,6 +182,40 @@ _DOTTED = re.compile(r"\b((?:[A-Z]\.){1,5}[A-Z])\.?(?![A-Za-z])")
 _ASSAY_SENSITIVITY = re.compile(r"(?i)\bhigh(?:ly)?[\s-]+sensitiv(?:e|ity)\b")
 
 
+# What OCR makes of a scanned table's marks (issue #29): a footnote mark read as "<" or a
+# quote glued to a test's name ("RBC<\" 4.85": a bound touches its number, never the name),
+# a stray quote standing alone between cells ("Neutrophils\"' 52"), and the 1 and 0 of a
+# unit's power of ten read as the letters l and O ("xlOE3/uL" is x10E3/uL).
+_MARK_AFTER_NAME = re.compile(r"(?<=[A-Za-z)])[<>](?=[\s\"'])")
+_STRAY_QUOTE = re.compile(r"(?<=\s)['`´]+(?=\s)")
+# A delta-check mark before a result ("Na  δ-  124 L", "Creat  61  δ-  66"): the result
+# moved far from the one before; a mark, never a minus sign or a value.
+_DELTA_MARK = re.compile(r"(?<!\w)[δΔ][-+]?(?=\s)")
+_OCR_POWER = re.compile(r"(?i)\bx\s*[l1I|]\s*[oO0]\s*[eE]\s*(?=\d)")
+
+
+# A name cell cut short by its column's width ("Mean Corpuscular Hemoglobin Co", "Red Cell
+# Distribution Wid", "Alkaline Phosphat") opening a table row: the one catalogue name it
+# begins, when it is at least half of it and no name itself (issue #29).
+_NAME_CELL = re.compile(r"^(\s*)([A-Za-z][A-Za-z ,'-]{10,60}?[A-Za-z])\.?(?=\s{2,}|\.?\s+[<>]?\d)")
+_LONG_NAMES = sorted(
+    {" ".join(a.split()) for x in CATALOG for a in x.aliases if a.islower() and len(a) >= 12}
+)
+
+
+def _complete_truncated(line: str) -> str:
+    cell = _NAME_CELL.match(line)
+    if cell is None:
+        return line
+    name = " ".join(cell.group(2).lower().split())
+    if alias_key(name) in ALIASES:
+        return line
+    whole = [a for a in _LONG_NAMES if a.startswith(name) and len(name) * 2 >= len(a)]
+    if not whole or len({ALIASES[alias_key(a)][0].name for a in whole}) != 1:
+        return line
+    return cell.group(1) + min(whole, key=len) + line[cell.end() :]
+
+
 def _charge(match: re.Match[str]) -> str:
     times = {"¹": "", "²": "2", "³": "3"}[match.group(1)] if match.group(1) else ""
     return f"{times}+" if match.group(2) == "⁺" else ""
@@ -189,6 +223,8 @@ def _charge(match: re.Match[str]) -> str:
 
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
+    line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
+    line = _DELTA_MARK.sub("  ", line)
     line = _ION_CHARGE.sub(_charge, line).translate(_SUBSCRIPTS)
     line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
     line = _ASSAY_SENSITIVITY.sub(" ", line)
@@ -205,10 +241,11 @@ def clean_line(line: str) -> str:
     # "base excess –5", "BE −3": a dash after a word, not between numbers, is a minus sign.
     line = re.sub(r"(?<![\d.\s])(\s+)[–−](?=\d)", r"\1-", line.replace("\u2212", "-"))
     line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
+    line = _STRAY_QUOTE.sub(" ", line)
     line = unglue(line, known_unit)
     line = rewrite_prose(line)
     line = NOT_VALUES.sub(" ", line)
-    return re.sub(r"1\.73\s+m", "1.73m", line)
+    return _complete_truncated(re.sub(r"1\.73\s+m", "1.73m", line))
 
 
 # A short name after a wide gap is the next cell of a row laid out in two columns, not the

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from core.analysis.labs.cards import card_row
 from core.analysis.labs.context import (
     Section,
     body_fluid_named,
@@ -25,6 +26,7 @@ from core.analysis.labs.context import (
     value_context,
 )
 from core.analysis.labs.critical import in_prose, mark_critical
+from core.analysis.labs.cumulative import date_columns, earlier_columns, names_previous_column
 from core.analysis.labs.format import is_dipstick, printed_grade
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
@@ -179,6 +181,8 @@ class _State:
         self.in_urine = False
         self.section = Section()
         self.cells: list[str] = []  # a name alone on its line, then the cells after it
+        self.printed_cells: list[str] = []  # the same cells as printed (dates not blanked)
+        self.printed_row = ""  # the row being read, as printed
         self.in_sugar = False
         self.fluid: str | None = None  # a body fluid the document says was sent for analysis
         self.fluid_line = False  # this line is that fluid's analysis
@@ -192,9 +196,20 @@ class _State:
         self.result_rows = 0  # rows with a result read
         self.ranged: set[int] = set()  # values whose row prints its own range after them
         self.prose: set[int] = set()  # values read from a running sentence, not a table row
+        self.cumulative = False  # the header names a previous-result column
+        self.date_columns = 0  # the columns of a table headed by its dates, newest first
 
     def read(self, raw_line: str) -> None:
+        if names_previous_column(raw_line):
+            # The header of a cumulative table: its "Previous Result" names a column, never
+            # the time of the results under it.
+            self.cumulative = True
+            self.flush()
+            return
+        columns = date_columns(raw_line)
         line = clean_line(raw_line)
+        if columns or (line.strip() and not test_starts(line, self.in_urine)):
+            self.date_columns = columns  # a table's dates open it; a line of no test ends it
         self._read_line_in_sentence(line, raw_line)
         if line.strip():
             self.carried = sentence_specimen(line, self.carried)
@@ -218,6 +233,7 @@ class _State:
             # "0.90Creatinine", then "(method)", then " 0.70 - 1.30 mg/dL": one result in cells.
             self.flush()
             self.cells = [glued]
+            self.printed_cells = [raw_line]
             return
         # A urinalysis heading opens a urine section; in prose the word counts per sentence.
         if URINE_HEADING.search(line) and heading_like:
@@ -227,8 +243,10 @@ class _State:
             # PDF tables often come out one cell per line: "Hemoglobin", "9.8", "g/dL", ...
             if not starts and line.strip() and len(self.cells) < _MAX_CELLS:
                 self.cells.append(line)
+                self.printed_cells.append(raw_line)
                 return
             self.flush()
+        self.printed_row = raw_line
         found = self._read_line(line, raw_line)
         # A name with no number after it opens a row of cells ("■ 1■■ Cardiac Troponin I").
         after_name = line[starts[0][0].end() :] if starts else line
@@ -236,6 +254,7 @@ class _State:
             return
         if starts and len(line.strip()) <= HEADING_MAX and not line.rstrip().endswith("."):
             self.cells = [line]  # a table's name cell; a sentence ending in "." is prose
+            self.printed_cells = [raw_line]
         elif re.search(r"(?i)urine", line) and heading_like:
             self.in_urine = True
         elif OTHER_HEADING.search(line) or opens_results(line):
@@ -245,9 +264,11 @@ class _State:
 
     def flush(self) -> None:
         if self.cells:
-            joined = "  ".join(self.cells)
+            joined = "  ".join(card_row(self.cells))
+            self.printed_row = " ".join(self.printed_cells)
             self._read_line(joined, " ".join(c.strip() for c in self.cells))
         self.cells = []
+        self.printed_cells = []
 
     def _read_line(self, line: str, raw_line: str) -> bool:
         any_read = self._read_results(line, raw_line)
@@ -261,6 +282,7 @@ class _State:
 
     def _read_results(self, line: str, raw_line: str) -> bool:
         starts = test_starts(line, self.in_urine)
+        older = earlier_columns(self.date_columns, self.cumulative, self.printed_row)
         any_read = False
         for i, (match, analyte) in enumerate(starts):
             end = starts[i + 1][0].start() if i + 1 < len(starts) else len(line)
@@ -294,7 +316,13 @@ class _State:
             if outcome.value is None:
                 absolute = bool(_ABSOLUTE.search(match.group()) or _ABSOLUTE_BEFORE.search(clause))
                 outcome = read_result(
-                    analyte, segment, urine_here, specimen, self.patient, absolute=absolute
+                    analyte,
+                    segment,
+                    urine_here,
+                    specimen,
+                    self.patient,
+                    absolute=absolute,
+                    earlier_columns=older,
                 )
             if outcome.value is None and not outcome.mentioned:
                 outcome = read_number_first(analyte, clause, segment)
@@ -312,6 +340,10 @@ class _State:
                 self.ranged.add(kept)
             if len(self.values) > kept and in_prose(raw_line):
                 self.prose.add(kept)
+            for earlier in outcome.earlier:
+                self._keep(
+                    earlier, specimen, "earlier", quoted(raw_line, match.group(), earlier.value)
+                )
         return any_read
 
     def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:
@@ -325,7 +357,15 @@ class _State:
                 "timing": timing,
             }
         )
-        key = (value.analyte, value.comparator, value.value, value.unit, value.specimen, raw)
+        key = (
+            value.analyte,
+            value.comparator,
+            value.value,
+            value.unit,
+            value.specimen,
+            timing,
+            raw,
+        )
         # A page repeated in a PDF gives the same result on the same line twice; the same
         # value on another line is another result (a note repeats a test taken twice).
         if key not in self._seen:

@@ -76,6 +76,8 @@ class Outcome:
     value: LabValue | None
     mentioned: bool = False
     ranged: bool = False  # the row prints its own reference range after the result
+    # The previous result of a cumulative report's row, printed after the current one.
+    earlier: tuple[LabValue, ...] = ()
 
 
 def read_result(
@@ -86,11 +88,18 @@ def read_result(
     patient: Patient,
     *,
     absolute: bool = False,
+    earlier_columns: int = 0,
 ) -> Outcome:
     """The result after ``analyte``'s name in ``segment``; ``absolute`` when the name says
-    the count is absolute ("absolute eosinophil count"), which is never a percentage."""
+    the count is absolute ("absolute eosinophil count"), which is never a percentage;
+    ``earlier_columns``: how many earlier results a cumulative report's row may print after
+    the current one (its previous-result column, or its columns of older dates)."""
     if absolute:
         analyte = replace(analyte, ranges=tuple(r for r in analyte.ranges if r.unit != "%"))
+    # A flag column between the name and the result: "LYMPHOCYTE  L  18  %  20 - 40".
+    flag_first = _FLAG_BEFORE.match(segment)
+    if flag_first is not None:
+        segment = blank(segment, flag_first.start("flag"), flag_first.end("flag"))
     if re.match(r"\s*,\s*[<>]?\d", segment) and not _NAME_DIGITS.match(segment.lstrip(" ,")):
         return Outcome(None)  # "(0 PMNs, 100% lymphocytes)": after a comma comes another result
     start, unit_before = _skip_preamble(segment)
@@ -143,8 +152,19 @@ def read_result(
     after = rest[number.end() :]
     if _DOSE.match(after) or _DURATION.match(after):
         return Outcome(None)  # "Dilantin 300 mg daily", "TSH was checked 3 months ago"
+    previous: list[re.Match[str]] = []
+    while len(previous) < earlier_columns:
+        found = _PREVIOUS.match(after, previous[-1].end() if previous else 0)
+        if found is None:
+            break
+        previous.append(found)
+    for found in previous:
+        start = found.start("cmp") if found.group("cmp") else found.start("num")
+        after = blank(after, start, found.end())
     unit, after = _take_unit(target, after)
     unit = unit or unit_before
+    if unit and (target.name, unit_key(unit)) in _OLD_UNITS:
+        unit = _OLD_UNITS[(target.name, unit_key(unit))]
     if unit and not unit_fits(target, unit):
         return Outcome(None, mentioned=True)  # "PT 13.4 seconds" is no INR, "616 U/L" no Cr
     # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
@@ -170,9 +190,18 @@ def read_result(
     comparator = comparator_of(number.group("cmp"))
     # A flag word belongs to this result only when it is close: prose goes on ("low-fat diet").
     near = " ".join(re.split(r"(?<!\d)\.(?:\s|$)|;", after)[0].split())[:40]
-    flag = _written_flag(number.group("flag") or "") or _written_flag(near)
+    flag = (
+        _written_flag(number.group("flag") or "")
+        or _written_flag(flag_first.group("flag") if flag_first else "")
+        or _written_flag(near)
+    )
     if flag is None:
         flag = computed_flag(value, low, high, strict, comparator)
+    earlier = tuple(
+        read
+        for found in previous
+        if (read := _previous_result(target, found, unit, low, high, strict)) is not None
+    )
     return Outcome(
         LabValue(
             analyte=target.name,
@@ -185,6 +214,57 @@ def read_result(
             doubtful=doubtful,
         ),
         ranged=ranged,
+        earlier=earlier,
+    )
+
+
+# The flag column of a table printed between the test's name and its result (issue #29):
+# "LYMPHOCYTE  L  18  %", "MEAN CELL HAEMOGLOBIN CON, MCHC  H  35.7  %".
+_FLAG_BEFORE = re.compile(r"^\s+(?P<flag>HH|LL|H|L|High|Low|HIGH|LOW)\s+(?=[<>]?\s*\d)")
+# Units of an older convention, read as what they mean: MCHC printed in "%" is grams of
+# haemoglobin per 100 mL of packed cells, that is g/dL (Labsmart's sample CBC, issue #29).
+_OLD_UNITS = {("MCHC", "%"): "g/dL"}
+
+
+# A cumulative report's row: the current result (its flag word after it), then the previous
+# result with its own flag word, before the previous result's date (blanked by then), unit
+# and range: "WBC 6.2 8.6 11/23/2022 x10E3/uL 3.4-10.8", "Glucose 145 High 98 05/01/2023",
+# "BUN 18 22 High 05/01/2023", "Estradiol 18.0 <5.0 04/13/2022" (issue #29).
+_FLAG_WORD = r"(?:HH|LL|H|L|High|Low|HIGH|LOW)"
+_PREVIOUS = re.compile(
+    rf"\s*(?:{_FLAG_WORD}\s+)?(?P<cmp><=|>=|<|>)?\s*(?P<num>\d{{1,9}}(?:\.\d{{1,6}})?)"
+    rf"(?:\s+(?P<flag>{_FLAG_WORD}))?(?![\d.]|\s*[-–/:]\s*\d|[A-Za-z%]|\s*[\^*×])"
+    # a power of ten ("10^3/uL") or a time ("1 hour") is no result
+    r"(?!\s+(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|years?)\b)"
+)
+
+
+def _previous_result(
+    analyte: Analyte,
+    previous: re.Match[str],
+    unit: str | None,
+    low: float | None,
+    high: float | None,
+    strict: bool,
+) -> LabValue | None:
+    """The previous result of a cumulative row, in the current result's unit and range."""
+    value = float(previous.group("num"))
+    own_unit = bool(unit) and unit_key(unit) in {r.unit for r in analyte.ranges}
+    fits = analyte.range_for(unit, value) is not None if own_unit else analyte.plausible(value)
+    if not fits:
+        return None
+    comparator = previous.group("cmp") or ""
+    flag = _written_flag(previous.group("flag") or "") or computed_flag(
+        value, low, high, strict, comparator
+    )
+    return LabValue(
+        analyte=analyte.name,
+        value=value,
+        comparator=COMPARATORS.get(comparator),
+        unit=unit,
+        reference_low=low,
+        reference_high=high,
+        flag=flag,
     )
 
 

@@ -46,6 +46,9 @@ _HEADINGS: tuple[tuple[str, str], ...] = (
         r"\bmeds\b|current\s+therapy|(?:prescribed\s+)?treatment|prescriptions?",
     ),
     ("allergies", r"allergies|drug\s+allergies"),
+    # A lab report's printed teaching ("Possible causes of abnormal parameters: ... Anemia,
+    # thalassemia") is about every patient, never this one's history (issue #29).
+    ("teaching", r"possible\s+causes(?:\s+of\s+abnormal(?:\s+\w+)?)?"),
     (
         "complaint",
         r"chief\s+complaint|reason\s+for\s+(?:visit|admission|consultation|referral)|"
@@ -65,6 +68,8 @@ _HEADINGS: tuple[tuple[str, str], ...] = (
         r"objective|vital\s+signs|exam|technique|comparison",
     ),
 )
+# Sections whose conditions are no diagnosis of the patient's.
+_UNREAD = ("allergies", "family", "teaching")
 _HEADING = re.compile(
     r"(?im)^[ \t]*(?:\d{1,2}\.|[A-H]\.)?[ \t]*(?:"
     + "|".join(f"(?P<h{i}>{p})" for i, (_, p) in enumerate(_HEADINGS))
@@ -233,9 +238,9 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
             kind = next(k for i, (k, _) in enumerate(_HEADINGS) if heading.group(f"h{i}"))
             if radiologist and kind == "complaint":
                 kind = "indication"  # the reason for the exam: its symptoms, nothing else
-            elif radiologist and kind not in ("stated", "medicines", "allergies", "family"):
+            elif radiologist and kind not in ("stated", "medicines", *_UNREAD):
                 kind = "imaging"  # the exam, its history and findings: evidence, no diagnosis
-            elif report and kind not in ("stated", "medicines", "allergies", "family"):
+            elif report and kind not in ("stated", "medicines", *_UNREAD):
                 kind = "report"  # a report's interpretation text is no history of the patient
             block = block[heading.end() :]
             if (imaging or radiologist) and re.match(r"(?i)\s*impressions?\b", heading.group()):
@@ -243,7 +248,7 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         if kind == "medicines":
             facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
             continue
-        if kind in ("allergies", "family"):
+        if kind in _UNREAD:
             continue
         if report:
             # A lab report's lines wrap mid-sentence: only its own sentences count, and in a
