@@ -222,7 +222,11 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
         or (r.source == "current" and r.tier > symptom)
     ]
     pool = active or [r for r in ranked if r.source == "current"] or ranked
-    ordered = sorted(pool, key=_order)
+    # A diagnosis the documents conclude ("a diagnosis of CAH ... was confirmed") is the
+    # case's primary: a critical value's disorder (hyperkalaemia of that CAH) stays in the
+    # differential and in the critical values, ahead of everything else.
+    concluded = any(r.source == "stated" and r.concluded and not r.hedged for r in pool)
+    ordered = sorted(pool, key=lambda r: _order(r, concluded))
     # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
     firm = [r for r in ordered if not _borderline_alone(r)]
     return firm + [r for r in ordered if _borderline_alone(r)] if firm else []
@@ -235,12 +239,14 @@ def _borderline_alone(r: Ranked) -> bool:
 _SOURCE_RANK = {"stated": 3, "current": 2, "lab": 1, "history": 0}
 
 
-def _order(r: Ranked) -> tuple[int, int, int, int, int, int]:
+def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int, int]:
     stated = r.source == "stated"
-    # A critical finding first, then what the doctor wrote, in the order written; then by
-    # severity, a condition the notes affirm before a lab pattern alone.
+    # A critical finding first (unless the documents conclude a diagnosis: then that one),
+    # then what the doctor wrote, in the order written; then by severity, a condition the
+    # notes affirm before a lab pattern alone.
+    critical = r.tier == SEVERITY_RANK["critical"] and (stated or not concluded)
     return (
-        -int(r.tier == SEVERITY_RANK["critical"]),
+        -int(critical),
         -int(stated),
         r.order if stated else 0,
         -r.tier,
@@ -263,6 +269,7 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
         # A hedged diagnosis comes after every one stated firmly, in its own order.
         order=order + (_HEDGED_AFTER if mention.hedged else 0),
         hedged=mention.hedged,
+        concluded=mention.concluded and source == "stated",
     )
 
 

@@ -52,6 +52,17 @@ _MORE_TERMS = {
         "doubtful",
         "dismissed",  # "analysis dismissed the hypothesis of meningitis"
     ],
+    # Left open, not denied: "Cannot exclude nondisplaced fractures" is a possible fracture
+    # (worded with doubt, core.analysis.rules.notes), never a denied one.
+    "pseudo_negations": [
+        "cannot exclude",
+        "can not exclude",
+        "cannot rule out",
+        "cannot be excluded",
+        "can not be excluded",
+        "cannot be ruled out",
+        "not excluded",
+    ],
 }
 
 
