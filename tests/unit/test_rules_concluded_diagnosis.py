@@ -121,3 +121,29 @@ def test_cannot_exclude_leaves_a_fracture_open_it_does_not_deny_it() -> None:
     # MTSamples "Three Views - Foot": "There is no evidence of fractures or dislocations."
     code, _ = _read_case("mtr-xray-foot-negative-after-trauma")
     assert code == ""
+
+
+def test_a_chronic_condition_the_patient_is_introduced_with_is_the_background() -> None:
+    # Item 125 (not a dev case: its values are ratios and breast-milk levels the catalogue has
+    # no name for): the chronic kidney disease the patient lives with is known, not the
+    # problem she came with; her cystinosis, "confirmed ... in infancy", is the disease.
+    facts = read_notes(
+        None,
+        [
+            "A 24-year-old woman with infantile nephropathic cystinosis and stage G2A3 chronic "
+            "kidney disease (CKD) was referred for preconception counseling."
+        ],
+    )
+    assert "Chronic kidney disease" in [m.condition.name for m in facts.history]
+    assert "Chronic kidney disease" not in [m.condition.name for m in facts.current]
+    # The same sentence with another chronic condition (constructed from item 125's words):
+    # type 1 diabetes named before the referral is known, not current.
+    facts = read_notes(
+        None,
+        [
+            "A 24-year-old woman with type 1 diabetes was referred for preconception "
+            "counseling after her first pregnancy, which was complicated by preterm labour."
+        ],
+    )
+    assert facts.knows("Type 1 diabetes mellitus")
+    assert "Type 1 diabetes mellitus" not in [m.condition.name for m in facts.current]

@@ -115,6 +115,12 @@ _STATED_AFTER = re.compile(
 # "treated for hypertension") says it is known, not that it is this case's diagnosis; the
 # treatment of an acute one ("treatment for acute pancreatitis") still states it.
 _TREATMENT = re.compile(r"(?i)\b(?:treated\s+for|(?:therapy|treatment)\s+for)\b")
+# A chronic condition the patient is introduced with, before the presentation ("A 45-year-old
+# woman with type 1 diabetes presented with vomiting"): the background, not the problem.
+_PRESENTATION_AFTER = re.compile(
+    r"(?i)^[^.;]{0,60}?\b(?:presents?|presented|presenting|(?:was\s+)?admitted|came|comes|"
+    r"(?:was\s+)?referred|(?:was\s+)?brought)\b"
+)
 # A condition weighed and not (yet) concluded: "The differential diagnosis included 3β-HSD
 # deficiency and LCAH", "X was considered", "was less considered".
 _DIFFERENTIAL_BEFORE = re.compile(
@@ -340,7 +346,10 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or bool(_HISTORY.search(before[-40:]))
             or bool(_HISTORY_AFTER.match(after))
             or _in_history_list(before)
-            or (treated and condition.severity == "chronic")
+            or (
+                condition.severity == "chronic"
+                and (treated or (not states and bool(_PRESENTATION_AFTER.match(after))))
+            )
         )
         if kind == "stated" or (kind == "notes" and states and not history):
             facts.stated.append(mention)  # an assessment may list a symptom as the problem
