@@ -147,3 +147,16 @@ def test_a_chronic_condition_the_patient_is_introduced_with_is_the_background() 
     )
     assert facts.knows("Type 1 diabetes mellitus")
     assert "Type 1 diabetes mellitus" not in [m.condition.name for m in facts.current]
+
+
+def test_a_disorder_named_by_a_value_comes_after_the_disease_named_beside_it() -> None:
+    # Item 75, dev cr-lipoid-cah-follow-up-supersedes-hyperkalaemia: "In addition,
+    # hyponatremia and an elevated adrenocorticotropic hormone (ACTH) level were detected by
+    # tests." ... "The genogram of LCAH in this family is presented in Fig. 2", and at the
+    # two-year follow-up "Her plasma sodium level is 138 mmol/L". Before: hyponatraemia (E87.1).
+    code, differential = _read_case("cr-lipoid-cah-follow-up-supersedes-hyperkalaemia")
+    assert code == "E25.0"
+    assert "E87.1" in differential
+    # "Lacking hypertension and hypopotassemia, the clinical presentation of salt loss ..."
+    sentence = "Lacking hypertension and hypopotassemia, the clinical presentation of salt loss"
+    assert is_negated(sentence, 8, 20)

@@ -239,7 +239,32 @@ def _borderline_alone(r: Ranked) -> bool:
 _SOURCE_RANK = {"stated": 3, "current": 2, "lab": 1, "history": 0}
 
 
-def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int, int]:
+# Disorders a lab value names ("hyponatremia"): named in the notes while the current values
+# no longer show them (a sodium of 138 at follow-up), they come after a disease named beside
+# them (congenital adrenal hyperplasia), which explains them.
+_NAMED_BY_A_VALUE = frozenset(
+    {
+        "Hyperkalemia",
+        "Hypokalemia",
+        "Hyponatremia",
+        "Hypernatremia",
+        "Hypercalcemia",
+        "Hypocalcemia",
+        "Hypomagnesemia",
+        "Hypoglycemia",
+        "Hypoalbuminemia",
+        "Thrombocytopenia",
+        "Thrombocytosis",
+        "Anemia",
+    }
+)
+
+
+def _unsupported_value_disorder(r: Ranked) -> bool:
+    return r.source != "lab" and r.lab is None and r.name in _NAMED_BY_A_VALUE
+
+
+def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int, int, int]:
     stated = r.source == "stated"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
     # then what the doctor wrote, in the order written; then by severity, a condition the
@@ -250,6 +275,7 @@ def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int,
         -int(stated),
         r.order if stated else 0,
         -r.tier,
+        int(_unsupported_value_disorder(r)),
         -_SOURCE_RANK[r.source],
         -round((r.lab.weight if r.lab is not None else 0) * 1000),
     )
