@@ -160,3 +160,11 @@ def test_a_disorder_named_by_a_value_comes_after_the_disease_named_beside_it() -
     # "Lacking hypertension and hypopotassemia, the clinical presentation of salt loss ..."
     sentence = "Lacking hypertension and hypopotassemia, the clinical presentation of salt loss"
     assert is_negated(sentence, 8, 20)
+
+
+def test_a_concluded_chronic_condition_does_not_silence_a_critical_value() -> None:
+    # Item 90's opening ("A 52-year-old Caucasian woman diagnosed with CEP, epilepsy,
+    # hypertension ...") with a critical potassium: hypertension explains no hyperkalaemia.
+    text = "She was diagnosed with hypertension. Potassium 7.4 mmol/L."
+    facts = read_notes(None, [text])
+    assert diagnose(parse_lab_values(text), 52, facts).diagnosis.icd_code == "E87.5"

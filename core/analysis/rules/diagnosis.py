@@ -225,7 +225,12 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
     # A diagnosis the documents conclude ("a diagnosis of CAH ... was confirmed") is the
     # case's primary: a critical value's disorder (hyperkalaemia of that CAH) stays in the
     # differential and in the critical values, ahead of everything else.
-    concluded = any(r.source == "stated" and r.concluded and not r.hedged for r in pool)
+    # A chronic condition concluded ("he was diagnosed with hypertension") does not explain
+    # an acute critical value: that one still comes first.
+    concluded = any(
+        r.source == "stated" and r.concluded and not r.hedged and r.tier >= SEVERITY_RANK["acute"]
+        for r in pool
+    )
     ordered = sorted(pool, key=lambda r: _order(r, concluded))
     # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
     firm = [r for r in ordered if not _borderline_alone(r)]
