@@ -168,3 +168,15 @@ def test_a_concluded_chronic_condition_does_not_silence_a_critical_value() -> No
     text = "She was diagnosed with hypertension. Potassium 7.4 mmol/L."
     facts = read_notes(None, [text])
     assert diagnose(parse_lab_values(text), 52, facts).diagnosis.icd_code == "E87.5"
+
+
+def test_a_glioma_is_named_by_its_site() -> None:
+    # MTSamples "Glioma - 1", dev mt-brainstem-glioma-csf-low-glucose: the page's description
+    # (the case's notes) "Dysarthria.  Probable brainstem glioma." Before: a lymphocytosis
+    # "suggestive of" in the history (D72.820). And dev mt-demyelination-two-csf-studies:
+    # "The findings were felt more consistent with demyelinating disease and less likely
+    # glioma" stays demyelinating disease.
+    facts = read_notes("Dysarthria.  Probable brainstem glioma.", [])
+    assert [(m.condition.code, m.hedged) for m in facts.stated] == [("C71.7", True)]
+    code, _ = _read_case("mt-demyelination-two-csf-studies")
+    assert code.startswith("G37")

@@ -72,6 +72,10 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Congenital adrenal hyperplasia", "E25.0", "acute",
        r"(?:congenital|lipoid)\s+(?:lipoid\s+)?adrenal\s+hyperplasia|(?-i:(?:NC|NCC)?L?CAH|CLAH)"
        r"|21-hydroxylase\s+deficiency"),
+    # A brain tumour named by its cell type: ICD-10-CM codes it by site (C71.7 brain stem,
+    # C71.9 brain, unspecified); the code set's terms do not say "glioma".
+    _c("Brainstem glioma", "C71.7", "acute", r"brain[-\s]?stem\s+gliomas?"),
+    _c("Glioma", "C71.9", "acute", r"(?:high|low)[-\s]grade\s+gliomas?|gliomas?|glioblastomas?"),
     # A mitochondrial disease named by its acronym or in full; its words ("stroke-like
     # episodes", "lactic acidosis") are not a stroke or an acidosis of their own.
     _c("MELAS syndrome", "E88.41", "acute",
