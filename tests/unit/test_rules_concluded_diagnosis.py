@@ -180,3 +180,11 @@ def test_a_glioma_is_named_by_its_site() -> None:
     assert [(m.condition.code, m.hedged) for m in facts.stated] == [("C71.7", True)]
     code, _ = _read_case("mt-demyelination-two-csf-studies")
     assert code.startswith("G37")
+
+
+def test_a_condition_said_to_be_present_is_no_background() -> None:
+    # Dev pdf-us-cmp-cbc (a sample CMP/CBC report's comment): "Mild anemia present." is the
+    # report's finding, not a condition the patient is introduced with.
+    facts = read_notes("Mild anemia present.", [])
+    assert [m.condition.name for m in facts.stated] == ["Anemia"]
+    assert not facts.history

@@ -118,7 +118,7 @@ _TREATMENT = re.compile(r"(?i)\b(?:treated\s+for|(?:therapy|treatment)\s+for)\b"
 # A chronic condition the patient is introduced with, before the presentation ("A 45-year-old
 # woman with type 1 diabetes presented with vomiting"): the background, not the problem.
 _PRESENTATION_AFTER = re.compile(
-    r"(?i)^[^.;]{0,60}?\b(?:presents?|presented|presenting|(?:was\s+)?admitted|came|comes|"
+    r"(?i)^[^.;]{0,60}?\b(?:presents|presented|presenting|(?:was\s+)?admitted|came|comes|"
     r"(?:was\s+)?referred|(?:was\s+)?brought)\b"
 )
 # A condition weighed and not (yet) concluded: "The differential diagnosis included 3β-HSD
