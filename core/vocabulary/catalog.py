@@ -168,10 +168,10 @@ _CORE: tuple[Analyte, ...] = (
             (_u("pg/ml", 2.3, 4.2, 0.3, 30), _u("pmol/l", 3.5, 6.5, 0.5, 50))),
     # Liver
     Analyte("ALT", LIVER, ("alt", "sgpt", "alt (sgpt)", "alanine aminotransferase",
-                            "alanine transaminase", "alanine transferase"),
+                            "alanine transaminase", "alanine transferase", "GPT"),
             (_u("u/l", 7, 55, 0, 50_000),)),
     Analyte("AST", LIVER, ("ast", "sgot", "ast (sgot)", "aspartate aminotransferase",
-                            "aspartate transaminase", "aspartate transferase"),
+                            "aspartate transaminase", "aspartate transferase", "GOT"),
             (_u("u/l", 8, 48, 0, 50_000),)),
     Analyte("ALP", LIVER, ("alp", "alkaline phosphatase", "alk phos", "alk. phosphatase",
                             "phosphatase alkaline"),

@@ -135,15 +135,21 @@ SPACED_EXPONENT = re.compile(
 )
 
 
+# A cube and a micro prefix set apart the same way: "17,800/mm 3 ;", "17.4 μ g/dL".
+_SPACED_CUBE = re.compile(r"(?<=/)(?P<per>mm|cm)\s(?P<n>3)(?![0-9])")
+_SPACED_MICRO = re.compile(r"(?<=[0-9,(\s])(?P<mu>[µμ])\s(?=(?:g|mol|l|L|IU|U)\b)")
+
+
 def plain_exponent(text: str) -> str:
-    """ "×10 9 /l" and "× 10(9)/litre" as "×10^9/l"."""
+    """ "×10 9 /l" and "× 10(9)/litre" as "×10^9/l"; "/mm 3" as "/mm3", "μ g" as "μg"."""
 
     def written(match: re.Match[str]) -> str:
         per = match.group("per")
         per = "l" if per.lower() in ("litre", "liter") else per
         return f"{match.group('x')}10^{match.group('p') or match.group('s')}/{per}"
 
-    return SPACED_EXPONENT.sub(written, text)
+    text = _SPACED_CUBE.sub(r"\g<per>\g<n>", SPACED_EXPONENT.sub(written, text))
+    return _SPACED_MICRO.sub(r"\g<mu>", text)
 
 
 # A unit with a power of ten ("x10^9/L", "10*3/µL", "x 10E9 / L"); matched before plain tokens.

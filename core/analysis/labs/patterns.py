@@ -192,6 +192,8 @@ FILLERS = {
     "peaked",
     "rose",
     "fell",
+    "fallen",  # "His serum zinc level was found to have fallen to 17.4 μg/dL"
+    "risen",
     "dropped",
     "trended",
     "trending",

@@ -72,6 +72,15 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Congenital adrenal hyperplasia", "E25.0", "acute",
        r"(?:congenital|lipoid)\s+(?:lipoid\s+)?adrenal\s+hyperplasia|(?-i:(?:NC|NCC)?L?CAH|CLAH)"
        r"|21-hydroxylase\s+deficiency"),
+    # A brain tumour named by its cell type: ICD-10-CM codes it by site (C71.7 brain stem,
+    # C71.9 brain, unspecified); the code set's terms do not say "glioma".
+    _c("Brainstem glioma", "C71.7", "acute", r"brain[-\s]?stem\s+gliomas?"),
+    _c("Glioma", "C71.9", "acute", r"(?:high|low)[-\s]grade\s+gliomas?|gliomas?|glioblastomas?"),
+    # A mitochondrial disease named by its acronym or in full; its words ("stroke-like
+    # episodes", "lactic acidosis") are not a stroke or an acidosis of their own.
+    _c("MELAS syndrome", "E88.41", "acute",
+       r"mitochondrial\s+(?:myopathy,?\s+)?encephalo(?:myo)?pathy,?\s+(?:with\s+)?lactic\s+"
+       r"acidosis,?\s+and\s+stroke[-\s]like\s+episodes(?:\s+\((?-i:MELAS)\))?|(?-i:MELAS)"),
     _c("Psoas muscle abscess", "K68.12", "acute", r"psoas\s+(?:muscle\s+)?abscess(?:es)?"),
     _c("Syndrome of inappropriate secretion of antidiuretic hormone", "E22.2", "acute",
        r"syndrome\s+of\s+inappropriate\s+(?:secretion\s+of\s+)?antidiuretic\s+hormone"
@@ -190,6 +199,9 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Hip fracture", "S72.009A", "acute",
        r"hip\s+fracture|fracture\s+of\s+the\s+(?:left\s+|right\s+)?hip|"
        r"femoral\s+neck\s+fracture"),
+    # A fracture whose bone the code set's terms do not name ("nondisplaced fractures in the
+    # lateral aspect of the calcaneus"): the code set's "Fracture NOS".
+    _c("Fracture", "T14.8XXA", "acute", r"fractures?"),
     # chronic
     # Either word order: "type 1 diabetes" and the index's "diabetes mellitus, type 1" (and
     # "DM type 1", "diabetes (type 1)"); the longer, typed match wins over bare "diabetes".

@@ -222,7 +222,16 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
         or (r.source == "current" and r.tier > symptom)
     ]
     pool = active or [r for r in ranked if r.source == "current"] or ranked
-    ordered = sorted(pool, key=_order)
+    # A diagnosis the documents conclude ("a diagnosis of CAH ... was confirmed") is the
+    # case's primary: a critical value's disorder (hyperkalaemia of that CAH) stays in the
+    # differential and in the critical values, ahead of everything else.
+    # A chronic condition concluded ("he was diagnosed with hypertension") does not explain
+    # an acute critical value: that one still comes first.
+    concluded = any(
+        r.source == "stated" and r.concluded and not r.hedged and r.tier >= SEVERITY_RANK["acute"]
+        for r in pool
+    )
+    ordered = sorted(pool, key=lambda r: _order(r, concluded))
     # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
     firm = [r for r in ordered if not _borderline_alone(r)]
     return firm + [r for r in ordered if _borderline_alone(r)] if firm else []
@@ -235,15 +244,43 @@ def _borderline_alone(r: Ranked) -> bool:
 _SOURCE_RANK = {"stated": 3, "current": 2, "lab": 1, "history": 0}
 
 
-def _order(r: Ranked) -> tuple[int, int, int, int, int, int]:
+# Disorders a lab value names ("hyponatremia"): named in the notes while the current values
+# no longer show them (a sodium of 138 at follow-up), they come after a disease named beside
+# them (congenital adrenal hyperplasia), which explains them.
+_NAMED_BY_A_VALUE = frozenset(
+    {
+        "Hyperkalemia",
+        "Hypokalemia",
+        "Hyponatremia",
+        "Hypernatremia",
+        "Hypercalcemia",
+        "Hypocalcemia",
+        "Hypomagnesemia",
+        "Hypoglycemia",
+        "Hypoalbuminemia",
+        "Thrombocytopenia",
+        "Thrombocytosis",
+        "Anemia",
+    }
+)
+
+
+def _unsupported_value_disorder(r: Ranked) -> bool:
+    return r.source != "lab" and r.lab is None and r.name in _NAMED_BY_A_VALUE
+
+
+def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int, int, int]:
     stated = r.source == "stated"
-    # A critical finding first, then what the doctor wrote, in the order written; then by
-    # severity, a condition the notes affirm before a lab pattern alone.
+    # A critical finding first (unless the documents conclude a diagnosis: then that one),
+    # then what the doctor wrote, in the order written; then by severity, a condition the
+    # notes affirm before a lab pattern alone.
+    critical = r.tier == SEVERITY_RANK["critical"] and (stated or not concluded)
     return (
-        -int(r.tier == SEVERITY_RANK["critical"]),
+        -int(critical),
         -int(stated),
         r.order if stated else 0,
         -r.tier,
+        int(_unsupported_value_disorder(r)),
         -_SOURCE_RANK[r.source],
         -round((r.lab.weight if r.lab is not None else 0) * 1000),
     )
@@ -263,6 +300,7 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
         # A hedged diagnosis comes after every one stated firmly, in its own order.
         order=order + (_HEDGED_AFTER if mention.hedged else 0),
         hedged=mention.hedged,
+        concluded=mention.concluded and source == "stated",
     )
 
 

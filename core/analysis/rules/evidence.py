@@ -178,6 +178,7 @@ class Ranked:
     lab: Candidate | None = None
     order: int = 0  # the order the doctor wrote it in
     hedged: bool = False  # worded with doubt ("may represent", "cannot be excluded")
+    concluded: bool = False  # the document's conclusion ("was diagnosed with", "confirmed")
 
     @property
     def lab_values(self) -> list[LabValue]:

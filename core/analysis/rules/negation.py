@@ -51,6 +51,19 @@ _MORE_TERMS = {
         "fails to reveal",
         "doubtful",
         "dismissed",  # "analysis dismissed the hypothesis of meningitis"
+        "lacking",  # "Lacking hypertension and hypopotassemia, the clinical presentation ..."
+        "lack of",
+    ],
+    # Left open, not denied: "Cannot exclude nondisplaced fractures" is a possible fracture
+    # (worded with doubt, core.analysis.rules.notes), never a denied one.
+    "pseudo_negations": [
+        "cannot exclude",
+        "can not exclude",
+        "cannot rule out",
+        "cannot be excluded",
+        "can not be excluded",
+        "cannot be ruled out",
+        "not excluded",
     ],
 }
 

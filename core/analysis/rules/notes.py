@@ -106,8 +106,33 @@ _STATED_INLINE = re.compile(
     r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as|to\s+have)|"
     r"consistent\s+with|compatible\s+with|in\s+keeping(?:\s+with)?|confirmed|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
-    r"impression\s+(?:is|was|of)|"
+    r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
+    r"treated\s+as(?:\s+an?\s+case\s+of)?|"
     r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for)\b"
+)
+# A statement after the condition it states: "MELAS ... was confirmed by demonstration of the
+# 3243A>G transition", "Gaucher disease was diagnosed" (the same clause, no new subject).
+_STATED_AFTER = re.compile(
+    r"(?i)^[^.;]{0,100}?\b(?:was|were|is|has\s+been|had\s+been)\s+(?:\w+\s+)?"
+    r"(?:confirmed|established|proven|diagnosed)\b"
+)
+# Treatment of a condition the patient lives with ("on insulin therapy for type 1 diabetes",
+# "treated for hypertension") says it is known, not that it is this case's diagnosis; the
+# treatment of an acute one ("treatment for acute pancreatitis") still states it.
+_TREATMENT = re.compile(r"(?i)\b(?:treated\s+for|(?:therapy|treatment)\s+for)\b")
+# A chronic condition the patient is introduced with, before the presentation ("A 45-year-old
+# woman with type 1 diabetes presented with vomiting"): the background, not the problem.
+_PRESENTATION_AFTER = re.compile(
+    r"(?i)^[^.;]{0,60}?\b(?:presents|presented|presenting|(?:was\s+)?admitted|came|comes|"
+    r"(?:was\s+)?referred|(?:was\s+)?brought)\b"
+)
+# A condition weighed and not (yet) concluded: "The differential diagnosis included 3β-HSD
+# deficiency and LCAH", "X was considered", "was less considered".
+_DIFFERENTIAL_BEFORE = re.compile(
+    r"(?i)\bdifferential(?:\s+diagnos[ie]s)?\s*(?:included|includes|include|of|was|were|is|are|:)"
+)
+_DIFFERENTIAL_AFTER = re.compile(
+    r"(?i)^[^.;]{0,60}?\b(?:was|were|is|are)\s+(?:\w+\s+)?considered\b"
 )
 # Where the words around a mention leave it open: a hedge makes it weaker, a question is no
 # diagnosis at all ("evaluate for pulmonary embolism", "pulmonary embolism protocol").
@@ -154,6 +179,9 @@ class Mention:
     condition: Condition
     sentence: str  # the words it came from, for the evidence
     hedged: bool = False  # "may represent", "cannot be excluded": weaker than stated
+    # The document's conclusion ("was diagnosed with", "confirmed", "treated as a case of"):
+    # it outranks a critical value's disorder, which the conclusion's disease explains.
+    concluded: bool = False
 
 
 @dataclass
@@ -307,19 +335,30 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             continue  # a relative's condition; "non-diabetic" denies it
         if _is_question(before, after):
             continue  # the question asked ("evaluate for"), not an answer
+        if _DIFFERENTIAL_BEFORE.search(before) or _DIFFERENTIAL_AFTER.match(after):
+            continue  # weighed in a differential, not concluded
         # "Suggestive of X" states X with doubt however far X is from it; a lab report's
         # comment ("suggestive of diabetes" beside a reference range) states nothing.
         doubt = _states_with_doubt(before)
-        mention = Mention(condition, sentence[:200], doubt or _is_hedged(before, after))
+        statement = _statement(before)
+        states = statement is not None or bool(_STATED_AFTER.match(after))
+        treated = statement is not None and bool(_TREATMENT.fullmatch(statement.group()))
+        hedged = doubt or _is_hedged(before, after)
+        concluded = states and not hedged and not treated and _concludes(statement, after)
+        mention = Mention(condition, sentence[:200], hedged, concluded)
         history = (
             kind == "history"
             or bool(_HISTORY.search(before[-40:]))
             or bool(_HISTORY_AFTER.match(after))
             or _in_history_list(before)
+            or (
+                condition.severity == "chronic"
+                and (treated or (not states and bool(_PRESENTATION_AFTER.match(after))))
+            )
         )
-        if kind == "stated" or (kind == "notes" and _states(before) and not history):
+        if kind == "stated" or (kind == "notes" and states and not history):
             facts.stated.append(mention)  # an assessment may list a symptom as the problem
-        elif _states(before) and not history and not (doubt and not facts.file_tells):
+        elif states and not history and not (doubt and not facts.file_tells):
             # "consistent with X" in a file's running text: stated, after every diagnosis
             # written under a diagnosis or impression heading of any file.
             facts.stated_inline.append(mention)
@@ -383,11 +422,27 @@ def _states_with_doubt(before: str) -> bool:
 
 def _states(before: str) -> bool:
     """The words just before a mention state it as a diagnosis ("diagnosed with X")."""
+    return _statement(before) is not None
+
+
+def _statement(before: str) -> re.Match[str] | None:
+    """The statement just before a mention ("diagnosed with", "consistent with"), if any."""
     stated = list(_STATED_INLINE.finditer(before))
     if not stated:
-        return False
+        return None
     gap = before[stated[-1].end() :]
-    return len(gap) <= 80 and not _CLAUSE.search(gap)
+    return stated[-1] if len(gap) <= 80 and not _CLAUSE.search(gap) else None
+
+
+_CONCLUDING = re.compile(r"(?i)diagnos|confirmed|treated\s+as")
+
+
+def _concludes(statement: re.Match[str] | None, after: str) -> bool:
+    """The statement is a conclusion ("diagnosed with", "diagnosis of", "confirmed", "X was
+    confirmed"), not a resemblance ("consistent with") nor a reason for admission."""
+    if statement is not None and _CONCLUDING.search(statement.group()):
+        return True
+    return bool(_STATED_AFTER.match(after))
 
 
 def _is_question(before: str, after: str) -> bool:
@@ -425,7 +480,12 @@ def _unique(mentions: list[Mention]) -> list[Mention]:
     kept: dict[str, Mention] = {}
     for mention in mentions:
         first = kept.get(mention.condition.name)
-        if first is None or (first.hedged and not mention.hedged):
+        firmer = (
+            first is not None
+            and not mention.hedged
+            and (first.hedged or (mention.concluded and not first.concluded))
+        )
+        if first is None or firmer:
             kept[mention.condition.name] = mention
     order = list(dict.fromkeys(m.condition.name for m in mentions))
     return [kept[name] for name in order]
