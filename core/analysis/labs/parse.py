@@ -149,8 +149,11 @@ def read_document(document: LabDocument, patient: Patient | None = None) -> LabR
 # (AST), 176 U/L; alanine aminotransferase (ALT), 106 U/L", "metabolic acidosis (lactic
 # acid, 99 mg/dL; pyruvic acid, 0.92 mg/dL)" (issue #29). A clause that holds a number
 # before the name is a count written first ("0 PMNs, 100% lymphocytes"): no value follows.
+# The value may print thousands separators and its reference range in brackets after it:
+# "white blood cell count, 4,880 cells/mcL (reference range, 3,600–9,500 cells/mcL);".
 _COMMA_VALUE = re.compile(
-    r"^\s*,\s*(?=[<>]?\d[\d.]*\s*(?:[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
+    r"^\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*(?:[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?"
+    r"(?:\s*\((?:reference|normal|range|ref)[^()]*\))?\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
 )
 
 

@@ -273,6 +273,35 @@ def _pair_with_ranges(match: re.Match[str]) -> str:
     )
 
 
+# Three or more names, then as many values, "respectively": "the AST, ALT, ALP, and GGT
+# were 34, 18, 350, and 107 IU/L, respectively"; "urine PCO2, blood PCO2, urine HCO3, blood
+# HCO3, urine creatinine and serum creatinine were 44.5 mmHg, 34.8 mmHg, 40.1 mEq/L, 25.8
+# mEq/L, 64.5 mg/dL, and 0.7 mg/dL, respectively" (each name keeps its specimen word). A
+# unit printed only after the last value is every value's.
+_SPECIMEN_WORD = r"(?:(?i:urine|urinary|blood|serum|plasma)\s+)?"
+_ONE_NAME = rf"{_SPECIMEN_WORD}(?:{_NAME})(?:\s*\([A-Za-z0-9-]{{2,8}}\))?"
+_LIST_UNIT = r"(?!and\b|respectively\b)[A-Za-zµμ%][A-Za-z0-9µμ%/.]*(?:\s*/\s*[A-Za-z0-9]+)?"
+_ONE_VALUE = rf"{_NUM}(?:\s*{_LIST_UNIT})?"
+_RESPECTIVELY = re.compile(
+    rf"(?P<names>{_ONE_NAME}(?:\s*,\s*(?:and\s+)?{_ONE_NAME}|\s+and\s+{_ONE_NAME}){{2,}})"
+    rf"(?P<mid>[^\d;.]{{0,40}}?)"
+    rf"(?P<values>{_ONE_VALUE}(?:\s*,\s*(?:and\s+)?{_ONE_VALUE}|\s+and\s+{_ONE_VALUE}){{2,}})"
+    r"\s*,?\s*respectively"
+)
+
+
+def _respectively(match: re.Match[str]) -> str:
+    names = [m.group().strip() for m in re.finditer(_ONE_NAME, match.group("names"))]
+    values = [m.group().strip() for m in re.finditer(_ONE_VALUE, match.group("values"))]
+    if len(names) != len(values):
+        return match.group()
+    last_unit = values[-1][len(re.match(_NUM, values[-1]).group()) :]  # type: ignore[union-attr]
+    if last_unit.strip() and all(re.fullmatch(_NUM, v) for v in values[:-1]):
+        values = [f"{v}{last_unit}" for v in values[:-1]] + [values[-1]]
+    pairs = ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
+    return f"{pairs}{match.group('mid')}, respectively"
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
@@ -288,6 +317,7 @@ def rewrite_prose(line: str) -> str:
     line = _PER_HOUR.sub("ng/mL/h", line)
     line = _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
     line = _SUBSCRIPT.sub(_subscript, line)
+    line = _RESPECTIVELY.sub(_respectively, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
