@@ -70,8 +70,12 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("mmol/l", 7, 17, 0, 60), _u("meq/l", 7, 17, 0, 60))),
     Analyte("Osmolality", CHEMISTRY, ("osmolality", "serum osmolality", "osmolarity", "osm"),
             (_u("mosm/kg", 275, 295, 30, 1500),)),
-    Analyte("Lipase", CHEMISTRY, ("lipase", "serum lipase"), (_u("u/l", 0, 160, 0, 50_000),)),
-    Analyte("Amylase", CHEMISTRY, ("amylase", "serum amylase"), (_u("u/l", 30, 110, 0, 50_000),)),
+    # Some laboratories (and case reports) print these enzymes in µg/L ("Serum amylase was
+    # raised at 557 ug/l (normal range: 25-125 ug/l)"): a unit only when written.
+    Analyte("Lipase", CHEMISTRY, ("lipase", "serum lipase"),
+            (_u("u/l", 0, 160, 0, 50_000), _u("ng/ml", 25, 57, 0, 50_000, written_only=True))),
+    Analyte("Amylase", CHEMISTRY, ("amylase", "serum amylase"),
+            (_u("u/l", 30, 110, 0, 50_000), _u("ng/ml", 25, 125, 0, 50_000, written_only=True))),
     # Blood-gas analysers and most labs report lactate in mmol/L: a number without its unit
     # is mmol/L ("lactate was elevated at 14.8" is no normal 14.8 mg/dL).
     Analyte("Lactate", CHEMISTRY, ("lactate", "lactic acid", "serum lactate", "blood lactate",
@@ -286,7 +290,7 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
                                               "24-hour urinary protein", "24-hour proteinuria",
                                               "24 hour proteinuria", "urine protein 24 hour",
                                               "24-hour urine protein excretion",
-                                              "protein excretion"),
+                                              "protein excretion", "proteinuria"),
             (_u("mg/24h", None, 150, 0, 60_000), _u("g/24h", None, 0.15, 0, 60)),
             specimen="urine"),
     Analyte("PSA", TUMOUR_MARKERS, ("psa", "prostate specific antigen",
@@ -304,8 +308,9 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Homocysteine", CHEMISTRY, ("homocysteine", "homocystein", "serum homocysteine",
                                         "plasma homocysteine", "total homocysteine"),
             (_u("umol/l", 5, 15, 0, 500),)),
+    # Not "ADA": notes write "ADA 1800-calorie diet" (the American Diabetes Association's).
     Analyte("Adenosine deaminase", INFLAMMATION, ("adenosine deaminase",
-                                                  "adenosine deaminase activity", "ADA"),
+                                                  "adenosine deaminase activity"),
             (_u("u/l", None, 40, 0, 2000),)),
     Analyte("Androstenedione", HORMONES, ("androstenedione", "androstendione",
                                           "delta-4-androstenedione", "δ4-androstenedione",

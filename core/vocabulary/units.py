@@ -116,6 +116,7 @@ _SAME_AS: dict[str, str] = {
     "ug/24hr": "ug/24h",
     "ug/24hrs": "ug/24h",
     "mmol/day": "mmol/24h",
+    "mg/24": "mg/24h",
     "mmol/24hr": "mmol/24h",
     # micromolar ("µM") and nanomoles per millilitre are micromoles per litre
     "um": "umol/l",

@@ -212,6 +212,9 @@ FILLERS = {
     # mM/L)", "found to be" (issue #29, third round)
     "normalized",
     "normalised",
+    "confirmed",
+    "subsequently",
+    "measuring",  # "a reduced level of Inhibin B, measuring 71.1 pg/mL"
     "discovered",
     "determined",
     "observed",

@@ -78,8 +78,14 @@ class Outcome:
     ranged: bool = False  # the row prints its own reference range after the result
 
 
+# "was within normal limits (18.3 × 104/µL)", "was slightly lower than normal (3.52 mmol/L,
+# normal range: 3.9–6)", "was corrected to normal levels (4.2 mEq/L)": the words compare with
+# the normal range, the bracket holds the result.
 _WITHIN_LIMITS = re.compile(
-    r"(?i)^(?:[a-z]+\s+){0,3}?within\s+(?:the\s+)?normal\s+(?:limits?|range)\s*(?=\(\s*[<>]?\s*\d)"
+    r"(?i)^(?:[a-z]+\s+){0,3}?(?:within\s+(?:the\s+)?normal\s+(?:limits?|range)"
+    r"|(?:lower|higher|less|greater)\s+than\s+(?:the\s+)?normal(?:\s+(?:limits?|range|levels?))?"
+    r"|to\s+(?:the\s+)?normal(?:\s+(?:limits?|range|levels?|values?))?)"
+    r"\s*(?=\(\s*[<>]?\s*\d)"
 )
 
 

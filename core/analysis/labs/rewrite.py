@@ -302,6 +302,59 @@ def _respectively(match: re.Match[str]) -> str:
     return f"{pairs}{match.group('mid')}, respectively"
 
 
+# A multiple of the upper limit before the value itself: "Serum calcitonin was raised 100
+# times above the normal level being 1404 pg/ml"; the multiple is no value, the value follows.
+_MULTIPLE_THEN_VALUE = re.compile(
+    rf"(?i)\b{_NUM}\s*(?:-\s*)?(?:times|fold)\s+(?:above|over|higher\s+than|the)\s+(?:the\s+)?"
+    r"(?:upper\s+(?:normal\s+)?limit(?:\s+of\s+normal)?|normal(?:\s+(?:level|value|range|limit))?"
+    r"|ULN)\s*,?\s*(?:being|at|with\s+a\s+value\s+of)\s+(?=\d)"
+)
+# A timed series in brackets after a test's name: "growth hormone (0 minute: 0.76 ng/mL; 30
+# minutes: 4.5 ng/mL; 60 minutes: 6.3 ng/mL; ... and 120 minutes: 1.5 ng/mL)": each is a
+# result of that test (a stimulation test's samples).
+_TIMED = rf"(?:and\s+)?\d+\s*(?:min(?:ute)?s?|h(?:ours?)?)\s*:\s*{_NUM}\s*[A-Za-zµμ%/]*"
+_TIMED_SERIES = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d;.()]{{0,20}}?)\((?P<items>\s*{_TIMED}(?:\s*[;,]\s*{_TIMED})+)\s*\)"
+)
+
+
+def _timed_series(match: re.Match[str]) -> str:
+    name = match.group("name")
+    items = re.findall(
+        rf"\d+\s*(?:min(?:ute)?s?|h(?:ours?)?)\s*:\s*({_NUM}\s*[A-Za-zµμ%/]*)", match.group("items")
+    )
+    return f"{name}{match.group('mid')}" + ", ".join(f"{name} {value.strip()}" for value in items)
+
+
+# "it" for the test last told in the same unit: "the patient's serum ammonia level had
+# decreased to 170 mM, but it soon rose to 228 mM"; "... had decreased to 36 mM. However,
+# because it rose to 107 mM by the afternoon". The pronoun becomes the test's name.
+_IT_CHANGED = re.compile(
+    r"\b[Ii]t\s+(?:[a-z]+\s+){0,2}?(?P<verb>rose|fell|increased|decreased|dropped|climbed"
+    r"|peaked|declined)\s+(?:again\s+)?(?:to|at)\s+"
+    rf"(?P<y>{_NUM})\s*(?P<unit>[a-zA-Zµμ%]+(?:/[a-zA-Z0-9]+)?)"
+)
+
+
+def _it_named(line: str) -> str:
+    out, last = [], 0
+    for match in _IT_CHANGED.finditer(line):
+        unit = re.escape(match.group("unit"))
+        told = list(
+            re.finditer(
+                rf"(?P<name>{_NAME})[^\d;]{{0,60}}?(?<![\d.]){_NUM}\s*{unit}(?![\w/])",
+                line[: match.start()],
+            )
+        )
+        if not told:
+            continue
+        out.append(line[last : match.start()])
+        name, verb = told[-1].group("name"), match.group("verb")
+        out.append(f"{name} {verb} to {match.group('y')} {match.group('unit')}")
+        last = match.end()
+    return "".join(out) + line[last:] if out else line
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
@@ -316,6 +369,16 @@ def rewrite_prose(line: str) -> str:
     )
     line = _PER_HOUR.sub("ng/mL/h", line)
     line = _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
+    line = _MULTIPLE_THEN_VALUE.sub("", line)
+    # "50 mg/ 24 h", "108 mg/24 h", "1.2 g/24 hour": an amount per 24 hours in one token
+    line = re.sub(
+        r"(?i)(?<=\d)\s*(mg|g|mmol|umol|µmol|μmol|mEq)\s*/\s*24\s*-?\s*h(?:ours?|rs?)?\b",
+        r" \1/24h",
+        line,
+    )
+    # "hypovitaminosis B1 was confirmed (45 nmol/L, ...)": the vitamin's own level
+    line = re.sub(r"(?i)\bhypovitaminosis\s+(B\s*1|B\s*12|D)\b", r"low vitamin \1", line)
+    line = _TIMED_SERIES.sub(_timed_series, line)
     line = _SUBSCRIPT.sub(_subscript, line)
     line = _RESPECTIVELY.sub(_respectively, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
@@ -329,6 +392,7 @@ def rewrite_prose(line: str) -> str:
     line = _H_AND_H.sub(_h_and_h, line)
     line = _BOTH.sub(_both, line)
     line = _PAIR.sub(_pair, line)
+    line = _it_named(line)
     line = _FROM_TO.sub(_from_to, line)
     line = _AGAIN_IN_UNIT.sub(_again_in_unit, line)
     line = _SERIAL.sub(_serial, line)
