@@ -63,7 +63,8 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Estimated average glucose", DIABETES, ("estimated average glucose", "eag"),
             (_u("mg/dl", 70, 126, 20, 800), _u("mmol/l", 3.9, 7.0, 1, 45))),
     Analyte("Insulin", DIABETES, ("fasting insulin", "insulin fasting", "insulin, fasting",
-                                           "serum insulin", "insulin (fasting)"),
+                                           "serum insulin", "insulin (fasting)",
+                                           "immunoreactive insulin"),
             (_u("miu/l", 2.6, 24.9, 0.1, 1000), _u("pmol/l", 18, 173, 1, 7000))),
     Analyte("HOMA-IR", DIABETES, ("homa-ir", "homa ir", "homa"), (_u("", 0, 2.5, 0, 100),)),
     Analyte("Anion gap", CHEMISTRY, ("anion gap", "agap"),
@@ -339,6 +340,42 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Fractional excretion of sodium", KIDNEY, ("fractional excretion of sodium",
                                                        "FENa", "FENA", "FE Na", "FE(Na)"),
             (_u("%", None, 1, 0, 100),), specimen="urine"),
+    Analyte("Fractional excretion of bicarbonate", KIDNEY, (
+        "fractional excretion of bicarbonate", "fractionated excretion of hco3",
+        "fractional excretion of hco3", "FeHCO3", "FEHCO3", "FE HCO3"),
+            (_u("%", None, 5, 0, 100),), specimen="urine"),
+    Analyte("Fractional excretion of magnesium", KIDNEY, (
+        "fractional excretion of magnesium", "fractional magnesium excretion", "FEMg", "FE Mg"),
+            (_u("%", None, 4, 0, 100),), specimen="urine"),
+    Analyte("Fractional excretion of urea", KIDNEY, (
+        "fractional excretion of urea", "FEurea", "FEUrea", "FE urea"),
+            (_u("%", 35, 65, 0, 100),), specimen="urine"),
+    # Light's criteria: the pleural fluid's values against the serum's (issue #29)
+    Analyte("Serum-pleural albumin gradient", KIDNEY, (
+        "serum-pleural albumin gradient", "serum-pleural fluid albumin gradient",
+        "serum-to-effusion albumin gradient", "serum-effusion albumin gradient",
+        "serum to pleural fluid albumin gradient", "serum-to-pleural albumin gradient"),
+            (_u("g/dl", 1.2, None, -5, 10),), specimen="pleural fluid"),
+    Analyte("Pleural/serum LDH ratio", KIDNEY, (
+        "pleural/serum ldh ratio", "pleural fluid/serum ldh ratio", "pleural fluid to serum ldh ratio",
+        "pleural to serum ldh ratio", "pleural fluid/serum lactate dehydrogenase ratio",
+        "pleural fluid to serum lactate dehydrogenase ratio", "pf/s ldh ratio", "ldh ratio"),
+            (_u("", None, 0.6, 0, 50),), specimen="pleural fluid"),
+    Analyte("Pleural/serum protein ratio", KIDNEY, (
+        "pleural/serum protein ratio", "pleural fluid/serum protein ratio",
+        "pleural fluid to serum protein ratio", "pleural to serum protein ratio",
+        "pf/s protein ratio", "protein ratio"),
+            (_u("", None, 0.5, 0, 20),), specimen="pleural fluid"),
+    # Liver fibrosis markers Japanese case reports print beside the liver tests.
+    Analyte("Hyaluronic acid", LIVER, ("hyaluronic acid", "serum hyaluronic acid", "hyaluronan"),
+            (_u("ng/ml", None, 50, 0, 100_000),)),
+    Analyte("Type IV collagen", LIVER, ("type 4 collagen", "type iv collagen",
+                                        "type iv collagen 7s", "type 4 collagen 7s"),
+            (_u("ng/ml", None, 150, 0, 10_000),)),
+    Analyte("Mac-2 binding protein glycosylation isomer", LIVER, (
+        "mac2-binding protein", "mac-2 binding protein", "mac-2-binding protein",
+        "mac2 binding protein", "m2bpgi", "wfa+-m2bp"),
+            (_u("coi", None, 1.0, 0, 100),)),
     Analyte("Urine anion gap", KIDNEY, ("urine anion gap", "urinary anion gap", "UAG"),
             (_u("meq/l", None, 10, -200, 200), _u("mmol/l", None, 10, -200, 200)),
             specimen="urine"),

@@ -56,6 +56,7 @@ UCUM: dict[str, str] = {
     "mg/mg": "mg/mg",
     "lakh/ul": "10*5/uL",
     "10^4/ul": "10*4/uL",
+    "coi": "{COI}",  # a cut-off index (M2BPGi)
     "ng/ml/h": "ng/mL/h",  # plasma renin activity  # a lakh is 10^5 (South Asian platelet counts)
 }
 
