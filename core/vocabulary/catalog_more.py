@@ -357,8 +357,9 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
         "serum to pleural fluid albumin gradient", "serum-to-pleural albumin gradient"),
             (_u("g/dl", 1.2, None, -5, 10),), specimen="pleural fluid"),
     Analyte("Pleural/serum LDH ratio", KIDNEY, (
-        "pleural/serum ldh ratio", "pleural fluid/serum ldh ratio", "pleural fluid to serum ldh ratio",
-        "pleural to serum ldh ratio", "pleural fluid/serum lactate dehydrogenase ratio",
+        "pleural/serum ldh ratio", "pleural fluid/serum ldh ratio",
+        "pleural fluid to serum ldh ratio", "pleural to serum ldh ratio",
+        "pleural fluid/serum lactate dehydrogenase ratio",
         "pleural fluid to serum lactate dehydrogenase ratio", "pf/s ldh ratio", "ldh ratio"),
             (_u("", None, 0.6, 0, 50),), specimen="pleural fluid"),
     Analyte("Pleural/serum protein ratio", KIDNEY, (

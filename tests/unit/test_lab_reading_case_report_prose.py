@@ -79,7 +79,8 @@ def test_platelets_counted_per_ten_thousand_or_lakh_per_microlitre() -> None:
     # dev cr-essential-thrombocythaemia-acs-platelets-per-10-4-homocysteine-reference.
     platelets = _one(
         _read(
-            "On complete blood count, the hemoglobin was 13.9 g/dL and the platelet count was 106×104/µL."
+            "On complete blood count, the hemoglobin was 13.9 g/dL and the platelet count "
+            "was 106×104/µL."
         ),
         "Platelets",
     )
