@@ -360,12 +360,16 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
         "pleural/serum ldh ratio", "pleural fluid/serum ldh ratio",
         "pleural fluid to serum ldh ratio", "pleural to serum ldh ratio",
         "pleural fluid/serum lactate dehydrogenase ratio",
-        "pleural fluid to serum lactate dehydrogenase ratio", "pf/s ldh ratio", "ldh ratio"),
+        "pleural fluid to serum lactate dehydrogenase ratio", "pf/s ldh ratio",
+        "pleural fluid-to-serum ldh ratio", "fluid-to-serum ldh ratio", "fluid/serum ldh ratio",
+        "fluid to serum ldh ratio"),
             (_u("", None, 0.6, 0, 50),), specimen="pleural fluid"),
     Analyte("Pleural/serum protein ratio", KIDNEY, (
         "pleural/serum protein ratio", "pleural fluid/serum protein ratio",
         "pleural fluid to serum protein ratio", "pleural to serum protein ratio",
-        "pf/s protein ratio", "protein ratio"),
+        "pf/s protein ratio", "pleural fluid-to-serum protein ratio",
+        "fluid-to-serum protein ratio", "fluid/serum protein ratio",
+        "fluid to serum protein ratio"),
             (_u("", None, 0.5, 0, 20),), specimen="pleural fluid"),
     # Liver fibrosis markers Japanese case reports print beside the liver tests.
     Analyte("Hyaluronic acid", LIVER, ("hyaluronic acid", "serum hyaluronic acid", "hyaluronan"),

@@ -99,6 +99,16 @@ def test_platelets_counted_per_ten_thousand_or_lakh_per_microlitre() -> None:
     from core.analysis.labs.conversion import amount
 
     assert amount(later, "10^9/l") == 230  # 23 x 10^4/uL is 230 x 10^9/L
+    # CaseReportBench item 9 (the exponent set apart by typesetting), counted in 10^9/L.
+    spaced = _one(
+        _read(
+            "There were thrombocytopenia and slight leukocytopenia (platelets 6.7 × 10 4 /μl, "
+            "white blood cells 3,180/μl)."
+        ),
+        "Platelets",
+    )
+    assert amount(spaced, "10^9/l") == 67 and not spaced.critical
+    assert _one(_read("(platelets 2.1 × 10 4 /μl)"), "Platelets").critical  # 21 < 37 x10^9/L
     # dev cr-distal-rta-membranous-colon-separated-panel-critical-potassium-abg.
     lakh = _one(_read("platelet count: 2.8 × 105/mm3, urinary protein: 3+"), "Platelets")
     assert amount(lakh, "10^9/l") == 280
@@ -288,3 +298,14 @@ def test_tests_case_reports_print_that_the_catalogue_lacked() -> None:
         "Type IV collagen": [248],
         "Mac-2 binding protein glycosylation isomer": [2.71],
     }
+
+
+def test_an_acth_stimulation_tests_cortisols_before_and_after() -> None:
+    # dev mt-pituitary-adenoma-hyponatraemia (MTSamples, terrah27/spider_mtsamples.com).
+    values = _read(
+        "Further laboratory studies revealed: Aldosterone (serum)<2ng/DL (low), 30 minute "
+        "Cortrosyn Stimulation test: pre 6.9ug/DL (borderline low), post 18.5ug/DL (normal "
+        "stimulation rise), Prolactin 15.5ng/ML (no baseline given)."
+    )
+    assert [v.value for v in values["Cortisol"]] == [6.9, 18.5]
+    assert _one(values, "Prolactin").value == 15.5

@@ -326,6 +326,22 @@ def _timed_series(match: re.Match[str]) -> str:
     return f"{name}{match.group('mid')}" + ", ".join(f"{name} {value.strip()}" for value in items)
 
 
+# An ACTH (cosyntropin) stimulation test gives cortisols before and after: "30 minute
+# Cortrosyn Stimulation test: pre 6.9ug/DL (borderline low), post 18.5ug/DL (normal
+# stimulation rise)". Each "pre"/"post"/"baseline"/"peak" value is a cortisol.
+_STIMULATION = re.compile(
+    r"(?i)\b(?:cortrosyn|cosyntropin|synacthen|tetracosactide|acth)\s+stim\w*(?:\s+test)?"
+    r"(?P<body>(?:[^.;]|\.(?=\d)){0,200})"
+)
+_STIMULATION_TIME = re.compile(r"(?i)\b(?:pre|post|baseline|basal|peak)\s*[:=-]?\s*(?=\d)")
+
+
+def _stimulation(match: re.Match[str]) -> str:
+    body = match.group("body")
+    head = match.group()[: len(match.group()) - len(body)]
+    return head + _STIMULATION_TIME.sub(lambda m: f"{m.group().rstrip(' :=-')} cortisol ", body)
+
+
 # "it" for the test last told in the same unit: "the patient's serum ammonia level had
 # decreased to 170 mM, but it soon rose to 228 mM"; "... had decreased to 36 mM. However,
 # because it rose to 107 mM by the afternoon". The pronoun becomes the test's name.
@@ -379,6 +395,7 @@ def rewrite_prose(line: str) -> str:
     # "hypovitaminosis B1 was confirmed (45 nmol/L, ...)": the vitamin's own level
     line = re.sub(r"(?i)\bhypovitaminosis\s+(B\s*1|B\s*12|D)\b", r"low vitamin \1", line)
     line = _TIMED_SERIES.sub(_timed_series, line)
+    line = _STIMULATION.sub(_stimulation, line)
     line = _SUBSCRIPT.sub(_subscript, line)
     line = _RESPECTIVELY.sub(_respectively, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
