@@ -49,7 +49,10 @@ class Analyte:
         return candidates[0] if candidates else None
 
     def plausible(self, value: float) -> bool:
-        return not self.ranges or any(r.fits(value) for r in self.ranges)
+        """A number written without its unit fits one of the units it may be guessed in (a
+        unit only ever written, such as a 24-hour urine's mmol/24h, is never guessed)."""
+        guessed = [r for r in self.ranges if not r.written_only] or list(self.ranges)
+        return not self.ranges or any(r.fits(value) for r in guessed)
 
     @property
     def signed(self) -> bool:

@@ -77,6 +77,9 @@ _SAME_AS: dict[str, str] = {
     "lakh/mm3": "lakh/ul",
     "lakhs/mm3": "lakh/ul",
     "lakhs/ul": "lakh/ul",
+    "10^5/ul": "lakh/ul",  # a lakh is 10^5
+    "10^5/mm3": "lakh/ul",
+    "10^4/mm3": "10^4/ul",
     "thou/cumm": "10^9/l",
     "mill/mm3": "10^12/l",
     "mill/cmm": "10^12/l",
@@ -107,6 +110,17 @@ _SAME_AS: dict[str, str] = {
     "g/24hr": "g/24h",
     "g/24hrs": "g/24h",
     "g/24hours": "g/24h",
+    "g/24hour": "g/24h",
+    "mg/24hour": "mg/24h",
+    "ug/day": "ug/24h",
+    "ug/24hr": "ug/24h",
+    "ug/24hrs": "ug/24h",
+    "mmol/day": "mmol/24h",
+    "mg/24": "mg/24h",
+    "mmol/24hr": "mmol/24h",
+    # micromolar ("µM") and nanomoles per millilitre are micromoles per litre
+    "um": "umol/l",
+    "nmol/ml": "umol/l",
 }
 
 _EXPONENT = re.compile(r"^(?:x|×|\*)?10(?:\^|\*|e)?(\d{1,2})/")

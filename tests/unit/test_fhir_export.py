@@ -506,6 +506,26 @@ def test_the_loinc_table_covers_the_catalog_with_well_formed_codes() -> None:
         "Pyruvate",
         # LabCorp's immature granulocyte count and percentage: codes not confirmed here
         "Immature granulocytes",
+        # Case-report tests of the third round whose codes (specimen, unit) were not
+        # confirmed here: adenosine deaminase is coded by fluid, porphyrins per 24 hours
+        "Adenosine deaminase",
+        "Inhibin B",
+        "Porphobilinogen",
+        "Uroporphyrin",
+        "Ornithine",
+        "Citrulline",
+        "Arginine",
+        "Fractional excretion of sodium",
+        "Urine anion gap",
+        "Fractional excretion of bicarbonate",
+        "Fractional excretion of magnesium",
+        "Fractional excretion of urea",
+        "Serum-pleural albumin gradient",  # a difference of two specimens, as the ascites one
+        "Pleural/serum LDH ratio",  # ratios of two specimens: no code confirmed
+        "Pleural/serum protein ratio",
+        "Hyaluronic acid",
+        "Type IV collagen",
+        "Mac-2 binding protein glycosylation isomer",
     }
     for name, test in LOINC.items():
         for code in [test.default, *test.by_unit.values()]:

@@ -27,7 +27,10 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
     (
         "blood",
         r"\bserum\b|\bplasma\b|blood\s+(?:work|tests?|samples?|levels?|chemistr(?:y|ies))"
-        r"|venous|arterial",
+        r"|venous|arterial"
+        # "urine PCO2, blood PCO2, urine HCO3, blood HCO3" of a bicarbonate loading test:
+        # "blood" right before a test's name (never a dipstick's "2+ blood")
+        r"|(?<![+\d]\s)(?<![+\d])\bblood\s+$",
     ),
 )
 _SPECIMEN_WORDS = re.compile(
@@ -154,6 +157,9 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
             "RBC",
             "Magnesium",
             "Phosphate",
+            # a bicarbonate loading test measures the urine's bicarbonate and pCO2
+            "Bicarbonate",
+            "pCO2",
         }
     ),
     "csf": frozenset(
@@ -172,6 +178,7 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
             "IgG",
             "IgA",
             "IgM",
+            "Adenosine deaminase",
         }
     ),
 }
@@ -196,6 +203,7 @@ _FLUID_TESTS = frozenset(
         "Lipase",
         "Blood pH",
         "Eosinophils",
+        "Adenosine deaminase",
     }
 )
 

@@ -20,7 +20,11 @@ _CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {
     "Hemoglobin": {("g/l", "g/dl"): lambda x: x / 10, ("mmol/l", "g/dl"): lambda x: x * 1.611},
     "Potassium": {("meq/l", "mmol/l"): lambda x: x},
     "Sodium": {("meq/l", "mmol/l"): lambda x: x},
-    "Platelets": {("/ul", "10^9/l"): lambda x: x / 1000, ("lakh/ul", "10^9/l"): lambda x: x * 100},
+    "Platelets": {
+        ("/ul", "10^9/l"): lambda x: x / 1000,
+        ("lakh/ul", "10^9/l"): lambda x: x * 100,
+        ("10^4/ul", "10^9/l"): lambda x: x * 10,
+    },
     "eGFR": {("", "ml/min/1.73m2"): lambda x: x},
     # SI results against limits written in conventional units (issue #29: a calcium of
     # 1.4 mmol/L was never compared with the critical 6.6 mg/dL).

@@ -29,6 +29,9 @@ _CLAUSE_NUMBER = re.compile(
     r"(?:^|[,;:(]|\b(?:of|with|and|showed|shows|revealed|had|has)\b)\s*"
     r"(?P<num>\d{1,6}(?:\.\d+)?)\s*(?P<pct>%)?\s*$"
 )
+# A cell's name in the singular after its number counts cells ("1 neutrophil") unless the
+# number is a percentage ("92% neutrophil, 4.2% lymphocyte").
+SINGULAR_CELL = re.compile(r"(?i)^\s*(?:neutrophil|lymphocyte|monocyte|eosinophil|basophil)\s*$")
 _LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
 
 
@@ -45,6 +48,8 @@ def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -
     if number and re.sub(r"[\s,\-./()_:]", "", name.lower()) in VALUE_FIRST:
         return Outcome(LabValue(analyte=analyte.name, value=float(number.group("num")), unit="%"))
     counted = _CLAUSE_NUMBER.search(clause)
+    if counted and analyte.name in CELLS and SINGULAR_CELL.match(name) and not counted.group("pct"):
+        return Outcome(None)  # "(19 lymphocytes, 1 neutrophil)": cells counted, no percentage
     if counted and analyte.name in CELLS:
         differential = analyte.name not in ("WBC", "RBC") and float(counted.group("num")) <= 100
         unit = "%" if counted.group("pct") or differential else None

@@ -43,7 +43,7 @@ from core.analysis.labs.lines import (
     test_starts,
     without_names,
 )
-from core.analysis.labs.number_first import read_number_first, read_value_first
+from core.analysis.labs.number_first import SINGULAR_CELL, read_number_first, read_value_first
 from core.analysis.labs.patterns import (
     OTHER_HEADING,
     REFERENCE_TEXT,
@@ -54,7 +54,7 @@ from core.analysis.labs.result import read_result
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
 from core.insights import LabDocument, LabValue
 from core.vocabulary.catalog import BY_NAME
-from core.vocabulary.units import EXPONENT_UNIT
+from core.vocabulary.units import EXPONENT_UNIT, unit_key
 
 _MAX_CELLS = 5  # name, value, unit, range, flag
 # A count the report calls absolute is a number of cells, never a percentage (issue #29).
@@ -151,8 +151,11 @@ def read_document(document: LabDocument, patient: Patient | None = None) -> LabR
 # (AST), 176 U/L; alanine aminotransferase (ALT), 106 U/L", "metabolic acidosis (lactic
 # acid, 99 mg/dL; pyruvic acid, 0.92 mg/dL)" (issue #29). A clause that holds a number
 # before the name is a count written first ("0 PMNs, 100% lymphocytes"): no value follows.
+# The value may print thousands separators and its reference range in brackets after it:
+# "white blood cell count, 4,880 cells/mcL (reference range, 3,600–9,500 cells/mcL);".
 _COMMA_VALUE = re.compile(
-    r"^\s*,\s*(?=[<>]?\d[\d.]*\s*(?:[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
+    r"^\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*(?:[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?"
+    r"(?:\s*\((?:reference|normal|range|ref)[^()]*\))?\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
 )
 
 
@@ -165,8 +168,18 @@ _CLAUSE_ENDS_EARLIER = re.compile(
 )
 
 
+# A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
+# diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
+# glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
+_CRITERIA = re.compile(
+    r"(?i)\b(?:criteri(?:a|on)|based\s+on\s+the\s+following|defined\s+as|diagnostic\s+thresholds?)\b"
+)
+
+
 def _comma_then_value(clause: str, segment: str) -> str:
-    if re.search(r"\d", clause) or not _COMMA_VALUE.match(segment):
+    # A count written first stands right before its name ("0 PMNs, 100% lymphocytes"); other
+    # numbers of the clause ("The 24-h urinary study showed potassium, 44 mmol/24h") are not.
+    if re.search(r"\d[\d.]*\s*%?\s*$", clause) or not _COMMA_VALUE.match(segment):
         return segment
     return " " + segment.lstrip()[1:]
 
@@ -324,14 +337,24 @@ class _State:
                     absolute=absolute,
                     earlier_columns=older,
                 )
-            if outcome.value is None and not outcome.mentioned:
+            if (
+                outcome.value is None
+                and not outcome.mentioned
+                and not SINGULAR_CELL.match(match.group())
+            ):
                 outcome = read_number_first(analyte, clause, segment)
             if outcome.value is None:
                 if outcome.mentioned:
                     self.mentioned.append(analyte.name)
                 continue
-            any_read = True
             value = outcome.value
+            if value.comparator and _CRITERIA.search(
+                re.split(r"\.\s", before)[-1] + match.group() + segment
+            ):
+                continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
+            any_read = True
+            if specimen is None and unit_key(value.unit).endswith("/24h"):
+                specimen = "urine"  # an amount per 24 hours is a urine collection's
             number = None if is_dipstick(value) else value.value
             grade = printed_grade(value)
             kept = len(self.values)

@@ -210,6 +210,16 @@ FILLERS = {
     "morning",
     "tonight",
     "night",
+    # "The platelet count was normalized (23×104/µL)", "lactic acid was discovered (7.54
+    # mM/L)", "found to be" (issue #29, third round)
+    "normalized",
+    "normalised",
+    "confirmed",
+    "subsequently",
+    "measuring",  # "a reduced level of Inhibin B, measuring 71.1 pg/mL"
+    "discovered",
+    "determined",
+    "observed",
 }
 # Text that makes a number reference text, not a result, when it stands before a test's
 # name on the line or right after it: "Reference: troponin I < 0.04", "INR goal 2-3",
@@ -217,7 +227,7 @@ FILLERS = {
 REFERENCE_TEXT = re.compile(
     r"(?i)\b(?:reference|ref\.?(?=\s*(?:range|interval|value))|normal\s+(?:range|values?|limits?)"
     r"|cut-?\s*off|decision\s+limit|upper\s+(?:reference\s+)?limit|percentile|therapeutic"
-    r"\s+range|target|goal|desirable|optimal|recommended)\b"
+    r"\s+range|target|goal|desirable|desired|optimal|recommended)\b"
 )
 URINE_HEADING = re.compile(
     r"(?i:\b(?:urinalysis|urine\s*analysis|urine\s*routine|dipstick"

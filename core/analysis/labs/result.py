@@ -80,6 +80,17 @@ class Outcome:
     earlier: tuple[LabValue, ...] = ()
 
 
+# "was within normal limits (18.3 × 104/µL)", "was slightly lower than normal (3.52 mmol/L,
+# normal range: 3.9–6)", "was corrected to normal levels (4.2 mEq/L)": the words compare with
+# the normal range, the bracket holds the result.
+_WITHIN_LIMITS = re.compile(
+    r"(?i)^(?:[a-z]+\s+){0,3}?(?:within\s+(?:the\s+)?normal\s+(?:limits?|range)"
+    r"|(?:lower|higher|less|greater)\s+than\s+(?:the\s+)?normal(?:\s+(?:limits?|range|levels?))?"
+    r"|to\s+(?:the\s+)?normal(?:\s+(?:limits?|range|levels?|values?))?)"
+    r"\s*(?=\(\s*[<>]?\s*\d)"
+)
+
+
 def read_result(
     analyte: Analyte,
     segment: str,
@@ -104,6 +115,12 @@ def read_result(
         return Outcome(None)  # "(0 PMNs, 100% lymphocytes)": after a comma comes another result
     start, unit_before = _skip_preamble(segment)
     rest = segment[start:]
+    within = _WITHIN_LIMITS.match(rest)
+    if within:
+        # "platelet count was within normal limits (18.3 × 104/µL)": the bracket is the result
+        segment = segment[:start] + rest[within.end() :]
+        start, unit_before = _skip_preamble(segment)
+        rest = segment[start:]
     if REFERENCE_TEXT.match(rest):
         return Outcome(None)  # "INR goal 2-3", "troponin 99th percentile ..."
     urine_form = BY_NAME.get(analyte.urine_form) if analyte.urine_form else None

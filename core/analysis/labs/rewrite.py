@@ -273,6 +273,104 @@ def _pair_with_ranges(match: re.Match[str]) -> str:
     )
 
 
+# Three or more names, then as many values, "respectively": "the AST, ALT, ALP, and GGT
+# were 34, 18, 350, and 107 IU/L, respectively"; "urine PCO2, blood PCO2, urine HCO3, blood
+# HCO3, urine creatinine and serum creatinine were 44.5 mmHg, 34.8 mmHg, 40.1 mEq/L, 25.8
+# mEq/L, 64.5 mg/dL, and 0.7 mg/dL, respectively" (each name keeps its specimen word). A
+# unit printed only after the last value is every value's.
+_SPECIMEN_WORD = r"(?:(?i:urine|urinary|blood|serum|plasma)\s+)?"
+_ONE_NAME = rf"{_SPECIMEN_WORD}(?:{_NAME})(?:\s*\([A-Za-z0-9-]{{2,8}}\))?"
+_LIST_UNIT = r"(?!and\b|respectively\b)[A-Za-zµμ%][A-Za-z0-9µμ%/.]*(?:\s*/\s*[A-Za-z0-9]+)?"
+_ONE_VALUE = rf"{_NUM}(?:\s*{_LIST_UNIT})?"
+_RESPECTIVELY = re.compile(
+    rf"(?P<names>{_ONE_NAME}(?:\s*,\s*(?:and\s+)?{_ONE_NAME}|\s+and\s+{_ONE_NAME}){{2,}})"
+    rf"(?P<mid>[^\d;.]{{0,40}}?)"
+    rf"(?P<values>{_ONE_VALUE}(?:\s*,\s*(?:and\s+)?{_ONE_VALUE}|\s+and\s+{_ONE_VALUE}){{2,}})"
+    r"\s*,?\s*respectively"
+)
+
+
+def _respectively(match: re.Match[str]) -> str:
+    names = [m.group().strip() for m in re.finditer(_ONE_NAME, match.group("names"))]
+    values = [m.group().strip() for m in re.finditer(_ONE_VALUE, match.group("values"))]
+    if len(names) != len(values):
+        return match.group()
+    last_unit = values[-1][len(re.match(_NUM, values[-1]).group()) :]  # type: ignore[union-attr]
+    if last_unit.strip() and all(re.fullmatch(_NUM, v) for v in values[:-1]):
+        values = [f"{v}{last_unit}" for v in values[:-1]] + [values[-1]]
+    pairs = ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
+    return f"{pairs}{match.group('mid')}, respectively"
+
+
+# A multiple of the upper limit before the value itself: "Serum calcitonin was raised 100
+# times above the normal level being 1404 pg/ml"; the multiple is no value, the value follows.
+_MULTIPLE_THEN_VALUE = re.compile(
+    rf"(?i)\b{_NUM}\s*(?:-\s*)?(?:times|fold)\s+(?:above|over|higher\s+than|the)\s+(?:the\s+)?"
+    r"(?:upper\s+(?:normal\s+)?limit(?:\s+of\s+normal)?|normal(?:\s+(?:level|value|range|limit))?"
+    r"|ULN)\s*,?\s*(?:being|at|with\s+a\s+value\s+of)\s+(?=\d)"
+)
+# A timed series in brackets after a test's name: "growth hormone (0 minute: 0.76 ng/mL; 30
+# minutes: 4.5 ng/mL; 60 minutes: 6.3 ng/mL; ... and 120 minutes: 1.5 ng/mL)": each is a
+# result of that test (a stimulation test's samples).
+_TIMED = rf"(?:and\s+)?\d+\s*(?:min(?:ute)?s?|h(?:ours?)?)\s*:\s*{_NUM}\s*[A-Za-zµμ%/]*"
+_TIMED_SERIES = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d;.()]{{0,20}}?)\((?P<items>\s*{_TIMED}(?:\s*[;,]\s*{_TIMED})+)\s*\)"
+)
+
+
+def _timed_series(match: re.Match[str]) -> str:
+    name = match.group("name")
+    items = re.findall(
+        rf"\d+\s*(?:min(?:ute)?s?|h(?:ours?)?)\s*:\s*({_NUM}\s*[A-Za-zµμ%/]*)", match.group("items")
+    )
+    return f"{name}{match.group('mid')}" + ", ".join(f"{name} {value.strip()}" for value in items)
+
+
+# An ACTH (cosyntropin) stimulation test gives cortisols before and after: "30 minute
+# Cortrosyn Stimulation test: pre 6.9ug/DL (borderline low), post 18.5ug/DL (normal
+# stimulation rise)". Each "pre"/"post"/"baseline"/"peak" value is a cortisol.
+_STIMULATION = re.compile(
+    r"(?i)\b(?:cortrosyn|cosyntropin|synacthen|tetracosactide|acth)\s+stim\w*(?:\s+test)?"
+    r"(?P<body>(?:[^.;]|\.(?=\d)){0,200})"
+)
+_STIMULATION_TIME = re.compile(r"(?i)\b(?:pre|post|baseline|basal|peak)\s*[:=-]?\s*(?=\d)")
+
+
+def _stimulation(match: re.Match[str]) -> str:
+    body = match.group("body")
+    head = match.group()[: len(match.group()) - len(body)]
+    return head + _STIMULATION_TIME.sub(lambda m: f"{m.group().rstrip(' :=-')} cortisol ", body)
+
+
+# "it" for the test last told in the same unit: "the patient's serum ammonia level had
+# decreased to 170 mM, but it soon rose to 228 mM"; "... had decreased to 36 mM. However,
+# because it rose to 107 mM by the afternoon". The pronoun becomes the test's name.
+_IT_CHANGED = re.compile(
+    r"\b[Ii]t\s+(?:[a-z]+\s+){0,2}?(?P<verb>rose|fell|increased|decreased|dropped|climbed"
+    r"|peaked|declined)\s+(?:again\s+)?(?:to|at)\s+"
+    rf"(?P<y>{_NUM})\s*(?P<unit>[a-zA-Zµμ%]+(?:/[a-zA-Z0-9]+)?)"
+)
+
+
+def _it_named(line: str) -> str:
+    out, last = [], 0
+    for match in _IT_CHANGED.finditer(line):
+        unit = re.escape(match.group("unit"))
+        told = list(
+            re.finditer(
+                rf"(?P<name>{_NAME})[^\d;]{{0,60}}?(?<![\d.]){_NUM}\s*{unit}(?![\w/])",
+                line[: match.start()],
+            )
+        )
+        if not told:
+            continue
+        out.append(line[last : match.start()])
+        name, verb = told[-1].group("name"), match.group("verb")
+        out.append(f"{name} {verb} to {match.group('y')} {match.group('unit')}")
+        last = match.end()
+    return "".join(out) + line[last:] if out else line
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
@@ -287,7 +385,19 @@ def rewrite_prose(line: str) -> str:
     )
     line = _PER_HOUR.sub("ng/mL/h", line)
     line = _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
+    line = _MULTIPLE_THEN_VALUE.sub("", line)
+    # "50 mg/ 24 h", "108 mg/24 h", "1.2 g/24 hour": an amount per 24 hours in one token
+    line = re.sub(
+        r"(?i)(?<=\d)\s*(mg|g|mmol|umol|µmol|μmol|mEq)\s*/\s*24\s*-?\s*h(?:ours?|rs?)?\b",
+        r" \1/24h",
+        line,
+    )
+    # "hypovitaminosis B1 was confirmed (45 nmol/L, ...)": the vitamin's own level
+    line = re.sub(r"(?i)\bhypovitaminosis\s+(B\s*1|B\s*12|D)\b", r"low vitamin \1", line)
+    line = _TIMED_SERIES.sub(_timed_series, line)
+    line = _STIMULATION.sub(_stimulation, line)
     line = _SUBSCRIPT.sub(_subscript, line)
+    line = _RESPECTIVELY.sub(_respectively, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
@@ -299,6 +409,7 @@ def rewrite_prose(line: str) -> str:
     line = _H_AND_H.sub(_h_and_h, line)
     line = _BOTH.sub(_both, line)
     line = _PAIR.sub(_pair, line)
+    line = _it_named(line)
     line = _FROM_TO.sub(_from_to, line)
     line = _AGAIN_IN_UNIT.sub(_again_in_unit, line)
     line = _SERIAL.sub(_serial, line)

@@ -43,6 +43,8 @@ UCUM: dict[str, str] = {
     "mg/mmol": "mg/mmol",
     "mg/24h": "mg/(24.h)",
     "g/24h": "g/(24.h)",
+    "ug/24h": "ug/(24.h)",
+    "mmol/24h": "mmol/(24.h)",
     "mm/h": "mm/h",
     "s": "s",
     "ml/min/1.73m2": "mL/min/{1.73_m2}",
@@ -53,6 +55,8 @@ UCUM: dict[str, str] = {
     "g/g": "g/g",
     "mg/mg": "mg/mg",
     "lakh/ul": "10*5/uL",
+    "10^4/ul": "10*4/uL",
+    "coi": "{COI}",  # a cut-off index (M2BPGi)
     "ng/ml/h": "ng/mL/h",  # plasma renin activity  # a lakh is 10^5 (South Asian platelet counts)
 }
 

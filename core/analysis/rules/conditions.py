@@ -82,6 +82,15 @@ CONDITIONS: tuple[Condition, ...] = (
        r"mitochondrial\s+(?:myopathy,?\s+)?encephalo(?:myo)?pathy,?\s+(?:with\s+)?lactic\s+"
        r"acidosis,?\s+and\s+stroke[-\s]like\s+episodes(?:\s+\((?-i:MELAS)\))?|(?-i:MELAS)"),
     _c("Psoas muscle abscess", "K68.12", "acute", r"psoas\s+(?:muscle\s+)?abscess(?:es)?"),
+    # Diseases of the third round's case reports (issue #29, reader-prose): named in full or by
+    # the abbreviation the report defines ("diagnosed with PBC", "dRTA was established").
+    _c("Primary biliary cholangitis", "K74.3", "chronic",
+       r"primary\s+biliary\s+(?:cholangitis|cirrhosis)|(?-i:PBC)"),
+    _c("Distal renal tubular acidosis", "N25.89", "acute",
+       r"(?:distal\s+|type\s+(?:1|i)\s+)?renal\s+tubular\s+acidosis|(?-i:d?RTA)"),
+    _c("Ethylene glycol poisoning", "T51.8X1A", "critical",
+       r"(?:ethylene\s+glycol|antifreeze)\s+(?:poisoning|intoxication|ingestion|toxicity)"
+       r"|ingest(?:ing|ed|ion\s+of)\s+(?:an\s+)?(?:antifreeze|ethylene\s+glycol)"),
     _c("Syndrome of inappropriate secretion of antidiuretic hormone", "E22.2", "acute",
        r"syndrome\s+of\s+inappropriate\s+(?:secretion\s+of\s+)?antidiuretic\s+hormone"
        r"(?:\s+secretion)?|siadh?"),
