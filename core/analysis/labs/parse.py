@@ -386,11 +386,13 @@ class _State:
             value.value,
             value.unit,
             value.specimen,
-            timing,
+            timing == "earlier",
             raw,
         )
-        # A page repeated in a PDF gives the same result on the same line twice; the same
-        # value on another line is another result (a note repeats a test taken twice).
+        # A page repeated in a PDF gives the same result on the same line twice, whatever
+        # time the line before it named; the same value on another line is another result (a
+        # note repeats a test taken twice), and so is a cumulative row's previous result
+        # beside an equal current one.
         if key not in self._seen:
             self._seen.add(key)
             self.values.append(value)
