@@ -160,6 +160,26 @@ _COMMA_VALUE = re.compile(
 _CLAUSE_ENDS_EARLIER = re.compile(
     r"(?i)^(?!.*\b(?:today|now|currently|this\s+morning)\b).*\b(?:yesterday|the\s+day\s+before"
     r"|\d+\s+(?:days?|weeks?|months?)\s+(?:ago|earlier|before))\s*\)?\s*$"
+    # A result dated by a visit elsewhere, told in a later note: "Her blood sugar was over 600
+    # when she went to the hospital later that day" (a dietary consultation after the stay).
+    r"|\b(?:when|before)\s+(?:he|she|they|the\s+patient)\s+went\s+to\s+(?:the|an?|another)\s+"
+    r"(?:outside\s+)?(?:hospital|emergency|er\b|urgent\s+care|clinic)"
+)
+
+
+# A transcription's narrative section, in capitals: whatever specimen an earlier heading
+# named ends there.
+_NARRATIVE_LABEL = re.compile(
+    r"^\s*(?:INDICATIONS?(?: FOR (?:THE )?PROCEDURE)?|HISTORY(?: OF PRESENT(?:ING)? ILLNESS)?|HPI|"
+    r"(?:HOSPITAL )?COURSE|CHIEF COMPLAINT|REASON FOR [A-Z ]+|(?:BRIEF |CLINICAL )?HISTORY|"
+    r"ASSESSMENT(?: AND PLAN)?|IMPRESSION|PLAN)\s*:"
+)
+# Readings the patient tells the doctor ("She indicates that her blood sugar on Friday night
+# was 187 at bedtime and that ... her blood sugar was 477"): home readings, history, never a
+# laboratory's current result.
+_REPORTED = re.compile(
+    r"(?i)\b(?:he|she|they|the\s+patient|patient)\s+(?:indicates|indicated|reports|reported|"
+    r"states|stated|says|said|relates|related)\s+that\b"
 )
 
 
@@ -203,6 +223,10 @@ class _State:
         if self.gas_report and not self.in_urine:
             line = gas_table_ph(line)  # "pH 7.56" heading a blood-gas table
         heading_like = is_heading(line)
+        if _NARRATIVE_LABEL.match(line):
+            # "PROCEDURE: Lumbar puncture." names the fluid the procedure takes; the
+            # "INDICATION:" that follows tells the blood counts that led to it.
+            self.section.specimen = None
         if heading_like:
             # "Blood Sugar" heads rows named only "Fasting", "Postprandial", "Random".
             self.in_sugar = bool(SUGAR_HEADING.search(line)) or (
@@ -283,8 +307,9 @@ class _State:
                 timing = next(
                     k for k in ("admission", "discharge", "earlier", "repeat") if after.group(k)
                 )
-            elif timing is None and _CLAUSE_ENDS_EARLIER.search(
-                re.split(r"\.(?=\s|$)|;", line[match.end() :])[0]
+            elif timing is None and (
+                _CLAUSE_ENDS_EARLIER.search(re.split(r"\.(?=\s|$)|;", line[match.end() :])[0])
+                or _REPORTED.search(re.split(r"\.\s", before)[-1])
             ):
                 timing = "earlier"
             urine_here = (self.in_urine and named is None) or named == "urine"

@@ -71,7 +71,15 @@ _GAS_PARTNER = re.compile(
     r"(?i)\bp[av]?c?o2\b|\bhco3|\bbase\s+(?:excess|deficit)\b|blood\s+gas|\b[av]bgs?\b"
     r"|partial\s+pressure"
 )
-_BARE_PH = re.compile(r"(?<![-\w])pH\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
+# In one sentence, a pH also belongs to the blood beside a serum bicarbonate, a lactate or an
+# anion gap, or where the sentence names the acid-base disorder ("The pH was 6.9 with a
+# bicarbonate of 4 mEq/L", "severe acidaemia (pH 7.08)"); a document as a whole is a gas
+# report only by the gas's own results (_GAS_PARTNER), never by these.
+_PH_PARTNER = re.compile(
+    r"(?i)\bbicarb(?:onate)?\b|\blact(?:ate|ic\s+acid)\b|\banion\s+gap\b|"
+    r"acid(?:osis|a?emia)\b|alkal(?:osis|a?emia)\b"
+)
+_BARE_PH = re.compile(r"(?<![-\w])(?:pH|PH)\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
 # The word before a pH that makes it another fluid's ("urine pH 6.5", "pleural fluid pH 7.3");
 # any other word leaves it the blood's ("Her pH is 7.14" beside a PaCO2).
 _NOT_BLOOD_BEFORE = re.compile(
@@ -89,7 +97,8 @@ _GAS_CALCIUM = re.compile(
 
 
 def _gas_ph(sentence: str) -> str:
-    if not _GAS_PARTNER.search(sentence) or _URINE_WORDS.search(sentence):
+    partner = _GAS_PARTNER.search(sentence) or _PH_PARTNER.search(sentence)
+    if not partner or _URINE_WORDS.search(sentence):
         return sentence
     return _GAS_CALCIUM.sub("ionised calcium", _BARE_PH.sub(_blood_ph, sentence))
 
@@ -293,7 +302,7 @@ def rewrite_prose(line: str) -> str:
     line = _GAS_SLASH.sub(_gas_slash, line)
     line = _PT_INR.sub(_pt_inr, line)
     line = _BASE_DEFICIT.sub(lambda m: f"base excess{m.group('mid')} -{m.group('x')}", line)
-    if _GAS_PARTNER.search(line):
+    if _GAS_PARTNER.search(line) or _PH_PARTNER.search(line):
         line = " ".join(_gas_ph(s) for s in re.split(r"(?<=\.)\s+", line))
     line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
