@@ -127,7 +127,11 @@ def _beyond(value: LabValue, limit: CriticalLimit, measured: float) -> bool:
     return False
 
 
-def mark_critical(values: list[LabValue], prose: set[int] | None = None) -> list[LabValue]:
+def mark_critical(
+    values: list[LabValue],
+    prose: set[int] | None = None,
+    sentences: dict[int, tuple[int, int]] | None = None,
+) -> list[LabValue]:
     """The values with ``critical`` set from the list. Only a test's current value can be
     critical: a result that one of a later time supersedes (an earlier INR beside today's,
     platelets 19,000 that "rose to 299,000") is history, not an alarm. Results of the same
@@ -138,7 +142,9 @@ def mark_critical(values: list[LabValue], prose: set[int] | None = None) -> list
     with potassium concentration of 6.61", then at the follow-up "Her plasma sodium level is
     138 mmol/L with a normal potassium concentration of 4.8"). ``prose`` holds the indexes of
     the values read from running sentences, when the reader knows them (its whole line, not
-    the quoted sentence); otherwise each value's quoted line decides."""
+    the quoted sentence); otherwise each value's quoted line decides. ``sentences`` names the
+    sentence each of those values was read from, when the reader knows it; otherwise the
+    quoted line stands for it."""
     latest: dict[tuple[str, str | None], int] = {}
     for value in values:
         key = (value.analyte, value.specimen)
@@ -158,18 +164,19 @@ def mark_critical(values: list[LabValue], prose: set[int] | None = None) -> list
             # The same result told again ("the potassium of 9.7 was treated") stays current,
             # unless its last telling is a new measurement (see _measured_again).
             same = [i for i in indexes if values[i].value == last.value]
-            current[key] = [indexes[-1]] if _measured_again(values, indexes[-1]) else same
+            again = _measured_again(values, indexes[-1], sentences or {})
+            current[key] = [indexes[-1]] if again else same
     # An earlier result (a referring hospital's, yesterday's, a home reading before an
     # admission) is history whatever else was told: the list's alarms are for current values.
-    now = {
-        i for indexes in current.values() for i in indexes if values[i].timing != "earlier"
-    }
+    now = {i for indexes in current.values() for i in indexes if values[i].timing != "earlier"}
     return [
         v.model_copy(update={"critical": i in now and is_critical(v)}) for i, v in enumerate(values)
     ]
 
 
-def _measured_again(values: list[LabValue], index: int) -> bool:
+def _measured_again(
+    values: list[LabValue], index: int, sentences: dict[int, tuple[int, int]]
+) -> bool:
     """True when the sentence of ``values[index]`` reports another test anew (a test told
     before with another result): the sentence is a new set of measurements, so an equal
     result of the same test told earlier is an earlier measurement, not the same one told
@@ -177,17 +184,21 @@ def _measured_again(values: list[LabValue], index: int) -> bool:
     "(lactic acid, 99 mg/dL; pyruvic acid, 0.92 mg/dL), creatinine kinase 29,560 U/L" after a
     pyruvic acid of 2.1 and a creatine kinase of 20,999: two lactates of 99, the last one
     current."""
-    line = values[index].source_line
-    if not line:
+
+    def sentence(i: int) -> object:
+        return sentences.get(i) or values[i].source_line
+
+    here = sentence(index)
+    if not here:
         return False
     for j, other in enumerate(values):
-        if other.source_line != line or other.analyte == values[index].analyte:
+        if sentence(j) != here or other.analyte == values[index].analyte:
             continue
         if any(
             (told.analyte, told.specimen) == (other.analyte, other.specimen)
             and told.value != other.value
-            and told.source_line != line
-            for told in values[:j]
+            and sentence(k) != here
+            for k, told in enumerate(values[:j])
         ):
             return True
     return False

@@ -117,7 +117,7 @@ def read_lab_text(
             reading.notes.append(BLANK_FORM_NOTE)
             return reading
         state.values = filled
-    reading.values = mark_critical(state.values, state.prose)
+    reading.values = mark_critical(state.values, state.prose, state.sentence_of)
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
     return reading
@@ -174,6 +174,7 @@ _NARRATIVE_LABEL = re.compile(
     r"(?:HOSPITAL )?COURSE|CHIEF COMPLAINT|REASON FOR [A-Z ]+|(?:BRIEF |CLINICAL )?HISTORY|"
     r"ASSESSMENT(?: AND PLAN)?|IMPRESSION|PLAN)\s*:"
 )
+_SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
 # Readings the patient tells the doctor ("She indicates that her blood sugar on Friday night
 # was 187 at bedtime and that ... her blood sugar was 477"): home readings, history, never a
 # laboratory's current result.
@@ -212,8 +213,11 @@ class _State:
         self.result_rows = 0  # rows with a result read
         self.ranged: set[int] = set()  # values whose row prints its own range after them
         self.prose: set[int] = set()  # values read from a running sentence, not a table row
+        self.lines_read = 0
+        self.sentence_of: dict[int, tuple[int, int]] = {}  # value -> (line, sentence in it)
 
     def read(self, raw_line: str) -> None:
+        self.lines_read += 1
         line = clean_line(raw_line)
         self._read_line_in_sentence(line, raw_line)
         if line.strip():
@@ -337,6 +341,7 @@ class _State:
                 self.ranged.add(kept)
             if len(self.values) > kept and in_prose(raw_line):
                 self.prose.add(kept)
+                self.sentence_of[kept] = (self.lines_read, len(_SENTENCE_END.findall(before)))
         return any_read
 
     def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:
