@@ -164,7 +164,12 @@ def mark_critical(
             # The same result told again ("the potassium of 9.7 was treated") stays current,
             # unless its last telling is a new measurement (see _measured_again).
             same = [i for i in indexes if values[i].value == last.value]
-            again = _measured_again(values, indexes[-1], sentences or {})
+            # A new measurement of the same number: the earlier telling is dated on its own
+            # ("On day 5, ... lactate 99 mg/dL") and the last one's sentence measures
+            # another test anew. Undated ("her hemoglobin is 5.7" in the history, then
+            # "Today, her hemoglobin is 5.7"), it is the same result told twice.
+            dated = any(_DATED.search(values[i].source_line or "") for i in same[:-1])
+            again = dated and _measured_again(values, indexes[-1], sentences or {})
             current[key] = [indexes[-1]] if again else same
     # An earlier result (a referring hospital's, yesterday's, a home reading before an
     # admission) is history whatever else was told: the list's alarms are for current values.
@@ -172,6 +177,12 @@ def mark_critical(
     return [
         v.model_copy(update={"critical": i in now and is_critical(v)}) for i, v in enumerate(values)
     ]
+
+
+_DATED = re.compile(
+    r"(?i)\b(?:hospital\s+)?day\s+\d+\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
+    r"\b\d+\s+(?:hours?|days?|weeks?|months?)\s+(?:later|after|afterwards)\b"
+)
 
 
 def _measured_again(
