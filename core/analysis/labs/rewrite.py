@@ -179,6 +179,30 @@ _AGAIN_IN_UNIT = re.compile(
 )
 
 
+# A later result told by a verb of change without the test's name: "Her white count on
+# presentation was significantly elevated at 20,800, subsequently increased to 24.7 and then
+# decreased to 16.6", "potassium was 7.1 mmol/L, which fell to 5.0 mmol/L": the first result
+# is the earlier one, the one it changed to is current (issue #29: a critical result that a
+# later one replaced is no alarm).
+_UNIT = r"(?:\s*(?:[a-zA-Zµμ]+/[a-zA-Z0-9]+|mmHg|mm\s+Hg|%))"
+_CHANGED_TO = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d;.]{{0,50}}?)(?<![\d.])(?P<x>{_NUM})(?P<unit>{_UNIT})?"
+    r"(?P<gap>[^;.\d]{0,50}?)\b(?:rose|fell|dropped|increased|decreased|declined|improved|"
+    r"normali[sz]ed|corrected|returned|climbed)\s+(?:back\s+)?to\s+"
+    rf"(?P<y>{_NUM})(?P<unit2>{_UNIT})?(?![\w/])"
+)
+
+
+def _changed_to(match: re.Match[str]) -> str:
+    gap = match.group("gap")
+    if ANALYTE_NAME.search(gap) or re.search(r"(?i)respectively", match.string[match.end() :][:20]):
+        return match.group()  # another test's value, or a pair written in order
+    name, unit = match.group("name"), match.group("unit") or ""
+    later = f"{name} {match.group('y')}{match.group('unit2') or unit}"
+    # The later result after a semicolon: the time words of the first ("on arrival") are its.
+    return f"{name}{match.group('mid')}{match.group('x')}{unit} {EARLIER}{gap}; {later}"
+
+
 def _again_in_unit(match: re.Match[str]) -> str:
     gap = match.group("gap")
     if ANALYTE_NAME.search(gap) or re.search(r"(?i)respectively", match.string[match.end() :][:20]):
@@ -310,6 +334,11 @@ def rewrite_prose(line: str) -> str:
     line = _PAIR.sub(_pair, line)
     line = _FROM_TO.sub(_from_to, line)
     line = _AGAIN_IN_UNIT.sub(_again_in_unit, line)
+    for _ in range(3):  # "increased to 24.7 and then decreased to 16.6": one change at a time
+        changed = _CHANGED_TO.sub(_changed_to, line)
+        if changed == line:
+            break
+        line = changed
     line = _SERIAL.sub(_serial, line)
     if _BLOOD_GAS.search(line):
         line = " ".join(_blood_gas(s) for s in re.split(r"(?<=\.)\s+", line))
