@@ -128,3 +128,17 @@ def test_litre_written_out_is_a_litre() -> None:
     # CaseReportBench item 10 (dev cr-cah-infant-cholestasis-...): "serum sodium 102 meq/lit".
     assert unit_key("meq/lit") == unit_key("mEq/L")
     assert _one(_read("serum sodium 102 meq/lit."), "Sodium").critical
+
+
+def test_mm_hg_in_two_words_is_the_gas_unit() -> None:
+    # Respiratory failure presenting in H1N1 influenza with Legionnaires disease (J Med Case
+    # Reports 2011;5:520), dev cr-h1n1-legionella-creatinine-phosphokinase-pao2. Without its
+    # unit a PaO2 may be kPa, and a critical one (< 43 mmHg) would never be marked.
+    value = _one(
+        _read(
+            "He was admitted to the ICU and due to worsening hypoxemia (PaO2 48 mm Hg, while "
+            "breathing 50% inspired oxygen), neurologic deterioration."
+        ),
+        "pO2",
+    )
+    assert (value.value, unit_key(value.unit)) == (48, "mmhg")
