@@ -142,3 +142,18 @@ def test_mm_hg_in_two_words_is_the_gas_unit() -> None:
         "pO2",
     )
     assert (value.value, unit_key(value.unit)) == (48, "mmhg")
+
+
+def test_a_plans_aim_is_no_result() -> None:
+    # dev mt-stroke-consult-abg-shorthand-targets-are-not-values: the gas is read, the plan's
+    # aims ("keep her pH in a normal range", "hyperventilate her to a pCO2 of 30 and a pH of
+    # 7.5") are not results.
+    values = _read(
+        "LABORATORY: Magnesium 1.5. ABG 7.47/32/459 on 100%.\n"
+        "3. Respiratory failure requiring ventilator: We will keep her comfortable on the "
+        "breathing machine and try to keep her pH in a normal range, around 7.4, and her CO2 in "
+        "the 30 to 40 range. If she has brain swelling, we will need to hyperventilate her to a "
+        "pCO2 of 30 and a pH of 7.5, to optimize the cardiac arrhythmia potential of alkalosis."
+    )
+    assert [v.value for v in values["Blood pH"]] == [7.47]
+    assert [v.value for v in values["pCO2"]] == [32]

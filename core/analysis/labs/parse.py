@@ -175,6 +175,9 @@ _NARRATIVE_LABEL = re.compile(
     r"ASSESSMENT(?: AND PLAN)?|IMPRESSION|PLAN)\s*:"
 )
 _SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
+# A plan's aim in the clause before a test's name, not a result: "try to keep her pH in a
+# normal range", "we will need to hyperventilate her to a pCO2 of 30 and a pH of 7.5".
+_PLAN_AIM = re.compile(r"(?i)\b(?:keep|hyperventilat\w*|titrat\w*|threshold)\b")
 # Readings the patient tells the doctor ("She indicates that her blood sugar on Friday night
 # was 187 at bedtime and that ... her blood sugar was 477"): home readings, history, never a
 # laboratory's current result.
@@ -293,8 +296,9 @@ class _State:
         for i, (match, analyte) in enumerate(starts):
             end = starts[i + 1][0].start() if i + 1 < len(starts) else len(line)
             before = line[: match.start()]
-            if REFERENCE_TEXT.search(re.split(r"[,;)]|\.\s", before)[-1][-40:]):
-                continue  # "Reference: troponin I < 0.04" is no result
+            own_clause = re.split(r"[,;)]|\.\s", before)[-1]
+            if REFERENCE_TEXT.search(own_clause[-40:]) or _PLAN_AIM.search(own_clause):
+                continue  # "Reference: troponin I < 0.04" is no result, nor a plan's aim
             segment = line[match.end() : end]
             specimen, timing = value_context(self.section, before)
             if specimen is None and self.carried and not re.search(r"\.\s", before):
