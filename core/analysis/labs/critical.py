@@ -131,6 +131,7 @@ def mark_critical(
     values: list[LabValue],
     prose: set[int] | None = None,
     sentences: dict[int, tuple[int, int]] | None = None,
+    history: set[int] | None = None,
 ) -> list[LabValue]:
     """The values with ``critical`` set from the list. Only a test's current value can be
     critical: a result that one of a later time supersedes (an earlier INR beside today's,
@@ -144,7 +145,8 @@ def mark_critical(
     the values read from running sentences, when the reader knows them (its whole line, not
     the quoted sentence); otherwise each value's quoted line decides. ``sentences`` names the
     sentence each of those values was read from, when the reader knows it; otherwise the
-    quoted line stands for it."""
+    quoted line stands for it. ``history`` holds the values told as the patient's account or
+    a visit elsewhere, never critical."""
     latest: dict[tuple[str, str | None], int] = {}
     for value in values:
         key = (value.analyte, value.specimen)
@@ -171,9 +173,12 @@ def mark_critical(
             dated = any(_DATED.search(values[i].source_line or "") for i in same[:-1])
             again = dated and _measured_again(values, indexes[-1], sentences or {})
             current[key] = [indexes[-1]] if again else same
-    # An earlier result (a referring hospital's, yesterday's, a home reading before an
-    # admission) is history whatever else was told: the list's alarms are for current values.
-    now = {i for indexes in current.values() for i in indexes if values[i].timing != "earlier"}
+    # A reading the patient reports or one dated by a visit elsewhere (``history``) is never
+    # current. Other "earlier" results stay critical when nothing later of the test is told:
+    # the reader's time words are broad ("A previously healthy man ... pH of 6.92", "diagnosed
+    # 10 years ago and presented with a blood glucose of 1680"), and a missed alarm is worse.
+    told_before = history or set()
+    now = {i for indexes in current.values() for i in indexes if i not in told_before}
     return [
         v.model_copy(update={"critical": i in now and is_critical(v)}) for i, v in enumerate(values)
     ]

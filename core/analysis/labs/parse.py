@@ -117,7 +117,7 @@ def read_lab_text(
             reading.notes.append(BLANK_FORM_NOTE)
             return reading
         state.values = filled
-    reading.values = mark_critical(state.values, state.prose, state.sentence_of)
+    reading.values = mark_critical(state.values, state.prose, state.sentence_of, state.history)
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
     return reading
@@ -160,9 +160,11 @@ _COMMA_VALUE = re.compile(
 _CLAUSE_ENDS_EARLIER = re.compile(
     r"(?i)^(?!.*\b(?:today|now|currently|this\s+morning)\b).*\b(?:yesterday|the\s+day\s+before"
     r"|\d+\s+(?:days?|weeks?|months?)\s+(?:ago|earlier|before))\s*\)?\s*$"
-    # A result dated by a visit elsewhere, told in a later note: "Her blood sugar was over 600
-    # when she went to the hospital later that day" (a dietary consultation after the stay).
-    r"|\b(?:when|before)\s+(?:he|she|they|the\s+patient)\s+went\s+to\s+(?:the|an?|another)\s+"
+)
+# A result dated by a visit elsewhere, told in a later note: "Her blood sugar was over 600
+# when she went to the hospital later that day" (a dietary consultation after the stay).
+_VISIT_ELSEWHERE = re.compile(
+    r"(?i)\b(?:when|before)\s+(?:he|she|they|the\s+patient)\s+went\s+to\s+(?:the|an?|another)\s+"
     r"(?:outside\s+)?(?:hospital|emergency|er\b|urgent\s+care|clinic)"
 )
 
@@ -218,6 +220,7 @@ class _State:
         self.prose: set[int] = set()  # values read from a running sentence, not a table row
         self.lines_read = 0
         self.sentence_of: dict[int, tuple[int, int]] = {}  # value -> (line, sentence in it)
+        self.history: set[int] = set()  # values the patient reports, or of a visit elsewhere
 
     def read(self, raw_line: str) -> None:
         self.lines_read += 1
@@ -315,10 +318,15 @@ class _State:
                 timing = next(
                     k for k in ("admission", "discharge", "earlier", "repeat") if after.group(k)
                 )
-            elif timing is None and (
-                _CLAUSE_ENDS_EARLIER.search(re.split(r"\.(?=\s|$)|;", line[match.end() :])[0])
-                or _REPORTED.search(re.split(r"\.\s", before)[-1])
+            elif timing is None and _CLAUSE_ENDS_EARLIER.search(
+                re.split(r"\.(?=\s|$)|;", line[match.end() :])[0]
             ):
+                timing = "earlier"
+            told_before = bool(
+                _REPORTED.search(re.split(r"\.\s|;", before)[-1])
+                or _VISIT_ELSEWHERE.search(re.split(r"\.(?=\s|$)|;", line[match.end() :])[0])
+            )
+            if told_before:
                 timing = "earlier"
             urine_here = (self.in_urine and named is None) or named == "urine"
             clause = re.split(r"[,;]|\.\s", before)[-1]
@@ -343,6 +351,8 @@ class _State:
             self._keep(value, specimen, timing, quoted(raw_line, match.group(), number, grade))
             if outcome.ranged and len(self.values) > kept:
                 self.ranged.add(kept)
+            if len(self.values) > kept and told_before:
+                self.history.add(kept)
             if len(self.values) > kept and in_prose(raw_line):
                 self.prose.add(kept)
                 self.sentence_of[kept] = (self.lines_read, len(_SENTENCE_END.findall(before)))
