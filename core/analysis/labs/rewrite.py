@@ -193,10 +193,15 @@ _CHANGED_TO = re.compile(
 )
 
 
+_CHANGE_JOINS = re.compile(r"(?i)\b(?:which|that|and|then|subsequently|later|but|it)\b")
+
+
 def _changed_to(match: re.Match[str]) -> str:
     gap = match.group("gap")
     if ANALYTE_NAME.search(gap) or re.search(r"(?i)respectively", match.string[match.end() :][:20]):
         return match.group()  # another test's value, or a pair written in order
+    if not _CHANGE_JOINS.search(gap):
+        return match.group()  # ", improved to 7.2" after a gas's results: whose is unsaid
     name, unit = match.group("name"), match.group("unit") or ""
     later = f"{name} {match.group('y')}{match.group('unit2') or unit}"
     # The later result after a semicolon: the time words of the first ("on arrival") are its.
