@@ -137,6 +137,7 @@ def unit_key(unit: str | None) -> str:
     # "10e9/l", "x10*9/l" and "109/l" (superscript lost in a PDF) all mean 10^9/l
     key = _EXPONENT.sub(r"10^\1/", key)
     key = re.sub(r"/mcl$", "/ul", key)
+    key = re.sub(r"/(?:lit(?:re|er)?|ltr)$", "/l", key)  # "meq/lit", "mmol/litre"
     key = re.sub(r"^mc(?=g|mol|l)", "u", key)
     return _SAME_AS.get(key, key)
 

@@ -221,10 +221,16 @@ def _charge(match: re.Match[str]) -> str:
     return f"{times}+" if match.group(2) == "⁺" else ""
 
 
+# "mm Hg" in two words, as case reports print it ("PaO2 48 mm Hg"): without it the number
+# has no unit, and "PaO2 of 38 mm Hg" could be kPa, so never critical.
+_MM_HG = re.compile(r"\bmm\s+Hg\b")
+
+
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
     line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
     line = _DELTA_MARK.sub("  ", line)
+    line = _MM_HG.sub("mmHg", line)
     line = _ION_CHARGE.sub(_charge, line).translate(_SUBSCRIPTS)
     line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
     line = _ASSAY_SENSITIVITY.sub(" ", line)

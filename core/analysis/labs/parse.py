@@ -119,7 +119,7 @@ def read_lab_text(
             reading.notes.append(BLANK_FORM_NOTE)
             return reading
         state.values = filled
-    reading.values = mark_critical(state.values, state.prose)
+    reading.values = mark_critical(state.values, state.prose, state.sentence_of, state.history)
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
     return reading
@@ -166,6 +166,32 @@ _CLAUSE_ENDS_EARLIER = re.compile(
     r"(?i)^(?!.*\b(?:today|now|currently|this\s+morning)\b).*\b(?:yesterday|the\s+day\s+before"
     r"|\d+\s+(?:days?|weeks?|months?)\s+(?:ago|earlier|before))\s*\)?\s*$"
 )
+# A result dated by a visit elsewhere, told in a later note: "Her blood sugar was over 600
+# when she went to the hospital later that day" (a dietary consultation after the stay).
+_VISIT_ELSEWHERE = re.compile(
+    r"(?i)\b(?:when|before)\s+(?:he|she|they|the\s+patient)\s+went\s+to\s+(?:the|an?|another)\s+"
+    r"(?:outside\s+)?(?:hospital|emergency|er\b|urgent\s+care|clinic)"
+)
+
+
+# A transcription's narrative section, in capitals: whatever specimen an earlier heading
+# named ends there.
+_NARRATIVE_LABEL = re.compile(
+    r"^\s*(?:INDICATIONS?(?: FOR (?:THE )?PROCEDURE)?|HISTORY(?: OF PRESENT(?:ING)? ILLNESS)?|HPI|"
+    r"(?:HOSPITAL )?COURSE|CHIEF COMPLAINT|REASON FOR [A-Z ]+|(?:BRIEF |CLINICAL )?HISTORY|"
+    r"ASSESSMENT(?: AND PLAN)?|IMPRESSION|PLAN)\s*:"
+)
+_SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
+# A plan's aim in the clause before a test's name, not a result: "try to keep her pH in a
+# normal range", "we will need to hyperventilate her to a pCO2 of 30 and a pH of 7.5".
+_PLAN_AIM = re.compile(r"(?i)\b(?:keep|hyperventilat\w*|titrat\w*|threshold)\b")
+# Readings the patient tells the doctor ("She indicates that her blood sugar on Friday night
+# was 187 at bedtime and that ... her blood sugar was 477"): home readings, history, never a
+# laboratory's current result.
+_REPORTED = re.compile(
+    r"(?i)\b(?:he|she|they|the\s+patient|patient)\s+(?:indicates|indicated|reports|reported|"
+    r"states|stated|says|said|relates|related)\s+that\b"
+)
 
 
 # A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
@@ -211,8 +237,12 @@ class _State:
         self.prose: set[int] = set()  # values read from a running sentence, not a table row
         self.cumulative = False  # the header names a previous-result column
         self.date_columns = 0  # the columns of a table headed by its dates, newest first
+        self.lines_read = 0
+        self.sentence_of: dict[int, tuple[int, int]] = {}  # value -> (line, sentence in it)
+        self.history: set[int] = set()  # values the patient reports, or of a visit elsewhere
 
     def read(self, raw_line: str) -> None:
+        self.lines_read += 1
         if names_previous_column(raw_line):
             # The header of a cumulative table: its "Previous Result" names a column, never
             # the time of the results under it.
@@ -231,6 +261,10 @@ class _State:
         if self.gas_report and not self.in_urine:
             line = gas_table_ph(line)  # "pH 7.56" heading a blood-gas table
         heading_like = is_heading(line)
+        if _NARRATIVE_LABEL.match(line):
+            # "PROCEDURE: Lumbar puncture." names the fluid the procedure takes; the
+            # "INDICATION:" that follows tells the blood counts that led to it.
+            self.section.specimen = None
         if heading_like:
             # "Blood Sugar" heads rows named only "Fasting", "Postprandial", "Random".
             self.in_sugar = bool(SUGAR_HEADING.search(line)) or (
@@ -300,8 +334,9 @@ class _State:
         for i, (match, analyte) in enumerate(starts):
             end = starts[i + 1][0].start() if i + 1 < len(starts) else len(line)
             before = line[: match.start()]
-            if REFERENCE_TEXT.search(re.split(r"[,;)]|\.\s", before)[-1][-40:]):
-                continue  # "Reference: troponin I < 0.04" is no result
+            own_clause = re.split(r"[,;)]|\.\s", before)[-1]
+            if REFERENCE_TEXT.search(own_clause[-40:]) or _PLAN_AIM.search(own_clause):
+                continue  # "Reference: troponin I < 0.04" is no result, nor a plan's aim
             segment = line[match.end() : end]
             specimen, timing = value_context(self.section, before)
             if specimen is None and self.carried and not re.search(r"\.\s", before):
@@ -321,6 +356,12 @@ class _State:
             elif timing is None and _CLAUSE_ENDS_EARLIER.search(
                 re.split(r"\.(?=\s|$)|;", line[match.end() :])[0]
             ):
+                timing = "earlier"
+            told_before = bool(
+                _REPORTED.search(re.split(r"\.\s|;", before)[-1])
+                or _VISIT_ELSEWHERE.search(re.split(r"\.(?=\s|$)|;", line[match.end() :])[0])
+            )
+            if told_before:
                 timing = "earlier"
             urine_here = (self.in_urine and named is None) or named == "urine"
             clause = re.split(r"[,;]|\.\s", before)[-1]
@@ -361,8 +402,11 @@ class _State:
             self._keep(value, specimen, timing, quoted(raw_line, match.group(), number, grade))
             if outcome.ranged and len(self.values) > kept:
                 self.ranged.add(kept)
+            if len(self.values) > kept and told_before:
+                self.history.add(kept)
             if len(self.values) > kept and in_prose(raw_line):
                 self.prose.add(kept)
+                self.sentence_of[kept] = (self.lines_read, len(_SENTENCE_END.findall(before)))
             for earlier in outcome.earlier:
                 self._keep(
                     earlier, specimen, "earlier", quoted(raw_line, match.group(), earlier.value)

@@ -71,7 +71,15 @@ _GAS_PARTNER = re.compile(
     r"(?i)\bp[av]?c?o2\b|\bhco3|\bbase\s+(?:excess|deficit)\b|blood\s+gas|\b[av]bgs?\b"
     r"|partial\s+pressure"
 )
-_BARE_PH = re.compile(r"(?<![-\w])pH\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
+# In one sentence, a pH also belongs to the blood beside a serum bicarbonate, a lactate or an
+# anion gap, or where the sentence names the acid-base disorder ("The pH was 6.9 with a
+# bicarbonate of 4 mEq/L", "severe acidaemia (pH 7.08)"); a document as a whole is a gas
+# report only by the gas's own results (_GAS_PARTNER), never by these.
+_PH_PARTNER = re.compile(
+    r"(?i)\bbicarb(?:onate)?\b|\blact(?:ate|ic\s+acid)\b|\banion\s+gap\b|"
+    r"acid(?:osis|a?emia)\b|alkal(?:osis|a?emia)\b"
+)
+_BARE_PH = re.compile(r"(?<![-\w])(?:pH|PH)\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
 # The word before a pH that makes it another fluid's ("urine pH 6.5", "pleural fluid pH 7.3");
 # any other word leaves it the blood's ("Her pH is 7.14" beside a PaCO2).
 _NOT_BLOOD_BEFORE = re.compile(
@@ -89,7 +97,8 @@ _GAS_CALCIUM = re.compile(
 
 
 def _gas_ph(sentence: str) -> str:
-    if not _GAS_PARTNER.search(sentence) or _URINE_WORDS.search(sentence):
+    partner = _GAS_PARTNER.search(sentence) or _PH_PARTNER.search(sentence)
+    if not partner or _URINE_WORDS.search(sentence):
         return sentence
     return _GAS_CALCIUM.sub("ionised calcium", _BARE_PH.sub(_blood_ph, sentence))
 
@@ -168,6 +177,35 @@ _AGAIN_IN_UNIT = re.compile(
     r"(?P<gap>[^;.]{0,60}?)\band\s+(?:to\s+|then\s+)?"
     rf"(?P<y>{_NUM})\s*(?P=unit)(?![\w/])"
 )
+
+
+# A later result told by a verb of change without the test's name: "Her white count on
+# presentation was significantly elevated at 20,800, subsequently increased to 24.7 and then
+# decreased to 16.6", "potassium was 7.1 mmol/L, which fell to 5.0 mmol/L": the first result
+# is the earlier one, the one it changed to is current (issue #29: a critical result that a
+# later one replaced is no alarm).
+_UNIT = r"(?:\s*(?:[a-zA-Zµμ]+/[a-zA-Z0-9]+|mmHg|mm\s+Hg|%))"
+_CHANGED_TO = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d;.]{{0,50}}?)(?<![\d.])(?P<x>{_NUM})(?P<unit>{_UNIT})?"
+    r"(?P<gap>[^;.\d]{0,50}?)\b(?:rose|fell|dropped|increased|decreased|declined|improved|"
+    r"normali[sz]ed|corrected|returned|climbed)\s+(?:back\s+)?to\s+"
+    rf"(?P<y>{_NUM})(?P<unit2>{_UNIT})?(?![\w/])"
+)
+
+
+_CHANGE_JOINS = re.compile(r"(?i)\b(?:which|that|and|then|subsequently|later|but|it)\b")
+
+
+def _changed_to(match: re.Match[str]) -> str:
+    gap = match.group("gap")
+    if ANALYTE_NAME.search(gap) or re.search(r"(?i)respectively", match.string[match.end() :][:20]):
+        return match.group()  # another test's value, or a pair written in order
+    if not _CHANGE_JOINS.search(gap):
+        return match.group()  # ", improved to 7.2" after a gas's results: whose is unsaid
+    name, unit = match.group("name"), match.group("unit") or ""
+    later = f"{name} {match.group('y')}{match.group('unit2') or unit}"
+    # The later result after a semicolon: the time words of the first ("on arrival") are its.
+    return f"{name}{match.group('mid')}{match.group('x')}{unit} {EARLIER}{gap}; {later}"
 
 
 def _again_in_unit(match: re.Match[str]) -> str:
@@ -403,7 +441,7 @@ def rewrite_prose(line: str) -> str:
     line = _GAS_SLASH.sub(_gas_slash, line)
     line = _PT_INR.sub(_pt_inr, line)
     line = _BASE_DEFICIT.sub(lambda m: f"base excess{m.group('mid')} -{m.group('x')}", line)
-    if _GAS_PARTNER.search(line):
+    if _GAS_PARTNER.search(line) or _PH_PARTNER.search(line):
         line = " ".join(_gas_ph(s) for s in re.split(r"(?<=\.)\s+", line))
     line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
@@ -412,6 +450,11 @@ def rewrite_prose(line: str) -> str:
     line = _it_named(line)
     line = _FROM_TO.sub(_from_to, line)
     line = _AGAIN_IN_UNIT.sub(_again_in_unit, line)
+    for _ in range(3):  # "increased to 24.7 and then decreased to 16.6": one change at a time
+        changed = _CHANGED_TO.sub(_changed_to, line)
+        if changed == line:
+            break
+        line = changed
     line = _SERIAL.sub(_serial, line)
     if _BLOOD_GAS.search(line):
         line = " ".join(_blood_gas(s) for s in re.split(r"(?<=\.)\s+", line))
