@@ -20,16 +20,17 @@ def _told(text: str, name: str) -> list[tuple[float, str | None, bool]]:
 
 
 def test_the_critical_list_is_the_projects_list() -> None:
-    # tests/clinical/README.md, "Critical values in test/": Kost's limits with issue #12's
-    # haemoglobin and glucose, issue #29's blood gases; "Base excess, ionised calcium and
-    # toxicology levels have no limit here." A limit the list does not hold raises alarms the
-    # evaluation counts false.
+    # tests/clinical/README.md, "Critical values": Kost's limits with issue #12's haemoglobin
+    # and glucose, issue #29's blood gases with Kost's ionised calcium, and four drugs' toxic
+    # levels. A limit the list does not hold would raise alarms the evaluation counts false.
     assert set(CRITICAL_LIMITS) == {
         "Potassium", "Sodium", "Glucose", "Fasting glucose", "Calcium", "Magnesium",
         "Bicarbonate", "Hemoglobin", "Hematocrit", "Platelets", "WBC", "PT", "INR",
-        "Blood pH", "pCO2", "pO2", "Lactate",
+        "Blood pH", "pCO2", "pO2", "Ionised calcium", "Lactate",
+        "Salicylate", "Paracetamol", "Lithium", "Digoxin",
     }  # fmt: skip
-    # dev mt-stroke-consult-abg-shorthand-targets-are-not-values: a digoxin level is read.
+    # dev mt-stroke-consult-abg-shorthand-targets-are-not-values: a digoxin level is read,
+    # and 1.24 ng/mL is under its toxic limit (4.0).
     values = _read("TSH 2.1, cholesterol 165, Digoxin 1.24, CPK 57. ABG 7.47/32/459 on 100%.")
     assert _one(values, "Digoxin").value == 1.24 and not _one(values, "Digoxin").critical
 
