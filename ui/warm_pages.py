@@ -5,8 +5,8 @@ A fresh server's first list imported pandas and pyarrow (2 to 3 s of CPU in the 
 sign-in) and its first case page Altair (0.5 to 0.8 s, issue #25). Streamlit runs each
 page file anew, so what a page imports is found in its source (every ``app_pages/*.py``
 and ``app.py``), with the libraries our widgets import only inside a function. Then what
-was loaded is moved out of the garbage collector's sight, as ``core.warm_up`` does for
-the code set: modules live as long as the process.
+was loaded, with the ICD-10-CM code set (``core.warm_up``), is moved out of the garbage
+collector's sight: modules live as long as the process.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ import threading
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+
+from core import warm_up
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +68,10 @@ def _load() -> None:
         except Exception:  # noqa: BLE001 - the page that imports it shows the error
             log.warning("warming the pages: %s could not be imported", name)
     _first_uses()
-    gc.collect()  # what is garbage now is collected, not frozen
+    # The ICD-10-CM code set too (two seconds), which the clinic's warm-up would otherwise
+    # load beside the first doctor's sign-in; it freezes what is loaded once it is in.
+    warm_up.warm_up_in_background().join()
+    gc.collect()  # the clinic's warm-up may have frozen before these imports were done
     gc.freeze()
 
 

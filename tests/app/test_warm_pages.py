@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FRESH_SERVER = """
 import json, sys, threading
 import serve
+from core import icd10
 from ui import insights_view
 started = [t for t in threading.enumerate() if t.name == "medcase-warm-pages"]
 for thread in started:
@@ -26,6 +27,7 @@ print(json.dumps({
     "started": len(started),
     "modules": sorted(sys.modules),
     "chart_built": insights_view.confidence_chart_template.cache_info().currsize,
+    "code_set_loaded": icd10._code_set.cache_info().currsize,
 }))
 """
 
@@ -50,6 +52,7 @@ def test_a_fresh_server_process_loads_the_pages_libraries_when_it_starts() -> No
     ]
     assert missing == []
     assert loaded["chart_built"] == 1  # the case page's chart spec, built once
+    assert loaded["code_set_loaded"] == 1  # ICD-10-CM, before any page builds the clinic
 
 
 def test_the_page_imports_are_read_from_the_page_scripts() -> None:
