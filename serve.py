@@ -14,9 +14,14 @@ from starlette.middleware import Middleware
 from streamlit.starlette import App
 
 from core.browser_sessions import BrowserSessions
+from ui import warm_pages
 from ui.browser_cookie import BrowserIdCookie
 from ui.settings_sources import current_settings
 from ui.web_edge import WebEdge
+
+# What the pages import (pandas, pyarrow, Altair...), loaded as the server starts: not in
+# the first doctor's sign-in or the first case opened (issue #25).
+warm_pages.load_in_background()
 
 
 @cache

@@ -12,7 +12,7 @@ import streamlit as st
 
 from core.models import CasePage
 from core.pilot.records import PilotSeat
-from ui import case_filters, case_list, pilot_enrol_list, routes, session
+from ui import case_filters, case_list, pilot_enrol_list, routes, session, small_screens
 from ui.errors import shown_to_user
 
 # The page the list's run has just read, handed to its rows' fragment in the same run.
@@ -89,10 +89,13 @@ def case_list_rows() -> None:
         case_list.pager(page, hint="tick the cases to enrol")
         pilot_enrol_list.enrol_picked(pilots, enrolling, picked)
     else:
-        # Both drawn; the stylesheet shows the table on a wide window, the cards on a phone.
+        # The stylesheet shows the table on a wide window, the cards on a phone; a window
+        # the browser has said is wide gets no cards (75 elements a run, issue #25), and
+        # one it says has narrowed reruns the app, which draws them.
         with st.container(key="case_table_wide"):
             chosen = case_list.chosen_case(table)
-        case_list.case_cards(page.rows)
+        if not small_screens.window_is_wide():
+            case_list.case_cards(page.rows)
         case_list.pager(page)
         if chosen:
             routes.open_case(chosen)

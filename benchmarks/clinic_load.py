@@ -8,9 +8,10 @@ browser contexts, one doctor each; every step is asked of all N doctors at once 
 per doctor from the click to the last script run it caused (read from the page's
 websocket, tests/e2e/script_runs.py), then checked on screen. The server's CPU per
 doctor-step is the dashboard process's user + system time over the step (/proc), divided
-by N, averaged over the rounds (the kernel counts in 10 ms ticks). The pointer moves onto a
-list row before it clicks, as a doctor's does: the table's canvas takes a click that comes
-with no movement after a page change as no click.
+by N, averaged over the rounds (the kernel counts in 10 ms ticks); the same for this
+run's Chromium (``_browser_cpu_s``), which shares the machine's cores with the server.
+The pointer moves onto a list row before it clicks, as a doctor's does: the table's
+canvas takes a click that comes with no movement after a page change as no click.
 
 Steps: sign in (to the list), open a case from the list, accept its case summary, back
 to the list, the list's next or previous page. Then: idle CPU with 8 sessions connected;
@@ -124,6 +125,31 @@ class Server:
         return sum(cpu_seconds(pid) for pid in self.workers)
 
 
+def browser_cpu_seconds() -> float:
+    """User + system CPU so far of this run's Chromium (every process descended from this
+    one whose command names Chromium): what the benchmark's own browser costs the shared
+    cores, beside the server's."""
+    me, total = os.getpid(), 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if b"chrom" not in (entry / "cmdline").read_bytes():
+                continue
+            pid = int(entry.name)
+            while pid > 1 and pid != me:
+                pid = int((Path(f"/proc/{pid}/stat")).read_text().rsplit(")", 1)[1].split()[1])
+            if pid == me:
+                total += cpu_seconds(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            continue  # ended meanwhile
+    return total
+
+
+# The browser's CPU per doctor-step, by "n<N>_<step>", over the rounds.
+BROWSER_CPU: dict[str, list[float]] = {}
+
+
 def children(pid: int) -> list[int]:
     """The processes whose parent is ``pid``."""
     found = []
@@ -177,6 +203,7 @@ def running_server(
             if dashboard.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the server did not start:\n{log.read_text()[-3000:]}")
             time.sleep(0.25)
+        _settle(server, deadline)
         yield server
     finally:
         workers = server.workers
@@ -194,6 +221,17 @@ def running_server(
                 break
             time.sleep(0.1)
         output.close()
+
+
+def _settle(server: Server, deadline: float, quiet_percent: float = 10.0) -> None:
+    """Wait until the dashboard is done starting: it loads the pages' libraries and the
+    code set in the background as it starts (ui.warm_pages), which a clinic's server does
+    long before its first doctor; measured here, it would land in the first sign-in."""
+    while time.monotonic() < deadline:
+        before = server.cpu()
+        time.sleep(1.0)
+        if 100 * (server.cpu() - before) < quiet_percent:
+            return
 
 
 def _healthy(url: str) -> bool:
@@ -302,7 +340,7 @@ def step(
     cpu: dict[str, list[float]],
 ) -> None:
     """Ask every doctor for the step at once; each one's time and the server's CPU."""
-    before = server.cpu()
+    before, browser_before = server.cpu(), browser_cpu_seconds()
     since = time.monotonic()
     asked = [doctor.runs.asked for doctor in doctors]
     for doctor in doctors:
@@ -317,6 +355,8 @@ def step(
         doctors[0].page.wait_for_timeout(10)
     all_settled(doctors, since)
     cpu.setdefault(name, []).append((server.cpu() - before) / len(doctors))
+    browser = (browser_cpu_seconds() - browser_before) / len(doctors)
+    BROWSER_CPU.setdefault(f"n{len(doctors)}_{name}", []).append(browser)
     for doctor in doctors:
         check(doctor)
         times.setdefault(name, []).append(doctor.took())
@@ -616,7 +656,9 @@ def main() -> int:
                     print(
                         f"n{n}_{name}_median_s={medians[n][name]:.3f} "
                         f"n{n}_{name}_p95_s={p95(values):.3f} n{n}_{name}_cpu_s={spent:.3f} "
-                        f"n{n}_{name}_cpu_s_by_round={[round(c, 3) for c in cpu[name]]}",
+                        f"n{n}_{name}_cpu_s_by_round={[round(c, 3) for c in cpu[name]]} "
+                        f"n{n}_{name}_browser_cpu_s="
+                        f"{statistics.fmean(BROWSER_CPU.get(f'n{n}_{name}', [0.0])):.3f}",
                         flush=True,
                     )
             if arguments.steps_only:

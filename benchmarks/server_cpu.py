@@ -33,6 +33,7 @@ from streamlit.testing.v1 import AppTest
 
 from core import warm_up
 from tests.app.fragment_runs import fragment_ids, in_fragment
+from ui.small_screens import WINDOW_KEY
 
 STEPS = ("open", "accept", "list", "page")
 WARM_UP_ROUNDS = 2
@@ -145,6 +146,9 @@ def main() -> None:
         app = new_app().run()
         warm_up.warm_up_in_background().join()
         sign_in(app, email, PASSWORD)
+        # What a desk's browser reports of its window (ui.small_screens), as the real
+        # server's pages hear it: AppTest's browser says nothing.
+        app.session_state[WINDOW_KEY] = {"narrow": False}
         assert not app.exception, app.exception
         journey(app, meter, WARM_UP_ROUNDS)  # first runs import the chart library and fill caches
         if options.profile:

@@ -84,6 +84,16 @@ class BrowserSessions:
         self._path = path
         self._key = kept_secret(path.parent / "browser_id_key", key).encode()
         self._lock = threading.Lock()
+        # One connection for the process, a statement at a time: a connection per call
+        # was closed after each, and the last one closed checkpoints the log and syncs
+        # the file (tens of milliseconds a write; a sign-in makes three, issue #25).
+        self._db = sqlite3.connect(path, timeout=10, check_same_thread=False)
+        self._db_lock = threading.Lock()
+        # Write-ahead log, synced at checkpoints, as the clinic's database
+        # (core.backends.sqlite_db): a write is an append, not a rollback journal created,
+        # synced and deleted; a power cut may lose the last writes, never corrupt the file.
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
         with self._connection() as db:
             db.execute(_SCHEMA)
             db.execute(_HAND_OVER_SCHEMA)
@@ -151,12 +161,8 @@ class BrowserSessions:
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
-        db = sqlite3.connect(self._path, timeout=10)
-        try:
-            with db:
-                yield db
-        finally:
-            db.close()
+        with self._db_lock, self._db:  # one transaction, committed or rolled back
+            yield self._db
 
     def keep(self, browser_id: str, session: AuthSession) -> None:
         """Remember ``session`` for this browser (replacing what it had)."""

@@ -20,6 +20,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 
 import streamlit as st
+from starlette.concurrency import run_in_threadpool
 
 from core.browser_sessions import IDLE_DAYS, BrowserSessions, is_browser_id
 
@@ -142,7 +143,11 @@ class BrowserIdCookie:
         new_id = None
         # A custom header: a form or a link from another site cannot send one.
         if scope.get("method") == "POST" and token:
-            new_id = self.store().take_hand_over(token, cookie_id(headers, secure))
+            # A write to the store's file, off the event loop: every doctor's page and
+            # WebSocket is served by that one thread (issue #25, eight sign-ins at once).
+            new_id = await run_in_threadpool(
+                self.store().take_hand_over, token, cookie_id(headers, secure)
+            )
         if new_id is None:
             await _answer(send, 403, [])
             return

@@ -55,6 +55,14 @@ def sidebar_state() -> int | Literal["collapsed"]:
     return "collapsed" if narrow else SIDEBAR_PX
 
 
+def window_is_wide() -> bool:
+    """Whether the browser has said its window is at least SIDEBAR_CLOSED_BELOW_PX wide:
+    then the phone's layout (under 641 px, the stylesheet) cannot show. False until it
+    has said (a page's first run, a test)."""
+    said = st.session_state.get(WINDOW_KEY)
+    return isinstance(said, dict) and said.get("narrow") is False
+
+
 def window_width() -> None:
     """The browser's report of its window's width (the next run's ``sidebar_state``)."""
     with st.container(key="small_screens_probe"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -376,3 +378,38 @@ def test_the_confidence_chart_carries_its_scores_converted_once_per_set(
     assert [row["Section"] for row in rows] == ["Case summary", "SOAP note", "Primary diagnosis"]
     assert all(0 <= row["Confidence"] <= 1 for row in rows)
     assert dataset.name in chart.proto.spec  # the spec draws from this dataset
+
+
+def test_another_cases_scores_reuse_the_charts_spec_and_carry_their_own_rows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import altair as alt
+    import pyarrow as pa
+
+    from ui import insights_view
+
+    insights_view.confidence_chart((0.1, 0.2, 0.3))  # a first case: Altair's spec is built
+    # Issue #25: Altair built and validated the chart anew for every case's scores (30 ms
+    # of a case page's first run); now only the three rows are made.
+    built: list[object] = []
+    to_dict = alt.TopLevelMixin.to_dict
+
+    def counting(chart: object, *args: object, **kwargs: object) -> object:
+        built.append(chart)
+        return to_dict(chart, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(alt.TopLevelMixin, "to_dict", counting)
+    first = insights_view.confidence_chart((0.41, 0.52, 0.63))
+    second = insights_view.confidence_chart((0.9, 0.8, 0.7))
+
+    assert built == []
+    for (spec, [(name, arrow)]), scores in zip(
+        (first, second), ((0.41, 0.52, 0.63), (0.9, 0.8, 0.7)), strict=True
+    ):
+        rows = pa.ipc.open_stream(arrow).read_all().to_pylist()
+        assert [row["Confidence"] for row in rows] == list(scores)
+        assert [row["Section"] for row in rows] == list(insights_view.SECTION_SCORES)
+        drawn = json.loads(spec)
+        assert drawn["data"] == {"name": name}  # the spec draws from these rows
+        assert [layer["mark"]["type"] for layer in drawn["layer"]] == ["bar", "text"]
+    assert first[1][0][0] != second[1][0][0]  # two cases' rows, two datasets

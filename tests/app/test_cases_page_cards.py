@@ -55,3 +55,29 @@ def test_each_case_of_the_page_is_a_card_linking_to_it_with_its_facts(
         "Calm [Patient]",
         "Urgent Patient",
     ]
+
+
+def test_a_window_the_browser_said_is_wide_gets_the_table_without_the_cards(
+    app: AppTest, clinic: Clinic
+) -> None:
+    """Issue #25: the 25 cards (75 elements) were drawn on every run of the list, on a
+    desk's wide window too, where the stylesheet hides them (under 641 px they show; the
+    browser says "wide" from 1,024 px)."""
+    from ui.small_screens import WINDOW_KEY
+
+    doctor = sign_up(clinic, "wide@example.com")
+    for number in range(3):
+        seed_case(clinic, doctor, patient_name=f"Wide Patient {number}")
+    sign_in(app, "wide@example.com")
+    assert len([link for link in app.get("page_link") if link.label != "New case"]) == 3
+
+    app.session_state[WINDOW_KEY] = {"narrow": False}  # the browser's report
+    app.run()
+    assert not app.exception
+    assert [link.label for link in app.get("page_link")] == ["New case"]
+    assert not [text for text in texts(app, "markdown") if ":small[" in text]
+    assert len(app.dataframe[0].value) == 3  # the table, as before
+
+    app.session_state[WINDOW_KEY] = {"narrow": True}  # the window narrowed: cards again
+    app.run()
+    assert len([link for link in app.get("page_link") if link.label != "New case"]) == 3

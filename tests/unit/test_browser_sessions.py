@@ -40,7 +40,11 @@ def test_the_store_file_holds_neither_the_id_nor_a_token(
 ) -> None:
     browser = store.issue()
     store.keep(browser, session("access-token-secret", "refresh-token-secret"))
-    raw = (tmp_path / "browser_sessions.sqlite3").read_bytes()
+    # The write-ahead log holds the last writes until a checkpoint: both files count.
+    raw = b"".join(
+        path.read_bytes() for path in tmp_path.glob("browser_sessions.sqlite3*") if path.is_file()
+    )
+    assert len(raw) > 4096
     for secret in (browser, "access-token-secret", "refresh-token-secret", DOCTOR.email):
         assert secret.encode() not in raw
 
@@ -174,3 +178,59 @@ def test_over_https_only_the_host_prefixed_cookie_counts(store: BrowserSessions)
     planted = {"accept": "text/html", "cookie": f"{COOKIE}={store.issue()}"}
     given = page.get("/", headers=planted).headers.get("set-cookie", "")
     assert given.startswith(f"{SECURE_COOKIE}=") and "; Secure" in given
+
+
+def test_a_sign_ins_writes_append_to_one_kept_connection(
+    store: BrowserSessions, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #25: every call opened and closed a connection in rollback-journal mode, so
+    each write created, synced and deleted a journal (20 to 40 ms a sign-in's write, eight
+    sign-ins queued behind each other's file lock)."""
+    import sqlite3
+
+    from core import browser_sessions
+
+    opened: list[object] = []
+    connect = sqlite3.connect
+    monkeypatch.setattr(
+        browser_sessions.sqlite3, "connect", lambda *a, **k: opened.append(a) or connect(*a, **k)
+    )
+    old, new = store.issue(), store.issue()
+    store.keep(new, session("a", "r"))  # what a sign-in writes: keep, hand over, take
+    assert store.take_hand_over(store.hand_over(old, new), old) == new
+    assert store.find(new) is not None
+
+    assert opened == []
+    with sqlite3.connect(tmp_path / "browser_sessions.sqlite3") as other:
+        assert other.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_the_hand_over_is_taken_off_the_event_loop(store: BrowserSessions) -> None:
+    """The hand-over writes to the store's file: on the server's one event loop it held up
+    every doctor's page and WebSocket while it waited for the disk (issue #25)."""
+    import asyncio
+
+    from starlette.testclient import TestClient
+
+    from ui.browser_cookie import HAND_OVER_HEADER, HAND_OVER_PATH
+
+    on_loop: list[bool] = []
+    take = store.take_hand_over
+
+    def watched(token: str, current_id: str | None) -> str | None:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:
+            on_loop.append(False)
+        return take(token, current_id)
+
+    store.take_hand_over = watched  # type: ignore[method-assign]
+    old, new = store.issue(), store.issue()
+    token = store.hand_over(old, new)
+    answer = TestClient(_page_app(store)).post(  # type: ignore[arg-type]
+        HAND_OVER_PATH, headers={HAND_OVER_HEADER: token, "cookie": f"{COOKIE}={old}"}
+    )
+    assert answer.status_code == 204
+    assert answer.headers["set-cookie"].startswith(f"{COOKIE}={new};")
+    assert on_loop == [False]
