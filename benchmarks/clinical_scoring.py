@@ -511,6 +511,8 @@ def line_holds_value(line: str | None, value: LabValue) -> bool:
         return bool(re.search(grade, line, re.IGNORECASE))
     if any(_glued(line, form) for form in _printed_forms(value.value)):
         return True
+    if _one_digit_before_its_range(line, value.value):
+        return True
     scales = (1.0, 1e3, 1e-3, 1e6, 1e-6) if canonical(value.analyte) in _SCALED_COUNTS else (1.0,)
     for number in _numbers(line):
         for scale in scales:
@@ -518,6 +520,14 @@ def line_holds_value(line: str | None, value: LabValue) -> bool:
             if abs(number - expected) <= max(1e-9, 1e-6 * abs(expected)):
                 return True
     return False
+
+
+def _one_digit_before_its_range(line: str, number: float) -> bool:
+    """A one-digit result glued between its unit's bracket and its range, as a table whose
+    cells ran together prints it: "Serum bilirubin (µmol/L)33–18" is 3, range 3-18."""
+    if number != int(number) or not 0 <= number <= 9:
+        return False
+    return bool(re.search(rf"\){int(number)}(?=[\d.]+\s*[–-]\s*\d)", line))
 
 
 def _glued(line: str, form: str) -> bool:

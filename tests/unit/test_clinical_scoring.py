@@ -181,6 +181,12 @@ def test_a_quoted_line_holds_a_value_only_when_it_prints_its_number() -> None:
         "1.00 - 3.00 Lymphocytes thou/mm32.40", LabValue(analyte="Lymphocytes", value=2.4)
     )
     assert not line_holds_value("White count 12,200", LabValue(analyte="WBC", value=0))
+    # A one-digit result between its unit's bracket and its range (dev
+    # web-si-units-table-cells-run-together: bilirubin 3, range 3-18), never a digit of a range.
+    bilirubin = LabValue(analyte="Total bilirubin", value=3)
+    assert line_holds_value("Serum bilirubin (µmol/L)33–18", bilirubin)
+    assert not line_holds_value("Serum bilirubin (µmol/L)43–18", bilirubin)
+    assert not line_holds_value("Serum bilirubin 13-18 µmol/L", bilirubin)
 
 
 def test_source_ids_name_the_repository_the_site_and_the_collection() -> None:

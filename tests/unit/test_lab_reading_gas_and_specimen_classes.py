@@ -148,6 +148,20 @@ def test_a_dipstick_result_is_quoted_from_the_sentence_that_prints_it() -> None:
     assert blood.value == 4 and "4+ blood" in (blood.source_line or "")
 
 
+def test_a_dipstick_grade_in_a_sentence_too_long_to_quote_is_quoted_around_the_grade() -> None:
+    # dev mt-lumbar-puncture-child-hb-5-8-serial-wbc (MTSamples): the urinalysis sentence is
+    # longer than a quote, and the only short sentence naming "blood" is the transfusion.
+    text = (
+        "She was transfused with packed red blood cells.  Her hemolysis seemed to slow down.  "
+        "She also on presentation had indications of urinary tract infection with urinalysis "
+        "significant for 2+ leukocytes, positive nitrites, 3+ protein, 3+ blood, 25 to 100 "
+        "white cells, 10 to 25 bacteria, 10 to 25 epithelial cells on clean catch specimen."
+    )
+    values = {v.analyte: v for v in parse_lab_values(text)}
+    assert "3+ blood" in (values["Urine blood"].source_line or "")
+    assert "positive nitrites" in (values["Nitrite"].source_line or "")
+
+
 def test_a_power_of_ten_with_its_exponent_set_apart() -> None:
     text = (
         "Counts were raised: leukocytes (12.30×10 9 /l, normal range 4.00–10.00×10 9 /l) and "

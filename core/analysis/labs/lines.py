@@ -98,6 +98,17 @@ def quoted(raw: str, name: str, number: float | None = None, grade: str | None =
                 and (wanted is None or re.search(wanted, sentence, re.IGNORECASE))
             ):
                 return sentence
+        grades = list(re.finditer(wanted, line, re.IGNORECASE)) if wanted else []
+        if grades:
+            # The sentence that prints the grade is too long: quote around the grade printed
+            # beside the test's name, never another sentence that only names the test ("She
+            # was transfused with packed red blood cells" for "3+ blood").
+            beside = [
+                g
+                for g in grades
+                if name.lower() in line[max(0, g.start() - 40) : g.end() + 40].lower()
+            ]
+            return _cut_around(line, (beside or grades)[0].start())
     if number is not None:
         # No short sentence holds both: the stretch of the line from the test's name to its
         # number, else around the number itself.
@@ -113,6 +124,13 @@ def quoted(raw: str, name: str, number: float | None = None, grade: str | None =
         cut = line[start : start + MAX_SOURCE_LINE - 2]
         return "…" + cut + ("…" if start + len(cut) < len(line) else "")
     return line[: MAX_SOURCE_LINE - 1] + "…"
+
+
+def _cut_around(line: str, at: int) -> str:
+    """A quote of ``line`` that shows the place ``at``, cut to the longest quote."""
+    start = max(0, min(at - MAX_SOURCE_LINE // 4, len(line) - MAX_SOURCE_LINE + 2))
+    cut = line[start : start + MAX_SOURCE_LINE - 2]
+    return ("…" if start else "") + cut + ("…" if start + len(cut) < len(line) else "")
 
 
 def _where_written(line: str, name: str, number: float) -> list[int]:
