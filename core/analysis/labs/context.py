@@ -248,8 +248,16 @@ def opens_results(line: str) -> bool:
     return bool(_RESULTS_HEADING.search(line))
 
 
+# A test's name that begins with "blood" names its specimen ("blood glucose 80" in brackets
+# after a CSF glucose); "white blood cells", "blood cell count" do not.
+_BLOOD_FIRST = re.compile(r"(?i)^\W*(?:whole\s+)?blood\s+(?!cells?\b|count\b|film\b|smear\b)")
+
+
 def named_in(name: str) -> str | None:
-    """The specimen a test's own words name ("Serum albumin", "urine sodium"), else None."""
+    """The specimen a test's own words name ("Serum albumin", "urine sodium", "blood
+    glucose"), else None."""
+    if _BLOOD_FIRST.match(name):
+        return "blood"
     return _closest(name)[0]
 
 

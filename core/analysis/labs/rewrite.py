@@ -77,7 +77,10 @@ _GAS_PARTNER = re.compile(
 # report only by the gas's own results (_GAS_PARTNER), never by these.
 _PH_PARTNER = re.compile(
     r"(?i)\bbicarb(?:onate)?\b|\blact(?:ate|ic\s+acid)\b|\banion\s+gap\b|"
-    r"acid(?:osis|a?emia)\b|alkal(?:osis|a?emia)\b"
+    r"acid(?:osis|a?emia)\b|alkal(?:osis|a?emia)\b|"
+    # the acidosis by its abbreviation: "new-onset DKA with pH of 6.66" (diabetic, alcoholic
+    # or starvation ketoacidosis; hyperchloraemic or renal tubular acidosis)
+    r"\b(?:[DAS]KA|HCMA|RTA)\b"
 )
 _BARE_PH = re.compile(r"(?<![-\w])(?:pH|PH)\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
 # The word before a pH that makes it another fluid's ("urine pH 6.5", "pleural fluid pH 7.3");
