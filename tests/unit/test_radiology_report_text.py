@@ -96,3 +96,16 @@ def test_a_case_report_or_lab_text_is_left_as_it_is() -> None:
     assert with_sections(story) == story
     lab = "Hemoglobin 9.8 g/dL. Lungs clear on the radiograph, no pleural effusion."
     assert with_sections(lab) == lab
+
+
+def test_a_csv_or_json_record_in_a_text_file_and_a_row_without_impression() -> None:
+    # A row that has findings only: they are all the radiologist wrote, so they decide.
+    csv_text = (
+        "uid,MeSH,Problems,image,indication,comparison,findings,impression\n"
+        f'4,normal,normal,Xray Chest PA,Cough,None,"{RLL_FINDINGS}",\n'
+    )
+    assert with_sections(csv_text).startswith("Indication:\nCough\n\nImpression:\n")
+    assert _primary(csv_text) == "J91.8"  # the effusion the findings state, not the cough
+    record = f'{{"uid": 5, "findings": "{RLL_FINDINGS}", "impression": "{RLL_IMPRESSION}"}}'
+    assert with_sections(record).endswith(f"Impression:\n{RLL_IMPRESSION}")
+    assert _primary(record) == "J18.9"

@@ -396,11 +396,14 @@ def _report_rows(rows: list[list[str]]) -> str:
     reports = []
     for row in rows[1:]:
         cells = dict(zip(header, (" ".join(cell.split()) for cell in row), strict=False))
-        sections = [
-            f"{name.capitalize()}:\n{cells[name]}"
+        kept = {
+            name: cells[name]
             for name in _REPORT_COLUMNS
-            if cells.get(name) and cells[name].lower() not in ("none", "nan", "n/a")
-        ]
+            if cells.get(name) and cells[name].lower() not in ("none", "none.", "nan", "n/a")
+        }
+        if "impression" not in kept and "findings" in kept:
+            kept["impression"] = kept.pop("findings")  # all the radiologist wrote
+        sections = [f"{name.capitalize()}:\n{value}" for name, value in kept.items()]
         if sections:
             reports.append("\n\n".join(sections))
     return "\n\n".join(reports)

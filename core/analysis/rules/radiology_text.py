@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
+from typing import Any
 
 # A dataset's columns that carry the report's sections, in the order a report gives them.
 _COLUMNS = ("indication", "comparison", "findings", "impression")
@@ -50,7 +52,7 @@ _LONGEST = 3000  # characters: a report's text, not a case report's narrative
 def with_sections(text: str) -> str:
     """The text with its radiology headings given back, or unchanged when it is not a
     report's text in one of the published forms."""
-    rows = _csv_rows(text)
+    rows = _csv_rows(text) or _json_rows(text)
     if rows:
         return "\n\n".join(rows)
     if _IMPRESSION_LABEL.search(text):
@@ -73,17 +75,37 @@ def _csv_rows(text: str) -> list[str]:
     names = [c.strip().strip('"').lower() for c in first.split(delimiter)]
     if "impression" not in names or "findings" not in names:
         return []
-    reports = []
-    for row in csv.DictReader(io.StringIO(text.lstrip()), delimiter=delimiter):
-        parts = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
-        sections = [
-            f"{name.capitalize()}:\n{parts[name]}"
-            for name in _COLUMNS
-            if parts.get(name) and parts[name].lower() not in ("none", "nan", "n/a")
-        ]
-        if sections:
-            reports.append("\n\n".join(sections))
-    return reports
+    rows = csv.DictReader(io.StringIO(text.lstrip()), delimiter=delimiter)
+    return [r for r in (_report(row) for row in rows) if r]
+
+
+def _json_rows(text: str) -> list[str]:
+    """A report dataset's record in JSON ({"findings": ..., "impression": ...}), or a list
+    of them, as its report."""
+    if not text.lstrip().startswith(("{", "[")):
+        return []
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    records = data if isinstance(data, list) else [data]
+    return [r for r in (_report(x) for x in records if isinstance(x, dict)) if r]
+
+
+def _report(record: dict[Any, Any]) -> str:
+    """One record's report sections; its findings are its impression when it has none (the
+    findings then are all the radiologist wrote)."""
+    parts = {str(k or "").strip().lower(): str(v or "").strip() for k, v in record.items()}
+    if "impression" not in parts and "findings" not in parts:
+        return ""
+    kept = {
+        name: parts[name]
+        for name in _COLUMNS
+        if parts.get(name) and parts[name].lower() not in ("none", "none.", "nan", "n/a")
+    }
+    if "impression" not in kept and "findings" in kept:
+        kept["impression"] = kept.pop("findings")
+    return "\n\n".join(f"{name.capitalize()}:\n{value}" for name, value in kept.items())
 
 
 def _is_bare_report(text: str) -> bool:
