@@ -109,3 +109,14 @@ def test_a_csv_or_json_record_in_a_text_file_and_a_row_without_impression() -> N
     record = f'{{"uid": 5, "findings": "{RLL_FINDINGS}", "impression": "{RLL_IMPRESSION}"}}'
     assert with_sections(record).endswith(f"Impression:\n{RLL_IMPRESSION}")
     assert _primary(record) == "J18.9"
+
+
+def test_gaucher_disease_by_its_type_abbreviation_is_the_concluded_diagnosis() -> None:
+    # dev/cr-gaucher-type-1-confirmed-aspergillosis-mycobacterium-avium (CaseReportBench,
+    # cindyzhangxy/CaseReportBench @ 629533d91f): the abbreviation the code set lacks.
+    line = (
+        "The final diagnosis of GD1 was confirmed by the absence of glucocerebrosidase "
+        "activity in peripheral blood leukocytes and an increased activity of plasma "
+        "chitotriosidase."
+    )
+    assert _primary(line) == "E75.22"
