@@ -363,8 +363,12 @@ def _read_csv(content: bytes, found: _Extraction) -> None:
         )
     except csv.Error:
         dialect = csv.excel
+    rows = list(csv.reader(io.StringIO(text, newline=""), dialect))
+    if rows and _is_report_table(rows[0]):
+        found.add(_report_rows(rows))
+        return
     lines = []
-    for row in csv.reader(io.StringIO(text, newline=""), dialect):
+    for row in rows:
         # Cells joined by spaces keep a row like "Hemoglobin,9.8,g/dL,12.0-16.0,L" in the
         # same shape as a line of a printed report, which is what the lab parser reads.
         cells = [" ".join(cell.split()) for cell in row]
@@ -372,6 +376,37 @@ def _read_csv(content: bytes, found: _Extraction) -> None:
         if line:
             lines.append(line)
     found.add("\n".join(lines))
+
+
+# A dataset of radiology reports (one report a row): the columns that are the report's
+# sections, in a report's order. The other columns (ids, image names, a dataset's own
+# labels) are no words of the radiologist's and are left out.
+_REPORT_COLUMNS = ("indication", "comparison", "findings", "impression")
+
+
+def _is_report_table(header: list[str]) -> bool:
+    names = {cell.strip().lower() for cell in header}
+    return "findings" in names and "impression" in names
+
+
+def _report_rows(rows: list[list[str]]) -> str:
+    """Each row as a report with its headings ("Findings:", "Impression:"), so that the
+    impression decides as in a printed report (issue #29)."""
+    header = [cell.strip().lower() for cell in rows[0]]
+    reports = []
+    for row in rows[1:]:
+        cells = dict(zip(header, (" ".join(cell.split()) for cell in row), strict=False))
+        kept = {
+            name: cells[name]
+            for name in _REPORT_COLUMNS
+            if cells.get(name) and cells[name].lower() not in ("none", "none.", "nan", "n/a")
+        }
+        if "impression" not in kept and "findings" in kept:
+            kept["impression"] = kept.pop("findings")  # all the radiologist wrote
+        sections = [f"{name.capitalize()}:\n{value}" for name, value in kept.items()]
+        if sections:
+            reports.append("\n\n".join(sections))
+    return "\n\n".join(reports)
 
 
 # --- Word --------------------------------------------------------------------------------

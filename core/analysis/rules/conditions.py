@@ -69,6 +69,10 @@ CONDITIONS: tuple[Condition, ...] = (
     # is about, named in full or by its usual abbreviation ("AIP" written in capitals).
     _c("Acute intermittent (hepatic) porphyria", "E80.21", "acute",
        r"acute\s+(?:intermittent\s+|hepatic\s+)?porphyri(?:a|c\s+attacks?)|(?-i:AIP)"),
+    # Gaucher disease by its type's abbreviation ("The final diagnosis of GD1 was confirmed"),
+    # which the code set does not spell out (issue #29, reader-dx2).
+    _c("Gaucher disease", "E75.22", "chronic",
+       r"gaucher(?:'s)?\s+disease(?:\s+type\s+(?:[123]|i{1,3}))?|(?-i:GD[123])"),
     _c("Congenital adrenal hyperplasia", "E25.0", "acute",
        r"(?:congenital|lipoid)\s+(?:lipoid\s+)?adrenal\s+hyperplasia|(?-i:(?:NC|NCC)?L?CAH|CLAH)"
        r"|21-hydroxylase\s+deficiency"),

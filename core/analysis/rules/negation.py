@@ -53,6 +53,10 @@ _MORE_TERMS = {
         "dismissed",  # "analysis dismissed the hypothesis of meningitis"
         "lacking",  # "Lacking hypertension and hypopotassemia, the clinical presentation ..."
         "lack of",
+        # An imaging impression's "Interval resolution of the left pleural effusion" (a
+        # MIMIC-CXR-style report): the effusion is gone, not found.
+        "resolution of",
+        "interval resolution of",
     ],
     # Left open, not denied: "Cannot exclude nondisplaced fractures" is a possible fracture
     # (worded with doubt, core.analysis.rules.notes), never a denied one.

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
+from core.analysis.rules.radiology_text import with_sections
 
 # Heading kinds: where a condition named under the heading stands.
 _HEADINGS: tuple[tuple[str, str], ...] = (
@@ -217,7 +218,8 @@ def read_notes(doctor_notes: str | None, documents: list[str]) -> NoteFacts:
     if doctor_notes:
         _read_one(doctor_notes, facts, "notes")
         _read_icd_terms(doctor_notes, facts)
-    for text in documents:
+    for document in documents:
+        text = with_sections(document)  # a report's text as a dataset gives it: headed
         _read_one(text, facts, "present" if is_note_like(text) else "report")
     facts.stated = _unique(facts.stated + facts.stated_inline)
     facts.stated_inline = []
