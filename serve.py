@@ -11,12 +11,14 @@ from __future__ import annotations
 from functools import cache
 
 from starlette.middleware import Middleware
+from streamlit import config
 from streamlit.starlette import App
 
 from core.browser_sessions import BrowserSessions
 from ui import warm_pages
 from ui.browser_cookie import BrowserIdCookie
 from ui.settings_sources import current_settings
+from ui.static_assets import CompressedStatic
 from ui.web_edge import WebEdge
 
 # What the pages import (pandas, pyarrow, Altair...), loaded as the server starts: not in
@@ -35,5 +37,8 @@ app = App(
     middleware=[
         Middleware(WebEdge, store=_kept_sessions),
         Middleware(BrowserIdCookie, store=_kept_sessions),
+        # Streamlit's bundles gzip-compressed from memory (issue #25); innermost, so the
+        # edge's headers apply to them as to everything else.
+        Middleware(CompressedStatic, base_url=config.get_option("server.baseUrlPath") or ""),
     ],
 )

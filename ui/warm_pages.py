@@ -84,3 +84,11 @@ def _first_uses() -> None:
         insights_view.confidence_chart_template()
     except Exception:  # noqa: BLE001 - the case page builds it then, and shows its error
         log.warning("warming the pages: the confidence chart could not be built")
+    # Streamlit's bundles, compressed once (ui.static_assets): not in a doctor's first
+    # case page or sign-in.
+    from ui import static_assets
+
+    try:
+        static_assets.BUNDLES.warm()
+    except OSError:  # a bundle that cannot be read is compressed (or fails) when asked
+        log.warning("warming the pages: Streamlit's bundles could not be compressed")
