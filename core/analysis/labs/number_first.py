@@ -9,6 +9,7 @@ from core.analysis.labs.patterns import QUALITATIVE
 from core.analysis.labs.result import Outcome, computed_flag, qualitative_value
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME, Analyte
+from core.vocabulary.units import unit_key
 
 # Names written after their value in notes: "7 stabs, 68 segs, 15 lymphs, and 9 monos".
 VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys", "pmns"}
@@ -26,13 +27,18 @@ CELLS = {
     "Bands",
 }
 _CLAUSE_NUMBER = re.compile(
-    r"(?:^|[,;:(]|\b(?:of|with|and|showed|shows|revealed|had|has)\b)\s*"
+    r"(?:^|[,;:(]|\b(?:of|with|and|including|showed|shows|revealed|had|has)\b)\s*"
     r"(?P<num>\d{1,6}(?:\.\d+)?)\s*(?P<pct>%)?\s*$"
 )
 # A cell's name in the singular after its number counts cells ("1 neutrophil") unless the
 # number is a percentage ("92% neutrophil, 4.2% lymphocyte").
 SINGULAR_CELL = re.compile(r"(?i)^\s*(?:neutrophil|lymphocyte|monocyte|eosinophil|basophil)\s*$")
 _LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
+# An amount per day written before the name: "Urine analysis showed a 1 g/day proteinuria".
+_PER_DAY_FIRST = re.compile(
+    r"(?i)(?:^|\b(?:a|an|of|with|showed|revealed|had|has)\b)\s*"
+    r"(?P<num>\d{1,5}(?:\.\d+)?)\s*(?P<unit>[mµu]?g\s*/\s*(?:day|d|24\s*h(?:ours?|rs?)?))\s*$"
+)
 
 
 def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -> Outcome:
@@ -44,6 +50,17 @@ def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -
         word = _LEADING_WORD.search(re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause))
         if target is not None and target.qualitative and word:
             return Outcome(qualitative_value(target, word.group("word")))
+    per_day = _PER_DAY_FIRST.search(clause)
+    fits = [r for r in analyte.ranges if per_day and r.unit == unit_key(per_day.group("unit"))]
+    if per_day and fits and fits[0].fits(float(per_day.group("num"))):
+        return Outcome(
+            LabValue(
+                analyte=analyte.name,
+                value=float(per_day.group("num")),
+                unit=per_day.group("unit"),
+                specimen="urine" if analyte.specimen == "urine" else None,
+            )
+        )
     number = _LEADING_NUMBER.search(clause)
     if number and re.sub(r"[\s,\-./()_:]", "", name.lower()) in VALUE_FIRST:
         return Outcome(LabValue(analyte=analyte.name, value=float(number.group("num")), unit="%"))

@@ -1,0 +1,81 @@
+"""Labs in the prose of published case reports, the classes left over (issue #29,
+reader-prose2).
+
+Each test quotes a sentence of a real case report of `tests/clinical/dev`, named by its
+case: PubMed Central open-access case reports as PMC-Patients extracted them, stored in
+ncbi-nlp/MedCalc-Bench (evaluation/one_shot_finalized_explanation.json @ 20b10f9d66,
+CC BY-SA 4.0); MTSamples for the dictated note.
+"""
+
+from __future__ import annotations
+
+from tests.unit.test_lab_reading_case_reports import _read
+
+
+def _read_out(text: str) -> dict[str, list[tuple[float, str | None, str | None]]]:
+    return {
+        name: [(v.value, v.unit, v.specimen) for v in values]
+        for name, values in _read(text).items()
+    }
+
+
+def test_an_approximate_value_is_no_result() -> None:
+    # dev cr-braf-mek-inhibitor-aki-serial-creatinine-proteinuria-per-day
+    assert "Creatinine" not in _read_out(
+        "From March to July 2016, serum creatinine level was around 1.1 mg/dL, and there was "
+        "a resolution of proteinuria."
+    )
+    # dev cr-porphyria-siadh-urine-sodium-porphobilinogen-24h-uroporphyrin: the measured
+    # creatinine stands, its approximate baseline does not
+    assert _read_out("an elevated creatinine 1.14 mg/dl (baseline around 0.80 mg/dl).") == {
+        "Creatinine": [(1.14, "mg/dl", None)]
+    }
+    # dev mt-aki-hyperkalaemia-consult (MTSamples): a dictated "about" of a measured value
+    # is kept, as the set's truth keeps it
+    assert _read_out("He did have a CPK level of about 234 while his BUN")["CK"] == [
+        (234, None, None)
+    ]
+
+
+def test_cells_counted_before_a_polynuclear_name_and_an_eosinophilic_ratio() -> None:
+    # dev cr-braf-mek-inhibitor-aki-serial-creatinine-proteinuria-per-day (a French-style
+    # "polynuclear neutrophils" count after "including")
+    values = _read_out(
+        "She had a leucocyte count of 11,000/mm3 including 8700 polynuclear neutrophils and "
+        "1500 lymphocytes without polynuclear eosinophils."
+    )
+    assert values == {
+        "WBC": [(11000, "/mm3", None)],
+        "Neutrophils": [(8700, None, None)],
+        "Lymphocytes": [(1500, None, None)],
+    }
+    # dev cr-hydatid-cyst-anaphylaxis-counts-per-mm3-repeat-hemogram
+    assert _read_out("The peripheric blood film showed an eosinophilic ratio of 45%.") == {
+        "Eosinophils": [(45, "%", None)]
+    }
+
+
+def test_an_amount_per_day_written_before_proteinuria() -> None:
+    # dev cr-braf-mek-inhibitor-aki-serial-creatinine-proteinuria-per-day
+    assert _read_out(
+        "Urine analysis showed a 1 g/day proteinuria, without leucocyturia or hematuria."
+    ) == {"24-hour urine protein": [(1, "g/day", "urine")]}
+    # a count of days is no amount: "a 3 day proteinuria" has no unit of mass per day
+    assert _read_out("He had a 3 day history of proteinuria.") == {}
+
+
+def test_the_gradients_of_a_renal_tubular_acidosis_work_up() -> None:
+    # dev cr-distal-rta-sjogren-bicarbonate-loading-respectively-serial-sodium
+    values = _read_out(
+        "Her spot urine potassium was 16.9 mEq/L, and the transtubular potassium gradient "
+        "(TTKG) was 7%, suggesting renal loss."
+    )
+    assert values["Transtubular potassium gradient"][0][0] == 7
+    assert values["Potassium"] == [(16.9, "mEq/L", "urine")]
+    values = _read_out(
+        "The results of NaHCO3 loading test revealed a fractionated excretion of HCO3 of "
+        "1.68% and the urine-to-blood carbon dioxide tension gradient (U-B PCO2) of 9.7, "
+        "suggesting distal RTA."
+    )
+    assert values["Urine-blood pCO2 gradient"] == [(9.7, None, "urine")]
+    assert "pCO2" not in values
