@@ -79,3 +79,26 @@ def test_the_gradients_of_a_renal_tubular_acidosis_work_up() -> None:
     )
     assert values["Urine-blood pCO2 gradient"] == [(9.7, None, "urine")]
     assert "pCO2" not in values
+
+
+def test_one_item_of_a_name_value_list_written_value_first() -> None:
+    # dev cr-distal-rta-sjogren-bicarbonate-loading-respectively-serial-sodium
+    values = _read_out(
+        "blood urea nitrogen, 17.7 mg/dL; creatinine, 1.0 mg/dL; 7.5, bicarbonate; and "
+        "albumin, 4.2 g/dL."
+    )
+    assert values["Bicarbonate"] == [(7.5, None, None)]
+    assert values["Creatinine"] == [(1.0, "mg/dL", None)]
+    assert values["Albumin"] == [(4.2, "g/dL", None)]
+
+
+def test_a_bound_given_as_the_reason_for_a_suspicion_is_no_result() -> None:
+    # dev cr-distal-rta-sjogren-bicarbonate-loading-respectively-serial-sodium: "< 10"
+    # restates distal RTA's criterion; the urine pH beside it was measured
+    values = _read_out(
+        "We suspected distal renal tubular acidosis (RTA) due to the normal anion gap "
+        "metabolic acidosis, a serum bicarbonate level < 10, hypokalemia, and urine pH of 6.5 "
+        "(> 5.5), and due to the presence of a calyceal stone in her left kidney."
+    )
+    assert "Bicarbonate" not in values
+    assert values["Urine pH"] == [(6.5, None, "urine")]

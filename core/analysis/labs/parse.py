@@ -197,8 +197,13 @@ _REPORTED = re.compile(
 # A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
 # diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
 # glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
+# An item of a semicolon list that is only a number and a comma, the test's name next.
+_SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
 _CRITERIA = re.compile(
-    r"(?i)\b(?:criteri(?:a|on)|based\s+on\s+the\s+following|defined\s+as|diagnostic\s+thresholds?)\b"
+    r"(?i)\b(?:criteri(?:a|on)|based\s+on\s+the\s+following|defined\s+as|diagnostic\s+thresholds?"
+    # "We suspected distal renal tubular acidosis (RTA) due to ..., a serum bicarbonate level
+    # < 10": a bound given as the reason for a suspicion restates the diagnosis's criterion
+    r"|suspected\b[^.]{0,80}?\b(?:due\s+to|because\s+of|given))\b"
 )
 
 
@@ -384,6 +389,11 @@ class _State:
                 and not SINGULAR_CELL.match(match.group())
             ):
                 outcome = read_number_first(analyte, clause, segment)
+            swapped = _SWAPPED_ITEM.search(before)
+            if outcome.value is None and swapped and re.match(r"\s*(?:;|\.(?:\s|$))", segment):
+                # "creatinine, 1.0 mg/dL; 7.5, bicarbonate; and albumin, 4.2 g/dL": in a list
+                # of "name, value" items one item is written value first
+                outcome = read_number_first(analyte, swapped.group("num"), segment)
             if outcome.value is None:
                 if outcome.mentioned:
                     self.mentioned.append(analyte.name)
