@@ -265,7 +265,8 @@ _CORE: tuple[Analyte, ...] = (
                                             "cyanocobalamin"),
             (_u("pg/ml", 200, 900, 20, 10_000), _u("pmol/l", 148, 664, 15, 7400))),
     # Urinalysis
-    Analyte("Urine pH", URINE, ("urine ph", "ph urine", "ph, urine", "u-ph", "ph (urine)"),
+    Analyte("Urine pH", URINE, ("urine ph", "ph urine", "ph, urine", "u-ph", "ph (urine)",
+                                "urinary ph"),
             (_u("", 4.5, 8.0, 4.0, 9.5),), urine_aliases=("pH", "PH")),
     Analyte("Urine specific gravity", URINE, ("specific gravity", "sp. gravity", "sp gravity",
                                                "urine specific gravity", "sp. gr."),
@@ -274,7 +275,7 @@ _CORE: tuple[Analyte, ...] = (
                                       "u-protein", "urine protein dipstick"),
             (_u("mg/dl", None, 14, 0, 10_000),), qualitative=True, urine_aliases=("pro",)),
     Analyte("Urine glucose", URINE, ("urine glucose", "glucose urine", "glucose, urine",
-                                      "u-glucose", "urine sugar"),
+                                      "u-glucose", "urine sugar", "urinary sugar"),
             (_u("mg/dl", None, 15, 0, 10_000),), qualitative=True),
     Analyte("Urine ketones", URINE, ("ketones", "ketone", "urine ketones", "ketones urine",
                                       "ketone bodies", "ket"),

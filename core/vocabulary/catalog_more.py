@@ -405,5 +405,9 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
         "urine-blood pco2 gradient", "urine to blood pco2 gradient", "U-B PCO2", "U-B pCO2",
         "U-B Pco2"),
             (_u("mmhg", 20, None, -50, 200),), specimen="urine"),
+    # Urea-cycle work-up (ornithine transcarbamylase deficiency): urinary orotic acid per
+    # creatinine, an adult's up to about 1.5 umol/mmol creatinine
+    Analyte("Orotic acid", KIDNEY, ("orotic acid", "urinary orotic acid", "urine orotic acid"),
+            (_u("umol/mmol", None, 1.5, 0, 100_000),), specimen="urine"),
 )
 # fmt: on

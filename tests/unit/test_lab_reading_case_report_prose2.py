@@ -102,3 +102,35 @@ def test_a_bound_given_as_the_reason_for_a_suspicion_is_no_result() -> None:
     )
     assert "Bicarbonate" not in values
     assert values["Urine pH"] == [(6.5, None, "urine")]
+
+
+def test_specimens_and_names_of_urine_and_pleural_fluid_in_prose() -> None:
+    # dev cr-meigs-syndrome-pleural-ada-albumin-gradient-inline-reference ("PE" is the
+    # pleural effusion drained earlier in the report)
+    assert _read_out("The adenosine deaminase activity in PE was 9.3 U/L. PE cytology") == {
+        "Adenosine deaminase": [(9.3, "U/L", "pleural fluid")]
+    }
+    # dev cr-distal-rta-membranous-colon-separated-panel-critical-potassium-abg
+    assert _read_out("Urinary pH was <5.5 and the fractional excretion")["Urine pH"] == [
+        (5.5, None, "urine")
+    ]
+    values = _read_out("urinary protein: 3+, urinary sugar: 0, urinary pH: −6.5,")
+    assert values["Urine glucose"] == [(0, None, "urine")]
+    assert values["Urine pH"] == [(6.5, None, "urine")]
+    # dev cr-late-onset-otc-deficiency-serial-ammonia-misprinted-unit
+    assert _read_out(
+        "Urine organic acids analysis revealed highly elevated urinary orotic acid (603.5 "
+        "mg/mg creatinine) and a mild urinary uracil peak."
+    )["Orotic acid"][0][0] == 603.5
+
+
+def test_cells_counted_per_high_power_field_are_no_result() -> None:
+    # dev cr-chronic-prostatitis-haemophilus-psa: urine microscopy per field is not counted
+    # (tests/clinical/README.md), written value first as written name first
+    assert (
+        _read_out(
+            "Microscopic analysis of the urine specimen revealed 10 white blood cells per high "
+            "power field."
+        )
+        == {}
+    )

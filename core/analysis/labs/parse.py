@@ -197,6 +197,7 @@ _REPORTED = re.compile(
 # A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
 # diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
 # glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
+_PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
 _CRITERIA = re.compile(
@@ -372,6 +373,10 @@ class _State:
             clause = re.split(r"[,;]|\.\s", before)[-1]
             segment = _comma_then_value(clause, segment)
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
+            if outcome.value is not None and _PER_FIELD.match(segment):
+                # "revealed 10 white blood cells per high power field": urine microscopy per
+                # field is no result, as "WBC 10/hpf" is not
+                continue
             if outcome.value is None:
                 absolute = bool(_ABSOLUTE.search(match.group()) or _ABSOLUTE_BEFORE.search(clause))
                 outcome = read_result(
