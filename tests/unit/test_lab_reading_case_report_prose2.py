@@ -134,3 +134,40 @@ def test_cells_counted_per_high_power_field_are_no_result() -> None:
         )
         == {}
     )
+
+
+def test_a_maker_s_country_is_no_urine_potassium() -> None:
+    # dev cr-melas-appendectomy-serial-arterial-gases: "UK" closing the maker's bracket
+    assert (
+        _read_out(
+            "we then injected 2% propofol (Fresofol®, Fresenius Kabi, Austria) and remifentanil "
+            "(Ultiva™, GlaxoSmithKline, UK) at target concentrations of 4 µg/ml (Marsh-model) "
+            "and 5 ng/ml (Minto-model), respectively."
+        )
+        == {}
+    )
+    # a urine potassium written "UK" with its value is still read
+    assert _read_out("UNa 20, UK 35, UCl 40")["Potassium"] == [(35, None, "urine")]
+
+
+def test_a_peak_reached_and_dipstick_grades_in_prose() -> None:
+    # dev cr-propofol-infusion-syndrome-melas-lactate-mg-dl-creatinine-kinase
+    assert _read_out(
+        "metabolic acidosis and creatinine kinase gradually decreased after reaching 59,000 "
+        "IU/L on day 2 of ICU admission."
+    ) == {"CK": [(59000, "IU/L", None)]}
+    # dev cr-argininaemia-inline-normal-ranges-serial-bilirubin: the bracketed grade
+    assert _read_out("A urine occult blood test was positive (++). Red blood cells") == {
+        "Urine blood": [(2, None, "urine")]
+    }
+    assert _read_out("His urine occult blood test was positive (+). No red") == {
+        "Urine blood": [(1, None, "urine")]
+    }
+    # dev cr-cholangiocarcinoma-bile-cast-nephropathy-equals-sign-panel-fena: "trace
+    # proteinuria" is the dipstick's grade
+    values = _read_out(
+        "Urine appeared greenish with a specific gravity of 1.010, trace proteinuria, 5–10 red "
+        "blood cells (RBCs)/high-power field"
+    )
+    assert values["Urine protein"] == [(0.5, None, "urine")]
+    assert "24-hour urine protein" not in values

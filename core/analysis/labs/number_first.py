@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from core.analysis.labs.patterns import QUALITATIVE
 from core.analysis.labs.result import Outcome, computed_flag, qualitative_value
@@ -44,6 +45,10 @@ _PER_DAY_FIRST = re.compile(
 def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -> Outcome:
     """A result written before the name: "4+ blood", "negative nitrites" in a urinalysis
     sentence, "68 segs" in a differential count."""
+    if analyte.name == "24-hour urine protein" and re.search(r"(?i)\b(?:trace|[1-4]\+)\s*$", clause):
+        # "a specific gravity of 1.010, trace proteinuria": a dipstick grade is no day's amount
+        analyte = replace(analyte, urine_form="Urine protein")
+        in_urine = True
     if (in_urine and analyte.urine_form) or analyte.qualitative:
         target = BY_NAME.get(analyte.urine_form or "") if not analyte.qualitative else analyte
         # "large amount of blood", "negative for ketones"

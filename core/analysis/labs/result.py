@@ -50,7 +50,8 @@ _RESULT_WORDS = re.compile(
 _APPROXIMATE = re.compile(r"(?i)\b(?:around|approximately|approx\.?|roughly|nearly)\s*$")
 _WORDS_TO_VALUE = re.compile(
     r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured)\b))?\s+){1,10}?"
-    r"(?:is|was|were|at|of|=|measuring|measured)\s+"
+    # "creatinine kinase gradually decreased after reaching 59,000 IU/L": the peak
+    r"(?:is|was|were|at|of|=|measuring|measured|reaching|reached)\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 
@@ -143,6 +144,11 @@ def read_result(
         ):
             target = urine_form  # "Glucose: negative" is a urine dipstick result
         if target.qualitative:
+            # "A urine occult blood test was positive (++)": the grade in brackets says how
+            # positive
+            grade = re.match(r"\s*\(\s*(\+{1,4}|[1-4]\s*\+)\s*\)", rest[word.end() :])
+            if grade and word.group("word").lower() == "positive":
+                return Outcome(qualitative_value(target, grade.group(1)))
             return Outcome(qualitative_value(target, word.group("word")))
         return Outcome(None, mentioned=True)
     if not target.ranges:

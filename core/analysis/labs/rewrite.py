@@ -149,8 +149,10 @@ def _gas_slash(match: re.Match[str]) -> str:
 
 
 # A urine electrolyte by its laboratory abbreviation: "U Na 31", "U K • 14,9", "U-Osm 885".
+# "UK" closing a bracket or a sentence is the country of a maker ("(Ultiva, GlaxoSmithKline,
+# UK) at target concentrations of 4 µg/ml"), not a urine potassium, which has a value.
 _URINE_PREFIX = re.compile(
-    r"(?<![\w/])U\s*[-.]?\s*(?=(?:Na|K|Cl|Cr|Creat|Osm|Prot|Ca|Mg|PO4|Urea)\b)"
+    r"(?<![\w/])U\s*[-.]?\s*(?=(?:Na|K(?!\s*[)\].;])|Cl|Cr|Creat|Osm|Prot|Ca|Mg|PO4|Urea)\b)"
 )
 
 
