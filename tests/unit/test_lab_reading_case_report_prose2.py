@@ -171,3 +171,12 @@ def test_a_peak_reached_and_dipstick_grades_in_prose() -> None:
     )
     assert values["Urine protein"] == [(0.5, None, "urine")]
     assert "24-hour urine protein" not in values
+
+
+def test_a_new_standard_is_a_target_not_a_result() -> None:
+    # dev mt-uti-chest-pain-csf-er (MTSamples): the measured LDL stands, the target not
+    assert _read_out(
+        "Hypertension, diabetes, hyperlipidemia, particularly elevated triglycerides with a "
+        "slightly elevated LDL at 81 with an new standard LDL of 74, diabetics with a bad "
+        "family history"
+    ) == {"LDL cholesterol": [(81, None, None)]}
