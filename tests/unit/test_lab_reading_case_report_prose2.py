@@ -118,10 +118,13 @@ def test_specimens_and_names_of_urine_and_pleural_fluid_in_prose() -> None:
     assert values["Urine glucose"] == [(0, None, "urine")]
     assert values["Urine pH"] == [(6.5, None, "urine")]
     # dev cr-late-onset-otc-deficiency-serial-ammonia-misprinted-unit
-    assert _read_out(
-        "Urine organic acids analysis revealed highly elevated urinary orotic acid (603.5 "
-        "mg/mg creatinine) and a mild urinary uracil peak."
-    )["Orotic acid"][0][0] == 603.5
+    assert (
+        _read_out(
+            "Urine organic acids analysis revealed highly elevated urinary orotic acid (603.5 "
+            "mg/mg creatinine) and a mild urinary uracil peak."
+        )["Orotic acid"][0][0]
+        == 603.5
+    )
 
 
 def test_cells_counted_per_high_power_field_are_no_result() -> None:

@@ -35,6 +35,7 @@ _CLAUSE_NUMBER = re.compile(
 # number is a percentage ("92% neutrophil, 4.2% lymphocyte").
 SINGULAR_CELL = re.compile(r"(?i)^\s*(?:neutrophil|lymphocyte|monocyte|eosinophil|basophil)\s*$")
 _LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
+_GRADE_BEFORE = re.compile(r"(?i)\b(?:trace|[1-4]\+)\s*$")
 # An amount per day written before the name: "Urine analysis showed a 1 g/day proteinuria".
 _PER_DAY_FIRST = re.compile(
     r"(?i)(?:^|\b(?:a|an|of|with|showed|revealed|had|has)\b)\s*"
@@ -45,7 +46,7 @@ _PER_DAY_FIRST = re.compile(
 def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -> Outcome:
     """A result written before the name: "4+ blood", "negative nitrites" in a urinalysis
     sentence, "68 segs" in a differential count."""
-    if analyte.name == "24-hour urine protein" and re.search(r"(?i)\b(?:trace|[1-4]\+)\s*$", clause):
+    if analyte.name == "24-hour urine protein" and _GRADE_BEFORE.search(clause):
         # "a specific gravity of 1.010, trace proteinuria": a dipstick grade is no day's amount
         analyte = replace(analyte, urine_form="Urine protein")
         in_urine = True
