@@ -183,3 +183,10 @@ def test_a_new_standard_is_a_target_not_a_result() -> None:
         "slightly elevated LDL at 81 with an new standard LDL of 74, diabetics with a bad "
         "family history"
     ) == {"LDL cholesterol": [(81, None, None)]}
+
+
+def test_one_dipstick_word_for_two_tests() -> None:
+    # dev mt-ovarian-cancer-clinic-wbc-0-9-earlier-platelets-29000 (MTSamples)
+    assert _read_out(
+        "Urinalysis negative for nitrite and leukocyte esterase with moderate epithelial cells"
+    ) == {"Nitrite": [(0, None, "urine")], "Leukocyte esterase": [(0, None, "urine")]}

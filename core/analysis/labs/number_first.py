@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from core.analysis.labs.patterns import QUALITATIVE
+from core.analysis.labs.patterns import ANALYTE_NAME, QUALITATIVE
 from core.analysis.labs.result import Outcome, computed_flag, qualitative_value
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME, Analyte
@@ -35,6 +35,11 @@ _CLAUSE_NUMBER = re.compile(
 # number is a percentage ("92% neutrophil, 4.2% lymphocyte").
 SINGULAR_CELL = re.compile(r"(?i)^\s*(?:neutrophil|lymphocyte|monocyte|eosinophil|basophil)\s*$")
 _LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
+# One word for two dipstick tests: "Urinalysis was negative for nitrite and leukocyte
+# esterase" (the word before the first name is the second's too).
+_SHARED_WORD = re.compile(
+    QUALITATIVE.pattern + r"\s+(?:for\s+)?(?:" + ANALYTE_NAME.pattern + r")\s*(?:,|and|or)\s*$"
+)
 _GRADE_BEFORE = re.compile(r"(?i)\b(?:trace|[1-4]\+)\s*$")
 # An amount per day written before the name: "Urine analysis showed a 1 g/day proteinuria".
 _PER_DAY_FIRST = re.compile(
@@ -53,7 +58,9 @@ def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -
     if (in_urine and analyte.urine_form) or analyte.qualitative:
         target = BY_NAME.get(analyte.urine_form or "") if not analyte.qualitative else analyte
         # "large amount of blood", "negative for ketones"
-        word = _LEADING_WORD.search(re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause))
+        word = _LEADING_WORD.search(
+            re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause)
+        ) or _SHARED_WORD.search(clause)
         if target is not None and target.qualitative and word:
             return Outcome(qualitative_value(target, word.group("word")))
     per_day = _PER_DAY_FIRST.search(clause)
