@@ -190,3 +190,11 @@ def test_one_dipstick_word_for_two_tests() -> None:
     assert _read_out(
         "Urinalysis negative for nitrite and leukocyte esterase with moderate epithelial cells"
     ) == {"Nitrite": [(0, None, "urine")], "Leukocyte esterase": [(0, None, "urine")]}
+
+
+def test_a_lower_case_potassium_ion() -> None:
+    # dev cr-cah-infant-cholestasis-sodium-102-potassium-9-then-corrected
+    assert _read_out(
+        "The laboratory tests were as follows: serum sodium 102 meq/lit and serum k + level 9 "
+        "meq/lit. Total"
+    ) == {"Sodium": [(102, "meq/lit", None)], "Potassium": [(9, "meq/lit", None)]}

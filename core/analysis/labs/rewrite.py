@@ -238,6 +238,7 @@ def _subscript(match: re.Match[str]) -> str:
 
 # An ion's charge set apart from its symbol, as text taken from a typeset page prints a
 # superscript: "Na + 125 mEq/L, K + 3.8 mEq/L, Cl - 88 mEq/L" (the "-" is no minus sign).
+_LOWER_K_ION = re.compile(r"(?P<before>\b(?:serum|plasma|urine|urinary)\s+)k\s?\+\s*")
 _SET_APART_CHARGE = re.compile(r"\b(?P<ion>Na|K|Cl|Ca|Mg|HCO3|H)\s+[+\-−]\s+(?=\d)")
 
 # A disorder named by its test, then the test's value: "hyponatremia of 104 mmol/L",
@@ -414,6 +415,8 @@ def _it_named(line: str) -> str:
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
+    # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
+    line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
     line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
