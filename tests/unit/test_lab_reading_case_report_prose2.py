@@ -198,3 +198,15 @@ def test_a_lower_case_potassium_ion() -> None:
         "The laboratory tests were as follows: serum sodium 102 meq/lit and serum k + level 9 "
         "meq/lit. Total"
     ) == {"Sodium": [(102, "meq/lit", None)], "Potassium": [(9, "meq/lit", None)]}
+
+
+def test_two_bilirubins_sharing_one_noun_then_their_values() -> None:
+    # dev cr-cah-infant-cholestasis-sodium-102-potassium-9-then-corrected ("retrospectively"
+    # as printed for "respectively")
+    assert _read_out(
+        "Total and direct bilirubin was 13.9 mg/dl and 5.4 mg/dl retrospectively. Erythrocyte"
+    ) == {"Total bilirubin": [(13.9, "mg/dl", None)], "Direct bilirubin": [(5.4, "mg/dl", None)]}
+    assert _read_out(
+        "One week later, the total and direct bilirubin declined to 5 and 2.5 mg/dl "
+        "respectively. After one month"
+    ) == {"Total bilirubin": [(5, "mg/dl", None)], "Direct bilirubin": [(2.5, "mg/dl", None)]}

@@ -331,6 +331,27 @@ _RESPECTIVELY = re.compile(
 )
 
 
+# Two bilirubins sharing one noun, then their two values "respectively": "Total and direct
+# bilirubin was 13.9 mg/dl and 5.4 mg/dl retrospectively" (sic), "the total and direct
+# bilirubin declined to 5 and 2.5 mg/dl respectively".
+_BILI_KIND = r"(?:total|direct|indirect|conjugated|unconjugated)"
+_TWO_BILIRUBINS = re.compile(
+    rf"(?i)\b(?P<first>{_BILI_KIND})\s+and\s+(?P<second>{_BILI_KIND})\s+bilirubin\b"
+    rf"(?P<mid>[^\d;.]{{0,30}}?)(?P<a>{_NUM})\s*(?P<unit_a>mg/dl|µmol/l|umol/l|μmol/l)?"
+    rf"\s+and\s+(?P<b>{_NUM})\s*(?P<unit_b>mg/dl|µmol/l|umol/l|μmol/l)?\s*,?\s*"
+    r"(?:respectively|retrospectively)\b"
+)
+
+
+def _two_bilirubins(match: re.Match[str]) -> str:
+    unit = match.group("unit_b") or match.group("unit_a") or ""
+    unit_a = match.group("unit_a") or unit
+    return (
+        f"{match.group('first')} bilirubin {match.group('a')} {unit_a}, "
+        f"{match.group('second')} bilirubin {match.group('b')} {unit}"
+    ).rstrip()
+
+
 def _respectively(match: re.Match[str]) -> str:
     names = [m.group().strip() for m in re.finditer(_ONE_NAME, match.group("names"))]
     values = [m.group().strip() for m in re.finditer(_ONE_VALUE, match.group("values"))]
@@ -440,6 +461,7 @@ def rewrite_prose(line: str) -> str:
     line = _TIMED_SERIES.sub(_timed_series, line)
     line = _STIMULATION.sub(_stimulation, line)
     line = _SUBSCRIPT.sub(_subscript, line)
+    line = _TWO_BILIRUBINS.sub(_two_bilirubins, line)
     line = _RESPECTIVELY.sub(_respectively, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
