@@ -46,7 +46,8 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("10^9/l", 0.2, 1.0, 0, 30), _u("%", 2, 10, 0, 100),
              _u("/ul", 200, 1000, 0, 30_000))),
     Analyte("Eosinophils", BLOOD_COUNT, ("eosinophils", "eosinophil", "eosinophil count", "eos",
-                                          "absolute eosinophil count", "AEC"),
+                                          "absolute eosinophil count", "AEC", "eosinophilic ratio",
+                                          "polynuclear eosinophils"),
             (_u("10^9/l", 0.0, 0.5, 0, 30), _u("%", 0, 6, 0, 100),
              _u("/ul", 0, 500, 0, 30_000))),
     Analyte("Basophils", BLOOD_COUNT, ("basophils", "Basophil", "BASOPHIL",
@@ -391,5 +392,22 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Urine anion gap", KIDNEY, ("urine anion gap", "urinary anion gap", "UAG"),
             (_u("meq/l", None, 10, -200, 200), _u("mmol/l", None, 10, -200, 200)),
             specimen="urine"),
+    # Tests of renal tubular acidosis a case report prints beside the urine anion gap
+    # (issue #29, reader-prose2): the transtubular potassium gradient, a ratio of ratios
+    # (above 7 in a hypokalaemia says the kidney loses potassium), and the urine-to-blood
+    # pCO2 gradient of a bicarbonate loading test (below 20 mmHg in distal RTA).
+    Analyte("Transtubular potassium gradient", KIDNEY, ("transtubular potassium gradient",
+                                                        "TTKG", "trans-tubular potassium gradient"),
+            # about 8 to 9 on an ordinary diet (Ethier et al., Am J Kidney Dis 1990), broadly
+            (_u("", 6, 12, 0, 50),)),
+    Analyte("Urine-blood pCO2 gradient", KIDNEY, (
+        "urine-to-blood carbon dioxide tension gradient", "urine-to-blood pco2 gradient",
+        "urine-blood pco2 gradient", "urine to blood pco2 gradient", "U-B PCO2", "U-B pCO2",
+        "U-B Pco2"),
+            (_u("mmhg", 20, None, -50, 200),), specimen="urine"),
+    # Urea-cycle work-up (ornithine transcarbamylase deficiency): urinary orotic acid per
+    # creatinine, an adult's up to about 1.5 umol/mmol creatinine
+    Analyte("Orotic acid", KIDNEY, ("orotic acid", "urinary orotic acid", "urine orotic acid"),
+            (_u("umol/mmol", None, 1.5, 0, 100_000),), specimen="urine"),
 )
 # fmt: on

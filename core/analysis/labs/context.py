@@ -129,8 +129,11 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
 
 
 _SPECIMEN_AFTER = re.compile(
-    r"(?i)^\s*(?:\(|,)?\s*(?:in|from|of)\s+(?:the\s+)?(?P<what>urine|csf|cerebrospinal\s+fluid|"
-    r"spinal\s+fluid|pleural\s+fluid|ascitic\s+fluid|peritoneal\s+fluid|synovial\s+fluid)\b"
+    r"(?i)^\s*(?:\(|,)?\s*(?:(?:activity|level|levels|concentration)\s+)?(?:in|from|of)\s+"
+    r"(?:the\s+)?(?P<what>urine|csf|cerebrospinal\s+fluid|spinal\s+fluid|pleural\s+fluid"
+    r"|ascitic\s+fluid|peritoneal\s+fluid|synovial\s+fluid"
+    # "The adenosine deaminase activity in PE was 9.3 U/L" (PE: the pleural effusion)
+    r"|(?-i:PE)|pleural\s+effusion)\b"
 )
 
 
@@ -234,6 +237,8 @@ def specimen_after(segment: str) -> str | None:
     if match is None:
         return None
     what = match.group("what").lower()
+    if what in ("pe", "pleural effusion"):
+        return "pleural fluid"
     return (
         "urine"
         if what == "urine"

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from core.analysis.labs.patterns import QUALITATIVE
+from core.analysis.labs.patterns import ANALYTE_NAME, QUALITATIVE
 from core.analysis.labs.result import Outcome, computed_flag, qualitative_value
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME, Analyte
+from core.vocabulary.units import unit_key
 
 # Names written after their value in notes: "7 stabs, 68 segs, 15 lymphs, and 9 monos".
 VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys", "pmns"}
@@ -26,24 +28,52 @@ CELLS = {
     "Bands",
 }
 _CLAUSE_NUMBER = re.compile(
-    r"(?:^|[,;:(]|\b(?:of|with|and|showed|shows|revealed|had|has)\b)\s*"
+    r"(?:^|[,;:(]|\b(?:of|with|and|including|showed|shows|revealed|had|has)\b)\s*"
     r"(?P<num>\d{1,6}(?:\.\d+)?)\s*(?P<pct>%)?\s*$"
 )
 # A cell's name in the singular after its number counts cells ("1 neutrophil") unless the
 # number is a percentage ("92% neutrophil, 4.2% lymphocyte").
 SINGULAR_CELL = re.compile(r"(?i)^\s*(?:neutrophil|lymphocyte|monocyte|eosinophil|basophil)\s*$")
 _LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
+# One word for two dipstick tests: "Urinalysis was negative for nitrite and leukocyte
+# esterase" (the word before the first name is the second's too).
+_SHARED_WORD = re.compile(
+    QUALITATIVE.pattern + r"\s+(?:for\s+)?(?:" + ANALYTE_NAME.pattern + r")\s*(?:,|and|or)\s*$"
+)
+_GRADE_BEFORE = re.compile(r"(?i)\b(?:trace|[1-4]\+)\s*$")
+# An amount per day written before the name: "Urine analysis showed a 1 g/day proteinuria".
+_PER_DAY_FIRST = re.compile(
+    r"(?i)(?:^|\b(?:a|an|of|with|showed|revealed|had|has)\b)\s*"
+    r"(?P<num>\d{1,5}(?:\.\d+)?)\s*(?P<unit>[mµu]?g\s*/\s*(?:day|d|24\s*h(?:ours?|rs?)?))\s*$"
+)
 
 
 def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -> Outcome:
     """A result written before the name: "4+ blood", "negative nitrites" in a urinalysis
     sentence, "68 segs" in a differential count."""
+    if analyte.name == "24-hour urine protein" and _GRADE_BEFORE.search(clause):
+        # "a specific gravity of 1.010, trace proteinuria": a dipstick grade is no day's amount
+        analyte = replace(analyte, urine_form="Urine protein")
+        in_urine = True
     if (in_urine and analyte.urine_form) or analyte.qualitative:
         target = BY_NAME.get(analyte.urine_form or "") if not analyte.qualitative else analyte
         # "large amount of blood", "negative for ketones"
-        word = _LEADING_WORD.search(re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause))
+        word = _LEADING_WORD.search(
+            re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause)
+        ) or _SHARED_WORD.search(clause)
         if target is not None and target.qualitative and word:
             return Outcome(qualitative_value(target, word.group("word")))
+    per_day = _PER_DAY_FIRST.search(clause)
+    fits = [r for r in analyte.ranges if per_day and r.unit == unit_key(per_day.group("unit"))]
+    if per_day and fits and fits[0].fits(float(per_day.group("num"))):
+        return Outcome(
+            LabValue(
+                analyte=analyte.name,
+                value=float(per_day.group("num")),
+                unit=per_day.group("unit"),
+                specimen="urine" if analyte.specimen == "urine" else None,
+            )
+        )
     number = _LEADING_NUMBER.search(clause)
     if number and re.sub(r"[\s,\-./()_:]", "", name.lower()) in VALUE_FIRST:
         return Outcome(LabValue(analyte=analyte.name, value=float(number.group("num")), unit="%"))

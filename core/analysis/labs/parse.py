@@ -197,8 +197,14 @@ _REPORTED = re.compile(
 # A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
 # diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
 # glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
+_PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
+# An item of a semicolon list that is only a number and a comma, the test's name next.
+_SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
 _CRITERIA = re.compile(
-    r"(?i)\b(?:criteri(?:a|on)|based\s+on\s+the\s+following|defined\s+as|diagnostic\s+thresholds?)\b"
+    r"(?i)\b(?:criteri(?:a|on)|based\s+on\s+the\s+following|defined\s+as|diagnostic\s+thresholds?"
+    # "We suspected distal renal tubular acidosis (RTA) due to ..., a serum bicarbonate level
+    # < 10": a bound given as the reason for a suspicion restates the diagnosis's criterion
+    r"|suspected\b[^.]{0,80}?\b(?:due\s+to|because\s+of|given))\b"
 )
 
 
@@ -367,6 +373,10 @@ class _State:
             clause = re.split(r"[,;]|\.\s", before)[-1]
             segment = _comma_then_value(clause, segment)
             outcome = read_value_first(analyte, match.group(), clause, urine_here)
+            if outcome.value is not None and _PER_FIELD.match(segment):
+                # "revealed 10 white blood cells per high power field": urine microscopy per
+                # field is no result, as "WBC 10/hpf" is not
+                continue
             if outcome.value is None:
                 absolute = bool(_ABSOLUTE.search(match.group()) or _ABSOLUTE_BEFORE.search(clause))
                 outcome = read_result(
@@ -384,6 +394,11 @@ class _State:
                 and not SINGULAR_CELL.match(match.group())
             ):
                 outcome = read_number_first(analyte, clause, segment)
+            swapped = _SWAPPED_ITEM.search(before)
+            if outcome.value is None and swapped and re.match(r"\s*(?:;|\.(?:\s|$))", segment):
+                # "creatinine, 1.0 mg/dL; 7.5, bicarbonate; and albumin, 4.2 g/dL": in a list
+                # of "name, value" items one item is written value first
+                outcome = read_number_first(analyte, swapped.group("num"), segment)
             if outcome.value is None:
                 if outcome.mentioned:
                     self.mentioned.append(analyte.name)

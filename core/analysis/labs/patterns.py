@@ -227,7 +227,9 @@ FILLERS = {
 REFERENCE_TEXT = re.compile(
     r"(?i)\b(?:reference|ref\.?(?=\s*(?:range|interval|value))|normal\s+(?:range|values?|limits?)"
     r"|cut-?\s*off|decision\s+limit|upper\s+(?:reference\s+)?limit|percentile|therapeutic"
-    r"\s+range|target|goal|desirable|desired|optimal|recommended)\b"
+    r"\s+range|target|goal|desirable|desired|optimal|recommended"
+    # "an new standard LDL of 74", "new normal being less than 70": a guideline's new target
+    r"|new\s+(?:standard|normal))\b"
 )
 URINE_HEADING = re.compile(
     r"(?i:\b(?:urinalysis|urine\s*analysis|urine\s*routine|dipstick"

@@ -44,9 +44,14 @@ _RESULT_WORDS = re.compile(
 # elevated and today is 44.9". No clause break and no other test's name in between; a
 # participle or relative clause continues the sentence's subject ("the PT ..., being high
 # at 65.0"; "a lactic acid test, which measured 3.6 mM/L").
+# Words that make the number after them approximate, which is no result (the clinical set's
+# rule, tests/clinical/README.md). "about" is left out: dictated notes say "a CPK level of
+# about 234" of a measured value, and the set counts it.
+_APPROXIMATE = re.compile(r"(?i)\b(?:around|approximately|approx\.?|roughly|nearly)\s*$")
 _WORDS_TO_VALUE = re.compile(
     r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured)\b))?\s+){1,10}?"
-    r"(?:is|was|were|at|of|=|measuring|measured)\s+"
+    # "creatinine kinase gradually decreased after reaching 59,000 IU/L": the peak
+    r"(?:is|was|were|at|of|=|measuring|measured|reaching|reached)\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 
@@ -114,6 +119,9 @@ def read_result(
     if re.match(r"\s*,\s*[<>]?\d", segment) and not _NAME_DIGITS.match(segment.lstrip(" ,")):
         return Outcome(None)  # "(0 PMNs, 100% lymphocytes)": after a comma comes another result
     start, unit_before = _skip_preamble(segment)
+    if _APPROXIMATE.search(segment[:start]):
+        # "serum creatinine level was around 1.1 mg/dL": an approximate value is no result
+        return Outcome(None, mentioned=True)
     rest = segment[start:]
     within = _WITHIN_LIMITS.match(rest)
     if within:
@@ -136,6 +144,11 @@ def read_result(
         ):
             target = urine_form  # "Glucose: negative" is a urine dipstick result
         if target.qualitative:
+            # "A urine occult blood test was positive (++)": the grade in brackets says how
+            # positive
+            grade = re.match(r"\s*\(\s*(\+{1,4}|[1-4]\s*\+)\s*\)", rest[word.end() :])
+            if grade and word.group("word").lower() == "positive":
+                return Outcome(qualitative_value(target, grade.group(1)))
             return Outcome(qualitative_value(target, word.group("word")))
         return Outcome(None, mentioned=True)
     if not target.ranges:

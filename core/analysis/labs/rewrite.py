@@ -152,8 +152,10 @@ def _gas_slash(match: re.Match[str]) -> str:
 
 
 # A urine electrolyte by its laboratory abbreviation: "U Na 31", "U K • 14,9", "U-Osm 885".
+# "UK" closing a bracket or a sentence is the country of a maker ("(Ultiva, GlaxoSmithKline,
+# UK) at target concentrations of 4 µg/ml"), not a urine potassium, which has a value.
 _URINE_PREFIX = re.compile(
-    r"(?<![\w/])U\s*[-.]?\s*(?=(?:Na|K|Cl|Cr|Creat|Osm|Prot|Ca|Mg|PO4|Urea)\b)"
+    r"(?<![\w/])U\s*[-.]?\s*(?=(?:Na|K(?!\s*[)\].;])|Cl|Cr|Creat|Osm|Prot|Ca|Mg|PO4|Urea)\b)"
 )
 
 
@@ -239,6 +241,7 @@ def _subscript(match: re.Match[str]) -> str:
 
 # An ion's charge set apart from its symbol, as text taken from a typeset page prints a
 # superscript: "Na + 125 mEq/L, K + 3.8 mEq/L, Cl - 88 mEq/L" (the "-" is no minus sign).
+_LOWER_K_ION = re.compile(r"(?P<before>\b(?:serum|plasma|urine|urinary)\s+)k\s?\+\s*")
 _SET_APART_CHARGE = re.compile(r"\b(?P<ion>Na|K|Cl|Ca|Mg|HCO3|H)\s+[+\-−]\s+(?=\d)")
 
 # A disorder named by its test, then the test's value: "hyponatremia of 104 mmol/L",
@@ -331,6 +334,27 @@ _RESPECTIVELY = re.compile(
 )
 
 
+# Two bilirubins sharing one noun, then their two values "respectively": "Total and direct
+# bilirubin was 13.9 mg/dl and 5.4 mg/dl retrospectively" (sic), "the total and direct
+# bilirubin declined to 5 and 2.5 mg/dl respectively".
+_BILI_KIND = r"(?:total|direct|indirect|conjugated|unconjugated)"
+_TWO_BILIRUBINS = re.compile(
+    rf"(?i)\b(?P<first>{_BILI_KIND})\s+and\s+(?P<second>{_BILI_KIND})\s+bilirubin\b"
+    rf"(?P<mid>[^\d;.]{{0,30}}?)(?P<a>{_NUM})\s*(?P<unit_a>mg/dl|µmol/l|umol/l|μmol/l)?"
+    rf"\s+and\s+(?P<b>{_NUM})\s*(?P<unit_b>mg/dl|µmol/l|umol/l|μmol/l)?\s*,?\s*"
+    r"(?:respectively|retrospectively)\b"
+)
+
+
+def _two_bilirubins(match: re.Match[str]) -> str:
+    unit = match.group("unit_b") or match.group("unit_a") or ""
+    unit_a = match.group("unit_a") or unit
+    return (
+        f"{match.group('first')} bilirubin {match.group('a')} {unit_a}, "
+        f"{match.group('second')} bilirubin {match.group('b')} {unit}"
+    ).rstrip()
+
+
 def _respectively(match: re.Match[str]) -> str:
     names = [m.group().strip() for m in re.finditer(_ONE_NAME, match.group("names"))]
     values = [m.group().strip() for m in re.finditer(_ONE_VALUE, match.group("values"))]
@@ -415,6 +439,8 @@ def _it_named(line: str) -> str:
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
+    # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
+    line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
     line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
@@ -438,6 +464,7 @@ def rewrite_prose(line: str) -> str:
     line = _TIMED_SERIES.sub(_timed_series, line)
     line = _STIMULATION.sub(_stimulation, line)
     line = _SUBSCRIPT.sub(_subscript, line)
+    line = _TWO_BILIRUBINS.sub(_two_bilirubins, line)
     line = _RESPECTIVELY.sub(_respectively, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
