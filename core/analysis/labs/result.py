@@ -250,7 +250,8 @@ def read_result(
 
 # The flag column of a table printed between the test's name and its result (issue #29):
 # "LYMPHOCYTE  L  18  %", "MEAN CELL HAEMOGLOBIN CON, MCHC  H  35.7  %".
-_FLAG_BEFORE = re.compile(r"^\s+(?P<flag>HH|LL|H|L|High|Low|HIGH|LOW)\s+(?=[<>]?\s*\d)")
+_FLAG_WORD = r"(?:HH|LL|H|L|High|Low|HIGH|LOW)"  # a report's flag column or word
+_FLAG_BEFORE = re.compile(rf"^\s+(?P<flag>{_FLAG_WORD})\s+(?=[<>]?\s*\d)")
 # Units of an older convention, read as what they mean: MCHC printed in "%" is grams of
 # haemoglobin per 100 mL of packed cells, that is g/dL (Labsmart's sample CBC, issue #29).
 _OLD_UNITS = {("MCHC", "%"): "g/dL"}
@@ -260,7 +261,6 @@ _OLD_UNITS = {("MCHC", "%"): "g/dL"}
 # result with its own flag word, before the previous result's date (blanked by then), unit
 # and range: "WBC 6.2 8.6 11/23/2022 x10E3/uL 3.4-10.8", "Glucose 145 High 98 05/01/2023",
 # "BUN 18 22 High 05/01/2023", "Estradiol 18.0 <5.0 04/13/2022" (issue #29).
-_FLAG_WORD = r"(?:HH|LL|H|L|High|Low|HIGH|LOW)"
 _PREVIOUS = re.compile(
     rf"\s*(?:{_FLAG_WORD}\s+)?(?P<cmp><=|>=|<|>)?\s*(?P<num>\d{{1,9}}(?:\.\d{{1,6}})?)"
     rf"(?:\s+(?P<flag>{_FLAG_WORD}))?(?![\d.]|\s*[-–/:]\s*\d|[A-Za-z%]|\s*[\^*×])"
