@@ -1,9 +1,11 @@
 """A radiology report given as datasets publish it (issue #29): its text alone, without the
 headings of a printed report. The impression decides, as in a printed report.
 
-Three published forms: the findings and the impression run together with no label (the
-MIMIC-CXR report texts of MAGIC-AI4Med/RadIR @ f49d741845, ``CXR_CT_inference.py``, the
-development set's ``radir-mimic-cxr-*`` cases); labels run into one line ("Findings: ...
+Three published forms: the findings and the impression run together with no label (real
+reports given as datasets give them, without their headings: an MTSamples chest radiograph
+report, dev case ``mtr-cxr-post-asd-repair-basilar-atelectasis``; an openly licensed example
+report of BMC Med Inform Decis Mak 2013;13:90, CC BY 2.0, dev case
+``bmc-cxr-normal-no-acute-cardiopulmonary-disease``); labels run into one line ("Findings: ...
 Impression: ..."); and a dataset's CSV file, one report a row, with "findings" and
 "impression" columns. Each test fails on the code before (the first condition the findings
 name, or a dataset's label column, was the diagnosis).
@@ -16,28 +18,33 @@ from core.analysis.rules.diagnosis import diagnose
 from core.analysis.rules.notes import read_notes
 from core.analysis.rules.radiology_text import with_sections
 
-# MAGIC-AI4Med/RadIR @ f49d741845 CXR_CT_inference.py, the second of cxr_reports (MIMIC-CXR):
-# the findings, then a numbered impression, in one paragraph without headings.
-CONGESTION = (
-    "Left PICC tip is seen terminating in the region of the distal left brachiocephalic vein. "
-    "Tracheostomy tube is in unchanged standard position. The heart is moderately enlarged. "
-    "Marked calcification of the aortic knob is again present. Mild pulmonary vascular "
-    "congestion is similar. Bibasilar streaky airspace opacities are minimally improved. "
-    "Previously noted left pleural effusion appears to have resolved. No pneumothorax is "
-    "identified. Percutaneous gastrostomy tube is seen in the left upper quadrant. 1. Left PICC "
-    "tip appears to terminate in the distal left brachiocephalic vein. 2. Mild pulmonary "
-    "vascular congestion. 3. Interval improvement in aeration of the lung bases with residual "
-    "streaky opacity likely reflective of atelectasis. Interval resolution of the left pleural "
-    "effusion."
+# MTSamples, Radiology / Single Frontal View of Chest (terrah27/spider_mtsamples.com @
+# 7794f006f0, dev case mtr-cxr-post-asd-repair-basilar-atelectasis; no licence stated, the
+# collection is also published as CC0): its findings, then its numbered impression, given here
+# in one paragraph without the headings, as a dataset gives a report's text.
+NUMBERED = (
+    "Current film reveals there is a right-sided central venous catheter, the distal tip appears "
+    "to be in the superior vena cava.  Endotracheal tube with the distal tip appears to be in "
+    "appropriate position, approximately 2 cm superior to the carina.  Sternotomy wires are "
+    "noted.  They appear in appropriate placement.  There are no focal areas of consolidation to "
+    "suggest pneumonia.  Once again seen is minimal amount of bilateral basilar atelectasis.  The "
+    "cardiomediastinal silhouette appears to be within normal limits at this time.  No evidence "
+    "of any pneumothoraces or pleural effusions. 1.  There has been interval placement of a "
+    "right-sided central venous catheter, endotracheal tube, and sternotomy wires secondary to "
+    "patient's most recent surgical intervention. 2.  Minimal bilateral basilar atelectasis with "
+    "no significant interval changes from the patient's most recent prior. 3.  Interval decrease "
+    "in the patient's heart size which may be secondary to the surgery versus positional and "
+    "technique."
 )
-# The same file, the first of cxr_reports: a normal study closing with its impression.
+# MTSamples, Cardiovascular / Pulmonary / Cardiology Progress Note - 1 (the same cache):
+# a diagnosis line of a condition that is gone.
+RESOLVED = "Acute pulmonary edema, resolved."
+# BMC Med Inform Decis Mak 2013;13:90 (doi 10.1186/1472-6947-13-90, CC BY 2.0), Table 3,
+# example 5 (dev case bmc-cxr-normal-no-acute-cardiopulmonary-disease): a normal chest
+# radiograph report's text, its findings then its impression, without headings.
 NORMAL = (
-    "Lateral view somewhat limited due to overlying motion artifact. The lungs are low in "
-    "volume. There is no focal airspace consolidation to suggest pneumonia. A 1.2-cm calcified "
-    "granuloma just below the medial aspect of the right hemidiaphragm is unchanged from prior "
-    "study. No pleural effusions or pulmonary edema. There is no pneumothorax. The inferior "
-    "sternotomy wire is fractured but unchanged. Surgical clips and vascular markers in the "
-    "thorax are related to prior CABG surgery. No evidence of acute cardiopulmonary process."
+    "Lungs are clear without pulmonary edema, focal consolidation, or pleural effusion. "
+    "No acute cardiopulmonary disease."
 )
 # RadioX-Labs/RADSet @ a601238e6c assets/samples/sample_reports.md, Sample 3 (dev case
 # rxl-cxr-right-lower-lobe-pneumonia-effusion): its findings and impression text, given here
@@ -54,10 +61,14 @@ def _primary(text: str) -> str:
 
 
 def test_report_text_without_headings_is_decided_by_its_closing_impression() -> None:
-    # The findings' resolved effusion was the diagnosis (J91.8); the numbered impression
-    # names the atelectasis, and "interval resolution of" the effusion denies it.
-    assert _primary(CONGESTION) == "J98.11"
-    assert "J91.8" not in [r.code for r in diagnose([], 50, read_notes(None, [CONGESTION])).ranked]
+    # The numbered impression that closes the paragraph decides: the atelectasis it names,
+    # not the pneumonia the findings deny or the devices.
+    assert _primary(NUMBERED) == "J98.11"
+    # A finding that is gone is no diagnosis: the last paragraph decides, and the resolved
+    # oedema before it is not ranked.
+    text = f"{RLL_FINDINGS}\n{RESOLVED}\n{RLL_IMPRESSION}\n"
+    assert _primary(text) == "J18.9"
+    assert not any(r.code.startswith("J81") for r in diagnose([], 50, read_notes(None, [text])).ranked)
     # Findings and impression as two paragraphs: the last is the impression.
     assert _primary(f"{RLL_FINDINGS}\n{RLL_IMPRESSION}\n") == "J18.9"
 
