@@ -131,3 +131,39 @@ def test_gaucher_disease_by_its_type_abbreviation_is_the_concluded_diagnosis() -
         "chitotriosidase."
     )
     assert _primary(line) == "E75.22"
+
+
+# stanfordmlgroup/chexpert-labeler @ 6dd0efa93d sample_reports.csv (MIT), rows 4 and 2: chest
+# radiograph impressions published alone, a numbered list from the first line (dev cases
+# cxp-cxr-stable-mild-cardiomegaly-hyperexpanded-lungs and
+# cxp-cxr-numbered-left-effusion-atelectasis-cardiomegaly).
+STABLE_CARDIOMEGALY = "1. Stable mild cardiomegaly. 2. Hyperexpanded but clear lungs."
+EFFUSION_FIRST = (
+    "1. Left pleural effusion with adjacent atelectasis. Right effusion is also present.\n\n"
+    "2. Cardiomegaly without overt edema.\n"
+)
+# BMC Med Inform Decis Mak 2013;13:90 (CC BY 2.0), Table 3, example 4 (dev case
+# bmc-cxr-persistent-cardiomegaly-chf-effusions-pneumonia-not-excluded): three sentences of
+# a report, the last a doubt.
+NOT_EXCLUDED = (
+    "Endotracheal tube pulled back. Persistent cardiomegaly with congestive heart failure and "
+    "bilateral pleural effusions. Bibasilar pneumonia is not excluded."
+)
+
+
+def test_a_numbered_impression_given_alone_is_all_impression() -> None:
+    # Was: the last item alone was the impression ("Hyperexpanded but clear lungs": nothing;
+    # "Cardiomegaly without overt edema" before the effusion the list names first), and a
+    # stable finding was lost. Now the whole list decides, in its order.
+    assert with_sections(STABLE_CARDIOMEGALY) == f"Impression:\n{STABLE_CARDIOMEGALY}\n"
+    assert _primary(STABLE_CARDIOMEGALY) == "I51.7"
+    codes = [r.code for r in diagnose([], 50, read_notes(None, [EFFUSION_FIRST])).ranked]
+    assert codes == ["J91.8", "J98.11", "I51.7"]
+
+
+def test_a_short_report_text_is_an_impression_not_decided_by_its_last_doubt() -> None:
+    # Was: the last sentence alone was the impression, so "pneumonia is not excluded" (J18.9)
+    # was the diagnosis and the heart failure the report states was lost.
+    ranked = diagnose([], 50, read_notes(None, [NOT_EXCLUDED])).ranked
+    assert [r.code for r in ranked] == ["I51.7", "I50.9", "J91.8", "J18.9"]
+    assert ranked[-1].hedged  # the pneumonia "not excluded": a doubt, ranked last

@@ -501,10 +501,15 @@ def is_narrative(text: str) -> bool:
 
 def is_imaging_report(text: str) -> bool:
     """A radiologist's report: an impression heading, with a findings heading or the exam
-    named at the top, and no section of a clinical note (HPI, examination, assessment)."""
+    named at the top (or the impression alone, as report datasets publish it), and no
+    section of a clinical note (HPI, examination, assessment)."""
     return (
         bool(_IMPRESSION_HEADING.search(text))
-        and bool(_FINDINGS_HEADING.search(text) or _IMAGING.search(text[:400]))
+        and bool(
+            _FINDINGS_HEADING.search(text)
+            or _IMAGING.search(text[:400])
+            or _IMPRESSION_HEADING.match(text.lstrip())
+        )
         and not _CLINICAL_NOTE_HEADING.search(text)
     )
 

@@ -33,7 +33,8 @@ _IMAGING_WORDS = re.compile(
     r"(?i)\b(?:lungs?|pleural|pneumothorax|cardiomediastinal|mediastin\w*|silhouette|hil(?:ar|um)|"
     r"consolidation|opacit(?:y|ies)|airspace|atelectasis|effusions?|heart\s+size|"
     r"cardiac\s+(?:size|silhouette|contours?)|osseous|bony|costophrenic|hemidiaphragms?|"
-    r"pulmonary\s+vascularity|radiograph\w*|x-?ray|interstitial|granulomas?)\b"
+    r"pulmonary\s+vascularity|radiograph\w*|x-?ray|interstitial|granulomas?|cardiomegaly|"
+    r"hyperexpan\w*|hyperinflat\w*|lingula)\b"
 )
 # A lab result's number with its unit: a text holding these is a lab report, not imaging.
 _LAB_VALUE = re.compile(
@@ -41,6 +42,9 @@ _LAB_VALUE = re.compile(
 )
 _NUMBERED = re.compile(r"(?:^|(?<=[.!?])\s+)1\.\s+(?=[A-Z])")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
+# A text of at most this many sentences is an impression published alone (a dataset's
+# impression column, an article's example report), not findings followed by an impression.
+_IMPRESSION_ALONE = 3
 # A story of a patient (a case report's case section), not the description of a study.
 _STORY = re.compile(
     r"(?i)\b(?:year-old|years?\s+old|presented|presents|admitted|complain\w*|history\s+of|"
@@ -117,10 +121,15 @@ def _is_bare_report(text: str) -> bool:
 
 
 def _split_bare(text: str) -> tuple[str, str]:
-    """The findings and the impression of a report given without labels: the last paragraph
-    when there are several; in one paragraph, the numbered list that closes it ("1. Left PICC
-    tip ... 2. Mild pulmonary vascular congestion"), else its last sentence."""
-    paragraphs = [p.strip() for p in re.split(r"\n\s*\n|\n", text.strip()) if p.strip()]
+    """The findings and the impression of a report given without labels. A numbered list
+    from the first line ("1. Stable mild cardiomegaly. 2. Hyperexpanded but clear lungs.") or
+    a paragraph of a few sentences is an impression given alone: all of it. Otherwise the
+    last paragraph when there are several; in one paragraph, the numbered list that closes it
+    ("1. Left PICC tip ... 2. Mild pulmonary vascular congestion"), else its last sentence."""
+    whole = text.strip()
+    if _NUMBERED.match(whole):
+        return "", whole
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n|\n", whole) if p.strip()]
     if len(paragraphs) > 1:
         return "\n".join(paragraphs[:-1]), paragraphs[-1]
     only = paragraphs[0] if paragraphs else ""
@@ -128,6 +137,6 @@ def _split_bare(text: str) -> tuple[str, str]:
     if numbered and numbered.start() > 0:
         return only[: numbered.start()].strip(), only[numbered.start() :].strip()
     sentences = _SENTENCE_END.split(only)
-    if len(sentences) > 1:
+    if 1 < len(sentences) and len(sentences) > _IMPRESSION_ALONE:
         return " ".join(sentences[:-1]), sentences[-1]
     return "", only
