@@ -68,7 +68,8 @@ def test_report_text_without_headings_is_decided_by_its_closing_impression() -> 
     # oedema before it is not ranked.
     text = f"{RLL_FINDINGS}\n{RESOLVED}\n{RLL_IMPRESSION}\n"
     assert _primary(text) == "J18.9"
-    assert not any(r.code.startswith("J81") for r in diagnose([], 50, read_notes(None, [text])).ranked)
+    ranked = diagnose([], 50, read_notes(None, [text])).ranked
+    assert not any(r.code.startswith("J81") for r in ranked)
     # Findings and impression as two paragraphs: the last is the impression.
     assert _primary(f"{RLL_FINDINGS}\n{RLL_IMPRESSION}\n") == "J18.9"
 

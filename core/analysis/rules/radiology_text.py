@@ -137,6 +137,6 @@ def _split_bare(text: str) -> tuple[str, str]:
     if numbered and numbered.start() > 0:
         return only[: numbered.start()].strip(), only[numbered.start() :].strip()
     sentences = _SENTENCE_END.split(only)
-    if 1 < len(sentences) and len(sentences) > _IMPRESSION_ALONE:
+    if len(sentences) > _IMPRESSION_ALONE:
         return " ".join(sentences[:-1]), sentences[-1]
     return "", only
