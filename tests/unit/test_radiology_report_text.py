@@ -168,3 +168,22 @@ def test_a_short_report_text_is_an_impression_not_decided_by_its_last_doubt() ->
     ranked = diagnose([], 50, read_notes(None, [NOT_EXCLUDED])).ranked
     assert [r.code for r in ranked] == ["I51.7", "I50.9", "J91.8", "J18.9"]
     assert ranked[-1].hedged  # the pneumonia "not excluded": a doubt, ranked last
+
+
+# ncbi-nlp/NegBio @ a7d4e8e46d examples/1.xml (public domain, a US Government Work), document
+# 00019248 (dev case negbio-cxr-picc-probable-enlarged-pulmonary-artery-mild-cardiomegaly): a
+# chest radiograph report published without its impression, lower case, a dictation's last word.
+FINDINGS_ONLY = (
+    "findings:\nchest: four images:\nright picc with tip within the upper svc.\n"
+    "probable enlargement of the main pulmonary artery.\nmild cardiomegaly.\n"
+    "no evidence of focal infiltrate, effusion or pneumothorax.\ndictating \n"
+)
+
+
+def test_a_report_published_without_its_impression_is_decided_by_its_findings() -> None:
+    # Was: read as a note whose findings state nothing (no diagnosis at all); the findings
+    # are all the radiologist wrote, so they decide, their negations kept.
+    assert with_sections(FINDINGS_ONLY).startswith("Impression:\nchest: four images:")
+    codes = [r.code for r in diagnose([], 50, read_notes(None, [FINDINGS_ONLY])).ranked]
+    assert codes[0] == "I51.7"
+    assert not any(c.startswith(("J90", "J91", "J93", "J18")) for c in codes)

@@ -28,6 +28,7 @@ _INLINE_LABEL = re.compile(
 )
 _IMPRESSION_LABEL = re.compile(r"(?i)\bimpressions?\s*:")
 _ANY_LABEL = re.compile(r"(?im)^[ \t]*[A-Za-z][A-Za-z /&]{1,40}:")
+_FINDINGS_LABEL = re.compile(r"(?im)^[ \t]*findings\s*:[ \t]*")
 # What a chest or body imaging report describes: two of these, distinct, make the text one.
 _IMAGING_WORDS = re.compile(
     r"(?i)\b(?:lungs?|pleural|pneumothorax|cardiomediastinal|mediastin\w*|silhouette|hil(?:ar|um)|"
@@ -62,6 +63,11 @@ def with_sections(text: str) -> str:
     if _IMPRESSION_LABEL.search(text):
         return _INLINE_LABEL.sub("\n", text)
     if _ANY_LABEL.search(text):
+        findings = _FINDINGS_LABEL.search(text)
+        if findings and _is_bare_report(text):
+            # A report published without its impression ("findings: ... mild cardiomegaly.
+            # dictating"): the findings are all the radiologist wrote, so they decide.
+            return f"{text[: findings.start()]}Impression:\n{text[findings.end() :].lstrip()}"
         return text
     if _is_bare_report(text):
         findings, impression = _split_bare(text)
