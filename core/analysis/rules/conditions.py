@@ -156,6 +156,11 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Transverse myelitis", "G37.3", "acute", r"transverse\s+myelitis"),
     _c("Pituitary adenoma", "D35.2", "chronic",
        r"pituitary\s+(?:macro|micro)?adenoma|(?:macro|micro)?adenoma\s+of\s+the\s+pituitary"),
+    # A head CT's "severe edema of the white matter of the right frontal, parietal, and
+    # temporal lobes" with a midline shift: cerebral oedema, not a limb's or the lungs'.
+    _c("Cerebral edema", "G93.6", "acute",
+       r"(?:cerebral|brain|vasogenic|cytotoxic)\s+o?edema|"
+       r"o?edema\s+of\s+the\s+(?:white\s+matter|brain)"),
     _c("Subdural hemorrhage", "I62.00", "acute",
        r"subdural\s+(?:h(?:a)?ematoma|h(?:a)?emorrhage|bleed)|\bsdh\b"),
     # A duct widened on imaging ("Dilated common duct as well as pancreatic duct"): K83.8.
@@ -212,6 +217,13 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Hip fracture", "S72.009A", "acute",
        r"hip\s+fracture|fracture\s+of\s+the\s+(?:left\s+|right\s+)?hip|"
        r"femoral\s+neck\s+fracture"),
+    # Facial bones a CT report names ("Bilateral fractures of the frontal process of the
+    # maxilla", "comminution of the right nasal bone" beside it): the bone's own category.
+    _c("Fracture of the maxilla", "S02.401A", "acute",
+       r"fractures?\s+of\s+(?:the\s+)?(?:frontal\s+process\s+of\s+(?:the\s+)?)?maxillae?|"
+       r"maxillary\s+(?:bone\s+)?fractures?"),
+    _c("Fracture of nasal bones", "S02.2XXA", "acute",
+       r"nasal\s+(?:bone\s+)?fractures?|fractures?\s+of\s+(?:the\s+)?nasal\s+bones?"),
     # A fracture whose bone the code set's terms do not name ("nondisplaced fractures in the
     # lateral aspect of the calcaneus"): the code set's "Fracture NOS".
     _c("Fracture", "T14.8XXA", "acute", r"fractures?"),
