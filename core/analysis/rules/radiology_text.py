@@ -63,11 +63,11 @@ def with_sections(text: str) -> str:
     if _IMPRESSION_LABEL.search(text):
         return _INLINE_LABEL.sub("\n", text)
     if _ANY_LABEL.search(text):
-        findings = _FINDINGS_LABEL.search(text)
-        if findings and _is_bare_report(text):
+        label = _FINDINGS_LABEL.search(text)
+        if label and _is_bare_report(text):
             # A report published without its impression ("findings: ... mild cardiomegaly.
             # dictating"): the findings are all the radiologist wrote, so they decide.
-            return f"{text[: findings.start()]}Impression:\n{text[findings.end() :].lstrip()}"
+            return f"{text[: label.start()]}Impression:\n{text[label.end() :].lstrip()}"
         return text
     if _is_bare_report(text):
         findings, impression = _split_bare(text)
