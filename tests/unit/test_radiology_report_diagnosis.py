@@ -49,3 +49,18 @@ def test_oedema_of_the_brain_is_cerebral_oedema() -> None:
     )
     assert "G93.6" in _codes(note)
     assert not any(c.startswith("J81") for c in _codes(note))
+
+
+def test_a_doppler_velocity_is_no_lab_result() -> None:
+    # Radiology / Ultrasound - Carotid - 2 (dev case
+    # mtr-ultrasound-carotid-no-significant-stenosis-minimal-plaque): "ICA" (the internal
+    # carotid artery) was read as ionised calcium, 0.595 "m/s".
+    from tests.unit.test_lab_reading_case_reports import _read
+
+    line = (
+        "PARAMETRIC DATA:  Right CCA PSV 0.72 m/s.  Right ICA PSV is 0.595 m/s.  Right ICA EDV "
+        "0.188 m/s.  Right vertebral 0.517 m/s. Right IC/CC is 0.826."
+    )
+    assert _read(line) == {}
+    # The ionised calcium of a blood gas is still read.
+    assert [v.value for v in _read("Ionized calcium 1.05 mmol/L.")["Ionised calcium"]] == [1.05]

@@ -47,6 +47,11 @@ UCUM: dict[str, str] = {
     "mmol/24h": "mmol/(24.h)",
     "mm/h": "mm/h",
     "s": "s",
+    # Doppler velocities of an imaging report ("Right ICA PSV is 0.595 m/s"): known as
+    # velocities, so they fit no lab test (the internal carotid artery is no ionised calcium).
+    "m/s": "m/s",
+    "cm/s": "cm/s",
+    "cm/sec": "cm/s",
     "ml/min/1.73m2": "mL/min/{1.73_m2}",
     "ug/ml": "ug/mL",
     "mmhg": "mm[Hg]",
