@@ -53,8 +53,8 @@ _MORE_TERMS = {
         "dismissed",  # "analysis dismissed the hypothesis of meningitis"
         "lacking",  # "Lacking hypertension and hypopotassemia, the clinical presentation ..."
         "lack of",
-        # An imaging impression's "Interval resolution of the left pleural effusion" (a
-        # MIMIC-CXR-style report): the effusion is gone, not found.
+        # An imaging impression's "resolution of" a condition (a follow-up film's wording):
+        # the condition is gone, not found.
         "resolution of",
         "interval resolution of",
     ],
