@@ -93,14 +93,14 @@ _HISTORY_AFTER = re.compile(
 # A sentence that lists the history: "His medical history was significant for diabetes
 # mellitus, coronary artery disease, and a myocardial infarction" (every item of the list).
 _HISTORY_LIST = re.compile(
-    r"(?i)\b(?:(?:past\s+)?(?:medical|surgical)\s+)?history\s+(?:was|is|were)\s+"
-    r"(?:significant|notable|remarkable|positive)\s+for|"
+    r"(?i)\b(?:(?:past\s+)?(?:medical|surgical)\s+)?history(?:\s+of\s+[\w-]+(?:\s+[\w-]+){0,2})?"
+    r"\s+(?:was|is|were)\s+(?:significant|notable|remarkable|positive)\s+for|"
     r"\b(?:past\s+)?(?:medical|surgical)\s+history\s+(?:included|includes|of)\b|"
     r"\bcomorbidities\s+(?:included|includes|were|are)\b"
 )
 _FAMILY = re.compile(
-    r"(?i)\b(?:mother|father|brother|sister|sibling|parents?|family|grand(?:mother|father)|"
-    r"maternal|paternal|aunt|uncle)\b"
+    r"(?i)\b(?:(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|"
+    r"aunt|uncle|relative|grand(?:mother|father|parent|son|daughter))s?|family|maternal|paternal)\b"
 )
 # A diagnosis stated in running text: "working diagnoses of gastroenteritis", "consistent with".
 _STATED_INLINE = re.compile(
@@ -108,14 +108,16 @@ _STATED_INLINE = re.compile(
     r"consistent\s+with|compatible\s+with|in\s+keeping(?:\s+with)?|confirmed|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
-    r"treated\s+as(?:\s+an?\s+case\s+of)?|"
+    r"treated\s+as(?:\s+an?\s+case\s+of)?|we\s+(?:have\s+)?diagnosed|"
     r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for)\b"
 )
 # A statement after the condition it states: "MELAS ... was confirmed by demonstration of the
 # 3243A>G transition", "Gaucher disease was diagnosed" (the same clause, no new subject).
 _STATED_AFTER = re.compile(
     r"(?i)^[^.;]{0,100}?\b(?:was|were|is|has\s+been|had\s+been)\s+(?:\w+\s+)?"
-    r"(?:confirmed|established|proven|diagnosed)\b"
+    r"(?:confirmed|established|proven|diagnosed)\b|"
+    # The condition naming a diagnosis: "data supported the CTX diagnosis", "her MELAS diagnosis".
+    r"^\s+diagnosis\b(?!\s+(?:of|was\s+(?:not|excluded|ruled)))"
 )
 # Treatment of a condition the patient lives with ("on insulin therapy for type 1 diabetes",
 # "treated for hypertension") says it is known, not that it is this case's diagnosis; the
@@ -295,9 +297,26 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         # made on the way ("consistent with hypertensive heart disease") comes after; a
         # disease before a finding stated about it ("suggestive of medullary carcinoma of
         # thyroid", then "suggestive of ... metastatic lymphadenopathy": C73 before R59.9).
-        told = facts.stated_inline[facts.file_start :][::-1]
+        # The statements are reversed sentence by sentence; within one sentence the order
+        # written stands ("diagnosed with CEP, epilepsy, hypertension": CEP first).
+        told = [
+            m
+            for group in _by_sentence(facts.stated_inline[facts.file_start :])[::-1]
+            for m in group
+        ]
         told.sort(key=lambda m: m.condition.code.startswith("R"))
         facts.stated_inline[facts.file_start :] = told
+
+
+def _by_sentence(mentions: list[Mention]) -> list[list[Mention]]:
+    """The mentions in groups of one sentence each, in the order written."""
+    groups: list[list[Mention]] = []
+    for mention in mentions:
+        if groups and groups[-1][-1].sentence == mention.sentence:
+            groups[-1].append(mention)
+        else:
+            groups.append([mention])
+    return groups
 
 
 def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = False) -> None:
@@ -335,6 +354,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             continue
         if _relatives(before) or re.search(r"(?i)\bnon[-\s]?$", before):
             continue  # a relative's condition; "non-diabetic" denies it
+        if re.match(r"(?i)-like\b", after):
+            continue  # "stroke-like episodes" of MELAS are no stroke
         if _is_question(before, after):
             continue  # the question asked ("evaluate for"), not an answer
         if _DIFFERENTIAL_BEFORE.search(before) or _DIFFERENTIAL_AFTER.match(after):
