@@ -275,10 +275,12 @@ def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int,
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
     # then what the doctor wrote, in the order written; then by severity, a condition the
     # notes affirm before a lab pattern alone. A critical condition of the history (a
-    # myocardial infarction years ago) is no emergency now; among known conditions, the one
+    # myocardial infarction years ago) is no emergency now, unless a current value shows it;
+    # among known conditions, the one
     # the documents state as a diagnosis ("a long-standing, biopsy-proven diagnosis of PXE")
     # comes before those listed beside it.
-    critical = r.tier == SEVERITY_RANK["critical"] and not history and (stated or not concluded)
+    now = not history or r.lab is not None  # a current value makes a known condition current
+    critical = r.tier == SEVERITY_RANK["critical"] and now and (stated or not concluded)
     return (
         -int(critical),
         -int(stated),

@@ -109,6 +109,9 @@ _STATED_INLINE = re.compile(
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
     r"treated\s+as(?:\s+an?\s+case\s+of)?|we\s+(?:have\s+)?diagnosed|"
+    # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
+    r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology)"
+    r"(?:\s+[\w-]+){0,4}?\s+(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
     r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for)\b"
 )
 # A statement after the condition it states: "MELAS ... was confirmed by demonstration of the
@@ -308,6 +311,35 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         facts.stated_inline[facts.file_start :] = told
 
 
+# An abbreviation defined in brackets after its long form: "(MELAS)", "(MERRF) syndrome".
+_DEFINED = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9})\s*\)")
+
+
+def _without_long_form_words(
+    sentence: str, spans: list[tuple[int, int, Condition]]
+) -> list[tuple[int, int, Condition]]:
+    """A disease named by the abbreviation its long form defines ("mitochondrial myopathy,
+    encephalopathy and stroke-like episodes (MELAS)") is that one disease: the conditions the
+    long form's words name on their own (a myopathy, an encephalopathy) are not mentions."""
+    drop: set[tuple[int, int]] = set()
+    for found in _DEFINED.finditer(sentence):
+        named = [x for x in spans if x[0] <= found.start(1) and found.end(1) <= x[1]]
+        if not named:
+            continue
+        # The long form: from the first word, among as many before the bracket as the
+        # abbreviation has letters (and a few more for "and", "with", "of"), that begins with
+        # its first letter ("sepsis with acute kidney injury (AKI)": from "acute").
+        words = list(re.finditer(r"[\w'-]+", sentence[: found.start()]))
+        reach = words[-(len(found.group(1)) + 3) :]
+        initial = found.group(1)[0].lower()
+        begin = next((w.start() for w in reach if w.group()[0].lower() == initial), None)
+        if begin is None:
+            continue
+        kept = {n[2] for n in named}
+        drop |= {(a, b) for a, b, c in spans if begin <= a and b <= found.start() and c not in kept}
+    return [x for x in spans if (x[0], x[1]) not in drop]
+
+
 def _by_sentence(mentions: list[Mention]) -> list[list[Mention]]:
     """The mentions in groups of one sentence each, in the order written."""
     groups: list[list[Mention]] = []
@@ -346,6 +378,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             crossing = [x for x in spans if x[0] < end and start < x[1] and x not in inside]
             if not crossing:
                 spans = [x for x in spans if x not in inside] + [(start, end, condition)]
+    spans = _without_long_form_words(sentence, spans)
     for start, end, condition in sorted(spans, key=lambda item: item[0]):
         before, after = sentence[:start], sentence[end:]
         if is_negated(sentence, start, end):
@@ -457,7 +490,7 @@ def _statement(before: str) -> re.Match[str] | None:
     return stated[-1] if len(gap) <= 80 and not _CLAUSE.search(gap) else None
 
 
-_CONCLUDING = re.compile(r"(?i)diagnos|confirmed|treated\s+as")
+_CONCLUDING = re.compile(r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog")
 
 
 def _concludes(statement: re.Match[str] | None, after: str) -> bool:
