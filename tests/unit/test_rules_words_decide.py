@@ -197,3 +197,18 @@ def test_an_abbreviations_long_form_stops_at_its_first_letter() -> None:
         " condition predisposing patients to cardiac arrhythmias and potentially death."
     )
     assert {"E87.6", "E10.10"} <= _named(dka)
+
+
+def test_the_symptoms_of_a_known_disease_are_its_history() -> None:
+    # item 105 (dev cr-merrf-history-symmetric-lipomatosis-painful-masses): the cardiomyopathy
+    # and the muscle weakness are MERRF's, told with its history; the disease comes first,
+    # not its weakness (R53.1) nor its cardiomyopathy (I42.9).
+    line = (
+        "Our patient reported a history of myoclonus epilepsy with ragged red fibers (MERRF)"
+        " syndrome with symptoms including cardiomyopathy, peripheral neuropathy, ataxia, muscle"
+        " weakness, and myoclonus."
+    )
+    facts = read_notes(None, [line])
+    assert {"E88.42", "I42.9", "R53.1"} <= {m.condition.code for m in facts.history}
+    assert not facts.current
+    assert _primary(line) == "E88.42"

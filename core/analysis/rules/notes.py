@@ -96,7 +96,11 @@ _HISTORY_LIST = re.compile(
     r"(?i)\b(?:(?:past\s+)?(?:medical|surgical)\s+)?history(?:\s+of\s+[\w-]+(?:\s+[\w-]+){0,2})?"
     r"\s+(?:was|is|were)\s+(?:significant|notable|remarkable|positive)\s+for|"
     r"\b(?:past\s+)?(?:medical|surgical)\s+history\s+(?:included|includes|of)\b|"
-    r"\bcomorbidities\s+(?:included|includes|were|are)\b"
+    r"\bcomorbidities\s+(?:included|includes|were|are)\b|"
+    # The manifestations of a known disease: "a history of myoclonus epilepsy with ragged red
+    # fibers (MERRF) syndrome with symptoms including cardiomyopathy, peripheral neuropathy".
+    r"\bhistory\s+of\b[^.;]{1,100}?\bwith\s+(?:symptoms|features|manifestations|complications)"
+    r"\s+(?:including|of|such\s+as)\b"
 )
 _FAMILY = re.compile(
     r"(?i)\b(?:(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|"
@@ -418,6 +422,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             # "consistent with X" in a file's running text: stated, after every diagnosis
             # written under a diagnosis or impression heading of any file.
             facts.stated_inline.append(mention)
+        elif condition.severity == "symptom" and _in_history_list(before):
+            facts.history.append(mention)  # "... with symptoms including muscle weakness"
         elif condition.severity == "symptom":
             if kind in ("notes", "complaint", "present", "indication"):
                 facts.current.append(mention)  # a symptom is the complaint, not a diagnosis
