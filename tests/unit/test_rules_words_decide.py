@@ -212,3 +212,20 @@ def test_the_symptoms_of_a_known_disease_are_its_history() -> None:
     assert {"E88.42", "I42.9", "R53.1"} <= {m.condition.code for m in facts.history}
     assert not facts.current
     assert _primary(line) == "E88.42"
+
+
+def test_an_abbreviation_of_many_meanings_names_the_disease_only_where_stated() -> None:
+    # item 133 (dev cr-ctx-psychiatric-admission-ultimately-diagnosed-bile-acid): "CTX" is also
+    # ceftriaxone or cyclophosphamide in case reports, so it names cerebrotendinous
+    # xanthomatosis only in a statement of the diagnosis, not in any sentence of the story.
+    told = (
+        "After the characteristic CTX findings on imaging were obtained, a pathological"
+        " examination of the Achilles tendon xanthoma was refined."
+    )
+    stated = (
+        "On the basis of these findings, the patient was ultimately diagnosed with CTX and"
+        " prescribed chenodeoxycholic acid (750 mg/d) and rosuvastatin (10 mg/d)."
+    )
+    story = "A 33-year-old female patient admitted to the psychiatric ward is reported. "
+    assert "E75.5" not in _named(story + told)
+    assert _primary(story + told + " " + stated) == "E75.5"

@@ -21,10 +21,13 @@ class Condition:
     code: str
     severity: str
     pattern: re.Pattern[str]
+    # An abbreviation with another meaning in case reports ("CTX": ceftriaxone, cyclophosphamide;
+    # "TTP": time to progression) names the disease only where a diagnosis is stated.
+    stated_only: bool = False
 
 
-def _c(name: str, code: str, severity: str, pattern: str) -> Condition:
-    return Condition(name, code, severity, re.compile(rf"(?i)\b(?:{pattern})\b"))
+def _c(name: str, code: str, severity: str, pattern: str, stated_only: bool = False) -> Condition:
+    return Condition(name, code, severity, re.compile(rf"(?i)\b(?:{pattern})\b"), stated_only)
 
 
 # Order matters where patterns overlap: the more specific entry comes first.
@@ -94,10 +97,12 @@ CONDITIONS: tuple[Condition, ...] = (
        r"fib(?:er|re)s(?:\s+\((?-i:MERRF)\))?(?:\s+syndrome)?|(?-i:MERRF)(?:\s+syndrome)?"),
     _c("Kearns-Sayre syndrome", "H49.81", "acute", r"kearns[-\s]sayre(?:\s+syndrome)?|(?-i:KSS)"),
     _c("Cerebrotendinous xanthomatosis", "E75.5", "acute",
-       r"cerebrotendinous\s+(?:xanthomatosis|cholesterosis)|(?-i:CTX)"),
+       r"cerebrotendinous\s+(?:xanthomatosis|cholesterosis)"),
+    _c("Cerebrotendinous xanthomatosis", "E75.5", "acute", r"(?-i:CTX)", stated_only=True),
     _c("Pseudoxanthoma elasticum", "Q82.8", "acute", r"pseudoxanthoma\s+elasticum|(?-i:PXE)"),
     _c("Congenital erythropoietic porphyria", "E80.0", "acute",
-       r"congenital\s+erythropoietic\s+porphyria|g(?:u|ü)nther(?:'s)?\s+disease|(?-i:CEP)"),
+       r"congenital\s+erythropoietic\s+porphyria|g(?:u|ü)nther(?:'s)?\s+disease"),
+    _c("Congenital erythropoietic porphyria", "E80.0", "acute", r"(?-i:CEP)", stated_only=True),
     _c("Alkaptonuria", "E70.29", "acute", r"alkaptonuria|ochronosis|(?-i:AKU)"),
     _c("Vitamin D-resistant rickets", "E83.31", "acute",
        r"vitamin\s+d[-\s]resistant\s+rickets|x[-\s]linked\s+hypophosphat(?:a)?emi(?:a|c\s+rickets)"
@@ -109,7 +114,9 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Hemophagocytic lymphohistiocytosis", "D76.1", "critical",
        r"h(?:a)?emophagocytic\s+lymphohistiocytosis|(?-i:HLH)"),
     _c("Thrombotic thrombocytopenic purpura", "M31.19", "critical",
-       r"thrombotic\s+thrombocytopenic\s+purpura|(?-i:TTP)"),
+       r"thrombotic\s+thrombocytopenic\s+purpura"),
+    _c("Thrombotic thrombocytopenic purpura", "M31.19", "critical", r"(?-i:TTP)",
+       stated_only=True),
     _c("Neuroleptic malignant syndrome", "G21.0", "critical",
        r"neuroleptic\s+malignant\s+syndrome|(?-i:NMS)"),
     _c("Posterior reversible encephalopathy syndrome", "I67.83", "acute",

@@ -393,6 +393,12 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             continue  # a relative's condition; "non-diabetic" denies it
         if re.match(r"(?i)-like\b", after):
             continue  # "stroke-like episodes" of MELAS are no stroke
+        if (
+            condition.stated_only
+            and kind != "stated"
+            and not (_states(before) or _STATED_AFTER.match(after))
+        ):
+            continue  # "CTX" for ceftriaxone: the disease only where a diagnosis is stated
         if _is_question(before, after):
             continue  # the question asked ("evaluate for"), not an answer
         if _DIFFERENTIAL_BEFORE.search(before) or _DIFFERENTIAL_AFTER.match(after):
