@@ -63,6 +63,11 @@ _DOSE = re.compile(
 )
 
 
+# A number in a unit no result is given in: a dose per body weight ("citrulline at 0.5
+# mg/kg"), a spectroscopy peak's chemical shift ("elevated lactate peak at 1.3 ppm").
+_NO_RESULT_UNIT = re.compile(r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml)\s*/\s*kg|ppm)\b")
+
+
 # A number followed by a span of time is a duration: "checked 3 months ago", "for 6 weeks";
 # followed by "times", a multiple ("raised 100 times above the normal level").
 _DURATION = re.compile(
@@ -180,7 +185,7 @@ def read_result(
     ):
         value = -value  # "base excess of -12"
     after = rest[number.end() :]
-    if _DOSE.match(after) or _DURATION.match(after):
+    if _DOSE.match(after) or _DURATION.match(after) or _NO_RESULT_UNIT.match(after):
         return Outcome(None)  # "Dilantin 300 mg daily", "TSH was checked 3 months ago"
     previous: list[re.Match[str]] = []
     while len(previous) < earlier_columns:

@@ -21,10 +21,13 @@ class Condition:
     code: str
     severity: str
     pattern: re.Pattern[str]
+    # An abbreviation with another meaning in case reports ("CTX": ceftriaxone, cyclophosphamide;
+    # "TTP": time to progression) names the disease only where a diagnosis is stated.
+    stated_only: bool = False
 
 
-def _c(name: str, code: str, severity: str, pattern: str) -> Condition:
-    return Condition(name, code, severity, re.compile(rf"(?i)\b(?:{pattern})\b"))
+def _c(name: str, code: str, severity: str, pattern: str, stated_only: bool = False) -> Condition:
+    return Condition(name, code, severity, re.compile(rf"(?i)\b(?:{pattern})\b"), stated_only)
 
 
 # Order matters where patterns overlap: the more specific entry comes first.
@@ -85,6 +88,41 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("MELAS syndrome", "E88.41", "acute",
        r"mitochondrial\s+(?:myopathy,?\s+)?encephalo(?:myo)?pathy,?\s+(?:with\s+)?lactic\s+"
        r"acidosis,?\s+and\s+stroke[-\s]like\s+episodes(?:\s+\((?-i:MELAS)\))?|(?-i:MELAS)"),
+    # Rare diseases that case reports name by the abbreviation they use throughout ("a
+    # diagnosis of PXE was made", "supported the CTX diagnosis") or by a name the code set
+    # spells otherwise (ICD-10-CM: "Cerebrotendinous cholesterosis", "Malignant neuroleptic
+    # syndrome"); an abbreviation counts in capitals only (issue #29, reader-dx3).
+    _c("MERRF syndrome", "E88.42", "acute",
+       r"myoclon(?:us|ic)\s+epilepsy\s+(?:(?:with|and|associated\s+with)\s+)?ragged[-\s]red\s+"
+       r"fib(?:er|re)s(?:\s+\((?-i:MERRF)\))?(?:\s+syndrome)?|(?-i:MERRF)(?:\s+syndrome)?"),
+    _c("Kearns-Sayre syndrome", "H49.81", "acute", r"kearns[-\s]sayre(?:\s+syndrome)?|(?-i:KSS)"),
+    _c("Cerebrotendinous xanthomatosis", "E75.5", "acute",
+       r"cerebrotendinous\s+(?:xanthomatosis|cholesterosis)"),
+    _c("Cerebrotendinous xanthomatosis", "E75.5", "acute", r"(?-i:CTX)", stated_only=True),
+    _c("Pseudoxanthoma elasticum", "Q82.8", "acute", r"pseudoxanthoma\s+elasticum|(?-i:PXE)"),
+    _c("Congenital erythropoietic porphyria", "E80.0", "acute",
+       r"congenital\s+erythropoietic\s+porphyria|g(?:u|ü)nther(?:'s)?\s+disease"),
+    _c("Congenital erythropoietic porphyria", "E80.0", "acute", r"(?-i:CEP)", stated_only=True),
+    _c("Alkaptonuria", "E70.29", "acute", r"alkaptonuria|ochronosis|(?-i:AKU)"),
+    _c("Vitamin D-resistant rickets", "E83.31", "acute",
+       r"vitamin\s+d[-\s]resistant\s+rickets|x[-\s]linked\s+hypophosphat(?:a)?emi(?:a|c\s+rickets)"
+       r"|(?-i:VDRR|XLH)"),
+    _c("Spinocerebellar ataxia", "G11.9", "acute",
+       r"spinocerebellar\s+ataxia(?:\s+type\s+\d{1,2})?|(?-i:SCA\s?\d{1,2})"),
+    _c("Chronic arsenic poisoning", "T57.0X1A", "acute",
+       r"(?:chronic\s+)?arsenicosis|arsenic(?:al)?\s+(?:poisoning|toxicity|intoxication)"),
+    _c("Hemophagocytic lymphohistiocytosis", "D76.1", "critical",
+       r"h(?:a)?emophagocytic\s+lymphohistiocytosis|(?-i:HLH)"),
+    _c("Thrombotic thrombocytopenic purpura", "M31.19", "critical",
+       r"thrombotic\s+thrombocytopenic\s+purpura"),
+    _c("Thrombotic thrombocytopenic purpura", "M31.19", "critical", r"(?-i:TTP)",
+       stated_only=True),
+    _c("Neuroleptic malignant syndrome", "G21.0", "critical",
+       r"neuroleptic\s+malignant\s+syndrome|(?-i:NMS)"),
+    _c("Posterior reversible encephalopathy syndrome", "I67.83", "acute",
+       r"posterior\s+reversible\s+encephalopathy(?:\s+syndrome)?|(?-i:PRES)"),
+    _c("Systemic lupus erythematosus", "M32.9", "chronic",
+       r"systemic\s+lupus\s+erythematosus|(?-i:SLE)"),
     _c("Psoas muscle abscess", "K68.12", "acute", r"psoas\s+(?:muscle\s+)?abscess(?:es)?"),
     # Diseases of the third round's case reports (issue #29, reader-prose): named in full or by
     # the abbreviation the report defines ("diagnosed with PBC", "dRTA was established").

@@ -269,16 +269,23 @@ def _unsupported_value_disorder(r: Ranked) -> bool:
     return r.source != "lab" and r.lab is None and r.name in _NAMED_BY_A_VALUE
 
 
-def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int, int, int]:
+def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int, int, int, int]:
     stated = r.source == "stated"
+    history = r.source == "history"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
     # then what the doctor wrote, in the order written; then by severity, a condition the
-    # notes affirm before a lab pattern alone.
-    critical = r.tier == SEVERITY_RANK["critical"] and (stated or not concluded)
+    # notes affirm before a lab pattern alone. A critical condition of the history (a
+    # myocardial infarction years ago) is no emergency now, unless a current value shows it;
+    # among known conditions, the one
+    # the documents state as a diagnosis ("a long-standing, biopsy-proven diagnosis of PXE")
+    # comes before those listed beside it.
+    now = not history or r.lab is not None  # a current value makes a known condition current
+    critical = r.tier == SEVERITY_RANK["critical"] and now and (stated or not concluded)
     return (
         -int(critical),
         -int(stated),
         r.order if stated else 0,
+        -int(history and r.concluded),
         -r.tier,
         int(_unsupported_value_disorder(r)),
         -_SOURCE_RANK[r.source],
@@ -300,7 +307,7 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
         # A hedged diagnosis comes after every one stated firmly, in its own order.
         order=order + (_HEDGED_AFTER if mention.hedged else 0),
         hedged=mention.hedged,
-        concluded=mention.concluded and source == "stated",
+        concluded=mention.concluded and source in ("stated", "history"),
     )
 
 

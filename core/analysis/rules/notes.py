@@ -93,14 +93,18 @@ _HISTORY_AFTER = re.compile(
 # A sentence that lists the history: "His medical history was significant for diabetes
 # mellitus, coronary artery disease, and a myocardial infarction" (every item of the list).
 _HISTORY_LIST = re.compile(
-    r"(?i)\b(?:(?:past\s+)?(?:medical|surgical)\s+)?history\s+(?:was|is|were)\s+"
-    r"(?:significant|notable|remarkable|positive)\s+for|"
+    r"(?i)\b(?:(?:past\s+)?(?:medical|surgical)\s+)?history(?:\s+of\s+[\w-]+(?:\s+[\w-]+){0,2})?"
+    r"\s+(?:was|is|were)\s+(?:significant|notable|remarkable|positive)\s+for|"
     r"\b(?:past\s+)?(?:medical|surgical)\s+history\s+(?:included|includes|of)\b|"
-    r"\bcomorbidities\s+(?:included|includes|were|are)\b"
+    r"\bcomorbidities\s+(?:included|includes|were|are)\b|"
+    # The manifestations of a known disease: "a history of myoclonus epilepsy with ragged red
+    # fibers (MERRF) syndrome with symptoms including cardiomyopathy, peripheral neuropathy".
+    r"\bhistory\s+of\b[^.;]{1,100}?\bwith\s+(?:symptoms|features|manifestations|complications)"
+    r"\s+(?:including|of|such\s+as)\b"
 )
 _FAMILY = re.compile(
-    r"(?i)\b(?:mother|father|brother|sister|sibling|parents?|family|grand(?:mother|father)|"
-    r"maternal|paternal|aunt|uncle)\b"
+    r"(?i)\b(?:(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|"
+    r"aunt|uncle|relative|grand(?:mother|father|parent|son|daughter))s?|family|maternal|paternal)\b"
 )
 # A diagnosis stated in running text: "working diagnoses of gastroenteritis", "consistent with".
 _STATED_INLINE = re.compile(
@@ -108,14 +112,19 @@ _STATED_INLINE = re.compile(
     r"consistent\s+with|compatible\s+with|in\s+keeping(?:\s+with)?|confirmed|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
-    r"treated\s+as(?:\s+an?\s+case\s+of)?|"
+    r"treated\s+as(?:\s+an?\s+case\s+of)?|we\s+(?:have\s+)?diagnosed|"
+    # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
+    r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology)"
+    r"(?:\s+[\w-]+){0,4}?\s+(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
     r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for)\b"
 )
 # A statement after the condition it states: "MELAS ... was confirmed by demonstration of the
 # 3243A>G transition", "Gaucher disease was diagnosed" (the same clause, no new subject).
 _STATED_AFTER = re.compile(
     r"(?i)^[^.;]{0,100}?\b(?:was|were|is|has\s+been|had\s+been)\s+(?:\w+\s+)?"
-    r"(?:confirmed|established|proven|diagnosed)\b"
+    r"(?:confirmed|established|proven|diagnosed)\b|"
+    # The condition naming a diagnosis: "data supported the CTX diagnosis", "her MELAS diagnosis".
+    r"^\s+diagnosis\b(?!\s+(?:of|was\s+(?:not|excluded|ruled)))"
 )
 # Treatment of a condition the patient lives with ("on insulin therapy for type 1 diabetes",
 # "treated for hypertension") says it is known, not that it is this case's diagnosis; the
@@ -295,9 +304,55 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         # made on the way ("consistent with hypertensive heart disease") comes after; a
         # disease before a finding stated about it ("suggestive of medullary carcinoma of
         # thyroid", then "suggestive of ... metastatic lymphadenopathy": C73 before R59.9).
-        told = facts.stated_inline[facts.file_start :][::-1]
+        # The statements are reversed sentence by sentence; within one sentence the order
+        # written stands ("diagnosed with CEP, epilepsy, hypertension": CEP first).
+        told = [
+            m
+            for group in _by_sentence(facts.stated_inline[facts.file_start :])[::-1]
+            for m in group
+        ]
         told.sort(key=lambda m: m.condition.code.startswith("R"))
         facts.stated_inline[facts.file_start :] = told
+
+
+# An abbreviation defined in brackets after its long form: "(MELAS)", "(MERRF) syndrome".
+_DEFINED = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9})\s*\)")
+
+
+def _without_long_form_words(
+    sentence: str, spans: list[tuple[int, int, Condition]]
+) -> list[tuple[int, int, Condition]]:
+    """A disease named by the abbreviation its long form defines ("mitochondrial myopathy,
+    encephalopathy and stroke-like episodes (MELAS)") is that one disease: the conditions the
+    long form's words name on their own (a myopathy, an encephalopathy) are not mentions."""
+    drop: set[tuple[int, int]] = set()
+    for found in _DEFINED.finditer(sentence):
+        named = [x for x in spans if x[0] <= found.start(1) and found.end(1) <= x[1]]
+        if not named:
+            continue
+        # The long form: from the first word, among as many before the bracket as the
+        # abbreviation has letters (and a few more for "and", "with", "of"), that begins with
+        # its first letter ("sepsis with acute kidney injury (AKI)": from "acute").
+        words = list(re.finditer(r"[\w'-]+", sentence[: found.start()]))
+        reach = words[-(len(found.group(1)) + 3) :]
+        initial = found.group(1)[0].lower()
+        begin = next((w.start() for w in reach if w.group()[0].lower() == initial), None)
+        if begin is None:
+            continue
+        kept = {n[2] for n in named}
+        drop |= {(a, b) for a, b, c in spans if begin <= a and b <= found.start() and c not in kept}
+    return [x for x in spans if (x[0], x[1]) not in drop]
+
+
+def _by_sentence(mentions: list[Mention]) -> list[list[Mention]]:
+    """The mentions in groups of one sentence each, in the order written."""
+    groups: list[list[Mention]] = []
+    for mention in mentions:
+        if groups and groups[-1][-1].sentence == mention.sentence:
+            groups[-1].append(mention)
+        else:
+            groups.append([mention])
+    return groups
 
 
 def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = False) -> None:
@@ -327,6 +382,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             crossing = [x for x in spans if x[0] < end and start < x[1] and x not in inside]
             if not crossing:
                 spans = [x for x in spans if x not in inside] + [(start, end, condition)]
+    spans = _without_long_form_words(sentence, spans)
     for start, end, condition in sorted(spans, key=lambda item: item[0]):
         before, after = sentence[:start], sentence[end:]
         if is_negated(sentence, start, end):
@@ -335,6 +391,14 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             continue
         if _relatives(before) or re.search(r"(?i)\bnon[-\s]?$", before):
             continue  # a relative's condition; "non-diabetic" denies it
+        if re.match(r"(?i)-like\b", after):
+            continue  # "stroke-like episodes" of MELAS are no stroke
+        if (
+            condition.stated_only
+            and kind != "stated"
+            and not (_states(before) or _STATED_AFTER.match(after))
+        ):
+            continue  # "CTX" for ceftriaxone: the disease only where a diagnosis is stated
         if _is_question(before, after):
             continue  # the question asked ("evaluate for"), not an answer
         if _DIFFERENTIAL_BEFORE.search(before) or _DIFFERENTIAL_AFTER.match(after):
@@ -364,6 +428,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             # "consistent with X" in a file's running text: stated, after every diagnosis
             # written under a diagnosis or impression heading of any file.
             facts.stated_inline.append(mention)
+        elif condition.severity == "symptom" and _in_history_list(before):
+            facts.history.append(mention)  # "... with symptoms including muscle weakness"
         elif condition.severity == "symptom":
             if kind in ("notes", "complaint", "present", "indication"):
                 facts.current.append(mention)  # a symptom is the complaint, not a diagnosis
@@ -436,7 +502,7 @@ def _statement(before: str) -> re.Match[str] | None:
     return stated[-1] if len(gap) <= 80 and not _CLAUSE.search(gap) else None
 
 
-_CONCLUDING = re.compile(r"(?i)diagnos|confirmed|treated\s+as")
+_CONCLUDING = re.compile(r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog")
 
 
 def _concludes(statement: re.Match[str] | None, after: str) -> bool:
