@@ -274,7 +274,12 @@ def clean_line(line: str) -> str:
 
 # A short name after a wide gap is the next cell of a row laid out in two columns, not the
 # previous value's unit: "pH 7.07      Na 141 mmol/l" (it is followed by its own value).
-_NEW_CELL = re.compile(r"\s{3,}[A-Za-z][\w/]{0,4}\s*[:=]?\s*-?\d")
+# With one space, the next cell prints its own value and unit: "pH 7.21 Na 165 mmol/L" (a
+# blood gas in two columns, rphdoctor.org's Blood Gas #3), never "182 mg" alone.
+_NEW_CELL = re.compile(
+    r"\s{3,}[A-Za-z][\w/]{0,4}\s*[:=]?\s*-?\d"
+    r"|\s[A-Z][a-z]?\+?\s+\d+(?:\.\d+)?\s*(?:mmol|meq|mEq)/[lL]\b"
+)
 # A vertebral level or a span of them ("C4-6", "T4-5", "L3-S1") is no test ("C4", "T4").
 _SPINAL_LEVEL = re.compile(r"\s*[-–]\s*[CTLS]?\d{1,2}\b(?!\.\d)")
 _SPINAL_NAME = re.compile(r"[CTLS]\d{1,2}")
