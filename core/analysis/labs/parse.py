@@ -212,6 +212,11 @@ _CRITERIA = re.compile(
 )
 
 
+# A row that opens with its specimen cell: "Urine Sodium 91 mmol/L (> 20)" under a
+# "Specimen Name Result Units Range" header (biochem.saica.com.au's case 12).
+_SPECIMEN_CELL = re.compile(r"^\s*(Plasma|Serum|Blood|Urine|CSF)\s+(?=[A-Z])")
+# A numbered list's item ("3. Others:") is no cell of the name on the line before it.
+_LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s+[A-Za-z]")
 # A lettered line: an option of a multiple-choice question, or an answer naming one.
 _OPTION = re.compile(r"^\s*(?:[-•]\s*)?\(?([a-eA-E])\)\s+\S")
 # A value the author expects from a formula, beside the measured one: "Compensation using
@@ -221,7 +226,8 @@ _EXPECTED = re.compile(r"(?i)\b(?:expected|predicted)\s*$")
 # / 3") or a number as a coefficient ("pCO2 = 1.5 x HCO3"); a blood-gas teaching case's
 # anion gap and corrected sodium. Only in a line that holds "=", where "x" is a product and
 # not a count's power of ten ("12 x 10^9/L").
-_OPERAND_BEFORE = re.compile(r"(?:[x×*+/]|[-–](?=\s))\s*\(?\s*$")
+# (an operator set apart by spaces after a term: never a list's dash nor markdown's "**")
+_OPERAND_BEFORE = re.compile(r"\S\s+[x×*+/–-]\s+\(?\s*$")
 _OPERAND_AFTER = re.compile(r"^\s*(?:[+*×/]|x(?=\s)|[-–](?=\s+\d[\d.]*\s*\)))\s*\(?\s*[\dA-Za-z(]")
 _COEFFICIENT = re.compile(r"^\s*=\s*\d+(?:\.\d+)?\s*[x×*]\s*(?!10\b)[A-Za-z(]")
 
@@ -275,6 +281,9 @@ class _State:
         self.history: set[int] = set()  # values the patient reports, or of a visit elsewhere
         self.line_of: dict[int, int] = {}  # value -> the line it was read from
         self.options: dict[int, str] = {}  # line -> its letter, for "a) ...", "b) ..." lines
+        # The specimen a table's specimen column printed on the first row of its block
+        # ("Urine Sodium 91 mmol/L", then "Creatinine 655 μmol/L"), for the rows under it.
+        self.column_specimen: str | None = None
 
     def read(self, raw_line: str) -> None:
         self.lines_read += 1
@@ -289,6 +298,11 @@ class _State:
             return
         columns = date_columns(raw_line)
         line = clean_line(raw_line)
+        block = _SPECIMEN_CELL.match(line)
+        if block:
+            self.column_specimen = block.group(1).lower()
+        elif not test_starts(line, self.in_urine):
+            self.column_specimen = None  # a line of no test ends the block
         if columns or (line.strip() and not test_starts(line, self.in_urine)):
             self.date_columns = columns  # a table's dates open it; a line of no test ends it
         self._read_line_in_sentence(line, raw_line)
@@ -326,7 +340,12 @@ class _State:
         starts = test_starts(line, self.in_urine)
         if self.cells:
             # PDF tables often come out one cell per line: "Hemoglobin", "9.8", "g/dL", ...
-            if not starts and line.strip() and len(self.cells) < _MAX_CELLS:
+            if (
+                not starts
+                and line.strip()
+                and len(self.cells) < _MAX_CELLS
+                and not _LIST_ITEM.match(line)
+            ):
                 self.cells.append(line)
                 self.printed_cells.append(raw_line)
                 return
@@ -383,6 +402,8 @@ class _State:
                 specimen = self.carried  # the sentence began on the line before
             if specimen is None and self.fluid_line:
                 specimen = self.fluid
+            if specimen is None and self.column_specimen in ("urine", "csf"):
+                specimen = self.column_specimen
             in_name = named_in(match.group())  # "Serum albumin" among CSF results
             if in_name is not None:
                 specimen = None if in_name == "blood" else in_name
