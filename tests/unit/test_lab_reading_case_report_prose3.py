@@ -237,3 +237,27 @@ def test_a_specimen_column_printed_on_a_blocks_first_row() -> None:
     assert read["Creatinine"] == [(450, None, None, None), (655, None, "urine", None)]
     assert read["Sodium"] == [(123, None, None, None), (91, None, "urine", None)]
     assert "Urea" not in read
+
+
+def test_a_guideline_band_after_the_result_is_no_result() -> None:
+    # Dr Crunch blog, "Your first patient has an INR of 10" (2012,
+    # drcrunch.co.uk/blog/2012/08/23/...): the laboratory said ">10"; the band the BNF's
+    # advice is written for is no second INR, and was called critical before.
+    assert "INR" not in _read(
+        "This was a patient with an INR > 8 without any significant bleed (haemarrhoids "
+        "alone do not count)."
+    )
+    # a patient's own bound keeps its alarm
+    assert _critical("He presented with an INR >10 and haematuria.") == [("INR", 10)]
+
+
+def test_a_repeated_inr_supersedes_the_critical_one() -> None:
+    # dev web-warfarin-haematuria-inr-11-repeat-1-6-dose-as-high (clinicalcases.org, 2004)
+    text = (
+        "He may be overanticoagulated with INR as high as his warfarin (Coumadin) dose (15 mg "
+        "daily).\n\nLaboratory results\n\nINR 11\nCT abdomen: no retroperitoneal hematoma\n\n"
+        "The laboratory results revealed INR of 11 (click to enlarge the images).\n\n"
+        "Vitamin K 5 mg PO x 2 was given.\n\nThe repeated INR was 1.6.\n"
+    )
+    assert sorted({v[0] for v in _read(text)["INR"]}) == [1.6, 11]
+    assert _critical(text) == []

@@ -206,6 +206,9 @@ _CRITERIA = re.compile(
     # "A pH < 7.1 and a lactate level > 20 mmol/L indicate the need for emergent
     # hemodialysis": a treatment threshold (a MALA case report's teaching points)
     r"|indicates?\s+(?:the\s+need|consideration)"
+    # "This was a patient with an INR > 8 without any significant bleed": the guideline's
+    # band the result falls in, after the result (">10") was told (Dr Crunch blog, 2012)
+    r"|\ba\s+patient\s+with\s+an?\b|\bpatients\s+with\s+an?\b"
     # "We suspected distal renal tubular acidosis (RTA) due to ..., a serum bicarbonate level
     # < 10": a bound given as the reason for a suspicion restates the diagnosis's criterion
     r"|suspected\b[^.]{0,80}?\b(?:due\s+to|because\s+of|given))\b"
