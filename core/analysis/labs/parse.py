@@ -529,10 +529,13 @@ class _State:
         of results does (medicobridge.com's hyponatremia case)."""
         quiz: set[int] = set()
         run: list[int] = []
-        for line in sorted(self.options) + [-1]:
+        for line in [*sorted(self.options), -1]:
             letter = self.options.get(line)
-            follows = bool(run) and line == run[-1] + 1 and letter is not None and (
-                ord(letter) == ord(self.options[run[-1]]) + 1
+            follows = (
+                bool(run)
+                and line == run[-1] + 1
+                and letter is not None
+                and (ord(letter) == ord(self.options[run[-1]]) + 1)
             )
             if follows:
                 run.append(line)

@@ -260,8 +260,13 @@ def read_result(
             *earlier,
             first,
             *(
-                first.model_copy(update={"value": v, "comparator": None,
-                                         "flag": computed_flag(v, low, high, strict, "")})
+                first.model_copy(
+                    update={
+                        "value": v,
+                        "comparator": None,
+                        "flag": computed_flag(v, low, high, strict, ""),
+                    }
+                )
                 for v in told[1:-1]
             ),
         )
