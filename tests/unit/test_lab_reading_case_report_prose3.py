@@ -208,13 +208,13 @@ def test_a_value_in_brackets_after_normal_and_in_the_normal_range() -> None:
     )["AFP"] == [(19737.27, None, None, None)]
 
 
-def test_a_long_aside_then_fell_to() -> None:
+def test_a_long_aside_then_fell_to_and_the_earlier_bound_in_brackets() -> None:
     # dev web-lupus-nephritis-titre-c3-upcr-egfr-previously (Lupus Sci Med 5:e000241)
     assert _read(
         "Her estimated glomerular filtration rate (eGFR) (by Modification of Diet in Renal "
         "Disease study equation) fell to 30 mL/min/1.73 m2 (previously >90 mL/min/1.73 m2) "
         "in 3 months."
-    )["eGFR"][0] == (30, None, None, None)
+    )["eGFR"] == [(30, None, None, None), (90, ">", None, "earlier")]
 
 
 def test_a_specimen_column_printed_on_a_blocks_first_row() -> None:

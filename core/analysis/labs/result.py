@@ -214,6 +214,11 @@ def read_result(
     # With its own unit written, a number beyond what a body can hold is a misread (a
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
     doubtful = blood and outside
+    before_now = _PREVIOUSLY.match(after)
+    if before_now:
+        # "fell to 30 mL/min/1.73 m2 (previously >90 mL/min/1.73 m2)": the bracket holds the
+        # earlier result, never this one's range
+        after = blank(after, before_now.start(), before_now.end())
     low, high, strict, after = _take_range(after, value)
     ranged = low is not None or high is not None
     # Default ranges are blood ranges: a CSF or pleural fluid value keeps only its own.
@@ -240,6 +245,21 @@ def read_result(
         for found in previous
         if (read := _previous_result(target, found, unit, low, high, strict)) is not None
     )
+    if before_now:
+        was = float(before_now.group("num"))
+        was_cmp = comparator_of(before_now.group("cmp"))
+        earlier = (
+            *earlier,
+            LabValue(
+                analyte=target.name,
+                value=was,
+                comparator=COMPARATORS.get(was_cmp),
+                unit=unit,
+                reference_low=low,
+                reference_high=high,
+                flag=computed_flag(was, low, high, strict, was_cmp),
+            ),
+        )
     later = (
         _later_in_series(rest[number.end() :] + series, unit)
         if series is not None and unit and not doubtful
@@ -306,6 +326,13 @@ _PREVIOUS = re.compile(
     rf"(?:\s+(?P<flag>{_FLAG_WORD}))?(?![\d.]|\s*[-–/:]\s*\d|[A-Za-z%]|\s*[\^*×])"
     # a power of ten ("10^3/uL") or a time ("1 hour") is no result
     r"(?!\s+(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|years?)\b)"
+)
+
+
+# An earlier result in brackets after the current one: "(previously >90 mL/min/1.73 m2)"
+# (Lupus Sci Med 5:e000241), "(previously 1.2)".
+_PREVIOUSLY = re.compile(
+    r"^\s*\(\s*previously\s+(?P<cmp><=|>=|<|>|≤|≥)?\s*(?P<num>\d+(?:\.\d+)?)[^()]{0,30}\)"
 )
 
 
