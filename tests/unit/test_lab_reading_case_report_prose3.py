@@ -261,3 +261,27 @@ def test_a_repeated_inr_supersedes_the_critical_one() -> None:
     )
     assert sorted({v[0] for v in _read(text)["INR"]}) == [1.6, 11]
     assert _critical(text) == []
+
+
+def test_a_unit_in_words_a_baseline_in_brackets_and_ranges_of_ca2_plus() -> None:
+    # dev web-lab-case-255-vbg-calcium-mmol-per-lit-ranges-of-ca2 (emergucate.com, Lab Case
+    # 255): the calcium was not read (curly quotes, "mmol per lit"), the baseline creatinine
+    # was lost, and the textbook lines of "Ca2+" are no results
+    text = (
+        "Creatinine   380 ( baseline 350).\n"
+        "  • Total serum Ca2+ range = 2.2 – 2.5 mmol/L (55% bound, 45% ionised)\n"
+        "  • ionized Ca2+ range (50%) = 1.1-1.3mmol/L\n"
+        "  • complex Ca2+ (10% – calcium phosphate, salts) = 0.05mmol/L\n"
+        "\n"
+        "Patients Calcium results came back as \u201cserum calcium\u201d 1.5 mmol per lit.\n"
+    )
+    read = _read(text)
+    assert read["Creatinine"] == [(380, None, None, None), (350, None, None, "earlier")]
+    assert read["Calcium"] == [(1.5, None, None, None)]
+    assert "Ionised calcium" not in read
+    assert _critical(text) == [("Calcium", 1.5)]
+    # the unit in words with its symbol after it (dev
+    # cr-porphyria-electrolytes-ionised-calcium-mg-dl-urine-osmolarity, CaseReportBench 127)
+    assert _read("sodium level: 108 milliequivalents per liter (mEq/L), potassium level")[
+        "Sodium"
+    ] == [(108, None, None, None)]

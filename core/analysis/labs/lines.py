@@ -244,6 +244,22 @@ def _charge(match: re.Match[str]) -> str:
 _MM_HG = re.compile(r"\bmm\s+Hg\b")
 
 
+# A unit written in words: "“serum calcium” 1.5 mmol per lit" (emergucate.com, Lab Case
+# 255), "108 milliequivalents per liter", "milligrams per deciliter".
+_UNIT_IN_WORDS = re.compile(
+    r"(?i)(?<=\d)\s*(?P<amount>mmol|meq|mg|µmol|umol|millimoles?|milliequivalents?|milligrams?)"
+    r"\s+per\s+(?P<volume>lit(?:re|er)?s?|l|dl|decilit(?:re|er)s?)\b"
+)
+_AMOUNT_SYMBOL = {"millimole": "mmol", "milliequivalent": "mEq", "milligram": "mg"}
+
+
+def _unit_in_symbols(match: re.Match[str]) -> str:
+    amount = match.group("amount")
+    amount = _AMOUNT_SYMBOL.get(amount.lower().rstrip("s"), amount)
+    volume = "dL" if match.group("volume").lower().startswith("d") else "L"
+    return f" {amount}/{volume}"
+
+
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
     line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
@@ -265,6 +281,8 @@ def clean_line(line: str) -> str:
     # "base excess –5", "BE −3": a dash after a word, not between numbers, is a minus sign.
     line = re.sub(r"(?<![\d.\s])(\s+)[–−](?=\d)", r"\1-", line.replace("\u2212", "-"))
     line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
+    line = line.replace("\u201c", " ").replace("\u201d", " ")  # curly double quotes
+    line = _UNIT_IN_WORDS.sub(_unit_in_symbols, line)
     line = _STRAY_QUOTE.sub(" ", line)
     line = unglue(line, known_unit)
     line = rewrite_prose(line)

@@ -330,9 +330,11 @@ _PREVIOUS = re.compile(
 
 
 # An earlier result in brackets after the current one: "(previously >90 mL/min/1.73 m2)"
-# (Lupus Sci Med 5:e000241), "(previously 1.2)".
+# (Lupus Sci Med 5:e000241), "Creatinine   380 ( baseline 350)." (emergucate.com, Lab Case
+# 255); "(baseline around 0.80 mg/dl)" is approximate, no result.
 _PREVIOUSLY = re.compile(
-    r"^\s*\(\s*previously\s+(?P<cmp><=|>=|<|>|≤|≥)?\s*(?P<num>\d+(?:\.\d+)?)[^()]{0,30}\)"
+    r"^\s*\(\s*(?:previously|baseline)\s+(?P<cmp><=|>=|<|>|≤|≥)?\s*(?P<num>\d+(?:\.\d+)?)"
+    r"[^()]{0,30}\)"
 )
 
 
