@@ -89,7 +89,9 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     # is mmol/L ("lactate was elevated at 14.8" is no normal 14.8 mg/dL).
     Analyte("Lactate", CHEMISTRY, ("lactate", "lactic acid", "serum lactate", "blood lactate",
                                    "plasma lactate", "arterial lactate"),
-            (_u("mmol/l", 0.5, 2.2, 0.1, 40), _u("mg/dl", 4.5, 19.8, 1, 360, written_only=True))),
+            # "lactate 28.0 mEq/L" (BMJ Case Rep 13(9):e235608): a monovalent anion, mEq = mmol
+            (_u("mmol/l", 0.5, 2.2, 0.1, 40), _u("mg/dl", 4.5, 19.8, 1, 360, written_only=True),
+             _u("meq/l", 0.5, 2.2, 0.1, 40, written_only=True))),
     Analyte("Ammonia", CHEMISTRY, ("ammonia", "nh3", "ammonia level"),
             (_u("umol/l", 11, 51, 1, 2000), _u("ug/dl", 19, 87, 2, 3500))),
     Analyte("Cortisol", CHEMISTRY, ("cortisol", "serum cortisol", "random cortisol",

@@ -182,6 +182,9 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
             "IgA",
             "IgM",
             "Adenosine deaminase",
+            # "The cerebrospinal fluid lactate (34.8 mg/dL) and pyruvic acid (1.6 mg/dL)
+            # levels were elevated" (a mitochondrial encephalopathy, CaseReportBench item 68)
+            "Pyruvate",
         }
     ),
 }

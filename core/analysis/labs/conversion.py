@@ -41,7 +41,7 @@ _CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {
     # Issue #29: blood gases and drug levels into the units their critical limits use.
     "pCO2": {("kpa", "mmhg"): lambda x: x * 7.50062},
     "pO2": {("kpa", "mmhg"): lambda x: x * 7.50062},
-    "Lactate": {("mg/dl", "mmol/l"): lambda x: x / 9.008},
+    "Lactate": {("mg/dl", "mmol/l"): lambda x: x / 9.008, ("meq/l", "mmol/l"): lambda x: x},
     "Ionised calcium": {("mg/dl", "mmol/l"): lambda x: x / 4.008},
     "Bicarbonate": {("meq/l", "mmol/l"): lambda x: x},
     "Lithium": {("meq/l", "mmol/l"): lambda x: x},

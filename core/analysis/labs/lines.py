@@ -244,6 +244,22 @@ def _charge(match: re.Match[str]) -> str:
 _MM_HG = re.compile(r"\bmm\s+Hg\b")
 
 
+# A unit written in words: "“serum calcium” 1.5 mmol per lit" (emergucate.com, Lab Case
+# 255), "108 milliequivalents per liter", "milligrams per deciliter".
+_UNIT_IN_WORDS = re.compile(
+    r"(?i)(?<=\d)\s*(?P<amount>mmol|meq|mg|µmol|umol|millimoles?|milliequivalents?|milligrams?)"
+    r"\s+per\s+(?P<volume>lit(?:re|er)?s?|l|dl|decilit(?:re|er)s?)\b"
+)
+_AMOUNT_SYMBOL = {"millimole": "mmol", "milliequivalent": "mEq", "milligram": "mg"}
+
+
+def _unit_in_symbols(match: re.Match[str]) -> str:
+    amount = match.group("amount")
+    amount = _AMOUNT_SYMBOL.get(amount.lower().rstrip("s"), amount)
+    volume = "dL" if match.group("volume").lower().startswith("d") else "L"
+    return f" {amount}/{volume}"
+
+
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
     line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
@@ -265,6 +281,8 @@ def clean_line(line: str) -> str:
     # "base excess –5", "BE −3": a dash after a word, not between numbers, is a minus sign.
     line = re.sub(r"(?<![\d.\s])(\s+)[–−](?=\d)", r"\1-", line.replace("\u2212", "-"))
     line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
+    line = line.replace("\u201c", " ").replace("\u201d", " ")  # curly double quotes
+    line = _UNIT_IN_WORDS.sub(_unit_in_symbols, line)
     line = _STRAY_QUOTE.sub(" ", line)
     line = unglue(line, known_unit)
     line = rewrite_prose(line)
@@ -274,7 +292,12 @@ def clean_line(line: str) -> str:
 
 # A short name after a wide gap is the next cell of a row laid out in two columns, not the
 # previous value's unit: "pH 7.07      Na 141 mmol/l" (it is followed by its own value).
-_NEW_CELL = re.compile(r"\s{3,}[A-Za-z][\w/]{0,4}\s*[:=]?\s*-?\d")
+# With one space, the next cell prints its own value and unit: "pH 7.21 Na 165 mmol/L" (a
+# blood gas in two columns, rphdoctor.org's Blood Gas #3), never "182 mg" alone.
+_NEW_CELL = re.compile(
+    r"\s{3,}[A-Za-z][\w/]{0,4}\s*[:=]?\s*-?\d"
+    r"|\s[A-Z][a-z]?\+?\s+\d+(?:\.\d+)?\s*(?:mmol|meq|mEq)/[lL]\b"
+)
 # A vertebral level or a span of them ("C4-6", "T4-5", "L3-S1") is no test ("C4", "T4").
 _SPINAL_LEVEL = re.compile(r"\s*[-–]\s*[CTLS]?\d{1,2}\b(?!\.\d)")
 _SPINAL_NAME = re.compile(r"[CTLS]\d{1,2}")

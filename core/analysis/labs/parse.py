@@ -110,6 +110,7 @@ def read_lab_text(
         for raw_line in page.split("\n"):
             state.read(raw_line)
     state.flush()
+    state.drop_answer_options()
     if state.range_rows >= _FORM_ROWS and state.range_rows >= _FORM_RATIO * state.result_rows:
         # The numbers are the form's reference ranges: whatever was read among them is a
         # range's end or a tube's volume, never a result; but a partly filled form keeps
@@ -202,10 +203,45 @@ _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+fiel
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
 _CRITERIA = re.compile(
     r"(?i)\b(?:criteri(?:a|on)|based\s+on\s+the\s+following|defined\s+as|diagnostic\s+thresholds?"
+    # "A pH < 7.1 and a lactate level > 20 mmol/L indicate the need for emergent
+    # hemodialysis": a treatment threshold (a MALA case report's teaching points)
+    r"|indicates?\s+(?:the\s+need|consideration)"
+    # "This was a patient with an INR > 8 without any significant bleed": the guideline's
+    # band the result falls in, after the result (">10") was told (Dr Crunch blog, 2012)
+    r"|\ba\s+patient\s+with\s+an?\b|\bpatients\s+with\s+an?\b"
     # "We suspected distal renal tubular acidosis (RTA) due to ..., a serum bicarbonate level
     # < 10": a bound given as the reason for a suspicion restates the diagnosis's criterion
     r"|suspected\b[^.]{0,80}?\b(?:due\s+to|because\s+of|given))\b"
 )
+
+
+# A row that opens with its specimen cell: "Urine Sodium 91 mmol/L (> 20)" under a
+# "Specimen Name Result Units Range" header (biochem.saica.com.au's case 12).
+_SPECIMEN_CELL = re.compile(r"^\s*(Plasma|Serum|Blood|Urine|CSF)\s+(?=[A-Z])")
+# A numbered list's item ("3. Others:") is no cell of the name on the line before it.
+_LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s+[A-Za-z]")
+# A lettered line: an option of a multiple-choice question, or an answer naming one.
+_OPTION = re.compile(r"^\s*(?:[-•]\s*)?\(?([a-eA-E])\)\s+\S")
+# A value the author expects from a formula, beside the measured one: "Compensation using
+# Winter's formula: expected CO2 18, actual is 36" (an emergency-medicine lab case).
+_EXPECTED = re.compile(r"(?i)\b(?:expected|predicted)\s*$")
+# A worked calculation: a test's name as an operand ("= 1.5 x HCO3 + 8", "Na + (glucose – 5)
+# / 3") or a number as a coefficient ("pCO2 = 1.5 x HCO3"); a blood-gas teaching case's
+# anion gap and corrected sodium. Only in a line that holds "=", where "x" is a product and
+# not a count's power of ten ("12 x 10^9/L").
+# (an operator set apart by spaces after a term: never a list's dash nor markdown's "**")
+_OPERAND_BEFORE = re.compile(r"\S\s+[x×*+/–-]\s+\(?\s*$")
+_OPERAND_AFTER = re.compile(r"^\s*(?:[+*×/]|x(?=\s)|[-–](?=\s+\d[\d.]*\s*\)))\s*\(?\s*[\dA-Za-z(]")
+_COEFFICIENT = re.compile(r"^\s*=\s*\d+(?:\.\d+)?\s*[x×*]\s*(?!10\b)[A-Za-z(]")
+
+
+def _in_formula(line: str, match: re.Match[str]) -> bool:
+    if "=" not in line:
+        return False
+    before, after = line[: match.start()], line[match.end() :]
+    return bool(
+        _OPERAND_BEFORE.search(before) or _OPERAND_AFTER.match(after) or _COEFFICIENT.match(after)
+    )
 
 
 def _comma_then_value(clause: str, segment: str) -> str:
@@ -246,9 +282,17 @@ class _State:
         self.lines_read = 0
         self.sentence_of: dict[int, tuple[int, int]] = {}  # value -> (line, sentence in it)
         self.history: set[int] = set()  # values the patient reports, or of a visit elsewhere
+        self.line_of: dict[int, int] = {}  # value -> the line it was read from
+        self.options: dict[int, str] = {}  # line -> its letter, for "a) ...", "b) ..." lines
+        # The specimen a table's specimen column printed on the first row of its block
+        # ("Urine Sodium 91 mmol/L", then "Creatinine 655 μmol/L"), for the rows under it.
+        self.column_specimen: str | None = None
 
     def read(self, raw_line: str) -> None:
         self.lines_read += 1
+        option = _OPTION.match(raw_line)
+        if option:
+            self.options[self.lines_read] = option.group(1).lower()
         if names_previous_column(raw_line):
             # The header of a cumulative table: its "Previous Result" names a column, never
             # the time of the results under it.
@@ -257,6 +301,11 @@ class _State:
             return
         columns = date_columns(raw_line)
         line = clean_line(raw_line)
+        block = _SPECIMEN_CELL.match(line)
+        if block:
+            self.column_specimen = block.group(1).lower()
+        elif not test_starts(line, self.in_urine):
+            self.column_specimen = None  # a line of no test ends the block
         if columns or (line.strip() and not test_starts(line, self.in_urine)):
             self.date_columns = columns  # a table's dates open it; a line of no test ends it
         self._read_line_in_sentence(line, raw_line)
@@ -294,7 +343,12 @@ class _State:
         starts = test_starts(line, self.in_urine)
         if self.cells:
             # PDF tables often come out one cell per line: "Hemoglobin", "9.8", "g/dL", ...
-            if not starts and line.strip() and len(self.cells) < _MAX_CELLS:
+            if (
+                not starts
+                and line.strip()
+                and len(self.cells) < _MAX_CELLS
+                and not _LIST_ITEM.match(line)
+            ):
                 self.cells.append(line)
                 self.printed_cells.append(raw_line)
                 return
@@ -343,12 +397,16 @@ class _State:
             own_clause = re.split(r"[,;)]|\.\s", before)[-1]
             if REFERENCE_TEXT.search(own_clause[-40:]) or _PLAN_AIM.search(own_clause):
                 continue  # "Reference: troponin I < 0.04" is no result, nor a plan's aim
+            if _EXPECTED.search(own_clause) or _in_formula(line, match):
+                continue  # "expected CO2 18", "Expected pCO2 = 1.5 x HCO3 + 8": no results
             segment = line[match.end() : end]
             specimen, timing = value_context(self.section, before)
             if specimen is None and self.carried and not re.search(r"\.\s", before):
                 specimen = self.carried  # the sentence began on the line before
             if specimen is None and self.fluid_line:
                 specimen = self.fluid
+            if specimen is None and self.column_specimen in ("urine", "csf"):
+                specimen = self.column_specimen
             in_name = named_in(match.group())  # "Serum albumin" among CSF results
             if in_name is not None:
                 specimen = None if in_name == "blood" else in_name
@@ -387,6 +445,11 @@ class _State:
                     self.patient,
                     absolute=absolute,
                     earlier_columns=older,
+                    # a name alone in its clause ("Sodium and potassium were 135 mmol/L and
+                    # 4.0 mmol/L, respectively" has two): its series of values is its own
+                    series=line[end:]
+                    if not re.search(r"(?i)\band\b", own_clause) and in_prose(line)
+                    else None,
                 )
             if (
                 outcome.value is None
@@ -405,7 +468,9 @@ class _State:
                 continue
             value = outcome.value
             if value.comparator and _CRITERIA.search(
-                re.split(r"\.\s", before)[-1] + match.group() + segment
+                re.split(r"\.\s", before)[-1]
+                + match.group()
+                + re.split(r"\.(?:\s|$)", line[match.end() :])[0]
             ):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
             any_read = True
@@ -454,4 +519,42 @@ class _State:
         # beside an equal current one.
         if key not in self._seen:
             self._seen.add(key)
+            self.line_of[len(self.values)] = self.lines_read
             self.values.append(value)
+
+    def drop_answer_options(self) -> None:
+        """Drops the values of a multiple-choice question's options: a run of lines lettered
+        a), b), c)... where two options name the same test with different numbers ("a) Serum
+        sodium level of 135 mEq/L", "b) Serum sodium level of 125 mEq/L"), which no report
+        of results does (medicobridge.com's hyponatremia case)."""
+        quiz: set[int] = set()
+        run: list[int] = []
+        for line in [*sorted(self.options), -1]:
+            letter = self.options.get(line)
+            follows = (
+                bool(run)
+                and line == run[-1] + 1
+                and letter is not None
+                and (ord(letter) == ord(self.options[run[-1]]) + 1)
+            )
+            if follows:
+                run.append(line)
+                continue
+            if len(run) >= 3:
+                read = [i for i, at in self.line_of.items() if at in run]
+                tests = [(self.values[i].analyte, self.values[i].specimen) for i in read]
+                if len(set(tests)) < len(tests):
+                    quiz.update(read)
+            run = [line] if letter == "a" else []
+        if quiz:
+            self.keep_only([i for i in range(len(self.values)) if i not in quiz])
+
+    def keep_only(self, indexes: list[int]) -> None:
+        """Keeps the values at ``indexes`` (in order), their marks renumbered."""
+        new = {old: i for i, old in enumerate(indexes)}
+        self.values = [self.values[i] for i in indexes]
+        self.ranged = {new[i] for i in self.ranged if i in new}
+        self.prose = {new[i] for i in self.prose if i in new}
+        self.history = {new[i] for i in self.history if i in new}
+        self.sentence_of = {new[i]: at for i, at in self.sentence_of.items() if i in new}
+        self.line_of = {new[i]: at for i, at in self.line_of.items() if i in new}

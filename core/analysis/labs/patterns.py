@@ -144,6 +144,8 @@ FILLERS = {
     "suppressed",
     "elevated",
     "raised",
+    # "Prothrombin time was prolonged (>100 seconds)" (Asian J Surg 2014, DOAJ abstract)
+    "prolonged",
     "increased",
     "decreased",
     "reduced",

@@ -96,7 +96,10 @@ class Outcome:
 _WITHIN_LIMITS = re.compile(
     r"(?i)^(?:[a-z]+\s+){0,3}?(?:within\s+(?:the\s+)?normal\s+(?:limits?|range)"
     r"|(?:lower|higher|less|greater)\s+than\s+(?:the\s+)?normal(?:\s+(?:limits?|range|levels?))?"
-    r"|to\s+(?:the\s+)?normal(?:\s+(?:limits?|range|levels?|values?))?)"
+    r"|to\s+(?:the\s+)?normal(?:\s+(?:limits?|range|levels?|values?))?"
+    # "was in the high normal range (19,737.27 ng/mL; normal values are ...)", "his serum
+    # lactate levels were normal (14.2 mg/dL)" (two case reports of CaseReportBench)
+    r"|in\s+the\s+(?:(?:high|low|upper|lower)\s+)?normal\s+range|(?:ab)?normal)"
     r"\s*(?=\(\s*[<>]?\s*\d)"
 )
 
@@ -110,11 +113,16 @@ def read_result(
     *,
     absolute: bool = False,
     earlier_columns: int = 0,
+    series: str | None = None,
 ) -> Outcome:
     """The result after ``analyte``'s name in ``segment``; ``absolute`` when the name says
     the count is absolute ("absolute eosinophil count"), which is never a percentage;
     ``earlier_columns``: how many earlier results a cumulative report's row may print after
-    the current one (its previous-result column, or its columns of older dates)."""
+    the current one (its previous-result column, or its columns of older dates); ``series``
+    (the line's text after the segment) when the name stands alone in its clause, so that
+    more numbers of the same unit after the result are later results of the same test
+    ("potassium was 2.6 mmol/L and 2.7 mmol/L, respectively"; "sodium 106 mmol/L at 10
+    hours, 110 mmol/L at 16 hours")."""
     if absolute:
         analyte = replace(analyte, ranges=tuple(r for r in analyte.ranges if r.unit != "%"))
     # A flag column between the name and the result: "LYMPHOCYTE  L  18  %  20 - 40".
@@ -211,6 +219,11 @@ def read_result(
     # With its own unit written, a number beyond what a body can hold is a misread (a
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
     doubtful = blood and outside
+    before_now = _PREVIOUSLY.match(after)
+    if before_now:
+        # "fell to 30 mL/min/1.73 m2 (previously >90 mL/min/1.73 m2)": the bracket holds the
+        # earlier result, never this one's range
+        after = blank(after, before_now.start(), before_now.end())
     low, high, strict, after = _take_range(after, value)
     ranged = low is not None or high is not None
     # Default ranges are blood ranges: a CSF or pleural fluid value keeps only its own.
@@ -237,6 +250,53 @@ def read_result(
         for found in previous
         if (read := _previous_result(target, found, unit, low, high, strict)) is not None
     )
+    if before_now:
+        was = float(before_now.group("num"))
+        was_cmp = comparator_of(before_now.group("cmp"))
+        earlier = (
+            *earlier,
+            LabValue(
+                analyte=target.name,
+                value=was,
+                comparator=COMPARATORS.get(was_cmp),
+                unit=unit,
+                reference_low=low,
+                reference_high=high,
+                flag=computed_flag(was, low, high, strict, was_cmp),
+            ),
+        )
+    later = (
+        _later_in_series(rest[number.end() :] + series, unit)
+        if series is not None and unit and not doubtful
+        else []
+    )
+    if later:
+        first = LabValue(
+            analyte=target.name,
+            value=value,
+            comparator=COMPARATORS.get(comparator),
+            unit=unit,
+            reference_low=low,
+            reference_high=high,
+            flag=flag,
+        )
+        told = [value, *later]
+        earlier = (
+            *earlier,
+            first,
+            *(
+                first.model_copy(
+                    update={
+                        "value": v,
+                        "comparator": None,
+                        "flag": computed_flag(v, low, high, strict, ""),
+                    }
+                )
+                for v in told[1:-1]
+            ),
+        )
+        value, comparator = told[-1], ""
+        flag = computed_flag(value, low, high, strict, comparator)
     return Outcome(
         LabValue(
             analyte=target.name,
@@ -272,6 +332,39 @@ _PREVIOUS = re.compile(
     # a power of ten ("10^3/uL") or a time ("1 hour") is no result
     r"(?!\s+(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|years?)\b)"
 )
+
+
+# An earlier result in brackets after the current one: "(previously >90 mL/min/1.73 m2)"
+# (Lupus Sci Med 5:e000241), "Creatinine   380 ( baseline 350)." (emergucate.com, Lab Case
+# 255); "(baseline around 0.80 mg/dl)" is approximate, no result.
+_PREVIOUSLY = re.compile(
+    r"^\s*\(\s*(?:previously|baseline)\s+(?P<cmp><=|>=|<|>|≤|≥)?\s*(?P<num>\d+(?:\.\d+)?)"
+    r"[^()]{0,30}\)"
+)
+
+
+def _later_in_series(after: str, unit: str) -> list[float]:
+    """The later results of a series told after a test's first result, each with the same
+    unit written: "2.6 mmol/L and 2.7 mmol/L, respectively" (JCPSP 2022;32(4):12), "106
+    mmol/L at 10 hours, 110 mmol/L at 16 hours" (Hospital Medicine 2011 abstract 277). A
+    number in another unit, or followed by a test's name, is another result."""
+    item = re.compile(
+        r"(?i)(?:\s+(?:at|on|after|by|in)\s+[^,;.()]{1,25}?)?\s*(?:,\s*(?:and\s+)?|\s+and\s+)"
+        r"(?:then\s+)?(?P<num>\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])"
+    )
+    pos = 0
+    rest = after.lstrip()
+    head = re.match(re.escape(unit) + r"(?![\w/])", rest)
+    if head is None:
+        return []
+    text = rest[head.end() :]
+    numbers: list[float] = []
+    while (found := item.match(text, pos)) is not None:
+        if ANALYTE_NAME.match(text[found.end() :].lstrip(" of")):
+            break  # "4.5 mmol/L potassium": a value written before its own name
+        numbers.append(float(found.group("num")))
+        pos = found.end()
+    return numbers
 
 
 def _previous_result(
@@ -323,7 +416,9 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             # result, however long the range written after it inside the same bracket
             pos += 1
             continue
-        aside = re.match(r"\(([^()]{0,40})\)", rest)
+        # an aside without a number is never the result, however long: "(by Modification
+        # of Diet in Renal Disease study equation)"
+        aside = re.match(r"\(([^()]{0,40})\)", rest) or re.match(r"\(([^()\d]{0,100})\)", rest)
         # "(SGOT)", "(mg/dL)" are asides; "(2,002 ug/L; normal <10)" opens with the result.
         opens_with_result = aside is not None and bool(
             re.match(r"\s*[<>≤≥]?\s*\d", aside.group(1))
@@ -341,7 +436,12 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
         if when and pos <= 3:
             pos += when.end()
             continue
-        moved = re.match(r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+", rest)
+        moved = re.match(
+            r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+"
+            # "eGFR ... fell to 30 mL/min/1.73 m2 (previously >90 ...)" (Lupus Sci Med 5:e000241)
+            r"|(?:fell|dropped|declined|rose|climbed)\s+to\s+(?=[<>]?\d)",
+            rest,
+        )
         if moved:  # "came down to 5.9" is a value; "down 30 mg/dl" is a change
             pos += moved.end()
             continue

@@ -82,7 +82,9 @@ _PH_PARTNER = re.compile(
     # or starvation ketoacidosis; hyperchloraemic or renal tubular acidosis)
     r"\b(?:[DAS]KA|HCMA|RTA)\b"
 )
-_BARE_PH = re.compile(r"(?<![-\w])(?:pH|PH)\b(?=[\s:=,]*(?:of|was|is)?\s*[67]\.\d)")
+# A bound below the meter's range too: "severe acidemia (pH <6.75, undetectable bicarbonate)"
+# (Case Rep Nephrol 2018:4696182).
+_BARE_PH = re.compile(r"(?<![-\w])(?:pH|PH)\b(?=[\s:=,]*(?:of|was|is)?\s*(?:[<>≤≥]\s*)?[67]\.\d)")
 # The word before a pH that makes it another fluid's ("urine pH 6.5", "pleural fluid pH 7.3");
 # any other word leaves it the blood's ("Her pH is 7.14" beside a PaCO2).
 _NOT_BLOOD_BEFORE = re.compile(
@@ -263,7 +265,11 @@ _DISORDER_TESTS: tuple[tuple[str, str], ...] = (
 _DISORDER_VALUE = re.compile(
     r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>"
     + "|".join(root for root, _ in _DISORDER_TESTS)
-    + r")[a-z]*?(?:a)?emia)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=[<>]?\s*\d)"
+    # "hypoglycemic (48 mg/dL)": the adjective too; '("undetectable," <1.0 mg/dL)': a bound
+    # after the word the report prints for a result under its limit (quotes are cleaned off
+    # before, so the word may stand alone)
+    + r")[a-z]*?(?:a)?emi(?:a|c))(?P<gap>\s+(?:of|at)\s+|\s*\(\s*"
+    r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?)(?=[<>]?\s*\d)"
 )
 
 
