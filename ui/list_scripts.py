@@ -6,9 +6,10 @@ after the password's check, and then fetched, compiled and ran 48 chunks (1.9 MB
 it could draw the list (issue #25: about 1 s of a first sign-in's 2 s from the click to
 the list on screen, and most of the browser's CPU when eight doctors sign in at once).
 The sign-in page asks for the same chunks once its form is on screen, when the browser
-is idle; the list's elements then find their code already loaded. The browser's HTTP
-cache keeps the chunks (hashed names, immutable, ``ui.static_assets``), but every page
-load compiles and runs them again, so a returning doctor gains too.
+is idle; the list's elements then find their code already loaded. A returning doctor's
+browser has the chunks in its HTTP cache (hashed names, immutable: ``ui.static_assets``)
+but compiles and runs them again on each page load; what that gains was within the noise
+of this shared machine (docs/performance.md, "server-signin3").
 
 The chunks are Streamlit's own, named by the element they draw; a name missing from the
 installed Streamlit is left out (``tests/e2e/test_sign_in_scripts_browser.py`` sees the
