@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import session
+from ui import list_scripts, session
 from ui.errors import shown_to_user
 
 st.title("MedCase")
@@ -23,6 +23,8 @@ st.caption(
     "New here? Enter your email and a password, then Create account. A few uncommon"
     " words make a strong password."
 )
+# The case list's scripts load while the doctor types, not after the click (issue #25).
+list_scripts.load_while_signing_in()
 
 if wants_sign_in or wants_account:
     with shown_to_user():
