@@ -255,15 +255,7 @@ def read_result(
         was_cmp = comparator_of(before_now.group("cmp"))
         earlier = (
             *earlier,
-            LabValue(
-                analyte=target.name,
-                value=was,
-                comparator=COMPARATORS.get(was_cmp),
-                unit=unit,
-                reference_low=low,
-                reference_high=high,
-                flag=computed_flag(was, low, high, strict, was_cmp),
-            ),
+            _lab_value(target.name, was, was_cmp, unit, (low, high, strict)),
         )
     later = (
         _later_in_series(rest[number.end() :] + series, unit)
@@ -271,43 +263,16 @@ def read_result(
         else []
     )
     if later:
-        first = LabValue(
-            analyte=target.name,
-            value=value,
-            comparator=COMPARATORS.get(comparator),
-            unit=unit,
-            reference_low=low,
-            reference_high=high,
-            flag=flag,
-        )
         told = [value, *later]
         earlier = (
             *earlier,
-            first,
-            *(
-                first.model_copy(
-                    update={
-                        "value": v,
-                        "comparator": None,
-                        "flag": computed_flag(v, low, high, strict, ""),
-                    }
-                )
-                for v in told[1:-1]
-            ),
+            _lab_value(target.name, value, comparator, unit, (low, high, strict), flag),
+            *(_lab_value(target.name, v, "", unit, (low, high, strict)) for v in told[1:-1]),
         )
         value, comparator = told[-1], ""
         flag = computed_flag(value, low, high, strict, comparator)
     return Outcome(
-        LabValue(
-            analyte=target.name,
-            value=value,
-            comparator=COMPARATORS.get(comparator),
-            unit=unit,
-            reference_low=low,
-            reference_high=high,
-            flag=flag,
-            doubtful=doubtful,
-        ),
+        _lab_value(target.name, value, comparator, unit, (low, high, strict), flag, doubtful),
         ranged=ranged,
         earlier=earlier,
     )
@@ -382,17 +347,30 @@ def _previous_result(
     if not fits:
         return None
     comparator = previous.group("cmp") or ""
-    flag = _written_flag(previous.group("flag") or "") or computed_flag(
-        value, low, high, strict, comparator
-    )
+    flag = _written_flag(previous.group("flag") or "")
+    return _lab_value(analyte.name, value, comparator, unit, (low, high, strict), flag)
+
+
+def _lab_value(
+    analyte: str,
+    value: float,
+    comparator: str,
+    unit: str | None,
+    limits: tuple[float | None, float | None, bool],
+    flag: str | None = None,
+    doubtful: bool = False,
+) -> LabValue:
+    """One result in its row's unit and range; without a written flag, the range's flag."""
+    low, high, strict = limits
     return LabValue(
-        analyte=analyte.name,
+        analyte=analyte,
         value=value,
         comparator=COMPARATORS.get(comparator),
         unit=unit,
         reference_low=low,
         reference_high=high,
-        flag=flag,
+        flag=flag or computed_flag(value, low, high, strict, comparator),
+        doubtful=doubtful,
     )
 
 
