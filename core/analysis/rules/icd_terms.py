@@ -29,7 +29,12 @@ from core.icd10 import code_set
 
 _MAX_WORDS = 8
 _ONE_WORD_MIN = 9  # letters
-_QUALIFIER = re.compile(r",\s*unspecified$|\s*\(.*?\)|\s+NOS\b")
+_QUALIFIER = re.compile(r",\s*unspecified$|\s*\(.*?\)|\s*\[.*?\]|\s+NOS\b")
+# A description's bracketed eponym: "Polyarteritis with lung involvement [Churg-Strauss]",
+# "Paroxysmal nocturnal hemoglobinuria [Marchiafava-Micheli]" (an abbreviation in brackets,
+# "[HES]", "[ALL]", is left out: the code set's own abbreviations are no words of the notes).
+_EPONYM = re.compile(r"\[([A-Z][a-z]+(?:[-\s][A-Z][a-z]+)*)\]")
+_EPONYM_WORDINGS = ("{} syndrome", "{} disease")
 _POPULATION_CHAPTERS = ("O", "P")  # pregnancy, the perinatal period
 # Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
 _HEAD_END = re.compile(r",| of | in | with | without | due to | following ")
@@ -87,6 +92,8 @@ def _built_terms() -> dict[tuple[str, ...], str]:
             terms[head] = _head_code(codes)
     for wording, code in _toxic_effect_wordings(icd).items():
         terms.setdefault(wording, code)
+    for wording, code in _eponym_wordings(icd).items():
+        terms.setdefault(wording, code)
     return {
         words: code
         for words, code in terms.items()
@@ -110,6 +117,25 @@ def _toxic_effect_wordings(icd: object) -> dict[tuple[str, ...], str]:
             continue
         for wording in _TOXIC_WORDINGS:
             wordings[_words(wording.format(substance))] = _head_code(codes)
+    return wordings
+
+
+def _eponym_wordings(icd: object) -> dict[tuple[str, ...], str]:
+    """ "Churg-Strauss syndrome" (and disease) -> M30.1, for each eponym a description gives
+    in brackets, where all the codes giving it fall in one category."""
+    eponyms: dict[str, set[str]] = {}
+    for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
+        if len(code) > 7 or "-" in code or code.startswith(_POPULATION_CHAPTERS):
+            continue  # blocks; "[Rh]" isoimmunisation is pregnancy's
+        for name in _EPONYM.findall(icd.get_description(code)):  # type: ignore[attr-defined]
+            eponyms.setdefault(name, set()).add(code)
+    wordings: dict[tuple[str, ...], str] = {}
+    for name, codes in eponyms.items():
+        if len({code[:3] for code in codes}) != 1 or len(name) < 4:
+            continue
+        named = next(iter(codes)) if len(codes) == 1 else _head_code(codes)
+        for wording in _EPONYM_WORDINGS:
+            wordings[_words(wording.format(name))] = named
     return wordings
 
 

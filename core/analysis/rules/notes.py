@@ -106,6 +106,18 @@ _FAMILY = re.compile(
     r"(?i)\b(?:(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|"
     r"aunt|uncle|relative|grand(?:mother|father|parent|son|daughter))s?|family|maternal|paternal)\b"
 )
+# A case report's subject, as its opening sentence names it: "We present a case of X", "we
+# report a rare case of X", "a rare case of X". It states X (the case is about it) without
+# concluding it: a later statement of the report's own ("diagnosed with") comes first.
+_SUBJECT = (
+    r"\bwe\s+(?:here\s+)?(?:present|report|describe)(?:ed)?\s+(?:here\s+)?(?:a|an|the|this)\s+"
+    r"(?:[\w-]+\s+){0,2}?case\s+(?:report\s+)?of|"
+    r"\b(?:a|an)\s+(?:rare|unusual|unique|atypical|interesting)\s+case\s+of"
+)
+# Between the subject's words and the disease: not the patient ("a case of a 19-year-old man
+# with asthma who ..."), whose background conditions are no subject.
+_SUBJECT_GAP = re.compile(r"(?i)\b(?:years?|months?|weeks?|days?)[-\s]old\b|\bwho\b|\bwith\b")
+_SUBJECT_STATEMENT = re.compile(r"(?i)" + _SUBJECT)
 # A diagnosis stated in running text: "working diagnoses of gastroenteritis", "consistent with".
 _STATED_INLINE = re.compile(
     r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as|to\s+have)|"
@@ -116,7 +128,9 @@ _STATED_INLINE = re.compile(
     # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
     r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology)"
     r"(?:\s+[\w-]+){0,4}?\s+(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
-    r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for)\b"
+    r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for|" + _SUBJECT + r")\b"
+    # The report's subject: "We present a rare case of isolated anterolateral radial head
+    # dislocation", "we describe here a case of CGD", "a rare case of X".
 )
 # A statement after the condition it states: "MELAS ... was confirmed by demonstration of the
 # 3243A>G transition", "Gaucher disease was diagnosed" (the same clause, no new subject).
@@ -499,6 +513,8 @@ def _statement(before: str) -> re.Match[str] | None:
     if not stated:
         return None
     gap = before[stated[-1].end() :]
+    if _SUBJECT_STATEMENT.fullmatch(stated[-1].group()) and _SUBJECT_GAP.search(gap):
+        return None  # "a case of a 45-year-old woman with diabetes": her background
     return stated[-1] if len(gap) <= 80 and not _CLAUSE.search(gap) else None
 
 
