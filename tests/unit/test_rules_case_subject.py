@@ -13,7 +13,7 @@ Every text quotes a real public document unchanged, with its provenance in a com
 from __future__ import annotations
 
 from core.analysis.rules.diagnosis import diagnose
-from core.analysis.rules.notes import read_notes
+from core.analysis.rules.notes import defined_abbreviations, read_notes
 
 
 def _primary(text: str) -> str:
@@ -53,3 +53,47 @@ def test_the_patient_introduced_by_a_case_of_is_no_subject() -> None:
         " symptoms of this syndrome related to hyposensitization treatments for allergy control."
     )
     assert "J45.909" not in _stated(text)
+
+
+# Ekrikpo et al., "Lymphocytic colitis presenting as difficult diarrhoea in an African woman:
+# a case report", J Med Case Rep 2010;4:31 (doi:10.1186/1752-1947-4-31, CC BY 2.0), two
+# sentences of the discussion as adahealth/medical_case_report_corpus @ 2388336135 stores them
+# (its case section is dev case cr-lymphocytic-colitis-in-keeping-amylase-lipase). The hand
+# list knows neither "LC" nor "CC"; the code set names both long forms (K52.832, K52.831).
+_LYMPHOCYTIC_COLITIS = (
+    "Lymphocytic colitis (LC) and collagenous colitis (CC) belong to the group of microscopic"
+    " colitides, a term which was first introduced by Read  et al. Our patient presented with"
+    " the classical features of LC which include chronic or recurrent non-bloody, non-mucoid"
+    " diarrhoea with infrequent occurrence of abdominal cramps, faecal incontinence and weight"
+    " loss."
+)
+
+
+def test_an_abbreviation_the_report_defines_is_the_code_sets_long_form() -> None:
+    defined = {c.pattern.pattern: c.code for c in defined_abbreviations(_LYMPHOCYTIC_COLITIS)}
+    assert sorted(defined.values()) == ["K52.831", "K52.832"]
+    assert _primary(_LYMPHOCYTIC_COLITIS) == "K52.832"
+
+
+def test_a_defined_abbreviation_counts_in_capitals_only() -> None:
+    # A guard on the same definition: "lc" in lower case, or the capitals inside a longer
+    # word ("LC-MS"), are no abbreviation of the disease.
+    text = "Lymphocytic colitis (LC) is rare. The value was 3 cc of lc fluid."
+    (colitis,) = defined_abbreviations(text)
+    assert colitis.pattern.search("lc") is None
+    assert colitis.pattern.search("LC-MS") is None
+
+
+# Casella et al., "Liver abscess caused by Klebsiella pneumoniae: two case reports", Cases J
+# 2009;2:6879 (doi:10.1186/1757-1626-0002-0000006879, licensee BioMed Central Ltd, CC BY 2.0),
+# the introduction's first and last sentences as adahealth/medical_case_report_corpus stores
+# them: the report's subject is named only by the abbreviation it defined.
+_LIVER_ABSCESS = (
+    "Pyogenic liver abscess (PLA) is a potentially life-threatening disease that may be caused by"
+    " bacterial or fungal organisms. Here we describe two cases of  Klebsiella -associated PLA who"
+    " were investigated and successfully treated in our department."
+)
+
+
+def test_the_subject_named_by_a_defined_abbreviation_is_stated() -> None:
+    assert _stated(_LIVER_ABSCESS) == ["K75.0"]
