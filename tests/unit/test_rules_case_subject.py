@@ -97,3 +97,37 @@ _LIVER_ABSCESS = (
 
 def test_the_subject_named_by_a_defined_abbreviation_is_stated() -> None:
     assert _stated(_LIVER_ABSCESS) == ["K75.0"]
+
+
+# cindyzhangxy/CaseReportBench @ 629533d91f, src/prompting/testing_case_set.json, item 74
+# (0-based; dev case cr-known-case-alkaptonuria-urethral-prostatic-stones-luts; a PubMed
+# Central open-access case report): its first and sixth sentences and the complication of its
+# operation.
+_ALKAPTONURIA = (
+    "A known case of hypertension, asthma and AKU presented to Urology clinic complaining of"
+    " severe LUTS: obstructive symptoms including poor stream, straining, hesitancy, and"
+    " incomplete emptying of urinary bladder, in addition to irritative symptoms including"
+    " frequency, urgency and nocturia. Other extra genitourinary manifestations due to AKU"
+    " disease were apparent; including the presence of thoracic lumbar back pain for the past 3"
+    " years with an incidental finding of advanced changes of AKU seen in the spine ( Fig. 1 A."
+    " KUB), short stature, and black discoloration of the nose and ear cartilages. Few days after his first operation, the patient developed"
+    " pulmonary embolism and started on an anticoagulant (enoxaparin), then the patient course"
+    " was complicated by clot retention, so suprapubic catheter was inserted and patient was kept"
+    " on continuous irrigation."
+)
+
+
+def test_a_complication_after_the_operation_does_not_outrank_the_disease() -> None:
+    facts = read_notes(None, [_ALKAPTONURIA])
+    assert "I26.99" in {m.condition.code for m in facts.history}
+    assert "I26.99" not in {m.condition.code for m in facts.current}
+    assert _primary(_ALKAPTONURIA) == "E70.29"
+
+
+def test_a_complication_stated_as_the_diagnosis_stays_stated() -> None:
+    # A guard: a statement wins over the complication's words ("was diagnosed with").
+    text = (
+        "Few days after his first operation, the patient was diagnosed with pulmonary embolism"
+        " and started on an anticoagulant (enoxaparin)."
+    )
+    assert "I26.99" in _stated(text)

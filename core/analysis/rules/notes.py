@@ -144,6 +144,18 @@ _STATED_AFTER = re.compile(
 # "treated for hypertension") says it is known, not that it is this case's diagnosis; the
 # treatment of an acute one ("treatment for acute pancreatitis") still states it.
 _TREATMENT = re.compile(r"(?i)\b(?:treated\s+for|(?:therapy|treatment)\s+for)\b")
+# A complication of the operation or treatment the case tells ("Few days after his first
+# operation, the patient developed pulmonary embolism", "postoperatively developed", "the
+# course was complicated by"): the case is about the disease operated on or treated, so the
+# complication is known, ranked after it, not the case's diagnosis.
+_COMPLICATION_BEFORE = re.compile(
+    r"(?i)(?:\b(?:after|following)\s+(?:(?:the|his|her|their|a|an|first|second|initial|"
+    r"surgical|elective)\s+){0,3}(?:operation|surgery|procedure|resection|transplant(?:ation)?|"
+    r"chemotherapy|radiotherapy|intervention|repair|excision|implantation|ablation)s?\b|"
+    r"\bpost-?operative(?:ly)?\b|\b(?:course|stay|recovery)\s+was\s+complicated\b)"
+    r"[^.;]{0,80}?\b(?:developed|complicated\s+by|suffered(?:\s+from)?|experienced)\s+"
+    r"(?:(?:a|an|the|acute|severe|massive|bilateral)\s+){0,2}$"
+)
 # A chronic condition the patient is introduced with, before the presentation ("A 45-year-old
 # woman with type 1 diabetes presented with vomiting"): the background, not the problem.
 _PRESENTATION_AFTER = re.compile(
@@ -499,6 +511,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or bool(_HISTORY.search(before[-40:]))
             or bool(_HISTORY_AFTER.match(after))
             or _in_history_list(before)
+            or (not states and bool(_COMPLICATION_BEFORE.search(before)))
             or (
                 condition.severity == "chronic"
                 and (treated or (not states and bool(_PRESENTATION_AFTER.match(after))))
