@@ -132,3 +132,19 @@ def test_a_complication_stated_as_the_diagnosis_stays_stated() -> None:
         " and started on an anticoagulant (enoxaparin)."
     )
     assert "I26.99" in _stated(text)
+
+
+# Rethnam et al., "Isolated radial head dislocation, a rare and easily missed injury in the
+# presence of major distracting injuries: a case report", J Med Case Rep 2007;1:38
+# (doi:10.1186/1752-1947-1-38, CC BY 2.0), the abstract's last sentence as
+# adahealth/medical_case_report_corpus @ 2388336135 stores it (dev case
+# cr-radial-head-dislocation-we-present-a-rare-case). The code set says "Subluxation and
+# dislocation of radial head" (S53.0); the report's words put the site first.
+_RADIAL_HEAD = (
+    "We present a rare case of isolated anterolateral radial head dislocation in a polytrauma"
+    " patient."
+)
+
+
+def test_a_lesion_named_site_first_is_the_code_sets_lesion_of_site() -> None:
+    assert _stated(_RADIAL_HEAD) == ["S53.0"]

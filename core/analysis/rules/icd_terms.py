@@ -84,6 +84,8 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         if head and head != words and not code.startswith(_POPULATION_CHAPTERS):
             heads.setdefault(head, set()).add(code)
     terms = dict(exact)
+    for words, code in _site_wordings(exact).items():
+        terms.setdefault(words, code)
     for head, codes in heads.items():
         categories = {code[:3] for code in codes}
         if len(head) == 1 and not _DISEASE_WORD.search(head[0]):
@@ -118,6 +120,42 @@ def _toxic_effect_wordings(icd: object) -> dict[tuple[str, ...], str]:
         for wording in _TOXIC_WORDINGS:
             wordings[_words(wording.format(substance))] = _head_code(codes)
     return wordings
+
+
+_SITE_STARTS = ("unspecified", "other", "right", "left", "bilateral", "multiple", "site")
+
+
+def _site_wordings(exact: dict[tuple[str, ...], str]) -> dict[tuple[str, ...], str]:
+    """ "Subluxation and dislocation of radial head" (S53.0) as doctors write it: "dislocation
+    of (the) radial head" and "radial head dislocation"; "Calculus in bladder" as "bladder
+    calculus". Each wording of a lesion of one to two words at a site of one to three words,
+    where every code giving the wording falls in one category."""
+    found: dict[tuple[str, ...], set[str]] = {}
+    for words, code in exact.items():
+        for joint in ("of", "in"):
+            if joint not in words:
+                continue
+            at = words.index(joint)
+            lesion, site = words[:at], words[at + 1 :]
+            if not 1 <= len(site) <= 3 or site[0] in _SITE_STARTS or "and" in site:
+                continue
+            lesions = (
+                [lesion[:1], lesion[2:]] if len(lesion) == 3 and lesion[1] == "and" else [lesion]
+            )
+            for named in lesions:
+                if not 1 <= len(named) <= 2 or named[0] in _SITE_STARTS:
+                    continue
+                for wording in (
+                    (*named, joint, *site),
+                    (*named, joint, "the", *site),
+                    (*site, *named),
+                ):
+                    found.setdefault(wording, set()).add(code)
+    return {
+        wording: next(iter(codes)) if len(codes) == 1 else _head_code(codes)
+        for wording, codes in found.items()
+        if wording not in exact and len({code[:3] for code in codes}) == 1
+    }
 
 
 def _eponym_wordings(icd: object) -> dict[tuple[str, ...], str]:
