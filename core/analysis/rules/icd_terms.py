@@ -29,7 +29,12 @@ from core.icd10 import code_set
 
 _MAX_WORDS = 8
 _ONE_WORD_MIN = 9  # letters
-_QUALIFIER = re.compile(r",\s*unspecified$|\s*\(.*?\)|\s+NOS\b")
+_QUALIFIER = re.compile(r",\s*unspecified$|\s*\(.*?\)|\s*\[.*?\]|\s+NOS\b")
+# A description's bracketed eponym: "Polyarteritis with lung involvement [Churg-Strauss]",
+# "Paroxysmal nocturnal hemoglobinuria [Marchiafava-Micheli]" (an abbreviation in brackets,
+# "[HES]", "[ALL]", is left out: the code set's own abbreviations are no words of the notes).
+_EPONYM = re.compile(r"\[([A-Z][a-z]+(?:[-\s][A-Z][a-z]+)*)\]")
+_EPONYM_WORDINGS = ("{} syndrome", "{} disease")
 _POPULATION_CHAPTERS = ("O", "P")  # pregnancy, the perinatal period
 # Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
 _HEAD_END = re.compile(r",| of | in | with | without | due to | following ")
@@ -79,6 +84,8 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         if head and head != words and not code.startswith(_POPULATION_CHAPTERS):
             heads.setdefault(head, set()).add(code)
     terms = dict(exact)
+    for words, code in _site_wordings(exact).items():
+        terms.setdefault(words, code)
     for head, codes in heads.items():
         categories = {code[:3] for code in codes}
         if len(head) == 1 and not _DISEASE_WORD.search(head[0]):
@@ -86,6 +93,8 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         if head not in terms and len(categories) == 1:
             terms[head] = _head_code(codes)
     for wording, code in _toxic_effect_wordings(icd).items():
+        terms.setdefault(wording, code)
+    for wording, code in _eponym_wordings(icd).items():
         terms.setdefault(wording, code)
     return {
         words: code
@@ -110,6 +119,61 @@ def _toxic_effect_wordings(icd: object) -> dict[tuple[str, ...], str]:
             continue
         for wording in _TOXIC_WORDINGS:
             wordings[_words(wording.format(substance))] = _head_code(codes)
+    return wordings
+
+
+_SITE_STARTS = ("unspecified", "other", "right", "left", "bilateral", "multiple", "site")
+
+
+def _site_wordings(exact: dict[tuple[str, ...], str]) -> dict[tuple[str, ...], str]:
+    """ "Subluxation and dislocation of radial head" (S53.0) as doctors write it: "dislocation
+    of (the) radial head" and "radial head dislocation"; "Calculus in bladder" as "bladder
+    calculus". Each wording of a lesion of one to two words at a site of one to three words,
+    where every code giving the wording falls in one category."""
+    found: dict[tuple[str, ...], set[str]] = {}
+    for words, code in exact.items():
+        for joint in ("of", "in"):
+            if joint not in words:
+                continue
+            at = words.index(joint)
+            lesion, site = words[:at], words[at + 1 :]
+            if not 1 <= len(site) <= 3 or site[0] in _SITE_STARTS or "and" in site:
+                continue
+            lesions = (
+                [lesion[:1], lesion[2:]] if len(lesion) == 3 and lesion[1] == "and" else [lesion]
+            )
+            for named in lesions:
+                if not 1 <= len(named) <= 2 or named[0] in _SITE_STARTS:
+                    continue
+                for wording in (
+                    (*named, joint, *site),
+                    (*named, joint, "the", *site),
+                    (*site, *named),
+                ):
+                    found.setdefault(wording, set()).add(code)
+    return {
+        wording: next(iter(codes)) if len(codes) == 1 else _head_code(codes)
+        for wording, codes in found.items()
+        if wording not in exact and len({code[:3] for code in codes}) == 1
+    }
+
+
+def _eponym_wordings(icd: object) -> dict[tuple[str, ...], str]:
+    """ "Churg-Strauss syndrome" (and disease) -> M30.1, for each eponym a description gives
+    in brackets, where all the codes giving it fall in one category."""
+    eponyms: dict[str, set[str]] = {}
+    for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
+        if len(code) > 7 or "-" in code or code.startswith(_POPULATION_CHAPTERS):
+            continue  # blocks; "[Rh]" isoimmunisation is pregnancy's
+        for name in _EPONYM.findall(icd.get_description(code)):  # type: ignore[attr-defined]
+            eponyms.setdefault(name, set()).add(code)
+    wordings: dict[tuple[str, ...], str] = {}
+    for name, codes in eponyms.items():
+        if len({code[:3] for code in codes}) != 1 or len(name) < 4:
+            continue
+        named = next(iter(codes)) if len(codes) == 1 else _head_code(codes)
+        for wording in _EPONYM_WORDINGS:
+            wordings[_words(wording.format(name))] = named
     return wordings
 
 

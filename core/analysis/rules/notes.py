@@ -106,6 +106,18 @@ _FAMILY = re.compile(
     r"(?i)\b(?:(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|"
     r"aunt|uncle|relative|grand(?:mother|father|parent|son|daughter))s?|family|maternal|paternal)\b"
 )
+# A case report's subject, as its opening sentence names it: "We present a case of X", "we
+# report a rare case of X", "a rare case of X". It states X (the case is about it) without
+# concluding it: a later statement of the report's own ("diagnosed with") comes first.
+_SUBJECT = (
+    r"\bwe\s+(?:here\s+)?(?:present|report|describe)(?:ed)?\s+(?:here\s+)?"
+    r"(?:a|an|the|this|two|three|four)\s+(?:[\w-]+\s+){0,2}?cases?\s+(?:reports?\s+)?of|"
+    r"\b(?:a|an)\s+(?:rare|unusual|unique|atypical|interesting)\s+case\s+of"
+)
+# Between the subject's words and the disease: not the patient ("a case of a 19-year-old man
+# with asthma who ..."), whose background conditions are no subject.
+_SUBJECT_GAP = re.compile(r"(?i)\b(?:years?|months?|weeks?|days?)[-\s]old\b|\bwho\b|\bwith\b")
+_SUBJECT_STATEMENT = re.compile(r"(?i)" + _SUBJECT)
 # A diagnosis stated in running text: "working diagnoses of gastroenteritis", "consistent with".
 _STATED_INLINE = re.compile(
     r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as|to\s+have)|"
@@ -116,7 +128,9 @@ _STATED_INLINE = re.compile(
     # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
     r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology)"
     r"(?:\s+[\w-]+){0,4}?\s+(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
-    r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for)\b"
+    r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for|" + _SUBJECT + r")\b"
+    # The report's subject: "We present a rare case of isolated anterolateral radial head
+    # dislocation", "we describe here a case of CGD", "a rare case of X".
 )
 # A statement after the condition it states: "MELAS ... was confirmed by demonstration of the
 # 3243A>G transition", "Gaucher disease was diagnosed" (the same clause, no new subject).
@@ -130,6 +144,18 @@ _STATED_AFTER = re.compile(
 # "treated for hypertension") says it is known, not that it is this case's diagnosis; the
 # treatment of an acute one ("treatment for acute pancreatitis") still states it.
 _TREATMENT = re.compile(r"(?i)\b(?:treated\s+for|(?:therapy|treatment)\s+for)\b")
+# A complication of the operation or treatment the case tells ("Few days after his first
+# operation, the patient developed pulmonary embolism", "postoperatively developed", "the
+# course was complicated by"): the case is about the disease operated on or treated, so the
+# complication is known, ranked after it, not the case's diagnosis.
+_COMPLICATION_BEFORE = re.compile(
+    r"(?i)(?:\b(?:after|following)\s+(?:(?:the|his|her|their|a|an|first|second|initial|"
+    r"surgical|elective)\s+){0,3}(?:operation|surgery|procedure|resection|transplant(?:ation)?|"
+    r"chemotherapy|radiotherapy|intervention|repair|excision|implantation|ablation)s?\b|"
+    r"\bpost-?operative(?:ly)?\b|\b(?:course|stay|recovery)\s+was\s+complicated\b)"
+    r"[^.;]{0,80}?\b(?:developed|complicated\s+by|suffered(?:\s+from)?|experienced)\s+"
+    r"(?:(?:a|an|the|acute|severe|massive|bilateral)\s+){0,2}$"
+)
 # A chronic condition the patient is introduced with, before the presentation ("A 45-year-old
 # woman with type 1 diabetes presented with vomiting"): the background, not the problem.
 _PRESENTATION_AFTER = re.compile(
@@ -211,6 +237,9 @@ class NoteFacts:
     # The file being read is a doctor's telling (a case report, a radiologist's report), where
     # "suggestive of X" is a diagnosis given with doubt; in a lab report's comments it is not.
     file_tells: bool = field(default=False, repr=False)
+    # The abbreviations the file being read defines after a long form that names a condition
+    # ("Pyogenic liver abscess (PLA)"): that condition wherever the file writes them.
+    defined: list[Condition] = field(default_factory=list, repr=False)
 
     def knows(self, *names: str) -> bool:
         """True when the notes name one of these conditions as the patient's, not denied."""
@@ -263,6 +292,7 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     report = kind == "report"
     own_words = kind != "notes"  # a file's words; the doctor's notes have _read_icd_terms
     facts.file_start = len(facts.stated_inline)
+    facts.defined = defined_abbreviations(text)
     imaging = own_words and bool(_IMAGING.search(text[:400]))
     # In a radiologist's report the impression decides: the indication, the history and the
     # findings are the question and the evidence, never a diagnosis of their own ("Indication:
@@ -319,6 +349,63 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
 _DEFINED = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9})\s*\)")
 
 
+def defined_abbreviations(text: str) -> list[Condition]:
+    """The abbreviations a document defines after the condition they stand for ("Lymphocytic
+    colitis (LC)", "chronic granulomatous disease (CGD)"), each as that condition found by its
+    capitals alone. The long form is found as Schwartz and Hearst find it (Pac Symp Biocomput
+    2003;8:451-62): the abbreviation's letters in order, right to left, the first at a word's
+    start; the condition (the hand list's or a code set term) must end that long form. An
+    abbreviation the hand list already reads ("AKI") keeps its hand-written meaning."""
+    defined: dict[str, Condition] = {}
+    for sentence in _SENTENCES.split(text):
+        for found in _DEFINED.finditer(sentence):
+            short = found.group(1)
+            if short in defined or sum(ch.isupper() for ch in short) < 2:
+                continue
+            if any(c.pattern.fullmatch(short) for c in CONDITIONS):
+                continue
+            lead = sentence[: found.start()].rstrip()
+            start = _long_form_start(short, lead)
+            if start is None:
+                continue
+            long_form = lead[start:]
+            ends = [
+                (a, b, c)
+                for c in CONDITIONS
+                for m in c.pattern.finditer(long_form)
+                for a, b in [m.span()]
+            ] + icd_conditions(long_form)
+            ends = [x for x in ends if x[1] == len(long_form)]
+            if not ends:
+                continue
+            _, _, named = min(ends, key=lambda x: x[0])  # the longest ending there
+            pattern = re.compile(rf"(?<![\w-]){re.escape(short)}(?![\w-])")
+            defined[short] = Condition(
+                named.name, named.code, named.severity, pattern, named.stated_only
+            )
+    return list(defined.values())
+
+
+def _long_form_start(short: str, lead: str) -> int | None:
+    """Where the long form of ``short`` begins in the words before its bracket, or None."""
+    letters = [ch.lower() for ch in short if ch.isalnum()]
+    words = list(re.finditer(r"\S+", lead))
+    if not letters or not words:
+        return None
+    reach = words[-min(len(letters) + 5, len(letters) * 2) :]
+    text = lead[reach[0].start() :].lower()
+    at = len(text) - 1
+    for number, letter in reversed(list(enumerate(letters))):
+        while at >= 0 and (
+            text[at] != letter or (number == 0 and at > 0 and text[at - 1].isalnum())
+        ):
+            at -= 1
+        if at < 0:
+            return None
+        at -= 1
+    return reach[0].start() + at + 1
+
+
 def _without_long_form_words(
     sentence: str, spans: list[tuple[int, int, Condition]]
 ) -> list[tuple[int, int, Condition]]:
@@ -340,7 +427,14 @@ def _without_long_form_words(
         if begin is None:
             continue
         kept = {n[2] for n in named}
-        drop |= {(a, b) for a, b, c in spans if begin <= a and b <= found.start() and c not in kept}
+        drop |= {
+            (a, b)
+            for a, b, c in spans
+            if begin <= a
+            and b <= found.start()
+            and c not in kept
+            and not _DEFINED.fullmatch(sentence, a - 1, b + 1)  # "(LC)": another definition's
+        }
     return [x for x in spans if (x[0], x[1]) not in drop]
 
 
@@ -362,7 +456,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         return
     # Longest match first, so "chronic renal failure" is CKD, not "renal failure".
     found = sorted(
-        ((m, c) for c in CONDITIONS for m in c.pattern.finditer(sentence)),
+        ((m, c) for c in (*CONDITIONS, *facts.defined) for m in c.pattern.finditer(sentence)),
         key=lambda item: (item[0].start() - item[0].end(), item[0].start()),
     )
     spans: list[tuple[int, int, Condition]] = [
@@ -417,6 +511,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or bool(_HISTORY.search(before[-40:]))
             or bool(_HISTORY_AFTER.match(after))
             or _in_history_list(before)
+            or (not states and bool(_COMPLICATION_BEFORE.search(before)))
             or (
                 condition.severity == "chronic"
                 and (treated or (not states and bool(_PRESENTATION_AFTER.match(after))))
@@ -499,6 +594,8 @@ def _statement(before: str) -> re.Match[str] | None:
     if not stated:
         return None
     gap = before[stated[-1].end() :]
+    if _SUBJECT_STATEMENT.fullmatch(stated[-1].group()) and _SUBJECT_GAP.search(gap):
+        return None  # "a case of a 45-year-old woman with diabetes": her background
     return stated[-1] if len(gap) <= 80 and not _CLAUSE.search(gap) else None
 
 
