@@ -129,3 +129,17 @@ def test_a_value_near_its_critical_limit_outranks_one_far_beyond_a_wide_range() 
     assert result.diagnosis.icd_code == "E87.6"
     keys = [c.key for c in result.findings]
     assert keys.index("thrombocytopenia") < keys.index("mixed_hyperlipidemia")
+
+
+def test_a_bare_t4_in_ng_per_dl_is_the_free_hormone_and_makes_hypothyroidism() -> None:
+    # Aswath-Ramana/Health_Dashboard, src/config/sample_data.py (SAMPLE_REPORT, "THYROID
+    # FUNCTION", commit e0390960e5c8f0f68e6efd50f17de3dd35690686, MIT): "T4" in ng/dL with a
+    # range of 0.8-1.8 is a free T4 (a total T4 is reported in µg/dL or nmol/L); with TSH 6.5
+    # it is overt primary hypothyroidism, not just "abnormal thyroid tests".
+    values = parse_lab_values(
+        "TSH: 6.5 µIU/mL (Reference: 0.4-4.0)  # High\nT4: 0.7 ng/dL (Reference: 0.8-1.8)  # Low"
+    )
+    assert [(v.analyte, v.flag) for v in values] == [("TSH", "high"), ("Free T4", "low")]
+    assert diagnose(values, 50).diagnosis.icd_code.startswith("E03")
+    # A total T4 in its own unit stays a total T4.
+    assert [v.analyte for v in parse_lab_values("T4: 9.1 ug/dL (4.5-12.0)")] == ["Total T4"]
