@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.analysis.labs.context import TIMING_ORDER
-from core.analysis.labs.conversion import amount
-from core.analysis.labs.critical import CRITICAL_LIMITS
 from core.analysis.rules.findings import FINDINGS, Finding
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME
@@ -56,34 +54,6 @@ def distance_outside(value: LabValue) -> float:
     return 0.0
 
 
-# A value at its critical limit counts as this many range widths beyond its range: a
-# potassium of 2.8 (the whole way from 3.5 to the critical 2.8) weighs like a fasting
-# glucose two ranges above it, not like one 0.47 of its narrow range below.
-AT_THE_CRITICAL_LIMIT = 2.0
-
-
-def toward_critical(value: LabValue) -> float:
-    """How far a value has gone from its reference limit toward its critical limit, on the
-    side it is flagged: 0 at the reference limit (or for a test with no critical limit on
-    that side), 1.0 at the critical limit and beyond."""
-    limit = CRITICAL_LIMITS.get(value.analyte)
-    if limit is None or value.specimen is not None or value.value == 0:
-        return 0.0
-    measured = amount(value, limit.unit)
-    if measured is None:
-        return 0.0
-    factor = measured / value.value  # the value's unit into the limit's
-    if value.flag == "high" and value.reference_high is not None and limit.above is not None:
-        start, end = value.reference_high * factor, limit.above
-    elif value.flag == "low" and value.reference_low is not None and limit.below is not None:
-        start, end = value.reference_low * factor, limit.below
-    else:
-        return 0.0
-    if (end - start) * (measured - start) <= 0:
-        return 0.0  # within the range, or a critical limit inside the printed range
-    return min(1.0, (measured - start) / (end - start))
-
-
 @dataclass
 class Candidate:
     key: str  # a FINDINGS key
@@ -108,16 +78,8 @@ class Candidate:
     @property
     def beyond(self) -> float:
         """How far the furthest value lies outside its range, in widths of the range (for a
-        one-sided range, in multiples of its limit): 0 within, 1.0 a whole range beyond; a
-        value near its critical limit counts by how close it has come to it (a narrow
-        range such as potassium's says little about how grave a value beyond it is)."""
-        return max(
-            (
-                max(distance_outside(v), AT_THE_CRITICAL_LIMIT * toward_critical(v))
-                for v in self.evidence
-            ),
-            default=0.0,
-        )
+        one-sided range, in multiples of its limit): 0 within, 1.0 a whole range beyond."""
+        return max((distance_outside(v) for v in self.evidence), default=0.0)
 
     @property
     def borderline(self) -> bool:
