@@ -111,3 +111,34 @@ def test_a_condition_in_the_notes_is_found_by_the_code_sets_terms() -> None:
     assert read_notes("Pain and fever.", []).stated == [] or all(
         m.condition.code[0] == "R" for m in read_notes("Pain and fever.", []).stated
     )
+
+
+def test_a_bare_t4_in_ng_per_dl_is_the_free_hormone_and_makes_hypothyroidism() -> None:
+    # Aswath-Ramana/Health_Dashboard, src/config/sample_data.py (SAMPLE_REPORT, "THYROID
+    # FUNCTION", commit e0390960e5c8f0f68e6efd50f17de3dd35690686, MIT): "T4" in ng/dL with a
+    # range of 0.8-1.8 is a free T4 (a total T4 is reported in µg/dL or nmol/L); with TSH 6.5
+    # it is overt primary hypothyroidism, not just "abnormal thyroid tests".
+    values = parse_lab_values(
+        "TSH: 6.5 µIU/mL (Reference: 0.4-4.0)  # High\nT4: 0.7 ng/dL (Reference: 0.8-1.8)  # Low"
+    )
+    assert [(v.analyte, v.flag) for v in values] == [("TSH", "high"), ("Free T4", "low")]
+    assert diagnose(values, 50).diagnosis.icd_code.startswith("E03")
+    # A total T4 in its own unit stays a total T4.
+    assert [v.analyte for v in parse_lab_values("T4: 9.1 ug/dL (4.5-12.0)")] == ["Total T4"]
+
+
+def test_indian_digit_grouping_is_one_number() -> None:
+    # akyourowngames/friday, sample_lab_report.txt (commit
+    # 2b4141ac09e5e7cf949ff6e9217ab4b5037d4733, MIT), an Indian hospital's CBC: lakh grouping
+    # "2,10,000" is 210,000 per µL, not a platelet count of 2.
+    values = parse_lab_values(
+        "  Platelet Count            2,10,000 /uL  1,50,000 - 4,00,000 -\n"
+        "  Total WBC Count           14,800 /uL    4,000 - 11,000     HIGH\n"
+    )
+    platelets = next(v for v in values if v.analyte == "Platelets")
+    assert (platelets.value, platelets.reference_low, platelets.reference_high) == (
+        210000,
+        150000,
+        400000,
+    )
+    assert platelets.flag is None

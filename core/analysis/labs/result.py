@@ -208,6 +208,7 @@ def read_result(
     unit = unit or unit_before
     if unit and (target.name, unit_key(unit)) in _OLD_UNITS:
         unit = _OLD_UNITS[(target.name, unit_key(unit))]
+    target = _free_hormone(target, unit)
     if unit and not unit_fits(target, unit):
         return Outcome(None, mentioned=True)  # "PT 13.4 seconds" is no INR, "616 U/L" no Cr
     # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
@@ -285,6 +286,17 @@ _FLAG_BEFORE = re.compile(rf"^\s+(?P<flag>{_FLAG_WORD})\s+(?=[<>]?\s*\d)")
 # Units of an older convention, read as what they mean: MCHC printed in "%" is grams of
 # haemoglobin per 100 mL of packed cells, that is g/dL (Labsmart's sample CBC, issue #29).
 _OLD_UNITS = {("MCHC", "%"): "g/dL"}
+# A thyroid hormone named bare ("T4: 1.2 ng/dL (0.8-1.8)") in a unit only the free hormone
+# is reported in (ng/dL or pmol/L for T4, pg/mL or pmol/L for T3) is the free hormone.
+_FREE_FORM = {"Total T4": "Free T4", "Total T3": "Free T3"}
+
+
+def _free_hormone(target: Analyte, unit: str | None) -> Analyte:
+    free = BY_NAME.get(_FREE_FORM.get(target.name, ""))
+    key = unit_key(unit) if unit else None
+    if free is None or not key or key in {r.unit for r in target.ranges}:
+        return target
+    return free if key in {r.unit for r in free.ranges} else target
 
 
 # A cumulative report's row: the current result (its flag word after it), then the previous

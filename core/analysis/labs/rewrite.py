@@ -498,7 +498,11 @@ def rewrite_prose(line: str) -> str:
 
 
 def plain_numbers(text: str) -> str:
-    """Thousands separators dropped ("3,200", "1,121,000"), decimal commas made points."""
+    """Thousands separators dropped ("3,200", "1,121,000", and the Indian lakh grouping
+    "2,10,000"), decimal commas made points."""
+    text = re.sub(
+        r"(?<![\d,.])\d{1,2}(?:,\d{2})+,\d{3}(?!\d|,\d)", lambda m: m.group().replace(",", ""), text
+    )
     text = re.sub(
         r"(?<![\d,.])\d{1,3}(?:,\d{3})+(?!\d|,\d)", lambda m: m.group().replace(",", ""), text
     )
