@@ -94,8 +94,8 @@ _DRUG_LEVELS: tuple[Analyte, ...] = (
                                         "vancomycin trough level"),
             (_u("ug/ml", 10, 20, 0, 500), _u("mg/l", 10, 20, 0, 500))),
     Analyte("Valproate", DRUG_LEVELS, ("valproate level", "valproic acid level",
-                                       "serum valproate", "serum valproic acid", "vpa level", "valproate concentration",
-                                       "valproate concentrations",
+                                       "serum valproate", "serum valproic acid", "vpa level",
+                                       "valproate concentration", "valproate concentrations",
                                        "valproate levels", "valproic acid levels"),
             (_u("ug/ml", 50, 100, 0, 2000), _u("mg/l", 50, 100, 0, 2000),
              _u("umol/l", 350, 700, 0, 14_000))),
@@ -225,9 +225,9 @@ _CHEMISTRY: tuple[Analyte, ...] = (
             (_u("mosm/kg", None, 10, -50, 500),)),
     # A blood gas's measured saturation as analysers print it ("sO2"); "SaO2" is left out:
     # notes write it for a pulse oximeter's reading among the vital signs ("SaO2 98% room air").
-    Analyte("Oxygen saturation", CHEMISTRY, ("sO2",
-                                             "arterial oxygen saturation",
-                                             "oxygen saturation (arterial)", "oxygen saturation (abg)"),
+    Analyte("Oxygen saturation", CHEMISTRY, ("sO2", "arterial oxygen saturation",
+                                             "oxygen saturation (arterial)",
+                                             "oxygen saturation (abg)"),
             (_u("%", 94, None, 10, 100),)),
 )
 

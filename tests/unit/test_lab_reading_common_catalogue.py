@@ -55,7 +55,9 @@ def test_blood_lead_levels_of_lead_poisoning_case_reports_are_read_in_each_unit(
     assert (found["Lead"].value, found["Lead"].unit, found["Lead"].flag) == (151.0, "µg/dL", "high")
     # A familial case of basophilic stippling cells in lead poisoning, Int J Lab Hematol,
     # doi 10.1111/ijlh.13614 (letter): micrograms per litre
-    found = _read("The blood lead level markedly increased to 965 μg/L (permissible range: <100 μg/L)")
+    found = _read(
+        "The blood lead level markedly increased to 965 μg/L (permissible range: <100 μg/L)"
+    )
     assert (found["Lead"].value, found["Lead"].unit, found["Lead"].flag) == (965.0, "μg/L", "high")
 
 
