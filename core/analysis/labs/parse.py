@@ -198,6 +198,21 @@ _REPORTED = re.compile(
 # A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
 # diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
 # glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
+# A sentence about other patients, the literature a case report reviews: its values are no
+# result of this patient ("Despite this, most reports of extremely high potassium (>9
+# mmol/L) are in the setting of cardiac arrest", Attaway, J Case Rep Stud 2015, CC BY).
+# Unless the sentence also names this patient or this case ("unlike previously reported
+# cases, our patient's potassium was 10.2").
+_LITERATURE = re.compile(
+    r"(?i)\b(?:reports\s+of|(?:most|many|several|other|previous|prior|published)\s+(?:case\s+)?"
+    r"reports|(?:previously|earlier)\s+(?:reported|published|described)\s+(?:cases|patients)|"
+    r"(?:reported|published|described)\s+cases|cases\s+(?:reported|published|described)|"
+    r"in\s+the\s+literature|other\s+(?:patients|cases|authors|studies))\b"
+)
+_THIS_PATIENT = re.compile(
+    r"(?i)\b(?:our|this|the\s+present|the\s+current)\s+(?:patient|case)\b|\bthe\s+patient\b"
+    r"|\b(?:he|she|his|her)\b"
+)
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
@@ -473,6 +488,13 @@ class _State:
                 + re.split(r"\.(?:\s|$)", line[match.end() :])[0]
             ):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
+            told = (
+                re.split(r"\.\s", before)[-1]
+                + match.group()
+                + re.split(r"\.(?:\s|$)", line[match.end() :])[0]
+            )
+            if _LITERATURE.search(told) and not _THIS_PATIENT.search(told):
+                continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             any_read = True
             if specimen is None and unit_key(value.unit).endswith("/24h"):
                 specimen = "urine"  # an amount per 24 hours is a urine collection's
