@@ -62,11 +62,12 @@ TEST_TARGETS = Figures(
 # little under (0.01; 0.005 for precision) so that OCR timing on a loaded machine does not
 # fail the suite, while a lost class of documents does. Raised again after dev grew to 127
 # cases (2026-11-26, branches reader-prose and reader-dx of the second round): recall 0.797,
-# precision 0.933, plausible 0.763, critical recall 0.793, 2 false criticals.
+# precision 0.933, plausible 0.763, critical recall 0.793, 2 false criticals. Raised after
+# the fourth round (dev 288 cases): recall 0.839, precision 0.938, plausible 0.780.
 TEST_FLOORS = Figures(
-    lab_recall=0.826,
+    lab_recall=0.829,
     lab_precision=0.935,
-    plausible_dx=0.753,
+    plausible_dx=0.770,
     critical_recall=0.79,
     false_critical=2,
 )
