@@ -195,9 +195,6 @@ _REPORTED = re.compile(
 )
 
 
-# A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
-# diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
-# glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
 # A sentence about other patients, the literature a case report reviews: its values are no
 # result of this patient ("Despite this, most reports of extremely high potassium (>9
 # mmol/L) are in the setting of cardiac arrest", Attaway, J Case Rep Stud 2015, CC BY).
@@ -216,6 +213,9 @@ _THIS_PATIENT = re.compile(
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
+# A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
+# diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
+# glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
 _CRITERIA = re.compile(
     r"(?i)\b(?:criteri(?:a|on)|based\s+on\s+the\s+following|defined\s+as|diagnostic\s+thresholds?"
     # "A pH < 7.1 and a lactate level > 20 mmol/L indicate the need for emergent
@@ -482,17 +482,13 @@ class _State:
                     self.mentioned.append(analyte.name)
                 continue
             value = outcome.value
-            if value.comparator and _CRITERIA.search(
-                re.split(r"\.\s", before)[-1]
-                + match.group()
-                + re.split(r"\.(?:\s|$)", line[match.end() :])[0]
-            ):
-                continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
-            told = (
+            told = (  # the sentence the value is told in
                 re.split(r"\.\s", before)[-1]
                 + match.group()
                 + re.split(r"\.(?:\s|$)", line[match.end() :])[0]
             )
+            if value.comparator and _CRITERIA.search(told):
+                continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
             if _LITERATURE.search(told) and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             any_read = True
