@@ -188,12 +188,24 @@ def _described(cases: list[Case]) -> str:
     return ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
 
 
+def by_kind(cases: list[Case], scores: list[CaseScore]) -> dict[str, Figures]:
+    """The figures of each kind of document (case_report, lab_pdf, ...): aggregates only,
+    so that a held-out split shows where it falls short without a case being read."""
+    kinds: dict[str, list[CaseScore]] = {}
+    for case, score in zip(cases, scores, strict=True):
+        kinds.setdefault(case.kind, []).append(score)
+    return {kind: figures(part) for kind, part in sorted(kinds.items())}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=SPLITS, nargs="*", help="splits to run (default: both)")
     parser.add_argument("--cases", type=Path, help="a folder of case folders instead of a split")
     parser.add_argument("--only", nargs="*", help="case ids to run (default: all)")
     parser.add_argument("--quiet", action="store_true", help="print the figures only")
+    parser.add_argument(
+        "--by-kind", action="store_true", help="also print each kind of document's figures"
+    )
     args = parser.parse_args(argv)
     if args.cases is not None:
         runs = {args.cases.name: load_cases(args.cases)}
@@ -205,7 +217,11 @@ def main(argv: list[str] | None = None) -> int:
             cases = [case for case in cases if case.case_id in set(args.only)]
         if not args.quiet:
             print(f"== {split}: {len(cases)} cases ({_described(cases)})")
-        _, results[split] = run(cases, quiet=args.quiet)
+        scores, results[split] = run(cases, quiet=args.quiet)
+        if args.by_kind:
+            for kind, result in by_kind(cases, scores).items():
+                count = sum(case.kind == kind for case in cases)
+                print(f"kind={kind} cases={count} {result.line(split)}")
     status = 0
     for split, result in results.items():
         if split == "test":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.clinical import TARGETS, TEST_FLOORS, run
+from benchmarks.clinical import TARGETS, TEST_FLOORS, by_kind, run
 from benchmarks.clinical_scoring import (
     CaseScore,
     Figures,
@@ -57,6 +57,25 @@ def test_no_source_is_on_both_sides() -> None:
     assert dev_sources and test_sources
     assert dev_sources & test_sources == set()
     assert all(source_ids(case) for case in load_split("test"))
+
+
+def test_each_kind_of_document_adds_up_to_the_split(
+    runs: dict[str, tuple[list[CaseScore], Figures]],
+) -> None:
+    """`--by-kind` splits the dev figures by document kind: the kinds' plausible diagnoses
+    and false criticals add up to the split's, each kind's only from its own cases."""
+    cases = load_split("dev")
+    scores, whole = runs["dev"]
+    kinds = by_kind(cases, scores)
+    assert len(kinds) >= 4 and "case_report" in kinds
+    counts = {kind: sum(case.kind == kind for case in cases) for kind in kinds}
+    plausible = sum(kinds[kind].plausible_dx * counts[kind] for kind in kinds)
+    assert plausible == pytest.approx(whole.plausible_dx * len(cases))
+    assert sum(kinds[kind].false_critical or 0 for kind in kinds) == whole.false_critical
+    radiology = [s for c, s in zip(cases, scores, strict=True) if c.kind == "radiology_report"]
+    assert kinds["radiology_report"].plausible_dx == pytest.approx(
+        sum(s.plausible for s in radiology) / len(radiology)
+    )
 
 
 def test_dev_lab_values_are_read_with_high_recall(dev: Figures) -> None:
