@@ -76,6 +76,13 @@ _DURATION = re.compile(
 # When the value was taken, set between commas after the name: "Her hemoglobin, on
 # admission, was 7.0g/dL".
 _WHEN = re.compile(r"(?i)(?:on|at|upon)\s+(?:admission|presentation|arrival|discharge)\b")
+# A day of the stay between a test's name (and its fillers) and its verb: "His serum ionized
+# calcium on day 2 of admission was 0.91 mmol/L", "His serum creatinine level at day 3 was 1000
+# μmol/L" (Journal of Medical Case Reports, CUPCase rows 2377 and 4564). Never a span of days.
+_ON_DAY = re.compile(
+    r"(?i)(?:on|at)\s+(?:hospital\s+)?day\s+\d+(?:\s+of\s+(?:(?:his|her|the)\s+)?"
+    r"(?:admission|hospitali[sz]ation|stay))?(?!\s*(?:[-–]|to\b|and\b|,\s*\d))"
+)
 
 
 @dataclass(frozen=True)
@@ -425,6 +432,10 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
         when = _WHEN.match(rest)
         if when and pos <= 3:
             pos += when.end()
+            continue
+        on_day = _ON_DAY.match(rest)
+        if on_day:
+            pos += on_day.end()
             continue
         moved = re.match(
             r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+"
