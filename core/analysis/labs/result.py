@@ -49,7 +49,9 @@ _RESULT_WORDS = re.compile(
 # about 234" of a measured value, and the set counts it.
 _APPROXIMATE = re.compile(r"(?i)\b(?:around|approximately|approx\.?|roughly|nearly)\s*$")
 _WORDS_TO_VALUE = re.compile(
-    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured)\b))?\s+){1,10}?"
+    # "His total bilirubin (T-Bil) continued to increase, reaching 8.1mg/dl on day 7" (Journal of
+    # Medical Case Reports, CUPCase row 2586): a participle after a comma continues the subject
+    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured|reaching)\b))?\s+){1,10}?"
     # "creatinine kinase gradually decreased after reaching 59,000 IU/L": the peak
     r"(?:is|was|were|at|of|=|measuring|measured|reaching|reached)\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
@@ -153,6 +155,12 @@ def read_result(
         return Outcome(None)  # "INR goal 2-3", "troponin 99th percentile ..."
     urine_form = BY_NAME.get(analyte.urine_form) if analyte.urine_form else None
     target = urine_form if (in_urine and urine_form is not None) else analyte
+    plus = re.match(r"\+\s*(?=\d)", rest)
+    if plus and target.signed:
+        # "base excess of +8.0, lactate of 1.0 mmol/L" (Journal of Medical Case Reports,
+        # CUPCase row 2377): a signed result written with its plus sign
+        start += plus.end()
+        rest = segment[start:]
     word = QUALITATIVE.match(rest)
     if word:
         dipstick = word.group("word").lower() != "normal"  # "normal" alone proves no dipstick
@@ -440,7 +448,9 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
         moved = re.match(
             r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+"
             # "eGFR ... fell to 30 mL/min/1.73 m2 (previously >90 ...)" (Lupus Sci Med 5:e000241)
-            r"|(?:fell|dropped|declined|rose|climbed)\s+to\s+(?=[<>]?\d)",
+            r"|(?:fell|dropped|declined|rose|climbed)\s+to\s+(?=[<>]?\d)"
+            # "when his potassium level reached 3.0mEq/L" (CUPCase row 2586)
+            r"|(?:reached|reaching)\s+(?=[<>]?\d)",
             rest,
         )
         if moved:  # "came down to 5.9" is a value; "down 30 mg/dl" is a change

@@ -76,7 +76,10 @@ _GAS_PARTNER = re.compile(
 # bicarbonate of 4 mEq/L", "severe acidaemia (pH 7.08)"); a document as a whole is a gas
 # report only by the gas's own results (_GAS_PARTNER), never by these.
 _PH_PARTNER = re.compile(
-    r"(?i)\bbicarb(?:onate)?\b|\blact(?:ate|ic\s+acid)\b|\banion\s+gap\b|"
+    # (never "lactate dehydrogenase": "Pleural fluid analytes were lactate dehydrogenase 591
+    # U/L, amylase 115 U/L, glucose 161 mg/dL, pH 7.58" is the fluid's pH; Journal of Medical
+    # Case Reports, CUPCase row 487)
+    r"(?i)\bbicarb(?:onate)?\b|\blact(?:ate|ic\s+acid)\b(?!\s+dehydrogenase)|\banion\s+gap\b|"
     r"acid(?:osis|a?emia)\b|alkal(?:osis|a?emia)\b|"
     # the acidosis by its abbreviation: "new-onset DKA with pH of 6.66" (diabetic, alcoholic
     # or starvation ketoacidosis; hyperchloraemic or renal tubular acidosis)
@@ -484,8 +487,18 @@ def _it_was(line: str) -> str:
     return line
 
 
+# A point as the thousands separator of a count per microlitre: "a platelet count of 346.000
+# cells/mm3" (Journal of Medical Case Reports, CUPCase row 5485). A cell count per mm3 or uL is a
+# whole number, so three digits after a point in that unit are thousands, never decimals.
+_POINT_THOUSANDS = re.compile(
+    r"(?<![\d.,])(?P<head>[1-9]\d{0,2})\.(?P<tail>\d{3})"
+    r"(?=\s*(?:cells?\s*)?/\s*(?:mm3|mm³|mm\^3|cmm|[µμu][lL])\b)"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
     # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
     line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
