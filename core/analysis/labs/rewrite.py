@@ -469,8 +469,8 @@ def _it_was(line: str) -> str:
                     line[sentence_start : match.start()],
                 )
             ]
-            if not told:
-                continue
+            if not told or len({m.group("name").lower() for m in told}) > 1:
+                continue  # two tests told in that unit: whose value "it" is is unsaid
             last = told[-1]
             gap = line[sentence_start + last.end() : match.start()]
             if ANALYTE_NAME.search(gap):
@@ -479,7 +479,7 @@ def _it_was(line: str) -> str:
             name = last.group("name")
             line = (
                 f"{line[:at]} {EARLIER}{gap}{name} {match.group('y')} {match.group('unit')}"
-                f"{line[match.end():]}"
+                f"{line[match.end() :]}"
             )
             break
         else:
