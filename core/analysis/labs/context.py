@@ -107,10 +107,21 @@ _URINE_ONLY_TESTS = re.compile(
 )
 
 
+# The name of a test that compares two specimens names neither for the tests after it: in "His
+# peritoneal fluid was an exudate with 4.3 g/dl protein and a serum-to-ascites albumin gradient
+# of −1.1 g/dl (<1.1 g/dl), a lactic acid dehydrogenase level of 527 U/L, WBC of 73 cells/mm³"
+# (Journal of Medical Case Reports, CUPCase row 2377) the LDH and the cells are the fluid's.
+_TWO_SPECIMENS = re.compile(
+    r"(?i)\b(?:serum|plasma|blood)\s*(?:-\s*to\s*-|\s+to\s+|/|-)\s*(?:ascites|ascitic|pleural)\b"
+    r"|\b(?:pleural|ascitic|peritoneal)(?:\s+fluid)?\s*(?:-\s*to\s*-|\s+to\s+|/)\s*"
+    r"(?:serum|plasma|blood)\b"
+)
+
+
 def value_context(section: Section, before: str) -> tuple[str | None, str | None]:
     """(specimen, timing) for a test whose name follows ``before`` on its line."""
     sentences = _SENTENCE_END.split(before)
-    sentence = sentences[-1]
+    sentence = _TWO_SPECIMENS.sub(" ", sentences[-1])
     specimen, timing = _closest(sentence)
     if specimen is None and _URINE_ONLY_TESTS.search(sentence):
         specimen = "urine"  # "Specific gravity 1.023, and negative for protein"

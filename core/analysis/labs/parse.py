@@ -155,7 +155,11 @@ def read_document(document: LabDocument, patient: Patient | None = None) -> LabR
 # The value may print thousands separators and its reference range in brackets after it:
 # "white blood cell count, 4,880 cells/mcL (reference range, 3,600–9,500 cells/mcL);".
 _COMMA_VALUE = re.compile(
-    r"^\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*(?:[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?"
+    r"^\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*"
+    # a count's unit set apart: "platelets, 321 × 10^9/L; and white blood cells (WBCs), 4300 ×
+    # 10^6/L" (Journal of Medical Case Reports, CUPCase row 4444)
+    r"(?:[×xX]\s*10\s*\^?\s*[0-9⁰-⁹]+\s*/\s*[A-Za-zµμ]+"
+    r"|[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?"
     r"(?:\s*\((?:reference|normal|range|ref)[^()]*\))?\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
 )
 
@@ -257,6 +261,13 @@ def _in_formula(line: str, match: re.Match[str]) -> bool:
     return bool(
         _OPERAND_BEFORE.search(before) or _OPERAND_AFTER.match(after) or _COEFFICIENT.match(after)
     )
+
+
+# A test named as the second term of a ratio the catalogue has no name for: "urine
+# potassium-to-creatinine [K/Cr] ratio of 3.9 mmol/mmol", "urine phosphate-to-creatinine ratio
+# of 1.22" (Journal of Medical Case Reports, CUPCase row 758). The number is the ratio's.
+_RATIO_DENOMINATOR = re.compile(r"(?i)[a-z)]\s*(?:-\s*to\s*-|\s+to\s+|/)\s*$")
+_RATIO_AFTER = re.compile(r"(?i)\]?\s*(?:\[[^\]]{0,12}\]\s*|\([^)]{0,12}\)\s*)?ratios?\b")
 
 
 def _comma_then_value(clause: str, segment: str) -> str:
@@ -414,6 +425,8 @@ class _State:
                 continue  # "Reference: troponin I < 0.04" is no result, nor a plan's aim
             if _EXPECTED.search(own_clause) or _in_formula(line, match):
                 continue  # "expected CO2 18", "Expected pCO2 = 1.5 x HCO3 + 8": no results
+            if _RATIO_DENOMINATOR.search(before) and _RATIO_AFTER.match(line[match.end() :]):
+                continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             segment = line[match.end() : end]
             specimen, timing = value_context(self.section, before)
             if specimen is None and self.carried and not re.search(r"\.\s", before):

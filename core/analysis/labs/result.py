@@ -49,7 +49,9 @@ _RESULT_WORDS = re.compile(
 # about 234" of a measured value, and the set counts it.
 _APPROXIMATE = re.compile(r"(?i)\b(?:around|approximately|approx\.?|roughly|nearly)\s*$")
 _WORDS_TO_VALUE = re.compile(
-    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured)\b))?\s+){1,10}?"
+    # "His total bilirubin (T-Bil) continued to increase, reaching 8.1mg/dl on day 7" (Journal of
+    # Medical Case Reports, CUPCase row 2586): a participle after a comma continues the subject
+    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured|reaching)\b))?\s+){1,10}?"
     # "creatinine kinase gradually decreased after reaching 59,000 IU/L": the peak
     r"(?:is|was|were|at|of|=|measuring|measured|reaching|reached)\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
@@ -76,6 +78,13 @@ _DURATION = re.compile(
 # When the value was taken, set between commas after the name: "Her hemoglobin, on
 # admission, was 7.0g/dL".
 _WHEN = re.compile(r"(?i)(?:on|at|upon)\s+(?:admission|presentation|arrival|discharge)\b")
+# A day of the stay between a test's name (and its fillers) and its verb: "His serum ionized
+# calcium on day 2 of admission was 0.91 mmol/L", "His serum creatinine level at day 3 was 1000
+# μmol/L" (Journal of Medical Case Reports, CUPCase rows 2377 and 4564). Never a span of days.
+_ON_DAY = re.compile(
+    r"(?i)(?:on|at)\s+(?:hospital\s+)?day\s+\d+(?:\s+of\s+(?:(?:his|her|the)\s+)?"
+    r"(?:admission|hospitali[sz]ation|stay))?(?!\s*(?:[-–]|to\b|and\b|,\s*\d))"
+)
 
 
 @dataclass(frozen=True)
@@ -146,6 +155,12 @@ def read_result(
         return Outcome(None)  # "INR goal 2-3", "troponin 99th percentile ..."
     urine_form = BY_NAME.get(analyte.urine_form) if analyte.urine_form else None
     target = urine_form if (in_urine and urine_form is not None) else analyte
+    plus = re.match(r"\+\s*(?=\d)", rest)
+    if plus and target.signed:
+        # "base excess of +8.0, lactate of 1.0 mmol/L" (Journal of Medical Case Reports,
+        # CUPCase row 2377): a signed result written with its plus sign
+        start += plus.end()
+        rest = segment[start:]
     word = QUALITATIVE.match(rest)
     if word:
         dipstick = word.group("word").lower() != "normal"  # "normal" alone proves no dipstick
@@ -426,10 +441,16 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
         if when and pos <= 3:
             pos += when.end()
             continue
+        on_day = _ON_DAY.match(rest)
+        if on_day:
+            pos += on_day.end()
+            continue
         moved = re.match(
             r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+"
             # "eGFR ... fell to 30 mL/min/1.73 m2 (previously >90 ...)" (Lupus Sci Med 5:e000241)
-            r"|(?:fell|dropped|declined|rose|climbed)\s+to\s+(?=[<>]?\d)",
+            r"|(?:fell|dropped|declined|rose|climbed)\s+to\s+(?=[<>]?\d)"
+            # "when his potassium level reached 3.0mEq/L" (CUPCase row 2586)
+            r"|(?:reached|reaching)\s+(?=[<>]?\d)",
             rest,
         )
         if moved:  # "came down to 5.9" is a value; "down 30 mg/dl" is a change

@@ -76,7 +76,10 @@ _GAS_PARTNER = re.compile(
 # bicarbonate of 4 mEq/L", "severe acidaemia (pH 7.08)"); a document as a whole is a gas
 # report only by the gas's own results (_GAS_PARTNER), never by these.
 _PH_PARTNER = re.compile(
-    r"(?i)\bbicarb(?:onate)?\b|\blact(?:ate|ic\s+acid)\b|\banion\s+gap\b|"
+    # (never "lactate dehydrogenase": "Pleural fluid analytes were lactate dehydrogenase 591
+    # U/L, amylase 115 U/L, glucose 161 mg/dL, pH 7.58" is the fluid's pH; Journal of Medical
+    # Case Reports, CUPCase row 487)
+    r"(?i)\bbicarb(?:onate)?\b|\blact(?:ate|ic\s+acid)\b(?!\s+dehydrogenase)|\banion\s+gap\b|"
     r"acid(?:osis|a?emia)\b|alkal(?:osis|a?emia)\b|"
     # the acidosis by its abbreviation: "new-onset DKA with pH of 6.66" (diabetic, alcoholic
     # or starvation ketoacidosis; hyperchloraemic or renal tubular acidosis)
@@ -442,8 +445,60 @@ def _it_named(line: str) -> str:
     return "".join(out) + line[last:] if out else line
 
 
+# "it was" for the test last told in the same unit in the same sentence: "his amylase level
+# was 1331 U/L; on day 2, it was 1780 U/L; and on day 3, it was 3570 U/L", "His serum ionized
+# calcium on day 2 of admission was 0.91 mmol/L (normal 1.09–1.3 mmol/L), and it was 1.14
+# mmol/L with replacement of calcium on day 5" (Journal of Medical Case Reports, CUPCase row
+# 2377). The value told before is the earlier one; the pronoun becomes the test's name.
+_IT_WAS = re.compile(rf"\b[Ii]t\s+was\s+(?P<y>{_NUM})\s*(?P<unit>[a-zA-Zµμ%]+(?:/[a-zA-Z0-9]+)?)")
+_WHICH_WAS = re.compile(r",\s*which\s+(?:was|were)\s+(?=[<>]?\d)")
+_SENTENCE_START = re.compile(r"(?:^|\.\s+)(?=[A-Z(])")
+
+
+def _it_was(line: str) -> str:
+    for _ in range(4):  # a chain of "it was" values: one at a time, left to right
+        for match in _IT_WAS.finditer(line):
+            unit = re.escape(match.group("unit"))
+            start = [m.end() for m in _SENTENCE_START.finditer(line[: match.start()])]
+            sentence_start = start[-1] if start else 0
+            told = [
+                m
+                for m in re.finditer(
+                    rf"(?P<name>{_NAME})(?:[^\d;.]|\bday\s+\d+\b|;\s+on\s+day\s+\d+,?)"
+                    rf"{{0,60}}?(?<![\d.])(?P<x>{_NUM})\s*{unit}(?![\w/])",
+                    line[sentence_start : match.start()],
+                )
+            ]
+            if not told or len({m.group("name").lower() for m in told}) > 1:
+                continue  # two tests told in that unit: whose value "it" is is unsaid
+            last = told[-1]
+            gap = line[sentence_start + last.end() : match.start()]
+            if ANALYTE_NAME.search(gap):
+                continue  # another test was told in between: whose value "it" is is unsaid
+            at = sentence_start + last.end()
+            name = last.group("name")
+            line = (
+                f"{line[:at]} {EARLIER}{gap}{name} {match.group('y')} {match.group('unit')}"
+                f"{line[match.end() :]}"
+            )
+            break
+        else:
+            return line
+    return line
+
+
+# A point as the thousands separator of a count per microlitre: "a platelet count of 346.000
+# cells/mm3" (Journal of Medical Case Reports, CUPCase row 5485). A cell count per mm3 or uL is a
+# whole number, so three digits after a point in that unit are thousands, never decimals.
+_POINT_THOUSANDS = re.compile(
+    r"(?<![\d.,])(?P<head>[1-9]\d{0,2})\.(?P<tail>\d{3})"
+    r"(?=\s*(?:cells?\s*)?/\s*(?:mm3|mm³|mm\^3|cmm|[µμu][lL])\b)"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
     # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
     line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
@@ -484,6 +539,10 @@ def rewrite_prose(line: str) -> str:
     line = _BOTH.sub(_both, line)
     line = _PAIR.sub(_pair, line)
     line = _it_named(line)
+    line = _it_was(line)
+    # "testosterone concentrations, which were 7.7 nmol/L (normal 8.6–29.0 nmol/L)" (Journal of
+    # Medical Case Reports, CUPCase row 758): the relative clause tells the test's value
+    line = _WHICH_WAS.sub(" was ", line)
     line = _FROM_TO.sub(_from_to, line)
     line = _AGAIN_IN_UNIT.sub(_again_in_unit, line)
     for _ in range(3):  # "increased to 24.7 and then decreased to 16.6": one change at a time
