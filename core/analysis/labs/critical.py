@@ -181,7 +181,8 @@ def mark_critical(
             dated = any(_DATED.search(values[i].source_line or "") for i in same[:-1])
             again = dated and _measured_again(values, indexes[-1], sentences or {})
             current[key] = [indexes[-1]] if again else same
-            current[key] += _other_analyser(values, indexes, current[key], sentences or {})
+            if not again:
+                current[key] += _other_analyser(values, indexes, current[key], sentences or {})
     # A reading the patient reports or one dated by a visit elsewhere (``history``) is never
     # current. Other "earlier" results stay critical when nothing later of the test is told:
     # the reader's time words are broad ("A previously healthy man ... pH of 6.92", "diagnosed
@@ -238,7 +239,9 @@ def _other_analyser(
         if j in chosen or j not in sentences:
             continue
         (line, at), (line_j, at_j) = sentences[last], sentences[j]
-        if is_gas(j) != gas and line == line_j and 0 < at - at_j <= _SAME_MOMENT_SENTENCES:
+        dated = any(_DATED.search(v.source_line or "") for v in told_with(j))
+        near = line == line_j and 0 < at - at_j <= _SAME_MOMENT_SENTENCES
+        if is_gas(j) != gas and near and not dated:
             return [j]
         return []  # the same analyser again, or far apart: a later result
     return []
