@@ -470,17 +470,20 @@ def _name_first(line: str) -> str:
 # A change told as "an increase in <test> of X to Y": "After two sessions, there was an
 # increase in platelet counts of 17 × 10^9/L to 67 × 10^9/L" (J Med Case Rep, CC BY): the
 # first number is the earlier result.
+_CHANGE_UNIT = r"(?:\s*(?:[×x]\s*10\^?\d+\s*/\s*[A-Za-zµμ]+|[A-Za-zµμ%]+(?:/[A-Za-z]+)?))"
 _CHANGE_OF_TO = re.compile(
     r"(?i)\b(?:increase|rise|decrease|fall|drop|reduction|improvement)\s+in\s+"
-    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,20}}?)\bof\s+(?P<x>{_NUM})"
-    r"(?P<unit>\s*(?:[×x]\s*10\^?\d+\s*/\s*[A-Za-zµμ]+|[A-Za-zµμ%]+(?:/[A-Za-z]+)?))?"
-    rf"\s+to\s+(?P<y>{_NUM})"
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,20}}?)\bof\s+(?P<x>{_NUM})(?P<unit>{_CHANGE_UNIT})"
+    rf"\s+to\s+(?P<y>{_NUM})(?P<unit2>{_CHANGE_UNIT})"
 )
 
 
 def _change_of_to(match: re.Match[str]) -> str:
-    name, unit = match.group("name"), match.group("unit") or ""
-    return f"{name} {match.group('x')}{unit} {EARLIER}, {name} {match.group('y')}"
+    # Both numbers carry the unit: "an increase in serum creatinine of 0.3 to 0.5 mg/dL" is
+    # the size of a change (a criterion), not two results.
+    name, unit = match.group("name"), match.group("unit")
+    later = f"{name} {match.group('y')}{match.group('unit2')}"
+    return f"{name} {match.group('x')}{unit} {EARLIER}, {later}"
 
 
 def rewrite_prose(line: str) -> str:
