@@ -5,8 +5,8 @@ Central, open access under the Creative Commons Attribution License), as the CUP
 stores it (felipeocampoos/CUPCase-curhumai-Adversary @ ccbb107,
 gpt_and_med_lm_evaluation/datasets/CUPCASE_RTEST_eval.csv, the row id named); each is also a
 dev case (tests/clinical/dev/cr4-crit-*). None is an article of the held-out split (its
-provenance fields were checked). Every test but the last (a guard) fails on the code before
-this branch.
+provenance fields were checked). Every test but one guard
+(`test_a_gas_told_again_later_replaces_the_chemistry`) fails on the code before this branch.
 """
 
 from __future__ import annotations
@@ -149,3 +149,12 @@ def test_a_gas_told_again_later_replaces_the_chemistry() -> None:
         "venous blood gas after insulin showed pH, 7.30 and potassium, 5.1mmol/L."
     )
     assert _told(text, "Potassium") == [(None, 7.3, False), (None, 5.1, False)]
+
+
+def test_a_dipstick_test_named_after_a_blood_specimen_is_no_urine_result() -> None:
+    # Liao et al., "Successful resolution of symmetrical peripheral gangrene after severe
+    # acute pancreatitis", J Med Case Rep 2015, doi 10.1186/s13256-015-0688-3 (CUPCase row
+    # 2564): a serum ketone test was read as a urine dipstick result of 0.
+    text = "His laboratory test result for serum ketone bodies was negative."
+    assert parse_lab_values(text) == []
+    assert [v.value for v in parse_lab_values("Urine ketones were negative.")] == [0]

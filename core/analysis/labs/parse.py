@@ -53,6 +53,7 @@ from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import read_result
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
 from core.insights import LabDocument, LabValue
+from core.vocabulary.analytes import URINE
 from core.vocabulary.catalog import BY_NAME
 from core.vocabulary.units import EXPONENT_UNIT, unit_key
 
@@ -223,6 +224,9 @@ _THIS_PATIENT = re.compile(
     r"(?i)\b(?:our|this|the\s+present|the\s+current)\s+(?:patient|case)\b|\bthe\s+patient\b"
     r"|\b(?:he|she|his|her)\b"
 )
+# A dipstick test named after a blood specimen is no urine result: "His laboratory test
+# result for serum ketone bodies was negative" (Liao et al., J Med Case Rep 2015, CC BY).
+_BLOOD_BEFORE = re.compile(r"(?i)\b(?:serum|plasma|blood|capillary)\s*$")
 # A test's name as the second term of a ratio the catalogue does not know: "urine
 # potassium-to-creatinine [K/Cr] ratio of 3.9 mmol/mmol", "urine phosphate-to-creatinine
 # ratio of 1.22" (J Med Case Rep, CC BY) are no creatinine results.
@@ -439,6 +443,8 @@ class _State:
             if _EXPECTED.search(own_clause) or _in_formula(line, match):
                 continue  # "expected CO2 18", "Expected pCO2 = 1.5 x HCO3 + 8": no results
             segment = line[match.end() : end]
+            if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
+                continue  # "serum ketone bodies was negative": no urine dipstick result
             if (
                 _RATIO_PART_BEFORE.search(before) and _RATIO_AFTER.match(segment)
             ) or _RATIO_ABBREVIATION_END.match(segment):
