@@ -247,7 +247,9 @@ def _other_analyser(
     return []
 
 
-_GAS_RESULTS = frozenset({"Blood pH", "pCO2", "pO2", "Base excess"})
+# A gas's own results; a pH alone is told with the chemistry too ("new-onset DKA with pH of
+# 6.66, and potassium of 1.6 mEq/L"), so it makes no sentence a gas's.
+_GAS_RESULTS = frozenset({"pCO2", "pO2", "Base excess"})
 _DATED = re.compile(
     r"(?i)\b(?:hospital\s+)?day\s+\d+\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
     r"\b\d+\s+(?:hours?|days?|weeks?|months?)\s+(?:later|after|afterwards)\b"
