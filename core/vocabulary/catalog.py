@@ -126,9 +126,11 @@ _CORE: tuple[Analyte, ...] = (
              _u("mmol/24h", 25, 125, 0, 1000, written_only=True))),
     Analyte("Chloride", CHEMISTRY, ("chloride", "Cl", "CL", "Cl-"),
             (_u("mmol/l", 98, 107, 50, 160), _u("meq/l", 98, 107, 50, 160))),
+    # A bicarbonate of 1 mmol/L is measured in extreme acidaemia ("serum bicarbonate, 1mmol/L"
+    # beside a venous pH of 6.58, J Med Case Rep 2014;8:159): the span starts at 1.
     Analyte("Bicarbonate", CHEMISTRY, ("bicarbonate", "bicarb", "hco3", "co2", "total co2", "tco2",
                                         "carbon dioxide"),
-            (_u("mmol/l", 22, 29, 2, 60), _u("meq/l", 22, 29, 2, 60))),
+            (_u("mmol/l", 22, 29, 1, 60), _u("meq/l", 22, 29, 1, 60))),
     Analyte("BUN", CHEMISTRY, ("bun", "blood urea nitrogen", "urea nitrogen"),
             (_u("mg/dl", 7, 20, 1, 300), _u("mmol/l", 2.5, 7.1, 0.3, 100))),
     Analyte("Urea", KIDNEY, ("urea", "serum urea", "blood urea"),

@@ -181,6 +181,8 @@ def mark_critical(
             dated = any(_DATED.search(values[i].source_line or "") for i in same[:-1])
             again = dated and _measured_again(values, indexes[-1], sentences or {})
             current[key] = [indexes[-1]] if again else same
+            if not again:
+                current[key] += _other_analyser(values, indexes, current[key], sentences or {})
     # A reading the patient reports or one dated by a visit elsewhere (``history``) is never
     # current. Other "earlier" results stay critical when nothing later of the test is told:
     # the reader's time words are broad ("A previously healthy man ... pH of 6.92", "diagnosed
@@ -192,6 +194,62 @@ def mark_critical(
     ]
 
 
+# A blood gas told beside the laboratory's chemistry: "Her initial investigations were as
+# follows: ... serum bicarbonate, 1mmol/L ...; serum glucose, 2.3mmol/L; ... Venous blood gas
+# measurements revealed ...: pH, 6.58; ... HCO3, 3.6mmol/L; glucose, 2.0mmol/L" (Ncomanzi
+# et al., J Med Case Rep 2014;8:159, CC BY). The analyser's result and the laboratory's are
+# two measurements of the same moment, not a later result replacing an earlier one: both
+# are current, unless the later telling is dated after the first.
+_GAS_TOLD = re.compile(
+    r"(?i)\bblood\s+gas(?:es)?\b|\b[av]bgs?\b|\bgas\s+analys[ie]s\b|\bco-?oximetry\b"
+)
+_TOLD_LATER = re.compile(
+    r"(?i)\b(?:after|later|subsequent(?:ly)?|following|repeat(?:ed)?|then|follow[-\s]?up|next|"
+    r"again|post\w*|day)\b"
+)
+_SAME_MOMENT_SENTENCES = 3  # how far apart the two tellings may stand in one paragraph
+
+
+def _other_analyser(
+    values: list[LabValue],
+    indexes: list[int],
+    chosen: list[int],
+    sentences: dict[int, tuple[int, int]],
+) -> list[int]:
+    """The telling of the same test by the other analyser (a blood gas beside the
+    laboratory's chemistry) in the sentences just before the current one, when nothing
+    dates the current one later: it is current too."""
+    last = chosen[-1]
+    if last not in sentences:
+        return []
+
+    def told_with(i: int) -> list[LabValue]:  # the values read from i's sentence
+        return [v for k, v in enumerate(values) if sentences.get(k) == sentences[i]]
+
+    def is_gas(i: int) -> bool:
+        together = told_with(i)
+        return any(v.analyte in _GAS_RESULTS for v in together) or any(
+            _GAS_TOLD.search(v.source_line or "") for v in together
+        )
+
+    if any(_TOLD_LATER.search(v.source_line or "") for v in told_with(last)):
+        return []
+    gas = is_gas(last)
+    for j in reversed(indexes[: indexes.index(last)]):
+        if j in chosen or j not in sentences:
+            continue
+        (line, at), (line_j, at_j) = sentences[last], sentences[j]
+        dated = any(_DATED.search(v.source_line or "") for v in told_with(j))
+        near = line == line_j and 0 < at - at_j <= _SAME_MOMENT_SENTENCES
+        if is_gas(j) != gas and near and not dated:
+            return [j]
+        return []  # the same analyser again, or far apart: a later result
+    return []
+
+
+# A gas's own results; a pH alone is told with the chemistry too ("new-onset DKA with pH of
+# 6.66, and potassium of 1.6 mEq/L"), so it makes no sentence a gas's.
+_GAS_RESULTS = frozenset({"pCO2", "pO2", "Base excess"})
 _DATED = re.compile(
     r"(?i)\b(?:hospital\s+)?day\s+\d+\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
     r"\b\d+\s+(?:hours?|days?|weeks?|months?)\s+(?:later|after|afterwards)\b"

@@ -53,6 +53,7 @@ from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import read_result
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
 from core.insights import LabDocument, LabValue
+from core.vocabulary.analytes import URINE
 from core.vocabulary.catalog import BY_NAME
 from core.vocabulary.units import EXPONENT_UNIT, unit_key
 
@@ -188,8 +189,12 @@ _NARRATIVE_LABEL = re.compile(
 )
 _SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
 # A plan's aim in the clause before a test's name, not a result: "try to keep her pH in a
-# normal range", "we will need to hyperventilate her to a pCO2 of 30 and a pH of 7.5".
-_PLAN_AIM = re.compile(r"(?i)\b(?:keep|hyperventilat\w*|titrat\w*|threshold)\b")
+# normal range", "we will need to hyperventilate her to a pCO2 of 30 and a pH of 7.5",
+# "aiming to increase her sodium levels to 160 to 170 mmol/l" (J Med Case Rep, CC BY: a
+# hypertonic-saline target, not the sodium she had).
+_PLAN_AIM = re.compile(
+    r"(?i)\b(?:keep|hyperventilat\w*|titrat\w*|threshold|aim(?:s|ed|ing)?\s+(?:to|at|for))\b"
+)
 # Readings the patient tells the doctor ("She indicates that her blood sugar on Friday night
 # was 187 at bedtime and that ... her blood sugar was 477"): home readings, history, never a
 # laboratory's current result.
@@ -210,10 +215,29 @@ _LITERATURE = re.compile(
     r"(?:reported|published|described)\s+cases|cases\s+(?:reported|published|described)|"
     r"in\s+the\s+literature|other\s+(?:patients|cases|authors|studies))\b"
 )
+# A general statement, true of any patient, not a result: "A urine spot sodium of >100
+# mmol/l can be seen in hypernatremia following ingestion of salt or infusion of 3 %
+# hypertonic saline", "Plasma concentrations ... higher than 500 μg/L are considered to be
+# potentially toxic" (two J Med Case Rep case sections, CC BY). Unless the sentence names
+# this patient, like a literature sentence.
+_GENERAL_STATEMENT = re.compile(
+    r"(?i)\b(?:can|may|might|could)\s+(?:also\s+)?be\s+(?:seen|found|observed|encountered)\s+in\b"
+    r"|\b(?:is|are)\s+considered\s+(?:to\s+be\s+)?(?:potentially\s+)?(?:toxic|diagnostic|normal)\b"
+)
 _THIS_PATIENT = re.compile(
     r"(?i)\b(?:our|this|the\s+present|the\s+current)\s+(?:patient|case)\b|\bthe\s+patient\b"
     r"|\b(?:he|she|his|her)\b"
 )
+# A dipstick test named after a blood specimen is no urine result: "His laboratory test
+# result for serum ketone bodies was negative" (Liao et al., J Med Case Rep 2015, CC BY).
+_BLOOD_BEFORE = re.compile(r"(?i)\b(?:serum|plasma|blood|capillary)\s*$")
+# A test's name as the second term of a ratio the catalogue does not know: "urine
+# potassium-to-creatinine [K/Cr] ratio of 3.9 mmol/mmol", "urine phosphate-to-creatinine
+# ratio of 1.22" (J Med Case Rep, CC BY) are no creatinine results.
+_RATIO_PART_BEFORE = re.compile(r"(?i)\w\s*-\s*to\s*-\s*$")
+_RATIO_AFTER = re.compile(r"(?i)\s*(?:\[[^\]]{0,12}\]|\([^)]{0,12}\))?\s*ratio\b")
+# ... and its abbreviation in brackets ("[K/Cr] ratio"): the "Cr" there is no result either.
+_RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
@@ -228,6 +252,10 @@ _CRITERIA = re.compile(
     # "This was a patient with an INR > 8 without any significant bleed": the guideline's
     # band the result falls in, after the result (">10") was told (Dr Crunch blog, 2012)
     r"|\ba\s+patient\s+with\s+an?\b|\bpatients\s+with\s+an?\b"
+    # "the combination of ..., serum aminotransferases less than 2000 IU/L and normal or
+    # markedly subnormal alkaline phosphatase (< 40 IU/L), all suggested a specific
+    # condition" (Andreadis et al., J Med Case Rep 2010;4:256, CC BY): a diagnostic pattern
+    r"|\bthe\s+combination\s+of\b"
     # "We suspected distal renal tubular acidosis (RTA) due to ..., a serum bicarbonate level
     # < 10": a bound given as the reason for a suspicion restates the diagnosis's criterion
     r"|suspected\b[^.]{0,80}?\b(?:due\s+to|because\s+of|given))\b"
@@ -428,6 +456,12 @@ class _State:
             if _RATIO_DENOMINATOR.search(before) and _RATIO_AFTER.match(line[match.end() :]):
                 continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             segment = line[match.end() : end]
+            if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
+                continue  # "serum ketone bodies was negative": no urine dipstick result
+            if (
+                _RATIO_PART_BEFORE.search(before) and _RATIO_AFTER.match(segment)
+            ) or _RATIO_ABBREVIATION_END.match(segment):
+                continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             specimen, timing = value_context(self.section, before)
             if specimen is None and self.carried and not re.search(r"\.\s", before):
                 specimen = self.carried  # the sentence began on the line before
@@ -502,7 +536,8 @@ class _State:
             )
             if value.comparator and _CRITERIA.search(told):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
-            if _LITERATURE.search(told) and not _THIS_PATIENT.search(told):
+            general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
+            if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             any_read = True
             if specimen is None and unit_key(value.unit).endswith("/24h"):

@@ -449,8 +449,11 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+"
             # "eGFR ... fell to 30 mL/min/1.73 m2 (previously >90 ...)" (Lupus Sci Med 5:e000241)
             r"|(?:fell|dropped|declined|rose|climbed)\s+to\s+(?=[<>]?\d)"
-            # "when his potassium level reached 3.0mEq/L" (CUPCase row 2586)
-            r"|(?:reached|reaching)\s+(?=[<>]?\d)",
+            # "when his potassium level reached 3.0mEq/L" (CUPCase row 2586); "INR reached
+            # 7.7", "caused the hematocrit (Ht) level to drop to 17.6%" (Andreadis et al.,
+            # J Med Case Rep 2010;4:256, CC BY): a later result of the same test
+            r"|(?:reached|reaching)\s+(?=[<>]?\d)"
+            r"|to\s+(?:drop|fall|rise|increase|decrease)\s+to\s+(?=[<>]?\d)",
             rest,
         )
         if moved:  # "came down to 5.9" is a value; "down 30 mg/dl" is a change

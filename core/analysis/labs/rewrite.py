@@ -84,6 +84,10 @@ _PH_PARTNER = re.compile(
     # the acidosis by its abbreviation: "new-onset DKA with pH of 6.66" (diabetic, alcoholic
     # or starvation ketoacidosis; hyperchloraemic or renal tubular acidosis)
     r"\b(?:[DAS]KA|HCMA|RTA)\b"
+    # the blood's own reference range printed in the sentence: "pH 6.86 (reference range: pH
+    # 7.37 to 7.45)" (Groth et al., J Med Case Rep 2012;6:80, CC BY); no urine or other
+    # fluid has a range of 7.3x to 7.4x
+    r"|\b7\.3\d?\s*(?:-|–|—|to)\s*(?:pH\s*)?7\.4\d?\b"
 )
 # A bound below the meter's range too: "severe acidemia (pH <6.75, undetectable bicarbonate)"
 # (Case Rep Nephrol 2018:4696182).
@@ -496,6 +500,46 @@ _POINT_THOUSANDS = re.compile(
 )
 
 
+# A list of results written value first, each with its unit: "Biochemistry findings showed
+# 49 mg/dL glucose, 0.79 mg/dL serum creatinine, 2.8 g/dL albumin, 32 IU/L alkaline
+# phosphatase (normal range 35 to 104), ..." (Andreadis et al., J Med Case Rep 2010;4:256,
+# CC BY). Read name first, "glucose, 0.79 mg/dL" gave every test its neighbour's value. Only
+# where the line holds two such items or more, each ending its clause.
+_VALUE_FIRST_UNIT = r"(?:[mµμunpk]?(?:g|mol|mEq|IU|U)\s*/\s*(?:d[lL]|m[lL]|[lL]))"
+_UNIT_VALUE_THEN_NAME = re.compile(
+    rf"(?<![\w.,/])(?P<x>{_NUM})\s*(?P<unit>{_VALUE_FIRST_UNIT})\s+"
+    rf"(?P<pre>(?:(?i:total|direct|serum|plasma)\s+)*)(?P<name>{_NAME})"
+    r"(?=\s*(?:\([^()]*\))?\s*(?:,|;|\.(?:\s|$)|\band\b|$))"
+)
+
+
+def _name_first(line: str) -> str:
+    if len(_UNIT_VALUE_THEN_NAME.findall(line)) < 2:
+        return line
+    return _UNIT_VALUE_THEN_NAME.sub(
+        lambda m: f"{m.group('pre')}{m.group('name')} {m.group('x')} {m.group('unit')}", line
+    )
+
+
+# A change told as "an increase in <test> of X to Y": "After two sessions, there was an
+# increase in platelet counts of 17 × 10^9/L to 67 × 10^9/L" (J Med Case Rep, CC BY): the
+# first number is the earlier result.
+_CHANGE_UNIT = r"(?:\s*(?:[×x]\s*10\^?\d+\s*/\s*[A-Za-zµμ]+|[A-Za-zµμ%]+(?:/[A-Za-z]+)?))"
+_CHANGE_OF_TO = re.compile(
+    r"(?i)\b(?:increase|rise|decrease|fall|drop|reduction|improvement)\s+in\s+"
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,20}}?)\bof\s+(?P<x>{_NUM})(?P<unit>{_CHANGE_UNIT})"
+    rf"\s+to\s+(?P<y>{_NUM})(?P<unit2>{_CHANGE_UNIT})"
+)
+
+
+def _change_of_to(match: re.Match[str]) -> str:
+    # Both numbers carry the unit: "an increase in serum creatinine of 0.3 to 0.5 mg/dL" is
+    # the size of a change (a criterion), not two results.
+    name, unit = match.group("name"), match.group("unit")
+    later = f"{name} {match.group('y')}{match.group('unit2')}"
+    return f"{name} {match.group('x')}{unit} {EARLIER}, {later}"
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
@@ -504,6 +548,8 @@ def rewrite_prose(line: str) -> str:
     line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
+    line = _name_first(line)
+    line = _CHANGE_OF_TO.sub(_change_of_to, line)
     line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
     line = _COUNT_DISORDER.sub(
         lambda m: (
