@@ -570,7 +570,6 @@ def test_the_second_catalog_batch_takes_the_code_of_its_unit_or_none() -> None:
         ("Oxygen saturation", "%", None, "20564-1"),
         ("Nucleated RBC", "10^9/l", None, "30392-5"),
         ("Immature granulocytes", "/ul", None, "51584-1"),
-        ("Bands", "/ul", None, "26507-4"),
         ("Methanol", "mg/dl", None, "5693-7"),
         ("Isopropanol", "mg/dl", None, "5669-7"),
         ("Acetone", "mg/dl", None, "5568-1"),

@@ -95,8 +95,6 @@ _UNIT_NAMES = {
     "g_l": "g/l",
     "mg_dl": "mg/dl",
     "ug_dl": "ug/dl",
-    "giga_l": "10^9/l",
-    "per_ul": "/ul",
 }
 _CELLS_PER_L = ("10^9/l", "/ul")
 _MASS = ("g/dl", "g/l")
@@ -107,7 +105,7 @@ LOINC: dict[str, LoincTest] = {
     "Hemoglobin": _t("718-7", "Hemoglobin [Mass/volume] in Blood", _MASS,
                      mmol_l=("59260-0", "Hemoglobin [Moles/volume] in Blood")),
     "Hematocrit": _t("20570-8", "Hematocrit [Volume Fraction] of Blood", ("%", "l/l")),
-    "RBC": _t("26453-1", "Erythrocytes [#/volume] in Blood", ("10^12/l",)),
+    "RBC": _t("26453-1", "Erythrocytes [#/volume] in Blood", ("10^12/l", "10^4/ul")),
     "WBC": _t("26464-8", "Leukocytes [#/volume] in Blood", _CELLS_PER_L),
     "Platelets": _t("26515-7", "Platelets [#/volume] in Blood",
                     (*_CELLS_PER_L, "lakh/ul", "10^4/ul")),
@@ -125,10 +123,7 @@ LOINC: dict[str, LoincTest] = {
                       percent=("26450-7", "Eosinophils/100 leukocytes in Blood")),
     "Monocytes": _t("26484-6", "Monocytes [#/volume] in Blood", _CELLS_PER_L,
                     percent=("26485-3", "Monocytes/100 leukocytes in Blood")),
-    # reader-catalogue4: the absolute count [G]
-    "Bands": _t("26508-2", "Band form neutrophils/100 leukocytes in Blood", ("%",),
-                giga_l=("26507-4", "Band form neutrophils [#/volume] in Blood"),  # G
-                per_ul=("26507-4", "Band form neutrophils [#/volume] in Blood")),
+    "Bands": _t("26508-2", "Band form neutrophils/100 leukocytes in Blood", ("%",)),
     "MPV": _t("28542-9", "Platelet mean volume [Entitic volume] in Blood", ("fl",)),
     "Reticulocytes": _t("4679-7", "Reticulocytes/100 erythrocytes in Blood", ("%",)),
     # Metabolic panel
