@@ -400,7 +400,7 @@ LOINC: dict[str, LoincTest] = {
                                ("mg/l", "ug/ml")),
     "Kappa free light chains": _t("36916-5", "Kappa light chains.free [Mass/volume] in Serum",
                                   ("mg/l", "mg/dl")),
-    "Lambda free light chains": _t("33944-0", "Lambda light chains.free [Mass/volume] in Serum",
+    "Lambda free light chains": _t("33944-0", "Lambda light chains.free [Mass/volume] in Serum or Plasma",
                                    ("mg/l", "mg/dl")),
     "IgE": _t("19113-0", "IgE [Units/volume] in Serum or Plasma", ("u/ml",)),
     "Rheumatoid factor": _t("11572-5", "Rheumatoid factor [Units/volume] in Serum or Plasma",
