@@ -155,8 +155,26 @@ _SPACED_CUBE = re.compile(r"(?<=/)(?P<per>mm|cm)\s(?P<n>3)(?![0-9])")
 _SPACED_MICRO = re.compile(r"(?<=[0-9,(\s])(?P<mu>[µμ])\s(?=(?:g|mol|l|L|IU|U)\b)")
 
 
+# A count per microlitre or cubic millimetre written out (reader-catalogue4): "12,300 per µL",
+# "45,000 per cu mm", "10,500 cells per microliter", "14040 cells/cu mm". UCUM: µL and mm3
+# are one volume, and a count per µL is the count per 10^-6 L (x10^3/µL is 10^9/L).
+_PER_VOLUME = re.compile(
+    r"(?i)(?<=[0-9])(?P<cells>\s*cells)?\s*(?:\bper\s+|/\s*)"
+    r"(?:(?P<ul>microlit(?:er|re)s?|mcl)|(?P<mm>cu\.?\s?mm|cubic\s+millimet(?:er|re)s?))\b"
+    r"|(?<=[0-9])(?P<cells2>\s*cells)?\s*\bper\s+(?P<unit>[µμu]l|mm3|mm³)(?![A-Za-z0-9])"
+)
+
+
+def _per_volume(match: re.Match[str]) -> str:
+    cells = "cells" if (match.group("cells") or match.group("cells2")) else ""
+    if match.group("unit"):
+        return f" {cells}/{match.group('unit')}"
+    return f" {cells}/µL" if match.group("ul") else f" {cells}/mm3"
+
+
 def plain_exponent(text: str) -> str:
-    """ "×10 9 /l" and "× 10(9)/litre" as "×10^9/l"; "/mm 3" as "/mm3", "μ g" as "μg"."""
+    """ "×10 9 /l" and "× 10(9)/litre" as "×10^9/l"; "/mm 3" as "/mm3", "μ g" as "μg";
+    "per µL" and "/cu mm" as "/µL" and "/mm3"."""
 
     def written(match: re.Match[str]) -> str:
         per = match.group("per")
@@ -164,6 +182,7 @@ def plain_exponent(text: str) -> str:
         return f"{match.group('x')}10^{match.group('p') or match.group('s')}/{per}"
 
     text = _SPACED_CUBE.sub(r"\g<per>\g<n>", SPACED_EXPONENT.sub(written, text))
+    text = _PER_VOLUME.sub(_per_volume, text)
     return _SPACED_MICRO.sub(r"\g<mu>", text)
 
 

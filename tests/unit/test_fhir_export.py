@@ -486,74 +486,45 @@ def test_values_keep_comparator_range_specimen_and_source() -> None:
 def test_the_loinc_table_covers_the_catalog_with_well_formed_codes() -> None:
     assert set(LOINC) <= set(BY_NAME)
     # Left uncoded on purpose: a code would claim more than the report says.
+    # Each reason checked by reader-catalogue4 against LOINC's published files (the LOINC
+    # Universal Lab Order Codes Value Set and the LOINC Group file extracts, see
+    # docs/clinical-evaluation.md): where they hold a code for the analyte, why it is not used.
     assert set(BY_NAME) - set(LOINC) == {
         "eGFR",  # the code names the estimating equation, seldom given
         "Troponin",  # I or T not said
         "CK-MM",  # LOINC's CK-MM codes name electrophoresis or a dried blood spot
         "Creatinine clearance",  # measured (24 h urine) or Cockcroft-Gault: not said
-        "D-dimer",  # LOINC codes FEU or DDU, which the units do not tell apart
-        "HOMA-IR",  # a calculation with no LOINC code we could confirm
-        "Mononuclear cells",  # no standard LOINC code for this blood differential
-        "Serum-ascites albumin gradient",  # a difference of two specimens: no code confirmed
-        # Toxicology of issue #29 whose serum/plasma codes could not be confirmed here
-        "Methanol",
-        "Isopropanol",
-        "Acetone",
-        "Beta-hydroxybutyrate",
-        "Carboxyhemoglobin",
-        # Case-report tests of issue #29 whose codes could not be confirmed here
-        "Renin activity",
-        "Pyruvate",
-        # LabCorp's immature granulocyte count and percentage: codes not confirmed here
-        "Immature granulocytes",
-        # Case-report tests of the third round whose codes (specimen, unit) were not
-        # confirmed here: adenosine deaminase is coded by fluid, porphyrins per 24 hours
-        "Adenosine deaminase",
-        "Inhibin B",
-        "Porphobilinogen",
-        "Uroporphyrin",
-        "Ornithine",
-        "Citrulline",
-        "Arginine",
+        "D-dimer",  # FEU (48065-7) or DDU (48066-5): the units do not tell them apart
+        "HOMA-IR",  # a calculation: no code in LOINC's files
+        "Mononuclear cells",  # LOINC's codes are for body fluids (26490-3), not blood
+        "Serum-ascites albumin gradient",  # a difference of two specimens: no code
+        "Serum-pleural albumin gradient",  # a difference of two specimens, as the ascites one
+        "Pleural/serum LDH ratio",  # ratios of two specimens: no code
+        "Pleural/serum protein ratio",
+        "Osmolal gap",  # a calculation: no code in LOINC's files
+        "Transtubular potassium gradient",  # a calculated ratio of ratios: no code
+        "Urine-blood pCO2 gradient",  # a difference of two specimens: no code
+        # Fractional excretions and the urine anion gap: calculations from urine and serum,
+        # no code in LOINC's files
         "Fractional excretion of sodium",
-        "Urine anion gap",
         "Fractional excretion of bicarbonate",
         "Fractional excretion of magnesium",
         "Fractional excretion of urea",
-        "Serum-pleural albumin gradient",  # a difference of two specimens, as the ascites one
-        "Pleural/serum LDH ratio",  # ratios of two specimens: no code confirmed
-        "Pleural/serum protein ratio",
-        "Hyaluronic acid",
-        "Type IV collagen",
-        "Mac-2 binding protein glycosylation isomer",
-        # Common tests of reader-catalogue3 whose serum/plasma code (or, for oxygen
-        # saturation, arterial or venous sample) could not be confirmed here
-        "C-peptide",
-        "Methylmalonic acid",
-        "Selenium",
-        "Vitamin A",
-        "Vitamin E",
-        "Vitamin B6",
-        "Vitamin C",
-        "Gentamicin",  # two codes (3665-7, 35668-3) are published for the same name
-        "Kappa/lambda ratio",
-        "Anti-CCP",  # published displays differ on the method (by Immunoassay or not)
-        "ADAMTS13 activity",
-        "Antithrombin",
-        "Protein C",
-        "Protein S",
-        "Anti-Xa",  # coded by heparin type, which the report seldom names
-        "Fibrin degradation products",
-        "PT activity",
-        "Cholinesterase",
-        "Osmolal gap",  # a calculation
-        "Oxygen saturation",  # arterial or venous not said
-        "Nucleated RBC",  # published displays differ (erythroblasts, automated count)
-        # Renal tubular acidosis work-up (reader-prose2): calculated gradients, no code
-        # confirmed here
-        "Transtubular potassium gradient",
-        "Urine-blood pCO2 gradient",
-        "Orotic acid",  # per creatinine in urine: no code confirmed here
+        "Urine anion gap",
+        # Plasma amino acids in umol/L: LOINC's files hold only the mass code (ornithine
+        # 2679-9) or the urine ones; no serum/plasma molar code confirmed
+        "Ornithine",
+        "Arginine",
+        "Kappa/lambda ratio",  # only the urine ratios (41759-2) confirmed, not the serum's
+        "ADAMTS13 activity",  # no code in LOINC's files
+        "Protein C",  # activity by chromogenic (27818-4) or clotting (27819-2) assay: not said
+        "Protein S",  # free antigen (27821-8) or activity (27822-6): aliases read both
+        "Anti-Xa",  # coded by heparin type (3274-8 unfractionated), seldom named
+        "Fibrin degradation products",  # only urine codes in LOINC's files
+        "PT activity",  # 3289-6 is prothrombin (factor II) activity, not the PT's percentage
+        "Hyaluronic acid",  # no code in LOINC's files
+        "Type IV collagen",  # no code in LOINC's files
+        "Mac-2 binding protein glycosylation isomer",  # no code in LOINC's files
     }
     for name, test in LOINC.items():
         for code in [test.default, *test.by_unit.values()]:
@@ -576,6 +547,58 @@ def test_the_second_catalog_batch_takes_the_code_of_its_unit_or_none() -> None:
     assert loinc_for("Postprandial glucose", "mmol/l", None) is None  # no molar code confirmed
     assert ucum_code("lakhs/cumm") == "10*5/uL"
     assert ucum_code("mmHg") == "mm[Hg]"
+
+
+@pytest.mark.parametrize(
+    ("analyte", "unit", "specimen", "code"),
+    [
+        # Each pair as LOINC's own files give it (reader-catalogue4; the files and commits are
+        # in docs/clinical-evaluation.md): the code of the analyte's specimen and property.
+        ("Vitamin D", "ng/ml", None, "62292-8"),  # D2+D3 mass (1989-3 is D3 alone)
+        ("Vitamin D", "nmol/l", None, "68438-1"),  # the molar code, not the mass one
+        ("C-peptide", "ng/ml", None, "1986-9"),
+        ("Methylmalonic acid", "nmol/l", None, "13964-2"),
+        ("Selenium", "ng/ml", None, "5724-0"),
+        ("Vitamin A", "ug/dl", None, "2923-1"),
+        ("Vitamin E", "mg/l", None, "1823-4"),
+        ("Vitamin B6", "nmol/l", None, "62236-5"),
+        ("Vitamin C", "umol/l", None, "14622-5"),
+        ("Gentamicin", "mg/l", None, "35668-3"),
+        ("Anti-CCP", "u/ml", None, "53027-9"),
+        ("Antithrombin", "%", None, "27811-9"),
+        ("Cholinesterase", "u/l", None, "2098-2"),
+        ("Oxygen saturation", "%", None, "20564-1"),
+        ("Nucleated RBC", "10^9/l", None, "30392-5"),
+        ("Immature granulocytes", "/ul", None, "51584-1"),
+        ("Methanol", "mg/dl", None, "5693-7"),
+        ("Isopropanol", "mg/dl", None, "5669-7"),
+        ("Acetone", "mg/dl", None, "5568-1"),
+        ("Beta-hydroxybutyrate", "mmol/l", None, "6873-4"),
+        ("Carboxyhemoglobin", "%", None, "20563-3"),
+        ("Renin activity", "ng/ml/h", None, "2915-7"),
+        ("Pyruvate", "umol/l", None, "14121-8"),
+        ("Adenosine deaminase", "u/l", "serum", "47826-3"),
+        ("Inhibin B", "pg/ml", None, "34319-4"),
+        ("Citrulline", "umol/l", None, "20640-9"),
+        ("Porphobilinogen", "umol/l", "urine", "2811-8"),
+        ("Uroporphyrin", "ug/24h", "urine", "3113-8"),
+        ("Orotic acid", "umol/mmol", "urine", "17869-9"),
+    ],
+)
+def test_codes_added_from_loincs_published_files(
+    analyte: str, unit: str, specimen: str | None, code: str
+) -> None:
+    found = loinc_for(analyte, unit, specimen)
+    assert found is not None and found.code == code
+
+
+def test_a_value_the_codes_do_not_cover_gets_none() -> None:
+    # a per-100-leukocytes NRBC, a pleural ADA, a 24-hour porphobilinogen amount: no code
+    # was confirmed for them, so none rather than the blood count's, serum's or spot urine's
+    assert loinc_for("Nucleated RBC", "%", None) is None
+    assert loinc_for("Adenosine deaminase", "u/l", "pleural fluid") is None
+    assert loinc_for("Porphobilinogen", "mg/24h", "urine") is None
+    assert loinc_for("Porphobilinogen", "mg/l", None) is None  # a urine test's code
 
 
 def test_every_catalog_unit_has_a_ucum_code() -> None:

@@ -17,13 +17,21 @@ Left uncoded on purpose: eGFR (the code names the estimating equation, which the
 seldom gives), "Troponin" without I or T, and five analytes ``tests/unit/test_fhir_export.py``
 lists with the reason for each (CK-MM, creatinine clearance, D-dimer, HOMA-IR, mononuclear
 cells). Blood gases take LOINC's "in Blood" codes, which name no arterial or venous sample,
-because the catalog reads an ABG and a VBG value under one name.
+because the catalog reads an ABG and a VBG value under one name; where the value's line
+says the sample was arterial, ``ARTERIAL_LOINC`` has the arterial code for the analytes whose
+arterial code was confirmed (oxygen saturation, pCO2).
+
+Codes added from reader-catalogue4 on were each checked against LOINC's own published files
+(not typed from memory): the comment beside each says which ([U] the LOINC Universal Lab
+Order Codes Value Set 2.1, [G] the LOINC Group file extracts of NLM's
+loinc-equivalence-classes); docs/clinical-evaluation.md gives the files and commits.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.analysis.labs.specimens import ARTERIAL_BLOOD, specimen_of
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME
 from core.vocabulary.units import unit_key
@@ -97,7 +105,7 @@ LOINC: dict[str, LoincTest] = {
     "Hemoglobin": _t("718-7", "Hemoglobin [Mass/volume] in Blood", _MASS,
                      mmol_l=("59260-0", "Hemoglobin [Moles/volume] in Blood")),
     "Hematocrit": _t("20570-8", "Hematocrit [Volume Fraction] of Blood", ("%", "l/l")),
-    "RBC": _t("26453-1", "Erythrocytes [#/volume] in Blood", ("10^12/l",)),
+    "RBC": _t("26453-1", "Erythrocytes [#/volume] in Blood", ("10^12/l", "10^4/ul")),
     "WBC": _t("26464-8", "Leukocytes [#/volume] in Blood", _CELLS_PER_L),
     "Platelets": _t("26515-7", "Platelets [#/volume] in Blood",
                     (*_CELLS_PER_L, "lakh/ul", "10^4/ul")),
@@ -217,10 +225,12 @@ LOINC: dict[str, LoincTest] = {
     ),
     "Iron": _t("2498-4", "Iron [Mass/volume] in Serum or Plasma", ("ug/dl",),
                umol_l=("14798-3", "Iron [Moles/volume] in Serum or Plasma")),
-    "Vitamin D": _t("1989-3",
-                    "25-Hydroxyvitamin D3+25-Hydroxyvitamin D2 [Mass/volume] in Serum or Plasma",
+    # D2+D3 in both properties (reader-catalogue4, checked in LOINC's tables: 62292-8 is the
+    # mass code, 68438-1 the molar one; 1989-3 is 25-hydroxyvitamin D3 alone)
+    "Vitamin D": _t("62292-8",
+                    "25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 [Mass/volume] in Serum or Plasma",
                     ("ng/ml",),
-                    nmol_l=("62292-8", "25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 "
+                    nmol_l=("68438-1", "25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 "
                                        "[Moles/volume] in Serum or Plasma")),
     "Vitamin B12": _t("2132-9", "Cobalamin (Vitamin B12) [Mass/volume] in Serum or Plasma",
                       ("pg/ml",),
@@ -390,7 +400,8 @@ LOINC: dict[str, LoincTest] = {
                                ("mg/l", "ug/ml")),
     "Kappa free light chains": _t("36916-5", "Kappa light chains.free [Mass/volume] in Serum",
                                   ("mg/l", "mg/dl")),
-    "Lambda free light chains": _t("33944-0", "Lambda light chains.free [Mass/volume] in Serum",
+    "Lambda free light chains": _t("33944-0",
+                                   "Lambda light chains.free [Mass/volume] in Serum or Plasma",
                                    ("mg/l", "mg/dl")),
     "IgE": _t("19113-0", "IgE [Units/volume] in Serum or Plasma", ("u/ml",)),
     "Rheumatoid factor": _t("11572-5", "Rheumatoid factor [Units/volume] in Serum or Plasma",
@@ -412,6 +423,82 @@ LOINC: dict[str, LoincTest] = {
     "Blasts": _t("26446-5", "Blasts/100 leukocytes in Blood", ("%",)),
     "Atypical lymphocytes": _t("13046-8", "Lymphocytes Variant/100 leukocytes in Blood",
                                ("%",)),
+    # reader-catalogue4: codes for analytes that had none, each code with its Long Common Name
+    # found in one of LOINC's own published files (see docs/clinical-evaluation.md,
+    # "reader-catalogue4"): [U] the LOINC Universal Lab Order Codes Value Set 2.1, [G] the
+    # LOINC Group file extracts of NLM's loinc-equivalence-classes. The specimen and the
+    # property (mass, moles, units) are the code's; a unit of another property gets none.
+    "C-peptide": _t("1986-9", "C peptide [Mass/volume] in Serum or Plasma", ("ng/ml",)),  # G U
+    "Methylmalonic acid": _t("13964-2", "Methylmalonate [Moles/volume] in Serum or Plasma",
+                             ("nmol/l", "umol/l")),  # U
+    "Selenium": _t("5724-0", "Selenium [Mass/volume] in Serum or Plasma", ("ng/ml",)),  # U
+    "Vitamin A": _t("2923-1", "Retinol [Mass/volume] in Serum or Plasma", ("ug/dl",)),  # G U
+    "Vitamin E": _t("1823-4", "Alpha tocopherol [Mass/volume] in Serum or Plasma",
+                    ("mg/l",)),  # U
+    "Vitamin B6": _t("62236-5", "Pyridoxal phosphate [Moles/volume] in Serum or Plasma",
+                     ("nmol/l",)),  # G
+    "Vitamin C": _t("1903-4", "Ascorbate [Mass/volume] in Serum or Plasma", ("mg/dl",),
+                    umol_l=("14622-5", "Ascorbate [Moles/volume] in Serum or Plasma")),  # G U
+    # No time named: the trough (3665-7) and peak (3663-2) codes say more than a report does.
+    "Gentamicin": _t("35668-3", "Gentamicin [Mass/volume] in Serum or Plasma",
+                     ("ug/ml", "mg/l")),  # U
+    "Anti-CCP": _t("53027-9", "Cyclic citrullinated peptide Ab [Units/volume] in Serum",
+                   ("u/ml",)),  # G: the method-free code
+    # Antithrombin activity is measured chromogenically (the antigen is the immunoassay's
+    # 27812-7); LOINC has no method-free activity code.
+    "Antithrombin": _t("27811-9",
+                       "Antithrombin actual/normal in Platelet poor plasma by Chromogenic method",
+                       ("%",)),  # U
+    "Cholinesterase": _t("2098-2",
+                         "Cholinesterase [Enzymatic activity/volume] in Serum or Plasma",
+                         ("u/l", "u/ml")),  # G
+    # A gas's measured saturation: "in Blood" as the other gas codes; an arterial sample
+    # (SaO2, "arterial", an ABG) takes 2708-6 through ARTERIAL_LOINC below.
+    "Oxygen saturation": _t("20564-1", "Oxygen saturation in Blood", ("%",)),  # G
+    # Absolute counts only: the per-100-leukocytes codes could not be confirmed.
+    "Nucleated RBC": _t("30392-5", "Nucleated erythrocytes [#/volume] in Blood",
+                        _CELLS_PER_L),  # G
+    "Immature granulocytes": _t("51584-1", "Immature granulocytes [#/volume] in Blood",
+                                _CELLS_PER_L),  # G
+    "Methanol": _t("5693-7", "Methanol [Mass/volume] in Serum or Plasma", ("mg/dl",)),  # U
+    "Isopropanol": _t("5669-7", "Isopropanol [Mass/volume] in Serum or Plasma",
+                      ("mg/dl",)),  # U
+    "Acetone": _t("5568-1", "Acetone [Mass/volume] in Serum or Plasma", ("mg/dl",)),  # U
+    "Beta-hydroxybutyrate": _t("6873-4", "Beta hydroxybutyrate [Moles/volume] in Serum or Plasma",
+                               ("mmol/l",),
+                               mg_dl=("29512-1", "Beta hydroxybutyrate [Mass/volume] in Serum "
+                                                 "or Plasma")),  # G U
+    "Carboxyhemoglobin": _t("20563-3", "Carboxyhemoglobin/Hemoglobin.total in Blood",
+                            ("%",)),  # U
+    "Renin activity": _t("2915-7", "Renin [Enzymatic activity/volume] in Plasma",
+                         ("ng/ml/h",)),  # U
+    # Pyruvate is measured in deproteinised whole blood: the "in Blood" codes.
+    "Pyruvate": _t("2905-8", "Pyruvate [Mass/volume] in Blood", ("mg/dl",),
+                   umol_l=("14121-8", "Pyruvate [Moles/volume] in Blood")),  # G U
+    # The serum's; a pleural or CSF value (its specimen read) gets no code.
+    "Adenosine deaminase": _t("47826-3",
+                              "Adenosine deaminase [Enzymatic activity/volume] in Serum or Plasma",
+                              ("u/l",)),  # G
+    "Inhibin B": _t("34319-4", "Inhibin B [Mass/volume] in Serum or Plasma", ("pg/ml",)),  # G U
+    "Citrulline": _t("20640-9", "Citrulline [Moles/volume] in Serum or Plasma",
+                     ("umol/l",)),  # U
+    # Urine: a spot urine's concentration; a 24-hour amount only where LOINC has the
+    # mass-per-time code
+    "Porphobilinogen": _t("24446-7", "Porphobilinogen [Mass/volume] in Urine", ("mg/l",),
+                          specimen=URINE,
+                          umol_l=("2811-8", "Porphobilinogen [Moles/volume] in Urine")),  # G
+    "Uroporphyrin": _t("3113-8", "Uroporphyrin [Mass/time] in 24 hour Urine",
+                       ("ug/24h", "mg/24h"), specimen=URINE),  # G
+    "Orotic acid": _t("17869-9", "Orotate/Creatinine [Molar ratio] in Urine", ("umol/mmol",),
+                      specimen=URINE),  # G
+}
+
+# An arterial sample's own code where the catalogue reads one analyte for any blood gas:
+# used when the value's line says the blood was arterial (core.analysis.labs.specimens).
+ARTERIAL_LOINC: dict[str, LoincTest] = {
+    "Oxygen saturation": _t("2708-6", "Oxygen saturation in Arterial blood", ("%",)),  # G
+    "pCO2": _t("2019-8", "Carbon dioxide [Partial pressure] in Arterial blood",
+               ("mmhg", "kpa")),  # G
 }
 
 # The same analyte measured in another specimen has its own code: a urine sodium is not
@@ -479,4 +566,6 @@ def loinc_of(value: LabValue) -> LoincCode | None:
         if known is None and analyte is not None and analyte.ranges and value.specimen:
             known = analyte.ranges[0]  # blood's spans say nothing of a urine's numbers
         key = known.unit if known is not None else ""
+    if value.analyte in ARTERIAL_LOINC and specimen_of(value) == ARTERIAL_BLOOD:
+        return ARTERIAL_LOINC[value.analyte].code_for(key)
     return loinc_for(value.analyte, key, value.specimen)

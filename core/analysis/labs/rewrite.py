@@ -700,7 +700,13 @@ def _blood_gas(sentence: str) -> str:
         r"\1 blood pH ",
         tail,
     )
-    return head + tail + sentence[end:]
+    # SaO2 after a blood gas is the analyser's measured arterial saturation (co-oximetry), a
+    # lab value, wherever the sentence names it; elsewhere notes write it, as SpO2 always,
+    # for a pulse oximeter's reading among the vital signs, no lab value (reader-catalogue4).
+    return head + _SAO2.sub("sO2", tail + sentence[end:])
+
+
+_SAO2 = re.compile(r"\bSaO2\b")
 
 
 # --- table cells run together (text taken from PDF or HTML tables) ----------------------
