@@ -64,3 +64,33 @@ def test_what_the_investigations_indicated_is_the_concluded_diagnosis() -> None:
     indicated = [m for m in facts.stated if m.condition.code == "G62.9"]
     assert indicated and indicated[0].concluded
     assert diagnose([], 56, facts).diagnosis.icd_code == "G62.9"
+
+
+# Cancers as doctors name them. The code set says "Malignant neoplasm of kidney, except renal
+# pelvis" (C64), "Malignant neoplasm of pancreas" (C25); case sections write "renal cell
+# carcinoma", "pancreatic cancer", "adenocarcinoma of the prostate". Two sentences of Journal
+# of Medical Case Reports case presentations (CC BY 4.0, BioMed Central) as the CUPCase
+# dataset stores them, felipeocampoos/CUPCase-curhumai-Adversary @ ccbb10784c
+# (gpt_and_med_lm_evaluation/datasets/CUPCASE_RTEST_eval.csv, 'clean text' of rows 1453 and
+# 4486).
+_RENAL_CELL_CARCINOMA = (
+    "CT-guided biopsy showed chromophobe-type renal cell carcinoma, and laparoscopic right"
+    " nephrectomy was performed."
+)
+_PANCREATIC_CANCER_YEARS_AGO = (
+    "He had also been diagnosed with pancreatic cancer seven years previously."
+)
+
+
+def test_a_cancer_named_by_its_sites_adjective_is_the_code_sets_malignant_neoplasm() -> None:
+    codes = _codes(_RENAL_CELL_CARCINOMA)
+    assert [c[:3] for c in codes["stated"]] == ["C64"]
+    assert (
+        diagnose([], 60, read_notes(None, [_RENAL_CELL_CARCINOMA])).diagnosis.icd_code[:3] == "C64"
+    )
+
+
+def test_a_cancer_diagnosed_years_before_is_history() -> None:
+    codes = _codes(_PANCREATIC_CANCER_YEARS_AGO)
+    assert [c[:3] for c in codes["history"]] == ["C25"]
+    assert codes["stated"] == []

@@ -96,6 +96,8 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         terms.setdefault(wording, code)
     for wording, code in _eponym_wordings(icd).items():
         terms.setdefault(wording, code)
+    for wording, code in _cancer_wordings(icd).items():
+        terms.setdefault(wording, code)
     return {
         words: code
         for words, code in terms.items()
@@ -175,6 +177,83 @@ def _eponym_wordings(icd: object) -> dict[tuple[str, ...], str]:
         for wording in _EPONYM_WORDINGS:
             wordings[_words(wording.format(name))] = named
     return wordings
+
+
+# The adjectives doctors write for a site the code set names by its noun ("Malignant neoplasm
+# of pancreas": "pancreatic adenocarcinoma"; "of kidney": "renal cell carcinoma").
+_SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
+    "esophagus": ("esophageal", "oesophageal", "oesophagus"),
+    "stomach": ("gastric",),
+    "small intestine": ("small bowel", "small intestinal"),
+    "colon": ("colonic",),
+    "rectum": ("rectal",),
+    "anus": ("anal",),
+    "liver": ("hepatic",),
+    "pancreas": ("pancreatic",),
+    "larynx": ("laryngeal",),
+    "bronchus": ("bronchial", "bronchogenic"),
+    "lung": ("pulmonary",),
+    "thymus": ("thymic",),
+    "breast": ("mammary",),
+    "vulva": ("vulvar", "vulval"),
+    "vagina": ("vaginal",),
+    "cervix uteri": ("cervical", "cervix"),
+    "corpus uteri": ("endometrial",),
+    "uterus": ("uterine",),
+    "ovary": ("ovarian",),
+    "penis": ("penile",),
+    "prostate": ("prostatic",),
+    "testis": ("testicular",),
+    "kidney": ("renal", "renal cell"),
+    "ureter": ("ureteral", "ureteric"),
+    "bladder": ("urinary bladder",),
+    "brain": ("cerebral",),
+    "thyroid gland": ("thyroid",),
+    "adrenal gland": ("adrenal", "adrenocortical"),
+    "nasopharynx": ("nasopharyngeal",),
+    "oropharynx": ("oropharyngeal",),
+    "hypopharynx": ("hypopharyngeal",),
+    "parotid gland": ("parotid",),
+    "tonsil": ("tonsillar",),
+    "trachea": ("tracheal",),
+    "gallbladder": ("gall bladder",),
+}
+_MALIGNANT_OF = re.compile(r"^malignant neoplasm of (?P<sites>.+?)(?:,|$)")
+_CANCER_WORDS = ("cancer", "carcinoma", "adenocarcinoma", "malignancy")
+
+
+def _cancer_wordings(icd: object) -> dict[tuple[str, ...], str]:
+    """ "Pancreatic adenocarcinoma", "carcinoma of the pancreas", "pancreatic cancer" -> C25,
+    as doctors name the code set's "Malignant neoplasm of pancreas": each site of a category
+    C00-C76 (by its noun and its adjectives) with cancer, carcinoma, adenocarcinoma or
+    malignancy, where every category giving the wording is one."""
+    found: dict[tuple[str, ...], set[str]] = {}
+    for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
+        if len(code) != 3 or not "C00" <= code < "C77":
+            continue
+        described = _MALIGNANT_OF.match(icd.get_description(code).lower())  # type: ignore[attr-defined]
+        if not described:
+            continue
+        for site in described["sites"].split(" and "):
+            site = site.strip()
+            if not site or site.split()[0] in _SITE_STARTS:
+                continue
+            for form in (site, *_SITE_ADJECTIVES.get(site, ())):
+                for word in _CANCER_WORDS:
+                    found.setdefault(_words(f"{form} {word}"), set()).add(code)
+            for word in _CANCER_WORDS:
+                for wording in (f"{word} of {site}", f"{word} of the {site}"):
+                    found.setdefault(_words(wording), set()).add(code)
+    return {
+        wording: _head_code(set(_category_codes(icd, next(iter(codes)))))
+        for wording, codes in found.items()
+        if len(codes) == 1
+    }
+
+
+def _category_codes(icd: object, category: str) -> list[str]:
+    """The codes under a category, or the category where it has none ("C61")."""
+    return list(icd.get_descendants(category)) or [category]  # type: ignore[attr-defined]
 
 
 def _head_code(codes: set[str]) -> str:
