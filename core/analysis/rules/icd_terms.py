@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from functools import cache
 
 from core.analysis.rules.conditions import Condition
@@ -50,7 +51,13 @@ _TOXIC_WORDINGS = ("{} poisoning", "{} toxicity", "{} intoxication", "poisoning 
 
 
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(_WORD.findall(text.lower()))
+    return tuple(_WORD.findall(_unaccented(text.lower())))
+
+
+def _unaccented(text: str) -> str:
+    """The letters without their accents, one for one ("Sjögren" is "Sjogren", "Barré" is
+    "Barre"), so that the code set's spelling and the notes' meet and spans stay in place."""
+    return "".join(unicodedata.normalize("NFKD", ch)[0] for ch in text)
 
 
 # Built once, by one thread: the summary and the diagnosis are written side by side and
@@ -98,6 +105,10 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         terms.setdefault(wording, code)
     for wording, code in _cancer_wordings(icd).items():
         terms.setdefault(wording, code)
+    for words, code in list(terms.items()):
+        # "Crohn's disease" as "Crohn disease", "Cushing's syndrome" as "Cushing syndrome".
+        if any(word.endswith("'s") for word in words):
+            terms.setdefault(tuple(re.sub(r"'s$", "", word) for word in words), code)
     return {
         words: code
         for words, code in terms.items()
@@ -147,10 +158,12 @@ def _site_wordings(exact: dict[tuple[str, ...], str]) -> dict[tuple[str, ...], s
             for named in lesions:
                 if not 1 <= len(named) <= 2 or named[0] in _SITE_STARTS:
                     continue
+                adjectives = _SITE_ADJECTIVES.get(" ".join(site), ())
                 for wording in (
                     (*named, joint, *site),
                     (*named, joint, "the", *site),
                     (*site, *named),
+                    *((*_words(adjective), *named) for adjective in adjectives),
                 ):
                     found.setdefault(wording, set()).add(code)
     return {
@@ -217,6 +230,8 @@ _SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
     "tonsil": ("tonsillar",),
     "trachea": ("tracheal",),
     "gallbladder": ("gall bladder",),
+    "spleen": ("splenic",),
+    "heart": ("cardiac",),
 }
 _MALIGNANT_OF = re.compile(r"^malignant neoplasm of (?P<sites>.+?)(?:,|$)")
 _CANCER_WORDS = ("cancer", "carcinoma", "adenocarcinoma", "malignancy")
@@ -268,7 +283,8 @@ def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
     """The ICD-10-CM terms in ``sentence``, longest first and not overlapping, each with its
     character span and a Condition carrying the code and the code set's description."""
     terms = _terms()
-    spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(sentence.lower())]
+    plain = _unaccented(sentence.lower())
+    spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(plain)]
     found: list[tuple[int, int, Condition]] = []
     taken: list[tuple[int, int]] = []
     for size in range(min(_MAX_WORDS, len(spans)), 0, -1):
