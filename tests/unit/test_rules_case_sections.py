@@ -139,3 +139,21 @@ def test_the_code_sets_terms_meet_the_notes_spelling() -> None:
     for sentence, words, code in _SPELLINGS:
         found = [(sentence[a:b], c.code) for a, b, c in icd_conditions(sentence)]
         assert (words, code) in found, sentence
+
+
+# A name only the code set's alphabetic index gives ("Malrotation, intestine" Q43.3; the tabular
+# list says "Congenital malformations of intestinal fixation" and "Malrotation of colon").
+# Nakajima et al., "Successful treatment of a 14-year-old patient with intestinal malrotation
+# with laparoscopic Ladd procedure", World J Emerg Surg 2013;8:19 (doi:10.1186/1749-7922-8-19,
+# CC BY 2.0), two sentences of the presentation of case as adahealth/medical_case_report_corpus
+# @ 2388336135 stores them (dev case cr4-dx-intestinal-malrotation-ladd-procedure).
+_MALROTATION = (
+    "A 14-year-old man presented to our emergency center with cramping and generalized"
+    " abdominal pain. Based on the diagnosis of malrotation, the patient consented to"
+    " exploratory laparoscopy."
+)
+
+
+def test_a_name_only_the_code_sets_index_gives_is_read_where_stated() -> None:
+    assert _codes(_MALROTATION)["stated"] == ["Q43.3"]
+    assert diagnose([], 14, read_notes(None, [_MALROTATION])).diagnosis.icd_code == "Q43.3"

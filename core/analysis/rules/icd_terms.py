@@ -109,11 +109,70 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         # "Crohn's disease" as "Crohn disease", "Cushing's syndrome" as "Cushing syndrome".
         if any(word.endswith("'s") for word in words):
             terms.setdefault(tuple(re.sub(r"'s$", "", word) for word in words), code)
-    return {
+    kept = {
         words: code
         for words, code in terms.items()
         if len(words) > 1 or len(words[0]) >= _ONE_WORD_MIN
     }
+    for name, code in _INDEX_NAMES.items():
+        kept.setdefault(_words(name), code)
+    return kept
+
+
+# Names of common diagnoses that only the ICD-10-CM alphabetic index gives (the tabular list
+# that simple-icd-10-cm loads has neither them nor the index), each with the code the index
+# sends it to: "Storm, thyroid" E05.91, "Malrotation, intestine" Q43.3, "Carrion's disease"
+# A44.0, "Empyema (chest) (pleura)" J86.9, "Pheochromocytoma" (benign, adrenal) D35.00.
+# Like the code set's own terms they are read where a diagnosis is stated or complained of.
+_INDEX_NAMES: dict[str, str] = {
+    "thyroid storm": "E05.91",
+    "adrenal insufficiency": "E27.40",
+    "primary adrenal insufficiency": "E27.1",
+    "empyema": "J86.9",
+    "syphilis": "A53.9",
+    "melanoma": "C43.9",
+    "malrotation": "Q43.3",
+    "intestinal malrotation": "Q43.3",
+    "midgut malrotation": "Q43.3",
+    "carrion's disease": "A44.0",
+    "carrion disease": "A44.0",
+    "minimal change disease": "N04.0",
+    "pituitary apoplexy": "E23.6",
+    "osmotic demyelination syndrome": "G37.2",
+    "anti-nmda receptor encephalitis": "G04.81",
+    "spondylodiscitis": "M46.40",
+    "falciparum malaria": "B50.9",
+    "hydatid cyst": "B67.90",
+    "herpes simplex encephalitis": "B00.4",
+    "cytomegalovirus colitis": "B25.8",
+    "lemierre syndrome": "I80.8",
+    "lemierre's syndrome": "I80.8",
+    "ludwig's angina": "K12.2",
+    "ludwig angina": "K12.2",
+    "henoch-schonlein purpura": "D69.0",
+    "iga vasculitis": "D69.0",
+    "sickle cell crisis": "D57.00",
+    "g6pd deficiency": "D55.0",
+    "acute liver failure": "K72.00",
+    "renal artery stenosis": "I70.1",
+    "infectious endocarditis": "I33.0",
+    "anti-gbm disease": "M31.0",
+    "gitelman syndrome": "E26.81",
+    "pheochromocytoma": "D35.00",
+    "thymoma": "D15.0",
+    "insulinoma": "D13.7",
+    "prolactinoma": "D35.2",
+    "osteosarcoma": "C41.9",
+    "ewing sarcoma": "C41.9",
+    "ewing's sarcoma": "C41.9",
+    "neuroblastoma": "C74.90",
+    "wilms tumor": "C64.9",
+    "wilms' tumor": "C64.9",
+    "t-cell lymphoma": "C84.90",
+    "rhabdomyosarcoma": "C49.9",
+    "liposarcoma": "C49.9",
+    "leiomyosarcoma": "C49.9",
+}
 
 
 def _toxic_effect_wordings(icd: object) -> dict[tuple[str, ...], str]:

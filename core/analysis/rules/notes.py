@@ -89,7 +89,7 @@ _HISTORY = re.compile(
 _HISTORY_AFTER = re.compile(
     r"(?i)^[^.;]{0,40}?\b(?:ago|in\s+the\s+past|(?:earlier|last)\s+(?:this\s+)?(?:year|month|week)|"
     r"(?:early|earlier)\s+this\s+year|in\s+(?:19|20)\d\d|years?\s+back|previously|resolved|"
-    r"(?:years?|decades?)\s+(?:earlier|before|prior)|at\s+(?:the\s+)?age\s+(?:of\s+)?\d+)\b"
+    r"(?:years?|decades?)\s+(?:earlier|before|prior))\b"
 )
 # Before the mention, a time years past dates it: "Two years ago, she was diagnosed with X",
 # "In 1997, he presented with a pathological fracture" when the case presents in 2008.
