@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from functools import cache
 
 from core.analysis.rules.conditions import Condition
@@ -50,7 +51,13 @@ _TOXIC_WORDINGS = ("{} poisoning", "{} toxicity", "{} intoxication", "poisoning 
 
 
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(_WORD.findall(text.lower()))
+    return tuple(_WORD.findall(_unaccented(text.lower())))
+
+
+def _unaccented(text: str) -> str:
+    """The letters without their accents, one for one ("Sjögren" is "Sjogren", "Barré" is
+    "Barre"), so that the code set's spelling and the notes' meet and spans stay in place."""
+    return "".join(unicodedata.normalize("NFKD", ch)[0] for ch in text)
 
 
 # Built once, by one thread: the summary and the diagnosis are written side by side and
@@ -96,11 +103,76 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         terms.setdefault(wording, code)
     for wording, code in _eponym_wordings(icd).items():
         terms.setdefault(wording, code)
-    return {
+    for wording, code in _cancer_wordings(icd).items():
+        terms.setdefault(wording, code)
+    for words, code in list(terms.items()):
+        # "Crohn's disease" as "Crohn disease", "Cushing's syndrome" as "Cushing syndrome".
+        if any(word.endswith("'s") for word in words):
+            terms.setdefault(tuple(re.sub(r"'s$", "", word) for word in words), code)
+    kept = {
         words: code
         for words, code in terms.items()
         if len(words) > 1 or len(words[0]) >= _ONE_WORD_MIN
     }
+    for name, code in _INDEX_NAMES.items():
+        kept.setdefault(_words(name), code)
+    return kept
+
+
+# Names of common diagnoses that only the ICD-10-CM alphabetic index gives (the tabular list
+# that simple-icd-10-cm loads has neither them nor the index), each with the code the index
+# sends it to: "Storm, thyroid" E05.91, "Malrotation, intestine" Q43.3, "Carrion's disease"
+# A44.0, "Empyema (chest) (pleura)" J86.9, "Pheochromocytoma" (benign, adrenal) D35.00.
+# Like the code set's own terms they are read where a diagnosis is stated or complained of.
+_INDEX_NAMES: dict[str, str] = {
+    "thyroid storm": "E05.91",
+    "adrenal insufficiency": "E27.40",
+    "primary adrenal insufficiency": "E27.1",
+    "empyema": "J86.9",
+    "syphilis": "A53.9",
+    "melanoma": "C43.9",
+    "malrotation": "Q43.3",
+    "intestinal malrotation": "Q43.3",
+    "midgut malrotation": "Q43.3",
+    "carrion's disease": "A44.0",
+    "carrion disease": "A44.0",
+    "minimal change disease": "N04.0",
+    "pituitary apoplexy": "E23.6",
+    "osmotic demyelination syndrome": "G37.2",
+    "anti-nmda receptor encephalitis": "G04.81",
+    "spondylodiscitis": "M46.40",
+    "falciparum malaria": "B50.9",
+    "hydatid cyst": "B67.90",
+    "herpes simplex encephalitis": "B00.4",
+    "cytomegalovirus colitis": "B25.8",
+    "lemierre syndrome": "I80.8",
+    "lemierre's syndrome": "I80.8",
+    "ludwig's angina": "K12.2",
+    "ludwig angina": "K12.2",
+    "henoch-schonlein purpura": "D69.0",
+    "iga vasculitis": "D69.0",
+    "sickle cell crisis": "D57.00",
+    "g6pd deficiency": "D55.0",
+    "acute liver failure": "K72.00",
+    "renal artery stenosis": "I70.1",
+    "infectious endocarditis": "I33.0",
+    "anti-gbm disease": "M31.0",
+    "gitelman syndrome": "E26.81",
+    "pheochromocytoma": "D35.00",
+    "thymoma": "D15.0",
+    "insulinoma": "D13.7",
+    "prolactinoma": "D35.2",
+    "osteosarcoma": "C41.9",
+    "ewing sarcoma": "C41.9",
+    "ewing's sarcoma": "C41.9",
+    "neuroblastoma": "C74.90",
+    "wilms tumor": "C64.9",
+    "wilms' tumor": "C64.9",
+    "t-cell lymphoma": "C84.90",
+    "rhabdomyosarcoma": "C49.9",
+    "liposarcoma": "C49.9",
+    "leiomyosarcoma": "C49.9",
+}
 
 
 def _toxic_effect_wordings(icd: object) -> dict[tuple[str, ...], str]:
@@ -145,10 +217,12 @@ def _site_wordings(exact: dict[tuple[str, ...], str]) -> dict[tuple[str, ...], s
             for named in lesions:
                 if not 1 <= len(named) <= 2 or named[0] in _SITE_STARTS:
                     continue
+                adjectives = _SITE_ADJECTIVES.get(" ".join(site), ())
                 for wording in (
                     (*named, joint, *site),
                     (*named, joint, "the", *site),
                     (*site, *named),
+                    *((*_words(adjective), *named) for adjective in adjectives),
                 ):
                     found.setdefault(wording, set()).add(code)
     return {
@@ -177,6 +251,85 @@ def _eponym_wordings(icd: object) -> dict[tuple[str, ...], str]:
     return wordings
 
 
+# The adjectives doctors write for a site the code set names by its noun ("Malignant neoplasm
+# of pancreas": "pancreatic adenocarcinoma"; "of kidney": "renal cell carcinoma").
+_SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
+    "esophagus": ("esophageal", "oesophageal", "oesophagus"),
+    "stomach": ("gastric",),
+    "small intestine": ("small bowel", "small intestinal"),
+    "colon": ("colonic",),
+    "rectum": ("rectal",),
+    "anus": ("anal",),
+    "liver": ("hepatic",),
+    "pancreas": ("pancreatic",),
+    "larynx": ("laryngeal",),
+    "bronchus": ("bronchial", "bronchogenic"),
+    "lung": ("pulmonary",),
+    "thymus": ("thymic",),
+    "breast": ("mammary",),
+    "vulva": ("vulvar", "vulval"),
+    "vagina": ("vaginal",),
+    "cervix uteri": ("cervical", "cervix"),
+    "corpus uteri": ("endometrial",),
+    "uterus": ("uterine",),
+    "ovary": ("ovarian",),
+    "penis": ("penile",),
+    "prostate": ("prostatic",),
+    "testis": ("testicular",),
+    "kidney": ("renal", "renal cell"),
+    "ureter": ("ureteral", "ureteric"),
+    "bladder": ("urinary bladder",),
+    "brain": ("cerebral",),
+    "thyroid gland": ("thyroid",),
+    "adrenal gland": ("adrenal", "adrenocortical"),
+    "nasopharynx": ("nasopharyngeal",),
+    "oropharynx": ("oropharyngeal",),
+    "hypopharynx": ("hypopharyngeal",),
+    "parotid gland": ("parotid",),
+    "tonsil": ("tonsillar",),
+    "trachea": ("tracheal",),
+    "gallbladder": ("gall bladder",),
+    "spleen": ("splenic",),
+    "heart": ("cardiac",),
+}
+_MALIGNANT_OF = re.compile(r"^malignant neoplasm of (?P<sites>.+?)(?:,|$)")
+_CANCER_WORDS = ("cancer", "carcinoma", "adenocarcinoma", "malignancy")
+
+
+def _cancer_wordings(icd: object) -> dict[tuple[str, ...], str]:
+    """ "Pancreatic adenocarcinoma", "carcinoma of the pancreas", "pancreatic cancer" -> C25,
+    as doctors name the code set's "Malignant neoplasm of pancreas": each site of a category
+    C00-C76 (by its noun and its adjectives) with cancer, carcinoma, adenocarcinoma or
+    malignancy, where every category giving the wording is one."""
+    found: dict[tuple[str, ...], set[str]] = {}
+    for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
+        if len(code) != 3 or not "C00" <= code < "C77":
+            continue
+        described = _MALIGNANT_OF.match(icd.get_description(code).lower())  # type: ignore[attr-defined]
+        if not described:
+            continue
+        for site in described["sites"].split(" and "):
+            site = site.strip()
+            if not site or site.split()[0] in _SITE_STARTS:
+                continue
+            for form in (site, *_SITE_ADJECTIVES.get(site, ())):
+                for word in _CANCER_WORDS:
+                    found.setdefault(_words(f"{form} {word}"), set()).add(code)
+            for word in _CANCER_WORDS:
+                for wording in (f"{word} of {site}", f"{word} of the {site}"):
+                    found.setdefault(_words(wording), set()).add(code)
+    return {
+        wording: _head_code(set(_category_codes(icd, next(iter(codes)))))
+        for wording, codes in found.items()
+        if len(codes) == 1
+    }
+
+
+def _category_codes(icd: object, category: str) -> list[str]:
+    """The codes under a category, or the category where it has none ("C61")."""
+    return list(icd.get_descendants(category)) or [category]  # type: ignore[attr-defined]
+
+
 def _head_code(codes: set[str]) -> str:
     """The code a head names: its unspecified code ("G37.9") where the shortest codes have
     one, else the category ("Diverticulitis" heads K57.0 to K57.9, each with a site: K57)."""
@@ -189,7 +342,8 @@ def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
     """The ICD-10-CM terms in ``sentence``, longest first and not overlapping, each with its
     character span and a Condition carrying the code and the code set's description."""
     terms = _terms()
-    spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(sentence.lower())]
+    plain = _unaccented(sentence.lower())
+    spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(plain)]
     found: list[tuple[int, int, Condition]] = []
     taken: list[tuple[int, int]] = []
     for size in range(min(_MAX_WORDS, len(spans)), 0, -1):

@@ -88,8 +88,24 @@ _HISTORY = re.compile(
 # After the mention, a time in the past makes it history: "a DVT she had early this year".
 _HISTORY_AFTER = re.compile(
     r"(?i)^[^.;]{0,40}?\b(?:ago|in\s+the\s+past|(?:earlier|last)\s+(?:this\s+)?(?:year|month|week)|"
-    r"(?:early|earlier)\s+this\s+year|in\s+(?:19|20)\d\d|years?\s+back|previously|resolved)\b"
+    r"(?:early|earlier)\s+this\s+year|in\s+(?:19|20)\d\d|years?\s+back|previously|resolved|"
+    r"(?:years?|decades?)\s+(?:earlier|before|prior))\b"
 )
+# Before the mention, a time years past dates it: "Two years ago, she was diagnosed with X",
+# "In 1997, he presented with a pathological fracture" when the case presents in 2008.
+_YEARS_AGO = re.compile(
+    r"(?i)\b(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty|several|many|few)\s+(?:years?|decades?)\s+"
+    r"(?:ago|earlier|before|prior|previously)\b"
+)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DATED_YEAR = re.compile(
+    r"(?i)\b(?:in|during|by|from)\s+(?:(?:early|late|mid)[-\s]?)?(?:" + _MONTH + r"\s+)?"
+    r"(?:\d{1,2},?\s+)?((?:19|20)\d\d)\b"
+)
+_YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
+# Words that bring the telling back to now between a past date and the mention.
+_NOW = re.compile(r"(?i)\b(?:now|currently|presently|this\s+time|on\s+admission)\b")
 # A sentence that lists the history: "His medical history was significant for diabetes
 # mellitus, coronary artery disease, and a myocardial infarction" (every item of the list).
 _HISTORY_LIST = re.compile(
@@ -128,7 +144,11 @@ _STATED_INLINE = re.compile(
     # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
     r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology)"
     r"(?:\s+[\w-]+){0,4}?\s+(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
-    r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for|" + _SUBJECT + r")\b"
+    r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for|"
+    # What the work-up pointed to: "The clinical findings and supporting investigations
+    # indicated radiation-induced neuropathy".
+    r"(?:findings|investigations?|results|studies|tests|work-?up)\b[^.;]{0,60}?\b"
+    r"(?:indicated|indicating|pointed\s+to)|" + _SUBJECT + r")\b"
     # The report's subject: "We present a rare case of isolated anterolateral radial head
     # dislocation", "we describe here a case of CGD", "a rare case of X".
 )
@@ -240,6 +260,9 @@ class NoteFacts:
     # The abbreviations the file being read defines after a long form that names a condition
     # ("Pyogenic liver abscess (PLA)"): that condition wherever the file writes them.
     defined: list[Condition] = field(default_factory=list, repr=False)
+    # The year the file being read presents the patient in ("presented in 2008"): an event
+    # the file dates in an earlier year ("In 1997, he presented with a fracture") is history.
+    present_year: int | None = field(default=None, repr=False)
 
     def knows(self, *names: str) -> bool:
         """True when the notes name one of these conditions as the patient's, not denied."""
@@ -293,6 +316,7 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     own_words = kind != "notes"  # a file's words; the doctor's notes have _read_icd_terms
     facts.file_start = len(facts.stated_inline)
     facts.defined = defined_abbreviations(text)
+    facts.present_year = _presentation_year(text)
     imaging = own_words and bool(_IMAGING.search(text[:400]))
     # In a radiologist's report the impression decides: the indication, the history and the
     # findings are the question and the evidence, never a diagnosis of their own ("Indication:
@@ -511,6 +535,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or bool(_HISTORY.search(before[-40:]))
             or bool(_HISTORY_AFTER.match(after))
             or _in_history_list(before)
+            or _dated_in_the_past(before, facts.present_year)
             or (not states and bool(_COMPLICATION_BEFORE.search(before)))
             or (
                 condition.severity == "chronic"
@@ -550,6 +575,34 @@ def _in_history_list(before: str) -> bool:
     clause of the presentation between ("... history was significant for A, B, and C")."""
     lead = list(_HISTORY_LIST.finditer(before))
     return bool(lead) and not _CLAUSE.search(before[lead[-1].end() :])
+
+
+_PRESENTS = re.compile(
+    r"(?i)\b(?:presents?|presented|presenting|admitted|referred|came|brought|visited)\b"
+)
+
+
+def _presentation_year(text: str) -> int | None:
+    """The latest year a sentence telling the presentation names ("A 56-year-old man
+    presented in 2008 with weakness"), or None where no such sentence names one."""
+    years = [
+        int(year)
+        for sentence in _SENTENCES.split(text)
+        if _PRESENTS.search(sentence)
+        for year in _YEAR.findall(sentence)
+    ]
+    return max(years) if years else None
+
+
+def _dated_in_the_past(before: str, present_year: int | None) -> bool:
+    """The words before a mention date it years before the presentation: "Two years ago",
+    "ten years earlier", or a year before the one the case presents in ("In 1997, he
+    presented with a pathological fracture" in a case presenting in 2008), with nothing
+    bringing the telling back to now between ("now", "on admission")."""
+    dates = [m.end() for m in _YEARS_AGO.finditer(before)]
+    if present_year is not None:
+        dates += [m.end() for m in _DATED_YEAR.finditer(before) if int(m[1]) < present_year]
+    return bool(dates) and not _NOW.search(before[max(dates) :])
 
 
 def _revise(facts: NoteFacts, name: str) -> None:
@@ -599,7 +652,9 @@ def _statement(before: str) -> re.Match[str] | None:
     return stated[-1] if len(gap) <= 80 and not _CLAUSE.search(gap) else None
 
 
-_CONCLUDING = re.compile(r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog")
+_CONCLUDING = re.compile(
+    r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog|indicat|pointed"
+)
 
 
 def _concludes(statement: re.Match[str] | None, after: str) -> bool:
