@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import shlex
 import shutil
 import signal
@@ -437,9 +436,9 @@ def on_case(doctor: Doctor) -> None:
 def accept_summary(doctor: Doctor) -> None:
     """One click: Accept under the case summary's text (issue #26's review in place)."""
     box = doctor.main.locator(".st-key-review_case_summary")
-    button = box.get_by_role("button", name=re.compile(r"Accept$"))
+    option = box.get_by_role("radio", name="Accept", exact=True)
     doctor.mark()
-    button.click()
+    option.click()
 
 
 def accepted(doctor: Doctor) -> None:

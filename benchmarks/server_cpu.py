@@ -101,7 +101,7 @@ def journey(
         def accept() -> None:
             ids = fragment_ids(app, "review_case_summary_fragment")
             with in_fragment(app, ids):
-                app.button(key="review_case_summary_accept").click().run()
+                app.segmented_control(key="review_case_summary_choice").set_value("accept").run()
 
         spent["accept"].append(meter.step(accept))
         assert not app.exception, app.exception

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
-from functools import cache, lru_cache
 from typing import Any
 
-import pandas as pd
 import streamlit as st
-from streamlit import dataframe_util
 
 from core.advisory import advisory_for, confidence_percent
 from core.insights import DifferentialDiagnosis, Insights
@@ -185,64 +180,28 @@ def _differential(ranked: list[DifferentialDiagnosis], marked: list[str]) -> str
 
 
 def confidence(insights: Insights) -> None:
-    """The overall score as a metric beside a small bar chart of the three section scores."""
+    """The overall score as a metric beside a small table of the three section scores.
+    A table, not a chart: the same three figures without the chart library's scripts and
+    drawing in the browser at every open (issue #25), and read by a screen reader as the
+    table it is."""
     st.subheader("Confidence")
-    overall, chart = st.columns([1, 3], vertical_alignment="center")
-    overall.metric(
-        "Overall confidence",
-        confidence_percent(insights.overall_confidence_score),
-        help="The mean of the three section scores.",
-    )
     scores = (
         insights.case_summary.confidence_score,
         insights.soap_note.confidence_score,
         insights.primary_diagnosis.confidence_score,
     )
-    spec, datasets = confidence_chart(scores)
-    # A fresh dict each run (Streamlit takes the datasets out of the spec it is given); the
-    # datasets are Arrow bytes already, which Streamlit passes on without converting.
-    chart.vega_lite_chart(
-        {**json.loads(spec), "datasets": dict(datasets)}, key="case_confidence_chart"
-    )
-
-
-@lru_cache(maxsize=1024)
-def confidence_chart(
-    scores: tuple[float, float, float],
-) -> tuple[str, tuple[tuple[str, bytes], ...]]:
-    """The chart's Vega-Lite spec (JSON, without its data) and its named datasets as Arrow
-    bytes, for these scores: the spec is Altair's, built and validated once per process
-    (``confidence_chart_template``); each set of scores only names and converts its three
-    rows (issue #25: Altair took 30 ms a case)."""
-    rows = [
-        {"Section": section, "Confidence": score}
+    rows = "\n".join(
+        f"| {section} | {confidence_percent(score)} |"
         for section, score in zip(SECTION_SCORES, scores, strict=True)
-    ]
-    # Named by the rows, as Altair names a dataset, so another case's scores are another
-    # dataset to the browser's chart.
-    name = "data-" + hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:32]
-    spec = {**json.loads(confidence_chart_template()), "data": {"name": name}}
-    return json.dumps(spec), ((name, dataframe_util.convert_anything_to_arrow_bytes(rows)),)
-
-
-@cache
-def confidence_chart_template() -> str:
-    """The chart's Vega-Lite spec as Altair builds it, drawing from a dataset named by
-    each set of scores (JSON; the same for every case)."""
-    import altair as alt  # a fifth of a second to import: the server's warm-up does it
-
-    frame = pd.DataFrame({"Section": list(SECTION_SCORES), "Confidence": [0.0] * 3})
-    base = alt.Chart(frame).encode(
-        x=alt.X("Confidence:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%")),
-        y=alt.Y("Section:N", sort=None, title=None, axis=alt.Axis(labelLimit=200)),
-        tooltip=["Section", alt.Tooltip("Confidence:Q", format=".0%")],
     )
-    labels = base.mark_text(align="left", dx=4).encode(text=alt.Text("Confidence:Q", format=".0%"))
-    # A fixed step per bar, so no section label is dropped for want of room.
-    bars = (base.mark_bar() + labels).properties(height=alt.Step(34))
-    spec = bars.to_dict()
-    spec.pop("datasets", None)  # the template's zeros; each case names its own rows
-    return json.dumps(spec)
+    with st.container(horizontal=True, vertical_alignment="center", gap="large"):
+        st.metric(
+            "Overall confidence",
+            confidence_percent(insights.overall_confidence_score),
+            help="The mean of the three section scores.",
+            width="content",
+        )
+        st.markdown(f"| Section | Confidence |\n|---|--:|\n{rows}", width="content")
 
 
 WRONG_PATIENT = "WRONG PATIENT?"  # core.analysis.reading.patient_match's warnings

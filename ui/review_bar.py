@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core.review import SECTION_LABELS, ReviewSummary
+from core.review import SECTION_LABELS, ReviewSummary, SignerProfile
 from core.services import CaseService
 from ui import formatting, section_review, session, signer_profile
 from ui.errors import shown_to_user
@@ -17,6 +17,7 @@ SIGN_SHORTCUT = "Alt+S"  # Streamlit reserves C and R; Ctrl+S is the browser's "
 ACCEPT_NEXT_KEY = "review_accept_next"
 ACCEPT_SHORTCUT = "Alt+A"
 BAR_KEY = "review_sign_bar"
+BAR_PROFILE_OPEN = "bar_profile_open"  # True while the bar's "Set how you sign" is open
 # The bar sticks to the bottom of the window while the doctor reads the sections above it.
 # Streamlit wraps the keyed block in a wrapper of its own height, and the fragment the bar
 # is drawn in wraps that in a block and a wrapper of the same height again. A sticky box
@@ -104,15 +105,29 @@ def sign_bar(case_id: str, summary: ReviewSummary) -> None:
     bar()
 
 
+def _profile_popover(services: CaseService) -> SignerProfile | None:
+    """The "how you sign" form, in a popover built only while it is open (opening it reruns
+    the bar): a doctor sets it once, and every open of a case before that drew the whole
+    form (issue #25). The profile as it stands after."""
+    popover = st.popover(
+        "Set how you sign", icon=":material/signature:", key=BAR_PROFILE_OPEN, on_change="rerun"
+    )
+    with popover:
+        if popover.open:
+            return signer_profile.profile_form(services, "bar")
+    return None
+
+
 def _bar(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
     decided = decided_count(summary)
     total = len(SECTION_LABELS)
     with st.container(border=True, key=BAR_KEY):
-        count, accept = st.columns([2, 3], vertical_alignment="center")
-        count.markdown(f"**{decided} of {total} sections decided**")
+        # One row (a horizontal container: one block, where columns were three).
+        row = st.container(horizontal=True, vertical_alignment="center")
+        row.markdown(f"**{decided} of {total} sections decided**", width="content")
         waiting = [section for section in SECTION_LABELS if section not in summary.reviews]
         if waiting:
-            accept.button(
+            row.button(
                 f"Accept {SECTION_LABELS[waiting[0]]}",
                 key=ACCEPT_NEXT_KEY,
                 icon=":material/check:",
@@ -130,7 +145,7 @@ def _bar(services: CaseService, case_id: str, summary: ReviewSummary) -> None:
                 "them, not only your e-mail.",
                 icon=":material/badge:",
             )
-            profile = signer_profile.profile_form(services, "bar")
+            profile = _profile_popover(services)
         ready = summary.ready_to_sign and profile is not None
         confirmed = st.checkbox(
             markdown_text(attestation(profile.signature if profile else "your name as signed")),

@@ -163,35 +163,48 @@ def _decided_or_open(
         _decided_line(section, decision)
 
 
+# The decision under an undecided section's text: one segmented control (one element, one
+# widget), not three buttons in four columns (issue #25: those were half the server's CPU of
+# a case page's open, and as many elements again for the browser to draw). A click on an
+# option is the decision: Accept saves at once; Edit and Reject open the editor or the
+# reason in place; "Keep my decision" closes a Change.
+CHOICE_LABELS = {
+    "accept": ":material/check: Accept",
+    "edit": ":material/edit: Edit",
+    "reject": ":material/close: Reject",
+    "keep": "Keep my decision",
+}
+
+
+def choice_key(section: str) -> str:
+    return _key(section, "choice")
+
+
 def _choices(case_id: str, section: str, changing: bool) -> None:
-    accept, edit, reject, cancel = st.columns(4)
-    accept.button(
-        "Accept",
-        key=_key(section, "accept"),
-        icon=":material/check:",
-        type="primary",
-        on_click=decide,
-        args=(case_id, section, "accept"),
-        help="Sign the AI's text of this section as it is",
+    options = ["accept", "edit", "reject"] + (["keep"] if changing else [])
+    st.segmented_control(
+        # Said by screen readers for the group; on screen the section's heading says it.
+        f"Your decision on the {SECTION_LABELS[section]}",
+        options,
+        format_func=CHOICE_LABELS.__getitem__,
+        key=choice_key(section),
+        on_change=_chosen,
+        args=(case_id, section),
+        label_visibility="collapsed",
     )
-    edit.button(
-        "Edit",
-        key=_key(section, "edit"),
-        icon=":material/edit:",
-        on_click=_set_mode,
-        args=(section, "edit"),
-    )
-    reject.button(
-        "Reject",
-        key=_key(section, "reject"),
-        icon=":material/close:",
-        on_click=_set_mode,
-        args=(section, "reject"),
-    )
-    if changing:
-        cancel.button(
-            "Keep my decision", key=_key(section, "keep"), on_click=_set_mode, args=(section, None)
-        )
+
+
+def _chosen(case_id: str, section: str) -> None:
+    """The control's callback: the option clicked, acted on; the control itself is left
+    with nothing selected, as a row of buttons would be."""
+    choice = st.session_state.get(choice_key(section))
+    st.session_state[choice_key(section)] = None
+    if choice == "accept":
+        decide(case_id, section, "accept")
+    elif choice in ("edit", "reject"):
+        _set_mode(section, choice)
+    elif choice == "keep":
+        _set_mode(section, None)
 
 
 _DECIDED = {
@@ -202,14 +215,15 @@ _DECIDED = {
 
 
 def _decided_line(section: str, decision: Any) -> None:
-    line, change = st.columns([5, 1], vertical_alignment="center")
     said = _DECIDED[Decision(decision.decision)]
     if decision.decision == Decision.REJECTED:
         said += f": {markdown_text(decision.reason or '')}"
-    line.markdown(said)
-    change.button(
-        "Change", key=_key(section, "change"), on_click=_set_mode, args=(section, "change")
-    )
+    # One row of two elements (a horizontal container is one block; columns were three).
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.markdown(said, width="stretch")
+        st.button(
+            "Change", key=_key(section, "change"), on_click=_set_mode, args=(section, "change")
+        )
 
 
 def _reason_inline(case_id: str, section: str) -> None:

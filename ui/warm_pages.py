@@ -26,8 +26,8 @@ log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE_SCRIPTS = (ROOT / "app.py", *sorted((ROOT / "app_pages").glob("*.py")))
-# Imported inside a function where a page first needs them (ui.insights_view's chart,
-# ui.lab_table's highlighted cells, Streamlit's first DataFrame sent as Arrow).
+# Imported inside a function where a page first needs them (Altair, kept here for the
+# pages' charts; ui.lab_table's highlighted cells, Streamlit's first DataFrame sent as Arrow).
 LAZY_LIBRARIES = ("altair", "pandas.io.formats.style", "pyarrow.pandas_compat")
 
 
@@ -76,14 +76,6 @@ def _load() -> None:
 
 
 def _first_uses() -> None:
-    # Built once per process, the same for every case: Altair's spec of the case page's
-    # confidence chart (Altair's first chart costs a tenth of a second more than later ones).
-    from ui import insights_view
-
-    try:
-        insights_view.confidence_chart_template()
-    except Exception:  # noqa: BLE001 - the case page builds it then, and shows its error
-        log.warning("warming the pages: the confidence chart could not be built")
     # Streamlit's bundles, compressed once (ui.static_assets): not in a doctor's first
     # case page or sign-in.
     from ui import static_assets

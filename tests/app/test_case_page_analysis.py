@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -129,7 +127,7 @@ def test_completed_case_shows_every_section_and_stops_polling(
     )
     [overall] = app.get("metric")
     assert (overall.label, overall.value) == ("Overall confidence", "70%")
-    assert app.get("vega_lite_chart")
+    assert "| Case summary | " in page
     assert rerun_button(app).label == "Re-run analysis"
     assert rerun_button(app).proto.type == "secondary"
 
@@ -345,71 +343,25 @@ def test_a_file_naming_another_patient_is_shown_apart_as_an_error(
     assert not any("WRONG PATIENT" in t for t in texts(app, "warning"))
 
 
-def test_the_confidence_chart_carries_its_scores_converted_once_per_set(
-    app: AppTest,
-    clinic: Clinic,
-    doctor: AuthSession,
-    case: CreatedCase,
-    monkeypatch: pytest.MonkeyPatch,
+def test_the_section_scores_are_a_table_of_their_percentages_and_no_chart(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, case: CreatedCase
 ) -> None:
-    import pyarrow as pa
-    from streamlit import dataframe_util
-
-    complete(clinic, doctor, case.case.case_id, sample_insights())
+    insights = sample_insights()
+    insights.case_summary.confidence_score = 0.82
+    insights.soap_note.confidence_score = 0.64
+    insights.primary_diagnosis.confidence_score = 0.5
+    complete(clinic, doctor, case.case.case_id, insights)
     open_case(app, case.case.case_id)
-    # Issue #25: the chart's rows are converted to Arrow once per set of scores, not by
-    # Streamlit at every run of the page.
-    converted: list[object] = []
-    convert = dataframe_util.convert_anything_to_arrow_bytes
-
-    def counting(data: object, *args: object, **kwargs: object) -> bytes:
-        if isinstance(data, list):  # a chart's dataset (the tables are DataFrames)
-            converted.append(data)
-        return convert(data, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(dataframe_util, "convert_anything_to_arrow_bytes", counting)
-    app.run()  # a rerun of the page (a poll, a click)
 
     assert not app.exception
-    assert converted == []
-    [chart] = app.get("vega_lite_chart")
-    [dataset] = chart.proto.datasets
-    rows = pa.ipc.open_stream(dataset.data.data).read_all().to_pylist()
-    assert [row["Section"] for row in rows] == ["Case summary", "SOAP note", "Primary diagnosis"]
-    assert all(0 <= row["Confidence"] <= 1 for row in rows)
-    assert dataset.name in chart.proto.spec  # the spec draws from this dataset
-
-
-def test_another_cases_scores_reuse_the_charts_spec_and_carry_their_own_rows(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import altair as alt
-    import pyarrow as pa
-
-    from ui import insights_view
-
-    insights_view.confidence_chart((0.1, 0.2, 0.3))  # a first case: Altair's spec is built
-    # Issue #25: Altair built and validated the chart anew for every case's scores (30 ms
-    # of a case page's first run); now only the three rows are made.
-    built: list[object] = []
-    to_dict = alt.TopLevelMixin.to_dict
-
-    def counting(chart: object, *args: object, **kwargs: object) -> object:
-        built.append(chart)
-        return to_dict(chart, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(alt.TopLevelMixin, "to_dict", counting)
-    first = insights_view.confidence_chart((0.41, 0.52, 0.63))
-    second = insights_view.confidence_chart((0.9, 0.8, 0.7))
-
-    assert built == []
-    for (spec, [(name, arrow)]), scores in zip(
-        (first, second), ((0.41, 0.52, 0.63), (0.9, 0.8, 0.7)), strict=True
-    ):
-        rows = pa.ipc.open_stream(arrow).read_all().to_pylist()
-        assert [row["Confidence"] for row in rows] == list(scores)
-        assert [row["Section"] for row in rows] == list(insights_view.SECTION_SCORES)
-        drawn = json.loads(spec)
-        assert drawn["data"] == {"name": name}  # the spec draws from these rows
-        assert [layer["mark"]["type"] for layer in drawn["layer"]] == ["bar", "text"]
-    assert first[1][0][0] != second[1][0][0]  # two cases' rows, two datasets
+    # Issue #25: a Vega-Lite chart of three scores made every open load and draw the chart
+    # library in the browser; the same figures are a table of three rows.
+    assert not app.get("vega_lite_chart")
+    [table] = [text for text in texts(app, "markdown") if text.startswith("| Section |")]
+    assert table.splitlines() == [
+        "| Section | Confidence |",
+        "|---|--:|",
+        "| Case summary | 82% |",
+        "| SOAP note | 64% |",
+        "| Primary diagnosis | 50% |",
+    ]

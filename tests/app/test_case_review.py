@@ -40,10 +40,9 @@ def analysed(app: AppTest, clinic: Clinic, doctor: AuthSession) -> CreatedCase:
 def decide(app: AppTest, section: str, choice: str, **fields: str) -> AppTest:
     """A decision where the section is shown: Accept in one click; Edit opens the editor in
     place of the text; Reject asks for its reason inline."""
+    app.segmented_control(key=f"review_{section}_choice").set_value(choice).run()
     if choice == "accept":
-        app.button(key=f"review_{section}_accept").click().run()
         return app.run()  # the whole page again: the decision reran its section alone
-    app.button(key=f"review_{section}_{choice}").click().run()
     for name, value in fields.items():
         key = f"review_{section}_{name}"
         widget = (
@@ -70,7 +69,7 @@ def test_review_each_section_then_sign_and_amend(
 
     # Accept is one click, and reruns that section, the sign bar and the count at the top:
     # nothing else of the page (the other sections, the files, the audit trail).
-    app.button(key="review_case_summary_accept").click().run()
+    app.segmented_control(key="review_case_summary_choice").set_value("accept").run()
     assert [b.key for b in app.button] == [
         "review_case_summary_change",
         "review_accept_next",
@@ -111,7 +110,7 @@ def test_review_each_section_then_sign_and_amend(
     assert ":material/verified: **Signed v1 by Dr review.page, MD on " in page
     assert "Rejected by the doctor: Ferritin pending" in page
     # A signed note takes no more section decisions.
-    assert not [b for b in app.button if b.key and b.key.endswith("_accept")]
+    assert not app.segmented_control
 
     app.text_area(key="amend_primary_diagnosis_primary_diagnosis").input("Iron deficiency anaemia")
     app.text_input(key="amend_primary_diagnosis_icd_code").input("D50.9")
@@ -146,12 +145,12 @@ def test_bad_decisions_are_explained_and_nothing_is_saved(
     app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
 ) -> None:
     # Reject asks for its reason inline, and refuses none.
-    app.button(key="review_primary_diagnosis_reject").click().run()
+    app.segmented_control(key="review_primary_diagnosis_choice").set_value("reject").run()
     app.button(key="review_primary_diagnosis_reject_confirm").click().run()
     assert "Say why the section is rejected" in texts(app, "error")
     app.button(key="review_primary_diagnosis_reject_cancel").click().run()
     # Edit opens the editor in place of the text; a bad code is explained, the editor kept.
-    app.button(key="review_primary_diagnosis_edit").click().run()
+    app.segmented_control(key="review_primary_diagnosis_choice").set_value("edit").run()
     app.text_input(key="review_primary_diagnosis_icd_code").input("XYZ")
     app.button(key="review_primary_diagnosis_save").click().run()
     assert any("not a valid ICD-10-CM code" in t for t in texts(app, "error"))
@@ -163,11 +162,11 @@ def test_bad_decisions_are_explained_and_nothing_is_saved(
 def test_edit_opens_a_full_height_editor_in_place_of_the_text(
     app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
 ) -> None:
-    app.button(key="review_soap_note_edit").click().run()
+    app.segmented_control(key="review_soap_note_choice").set_value("edit").run()
     # Only the SOAP note reran: its editor, pre-filled with the AI's text, sized to it.
     plan = app.text_area(key="review_soap_note_plan")
     assert plan.value == "Ferritin, iron studies."
-    assert not [b for b in app.button if b.key == "review_case_summary_accept"]
+    assert [c.key for c in app.segmented_control] == []  # no other section reran
     long_text = "word " * 200  # about 17 lines at 60 characters
     app.text_area(key="review_soap_note_subjective").input(long_text)
     app.button(key="review_soap_note_save").click().run()
@@ -181,7 +180,7 @@ def test_edit_opens_a_full_height_editor_in_place_of_the_text(
     )
     # Change opens the editor again with the doctor's text (sized to it: height_for).
     app.button(key="review_soap_note_change").click().run()
-    app.button(key="review_soap_note_edit").click().run()
+    app.segmented_control(key="review_soap_note_choice").set_value("edit").run()
     subjective = app.text_area(key="review_soap_note_subjective")
     assert subjective.value == long_text.strip()
     app.button(key="review_soap_note_cancel").click().run()
@@ -206,6 +205,10 @@ def test_signing_waits_for_the_name_as_signed_then_the_note_carries_it(
     with pytest.raises(SignerNameMissing):
         services.review.sign(case.case.case_id)
 
+    # The form is built only once the doctor opens the bar's "Set how you sign" (#25).
+    assert not [box for box in app.main.text_input if box.key == "bar_profile_name"]
+    app.session_state["bar_profile_open"] = True  # the doctor opens it
+    app.run()
     app.text_input(key="bar_profile_name").input("Dr Grace Hopper")
     app.text_input(key="bar_profile_credentials").input("MD, PhD")
     app.button(key="bar_profile_save").click().run()
@@ -298,7 +301,7 @@ def test_the_review_panel_reads_the_patients_name_where_the_engine_saw_the_place
     insights.soap_note.subjective = "[PATIENT] reports two months of fatigue."
     complete(clinic, doctor, case.case.case_id, insights)
     open_case(app, case.case.case_id)
-    app.button(key="review_soap_note_edit").click().run()
+    app.segmented_control(key="review_soap_note_choice").set_value("edit").run()
     subjective = app.text_area(key="review_soap_note_subjective").value
     assert subjective == "Mary Seacole reports two months of fatigue."
     app.button(key="review_soap_note_cancel").click().run()
@@ -312,3 +315,37 @@ def test_the_review_panel_reads_the_patients_name_where_the_engine_saw_the_place
     page = shown(app)
     assert "Mary Seacole reports two months of fatigue." in page
     assert "[PATIENT]" not in page
+
+
+def test_each_undecided_section_is_decided_with_one_labelled_control(
+    app: AppTest, clinic: Clinic, doctor: AuthSession, analysed: CreatedCase
+) -> None:
+    # One control per section under its text (issue #25: not three buttons in columns),
+    # named for screen readers by the section it decides.
+    controls = {control.key: control for control in app.main.segmented_control}
+    assert list(controls) == [
+        "review_case_summary_choice",
+        "review_soap_note_choice",
+        "review_primary_diagnosis_choice",
+    ]
+    summary = controls["review_case_summary_choice"]
+    assert summary.label == "Your decision on the Case summary"
+    assert summary.options == ["Accept", "Edit", "Reject"]
+    icons = [option.content_icon for option in summary.proto.options]
+    assert icons == [":material/check:", ":material/edit:", ":material/close:"]
+    assert summary.value is None
+    assert not [b for b in app.button if b.key and b.key.startswith("review_case_summary")]
+
+    decide(app, "case_summary", "accept")
+    review = clinic.services_for(doctor).review
+    assert review.summary(analysed.case.case_id).reviews["case_summary"].decision == "accepted"
+    # Change brings the control back, nothing chosen, with "Keep my decision" beside.
+    app.button(key="review_case_summary_change").click().run()
+    again = app.segmented_control(key="review_case_summary_choice")
+    assert again.value is None
+    assert again.options[-1] == "Keep my decision"
+    again.set_value("keep").run()
+    app.run()
+    assert ":material/check: **Accepted**" in shown(app)
+    assert "review_case_summary_choice" not in [c.key for c in app.segmented_control]
+    assert len(review.summary(analysed.case.case_id).history) == 1  # nothing saved again

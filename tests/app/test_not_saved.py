@@ -45,7 +45,7 @@ def test_an_edit_saved_after_sign_out_in_another_tab_says_not_saved_and_what(
     assert texts(other_tab, "title") == ["Cases"]
 
     # The doctor edits the plan here while signing out in the other tab.
-    app.button(key="review_soap_note_edit").click().run()
+    app.segmented_control(key="review_soap_note_choice").set_value("edit").run()
     app.text_area(key="review_soap_note_plan").input("Oral iron 65 mg daily.")
     other_tab.sidebar.button(key="sign_out").click().run()
     app.button(key="review_soap_note_save").click().run()
@@ -68,7 +68,7 @@ def test_a_sign_click_after_the_session_expired_says_not_saved(
     old = app.session_state["auth_session"]
     clinic.provider.accounts.sign_out(old)  # the refresh token no longer works
     app.session_state["auth_session"] = replace(old, expires_at=time.time() - 5)
-    app.button(key="review_primary_diagnosis_reject").click().run()
+    app.segmented_control(key="review_primary_diagnosis_choice").set_value("reject").run()
     app.text_input(key="review_primary_diagnosis_reason").input("Ferritin pending")
     app.button(key="review_primary_diagnosis_reject_confirm").click().run()
 

@@ -15,6 +15,7 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import Locator, Page, Request, expect
 
+from core.review import SECTION_LABELS as _LABELS
 from tests.e2e.accessibility import violations
 from tests.e2e.script_runs import ScriptRuns
 from ui.case_list import ROW_HEIGHT as LIST_ROW_PX
@@ -251,7 +252,9 @@ class DoctorAtBrowser:
         doctor does: Accept in one click; Edit, then the editor in place of the text and
         Save; Reject, then the reason inline (issue #26)."""
         box = self.main.locator(f".st-key-review_{section}")
-        box.get_by_role("button", name=re.compile(rf"{decision}$")).click()
+        # The section's decision is one control: a group of options named for the section.
+        choices = box.get_by_role("radiogroup", name=f"Your decision on the {_LABELS[section]}")
+        choices.get_by_role("radio", name=decision, exact=True).click()
         if fields:
             for label, value in fields.items():
                 box.get_by_label(label, exact=True).fill(value)
@@ -265,10 +268,13 @@ class DoctorAtBrowser:
         self.settled()
 
     def set_signer_profile(self, name: str, credentials: str) -> None:
-        """How the doctor signs, set on the sign bar where it asks for it."""
+        """How the doctor signs, set on the sign bar where it asks for it: its "Set how you
+        sign" opens the form (drawn in a popover over the page)."""
         bar = self.main.locator(".st-key-review_sign_bar")
-        bar.get_by_role("textbox", name="Name as signed").fill(name)
-        bar.get_by_role("textbox", name="Credentials").fill(credentials)
-        bar.get_by_role("button", name="Save how I sign").click()
+        bar.get_by_role("button", name=re.compile(r"Set how you sign$")).click()
+        form = self.page.get_by_test_id("stPopoverBody")
+        form.get_by_role("textbox", name="Name as signed").fill(name)
+        form.get_by_role("textbox", name="Credentials").fill(credentials)
+        form.get_by_role("button", name="Save how I sign").click()
         expect(bar.get_by_text(f"— {name}, {credentials}")).to_be_visible()
         self.settled()
