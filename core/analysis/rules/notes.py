@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
+from core.analysis.rules.organisms import found_organisms
 from core.analysis.rules.radiology_text import with_sections
 
 # Heading kinds: where a condition named under the heading stands.
@@ -126,7 +127,11 @@ _STATED_INLINE = re.compile(
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
     r"treated\s+as(?:\s+an?\s+case\s+of)?|we\s+(?:have\s+)?diagnosed|"
     # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
-    r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology)"
+    r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology|"
+    # What the organ showed to the surgeon's or pathologist's eye: "Gross inspection of the
+    # spleen revealed a 300 mL splenic abscess" (JMCR, CUPCase; cr4-labs-splenic-abscess-*).
+    r"gross\s+(?:inspection|examination|pathology)|autopsy|necropsy|(?:exploratory\s+)?"
+    r"laparotomy|laparoscopy|(?:surgical\s+)?exploration)"
     r"(?:\s+[\w-]+){0,4}?\s+(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
     r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for|" + _SUBJECT + r")\b"
     # The report's subject: "We present a rare case of isolated anterolateral radial head
@@ -156,6 +161,25 @@ _COMPLICATION_BEFORE = re.compile(
     r"[^.;]{0,80}?\b(?:developed|complicated\s+by|suffered(?:\s+from)?|experienced)\s+"
     r"(?:(?:a|an|the|acute|severe|massive|bilateral)\s+){0,2}$"
 )
+# A course or treatment "complicated by" a condition: "His treatment course was complicated by
+# cryptococcal meningitis", "anticoagulation treatment, which was complicated by hematuria",
+# "His ICU course was further complicated by Moraxella catarrhalis pneumonia ..., and by
+# Clostridium difficile colitis" (Journal of Medical Case Reports, CUPCase rows in
+# tests/clinical/dev/cr4-labs-warm-aiha-* and cr4-labs-post-transfusion-purpura-*).
+_COMPLICATED_BY = re.compile(
+    r"(?i)\b(?:course|stay|recovery|treatment|therapy|anticoagulation|procedure|operation|"
+    r"surgery|hospitali[sz]ation)\b(?:,?\s+which)?\s+(?:was|were)\s+"
+    r"(?:further\s+|later\s+|subsequently\s+|also\s+)?complicated\s+by\s+"
+    r"(?:[^.;]{0,100}?,?\s+and\s+(?:by\s+)?)?(?:[\w-]+\s+){0,3}$"
+)
+# An earlier stay or episode named by its condition, after which the case goes on: "Repeat CT
+# abdomen 5 months after the initial episode, or 2 months after his diabetic ketoacidosis
+# admission" (JMCR, CUPCase; cr4-labs-splenic-abscess-*): the condition is history.
+_EARLIER_STAY_BEFORE = re.compile(
+    r"(?i)\b(?:after|since|following)\s+(?:(?:his|her|their|the|a|an)\s+)?(?:(?:first|initial|"
+    r"previous|prior|last|index)\s+)?$"
+)
+_EARLIER_STAY_AFTER = re.compile(r"(?i)^\s+(?:admission|episode|hospitali[sz]ation|stay)\b")
 # A chronic condition the patient is introduced with, before the presentation ("A 45-year-old
 # woman with type 1 diabetes presented with vomiting"): the background, not the problem.
 _PRESENTATION_AFTER = re.compile(
@@ -341,8 +365,28 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
             for group in _by_sentence(facts.stated_inline[facts.file_start :])[::-1]
             for m in group
         ]
-        told.sort(key=lambda m: m.condition.code.startswith("R"))
+        # An organism "as the cause of diseases classified elsewhere" (B95-B97, "culture
+        # grew S. constellatus") comes after the disease it caused, when the case names one.
+        # A diagnosis the case concludes ("PCR ... was positive", "diagnosed with") comes
+        # before one it only likens ("opacities consistent with pneumonia").
+        told.sort(
+            key=lambda m: (
+                m.condition.code.startswith("R"),
+                _cause_only(m.condition),
+                not m.concluded,
+            )
+        )
         facts.stated_inline[facts.file_start :] = told
+
+
+def _own_clause(before: str) -> str:
+    """The words of the mention's own clause: after the last "; " or ", but"."""
+    return re.split(r";|,\s+(?:but|while|whereas|although)\b", before)[-1]
+
+
+def _cause_only(condition: Condition) -> bool:
+    """An organism's code "as the cause of diseases classified elsewhere" (B95-B97)."""
+    return condition.code[:3] in ("B95", "B96", "B97")
 
 
 # An abbreviation defined in brackets after its long form: "(MELAS)", "(MERRF) syndrome".
@@ -477,6 +521,12 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             if not crossing:
                 spans = [x for x in spans if x not in inside] + [(start, end, condition)]
     spans = _without_long_form_words(sentence, spans)
+    # An organism a test found ("PCR for CMV was positive"): the infection, proven.
+    proven = {(a, b) for a, b, _ in found_organisms(sentence)} if kind != "imaging" else set()
+    if proven:
+        organisms = [x for x in found_organisms(sentence) if (x[0], x[1]) in proven]
+        spans = [x for x in spans if not any(a < x[1] and x[0] < b for a, b in proven)]
+        spans += organisms
     for start, end, condition in sorted(spans, key=lambda item: item[0]):
         before, after = sentence[:start], sentence[end:]
         if is_negated(sentence, start, end):
@@ -501,10 +551,15 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # comment ("suggestive of diabetes" beside a reference range) states nothing.
         doubt = _states_with_doubt(before)
         statement = _statement(before)
-        states = statement is not None or bool(_STATED_AFTER.match(after))
+        found = (start, end) in proven
+        states = found or statement is not None or bool(_STATED_AFTER.match(after))
         treated = statement is not None and bool(_TREATMENT.fullmatch(statement.group()))
-        hedged = doubt or _is_hedged(before, after)
-        concluded = states and not hedged and not treated and _concludes(statement, after)
+        # A test's result is hedged by its own clause only ("No sputum could be obtained for
+        # culture, but his test for Legionella antigenuria was positive").
+        hedged = doubt or _is_hedged(_own_clause(before) if found else before, after)
+        concluded = (
+            states and not hedged and not treated and (found or _concludes(statement, after))
+        )
         mention = Mention(condition, sentence[:200], hedged, concluded)
         history = (
             kind == "history"
@@ -512,6 +567,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or bool(_HISTORY_AFTER.match(after))
             or _in_history_list(before)
             or (not states and bool(_COMPLICATION_BEFORE.search(before)))
+            or (not states and bool(_COMPLICATED_BY.search(before)))
+            or bool(_EARLIER_STAY_BEFORE.search(before) and _EARLIER_STAY_AFTER.match(after))
             or (
                 condition.severity == "chronic"
                 and (treated or (not states and bool(_PRESENTATION_AFTER.match(after))))
@@ -599,7 +656,10 @@ def _statement(before: str) -> re.Match[str] | None:
     return stated[-1] if len(gap) <= 80 and not _CLAUSE.search(gap) else None
 
 
-_CONCLUDING = re.compile(r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog")
+_CONCLUDING = re.compile(
+    r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog|"
+    r"gross|autops|necrops|laparo|exploration"
+)
 
 
 def _concludes(statement: re.Match[str] | None, after: str) -> bool:
