@@ -1,0 +1,134 @@
+"""The classes of reader-casedx5 (issue #29): what a case presentation concludes.
+
+Every quoted line is from a Journal of Medical Case Reports case presentation (CC BY 4.0), the
+"clean text" field of the CUPCase dataset, felipeocampoos/CUPCase-curhumai-Adversary @
+ccbb10784c3e99694a8df0176c2f537c2cba14a3, gpt_and_med_lm_evaluation/datasets/
+CUPCASE_RTEST_eval.csv; the row id is given beside each line (the dev cases cr4-labs-* hold
+the whole case presentations).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.analysis.rules.diagnosis import diagnose
+from core.analysis.rules.icd_terms import icd_conditions
+from core.analysis.rules.notes import read_notes
+from core.analysis.rules.organisms import ORGANISMS, found_organisms
+from core.icd10 import code_set
+
+
+def test_every_organism_names_a_valid_icd10_cm_code() -> None:
+    icd = code_set()
+    assert all(icd.is_valid_item(organism.code) for organism in ORGANISMS)
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        # row 5537
+        ("Polymerase chain reaction (PCR) for (CMV) was also positive in the serum and the CSF.",
+         "B25.9"),
+        ("A serology test for CMV confirmed acute infection, with a 10-fold rise in "
+         "CMV-specific IgM.", "B25.9"),
+        # row 4564
+        ("No sputum could be obtained for culture, but his test for Legionella antigenuria was "
+         "positive.", "A48.1"),
+        # row 885
+        ("Pleural fluid culture and blood culture grew S. constellatus, which was sensitive to "
+         "linezolid, penicillin G, cefotaxime, vancomycin, and cefuroxime.", "B95.4"),
+        # row 285
+        ("SARS-CoV-2 testing was positive by polymerase chain reaction (PCR).", "U07.1"),
+        # row 5485: the stain was negative, the culture grew it
+        ("A Ziehl-Neelsen stain for acid-fast bacilli (AFB) was negative, but the culture grew "
+         "Mycobacterium complex.", "A31.9"),
+    ],
+)
+def test_an_organism_a_test_found_is_the_infection(line: str, code: str) -> None:
+    assert [c.code for _, _, c in found_organisms(line)] == [code]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # row of cr4-labs-valproate-*: excluded by serology
+        "Serological tests excluded cytomegalovirus, Epstein-Barr virus, hepatitis B and C, "
+        "parvovirus B19, and toxoplasmosis infections.",
+        # row 885: a negative test
+        "Hepatitis B antigen and human immunodeficiency virus (HIV) antigen test results were "
+        "all negative.",
+        # row 5485
+        "Serologic tests for hepatitis A, B, and C viruses and HIV were negative.",
+    ],
+)
+def test_an_organism_tested_for_and_not_found_is_no_infection(line: str) -> None:
+    assert found_organisms(line) == []
+
+
+def test_a_proven_infection_comes_before_a_resemblance_on_imaging() -> None:
+    # row 285 (cr4-labs-g6pd-*): COVID-19 proven by PCR, then a CT "consistent with pneumonia"
+    text = (
+        "SARS-CoV-2 testing was positive by polymerase chain reaction (PCR). Helical computed "
+        "tomography of the chest showed bilateral ground-glass opacities consistent with "
+        "pneumonia but no evidence of pulmonary embolism."
+    )
+    facts = read_notes(None, [text])
+    assert [m.condition.code for m in facts.stated][:2] == ["U07.1", "J18.9"]
+    assert diagnose([], 50, facts).diagnosis.icd_code == "U07.1"
+
+
+def test_the_organism_is_ranked_after_the_disease_it_caused() -> None:
+    # A disease concluded (row 487's splenic abscess) before an organism's B95 code (row 885's
+    # culture line): the case's last statement would come first, but a B95-B97 code says only
+    # what caused a disease, so the disease leads.
+    text = (
+        "Gross inspection of the spleen revealed a 300 mL splenic abscess, grade IV splenic "
+        "laceration that led to formation of a large subcapsular splenic hematoma. Pleural fluid "
+        "culture and blood culture grew S. constellatus, which was sensitive to linezolid, "
+        "penicillin G, cefotaxime, vancomycin, and cefuroxime."
+    )
+    codes = [m.condition.code for m in read_notes(None, [text]).stated]
+    assert codes[0] == "D73.3"
+    assert codes.index("D73.3") < codes.index("B95.4")
+
+
+@pytest.mark.parametrize(
+    ("text", "complication"),
+    [
+        # row 3019 (cr4-labs-warm-aiha-*)
+        ("His anemia initially responded to prednisone. His treatment course was complicated by "
+         "cryptococcal meningitis in April of 1997 and refractory cutaneous warts.", "G03.9"),
+        # row 4255 (cr4-labs-post-transfusion-purpura-*)
+        ("His ICU course was further complicated by Moraxella catarrhalis pneumonia, for which "
+         "he completed a course of imipenem.", "J18.9"),
+    ],
+)
+def test_what_a_course_was_complicated_by_is_no_current_diagnosis(
+    text: str, complication: str
+) -> None:
+    facts = read_notes(None, [text])
+    assert complication not in {m.condition.code for m in facts.stated + facts.current}
+    assert complication in {m.condition.code for m in facts.history}
+
+
+def test_what_gross_inspection_revealed_is_concluded_by_the_organ_adjective() -> None:
+    # row 487 (cr4-labs-splenic-abscess-*): "splenic abscess" is the code set's "Abscess of
+    # spleen" (D73.3); the surgeon's inspection concludes it.
+    line = (
+        "Gross inspection of the spleen revealed a 300 mL splenic abscess, grade IV splenic "
+        "laceration that led to formation of a large subcapsular splenic hematoma."
+    )
+    assert [c.code for _, _, c in icd_conditions(line)][:1] == ["D73.3"]
+    first = read_notes(None, [line]).stated[0]
+    assert (first.condition.code, first.concluded) == ("D73.3", True)
+
+
+def test_a_condition_named_by_an_earlier_admission_is_history() -> None:
+    # row 487 (cr4-labs-splenic-abscess-*)
+    line = (
+        "Repeat CT abdomen 5 months after the initial episode, or 2 months after his diabetic "
+        "ketoacidosis admission, revealed no change in size of the pancreatic pseudocyst."
+    )
+    facts = read_notes(None, [line])
+    assert "Diabetic ketoacidosis" not in {m.condition.name for m in facts.stated + facts.current}
+    assert "Diabetic ketoacidosis" in {m.condition.name for m in facts.history}
