@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
-from core.analysis.rules.organisms import found_organisms
+from core.analysis.rules.organisms import ORGANISMS, found_organisms
 from core.analysis.rules.radiology_text import with_sections
 
 # Heading kinds: where a condition named under the heading stands.
@@ -367,16 +367,23 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         ]
         # An organism "as the cause of diseases classified elsewhere" (B95-B97, "culture
         # grew S. constellatus") comes after the disease it caused, when the case names one.
-        # A diagnosis the case concludes ("PCR ... was positive", "diagnosed with") comes
-        # before one it only likens ("opacities consistent with pneumonia").
-        told.sort(
-            key=lambda m: (
-                m.condition.code.startswith("R"),
-                _cause_only(m.condition),
-                not m.concluded,
-            )
-        )
+        told = _proven_before_resemblances(told)
+        told.sort(key=lambda m: (m.condition.code.startswith("R"), _cause_only(m.condition)))
         facts.stated_inline[facts.file_start :] = told
+
+
+def _proven_before_resemblances(told: list[Mention]) -> list[Mention]:
+    """An infection a test proved ("SARS-CoV-2 testing was positive by PCR") goes before the
+    statements that only liken the findings to a disease ("opacities consistent with
+    pneumonia") told after it, but stays after every diagnosis the case concludes."""
+    kept: list[Mention] = []
+    for mention in told:
+        if mention.concluded and mention.condition in ORGANISMS:
+            at = max((i + 1 for i, m in enumerate(kept) if m.concluded), default=0)
+            kept.insert(at, mention)
+        else:
+            kept.append(mention)
+    return kept
 
 
 def _own_clause(before: str) -> str:
