@@ -558,14 +558,14 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # comment ("suggestive of diabetes" beside a reference range) states nothing.
         doubt = _states_with_doubt(before)
         statement = _statement(before)
-        found = (start, end) in proven
-        states = found or statement is not None or bool(_STATED_AFTER.match(after))
+        by_test = (start, end) in proven
+        states = by_test or statement is not None or bool(_STATED_AFTER.match(after))
         treated = statement is not None and bool(_TREATMENT.fullmatch(statement.group()))
         # A test's result is hedged by its own clause only ("No sputum could be obtained for
         # culture, but his test for Legionella antigenuria was positive").
-        hedged = doubt or _is_hedged(_own_clause(before) if found else before, after)
+        hedged = doubt or _is_hedged(_own_clause(before) if by_test else before, after)
         concluded = (
-            states and not hedged and not treated and (found or _concludes(statement, after))
+            states and not hedged and not treated and (by_test or _concludes(statement, after))
         )
         mention = Mention(condition, sentence[:200], hedged, concluded)
         history = (

@@ -45,7 +45,9 @@ ORGANISMS: tuple[Condition, ...] = (
         r"tubercle\s+bacill(?:us|i)",
     ),
     _o("Mycobacterial infection", "A31.9", r"mycobacteri(?:um|a)(?:\s+avium(?:\s+complex)?)?"),
-    _o("COVID-19", "U07.1", r"SARS-CoV-2|severe\s+acute\s+respiratory\s+syndrome\s+coronavirus\s+2"),
+    _o(
+        "COVID-19", "U07.1", r"SARS-CoV-2|severe\s+acute\s+respiratory\s+syndrome\s+coronavirus\s+2"
+    ),
     _o("Human immunodeficiency virus disease", "B20", r"HIV(?:-1|-2)?"),
     _o("Epstein-Barr virus infection", "B27.00", r"Epstein[-\s]Barr\s+virus|EBV"),
     _o("Herpes simplex infection", "B00.9", r"herpes\s+simplex(?:\s+virus)?|HSV(?:-1|-2)?"),
@@ -53,8 +55,11 @@ ORGANISMS: tuple[Condition, ...] = (
     _o("Listeriosis", "A32.9", r"listeria(?:\s+monocytogenes)?|L\.\s*monocytogenes"),
     _o("Brucellosis", "A23.9", r"brucella(?:\s+\w+)?"),
     _o("Typhoid fever", "A01.00", r"salmonella\s+typhi|S\.\s*typhi"),
-    _o("Enterocolitis due to Clostridioides difficile", "A04.72",
-       r"clostridi(?:um|oides)\s+difficile|C\.\s*difficile|C\.\s*diff"),
+    _o(
+        "Enterocolitis due to Clostridioides difficile",
+        "A04.72",
+        r"clostridi(?:um|oides)\s+difficile|C\.\s*difficile|C\.\s*diff",
+    ),
     _o("Malaria", "B54", r"plasmodium(?:\s+\w+)?|P\.\s*falciparum"),
     _o("Pneumocystosis", "B59", r"pneumocystis(?:\s+jiroveci[i]?)?|P\.\s*jiroveci[i]?"),
     _o("Cryptococcosis", "B45.9", r"cryptococc(?:us|al)(?:\s+neoformans)?"),
@@ -70,20 +75,42 @@ ORGANISMS: tuple[Condition, ...] = (
     _o("Lyme disease", "A69.20", r"borrelia\s+burgdorferi|B\.\s*burgdorferi"),
     _o("Q fever", "A78", r"coxiella(?:\s+burnetii)?"),
     _o("Meningococcal infection", "A39.9", r"neisseria\s+meningitidis|N\.\s*meningitidis"),
-    _o("Methicillin resistant Staphylococcus aureus infection", "B95.62",
-       r"methicillin[-\s]resistant\s+staphylococcus\s+aureus|MRSA"),
-    _o("Staphylococcus aureus infection", "B95.61",
-       r"(?:methicillin[-\s]s(?:usceptible|ensitive)\s+)?staphylococcus\s+aureus|S\.\s*aureus|MSSA"),
-    _o("Streptococcus pneumoniae infection", "B95.3",
-       r"streptococcus\s+pneumoniae|S\.\s*pneumoniae|pneumococc(?:us|i)"),
-    _o("Group A streptococcal infection", "B95.0",
-       r"streptococcus\s+pyogenes|S\.\s*pyogenes|group\s+A\s+streptococc(?:us|i)"),
-    _o("Group B streptococcal infection", "B95.1",
-       r"streptococcus\s+agalactiae|S\.\s*agalactiae|group\s+B\s+streptococc(?:us|i)"),
-    _o("Enterococcal infection", "B95.2", r"enterococc(?:us|i)(?:\s+\w+)?|E\.\s*faecalis|E\.\s*faecium"),
+    _o(
+        "Methicillin resistant Staphylococcus aureus infection",
+        "B95.62",
+        r"methicillin[-\s]resistant\s+staphylococcus\s+aureus|MRSA",
+    ),
+    _o(
+        "Staphylococcus aureus infection",
+        "B95.61",
+        r"(?:methicillin[-\s]s(?:usceptible|ensitive)\s+)?staphylococcus\s+aureus|"
+        r"S\.\s*aureus|MSSA",
+    ),
+    _o(
+        "Streptococcus pneumoniae infection",
+        "B95.3",
+        r"streptococcus\s+pneumoniae|S\.\s*pneumoniae|pneumococc(?:us|i)",
+    ),
+    _o(
+        "Group A streptococcal infection",
+        "B95.0",
+        r"streptococcus\s+pyogenes|S\.\s*pyogenes|group\s+A\s+streptococc(?:us|i)",
+    ),
+    _o(
+        "Group B streptococcal infection",
+        "B95.1",
+        r"streptococcus\s+agalactiae|S\.\s*agalactiae|group\s+B\s+streptococc(?:us|i)",
+    ),
+    _o(
+        "Enterococcal infection",
+        "B95.2",
+        r"enterococc(?:us|i)(?:\s+\w+)?|E\.\s*faecalis|E\.\s*faecium",
+    ),
     _o("Streptococcal infection", "B95.4", r"streptococc(?:us|i)(?:\s+\w+)?|S\.\s*[a-z]{4,}"),
     _o("Escherichia coli infection", "B96.20", r"escherichia\s+coli|E\.\s*coli"),
-    _o("Klebsiella pneumoniae infection", "B96.1", r"klebsiella(?:\s+pneumoniae)?|K\.\s*pneumoniae"),
+    _o(
+        "Klebsiella pneumoniae infection", "B96.1", r"klebsiella(?:\s+pneumoniae)?|K\.\s*pneumoniae"
+    ),
     _o("Pseudomonas infection", "B96.5", r"pseudomonas(?:\s+aeruginosa)?|P\.\s*aeruginosa"),
     _o("Proteus infection", "B96.4", r"proteus(?:\s+mirabilis)?|P\.\s*mirabilis"),
     _o("Mycoplasma pneumoniae infection", "B96.0", r"mycoplasma\s+pneumoniae|M\.\s*pneumoniae"),
@@ -110,6 +137,13 @@ _FOUND_AFTER = re.compile(
     r"positive\b|confirmed\b|(?:was|were)\s+(?:also\s+)?confirmed\b)"
 )
 _NEGATIVE = re.compile(r"(?i)\b(?:negative|excluded|ruled\s+out|not\s+detected|no\s+growth)\b")
+# An organism grown but not the patient's disease: "Wound bacterial culture grew 1+ Klebsiella
+# pneumoniae, considered a secondary infection" (JMCR, CUPCase row 2891), a contaminant, a
+# coloniser.
+_NOT_THE_DISEASE = re.compile(
+    r"(?i)\b(?:secondary\s+infection|contamina(?:nt|nts|tion|ted)|coloni[sz](?:ation|ed|ing|er)|"
+    r"commensal|superinfection)\b"
+)
 
 
 def found_organisms(sentence: str) -> list[tuple[int, int, Condition]]:
@@ -128,6 +162,8 @@ def found_organisms(sentence: str) -> list[tuple[int, int, Condition]]:
             ahead = re.split(r"[;]|,\s+(?:but|while|whereas)\b", after)[0]
             if _NEGATIVE.search(ahead[:60]):
                 continue  # "PCR for CMV was negative"
+            if _NOT_THE_DISEASE.search(ahead[:80]):
+                continue  # "..., considered a secondary infection"
             tested_after = _TEST_BEFORE.search(clause[-60:]) or not clause.strip()
             if _FOUND_BEFORE.search(clause[-60:]) and not _TEST_BEFORE.search(clause[-60:]):
                 pass  # "culture grew S. constellatus", "positive for CMV"
