@@ -50,6 +50,15 @@ def test_every_organism_names_a_valid_icd10_cm_code() -> None:
         ),
         # row 285
         ("SARS-CoV-2 testing was positive by polymerase chain reaction (PCR).", "U07.1"),
+        # row 1169 (cr5-dx-secondary-syphilis-*): the assay's abbreviation after the organism
+        ("A Microhemagglutination Assay for Treponema pallidum (MHA-TP) was positive.", "A53.9"),
+        # row 205 (cr5-dx-hepatitis-b-myositis-*)
+        (
+            "As reported in the tables, the patient’s lab results demonstrated that the virology "
+            "test for HBV Ag was positive with a high viral load level; however, the tests for "
+            "other hepatitis viruses and HBV Ab were negative ().",
+            "B19.10",
+        ),
         # row 5485: the stain was negative, the culture grew it
         (
             "A Ziehl-Neelsen stain for acid-fast bacilli (AFB) was negative, but the culture grew "
@@ -154,3 +163,13 @@ def test_a_condition_named_by_an_earlier_admission_is_history() -> None:
     facts = read_notes(None, [line])
     assert "Diabetic ketoacidosis" not in {m.condition.name for m in facts.stated + facts.current}
     assert "Diabetic ketoacidosis" in {m.condition.name for m in facts.history}
+
+
+def test_an_external_cause_term_names_no_condition_of_the_patient() -> None:
+    # row 1169 (cr5-dx-secondary-syphilis-*): the code set's Y07 (perpetrator of assault) has
+    # partners among its inclusion terms; chapter 20 is never a first-listed diagnosis.
+    line = (
+        "He also admitted to multiple sexual partners in the past but stated that he had been "
+        "sexually active with only one female partner during the previous year."
+    )
+    assert [c.code for _, _, c in icd_conditions(line) if c.code[0] in "VWXY"] == []

@@ -49,6 +49,13 @@ ORGANISMS: tuple[Condition, ...] = (
         "COVID-19", "U07.1", r"SARS-CoV-2|severe\s+acute\s+respiratory\s+syndrome\s+coronavirus\s+2"
     ),
     _o("Human immunodeficiency virus disease", "B20", r"HIV(?:-1|-2)?"),
+    _o(
+        "Viral hepatitis B",
+        "B19.10",
+        r"hepatitis\s+B\s+virus|HBV|HBsAg|hepatitis\s+B\s+surface\s+antigen",
+    ),
+    _o("Viral hepatitis C", "B19.20", r"hepatitis\s+C\s+virus|HCV"),
+    _o("Hepatitis A", "B15.9", r"hepatitis\s+A\s+virus|HAV"),
     _o("Epstein-Barr virus infection", "B27.00", r"Epstein[-\s]Barr\s+virus|EBV"),
     _o("Herpes simplex infection", "B00.9", r"herpes\s+simplex(?:\s+virus)?|HSV(?:-1|-2)?"),
     _o("Varicella zoster infection", "B02.9", r"varicella[-\s]zoster(?:\s+virus)?|VZV"),
@@ -132,7 +139,8 @@ _TEST_BEFORE = re.compile(
 # The result after the organism (or after its test named after it): "... was positive",
 # "CMV PCR positive", "SARS-CoV-2 testing was positive", "confirmed acute infection".
 _FOUND_AFTER = re.compile(
-    r"(?i)^\)?\s*(?:[\w-]+\s+){0,5}?(?:(?:was|were|is|are|came\s+back|returned)\s+"
+    # (an abbreviation may follow the name: "Assay for Treponema pallidum (MHA-TP) was positive")
+    r"(?i)^\)?\s*(?:\([^()]{1,20}\)\s*)?(?:[\w-]+\s+){0,5}?(?:(?:was|were|is|are|came\s+back|returned)\s+"
     r"(?:also\s+|strongly\s+)?(?:positive|detected|isolated|identified|grown)\b|"
     r"positive\b|confirmed\b|(?:was|were)\s+(?:also\s+)?confirmed\b)"
 )
