@@ -59,6 +59,12 @@ def test_every_organism_names_a_valid_icd10_cm_code() -> None:
             "other hepatitis viruses and HBV Ab were negative ().",
             "B19.10",
         ),
+        # row 1442 (cr5-dx-toxoplasmic-retinochoroiditis-*): the binomial abbreviated
+        (
+            "Serology for T. gondii (IgM and IgG) was positive, but it was negative for other "
+            "common uveal infections.",
+            "B58.9",
+        ),
         # row 5485: the stain was negative, the culture grew it
         (
             "A Ziehl-Neelsen stain for acid-fast bacilli (AFB) was negative, but the culture grew "
