@@ -9,6 +9,8 @@ the whole case presentations).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from core.analysis.rules.diagnosis import diagnose
@@ -16,6 +18,8 @@ from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.notes import read_notes
 from core.analysis.rules.organisms import ORGANISMS, found_organisms
 from core.icd10 import code_set
+
+DEV = Path(__file__).resolve().parents[1] / "clinical" / "dev"
 
 
 def test_every_organism_names_a_valid_icd10_cm_code() -> None:
@@ -96,21 +100,27 @@ def test_an_organism_tested_for_and_not_found_is_no_infection(line: str) -> None
     assert found_organisms(line) == []
 
 
-def test_a_proven_infection_comes_before_a_resemblance_on_imaging() -> None:
-    # row 285 (cr4-labs-g6pd-*): COVID-19 proven by PCR, then a CT "consistent with pneumonia"
-    text = (
-        "SARS-CoV-2 testing was positive by polymerase chain reaction (PCR). Helical computed "
-        "tomography of the chest showed bilateral ground-glass opacities consistent with "
-        "pneumonia but no evidence of pulmonary embolism."
-    )
-    facts = read_notes(None, [text])
-    assert [m.condition.code for m in facts.stated][:2] == ["U07.1", "J18.9"]
-    assert diagnose([], 50, facts).diagnosis.icd_code == "U07.1"
+def test_a_proven_infection_is_the_diagnosis_where_the_case_names_no_other() -> None:
+    # row 5537 (cr4-labs-cmv-encephalitis-*): the case names no disease but the organism's
+    # tests; the code set's "acute infection" (an inclusion term of T80) is CMV's infection.
+    note = DEV / "cr4-labs-cmv-encephalitis-range-and-unit-inside-brackets-csf" / "note.txt"
+    facts = read_notes(None, [note.read_text()])
+    assert diagnose([], 50, facts).diagnosis.icd_code == "B25.9"
+    assert "T80" not in {m.condition.code for m in facts.stated}
+
+
+def test_an_organism_met_on_the_way_comes_after_the_disease_the_case_names() -> None:
+    # cr-aip-constipation-siadh-*: "suggestive of a biochemical diagnosis of AIP", then "Rapid
+    # stool studies ... returned positive for Clostridium difficile antigen and toxin A&B"
+    note = DEV / "cr-aip-constipation-siadh-hyponatraemia-urine-pbg-ala" / "note.txt"
+    facts = read_notes(None, [note.read_text()])
+    assert "A04.72" in {m.condition.code for m in facts.stated}
+    assert diagnose([], 22, facts).diagnosis.icd_code == "E80.21"
 
 
 def test_the_organism_is_ranked_after_the_disease_it_caused() -> None:
     # A disease concluded (row 487's splenic abscess) before an organism's B95 code (row 885's
-    # culture line): the case's last statement would come first, but a B95-B97 code says only
+    # culture line): the case's last statement would come first, but the organism only says
     # what caused a disease, so the disease leads.
     text = (
         "Gross inspection of the spleen revealed a 300 mL splenic abscess, grade IV splenic "
@@ -118,9 +128,9 @@ def test_the_organism_is_ranked_after_the_disease_it_caused() -> None:
         "culture and blood culture grew S. constellatus, which was sensitive to linezolid, "
         "penicillin G, cefotaxime, vancomycin, and cefuroxime."
     )
-    codes = [m.condition.code for m in read_notes(None, [text]).stated]
-    assert codes[0] == "D73.3"
-    assert codes.index("D73.3") < codes.index("B95.4")
+    ranked = [r.code for r in diagnose([], 53, read_notes(None, [text])).ranked]
+    assert ranked[0] == "D73.3"
+    assert ranked.index("D73.3") < ranked.index("B95.4")
 
 
 @pytest.mark.parametrize(

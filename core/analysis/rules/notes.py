@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
-from core.analysis.rules.organisms import ORGANISMS, found_organisms
+from core.analysis.rules.organisms import found_organisms
 from core.analysis.rules.radiology_text import with_sections
 
 # Heading kinds: where a condition named under the heading stands.
@@ -365,35 +365,16 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
             for group in _by_sentence(facts.stated_inline[facts.file_start :])[::-1]
             for m in group
         ]
-        # An organism "as the cause of diseases classified elsewhere" (B95-B97, "culture
-        # grew S. constellatus") comes after the disease it caused, when the case names one.
-        told = _proven_before_resemblances(told)
-        told.sort(key=lambda m: (m.condition.code.startswith("R"), _cause_only(m.condition)))
+        told.sort(key=lambda m: m.condition.code.startswith("R"))
         facts.stated_inline[facts.file_start :] = told
 
 
-def _proven_before_resemblances(told: list[Mention]) -> list[Mention]:
-    """An infection a test proved ("SARS-CoV-2 testing was positive by PCR") goes before the
-    statements that only liken the findings to a disease ("opacities consistent with
-    pneumonia") told after it, but stays after every diagnosis the case concludes."""
-    kept: list[Mention] = []
-    for mention in told:
-        if mention.concluded and mention.condition in ORGANISMS:
-            at = max((i + 1 for i, m in enumerate(kept) if m.concluded), default=0)
-            kept.insert(at, mention)
-        else:
-            kept.append(mention)
-    return kept
+_BARE_INFECTION = re.compile(r"(?i)(?:(?:acute|chronic|active|recent|current)\s+)?infections?")
 
 
 def _own_clause(before: str) -> str:
     """The words of the mention's own clause: after the last "; " or ", but"."""
     return re.split(r";|,\s+(?:but|while|whereas|although)\b", before)[-1]
-
-
-def _cause_only(condition: Condition) -> bool:
-    """An organism's code "as the cause of diseases classified elsewhere" (B95-B97)."""
-    return condition.code[:3] in ("B95", "B96", "B97")
 
 
 # An abbreviation defined in brackets after its long form: "(MELAS)", "(MERRF) syndrome".
@@ -533,6 +514,9 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
     if proven:
         organisms = [x for x in found_organisms(sentence) if (x[0], x[1]) in proven]
         spans = [x for x in spans if not any(a < x[1] and x[0] < b for a, b in proven)]
+        # "A serology test for CMV confirmed acute infection": the infection is the organism's
+        # (the code set's "acute infection" is an inclusion term of T80, a transfusion's).
+        spans = [x for x in spans if not _BARE_INFECTION.fullmatch(sentence[x[0] : x[1]])]
         spans += organisms
     for start, end, condition in sorted(spans, key=lambda item: item[0]):
         before, after = sentence[:start], sentence[end:]
@@ -564,9 +548,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # A test's result is hedged by its own clause only ("No sputum could be obtained for
         # culture, but his test for Legionella antigenuria was positive").
         hedged = doubt or _is_hedged(_own_clause(before) if by_test else before, after)
-        concluded = (
-            states and not hedged and not treated and (by_test or _concludes(statement, after))
-        )
+        concluded = states and not hedged and not treated and _concludes(statement, after)
         mention = Mention(condition, sentence[:200], hedged, concluded)
         history = (
             kind == "history"
