@@ -123,15 +123,16 @@ _SUBJECT_STATEMENT = re.compile(r"(?i)" + _SUBJECT)
 _STATED_INLINE = re.compile(
     r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as|to\s+have)|"
     r"consistent\s+with|compatible\s+with|in\s+keeping(?:\s+with)?|confirmed|"
+    # What the organ showed to the surgeon's or pathologist's eye: "Gross inspection of the
+    # spleen revealed a 300 mL splenic abscess" (JMCR, CUPCase; cr4-labs-splenic-abscess-*).
+    r"(?:gross\s+(?:inspection|examination|pathology)|autopsy|necropsy|(?:exploratory\s+)?"
+    r"laparotomy|laparoscopy|(?:surgical\s+)?exploration)(?:\s+[\w-]+){0,4}?\s+"
+    r"(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
     r"treated\s+as(?:\s+an?\s+case\s+of)?|we\s+(?:have\s+)?diagnosed|"
     # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
-    r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology|"
-    # What the organ showed to the surgeon's or pathologist's eye: "Gross inspection of the
-    # spleen revealed a 300 mL splenic abscess" (JMCR, CUPCase; cr4-labs-splenic-abscess-*).
-    r"gross\s+(?:inspection|examination|pathology)|autopsy|necropsy|(?:exploratory\s+)?"
-    r"laparotomy|laparoscopy|(?:surgical\s+)?exploration)"
+    r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology)"
     r"(?:\s+[\w-]+){0,4}?\s+(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
     r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for|" + _SUBJECT + r")\b"
     # The report's subject: "We present a rare case of isolated anterolateral radial head
@@ -645,16 +646,17 @@ def _statement(before: str) -> re.Match[str] | None:
     return stated[-1] if len(gap) <= 80 and not _CLAUSE.search(gap) else None
 
 
-_CONCLUDING = re.compile(
-    r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog|"
-    r"gross|autops|necrops|laparo|exploration"
-)
+_CONCLUDING = re.compile(r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog")
+# What was seen at operation or autopsy concludes as a biopsy does.
+_SEEN_AT_OPERATION = re.compile(r"(?i)gross|autops|necrops|laparo|exploration")
 
 
 def _concludes(statement: re.Match[str] | None, after: str) -> bool:
     """The statement is a conclusion ("diagnosed with", "diagnosis of", "confirmed", "X was
     confirmed"), not a resemblance ("consistent with") nor a reason for admission."""
-    if statement is not None and _CONCLUDING.search(statement.group()):
+    if statement is not None and (
+        _CONCLUDING.search(statement.group()) or _SEEN_AT_OPERATION.search(statement.group())
+    ):
         return True
     return bool(_STATED_AFTER.match(after))
 
