@@ -15,7 +15,7 @@ import pytest
 
 from core.analysis.rules.diagnosis import diagnose
 from core.analysis.rules.icd_terms import icd_conditions
-from core.analysis.rules.notes import read_notes
+from core.analysis.rules.notes import _concludes, _statement, read_notes
 from core.analysis.rules.organisms import ORGANISMS, found_organisms
 from core.icd10 import code_set
 
@@ -118,21 +118,6 @@ def test_an_organism_met_on_the_way_comes_after_the_disease_the_case_names() -> 
     assert diagnose([], 22, facts).diagnosis.icd_code == "E80.21"
 
 
-def test_the_organism_is_ranked_after_the_disease_it_caused() -> None:
-    # A disease concluded (row 487's splenic abscess) before an organism's B95 code (row 885's
-    # culture line): the case's last statement would come first, but the organism only says
-    # what caused a disease, so the disease leads.
-    text = (
-        "Gross inspection of the spleen revealed a 300 mL splenic abscess, grade IV splenic "
-        "laceration that led to formation of a large subcapsular splenic hematoma. Pleural fluid "
-        "culture and blood culture grew S. constellatus, which was sensitive to linezolid, "
-        "penicillin G, cefotaxime, vancomycin, and cefuroxime."
-    )
-    ranked = [r.code for r in diagnose([], 53, read_notes(None, [text])).ranked]
-    assert ranked[0] == "D73.3"
-    assert ranked.index("D73.3") < ranked.index("B95.4")
-
-
 @pytest.mark.parametrize(
     ("text", "complication"),
     [
@@ -158,16 +143,28 @@ def test_what_a_course_was_complicated_by_is_no_current_diagnosis(
     assert complication in {m.condition.code for m in facts.history}
 
 
-def test_what_gross_inspection_revealed_is_concluded_by_the_organ_adjective() -> None:
-    # row 487 (cr4-labs-splenic-abscess-*): "splenic abscess" is the code set's "Abscess of
-    # spleen" (D73.3); the surgeon's inspection concludes it.
-    line = (
-        "Gross inspection of the spleen revealed a 300 mL splenic abscess, grade IV splenic "
-        "laceration that led to formation of a large subcapsular splenic hematoma."
-    )
-    assert [c.code for _, _, c in icd_conditions(line)][:1] == ["D73.3"]
-    first = read_notes(None, [line]).stated[0]
-    assert (first.condition.code, first.concluded) == ("D73.3", True)
+@pytest.mark.parametrize(
+    ("line", "finding"),
+    [
+        # row 487 (cr4-labs-splenic-abscess-*)
+        (
+            "Gross inspection of the spleen revealed a 300 mL splenic abscess, grade IV splenic "
+            "laceration that led to formation of a large subcapsular splenic hematoma.",
+            "a 300 mL",
+        ),
+        # Journal of Medical Case Reports 3:135 (doi:10.1186/1752-1947-3-135, CC BY 2.0; dev
+        # case cr-postmenopausal-ovarian-endometrioma-provisional-then-confirmed)
+        (
+            "Laparoscopy revealed a cystic left adnexal mass; no adhesions or other pelvic "
+            "endometriotic lesions were observed.",
+            "a cystic",
+        ),
+    ],
+)
+def test_what_the_organ_showed_at_operation_concludes(line: str, finding: str) -> None:
+    before = line[: line.index(finding)]
+    statement = _statement(before)
+    assert statement is not None and _concludes(statement, line[len(before) :])
 
 
 def test_a_condition_named_by_an_earlier_admission_is_history() -> None:

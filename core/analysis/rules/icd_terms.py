@@ -25,7 +25,6 @@ import threading
 from functools import cache
 
 from core.analysis.rules.conditions import Condition
-from core.analysis.rules.site_adjectives import SITE_ADJECTIVES
 from core.icd10 import code_set
 
 _MAX_WORDS = 8
@@ -152,12 +151,10 @@ def _site_wordings(exact: dict[tuple[str, ...], str]) -> dict[tuple[str, ...], s
             for named in lesions:
                 if not 1 <= len(named) <= 2 or named[0] in _SITE_STARTS:
                     continue
-                adjectives = SITE_ADJECTIVES.get(site[0], ()) if len(site) == 1 else ()
                 for wording in (
                     (*named, joint, *site),
                     (*named, joint, "the", *site),
                     (*site, *named),
-                    *((adjective, *named) for adjective in adjectives),  # "splenic abscess"
                 ):
                     found.setdefault(wording, set()).add(code)
     return {

@@ -126,7 +126,7 @@ _STATED_INLINE = re.compile(
     # What the organ showed to the surgeon's or pathologist's eye: "Gross inspection of the
     # spleen revealed a 300 mL splenic abscess" (JMCR, CUPCase; cr4-labs-splenic-abscess-*).
     r"(?:gross\s+(?:inspection|examination|pathology)|autopsy|necropsy|(?:exploratory\s+)?"
-    r"laparotomy|laparoscopy|(?:surgical\s+)?exploration)(?:\s+[\w-]+){0,4}?\s+"
+    r"laparotomy|laparoscopy|surgical\s+exploration)(?:\s+[\w-]+){0,4}?\s+"
     r"(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
