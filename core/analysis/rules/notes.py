@@ -370,6 +370,8 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         facts.stated_inline[facts.file_start :] = told
 
 
+# What was seen at operation or autopsy concludes as a biopsy does.
+_SEEN_AT_OPERATION = re.compile(r"(?i)gross|autops|necrops|laparo|exploration")
 _BARE_INFECTION = re.compile(r"(?i)(?:(?:acute|chronic|active|recent|current)\s+)?infections?")
 
 
@@ -647,8 +649,6 @@ def _statement(before: str) -> re.Match[str] | None:
 
 
 _CONCLUDING = re.compile(r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog")
-# What was seen at operation or autopsy concludes as a biopsy does.
-_SEEN_AT_OPERATION = re.compile(r"(?i)gross|autops|necrops|laparo|exploration")
 
 
 def _concludes(statement: re.Match[str] | None, after: str) -> bool:
