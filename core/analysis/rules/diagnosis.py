@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.analysis.labs.format import format_lab_value
-from core.analysis.rules.conditions import SEVERITY_RANK
+from core.analysis.rules.conditions import SEVERITY_RANK, Condition
 from core.analysis.rules.confidence import abstain, confidence_of
 from core.analysis.rules.deltas import delta_findings
 from core.analysis.rules.evidence import Candidate, LabResults, Ranked
@@ -31,6 +31,7 @@ from core.analysis.rules.metabolic import (
     thyroid,
 )
 from core.analysis.rules.notes import Mention, NoteFacts
+from core.analysis.rules.organisms import ORGANISMS
 from core.analysis.rules.organs import cardiac, inflammation, liver, urine
 from core.icd10 import annotate_diagnosis
 from core.insights import DeltaCheck, DifferentialDiagnosis, LabValue, PrimaryDiagnosis
@@ -304,11 +305,18 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
         SEVERITY_RANK[condition.severity],
         source,
         [f'Notes ({label}): "{quote}"'],
-        # A hedged diagnosis comes after every one stated firmly, in its own order.
-        order=order + (_HEDGED_AFTER if mention.hedged else 0),
+        # A hedged diagnosis comes after every one stated firmly, in its own order; an
+        # infection known only by its organism's positive test ("PCR for CMV was positive")
+        # after every diagnosis the case states, firmly or with doubt: a case that names its
+        # disease (acute intermittent porphyria) met the organism on the way (C. difficile).
+        order=order + (_HEDGED_AFTER if mention.hedged else 0) + _organism_after(condition),
         hedged=mention.hedged,
         concluded=mention.concluded and source in ("stated", "history"),
     )
 
 
 _HEDGED_AFTER = 1000
+
+
+def _organism_after(condition: Condition) -> int:
+    return 2 * _HEDGED_AFTER if condition in ORGANISMS else 0

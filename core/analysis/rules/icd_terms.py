@@ -37,6 +37,10 @@ _QUALIFIER = re.compile(r",\s*unspecified$|\s*\(.*?\)|\s*\[.*?\]|\s+NOS\b")
 _EPONYM = re.compile(r"\[([A-Z][a-z]+(?:[-\s][A-Z][a-z]+)*)\]")
 _EPONYM_WORDINGS = ("{} syndrome", "{} disease")
 _POPULATION_CHAPTERS = ("O", "P")  # pregnancy, the perinatal period
+# Chapter 20, external causes (V00-Y99): by the ICD-10-CM guidelines (I.C.20) never a
+# first-listed diagnosis, only what caused one; its terms ("Perpetrator of assault ...", with
+# its partner and parent inclusion terms) name no condition of the patient's.
+_EXTERNAL_CAUSES = ("V", "W", "X", "Y")
 # Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
 _HEAD_END = re.compile(r",| of | in | with | without | due to | following ")
 # A one-word head names a disease only by a disease's ending: "Diverticulitis" (K57),
@@ -79,6 +83,8 @@ def _built_terms() -> dict[tuple[str, ...], str]:
     for code in icd.get_all_codes(True):
         if len(code) > 7 or "-" in code or not code[:1].isalpha():
             continue  # chapters ("1"), blocks ("A00-A09"), seventh characters ("S06.5X0A")
+        if code.startswith(_EXTERNAL_CAUSES):
+            continue  # "He also admitted to multiple sexual partners" is no Y07 (assault)
         description = _QUALIFIER.sub("", icd.get_description(code)).strip()
         words = _words(description)
         if words and (words not in exact or len(code) < len(exact[words])):

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
+from core.analysis.rules.organisms import found_organisms
 from core.analysis.rules.radiology_text import with_sections
 
 # Heading kinds: where a condition named under the heading stands.
@@ -138,6 +139,11 @@ _SUBJECT_STATEMENT = re.compile(r"(?i)" + _SUBJECT)
 _STATED_INLINE = re.compile(
     r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as|to\s+have)|"
     r"consistent\s+with|compatible\s+with|in\s+keeping(?:\s+with)?|confirmed|"
+    # What the organ showed to the surgeon's or pathologist's eye: "Gross inspection of the
+    # spleen revealed a 300 mL splenic abscess" (JMCR, CUPCase; cr4-labs-splenic-abscess-*).
+    r"(?:gross\s+(?:inspection|examination|pathology)|autopsy|necropsy|(?:exploratory\s+)?"
+    r"laparotomy|laparoscopy|surgical\s+exploration)(?:\s+[\w-]+){0,4}?\s+"
+    r"(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
     r"treated\s+as(?:\s+an?\s+case\s+of)?|we\s+(?:have\s+)?diagnosed|"
@@ -176,6 +182,25 @@ _COMPLICATION_BEFORE = re.compile(
     r"[^.;]{0,80}?\b(?:developed|complicated\s+by|suffered(?:\s+from)?|experienced)\s+"
     r"(?:(?:a|an|the|acute|severe|massive|bilateral)\s+){0,2}$"
 )
+# A course or treatment "complicated by" a condition: "His treatment course was complicated by
+# cryptococcal meningitis", "anticoagulation treatment, which was complicated by hematuria",
+# "His ICU course was further complicated by Moraxella catarrhalis pneumonia ..., and by
+# Clostridium difficile colitis" (Journal of Medical Case Reports, CUPCase rows in
+# tests/clinical/dev/cr4-labs-warm-aiha-* and cr4-labs-post-transfusion-purpura-*).
+_COMPLICATED_BY = re.compile(
+    r"(?i)\b(?:course|stay|recovery|treatment|therapy|anticoagulation|procedure|operation|"
+    r"surgery|hospitali[sz]ation)\b(?:,?\s+which)?\s+(?:was|were)\s+"
+    r"(?:further\s+|later\s+|subsequently\s+|also\s+)?complicated\s+by\s+"
+    r"(?:[^.;]{0,100}?,?\s+and\s+(?:by\s+)?)?(?:[\w-]+\s+){0,3}$"
+)
+# An earlier stay or episode named by its condition, after which the case goes on: "Repeat CT
+# abdomen 5 months after the initial episode, or 2 months after his diabetic ketoacidosis
+# admission" (JMCR, CUPCase; cr4-labs-splenic-abscess-*): the condition is history.
+_EARLIER_STAY_BEFORE = re.compile(
+    r"(?i)\b(?:after|since|following)\s+(?:(?:his|her|their|the|a|an)\s+)?(?:(?:first|initial|"
+    r"previous|prior|last|index)\s+)?$"
+)
+_EARLIER_STAY_AFTER = re.compile(r"(?i)^\s+(?:admission|episode|hospitali[sz]ation|stay)\b")
 # A chronic condition the patient is introduced with, before the presentation ("A 45-year-old
 # woman with type 1 diabetes presented with vomiting"): the background, not the problem.
 _PRESENTATION_AFTER = re.compile(
@@ -369,6 +394,16 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         facts.stated_inline[facts.file_start :] = told
 
 
+# What was seen at operation or autopsy concludes as a biopsy does.
+_SEEN_AT_OPERATION = re.compile(r"(?i)gross|autops|necrops|laparo|exploration")
+_BARE_INFECTION = re.compile(r"(?i)(?:(?:acute|chronic|active|recent|current)\s+)?infections?")
+
+
+def _own_clause(before: str) -> str:
+    """The words of the mention's own clause: after the last "; " or ", but"."""
+    return re.split(r";|,\s+(?:but|while|whereas|although)\b", before)[-1]
+
+
 # An abbreviation defined in brackets after its long form: "(MELAS)", "(MERRF) syndrome".
 _DEFINED = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9})\s*\)")
 
@@ -501,6 +536,15 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             if not crossing:
                 spans = [x for x in spans if x not in inside] + [(start, end, condition)]
     spans = _without_long_form_words(sentence, spans)
+    # An organism a test found ("PCR for CMV was positive"): the infection, proven.
+    proven = {(a, b) for a, b, _ in found_organisms(sentence)} if kind != "imaging" else set()
+    if proven:
+        organisms = [x for x in found_organisms(sentence) if (x[0], x[1]) in proven]
+        spans = [x for x in spans if not any(a < x[1] and x[0] < b for a, b in proven)]
+        # "A serology test for CMV confirmed acute infection": the infection is the organism's
+        # (the code set's "acute infection" is an inclusion term of T80, a transfusion's).
+        spans = [x for x in spans if not _BARE_INFECTION.fullmatch(sentence[x[0] : x[1]])]
+        spans += organisms
     for start, end, condition in sorted(spans, key=lambda item: item[0]):
         before, after = sentence[:start], sentence[end:]
         if is_negated(sentence, start, end):
@@ -525,9 +569,12 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # comment ("suggestive of diabetes" beside a reference range) states nothing.
         doubt = _states_with_doubt(before)
         statement = _statement(before)
-        states = statement is not None or bool(_STATED_AFTER.match(after))
+        by_test = (start, end) in proven
+        states = by_test or statement is not None or bool(_STATED_AFTER.match(after))
         treated = statement is not None and bool(_TREATMENT.fullmatch(statement.group()))
-        hedged = doubt or _is_hedged(before, after)
+        # A test's result is hedged by its own clause only ("No sputum could be obtained for
+        # culture, but his test for Legionella antigenuria was positive").
+        hedged = doubt or _is_hedged(_own_clause(before) if by_test else before, after)
         concluded = states and not hedged and not treated and _concludes(statement, after)
         mention = Mention(condition, sentence[:200], hedged, concluded)
         history = (
@@ -537,6 +584,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or _in_history_list(before)
             or _dated_in_the_past(before, facts.present_year)
             or (not states and bool(_COMPLICATION_BEFORE.search(before)))
+            or (not states and bool(_COMPLICATED_BY.search(before)))
+            or bool(_EARLIER_STAY_BEFORE.search(before) and _EARLIER_STAY_AFTER.match(after))
             or (
                 condition.severity == "chronic"
                 and (treated or (not states and bool(_PRESENTATION_AFTER.match(after))))
@@ -660,7 +709,9 @@ _CONCLUDING = re.compile(
 def _concludes(statement: re.Match[str] | None, after: str) -> bool:
     """The statement is a conclusion ("diagnosed with", "diagnosis of", "confirmed", "X was
     confirmed"), not a resemblance ("consistent with") nor a reason for admission."""
-    if statement is not None and _CONCLUDING.search(statement.group()):
+    if statement is not None and (
+        _CONCLUDING.search(statement.group()) or _SEEN_AT_OPERATION.search(statement.group())
+    ):
         return True
     return bool(_STATED_AFTER.match(after))
 

@@ -1,0 +1,193 @@
+"""An infection a case proves by its organism (issue #29, reader-casedx5).
+
+A case presentation often reaches its diagnosis by a positive test for a named pathogen
+rather than by naming the disease: "Polymerase chain reaction (PCR) for (CMV) was also
+positive in the serum and the CSF", "his test for Legionella antigenuria was positive",
+"Pleural fluid culture and blood culture grew S. constellatus", "SARS-CoV-2 testing was
+positive by polymerase chain reaction (PCR)" (Journal of Medical Case Reports, CUPCase
+rows of tests/clinical/dev/cr4-labs-*). The organism found is then the case's infection: a
+disease of its own where ICD-10-CM has one (cytomegaloviral disease B25, Legionnaires'
+disease A48.1, COVID-19 U07.1), else the organism "as the cause of diseases classified
+elsewhere" (B95-B96), which the reader ranks after a disease the case names.
+
+Only a test that found the organism counts: a culture that grew it, a test for it that was
+positive, detected or confirmed it, "positive for" it, or the organism "isolated",
+"detected", "identified". A test that excluded it ("serological tests excluded
+cytomegalovirus"), a negative one, or one only named ("PCR for CMV was sent") is none.
+
+ICD-10-CM has no index of organisms in the code set the project reads (the tabular list's
+descriptions name a disease, "Cytomegaloviral disease", not its organism's usual spelling),
+so the organisms are this short table of the pathogens case reports name most, each with
+the code set's category for its infection (every code is checked against the code set by
+tests/unit/test_rules_organisms.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.analysis.rules.conditions import Condition
+
+
+def _o(name: str, code: str, pattern: str) -> Condition:
+    return Condition(name, code, "acute", re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])", re.I))
+
+
+# Specific spellings before the genus alone ("Staphylococcus aureus" before "Staphylococcus").
+ORGANISMS: tuple[Condition, ...] = (
+    _o("Cytomegaloviral disease", "B25.9", r"cytomegalovirus|CMV"),
+    _o("Legionnaires' disease", "A48.1", r"legionella(?:\s+pneumophila)?|L\.\s*pneumophila"),
+    _o("Leptospirosis", "A27.9", r"leptospir(?:a|es?)(?:\s+interrogans)?"),
+    _o(
+        "Tuberculosis",
+        "A15.9",
+        r"mycobacterium\s+tuberculosis(?:\s+complex)?|M\.\s*tuberculosis|MTB|"
+        r"tubercle\s+bacill(?:us|i)",
+    ),
+    _o("Mycobacterial infection", "A31.9", r"mycobacteri(?:um|a)(?:\s+avium(?:\s+complex)?)?"),
+    _o(
+        "COVID-19", "U07.1", r"SARS-CoV-2|severe\s+acute\s+respiratory\s+syndrome\s+coronavirus\s+2"
+    ),
+    _o("Human immunodeficiency virus disease", "B20", r"HIV(?:-1|-2)?"),
+    _o(
+        "Viral hepatitis B",
+        "B19.10",
+        r"hepatitis\s+B\s+virus|HBV|HBsAg|hepatitis\s+B\s+surface\s+antigen",
+    ),
+    _o("Viral hepatitis C", "B19.20", r"hepatitis\s+C\s+virus|HCV"),
+    _o("Hepatitis A", "B15.9", r"hepatitis\s+A\s+virus|HAV"),
+    _o("Epstein-Barr virus infection", "B27.00", r"Epstein[-\s]Barr\s+virus|EBV"),
+    _o("Herpes simplex infection", "B00.9", r"herpes\s+simplex(?:\s+virus)?|HSV(?:-1|-2)?"),
+    _o("Varicella zoster infection", "B02.9", r"varicella[-\s]zoster(?:\s+virus)?|VZV"),
+    _o("Listeriosis", "A32.9", r"listeria(?:\s+monocytogenes)?|L\.\s*monocytogenes"),
+    _o("Brucellosis", "A23.9", r"brucella(?:\s+\w+)?|B\.\s*(?:melitensis|abortus)"),
+    _o("Typhoid fever", "A01.00", r"salmonella\s+typhi|S\.\s*typhi"),
+    _o(
+        "Enterocolitis due to Clostridioides difficile",
+        "A04.72",
+        r"clostridi(?:um|oides)\s+difficile|C\.\s*difficile|C\.\s*diff",
+    ),
+    _o("Malaria", "B54", r"plasmodium(?:\s+\w+)?|P\.\s*falciparum"),
+    _o("Pneumocystosis", "B59", r"pneumocystis(?:\s+jiroveci[i]?)?|P\.\s*jiroveci[i]?"),
+    _o("Cryptococcosis", "B45.9", r"cryptococc(?:us|al)(?:\s+neoformans)?|C\.\s*neoformans"),
+    _o("Aspergillosis", "B44.9", r"aspergill(?:us|i)(?:\s+\w+)?|A\.\s*fumigatus"),
+    _o("Histoplasmosis", "B39.9", r"histoplasma(?:\s+capsulatum)?|H\.\s*capsulatum"),
+    _o("Candidiasis", "B37.9", r"candida(?:\s+\w+)?|C\.\s*albicans"),
+    _o("Nocardiosis", "A43.9", r"nocardia(?:\s+\w+)?"),
+    _o("Actinomycosis", "A42.9", r"actinomyces(?:\s+\w+)?"),
+    _o("Bartonellosis", "A44.9", r"bartonella(?:\s+\w+)?"),
+    _o("Toxoplasmosis", "B58.9", r"toxoplasma(?:\s+gondii)?|T\.\s*gondii"),
+    _o("Strongyloidiasis", "B78.9", r"strongyloides(?:\s+stercoralis)?|S\.\s*stercoralis"),
+    _o("Syphilis", "A53.9", r"treponema\s+pallidum|T\.\s*pallidum"),
+    _o("Lyme disease", "A69.20", r"borrelia\s+burgdorferi|B\.\s*burgdorferi"),
+    _o("Q fever", "A78", r"coxiella(?:\s+burnetii)?|C\.\s*burnetii"),
+    _o("Meningococcal infection", "A39.9", r"neisseria\s+meningitidis|N\.\s*meningitidis"),
+    _o(
+        "Methicillin resistant Staphylococcus aureus infection",
+        "B95.62",
+        r"methicillin[-\s]resistant\s+staphylococcus\s+aureus|MRSA",
+    ),
+    _o(
+        "Staphylococcus aureus infection",
+        "B95.61",
+        r"(?:methicillin[-\s]s(?:usceptible|ensitive)\s+)?staphylococcus\s+aureus|"
+        r"S\.\s*aureus|MSSA",
+    ),
+    _o(
+        "Streptococcus pneumoniae infection",
+        "B95.3",
+        r"streptococcus\s+pneumoniae|S\.\s*pneumoniae|pneumococc(?:us|i)",
+    ),
+    _o(
+        "Group A streptococcal infection",
+        "B95.0",
+        r"streptococcus\s+pyogenes|S\.\s*pyogenes|group\s+A\s+streptococc(?:us|i)",
+    ),
+    _o(
+        "Group B streptococcal infection",
+        "B95.1",
+        r"streptococcus\s+agalactiae|S\.\s*agalactiae|group\s+B\s+streptococc(?:us|i)",
+    ),
+    _o(
+        "Enterococcal infection",
+        "B95.2",
+        r"enterococc(?:us|i)(?:\s+\w+)?|E\.\s*faecalis|E\.\s*faecium",
+    ),
+    _o("Streptococcal infection", "B95.4", r"streptococc(?:us|i)(?:\s+\w+)?|S\.\s*[a-z]{4,}"),
+    _o("Escherichia coli infection", "B96.20", r"escherichia\s+coli|E\.\s*coli"),
+    _o(
+        "Klebsiella pneumoniae infection", "B96.1", r"klebsiella(?:\s+pneumoniae)?|K\.\s*pneumoniae"
+    ),
+    _o("Pseudomonas infection", "B96.5", r"pseudomonas(?:\s+aeruginosa)?|P\.\s*aeruginosa"),
+    _o("Proteus infection", "B96.4", r"proteus(?:\s+mirabilis)?|P\.\s*mirabilis"),
+    _o("Mycoplasma pneumoniae infection", "B96.0", r"mycoplasma\s+pneumoniae|M\.\s*pneumoniae"),
+)
+
+# The organism a test found, before it: "culture grew", "positive for", "isolated".
+_FOUND_BEFORE = re.compile(
+    r"(?i)(?:\bcultures?\b[^.;]{0,40}?\b(?:grew|grown|yielded|isolated|revealed|showed|"
+    r"identified|(?:was|were)\s+positive\s+for)|\bpositive\s+(?:for|result\s+for)|"
+    r"\b(?:grew|growth\s+of|isolation\s+of|isolated|detection\s+of|detected|identified)|"
+    r"\b(?:test(?:ing)?|PCR|serology|antigen|antibod(?:y|ies)|IgM|assay)\s+(?:for|against|to)"
+    r"\s+(?:\(?\s*)?$)"
+)
+# The test before it, whose result comes after: "test for Legionella antigenuria was positive".
+_TEST_BEFORE = re.compile(
+    r"(?i)\b(?:test(?:ing)?|PCR|polymerase\s+chain\s+reaction(?:\s*\(PCR\))?|serology|"
+    r"antigen|antibod(?:y|ies)|IgM|assay)\s+(?:for|against|to)\s*\(?\s*$"
+)
+# The result after the organism (or after its test named after it): "... was positive",
+# "CMV PCR positive", "SARS-CoV-2 testing was positive", "confirmed acute infection".
+_FOUND_AFTER = re.compile(
+    # (an abbreviation may follow the name: "Assay for Treponema pallidum (MHA-TP) was positive")
+    r"(?i)^\)?\s*(?:\([^()]{1,20}\)\s*)?(?:[\w-]+\s+){0,5}?(?:(?:was|were|is|are|came\s+back|returned)\s+"
+    r"(?:also\s+|strongly\s+)?(?:positive|detected|isolated|identified|grown)\b|"
+    r"positive\b|confirmed\b|(?:was|were)\s+(?:also\s+)?confirmed\b)"
+)
+_NEGATIVE = re.compile(r"(?i)\b(?:negative|excluded|ruled\s+out|not\s+detected|no\s+growth)\b")
+# An organism grown but not the patient's disease: "Wound bacterial culture grew 1+ Klebsiella
+# pneumoniae, considered a secondary infection" (JMCR, CUPCase row 2891), a contaminant, a
+# coloniser.
+_NOT_THE_DISEASE = re.compile(
+    r"(?i)\b(?:secondary\s+infection|contamina(?:nt|nts|tion|ted)|coloni[sz](?:ation|ed|ing|er)|"
+    r"commensal|superinfection)\b"
+)
+
+
+def found_organisms(sentence: str) -> list[tuple[int, int, Condition]]:
+    """The organisms ``sentence`` says a test found, as (start, end, infection) spans."""
+    found: list[tuple[int, int, Condition]] = []
+    taken: list[tuple[int, int]] = []
+    for organism in ORGANISMS:
+        for match in organism.pattern.finditer(sentence):
+            start, end = match.span()
+            if any(s < end and start < e for s, e in taken):
+                continue  # "Staphylococcus aureus" already read, not "Staphylococcus" again
+            before, after = sentence[:start], sentence[end:]
+            clause = re.split(r"[;,]\s+(?:but|while|whereas|and)\b|;", before)[-1]
+            if _NEGATIVE.search(clause[-60:]):
+                continue  # "was negative, but ..." belongs to another clause only
+            ahead = re.split(r"[;]|,\s+(?:but|while|whereas)\b", after)[0]
+            if _NEGATIVE.search(ahead[:60]):
+                continue  # "PCR for CMV was negative"
+            if _NOT_THE_DISEASE.search(ahead[:80]):
+                continue  # "..., considered a secondary infection"
+            tested_after = _TEST_BEFORE.search(clause[-60:]) or not clause.strip()
+            if _FOUND_BEFORE.search(clause[-60:]) and not _TEST_BEFORE.search(clause[-60:]):
+                pass  # "culture grew S. constellatus", "positive for CMV"
+            elif not (_FOUND_AFTER.match(ahead) and (tested_after or _test_after(ahead))):
+                continue
+            taken.append((start, end))
+            found.append((start, end, organism))
+    return sorted(found, key=lambda x: x[0])
+
+
+_TEST_WORD = re.compile(
+    r"(?i)^\)?\s*(?:[\w-]+\s+){0,2}?(?:test(?:ing)?|PCR|serology|antigen\w*|antibod(?:y|ies)|"
+    r"IgM|IgG|assay|culture|smear|RNA|DNA|viral\s+load)\b"
+)
+
+
+def _test_after(ahead: str) -> bool:
+    """The organism's test is named after it: "SARS-CoV-2 testing was positive"."""
+    return bool(_TEST_WORD.match(ahead))
