@@ -124,7 +124,8 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Potassium", CHEMISTRY, ("potassium", "K", "K+"),
             (_u("mmol/l", 3.5, 5.1, 1, 12), _u("meq/l", 3.5, 5.1, 1, 12),
              _u("mmol/24h", 25, 125, 0, 1000, written_only=True))),
-    Analyte("Chloride", CHEMISTRY, ("chloride", "Cl", "CL", "Cl-"),
+    # "chlorine 79 mmol/L" (translated case reports, CUPCase row 288)
+    Analyte("Chloride", CHEMISTRY, ("chloride", "Cl", "CL", "Cl-", "chlorine"),
             (_u("mmol/l", 98, 107, 50, 160), _u("meq/l", 98, 107, 50, 160))),
     Analyte("Bicarbonate", CHEMISTRY, ("bicarbonate", "bicarb", "hco3", "co2", "total co2", "tco2",
                                         "carbon dioxide"),
@@ -133,8 +134,9 @@ _CORE: tuple[Analyte, ...] = (
             (_u("mg/dl", 7, 20, 1, 300), _u("mmol/l", 2.5, 7.1, 0.3, 100))),
     Analyte("Urea", KIDNEY, ("urea", "serum urea", "blood urea"),
             (_u("mmol/l", 2.5, 7.8, 0.5, 100), _u("mg/dl", 15, 45, 3, 600))),
+    # "Scr 1524.5 µmol/L": serum creatinine's abbreviation (CUPCase row 288)
     Analyte("Creatinine", KIDNEY, ("creatinine", "serum creatinine", "creat", "Cr", "CR", "CREA",
-                                    "Crea"),
+                                    "Crea", "Scr", "SCr", "sCr"),
             (_u("mg/dl", 0.6, 1.3, 0.1, 30), _u("umol/l", 53, 115, 8, 3000))),
     Analyte("eGFR", KIDNEY, ("egfr", "gfr", "estimated gfr", "gfr estimated", "gfr, estimated",
                               "estimated glomerular filtration rate"),
@@ -175,8 +177,9 @@ _CORE: tuple[Analyte, ...] = (
     # Thyroid
     Analyte("TSH", THYROID, ("tsh", "thyroid stimulating hormone", "thyrotropin"),
             (_u("miu/l", 0.4, 4.0, 0, 500),)),
-    Analyte("Free T4", THYROID, ("free t4", "ft4", "free thyroxine", "free thyroxin", "t4 free",
-                                  "t4, free"),
+    # "free thyroxine 4, 0.6 ng/dl" (CUPCase row 1412): the "4" is the name's, not a value
+    Analyte("Free T4", THYROID, ("free t4", "ft4", "free thyroxine", "free thyroxin",
+                                  "free thyroxine 4", "t4 free", "t4, free"),
             (_u("ng/dl", 0.8, 1.8, 0.05, 10), _u("pmol/l", 10, 23, 0.6, 130))),
     Analyte("Free T3", THYROID, ("free t3", "ft3", "free triiodothyronine", "t3 free",
                                   "t3, free"),

@@ -160,7 +160,10 @@ _COMMA_VALUE = re.compile(
     # 10^6/L" (Journal of Medical Case Reports, CUPCase row 4444)
     r"(?:[×xX]\s*10\s*\^?\s*[0-9⁰-⁹]+\s*/\s*[A-Za-zµμ]+"
     r"|[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?"
-    r"(?:\s*\((?:reference|normal|range|ref)[^()]*\))?\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
+    # its range in round or square brackets, worded or bare: "follicle-stimulating hormone,
+    # 0.54 mIU/ml [2.0–8.3 mIU/ml];" (Journal of Medical Case Reports, CUPCase row 1412)
+    r"(?:\s*(?:\((?:reference|normal|range|ref)[^()]*\)|[(\[]\s*[<>≤≥]?\s*\d[^()\[\]]*[)\]]))?"
+    r"\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
 )
 
 
@@ -230,7 +233,10 @@ _CRITERIA = re.compile(
     r"|\ba\s+patient\s+with\s+an?\b|\bpatients\s+with\s+an?\b"
     # "We suspected distal renal tubular acidosis (RTA) due to ..., a serum bicarbonate level
     # < 10": a bound given as the reason for a suspicion restates the diagnosis's criterion
-    r"|suspected\b[^.]{0,80}?\b(?:due\s+to|because\s+of|given))\b"
+    r"|suspected\b[^.]{0,80}?\b(?:due\s+to|because\s+of|given)"
+    # "Endogenous hyperinsulinemia is suggestive if insulin is > 3 mU/L, C-peptide is > 0.6
+    # ng/mL" (Journal of Medical Case Reports, CUPCase row 3722): a condition's bounds
+    r"|\b(?:suggestive|indicative|diagnostic|likely)\b[^.]{0,60}?\bif)\b"
 )
 
 

@@ -264,6 +264,11 @@ _DISORDER_TESTS: tuple[tuple[str, str], ...] = (
     (r"albumin", "albumin"),
     (r"chlor", "chloride"),
     (r"uric", "uric acid"),
+    # "hyperprolactinemia 25,270.0 ng/ml (3.6–12.8 ng/ml)" (Journal of Medical Case Reports,
+    # CUPCase row 1412); "hyperbilirubinemia", "hypertriglyceridemia" likewise
+    (r"prolactin", "prolactin"),
+    (r"bilirubin", "bilirubin"),
+    (r"triglycerid", "triglycerides"),
 )
 _DISORDER_VALUE = re.compile(
     r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>"
@@ -272,7 +277,10 @@ _DISORDER_VALUE = re.compile(
     # after the word the report prints for a result under its limit (quotes are cleaned off
     # before, so the word may stand alone)
     + r")[a-z]*?(?:a)?emi(?:a|c))(?P<gap>\s+(?:of|at)\s+|\s*\(\s*"
-    r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?)(?=[<>]?\s*\d)"
+    r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
+    # the value right after the word, when a concentration's unit follows it
+    r"|\s+(?=[<>]?\s*\d[\d.,]*\s*(?:mg|g|mmol|[µμu]mol|nmol|pmol|meq|ng|pg|[µμu]g|m?iu|[µμu]iu|u)"
+    r"\s*/\s*(?:d?l|ml)\b))(?=[<>]?\s*\d)"
 )
 
 
@@ -299,11 +307,21 @@ def _disorder_value(match: re.Match[str]) -> str:
 
 
 # Other disorders named before their count: "mild leukocytosis (10.41 × 10 3 leukocytes/µL)".
+# "with neutropenia (0.59 × 10^9/L)" (Journal of Medical Case Reports, CUPCase row 1521): the
+# white cell a disorder names has its own count.
 _COUNT_DISORDER = re.compile(
-    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis)"
-    r"(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=\d)"
+    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
+    r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis|eosinophilia"
+    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=\d)"
 )
-_COUNT_OF = {"leu": "white blood cell count", "thr": "platelet count"}
+_COUNT_OF = {
+    "leu": "white blood cell count",
+    "thr": "platelet count",
+    "neu": "neutrophil count",
+    "lym": "lymphocyte count",
+    "eos": "eosinophil count",
+    "mon": "monocyte count",
+}
 # Plasma renin activity's unit as case reports write it: "ng/mL per h", "ng/mL/hr".
 _PER_HOUR = re.compile(r"(?i)\bng\s*/\s*ml\s*(?:/|\s+per\s+)\s*h(?:r|our)?\b")
 
@@ -496,8 +514,27 @@ _POINT_THOUSANDS = re.compile(
 )
 
 
+# "UA 940 µmol/L" in a list of abbreviated tests ("Tbil 32.7 µmol/L, iDBil 25.6 µmol/L, Scr
+# 1524.5 µmol/L, Bun 39.5 mmol/L, UA 940 µmol/L", Journal of Medical Case Reports, CUPCase row
+# 288) is uric acid: a urinalysis prints no number in µmol/L or mg/dL right after its name.
+_UA_VALUE = re.compile(r"\bUA(?=\s*[:=]?\s*\d[\d.,]*\s*(?:[µμu]mol|mg)\s*/\s*d?[lL]\b)")
+
+
+# The hormone, not the drug: "insulin level of 141 pmol/L", "insulin 0.2 μU/mL" (Journal of
+# Medical Case Reports, CUPCase rows 987 and 4781). A bare "insulin" is a drug's name ("insulin
+# 10 units"), so it names the test only before a concentration's unit (per L or per mL).
+_INSULIN_LEVEL = re.compile(
+    r"(?<![-\w])(?i:insulin)(?P<word>\s+(?i:levels?|concentrations?))?"
+    r"(?=(?:\s+(?:of|was|is|were)|\s*[:=])?\s*[<>]?\s*\d[\d.,]*\s*"
+    r"(?i:pmol\s*/\s*l|[µμu]i?u\s*/\s*ml|mi?u\s*/\s*l)\b)"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _UA_VALUE.sub("uric acid", line)
+    line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
+    line = _CELLS_IN_UNIT.sub(_cells_in_unit, line)
     line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
     # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
@@ -527,6 +564,7 @@ def rewrite_prose(line: str) -> str:
     line = _SUBSCRIPT.sub(_subscript, line)
     line = _TWO_BILIRUBINS.sub(_two_bilirubins, line)
     line = _RESPECTIVELY.sub(_respectively, line)
+    line = _ABBREVIATION_SEMICOLON_VALUE.sub(_abbreviation_semicolon_value, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
@@ -585,6 +623,36 @@ def _drop_abbreviation(match: re.Match[str]) -> str:
     return match.group("name") if ANALYTE_NAME.fullmatch(match.group("abbr")) else match.group()
 
 
+# The abbreviation and the value in one bracket after the name, a semicolon between them:
+# "international normalized ratio (INR; 2.95), partial thromboplastin time (PTT; 34.5 s)"
+# (Journal of Medical Case Reports, CUPCase row 640). The abbreviation goes, the value stays.
+_ABBREVIATION_SEMICOLON_VALUE = re.compile(
+    r"\(\s*(?P<abbr>[A-Za-z][A-Za-z0-9-]{0,9})\s*;\s*(?=[<>≤≥]?\s*\d)"
+)
+
+
+def _abbreviation_semicolon_value(match: re.Match[str]) -> str:
+    return "(" if ANALYTE_NAME.fullmatch(match.group("abbr")) else match.group()
+
+
+# A count whose unit names the cells counted, inside the unit: "10.09 × 10^9 cells/L (8.88 ×
+# 10^9 neutrophils/L, 0.74 × 10^9 lymphocytes/L, and 0.46 × 10^9 monocytes/L)", "21 × 10^9
+# platelets/L" (Journal of Medical Case Reports, CUPCase row 1109). The cells' name goes before
+# the number (it names the test), "cells" is dropped, the unit stays "× 10^9/L".
+_CELLS_IN_UNIT = re.compile(
+    r"(?<![\d.,])(?P<num>\d[\d.,]*)\s*(?P<power>[×xX]\s*10\s*(?:\^\s*[0-9]+|[⁰-⁹]+))\s+"
+    r"(?P<cells>(?i:cells|neutrophils|lymphocytes|monocytes|eosinophils|basophils|platelets"
+    r"|leu[ck]ocytes|white\s+blood\s+cells|red\s+blood\s+cells|erythrocytes))"
+    r"\s*/\s*(?P<volume>[lL]|[µμu][lL]|mm3|mm³)\b"
+)
+
+
+def _cells_in_unit(match: re.Match[str]) -> str:
+    unit = f"{match.group('num')} {match.group('power')}/{match.group('volume')}"
+    cells = match.group("cells")
+    return unit if cells.lower() == "cells" else f"{cells} {unit}"
+
+
 def _h_and_h(match: re.Match[str]) -> str:
     first, second = float(match.group("x")), float(match.group("y"))
     # A hemoglobin is at most about 25 g/dL and a hematocrit about three times it: the larger
@@ -602,6 +670,17 @@ def _h_and_h(match: re.Match[str]) -> str:
 
 def _from_to(match: re.Match[str]) -> str:
     name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
+    # "The patient's blood level of PRL markedly decreased from 25,270.0 to 948.2 ng/ml"
+    # (Journal of Medical Case Reports, CUPCase row 1412): "blood" is the specimen (a dipstick's
+    # name only in a urinalysis), the test is the name after it.
+    inner = [m for m in ANALYTE_NAME.finditer(match.group("mid")) if m.group().strip()]
+    if name.lower() == "blood" and inner:
+        head = match.group("mid")[: inner[-1].start()]
+        named = _FROM_TO.match(
+            f"{inner[-1].group()}{match.string[match.start('mid') + inner[-1].end() : match.end()]}"
+        )
+        if named is not None:
+            return f"{name}{head}{_from_to(named)}"
     # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
     again = "" if name.lower() in tail.lower() else f"{name} "
     earlier = f"{name} {match.group('x')}{unit} {EARLIER}"  # "has gone up" said nothing more
