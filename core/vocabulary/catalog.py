@@ -172,7 +172,9 @@ _CORE: tuple[Analyte, ...] = (
     # Diabetes
     Analyte("HbA1c", DIABETES, ("hba1c", "hb a1c", "a1c", "hemoglobin a1c", "haemoglobin a1c",
                                  "glycated hemoglobin", "glycated haemoglobin",
-                                 "glycosylated hemoglobin", "glycohemoglobin"),
+                                 "glycosylated hemoglobin", "glycohemoglobin",
+                                 # "HgbA1C of 11.3%" (CUPCase row 487)
+                                 "hgba1c", "hgb a1c"),
             (_u("%", 4.0, 5.6, 2, 25), _u("mmol/mol", 20, 38, 15, 250))),
     # Thyroid
     Analyte("TSH", THYROID, ("tsh", "thyroid stimulating hormone", "thyrotropin"),
@@ -217,7 +219,9 @@ _CORE: tuple[Analyte, ...] = (
             (_u("mg/g", None, 30, 0, 20_000), _u("mg/mmol", None, 3, 0, 2500))),
     Analyte("Urine albumin", KIDNEY, ("urine albumin", "microalbumin", "urine microalbumin",
                                        "microalbumin urine"),
-            (_u("mg/l", None, 20, 0, 10_000), _u("mg/24h", None, 30, 0, 20_000))),
+            (_u("mg/l", None, 20, 0, 10_000), _u("mg/24h", None, 30, 0, 20_000),
+             # "albuminuria of 0.4 g/L (normal range, < 0.03 g/L)" (CUPCase row 4564)
+             _u("g/l", None, 0.02, 0, 10, written_only=True))),
     # Inflammation
     Analyte("CRP", INFLAMMATION, ("crp", "c-reactive protein", "c reactive protein", "hs-crp",
                                    "hscrp", "hs crp"),

@@ -192,7 +192,11 @@ _NARRATIVE_LABEL = re.compile(
 _SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
 # A plan's aim in the clause before a test's name, not a result: "try to keep her pH in a
 # normal range", "we will need to hyperventilate her to a pCO2 of 30 and a pH of 7.5".
-_PLAN_AIM = re.compile(r"(?i)\b(?:keep|hyperventilat\w*|titrat\w*|threshold)\b")
+# "The platelet count was monitored daily, with plans to transfuse platelets to a level of 50 ×
+# 10^3/µL" (Journal of Medical Case Reports, CUPCase row 640).
+_PLAN_AIM = re.compile(
+    r"(?i)\b(?:keep|hyperventilat\w*|titrat\w*|threshold|(?:with|and)\s+plans?\s+to)\b"
+)
 # Readings the patient tells the doctor ("She indicates that her blood sugar on Friday night
 # was 187 at bedtime and that ... her blood sugar was 477"): home readings, history, never a
 # laboratory's current result.

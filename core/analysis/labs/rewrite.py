@@ -468,7 +468,13 @@ def _it_named(line: str) -> str:
 # calcium on day 2 of admission was 0.91 mmol/L (normal 1.09–1.3 mmol/L), and it was 1.14
 # mmol/L with replacement of calcium on day 5" (Journal of Medical Case Reports, CUPCase row
 # 2377). The value told before is the earlier one; the pronoun becomes the test's name.
-_IT_WAS = re.compile(rf"\b[Ii]t\s+was\s+(?P<y>{_NUM})\s*(?P<unit>[a-zA-Zµμ%]+(?:/[a-zA-Z0-9]+)?)")
+# Also a value the test told before went on to reach, in the same unit: "His total bilirubin
+# level continued to rise, reaching 8.1mg/dl on day 7 before starting to decrease, and reaching
+# 4.7mg/dl on day 14" (Journal of Medical Case Reports, CUPCase row 2586).
+_IT_WAS = re.compile(
+    rf"(?:\b[Ii]t\s+was|,\s+and\s+(?:then\s+)?reaching)\s+(?P<y>{_NUM})\s*"
+    r"(?P<unit>[a-zA-Zµμ%]+(?:/[a-zA-Z0-9]+)?)"
+)
 _WHICH_WAS = re.compile(r",\s*which\s+(?:was|were)\s+(?=[<>]?\d)")
 _SENTENCE_START = re.compile(r"(?:^|\.\s+)(?=[A-Z(])")
 
@@ -520,6 +526,27 @@ _POINT_THOUSANDS = re.compile(
 _UA_VALUE = re.compile(r"\bUA(?=\s*[:=]?\s*\d[\d.,]*\s*(?:[µμu]mol|mg)\s*/\s*d?[lL]\b)")
 
 
+# A figure's or table's number is no result of the test its caption names first: "Fig. 2
+# Platelet count and C3 level. Arrows indicate TPE treatments." (Journal of Medical Case
+# Reports, CUPCase row 288; was read as a critical platelet count of 2). Case reports print
+# their captions inline, "Fig. 1", "Figs. 2 and 3", "Figure 4", "Table 2".
+_FIGURE_NUMBER = re.compile(
+    r"\b(?P<word>Figs?\.|Figures?|Tables?|Additional\s+file)\s*\d{1,2}[a-z]?\b"
+    r"(?:\s*(?:and|,|–|-)\s*\d{1,2}[a-z]?\b)*"
+)
+
+
+# "proteinuria (+)" (Journal of Medical Case Reports, CUPCase row 288), "proteinuria (2+)": a
+# dipstick grade of urine protein; "proteinuria was 2.48 g/L" (CUPCase row 4564): a urine
+# protein concentration. An amount per day stays the 24-hour protein's ("3.5 g/day").
+_PROTEINURIA_GRADE = re.compile(r"(?i)\bproteinuria\s*\(\s*(?P<grade>[1-4])?\s*\+\s*\)")
+# "... and proteinuria was 2.48 g/L (normal range, 0 to 0.3 g/L) with albuminuria of 0.4 g/L"
+_PROTEINURIA_CONCENTRATION = re.compile(
+    r"(?i)\b(?P<what>protein|albumin)uria\s+(?:(?:was|of|is)\s+)?"
+    r"(?=\d[\d.]*\s*(?:g|mg)\s*/\s*d?l\b)"
+)
+
+
 # The hormone, not the drug: "insulin level of 141 pmol/L", "insulin 0.2 μU/mL" (Journal of
 # Medical Case Reports, CUPCase rows 987 and 4781). A bare "insulin" is a drug's name ("insulin
 # 10 units"), so it names the test only before a concentration's unit (per L or per mL).
@@ -532,7 +559,10 @@ _INSULIN_LEVEL = re.compile(
 
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
     line = _UA_VALUE.sub("uric acid", line)
+    line = _PROTEINURIA_GRADE.sub(lambda m: f"urine protein {m.group('grade') or '1'}+", line)
+    line = _PROTEINURIA_CONCENTRATION.sub(lambda m: f"urine {m.group('what').lower()} ", line)
     line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
     line = _CELLS_IN_UNIT.sub(_cells_in_unit, line)
     line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
