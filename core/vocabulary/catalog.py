@@ -53,7 +53,10 @@ _CORE: tuple[Analyte, ...] = (
                                   "red cell count", "red count", "red blood count", "red cells",
                                   "red blood cell", "erythrocytes", "erythrocyte count",
                                   "RBCs"),
-            (_u("10^12/l", 4.0, 5.9, 0.5, 12),), urine_form="Urine blood"),
+            (_u("10^12/l", 4.0, 5.9, 0.5, 12),
+             # Japanese reports count red cells per 10^4/uL too: "red blood cell count
+             # 207×10^4/μL" (Journal of Medical Case Reports, CUPCase row 2784)
+             _u("10^4/ul", 400, 590, 50, 1200, written_only=True)), urine_form="Urine blood"),
     Analyte("WBC", BLOOD_COUNT, ("wbc", "white blood cells", "white blood cell count",
                                   "white cell count", "white count", "white blood count",
                                   "white blood cell", "white cell", "white cells", "leukocytes",

@@ -547,6 +547,13 @@ _PROTEINURIA_CONCENTRATION = re.compile(
 )
 
 
+# "international normalized ratio of prothrombin time 1.85" (Journal of Medical Case Reports,
+# CUPCase row 2784) is the INR: the prothrombin time named after it is what the ratio is of.
+_INR_OF_PT = re.compile(
+    r"(?i)\binternational\s+normali[sz]ed\s+ratio\s+(?:of|for)\s+(?:the\s+)?prothrombin\s+time\b"
+)
+
+
 # The hormone, not the drug: "insulin level of 141 pmol/L", "insulin 0.2 μU/mL" (Journal of
 # Medical Case Reports, CUPCase rows 987 and 4781). A bare "insulin" is a drug's name ("insulin
 # 10 units"), so it names the test only before a concentration's unit (per L or per mL).
@@ -561,6 +568,7 @@ def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
     line = _UA_VALUE.sub("uric acid", line)
+    line = _INR_OF_PT.sub("INR", line)
     line = _PROTEINURIA_GRADE.sub(lambda m: f"urine protein {m.group('grade') or '1'}+", line)
     line = _PROTEINURIA_CONCENTRATION.sub(lambda m: f"urine {m.group('what').lower()} ", line)
     line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
