@@ -223,3 +223,17 @@ def test_red_cells_per_ten_to_the_fourth_and_the_inr_of_prothrombin_time() -> No
     assert ("RBC", 207.0, None) in read
     assert ("INR", 1.85, None) in read
     assert _units(text)["RBC"] == "×10^4/μL"
+
+
+def test_a_fraction_of_the_bilirubin_just_told() -> None:
+    # Row 368 (cr5-labs-leptospirosis-elderly-abg-in-words-bilirubin-in-mmol-serial-creatinine):
+    # before, neither fraction was read.
+    text = (
+        "Serum bilirubin was 62.9 mmol/L with direct fraction of 42 mmol/L and indirect fraction"
+        " of 21 mmol/L."
+    )
+    assert _read(text) == [
+        ("Total bilirubin", 62.9, None),
+        ("Direct bilirubin", 42.0, None),
+        ("Indirect bilirubin", 21.0, None),
+    ]

@@ -554,6 +554,21 @@ _INR_OF_PT = re.compile(
 )
 
 
+# A fraction of the bilirubin just told: "Serum bilirubin was 62.9 mmol/L with direct fraction
+# of 42 mmol/L and indirect fraction of 21 mmol/L" (Journal of Medical Case Reports, CUPCase
+# row 368), "total bilirubin 5.2 mg/dL with a direct fraction of 3.1".
+_BILIRUBIN_FRACTION = re.compile(
+    r"(?i)\b(?P<kind>direct|indirect|conjugated|unconjugated)\s+fraction\b"
+)
+
+
+def _bilirubin_fraction(match: re.Match[str]) -> str:
+    told = re.search(
+        r"(?i)\bbilirubin\b", match.string[max(0, match.start() - 100) : match.start()]
+    )
+    return f"{match.group('kind')} bilirubin" if told else match.group()
+
+
 # The hormone, not the drug: "insulin level of 141 pmol/L", "insulin 0.2 μU/mL" (Journal of
 # Medical Case Reports, CUPCase rows 987 and 4781). A bare "insulin" is a drug's name ("insulin
 # 10 units"), so it names the test only before a concentration's unit (per L or per mL).
@@ -569,6 +584,7 @@ def rewrite_prose(line: str) -> str:
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
     line = _UA_VALUE.sub("uric acid", line)
     line = _INR_OF_PT.sub("INR", line)
+    line = _BILIRUBIN_FRACTION.sub(_bilirubin_fraction, line)
     line = _PROTEINURIA_GRADE.sub(lambda m: f"urine protein {m.group('grade') or '1'}+", line)
     line = _PROTEINURIA_CONCENTRATION.sub(lambda m: f"urine {m.group('what').lower()} ", line)
     line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
