@@ -237,3 +237,19 @@ def test_a_fraction_of_the_bilirubin_just_told() -> None:
         ("Direct bilirubin", 42.0, None),
         ("Indirect bilirubin", 21.0, None),
     ]
+
+
+def test_a_result_other_doctors_found_before_the_patient_came_is_earlier() -> None:
+    # Row 1521: before, the penitentiary's haemoglobin (43 g/L, no time) counted as later than
+    # the admission's (36 g/L), so the wrong one carried the critical mark.
+    text = (
+        "A 46-year-old Moroccan man with a history of cocaine and alcohol abuse, former smoker of"
+        " 10 packs/year, detained in a penitentiary for 3 months, presented to an emergency"
+        " department because of the finding by penitentiary doctors of severe anemia: hemoglobin"
+        " (Hb) 43 g/L. He did not report previous concomitant comorbidities and he did not take"
+        " any medication prior to hospital admission. At admission, severe normocytic anemia with"
+        " Hb of 36 g/L, mean corpuscular volume (MCV) 87 fl, hematocrit (htc) 10.8%, and random"
+        " distribution of red cell width (RDW) of 27% was confirmed."
+    )
+    timings = [(v.value, v.timing) for v in read_lab_text(text).values if v.analyte == "Hemoglobin"]
+    assert timings == [(43.0, "earlier"), (36.0, "admission")]
