@@ -10,6 +10,7 @@ article is a dev case of tests/clinical/dev named in the test (cr5-labs-... or c
 
 from __future__ import annotations
 
+from core.analysis.labs.lines import holds_number
 from core.analysis.labs.parse import read_lab_text
 
 
@@ -253,3 +254,11 @@ def test_a_result_other_doctors_found_before_the_patient_came_is_earlier() -> No
     )
     timings = [(v.value, v.timing) for v in read_lab_text(text).values if v.analyte == "Hemoglobin"]
     assert timings == [(43.0, "earlier"), (36.0, "admission")]
+
+
+def test_a_quoted_count_with_a_point_as_thousands_separator_holds_its_value() -> None:
+    # Row 5485 (cr4-labs-tuberculous-lymphadenitis-point-thousands-differential-in-brackets-
+    # abg): the platelets read as 346000 are printed "346.000 cells/mm3" in the quoted line.
+    line = "…and a platelet count of 346.000 cells/mm3. His international normalized ratio was 1.11"
+    assert holds_number(line, 346000.0)
+    assert not holds_number(line, 347000.0)
