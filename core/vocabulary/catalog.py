@@ -56,6 +56,7 @@ _CORE: tuple[Analyte, ...] = (
             (_u("10^12/l", 4.0, 5.9, 0.5, 12),
              # Japanese case reports count red cells per 10^4/µL ("red blood cells
              # 688×10^4/μL"): 10^4/µL is 10^10/L, a hundredth of 10^12/L (reader-catalogue4)
+             # Also "red blood cell count 207×10^4/μL" (J Med Case Rep, CUPCase row 2784)
              _u("10^4/ul", 400, 590, 50, 1200, written_only=True)), urine_form="Urine blood"),
     Analyte("WBC", BLOOD_COUNT, ("wbc", "white blood cells", "white blood cell count",
                                   "white cell count", "white count", "white blood count",
@@ -127,7 +128,8 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Potassium", CHEMISTRY, ("potassium", "K", "K+"),
             (_u("mmol/l", 3.5, 5.1, 1, 12), _u("meq/l", 3.5, 5.1, 1, 12),
              _u("mmol/24h", 25, 125, 0, 1000, written_only=True))),
-    Analyte("Chloride", CHEMISTRY, ("chloride", "Cl", "CL", "Cl-"),
+    # "chlorine 79 mmol/L" (translated case reports, CUPCase row 288)
+    Analyte("Chloride", CHEMISTRY, ("chloride", "Cl", "CL", "Cl-", "chlorine"),
             (_u("mmol/l", 98, 107, 50, 160), _u("meq/l", 98, 107, 50, 160))),
     # A bicarbonate of 1 mmol/L is measured in extreme acidaemia ("serum bicarbonate, 1mmol/L"
     # beside a venous pH of 6.58, J Med Case Rep 2014;8:159): the span starts at 1.
@@ -138,8 +140,9 @@ _CORE: tuple[Analyte, ...] = (
             (_u("mg/dl", 7, 20, 1, 300), _u("mmol/l", 2.5, 7.1, 0.3, 100))),
     Analyte("Urea", KIDNEY, ("urea", "serum urea", "blood urea"),
             (_u("mmol/l", 2.5, 7.8, 0.5, 100), _u("mg/dl", 15, 45, 3, 600))),
+    # "Scr 1524.5 µmol/L": serum creatinine's abbreviation (CUPCase row 288)
     Analyte("Creatinine", KIDNEY, ("creatinine", "serum creatinine", "creat", "Cr", "CR", "CREA",
-                                    "Crea"),
+                                    "Crea", "Scr", "SCr", "sCr"),
             (_u("mg/dl", 0.6, 1.3, 0.1, 30), _u("umol/l", 53, 115, 8, 3000))),
     Analyte("eGFR", KIDNEY, ("egfr", "gfr", "estimated gfr", "gfr estimated", "gfr, estimated",
                               "estimated glomerular filtration rate"),
@@ -175,13 +178,16 @@ _CORE: tuple[Analyte, ...] = (
     # Diabetes
     Analyte("HbA1c", DIABETES, ("hba1c", "hb a1c", "a1c", "hemoglobin a1c", "haemoglobin a1c",
                                  "glycated hemoglobin", "glycated haemoglobin",
-                                 "glycosylated hemoglobin", "glycohemoglobin"),
+                                 "glycosylated hemoglobin", "glycohemoglobin",
+                                 # "HgbA1C of 11.3%" (CUPCase row 487)
+                                 "hgba1c", "hgb a1c"),
             (_u("%", 4.0, 5.6, 2, 25), _u("mmol/mol", 20, 38, 15, 250))),
     # Thyroid
     Analyte("TSH", THYROID, ("tsh", "thyroid stimulating hormone", "thyrotropin"),
             (_u("miu/l", 0.4, 4.0, 0, 500),)),
-    Analyte("Free T4", THYROID, ("free t4", "ft4", "free thyroxine", "free thyroxin", "t4 free",
-                                  "t4, free"),
+    # "free thyroxine 4, 0.6 ng/dl" (CUPCase row 1412): the "4" is the name's, not a value
+    Analyte("Free T4", THYROID, ("free t4", "ft4", "free thyroxine", "free thyroxin",
+                                  "free thyroxine 4", "t4 free", "t4, free"),
             (_u("ng/dl", 0.8, 1.8, 0.05, 10), _u("pmol/l", 10, 23, 0.6, 130))),
     Analyte("Free T3", THYROID, ("free t3", "ft3", "free triiodothyronine", "t3 free",
                                   "t3, free"),
@@ -219,7 +225,9 @@ _CORE: tuple[Analyte, ...] = (
             (_u("mg/g", None, 30, 0, 20_000), _u("mg/mmol", None, 3, 0, 2500))),
     Analyte("Urine albumin", KIDNEY, ("urine albumin", "microalbumin", "urine microalbumin",
                                        "microalbumin urine"),
-            (_u("mg/l", None, 20, 0, 10_000), _u("mg/24h", None, 30, 0, 20_000))),
+            (_u("mg/l", None, 20, 0, 10_000), _u("mg/24h", None, 30, 0, 20_000),
+             # "albuminuria of 0.4 g/L (normal range, < 0.03 g/L)" (CUPCase row 4564)
+             _u("g/l", None, 0.02, 0, 10, written_only=True))),
     # Inflammation
     Analyte("CRP", INFLAMMATION, ("crp", "c-reactive protein", "c reactive protein", "hs-crp",
                                    "hscrp", "hs crp"),

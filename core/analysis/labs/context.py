@@ -52,7 +52,11 @@ _TIMES: tuple[tuple[str, str], ...] = (
     (
         "earlier",
         r"previous(?:ly)?|prior\s+(?:results?|values?|labs?)|earlier|baseline|yesterday|"
-        r"\blast\b(?!\s+night)|old\s+results?|historical|\bago\b",
+        r"\blast\b(?!\s+night)|old\s+results?|historical|\bago\b"
+        # a result other doctors found before the patient came: "presented to an emergency
+        # department because of the finding by penitentiary doctors of severe anemia:
+        # hemoglobin (Hb) 43 g/L" (Journal of Medical Case Reports, CUPCase row 1521)
+        r"|\bfinding\s+by\s+(?:\w+\s+){0,3}?(?:doctors?|physicians?|practitioners?)\b",
     ),
     (
         "repeat",

@@ -151,6 +151,9 @@ def _where_written(line: str, name: str, number: float) -> list[int]:
     return starts + [max(0, n.start() - MAX_SOURCE_LINE // 2) for n in numbers]
 
 
+_POINT_THOUSANDS_WRITTEN = re.compile(r"[1-9]\d{0,2}\.\d{3}")
+
+
 def holds_number(text: str, number: float, *, glued: bool = False) -> bool:
     """True when ``text`` writes ``number`` (as "6.52", "6.520", "3,200" or "3.2" for 3.20);
     with ``glued``, also inside cells run together ("thou/mm34.80" holds 4.8)."""
@@ -161,6 +164,11 @@ def holds_number(text: str, number: float, *, glued: bool = False) -> bool:
                 return True
         except ValueError:
             continue
+        # a point as the thousands separator of a count: "346.000 cells/mm3" holds 346000
+        if _POINT_THOUSANDS_WRITTEN.fullmatch(written) and float(written.replace(".", "")) == abs(
+            number
+        ):
+            return True
     if not glued:
         return False
     digits = f"{abs(number):.6f}".rstrip("0").rstrip(".")

@@ -161,7 +161,10 @@ _COMMA_VALUE = re.compile(
     # 10^6/L" (Journal of Medical Case Reports, CUPCase row 4444)
     r"(?:[×xX]\s*10\s*\^?\s*[0-9⁰-⁹]+\s*/\s*[A-Za-zµμ]+"
     r"|[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?"
-    r"(?:\s*\((?:reference|normal|range|ref)[^()]*\))?\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
+    # its range in round or square brackets, worded or bare: "follicle-stimulating hormone,
+    # 0.54 mIU/ml [2.0–8.3 mIU/ml];" (Journal of Medical Case Reports, CUPCase row 1412)
+    r"(?:\s*(?:\((?:reference|normal|range|ref)[^()]*\)|[(\[]\s*[<>≤≥]?\s*\d[^()\[\]]*[)\]]))?"
+    r"\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
 )
 
 
@@ -191,9 +194,12 @@ _SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
 # A plan's aim in the clause before a test's name, not a result: "try to keep her pH in a
 # normal range", "we will need to hyperventilate her to a pCO2 of 30 and a pH of 7.5",
 # "aiming to increase her sodium levels to 160 to 170 mmol/l" (J Med Case Rep, CC BY: a
-# hypertonic-saline target, not the sodium she had).
+# hypertonic-saline target, not the sodium she had), "The platelet count was monitored daily,
+# with plans to transfuse platelets to a level of 50 × 10^3/µL" (Journal of Medical Case
+# Reports, CUPCase row 640).
 _PLAN_AIM = re.compile(
-    r"(?i)\b(?:keep|hyperventilat\w*|titrat\w*|threshold|aim(?:s|ed|ing)?\s+(?:to|at|for))\b"
+    r"(?i)\b(?:keep|hyperventilat\w*|titrat\w*|threshold|aim(?:s|ed|ing)?\s+(?:to|at|for)"
+    r"|(?:with|and)\s+plans?\s+to)\b"
 )
 # Readings the patient tells the doctor ("She indicates that her blood sugar on Friday night
 # was 187 at bedtime and that ... her blood sugar was 477"): home readings, history, never a
@@ -258,7 +264,10 @@ _CRITERIA = re.compile(
     r"|\bthe\s+combination\s+of\b"
     # "We suspected distal renal tubular acidosis (RTA) due to ..., a serum bicarbonate level
     # < 10": a bound given as the reason for a suspicion restates the diagnosis's criterion
-    r"|suspected\b[^.]{0,80}?\b(?:due\s+to|because\s+of|given))\b"
+    r"|suspected\b[^.]{0,80}?\b(?:due\s+to|because\s+of|given)"
+    # "Endogenous hyperinsulinemia is suggestive if insulin is > 3 mU/L, C-peptide is > 0.6
+    # ng/mL" (Journal of Medical Case Reports, CUPCase row 3722): a condition's bounds
+    r"|\b(?:suggestive|indicative|diagnostic|likely)\b[^.]{0,60}?\bif)\b"
 )
 
 

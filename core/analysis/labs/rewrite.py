@@ -268,6 +268,11 @@ _DISORDER_TESTS: tuple[tuple[str, str], ...] = (
     (r"albumin", "albumin"),
     (r"chlor", "chloride"),
     (r"uric", "uric acid"),
+    # "hyperprolactinemia 25,270.0 ng/ml (3.6–12.8 ng/ml)" (Journal of Medical Case Reports,
+    # CUPCase row 1412); "hyperbilirubinemia", "hypertriglyceridemia" likewise
+    (r"prolactin", "prolactin"),
+    (r"bilirubin", "bilirubin"),
+    (r"triglycerid", "triglycerides"),
 )
 _DISORDER_VALUE = re.compile(
     r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>"
@@ -276,7 +281,10 @@ _DISORDER_VALUE = re.compile(
     # after the word the report prints for a result under its limit (quotes are cleaned off
     # before, so the word may stand alone)
     + r")[a-z]*?(?:a)?emi(?:a|c))(?P<gap>\s+(?:of|at)\s+|\s*\(\s*"
-    r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?)(?=[<>]?\s*\d)"
+    r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
+    # the value right after the word, when a concentration's unit follows it
+    r"|\s+(?=[<>]?\s*\d[\d.,]*\s*(?:mg|g|mmol|[µμu]mol|nmol|pmol|meq|ng|pg|[µμu]g|m?iu|[µμu]iu|u)"
+    r"\s*/\s*(?:d?l|ml)\b))(?=[<>]?\s*\d)"
 )
 
 
@@ -303,11 +311,21 @@ def _disorder_value(match: re.Match[str]) -> str:
 
 
 # Other disorders named before their count: "mild leukocytosis (10.41 × 10 3 leukocytes/µL)".
+# "with neutropenia (0.59 × 10^9/L)" (Journal of Medical Case Reports, CUPCase row 1521): the
+# white cell a disorder names has its own count.
 _COUNT_DISORDER = re.compile(
-    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis)"
-    r"(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=\d)"
+    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
+    r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis|eosinophilia"
+    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=\d)"
 )
-_COUNT_OF = {"leu": "white blood cell count", "thr": "platelet count"}
+_COUNT_OF = {
+    "leu": "white blood cell count",
+    "thr": "platelet count",
+    "neu": "neutrophil count",
+    "lym": "lymphocyte count",
+    "eos": "eosinophil count",
+    "mon": "monocyte count",
+}
 # Plasma renin activity's unit as case reports write it: "ng/mL per h", "ng/mL/hr".
 _PER_HOUR = re.compile(r"(?i)\bng\s*/\s*ml\s*(?:/|\s+per\s+)\s*h(?:r|our)?\b")
 
@@ -454,7 +472,13 @@ def _it_named(line: str) -> str:
 # calcium on day 2 of admission was 0.91 mmol/L (normal 1.09–1.3 mmol/L), and it was 1.14
 # mmol/L with replacement of calcium on day 5" (Journal of Medical Case Reports, CUPCase row
 # 2377). The value told before is the earlier one; the pronoun becomes the test's name.
-_IT_WAS = re.compile(rf"\b[Ii]t\s+was\s+(?P<y>{_NUM})\s*(?P<unit>[a-zA-Zµμ%]+(?:/[a-zA-Z0-9]+)?)")
+# Also a value the test told before went on to reach, in the same unit: "His total bilirubin
+# level continued to rise, reaching 8.1mg/dl on day 7 before starting to decrease, and reaching
+# 4.7mg/dl on day 14" (Journal of Medical Case Reports, CUPCase row 2586).
+_IT_WAS = re.compile(
+    rf"(?:\b[Ii]t\s+was|,\s+and\s+(?:then\s+)?reaching)\s+(?P<y>{_NUM})\s*"
+    r"(?P<unit>[a-zA-Zµμ%]+(?:/[a-zA-Z0-9]+)?)"
+)
 _WHICH_WAS = re.compile(r",\s*which\s+(?:was|were)\s+(?=[<>]?\d)")
 _SENTENCE_START = re.compile(r"(?:^|\.\s+)(?=[A-Z(])")
 
@@ -540,8 +564,75 @@ def _change_of_to(match: re.Match[str]) -> str:
     return f"{name} {match.group('x')}{unit} {EARLIER}, {later}"
 
 
+# "UA 940 µmol/L" in a list of abbreviated tests ("Tbil 32.7 µmol/L, iDBil 25.6 µmol/L, Scr
+# 1524.5 µmol/L, Bun 39.5 mmol/L, UA 940 µmol/L", Journal of Medical Case Reports, CUPCase row
+# 288) is uric acid: a urinalysis prints no number in µmol/L or mg/dL right after its name.
+_UA_VALUE = re.compile(r"\bUA(?=\s*[:=]?\s*\d[\d.,]*\s*(?:[µμu]mol|mg)\s*/\s*d?[lL]\b)")
+
+
+# A figure's or table's number is no result of the test its caption names first: "Fig. 2
+# Platelet count and C3 level. Arrows indicate TPE treatments." (Journal of Medical Case
+# Reports, CUPCase row 288; was read as a critical platelet count of 2). Case reports print
+# their captions inline, "Fig. 1", "Figs. 2 and 3", "Figure 4", "Table 2".
+_FIGURE_NUMBER = re.compile(
+    r"\b(?P<word>Figs?\.|Figures?|Tables?|Additional\s+file)\s*\d{1,2}[a-z]?\b"
+    r"(?:\s*(?:and|,|–|-)\s*\d{1,2}[a-z]?\b)*"
+)
+
+
+# "proteinuria (+)" (Journal of Medical Case Reports, CUPCase row 288), "proteinuria (2+)": a
+# dipstick grade of urine protein; "proteinuria was 2.48 g/L" (CUPCase row 4564): a urine
+# protein concentration. An amount per day stays the 24-hour protein's ("3.5 g/day").
+_PROTEINURIA_GRADE = re.compile(r"(?i)\bproteinuria\s*\(\s*(?P<grade>[1-4])?\s*\+\s*\)")
+# "... and proteinuria was 2.48 g/L (normal range, 0 to 0.3 g/L) with albuminuria of 0.4 g/L"
+_PROTEINURIA_CONCENTRATION = re.compile(
+    r"(?i)\b(?P<what>protein|albumin)uria\s+(?:(?:was|of|is)\s+)?"
+    r"(?=\d[\d.]*\s*(?:g|mg)\s*/\s*d?l\b)"
+)
+
+
+# "international normalized ratio of prothrombin time 1.85" (Journal of Medical Case Reports,
+# CUPCase row 2784) is the INR: the prothrombin time named after it is what the ratio is of.
+_INR_OF_PT = re.compile(
+    r"(?i)\binternational\s+normali[sz]ed\s+ratio\s+(?:of|for)\s+(?:the\s+)?prothrombin\s+time\b"
+)
+
+
+# A fraction of the bilirubin just told: "Serum bilirubin was 62.9 mmol/L with direct fraction
+# of 42 mmol/L and indirect fraction of 21 mmol/L" (Journal of Medical Case Reports, CUPCase
+# row 368), "total bilirubin 5.2 mg/dL with a direct fraction of 3.1".
+_BILIRUBIN_FRACTION = re.compile(
+    r"(?i)\b(?P<kind>direct|indirect|conjugated|unconjugated)\s+fraction\b"
+)
+
+
+def _bilirubin_fraction(match: re.Match[str]) -> str:
+    told = re.search(
+        r"(?i)\bbilirubin\b", match.string[max(0, match.start() - 100) : match.start()]
+    )
+    return f"{match.group('kind')} bilirubin" if told else match.group()
+
+
+# The hormone, not the drug: "insulin level of 141 pmol/L", "insulin 0.2 μU/mL" (Journal of
+# Medical Case Reports, CUPCase rows 987 and 4781). A bare "insulin" is a drug's name ("insulin
+# 10 units"), so it names the test only before a concentration's unit (per L or per mL).
+_INSULIN_LEVEL = re.compile(
+    r"(?<![-\w])(?i:insulin)(?P<word>\s+(?i:levels?|concentrations?))?"
+    r"(?=(?:\s+(?:of|was|is|were)|\s*[:=])?\s*[<>]?\s*\d[\d.,]*\s*"
+    r"(?i:pmol\s*/\s*l|[µμu]i?u\s*/\s*ml|mi?u\s*/\s*l)\b)"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
+    line = _UA_VALUE.sub("uric acid", line)
+    line = _INR_OF_PT.sub("INR", line)
+    line = _BILIRUBIN_FRACTION.sub(_bilirubin_fraction, line)
+    line = _PROTEINURIA_GRADE.sub(lambda m: f"urine protein {m.group('grade') or '1'}+", line)
+    line = _PROTEINURIA_CONCENTRATION.sub(lambda m: f"urine {m.group('what').lower()} ", line)
+    line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
+    line = _CELLS_IN_UNIT.sub(_cells_in_unit, line)
     line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
     # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
@@ -573,6 +664,7 @@ def rewrite_prose(line: str) -> str:
     line = _SUBSCRIPT.sub(_subscript, line)
     line = _TWO_BILIRUBINS.sub(_two_bilirubins, line)
     line = _RESPECTIVELY.sub(_respectively, line)
+    line = _ABBREVIATION_SEMICOLON_VALUE.sub(_abbreviation_semicolon_value, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
@@ -631,6 +723,36 @@ def _drop_abbreviation(match: re.Match[str]) -> str:
     return match.group("name") if ANALYTE_NAME.fullmatch(match.group("abbr")) else match.group()
 
 
+# The abbreviation and the value in one bracket after the name, a semicolon between them:
+# "international normalized ratio (INR; 2.95), partial thromboplastin time (PTT; 34.5 s)"
+# (Journal of Medical Case Reports, CUPCase row 640). The abbreviation goes, the value stays.
+_ABBREVIATION_SEMICOLON_VALUE = re.compile(
+    r"\(\s*(?P<abbr>[A-Za-z][A-Za-z0-9-]{0,9})\s*;\s*(?=[<>≤≥]?\s*\d)"
+)
+
+
+def _abbreviation_semicolon_value(match: re.Match[str]) -> str:
+    return "(" if ANALYTE_NAME.fullmatch(match.group("abbr")) else match.group()
+
+
+# A count whose unit names the cells counted, inside the unit: "10.09 × 10^9 cells/L (8.88 ×
+# 10^9 neutrophils/L, 0.74 × 10^9 lymphocytes/L, and 0.46 × 10^9 monocytes/L)", "21 × 10^9
+# platelets/L" (Journal of Medical Case Reports, CUPCase row 1109). The cells' name goes before
+# the number (it names the test), "cells" is dropped, the unit stays "× 10^9/L".
+_CELLS_IN_UNIT = re.compile(
+    r"(?<![\d.,])(?P<num>\d[\d.,]*)\s*(?P<power>[×xX]\s*10\s*(?:\^\s*[0-9]+|[⁰-⁹]+))\s+"
+    r"(?P<cells>(?i:cells|neutrophils|lymphocytes|monocytes|eosinophils|basophils|platelets"
+    r"|leu[ck]ocytes|white\s+blood\s+cells|red\s+blood\s+cells|erythrocytes))"
+    r"\s*/\s*(?P<volume>[lL]|[µμu][lL]|mm3|mm³)\b"
+)
+
+
+def _cells_in_unit(match: re.Match[str]) -> str:
+    unit = f"{match.group('num')} {match.group('power')}/{match.group('volume')}"
+    cells = match.group("cells")
+    return unit if cells.lower() == "cells" else f"{cells} {unit}"
+
+
 def _h_and_h(match: re.Match[str]) -> str:
     first, second = float(match.group("x")), float(match.group("y"))
     # A hemoglobin is at most about 25 g/dL and a hematocrit about three times it: the larger
@@ -648,6 +770,17 @@ def _h_and_h(match: re.Match[str]) -> str:
 
 def _from_to(match: re.Match[str]) -> str:
     name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
+    # "The patient's blood level of PRL markedly decreased from 25,270.0 to 948.2 ng/ml"
+    # (Journal of Medical Case Reports, CUPCase row 1412): "blood" is the specimen (a dipstick's
+    # name only in a urinalysis), the test is the name after it.
+    inner = [m for m in ANALYTE_NAME.finditer(match.group("mid")) if m.group().strip()]
+    if name.lower() == "blood" and inner:
+        head = match.group("mid")[: inner[-1].start()]
+        named = _FROM_TO.match(
+            f"{inner[-1].group()}{match.string[match.start('mid') + inner[-1].end() : match.end()]}"
+        )
+        if named is not None:
+            return f"{name}{head}{_from_to(named)}"
     # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
     again = "" if name.lower() in tail.lower() else f"{name} "
     earlier = f"{name} {match.group('x')}{unit} {EARLIER}"  # "has gone up" said nothing more
