@@ -236,6 +236,21 @@ def load_split(split: str, root: Path = CLINICAL_DIR) -> list[Case]:
     return load_cases(folder) if folder.is_dir() else []
 
 
+# Sources whose texts have had the final diagnosis taken out. CUPCase is a benchmark of
+# diagnosis from case presentations: it stores Journal of Medical Case Reports case sections
+# with the diagnosis's name replaced by neutral words ("a diagnosis was made", "suggested a
+# specific condition"), so its lab values are the article's but its diagnosis is not in the
+# text. Its cases count for every lab figure; their primary diagnosis is scored apart
+# (``withheld_dx``) and never counted in plausible_dx. The rule is by source, whatever the
+# engine answers on a case.
+DIAGNOSIS_WITHHELD_SOURCES = frozenset({"repo:felipeocampoos/cupcase-curhumai-adversary"})
+
+
+def diagnosis_withheld(case: Case) -> bool:
+    """Whether the case's text comes from a source that took its diagnosis out."""
+    return bool(source_ids(case) & DIAGNOSIS_WITHHELD_SOURCES)
+
+
 def source_ids(case: Case) -> set[str]:
     """What the case's documents come from, for keeping the splits apart: the repository
     ("repo:owner/name") of each file, or the web site ("site:host") of a page that came
@@ -337,6 +352,8 @@ class CaseScore:
     accepted_dx: tuple[str, ...] = ()
     not_determinable: bool = False
     plausible: bool = False
+    # False where the source took the diagnosis out of the text (DIAGNOSIS_WITHHELD_SOURCES).
+    diagnosis_scored: bool = True
     critical_total: int = 0
     critical_found: int = 0
     critical_missed: list[TruthValue] = field(default_factory=list)
@@ -415,6 +432,7 @@ def score_case(case: Case, reported: list[LabValue], icd_code: str) -> CaseScore
         accepted_dx=case.accepted_dx,
         not_determinable=case.not_determinable,
         plausible=plausible_diagnosis(icd_code, case.accepted_dx, case.not_determinable),
+        diagnosis_scored=not diagnosis_withheld(case),
         reported=list(reported),
     )
     for truth in case.critical:
@@ -466,12 +484,22 @@ def figures(scores: list[CaseScore]) -> Figures:
         lab_precision=_ratio(
             sum(s.correct_reported for s in scores), sum(s.reported_count for s in scores)
         ),
-        plausible_dx=_ratio(sum(s.plausible for s in scores), len(scores)),
+        plausible_dx=_ratio(
+            sum(s.plausible for s in scores if s.diagnosis_scored),
+            sum(s.diagnosis_scored for s in scores),
+        ),
         critical_recall=_ratio(
             sum(s.critical_found for s in scores), sum(s.critical_total for s in scores)
         ),
         false_critical=sum(len(s.false_critical) for s in scores),
     )
+
+
+def withheld_dx(scores: list[CaseScore]) -> tuple[int, int]:
+    """Cases whose source took the diagnosis out, and how many of them the engine still
+    gave a plausible code: printed apart, never in plausible_dx."""
+    withheld = [s for s in scores if not s.diagnosis_scored]
+    return len(withheld), sum(s.plausible for s in withheld)
 
 
 # A number as a document prints it: "266,000", "6.52", "13,4" (decimal comma), "-19.4".

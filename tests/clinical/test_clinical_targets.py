@@ -15,9 +15,11 @@ from benchmarks.clinical import TARGETS, TEST_FLOORS, by_kind, run
 from benchmarks.clinical_scoring import (
     CaseScore,
     Figures,
+    diagnosis_withheld,
     line_holds_value,
     load_split,
     source_ids,
+    withheld_dx,
 )
 
 # Values whose quoted source line does not print their number, over both splits, when the
@@ -67,15 +69,36 @@ def test_each_kind_of_document_adds_up_to_the_split(
     cases = load_split("dev")
     scores, whole = runs["dev"]
     kinds = by_kind(cases, scores)
+    pairs = list(zip(cases, scores, strict=True))
     assert len(kinds) >= 4 and "case_report" in kinds
-    counts = {kind: sum(case.kind == kind for case in cases) for kind in kinds}
-    plausible = sum(kinds[kind].plausible_dx * counts[kind] for kind in kinds)
-    assert plausible == pytest.approx(whole.plausible_dx * len(cases))
+    scored = {kind: sum(c.kind == kind and s.diagnosis_scored for c, s in pairs) for kind in kinds}
+    plausible = sum(kinds[kind].plausible_dx * scored[kind] for kind in kinds)
+    assert plausible == pytest.approx(whole.plausible_dx * sum(scored.values()))
     assert sum(kinds[kind].false_critical or 0 for kind in kinds) == whole.false_critical
     radiology = [s for c, s in zip(cases, scores, strict=True) if c.kind == "radiology_report"]
     assert kinds["radiology_report"].plausible_dx == pytest.approx(
         sum(s.plausible for s in radiology) / len(radiology)
     )
+
+
+def test_a_source_that_took_the_diagnosis_out_counts_for_values_not_for_diagnoses(
+    runs: dict[str, tuple[list[CaseScore], Figures]],
+) -> None:
+    """CUPCase's case presentations have their diagnosis's name taken out: every one of its
+    cases (and no other) is left out of plausible_dx, by source, while its values count."""
+    cases = load_split("dev")
+    scores, whole = runs["dev"]
+    cupcase = [s for c, s in zip(cases, scores, strict=True) if "CUPCase" in str(c.sources)]
+    assert len(cupcase) >= 30
+    assert all(not s.diagnosis_scored for s in cupcase)
+    assert sum(not s.diagnosis_scored for s in scores) == len(cupcase)
+    scored = [s for s in scores if s.diagnosis_scored]
+    assert whole.plausible_dx == pytest.approx(sum(s.plausible for s in scored) / len(scored))
+    assert whole.lab_recall == pytest.approx(
+        sum(len(s.matched) for s in scores) / sum(s.truth_count for s in scores)
+    )
+    assert withheld_dx(scores) == (len(cupcase), sum(s.plausible for s in cupcase))
+    assert not any(diagnosis_withheld(case) for case in load_split("test"))
 
 
 def test_dev_lab_values_are_read_with_high_recall(dev: Figures) -> None:

@@ -262,3 +262,18 @@ def test_a_quoted_count_with_a_point_as_thousands_separator_holds_its_value() ->
     line = "…and a platelet count of 346.000 cells/mm3. His international normalized ratio was 1.11"
     assert holds_number(line, 346000.0)
     assert not holds_number(line, 347000.0)
+
+
+def test_a_vaccines_name_glued_to_its_valency_is_no_result() -> None:
+    # Row 2891 (cr5-dx-vaccination-granuloma-*): "PCV13" is the pneumococcal conjugate vaccine;
+    # before, its "PCV" (packed cell volume) and 13 made a critical haematocrit of 13.
+    text = (
+        "The child developed redness, and firmness at the injection site (right anterior thigh)"
+        " of his second PCV13 dose. Haemoglobin was 12.1 g/dL."
+    )
+    assert _read(text) == [("Hemoglobin", 12.1, None)]
+    # The packed cell volume itself, and a test glued to its value, are still read.
+    assert _read("PCV 38% on day 2. CRP1.4 (normal<0.4)") == [
+        ("Hematocrit", 38.0, None),
+        ("CRP", 1.4, None),
+    ]

@@ -268,6 +268,16 @@ def _unit_in_symbols(match: re.Match[str]) -> str:
     return f" {amount}/{volume}"
 
 
+# A vaccine's name is letters glued to its valency: "his second PCV13 dose" (Journal of Medical
+# Case Reports, CUPCase row 2891), "PPSV23 vaccine", "HPV9". Glued to a test's abbreviation
+# ("PCV" is also the packed cell volume) it was read as a haematocrit of 13. Before a vaccine
+# word, the name and its number are the vaccine, no result.
+_VACCINE_NAME = re.compile(
+    r"\b[A-Z]{2,6}-?\d{1,2}(?=\s+(?:(?:conjugate|polysaccharide)\s+)?"
+    r"(?:doses?|vaccin\w*|immuni[sz]ations?|boosters?|shots?|series)\b)"
+)
+
+
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
     line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
@@ -276,6 +286,7 @@ def clean_line(line: str) -> str:
     line = _ION_CHARGE.sub(_charge, line).translate(_SUBSCRIPTS)
     line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
     line = _ASSAY_SENSITIVITY.sub(" ", line)
+    line = _VACCINE_NAME.sub("the", line)  # before a name is unglued from its number
     line = plain_exponent(_GLUED_NAME.sub(_unglue_name, line))
     delimiter = ";" if line.count(";") >= 2 else ","
     # A CSV row has separators without a following space; prose writes "a, b".
