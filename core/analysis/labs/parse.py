@@ -241,7 +241,7 @@ _BLOOD_BEFORE = re.compile(r"(?i)\b(?:serum|plasma|blood|capillary)\s*$")
 # potassium-to-creatinine [K/Cr] ratio of 3.9 mmol/mmol", "urine phosphate-to-creatinine
 # ratio of 1.22" (J Med Case Rep, CC BY) are no creatinine results.
 _RATIO_PART_BEFORE = re.compile(r"(?i)\w\s*-\s*to\s*-\s*$")
-_RATIO_AFTER = re.compile(r"(?i)\s*(?:\[[^\]]{0,12}\]|\([^)]{0,12}\))?\s*ratio\b")
+# (what may follow it is _RATIO_AFTER, below)
 # ... and its abbreviation in brackets ("[K/Cr] ratio"): the "Cr" there is no result either.
 _RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
