@@ -155,8 +155,18 @@ class DoctorAtBrowser:
 
     def choose(self, label: str, option: str, within: Locator | None = None) -> None:
         """Pick an option in a select box."""
-        (within or self.main).get_by_label(label).click()
-        self.page.get_by_role("option", name=option, exact=True).click()
+        box = (within or self.main).get_by_label(label)
+        choice = self.page.get_by_role("option", name=option, exact=True)
+        # A run started by the field left just before (the New case page reruns as each
+        # field is left) can redraw the box and close its list while it opens: let the
+        # run finish, and open the list again if a redraw closed it.
+        for _ in range(3):
+            self.settled()
+            box.click()
+            with contextlib.suppress(AssertionError):
+                expect(choice).to_be_visible(timeout=3_000)
+                break
+        choice.click()
 
     def attach(self, uploader_label: str, files: Sequence[Path], within: Locator) -> None:
         """Put files in a file picker and wait until Streamlit has received each one."""
