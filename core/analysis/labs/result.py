@@ -223,7 +223,6 @@ def read_result(
     unit = unit or unit_before
     if unit and (target.name, unit_key(unit)) in _OLD_UNITS:
         unit = _OLD_UNITS[(target.name, unit_key(unit))]
-    unit = _si_count_unit(target, unit)
     target = _free_hormone(target, unit)
     if unit and not unit_fits(target, unit):
         return Outcome(None, mentioned=True)  # "PT 13.4 seconds" is no INR, "616 U/L" no Cr
@@ -302,21 +301,6 @@ _FLAG_BEFORE = re.compile(rf"^\s+(?P<flag>{_FLAG_WORD})\s+(?=[<>]?\s*\d)")
 # Units of an older convention, read as what they mean: MCHC printed in "%" is grams of
 # haemoglobin per 100 mL of packed cells, that is g/dL (Labsmart's sample CBC, issue #29).
 _OLD_UNITS = {("MCHC", "%"): "g/dL"}
-# A cell count per litre with its SI prefix as a capital letter, as French, Swiss and Belgian
-# laboratories print it: "G/L" is giga (10^9) per litre, "T/L" tera (10^12) per litre
-# ("plaquettes 9 G/L", "leucocytes 1.2 G/l"). A lower-case "g/L" is grams; the capital is
-# read as a count only for a test counted in cells, which no mass unit can measure.
-_SI_COUNT = {"G": "x10^9/L", "T": "x10^12/L"}
-
-
-def _si_count_unit(target: Analyte, unit: str | None) -> str | None:
-    match = re.fullmatch(r"([GT])\s*/\s*[lL]", unit or "")
-    if match is None:
-        return unit
-    count = _SI_COUNT[match.group(1)]
-    return count if unit_key(count) in {r.unit for r in target.ranges} else unit
-
-
 # A thyroid hormone named bare ("T4: 1.2 ng/dL (0.8-1.8)") in a unit only the free hormone
 # is reported in (ng/dL or pmol/L for T4, pg/mL or pmol/L for T3) is the free hormone.
 _FREE_FORM = {"Total T4": "Free T4", "Total T3": "Free T3"}

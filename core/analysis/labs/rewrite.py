@@ -528,14 +528,6 @@ _POINT_THOUSANDS = re.compile(
     r"(?=\s*(?:cells?\s*)?/\s*(?:mm3|mm³|mm\^3|cmm|[µμu][lL])\b)"
 )
 
-# A space (or a thin or no-break space) as the thousands separator of a count per microlitre,
-# as French and other European reports write it: "platelets 25 000/µl", "leucocytes 1 200/mm3".
-# Read as written, the count became its first group ("1" for 1,200 leucocytes).
-_SPACE_THOUSANDS = re.compile(
-    r"(?<![\d.,])(?P<head>[1-9]\d{0,2})[ \u00a0\u2009\u202f](?P<tail>\d{3})"
-    r"(?=\s*(?:cells?\s*)?/\s*(?:mm3|mm³|mm\^3|cmm|[µμu][lL])\b)"
-)
-
 
 # A list of results written value first, each with its unit: "Biochemistry findings showed
 # 49 mg/dL glucose, 0.79 mg/dL serum creatinine, 2.8 g/dL albumin, 32 IU/L alkaline
@@ -647,7 +639,6 @@ def rewrite_prose(line: str) -> str:
     line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
     line = _CELLS_IN_UNIT.sub(_cells_in_unit, line)
     line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
-    line = _SPACE_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
     # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
     line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
