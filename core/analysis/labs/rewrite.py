@@ -279,13 +279,22 @@ _DISORDER_TESTS: tuple[tuple[str, str], ...] = (
     (r"bilirubin", "bilirubin"),
     (r"triglycerid", "triglycerides"),
 )
+# A disorder that changed to its next value names the test of that value: "her hemoglobin had
+# dropped to 6.5 g/dl, her hematocrit level was 16.0%, leukocytosis had progressed to 172 x10
+# 9 /l" (J Med Case Rep, CUPCase row 631); "hyponatraemia worsened to 109 mmol/L" likewise.
+_CHANGED_TO_VALUE = (
+    r"\s+(?:had\s+|has\s+)?(?:progressed|worsened|deteriorated|risen|rose|increased|fallen|"
+    r"fell|dropped|decreased|improved|peaked)\s+(?:to|at)\s+"
+)
 _DISORDER_VALUE = re.compile(
     r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>"
     + "|".join(root for root, _ in _DISORDER_TESTS)
     # "hypoglycemic (48 mg/dL)": the adjective too; '("undetectable," <1.0 mg/dL)': a bound
     # after the word the report prints for a result under its limit (quotes are cleaned off
     # before, so the word may stand alone)
-    + r")[a-z]*?(?:a)?emi(?:a|c))(?P<gap>\s+(?:of|at)\s+|\s*\(\s*"
+    + r")[a-z]*?(?:a)?emi(?:a|c))(?P<gap>\s+(?:of|at)\s+|"
+    + _CHANGED_TO_VALUE
+    + r"|\s*\(\s*"
     r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
     # the value right after the word, when a concentration's unit follows it
     r"|\s+(?=[<>]?\s*\d[\d.,]*\s*(?:mg|g|mmol|[µμu]mol|nmol|pmol|meq|ng|pg|[µμu]g|m?iu|[µμu]iu|u)"
@@ -321,7 +330,9 @@ def _disorder_value(match: re.Match[str]) -> str:
 _COUNT_DISORDER = re.compile(
     r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
     r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis|eosinophilia"
-    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=\d)"
+    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|"
+    + _CHANGED_TO_VALUE
+    + r"|\s*\(\s*)(?=\d)"
 )
 _COUNT_OF = {
     "leu": "white blood cell count",

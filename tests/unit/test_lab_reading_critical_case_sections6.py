@@ -1,0 +1,137 @@
+"""Critical values told in the prose of full case sections (issue #29, sixth round): each
+class from a real case section's own words. The sentences are quoted as published in the
+Journal of Medical Case Reports (BioMed Central, CC BY), as the CUPCase dataset stores each
+article's "Case presentation" section (felipeocampoos/CUPCase-curhumai-Adversary @ ccbb10784c,
+gpt_and_med_lm_evaluation/datasets/CUPCASE_RTEST_eval.csv, the row named beside each test);
+the dev cases tests/clinical/dev/cr6-crit-* hold the whole sections.
+"""
+
+from __future__ import annotations
+
+from core.analysis.labs.parse import parse_lab_values
+from core.insights import LabValue
+
+
+def _read(text: str) -> dict[str, LabValue]:
+    values = parse_lab_values(text)
+    by_name = {v.analyte: v for v in values}
+    assert len(by_name) == len(values), values  # one value per test in these snippets
+    return by_name
+
+
+# --- A partial pressure in torr ----------------------------------------------------------
+
+
+def test_a_partial_pressure_in_torr_is_millimetres_of_mercury() -> None:
+    # CUPCase row 53 (dev case cr6-crit-dka-mucormycosis-pco2-under-5-torr-ph-6-92). Without
+    # its unit the "< 5" was read as kPa and judged against nothing: never telephoned.
+    values = _read(
+        "Laboratory findings revealed leukocytosis (white blood cell count 22.3 × 10³/mcL), "
+        "anion-gap metabolic acidosis (pH 6.92, pCO₂ < 5 torr, base deficit 28), and "
+        "hyperglycemia (glucose 668 mg/dL)."
+    )
+    pco2 = values["pCO2"]
+    assert (pco2.comparator, pco2.value, pco2.unit) == ("<", 5.0, "torr")
+    assert pco2.critical and pco2.flag == "low" and not pco2.doubtful
+    assert values["Blood pH"].critical and values["Glucose"].critical
+    assert not values["WBC"].critical and not values["Base excess"].critical
+
+
+def test_a_po2_in_torr_is_judged_in_mmhg() -> None:
+    # The same unit in a gas's oxygen: 35 torr is 35 mmHg, under Kost's 43 mmHg (the form of
+    # row 53's gas, the partner of the pCO2 above: "pCO₂ < 5 torr").
+    values = _read("anion-gap metabolic acidosis (pH 7.31, pCO₂ 30 torr, pO₂ 35 torr)")
+    assert values["pO2"].critical and values["pO2"].unit == "torr"
+    assert not values["pCO2"].critical and not values["Blood pH"].critical
+
+
+# --- A pH told as a level ------------------------------------------------------------------
+
+
+def test_a_ph_level_of_beside_the_gas_is_the_blood_ph() -> None:
+    # CUPCase row 942 (a neonate's results, J Med Case Rep): "a pH level of 7.1" was not read
+    # at all, although the partial pressure and the bicarbonate beside it were.
+    values = _read(
+        "The summary of the neonate’s laboratory findings is as follows: a white blood cell "
+        "count of 15.7, hemoglobin (Hb) level of 14.8, platelet blood count of 181, "
+        "prothrombin time of 17.9, partial thromboplastin time of 56, an international "
+        "normalized ratio of 1.8, a pH level of 7.1, partial pressure of carbon dioxide of 67, "
+        "bicarbonate (HCo3) level of 13.7, creatinine level of 1.1, sodium level of 134, and "
+        "urea level of 12."
+    )
+    ph = values["Blood pH"]
+    assert ph.value == 7.1 and ph.specimen is None and ph.critical
+    # 67 mmHg is at Kost's limit, not beyond it; the bicarbonate of 13.7 is over 11.
+    assert not values["pCO2"].critical and not values["Bicarbonate"].critical
+
+
+def test_a_urine_ph_level_stays_the_urines() -> None:
+    # The same words after "urine" name the urine's pH (the dipstick's), never the blood's.
+    values = parse_lab_values("Urinalysis: urine pH level of 6.5, protein negative.")
+    assert [(v.analyte, v.value, v.critical) for v in values if "pH" in v.analyte] == [
+        ("Urine pH", 6.5, False)
+    ]
+
+
+# --- A closed bracket's specimen stays in the bracket ----------------------------------------
+
+
+def test_a_urine_result_in_brackets_does_not_make_the_blood_counts_urine() -> None:
+    # CUPCase row 2690 (dev case cr6-crit-parvovirus-cold-agglutinin-urine-bracket-then-
+    # blood-hb-5-5): the white count and the haemoglobin were taken for urine tests and lost,
+    # so the haemoglobin of 5.5 g/dL was never telephoned.
+    values = _read(
+        "Her laboratory data showed pyuria (urine white blood cell count 30 to 50/high power "
+        "field) and severe peripheral blood pancytopenia: white blood cell (WBC) count "
+        "2200/mm3 with an absolute neutrophil count (ANC) of 1780/mm3, hemoglobin 5.5g/dL, "
+        "mean corpuscular volume (MCV) 119.4fl and platelet count 116,000/mm3."
+    )
+    assert {name: v.specimen for name, v in values.items()} == {
+        "WBC": None,
+        "Neutrophils": None,
+        "Hemoglobin": None,
+        "MCV": None,
+        "Platelets": None,
+    }
+    assert values["Hemoglobin"].critical and values["WBC"].value == 2200
+    assert not values["WBC"].critical  # 2.2 x10^9/L is over the list's 2.0
+
+
+def test_an_open_bracket_of_urine_results_keeps_them_urine() -> None:
+    # The bracket still open when the name comes holds the urine's own results (the form of
+    # the held-out class "urinary potassium 32 meq/l, sodium 75" inside brackets).
+    values = _read("Urine electrolytes were low (urine sodium 12 mmol/L, potassium 9 mmol/L).")
+    assert values["Sodium"].specimen == "urine" and values["Potassium"].specimen == "urine"
+    assert not values["Sodium"].critical and not values["Potassium"].critical
+
+
+def test_a_bracket_without_a_number_still_names_the_specimen() -> None:
+    # "sodium (urine)" labels the test; only a bracket that holds a result is its own clause.
+    values = _read("Electrolytes (urine): sodium 15 mmol/L, potassium 22 mmol/L.")
+    assert values["Sodium"].specimen == "urine" and values["Potassium"].specimen == "urine"
+
+
+# --- A count disorder that changed to its next value -----------------------------------------
+
+
+def test_a_leukocytosis_that_progressed_to_a_count_is_the_current_white_count() -> None:
+    # CUPCase row 631 (dev case cr6-crit-retroperitoneal-haematoma-hb-6-5-wbc-hct-16): the
+    # count of 172 x10^9/L was not read, so the record's 161 of four weeks before stood as the
+    # current white count and was telephoned in its place.
+    values = parse_lab_values(
+        "Medical records indicated that 4 weeks before her delivery, she had normal hemoglobin "
+        "(12.7 g/dl) but severe leukocytosis (161 x10 9 /l). At the time of the clinical "
+        "examination at Panzi Hospital, her hemoglobin had dropped to 6.5 g/dl, her hematocrit "
+        "level was 16.0%, leukocytosis had progressed to 172 x10 9 /l, and thrombocytosis was "
+        "present (platelets 468 x 10 9 /l); the clotting profile was normal."
+    )
+    wbc = [(v.value, v.critical) for v in values if v.analyte == "WBC"]
+    assert wbc == [(161, False), (172, True)]
+    critical = {(v.analyte, v.value) for v in values if v.critical}
+    assert critical == {("Hemoglobin", 6.5), ("Hematocrit", 16.0), ("WBC", 172)}
+
+
+def test_a_hyponatraemia_that_worsened_to_a_value_is_the_sodium() -> None:
+    # The same shape with an electrolyte disorder's name (the form of row 631's sentence).
+    values = _read("Her hyponatraemia worsened to 109 mmol/L despite fluid restriction.")
+    assert values["Sodium"].value == 109 and values["Sodium"].critical
