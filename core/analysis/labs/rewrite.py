@@ -330,9 +330,7 @@ def _disorder_value(match: re.Match[str]) -> str:
 _COUNT_DISORDER = re.compile(
     r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
     r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis|eosinophilia"
-    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|"
-    + _CHANGED_TO_VALUE
-    + r"|\s*\(\s*)(?=\d)"
+    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|" + _CHANGED_TO_VALUE + r"|\s*\(\s*)(?=\d)"
 )
 _COUNT_OF = {
     "leu": "white blood cell count",
