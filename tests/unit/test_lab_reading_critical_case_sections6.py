@@ -135,3 +135,25 @@ def test_a_hyponatraemia_that_worsened_to_a_value_is_the_sodium() -> None:
     # The same shape with an electrolyte disorder's name (the form of row 631's sentence).
     values = _read("Her hyponatraemia worsened to 109 mmol/L despite fluid restriction.")
     assert values["Sodium"].value == 109 and values["Sodium"].critical
+
+
+# --- A survivable extreme kept as a doubtful read ---------------------------------------------
+
+
+def test_a_haemoglobin_of_1_4_that_the_case_calls_critically_low_is_telephoned() -> None:
+    # CUPCase row 494 (dev case cr6-crit-menorrhagia-hb-1-4-g-dl-hct-5-8-once-doubtful): under
+    # the old plausible floors (2 g/dL, 8 %) both were doubtful reads, shown and never critical.
+    values = _read(
+        "Her hemoglobin (Hgb) level was critically low at 1.4 g/dL on arrival. Hematocrit was "
+        "also critically low at 5.8%."
+    )
+    for name, number in (("Hemoglobin", 1.4), ("Hematocrit", 5.8)):
+        assert values[name].value == number
+        assert values[name].critical and not values[name].doubtful
+
+
+def test_a_haemoglobin_under_any_survival_stays_doubtful() -> None:
+    # A floor still stands (1 g/dL): a "0.4 g/dL" is taken for a lost digit, shown for
+    # checking and never telephoned.
+    value = _read("Hemoglobin 0.4 g/dL")["Hemoglobin"]
+    assert value.doubtful and not value.critical
