@@ -157,3 +157,31 @@ def test_a_haemoglobin_under_any_survival_stays_doubtful() -> None:
     # checking and never telephoned.
     value = _read("Hemoglobin 0.4 g/dL")["Hemoglobin"]
     assert value.doubtful and not value.critical
+
+
+# --- Two specimens of one test, "respectively" ----------------------------------------------
+
+
+def test_plasma_and_csf_lactate_respectively_keep_each_its_specimen() -> None:
+    # CUPCase row 3662 (dev case cr6-crit-melas-plasma-and-csf-lactate-respectively-6-5): both
+    # values became the CSF's, and the plasma lactate of 6.5 mmol/L was never telephoned.
+    values = parse_lab_values(
+        "Investigations revealed his plasma and CSF lactate to be elevated with a value of "
+        "6.5 mmol/l (0.5–2.3 mmol/l) and 4.25 mmol/l (0.5–2.3 mmol/l), respectively, with "
+        "metabolic acidosis in arterial blood gas analysis, which was highly indicative of "
+        "mitochondrial disease."
+    )
+    assert [(v.analyte, v.value, v.specimen, v.critical) for v in values] == [
+        ("Lactate", 6.5, None, True),
+        ("Lactate", 4.25, "csf", False),
+    ]
+
+
+def test_serum_and_urine_sodium_respectively_keep_each_its_specimen() -> None:
+    # The same shape with an electrolyte (row 3662's sentence form): the serum's 112 is
+    # critical only as the serum's, the urine's 8 never.
+    values = parse_lab_values("Serum and urine sodium were 112 mmol/L and 8 mmol/L, respectively.")
+    assert [(v.value, v.specimen, v.critical) for v in values] == [
+        (112, None, True),
+        (8, "urine", False),
+    ]

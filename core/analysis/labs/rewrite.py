@@ -362,6 +362,31 @@ def _pair_with_ranges(match: re.Match[str]) -> str:
     )
 
 
+# Two specimens of one test, then two values, "respectively": "his plasma and CSF lactate to
+# be elevated with a value of 6.5 mmol/l (0.5–2.3 mmol/l) and 4.25 mmol/l (0.5–2.3 mmol/l),
+# respectively" (J Med Case Rep, CUPCase row 3662). Read as written, the second specimen's
+# word stood closest before the name and both values became the CSF's: the plasma lactate of
+# 6.5 mmol/L was never telephoned. Each value is told with its own specimen.
+_SPECIMEN_WORD = (
+    r"(?:serum|plasma|blood|urine|urinary|csf|cerebrospinal\s+fluid|spinal\s+fluid|"
+    r"(?:pleural|ascitic|peritoneal|synovial)(?:\s+fluid)?)"
+)
+_TWO_SPECIMENS_RESPECTIVELY = re.compile(
+    rf"(?i)\b(?P<a>{_SPECIMEN_WORD})\s+and\s+(?P<b>{_SPECIMEN_WORD})\s+(?P<name>(?-i:{_NAME}))"
+    rf"(?P<mid>[^\d;.]{{0,60}}?)(?P<x>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<rx>\([^()]{{0,60}}\))?"
+    rf"\s*,?\s*and\s+(?P<y>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<ry>\([^()]{{0,60}}\))?\s*,?\s*"
+    r"respectively\b"
+)
+
+
+def _two_specimens_respectively(match: re.Match[str]) -> str:
+    name, rx, ry = match.group("name"), match.group("rx") or "", match.group("ry") or ""
+    return (
+        f"{match.group('a')} {name}{match.group('mid')}{match.group('x')} {rx}; "
+        f"{match.group('b')} {name} {match.group('y')} {ry}"
+    )
+
+
 # Three or more names, then as many values, "respectively": "the AST, ALT, ALP, and GGT
 # were 34, 18, 350, and 107 IU/L, respectively"; "urine PCO2, blood PCO2, urine HCO3, blood
 # HCO3, urine creatinine and serum creatinine were 44.5 mmHg, 34.8 mmHg, 40.1 mEq/L, 25.8
@@ -663,6 +688,7 @@ def rewrite_prose(line: str) -> str:
         line,
     )
     line = _PER_HOUR.sub("ng/mL/h", line)
+    line = _TWO_SPECIMENS_RESPECTIVELY.sub(_two_specimens_respectively, line)
     line = _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
     line = _MULTIPLE_THEN_VALUE.sub("", line)
     # "50 mg/ 24 h", "108 mg/24 h", "1.2 g/24 hour": an amount per 24 hours in one token
