@@ -185,3 +185,26 @@ def test_serum_and_urine_sodium_respectively_keep_each_its_specimen() -> None:
         (112, None, True),
         (8, "urine", False),
     ]
+
+
+# --- The verbs a result is told with -----------------------------------------------------
+
+
+def test_a_glucose_documented_to_be_a_value_is_read() -> None:
+    # CUPCase row 4319 (dev case cr6-crit-nicth-glucose-documented-41-then-26-then-54-
+    # increment): the first hypoglycaemia's glucose was not read at all.
+    value = _read("Her blood glucose was documented to be 41mg/dL at this time.")["Glucose"]
+    assert (value.value, value.unit, value.critical) == (41, "mg/dL", True)
+
+
+def test_a_later_glucose_after_glucagon_supersedes_the_critical_ones() -> None:
+    # The same section: 26 mg/dL, then "her blood glucose had only risen to 54mg/dL
+    # (increment of 28mg/dL)" 30 minutes after glucagon; 54 is the current glucose.
+    values = parse_lab_values(
+        "Her blood glucose was documented to be 41mg/dL at this time. One milligram of glucagon "
+        "was administered when her venous blood glucose level was 26mg/dL; 30 minutes after "
+        "glucagon administration, her blood glucose had only risen to 54mg/dL (increment of "
+        "28mg/dL)."
+    )
+    glucose = [(v.value, v.critical) for v in values if v.analyte == "Glucose"]
+    assert glucose == [(41, False), (26, False), (54, False)]

@@ -222,6 +222,12 @@ FILLERS = {
     "discovered",
     "determined",
     "observed",
+    # "Her blood glucose was documented to be 41mg/dL at this time" (J Med Case Rep, CUPCase
+    # row 4319); "point-of-care glucose read 1.6 mmol/L": the verbs a result is told with
+    "documented",
+    "recorded",
+    "read",
+    "reads",
 }
 # Text that makes a number reference text, not a result, when it stands before a test's
 # name on the line or right after it: "Reference: troponin I < 0.04", "INR goal 2-3",
