@@ -208,3 +208,40 @@ def test_a_later_glucose_after_glucagon_supersedes_the_critical_ones() -> None:
     )
     glucose = [(v.value, v.critical) for v in values if v.analyte == "Glucose"]
     assert glucose == [(41, False), (26, False), (54, False)]
+
+
+# --- Counts in giga per litre ("G/l") --------------------------------------------------------
+
+
+def test_counts_in_giga_per_litre_are_read_as_10_9_per_litre() -> None:
+    # CUPCase row 728 (gamma heavy chain disease, J Med Case Rep): every count in "G/l" was
+    # refused as a mass unit, so a platelet count of 15 G/l could never be telephoned.
+    values = _read(
+        "Haemoglobin was normal at 13.3 g/dl, platelets were at 187 G/l, total leucocytes were "
+        "at 11.61 G/l, with neutrophils at 8.93 G/l, monocytes at 0.91 G/l, and lymphocytes at "
+        "1.59 G/l."
+    )
+    assert {name: (v.value, v.unit) for name, v in values.items()} == {
+        "Hemoglobin": (13.3, "g/dl"),
+        "Platelets": (187, "x10^9/L"),
+        "WBC": (11.61, "x10^9/L"),
+        "Neutrophils": (8.93, "x10^9/L"),
+        "Monocytes": (0.91, "x10^9/L"),
+        "Lymphocytes": (1.59, "x10^9/L"),
+    }
+    assert not any(v.critical for v in values.values())
+    # The same sentence with a critical platelet count: 15 G/l is 15 x10^9/L, under 37.
+    low = _read("platelets were at 15 G/l, total leucocytes were at 1.2 G/l")
+    assert low["Platelets"].critical and low["WBC"].critical
+
+
+def test_a_white_count_in_lower_case_g_per_litre_is_a_count() -> None:
+    # CUPCase row 4595 (Haemophilus influenzae pneumonia, J Med Case Rep): "g/L" after a
+    # count is the giga prefix, never grams, which no count is measured in.
+    values = _read(
+        "His peripheral white blood cell count was 15.2 g/L, and neutrophils were 10.6g/L."
+    )
+    assert (values["WBC"].value, values["WBC"].unit) == (15.2, "x10^9/L")
+    assert (values["Neutrophils"].value, values["Neutrophils"].unit) == (10.6, "x10^9/L")
+    # A haemoglobin in g/L stays grams.
+    assert _read("hemoglobin 62 g/L")["Hemoglobin"].unit == "g/L"

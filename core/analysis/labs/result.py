@@ -223,6 +223,7 @@ def read_result(
     unit = unit or unit_before
     if unit and (target.name, unit_key(unit)) in _OLD_UNITS:
         unit = _OLD_UNITS[(target.name, unit_key(unit))]
+    unit = _si_count_unit(target, unit)
     target = _free_hormone(target, unit)
     if unit and not unit_fits(target, unit):
         return Outcome(None, mentioned=True)  # "PT 13.4 seconds" is no INR, "616 U/L" no Cr
@@ -301,6 +302,26 @@ _FLAG_BEFORE = re.compile(rf"^\s+(?P<flag>{_FLAG_WORD})\s+(?=[<>]?\s*\d)")
 # Units of an older convention, read as what they mean: MCHC printed in "%" is grams of
 # haemoglobin per 100 mL of packed cells, that is g/dL (Labsmart's sample CBC, issue #29).
 _OLD_UNITS = {("MCHC", "%"): "g/dL"}
+# A cell count per litre with its SI prefix as a letter, as French, Swiss and Belgian
+# laboratories print it: "G/l" is giga (10^9) per litre, "T/L" tera (10^12) per litre.
+# "platelets were at 187 G/l, total leucocytes were at 11.61 G/l, with neutrophils at 8.93
+# G/l" (J Med Case Rep, CUPCase row 728); "His peripheral white blood cell count was 15.2
+# g/L, and neutrophils were 10.6g/L" (CUPCase row 4595). A count is never a mass, so for a
+# test counted in cells (and never in grams) the letter is the prefix whatever its case.
+_SI_COUNT = {"g": "x10^9/L", "t": "x10^12/L"}
+_SI_COUNT_UNIT = re.compile(r"([GgT])\s*/\s*[lL]")
+
+
+def _si_count_unit(target: Analyte, unit: str | None) -> str | None:
+    match = _SI_COUNT_UNIT.fullmatch(unit or "")
+    if match is None:
+        return unit
+    units = {r.unit for r in target.ranges}
+    count = _SI_COUNT[match.group(1).lower()]
+    counted = unit_key(count) in units and not units & {"g/l", "g/dl", "mg/dl", "mg/l"}
+    return count if counted else unit
+
+
 # A thyroid hormone named bare ("T4: 1.2 ng/dL (0.8-1.8)") in a unit only the free hormone
 # is reported in (ng/dL or pmol/L for T4, pg/mL or pmol/L for T3) is the free hormone.
 _FREE_FORM = {"Total T4": "Free T4", "Total T3": "Free T3"}
