@@ -245,3 +245,21 @@ def test_a_white_count_in_lower_case_g_per_litre_is_a_count() -> None:
     assert (values["Neutrophils"].value, values["Neutrophils"].unit) == (10.6, "x10^9/L")
     # A haemoglobin in g/L stays grams.
     assert _read("hemoglobin 62 g/L")["Hemoglobin"].unit == "g/L"
+
+
+# --- "name level, value" in a list of observations --------------------------------------------
+
+
+def test_a_level_then_a_comma_then_the_value_is_read() -> None:
+    # CUPCase row 3052 (dev case cr4-crit-metformin-ph-6-58-bicarbonate-1-glucose-2-0-
+    # troponin, Ncomanzi et al., J Med Case Rep 2014;8:159): "blood sugar level, 2.8mmol/L"
+    # was not read; a potassium written so could never be telephoned.
+    values = parse_lab_values(
+        "Our patient was brought into hospital by ambulance; her pre-hospital observations were "
+        "as follows: Glasgow Coma Scale score, 15; blood sugar level, 2.8mmol/L; blood pressure, "
+        "90/40mmHg; pulse, 54 beats per minute."
+    )
+    assert [(v.analyte, v.value, v.unit) for v in values] == [("Glucose", 2.8, "mmol/L")]
+    assert not values[0].critical  # 2.8 mmol/L (50 mg/dL) is over the list's 46 mg/dL
+    same = _read("serum potassium level, 1.9 mmol/L")["Potassium"]
+    assert same.value == 1.9 and same.critical

@@ -480,6 +480,14 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
         if moved:  # "came down to 5.9" is a value; "down 30 mg/dl" is a change
             pos += moved.end()
             continue
+        # "blood sugar level, 2.8mmol/L" in a list of "name, value" items (J Med Case Rep,
+        # CUPCase row 3052: "observations were as follows: Glasgow Coma Scale score, 15; blood
+        # sugar level, 2.8mmol/L; blood pressure, 90/40mmHg"): the comma after a filler word
+        # sets the value apart, as it does after the name itself ("serum glucose, 2.3mmol/L").
+        filler = re.match(r"([A-Za-z]+),(?=\s*[<>]?\s*\d)", rest)
+        if filler and filler.group(1).lower() in FILLERS:
+            pos += filler.end(1)
+            continue
         word = re.match(r"[^\s:=()\[\]]+", rest)
         if word and (word.group().lower() in FILLERS or unit_key(word.group()) in KNOWN_UNITS):
             if word.group().lower() not in FILLERS:
