@@ -263,3 +263,36 @@ def test_a_level_then_a_comma_then_the_value_is_read() -> None:
     assert not values[0].critical  # 2.8 mmol/L (50 mg/dL) is over the list's 46 mg/dL
     same = _read("serum potassium level, 1.9 mmol/L")["Potassium"]
     assert same.value == 1.9 and same.critical
+
+
+# --- "On admission" in a narrative is no earlier than what was told before it -----------------
+
+
+_EARLIER_STAY = (
+    "During that hospitalization he had an initial PO2 of 76, a hemoglobin (Hb)/hematocrit "
+    "(Hct) nadir of 5.8/17, and was found to have a methicillin-resistant Staphylococcus aureus "
+    "(MRSA) pneumonia. He was treated with antibiotics and a transfusion. His discharge "
+    "hemoglobin was 6.6 and oxygen saturation 96 percent. He was without symptoms at the time "
+    "of discharge.\n"
+    "Admission laboratory test data included a white blood cell count of 12 × 10^3/uL Hb "
+    "8.7g/dL, Hct 26 percent, platelets 449 × 10^3 cells/mm^3."
+)
+
+
+def test_the_admission_values_told_after_an_earlier_stay_are_current() -> None:
+    # CUPCase row 4112 (dev case cr6-crit-sickle-cord-infarct-earlier-stay-discharge-hb-6-6-
+    # then-admission-8-7): "on admission" ranked under the untimed values told before it, so
+    # the earlier stay's haemoglobin of 6.6 and haematocrit of 17 were telephoned as current.
+    values = parse_lab_values(_EARLIER_STAY)
+    assert [v for v in values if v.critical] == []
+    assert {(v.analyte, v.value) for v in values if v.timing == "admission"} >= {
+        ("Hemoglobin", 8.7),
+        ("Hematocrit", 26),
+    }
+
+
+def test_a_critical_admission_value_is_not_outranked_by_an_earlier_stays() -> None:
+    # The same narrative with this admission's haemoglobin critical: it is the current one.
+    values = parse_lab_values(_EARLIER_STAY.replace("8.7g/dL", "5.1g/dL"))
+    critical = [(v.analyte, v.value) for v in values if v.critical]
+    assert critical == [("Hemoglobin", 5.1)]
