@@ -296,3 +296,20 @@ def test_a_critical_admission_value_is_not_outranked_by_an_earlier_stays() -> No
     values = parse_lab_values(_EARLIER_STAY.replace("8.7g/dL", "5.1g/dL"))
     critical = [(v.analyte, v.value) for v in values if v.critical]
     assert critical == [("Hemoglobin", 5.1)]
+
+
+# --- A bound told last, in the present tense ------------------------------------------------
+
+
+def test_platelet_counts_that_remain_below_a_bound_are_the_current_count() -> None:
+    # CUPCase row 2711 (dev case cr6-crit-itp-platelets-25000-then-12000-remain-below-10000):
+    # the count told last was not read, so an earlier 25,000 per microliter stood as current.
+    values = parse_lab_values(
+        "Laboratory data including cerebrospinal fluid study and liver and renal function tests "
+        "were not significant by any means except for findings related to the ITP which was a "
+        "platelet level of 25,000 per microliter and a mild vitamin B12 deficiency. His platelet "
+        "counts remain below 10,000/μL having only temporary responses to IVIG in the acute "
+        "setting."
+    )
+    platelets = [(v.comparator, v.value, v.critical) for v in values if v.analyte == "Platelets"]
+    assert platelets == [(None, 25000, False), ("<", 10000, True)]

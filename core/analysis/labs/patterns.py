@@ -97,6 +97,7 @@ FILLERS = {
     "level",
     "levels",
     "count",
+    "counts",  # "His platelet counts remain below 10,000/μL" (CUPCase row 2711)
     "result",
     "results",
     "value",
@@ -160,6 +161,12 @@ FILLERS = {
     "reported",
     "remained",
     "remains",
+    # "His platelet counts remain below 10,000/μL having only temporary responses to IVIG"
+    # (J Med Case Rep, CUPCase row 2711): the present tense, and "stays", "stayed"
+    "remain",
+    "stay",
+    "stays",
+    "stayed",
     "on",
     "her",
     "his",
