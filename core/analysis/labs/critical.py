@@ -155,9 +155,9 @@ def mark_critical(
     sentence each of those values was read from, when the reader knows it; otherwise the
     quoted line stands for it. ``history`` holds the values told as the patient's account or
     a visit elsewhere, never critical."""
-    told: dict[tuple[str, str | None], list[int]] = {}
+    by_test: dict[tuple[str, str | None], list[int]] = {}
     for index, value in enumerate(values):
-        told.setdefault((value.analyte, value.specimen), []).append(index)
+        by_test.setdefault((value.analyte, value.specimen), []).append(index)
     # A narrative tells its results in the order they came, so there "on admission" is no
     # earlier than a result told before it without a time word: "During that hospitalization
     # he had ... a hemoglobin (Hb)/hematocrit (Hct) nadir of 5.8/17 ... His discharge
@@ -167,7 +167,7 @@ def mark_critical(
     # by an untimed earlier one).
     narrated = {
         key
-        for key, indexes in told.items()
+        for key, indexes in by_test.items()
         if prose is not None and len(indexes) > 1 and all(i in prose for i in indexes)
     }
 
