@@ -44,11 +44,15 @@ _CELLS = (_u("10^9/l", 4.0, 11.0, 0.05, 500), _u("/ul", 4000, 11000, 100, 500_00
 # fmt: off
 _CORE: tuple[Analyte, ...] = (
     # Blood count
+    # The floors are survivals published in case reports: "Her hemoglobin (Hgb) level was
+    # critically low at 1.4 g/dL on arrival ... Hematocrit was also critically low at 5.8%"
+    # (iron deficiency from menstrual loss; J Med Case Rep, CUPCase row 494). Under the old
+    # floors (2 g/dL, 8 %) these were kept as doubtful reads and never telephoned.
     Analyte("Hemoglobin", BLOOD_COUNT, ("hemoglobin", "haemoglobin", "hgb", "hb"),
-            (_u("g/dl", 12.0, 17.5, 2, 25), _u("g/l", 120, 175, 20, 250),
-             _u("mmol/l", 7.4, 10.9, 1.2, 15.5, written_only=True)), urine_form="Urine blood"),
+            (_u("g/dl", 12.0, 17.5, 1, 25), _u("g/l", 120, 175, 10, 250),
+             _u("mmol/l", 7.4, 10.9, 0.6, 15.5, written_only=True)), urine_form="Urine blood"),
     Analyte("Hematocrit", BLOOD_COUNT, ("hematocrit", "haematocrit", "hct", "pcv"),
-            (_u("%", 36, 52, 8, 80), _u("l/l", 0.36, 0.52, 0.08, 0.8))),
+            (_u("%", 36, 52, 4, 80), _u("l/l", 0.36, 0.52, 0.04, 0.8))),
     Analyte("RBC", BLOOD_COUNT, ("rbc", "red blood cells", "red blood cell count",
                                   "red cell count", "red count", "red blood count", "red cells",
                                   "red blood cell", "erythrocytes", "erythrocyte count",

@@ -63,6 +63,10 @@ _SAME_AS: dict[str, str] = {
     "index": "",
     "percent": "%",
     "mm hg": "mmhg",
+    # A blood gas's partial pressures in torr (1 Torr is 1 mmHg to within 2 parts in 10^7):
+    # "anion-gap metabolic acidosis (pH 6.92, pCO2 < 5 torr, base deficit 28)" (J Med Case
+    # Rep, CUPCase row 53); read without its unit, the number was taken for kPa.
+    "torr": "mmhg",
     "thou/mm3": "10^9/l",
     # "mM/L" as case reports print millimoles per litre ("lactic acid ... 7.54 mM/L")
     "mm/l": "mmol/l",

@@ -27,7 +27,7 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
     (
         "blood",
         r"\bserum\b|\bplasma\b|blood\s+(?:work|tests?|samples?|levels?|chemistr(?:y|ies))"
-        r"|venous|arterial"
+        r"|venous|arterial|peripheral\s+blood"
         # "urine PCO2, blood PCO2, urine HCO3, blood HCO3" of a bicarbonate loading test:
         # "blood" right before a test's name (never a dipstick's "2+ blood")
         r"|(?<![+\d]\s)(?<![+\d])\bblood\s+$",
@@ -122,11 +122,20 @@ _TWO_SPECIMENS = re.compile(
 )
 
 
+# A bracket that holds a result and has closed before a test's name speaks of its own
+# specimen only: in "Her laboratory data showed pyuria (urine white blood cell count 30 to
+# 50/high power field) and severe peripheral blood pancytopenia: white blood cell (WBC) count
+# 2200/mm3 ..., hemoglobin 5.5g/dL" (J Med Case Rep, CUPCase row 2690) the counts are the
+# blood's. A bracket without a number ("sodium (urine): 40") still names the specimen.
+_RESULT_IN_BRACKETS = re.compile(r"\((?=[^()]*\d)[^()]*\)")
+
+
 def value_context(section: Section, before: str) -> tuple[str | None, str | None]:
     """(specimen, timing) for a test whose name follows ``before`` on its line."""
     sentences = _SENTENCE_END.split(before)
     sentence = _TWO_SPECIMENS.sub(" ", sentences[-1])
-    specimen, timing = _closest(sentence)
+    _, timing = _closest(sentence)
+    specimen = _closest(_RESULT_IN_BRACKETS.sub(" ", sentence))[0]
     if specimen is None and _URINE_ONLY_TESTS.search(sentence):
         specimen = "urine"  # "Specific gravity 1.023, and negative for protein"
     previous = sentences[-2] if len(sentences) > 1 else ""

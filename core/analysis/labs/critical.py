@@ -155,14 +155,36 @@ def mark_critical(
     sentence each of those values was read from, when the reader knows it; otherwise the
     quoted line stands for it. ``history`` holds the values told as the patient's account or
     a visit elsewhere, never critical."""
+    by_test: dict[tuple[str, str | None], list[int]] = {}
+    for index, value in enumerate(values):
+        by_test.setdefault((value.analyte, value.specimen), []).append(index)
+    # A narrative tells its results in the order they came, so there "on admission" is no
+    # earlier than a result told before it without a time word: "During that hospitalization
+    # he had ... a hemoglobin (Hb)/hematocrit (Hct) nadir of 5.8/17 ... His discharge
+    # hemoglobin was 6.6 ... Admission laboratory test data included ... Hb 8.7g/dL, Hct 26
+    # percent" (J Med Case Rep, CUPCase row 4112): the admission's 8.7 and 26 are current,
+    # the earlier stay's 6.6 and 17 are not (and a critical admission value is not outranked
+    # by an untimed earlier one).
+    narrated = {
+        key
+        for key, indexes in by_test.items()
+        if prose is not None and len(indexes) > 1 and all(i in prose for i in indexes)
+    }
+
+    def rank(index: int) -> int:
+        value = values[index]
+        if value.timing == "admission" and (value.analyte, value.specimen) in narrated:
+            return TIMING_ORDER[None]
+        return _rank(value)
+
     latest: dict[tuple[str, str | None], int] = {}
-    for value in values:
+    for index, value in enumerate(values):
         key = (value.analyte, value.specimen)
-        latest[key] = max(latest.get(key, 0), _rank(value))
+        latest[key] = max(latest.get(key, 0), rank(index))
     current: dict[tuple[str, str | None], list[int]] = {}
     for index, value in enumerate(values):
         key = (value.analyte, value.specimen)
-        if _rank(value) == latest[key]:
+        if rank(index) == latest[key]:
             current.setdefault(key, []).append(index)
     for key, indexes in current.items():
         told = [values[i] for i in indexes]

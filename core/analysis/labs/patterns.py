@@ -97,6 +97,7 @@ FILLERS = {
     "level",
     "levels",
     "count",
+    "counts",  # "His platelet counts remain below 10,000/μL" (CUPCase row 2711)
     "result",
     "results",
     "value",
@@ -160,6 +161,12 @@ FILLERS = {
     "reported",
     "remained",
     "remains",
+    # "His platelet counts remain below 10,000/μL having only temporary responses to IVIG"
+    # (J Med Case Rep, CUPCase row 2711): the present tense, and "stays", "stayed"
+    "remain",
+    "stay",
+    "stays",
+    "stayed",
     "on",
     "her",
     "his",
@@ -222,6 +229,12 @@ FILLERS = {
     "discovered",
     "determined",
     "observed",
+    # "Her blood glucose was documented to be 41mg/dL at this time" (J Med Case Rep, CUPCase
+    # row 4319); "point-of-care glucose read 1.6 mmol/L": the verbs a result is told with
+    "documented",
+    "recorded",
+    "read",
+    "reads",
 }
 # Text that makes a number reference text, not a result, when it stands before a test's
 # name on the line or right after it: "Reference: troponin I < 0.04", "INR goal 2-3",

@@ -223,6 +223,7 @@ def read_result(
     unit = unit or unit_before
     if unit and (target.name, unit_key(unit)) in _OLD_UNITS:
         unit = _OLD_UNITS[(target.name, unit_key(unit))]
+    unit = _si_count_unit(target, unit)
     target = _free_hormone(target, unit)
     if unit and not unit_fits(target, unit):
         return Outcome(None, mentioned=True)  # "PT 13.4 seconds" is no INR, "616 U/L" no Cr
@@ -301,6 +302,26 @@ _FLAG_BEFORE = re.compile(rf"^\s+(?P<flag>{_FLAG_WORD})\s+(?=[<>]?\s*\d)")
 # Units of an older convention, read as what they mean: MCHC printed in "%" is grams of
 # haemoglobin per 100 mL of packed cells, that is g/dL (Labsmart's sample CBC, issue #29).
 _OLD_UNITS = {("MCHC", "%"): "g/dL"}
+# A cell count per litre with its SI prefix as a letter, as French, Swiss and Belgian
+# laboratories print it: "G/l" is giga (10^9) per litre, "T/L" tera (10^12) per litre.
+# "platelets were at 187 G/l, total leucocytes were at 11.61 G/l, with neutrophils at 8.93
+# G/l" (J Med Case Rep, CUPCase row 728); "His peripheral white blood cell count was 15.2
+# g/L, and neutrophils were 10.6g/L" (CUPCase row 4595). A count is never a mass, so for a
+# test counted in cells (and never in grams) the letter is the prefix whatever its case.
+_SI_COUNT = {"g": "x10^9/L", "t": "x10^12/L"}
+_SI_COUNT_UNIT = re.compile(r"([GgT])\s*/\s*[lL]")
+
+
+def _si_count_unit(target: Analyte, unit: str | None) -> str | None:
+    match = _SI_COUNT_UNIT.fullmatch(unit or "")
+    if match is None:
+        return unit
+    units = {r.unit for r in target.ranges}
+    count = _SI_COUNT[match.group(1).lower()]
+    counted = unit_key(count) in units and not units & {"g/l", "g/dl", "mg/dl", "mg/l"}
+    return count if counted else unit
+
+
 # A thyroid hormone named bare ("T4: 1.2 ng/dL (0.8-1.8)") in a unit only the free hormone
 # is reported in (ng/dL or pmol/L for T4, pg/mL or pmol/L for T3) is the free hormone.
 _FREE_FORM = {"Total T4": "Free T4", "Total T3": "Free T3"}
@@ -458,6 +479,14 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
         )
         if moved:  # "came down to 5.9" is a value; "down 30 mg/dl" is a change
             pos += moved.end()
+            continue
+        # "blood sugar level, 2.8mmol/L" in a list of "name, value" items (J Med Case Rep,
+        # CUPCase row 3052: "observations were as follows: Glasgow Coma Scale score, 15; blood
+        # sugar level, 2.8mmol/L; blood pressure, 90/40mmHg"): the comma after a filler word
+        # sets the value apart, as it does after the name itself ("serum glucose, 2.3mmol/L").
+        filler = re.match(r"([A-Za-z]+),(?=\s*[<>]?\s*\d)", rest)
+        if filler and filler.group(1).lower() in FILLERS:
+            pos += filler.end(1)
             continue
         word = re.match(r"[^\s:=()\[\]]+", rest)
         if word and (word.group().lower() in FILLERS or unit_key(word.group()) in KNOWN_UNITS):

@@ -91,7 +91,12 @@ _PH_PARTNER = re.compile(
 )
 # A bound below the meter's range too: "severe acidemia (pH <6.75, undetectable bicarbonate)"
 # (Case Rep Nephrol 2018:4696182).
-_BARE_PH = re.compile(r"(?<![-\w])(?:pH|PH)\b(?=[\s:=,]*(?:of|was|is)?\s*(?:[<>≤≥]\s*)?[67]\.\d)")
+# A pH told as a "level" or "value" too: "a pH level of 7.1, partial pressure of carbon dioxide
+# of 67, bicarbonate (HCo3) level of 13.7" (J Med Case Rep, CUPCase row 942).
+_BARE_PH = re.compile(
+    r"(?<![-\w])(?:pH|PH)\b(?=(?:\s+(?:levels?|values?))?[\s:=,]*(?:of|was|is)?\s*"
+    r"(?:[<>≤≥]\s*)?[67]\.\d)"
+)
 # The word before a pH that makes it another fluid's ("urine pH 6.5", "pleural fluid pH 7.3");
 # any other word leaves it the blood's ("Her pH is 7.14" beside a PaCO2).
 _NOT_BLOOD_BEFORE = re.compile(
@@ -274,13 +279,22 @@ _DISORDER_TESTS: tuple[tuple[str, str], ...] = (
     (r"bilirubin", "bilirubin"),
     (r"triglycerid", "triglycerides"),
 )
+# A disorder that changed to its next value names the test of that value: "her hemoglobin had
+# dropped to 6.5 g/dl, her hematocrit level was 16.0%, leukocytosis had progressed to 172 x10
+# 9 /l" (J Med Case Rep, CUPCase row 631); "hyponatraemia worsened to 109 mmol/L" likewise.
+_CHANGED_TO_VALUE = (
+    r"\s+(?:had\s+|has\s+)?(?:progressed|worsened|deteriorated|risen|rose|increased|fallen|"
+    r"fell|dropped|decreased|improved|peaked)\s+(?:to|at)\s+"
+)
 _DISORDER_VALUE = re.compile(
     r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>"
     + "|".join(root for root, _ in _DISORDER_TESTS)
     # "hypoglycemic (48 mg/dL)": the adjective too; '("undetectable," <1.0 mg/dL)': a bound
     # after the word the report prints for a result under its limit (quotes are cleaned off
     # before, so the word may stand alone)
-    + r")[a-z]*?(?:a)?emi(?:a|c))(?P<gap>\s+(?:of|at)\s+|\s*\(\s*"
+    + r")[a-z]*?(?:a)?emi(?:a|c))(?P<gap>\s+(?:of|at)\s+|"
+    + _CHANGED_TO_VALUE
+    + r"|\s*\(\s*"
     r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
     # the value right after the word, when a concentration's unit follows it
     r"|\s+(?=[<>]?\s*\d[\d.,]*\s*(?:mg|g|mmol|[µμu]mol|nmol|pmol|meq|ng|pg|[µμu]g|m?iu|[µμu]iu|u)"
@@ -316,7 +330,7 @@ def _disorder_value(match: re.Match[str]) -> str:
 _COUNT_DISORDER = re.compile(
     r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
     r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis|eosinophilia"
-    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=\d)"
+    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|" + _CHANGED_TO_VALUE + r"|\s*\(\s*)(?=\d)"
 )
 _COUNT_OF = {
     "leu": "white blood cell count",
@@ -345,6 +359,31 @@ def _pair_with_ranges(match: re.Match[str]) -> str:
     return (
         f"{a}{mid}{match.group('x')} {match.group('rx')}, "
         f"{b} {match.group('y')} {match.group('ry')}, respectively"
+    )
+
+
+# Two specimens of one test, then two values, "respectively": "his plasma and CSF lactate to
+# be elevated with a value of 6.5 mmol/l (0.5–2.3 mmol/l) and 4.25 mmol/l (0.5–2.3 mmol/l),
+# respectively" (J Med Case Rep, CUPCase row 3662). Read as written, the second specimen's
+# word stood closest before the name and both values became the CSF's: the plasma lactate of
+# 6.5 mmol/L was never telephoned. Each value is told with its own specimen.
+_SPECIMEN_WORD = (
+    r"(?:serum|plasma|blood|urine|urinary|csf|cerebrospinal\s+fluid|spinal\s+fluid|"
+    r"(?:pleural|ascitic|peritoneal|synovial)(?:\s+fluid)?)"
+)
+_TWO_SPECIMENS_RESPECTIVELY = re.compile(
+    rf"(?i)\b(?P<a>{_SPECIMEN_WORD})\s+and\s+(?P<b>{_SPECIMEN_WORD})\s+(?P<name>(?-i:{_NAME}))"
+    rf"(?P<mid>[^\d;.]{{0,60}}?)(?P<x>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<rx>\([^()]{{0,60}}\))?"
+    rf"\s*,?\s*and\s+(?P<y>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<ry>\([^()]{{0,60}}\))?\s*,?\s*"
+    r"respectively\b"
+)
+
+
+def _two_specimens_respectively(match: re.Match[str]) -> str:
+    name, rx, ry = match.group("name"), match.group("rx") or "", match.group("ry") or ""
+    return (
+        f"{match.group('a')} {name}{match.group('mid')}{match.group('x')} {rx}; "
+        f"{match.group('b')} {name} {match.group('y')} {ry}"
     )
 
 
@@ -649,6 +688,7 @@ def rewrite_prose(line: str) -> str:
         line,
     )
     line = _PER_HOUR.sub("ng/mL/h", line)
+    line = _TWO_SPECIMENS_RESPECTIVELY.sub(_two_specimens_respectively, line)
     line = _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
     line = _MULTIPLE_THEN_VALUE.sub("", line)
     # "50 mg/ 24 h", "108 mg/24 h", "1.2 g/24 hour": an amount per 24 hours in one token
