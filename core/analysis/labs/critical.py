@@ -155,14 +155,26 @@ def mark_critical(
     sentence each of those values was read from, when the reader knows it; otherwise the
     quoted line stands for it. ``history`` holds the values told as the patient's account or
     a visit elsewhere, never critical."""
+    def rank(index: int) -> int:
+        value = values[index]
+        told_in_prose = index in prose if prose is not None else _in_prose(value)
+        if value.timing == "repeat" and told_in_prose:
+            # In a narrative a repeat is later than what came before it, not than what is
+            # told after it: "His platelet count increased to 44 ..., but it subsequently
+            # decreased again to 32 × 10^9 platelets/L (30th day). Prednisolone was given
+            # ... and four days later (34th day) his platelet count was 85 × 10^9 cells/L"
+            # (J Med Case Rep, CUPCase row 4873): the 85 is current, the 32 history.
+            return _rank(value.model_copy(update={"timing": None}))
+        return _rank(value)
+
     latest: dict[tuple[str, str | None], int] = {}
-    for value in values:
+    for index, value in enumerate(values):
         key = (value.analyte, value.specimen)
-        latest[key] = max(latest.get(key, 0), _rank(value))
+        latest[key] = max(latest.get(key, 0), rank(index))
     current: dict[tuple[str, str | None], list[int]] = {}
     for index, value in enumerate(values):
         key = (value.analyte, value.specimen)
-        if _rank(value) == latest[key]:
+        if rank(index) == latest[key]:
             current.setdefault(key, []).append(index)
     for key, indexes in current.items():
         told = [values[i] for i in indexes]

@@ -244,6 +244,18 @@ _RATIO_PART_BEFORE = re.compile(r"(?i)\w\s*-\s*to\s*-\s*$")
 # (what may follow it is _RATIO_AFTER, below)
 # ... and its abbreviation in brackets ("[K/Cr] ratio"): the "Cr" there is no result either.
 _RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
+# An amount per day is a urine collection's only where the sentence says so (urine,
+# "-uria", 24 hours, a collection, an excretion, an output or a loss): otherwise it is a
+# dose or an intake. "Her relevant drug history included calcium 1200 mg/day, vitamin D3
+# 800 units/day, prednisolone 5 mg/day" (Journal of Medical Case Reports, CUPCase row 4610)
+# holds no urine calcium.
+_COLLECTION = re.compile(
+    r"(?i)urin|uria\b|\b24\s*-?\s*(?:h|hrs?|hours?)\b|collect|excret|output|loss|clearance"
+)
+# A number that belongs to a name, its abbreviation in brackets ending in the same number:
+# "Dengue non-structural protein 1 (NS1) antigen (day 2) was positive" (Journal of Medical
+# Case Reports, CUPCase row 1562) holds no total protein of 1.
+_NUMBER_OF_A_NAME = re.compile(r"^\s*(\d{1,2})\s*\(\s*[A-Za-z][A-Za-z-]*\1\s*\)")
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
@@ -465,6 +477,8 @@ class _State:
             if _RATIO_DENOMINATOR.search(before) and _RATIO_AFTER.match(line[match.end() :]):
                 continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             segment = line[match.end() : end]
+            if _NUMBER_OF_A_NAME.match(segment):
+                continue  # "non-structural protein 1 (NS1) antigen": a name's number
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
             if (
@@ -548,6 +562,12 @@ class _State:
             general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
+            if (
+                unit_key(value.unit).endswith("/24h")
+                and not (self.in_urine or specimen == "urine" and named == "urine")
+                and not _COLLECTION.search(told)
+            ):
+                continue  # "calcium 1200 mg/day" in a drug history: a dose, not an excretion
             any_read = True
             if specimen is None and unit_key(value.unit).endswith("/24h"):
                 specimen = "urine"  # an amount per 24 hours is a urine collection's
