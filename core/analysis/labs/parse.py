@@ -564,7 +564,7 @@ class _State:
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             if (
                 unit_key(value.unit).endswith("/24h")
-                and not (self.in_urine or specimen == "urine" and named == "urine")
+                and not (self.in_urine or specimen == "urine")
                 and not _COLLECTION.search(told)
             ):
                 continue  # "calcium 1200 mg/day" in a drug history: a dose, not an excretion
