@@ -283,8 +283,10 @@ _CORE: tuple[Analyte, ...] = (
             (_u("", 0.8, 1.2, 0.5, 20),)),
     Analyte("PT", COAGULATION, ("PT", "prothrombin time", "pro time", "protime"),
             (_u("s", 11, 13.5, 5, 200),)),
+    # "activated prothrombin time of 31.9 seconds" beside "prothrombin time of 13.3 seconds"
+    # (J Med Case Rep, CUPCase row 1715): the activated time is the aPTT's, never a PT.
     Analyte("aPTT", COAGULATION, ("aptt", "ptt", "activated partial thromboplastin time",
-                                   "partial thromboplastin time"),
+                                   "partial thromboplastin time", "activated prothrombin time"),
             (_u("s", 25, 35, 10, 300),)),
     # Iron and vitamins
     Analyte("Ferritin", IRON_VITAMINS, ("ferritin", "serum ferritin"),

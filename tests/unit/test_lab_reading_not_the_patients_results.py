@@ -110,3 +110,36 @@ def test_the_b_type_spelling_with_n_terminal_is_nt_probnp_and_bnp_stays_bnp() ->
         "peptide level was 1670 (normal 0–900 pg/mL)."
     )
     assert [v.value for v in _of(bnp, "BNP")] == [1670]
+
+
+# --- 5. A drug's dose is no level of the same substance ----------------------------------
+
+
+def test_a_hormone_given_as_a_drug_is_no_level() -> None:
+    # CUPCase row 1727 (angioimmunoblastic T-cell lymphoma with hypercalcaemia).
+    text = (
+        "He was managed with aggressive fluid hydration, pamidronate 90 mg administered "
+        "intravenously once, and calcitonin 300 U administered subcutaneously twice daily for "
+        "a total of 2 days."
+    )
+    assert parse_lab_values(text) == []
+    # The hormone's level in the same words stays a result.
+    [level] = parse_lab_values("Her calcitonin level was 300 pg/mL.")
+    assert (level.analyte, level.value) == ("Calcitonin", 300)
+
+
+# --- 6. "Activated prothrombin time" is the aPTT, never a critical PT --------------------
+
+
+def test_an_activated_prothrombin_time_is_the_aptt_not_a_critical_pt() -> None:
+    # CUPCase row 1715 (spontaneous renal haemorrhage): 31.9 s is a normal aPTT, while a PT of
+    # 31.9 s is beyond the critical limit (> 27 s).
+    text = (
+        "Her laboratory findings included hemoglobin level of 7 g/dL, hematocrit level of "
+        "20.8%, platelet count of 118,000/microL, prothrombin time of 13.3 seconds, activated "
+        "prothrombin time of 31.9 seconds, and fibrinogen level of 209.4 mg/dL."
+    )
+    values = parse_lab_values(text)
+    assert [(v.value, v.critical) for v in _of(values, "PT")] == [(13.3, False)]
+    assert [v.value for v in _of(values, "aPTT")] == [31.9]
+    assert not any(v.critical for v in values), values

@@ -155,6 +155,7 @@ def mark_critical(
     sentence each of those values was read from, when the reader knows it; otherwise the
     quoted line stands for it. ``history`` holds the values told as the patient's account or
     a visit elsewhere, never critical."""
+
     def rank(index: int) -> int:
         value = values[index]
         told_in_prose = index in prose if prose is not None else _in_prose(value)

@@ -256,6 +256,18 @@ _COLLECTION = re.compile(
 # "Dengue non-structural protein 1 (NS1) antigen (day 2) was positive" (Journal of Medical
 # Case Reports, CUPCase row 1562) holds no total protein of 1.
 _NUMBER_OF_A_NAME = re.compile(r"^\s*(\d{1,2})\s*\(\s*[A-Za-z][A-Za-z-]*\1\s*\)")
+# A hormone, an electrolyte or a vitamin given as a drug: its number, a dose's unit, then how
+# or how often it was given. "pamidronate 90 mg administered intravenously once, and
+# calcitonin 300 U administered subcutaneously twice daily" (Journal of Medical Case
+# Reports, CUPCase row 1727) holds no calcitonin level.
+_DOSE_GIVEN = re.compile(
+    r"(?i)^\s*(?:of\s+)?\d[\d,.]*\s*(?:U|units?|IU|mg|g|mcg|[µμu]g|mEq|mmol|m[Ll])\b\.?\s*"
+    r"(?:was\s+|were\s+)?(?:administered|given|infused|injected|prescribed|"
+    r"(?:subcutaneous|intravenous|intramuscular|oral|intravesical)(?:ly)?\b|"
+    # (never "per day" or "daily" alone: "protein 3 g daily" may be a 24-hour urine's)
+    r"s\.?c\.?\s|i\.?v\.?\s|i\.?m\.?\s|p\.?o\.?\s|once|twice|thrice|three\s+times|"
+    r"every\b|b\.?i\.?d\b|t\.?i\.?d\b|q\.?d\b)"
+)
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
@@ -479,6 +491,8 @@ class _State:
             segment = line[match.end() : end]
             if _NUMBER_OF_A_NAME.match(segment):
                 continue  # "non-structural protein 1 (NS1) antigen": a name's number
+            if _DOSE_GIVEN.match(segment):
+                continue  # "calcitonin 300 U administered subcutaneously": a drug's dose
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
             if (
