@@ -143,3 +143,31 @@ def test_an_activated_prothrombin_time_is_the_aptt_not_a_critical_pt() -> None:
     assert [(v.value, v.critical) for v in _of(values, "PT")] == [(13.3, False)]
     assert [v.value for v in _of(values, "aPTT")] == [31.9]
     assert not any(v.critical for v in values), values
+
+
+# --- 7. An element's symbol joined by a hyphen to a word is part of that word ------------
+
+
+def test_kayser_fleischer_rings_in_a_score_are_no_critical_potassium() -> None:
+    # CUPCase row 4470 (Wilson disease): "K-F rings = 2" was a potassium of 2 mmol/L,
+    # beyond the critical limit.
+    text = (
+        "Using the scoring system proposed by the 8th International Meeting of Wilson Disease "
+        "and Menkes Disease, our patient achieved a score of 6 (compatible neuropsychiatric "
+        "features = 2; K-F rings = 2 and caeruloplasmin level of 5mg/dL =2)."
+    )
+    values = parse_lab_values(text)
+    assert not _of(values, "Potassium")
+    assert [(v.analyte, v.value) for v in values] == [("Ceruloplasmin", 5)]
+
+
+def test_a_potassium_brand_is_no_potassium_and_the_symbol_alone_still_is() -> None:
+    # An MTSamples discharge summary's medications (dev case
+    # mt-respiratory-arrest-blood-gas-bands): "K-Dur 60 mEq p.o. b.i.d." is a drug, as it was
+    # read before (a guard); "K 3.4 mmol/L" is potassium (CUPCase row 281, dev case
+    # cr4-crit-amitriptyline-...).
+    assert not _of(
+        parse_lab_values("nitroglycerin paste 1 inch h.s., K-Dur 60 mEq p.o. b.i.d."), "Potassium"
+    )
+    values = parse_lab_values("Na 138 mmol/L, K 3.4 mmol/L, Ca 2.24 mmol/L, Mg 0.84 mmol/L")
+    assert [v.analyte for v in values] == ["Sodium", "Potassium", "Calcium", "Magnesium"]
