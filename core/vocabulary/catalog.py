@@ -42,6 +42,17 @@ __all__ = ["BY_NAME", "CATALOG", "Analyte", "UnitRange"]
 _CELLS = (_u("10^9/l", 4.0, 11.0, 0.05, 500), _u("/ul", 4000, 11000, 100, 500_000))
 
 # fmt: off
+# BNP's names, and the prohormone fragment's names built from them (see NT-proBNP below).
+_BNP_NAMES = ("bnp", "b-type natriuretic peptide", "brain natriuretic peptide",
+              "b-natriuretic peptide", "b natriuretic peptide")
+_N_TERMINAL_BNP_NAMES = tuple(
+    f"{prefix}{name}"
+    for name in _BNP_NAMES[1:]
+    for prefix in ("n-terminal pro-", "n-terminal pro ", "n-terminal prohormone of ",
+                   "n-terminal pro-hormone of ", "nt-pro-", "nt-pro ", "nt-pro")
+)
+
+
 _CORE: tuple[Analyte, ...] = (
     # Blood count
     # The floors are survivals published in case reports: "Her hemoglobin (Hgb) level was
@@ -252,12 +263,16 @@ _CORE: tuple[Analyte, ...] = (
             (_u("ng/ml", None, 0.01, 0, 50), _u("pg/ml", None, 14, 0, 100_000))),
     Analyte("Troponin", CARDIAC, ("troponin", "troponins", "cardiac troponin"),
             (_u("ng/ml", None, 0.04, 0, 100), _u("pg/ml", None, 14, 0, 1_000_000))),
-    Analyte("BNP", CARDIAC, ("bnp", "b-type natriuretic peptide", "brain natriuretic peptide",
-                              "b-natriuretic peptide", "b natriuretic peptide"),
-            (_u("pg/ml", None, 100, 0, 100_000),)),
+    Analyte("BNP", CARDIAC, _BNP_NAMES, (_u("pg/ml", None, 100, 0, 100_000),)),
+    # The N-terminal fragment of the prohormone, spelled out: whatever BNP's own name, with
+    # "N-terminal pro-" before it, it is NT-proBNP, never a BNP ("N-terminal pro-brain
+    # natriuretic peptide (1391 pmol/L, normal < 15 pmol/L)", J Med Case Rep, CUPCase row
+    # 1276). Its molar unit: 1 pmol/L is 8.457 pg/mL (the 76-amino-acid fragment), so the
+    # usual 125 pg/mL cut-off is about 15 pmol/L.
     Analyte("NT-proBNP", CARDIAC, ("nt-probnp", "nt-pro bnp", "ntprobnp", "nt probnp",
-                                    "n-terminal pro-bnp", "nt-pro-bnp"),
-            (_u("pg/ml", None, 125, 0, 200_000),)),
+                                    "n-terminal pro-bnp", "nt-pro-bnp", "n-terminal probnp",
+                                    *_N_TERMINAL_BNP_NAMES),
+            (_u("pg/ml", None, 125, 0, 200_000), _u("pmol/l", None, 15, 0, 24_000))),
     # "Creatinine kinase" is a common misspelling of creatine kinase: as a whole name it is
     # CK's, never creatinine's (issue #29: "CK 616" must not become a creatinine).
     Analyte("CK", CARDIAC, ("ck", "cpk", "creatine kinase", "creatine phosphokinase", "ck total",
@@ -272,8 +287,10 @@ _CORE: tuple[Analyte, ...] = (
             (_u("", 0.8, 1.2, 0.5, 20),)),
     Analyte("PT", COAGULATION, ("PT", "prothrombin time", "pro time", "protime"),
             (_u("s", 11, 13.5, 5, 200),)),
+    # "activated prothrombin time of 31.9 seconds" beside "prothrombin time of 13.3 seconds"
+    # (J Med Case Rep, CUPCase row 1715): the activated time is the aPTT's, never a PT.
     Analyte("aPTT", COAGULATION, ("aptt", "ptt", "activated partial thromboplastin time",
-                                   "partial thromboplastin time"),
+                                   "partial thromboplastin time", "activated prothrombin time"),
             (_u("s", 25, 35, 10, 300),)),
     # Iron and vitamins
     Analyte("Ferritin", IRON_VITAMINS, ("ferritin", "serum ferritin"),

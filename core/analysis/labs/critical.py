@@ -175,6 +175,14 @@ def mark_critical(
         value = values[index]
         if value.timing == "admission" and (value.analyte, value.specimen) in narrated:
             return TIMING_ORDER[None]
+        told_in_prose = index in prose if prose is not None else _in_prose(value)
+        if value.timing == "repeat" and told_in_prose:
+            # In a narrative a repeat is later than what came before it, not than what is
+            # told after it: "His platelet count increased to 44 ..., but it subsequently
+            # decreased again to 32 × 10^9 platelets/L (30th day). Prednisolone was given
+            # ... and four days later (34th day) his platelet count was 85 × 10^9 cells/L"
+            # (J Med Case Rep, CUPCase row 4873): the 85 is current, the 32 history.
+            return _rank(value.model_copy(update={"timing": None}))
         return _rank(value)
 
     latest: dict[tuple[str, str | None], int] = {}

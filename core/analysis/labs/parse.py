@@ -244,6 +244,30 @@ _RATIO_PART_BEFORE = re.compile(r"(?i)\w\s*-\s*to\s*-\s*$")
 # (what may follow it is _RATIO_AFTER, below)
 # ... and its abbreviation in brackets ("[K/Cr] ratio"): the "Cr" there is no result either.
 _RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
+# An amount per day is a urine collection's only where the sentence says so (urine,
+# "-uria", 24 hours, a collection, an excretion, an output or a loss): otherwise it is a
+# dose or an intake. "Her relevant drug history included calcium 1200 mg/day, vitamin D3
+# 800 units/day, prednisolone 5 mg/day" (Journal of Medical Case Reports, CUPCase row 4610)
+# holds no urine calcium.
+_COLLECTION = re.compile(
+    r"(?i)urin|uria\b|\b24\s*-?\s*(?:h|hrs?|hours?)\b|collect|excret|output|loss|clearance"
+)
+# A number that belongs to a name, its abbreviation in brackets ending in the same number:
+# "Dengue non-structural protein 1 (NS1) antigen (day 2) was positive" (Journal of Medical
+# Case Reports, CUPCase row 1562) holds no total protein of 1.
+_NUMBER_OF_A_NAME = re.compile(r"^\s*(\d{1,2})\s*\(\s*[A-Za-z][A-Za-z-]*\1\s*\)")
+# A hormone, an electrolyte or a vitamin given as a drug: its number, a dose's unit, then how
+# or how often it was given. "pamidronate 90 mg administered intravenously once, and
+# calcitonin 300 U administered subcutaneously twice daily" (Journal of Medical Case
+# Reports, CUPCase row 1727) holds no calcitonin level.
+_DOSE_GIVEN = re.compile(
+    r"(?i)^\s*(?:of\s+)?\d[\d,.]*\s*(?:U|units?|IU|mg|g|mcg|[µμu]g|mEq|mmol|m[Ll])\b\.?\s*"
+    r"(?:was\s+|were\s+)?(?:administered|given|infused|injected|prescribed|"
+    r"(?:subcutaneous|intravenous|intramuscular|oral|intravesical)(?:ly)?\b|"
+    # (never "per day" or "daily" alone: "protein 3 g daily" may be a 24-hour urine's)
+    r"s\.?c\.?\s|i\.?v\.?\s|i\.?m\.?\s|p\.?o\.?\s|once|twice|thrice|three\s+times|"
+    r"every\b|b\.?i\.?d\b|t\.?i\.?d\b|q\.?d\b)"
+)
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
@@ -465,6 +489,10 @@ class _State:
             if _RATIO_DENOMINATOR.search(before) and _RATIO_AFTER.match(line[match.end() :]):
                 continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             segment = line[match.end() : end]
+            if _NUMBER_OF_A_NAME.match(segment):
+                continue  # "non-structural protein 1 (NS1) antigen": a name's number
+            if _DOSE_GIVEN.match(segment):
+                continue  # "calcitonin 300 U administered subcutaneously": a drug's dose
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
             if (
@@ -548,6 +576,12 @@ class _State:
             general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
+            if (
+                unit_key(value.unit).endswith("/24h")
+                and not (self.in_urine or specimen == "urine")
+                and not _COLLECTION.search(told)
+            ):
+                continue  # "calcium 1200 mg/day" in a drug history: a dose, not an excretion
             any_read = True
             if specimen is None and unit_key(value.unit).endswith("/24h"):
                 specimen = "urine"  # an amount per 24 hours is a urine collection's

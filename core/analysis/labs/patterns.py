@@ -19,7 +19,14 @@ def _alias_pattern(alias: str) -> str:
     tokens = [re.escape(token) for token in _SEPARATORS.split(alias) if token]
     body = f"[{_SEPARATOR_CHARS}]*".join(tokens)
     # An alias written with a capital matches only as written ("K", "PT"); see labs.catalog.
-    return body if any(c.isupper() for c in alias) else f"(?i:{body})"
+    if not any(c.isupper() for c in alias):
+        return f"(?i:{body})"
+    if len(alias) <= 2:
+        # A symbol joined by a hyphen to a word is part of that word: "K-F rings = 2" (the
+        # Kayser-Fleischer rings of a Wilson disease score, Journal of Medical Case Reports,
+        # CUPCase row 4470) or a "K-wire" holds no potassium, "PT-INR" no prothrombin time.
+        return f"{body}(?!-[A-Za-z])"
+    return body
 
 
 def _alias_index() -> tuple[dict[str, tuple[Analyte, bool]], re.Pattern[str]]:
