@@ -281,7 +281,12 @@ def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int,
     # the documents state as a diagnosis ("a long-standing, biopsy-proven diagnosis of PXE")
     # comes before those listed beside it.
     now = not history or r.lab is not None  # a current value makes a known condition current
-    critical = r.tier == SEVERITY_RANK["critical"] and now and (stated or not concluded)
+    # Where the case concludes a diagnosis, a critical condition it only found compatible
+    # ("imaging findings were consistent with embolic stroke complications" after "was
+    # diagnosed with IE": Cureus 2024, PMC11647062) no longer jumps ahead of it.
+    critical = (
+        r.tier == SEVERITY_RANK["critical"] and now and (not concluded or (stated and r.concluded))
+    )
     return (
         -int(critical),
         -int(stated),

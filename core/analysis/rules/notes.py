@@ -149,8 +149,12 @@ _STATED_INLINE = re.compile(
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
     r"treated\s+as(?:\s+an?\s+case\s+of)?|we\s+(?:have\s+)?diagnosed|"
     # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
-    r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology)"
-    r"(?:\s+[\w-]+){0,4}?\s+(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|"
+    # The tissue's examination however it is named and described before its verb:
+    # "Histopathological examination by Hematoxylin and Eosin stain (H&E) revealed
+    # xanthogranulomatous pyelonephritis" (Cureus 2024, PMC11470198).
+    r"(?:biopsy|biopsies|histology|histopatholog\w*|histologic\w*|cytology|cytologic\w*|"
+    r"immunohistochemi\w*|patholog(?:y|ical|ic)\s+(?:examination|report|analysis))"
+    r"(?:[^.;]{0,60}?\s)??(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|"
     r"demonstrates|confirmed|confirms)|"
     # A diagnosis the case revised to: "the diagnosis was revised to acute FM" (Frontiers-style
     # revision after an initial impression; the earlier one is denied by the criteria not met).
@@ -413,7 +417,11 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
             for group in _by_sentence(facts.stated_inline[facts.file_start :])[::-1]
             for m in group
         ]
-        told.sort(key=lambda m: m.condition.code.startswith("R"))
+        # What the case established ("was diagnosed with IE", "histopathology revealed X",
+        # an organism a culture grew) comes before what it only found compatible on the way
+        # ("imaging findings were consistent with embolic stroke complications", Cureus 2024,
+        # PMC11647062), each group in the order above.
+        told.sort(key=lambda m: (m.condition.code.startswith("R"), not m.concluded))
         facts.stated_inline[facts.file_start :] = told
 
 
