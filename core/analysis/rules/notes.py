@@ -678,10 +678,17 @@ def _negated(sentence: str, start: int, end: int, before: str) -> bool:
     dasatinib-induced chylothorax was made" (PMC11446622) states it; "CT findings were not
     consistent with Crohn's disease" (no comma between) still denies it."""
     statement = _statement(before)
-    if statement is not None:
-        comma = before.rfind(", ", 0, statement.start())
-        if comma >= 0 and "," not in before[statement.end() :]:
-            return is_negated(sentence[comma + 2 :], start - comma - 2, end - comma - 2)
+    if statement is None:
+        return is_negated(sentence, start, end)
+    # Nor back from a clause of its own after it: "The final histopathology report showed
+    # malignant melanoma with a proximal resected margin, and bilateral inguinal lymph node
+    # specimens were negative and tumor-free" (Cureus 2024, PMC11573236).
+    own = re.search(r",\s+(?:and|but|while|whereas)\s|;", sentence[end:])
+    if own is not None:
+        sentence = sentence[: end + own.start()]
+    comma = before.rfind(", ", 0, statement.start())
+    if comma >= 0 and "," not in before[statement.end() :]:
+        return is_negated(sentence[comma + 2 :], start - comma - 2, end - comma - 2)
     return is_negated(sentence, start, end)
 
 
