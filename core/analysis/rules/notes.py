@@ -417,11 +417,7 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
             for group in _by_sentence(facts.stated_inline[facts.file_start :])[::-1]
             for m in group
         ]
-        # What the case established ("was diagnosed with IE", "histopathology revealed X",
-        # an organism a culture grew) comes before what it only found compatible on the way
-        # ("imaging findings were consistent with embolic stroke complications", Cureus 2024,
-        # PMC11647062), each group in the order above.
-        told.sort(key=lambda m: (m.condition.code.startswith("R"), not m.concluded))
+        told.sort(key=lambda m: m.condition.code.startswith("R"))
         facts.stated_inline[facts.file_start :] = told
 
 
