@@ -53,14 +53,6 @@ _MORE_TERMS = {
         "dismissed",  # "analysis dismissed the hypothesis of meningitis"
         "lacking",  # "Lacking hypertension and hypopotassemia, the clinical presentation ..."
         "lack of",
-        # A diagnosis revised: "Since the patient did not meet the criteria for acute
-        # inferior-posterior wall myocardial infarction, the diagnosis was revised to acute FM"
-        # (Frontiers-style case, PMC11624525): the earlier diagnosis no longer stands.
-        "did not meet the criteria for",
-        "did not meet criteria for",
-        "does not meet the criteria for",
-        "did not fulfil the criteria for",
-        "did not fulfill the criteria for",
         # An imaging impression's "resolution of" a condition (a follow-up film's wording):
         # the condition is gone, not found.
         "resolution of",
