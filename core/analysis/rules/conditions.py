@@ -144,6 +144,19 @@ CONDITIONS: tuple[Condition, ...] = (
        r"(?:benign\s+)?multi-?\s*nodular\s+goit(?:er|re)"),
     _c("Medullary thyroid carcinoma", "C73", "acute",
        r"medullary\s+(?:thyroid\s+)?(?:carcinoma|cancer)(?:\s+of\s+(?:the\s+)?thyroid)?"),
+    # A kidney's cancer by the names case sections give it after the title defined them
+    # ("confirmed the diagnosis of RCC, clear cell type", "confirmed the diagnosis of
+    # nephroblastoma"); ICD-10-CM's tabular list names neither (Cureus 2024 PMC11643412,
+    # IJSCR 2024 PMC11492433: dev cr6-dx-*). "RCC" only where a diagnosis is stated.
+    _c("Renal cell carcinoma", "C64.9", "acute",
+       r"renal\s+cell\s+(?:carcinoma|cancer)|clear\s+cell\s+renal\s+cell\s+carcinoma"),
+    _c("Renal cell carcinoma", "C64.9", "acute", r"ccRCC|RCC", stated_only=True),
+    # "Histopathological examination ... revealed xanthogranulomatous pyelonephritis" (Cureus
+    # 2024, PMC11470198): ICD-10-CM's index puts it under N11.8, chronic obstructive forms.
+    _c("Xanthogranulomatous pyelonephritis", "N11.8", "acute",
+       r"xanthogranulomatous\s+pyelonephritis|\bXGP"),
+    _c("Nephroblastoma", "C64.9", "acute",
+       r"nephroblastomas?|wilms'?\s*(?:'s\s+)?tumou?rs?"),
     _c("Gastrointestinal stromal tumor of small intestine", "C49.A3", "acute",
        r"(?:duodenal|small\s+(?:bowel|intestinal))\s+(?:gist|gastrointestinal\s+stromal\s+tumou?r)"),
     _c("Gastrointestinal stromal tumor", "C49.A0", "acute",
@@ -181,6 +194,13 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Thrombocytosis", "D75.839", "chronic", r"thrombocytosis"),
     _c("Coagulopathy", "D68.9", "acute", r"coagulopathy"),
     _c("Hypotension", "I95.9", "acute", r"hypotension|hypotensive"),
+    # Chyle in the pleura (ICD-10-CM's "Chylous effusion"): "the diagnosis of dasatinib-induced
+    # chylothorax was made" (Cureus 2024, PMC11446622; dev cr6-dx-dasatinib-chylothorax-*).
+    # Endocarditis by the abbreviation a case section uses once its title defined it: "the
+    # patient was diagnosed with IE, supported by the presence of vegetation" (Cureus 2024,
+    # PMC11647062); "IE" only where a diagnosis is stated.
+    _c("Infective endocarditis", "I33.0", "acute", r"IE", stated_only=True),
+    _c("Chylothorax", "J94.0", "acute", r"chylothora(?:x|ces)|chylous\s+(?:pleural\s+)?effusions?"),
     _c("Pleural effusion", "J91.8", "acute", r"pleural\s+effusions?"),
     _c("Pneumonia", "J18.9", "acute", r"pneumonias?|bronchopneumonia"),
     # Imaging findings in the words radiology reports use (British and American spellings).

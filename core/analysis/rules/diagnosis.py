@@ -232,7 +232,13 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
         r.source == "stated" and r.concluded and not r.hedged and r.tier >= SEVERITY_RANK["acute"]
         for r in pool
     )
-    ordered = sorted(pool, key=lambda r: _order(r, concluded))
+    # Where a critical condition or value would lead, the diagnoses the case concluded come
+    # first, in their order: the disease established ("was diagnosed with IE", an organism a
+    # test named) before the critical complication only found compatible with it ("consistent
+    # with embolic stroke complications", Cureus 2024 PMC11647062) or the critical value it
+    # explains (a haemoglobin of 4.9 g/dL in melioidosis, PMC11465958).
+    critical_present = concluded and any(r.tier == SEVERITY_RANK["critical"] for r in pool)
+    ordered = sorted(pool, key=lambda r: _order(r, concluded, critical_present))
     # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
     firm = [r for r in ordered if not _borderline_alone(r)]
     return firm + [r for r in ordered if _borderline_alone(r)] if firm else []
@@ -270,7 +276,9 @@ def _unsupported_value_disorder(r: Ranked) -> bool:
     return r.source != "lab" and r.lab is None and r.name in _NAMED_BY_A_VALUE
 
 
-def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int, int, int, int]:
+def _order(
+    r: Ranked, concluded: bool = False, concluded_first: bool = False
+) -> tuple[int, int, int, int, int, int, int, int, int]:
     stated = r.source == "stated"
     history = r.source == "history"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
@@ -281,9 +289,16 @@ def _order(r: Ranked, concluded: bool = False) -> tuple[int, int, int, int, int,
     # the documents state as a diagnosis ("a long-standing, biopsy-proven diagnosis of PXE")
     # comes before those listed beside it.
     now = not history or r.lab is not None  # a current value makes a known condition current
-    critical = r.tier == SEVERITY_RANK["critical"] and now and (stated or not concluded)
+    # Where the case concludes a diagnosis, a critical condition it only found compatible
+    # ("imaging findings were consistent with embolic stroke complications" after "was
+    # diagnosed with IE": Cureus 2024, PMC11647062) no longer jumps ahead of it.
+    critical = (
+        r.tier == SEVERITY_RANK["critical"] and now and (not concluded or (stated and r.concluded))
+    )
+    established = concluded_first and stated and r.concluded and not r.hedged
     return (
         -int(critical),
+        -int(established),
         -int(stated),
         r.order if stated else 0,
         -int(history and r.concluded),

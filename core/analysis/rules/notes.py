@@ -143,13 +143,23 @@ _STATED_INLINE = re.compile(
     # spleen revealed a 300 mL splenic abscess" (JMCR, CUPCase; cr4-labs-splenic-abscess-*).
     r"(?:gross\s+(?:inspection|examination|pathology)|autopsy|necropsy|(?:exploratory\s+)?"
     r"laparotomy|laparoscopy|surgical\s+exploration)(?:\s+[\w-]+){0,4}?\s+"
-    r"(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
+    r"(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|demonstrates|confirmed|"
+    r"confirms)|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
     r"treated\s+as(?:\s+an?\s+case\s+of)?|we\s+(?:have\s+)?diagnosed|"
     # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
-    r"(?:biopsy|biopsies|histology|histopathology|histological\s+examination|cytology)"
-    r"(?:\s+[\w-]+){0,4}?\s+(?:revealed|revealing|showed|showing|demonstrated|confirmed)|"
+    # The tissue's examination however it is named and described before its verb:
+    # "Histopathological examination by Hematoxylin and Eosin stain (H&E) revealed
+    # xanthogranulomatous pyelonephritis" (Cureus 2024, PMC11470198).
+    r"(?:biopsy|biopsies|histology|histopatholog\w*|histologic\w*|cytology|cytologic\w*|"
+    r"immunohistochemi\w*|patholog(?:y|ical|ic)\s+(?:examination|report|analysis))"
+    r"(?:[^.;]{0,60}?\s)??(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|"
+    r"demonstrates|confirmed|confirms)|"
+    # A diagnosis the case revised to: "the diagnosis was revised to acute FM" (Frontiers-style
+    # revision after an initial impression; the earlier one is denied by the criteria not met).
+    r"(?:diagnosis|impression)\s+(?:was|were|is|had\s+been)\s+(?:\w+\s+)?(?:revised|changed|"
+    r"amended|corrected)\s+to|"
     r"admitted\s+(?:with|for)|treated\s+for|(?:therapy|treatment)\s+for|"
     # What the work-up pointed to: "The clinical findings and supporting investigations
     # indicated radiation-induced neuropathy".
@@ -232,6 +242,18 @@ _QUESTION_BEFORE = re.compile(
     r"(?i)\b(?:evaluat(?:e|ion)|assess(?:ment)?|screen(?:ing)?|work[-\s]?up)\s+(?:for|of)\s+"
     r"(?:(?:possible|suspected|an?|the)\s+)?$|\bto\s+exclude\s+$"
 )
+# A purpose clause listing what a study was to exclude: "a chest radiograph and CT angiogram
+# to rule out pulmonary embolism, congestive heart failure, pneumonia, and acute exacerbation
+# of chronic obstructive pulmonary disease" (Cureus 2024, PMC11446622): every item of the list
+# is asked, none found, until a clause of its own tells a result ("..., which showed X").
+_PURPOSE = re.compile(
+    r"(?i)\b(?:to|in\s+order\s+to)\s+(?:rule\s+out|exclude|evaluate\s+for|assess\s+for|"
+    r"look\s+for|screen\s+for|search\s+for)\s"
+)
+_RESULT_CLAUSE = re.compile(
+    r"(?i)\b(?:which|that|showed|shows|revealed|reveals|demonstrated|identified|found|confirmed|"
+    r"was|were|is|are|but|however)\b"
+)
 _QUESTION_AFTER = re.compile(r"(?i)^\s*(?:protocol|study|series|work[-\s]?up)\b")
 # An imaging report names its exam at the top.
 _IMAGING = re.compile(
@@ -252,7 +274,12 @@ _COMPLAINT = re.compile(
     r"c/o|referred)\b[^.]{0,120}"
 )
 # A sentence ends at its stop, not at a genus's initial ("H. influenzae", "E. coli").
-_SENTENCES = re.compile(r"(?<=[.;!?])(?<!\b[A-Z]\.)\s+|\n+")
+# A sentence glued to the next where a text extraction dropped the paragraph's break ("managed
+# at an outside facility.On examination, the patient", PMC open-access texts as datasets store
+# them): a stop after a word or a unit, then a capitalised word, also ends it.
+_SENTENCES = re.compile(
+    r"(?<=[.;!?])(?<!\b[A-Z]\.)\s+|\n+|(?<=[a-z0-9)\]%]\.)(?<!\b[a-z]\.)(?=[A-Z][a-z]+\b)"
+)
 
 
 @dataclass(frozen=True)
@@ -547,7 +574,9 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         spans += organisms
     for start, end, condition in sorted(spans, key=lambda item: item[0]):
         before, after = sentence[:start], sentence[end:]
-        if is_negated(sentence, start, end):
+        if _COURSE_BEFORE.search(before) or _COURSE_AFTER.match(after):
+            continue  # "No recurrence of the chylothorax": it was had, neither denied nor new
+        if _negated(sentence, start, end, before):
             facts.negated.add(condition.name)
             _revise(facts, condition.name)
             continue
@@ -575,7 +604,12 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # A test's result is hedged by its own clause only ("No sputum could be obtained for
         # culture, but his test for Legionella antigenuria was positive").
         hedged = doubt or _is_hedged(_own_clause(before) if by_test else before, after)
-        concluded = states and not hedged and not treated and _concludes(statement, after)
+        # An organism a test found (a culture grew it, an identification named it) proves its
+        # infection as a biopsy proves a disease: a conclusion of the case, which outranks a
+        # critical value's disorder (the anaemia, the hyponatraemia of that sepsis).
+        concluded = (
+            states and not hedged and not treated and (by_test or _concludes(statement, after))
+        )
         mention = Mention(condition, sentence[:200], hedged, concluded)
         history = (
             kind == "history"
@@ -617,6 +651,41 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             facts.current.append(mention)  # affirmed now in the history of the illness
         elif kind != "report":
             facts.history.append(mention)  # named elsewhere: known, not the complaint
+
+
+# The course of a condition the case already told: "No recurrence of the chylothorax or acute
+# events was observed at the six-month follow-up", "the seizures had ceased", "the effusion
+# resolved" (Cureus 2024, PMC11446622): the patient had it; it is neither denied (which would
+# revise the diagnosis the case made) nor a new finding.
+_COURSE_BEFORE = re.compile(
+    r"(?i)\b(?:no|without|free\s+of|absence\s+of)\s+(?:further\s+|signs?\s+of\s+|evidence\s+of\s+)?"
+    r"(?:recurrence|relapse|recrudescence|reaccumulation|re-?accumulation)s?\s+of\s+"
+    r"(?:the\s+|his\s+|her\s+|their\s+)?$"
+)
+_COURSE_AFTER = re.compile(
+    r"(?i)^\s*(?:had|has|have|were|was|gradually|completely|eventually|then|\s)*"
+    r"(?:resolved|ceased|subsided|disappeared|abated|remitted)\b"
+)
+
+
+def _negated(sentence: str, start: int, end: int, before: str) -> bool:
+    """NegEx's reading, where a negation does not reach across a comma into a clause that
+    states a diagnosis: "Given ... the absence of any other potential sources, the diagnosis of
+    dasatinib-induced chylothorax was made" (PMC11446622) states it; "CT findings were not
+    consistent with Crohn's disease" (no comma between) still denies it."""
+    statement = _statement(before)
+    if statement is None:
+        return is_negated(sentence, start, end)
+    # Nor back from a clause of its own after it: "The final histopathology report showed
+    # malignant melanoma with a proximal resected margin, and bilateral inguinal lymph node
+    # specimens were negative and tumor-free" (Cureus 2024, PMC11573236).
+    own = re.search(r",\s+(?:and|but|while|whereas)\s|;", sentence[end:])
+    if own is not None:
+        sentence = sentence[: end + own.start()]
+    comma = before.rfind(", ", 0, statement.start())
+    if comma >= 0 and "," not in before[statement.end() :]:
+        return is_negated(sentence[comma + 2 :], start - comma - 2, end - comma - 2)
+    return is_negated(sentence, start, end)
 
 
 def _in_history_list(before: str) -> bool:
@@ -702,7 +771,8 @@ def _statement(before: str) -> re.Match[str] | None:
 
 
 _CONCLUDING = re.compile(
-    r"(?i)diagnos|confirmed|treated\s+as|biops|histolog|histopatholog|cytolog|indicat|pointed"
+    r"(?i)diagnos|confirm|treated\s+as|biops|histolog|histopatholog|cytolog|indicat|pointed|"
+    r"revised|changed|amended|corrected"
 )
 
 
@@ -718,7 +788,9 @@ def _concludes(statement: re.Match[str] | None, after: str) -> bool:
 
 def _is_question(before: str, after: str) -> bool:
     """ "Evaluate for pulmonary embolism", "renal stone protocol": asked, not found."""
-    return bool(_QUESTION_BEFORE.search(before) or _QUESTION_AFTER.match(after))
+    purposes = list(_PURPOSE.finditer(before))
+    asked = bool(purposes) and not _RESULT_CLAUSE.search(before[purposes[-1].end() :])
+    return bool(_QUESTION_BEFORE.search(before) or _QUESTION_AFTER.match(after) or asked)
 
 
 def _is_hedged(before: str, after: str) -> bool:

@@ -60,6 +60,11 @@ ORGANISMS: tuple[Condition, ...] = (
     _o("Herpes simplex infection", "B00.9", r"herpes\s+simplex(?:\s+virus)?|HSV(?:-1|-2)?"),
     _o("Varicella zoster infection", "B02.9", r"varicella[-\s]zoster(?:\s+virus)?|VZV"),
     _o("Listeriosis", "A32.9", r"listeria(?:\s+monocytogenes)?|L\.\s*monocytogenes"),
+    _o(
+        "Melioidosis",
+        "A24.9",
+        r"burkholderia\s+pseudomallei|B\.\s*pseudomallei|pseudomonas\s+pseudomallei",
+    ),
     _o("Brucellosis", "A23.9", r"brucella(?:\s+\w+)?|B\.\s*(?:melitensis|abortus)"),
     _o("Typhoid fever", "A01.00", r"salmonella\s+typhi|S\.\s*typhi"),
     _o(
@@ -144,6 +149,12 @@ _FOUND_AFTER = re.compile(
     r"(?:also\s+|strongly\s+)?(?:positive|detected|isolated|identified|grown)\b|"
     r"positive\b|confirmed\b|(?:was|were)\s+(?:also\s+)?confirmed\b)"
 )
+# What a test named as the cause, whatever the test: "Vitek-2 revealed B. pseudomallei as the
+# organism in pus and blood samples" (Cureus 2024, PMC11465958; dev cr6-dx-melioidosis-*).
+_NAMED_AS_CAUSE = re.compile(
+    r"(?i)^\)?\s*as\s+the\s+(?:causative\s+|causal\s+|responsible\s+|offending\s+)?"
+    r"(?:organism|pathogen|agent|bacteri(?:um|a))\b"
+)
 _NEGATIVE = re.compile(r"(?i)\b(?:negative|excluded|ruled\s+out|not\s+detected|no\s+growth)\b")
 # An organism grown but not the patient's disease: "Wound bacterial culture grew 1+ Klebsiella
 # pneumoniae, considered a secondary infection" (JMCR, CUPCase row 2891), a contaminant, a
@@ -175,6 +186,8 @@ def found_organisms(sentence: str) -> list[tuple[int, int, Condition]]:
             tested_after = _TEST_BEFORE.search(clause[-60:]) or not clause.strip()
             if _FOUND_BEFORE.search(clause[-60:]) and not _TEST_BEFORE.search(clause[-60:]):
                 pass  # "culture grew S. constellatus", "positive for CMV"
+            elif _NAMED_AS_CAUSE.match(ahead):
+                pass  # "revealed B. pseudomallei as the organism"
             elif not (_FOUND_AFTER.match(ahead) and (tested_after or _test_after(ahead))):
                 continue
             taken.append((start, end))
