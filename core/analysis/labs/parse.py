@@ -237,13 +237,6 @@ _THIS_PATIENT = re.compile(
 # A dipstick test named after a blood specimen is no urine result: "His laboratory test
 # result for serum ketone bodies was negative" (Liao et al., J Med Case Rep 2015, CC BY).
 _BLOOD_BEFORE = re.compile(r"(?i)\b(?:serum|plasma|blood|capillary)\s*$")
-# A test's name as the second term of a ratio the catalogue does not know: "urine
-# potassium-to-creatinine [K/Cr] ratio of 3.9 mmol/mmol", "urine phosphate-to-creatinine
-# ratio of 1.22" (J Med Case Rep, CC BY) are no creatinine results.
-_RATIO_PART_BEFORE = re.compile(r"(?i)\w\s*-\s*to\s*-\s*$")
-# (what may follow it is _RATIO_AFTER, below)
-# ... and its abbreviation in brackets ("[K/Cr] ratio"): the "Cr" there is no result either.
-_RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
@@ -302,9 +295,28 @@ def _in_formula(line: str, match: re.Match[str]) -> bool:
 
 # A test named as the second term of a ratio the catalogue has no name for: "urine
 # potassium-to-creatinine [K/Cr] ratio of 3.9 mmol/mmol", "urine phosphate-to-creatinine ratio
-# of 1.22" (Journal of Medical Case Reports, CUPCase row 758). The number is the ratio's.
+# of 1.22" (Journal of Medical Case Reports, CUPCase row 758; J Med Case Rep, CC BY). The number
+# is the ratio's, no creatinine result. The name follows "X-to-", "X to " or "X/" and "ratio"
+# follows it (after its abbreviation in brackets, "[K/Cr] ratio"); or the name stands inside
+# that bracket ("[K/Cr] ratio": the "Cr" there is no result either).
 _RATIO_DENOMINATOR = re.compile(r"(?i)[a-z)]\s*(?:-\s*to\s*-|\s+to\s+|/)\s*$")
+_RATIO_PART_BEFORE = re.compile(r"(?i)\w\s*-\s*to\s*-\s*$")
 _RATIO_AFTER = re.compile(r"(?i)\]?\s*(?:\[[^\]]{0,12}\]\s*|\([^)]{0,12}\)\s*)?ratios?\b")
+_RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
+
+
+def _ratio_term(before: str, rest: str, segment: str) -> bool:
+    """Whether a test's name, with ``before`` it on the line, ``rest`` of the line after it
+    and its own ``segment`` (up to the next name), is a term of a ratio, not a result.
+
+    "ratio" is looked for in the rest of the line after a denominator's "to"/"/" (the next
+    name may stand inside the ratio's bracket: "creatinine [K/Cr] ratio"), and within the
+    name's own segment after "X-to-" with any word character before it ("5-to-")."""
+    if _RATIO_DENOMINATOR.search(before) and _RATIO_AFTER.match(rest):
+        return True
+    if _RATIO_PART_BEFORE.search(before) and _RATIO_AFTER.match(segment):
+        return True
+    return bool(_RATIO_ABBREVIATION_END.match(segment))
 
 
 def _comma_then_value(clause: str, segment: str) -> str:
@@ -462,15 +474,11 @@ class _State:
                 continue  # "Reference: troponin I < 0.04" is no result, nor a plan's aim
             if _EXPECTED.search(own_clause) or _in_formula(line, match):
                 continue  # "expected CO2 18", "Expected pCO2 = 1.5 x HCO3 + 8": no results
-            if _RATIO_DENOMINATOR.search(before) and _RATIO_AFTER.match(line[match.end() :]):
-                continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             segment = line[match.end() : end]
+            if _ratio_term(before, line[match.end() :], segment):
+                continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
-            if (
-                _RATIO_PART_BEFORE.search(before) and _RATIO_AFTER.match(segment)
-            ) or _RATIO_ABBREVIATION_END.match(segment):
-                continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             specimen, timing = value_context(self.section, before)
             if specimen is None and self.carried and not re.search(r"\.\s", before):
                 specimen = self.carried  # the sentence began on the line before

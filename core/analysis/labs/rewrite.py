@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 
 from core.analysis.labs.patterns import ANALYTE_NAME
+from core.analysis.labs.respectively import EARLIER as EARLIER
+from core.analysis.labs.respectively import distribute_respectively
 
 _NAME = ANALYTE_NAME.pattern
-# Marks a value the rewrite knows to be the earlier one; no time word, so that it never
-# spills onto the next value of the sentence as "earlier" would.
-EARLIER = "⟨e⟩"
 _NUM = r"\d+(?:\.\d+)?"
 # Two names then two numbers: "BUN/Cr 45/2.1", "BUN and creatinine on admission were 109
 # and 6.9", "AST and ALT were elevated as well at 412 and 180 respectively", "Aspartate
@@ -666,6 +665,7 @@ def rewrite_prose(line: str) -> str:
     line = _RESPECTIVELY.sub(_respectively, line)
     line = _ABBREVIATION_SEMICOLON_VALUE.sub(_abbreviation_semicolon_value, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
+    line = distribute_respectively(line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
     line = _PT_INR.sub(_pt_inr, line)
