@@ -156,7 +156,9 @@ def read_document(document: LabDocument, patient: Patient | None = None) -> LabR
 # The value may print thousands separators and its reference range in brackets after it:
 # "white blood cell count, 4,880 cells/mcL (reference range, 3,600–9,500 cells/mcL);".
 _COMMA_VALUE = re.compile(
-    r"^\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*"
+    # "aldosterone level, 850pg/mL (2,358pmol/L; ...)" (Journal of Medical Case Reports,
+    # CUPCase row 3217): the name's noun before the comma
+    r"^(?:\s+(?i:levels?|concentrations?|values?))?\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*"
     # a count's unit set apart: "platelets, 321 × 10^9/L; and white blood cells (WBCs), 4300 ×
     # 10^6/L" (Journal of Medical Case Reports, CUPCase row 4444)
     r"(?:[×xX]\s*10\s*\^?\s*[0-9⁰-⁹]+\s*/\s*[A-Za-zµμ]+"
@@ -324,7 +326,7 @@ def _comma_then_value(clause: str, segment: str) -> str:
     # numbers of the clause ("The 24-h urinary study showed potassium, 44 mmol/24h") are not.
     if re.search(r"\d[\d.]*\s*%?\s*$", clause) or not _COMMA_VALUE.match(segment):
         return segment
-    return " " + segment.lstrip()[1:]
+    return " " + segment.split(",", 1)[1]
 
 
 class _State:

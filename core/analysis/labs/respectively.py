@@ -22,7 +22,9 @@ from core.analysis.labs.patterns import ANALYTE_NAME
 EARLIER = "⟨e⟩"
 _NUM = r"\d+(?:\.\d+)?"
 # A value's unit, glued or set apart: "196.7 U/mL", "0.95g/L", "80ng/mL", "25.7 mcg/dL".
-_UNIT = r"(?:\s*(?!and\b|respectively\b|after\b|before\b|in\b|on\b|at\b)[A-Za-zµμ%][A-Za-z0-9µμ%/.^]*)?"
+_UNIT = (
+    r"(?:\s*(?!and\b|respectively\b|after\b|before\b|in\b|on\b|at\b)[A-Za-zµμ%][A-Za-z0-9µμ%/.^]*)?"
+)
 # A range or aside in brackets after a value: "(normal range for his age, 178 to 686ng/mL)".
 _ASIDE = r"(?:\s*(?:\([^()]{0,80}\)|\[[^\[\]]{0,80}\]))?"
 _ITEM = rf"[<>]?\s*{_NUM}{_UNIT}{_ASIDE}"
