@@ -182,7 +182,12 @@ def without_names(line: str) -> str:
 
 # A test's name glued to its value: "CRP1.4 (normal<0.4)", "IgG10mg/dl". Only names of three
 # letters or more, so "CA125" (the tumour marker) never becomes a calcium of 125.
-_GLUED_NAME = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z-]*[A-Za-z])(?=\d+(?:\.\d+)?(?![\d.]))")
+# A number glued to a name and followed by another number is the name's own ("IgG1 2.48 g/l,
+# IgG2 1.65 g/l": the immunoglobulin G subclasses, Journal of Medical Case Reports, CUPCase
+# row 2115), never the test's value.
+_GLUED_NAME = re.compile(
+    r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z-]*[A-Za-z])(?=\d+(?:\.\d+)?(?![\d.])(?!\s+[<>]?\d))"
+)
 
 
 def _unglue_name(match: re.Match[str]) -> str:

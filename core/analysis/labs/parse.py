@@ -307,6 +307,26 @@ _RATIO_AFTER = re.compile(r"(?i)\]?\s*(?:\[[^\]]{0,12}\]\s*|\([^)]{0,12}\)\s*)?r
 _RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
 
 
+# A protein named by its own numeral is another protein than the total: "programmed cell death
+# protein 1 (PD-1)" (Journal of Medical Case Reports, CUPCase row 1727), "Dengue non-structural
+# protein 1 (NS1)" (row 1562), "IGF binding protein 3 were 80ng/mL" (row 3217). A bare
+# "protein" followed by a one-digit numeral that no unit follows is such a name; and a
+# globulin named by its fraction ("gamma globulin level of 2.64", row 1727) is not the
+# serum globulin.
+_PROTEIN_NUMERAL = re.compile(r"^\s*[1-9](?![\d.,+])(?!\s*(?:g|mg)\s*/)")
+_GLOBULIN_FRACTION_BEFORE = re.compile(
+    r"(?i)(?:\b(?:gamma|alpha|beta)|[γαβ])[\s-]*(?:[12][\s-]*)?$"
+)
+
+
+def _named_protein(name: str, before: str, segment: str) -> bool:
+    """Whether the bare name ``name`` ("protein", "globulin") names another protein."""
+    key = name.strip().lower()
+    if key == "protein":
+        return bool(_PROTEIN_NUMERAL.match(segment))
+    return key == "globulin" and bool(_GLOBULIN_FRACTION_BEFORE.search(before))
+
+
 def _ratio_term(before: str, rest: str, segment: str) -> bool:
     """Whether a test's name, with ``before`` it on the line, ``rest`` of the line after it
     and its own ``segment`` (up to the next name), is a term of a ratio, not a result.
@@ -479,6 +499,8 @@ class _State:
             segment = line[match.end() : end]
             if _ratio_term(before, line[match.end() :], segment):
                 continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
+            if _named_protein(match.group(), before, segment):
+                continue  # "programmed cell death protein 1 (PD-1)": no total protein of 1
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
             specimen, timing = value_context(self.section, before)

@@ -62,6 +62,10 @@ _WORDS_TO_VALUE = re.compile(
 _DOSE = re.compile(
     r"(?i)^\s*(?:mg|mcg|µg|g|gm|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|ml)\b"
     r"(?!%)(?!\s*/)(?:\s+(?:daily|bid|tid|qid|q\.?\s*\d|once|twice|po|p\.o\.|iv|sc|im|at|every|per|x)\b)?"
+    # "calcitonin 300 U administered subcutaneously" (Journal of Medical Case Reports, CUPCase
+    # row 1727): "U" is a dose's unit when the words of giving a medicine follow it
+    r"|^\s*u\b(?!\s*/)(?=\s+(?:administered|given|injected|infused|subcutaneous(?:ly)?"
+    r"|intravenous(?:ly)?|intramuscular(?:ly)?|orally|daily|twice|once|sc|iv|im)\b)"
 )
 
 
