@@ -284,7 +284,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Complement C3", IMMUNOLOGY, ("complement c3", "c3 complement", "serum c3", "C3"),
             (_u("mg/dl", 90, 180, 2, 600), _u("g/l", 0.9, 1.8, 0.02, 6))),
     Analyte("Complement C4", IMMUNOLOGY, ("complement c4", "c4 complement", "serum c4", "C4"),
-            (_u("mg/dl", 10, 40, 0.5, 200), _u("g/l", 0.1, 0.4, 0.005, 2))),
+            (_u("mg/dl", 10, 40, 0.5, 200), _u("g/l", 0.1, 0.4, 0.005, 2),
+             # "Her C4 level was normal (280mg/L)" (Journal of Medical Case Reports, CUPCase
+             # row 2672)
+             _u("mg/l", 100, 400, 5, 2000, written_only=True))),
     Analyte("IgG", IMMUNOLOGY, ("immunoglobulin g", "IgG", "serum igg"),
             (_u("mg/dl", 700, 1600, 20, 15_000), _u("g/l", 7, 16, 0.2, 150))),
     Analyte("IgA", IMMUNOLOGY, ("immunoglobulin a", "IgA", "serum iga"),

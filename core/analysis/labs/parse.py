@@ -319,6 +319,18 @@ _GLOBULIN_FRACTION_BEFORE = re.compile(
 )
 
 
+# A statement that results lie within normal limits, then the results in a bracket: "Her
+# haematological and biochemical parameters were within normal limits (haemoglobin 11.8g/dL;
+# white cell count of 9400/mm3; ...)" (Journal of Medical Case Reports, CUPCase row 2766). The
+# bracket opens the results themselves, not a reference range.
+_WITHIN_BEFORE = re.compile(r"(?i)\bwithin\s+(?:the\s+)?$")
+_LIMITS_OPEN = re.compile(r"(?i)normal\s+(?:limits?|range)\s*\(\s*$")
+
+
+def _results_opened(clause: str, at: int) -> bool:
+    return bool(_WITHIN_BEFORE.search(clause[:at]) and _LIMITS_OPEN.match(clause, at))
+
+
 def _named_protein(name: str, before: str, segment: str) -> bool:
     """Whether the bare name ``name`` ("protein", "globulin") names another protein."""
     key = name.strip().lower()
@@ -492,7 +504,10 @@ class _State:
             end = starts[i + 1][0].start() if i + 1 < len(starts) else len(line)
             before = line[: match.start()]
             own_clause = re.split(r"[,;)]|\.\s", before)[-1]
-            if REFERENCE_TEXT.search(own_clause[-40:]) or _PLAN_AIM.search(own_clause):
+            reference = REFERENCE_TEXT.search(own_clause[-40:])
+            if reference and _results_opened(own_clause[-40:], reference.start()):
+                reference = None  # "were within normal limits (haemoglobin 11.8g/dL; ...)"
+            if reference or _PLAN_AIM.search(own_clause):
                 continue  # "Reference: troponin I < 0.04" is no result, nor a plan's aim
             if _EXPECTED.search(own_clause) or _in_formula(line, match):
                 continue  # "expected CO2 18", "Expected pCO2 = 1.5 x HCO3 + 8": no results

@@ -681,9 +681,17 @@ _INSULIN_LEVEL = re.compile(
 )
 
 
+# A ratio's value printed against one: "with a Kappa:Lambda ratio of 531:1" (Journal of
+# Medical Case Reports, CUPCase row 1622) is a ratio of 531.
+_RATIO_TO_ONE = re.compile(
+    r"(?i)(?P<head>\bratio\b[^\d;.]{0,15}?)(?P<x>\d+(?:\.\d+)?)\s*:\s*1\b(?!\.\d|\d)"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
+    line = _RATIO_TO_ONE.sub(lambda m: f"{m.group('head')}{m.group('x')}", line)
     line = _UA_VALUE.sub("uric acid", line)
     line = _INR_OF_PT.sub("INR", line)
     line = _BILIRUBIN_FRACTION.sub(_bilirubin_fraction, line)
