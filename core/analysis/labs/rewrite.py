@@ -620,9 +620,11 @@ _FIGURE_NUMBER = re.compile(
 # "normoglycemic glycosuria (1+)" (Journal of Medical Case Reports, CUPCase row 446), "+++
 # proteinuria" (row 2672), "+4 proteinuria" (row 2293).
 _DIPSTICK_DISORDER = r"(?P<word>protein|gl[uy]cos|glyc|ket(?:on)?)uria"
+_DISORDER_BEFORE = _DIPSTICK_DISORDER.replace("?P<word>", "?P<word2>")
 _PROTEINURIA_GRADE = re.compile(
     rf"(?i)\b{_DIPSTICK_DISORDER}\s*\(\s*(?P<grade>[1-4])?\s*\+\s*\)"
-    rf"|(?<![\w+])(?:(?P<plus>\+{{1,4}})|\+(?P<n1>[1-4])|(?P<n2>[1-4])\+)\s+(?i:{_DIPSTICK_DISORDER.replace('?P<word>', '?P<word2>')})\b"
+    r"|(?<![\w+])(?:(?P<plus>\+{1,4})|\+(?P<n1>[1-4])|(?P<n2>[1-4])\+)\s+"
+    rf"(?i:{_DISORDER_BEFORE})\b"
 )
 _DIPSTICK_TEST = {
     "protein": "protein",
