@@ -5,7 +5,9 @@ Each test quotes a sentence of a real Journal of Medical Case Reports case prese
 Central, CC BY 4.0), as the CUPCase dataset stores it in
 felipeocampoos/CUPCase-curhumai-Adversary @ ccbb10784c,
 gpt_and_med_lm_evaluation/datasets/CUPCASE_RTEST_eval.csv (row id named in each test). Each
-article is a dev case of tests/clinical/dev named in the test (cr6-labs-...).
+article is a dev case of tests/clinical/dev named in the test (cr6-labs-...); rows 1562, 2293,
+2672 and 2766 are reader-caseprec6's dev cases of the same round (cr6-prec-..., the same
+articles, taken by that branch first).
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ def test_respectively_leaves_blood_pressures_and_unknown_second_tests_alone() ->
 
 def test_the_later_value_first_then_from_the_earlier_one() -> None:
     # Row 2247 (cr6-labs-candida-glabrata-serial-crp-rose-to-from-beta-glucan-ranges-bare) and
-    # row 1562 (cr6-labs-dengue-transplant-hb-g-l-raised-to-from-background-lowest-platelets).
+    # row 1562 (reader-caseprec6's cr6-prec-dengue-transplant-... of the same article).
     assert _timed(
         "However, his CRP rose rapidly to 7.4 mg/dl from 4.7, and the antibiotic was switched back."
     ) == [("CRP", 7.4, None), ("CRP", 4.7, "earlier")]
@@ -202,7 +204,7 @@ def test_the_second_term_of_an_unknown_ratio_is_still_no_creatinine() -> None:
 
 
 def test_results_in_a_bracket_after_within_normal_limits() -> None:
-    # Row 2766 (cr6-labs-lupus-pres-...): the haemoglobin was taken for reference text.
+    # Row 2766 (reader-caseprec6's cr6-prec-pres-lupus-...): the haemoglobin was taken for reference text.
     text = (
         "Her haematological and biochemical parameters were within normal limits (haemoglobin"
         " 11.8g/dL; white cell count of 9400/mm3; platelet count 236,000/mm3)."
@@ -253,3 +255,37 @@ def test_a_dose_in_units_given_subcutaneously_is_no_result() -> None:
         )
         == []
     )
+
+
+def test_counts_in_giga_per_litre_and_a_creatinine_named_as_its_level_in_blood() -> None:
+    # Row 728 (cr6-labs-gamma-heavy-chain-g-per-l-counts-immunoglobulins-g-a-m-respectively).
+    text = (
+        "Haemoglobin was normal at 13.3 g/dl, platelets were at 187 G/l, total leucocytes were at"
+        " 11.61 G/l, with neutrophils at 8.93 G/l, monocytes at 0.91 G/l, and lymphocytes at 1.59"
+        " G/l. Blood electrolytes and hepatic parameters were normal, creatininemia was 105"
+        " µmol/l, and C-reactive protein was slightly increased at 27 mg/l."
+    )
+    read = {(a, v) for a, v, _ in _read(text)}
+    for value in [
+        ("Platelets", 187.0),
+        ("WBC", 11.61),
+        ("Neutrophils", 8.93),
+        ("Monocytes", 0.91),
+        ("Lymphocytes", 1.59),
+        ("Creatinine", 105.0),
+    ]:
+        assert value in read
+    assert _read("Albumin 32 G/L") == [("Albumin", 32.0, "G/L")]  # capitals: grams still
+
+
+def test_an_igg_subclass_named_before_its_level_and_gamma_gtp() -> None:
+    # Row 5068 (cr6-labs-igg4-submandibular-...): "IgG4 level (16.9" was an IgG of 4; row 2771
+    # (cr6-labs-trastuzumab-hepatotoxicity-...): "glutamyl transpeptidase (γ-GTP) 383U/L".
+    assert (
+        _read(
+            "Regarding the measurement of the serum IgG subclass, only his IgG4 level (16.9 mg/dL;"
+            " normal range: 4.8-105 mg/dL) was evaluated"
+        )
+        == []
+    )
+    assert _read("and glutamyl transpeptidase (γ-GTP) 383U/L (Grade 3).") == [("GGT", 383.0, "U/L")]

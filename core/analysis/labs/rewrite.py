@@ -308,6 +308,19 @@ _DISORDER_VALUE = re.compile(
 )
 
 
+# A test named as its level in the blood, the French way, with no hypo- or hyper-:
+# "creatininemia was 105 µmol/l" (Journal of Medical Case Reports, CUPCase row 728),
+# "glycemia", "kalemia", "natremia", "calcemia". ("hypoglycemia" is the disorder: a word start.)
+_LEVEL_IN_BLOOD = re.compile(
+    r"(?i)\b(?P<root>creatinin|glyc|kal|natr|calc)(?:a)?emia\b(?=\s+(?:was|of|at|is)\s+\d|\s*[:=(]\s*\d)"
+)
+_LEVEL_TEST = {
+    "creatinin": "creatinine",
+    "glyc": "glucose",
+    "kal": "potassium",
+    "natr": "sodium",
+    "calc": "calcium",
+}
 # The ion named inside its unit: "149 mEq sodium/L" is 149 mEq/L of sodium.
 _ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassium|chloride)/l\b")
 
@@ -707,6 +720,7 @@ def rewrite_prose(line: str) -> str:
     line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
+    line = _LEVEL_IN_BLOOD.sub(lambda m: _LEVEL_TEST[m.group("root").lower()], line)
     line = _name_first(line)
     line = _CHANGE_OF_TO.sub(_change_of_to, line)
     line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
