@@ -204,7 +204,8 @@ def test_the_second_term_of_an_unknown_ratio_is_still_no_creatinine() -> None:
 
 
 def test_results_in_a_bracket_after_within_normal_limits() -> None:
-    # Row 2766 (reader-caseprec6's cr6-prec-pres-lupus-...): the haemoglobin was taken for reference text.
+    # Row 2766 (reader-caseprec6's cr6-prec-pres-lupus-...): the haemoglobin was taken for
+    # reference text.
     text = (
         "Her haematological and biochemical parameters were within normal limits (haemoglobin"
         " 11.8g/dL; white cell count of 9400/mm3; platelet count 236,000/mm3)."
