@@ -32,7 +32,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("MPV", BLOOD_COUNT, ("mpv", "mean platelet volume"), (_u("fl", 6.5, 12.0, 3, 25),)),
     Analyte("Reticulocytes", BLOOD_COUNT, ("reticulocytes", "reticulocyte count", "retic",
                                             "retic count", "reticulocyte"),
-            (_u("%", 0.5, 2.5, 0, 50),)),
+            # an absolute count, as a count of cells: "a high reticulocyte count (230,000
+            # cells/mm3)" (Journal of Medical Case Reports, CUPCase row 4296)
+            (_u("%", 0.5, 2.5, 0, 50), _u("10^9/l", 25, 100, 1, 1000, written_only=True),
+             _u("/ul", 25_000, 100_000, 1000, 1_000_000, written_only=True))),
     # A haemolysis work-up: haptoglobin falls as free haemoglobin binds it.
     Analyte("Haptoglobin", CHEMISTRY, ("haptoglobin", "serum haptoglobin"),
             (_u("mg/dl", 30, 200, 0, 1000), _u("g/l", 0.3, 2.0, 0, 10))),
@@ -187,7 +190,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("FSH", HORMONES, ("FSH", "follicle stimulating hormone",
                               "follicle-stimulating hormone"),
             (_u("miu/ml", 1.5, 12.5, 0, 500),)),
-    Analyte("Prolactin", HORMONES, ("prolactin", "prl"), (_u("ng/ml", 3, 25, 0, 20_000),)),
+    # "prolactin, 233 mIU/L (normal < 460 mIU/L)" (Journal of Medical Case Reports, CUPCase
+    # row 4513): European laboratories report prolactin in mIU/L (mU/L), 21.2 mIU/L per ng/mL
+    Analyte("Prolactin", HORMONES, ("prolactin", "prl"),
+            (_u("ng/ml", 3, 25, 0, 20_000), _u("miu/l", 60, 530, 0, 500_000, written_only=True))),
     Analyte("Testosterone", HORMONES, ("testosterone", "total testosterone", "testosterone (t)",
                                         "testosterone, total"),
             (_u("ng/dl", 15, 1000, 1, 5000), _u("nmol/l", 0.5, 35, 0.03, 170))),
@@ -196,8 +202,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("ug/dl", 35, 430, 1, 2000), _u("umol/l", 1.0, 11.7, 0.02, 55))),
     Analyte("AMH", HORMONES, ("amh", "anti-mullerian hormone", "anti-müllerian hormone"),
             (_u("ng/ml", 1.0, 3.5, 0, 50),)),
+    # "aldosterone level, 850pg/mL (2,358pmol/L; ...)" (Journal of Medical Case Reports,
+    # CUPCase row 3217): pg/mL is ten times the ng/dL figure
     Analyte("Aldosterone", HORMONES, ("aldosterone", "serum aldosterone"),
-            (_u("ng/dl", 3, 16, 0, 500),)),
+            (_u("ng/dl", 3, 16, 0, 500), _u("pg/ml", 30, 160, 0, 5000, written_only=True))),
     # Adrenal and pituitary tests of published case reports (issue #29: congenital adrenal
     # hyperplasia, adrenal insufficiency, growth hormone stimulation); broad adult ranges.
     Analyte("ACTH", HORMONES, ("acth", "adrenocorticotropic hormone", "corticotropin",
@@ -276,7 +284,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Complement C3", IMMUNOLOGY, ("complement c3", "c3 complement", "serum c3", "C3"),
             (_u("mg/dl", 90, 180, 2, 600), _u("g/l", 0.9, 1.8, 0.02, 6))),
     Analyte("Complement C4", IMMUNOLOGY, ("complement c4", "c4 complement", "serum c4", "C4"),
-            (_u("mg/dl", 10, 40, 0.5, 200), _u("g/l", 0.1, 0.4, 0.005, 2))),
+            (_u("mg/dl", 10, 40, 0.5, 200), _u("g/l", 0.1, 0.4, 0.005, 2),
+             # "Her C4 level was normal (280mg/L)" (Journal of Medical Case Reports, CUPCase
+             # row 2672)
+             _u("mg/l", 100, 400, 5, 2000, written_only=True))),
     Analyte("IgG", IMMUNOLOGY, ("immunoglobulin g", "IgG", "serum igg"),
             (_u("mg/dl", 700, 1600, 20, 15_000), _u("g/l", 7, 16, 0.2, 150))),
     Analyte("IgA", IMMUNOLOGY, ("immunoglobulin a", "IgA", "serum iga"),

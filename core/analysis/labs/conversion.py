@@ -28,7 +28,7 @@ _CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {
     "eGFR": {("", "ml/min/1.73m2"): lambda x: x},
     # SI results against limits written in conventional units (issue #29: a calcium of
     # 1.4 mmol/L was never compared with the critical 6.6 mg/dL).
-    "Calcium": {("mmol/l", "mg/dl"): lambda x: x * 4.008},
+    "Calcium": {("mmol/l", "mg/dl"): lambda x: x * 4.008, ("mg/l", "mg/dl"): lambda x: x / 10},
     # Magnesium is divalent: 1 mEq/L is 0.5 mmol/L, 1.2155 mg/dL (issue #29: "magnesium level:
     # 0.7 mEq/L" is under the critical 1.0 mg/dL).
     "Magnesium": {

@@ -182,13 +182,34 @@ def without_names(line: str) -> str:
 
 # A test's name glued to its value: "CRP1.4 (normal<0.4)", "IgG10mg/dl". Only names of three
 # letters or more, so "CA125" (the tumour marker) never becomes a calcium of 125.
-_GLUED_NAME = re.compile(r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z-]*[A-Za-z])(?=\d+(?:\.\d+)?(?![\d.]))")
+# A number glued to a name and followed by another number is the name's own ("IgG1 2.48 g/l,
+# IgG2 1.65 g/l": the immunoglobulin G subclasses, Journal of Medical Case Reports, CUPCase
+# row 2115), never the test's value.
+_GLUED_NAME = re.compile(
+    r"(?<![A-Za-z0-9])([A-Za-z][A-Za-z-]*[A-Za-z])(?=\d+(?:\.\d+)?(?![\d.])(?!\s+[<>]?\d))"
+)
+
+
+# A single digit glued to a name with no unit after it names a kind of the test, not its value:
+# "only his IgG4 level (16.9 mg/dL; ...)" (Journal of Medical Case Reports, CUPCase row 5068).
+_ONE_DIGIT = re.compile(r"\d(?![\d.])")
+_NEXT_TOKEN = re.compile(r"\s*([^\s(),;:]+)")
 
 
 def _unglue_name(match: re.Match[str]) -> str:
     word = match.group(1)
     known = len(word) >= 3 and alias_key(word) in ALIASES
+    if known and _ONE_DIGIT.match(match.string, match.end()):
+        after = _NEXT_TOKEN.match(match.string, match.end() + 1)
+        if after is None or unit_key(after.group(1).rstrip(".")) not in KNOWN_UNITS:
+            return word
     return f"{word} " if known else word
+
+
+# Counts in "G/l" (giga per litre, 10^9/L), as French laboratories print them: "platelets were
+# at 187 G/l, total leucocytes were at 11.61 G/l" (Journal of Medical Case Reports, CUPCase row
+# 728). A capital G before a small "/l" is never a gram; "G/L" may be grams in capitals.
+_GIGA_PER_LITRE = re.compile(r"(?<=\d)\s*G/l\b")
 
 
 # An ion's charge printed in superscript after its symbol ("Na⁺", "Cl⁻", "Ca²⁺", "HCO₃⁻")
@@ -288,6 +309,7 @@ def clean_line(line: str) -> str:
     line = _ASSAY_SENSITIVITY.sub(" ", line)
     line = _VACCINE_NAME.sub("the", line)  # before a name is unglued from its number
     line = plain_exponent(_GLUED_NAME.sub(_unglue_name, line))
+    line = _GIGA_PER_LITRE.sub(" x10^9/L", line)
     delimiter = ";" if line.count(";") >= 2 else ","
     # A CSV row has separators without a following space; prose writes "a, b".
     # Commas between digits are thousands ("8,200"), not separators.

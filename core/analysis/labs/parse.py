@@ -156,7 +156,9 @@ def read_document(document: LabDocument, patient: Patient | None = None) -> LabR
 # The value may print thousands separators and its reference range in brackets after it:
 # "white blood cell count, 4,880 cells/mcL (reference range, 3,600–9,500 cells/mcL);".
 _COMMA_VALUE = re.compile(
-    r"^\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*"
+    # "aldosterone level, 850pg/mL (2,358pmol/L; ...)" (Journal of Medical Case Reports,
+    # CUPCase row 3217): the name's noun before the comma
+    r"^(?:\s+(?i:levels?|concentrations?|values?))?\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*"
     # a count's unit set apart: "platelets, 321 × 10^9/L; and white blood cells (WBCs), 4300 ×
     # 10^6/L" (Journal of Medical Case Reports, CUPCase row 4444)
     r"(?:[×xX]\s*10\s*\^?\s*[0-9⁰-⁹]+\s*/\s*[A-Za-zµμ]+"
@@ -237,13 +239,6 @@ _THIS_PATIENT = re.compile(
 # A dipstick test named after a blood specimen is no urine result: "His laboratory test
 # result for serum ketone bodies was negative" (Liao et al., J Med Case Rep 2015, CC BY).
 _BLOOD_BEFORE = re.compile(r"(?i)\b(?:serum|plasma|blood|capillary)\s*$")
-# A test's name as the second term of a ratio the catalogue does not know: "urine
-# potassium-to-creatinine [K/Cr] ratio of 3.9 mmol/mmol", "urine phosphate-to-creatinine
-# ratio of 1.22" (J Med Case Rep, CC BY) are no creatinine results.
-_RATIO_PART_BEFORE = re.compile(r"(?i)\w\s*-\s*to\s*-\s*$")
-# (what may follow it is _RATIO_AFTER, below)
-# ... and its abbreviation in brackets ("[K/Cr] ratio"): the "Cr" there is no result either.
-_RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
 # An amount per day is a urine collection's only where the sentence says so (urine,
 # "-uria", 24 hours, a collection, an excretion, an output or a loss): otherwise it is a
 # dose or an intake. "Her relevant drug history included calcium 1200 mg/day, vitamin D3
@@ -326,9 +321,60 @@ def _in_formula(line: str, match: re.Match[str]) -> bool:
 
 # A test named as the second term of a ratio the catalogue has no name for: "urine
 # potassium-to-creatinine [K/Cr] ratio of 3.9 mmol/mmol", "urine phosphate-to-creatinine ratio
-# of 1.22" (Journal of Medical Case Reports, CUPCase row 758). The number is the ratio's.
+# of 1.22" (Journal of Medical Case Reports, CUPCase row 758; J Med Case Rep, CC BY). The number
+# is the ratio's, no creatinine result. The name follows "X-to-", "X to " or "X/" and "ratio"
+# follows it (after its abbreviation in brackets, "[K/Cr] ratio"); or the name stands inside
+# that bracket ("[K/Cr] ratio": the "Cr" there is no result either).
 _RATIO_DENOMINATOR = re.compile(r"(?i)[a-z)]\s*(?:-\s*to\s*-|\s+to\s+|/)\s*$")
+_RATIO_PART_BEFORE = re.compile(r"(?i)\w\s*-\s*to\s*-\s*$")
 _RATIO_AFTER = re.compile(r"(?i)\]?\s*(?:\[[^\]]{0,12}\]\s*|\([^)]{0,12}\)\s*)?ratios?\b")
+_RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
+
+
+# A protein named by its own numeral is another protein than the total: "programmed cell death
+# protein 1 (PD-1)" (Journal of Medical Case Reports, CUPCase row 1727), "Dengue non-structural
+# protein 1 (NS1)" (row 1562), "IGF binding protein 3 were 80ng/mL" (row 3217). A bare
+# "protein" followed by a one-digit numeral that no unit follows is such a name; and a
+# globulin named by its fraction ("gamma globulin level of 2.64", row 1727) is not the
+# serum globulin.
+_PROTEIN_NUMERAL = re.compile(r"^\s*[1-9](?![\d.,+])(?!\s*(?:g|mg)\s*/)")
+_GLOBULIN_FRACTION_BEFORE = re.compile(
+    r"(?i)(?:\b(?:gamma|alpha|beta)|[γαβ])[\s-]*(?:[12][\s-]*)?$"
+)
+
+
+# A statement that results lie within normal limits, then the results in a bracket: "Her
+# haematological and biochemical parameters were within normal limits (haemoglobin 11.8g/dL;
+# white cell count of 9400/mm3; ...)" (Journal of Medical Case Reports, CUPCase row 2766). The
+# bracket opens the results themselves, not a reference range.
+_WITHIN_BEFORE = re.compile(r"(?i)\bwithin\s+(?:the\s+)?$")
+_LIMITS_OPEN = re.compile(r"(?i)normal\s+(?:limits?|range)\s*\(\s*$")
+
+
+def _results_opened(clause: str, at: int) -> bool:
+    return bool(_WITHIN_BEFORE.search(clause[:at]) and _LIMITS_OPEN.match(clause, at))
+
+
+def _named_protein(name: str, before: str, segment: str) -> bool:
+    """Whether the bare name ``name`` ("protein", "globulin") names another protein."""
+    key = name.strip().lower()
+    if key == "protein":
+        return bool(_PROTEIN_NUMERAL.match(segment))
+    return key == "globulin" and bool(_GLOBULIN_FRACTION_BEFORE.search(before))
+
+
+def _ratio_term(before: str, rest: str, segment: str) -> bool:
+    """Whether a test's name, with ``before`` it on the line, ``rest`` of the line after it
+    and its own ``segment`` (up to the next name), is a term of a ratio, not a result.
+
+    "ratio" is looked for in the rest of the line after a denominator's "to"/"/" (the next
+    name may stand inside the ratio's bracket: "creatinine [K/Cr] ratio"), and within the
+    name's own segment after "X-to-" with any word character before it ("5-to-")."""
+    if _RATIO_DENOMINATOR.search(before) and _RATIO_AFTER.match(rest):
+        return True
+    if _RATIO_PART_BEFORE.search(before) and _RATIO_AFTER.match(segment):
+        return True
+    return bool(_RATIO_ABBREVIATION_END.match(segment))
 
 
 def _comma_then_value(clause: str, segment: str) -> str:
@@ -336,7 +382,7 @@ def _comma_then_value(clause: str, segment: str) -> str:
     # numbers of the clause ("The 24-h urinary study showed potassium, 44 mmol/24h") are not.
     if re.search(r"\d[\d.]*\s*%?\s*$", clause) or not _COMMA_VALUE.match(segment):
         return segment
-    return " " + segment.lstrip()[1:]
+    return " " + segment.split(",", 1)[1]
 
 
 class _State:
@@ -482,23 +528,24 @@ class _State:
             end = starts[i + 1][0].start() if i + 1 < len(starts) else len(line)
             before = line[: match.start()]
             own_clause = re.split(r"[,;)]|\.\s", before)[-1]
-            if REFERENCE_TEXT.search(own_clause[-40:]) or _PLAN_AIM.search(own_clause):
+            reference = REFERENCE_TEXT.search(own_clause[-40:])
+            if reference and _results_opened(own_clause[-40:], reference.start()):
+                reference = None  # "were within normal limits (haemoglobin 11.8g/dL; ...)"
+            if reference or _PLAN_AIM.search(own_clause):
                 continue  # "Reference: troponin I < 0.04" is no result, nor a plan's aim
             if _EXPECTED.search(own_clause) or _in_formula(line, match):
                 continue  # "expected CO2 18", "Expected pCO2 = 1.5 x HCO3 + 8": no results
-            if _RATIO_DENOMINATOR.search(before) and _RATIO_AFTER.match(line[match.end() :]):
-                continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             segment = line[match.end() : end]
+            if _ratio_term(before, line[match.end() :], segment):
+                continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
+            if _named_protein(match.group(), before, segment):
+                continue  # "programmed cell death protein 1 (PD-1)": no total protein of 1
             if _NUMBER_OF_A_NAME.match(segment):
                 continue  # "non-structural protein 1 (NS1) antigen": a name's number
             if _DOSE_GIVEN.match(segment):
                 continue  # "calcitonin 300 U administered subcutaneously": a drug's dose
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
-            if (
-                _RATIO_PART_BEFORE.search(before) and _RATIO_AFTER.match(segment)
-            ) or _RATIO_ABBREVIATION_END.match(segment):
-                continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             specimen, timing = value_context(self.section, before)
             if specimen is None and self.carried and not re.search(r"\.\s", before):
                 specimen = self.carried  # the sentence began on the line before

@@ -11,13 +11,22 @@ _SEPARATOR_CHARS = r"\s,\-./()_:"
 _SEPARATORS = re.compile(f"[{_SEPARATOR_CHARS}]+")
 
 
+# The two terms of a ratio joined by "to" rather than a slash: "urine albumin-to-creatinine
+# ratio, 58 mg/g" (Journal of Medical Case Reports, CUPCase row 446), "kappa to lambda ratio".
+# A ratio's name in the catalogue (a name ending in "ratio", its terms joined by "/") is read
+# with either join, and the "to" is no part of the name's key.
+_RATIO_TO = re.compile(r"(?i)(?<=[a-z0-9)])[\s-]+to[\s-]+(?=[a-z(])(?=.*\bratio\b)")
+_RATIO_JOIN = rf"(?:[\s-]+(?i:to)[\s-]+|[{_SEPARATOR_CHARS}]*)"
+
+
 def alias_key(text: str) -> str:
-    return _SEPARATORS.sub("", text).lower()
+    return _SEPARATORS.sub("", _RATIO_TO.sub("/", text)).lower()
 
 
 def _alias_pattern(alias: str) -> str:
-    tokens = [re.escape(token) for token in _SEPARATORS.split(alias) if token]
-    body = f"[{_SEPARATOR_CHARS}]*".join(tokens)
+    tokens = [re.escape(token) for token in _SEPARATORS.split(_RATIO_TO.sub("/", alias)) if token]
+    ratio = tokens[-1].lower() == "ratio" and len(tokens) > 2
+    body = (_RATIO_JOIN if ratio else f"[{_SEPARATOR_CHARS}]*").join(tokens)
     # An alias written with a capital matches only as written ("K", "PT"); see labs.catalog.
     if not any(c.isupper() for c in alias):
         return f"(?i:{body})"

@@ -62,6 +62,10 @@ _WORDS_TO_VALUE = re.compile(
 _DOSE = re.compile(
     r"(?i)^\s*(?:mg|mcg|µg|g|gm|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|ml)\b"
     r"(?!%)(?!\s*/)(?:\s+(?:daily|bid|tid|qid|q\.?\s*\d|once|twice|po|p\.o\.|iv|sc|im|at|every|per|x)\b)?"
+    # "calcitonin 300 U administered subcutaneously" (Journal of Medical Case Reports, CUPCase
+    # row 1727): "U" is a dose's unit when the words of giving a medicine follow it
+    r"|^\s*u\b(?!\s*/)(?=\s+(?:administered|given|injected|infused|subcutaneous(?:ly)?"
+    r"|intravenous(?:ly)?|intramuscular(?:ly)?|orally|daily|twice|once|sc|iv|im)\b)"
 )
 
 
@@ -470,6 +474,13 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+"
             # "eGFR ... fell to 30 mL/min/1.73 m2 (previously >90 ...)" (Lupus Sci Med 5:e000241)
             r"|(?:fell|dropped|declined|rose|climbed)\s+to\s+(?=[<>]?\d)"
+            # "his serum C-reactive protein (CRP) level also increased to 7.8 mg/dl" (Journal of
+            # Medical Case Reports, CUPCase row 2247), "rose rapidly to 7.4 mg/dl": a verb of
+            # change, with its adverbs, hands the value over
+            r"|(?:(?:also|then|further|subsequently|later|again)\s+)?"
+            r"(?:fell|dropped|declined|rose|climbed|increased|decreased|raised|elevated|jumped)"
+            r"\s+(?:(?:rapidly|quickly|gradually|markedly|sharply|further|again|slightly)\s+)?"
+            r"to\s+(?=[<>]?\d)"
             # "when his potassium level reached 3.0mEq/L" (CUPCase row 2586); "INR reached
             # 7.7", "caused the hematocrit (Ht) level to drop to 17.6%" (Andreadis et al.,
             # J Med Case Rep 2010;4:256, CC BY): a later result of the same test

@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 
 from core.analysis.labs.patterns import ANALYTE_NAME
+from core.analysis.labs.respectively import EARLIER as EARLIER
+from core.analysis.labs.respectively import distribute_respectively
 
 _NAME = ANALYTE_NAME.pattern
-# Marks a value the rewrite knows to be the earlier one; no time word, so that it never
-# spills onto the next value of the sentence as "earlier" would.
-EARLIER = "⟨e⟩"
 _NUM = r"\d+(?:\.\d+)?"
 # Two names then two numbers: "BUN/Cr 45/2.1", "BUN and creatinine on admission were 109
 # and 6.9", "AST and ALT were elevated as well at 412 and 180 respectively", "Aspartate
@@ -38,6 +37,27 @@ _FROM_TO = re.compile(
     rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?)\bfrom\s+(?P<x>{_NUM})(?P<unit>\s*[a-zA-Z/%]*)?"
     rf"\s+(?:up\s+|down\s+)?to\s+(?P<tail>[^\d.;]{{0,50}}?)(?P<y>{_NUM})",
 )
+# The later value first, the earlier after "from": "his CRP rose rapidly to 7.4 mg/dl from
+# 4.7" (Journal of Medical Case Reports, CUPCase row 2247), "Serum creatinine was raised to 630
+# umol/L, from a background of 96 umol/L, checked 2 weeks ago" (CUPCase row 1562). The value
+# after "from" is the same test's, earlier; the unit of the later one is its unit too.
+_TO_FROM = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?\b(?:rose|fell|dropped|declined|climbed|increased"
+    rf"|decreased|raised|elevated|jumped|improved)\s+(?:[a-z]+\s+)?to\s+)"
+    rf"(?P<y>{_NUM})(?P<unit>\s*[a-zA-Zµμ%]+(?:/[a-zA-Z0-9]+)?)?\s*,?\s*from\s+"
+    r"(?:(?:a|the|her|his|its)\s+)?(?:(?:background|baseline|previous|prior|initial)\s+"
+    r"(?:(?:level|value)\s+)?(?:of\s+)?)?"
+    rf"(?P<x>{_NUM})(?P<unit2>\s*[a-zA-Zµμ%]+(?:/[a-zA-Z0-9]+)?)?(?![\w/])"
+)
+
+
+def _to_from(match: re.Match[str]) -> str:
+    name, unit = match.group("name"), match.group("unit") or ""
+    unit2 = match.group("unit2") or unit
+    later = f"{name}{match.group('mid')}{match.group('y')}{unit}"
+    return f"{later}, {name} {match.group('x')}{unit2} {EARLIER}"
+
+
 # Serial results: "CK was 261, then 315, and then 529": all but the last are earlier.
 _SERIAL = re.compile(
     rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,30}}?)(?P<values>{_NUM}(?:\s*,?\s*(?:and\s+)?then\s+"
@@ -302,6 +322,19 @@ _DISORDER_VALUE = re.compile(
 )
 
 
+# A test named as its level in the blood, the French way, with no hypo- or hyper-:
+# "creatininemia was 105 µmol/l" (Journal of Medical Case Reports, CUPCase row 728),
+# "glycemia", "kalemia", "natremia", "calcemia". ("hypoglycemia" is the disorder: a word start.)
+_LEVEL_IN_BLOOD = re.compile(
+    r"(?i)\b(?P<root>creatinin|glyc|kal|natr|calc)(?:a)?emia\b(?=\s+(?:was|of|at|is)\s+\d|\s*[:=(]\s*\d)"
+)
+_LEVEL_TEST = {
+    "creatinin": "creatinine",
+    "glyc": "glucose",
+    "kal": "potassium",
+    "natr": "sodium",
+    "calc": "calcium",
+}
 # The ion named inside its unit: "149 mEq sodium/L" is 149 mEq/L of sodium.
 _ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassium|chloride)/l\b")
 
@@ -321,6 +354,9 @@ def _glued_abbreviation(match: re.Match[str]) -> str:
 def _disorder_value(match: re.Match[str]) -> str:
     root = match.group("root").lower()
     test = next(name for stem, name in _DISORDER_TESTS if stem == root)
+    kind = _BILIRUBIN_KIND_BEFORE.search(match.string[: match.start()])
+    if test == "bilirubin" and kind:
+        test = f"{kind.group('kind')} bilirubin"
     return f"{match.group('disorder')}{match.group('gap')}{test} "
 
 
@@ -328,7 +364,7 @@ def _disorder_value(match: re.Match[str]) -> str:
 # "with neutropenia (0.59 × 10^9/L)" (Journal of Medical Case Reports, CUPCase row 1521): the
 # white cell a disorder names has its own count.
 _COUNT_DISORDER = re.compile(
-    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
+    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis|thrombopenia"
     r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis|eosinophilia"
     r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|" + _CHANGED_TO_VALUE + r"|\s*\(\s*)(?=\d)"
 )
@@ -340,6 +376,16 @@ _COUNT_OF = {
     "eos": "eosinophil count",
     "mon": "monocyte count",
 }
+# Anaemia named before the haemoglobin it shows: "normocytic anemia at 6.6g/dL" (Journal of
+# Medical Case Reports, CUPCase row 4296), "anaemia (Hb 7.1 g/dL)" reads as written already.
+# Only a haemoglobin's unit after the number makes it the haemoglobin.
+_ANAEMIA_VALUE = re.compile(
+    r"(?i)\b(?P<disorder>an(?:a)?emia)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)"
+    r"(?=\d[\d.,]*\s*(?:g\s*/\s*d?l|mmol\s*/\s*l)\b)"
+)
+# A fraction's disorder: "indirect hyperbilirubinemia (21mg/L)" (CUPCase row 4296) is the
+# indirect bilirubin, not the total.
+_BILIRUBIN_KIND_BEFORE = re.compile(r"(?i)\b(?P<kind>indirect|unconjugated|direct|conjugated)\s*$")
 # Plasma renin activity's unit as case reports write it: "ng/mL per h", "ng/mL/hr".
 _PER_HOUR = re.compile(r"(?i)\bng\s*/\s*ml\s*(?:/|\s+per\s+)\s*h(?:r|our)?\b")
 
@@ -622,7 +668,34 @@ _FIGURE_NUMBER = re.compile(
 # "proteinuria (+)" (Journal of Medical Case Reports, CUPCase row 288), "proteinuria (2+)": a
 # dipstick grade of urine protein; "proteinuria was 2.48 g/L" (CUPCase row 4564): a urine
 # protein concentration. An amount per day stays the 24-hour protein's ("3.5 g/day").
-_PROTEINURIA_GRADE = re.compile(r"(?i)\bproteinuria\s*\(\s*(?P<grade>[1-4])?\s*\+\s*\)")
+# A dipstick grade beside the disorder its test shows, in brackets after it or before it:
+# "normoglycemic glycosuria (1+)" (Journal of Medical Case Reports, CUPCase row 446), "+++
+# proteinuria" (row 2672), "+4 proteinuria" (row 2293).
+_DIPSTICK_DISORDER = r"(?P<word>protein|gl[uy]cos|glyc|ket(?:on)?)uria"
+_DISORDER_BEFORE = _DIPSTICK_DISORDER.replace("?P<word>", "?P<word2>")
+_PROTEINURIA_GRADE = re.compile(
+    rf"(?i)\b{_DIPSTICK_DISORDER}\s*\(\s*(?P<grade>[1-4])?\s*\+\s*\)"
+    r"|(?<![\w+])(?:(?P<plus>\+{1,4})|\+(?P<n1>[1-4])|(?P<n2>[1-4])\+)\s+"
+    rf"(?i:{_DISORDER_BEFORE})\b"
+)
+_DIPSTICK_TEST = {
+    "protein": "protein",
+    "glucos": "glucose",
+    "glycos": "glucose",
+    "glyc": "glucose",
+    "keton": "ketones",
+    "ket": "ketones",
+}
+
+
+def _dipstick_grade(match: re.Match[str]) -> str:
+    word = (match.group("word") or match.group("word2")).lower()
+    plus = match.group("plus")
+    grade = match.group("grade") or match.group("n1") or match.group("n2")
+    grade = str(len(plus)) if plus else grade or "1"
+    return f"urine {_DIPSTICK_TEST[word]} {grade}+"
+
+
 # "... and proteinuria was 2.48 g/L (normal range, 0 to 0.3 g/L) with albuminuria of 0.4 g/L"
 _PROTEINURIA_CONCENTRATION = re.compile(
     r"(?i)\b(?P<what>protein|albumin)uria\s+(?:(?:was|of|is)\s+)?"
@@ -662,13 +735,21 @@ _INSULIN_LEVEL = re.compile(
 )
 
 
+# A ratio's value printed against one: "with a Kappa:Lambda ratio of 531:1" (Journal of
+# Medical Case Reports, CUPCase row 1622) is a ratio of 531.
+_RATIO_TO_ONE = re.compile(
+    r"(?i)(?P<head>\bratio\b[^\d;.]{0,15}?)(?P<x>\d+(?:\.\d+)?)\s*:\s*1\b(?!\.\d|\d)"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
+    line = _RATIO_TO_ONE.sub(lambda m: f"{m.group('head')}{m.group('x')}", line)
     line = _UA_VALUE.sub("uric acid", line)
     line = _INR_OF_PT.sub("INR", line)
     line = _BILIRUBIN_FRACTION.sub(_bilirubin_fraction, line)
-    line = _PROTEINURIA_GRADE.sub(lambda m: f"urine protein {m.group('grade') or '1'}+", line)
+    line = _PROTEINURIA_GRADE.sub(_dipstick_grade, line)
     line = _PROTEINURIA_CONCENTRATION.sub(lambda m: f"urine {m.group('what').lower()} ", line)
     line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
     line = _CELLS_IN_UNIT.sub(_cells_in_unit, line)
@@ -678,6 +759,7 @@ def rewrite_prose(line: str) -> str:
     line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
+    line = _LEVEL_IN_BLOOD.sub(lambda m: _LEVEL_TEST[m.group("root").lower()], line)
     line = _name_first(line)
     line = _CHANGE_OF_TO.sub(_change_of_to, line)
     line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
@@ -687,6 +769,7 @@ def rewrite_prose(line: str) -> str:
         ),
         line,
     )
+    line = _ANAEMIA_VALUE.sub(lambda m: f"{m.group('disorder')}{m.group('gap')}hemoglobin ", line)
     line = _PER_HOUR.sub("ng/mL/h", line)
     line = _TWO_SPECIMENS_RESPECTIVELY.sub(_two_specimens_respectively, line)
     line = _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
@@ -706,6 +789,7 @@ def rewrite_prose(line: str) -> str:
     line = _RESPECTIVELY.sub(_respectively, line)
     line = _ABBREVIATION_SEMICOLON_VALUE.sub(_abbreviation_semicolon_value, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
+    line = distribute_respectively(line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
     line = _PT_INR.sub(_pt_inr, line)
@@ -721,6 +805,7 @@ def rewrite_prose(line: str) -> str:
     # "testosterone concentrations, which were 7.7 nmol/L (normal 8.6–29.0 nmol/L)" (Journal of
     # Medical Case Reports, CUPCase row 758): the relative clause tells the test's value
     line = _WHICH_WAS.sub(" was ", line)
+    line = _TO_FROM.sub(_to_from, line)
     line = _FROM_TO.sub(_from_to, line)
     line = _AGAIN_IN_UNIT.sub(_again_in_unit, line)
     for _ in range(3):  # "increased to 24.7 and then decreased to 16.6": one change at a time
