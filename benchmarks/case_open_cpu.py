@@ -13,9 +13,11 @@ For each open: the script thread's CPU (``time.thread_time``) over its runs; the
 the runs sent (deltas: blocks and elements by type) and their bytes; and the CPU of
 serialising them as the server's event loop does before writing them to the browser's
 socket (``ForwardMsg.SerializeToString``), the part of an open that is not the script's.
-Prints the per-open figures (median and mean over ``--runs``, after ``--warm-up`` opens)
-and the element counts of the last open. The last line is exactly
-``open_script_ms=A open_serialise_ms=B messages=C deltas=D blocks=E elements=F kb=G``.
+Prints the per-open figures (median and mean over ``--runs``, after ``--warm-up`` opens),
+the element counts of the last open, and the Python function calls of an open (cProfile's
+count over a few more opens: unlike CPU time, the same on a busy machine as on a quiet
+one, so two versions of the code compare on it directly). The last line is exactly
+``open_script_ms=A open_serialise_ms=B calls=C messages=D deltas=E blocks=F elements=G kb=H``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
@@ -42,6 +43,7 @@ from ui.session import OPENED
 from ui.small_screens import WINDOW_KEY
 
 ROWS = 23  # the list's first page
+CALL_COUNT_OPENS = 5
 
 
 class SentMessages:
@@ -151,6 +153,15 @@ def main() -> None:
                 last = census(messages)
             app.switch_page(CASES_PAGE).run()
             assert not app.exception, app.exception
+        # Python function calls per open: a count that the machine's load does not move.
+        counter = cProfile.Profile(lambda: 0)
+        for number in range(CALL_COUNT_OPENS):
+            meter.profile = counter
+            meter.step(lambda number=number: open_once(app, number % ROWS))
+            meter.profile = None
+            app.switch_page(CASES_PAGE).run()
+        counter.create_stats()
+        calls = sum(entry[1] for entry in counter.stats.values()) / CALL_COUNT_OPENS
         app.session_state["clinic"].close()
     if profile is not None:
         profile.dump_stats(options.profile)
@@ -161,6 +172,7 @@ def main() -> None:
 
     print(f"script     {ms(script)} over {len(script)} opens (load {os.getloadavg()[0]:.1f})")
     print(f"serialise  {ms(serialise)}")
+    print(f"calls      {calls:.0f} Python function calls per open")
     messages_sent = sum(v for k, v in last.items())
     blocks = last["block"]
     deltas = sum(v for k, v in last.items() if not k.startswith("message "))
@@ -172,7 +184,7 @@ def main() -> None:
     print("  " + ", ".join(f"{kind} {count}" for kind, count in last.most_common()))
     print(
         f"open_script_ms={statistics.median(script) * 1000:.1f} "
-        f"open_serialise_ms={statistics.median(serialise) * 1000:.2f} "
+        f"open_serialise_ms={statistics.median(serialise) * 1000:.2f} calls={calls:.0f} "
         f"messages={messages_sent} deltas={deltas} blocks={blocks} "
         f"elements={deltas - blocks} kb={kb:.1f}"
     )
