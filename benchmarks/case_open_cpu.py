@@ -30,6 +30,7 @@ import os
 import statistics
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -60,7 +61,7 @@ class SentMessages:
             sent.messages.append(msg)
             original(queue, msg)
 
-        ForwardMsgQueue.enqueue = recorded  # type: ignore[method-assign]
+        ForwardMsgQueue.enqueue = recorded  # type: ignore[method-assign, assignment]
 
     def take(self) -> list[ForwardMsg]:
         taken, self.messages = self.messages, []
@@ -142,7 +143,7 @@ def main() -> None:
                 print(f"measuring {options.runs} opens", flush=True)
             sent.take()
             meter.profile = profile if number >= options.warm_up else None
-            spent = meter.step(lambda number=number: open_once(app, number % ROWS))
+            spent = meter.step(partial(open_once, app, number % ROWS))
             meter.profile = None
             messages = sent.take()
             cost, size = serialise_seconds(messages)
@@ -157,7 +158,7 @@ def main() -> None:
         counter = cProfile.Profile(lambda: 0)
         for number in range(CALL_COUNT_OPENS):
             meter.profile = counter
-            meter.step(lambda number=number: open_once(app, number % ROWS))
+            meter.step(partial(open_once, app, number % ROWS))
             meter.profile = None
             app.switch_page(CASES_PAGE).run()
         counter.create_stats()
