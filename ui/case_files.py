@@ -6,14 +6,13 @@ import logging
 from collections.abc import Callable, Sequence
 from functools import partial
 
-import pandas as pd
 import streamlit as st
 
 from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
 from core.errors import MedCaseError
 from core.models import CaseFile, FileCategory
 from core.services import CaseService
-from ui import formatting, refused_files, session, session_memo, uploads
+from ui import formatting, refused_files, session, uploads
 from ui.errors import shown_to_user
 
 log = logging.getLogger(__name__)
@@ -24,26 +23,18 @@ NO_PREVIEW = "the image could not be read"
 Preview = tuple[bytes | None, str | None]
 
 
+# The files as a Markdown table (issue #25): the same five columns as the data grid it
+# replaces, read by a screen reader as a table, without building a DataFrame and its Arrow
+# copy on every open, and without the grid's canvas for the browser to draw.
+FILES_HEADER = ("Name", "Category", "Type", "Size", "Uploaded")
+
+
 def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) -> None:
     st.subheader("Files")
     if not files:
         st.caption("No files yet.")
         return
-    # Built once per set of files in this session (every column is in the version).
-    shown = tuple(
-        (f.file_id, f.file_name, f.file_category, f.file_type, f.file_size, f.uploaded_at)
-        for f in files
-    )
-    version = (shown, str(formatting.viewer_zone()))
-    frame = session_memo.remembered("case_files_frame", version, partial(_files_frame, files))
-    st.dataframe(
-        frame,
-        key="case_files_table",
-        hide_index=True,
-        column_config={
-            "Uploaded": st.column_config.DatetimeColumn("Uploaded", format="D MMM YYYY, HH:mm")
-        },
-    )
+    st.markdown(files_markdown(files))
     with st.container(horizontal=True):
         for record in files:
             st.download_button(
@@ -61,16 +52,28 @@ def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) 
         radiology_previews(services, case_id, images)
 
 
-def _files_frame(files: Sequence[CaseFile]) -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "Name": [f.file_name for f in files],
-            "Category": [f.file_category.title() for f in files],
-            "Type": [formatting.file_kind(f.file_name, f.file_type) for f in files],
-            "Size": [formatting.file_size(f.file_size) for f in files],
-            "Uploaded": [formatting.local_time(f.uploaded_at) for f in files],
-        }
-    )
+def files_markdown(files: Sequence[CaseFile]) -> str:
+    """The files table: name, category, type in words, size, upload time in the viewer's
+    zone. Every cell is escaped (a file's name is the doctor's text: its ``|`` or ``*``
+    shows as typed, never as a column or emphasis)."""
+    lines = [
+        "| " + " | ".join(FILES_HEADER) + " |",
+        "|---|---|---|--:|---|",
+    ]
+    for record in files:
+        cells = (
+            record.file_name,
+            record.file_category.title(),
+            formatting.file_kind(record.file_name, record.file_type),
+            formatting.file_size(record.file_size),
+            formatting.when(record.uploaded_at),
+        )
+        lines.append("| " + " | ".join(_cell(cell) for cell in cells) + " |")
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    return formatting.markdown_text(" ".join(text.split()))
 
 
 def radiology_previews(services: CaseService, case_id: str, images: Sequence[CaseFile]) -> None:

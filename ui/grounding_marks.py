@@ -34,17 +34,19 @@ def section_numbers(insights: Insights, section: str) -> list[str]:
     return (insights.ungrounded_numbers or {}).get(section, [])
 
 
-def section_note(insights: Insights, section: str) -> None:
-    """Under a section: which of its numbers the files do not hold, if any."""
+def section_note_text(insights: Insights, section: str) -> str:
+    """Under a section, in its Markdown: which of its numbers the files do not hold ("" when
+    every number was found)."""
     numbers = section_numbers(insights, section)
-    if numbers:
-        # Markdown, not a caption: a caption draws red at 60 % and falls under WCAG AA's
-        # 4.5:1 contrast (axe-core's color-contrast rule).
-        st.markdown(
-            f":red[**Numbers {NOT_FOUND}:** {markdown_text(', '.join(numbers))}] (marked in "
-            "red): the model wrote them, but they match no value read and nothing in the "
-            "files. Check them before use."
-        )
+    if not numbers:
+        return ""
+    # Markdown, not a caption: a caption draws red at 60 % and falls under WCAG AA's
+    # 4.5:1 contrast (axe-core's color-contrast rule).
+    return (
+        f":red[**Numbers {NOT_FOUND}:** {markdown_text(', '.join(numbers))}] (marked in "
+        "red): the model wrote them, but they match no value read and nothing in the "
+        "files. Check them before use."
+    )
 
 
 def grounding_summary(insights: Insights) -> None:

@@ -12,7 +12,7 @@ from core.advisory import advisory_for, confidence_percent
 from core.insights import DifferentialDiagnosis, Insights
 from ui import formatting
 from ui.formatting import markdown_text
-from ui.grounding_marks import grounding_summary, marked_text, section_note, section_numbers
+from ui.grounding_marks import grounding_summary, marked_text, section_note_text, section_numbers
 from ui.lab_table import unread_tests_note
 
 SECTION_SCORES = ("Case summary", "SOAP note", "Primary diagnosis")
@@ -32,14 +32,29 @@ def generated_moment(insights: Insights) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _bullets(items: list[str], marked: list[str] | None = None) -> None:
-    if items:
-        st.markdown("\n".join(f"- {marked_text(item, marked or [])}" for item in items))
+def _bullets(items: list[str], marked: list[str] | None = None) -> str:
+    return "\n".join(f"- {marked_text(item, marked or [])}" for item in items)
 
 
-def _labelled(label: str, text: str, marked: list[str] | None = None) -> None:
-    if text:
-        st.markdown(f"**{label}.** {marked_text(text, marked or [])}")
+def _labelled(label: str, text: str, marked: list[str] | None = None) -> str:
+    return f"**{label}.** {marked_text(text, marked or [])}" if text else ""
+
+
+class _Paragraphs:
+    """A section's consecutive Markdown, sent as one element of paragraphs (issue #25:
+    each element is a message the server builds, hashes and writes, and the browser
+    draws). A caption or a badge between them ends the run (``flush``)."""
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+
+    def add(self, *texts: str) -> None:
+        self._parts += [text for text in texts if text]
+
+    def flush(self) -> None:
+        if self._parts:
+            st.markdown("\n\n".join(self._parts))
+            self._parts = []
 
 
 NOT_VERIFIED = (
@@ -112,58 +127,67 @@ def provenance(insights: Insights) -> None:
 def _case_summary(insights: Insights) -> None:
     summary = insights.case_summary
     marked = section_numbers(insights, "case_summary")
-    st.markdown(marked_text(summary.comprehensive_summary, marked))
+    text = _Paragraphs()
+    text.add(marked_text(summary.comprehensive_summary, marked))
     if summary.key_findings:
-        st.markdown("**Key findings**")
-        _bullets(summary.key_findings, marked)
-    _labelled("Lab results", summary.lab_summary, marked)
-    _labelled("Radiology", summary.radiology_summary, marked)
-    section_note(insights, "case_summary")
+        text.add("**Key findings**", _bullets(summary.key_findings, marked))
+    text.add(_labelled("Lab results", summary.lab_summary, marked))
+    text.add(_labelled("Radiology", summary.radiology_summary, marked))
+    text.add(section_note_text(insights, "case_summary"))
+    text.flush()
 
 
 def _soap_note(insights: Insights) -> None:
     soap = insights.soap_note
     marked = section_numbers(insights, "soap_note")
-    for label, text in (
+    text = _Paragraphs()
+    for label, said in (
         ("Subjective", soap.subjective),
         ("Objective", soap.objective),
         ("Assessment", soap.assessment),
         ("Plan", soap.plan),
     ):
-        _labelled(label, text, marked)
-    section_note(insights, "soap_note")
+        text.add(_labelled(label, said, marked))
+    text.add(section_note_text(insights, "soap_note"))
+    text.flush()
 
 
 def _primary_diagnosis(insights: Insights) -> None:
     diagnosis = insights.primary_diagnosis
     marked = section_numbers(insights, "primary_diagnosis")
-    st.markdown(f"**{marked_text(diagnosis.primary_diagnosis, marked)}**")
+    text = _Paragraphs()
+    text.add(f"**{marked_text(diagnosis.primary_diagnosis, marked)}**")
     code = markdown_text(diagnosis.icd_code)
+    # The code's badge as st.badge writes it, a paragraph of the same element.
     if not diagnosis.icd_code:
-        st.badge("No ICD-10 code: diagnosis not determined", color="gray")
+        text.add(":gray-badge[No ICD-10 code: diagnosis not determined]")
     elif diagnosis.icd_code_valid:
-        st.badge(f"ICD-10 {code}: valid", icon=":material/check:", color="green")
+        text.add(f":green-badge[:material/check: ICD-10 {code}: valid]")
         if diagnosis.icd_description:
+            text.flush()
             st.caption(f"ICD-10-CM: {markdown_text(diagnosis.icd_description)}")
     elif diagnosis.icd_code_valid is False:
-        st.badge(f"ICD-10 {code}: invalid", icon=":material/close:", color="red")
+        text.add(f":red-badge[:material/close: ICD-10 {code}: invalid]")
+        text.flush()
         st.caption("Not an ICD-10-CM code: check and correct it before use.")
     else:
-        st.badge(f"ICD-10 {code}: not checked", color="gray")
+        text.add(f":gray-badge[ICD-10 {code}: not checked]")
     if diagnosis.description:
-        st.markdown(marked_text(diagnosis.description, marked))
+        text.add(marked_text(diagnosis.description, marked))
     if diagnosis.supporting_evidence:
-        st.markdown("**Supporting evidence**")
-        _bullets(diagnosis.supporting_evidence, marked)
+        text.add("**Supporting evidence**", _bullets(diagnosis.supporting_evidence, marked))
     if diagnosis.confidence_reason:
+        text.flush()
         st.caption(
             f"Confidence {confidence_percent(diagnosis.confidence_score)}: "
             f"{marked_text(diagnosis.confidence_reason, marked)}"
         )
     if diagnosis.differential:
-        st.markdown("**Differential diagnosis** (ranked)")
-        st.markdown(_differential(diagnosis.differential, marked))
-    section_note(insights, "primary_diagnosis")
+        text.add(
+            "**Differential diagnosis** (ranked)", _differential(diagnosis.differential, marked)
+        )
+    text.add(section_note_text(insights, "primary_diagnosis"))
+    text.flush()
 
 
 def _differential(ranked: list[DifferentialDiagnosis], marked: list[str]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,10 @@ from tests.app.conftest import (
     sign_up,
     texts,
 )
+from tests.app.files_table import file_names, files_table
 from tests.doubles import case_service, finish_analysis
 from tests.samples import pdf_bytes, png_bytes
+from ui import formatting
 
 
 @pytest.fixture
@@ -64,10 +67,10 @@ def test_case_page_shows_header_live_progress_and_files(app: AppTest, case: Crea
     [bar] = app.get("progress")
     assert (bar.value, bar.text) == (12, "1 of 8 steps done: Analysis started")
     assert not app.get("metric")  # no insights yet
-    files = app.dataframe[0].value
-    assert list(files["Name"]) == ["cbc.pdf", "knee.png"]
-    assert list(files["Type"]) == ["PDF", "PNG image"]
-    assert list(files["Category"]) == ["Lab", "Radiology"]
+    files = files_table(app)
+    assert [row["Name"] for row in files] == ["cbc.pdf", "knee.png"]
+    assert [row["Type"] for row in files] == ["PDF", "PNG image"]
+    assert [row["Category"] for row in files] == ["Lab", "Radiology"]
     downloads = app.get("download_button")
     assert {button.key for button in downloads} == {
         f"case_download_{record.file_id}" for record in case.files
@@ -75,6 +78,36 @@ def test_case_page_shows_header_live_progress_and_files(app: AppTest, case: Crea
     assert [b.label for b in app.button if b.key == "case_delete"] == ["Delete case"]
     assert [e.label for e in app.expander] == ["Add files", "Edit case"]
     assert open_add_files(app).button(key="case_add_files_submit").label == "Add files"
+
+
+def test_the_files_table_is_a_plain_table_of_every_file_as_named(
+    app: AppTest, clinic: Clinic, doctor: AuthSession
+) -> None:
+    """The files are a Markdown table (issue #25: no data grid, DataFrame or Arrow copy on
+    each open): one row per file with its five columns, the doctor's file name shown as
+    typed (a ``|`` or ``*`` in it neither splits a column nor turns into emphasis)."""
+    report = pdf_bytes()
+    created = seed_case(
+        clinic,
+        doctor,
+        uploads=[
+            Upload("cbc | *march*_2.pdf", report, "lab"),
+            Upload("knee.png", png_bytes(), "radiology"),
+        ],
+    )
+    open_case(app, created.case.case_id)
+
+    assert not app.exception
+    assert not app.dataframe  # no insights yet: no lab table, and the files are no grid
+    rows = files_table(app)
+    assert [(row["Name"], row["Category"], row["Type"]) for row in rows] == [
+        ("cbc | *march*_2.pdf", "Lab", "PDF"),
+        ("knee.png", "Radiology", "PNG image"),
+    ]
+    assert rows[0]["Size"] == formatting.file_size(len(report))
+    for row, record in zip(rows, created.files, strict=True):
+        uploaded = record.uploaded_at.astimezone(UTC)  # AppTest's browser gives no zone
+        assert row["Uploaded"] == uploaded.strftime("%d %b %Y, %H:%M")
 
 
 def test_edit_changes_the_case_and_refreshes_updated_at(
@@ -160,7 +193,7 @@ def test_add_a_radiology_file(
     assert not app.exception
     assert not app.error
     assert "Added 1 file(s); the case is being analyzed again." in texts(app, "toast")
-    assert list(app.dataframe[0].value["Name"]) == ["cbc.pdf", "knee.png", "follow-up.png"]
+    assert file_names(app) == ["cbc.pdf", "knee.png", "follow-up.png"]
     files = current(clinic, doctor, case.case.case_id).files
     added = files[-1]
     assert (added.file_name, added.file_category, added.file_size) == (

@@ -28,6 +28,7 @@ from tests.app.conftest import (
     sign_up,
     texts,
 )
+from tests.app.files_table import file_names
 from tests.doubles import case_service
 from tests.samples import dicom_bytes, pdf_bytes, png_bytes
 
@@ -286,7 +287,7 @@ def test_a_malformed_insights_record_does_not_take_the_page_down(
     assert texts(app, "error") == [
         "Something went wrong on our side. It has been logged; please try again."
     ]
-    assert list(app.dataframe[0].value["Name"]) == ["head.dcm"]
+    assert file_names(app) == ["head.dcm"]
     assert app.button(key="case_delete").label == "Delete case"
 
 

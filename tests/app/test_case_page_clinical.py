@@ -199,7 +199,9 @@ def test_numbers_not_found_in_the_files_are_marked(
 ) -> None:
     analysed(app, clinic, doctor, case)
 
-    plan = next(m.value for m in app.markdown if m.value.startswith("**Plan.**"))
+    # A section's paragraphs are one Markdown element (issue #25): the plan is one of them.
+    paragraphs = [part for m in app.markdown for part in m.value.split("\n\n")]
+    plan = next(part for part in paragraphs if part.startswith("**Plan.**"))
     assert plan == "**Plan.** Give iron :red-background[7\\.9] g today\\."
     assert any("Numbers not found in the files:** 7.9" in c for c in texts(app, "markdown"))
     assert any("1 number(s) in the model's text were not found" in w for w in texts(app, "warning"))

@@ -11,6 +11,7 @@ from core.bootstrap import Clinic
 from core.models import AuthSession, NewCase
 from core.validation import MAX_AGE, MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH, MIN_AGE
 from tests.app.conftest import in_page_order, new_app, shown, sign_in, sign_up, texts
+from tests.app.files_table import files_table
 from tests.doubles import case_service
 from tests.samples import (
     dicom_bytes,
@@ -118,9 +119,9 @@ def test_new_case_with_a_pdf_and_a_png_opens_its_page(
     # Created "analyzing"; an analyzer may already have moved it on.
     assert case.status in ("analyzing", "processing", "completed")
     assert case.case_summary == "Fatigue for three weeks; pale."
-    files = app.dataframe[0].value
-    assert list(files["Name"]) == ["blood count.pdf", "chest x-ray.png"]
-    assert list(files["Category"]) == ["Lab", "Radiology"]
+    files = files_table(app)
+    assert [row["Name"] for row in files] == ["blood count.pdf", "chest x-ray.png"]
+    assert [row["Category"] for row in files] == ["Lab", "Radiology"]
     # The bytes on disk are the bytes uploaded.
     assert sorted(path.read_bytes() for path in stored_files(data_dir)) == sorted([report, image])
 
@@ -141,9 +142,9 @@ def test_a_photographed_lab_report_is_taken_as_a_lab_file(
     assert texts(app, "title") == ["Jane Roe"]
     [case] = case_service(auth.doctor, clinic.provider.for_session(auth)).list_cases()
     assert app.query_params["case_id"] == case.case_id
-    files = app.dataframe[0].value
-    assert list(files["Name"]) == ["cbc photo.png", "lipids.jpg"]
-    assert list(files["Category"]) == ["Lab", "Lab"]
+    files = files_table(app)
+    assert [row["Name"] for row in files] == ["cbc photo.png", "lipids.jpg"]
+    assert [row["Category"] for row in files] == ["Lab", "Lab"]
     assert sorted(path.read_bytes() for path in stored_files(data_dir)) == sorted([photo, scan])
 
 

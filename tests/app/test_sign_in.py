@@ -43,6 +43,10 @@ def test_creating_an_account_signs_in(app: AppTest, clinic: Clinic) -> None:
     assert "new.doctor@example.com" in texts(app.sidebar, "text")
     assert f"Backend: {clinic.backend_label}" in sidebar
     assert f"Analysis engine: {clinic.engine_label}" in sidebar
+    # Both in one caption of two lines (one element less in every page's run, issue #25).
+    assert f"Backend: {clinic.backend_label}  \nAnalysis engine: {clinic.engine_label}" in (
+        texts(app.sidebar, "caption")
+    )
     assert app.sidebar.button(key="sign_out").label == "Sign out"
     # The account is real: the same credentials work at the backend.
     assert clinic.provider.accounts.sign_in("new.doctor@example.com", PASSWORD)

@@ -1,5 +1,6 @@
 """Issue #25 in a real browser: a sign-in stays in its page, and the case list's scripts
-are loaded by the sign-in page while the doctor types, not after the click.
+(and the case page's) are loaded by the sign-in page while the doctor types, not after the
+click nor at the first case opened.
 
 Before, a fresh browser fetched, compiled and ran 47 of Streamlit's chunks (1.9 MB: the
 table, the counts, the filters) only once the list's elements arrived after the click.
@@ -84,3 +85,12 @@ def test_the_sign_in_page_loads_the_lists_scripts_before_the_click(
     # stayed in its page (no page load, the same WebSocket).
     assert asked[before_click:] == []
     assert (len(documents), len(sockets)) == (documents_before, sockets_before) == (1, 1)
+
+    # The first case opened in this browser finds its decision controls' and download
+    # buttons' code loaded too.
+    doctor.open_from_list(PATIENT)
+    decision = doctor.main.get_by_role("radiogroup", name="Your decision on the Case summary")
+    expect(decision).to_be_visible()
+    expect(doctor.main.get_by_test_id("stDownloadButton").first).to_be_visible()
+    doctor.settled()
+    assert asked[before_click:] == []
