@@ -294,6 +294,42 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("mg/dl", 70, 400, 1, 10_000), _u("g/l", 0.7, 4.0, 0.01, 100))),
     Analyte("IgM", IMMUNOLOGY, ("immunoglobulin m", "IgM", "serum igm"),
             (_u("mg/dl", 40, 230, 1, 10_000), _u("g/l", 0.4, 2.3, 0.01, 100))),
+    # IgG subclasses, the broad adult ranges laboratories print: "a reduction in each
+    # subclass of IgG: IgG1 2.48 g/l (N >3.82 g/l), IgG2 1.65 g/l (N >2.41), IgG3 0.14 g/l
+    # (N >0.2), and IgG4 0.038 g/l (N >0.18 g/l)" (Journal of Medical Case Reports, CUPCase);
+    # only the glued names, as "IgG 1.2" is an IgG of 1.2.
+    Analyte("IgG1", IMMUNOLOGY, ("igg1", "igg subclass 1"),
+            (_u("g/l", 3.8, 9.3, 0.01, 60), _u("mg/dl", 380, 930, 1, 6000))),
+    Analyte("IgG2", IMMUNOLOGY, ("igg2", "igg subclass 2"),
+            (_u("g/l", 2.4, 7.0, 0.01, 40), _u("mg/dl", 240, 700, 1, 4000))),
+    Analyte("IgG3", IMMUNOLOGY, ("igg3", "igg subclass 3"),
+            (_u("g/l", 0.2, 1.5, 0.005, 20), _u("mg/dl", 20, 150, 0.5, 2000))),
+    Analyte("IgG4", IMMUNOLOGY, ("igg4", "igg subclass 4", "serum igg4"),
+            (_u("g/l", 0.04, 1.35, 0.001, 60), _u("mg/dl", 4, 135, 0.1, 6000))),
+    # The gamma fraction of a serum protein electrophoresis.
+    Analyte("Gamma globulin", IMMUNOLOGY, ("gamma globulin", "gamma globulins",
+                                            "gamma-globulin", "γ-globulin", "γ globulin",
+                                            "gamma fraction"),
+            (_u("g/l", 7, 16, 0.5, 80), _u("g/dl", 0.7, 1.6, 0.05, 8),
+             _u("%", 11, 21, 1, 80, written_only=True))),
+    # A fungal cell-wall marker: "his level of β-D-glucan was extremely high at 3634 pg/ml"
+    # (Journal of Medical Case Reports, CUPCase); most assays call < 80 pg/mL negative.
+    Analyte("Beta-D-glucan", INFLAMMATION, ("beta-d-glucan", "β-d-glucan", "beta d-glucan",
+                                             "(1,3)-beta-d-glucan", "(1,3)-β-d-glucan",
+                                             "1,3-beta-d-glucan", "1,3-β-d-glucan",
+                                             "beta-glucan", "β-glucan"),
+            (_u("pg/ml", None, 80, 0, 100_000),)),
+    # Haemoglobin fractions of an electrophoresis or HPLC, in per cent of the total: "HbA 86
+    # percent, HbS 7 percent", "Hb S at 50.3 percent, Hb C at 44 percent" (Journal of Medical
+    # Case Reports, CUPCase). The short names as written only ("HBs" and "HBc" are hepatitis
+    # B antigens).
+    Analyte("Hemoglobin S", BLOOD_COUNT, ("hemoglobin s", "haemoglobin s", "Hb S", "Hgb S"),
+            (_u("%", None, 1, 0, 100, written_only=True),)),
+    Analyte("Hemoglobin A", BLOOD_COUNT, ("hemoglobin a", "haemoglobin a", "Hb A", "Hgb A",
+                                           "Hb A0"),
+            (_u("%", 95, 98, 0, 100, written_only=True),)),
+    Analyte("Hemoglobin C", BLOOD_COUNT, ("hemoglobin c", "haemoglobin c", "Hb C", "Hgb C"),
+            (_u("%", None, 1, 0, 100, written_only=True),)),
     # Tumour markers: the upper limits most assays report.
     Analyte("CEA", TUMOUR_MARKERS, ("cea", "carcinoembryonic antigen"),
             (_u("ng/ml", None, 5.0, 0, 100_000),)),

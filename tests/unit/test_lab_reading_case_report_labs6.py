@@ -225,7 +225,14 @@ def test_igg_subclasses_are_no_igg_values() -> None:
         "reduced total IgG (4.1 g/l), and reduction of each subclass of IgG: IgG1 2.3 g/l, IgG2"
         " 1.48 g/l, IgG3 0.11 g/l, and IgG4 0.04 g/l."
     )
-    assert _read(text) == [("IgG", 4.1, "g/l")]
+    # each subclass is its own analyte (catalogued since), never an IgG of 1 to 4
+    assert _read(text) == [
+        ("IgG", 4.1, "g/l"),
+        ("IgG1", 2.3, "g/l"),
+        ("IgG2", 1.48, "g/l"),
+        ("IgG3", 0.11, "g/l"),
+        ("IgG4", 0.04, "g/l"),
+    ]
     assert _read("IgG10mg/dl") == [("IgG", 10.0, "mg/dl")]  # a value glued to its name still
 
 
@@ -233,13 +240,11 @@ def test_a_protein_named_by_its_numeral_and_a_globulin_fraction() -> None:
     # Rows 1727 and 1562.
     assert _read("CD7, and programmed cell death protein 1 (PD-1), with weak expression") == []
     assert _read("Dengue non-structural protein 1 (NS1) antigen (day 2) was positive") == []
-    assert (
-        _read(
-            "Hypergammaglobulinemia was evident with gamma globulin level of 2.64 mg/dL (reference"
-            " range 0.62–1.51 mg/dL)."
-        )
-        == []
-    )
+    # the gamma fraction (a catalogue analyte of its own since), never the serum globulin
+    assert _read(
+        "Hypergammaglobulinemia was evident with gamma globulin level of 2.64 mg/dL (reference"
+        " range 0.62–1.51 mg/dL)."
+    ) == [("Gamma globulin", 2.64, "mg/dL")]
     assert _read("serum protein 6 g/dL, globulin 3.1 g/dL") == [
         ("Total protein", 6.0, "g/dL"),
         ("Globulin", 3.1, "g/dL"),
@@ -282,11 +287,9 @@ def test_counts_in_giga_per_litre_and_a_creatinine_named_as_its_level_in_blood()
 def test_an_igg_subclass_named_before_its_level_and_gamma_gtp() -> None:
     # Row 5068 (cr6-labs-igg4-submandibular-...): "IgG4 level (16.9" was an IgG of 4; row 2771
     # (cr6-labs-trastuzumab-hepatotoxicity-...): "glutamyl transpeptidase (γ-GTP) 383U/L".
-    assert (
-        _read(
-            "Regarding the measurement of the serum IgG subclass, only his IgG4 level (16.9 mg/dL;"
-            " normal range: 4.8-105 mg/dL) was evaluated"
-        )
-        == []
-    )
+    # the subclass (a catalogue analyte of its own since), never an IgG of 4
+    assert _read(
+        "Regarding the measurement of the serum IgG subclass, only his IgG4 level (16.9 mg/dL;"
+        " normal range: 4.8-105 mg/dL) was evaluated"
+    ) == [("IgG4", 16.9, "mg/dL")]
     assert _read("and glutamyl transpeptidase (γ-GTP) 383U/L (Grade 3).") == [("GGT", 383.0, "U/L")]

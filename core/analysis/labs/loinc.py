@@ -429,6 +429,9 @@ LOINC: dict[str, LoincTest] = {
     # LOINC Group file extracts of NLM's loinc-equivalence-classes. The specimen and the
     # property (mass, moles, units) are the code's; a unit of another property gets none.
     "C-peptide": _t("1986-9", "C peptide [Mass/volume] in Serum or Plasma", ("ng/ml",)),  # G U
+    # the lead, sixth round, from the same [U] file
+    "Beta-D-glucan": _t("42176-8", "1,3 beta glucan [Mass/volume] in Serum", ("pg/ml",)),  # U
+    "Hemoglobin S": _t("4625-0", "Hemoglobin S/Hemoglobin.total in Blood", ("%",)),  # U
     "Methylmalonic acid": _t("13964-2", "Methylmalonate [Moles/volume] in Serum or Plasma",
                              ("nmol/l", "umol/l")),  # U
     "Selenium": _t("5724-0", "Selenium [Mass/volume] in Serum or Plasma", ("ng/ml",)),  # U

@@ -198,10 +198,11 @@ _SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
 # "aiming to increase her sodium levels to 160 to 170 mmol/l" (J Med Case Rep, CC BY: a
 # hypertonic-saline target, not the sodium she had), "The platelet count was monitored daily,
 # with plans to transfuse platelets to a level of 50 × 10^3/µL" (Journal of Medical Case
-# Reports, CUPCase row 640).
+# Reports, CUPCase row 640), "exchange transfusions to maintain hemoglobin S < 30 percent"
+# (Journal of Medical Case Reports, CUPCase, dev case cr6-crit-sickle-cord-infarct).
 _PLAN_AIM = re.compile(
     r"(?i)\b(?:keep|hyperventilat\w*|titrat\w*|threshold|aim(?:s|ed|ing)?\s+(?:to|at|for)"
-    r"|(?:with|and)\s+plans?\s+to)\b"
+    r"|to\s+maintain|(?:with|and)\s+plans?\s+to)\b"
 )
 # Readings the patient tells the doctor ("She indicates that her blood sugar on Friday night
 # was 187 at bedtime and that ... her blood sugar was 477"): home readings, history, never a
