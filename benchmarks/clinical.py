@@ -67,11 +67,11 @@ TEST_TARGETS = Figures(
 # the fourth round (dev 288 cases): recall 0.839, precision 0.938, plausible 0.780. Raised
 # after the fifth round (dev 339 cases): recall 0.841, precision 0.936, plausible 0.797.
 TEST_FLOORS = Figures(
-    lab_recall=0.831,
+    lab_recall=0.849,
     lab_precision=0.935,
-    plausible_dx=0.787,
+    plausible_dx=0.821,
     critical_recall=0.79,
-    false_critical=2,
+    false_critical=1,
 )
 # A name that no document holds, so the scrubber's name redaction changes nothing.
 _PATIENT_NAME = "Qzxv Wkjy"
