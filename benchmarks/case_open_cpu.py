@@ -28,20 +28,16 @@ import cProfile
 import logging
 import os
 import statistics
-import tempfile
 import time
 from functools import partial
-from pathlib import Path
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.runtime.forward_msg_queue import ForwardMsgQueue
 from streamlit.testing.v1 import AppTest
 
-from benchmarks.server_cpu import CASES_PAGE, ScriptCpu, _rows_fragment
-from core import warm_up
+from benchmarks.server_cpu import CASES_PAGE, _rows_fragment, signed_in_doctor
 from tests.app.fragment_runs import in_fragment
 from ui.session import OPENED
-from ui.small_screens import WINDOW_KEY
 
 ROWS = 23  # the list's first page
 CALL_COUNT_OPENS = 5
@@ -115,28 +111,13 @@ def main() -> None:
     options = parser.parse_args()
     logging.disable(logging.WARNING)
 
-    from benchmarks.clinic_load import PASSWORD, seed
-    from tests.app.conftest import new_app, sign_in
-
     script: list[float] = []
     serialise: list[float] = []
     sizes: list[int] = []
     last: collections.Counter[str] = collections.Counter()
-    with tempfile.TemporaryDirectory(prefix="medcase-open-") as folder:
-        data_dir = Path(folder) / "data"
-        os.environ["MEDCASE_DATA_DIR"] = str(data_dir)
-        for name in ("SUPABASE_URL", "SUPABASE_ANON_KEY", "OPENAI_API_KEY", "MEDCASE_JWT_SECRET"):
-            os.environ.pop(name, None)
-        (email,) = seed(data_dir, doctors=1)
-        meter = ScriptCpu()
-        meter.install()
+    with signed_in_doctor("medcase-open-") as (app, meter):
         sent = SentMessages()
         sent.install()
-        app = new_app().run()
-        warm_up.warm_up_in_background().join()
-        sign_in(app, email, PASSWORD)
-        app.session_state[WINDOW_KEY] = {"narrow": False}
-        assert not app.exception, app.exception
         profile = cProfile.Profile(time.thread_time) if options.profile else None
         for number in range(options.warm_up + options.runs):
             if number == options.warm_up:
@@ -163,7 +144,6 @@ def main() -> None:
             app.switch_page(CASES_PAGE).run()
         counter.create_stats()
         calls = sum(entry[1] for entry in counter.stats.values()) / CALL_COUNT_OPENS
-        app.session_state["clinic"].close()
     if profile is not None:
         profile.dump_stats(options.profile)
 

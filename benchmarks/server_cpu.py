@@ -15,6 +15,7 @@ The last line is exactly ``open_ms=A accept_ms=B list_ms=C page_ms=D``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import functools
 import io
@@ -24,7 +25,7 @@ import pstats
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -124,18 +125,14 @@ def journey(
     return spent
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=15, help="at most 23 (the first page)")
-    parser.add_argument("--profile", choices=STEPS, default=None)
-    parser.add_argument("--top", type=int, default=45)
-    options = parser.parse_args()
-    logging.disable(logging.WARNING)
-
+@contextlib.contextmanager
+def signed_in_doctor(prefix: str) -> Iterator[tuple[AppTest, ScriptCpu]]:
+    """One doctor with seeded cases, signed in to the embedded app in AppTest, its script
+    runs metered; the data folder is thrown away afterwards."""
     from benchmarks.clinic_load import PASSWORD, seed
     from tests.app.conftest import new_app, sign_in
 
-    with tempfile.TemporaryDirectory(prefix="medcase-cpu-") as folder:
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
         data_dir = Path(folder) / "data"
         os.environ["MEDCASE_DATA_DIR"] = str(data_dir)
         for name in ("SUPABASE_URL", "SUPABASE_ANON_KEY", "OPENAI_API_KEY", "MEDCASE_JWT_SECRET"):
@@ -150,6 +147,21 @@ def main() -> None:
         # server's pages hear it: AppTest's browser says nothing.
         app.session_state[WINDOW_KEY] = {"narrow": False}
         assert not app.exception, app.exception
+        try:
+            yield app, meter
+        finally:
+            app.session_state["clinic"].close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15, help="at most 23 (the first page)")
+    parser.add_argument("--profile", choices=STEPS, default=None)
+    parser.add_argument("--top", type=int, default=45)
+    options = parser.parse_args()
+    logging.disable(logging.WARNING)
+
+    with signed_in_doctor("medcase-cpu-") as (app, meter):
         journey(app, meter, WARM_UP_ROUNDS)  # first runs import the chart library and fill caches
         if options.profile:
             meter.profile = cProfile.Profile()
@@ -157,7 +169,6 @@ def main() -> None:
             spent = _profiled_journey(app, meter, options.rounds, profiled)
         else:
             spent = journey(app, meter, options.rounds, WARM_UP_ROUNDS)
-        app.session_state["clinic"].close()
 
     medians = {step: statistics.median(values) * 1000 for step, values in spent.items()}
     for step in STEPS:
