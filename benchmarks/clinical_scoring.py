@@ -503,7 +503,9 @@ def withheld_dx(scores: list[CaseScore]) -> tuple[int, int]:
 
 
 # A number as a document prints it: "266,000", "6.52", "13,4" (decimal comma), "-19.4".
-_NUMBER = re.compile(r"(?<![\w.])[-−]?\d[\d,]*(?:\.\d+)?|(?<![\w.])[-−]?\.\d+")
+# A minus may be printed as a hyphen, a minus sign or an en dash ("base excess –12.3"); an en
+# dash between two numbers is a range's, never a sign, since no word character comes before.
+_NUMBER = re.compile(r"(?<![\w.])[-−–]?\d[\d,]*(?:\.\d+)?|(?<![\w.])[-−–]?\.\d+")
 # Counts a reader may give per 10^3 (or 10^6) of the printed unit: "266,000" read as 266.
 _SCALED_COUNTS = {"Platelets", "WBC", "RBC"}
 
@@ -511,7 +513,7 @@ _SCALED_COUNTS = {"Platelets", "WBC", "RBC"}
 def _numbers(line: str) -> set[float]:
     found: set[float] = set()
     for token in _NUMBER.findall(line):
-        token = token.replace("−", "-")
+        token = token.replace("−", "-").replace("–", "-")
         readings = {token.replace(",", "")}
         if re.fullmatch(r"-?\d+,\d{1,2}", token):
             readings.add(token.replace(",", "."))  # a decimal comma
@@ -542,12 +544,19 @@ def line_holds_value(line: str | None, value: LabValue) -> bool:
     if _one_digit_before_its_range(line, value.value):
         return True
     scales = (1.0, 1e3, 1e-3, 1e6, 1e-6) if canonical(value.analyte) in _SCALED_COUNTS else (1.0,)
-    for number in _numbers(line):
+    numbers = _numbers(line)
+    if value.value < 0 and _DEFICIT.search(line):
+        # a base excess told as a deficit: "base deficit 28" is a base excess of -28
+        numbers |= {-number for number in numbers}
+    for number in numbers:
         for scale in scales:
             expected = value.value * scale
             if abs(number - expected) <= max(1e-9, 1e-6 * abs(expected)):
                 return True
     return False
+
+
+_DEFICIT = re.compile(r"(?i)\bdeficit\b")
 
 
 def _one_digit_before_its_range(line: str, number: float) -> bool:

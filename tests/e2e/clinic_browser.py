@@ -197,7 +197,14 @@ class DoctorAtBrowser:
     ) -> Locator:
         form = self.new_case_form
         form.get_by_label("Patient name").fill(name)
-        form.get_by_label("Age").fill(str(age))
+        age_box = form.get_by_label("Age")
+        age_box.fill(str(age))
+        # A number is kept when the box is left; leaving it reruns the page, and a click
+        # that lands during that run's redraw can lose the number: commit it and let the
+        # run finish before the next field.
+        age_box.press("Enter")
+        self.settled()
+        expect(age_box).to_have_value(str(age))
         self.choose("Gender", gender, within=form)
         form.get_by_label("Doctor's summary").fill(summary)
         self.attach("Lab files", lab_files, form)

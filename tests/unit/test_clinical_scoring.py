@@ -240,3 +240,14 @@ def test_the_set_readme_lists_every_case() -> None:
     assert [c.case_id for c in cases if f"`{c.case_id}`" not in listed[c.split]] == []
     readme = listed["dev"]
     assert [c.case_id for c in load_split("test") if f"`{c.case_id}` |" in readme] == []
+
+
+def test_a_base_excess_told_with_an_en_dash_or_as_a_deficit_is_held_by_its_line() -> None:
+    # Lines of dev cases cr4-crit-adrenal-... and cr6-crit-dka-mucormycosis-... (CC BY)
+    excess = LabValue(analyte="Base excess", value=-12.3, unit="mmol/L")
+    assert line_holds_value("base excess –12.3 mmol/L (normal –2 to +2 mmol/L)", excess)
+    deficit = LabValue(analyte="Base excess", value=-28)
+    assert line_holds_value("acidosis (pH 6.92, pCO₂ < 5 torr, base deficit 28), and", deficit)
+    # an en dash between two numbers is a range's, and a plain 28 is no -28
+    assert not line_holds_value("range 0.62–1.51", LabValue(analyte="Sodium", value=-1.51))
+    assert not line_holds_value("base excess 28", deficit)
