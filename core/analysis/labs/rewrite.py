@@ -413,12 +413,12 @@ def _pair_with_ranges(match: re.Match[str]) -> str:
 # respectively" (J Med Case Rep, CUPCase row 3662). Read as written, the second specimen's
 # word stood closest before the name and both values became the CSF's: the plasma lactate of
 # 6.5 mmol/L was never telephoned. Each value is told with its own specimen.
-_SPECIMEN_WORD = (
+_FLUID_WORD = (
     r"(?:serum|plasma|blood|urine|urinary|csf|cerebrospinal\s+fluid|spinal\s+fluid|"
     r"(?:pleural|ascitic|peritoneal|synovial)(?:\s+fluid)?)"
 )
 _TWO_SPECIMENS_RESPECTIVELY = re.compile(
-    rf"(?i)\b(?P<a>{_SPECIMEN_WORD})\s+and\s+(?P<b>{_SPECIMEN_WORD})\s+(?P<name>(?-i:{_NAME}))"
+    rf"(?i)\b(?P<a>{_FLUID_WORD})\s+and\s+(?P<b>{_FLUID_WORD})\s+(?P<name>(?-i:{_NAME}))"
     rf"(?P<mid>[^\d;.]{{0,60}}?)(?P<x>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<rx>\([^()]{{0,60}}\))?"
     rf"\s*,?\s*and\s+(?P<y>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<ry>\([^()]{{0,60}}\))?\s*,?\s*"
     r"respectively\b"
