@@ -58,6 +58,8 @@ ALIASES: dict[str, str] = {
     "CO2": "Bicarbonate",
     "Alkaline phosphatase": "ALP",
     "Bilirubin": "Total bilirubin",
+    "Pseudocholinesterase": "Cholinesterase",
+    "Prothrombin activity": "PT activity",
     "Glycated hemoglobin": "HbA1c",
     "25-OH vitamin D": "Vitamin D",
 }

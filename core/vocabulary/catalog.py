@@ -36,6 +36,7 @@ from core.vocabulary.analytes import (
 from core.vocabulary.analytes import unit_range as _u
 from core.vocabulary.catalog_common import COMMON_ANALYTES
 from core.vocabulary.catalog_more import MORE_ANALYTES
+from core.vocabulary.catalog_specialist import SPECIALIST_ANALYTES
 
 __all__ = ["BY_NAME", "CATALOG", "Analyte", "UnitRange"]
 
@@ -341,5 +342,5 @@ _CORE: tuple[Analyte, ...] = (
 )
 # fmt: on
 
-CATALOG: tuple[Analyte, ...] = _CORE + MORE_ANALYTES + COMMON_ANALYTES
+CATALOG: tuple[Analyte, ...] = _CORE + MORE_ANALYTES + COMMON_ANALYTES + SPECIALIST_ANALYTES
 BY_NAME: dict[str, Analyte] = {analyte.name: analyte for analyte in CATALOG}

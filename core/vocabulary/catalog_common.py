@@ -215,7 +215,7 @@ _CHEMISTRY: tuple[Analyte, ...] = (
             (_u("u/l", None, 7.6, 0, 2000),)),
     Analyte("Cholinesterase", CHEMISTRY, ("cholinesterase", "serum cholinesterase",
                                           "pseudocholinesterase", "butyrylcholinesterase",
-                                          "plasma cholinesterase", "ChE"),
+                                          "plasma cholinesterase", "ChE", "PCE"),
             (_u("u/l", 4000, 12_000, 0, 30_000), _u("u/ml", 4, 12, 0, 30, written_only=True))),
     Analyte("Bile acids", CHEMISTRY, ("bile acids", "total bile acids", "serum bile acids",
                                       "total bile acid", "bile acid", "TBA", "serum bile acid"),

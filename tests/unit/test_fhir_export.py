@@ -535,6 +535,24 @@ def test_the_loinc_table_covers_the_catalog_with_well_formed_codes() -> None:
         "Gamma globulin",
         "Hemoglobin A",
         "Hemoglobin C",
+        # Added in the seventh round (core.vocabulary.catalog_specialist): LOINC's [U] file
+        # holds none of these; the [G] file's names for the smear cells, the urine ratio,
+        # aminolevulinate and amitriptyline are counts, urine or mass ratios that the catalogue's
+        # units do not pin down, so no code is claimed
+        "Complement factor H",
+        "CA 72-4",
+        "Leucine aminopeptidase",
+        "Glycated albumin",
+        "Delta-aminolevulinic acid",
+        "Urine calcium/creatinine ratio",
+        "IgG index",
+        "Metamyelocytes",
+        "Myelocytes",
+        "Promyelocytes",
+        "Immature platelet fraction",
+        "Neutrophil/lymphocyte ratio",
+        "Metformin",
+        "Amitriptyline",
     }
     for name, test in LOINC.items():
         for code in [test.default, *test.by_unit.values()]:

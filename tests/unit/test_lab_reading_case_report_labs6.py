@@ -198,8 +198,10 @@ def test_the_second_term_of_an_unknown_ratio_is_still_no_creatinine() -> None:
         "The urine phosphate-to-creatinine ratio of 1.22 was high; creatinine 0.8 mg/dL.",
     ]:
         assert _read(text) == [("Creatinine", 0.8, "mg/dL")]
+    # a ratio the catalogue names (core.vocabulary.catalog_specialist) is its own analyte
     assert _read("Urine calcium/creatinine ratio 0.9, urine creatinine 80 mg/dL.") == [
-        ("Creatinine", 80.0, "mg/dL")
+        ("Urine calcium/creatinine ratio", 0.9, None),
+        ("Creatinine", 80.0, "mg/dL"),
     ]
 
 

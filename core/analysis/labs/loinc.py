@@ -432,6 +432,20 @@ LOINC: dict[str, LoincTest] = {
     # the lead, sixth round, from the same [U] file
     "Beta-D-glucan": _t("42176-8", "1,3 beta glucan [Mass/volume] in Serum", ("pg/ml",)),  # U
     "Hemoglobin S": _t("4625-0", "Hemoglobin S/Hemoglobin.total in Blood", ("%",)),  # U
+    # the lead, seventh round (core.vocabulary.catalog_specialist), from the same [U] file;
+    # mass codes only, so a PTHrP in pmol/L gets none
+    "PTHrP": _t("2729-2", "Parathyrin related protein [Mass/volume] in Serum or Plasma",
+                ("pg/ml",)),  # U
+    "1,25-dihydroxyvitamin D": _t("1649-3", "Calcitriol [Mass/volume] in Serum or Plasma",
+                                  ("pg/ml",)),  # U
+    "IGFBP-3": _t("2483-6",
+                  "Insulin-like growth factor binding protein 3 [Mass/volume] in Serum or Plasma",
+                  ("ug/ml", "mg/l", "ng/ml")),  # U
+    "Nortriptyline": _t("3872-9", "Nortriptyline [Mass/volume] in Serum or Plasma",
+                        ("ng/ml",)),  # U
+    "GAD antibody": _t("13926-1", "Glutamate decarboxylase 65 Ab [Units/volume] in Serum",
+                       ("u/ml",)),  # U
+    "Insulin autoantibody": _t("8072-1", "Insulin Ab [Units/volume] in Serum", ("u/ml",)),  # U
     "Methylmalonic acid": _t("13964-2", "Methylmalonate [Moles/volume] in Serum or Plasma",
                              ("nmol/l", "umol/l")),  # U
     "Selenium": _t("5724-0", "Selenium [Mass/volume] in Serum or Plasma", ("ng/ml",)),  # U

@@ -59,6 +59,7 @@ UCUM: dict[str, str] = {
     "mosm/kg": "mosm/kg",
     "g/g": "g/g",
     "mg/mg": "mg/mg",
+    "mmol/mmol": "mmol/mmol",
     "umol/mmol": "umol/mmol",  # orotic acid per creatinine
     "lakh/ul": "10*5/uL",
     "10^4/ul": "10*4/uL",
