@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from core.vocabulary.analytes import (
     BLOOD_COUNT,
+    COAGULATION,
     DIABETES,
     DRUG_LEVELS,
     HORMONES,
     IMMUNOLOGY,
+    INFLAMMATION,
     KIDNEY,
     LIVER,
     TUMOUR_MARKERS,
@@ -131,6 +133,119 @@ _SMEAR: tuple[Analyte, ...] = (
             (_u("", 1, 3, 0, 500),)),
 )
 
+# Tests a case report's work-up adds to the routine panels, with the broad adult limits
+# laboratories print; each named by its full name and the abbreviation written in capitals.
+_WORK_UP: tuple[Analyte, ...] = (
+    Analyte("Cystatin C", KIDNEY, ("cystatin c", "cystatin-c", "serum cystatin c"),
+            (_u("mg/l", 0.5, 1.0, 0, 20),)),
+    Analyte("Alpha-1 antitrypsin", INFLAMMATION, (
+        "alpha-1 antitrypsin", "alpha 1 antitrypsin", "alpha-1-antitrypsin", "α1-antitrypsin",
+        "α-1 antitrypsin", "α1 antitrypsin", "alpha1-antitrypsin", "A1AT"),
+            (_u("mg/dl", 90, 200, 0, 2000), _u("g/l", 0.9, 2.0, 0, 20))),
+    # Never the bare "EPO", which is also the drug (epoetin) a case's plan doses.
+    Analyte("Erythropoietin", BLOOD_COUNT, ("erythropoietin", "serum erythropoietin",
+                                            "erythropoietin level", "serum EPO", "EPO level"),
+            (_u("miu/ml", 4, 24, 0, 100_000), _u("u/l", 4, 24, 0, 100_000))),
+    Analyte("Fructosamine", DIABETES, ("fructosamine", "serum fructosamine"),
+            (_u("umol/l", 200, 285, 0, 5000),)),
+    Analyte("Gastrin", HORMONES, ("gastrin", "serum gastrin", "fasting gastrin",
+                                  "fasting serum gastrin"),
+            (_u("pg/ml", None, 100, 0, 1_000_000),)),
+    # Phaeochromocytoma: plasma free metanephrines (pg/mL or nmol/L); a 24-hour urine's
+    # amount per day is only ever written.
+    Analyte("Metanephrine", HORMONES, ("metanephrine", "metanephrines", "plasma metanephrine",
+                                       "plasma metanephrines", "free metanephrine",
+                                       "plasma free metanephrine", "plasma free metanephrines"),
+            (_u("pg/ml", None, 57, 0, 1_000_000), _u("nmol/l", None, 0.5, 0, 10_000),
+             _u("ug/24h", None, 400, 0, 1_000_000, written_only=True))),
+    Analyte("Normetanephrine", HORMONES, ("normetanephrine", "normetanephrines",
+                                          "plasma normetanephrine", "free normetanephrine",
+                                          "plasma free normetanephrine"),
+            (_u("pg/ml", None, 148, 0, 1_000_000), _u("nmol/l", None, 0.9, 0, 10_000),
+             _u("ug/24h", None, 900, 0, 1_000_000, written_only=True))),
+    Analyte("Tryptase", INFLAMMATION, ("tryptase", "serum tryptase", "mast cell tryptase",
+                                       "baseline tryptase"),
+            (_u("ng/ml", None, 11.4, 0, 10_000),)),
+    Analyte("Soluble IL-2 receptor", INFLAMMATION, (
+        "soluble interleukin-2 receptor", "soluble interleukin 2 receptor",
+        "soluble il-2 receptor", "soluble il-2r", "sil-2r", "sil2r", "sIL-2R", "sIL2R"),
+            (_u("u/ml", 158, 623, 0, 1_000_000),)),
+    Analyte("Galactomannan", INFLAMMATION, ("galactomannan", "galactomannan index",
+                                            "galactomannan antigen", "serum galactomannan"),
+            (_u("", None, 0.5, 0, 100),)),
+    Analyte("CH50", IMMUNOLOGY, ("ch50", "total hemolytic complement",
+                                 "total haemolytic complement", "total complement activity"),
+            (_u("u/ml", 30, 75, 0, 1000),)),
+    Analyte("C1 esterase inhibitor", IMMUNOLOGY, (
+        "c1 esterase inhibitor", "c1-esterase inhibitor", "c1 inhibitor", "c1-inhibitor",
+        "c1-inh", "C1-INH", "C1INH"),
+            (_u("mg/dl", 21, 39, 0, 500), _u("g/l", 0.21, 0.39, 0, 5),
+             _u("%", 70, 130, 0, 300, written_only=True))),
+    Analyte("SHBG", HORMONES, ("shbg", "sex hormone binding globulin",
+                               "sex hormone-binding globulin"),
+            (_u("nmol/l", 10, 130, 0, 2000),)),
+    Analyte("Phenobarbital", DRUG_LEVELS, ("phenobarbital level", "phenobarbitone level",
+                                           "serum phenobarbital", "phenobarbital concentration"),
+            (_u("ug/ml", 15, 40, 0, 500), _u("mg/l", 15, 40, 0, 500))),
+    # Haemoglobin fractions beside the catalogue's A, S and C: a thalassaemia trait raises A2,
+    # F persists in beta-thalassaemia and sickle disease
+    Analyte("Hemoglobin A2", BLOOD_COUNT, ("hemoglobin a2", "haemoglobin a2", "HbA2", "Hb A2",
+                                           "HBA2", "Hgb A2"),
+            (_u("%", 1.5, 3.5, 0, 100),)),
+    Analyte("Hemoglobin F", BLOOD_COUNT, ("hemoglobin f", "haemoglobin f", "fetal hemoglobin",
+                                          "fetal haemoglobin", "foetal haemoglobin", "HbF",
+                                          "Hb F", "HBF", "Hgb F"),
+            (_u("%", None, 1, 0, 100),)),
+    # Coagulation factors beside factor VIII, in per cent of normal activity
+    Analyte("Factor V", COAGULATION, ("factor v", "factor v activity"),
+            (_u("%", 50, 150, 0, 1000),)),
+    Analyte("Factor VII", COAGULATION, ("factor vii", "factor vii activity"),
+            (_u("%", 50, 150, 0, 1000),)),
+    Analyte("Factor IX", COAGULATION, ("factor ix", "factor ix activity",
+                                       "factor ix level"),
+            (_u("%", 50, 150, 0, 1000),)),
+    Analyte("Factor X", COAGULATION, ("factor x", "factor x activity"),
+            (_u("%", 50, 150, 0, 1000),)),
+    Analyte("Factor XI", COAGULATION, ("factor xi", "factor xi activity"),
+            (_u("%", 50, 150, 0, 1000),)),
+    Analyte("von Willebrand factor antigen", COAGULATION, (
+        "von willebrand factor antigen", "vwf antigen", "vwf:ag", "vwf ag", "VWF:Ag",
+        # the bare name is the antigen level most reports mean
+        "von willebrand factor", "vWF", "VWF"),
+            (_u("%", 50, 160, 0, 1000),)),
+    Analyte("von Willebrand factor activity", COAGULATION, (
+        "von willebrand factor activity", "vwf activity", "vwf:rco", "vwf:act",
+        "ristocetin cofactor", "ristocetin cofactor activity", "VWF:RCo"),
+            (_u("%", 50, 150, 0, 1000),)),
+    # Tumour and lung markers of Japanese and Chinese case reports
+    Analyte("NSE", TUMOUR_MARKERS, ("neuron-specific enolase", "neuron specific enolase",
+                                    "neurone-specific enolase", "NSE"),
+            (_u("ng/ml", None, 16.3, 0, 100_000),)),
+    Analyte("Chromogranin A", TUMOUR_MARKERS, ("chromogranin a", "chromogranin-a",
+                                               "serum chromogranin a", "CgA"),
+            (_u("ng/ml", None, 100, 0, 1_000_000),)),
+    Analyte("HE4", TUMOUR_MARKERS, ("he4", "human epididymis protein 4",
+                                    "human epididymal protein 4"),
+            (_u("pmol/l", None, 140, 0, 1_000_000),)),
+    Analyte("SCC antigen", TUMOUR_MARKERS, ("squamous cell carcinoma antigen", "scc antigen",
+                                            "scc-ag", "scc ag", "SCCA", "SCC-Ag"),
+            (_u("ng/ml", None, 1.5, 0, 100_000),)),
+    Analyte("CYFRA 21-1", TUMOUR_MARKERS, ("cyfra 21-1", "cyfra21-1", "cyfra 21.1",
+                                           "cytokeratin 19 fragment", "cytokeratin-19 fragment"),
+            (_u("ng/ml", None, 3.3, 0, 100_000),)),
+    Analyte("ProGRP", TUMOUR_MARKERS, ("progrp", "pro-grp", "pro-gastrin-releasing peptide",
+                                       "progastrin-releasing peptide"),
+            (_u("pg/ml", None, 81, 0, 1_000_000),)),
+    Analyte("PIVKA-II", TUMOUR_MARKERS, ("pivka-ii", "pivka ii", "pivka-2",
+                                         "des-gamma-carboxy prothrombin",
+                                         "des-γ-carboxy prothrombin", "DCP"),
+            (_u("mau/ml", None, 40, 0, 10_000_000),)),
+    Analyte("KL-6", INFLAMMATION, ("kl-6", "krebs von den lungen-6", "serum kl-6"),
+            (_u("u/ml", None, 500, 0, 100_000),)),
+    Analyte("SP-D", INFLAMMATION, ("sp-d", "surfactant protein d", "surfactant protein-d"),
+            (_u("ng/ml", None, 110, 0, 100_000),)),
+)
+
 # Overdoses: "An amitriptyline plasma concentration of 1030 μg/L and a nortriptyline (active
 # metabolite) plasma concentration of 380 μg/L"; "Blood metformin ... was 29 mcg/ml
 # (therapeutic range, 1-2 mcg/ml)". Therapeutic ranges as the upper limit.
@@ -150,4 +265,6 @@ _DRUG_LEVELS: tuple[Analyte, ...] = (
 )
 # fmt: on
 
-SPECIALIST_ANALYTES: tuple[Analyte, ...] = _HORMONES + _SPECIALIST_CHEMISTRY + _SMEAR + _DRUG_LEVELS
+SPECIALIST_ANALYTES: tuple[Analyte, ...] = (
+    _HORMONES + _SPECIALIST_CHEMISTRY + _SMEAR + _WORK_UP + _DRUG_LEVELS
+)

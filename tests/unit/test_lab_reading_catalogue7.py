@@ -118,3 +118,75 @@ def test_the_vitamin_d_hormone_and_pthrp_take_their_mass_codes_only() -> None:
     assert loinc_for("PTHrP", "pg/ml", None).code == "2729-2"  # type: ignore[union-attr]
     # LOINC's file has the mass code only: a PTHrP in pmol/L gets no code, not a wrong one
     assert loinc_for("PTHrP", "pmol/l", None) is None
+
+
+# Journal of Medical Case Reports case sections (CC BY 4.0) as the CUPCase dataset stores
+# them (felipeocampoos/CUPCase-curhumai-Adversary, gpt_and_med_lm_evaluation/datasets/
+# CUPCASE_RTEST_eval.csv at ccbb10784c3e99694a8df0176c2f537c2cba14a3; row ids beside each).
+# None of these rows is a case of either split.
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (  # row 4571
+            "Erythropoietin level was 22 mIU/mL (normal is 4.1 to 19.5), international",
+            [("Erythropoietin", 22.0, "mIU/mL", "high")],
+        ),
+        (  # row 1497: two lung-cancer markers, each with its own range
+            "pro-gastrin-releasing peptide with a value of 678 pg/ml (reference range, 0–80.0)"
+            " and neuron-specific enolase 18.6 ng/ml (reference range, 0–12), which are",
+            [("ProGRP", 678.0, "pg/ml", "high"), ("NSE", 18.6, "ng/ml", "high")],
+        ),
+        (  # row 472: the bare name is the antigen
+            "elevated Von Willebrand factor (189%, normal range 60–150%). Liver function tests",
+            [("von Willebrand factor antigen", 189.0, "%", "high")],
+        ),
+        (  # row 5021: a Japanese HCC marker in milli-arbitrary units
+            "and protein induced by vitamin K absence or antagonists II (PIVKA-II)"
+            " (>20,000 mAU/mL).",
+            [("PIVKA-II", 20000.0, "mAU/mL", "high")],
+        ),
+        (  # row 3886: the cervical cancer marker before and after surgery
+            "Her serum level of squamous cell carcinoma antigen (SCCA) was 5.6 ng/mL before"
+            " radical hysterectomy and 0.9 ng/mL after",
+            [("SCC antigen", 5.6, "ng/mL", "high"), ("SCC antigen", 0.9, "ng/mL", None)],
+        ),
+        (  # row 470: the total haemolytic complement beside C3 and C4
+            "complement component, C3, 29 mg/dL; C4, 4 mg/dL; CH50 < 10 U/mL; red blood cell",
+            [
+                ("Complement C3", 29.0, "mg/dL", "low"),
+                ("Complement C4", 4.0, "mg/dL", "low"),
+                ("CH50", 10.0, "U/mL", "low"),
+            ],
+        ),
+    ],
+)
+def test_a_work_up_test_of_a_case_report_is_read_as_its_own_analyte(
+    line: str, expected: list[tuple[str, float, str | None, str | None]]
+) -> None:
+    assert _read(line) == expected
+
+
+def test_the_drug_named_like_a_hormone_is_no_hormone_level() -> None:
+    # "EPO" alone is also epoetin, dosed in a plan; only a level or a serum value is the test
+    assert _read("EPO 4000 IU was given weekly.") == []
+    assert _read("Her serum erythropoietin level was 11 mU/ml, which was normal.") == [
+        ("Erythropoietin", 11.0, "mU/ml", None)
+    ]
+
+
+def test_factor_v_leiden_and_anti_factor_xa_are_not_factor_levels() -> None:
+    assert _read("Factor V Leiden was negative. Anti-factor Xa 0.4 IU/mL") == [
+        ("Anti-Xa", 0.4, "IU/mL", None)
+    ]
+
+
+def test_spirometry_volumes_are_no_clotting_factors() -> None:
+    # cr-gaucher-type-1-confirmed-aspergillosis-mycobacterium-avium: a vital capacity is no
+    # factor V, whatever punctuation a factor's short form drops
+    assert (
+        _read(
+            "control spirometry showed only moderately decreased results (VC 3.72 L, 82%;"
+            " FEV 1 3.04 L, 84%; FEV 1 /SVC 82%; FVC 3.72 L, 82%)."
+        )
+        == []
+    )

@@ -446,6 +446,45 @@ LOINC: dict[str, LoincTest] = {
     "GAD antibody": _t("13926-1", "Glutamate decarboxylase 65 Ab [Units/volume] in Serum",
                        ("u/ml",)),  # U
     "Insulin autoantibody": _t("8072-1", "Insulin Ab [Units/volume] in Serum", ("u/ml",)),  # U
+    "Cystatin C": _t("33863-2", "Cystatin C [Mass/volume] in Serum or Plasma", ("mg/l",)),  # U
+    "Alpha-1 antitrypsin": _t("1825-9", "Alpha 1 antitrypsin [Mass/volume] in Serum or Plasma",
+                              ("mg/dl", "g/l")),  # U
+    "Erythropoietin": _t("15061-5", "Erythropoietin (EPO) [Units/volume] in Serum or Plasma",
+                         ("miu/ml", "u/l")),  # U
+    "Fructosamine": _t("15069-8", "Fructosamine [Moles/volume] in Serum or Plasma",
+                       ("umol/l",)),  # U
+    "Gastrin": _t("2333-3", "Gastrin [Mass/volume] in Serum or Plasma", ("pg/ml",)),  # U
+    "Tryptase": _t("21582-2", "Tryptase [Mass/volume] in Serum or Plasma", ("ng/ml",)),  # U
+    "CH50": _t("4532-8", "Complement total hemolytic CH50 [Units/volume] in Serum or Plasma",
+               ("u/ml",)),  # U
+    "C1 esterase inhibitor": _t("4477-6",
+                                "Complement C1 esterase inhibitor [Mass/volume] in Serum or Plasma",
+                                ("mg/dl", "g/l")),  # U
+    "SHBG": _t("13967-5", "Sex hormone binding globulin [Moles/volume] in Serum or Plasma",
+               ("nmol/l",)),  # U
+    "Phenobarbital": _t("3948-7", "PHENobarbital [Mass/volume] in Serum or Plasma",
+                        ("ug/ml", "mg/l")),  # U
+    "Factor V": _t("3193-0", "Coagulation factor V activity actual/normal in Platelet poor "
+                   "plasma by Coagulation assay", ("%",)),  # U
+    "Factor VII": _t("3198-9", "Coagulation factor VII activity actual/normal in Platelet poor "
+                     "plasma by Coagulation assay", ("%",)),  # U
+    "Factor IX": _t("3187-2", "Coagulation factor IX activity actual/normal in Platelet poor "
+                    "plasma by Coagulation assay", ("%",)),  # U
+    "Factor X": _t("3218-5", "Coagulation factor X activity actual/normal in Platelet poor "
+                   "plasma by Coagulation assay", ("%",)),  # U
+    "Factor XI": _t("3226-8", "Coagulation factor XI activity actual/normal in Platelet poor "
+                    "plasma by Coagulation assay", ("%",)),  # U
+    "von Willebrand factor antigen": _t("27816-8", "von Willebrand factor (vWf) Ag actual/normal "
+                                        "in Platelet poor plasma by Immunoassay", ("%",)),  # U
+    "von Willebrand factor activity": _t("6014-5", "von Willebrand factor (vWf) ristocetin "
+                                         "cofactor actual/normal in Platelet poor plasma by "
+                                         "Platelet aggregation", ("%",)),  # U
+    "NSE": _t("15060-7", "Enolase.neuron specific [Mass/volume] in Serum or Plasma",
+              ("ng/ml",)),  # U
+    "Chromogranin A": _t("9811-1", "Chromogranin A [Mass/volume] in Serum or Plasma",
+                         ("ng/ml",)),  # U
+    "HE4": _t("55180-4", "Human epididymis protein 4 [Moles/volume] in Serum or Plasma",
+              ("pmol/l",)),  # U
     "Methylmalonic acid": _t("13964-2", "Methylmalonate [Moles/volume] in Serum or Plasma",
                              ("nmol/l", "umol/l")),  # U
     "Selenium": _t("5724-0", "Selenium [Mass/volume] in Serum or Plasma", ("ng/ml",)),  # U

@@ -64,6 +64,7 @@ UCUM: dict[str, str] = {
     "lakh/ul": "10*5/uL",
     "10^4/ul": "10*4/uL",
     "coi": "{COI}",  # a cut-off index (M2BPGi)
+    "mau/ml": "{mAU}/mL",  # PIVKA-II's milli-arbitrary units, as an annotation
     "ng/ml/h": "ng/mL/h",  # plasma renin activity  # a lakh is 10^5 (South Asian platelet counts)
 }
 
