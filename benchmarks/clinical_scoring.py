@@ -273,6 +273,34 @@ def source_ids(case: Case) -> set[str]:
     return ids
 
 
+# An article's identifiers as a source entry may write them: a DOI, a PubMed id, a PubMed
+# Central id (in a URL, a citation or a field of its own).
+_ARTICLE_ID = re.compile(
+    r"\b(?:doi(?:\.org)?[:/]\s*|https?://\S*?doi\S*?/)?(10\.\d{4,9}/[^\s\"'<>,;]+)"
+    r"|\b(PMC\d{5,9})\b"
+    r"|(?:\bPMID[:\s]*|pubmed\.ncbi\.nlm\.nih\.gov/|ncbi\.nlm\.nih\.gov/pubmed/)(\d{5,9})\b",
+    re.IGNORECASE,
+)
+
+
+def article_ids(case: Case) -> set[str]:
+    """The published articles the case's documents come from ("doi:...", "pmc:...",
+    "pmid:..."), wherever its source entries name them: two collections can hold the same
+    case report (PMC's open-access texts and a dataset built from them), so the splits are
+    kept apart by article as well as by source."""
+    ids: set[str] = set()
+    for entry in case.sources:
+        text = json.dumps(entry, ensure_ascii=False)
+        for doi, pmc, pmid in _ARTICLE_ID.findall(text):
+            if doi:
+                ids.add("doi:" + doi.rstrip(".)]").lower())
+            elif pmc:
+                ids.add("pmc:" + pmc.upper().removeprefix("PMC"))
+            else:
+                ids.add("pmid:" + pmid)
+    return ids
+
+
 def _as_unit(analyte: str, value: float, unit: str | None, target: str) -> float | None:
     """``value`` (in ``unit``) in the unit key ``target``, or None when not convertible."""
     source = unit_key(unit)

@@ -15,6 +15,7 @@ from benchmarks.clinical import TARGETS, TEST_FLOORS, by_kind, run
 from benchmarks.clinical_scoring import (
     CaseScore,
     Figures,
+    article_ids,
     diagnosis_withheld,
     line_holds_value,
     load_split,
@@ -59,6 +60,15 @@ def test_no_source_is_on_both_sides() -> None:
     assert dev_sources and test_sources
     assert dev_sources & test_sources == set()
     assert all(source_ids(case) for case in load_split("test"))
+
+
+def test_no_article_is_on_both_sides() -> None:
+    """Two collections can hold one published case report (PMC's open-access texts and a
+    dataset built from them): no DOI, PubMed or PMC id names a document of both splits."""
+    dev_articles = {i for case in load_split("dev") for i in article_ids(case)}
+    test_articles = {i for case in load_split("test") for i in article_ids(case)}
+    assert dev_articles and test_articles
+    assert dev_articles & test_articles == set()
 
 
 def test_each_kind_of_document_adds_up_to_the_split(

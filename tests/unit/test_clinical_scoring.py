@@ -10,6 +10,7 @@ from benchmarks.clinical_scoring import (
     Case,
     CaseScore,
     TruthValue,
+    article_ids,
     figures,
     line_holds_value,
     load_split,
@@ -251,3 +252,22 @@ def test_a_base_excess_told_with_an_en_dash_or_as_a_deficit_is_held_by_its_line(
     # an en dash between two numbers is a range's, and a plain 28 is no -28
     assert not line_holds_value("range 0.62–1.51", LabValue(analyte="Sodium", value=-1.51))
     assert not line_holds_value("base excess 28", deficit)
+
+
+def test_article_ids_read_a_doi_a_pmc_and_a_pubmed_id_however_written() -> None:
+    sources = (
+        {"url": "https://doi.org/10.1186/s13256-021-02890-1", "licence": "CC BY"},
+        {"citation": "Cureus 2024;16:e51234. doi: 10.7759/cureus.51234."},
+        {"url": "https://www.ncbi.nlm.nih.gov/pmc/articles/PMC7665777/"},
+        {"note": "PMID: 33184612; the dataset's row 12"},
+        {"url": "https://pubmed.ncbi.nlm.nih.gov/29451234/"},
+        {"repository": "felipeocampoos/CUPCase-curhumai-Adversary", "path": "rows.csv"},
+    )
+    case = Case("c", None, "case_report", (), None, None, "", (), (), False, sources=sources)  # type: ignore[arg-type]
+    assert article_ids(case) == {
+        "doi:10.1186/s13256-021-02890-1",
+        "doi:10.7759/cureus.51234",
+        "pmc:7665777",
+        "pmid:33184612",
+        "pmid:29451234",
+    }
