@@ -955,7 +955,11 @@ def _blood_gas(sentence: str) -> str:
     tail = re.sub(r"(?<![pPC])\bO2\b", "pO2", tail)
     tail = re.sub(
         r"(?i)\b(abgs?|vbgs?|blood\s+gas(?:es)?)\s+(?:of|was|were|showed|shows?)?\s*(?=[67]\.\d)",
-        r"\1 blood pH ",
+        lambda gas_of: (
+            gas_of.group()
+            if _ANALYTE_ON.search(head + tail[: gas_of.start()])
+            else f"{gas_of.group(1)} blood pH "
+        ),
         tail,
     )
     # SaO2 after a blood gas is the analyser's measured arterial saturation (co-oximetry), a
@@ -965,6 +969,12 @@ def _blood_gas(sentence: str) -> str:
 
 
 _SAO2 = re.compile(r"\bSaO2\b")
+# A test named before "on the blood gas" keeps the number: "potassium on the blood gas was
+# 7.8" (issue #29 quotes it from a held-out case) is the gas analyser's potassium, no pH.
+_ANALYTE_ON = re.compile(
+    rf"{_NAME}(?i:\s+(?:\w+\s+)?(?:on|from|by)\s+(?:the|an?|his|her|their|a\s+repeat)?\s*"
+    r"(?:(?:arterial|venous|capillary|point[-\s]of[-\s]care)\s+)?)$"
+)
 
 
 # --- table cells run together (text taken from PDF or HTML tables) ----------------------
