@@ -213,3 +213,18 @@ def test_short_names_and_results_after_within_normal_limits_colon() -> None:
         gender="male",
     )
     assert _pairs(liver) == [("ALT", 567), ("Albumin", 3.7), ("ALP", 158)]
+
+
+# --- 8. A fluid given to the patient --------------------------------------------------------
+
+
+def test_a_dialysates_potassium_is_no_serum_potassium_and_no_alarm() -> None:
+    # He et al., Ann Palliat Med 2021;10:12218 (PubMed 35016414), the abstract's Methods: the
+    # bath's 2.0 mmol/L was read as a critical serum potassium.
+    text = (
+        "Serum potassium values before and after dialysis in maintenance hemodialysis (MHD) "
+        "patients between 2019 and 2020 were collected from 5 hemodialysis centers in "
+        "Shanghai, which uniformly use dialysate with a potassium concentration (KD) of 2.0 "
+        "mmol/L, and data were collected 3 times per patient for analysis."
+    )
+    assert parse_lab_values(text, age=60, gender="male") == []

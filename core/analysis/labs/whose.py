@@ -10,6 +10,10 @@ case, her newborn's. Neither is this patient's result, whatever the test.
   was 7.01 with CO2 of 71 mmHg and lactate of 9.5 mmol/L", a mother's case; Journal of
   Medical Case Reports, CUPCase row 1387), or the baby named with a possessive ("the
   newborn's glucose"). In a child's case the newborn may be the patient: read as usual.
+- A fluid given to the patient, not taken from them: a dialysis bath's or a replacement
+  fluid's concentration ("which uniformly use dialysate with a potassium concentration (KD)
+  of 2.0 mmol/L", He et al., Ann Palliat Med 2021;10:12218, PubMed 35016414) is no serum
+  potassium, and never a critical one.
 """
 
 from __future__ import annotations
@@ -51,6 +55,13 @@ _BABY_OWNS = re.compile(
 )
 
 
+# A fluid the patient is given, named in the test's own clause.
+_FLUID_GIVEN = re.compile(
+    r"(?i)\b(?:dialysate|dialys(?:is|ate)\s+(?:bath|fluid|solution)|(?:replacement|substitution)"
+    r"\s+(?:fluids?|solutions?))\b"
+)
+
+
 def _the_patient(who: str, patient: Patient, adult: bool) -> bool:
     """Whether the relation names the patient: a child's case tells "her son's glucose"
     (the mother's words), a woman's obstetric case "the mother's haemoglobin"."""
@@ -80,7 +91,10 @@ def _relative_pronoun(sentence: str, patient: Patient) -> bool:
 
 def anothers_value(sentence: str, clause: str, patient: Patient) -> bool:
     """Whether the test named after ``sentence`` (its sentence up to the name) and ``clause``
-    (its own clause up to the name) is a relative's or, in an adult's case, a newborn's."""
+    (its own clause up to the name) is a relative's, a fluid's given to the patient or, in an
+    adult's case, a newborn's."""
+    if _FLUID_GIVEN.search(clause):
+        return True
     owner = _RELATIVE_OWNS.search(clause)
     adult = patient.age is not None and not patient.child
     if owner and not _the_patient(owner.group("who"), patient, adult):
