@@ -334,8 +334,9 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Urine ketones", URINE, ("ketones", "ketone", "urine ketones", "ketones urine",
                                       "ketone bodies", "ket"),
             (_u("mg/dl", None, 4, 0, 200),), qualitative=True),
+    # "negative for glucose, bilirubin, ketones, leukoesterase, and nitrite" (CUPCase row 2212)
     Analyte("Leukocyte esterase", URINE, ("leukocyte esterase", "leucocyte esterase",
-                                           "urine leukocytes", "leukocytes urine",
+                                           "leukoesterase", "urine leukocytes", "leukocytes urine",
                                            "wbc esterase", "leu"),
             qualitative=True),
     Analyte("Nitrite", URINE, ("nitrite", "nitrites", "urine nitrite", "nit"), qualitative=True),

@@ -228,3 +228,57 @@ def test_a_dialysates_potassium_is_no_serum_potassium_and_no_alarm() -> None:
         "mmol/L, and data were collected 3 times per patient for analysis."
     )
     assert parse_lab_values(text, age=60, gender="male") == []
+
+
+# --- 9. Results the new cases print in words the reader did not follow ----------------------
+
+
+def test_one_word_for_a_list_of_dipstick_tests() -> None:
+    # CUPCase row 2212: only the glucose took the shared "negative" before.
+    values = parse_lab_values(
+        "His urine was dark brown and turbid, and negative for glucose, bilirubin, ketones, "
+        "leukoesterase, and nitrite but with 4+ blood and 0 to 2 red blood cells per high "
+        "power field.",
+        age=52,
+        gender="male",
+    )
+    assert [(v.analyte, v.value, v.specimen) for v in values] == [
+        ("Urine glucose", 0, "urine"),
+        ("Urine ketones", 0, "urine"),
+        ("Leukocyte esterase", 0, "urine"),
+        ("Nitrite", 0, "urine"),
+        ("Urine blood", 4, "urine"),
+    ]
+
+
+def test_a_change_over_days_to_a_bound() -> None:
+    # CUPCase row 2212: the "10 days" stood between the verb and the value.
+    values = parse_lab_values(
+        "His creatine kinase (CK) gradually dropped over the next 10 days to <5000 U/L. His "
+        "serum creatinine remained <1 mg/dL.",
+        age=52,
+        gender="male",
+    )
+    assert [(v.analyte, v.comparator, v.value) for v in values] == [
+        ("CK", "<", 5000),
+        ("Creatinine", "<", 1),
+    ]
+
+
+def test_a_gas_named_in_arterial_blood_with_its_unit_in_brackets() -> None:
+    # CUPCase row 1699: "in arterial blood" between the name and its subscripted abbreviation,
+    # then the value and its unit in brackets; the SpO2 and blood pressure are no lab values.
+    values = parse_lab_values(
+        "Arterial blood gas analysis (under simple O₂ mask, 10 L/minute) showed: pH, 7.42; "
+        "partial pressure of carbon dioxide in arterial blood (PaCO₂), 44.8 (mmHg); partial "
+        "pressure of oxygen in arterial blood (PaO₂), 86.2 (mmHg); bicarbonate (HCO₃-), 28.5 "
+        "(mmol/L); blood oxygen saturation (SpO₂), 96.7%; and blood pressure, 102/75 mmHg.",
+        age=57,
+        gender="female",
+    )
+    assert [(v.analyte, v.value, v.unit) for v in values] == [
+        ("Blood pH", 7.42, None),
+        ("pCO2", 44.8, "mmHg"),
+        ("pO2", 86.2, "mmHg"),
+        ("Bicarbonate", 28.5, "mmol/L"),
+    ]

@@ -163,7 +163,11 @@ _COMMA_VALUE = re.compile(
     # a count's unit set apart: "platelets, 321 × 10^9/L; and white blood cells (WBCs), 4300 ×
     # 10^6/L" (Journal of Medical Case Reports, CUPCase row 4444)
     r"(?:[×xX]\s*10\s*\^?\s*[0-9⁰-⁹]+\s*/\s*[A-Za-zµμ]+"
-    r"|[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?"
+    r"|[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?"
+    # or the unit in brackets: "partial pressure of carbon dioxide in arterial blood (PaCO₂),
+    # 44.8 (mmHg); partial pressure of oxygen in arterial blood (PaO₂), 86.2 (mmHg)" (Journal
+    # of Medical Case Reports, CUPCase row 1699)
+    r"|\(\s*[A-Za-zµμ%][A-Za-zµμ%^0-9*×]*(?:\s*/\s*[A-Za-z0-9.]+)?\s*\))?"
     # its range in round or square brackets, worded or bare: "follicle-stimulating hormone,
     # 0.54 mIU/ml [2.0–8.3 mIU/ml];" (Journal of Medical Case Reports, CUPCase row 1412)
     r"(?:\s*(?:\((?:reference|normal|range|ref)[^()]*\)|[(\[]\s*[<>≤≥]?\s*\d[^()\[\]]*[)\]]))?"
@@ -584,7 +588,9 @@ class _State:
             urine_here = (self.in_urine and named is None) or named == "urine"
             clause = re.split(r"[,;]|\.\s", before)[-1]
             segment = _comma_then_value(clause, segment)
-            outcome = read_value_first(analyte, match.group(), clause, urine_here)
+            outcome = read_value_first(
+                analyte, match.group(), clause, urine_here, re.split(r"\.\s", before)[-1]
+            )
             if outcome.value is not None and _PER_FIELD.match(segment):
                 # "revealed 10 white blood cells per high power field": urine microscopy per
                 # field is no result, as "WBC 10/hpf" is not
