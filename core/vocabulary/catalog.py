@@ -152,13 +152,14 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Bicarbonate", CHEMISTRY, ("bicarbonate", "bicarb", "hco3", "co2", "total co2", "tco2",
                                         "carbon dioxide"),
             (_u("mmol/l", 22, 29, 1, 60), _u("meq/l", 22, 29, 1, 60))),
-    Analyte("BUN", CHEMISTRY, ("bun", "blood urea nitrogen", "urea nitrogen"),
+    Analyte("BUN", CHEMISTRY, ("bun", "blood urea nitrogen", "urea nitrogen", "ureic nitrogen"),
             (_u("mg/dl", 7, 20, 1, 300), _u("mmol/l", 2.5, 7.1, 0.3, 100))),
     Analyte("Urea", KIDNEY, ("urea", "serum urea", "blood urea"),
             (_u("mmol/l", 2.5, 7.8, 0.5, 100), _u("mg/dl", 15, 45, 3, 600))),
-    # "Scr 1524.5 µmol/L": serum creatinine's abbreviation (CUPCase row 288)
+    # "Scr 1524.5 µmol/L": serum creatinine's abbreviation (CUPCase row 288); "Cre: 0.48
+    # mg/dL" (CUPCase row 600)
     Analyte("Creatinine", KIDNEY, ("creatinine", "serum creatinine", "creat", "Cr", "CR", "CREA",
-                                    "Crea", "Scr", "SCr", "sCr"),
+                                    "Crea", "Cre", "Scr", "SCr", "sCr"),
             (_u("mg/dl", 0.6, 1.3, 0.1, 30), _u("umol/l", 53, 115, 8, 3000))),
     Analyte("eGFR", KIDNEY, ("egfr", "gfr", "estimated gfr", "gfr estimated", "gfr, estimated",
                               "estimated glomerular filtration rate"),
@@ -214,14 +215,17 @@ _CORE: tuple[Analyte, ...] = (
                                   "t3, free"),
             (_u("pg/ml", 2.3, 4.2, 0.3, 30), _u("pmol/l", 3.5, 6.5, 0.5, 50))),
     # Liver
+    # "serum glutamic-pyruvic transaminase, 567U/L" (SGPT spelt out; CUPCase row 2638)
     Analyte("ALT", LIVER, ("alt", "sgpt", "alt (sgpt)", "alanine aminotransferase",
-                            "alanine transaminase", "alanine transferase", "GPT"),
+                            "alanine transaminase", "alanine transferase", "GPT",
+                            "glutamic-pyruvic transaminase", "glutamic pyruvic transaminase"),
             (_u("u/l", 7, 55, 0, 50_000),)),
     Analyte("AST", LIVER, ("ast", "sgot", "ast (sgot)", "aspartate aminotransferase",
                             "aspartate transaminase", "aspartate transferase", "GOT"),
             (_u("u/l", 8, 48, 0, 50_000),)),
+    # "alkaline phosphate 158 IU/L" (CUPCase row 4571): the enzyme misspelt, no phosphate
     Analyte("ALP", LIVER, ("alp", "alkaline phosphatase", "alk phos", "alk. phosphatase",
-                            "phosphatase alkaline"),
+                            "phosphatase alkaline", "alkaline phosphate"),
             (_u("u/l", 40, 130, 0, 20_000),)),
     Analyte("GGT", LIVER, ("ggt", "gamma gt", "gamma-gt", "ggtp", "gamma glutamyl transferase",
                             "γ glutamyl transferase", "γ-glutamyl transferase", "γgt", "γ-gt",
@@ -331,8 +335,9 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Urine ketones", URINE, ("ketones", "ketone", "urine ketones", "ketones urine",
                                       "ketone bodies", "ket"),
             (_u("mg/dl", None, 4, 0, 200),), qualitative=True),
+    # "negative for glucose, bilirubin, ketones, leukoesterase, and nitrite" (CUPCase row 2212)
     Analyte("Leukocyte esterase", URINE, ("leukocyte esterase", "leucocyte esterase",
-                                           "urine leukocytes", "leukocytes urine",
+                                           "leukoesterase", "urine leukocytes", "leukocytes urine",
                                            "wbc esterase", "leu"),
             qualitative=True),
     Analyte("Nitrite", URINE, ("nitrite", "nitrites", "urine nitrite", "nit"), qualitative=True),

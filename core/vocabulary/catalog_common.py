@@ -206,7 +206,9 @@ _COAGULATION: tuple[Analyte, ...] = (
             (_u("ug/ml", None, 5, 0, 2000), _u("mg/l", None, 5, 0, 2000))),
     Analyte("PT activity", COAGULATION, ("prothrombin activity", "pt activity",
                                          "prothrombin time activity", "quick value",
-                                         "prothrombin index", "taux de prothrombine"),
+                                         "prothrombin index", "taux de prothrombine",
+                                         # "PT%: 107" (CUPCase row 600)
+                                         "PT%"),
             (_u("%", 70, 130, 0, 200),)),
 )
 

@@ -217,10 +217,12 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
                                                   "17α-hydroxyprogesterone"),
             (_u("ng/ml", 0.2, 2.0, 0, 1000), _u("ng/dl", 20, 200, 0, 100_000),
              _u("nmol/l", 0.6, 6.0, 0, 3000))),
-    Analyte("Progesterone", HORMONES, ("progesterone", "serum progesterone"),
+    # "progesterone (P4): 0.54 ng/mL", then "P4: 2.23 ng/mL"; "Base E2: 42.7 pg/mL" (CUPCase
+    # row 600): the steroids' short names, read only as written in capitals
+    Analyte("Progesterone", HORMONES, ("progesterone", "serum progesterone", "P4"),
             (_u("ng/ml", 0.1, 25, 0, 500), _u("ng/dl", 10, 2500, 0, 50_000),
              _u("nmol/l", 0.3, 80, 0, 1600))),
-    Analyte("Estradiol", HORMONES, ("estradiol", "oestradiol", "serum estradiol"),
+    Analyte("Estradiol", HORMONES, ("estradiol", "oestradiol", "serum estradiol", "E2"),
             (_u("pg/ml", 10, 400, 0, 10_000), _u("pmol/l", 37, 1470, 0, 37_000))),
     Analyte("Renin activity", HORMONES, ("plasma renin activity", "renin activity", "PRA"),
             (_u("ng/ml/h", 0.5, 4.0, 0, 200),)),

@@ -307,7 +307,27 @@ def sentence_specimen(line: str, carried: str | None) -> str | None:
     return None if specimen == "blood" else specimen
 
 
+# Urine's amount or colour, told among the signs, is no urine specimen: in "Her vital signs
+# (...), and urine output were within normal limits, but inflammatory markers were elevated
+# (white blood cells, 11.2 × 10^9/L; C-reactive protein, 30 mg/L)" (Journal of Medical Case
+# Reports, CUPCase; dev case cr6-prec-hepatorenal-...) the counts are the blood's; so are
+# they after "dark urine" (issue #29) or on a short line under it, read as a heading. "His
+# urine was dark brown and turbid, and negative for glucose" (CUPCase row 2212) still names
+# the urine the dipstick was done on.
+_URINE_AMOUNT_OR_COLOUR = re.compile(
+    r"(?i)\burine\s+(?:output|volume|flow|production)s?\b|\b(?:dark|darker|brown|red|reddish"
+    r"|bloody|(?:dark|cola|tea|coca[-\s]cola)[-\s]colou?red|scant|scanty|reduced|decreased"
+    r"|low|poor)\s+urine\b"
+)
+
+
+def without_urine_amount(text: str) -> str:
+    """``text`` with its words on urine's amount or colour blanked (no specimen words)."""
+    return _URINE_AMOUNT_OR_COLOUR.sub(lambda m: " " * len(m.group()), text)
+
+
 def _closest(text: str) -> tuple[str | None, str | None]:
+    text = without_urine_amount(text)
     specimen = timing = None
     for match in _SPECIMEN_WORDS.finditer(text):
         specimen = _name_of(match, _SPECIMENS, "s")

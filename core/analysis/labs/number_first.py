@@ -40,6 +40,15 @@ _LEADING_WORD = re.compile(QUALITATIVE.pattern + r"\s*$")
 _SHARED_WORD = re.compile(
     QUALITATIVE.pattern + r"\s+(?:for\s+)?(?:" + ANALYTE_NAME.pattern + r")\s*(?:,|and|or)\s*$"
 )
+# ... and for a list of them: "His urine was dark brown and turbid, and negative for glucose,
+# bilirubin, ketones, leukoesterase, and nitrite" (Journal of Medical Case Reports, CUPCase
+# row 2212): the word before the list is every listed test's, read from the sentence.
+_SHARED_BY_A_LIST = re.compile(
+    QUALITATIVE.pattern
+    + r"\s+(?:for\s+)?(?:(?:"
+    + ANALYTE_NAME.pattern
+    + r")\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+))+$"
+)
 _GRADE_BEFORE = re.compile(r"(?i)\b(?:trace|[1-4]\+)\s*$")
 # An amount per day written before the name: "Urine analysis showed a 1 g/day proteinuria".
 _PER_DAY_FIRST = re.compile(
@@ -48,9 +57,12 @@ _PER_DAY_FIRST = re.compile(
 )
 
 
-def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -> Outcome:
+def read_value_first(
+    analyte: Analyte, name: str, clause: str, in_urine: bool, sentence: str = ""
+) -> Outcome:
     """A result written before the name: "4+ blood", "negative nitrites" in a urinalysis
-    sentence, "68 segs" in a differential count."""
+    sentence, "68 segs" in a differential count. ``sentence`` is the sentence up to the name,
+    for a word shared by a list of tests ("negative for glucose, ketones, and nitrite")."""
     if analyte.name == "24-hour urine protein" and _GRADE_BEFORE.search(clause):
         # "a specific gravity of 1.010, trace proteinuria": a dipstick grade is no day's amount
         analyte = replace(analyte, urine_form="Urine protein")
@@ -58,9 +70,9 @@ def read_value_first(analyte: Analyte, name: str, clause: str, in_urine: bool) -
     if (in_urine and analyte.urine_form) or analyte.qualitative:
         target = BY_NAME.get(analyte.urine_form or "") if not analyte.qualitative else analyte
         # "large amount of blood", "negative for ketones"
-        word = _LEADING_WORD.search(
-            re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause)
-        ) or _SHARED_WORD.search(clause)
+        word = _LEADING_WORD.search(re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause)) or (
+            _SHARED_WORD.search(clause) or _SHARED_BY_A_LIST.search(sentence)
+        )
         if target is not None and target.qualitative and word:
             return Outcome(qualitative_value(target, word.group("word")))
     per_day = _PER_DAY_FIRST.search(clause)

@@ -50,8 +50,9 @@ from core.analysis.labs.patterns import (
     URINE_HEADING,
 )
 from core.analysis.labs.reference import Patient
-from core.analysis.labs.result import read_result
+from core.analysis.labs.result import GIVEN, read_result
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
+from core.analysis.labs.whose import anothers_value
 from core.insights import LabDocument, LabValue
 from core.vocabulary.analytes import URINE
 from core.vocabulary.catalog import BY_NAME
@@ -162,7 +163,11 @@ _COMMA_VALUE = re.compile(
     # a count's unit set apart: "platelets, 321 × 10^9/L; and white blood cells (WBCs), 4300 ×
     # 10^6/L" (Journal of Medical Case Reports, CUPCase row 4444)
     r"(?:[×xX]\s*10\s*\^?\s*[0-9⁰-⁹]+\s*/\s*[A-Za-zµμ]+"
-    r"|[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?)?"
+    r"|[A-Za-zµμ%/^0-9*×]+(?:\s*/\s*[A-Za-z]+)?"
+    # or the unit in brackets: "partial pressure of carbon dioxide in arterial blood (PaCO₂),
+    # 44.8 (mmHg); partial pressure of oxygen in arterial blood (PaO₂), 86.2 (mmHg)" (Journal
+    # of Medical Case Reports, CUPCase row 1699)
+    r"|\(\s*[A-Za-zµμ%][A-Za-zµμ%^0-9*×]*(?:\s*/\s*[A-Za-z0-9.]+)?\s*\))?"
     # its range in round or square brackets, worded or bare: "follicle-stimulating hormone,
     # 0.54 mIU/ml [2.0–8.3 mIU/ml];" (Journal of Medical Case Reports, CUPCase row 1412)
     r"(?:\s*(?:\((?:reference|normal|range|ref)[^()]*\)|[(\[]\s*[<>≤≥]?\s*\d[^()\[\]]*[)\]]))?"
@@ -248,21 +253,16 @@ _BLOOD_BEFORE = re.compile(r"(?i)\b(?:serum|plasma|blood|capillary)\s*$")
 _COLLECTION = re.compile(
     r"(?i)urin|uria\b|\b24\s*-?\s*(?:h|hrs?|hours?)\b|collect|excret|output|loss|clearance"
 )
-# A number that belongs to a name, its abbreviation in brackets ending in the same number:
-# "Dengue non-structural protein 1 (NS1) antigen (day 2) was positive" (Journal of Medical
-# Case Reports, CUPCase row 1562) holds no total protein of 1.
-_NUMBER_OF_A_NAME = re.compile(r"^\s*(\d{1,2})\s*\(\s*[A-Za-z][A-Za-z-]*\1\s*\)")
+# A per-day unit the unit keys do not fold into "/24h" is one too: "self-injecting recombinant
+# FSH (225 IU/day)" (Journal of Medical Case Reports, CUPCase row 600) holds no FSH level.
+_PER_DAY_UNIT = re.compile(r"/(?:24h|day|d)$")
 # A hormone, an electrolyte or a vitamin given as a drug: its number, a dose's unit, then how
-# or how often it was given. "pamidronate 90 mg administered intravenously once, and
-# calcitonin 300 U administered subcutaneously twice daily" (Journal of Medical Case
-# Reports, CUPCase row 1727) holds no calcitonin level.
+# or how often it was given (the words of result.py's GIVEN, which reads "300 U administered"
+# after the number too). "pamidronate 90 mg administered intravenously once, and calcitonin
+# 300 U administered subcutaneously twice daily" (Journal of Medical Case Reports, CUPCase row
+# 1727) holds no calcitonin level.
 _DOSE_GIVEN = re.compile(
-    r"(?i)^\s*(?:of\s+)?\d[\d,.]*\s*(?:U|units?|IU|mg|g|mcg|[µμu]g|mEq|mmol|m[Ll])\b\.?\s*"
-    r"(?:was\s+|were\s+)?(?:administered|given|infused|injected|prescribed|"
-    r"(?:subcutaneous|intravenous|intramuscular|oral|intravesical)(?:ly)?\b|"
-    # (never "per day" or "daily" alone: "protein 3 g daily" may be a 24-hour urine's)
-    r"s\.?c\.?\s|i\.?v\.?\s|i\.?m\.?\s|p\.?o\.?\s|once|twice|thrice|three\s+times|"
-    r"every\b|b\.?i\.?d\b|t\.?i\.?d\b|q\.?d\b)"
+    r"(?i)^\s*(?:of\s+)?\d[\d,.]*\s*(?:U|units?|IU|mg|g|mcg|[µμu]g|mEq|mmol|m[Ll])\b\.?\s*" + GIVEN
 )
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
@@ -335,29 +335,40 @@ _RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
 # A protein named by its own numeral is another protein than the total: "programmed cell death
 # protein 1 (PD-1)" (Journal of Medical Case Reports, CUPCase row 1727), "Dengue non-structural
 # protein 1 (NS1)" (row 1562), "IGF binding protein 3 were 80ng/mL" (row 3217). A bare
-# "protein" followed by a one-digit numeral that no unit follows is such a name; and a
-# globulin named by its fraction ("gamma globulin level of 2.64", row 1727) is not the
-# serum globulin.
+# "protein" followed by a one-digit numeral that no unit follows is such a name, and so is any
+# test's name followed by a number its abbreviation in brackets ends in ("non-structural
+# protein 1 (NS1) antigen (day 2) was positive" holds no total protein of 1); a globulin named
+# by its fraction ("gamma globulin level of 2.64", row 1727) is not the serum globulin.
+_NUMBER_OF_A_NAME = re.compile(r"^\s*(\d{1,2})\s*\(\s*[A-Za-z][A-Za-z-]*\1\s*\)")
 _PROTEIN_NUMERAL = re.compile(r"^\s*[1-9](?![\d.,+])(?!\s*(?:g|mg)\s*/)")
 _GLOBULIN_FRACTION_BEFORE = re.compile(
     r"(?i)(?:\b(?:gamma|alpha|beta)|[γαβ])[\s-]*(?:[12][\s-]*)?$"
 )
+# A monoclonal component named by its heavy chain is the paraprotein, not the serum's whole
+# immunoglobulin: "an increase in monoclonal IgG (22 g/L)", "His monoclonal IgG had dropped
+# from 65 g/L" (Journal of Medical Case Reports, CUPCase row 5006).
+_MONOCLONAL_BEFORE = re.compile(r"(?i)\bmonoclonal\s+(?:serum\s+)?$")
 
 
 # A statement that results lie within normal limits, then the results in a bracket: "Her
 # haematological and biochemical parameters were within normal limits (haemoglobin 11.8g/dL;
 # white cell count of 9400/mm3; ...)" (Journal of Medical Case Reports, CUPCase row 2766). The
-# bracket opens the results themselves, not a reference range.
+# bracket opens the results themselves, not a reference range; so does a colon ("Other
+# laboratory studies were within normal limits: blood sugar of 128 mg/dL, eGFR of 106",
+# CUPCase row 3881).
 _WITHIN_BEFORE = re.compile(r"(?i)\bwithin\s+(?:the\s+)?$")
-_LIMITS_OPEN = re.compile(r"(?i)normal\s+(?:limits?|range)\s*\(\s*$")
+_LIMITS_OPEN = re.compile(r"(?i)normal\s+(?:limits?|range)\s*[(:]\s*$")
 
 
 def _results_opened(clause: str, at: int) -> bool:
     return bool(_WITHIN_BEFORE.search(clause[:at]) and _LIMITS_OPEN.match(clause, at))
 
 
-def _named_protein(name: str, before: str, segment: str) -> bool:
-    """Whether the bare name ``name`` ("protein", "globulin") names another protein."""
+def _another_protein(name: str, before: str, segment: str) -> bool:
+    """Whether the test's name ``name``, with ``before`` it and its ``segment`` after it, is
+    part of another protein's name or a monoclonal component, not the test's result."""
+    if _NUMBER_OF_A_NAME.match(segment) or _MONOCLONAL_BEFORE.search(before):
+        return True
     key = name.strip().lower()
     if key == "protein":
         return bool(_PROTEIN_NUMERAL.match(segment))
@@ -539,12 +550,12 @@ class _State:
             segment = line[match.end() : end]
             if _ratio_term(before, line[match.end() :], segment):
                 continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
-            if _named_protein(match.group(), before, segment):
+            if _another_protein(match.group(), before, segment):
                 continue  # "programmed cell death protein 1 (PD-1)": no total protein of 1
-            if _NUMBER_OF_A_NAME.match(segment):
-                continue  # "non-structural protein 1 (NS1) antigen": a name's number
             if _DOSE_GIVEN.match(segment):
                 continue  # "calcitonin 300 U administered subcutaneously": a drug's dose
+            if anothers_value(re.split(r"\.\s", before)[-1], own_clause, self.patient):
+                continue  # "her sister's potassium was 2.9", "arterial cord pH": not hers
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
             specimen, timing = value_context(self.section, before)
@@ -577,7 +588,9 @@ class _State:
             urine_here = (self.in_urine and named is None) or named == "urine"
             clause = re.split(r"[,;]|\.\s", before)[-1]
             segment = _comma_then_value(clause, segment)
-            outcome = read_value_first(analyte, match.group(), clause, urine_here)
+            outcome = read_value_first(
+                analyte, match.group(), clause, urine_here, re.split(r"\.\s", before)[-1]
+            )
             if outcome.value is not None and _PER_FIELD.match(segment):
                 # "revealed 10 white blood cells per high power field": urine microscopy per
                 # field is no result, as "WBC 10/hpf" is not
@@ -625,7 +638,7 @@ class _State:
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             if (
-                unit_key(value.unit).endswith("/24h")
+                _PER_DAY_UNIT.search(unit_key(value.unit))
                 and not (self.in_urine or specimen == "urine")
                 and not _COLLECTION.search(told)
             ):

@@ -58,14 +58,22 @@ _WORDS_TO_VALUE = re.compile(
 )
 
 
+# The words that say a medicine was given, after its dose: "calcitonin 300 U administered
+# subcutaneously twice daily" (Journal of Medical Case Reports, CUPCase row 1727). Never "per
+# day" or "daily" alone: "protein 3 g daily" may be a 24-hour urine's.
+GIVEN = (
+    r"(?:(?:was|were)\s+)?(?:administered|given|infused|injected|prescribed"
+    r"|(?:subcutaneous|intravenous|intramuscular|oral|intravesical)(?:ly)?\b"
+    r"|s\.?c\.?(?=\s|$)|i\.?v\.?(?=\s|$)|i\.?m\.?(?=\s|$)|p\.?o\.?(?=\s|$)"
+    r"|once|twice|thrice|three\s+times|every\b|b\.?i\.?d\b|t\.?i\.?d\b|q\.?d\b)"
+)
 # A number followed by a dose unit is a medicine's dose, never a lab result.
 _DOSE = re.compile(
     r"(?i)^\s*(?:mg|mcg|µg|g|gm|units?|iu|tabs?|tablets?|caps?|capsules?|puffs?|drops?|ml)\b"
     r"(?!%)(?!\s*/)(?:\s+(?:daily|bid|tid|qid|q\.?\s*\d|once|twice|po|p\.o\.|iv|sc|im|at|every|per|x)\b)?"
-    # "calcitonin 300 U administered subcutaneously" (Journal of Medical Case Reports, CUPCase
-    # row 1727): "U" is a dose's unit when the words of giving a medicine follow it
-    r"|^\s*u\b(?!\s*/)(?=\s+(?:administered|given|injected|infused|subcutaneous(?:ly)?"
-    r"|intravenous(?:ly)?|intramuscular(?:ly)?|orally|daily|twice|once|sc|iv|im)\b)"
+    # "U" is a dose's unit when the words of giving a medicine follow it (or "daily": no
+    # result is counted in U a day)
+    rf"|^\s*u\b(?!\s*/)(?=\s+(?:{GIVEN}|daily\b))"
 )
 
 

@@ -232,6 +232,14 @@ _CHANGED_TO = re.compile(
 )
 
 
+# The span of time a change took, between its verb and "to": "His creatine kinase (CK)
+# gradually dropped over the next 10 days to <5000 U/L" (Journal of Medical Case Reports,
+# CUPCase row 2212). Its days are no value; the change reads as "dropped to <5000 U/L".
+_CHANGE_OVER = re.compile(
+    r"(?i)\b(?P<verb>rose|fell|dropped|increased|decreased|declined|improved)\s+over\s+"
+    r"(?:the\s+)?(?:next|following|subsequent)\s+\d{1,3}\s+(?:days?|weeks?|hours?|months?)"
+    r"\s+to\s+(?=[<>]?\s*\d)"
+)
 _CHANGE_JOINS = re.compile(r"(?i)\b(?:which|that|and|then|subsequently|later|but|it)\b")
 
 
@@ -808,6 +816,7 @@ def rewrite_prose(line: str) -> str:
     line = _TO_FROM.sub(_to_from, line)
     line = _FROM_TO.sub(_from_to, line)
     line = _AGAIN_IN_UNIT.sub(_again_in_unit, line)
+    line = _CHANGE_OVER.sub(lambda m: f"{m.group('verb')} to ", line)
     for _ in range(3):  # "increased to 24.7 and then decreased to 16.6": one change at a time
         changed = _CHANGED_TO.sub(_changed_to, line)
         if changed == line:
@@ -840,12 +849,24 @@ def _pair(match: re.Match[str]) -> str:
 
 # A test's abbreviation in brackets after its name: "free thyroxin (T4) of 0.59 ng/dl",
 # "thyroid-stimulating hormone (TSH) of 16.75". The bracket names the same test (its "T4"
-# is no total T4 of its own), so it is dropped.
-_NAME_THEN_ABBREVIATION = re.compile(rf"(?P<name>{_NAME})\s*\(\s*(?P<abbr>[^()]{{1,20}}?)\s*\)")
+# is no total T4 of its own), so it is dropped. The blood it was measured in may stand
+# between them: "partial pressure of carbon dioxide in arterial blood (PaCO₂), 44.8 (mmHg)"
+# (Journal of Medical Case Reports, CUPCase row 1699) is an arterial partial pressure.
+_NAME_THEN_ABBREVIATION = re.compile(
+    rf"(?P<name>{_NAME})(?i:\s+in\s+(?P<blood>arterial|venous|capillary)\s+blood)?"
+    r"\s*\(\s*(?P<abbr>[^()]{1,20}?)\s*\)"
+)
+
+
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 
 def _drop_abbreviation(match: re.Match[str]) -> str:
-    return match.group("name") if ANALYTE_NAME.fullmatch(match.group("abbr")) else match.group()
+    # (an abbreviation typeset with subscripts, "PaCO₂", is the same name)
+    if not ANALYTE_NAME.fullmatch(match.group("abbr").translate(_SUBSCRIPT_DIGITS)):
+        return match.group()
+    blood = match.group("blood")
+    return f"{blood} {match.group('name')}" if blood else match.group("name")
 
 
 # The abbreviation and the value in one bracket after the name, a semicolon between them:
@@ -955,7 +976,11 @@ def _blood_gas(sentence: str) -> str:
     tail = re.sub(r"(?<![pPC])\bO2\b", "pO2", tail)
     tail = re.sub(
         r"(?i)\b(abgs?|vbgs?|blood\s+gas(?:es)?)\s+(?:of|was|were|showed|shows?)?\s*(?=[67]\.\d)",
-        r"\1 blood pH ",
+        lambda gas_of: (
+            gas_of.group()
+            if _ANALYTE_ON.search(head + tail[: gas_of.start()])
+            else f"{gas_of.group(1)} blood pH "
+        ),
         tail,
     )
     # SaO2 after a blood gas is the analyser's measured arterial saturation (co-oximetry), a
@@ -965,6 +990,12 @@ def _blood_gas(sentence: str) -> str:
 
 
 _SAO2 = re.compile(r"\bSaO2\b")
+# A test named before "on the blood gas" keeps the number: "potassium on the blood gas was
+# 7.8" (issue #29 quotes it from a held-out case) is the gas analyser's potassium, no pH.
+_ANALYTE_ON = re.compile(
+    rf"{_NAME}(?i:\s+(?:\w+\s+)?(?:on|from|by)\s+(?:the|an?|his|her|their|a\s+repeat)?\s*"
+    r"(?:(?:arterial|venous|capillary|point[-\s]of[-\s]care)\s+)?)$"
+)
 
 
 # --- table cells run together (text taken from PDF or HTML tables) ----------------------

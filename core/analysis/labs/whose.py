@@ -1,0 +1,108 @@
+"""Whose result a number is: a case report also tells a relative's values and, in a mother's
+case, her newborn's. Neither is this patient's result, whatever the test.
+
+- A relative's value: the relative named with a possessive before the test ("her sister's
+  potassium was 2.9", issue #29), or the sentence names a relative and the pronoun before the
+  test is the relative's, not the patient's ("his elder sister ... had been diagnosed when
+  she was five months old: ... her insulin-like growth factor 1 (IGF-1) level was 286ng/mL",
+  a boy's case; Journal of Medical Case Reports, CUPCase row 3217).
+- A newborn's value in an adult's case: the umbilical cord's blood gas ("The arterial cord pH
+  was 7.01 with CO2 of 71 mmHg and lactate of 9.5 mmol/L", a mother's case; Journal of
+  Medical Case Reports, CUPCase row 1387), or the baby named with a possessive ("the
+  newborn's glucose"). In a child's case the newborn may be the patient: read as usual.
+- A fluid given to the patient, not taken from them: a dialysis bath's or a replacement
+  fluid's concentration ("which uniformly use dialysate with a potassium concentration (KD)
+  of 2.0 mmol/L", He et al., Ann Palliat Med 2021;10:12218, PubMed 35016414) is no serum
+  potassium, and never a critical one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.analysis.labs.reference import Patient
+
+_RELATIVES = (
+    r"sisters?|brothers?|siblings?|mother|father|parents?|husband|wife|spouse|partner|sons?"
+    r"|daughters?|cousins?|aunt|uncle|niece|nephew|grand(?:mother|father|parents?)|twin"
+)
+_FEMALE = re.compile(r"(?i)\b(?:sisters?|mother|wife|daughters?|aunt|niece|grandmother)\b")
+_MALE = re.compile(r"(?i)\b(?:brothers?|father|husband|sons?|uncle|nephew|grandfather)\b")
+_RELATIVE = re.compile(rf"(?i)\b(?:{_RELATIVES})\b")
+# "her sister's potassium": a relative's, by the possessive (unless it names the patient).
+_RELATIVE_OWNS = re.compile(rf"(?i)\b(?P<who>{_RELATIVES})(?:'|’)s?\s+(?:[\w-]+\s+){{0,3}}$")
+_CHILD_OF = re.compile(r"(?i)sons?|daughters?")
+_THE_PATIENT = re.compile(r"(?i)\b(?:our|the|this|index)\s+(?:patient|proband|case)\b")
+_PRONOUN = re.compile(r"(?i)\b(his|her)\b")
+
+# The newborn's blood in a mother's case: the umbilical cord's gas or blood, or the baby named
+# with a possessive.
+_CORD = re.compile(
+    r"(?i)\b(?:(?:arterial|venous)\s+)?(?:umbilical\s+)?cord(?:\s+(?:arterial|venous))?"
+    r"\s+(?:blood\s+)?(?:gas(?:es)?|ph|blood|samples?)\b|\bumbilical\s+(?:artery|arterial|vein|venous)\b"
+)
+_BABY = r"(?:newborn|neonate|baby|infant|fetus|foetus)(?:'|’)s\s+"
+# "The neonate's laboratory findings: ... hemoglobin (Hb) level of 14.8" (a mother's case;
+# Journal of Medical Case Reports, CUPCase row 942): every result of the sentence is the baby's.
+_BABYS_RESULTS = re.compile(
+    rf"(?i)\b{_BABY}(?:(?:laboratory|lab|blood)\s+)?(?:findings|results|tests|values|investigations)\b"
+)
+_BABY_OWNS = re.compile(
+    rf"(?i)\b{_BABY}(?:[\w-]+\s+){{0,3}}$"
+    r"|\b(?:fetal|foetal)\s+(?:[\w-]+\s+){0,1}$"
+    # the cord's own pH: "The arterial cord pH was 7.01"
+    r"|\bcord\s+(?:(?:arterial|venous)\s+)?(?:blood\s+)?$"
+)
+
+
+# A fluid the patient is given, named in the test's own clause.
+_FLUID_GIVEN = re.compile(
+    r"(?i)\b(?:dialysate|dialys(?:is|ate)\s+(?:bath|fluid|solution)|(?:replacement|substitution)"
+    r"\s+(?:fluids?|solutions?))\b"
+)
+
+
+def _the_patient(who: str, patient: Patient, adult: bool) -> bool:
+    """Whether the relation names the patient: a child's case tells "her son's glucose"
+    (the mother's words), a woman's obstetric case "the mother's haemoglobin"."""
+    if _CHILD_OF.fullmatch(who):
+        return not adult
+    return who.lower() == "mother" and adult and patient.sex == "female"
+
+
+def _relative_pronoun(sentence: str, patient: Patient) -> bool:
+    """The sentence names a relative, not the patient after them, and the last possessive
+    pronoun before the test is of the relative's sex and not the patient's."""
+    relatives = list(_RELATIVE.finditer(sentence))
+    if not relatives or patient.sex is None:
+        return False
+    after = sentence[relatives[-1].start() :]
+    if _THE_PATIENT.search(after):
+        return False
+    pronouns = _PRONOUN.findall(after)
+    if not pronouns:
+        return False
+    pronoun = pronouns[-1].lower()
+    named = relatives[-1].group()
+    if pronoun == "her":
+        return patient.sex == "male" and bool(_FEMALE.fullmatch(named))
+    return patient.sex == "female" and bool(_MALE.fullmatch(named))
+
+
+def anothers_value(sentence: str, clause: str, patient: Patient) -> bool:
+    """Whether the test named after ``sentence`` (its sentence up to the name) and ``clause``
+    (its own clause up to the name) is a relative's, a fluid's given to the patient or, in an
+    adult's case, a newborn's."""
+    if _FLUID_GIVEN.search(clause):
+        return True
+    owner = _RELATIVE_OWNS.search(clause)
+    adult = patient.age is not None and not patient.child
+    if owner and not _the_patient(owner.group("who"), patient, adult):
+        return True
+    if _relative_pronoun(sentence, patient):
+        return True
+    if not adult:
+        return False
+    return bool(
+        _CORD.search(sentence) or _BABYS_RESULTS.search(sentence) or _BABY_OWNS.search(clause)
+    )
