@@ -99,7 +99,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("umol/l", 11, 51, 1, 2000), _u("ug/dl", 19, 87, 2, 3500))),
     Analyte("Cortisol", CHEMISTRY, ("cortisol", "serum cortisol", "random cortisol",
                                      "cortisol (8 am)", "morning cortisol"),
-            (_u("ug/dl", 5, 25, 0.1, 200), _u("nmol/l", 140, 690, 3, 5500))),
+            (_u("ug/dl", 5, 25, 0.1, 200), _u("nmol/l", 140, 690, 3, 5500),
+             # a 24-hour urine's free cortisol, only ever written: "a 24-hour urinary free
+             # cortisol (UFC) level of 529.4 μg/day" (J Med Case Rep, CUPCase row 1622)
+             _u("ug/24h", None, 50, 0, 20_000, written_only=True))),
     Analyte("Prealbumin", CHEMISTRY, ("prealbumin", "pre-albumin", "transthyretin"),
             (_u("mg/dl", 15, 36, 1, 80),)),
     Analyte("Blood pH", CHEMISTRY, ("arterial ph", "blood ph", "abg ph", "venous ph", "serum ph",
@@ -346,6 +349,8 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("24-hour urine protein", KIDNEY, ("24-hour urine protein", "24 hour urine protein",
                                               "24-h urine protein", "24h urine protein",
                                               "24-hour urinary protein", "24-hour proteinuria",
+                                              "24-hour urinary total protein",
+                                              "24-hour urine total protein",
                                               "24 hour proteinuria", "urine protein 24 hour",
                                               "24-hour urine protein excretion",
                                               "protein excretion", "proteinuria"),

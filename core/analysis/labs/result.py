@@ -485,6 +485,9 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             # 7.7", "caused the hematocrit (Ht) level to drop to 17.6%" (Andreadis et al.,
             # J Med Case Rep 2010;4:256, CC BY): a later result of the same test
             r"|(?:reached|reaching)\s+(?=[<>]?\d)"
+            # "in four weeks, his platelet count improved to 214×10^9 cells/L" (J Med Case
+            # Rep, CUPCase row 3276): a recovery, told as a change, hands the value over too
+            r"|(?:improved|recovered)\s+to\s+(?=[<>]?\d)"
             r"|to\s+(?:drop|fall|rise|increase|decrease)\s+to\s+(?=[<>]?\d)",
             rest,
         )
