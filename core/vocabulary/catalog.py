@@ -108,6 +108,7 @@ _CORE: tuple[Analyte, ...] = (
                                           "segmental cells", "segmented neutrophils",
                                           "segmented cells", "polys", "pmns", "pmn",
                                           "polymorphonuclear", "polymorphonuclears",
+                                          "polymorphonuclear cells",
                                           "absolute neutrophils", "anc", "segs",
                                           "absolute neutrophil count", "neutrophilic leukocytes",
                                           "neutrophilic leucocytes", "neutrophilic granulocytes",
@@ -158,7 +159,7 @@ _CORE: tuple[Analyte, ...] = (
             (_u("mmol/l", 2.5, 7.8, 0.5, 100), _u("mg/dl", 15, 45, 3, 600))),
     # "Scr 1524.5 µmol/L": serum creatinine's abbreviation (CUPCase row 288)
     Analyte("Creatinine", KIDNEY, ("creatinine", "serum creatinine", "creat", "Cr", "CR", "CREA",
-                                    "Crea", "Scr", "SCr", "sCr"),
+                                    "Crea", "Scr", "SCr", "sCr", "Cre"),
             (_u("mg/dl", 0.6, 1.3, 0.1, 30), _u("umol/l", 53, 115, 8, 3000))),
     Analyte("eGFR", KIDNEY, ("egfr", "gfr", "estimated gfr", "gfr estimated", "gfr, estimated",
                               "estimated glomerular filtration rate"),

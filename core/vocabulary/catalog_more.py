@@ -61,7 +61,8 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Immature granulocytes", BLOOD_COUNT, ("immature granulocytes", "immature grans",
                                                    "immature granulocyte count"),
             (_u("%", 0, 1, 0, 100), _u("10^9/l", 0.0, 0.1, 0, 50), _u("/ul", 0, 100, 0, 50_000))),
-    Analyte("Bands", BLOOD_COUNT, ("bands", "band neutrophils", "band forms", "stabs"),
+    Analyte("Bands", BLOOD_COUNT, ("bands", "band neutrophils", "band forms", "stabs",
+                                   "band cells", "stab cells"),
             (_u("%", 0, 5, 0, 100),)),
     Analyte("Postprandial glucose", CHEMISTRY, ("postprandial glucose", "post prandial glucose",
                                                  "glucose pp", "glucose post prandial", "ppbs",
@@ -223,7 +224,9 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Progesterone", HORMONES, ("progesterone", "serum progesterone"),
             (_u("ng/ml", 0.1, 25, 0, 500), _u("ng/dl", 10, 2500, 0, 50_000),
              _u("nmol/l", 0.3, 80, 0, 1600))),
-    Analyte("Estradiol", HORMONES, ("estradiol", "oestradiol", "serum estradiol"),
+    # "E2: 1550 pg/mL" (J Med Case Rep, CUPCase row 600): estradiol's usual short name in
+    # reproductive medicine, matched only as written
+    Analyte("Estradiol", HORMONES, ("estradiol", "oestradiol", "serum estradiol", "E2"),
             (_u("pg/ml", 10, 400, 0, 10_000), _u("pmol/l", 37, 1470, 0, 37_000))),
     Analyte("Renin activity", HORMONES, ("plasma renin activity", "renin activity", "PRA"),
             (_u("ng/ml/h", 0.5, 4.0, 0, 200),)),

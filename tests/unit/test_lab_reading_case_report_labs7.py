@@ -103,3 +103,35 @@ def test_a_count_that_improved_to_a_value_is_that_value() -> None:
         "weeks, his platelet count improved to 214×10^9 cells/L (Figure 2)."
     )
     assert [(a, v) for a, v, _, _ in _read(text)] == [("Platelets", 214)]
+
+
+def test_a_differential_told_as_percentages_of_named_cells_in_her_blood() -> None:
+    # Row 5241 (cr7-labs-myelofibrosis-semicolon-her-level-was-lists-two-admissions-counts-mm3):
+    # the neutrophils ("polymorphonuclear cells in her blood") and the bands ("stab cells")
+    # were not read.
+    text = (
+        "her white blood cell count was 32.4 × 10^3/mm^3; the percentage of polymorphonuclear "
+        "cells in her blood was 71%; the percentage of lymphocytes was 13%; the percentage of "
+        "monocytes was 5%; the percentage of myelocytes was 1%; the percentage of stab cells was "
+        "9%; and the percentage of metamyelocytes was 1%."
+    )
+    values = {(a, v) for a, v, _, _ in _read(text)}
+    assert {("Neutrophils", 71), ("Lymphocytes", 13), ("Monocytes", 5), ("Bands", 9)} <= values
+    assert ("Bands", 1) in {(a, v) for a, v, _, _ in _read("the percentage of band cells was 1%;")}
+
+
+def test_short_names_of_a_japanese_panel_e2_and_cre() -> None:
+    # Row 600 (cr7-labs-ovarian-stimulation-serial-hormones-colon-lists-admission-then-next-day
+    # -panel): "E2" (estradiol) and "Cre" (creatinine) were not read.
+    text = (
+        "hormone levels were further elevated (E2: 1550 pg/mL, LH: 1.6 mIU/m, FSH: 16.4 mU/mL, "
+        "P4: 2.23 ng/mL)."
+    )
+    assert ("Estradiol", 1550, "pg/mL", None) in _read(text)
+    text = (
+        "(WBC: 9400/μL, Hb: 12.7 g/dL, Hct: 36.4%, TP: 6.3 g/dL, Alb: 3.9 g/dL, Cre: 0.48 mg/dL, "
+        "APTT: 30.7 seconds, PT: 12.9 seconds, PT%: 93)."
+    )
+    assert ("Creatinine", 0.48, "mg/dL", None) in _read(text)
+    # The receptor named in the same section is no estradiol value.
+    assert _read("since her tumor was E2 receptor-positive.") == []

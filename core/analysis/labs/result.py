@@ -462,6 +462,12 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
                 unit = aside.group(1).strip()
             pos += aside.end()
             continue
+        # "the percentage of polymorphonuclear cells in her blood was 71%" (J Med Case Rep,
+        # CUPCase row 5241): where the cells were counted, not a second name
+        in_blood = re.match(r"(?i)in\s+(?:his|her|their|the)\s+(?:peripheral\s+)?blood\b", rest)
+        if in_blood and pos <= 3:
+            pos += in_blood.end()
+            continue
         when = _WHEN.match(rest)
         if when and pos <= 3:
             pos += when.end()
