@@ -135,3 +135,16 @@ def test_short_names_of_a_japanese_panel_e2_and_cre() -> None:
     assert ("Creatinine", 0.48, "mg/dL", None) in _read(text)
     # The receptor named in the same section is no estradiol value.
     assert _read("since her tumor was E2 receptor-positive.") == []
+
+
+def test_a_myeloproliferative_platelet_peak_over_2000_is_a_count_and_critical() -> None:
+    # Row 3580 (cr7-labs-cml-trauma-initial-wbc-pc-lipase-peaked-on-pod-counts-10-9): the
+    # peak of 2293 × 10^9/L was kept as a doubtful read and never telephoned.
+    text = (
+        "Leukocytosis peaked at 69.6 × 10^9/L on POD-9 and thrombocytosis peaked at 2293 × "
+        "10^9/L on POD-12."
+    )
+    values = {v.analyte: v for v in read_lab_text(text).values}
+    assert values["Platelets"].value == 2293
+    assert values["Platelets"].critical and not values["Platelets"].doubtful
+    assert values["WBC"].critical
