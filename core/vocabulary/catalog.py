@@ -63,7 +63,8 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Hemoglobin", BLOOD_COUNT, ("hemoglobin", "haemoglobin", "hgb", "hb"),
             (_u("g/dl", 12.0, 17.5, 1, 25), _u("g/l", 120, 175, 10, 250),
              _u("mmol/l", 7.4, 10.9, 0.6, 15.5, written_only=True)), urine_form="Urine blood"),
-    Analyte("Hematocrit", BLOOD_COUNT, ("hematocrit", "haematocrit", "hct", "pcv"),
+    Analyte("Hematocrit", BLOOD_COUNT, ("hematocrit", "haematocrit", "hct", "pcv",
+                                         "packed cell volume"),
             (_u("%", 36, 52, 4, 80), _u("l/l", 0.36, 0.52, 0.04, 0.8))),
     Analyte("RBC", BLOOD_COUNT, ("rbc", "red blood cells", "red blood cell count",
                                   "red cell count", "red count", "red blood count", "red cells",
@@ -84,10 +85,13 @@ _CORE: tuple[Analyte, ...] = (
             _CELLS, urine_form="Leukocyte esterase"),
     Analyte("Platelets", BLOOD_COUNT, ("platelets", "platelet", "platelet count", "plt",
                                        "thrombocytes", "thrombocyte count"),
-            (_u("10^9/l", 150, 450, 1, 2000), _u("/ul", 150_000, 450_000, 2000, 3_000_000),
+            # A myeloproliferative count passes 2000 x10^9/L: "thrombocytosis peaked at 2293 ×
+            # 10^9/L on POD-12" (J Med Case Rep, CUPCase row 3580); every unit's limit is
+            # 3000 x10^9/L, as the count per uL always had it
+            (_u("10^9/l", 150, 450, 1, 3000), _u("/ul", 150_000, 450_000, 2000, 3_000_000),
              _u("lakh/ul", 1.5, 4.5, 0.01, 20, written_only=True),
              # Japanese and Korean reports count platelets per 10^4/uL ("18.3 × 10^4/µL")
-             _u("10^4/ul", 15, 45, 0.1, 200, written_only=True))),
+             _u("10^4/ul", 15, 45, 0.1, 300, written_only=True))),
     Analyte("MCV", BLOOD_COUNT, ("mcv", "mean corpuscular volume", "mean cell volume"),
             (_u("fl", 80, 100, 40, 160),)),
     Analyte("MCH", BLOOD_COUNT, ("mch", "mean corpuscular hemoglobin", "mean cell hemoglobin",
@@ -108,6 +112,7 @@ _CORE: tuple[Analyte, ...] = (
                                           "segmental cells", "segmented neutrophils",
                                           "segmented cells", "polys", "pmns", "pmn",
                                           "polymorphonuclear", "polymorphonuclears",
+                                          "polymorphonuclear cells",
                                           "absolute neutrophils", "anc", "segs",
                                           "absolute neutrophil count", "neutrophilic leukocytes",
                                           "neutrophilic leucocytes", "neutrophilic granulocytes",

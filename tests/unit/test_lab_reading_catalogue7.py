@@ -122,8 +122,8 @@ def test_the_vitamin_d_hormone_and_pthrp_take_their_mass_codes_only() -> None:
 
 # Journal of Medical Case Reports case sections (CC BY 4.0) as the CUPCase dataset stores
 # them (felipeocampoos/CUPCase-curhumai-Adversary, gpt_and_med_lm_evaluation/datasets/
-# CUPCASE_RTEST_eval.csv at ccbb10784c3e99694a8df0176c2f537c2cba14a3; row ids beside each).
-# None of these rows is a case of either split.
+# CUPCASE_RTEST_eval.csv at ccbb10784c3e99694a8df0176c2f537c2cba14a3; row ids beside each;
+# rows 4571 and 5241 are also whole dev cases of this round).
 @pytest.mark.parametrize(
     ("line", "expected"),
     [

@@ -9,6 +9,22 @@ bracket after the word ("C3 levels and C4 levels were normal (respectively, 0.95
 ("serum cortisol levels after 1 and 4 mg dexamethasone suppression of 26 and 25.7 mcg/dL,
 respectively"). The clause is rewritten as "name value, name value" for the line reader; a
 clause whose names and values do not pair up one to one is left as written.
+
+Immunoglobulin classes named by their letters around one head noun ("G, A, and M
+immunoglobulins assays were 14.9, 2.4 and 1.96 g/l respectively") are spelt out as the
+catalogue names them (IgG, IgA, IgM) first, so the clause names three tests.
+
+Four fixed shapes keep patterns of their own, run by ``rewrite.rewrite_prose`` at their own
+places before the general distribution (``two_specimens_respectively``, ``pair_with_ranges``
+early; ``names_then_values_respectively`` after the subscripts are rewritten). They are not
+folded into ``distribute_respectively``: each reads differently from it. One test in two
+specimens ("plasma and CSF lactate ... 6.5 mmol/l ... and 4.25 mmol/l, respectively") would
+be one name with two values there, a series whose first value is earlier, not two
+specimens; two bilirubins sharing one noun ("Total and direct bilirubin was 13.9 mg/dl and
+5.4 mg/dl retrospectively", sic) are one catalogue name there and the misspelt word is not
+"respectively"; and the names-then-values and ranged-pair shapes run before rewrites of the
+line (abbreviations in brackets dropped, "the level of" names, from-to changes) that change
+what the general reader would see.
 """
 
 from __future__ import annotations
@@ -35,10 +51,29 @@ _RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
 # "(respectively, 0.95g/L and 0.3g/L)": the values in a bracket opened by the word.
 _BRACKET_AFTER = re.compile(rf"\s*,?\s*(?P<list>{_ITEM}(?:{_JOIN}{_ITEM})+)\s*\)")
 _CLAUSE_START = re.compile(r"(?:^|[.;:](?=\s)|\n)")
+_NAME = ANALYTE_NAME.pattern
+
+
+# "G, A, and M immunoglobulins", "immunoglobulins G, A and M": the classes' letters share
+# one head noun.
+_IG_LETTERS = r"[GAMED](?:\s*,\s*[GAMED])*\s*,?\s*and\s+[GAMED]"
+_IG_LETTERS_FIRST = re.compile(rf"(?<![\w-])(?P<letters>{_IG_LETTERS})\s+(?i:immunoglobulins?)\b")
+_IG_HEAD_FIRST = re.compile(rf"(?i:\bimmunoglobulins?)\s+(?P<letters>{_IG_LETTERS})(?![\w-])")
+
+
+def spell_out_immunoglobulins(line: str) -> str:
+    """``line`` with immunoglobulin classes told by letter written "IgG, IgA, and IgM"."""
+
+    def spelt(match: re.Match[str]) -> str:
+        return re.sub(r"[GAMED]", lambda m: f"Ig{m.group()}", match.group("letters"))
+
+    line = _IG_LETTERS_FIRST.sub(spelt, line)
+    return _IG_HEAD_FIRST.sub(spelt, line)
 
 
 def distribute_respectively(line: str) -> str:
     """``line`` with each "respectively" clause written as one "name value" per test."""
+    line = spell_out_immunoglobulins(line)
     for word in reversed(list(_RESPECTIVELY.finditer(line))):
         line = _distribute(line, word)
     return line
@@ -119,3 +154,112 @@ def _named_together(line: str, start: int, end: int) -> list[re.Match[str]]:
 def _without_names_and_brackets(text: str) -> str:
     text = ANALYTE_NAME.sub(" ", text)
     return re.sub(r"\([^()]*\)|\[[^\[\]]*\]", " ", text)
+
+
+# Two names, then two values each with its unit and range, "respectively": "Plasma renin
+# activity and aldosterone levels were 7.28 ng/mL/hr (normal range, 1.0–6.5 ng/mL/hr) and
+# 0.1 ng/dL (normal range, 3–35 ng/dL), respectively".
+_PAIR_WITH_RANGES = re.compile(
+    rf"(?P<a>{_NAME})\s+and\s+(?P<b>{_NAME})(?P<mid>[^\d;.]{{0,40}}?)"
+    rf"(?P<x>{_NUM}\s*[^\s\d(),;]*)\s*(?P<rx>\([^()]{{0,60}}\))\s*and\s+"
+    rf"(?P<y>{_NUM}\s*[^\s\d(),;]*)\s*(?P<ry>\([^()]{{0,60}}\))\s*,?\s*respectively"
+)
+
+
+def _pair_with_ranges(match: re.Match[str]) -> str:
+    a, b, mid = match.group("a"), match.group("b"), match.group("mid")
+    return (
+        f"{a}{mid}{match.group('x')} {match.group('rx')}, "
+        f"{b} {match.group('y')} {match.group('ry')}, respectively"
+    )
+
+
+# Two specimens of one test, then two values, "respectively": "his plasma and CSF lactate to
+# be elevated with a value of 6.5 mmol/l (0.5–2.3 mmol/l) and 4.25 mmol/l (0.5–2.3 mmol/l),
+# respectively" (J Med Case Rep, CUPCase row 3662). Read as written, the second specimen's
+# word stood closest before the name and both values became the CSF's: the plasma lactate of
+# 6.5 mmol/L was never telephoned. Each value is told with its own specimen.
+_FLUID_WORD = (
+    r"(?:serum|plasma|blood|urine|urinary|csf|cerebrospinal\s+fluid|spinal\s+fluid|"
+    r"(?:pleural|ascitic|peritoneal|synovial)(?:\s+fluid)?)"
+)
+_TWO_SPECIMENS_RESPECTIVELY = re.compile(
+    rf"(?i)\b(?P<a>{_FLUID_WORD})\s+and\s+(?P<b>{_FLUID_WORD})\s+(?P<name>(?-i:{_NAME}))"
+    rf"(?P<mid>[^\d;.]{{0,60}}?)(?P<x>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<rx>\([^()]{{0,60}}\))?"
+    rf"\s*,?\s*and\s+(?P<y>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<ry>\([^()]{{0,60}}\))?\s*,?\s*"
+    r"respectively\b"
+)
+
+
+def _two_specimens_respectively(match: re.Match[str]) -> str:
+    name, rx, ry = match.group("name"), match.group("rx") or "", match.group("ry") or ""
+    return (
+        f"{match.group('a')} {name}{match.group('mid')}{match.group('x')} {rx}; "
+        f"{match.group('b')} {name} {match.group('y')} {ry}"
+    )
+
+
+# Three or more names, then as many values, "respectively": "the AST, ALT, ALP, and GGT
+# were 34, 18, 350, and 107 IU/L, respectively"; "urine PCO2, blood PCO2, urine HCO3, blood
+# HCO3, urine creatinine and serum creatinine were 44.5 mmHg, 34.8 mmHg, 40.1 mEq/L, 25.8
+# mEq/L, 64.5 mg/dL, and 0.7 mg/dL, respectively" (each name keeps its specimen word). A
+# unit printed only after the last value is every value's.
+_SPECIMEN_WORD = r"(?:(?i:urine|urinary|blood|serum|plasma)\s+)?"
+_ONE_NAME = rf"{_SPECIMEN_WORD}(?:{_NAME})(?:\s*\([A-Za-z0-9-]{{2,8}}\))?"
+_LIST_UNIT = r"(?!and\b|respectively\b)[A-Za-zµμ%][A-Za-z0-9µμ%/.]*(?:\s*/\s*[A-Za-z0-9]+)?"
+_ONE_VALUE = rf"{_NUM}(?:\s*{_LIST_UNIT})?"
+_NAMES_THEN_VALUES = re.compile(
+    rf"(?P<names>{_ONE_NAME}(?:\s*,\s*(?:and\s+)?{_ONE_NAME}|\s+and\s+{_ONE_NAME}){{2,}})"
+    rf"(?P<mid>[^\d;.]{{0,40}}?)"
+    rf"(?P<values>{_ONE_VALUE}(?:\s*,\s*(?:and\s+)?{_ONE_VALUE}|\s+and\s+{_ONE_VALUE}){{2,}})"
+    r"\s*,?\s*respectively"
+)
+
+
+# Two bilirubins sharing one noun, then their two values "respectively": "Total and direct
+# bilirubin was 13.9 mg/dl and 5.4 mg/dl retrospectively" (sic), "the total and direct
+# bilirubin declined to 5 and 2.5 mg/dl respectively".
+_BILI_KIND = r"(?:total|direct|indirect|conjugated|unconjugated)"
+_TWO_BILIRUBINS = re.compile(
+    rf"(?i)\b(?P<first>{_BILI_KIND})\s+and\s+(?P<second>{_BILI_KIND})\s+bilirubin\b"
+    rf"(?P<mid>[^\d;.]{{0,30}}?)(?P<a>{_NUM})\s*(?P<unit_a>mg/dl|µmol/l|umol/l|μmol/l)?"
+    rf"\s+and\s+(?P<b>{_NUM})\s*(?P<unit_b>mg/dl|µmol/l|umol/l|μmol/l)?\s*,?\s*"
+    r"(?:respectively|retrospectively)\b"
+)
+
+
+def _two_bilirubins(match: re.Match[str]) -> str:
+    unit = match.group("unit_b") or match.group("unit_a") or ""
+    unit_a = match.group("unit_a") or unit
+    return (
+        f"{match.group('first')} bilirubin {match.group('a')} {unit_a}, "
+        f"{match.group('second')} bilirubin {match.group('b')} {unit}"
+    ).rstrip()
+
+
+def _respectively(match: re.Match[str]) -> str:
+    names = [m.group().strip() for m in re.finditer(_ONE_NAME, match.group("names"))]
+    values = [m.group().strip() for m in re.finditer(_ONE_VALUE, match.group("values"))]
+    if len(names) != len(values):
+        return match.group()
+    last_unit = values[-1][len(re.match(_NUM, values[-1]).group()) :]  # type: ignore[union-attr]
+    if last_unit.strip() and all(re.fullmatch(_NUM, v) for v in values[:-1]):
+        values = [f"{v}{last_unit}" for v in values[:-1]] + [values[-1]]
+    pairs = ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
+    return f"{pairs}{match.group('mid')}, respectively"
+
+
+def pair_with_ranges(line: str) -> str:
+    """Two names, then two values each with its range, "respectively"."""
+    return _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
+
+
+def two_specimens_respectively(line: str) -> str:
+    """One test in two specimens, then its two values, "respectively"."""
+    return _TWO_SPECIMENS_RESPECTIVELY.sub(_two_specimens_respectively, line)
+
+
+def names_then_values_respectively(line: str) -> str:
+    """Two bilirubins sharing one noun, or three or more names, then as many values."""
+    line = _TWO_BILIRUBINS.sub(_two_bilirubins, line)
+    return _NAMES_THEN_VALUES.sub(_respectively, line)

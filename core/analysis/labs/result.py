@@ -470,6 +470,12 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
                 unit = aside.group(1).strip()
             pos += aside.end()
             continue
+        # "the percentage of polymorphonuclear cells in her blood was 71%" (J Med Case Rep,
+        # CUPCase row 5241): where the cells were counted, not a second name
+        in_blood = re.match(r"(?i)in\s+(?:his|her|their|the)\s+(?:peripheral\s+)?blood\b", rest)
+        if in_blood and pos <= 3:
+            pos += in_blood.end()
+            continue
         when = _WHEN.match(rest)
         if when and pos <= 3:
             pos += when.end()
@@ -493,6 +499,9 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             # 7.7", "caused the hematocrit (Ht) level to drop to 17.6%" (Andreadis et al.,
             # J Med Case Rep 2010;4:256, CC BY): a later result of the same test
             r"|(?:reached|reaching)\s+(?=[<>]?\d)"
+            # "in four weeks, his platelet count improved to 214×10^9 cells/L" (J Med Case
+            # Rep, CUPCase row 3276): a recovery, told as a change, hands the value over too
+            r"|(?:improved|recovered)\s+to\s+(?=[<>]?\d)"
             r"|to\s+(?:drop|fall|rise|increase|decrease)\s+to\s+(?=[<>]?\d)",
             rest,
         )

@@ -12,7 +12,12 @@ import re
 
 from core.analysis.labs.patterns import ANALYTE_NAME
 from core.analysis.labs.respectively import EARLIER as EARLIER
-from core.analysis.labs.respectively import distribute_respectively
+from core.analysis.labs.respectively import (
+    distribute_respectively,
+    names_then_values_respectively,
+    pair_with_ranges,
+    two_specimens_respectively,
+)
 
 _NAME = ANALYTE_NAME.pattern
 _NUM = r"\d+(?:\.\d+)?"
@@ -398,99 +403,6 @@ _BILIRUBIN_KIND_BEFORE = re.compile(r"(?i)\b(?P<kind>indirect|unconjugated|direc
 _PER_HOUR = re.compile(r"(?i)\bng\s*/\s*ml\s*(?:/|\s+per\s+)\s*h(?:r|our)?\b")
 
 
-# Two names, then two values each with its unit and range, "respectively": "Plasma renin
-# activity and aldosterone levels were 7.28 ng/mL/hr (normal range, 1.0–6.5 ng/mL/hr) and
-# 0.1 ng/dL (normal range, 3–35 ng/dL), respectively".
-_PAIR_WITH_RANGES = re.compile(
-    rf"(?P<a>{_NAME})\s+and\s+(?P<b>{_NAME})(?P<mid>[^\d;.]{{0,40}}?)"
-    rf"(?P<x>{_NUM}\s*[^\s\d(),;]*)\s*(?P<rx>\([^()]{{0,60}}\))\s*and\s+"
-    rf"(?P<y>{_NUM}\s*[^\s\d(),;]*)\s*(?P<ry>\([^()]{{0,60}}\))\s*,?\s*respectively"
-)
-
-
-def _pair_with_ranges(match: re.Match[str]) -> str:
-    a, b, mid = match.group("a"), match.group("b"), match.group("mid")
-    return (
-        f"{a}{mid}{match.group('x')} {match.group('rx')}, "
-        f"{b} {match.group('y')} {match.group('ry')}, respectively"
-    )
-
-
-# Two specimens of one test, then two values, "respectively": "his plasma and CSF lactate to
-# be elevated with a value of 6.5 mmol/l (0.5–2.3 mmol/l) and 4.25 mmol/l (0.5–2.3 mmol/l),
-# respectively" (J Med Case Rep, CUPCase row 3662). Read as written, the second specimen's
-# word stood closest before the name and both values became the CSF's: the plasma lactate of
-# 6.5 mmol/L was never telephoned. Each value is told with its own specimen.
-_FLUID_WORD = (
-    r"(?:serum|plasma|blood|urine|urinary|csf|cerebrospinal\s+fluid|spinal\s+fluid|"
-    r"(?:pleural|ascitic|peritoneal|synovial)(?:\s+fluid)?)"
-)
-_TWO_SPECIMENS_RESPECTIVELY = re.compile(
-    rf"(?i)\b(?P<a>{_FLUID_WORD})\s+and\s+(?P<b>{_FLUID_WORD})\s+(?P<name>(?-i:{_NAME}))"
-    rf"(?P<mid>[^\d;.]{{0,60}}?)(?P<x>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<rx>\([^()]{{0,60}}\))?"
-    rf"\s*,?\s*and\s+(?P<y>{_NUM}(?:\s*[^\s\d(),;]+)?)\s*(?P<ry>\([^()]{{0,60}}\))?\s*,?\s*"
-    r"respectively\b"
-)
-
-
-def _two_specimens_respectively(match: re.Match[str]) -> str:
-    name, rx, ry = match.group("name"), match.group("rx") or "", match.group("ry") or ""
-    return (
-        f"{match.group('a')} {name}{match.group('mid')}{match.group('x')} {rx}; "
-        f"{match.group('b')} {name} {match.group('y')} {ry}"
-    )
-
-
-# Three or more names, then as many values, "respectively": "the AST, ALT, ALP, and GGT
-# were 34, 18, 350, and 107 IU/L, respectively"; "urine PCO2, blood PCO2, urine HCO3, blood
-# HCO3, urine creatinine and serum creatinine were 44.5 mmHg, 34.8 mmHg, 40.1 mEq/L, 25.8
-# mEq/L, 64.5 mg/dL, and 0.7 mg/dL, respectively" (each name keeps its specimen word). A
-# unit printed only after the last value is every value's.
-_SPECIMEN_WORD = r"(?:(?i:urine|urinary|blood|serum|plasma)\s+)?"
-_ONE_NAME = rf"{_SPECIMEN_WORD}(?:{_NAME})(?:\s*\([A-Za-z0-9-]{{2,8}}\))?"
-_LIST_UNIT = r"(?!and\b|respectively\b)[A-Za-zµμ%][A-Za-z0-9µμ%/.]*(?:\s*/\s*[A-Za-z0-9]+)?"
-_ONE_VALUE = rf"{_NUM}(?:\s*{_LIST_UNIT})?"
-_RESPECTIVELY = re.compile(
-    rf"(?P<names>{_ONE_NAME}(?:\s*,\s*(?:and\s+)?{_ONE_NAME}|\s+and\s+{_ONE_NAME}){{2,}})"
-    rf"(?P<mid>[^\d;.]{{0,40}}?)"
-    rf"(?P<values>{_ONE_VALUE}(?:\s*,\s*(?:and\s+)?{_ONE_VALUE}|\s+and\s+{_ONE_VALUE}){{2,}})"
-    r"\s*,?\s*respectively"
-)
-
-
-# Two bilirubins sharing one noun, then their two values "respectively": "Total and direct
-# bilirubin was 13.9 mg/dl and 5.4 mg/dl retrospectively" (sic), "the total and direct
-# bilirubin declined to 5 and 2.5 mg/dl respectively".
-_BILI_KIND = r"(?:total|direct|indirect|conjugated|unconjugated)"
-_TWO_BILIRUBINS = re.compile(
-    rf"(?i)\b(?P<first>{_BILI_KIND})\s+and\s+(?P<second>{_BILI_KIND})\s+bilirubin\b"
-    rf"(?P<mid>[^\d;.]{{0,30}}?)(?P<a>{_NUM})\s*(?P<unit_a>mg/dl|µmol/l|umol/l|μmol/l)?"
-    rf"\s+and\s+(?P<b>{_NUM})\s*(?P<unit_b>mg/dl|µmol/l|umol/l|μmol/l)?\s*,?\s*"
-    r"(?:respectively|retrospectively)\b"
-)
-
-
-def _two_bilirubins(match: re.Match[str]) -> str:
-    unit = match.group("unit_b") or match.group("unit_a") or ""
-    unit_a = match.group("unit_a") or unit
-    return (
-        f"{match.group('first')} bilirubin {match.group('a')} {unit_a}, "
-        f"{match.group('second')} bilirubin {match.group('b')} {unit}"
-    ).rstrip()
-
-
-def _respectively(match: re.Match[str]) -> str:
-    names = [m.group().strip() for m in re.finditer(_ONE_NAME, match.group("names"))]
-    values = [m.group().strip() for m in re.finditer(_ONE_VALUE, match.group("values"))]
-    if len(names) != len(values):
-        return match.group()
-    last_unit = values[-1][len(re.match(_NUM, values[-1]).group()) :]  # type: ignore[union-attr]
-    if last_unit.strip() and all(re.fullmatch(_NUM, v) for v in values[:-1]):
-        values = [f"{v}{last_unit}" for v in values[:-1]] + [values[-1]]
-    pairs = ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
-    return f"{pairs}{match.group('mid')}, respectively"
-
-
 # A multiple of the upper limit before the value itself: "Serum calcitonin was raised 100
 # times above the normal level being 1404 pg/ml"; the multiple is no value, the value follows.
 _MULTIPLE_THEN_VALUE = re.compile(
@@ -750,6 +662,28 @@ _RATIO_TO_ONE = re.compile(
 )
 
 
+# A 24-hour collection's amount told in words: "His 24-hour urinary total protein was 3.9
+# grams per day, suggestive of nephrotic range proteinuria" (J Med Case Rep, CUPCase row
+# 2057). Read as written, "grams per day" was no unit and the value stood as a spot urine
+# protein with none. The amount per day (or per 24 hours) is one token, "3.9 g/24h", where the
+# clause names a 24-hour collection, a urine or proteinuria before it (so that a drug's "60 mg
+# per day" is left alone).
+_DAILY_AMOUNT_IN_WORDS = re.compile(
+    r"(?i)(?P<head>\b(?:24\s*-?\s*h(?:ours?|rs?)?|urine|urinary|proteinuria)\b[^;.]{0,80}?"
+    rf"{_NUM})\s*(?P<unit>grams?|g|mg|milligrams?|µg|μg|ug|mcg|micrograms?|mmol)"
+    r"\s+(?:per|a|each|every|in)\s+(?:day|24\s*-?\s*h(?:ours?|rs?)?)\b"
+)
+_DAILY_UNIT = {"gram": "g", "grams": "g", "milligram": "mg", "milligrams": "mg"}
+
+
+def _daily_amount(match: re.Match[str]) -> str:
+    unit = match.group("unit")
+    unit = _DAILY_UNIT.get(unit.lower(), unit)
+    if unit.lower() in ("microgram", "micrograms", "ug", "mcg"):
+        unit = "µg"
+    return f"{match.group('head')} {unit}/24h"
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
@@ -779,8 +713,8 @@ def rewrite_prose(line: str) -> str:
     )
     line = _ANAEMIA_VALUE.sub(lambda m: f"{m.group('disorder')}{m.group('gap')}hemoglobin ", line)
     line = _PER_HOUR.sub("ng/mL/h", line)
-    line = _TWO_SPECIMENS_RESPECTIVELY.sub(_two_specimens_respectively, line)
-    line = _PAIR_WITH_RANGES.sub(_pair_with_ranges, line)
+    line = two_specimens_respectively(line)
+    line = pair_with_ranges(line)
     line = _MULTIPLE_THEN_VALUE.sub("", line)
     # "50 mg/ 24 h", "108 mg/24 h", "1.2 g/24 hour": an amount per 24 hours in one token
     line = re.sub(
@@ -788,13 +722,13 @@ def rewrite_prose(line: str) -> str:
         r" \1/24h",
         line,
     )
+    line = _DAILY_AMOUNT_IN_WORDS.sub(_daily_amount, line)
     # "hypovitaminosis B1 was confirmed (45 nmol/L, ...)": the vitamin's own level
     line = re.sub(r"(?i)\bhypovitaminosis\s+(B\s*1|B\s*12|D)\b", r"low vitamin \1", line)
     line = _TIMED_SERIES.sub(_timed_series, line)
     line = _STIMULATION.sub(_stimulation, line)
     line = _SUBSCRIPT.sub(_subscript, line)
-    line = _TWO_BILIRUBINS.sub(_two_bilirubins, line)
-    line = _RESPECTIVELY.sub(_respectively, line)
+    line = names_then_values_respectively(line)
     line = _ABBREVIATION_SEMICOLON_VALUE.sub(_abbreviation_semicolon_value, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
     line = distribute_respectively(line)
