@@ -9,6 +9,8 @@ documents the rules were written from) the figures meet issue #12's targets; on 
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from benchmarks.clinical import TARGETS, TEST_FLOORS, by_kind, run
@@ -60,6 +62,25 @@ def test_no_source_is_on_both_sides() -> None:
     assert dev_sources and test_sources
     assert dev_sources & test_sources == set()
     assert all(source_ids(case) for case in load_split("test"))
+
+
+def test_no_document_is_in_the_set_twice() -> None:
+    """Two branches can take the same row of a collection: a document (its text, whitespace
+    aside) is one case's, on either split, so no result counts twice."""
+    seen: dict[str, str] = {}
+    twice: list[tuple[str, str]] = []
+    for case in [*load_split("dev"), *load_split("test")]:
+        for name in case.files:
+            document = case.folder / name
+            if document.suffix.lower() in {".txt", ".md", ".csv", ".json", ".xml", ".hl7"}:
+                content = " ".join(document.read_text(errors="replace").split()).encode()
+            else:
+                content = document.read_bytes()
+            digest = hashlib.sha256(content).hexdigest()
+            if digest in seen and seen[digest] != case.case_id:
+                twice.append((seen[digest], case.case_id))
+            seen.setdefault(digest, case.case_id)
+    assert twice == []
 
 
 def test_no_article_is_on_both_sides() -> None:
