@@ -157,6 +157,25 @@ CONDITIONS: tuple[Condition, ...] = (
        r"xanthogranulomatous\s+pyelonephritis|\bXGP"),
     _c("Nephroblastoma", "C64.9", "acute",
        r"nephroblastomas?|wilms'?\s*(?:'s\s+)?tumou?rs?"),
+    # "The pathology report confirmed a complete molar pregnancy" (Cureus 2024, PMC11439479):
+    # a mole, not the pregnant state the code set's head "pregnancy" would read (Z33.1). The
+    # invasive mole is a neoplasm of uncertain behaviour (D39.2), left to the code set.
+    _c("Complete hydatidiform mole", "O01.0", "acute",
+       r"complete\s+(?:molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?)"),
+    _c("Partial hydatidiform mole", "O01.1", "acute",
+       r"(?:partial|incomplete)\s+(?:molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?)"),
+    _c("Hydatidiform mole", "O01.9", "acute", r"molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?"),
+    # A leiomyoma is the uterus's only where the words place it there ("intracavitary
+    # submucosal leiomyoma", "uterine fibroids"); elsewhere ("which led to the diagnosis of
+    # benign leiomyomata" of the mesentery, Cureus 2024, PMC11437698) ICD-10-CM's index sends
+    # it to benign neoplasm of connective tissue (D21.9), not the code set's head "Leiomyoma
+    # of uterus" (D25). The plural is "leiomyomas" or "leiomyomata".
+    _c("Leiomyoma of uterus", "D25.9", "acute",
+       r"(?:uterine|submucos(?:al|ous)|intramural|subseros(?:al|ous)|intracavitary|"
+       r"fibroid)\s+(?:(?:submucosal|intramural|subserosal|benign)\s+)?"
+       r"(?:leiomyom(?:as?|ata)|fibroids?|myomas?)|uterine\s+fibroids?|"
+       r"leiomyom(?:as?|ata)\s+of\s+(?:the\s+)?uterus"),
+    _c("Leiomyoma", "D21.9", "acute", r"leiomyom(?:as?|ata)"),
     _c("Gastrointestinal stromal tumor of small intestine", "C49.A3", "acute",
        r"(?:duodenal|small\s+(?:bowel|intestinal))\s+(?:gist|gastrointestinal\s+stromal\s+tumou?r)"),
     _c("Gastrointestinal stromal tumor", "C49.A0", "acute",

@@ -192,6 +192,14 @@ _COMPLICATION_BEFORE = re.compile(
     r"[^.;]{0,80}?\b(?:developed|complicated\s+by|suffered(?:\s+from)?|experienced)\s+"
     r"(?:(?:a|an|the|acute|severe|massive|bilateral)\s+){0,2}$"
 )
+# What a procedure left, named with the procedure before it in its clause: "the post-biopsy CT
+# imaging revealed a developing left lower quadrant hematoma and a small amount of
+# hemoperitoneum" (Cureus 2024, PMC11437698). The condition is that procedure's complication
+# wherever the file names it again ("Diagnostic laparoscopy revealed hemoperitoneum"), known,
+# not the case's diagnosis (a statement in its own clause, "postoperative histopathology
+# confirmed X", is no complication: only a mention the sentence does not state is one).
+_POST_PROCEDURE = r"(?i)\bpost-?(?:biopsy|procedur(?:e|al)|operative|surgical|interventional)\b"
+_AFTER_PROCEDURE = re.compile(_POST_PROCEDURE + r"[^.;]{0,100}$")
 # A course or treatment "complicated by" a condition: "His treatment course was complicated by
 # cryptococcal meningitis", "anticoagulation treatment, which was complicated by hematuria",
 # "His ICU course was further complicated by Moraxella catarrhalis pneumonia ..., and by
@@ -303,6 +311,9 @@ class NoteFacts:
     negated: set[str] = field(default_factory=set)  # condition names the notes deny
     impressions: list[str] = field(default_factory=list)  # imaging reports' impressions
     stated_inline: list[Mention] = field(default_factory=list)  # stated in a file's prose
+    # Conditions the file being read names as a procedure's complication ("post-biopsy ...
+    # hemoperitoneum"): a later statement of them in that file is of the complication.
+    complications: set[str] = field(default_factory=set, repr=False)
     # Where the file being read began in ``stated_inline``: a statement of that file which
     # the file denies later ("not consistent with Crohn's disease") was revised, not kept.
     file_start: int = field(default=0, repr=False)
@@ -367,6 +378,7 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     report = kind == "report"
     own_words = kind != "notes"  # a file's words; the doctor's notes have _read_icd_terms
     facts.file_start = len(facts.stated_inline)
+    facts.complications = set()
     facts.defined = defined_abbreviations(text)
     facts.present_year = _presentation_year(text)
     imaging = own_words and bool(_IMAGING.search(text[:400]))
@@ -563,6 +575,13 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             if not crossing:
                 spans = [x for x in spans if x not in inside] + [(start, end, condition)]
     spans = _without_long_form_words(sentence, spans)
+    if terms and re.search(_POST_PROCEDURE, sentence):
+        # A procedure's complication is known by the code set's terms too, stated or not.
+        facts.complications |= {
+            c.name
+            for start, _, c in icd_conditions(sentence)
+            if _AFTER_PROCEDURE.search(_own_clause(sentence[:start]))
+        }
     # An organism a test found ("PCR for CMV was positive"): the infection, proven.
     proven = {(a, b) for a, b, _ in found_organisms(sentence)} if kind != "imaging" else set()
     if proven:
@@ -618,6 +637,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or _in_history_list(before)
             or _dated_in_the_past(before, facts.present_year)
             or (not states and bool(_COMPLICATION_BEFORE.search(before)))
+            or (not states and bool(_AFTER_PROCEDURE.search(_own_clause(before))))
+            or condition.name in facts.complications
             or (not states and bool(_COMPLICATED_BY.search(before)))
             or bool(_EARLIER_STAY_BEFORE.search(before) and _EARLIER_STAY_AFTER.match(after))
             or (
@@ -625,6 +646,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
                 and (treated or (not states and bool(_PRESENTATION_AFTER.match(after))))
             )
         )
+        if not states and _AFTER_PROCEDURE.search(_own_clause(before)):
+            facts.complications.add(condition.name)
         if kind == "stated" or (kind == "notes" and states and not history):
             facts.stated.append(mention)  # an assessment may list a symptom as the problem
         elif states and not history and not (doubt and not facts.file_tells):
