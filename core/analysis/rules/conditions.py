@@ -104,6 +104,10 @@ CONDITIONS: tuple[Condition, ...] = (
        r"congenital\s+erythropoietic\s+porphyria|g(?:u|ü)nther(?:'s)?\s+disease"),
     _c("Congenital erythropoietic porphyria", "E80.0", "acute", r"(?-i:CEP)", stated_only=True),
     _c("Alkaptonuria", "E70.29", "acute", r"alkaptonuria|ochronosis|(?-i:AKU)"),
+    # "A rare possibility of SSPE was considered" (Cureus 2024, PMC11462780): the measles
+    # encephalitis by the abbreviation its title defines; the code set names it in full.
+    _c("Subacute sclerosing panencephalitis", "A81.1", "acute",
+       r"subacute\s+sclerosing\s+panencephalitis|(?-i:SSPE)"),
     _c("Vitamin D-resistant rickets", "E83.31", "acute",
        r"vitamin\s+d[-\s]resistant\s+rickets|x[-\s]linked\s+hypophosphat(?:a)?emi(?:a|c\s+rickets)"
        r"|(?-i:VDRR|XLH)"),

@@ -192,13 +192,15 @@ _COMPLICATION_BEFORE = re.compile(
     r"[^.;]{0,80}?\b(?:developed|complicated\s+by|suffered(?:\s+from)?|experienced)\s+"
     r"(?:(?:a|an|the|acute|severe|massive|bilateral)\s+){0,2}$"
 )
-# What a procedure left, named with the procedure before it in its clause: "the post-biopsy CT
-# imaging revealed a developing left lower quadrant hematoma and a small amount of
-# hemoperitoneum" (Cureus 2024, PMC11437698). The condition is that procedure's complication
-# wherever the file names it again ("Diagnostic laparoscopy revealed hemoperitoneum"), known,
-# not the case's diagnosis (a statement in its own clause, "postoperative histopathology
-# confirmed X", is no complication: only a mention the sentence does not state is one).
-_POST_PROCEDURE = r"(?i)\bpost-?(?:biopsy|procedur(?:e|al)|operative|surgical|interventional)\b"
+# What a step of the work-up left, named with the step before it in its clause: "the
+# post-biopsy CT imaging revealed a developing left lower quadrant hematoma and a small amount
+# of hemoperitoneum" (Cureus 2024, PMC11437698). The condition is that step's complication
+# wherever the file names it again ("Diagnostic laparoscopy revealed hemoperitoneum"): known,
+# not the case's diagnosis. Only a mention its sentence does not state is one ("post-biopsy
+# histology confirmed X" states X). An operation's words are left to _COMPLICATION_BEFORE: a
+# case may be about what its operation left ("postoperative chylothorax"), and
+# "postoperative" often only dates ("postoperative histopathological analysis").
+_POST_PROCEDURE = r"(?i)\bpost-?(?:biopsy|procedur(?:e|al)|puncture)\b"
 _AFTER_PROCEDURE = re.compile(_POST_PROCEDURE + r"[^.;]{0,100}$")
 # A course or treatment "complicated by" a condition: "His treatment course was complicated by
 # cryptococcal meningitis", "anticoagulation treatment, which was complicated by hematuria",
@@ -232,6 +234,15 @@ _DIFFERENTIAL_BEFORE = re.compile(
 )
 _DIFFERENTIAL_AFTER = re.compile(
     r"(?i)^[^.;]{0,60}?\b(?:was|were|is|are)\s+(?:\w+\s+)?considered\b"
+)
+# A condition considered for a result the sentence gives: "A rare possibility of SSPE was
+# considered, as an elevated titer of 625 IgG anti-measles antibodies was detected in the CSF"
+# (Cureus 2024, PMC11462780). The result points to it: a diagnosis given with doubt, not an
+# item of a differential weighed and left ("X was considered, but the biopsy was normal").
+_CONSIDERED_FOR_RESULT = re.compile(
+    r"(?i)^[^.;]{0,60}?\b(?:was|were|is|are)\s+(?:\w+\s+)?considered,?\s+(?:as|because|since|"
+    r"given\s+that)\s+(?![^.;]*\b(?:not|no|negative|normal|unremarkable|excluded)\b)[^.;]*?\b"
+    r"(?:detected|positive|elevated|raised|increased|found|showed|revealed|demonstrated)\b"
 )
 # Where the words around a mention leave it open: a hedge makes it weaker, a question is no
 # diagnosis at all ("evaluate for pulmonary embolism", "pulmonary embolism protocol").
@@ -611,18 +622,23 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             continue  # "CTX" for ceftriaxone: the disease only where a diagnosis is stated
         if _is_question(before, after):
             continue  # the question asked ("evaluate for"), not an answer
-        if _DIFFERENTIAL_BEFORE.search(before) or _DIFFERENTIAL_AFTER.match(after):
+        considered = bool(_CONSIDERED_FOR_RESULT.match(after))
+        if (_DIFFERENTIAL_BEFORE.search(before) or _DIFFERENTIAL_AFTER.match(after)) and not (
+            considered
+        ):
             continue  # weighed in a differential, not concluded
         # "Suggestive of X" states X with doubt however far X is from it; a lab report's
         # comment ("suggestive of diabetes" beside a reference range) states nothing.
         doubt = _states_with_doubt(before)
         statement = _statement(before)
         by_test = (start, end) in proven
-        states = by_test or statement is not None or bool(_STATED_AFTER.match(after))
+        states = by_test or considered or statement is not None or bool(_STATED_AFTER.match(after))
         treated = statement is not None and bool(_TREATMENT.fullmatch(statement.group()))
         # A test's result is hedged by its own clause only ("No sputum could be obtained for
         # culture, but his test for Legionella antigenuria was positive").
-        hedged = doubt or _is_hedged(_own_clause(before) if by_test else before, after)
+        hedged = (
+            doubt or considered or _is_hedged(_own_clause(before) if by_test else before, after)
+        )
         # An organism a test found (a culture grew it, an identification named it) proves its
         # infection as a biopsy proves a disease: a conclusion of the case, which outranks a
         # critical value's disorder (the anaemia, the hyponatraemia of that sepsis).
