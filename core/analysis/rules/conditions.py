@@ -104,6 +104,10 @@ CONDITIONS: tuple[Condition, ...] = (
        r"congenital\s+erythropoietic\s+porphyria|g(?:u|ü)nther(?:'s)?\s+disease"),
     _c("Congenital erythropoietic porphyria", "E80.0", "acute", r"(?-i:CEP)", stated_only=True),
     _c("Alkaptonuria", "E70.29", "acute", r"alkaptonuria|ochronosis|(?-i:AKU)"),
+    # "A rare possibility of SSPE was considered" (Cureus 2024, PMC11462780): the measles
+    # encephalitis by the abbreviation its title defines; the code set names it in full.
+    _c("Subacute sclerosing panencephalitis", "A81.1", "acute",
+       r"subacute\s+sclerosing\s+panencephalitis|(?-i:SSPE)"),
     _c("Vitamin D-resistant rickets", "E83.31", "acute",
        r"vitamin\s+d[-\s]resistant\s+rickets|x[-\s]linked\s+hypophosphat(?:a)?emi(?:a|c\s+rickets)"
        r"|(?-i:VDRR|XLH)"),
@@ -157,6 +161,25 @@ CONDITIONS: tuple[Condition, ...] = (
        r"xanthogranulomatous\s+pyelonephritis|\bXGP"),
     _c("Nephroblastoma", "C64.9", "acute",
        r"nephroblastomas?|wilms'?\s*(?:'s\s+)?tumou?rs?"),
+    # "The pathology report confirmed a complete molar pregnancy" (Cureus 2024, PMC11439479):
+    # a mole, not the pregnant state the code set's head "pregnancy" would read (Z33.1). The
+    # invasive mole is a neoplasm of uncertain behaviour (D39.2), left to the code set.
+    _c("Complete hydatidiform mole", "O01.0", "acute",
+       r"complete\s+(?:molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?)"),
+    _c("Partial hydatidiform mole", "O01.1", "acute",
+       r"(?:partial|incomplete)\s+(?:molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?)"),
+    _c("Hydatidiform mole", "O01.9", "acute", r"molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?"),
+    # A leiomyoma is the uterus's only where the words place it there ("intracavitary
+    # submucosal leiomyoma", "uterine fibroids"); elsewhere ("which led to the diagnosis of
+    # benign leiomyomata" of the mesentery, Cureus 2024, PMC11437698) ICD-10-CM's index sends
+    # it to benign neoplasm of connective tissue (D21.9), not the code set's head "Leiomyoma
+    # of uterus" (D25). The plural is "leiomyomas" or "leiomyomata".
+    _c("Leiomyoma of uterus", "D25.9", "acute",
+       r"(?:uterine|submucos(?:al|ous)|intramural|subseros(?:al|ous)|intracavitary|"
+       r"fibroid)\s+(?:(?:submucosal|intramural|subserosal|benign)\s+)?"
+       r"(?:leiomyom(?:as?|ata)|fibroids?|myomas?)|uterine\s+fibroids?|"
+       r"leiomyom(?:as?|ata)\s+of\s+(?:the\s+)?uterus"),
+    _c("Leiomyoma", "D21.9", "acute", r"leiomyom(?:as?|ata)"),
     _c("Gastrointestinal stromal tumor of small intestine", "C49.A3", "acute",
        r"(?:duodenal|small\s+(?:bowel|intestinal))\s+(?:gist|gastrointestinal\s+stromal\s+tumou?r)"),
     _c("Gastrointestinal stromal tumor", "C49.A0", "acute",

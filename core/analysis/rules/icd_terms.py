@@ -292,6 +292,7 @@ _SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
     "oropharynx": ("oropharyngeal",),
     "hypopharynx": ("hypopharyngeal",),
     "parotid gland": ("parotid",),
+    "major salivary gland": ("salivary gland", "salivary"),
     "tonsil": ("tonsillar",),
     "trachea": ("tracheal",),
     "gallbladder": ("gall bladder",),
@@ -300,6 +301,12 @@ _SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
 }
 _MALIGNANT_OF = re.compile(r"^malignant neoplasm of (?P<sites>.+?)(?:,|$)")
 _CANCER_WORDS = ("cancer", "carcinoma", "adenocarcinoma", "malignancy")
+# The same with "malignant" before the site's adjective and a neoplasm's or tumour's noun
+# after it: "Histopathology reveals malignant salivary gland neoplasms, MEC (low grade)"
+# (Cureus 2024, PMC11439974); each wording also in the plural, as a section names a tumour
+# that came as more than one.
+_MALIGNANT_NOUNS = ("neoplasm", "tumor", "tumour")
+_PLURAL = {"malignancy": "malignancies"}
 
 
 def _cancer_wordings(icd: object) -> dict[tuple[str, ...], str]:
@@ -309,7 +316,7 @@ def _cancer_wordings(icd: object) -> dict[tuple[str, ...], str]:
     malignancy, where every category giving the wording is one."""
     found: dict[tuple[str, ...], set[str]] = {}
     for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
-        if len(code) != 3 or not "C00" <= code < "C77":
+        if not "C00" <= code < "C77" or not _named_site(icd, code):
             continue
         described = _MALIGNANT_OF.match(icd.get_description(code).lower())  # type: ignore[attr-defined]
         if not described:
@@ -320,7 +327,13 @@ def _cancer_wordings(icd: object) -> dict[tuple[str, ...], str]:
                 continue
             for form in (site, *_SITE_ADJECTIVES.get(site, ())):
                 for word in _CANCER_WORDS:
-                    found.setdefault(_words(f"{form} {word}"), set()).add(code)
+                    for noun in (word, _PLURAL.get(word, f"{word}s")):
+                        found.setdefault(_words(f"{form} {noun}"), set()).add(code)
+                for noun in _MALIGNANT_NOUNS:
+                    for plural in ("", "s"):
+                        found.setdefault(_words(f"malignant {form} {noun}{plural}"), set()).add(
+                            code
+                        )
             for word in _CANCER_WORDS:
                 for wording in (f"{word} of {site}", f"{word} of the {site}"):
                     found.setdefault(_words(wording), set()).add(code)
@@ -329,6 +342,18 @@ def _cancer_wordings(icd: object) -> dict[tuple[str, ...], str]:
         for wording, codes in found.items()
         if len(codes) == 1
     }
+
+
+def _named_site(icd: object, code: str) -> bool:
+    """A category names its site ("C25 Malignant neoplasm of pancreas"); where it names
+    "other and unspecified" sites (C08, major salivary glands), its unspecified code names the
+    site the category groups ("C08.9 Malignant neoplasm of major salivary gland, unspecified")."""
+    if len(code) == 3:
+        return True
+    if len(code) != 5 or not code.endswith(".9"):
+        return False
+    category: str = icd.get_description(code[:3]).lower()  # type: ignore[attr-defined]
+    return category.startswith("malignant neoplasm of other and unspecified")
 
 
 def _category_codes(icd: object, category: str) -> list[str]:

@@ -192,6 +192,16 @@ _COMPLICATION_BEFORE = re.compile(
     r"[^.;]{0,80}?\b(?:developed|complicated\s+by|suffered(?:\s+from)?|experienced)\s+"
     r"(?:(?:a|an|the|acute|severe|massive|bilateral)\s+){0,2}$"
 )
+# What a step of the work-up left, named with the step before it in its clause: "the
+# post-biopsy CT imaging revealed a developing left lower quadrant hematoma and a small amount
+# of hemoperitoneum" (Cureus 2024, PMC11437698). The condition is that step's complication
+# wherever the file names it again ("Diagnostic laparoscopy revealed hemoperitoneum"): known,
+# not the case's diagnosis. Only a mention its sentence does not state is one ("post-biopsy
+# histology confirmed X" states X). An operation's words are left to _COMPLICATION_BEFORE: a
+# case may be about what its operation left ("postoperative chylothorax"), and
+# "postoperative" often only dates ("postoperative histopathological analysis").
+_POST_PROCEDURE = r"(?i)\bpost-?(?:biopsy|procedur(?:e|al)|puncture)\b"
+_AFTER_PROCEDURE = re.compile(_POST_PROCEDURE + r"[^.;]{0,100}$")
 # A course or treatment "complicated by" a condition: "His treatment course was complicated by
 # cryptococcal meningitis", "anticoagulation treatment, which was complicated by hematuria",
 # "His ICU course was further complicated by Moraxella catarrhalis pneumonia ..., and by
@@ -224,6 +234,15 @@ _DIFFERENTIAL_BEFORE = re.compile(
 )
 _DIFFERENTIAL_AFTER = re.compile(
     r"(?i)^[^.;]{0,60}?\b(?:was|were|is|are)\s+(?:\w+\s+)?considered\b"
+)
+# A condition considered for a result the sentence gives: "A rare possibility of SSPE was
+# considered, as an elevated titer of 625 IgG anti-measles antibodies was detected in the CSF"
+# (Cureus 2024, PMC11462780). The result points to it: a diagnosis given with doubt, not an
+# item of a differential weighed and left ("X was considered, but the biopsy was normal").
+_CONSIDERED_FOR_RESULT = re.compile(
+    r"(?i)^[^.;]{0,60}?\b(?:was|were|is|are)\s+(?:\w+\s+)?considered,?\s+(?:as|because|since|"
+    r"given\s+that)\s+(?![^.;]*\b(?:not|no|negative|normal|unremarkable|excluded)\b)[^.;]*?\b"
+    r"(?:detected|positive|elevated|raised|increased|found|showed|revealed|demonstrated)\b"
 )
 # Where the words around a mention leave it open: a hedge makes it weaker, a question is no
 # diagnosis at all ("evaluate for pulmonary embolism", "pulmonary embolism protocol").
@@ -303,6 +322,9 @@ class NoteFacts:
     negated: set[str] = field(default_factory=set)  # condition names the notes deny
     impressions: list[str] = field(default_factory=list)  # imaging reports' impressions
     stated_inline: list[Mention] = field(default_factory=list)  # stated in a file's prose
+    # Conditions the file being read names as a procedure's complication ("post-biopsy ...
+    # hemoperitoneum"): a later statement of them in that file is of the complication.
+    complications: set[str] = field(default_factory=set, repr=False)
     # Where the file being read began in ``stated_inline``: a statement of that file which
     # the file denies later ("not consistent with Crohn's disease") was revised, not kept.
     file_start: int = field(default=0, repr=False)
@@ -367,6 +389,7 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     report = kind == "report"
     own_words = kind != "notes"  # a file's words; the doctor's notes have _read_icd_terms
     facts.file_start = len(facts.stated_inline)
+    facts.complications = set()
     facts.defined = defined_abbreviations(text)
     facts.present_year = _presentation_year(text)
     imaging = own_words and bool(_IMAGING.search(text[:400]))
@@ -563,6 +586,13 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             if not crossing:
                 spans = [x for x in spans if x not in inside] + [(start, end, condition)]
     spans = _without_long_form_words(sentence, spans)
+    if terms and re.search(_POST_PROCEDURE, sentence):
+        # A procedure's complication is known by the code set's terms too, stated or not.
+        facts.complications |= {
+            c.name
+            for start, _, c in icd_conditions(sentence)
+            if _AFTER_PROCEDURE.search(_own_clause(sentence[:start]))
+        }
     # An organism a test found ("PCR for CMV was positive"): the infection, proven.
     proven = {(a, b) for a, b, _ in found_organisms(sentence)} if kind != "imaging" else set()
     if proven:
@@ -592,18 +622,23 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             continue  # "CTX" for ceftriaxone: the disease only where a diagnosis is stated
         if _is_question(before, after):
             continue  # the question asked ("evaluate for"), not an answer
-        if _DIFFERENTIAL_BEFORE.search(before) or _DIFFERENTIAL_AFTER.match(after):
+        considered = bool(_CONSIDERED_FOR_RESULT.match(after))
+        if (_DIFFERENTIAL_BEFORE.search(before) or _DIFFERENTIAL_AFTER.match(after)) and not (
+            considered
+        ):
             continue  # weighed in a differential, not concluded
         # "Suggestive of X" states X with doubt however far X is from it; a lab report's
         # comment ("suggestive of diabetes" beside a reference range) states nothing.
         doubt = _states_with_doubt(before)
         statement = _statement(before)
         by_test = (start, end) in proven
-        states = by_test or statement is not None or bool(_STATED_AFTER.match(after))
+        states = by_test or considered or statement is not None or bool(_STATED_AFTER.match(after))
         treated = statement is not None and bool(_TREATMENT.fullmatch(statement.group()))
         # A test's result is hedged by its own clause only ("No sputum could be obtained for
         # culture, but his test for Legionella antigenuria was positive").
-        hedged = doubt or _is_hedged(_own_clause(before) if by_test else before, after)
+        hedged = (
+            doubt or considered or _is_hedged(_own_clause(before) if by_test else before, after)
+        )
         # An organism a test found (a culture grew it, an identification named it) proves its
         # infection as a biopsy proves a disease: a conclusion of the case, which outranks a
         # critical value's disorder (the anaemia, the hyponatraemia of that sepsis).
@@ -618,6 +653,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or _in_history_list(before)
             or _dated_in_the_past(before, facts.present_year)
             or (not states and bool(_COMPLICATION_BEFORE.search(before)))
+            or (not states and bool(_AFTER_PROCEDURE.search(_own_clause(before))))
+            or condition.name in facts.complications
             or (not states and bool(_COMPLICATED_BY.search(before)))
             or bool(_EARLIER_STAY_BEFORE.search(before) and _EARLIER_STAY_AFTER.match(after))
             or (
@@ -625,6 +662,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
                 and (treated or (not states and bool(_PRESENTATION_AFTER.match(after))))
             )
         )
+        if not states and _AFTER_PROCEDURE.search(_own_clause(before)):
+            facts.complications.add(condition.name)
         if kind == "stated" or (kind == "notes" and states and not history):
             facts.stated.append(mention)  # an assessment may list a symptom as the problem
         elif states and not history and not (doubt and not facts.file_tells):
