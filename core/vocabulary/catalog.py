@@ -83,7 +83,9 @@ _CORE: tuple[Analyte, ...] = (
             _CELLS, urine_form="Leukocyte esterase"),
     Analyte("Platelets", BLOOD_COUNT, ("platelets", "platelet", "platelet count", "plt",
                                        "thrombocytes", "thrombocyte count"),
-            (_u("10^9/l", 150, 450, 1, 2000), _u("/ul", 150_000, 450_000, 2000, 3_000_000),
+            # (up to 3000 x 10^9/L, as per uL: "thrombocytosis peaked at 2293 × 10^9/L" in
+            # chronic myeloid leukaemia, J Med Case Rep, CUPCase row 3580)
+            (_u("10^9/l", 150, 450, 1, 3000), _u("/ul", 150_000, 450_000, 2000, 3_000_000),
              _u("lakh/ul", 1.5, 4.5, 0.01, 20, written_only=True),
              # Japanese and Korean reports count platelets per 10^4/uL ("18.3 × 10^4/µL")
              _u("10^4/ul", 15, 45, 0.1, 200, written_only=True))),
