@@ -141,12 +141,14 @@ def test_the_neonates_gas_is_not_the_mothers_result() -> None:
     }
 
 
-def test_an_umbilical_cord_ph_beside_the_mothers_values_is_the_babys() -> None:
-    # CUPCase row 1776 (dev case cr6-labs-burkitt-pregnancy-...-cord-ph-of-baby-lactate)
-    values = parse_lab_values(
-        "A laboratory workup was significant for the following results: lactic acid of 5.8 "
-        "mmol/L. She delivered a 1650 gram premature baby girl with an umbilical cord pH of "
-        "7.01 and Apgar scores of 2 and 8.",
-        age=34,
-    )
-    assert [(v.analyte, v.critical) for v in values] == [("Lactate", True)]
+def test_an_umbilical_cord_gas_is_the_newborns_not_the_mothers() -> None:
+    # CUPCase row 1387: the section opens with the 33-year-old mother and ends with her
+    # newborn's cord gas. In the mother's case the cord blood is another person's; in the
+    # newborn's (dev case cr7-crit-exit-teratoma-...) it is the patient's own.
+    text = "The arterial cord pH was 7.01 with CO2 of 71 mmHg and lactate of 9.5 mmol/L."
+    assert parse_lab_values(text, age=33) == []
+    assert {v.analyte for v in parse_lab_values(text, age=0) if v.critical} == {
+        "Blood pH",
+        "pCO2",
+        "Lactate",
+    }
