@@ -152,3 +152,18 @@ def test_an_umbilical_cord_gas_is_the_newborns_not_the_mothers() -> None:
         "pCO2",
         "Lactate",
     }
+
+
+# --- A later count told with "improved to" ----------------------------------------------
+
+
+def test_a_count_that_improved_to_a_later_value_is_read_and_is_the_current_one() -> None:
+    # CUPCase row 3276 (dev case cr7-crit-arb-immune-thrombocytopenia-...): the last count
+    # was never read, so the second episode's 37 stood as the current count (one under 37
+    # would have been telephoned after the patient had recovered).
+    values = parse_lab_values(
+        "Laboratory measurement revealed a platelet count of 37×10^9 cells/L. The patient’s "
+        "platelet count recovered upon valsartan discontinuation and in four weeks, his "
+        "platelet count improved to 214×10^9 cells/L (Figure 2)."
+    )
+    assert [(v.value, v.critical) for v in values] == [(37.0, False), (214.0, False)]
