@@ -238,6 +238,21 @@ _GENERAL_STATEMENT = re.compile(
     r"(?i)\b(?:can|may|might|could)\s+(?:also\s+)?be\s+(?:seen|found|observed|encountered)\s+in\b"
     r"|\b(?:is|are)\s+considered\s+(?:to\s+be\s+)?(?:potentially\s+)?(?:toxic|diagnostic|normal)\b"
 )
+# A sentence about the newborn in a case whose patient is old enough to be the parent: its
+# values are the baby's, another person's. "The neonate was born with APGARS 0 and 2, an
+# arterial blood gas pH of 6.507, pCO2 of 176, and a base excess of −29.4" (PMC-Patients
+# note, MedCalc-Bench: the patient is the 29-year-old mother); "She delivered a 1650 gram
+# premature baby girl with an umbilical cord pH of 7.01" (J Med Case Rep, CUPCase row 1776).
+# The newborn is the sentence's subject, owns the result ("the infant's"), or the blood is
+# the umbilical cord's.
+_NEWBORN_TOLD = re.compile(
+    r"(?i)^\W*(?:the|her|his|their|a|an)\s+(?:\w+\s+){0,2}?(?:neonate|newborn|baby|infant|"
+    r"f(?:o)?etus)\b"
+    r"|\b(?:neonate|newborn|baby|infant|f(?:o)?etus)(?:'s|’s)\s"
+    r"|\bcord\s+(?:blood\s+|arterial\s+|venous\s+)?(?:ph|gas(?:es)?|blood|lactate|"
+    r"p?co2|base)"
+)
+_PARENTS_AGE = 12  # a patient this old is not the newborn a report tells of beside them
 _THIS_PATIENT = re.compile(
     r"(?i)\b(?:our|this|the\s+present|the\s+current)\s+(?:patient|case)\b|\bthe\s+patient\b"
     r"|\b(?:he|she|his|her)\b"
@@ -263,6 +278,13 @@ _PER_DAY_UNIT = re.compile(r"/(?:24h|day|d)$")
 # 1727) holds no calcitonin level.
 _DOSE_GIVEN = re.compile(
     r"(?i)^\s*(?:of\s+)?\d[\d,.]*\s*(?:U|units?|IU|mg|g|mcg|[µμu]g|mEq|mmol|m[Ll])\b\.?\s*" + GIVEN
+)
+# A time span after a name, not a result: "a total of 300 mmol of sodium bicarbonate over 14 h
+# and of 140 mmol of lactate from Hartmann's solution over the first 24 h" (PMC-Patients note,
+# MedCalc-Bench) gives a drug over a time; "over 14" is no bicarbonate above 14.
+_DURATION = re.compile(
+    r"(?i)^\s*(?:over|during|for|within)\s+(?:the\s+(?:first|next|last|following)\s+)?"
+    r"\d[\d.]*\s*(?:h|hrs?|hours?|min(?:utes?)?|days?|weeks?|months?)\b"
 )
 _PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
@@ -556,6 +578,8 @@ class _State:
                 continue  # "calcitonin 300 U administered subcutaneously": a drug's dose
             if anothers_value(re.split(r"\.\s", before)[-1], own_clause, self.patient):
                 continue  # "her sister's potassium was 2.9", "arterial cord pH": not hers
+            if _DURATION.match(segment):
+                continue  # "sodium bicarbonate over 14 h": a time span, no result
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
             specimen, timing = value_context(self.section, before)
@@ -637,6 +661,9 @@ class _State:
             general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
+            age = self.patient.age
+            if age is not None and age >= _PARENTS_AGE and _NEWBORN_TOLD.search(told):
+                continue  # "The neonate was born with ... pH of 6.507": the baby's, not hers
             if (
                 _PER_DAY_UNIT.search(unit_key(value.unit))
                 and not (self.in_urine or specimen == "urine")

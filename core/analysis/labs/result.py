@@ -492,7 +492,10 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             # Medical Case Reports, CUPCase row 2247), "rose rapidly to 7.4 mg/dl": a verb of
             # change, with its adverbs, hands the value over
             r"|(?:(?:also|then|further|subsequently|later|again)\s+)?"
-            r"(?:fell|dropped|declined|rose|climbed|increased|decreased|raised|elevated|jumped)"
+            r"(?:fell|dropped|declined|rose|climbed|increased|decreased|raised|elevated|jumped|"
+            # "in four weeks, his platelet count improved to 214×10^9 cells/L" (J Med Case
+            # Rep, CUPCase row 3276): the later count, after a critical 15 and a 37
+            r"improved|recovered|worsened|normali[sz]ed|returned)"
             r"\s+(?:(?:rapidly|quickly|gradually|markedly|sharply|further|again|slightly)\s+)?"
             r"to\s+(?=[<>]?\d)"
             # "when his potassium level reached 3.0mEq/L" (CUPCase row 2586); "INR reached

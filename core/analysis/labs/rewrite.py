@@ -90,6 +90,26 @@ def _chem_7(match: re.Match[str]) -> str:
 _BASE_DEFICIT = re.compile(
     rf"(?i)\bbase\s+deficit\b(?P<mid>[^\d;.-]{{0,30}}?)(?<![-\d])(?P<x>{_NUM})(?![\d/])"
 )
+# "CO2" or "carbon dioxide" with a pressure unit is the gas's partial pressure, wherever it
+# stands: a total CO2 (the chemistry's bicarbonate) is in mmol/L, never in mmHg or kPa. "The
+# arterial cord pH was 7.01 with CO2 of 71 mmHg and lactate of 9.5 mmol/L" (J Med Case Rep,
+# CUPCase row 1387) holds a pCO2 of 71, above the critical 67 mmHg. An end-tidal or
+# transcutaneous CO2 is no blood result and keeps its name.
+_CO2_PRESSURE = re.compile(
+    r"(?<![\w-])(?:CO2|CO₂|(?i:carbon\s+dioxide))"
+    r"(?=[^\d;.()]{0,15}?\d+(?:\.\d+)?\s*(?i:mm\s*hg|kpa|torr)\b)"
+)
+_NOT_THE_BLOODS_CO2 = re.compile(
+    r"(?i)(?:end[-\s]?tidal|exhaled|expired|transcutaneous|partial\s+pressure\s+of|"
+    r"pressure\s+of)\s*(?:\(\w+\)\s*)?$"
+)
+
+
+def _co2_pressure(match: re.Match[str]) -> str:
+    before = match.string[: match.start()]
+    return match.group() if _NOT_THE_BLOODS_CO2.search(before) else "pCO2"
+
+
 # A pH with a partial pressure or a bicarbonate in its sentence is a blood gas's pH, whatever
 # words open the sentence ("pH 6.92, PaCO2 25 mmHg, HCO3 5 mmol/L").
 _GAS_PARTNER = re.compile(
@@ -117,9 +137,10 @@ _PH_PARTNER = re.compile(
 # A bound below the meter's range too: "severe acidemia (pH <6.75, undetectable bicarbonate)"
 # (Case Rep Nephrol 2018:4696182).
 # A pH told as a "level" or "value" too: "a pH level of 7.1, partial pressure of carbon dioxide
-# of 67, bicarbonate (HCo3) level of 13.7" (J Med Case Rep, CUPCase row 942).
+# of 67, bicarbonate (HCo3) level of 13.7" (J Med Case Rep, CUPCase row 942); and "at": "a
+# profound metabolic acidosis with a pH at 6.92, PaCO2 42 mmHg" (PMC-Patients note, MedCalc-Bench).
 _BARE_PH = re.compile(
-    r"(?<![-\w])(?:pH|PH)\b(?=(?:\s+(?:levels?|values?))?[\s:=,]*(?:of|was|is)?\s*"
+    r"(?<![-\w])(?:pH|PH)\b(?=(?:\s+(?:levels?|values?))?[\s:=,]*(?:of|was|is|at)?\s*"
     r"(?:[<>≤≥]\s*)?[67]\.\d)"
 )
 # The word before a pH that makes it another fluid's ("urine pH 6.5", "pleural fluid pH 7.3");
@@ -319,6 +340,13 @@ _CHANGED_TO_VALUE = (
     r"\s+(?:had\s+|has\s+)?(?:progressed|worsened|deteriorated|risen|rose|increased|fallen|"
     r"fell|dropped|decreased|improved|peaked)\s+(?:to|at)\s+"
 )
+# Which of the disorder's values the bracket gives, before the number: "It featured anemia
+# (worse value 6.8 g/dL) without evidence of a hemorrhagic source" (PMC-Patients note, MedCalc-
+# Bench): the worst haemoglobin of the stay, no other test.
+_WHICH_VALUE = (
+    r"(?:(?:worse|worst|lowest|highest|nadir|peak|maximum|minimum|max|min)"
+    r"(?:\s+values?|\s+levels?)?\s*(?:of\s+|at\s+|[:=]\s*)?)?"
+)
 _DISORDER_VALUE = re.compile(
     r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>"
     + "|".join(root for root, _ in _DISORDER_TESTS)
@@ -328,7 +356,8 @@ _DISORDER_VALUE = re.compile(
     + r")[a-z]*?(?:a)?emi(?:a|c))(?P<gap>\s+(?:of|at)\s+|"
     + _CHANGED_TO_VALUE
     + r"|\s*\(\s*"
-    r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
+    + _WHICH_VALUE
+    + r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
     # the value right after the word, when a concentration's unit follows it
     r"|\s+(?=[<>]?\s*\d[\d.,]*\s*(?:mg|g|mmol|[µμu]mol|nmol|pmol|meq|ng|pg|[µμu]g|m?iu|[µμu]iu|u)"
     r"\s*/\s*(?:d?l|ml)\b))(?=[<>]?\s*\d)"
@@ -379,7 +408,11 @@ def _disorder_value(match: re.Match[str]) -> str:
 _COUNT_DISORDER = re.compile(
     r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis|thrombopenia"
     r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis|eosinophilia"
-    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|" + _CHANGED_TO_VALUE + r"|\s*\(\s*)(?=\d)"
+    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|"
+    + _CHANGED_TO_VALUE
+    + r"|\s*\(\s*"
+    + _WHICH_VALUE
+    + r")(?=\d)"
 )
 _COUNT_OF = {
     "leu": "white blood cell count",
@@ -393,7 +426,7 @@ _COUNT_OF = {
 # Medical Case Reports, CUPCase row 4296), "anaemia (Hb 7.1 g/dL)" reads as written already.
 # Only a haemoglobin's unit after the number makes it the haemoglobin.
 _ANAEMIA_VALUE = re.compile(
-    r"(?i)\b(?P<disorder>an(?:a)?emia)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)"
+    r"(?i)\b(?P<disorder>an(?:a)?emia)(?P<gap>\s+(?:of|at)\s+|\s*\(\s*" + _WHICH_VALUE + r")"
     r"(?=\d[\d.,]*\s*(?:g\s*/\s*d?l|mmol\s*/\s*l)\b)"
 )
 # A fraction's disorder: "indirect hyperbilirubinemia (21mg/L)" (CUPCase row 4296) is the
@@ -734,6 +767,7 @@ def rewrite_prose(line: str) -> str:
     line = distribute_respectively(line)
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
+    line = _CO2_PRESSURE.sub(_co2_pressure, line)
     line = _PT_INR.sub(_pt_inr, line)
     line = _BASE_DEFICIT.sub(lambda m: f"base excess{m.group('mid')} -{m.group('x')}", line)
     if _GAS_PARTNER.search(line) or _PH_PARTNER.search(line):
