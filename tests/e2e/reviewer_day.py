@@ -140,12 +140,17 @@ class ReviewerByKeys(PilotMemberAtBrowser):
         expect(self.main.get_by_role("heading", name=pseudonym)).to_be_visible()
         search = self.main.get_by_label(re.compile("^Find the ICD-10-CM code"))
         expect(search).to_be_focused(timeout=PAGE_RUN_MS)  # the step's first field
+        # The case's run has ended (on a loaded machine keys typed while it still draws can
+        # land in a field it then redraws), and the new case's search is empty.
+        self.settled()
+        expect(search).to_have_value("")
         started = time.monotonic()
         if shots:
             self.snap(f"{shots}-diagnosis")
             self.check_accessibility(f"{shots}: the blind diagnosis, code picker")
             started = time.monotonic()
         keys.type(CODE)
+        expect(search).to_have_value(CODE)
         keys.press("Enter")
         done.actions.append("type the code, Enter")
         done.keystrokes += len(CODE) + 1
