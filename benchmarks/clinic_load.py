@@ -9,7 +9,10 @@ per doctor from the click to the last script run it caused (read from the page's
 websocket, tests/e2e/script_runs.py), then checked on screen. The server's CPU per
 doctor-step is the dashboard process's user + system time over the step (/proc), divided
 by N, averaged over the rounds (the kernel counts in 10 ms ticks); the same for this
-run's Chromium (``_browser_cpu_s``), which shares the machine's cores with the server.
+run's Chromium (``_browser_cpu_s``), which shares the machine's cores with the server,
+and the floor it sets (``_browser_floor_s``: its CPU for all N doctors over the cores).
+``--dashboards K`` starts K dashboard processes on the same data folder and puts doctor i
+on process i mod K, as a reverse proxy with sticky sessions would (docs/operations.md).
 The pointer moves onto a list row before it clicks, as a doctor's does: the table's
 canvas takes a click that comes with no movement after a page change as no click.
 
@@ -86,6 +89,10 @@ TARGETS = {
     "busy_open_over_idle": 1.5,
     "critical_after_create_s": 1.0,
 }
+# The browser's floor: the seconds the machine's cores need for this run's Chromium alone to
+# draw a step for N doctors (its CPU per doctor x N / cores). Where it exceeds twice one
+# doctor's time, no server can keep 8 doctors within 2 x one on this machine.
+CORES = os.cpu_count() or 1
 NAME_X = 110  # pixels from the list's left edge: the patient's name
 
 
@@ -115,18 +122,29 @@ def cpu_seconds(pid: int) -> float:
 
 @dataclass
 class Server:
-    url: str
-    dashboard: subprocess.Popen[bytes]
+    """The clinic's dashboard processes (the first started with the analyzer workers) as a
+    reverse proxy with sticky sessions spreads doctors over them: doctor i on process
+    i mod K. Their CPU is the sum of theirs."""
+
+    urls: list[str]
+    dashboards: list[subprocess.Popen[bytes]]
+
+    @property
+    def url(self) -> str:
+        return self.urls[0]
+
+    def url_for(self, doctor: int) -> str:
+        return self.urls[doctor % len(self.urls)]
 
     def cpu(self) -> float:
-        return cpu_seconds(self.dashboard.pid)
+        return sum(cpu_seconds(dashboard.pid) for dashboard in self.dashboards)
 
     @property
     def workers(self) -> list[int]:
-        """The analyzer workers' process ids (children of the dashboard's shell)."""
+        """The analyzer workers' process ids (children of the first dashboard's shell)."""
         return [
             pid
-            for pid in children(self.dashboard.pid)
+            for pid in children(self.dashboards[0].pid)
             if b"worker.py" in Path(f"/proc/{pid}/cmdline").read_bytes()
         ]
 
@@ -173,20 +191,29 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 @contextlib.contextmanager
 def running_server(
-    data_dir: Path, log: Path, production: bool, analyzer_nice: str | None = None
+    data_dir: Path,
+    log: Path,
+    production: bool,
+    analyzer_nice: str | None = None,
+    dashboards: int = 1,
 ) -> Iterator[Server]:
     """The dashboard and its workers as `make run` starts them: one shell in a session of
     its own starts the workers in the background and then becomes the dashboard. So they
     share one scheduling group (Linux's autogroup is per session), as under `make run`,
-    apart from the benchmark and its Chromium, which on a clinic's server are elsewhere."""
+    apart from the benchmark and its Chromium, which on a clinic's server are elsewhere.
+    ``dashboards`` > 1: more dashboard processes on the same data folder, as
+    `make run PORT=... ANALYZER_PROCESSES=0` starts them (docs/operations.md)."""
     flags, worker = make_run_commands()
     if not production:  # Streamlit's development defaults: the "before" of issue #25
         flags = [f for f in flags if "fileWatcherType" not in f and "postScriptGC" not in f]
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     environment = {
         k: v for k, v in os.environ.items() if not k.startswith(("MEDCASE_", "OPENAI_", "SUPA"))
     }
@@ -194,42 +221,57 @@ def running_server(
     if analyzer_nice is not None:
         environment["MEDCASE_ANALYZER_NICE"] = analyzer_nice
     output = log.open("wb")
-    command = [sys.executable, "-m", "streamlit", "run", *flags]
-    command += ["--server.address=127.0.0.1", f"--server.port={port}"]
-    script = (f"{shlex.join([sys.executable, *worker])} & " if worker else "") + "exec "
-    dashboard = subprocess.Popen(
-        ["sh", "-c", script + shlex.join(command)],
-        cwd=ROOT,
-        env=environment,
-        stdout=output,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    server = Server(f"http://127.0.0.1:{port}", dashboard)
+    server = Server([], [])
     try:
+        for number in range(dashboards):
+            port = _free_port()
+            command = [sys.executable, "-m", "streamlit", "run", *flags]
+            command += ["--server.address=127.0.0.1", f"--server.port={port}"]
+            workers = worker if number == 0 else []
+            script = (f"{shlex.join([sys.executable, *workers])} & " if workers else "") + "exec "
+            server.dashboards.append(
+                subprocess.Popen(
+                    ["sh", "-c", script + shlex.join(command)],
+                    cwd=ROOT,
+                    env=environment,
+                    stdout=output,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
+            )
+            server.urls.append(f"http://127.0.0.1:{port}")
         deadline = time.monotonic() + STARTUP_SECONDS
-        while not _healthy(server.url):
-            if dashboard.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start:\n{log.read_text()[-3000:]}")
-            time.sleep(0.25)
+        for url, dashboard in zip(server.urls, server.dashboards, strict=True):
+            while not _healthy(url):
+                if dashboard.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start:\n{log.read_text()[-3000:]}")
+                time.sleep(0.25)
         _settle(server, deadline)
         yield server
     finally:
-        workers = server.workers
+        _stop(server)
+        output.close()
+
+
+def _stop(server: Server) -> None:
+    """The dashboards and their workers, each group ended and waited for."""
+    workers = server.workers if server.dashboards else []
+    for dashboard in server.dashboards:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(dashboard.pid, signal.SIGTERM)  # the dashboard and its workers
+    for dashboard in server.dashboards:
         try:
             dashboard.wait(timeout=20)
         except subprocess.TimeoutExpired:
             dashboard.kill()
-        deadline = time.monotonic() + 20
-        while any(Path(f"/proc/{pid}").exists() for pid in workers):
-            if time.monotonic() > deadline:
+    deadline = time.monotonic() + 20
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        if time.monotonic() > deadline:
+            for dashboard in server.dashboards:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(dashboard.pid, signal.SIGKILL)
-                break
-            time.sleep(0.1)
-        output.close()
+            break
+        time.sleep(0.1)
 
 
 def _settle(server: Server, deadline: float, quiet_percent: float = 10.0) -> None:
@@ -478,9 +520,9 @@ def signed_in(
     cpu: dict[str, list[float]],
 ) -> list[Doctor]:
     """The doctors, each in a new browser context, signed in at once (the step timed)."""
-    doctors = [Doctor(browser, server.url, email) for email in emails]
+    doctors = [Doctor(browser, server.url_for(i), email) for i, email in enumerate(emails)]
     for doctor in doctors:
-        doctor.page.goto(server.url)
+        doctor.page.goto(doctor.url)
         expect(doctor.main.get_by_label("Email")).to_be_visible(
             timeout=max(STARTUP_SECONDS, STEP_TIMEOUT_S) * 1000
         )
@@ -646,6 +688,13 @@ def main() -> int:
         action="store_true",
         help="only the idle CPU with 8 doctors signed in (for comparing server settings)",
     )
+    parser.add_argument(
+        "--dashboards",
+        type=int,
+        default=1,
+        help="dashboard processes on the same data folder, doctor i on process i mod K"
+        " (a reverse proxy's sticky sessions; docs/operations.md)",
+    )
     parser.add_argument("--rounds", type=int, default=ROUNDS, help="rounds per doctor and N")
     parser.add_argument(
         "--step-timeout",
@@ -687,6 +736,7 @@ def main() -> int:
                 folder / "server.log",
                 not arguments.development_settings,
                 arguments.analyzer_nice,
+                arguments.dashboards,
             ) as server,
             sync_playwright() as playwright,
         ):
@@ -694,9 +744,11 @@ def main() -> int:
             print(f"idle_cpu_percent_no_session={idle_cpu_percent(server, 10):.2f}", flush=True)
             doctors: list[Doctor] = []
             if arguments.idle_only:
-                doctors = [Doctor(browser, server.url, email) for email in emails]
+                doctors = [
+                    Doctor(browser, server.url_for(i), email) for i, email in enumerate(emails)
+                ]
                 for doctor in doctors:
-                    doctor.page.goto(server.url)
+                    doctor.page.goto(doctor.url)
                     expect(doctor.main.get_by_label("Email")).to_be_visible(
                         timeout=STARTUP_SECONDS * 1000
                     )
@@ -726,13 +778,14 @@ def main() -> int:
                 for name, values in times.items():
                     medians[n][name] = statistics.median(values)
                     spent = statistics.fmean(cpu[name])
+                    browser = statistics.fmean(BROWSER_CPU.get(f"n{n}_{name}", [0.0]))
                     figures[f"n{n}_{name}_cpu_s"] = spent
                     print(
                         f"n{n}_{name}_median_s={medians[n][name]:.3f} "
                         f"n{n}_{name}_p95_s={p95(values):.3f} n{n}_{name}_cpu_s={spent:.3f} "
                         f"n{n}_{name}_cpu_s_by_round={[round(c, 3) for c in cpu[name]]} "
-                        f"n{n}_{name}_browser_cpu_s="
-                        f"{statistics.fmean(BROWSER_CPU.get(f'n{n}_{name}', [0.0])):.3f}",
+                        f"n{n}_{name}_browser_cpu_s={browser:.3f} "
+                        f"n{n}_{name}_browser_floor_s={browser * n / CORES:.3f}",
                         flush=True,
                     )
             if arguments.steps_only:
