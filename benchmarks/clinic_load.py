@@ -9,8 +9,7 @@ per doctor from the click to the last script run it caused (read from the page's
 websocket, tests/e2e/script_runs.py), then checked on screen. The server's CPU per
 doctor-step is the dashboard process's user + system time over the step (/proc), divided
 by N, averaged over the rounds (the kernel counts in 10 ms ticks); the same for this
-run's Chromium (``_browser_cpu_s``), which shares the machine's cores with the server,
-and the floor it sets (``_browser_floor_s``: its CPU for all N doctors over the cores).
+run's Chromium (``_browser_cpu_s``), which shares the machine's cores with the server.
 ``--dashboards K`` starts K dashboard processes on the same data folder and puts doctor i
 on process i mod K, as a reverse proxy with sticky sessions would (docs/operations.md).
 The pointer moves onto a list row before it clicks, as a doctor's does: the table's
@@ -89,10 +88,6 @@ TARGETS = {
     "busy_open_over_idle": 1.5,
     "critical_after_create_s": 1.0,
 }
-# The browser's floor: the seconds the machine's cores need for this run's Chromium alone to
-# draw a step for N doctors (its CPU per doctor x N / cores). Where it exceeds twice one
-# doctor's time, no server can keep 8 doctors within 2 x one on this machine.
-CORES = os.cpu_count() or 1
 NAME_X = 110  # pixels from the list's left edge: the patient's name
 
 
@@ -784,8 +779,7 @@ def main() -> int:
                         f"n{n}_{name}_median_s={medians[n][name]:.3f} "
                         f"n{n}_{name}_p95_s={p95(values):.3f} n{n}_{name}_cpu_s={spent:.3f} "
                         f"n{n}_{name}_cpu_s_by_round={[round(c, 3) for c in cpu[name]]} "
-                        f"n{n}_{name}_browser_cpu_s={browser:.3f} "
-                        f"n{n}_{name}_browser_floor_s={browser * n / CORES:.3f}",
+                        f"n{n}_{name}_browser_cpu_s={browser:.3f}",
                         flush=True,
                     )
             if arguments.steps_only:
