@@ -8,6 +8,7 @@ that must survive (the true values of the same shape)."""
 from __future__ import annotations
 
 from core.analysis.labs.parse import read_lab_text
+from core.analysis.labs.reference import Patient
 
 
 def _read(text: str) -> list[tuple[str, float, str | None]]:
@@ -140,3 +141,35 @@ def test_respectively_with_ranges_before_the_units_pairs_both_known_names() -> N
     assert ("Amylase", 1939.0, None) in values
     assert ("Lipase", 119.0, None) in values
     assert ("Lipase", 1939.0, None) not in values
+
+
+# --- a relative's results announced by the sentence before --------------------------------
+
+_MOTHERS_RESULTS = (
+    "Following a clinical deterioration in the neonate and the abnormal CXR, the mother was "
+    "questioned again about symptoms. The mother's test results were prepared at 3:56 p.m., "
+    "which were as follows. A white blood cell (WBC) count of 12.7, Hb level of 12.1, "
+    "hematocrit level of 35.5, erythrocyte sedimentation rate of 40 mm/hour."
+)
+
+
+def test_results_announced_as_the_mothers_are_not_the_newborns() -> None:
+    # CUPCase row 942: a neonate's case; the mother's results follow her announcement
+    newborn = Patient(age=0, gender="male")
+    assert read_lab_text(_MOTHERS_RESULTS, patient=newborn).values == []
+
+
+def test_in_the_mothers_own_case_the_announced_results_are_hers() -> None:
+    mother = Patient(age=32, gender="female")
+    names = {v.analyte for v in read_lab_text(_MOTHERS_RESULTS, patient=mother).values}
+    assert {"WBC", "Hemoglobin", "Hematocrit", "ESR"} <= names
+
+
+def test_a_sentence_after_the_announcement_that_names_the_patient_is_the_patients() -> None:
+    text = (
+        "His father's laboratory results were as follows. The patient had a hemoglobin of 9.1 g/dL."
+    )
+    boy = Patient(age=8, gender="male")
+    assert ("Hemoglobin", 9.1, None) in [
+        (v.analyte, v.value, v.specimen) for v in read_lab_text(text, patient=boy).values
+    ]
