@@ -7,6 +7,7 @@ import csv
 import re
 
 from core.analysis.labs.number_first import CELLS, VALUE_FIRST
+from core.analysis.labs.other_names import without_other_names
 from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
@@ -326,7 +327,7 @@ def clean_line(line: str) -> str:
     line = _UNIT_IN_WORDS.sub(_unit_in_symbols, line)
     line = _STRAY_QUOTE.sub(" ", line)
     line = unglue(line, known_unit)
-    line = rewrite_prose(line)
+    line = rewrite_prose(without_other_names(line))
     line = NOT_VALUES.sub(" ", line)
     return _complete_truncated(re.sub(r"1\.73\s+m", "1.73m", line))
 

@@ -576,7 +576,9 @@ class _State:
                 continue  # "programmed cell death protein 1 (PD-1)": no total protein of 1
             if _DOSE_GIVEN.match(segment):
                 continue  # "calcitonin 300 U administered subcutaneously": a drug's dose
-            if anothers_value(re.split(r"\.\s", before)[-1], own_clause, self.patient):
+            sentences = re.split(r"\.\s", before)
+            previous = sentences[-2] if len(sentences) > 1 else ""
+            if anothers_value(sentences[-1], own_clause, self.patient, previous):
                 continue  # "her sister's potassium was 2.9", "arterial cord pH": not hers
             if _DURATION.match(segment):
                 continue  # "sodium bicarbonate over 14 h": a time span, no result

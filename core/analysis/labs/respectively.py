@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.labs.patterns import ANALYTE_NAME
+from core.analysis.labs.patterns import ANALYTE_NAME, KNOWN_UNITS
+from core.vocabulary.units import unit_key
 
 # Marks a value the rewrite knows to be the earlier one; no time word, so that it never
 # spills onto the next value of the sentence as "earlier" would.
@@ -71,9 +72,26 @@ def spell_out_immunoglobulins(line: str) -> str:
     return _IG_HEAD_FIRST.sub(spelt, line)
 
 
+# A range in brackets between a value and its unit: "1939 (< 300) ng/dL and 119 (11–53) U/L,
+# respectively" (CUPCase row 1240): the unit is moved before the bracket, as most write it.
+_ASIDE_BEFORE_UNIT = re.compile(
+    rf"(?P<num>(?<![\w.]){_NUM})(?P<aside>\s*\([^()]{{0,40}}\))\s*(?P<unit>[A-Za-zµμ%][A-Za-z0-9µμ%/.^]*)"
+)
+
+
+def _unit_before_aside(match: re.Match[str]) -> str:
+    unit = match.group("unit").rstrip(".,;:")
+    if unit_key(unit) not in KNOWN_UNITS:
+        return match.group()
+    rest = match.group("unit")[len(unit) :]
+    return f"{match.group('num')} {unit}{match.group('aside')}{rest}"
+
+
 def distribute_respectively(line: str) -> str:
     """``line`` with each "respectively" clause written as one "name value" per test."""
     line = spell_out_immunoglobulins(line)
+    if _RESPECTIVELY.search(line):
+        line = _ASIDE_BEFORE_UNIT.sub(_unit_before_aside, line)
     for word in reversed(list(_RESPECTIVELY.finditer(line))):
         line = _distribute(line, word)
     return line
@@ -113,7 +131,7 @@ def _distribute(line: str, word: re.Match[str]) -> str:
         # (a second unit is a second test the catalogue has no name for).
         units = {_unit_of(v.group("value")) for v in values} - {""}
         if len(units) > 1:
-            return line
+            return _one_of_two(line, names[0], values_match, values)
         named = [names[0].group()] * len(values)
     texts = [v.group("value").strip() for v in values]
     last_unit = _unit_of(texts[-1])
@@ -129,6 +147,29 @@ def _distribute(line: str, word: re.Match[str]) -> str:
         items = [items[-1]] + [f"{item} {EARLIER}" for item in items[:-1]]
     pairs = ", ".join(items)
     return f"{line[: names[0].start()]}{pairs}{line[region_end:]}"
+
+
+# "the serum elastase-1 and lipase levels were ... 1939 ng/dL and 119 U/L, respectively":
+# the catalogue knows the second name only. Written last (after "and"), it takes the last
+# value; written first (before "and"), the first; the other values are a test the
+# catalogue has no name for and are not read.
+_AND_BEFORE = re.compile(r"(?i)\band\s+(?:(?:serum|plasma|blood)\s+)?$")
+_AND_AFTER = re.compile(r"(?i)^\s*(?:levels?\s+)?and\b")
+
+
+def _one_of_two(
+    line: str, name: re.Match[str], values_match: re.Match[str], values: list[re.Match[str]]
+) -> str:
+    if len(values) != 2:
+        return line
+    if _AND_BEFORE.search(line[: name.start()]):
+        kept = values[-1]
+    elif _AND_AFTER.match(line[name.end() :]):
+        kept = values[0]
+    else:
+        return line
+    pair = f"{name.group()} {kept.group('value').strip()}{kept.group('aside')}"
+    return f"{line[: name.start()]}{pair}{line[values_match.end('list') :]}"
 
 
 def _unit_of(value: str) -> str:

@@ -55,6 +55,16 @@ _BABY_OWNS = re.compile(
 )
 
 
+# "The mother's test results were prepared at 3:56 p.m., which were as follows. A white blood
+# cell (WBC) count of 12.7, Hb level of 12.1, ..." (a neonate's case; Journal of Medical Case
+# Reports, CUPCase row 942): a sentence that announces a relative's results to follow makes
+# the next sentence's results the relative's.
+_RELATIVES_RESULTS_FOLLOW = re.compile(
+    rf"(?i)\b(?P<who>{_RELATIVES})(?:'|’)s\s+(?:[\w-]+\s+){{0,2}}"
+    r"(?:results|findings|tests|values|investigations)\b[^.]*\b(?:as\s+follows|following)\W*$"
+)
+
+
 # A fluid the patient is given, named in the test's own clause.
 _FLUID_GIVEN = re.compile(
     r"(?i)\b(?:dialysate|dialys(?:is|ate)\s+(?:bath|fluid|solution)|(?:replacement|substitution)"
@@ -89,15 +99,23 @@ def _relative_pronoun(sentence: str, patient: Patient) -> bool:
     return patient.sex == "female" and bool(_MALE.fullmatch(named))
 
 
-def anothers_value(sentence: str, clause: str, patient: Patient) -> bool:
+def anothers_value(sentence: str, clause: str, patient: Patient, previous: str = "") -> bool:
     """Whether the test named after ``sentence`` (its sentence up to the name) and ``clause``
     (its own clause up to the name) is a relative's, a fluid's given to the patient or, in an
-    adult's case, a newborn's."""
+    adult's case, a newborn's. ``previous`` is the sentence before, when it announces whose
+    results follow."""
     if _FLUID_GIVEN.search(clause):
         return True
     owner = _RELATIVE_OWNS.search(clause)
     adult = patient.age is not None and not patient.child
     if owner and not _the_patient(owner.group("who"), patient, adult):
+        return True
+    announced = _RELATIVES_RESULTS_FOLLOW.search(previous)
+    if (
+        announced
+        and not _THE_PATIENT.search(sentence)
+        and not _the_patient(announced.group("who"), patient, adult)
+    ):
         return True
     if _relative_pronoun(sentence, patient):
         return True
