@@ -717,8 +717,21 @@ def _daily_amount(match: re.Match[str]) -> str:
     return f"{match.group('head')} {unit}/24h"
 
 
+# A floor or ceiling the treatment held, told after the tests' names: "Magnesium and potassium
+# levels were maintained above 2.0mEq/L and 4.0mmol/L respectively" (J Med Case Rep, CUPCase
+# row 3527: the levels the infusions kept, no measurement). The clause from the verb to the
+# end of the sentence tells bounds, never results, and is dropped; a result told before the
+# verb ("was 2.1 mmol/L and was maintained above 3.5") stays.
+_HELD_BOUND = re.compile(
+    r"(?i)\b(?:was|were|is|are|being|been)\s+(?:maintained|kept|held)\s+"
+    r"(?:(?:at\s+or\s+)?(?:above|below|over|under)|at|between|within|>|<|≥|≤)"
+    r"(?=\s*[<>≥≤]?\s*\d)[^;]*?(?=\.\s|\.?$|;)"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _HELD_BOUND.sub("", line)
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
     line = _RATIO_TO_ONE.sub(lambda m: f"{m.group('head')}{m.group('x')}", line)
     line = _UA_VALUE.sub("uric acid", line)
