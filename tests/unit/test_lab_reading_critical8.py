@@ -43,3 +43,37 @@ def test_a_patient_kept_somewhere_is_not_a_bound() -> None:
     # "kept at" followed by no number is left alone, and the next sentence's result is read.
     read = _read("The patient was kept at home for two days. Potassium 2.1 mmol/L.")
     assert read == [("Potassium", 2.1, True)]
+
+
+# --- the result after a transfusion, told as a change of "the level of the patient" ------
+
+
+def test_the_level_of_the_patient_improved_to_is_the_later_result() -> None:
+    # CUPCase row 3686 (haemothorax, dev case cr8-crit-haemothorax-...): the words between
+    # the name and the verb of change hid the 9.1, and the post-operative 8.4 stood as the
+    # current haemoglobin.
+    text = (
+        "The postoperative hemoglobin level of the patient was 8.4 g/dL. After transfusion "
+        "with four units of red blood cells, the hemoglobin level of the patient improved to "
+        "9.1 g/dL."
+    )
+    read = parse_lab_values(text)
+    assert [(v.analyte, v.value) for v in read] == [("Hemoglobin", 8.4), ("Hemoglobin", 9.1)]
+    assert read[1].timing == "repeat"
+
+
+def test_a_critical_value_before_the_transfusion_is_no_longer_current() -> None:
+    # The same shape with a critical haemoglobin before the transfusion: once the later
+    # value is read, the earlier one is history and raises no alarm.
+    text = (
+        "The postoperative hemoglobin level of the patient was 6.4 g/dL. After transfusion "
+        "with four units of red blood cells, the hemoglobin level of the patient improved to "
+        "9.1 g/dL."
+    )
+    assert [v.critical for v in parse_lab_values(text)] == [False, False]
+
+
+def test_a_fall_told_of_the_patient_is_read_and_critical() -> None:
+    assert _read("The platelet count of the patient fell to 12 × 10^9/L.") == [
+        ("Platelets", 12.0, True)
+    ]
