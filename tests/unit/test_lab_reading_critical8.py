@@ -77,3 +77,31 @@ def test_a_fall_told_of_the_patient_is_read_and_critical() -> None:
     assert _read("The platelet count of the patient fell to 12 × 10^9/L.") == [
         ("Platelets", 12.0, True)
     ]
+
+
+# --- a range "between 6 and 12.5 mg/l" is no later result in the same unit ---------------
+
+
+def test_a_normal_range_between_two_bounds_is_not_a_later_result() -> None:
+    # CUPCase row 3595 (Refsum disease, dev case cr8-crit-refsum-...): the range's top
+    # (12.5 mg/l) was read as the current creatinine and the 9.6 as an earlier one.
+    text = (
+        "the creatinine level was 9.6 mg/l (for a normal range between 6 and 12.5 mg/l), "
+        "the albumin level was slightly low at 36 g/l (for a normal range higher than 39 g/l)"
+    )
+    read = parse_lab_values(text)
+    assert [(v.analyte, v.value, v.timing) for v in read] == [
+        ("Creatinine", 9.6, None),
+        ("Albumin", 36.0, None),
+    ]
+
+
+def test_a_critical_result_before_its_range_keeps_its_alarm() -> None:
+    # The same shape with a critical potassium: the range's 5.0 must not supersede it.
+    text = "the potassium level was 6.8 mmol/l (for a normal range between 3 and 5.0 mmol/l)"
+    assert _read(text) == [("Potassium", 6.8, True)]
+
+
+def test_a_later_value_in_the_same_unit_is_still_read_as_later() -> None:
+    read = parse_lab_values("ESR was 3mm/h 15 days prior to admission and 14mm/h at the hospital.")
+    assert [(v.value, v.timing) for v in read] == [(3.0, "earlier"), (14.0, None)]
