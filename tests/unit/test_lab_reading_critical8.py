@@ -105,3 +105,38 @@ def test_a_critical_result_before_its_range_keeps_its_alarm() -> None:
 def test_a_later_value_in_the_same_unit_is_still_read_as_later() -> None:
     read = parse_lab_values("ESR was 3mm/h 15 days prior to admission and 14mm/h at the hospital.")
     assert [(v.value, v.timing) for v in read] == [(3.0, "earlier"), (14.0, None)]
+
+
+# --- a body fluid named before a colon holds for every item of the semicolon list ----------
+
+
+def test_every_item_of_a_csf_list_after_a_colon_is_the_fluids() -> None:
+    # CUPCase row 4148 (pseudo-subarachnoid haemorrhage, dev case cr8-crit-pseudo-sah-...):
+    # the semicolon ended the fluid's scope and the erythrocytes were read as blood's.
+    text = (
+        "Examination of his cerebrospinal fluid revealed the following: leukocytes 0 "
+        "cells/mm3; erythrocytes 3 cells/mm3, without xanthochromia; and normal protein and "
+        "glucose levels."
+    )
+    read = parse_lab_values(text)
+    assert [(v.analyte, v.specimen) for v in read] == [("WBC", "csf"), ("RBC", "csf")]
+
+
+def test_a_low_csf_glucose_late_in_the_list_raises_no_blood_alarm() -> None:
+    # The same list shape with a CSF glucose in a blood glucose's critical range.
+    read = parse_lab_values("CSF analysis: protein 0.44 g/L; glucose 1.2 mmol/L; leukocytes 5/μL.")
+    assert [(v.analyte, v.specimen, v.critical) for v in read] == [
+        ("Total protein", "csf", False),
+        ("Glucose", "csf", False),
+        ("WBC", "csf", False),
+    ]
+
+
+def test_a_blood_test_named_in_the_list_stays_the_bloods() -> None:
+    read = parse_lab_values("CSF analysis: protein 0.44 g/L; serum glucose 1.2 mmol/L.")
+    assert [(v.analyte, v.specimen, v.critical) for v in read] == [
+        ("Total protein", "csf", False),
+        ("Glucose", None, True),
+    ]
+    read = parse_lab_values("Laboratory results: sodium 118 mmol/L; potassium 2.1 mmol/L.")
+    assert [(v.specimen, v.critical) for v in read] == [(None, True), (None, True)]
