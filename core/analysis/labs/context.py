@@ -145,11 +145,31 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
         # results. Urine is left out: "minimal urine output." introduces no urine test.
         carried = _closest(previous)[0] if len(previous.split()) <= 12 else None
         specimen = carried if carried not in ("urine", "blood") else None
+    if specimen is None and len(sentences) > 1:
+        specimen = _list_specimen(before)
     if specimen is None:
         specimen = section.specimen
     elif specimen == "blood":
         specimen = None
     return specimen, timing or section.timing
+
+
+# A colon that opens a list whose items a semicolon sets apart: the fluid named before the
+# colon is every item's. "Examination of his cerebrospinal fluid revealed the following:
+# leukocytes 0 cells/mm3; erythrocytes 3 cells/mm3, without xanthochromia" (J Med Case Rep,
+# CUPCase row 4148): the erythrocytes are the fluid's too, and a CSF glucose or white count
+# told second in such a list is no blood value to telephone.
+_FULL_STOP = re.compile(r"\.(?=\s)|\.$")
+
+
+def _list_specimen(before: str) -> str | None:
+    """The body fluid a list's lead names, for a test told after a semicolon in the list."""
+    sentence = _FULL_STOP.split(before)[-1]
+    colon = sentence.find(":")
+    if colon < 0 or ";" not in sentence[colon:]:
+        return None
+    specimen = _closest(_RESULT_IN_BRACKETS.sub(" ", sentence[:colon]))[0]
+    return specimen if specimen not in (None, "blood") else None
 
 
 _SPECIMEN_AFTER = re.compile(

@@ -53,7 +53,13 @@ _WORDS_TO_VALUE = re.compile(
     # Medical Case Reports, CUPCase row 2586): a participle after a comma continues the subject
     r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured|reaching)\b))?\s+){1,10}?"
     # "creatinine kinase gradually decreased after reaching 59,000 IU/L": the peak
-    r"(?:is|was|were|at|of|=|measuring|measured|reaching|reached)\s+"
+    r"(?:is|was|were|at|of|=|measuring|measured|reaching|reached"
+    # "After transfusion with four units of red blood cells, the hemoglobin level of the
+    # patient improved to 9.1 g/dL" (J Med Case Rep, CUPCase row 3686): words between the
+    # name and a verb of change, as between the name and "was"; unread, the post-operative
+    # 8.4 before it stood as the current haemoglobin
+    r"|(?:rose|fell|dropped|declined|climbed|increased|decreased|improved|recovered|"
+    r"returned|normali[sz]ed)\s+(?:back\s+)?to)\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 

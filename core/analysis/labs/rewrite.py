@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.labs.patterns import ANALYTE_NAME
+from core.analysis.labs.patterns import ANALYTE_NAME, REFERENCE_TEXT
 from core.analysis.labs.respectively import EARLIER as EARLIER
 from core.analysis.labs.respectively import (
     distribute_respectively,
@@ -244,6 +244,9 @@ _AGAIN_IN_UNIT = re.compile(
 )
 
 
+_RANGE_OPENED = re.compile(r"(?i)\b(?:between|from)\s+[<>]?\s*[\d.,]+\s*$")
+
+
 # A later result told by a verb of change without the test's name: "Her white count on
 # presentation was significantly elevated at 20,800, subsequently increased to 24.7 and then
 # decreased to 16.6", "potassium was 7.1 mmol/L, which fell to 5.0 mmol/L": the first result
@@ -285,6 +288,12 @@ def _again_in_unit(match: re.Match[str]) -> str:
     gap = match.group("gap")
     if ANALYTE_NAME.search(gap) or re.search(r"(?i)respectively", match.string[match.end() :][:20]):
         return match.group()  # another test's value, or a pair written in order
+    if REFERENCE_TEXT.search(gap) or _RANGE_OPENED.search(gap):
+        # "the creatinine level was 9.6 mg/l (for a normal range between 6 and 12.5 mg/l)"
+        # (J Med Case Rep, CUPCase row 3595): the range's two bounds, not a later result;
+        # read as one, the range's top became the current value and the result an earlier
+        # one (a potassium of 6.8 "between 3 and 5.0 mmol/l" lost its alarm)
+        return match.group()
     name, unit = match.group("name"), match.group("unit")
     earlier = f"{name}{match.group('mid')}{match.group('x')} {unit} {EARLIER}"
     return f"{earlier}{gap}, {name} {match.group('y')} {unit}"
@@ -717,8 +726,21 @@ def _daily_amount(match: re.Match[str]) -> str:
     return f"{match.group('head')} {unit}/24h"
 
 
+# A floor or ceiling the treatment held, told after the tests' names: "Magnesium and potassium
+# levels were maintained above 2.0mEq/L and 4.0mmol/L respectively" (J Med Case Rep, CUPCase
+# row 3527: the levels the infusions kept, no measurement). The clause from the verb to the
+# end of the sentence tells bounds, never results, and is dropped; a result told before the
+# verb ("was 2.1 mmol/L and was maintained above 3.5") stays.
+_HELD_BOUND = re.compile(
+    r"(?i)\b(?:was|were|is|are|being|been)\s+(?:maintained|kept|held)\s+"
+    r"(?:(?:at\s+or\s+)?(?:above|below|over|under)|at|between|within|>|<|≥|≤)"
+    r"(?=\s*[<>≥≤]?\s*\d)[^;]*?(?=\.\s|\.?$|;)"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _HELD_BOUND.sub("", line)
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
     line = _RATIO_TO_ONE.sub(lambda m: f"{m.group('head')}{m.group('x')}", line)
     line = _UA_VALUE.sub("uric acid", line)
