@@ -182,6 +182,7 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
         for order, mention in enumerate(mentions):
             if mention.condition.name not in from_notes:
                 from_notes[mention.condition.name] = _from_note(mention, source, order)
+    from_notes = _bone_over_generic_fracture(from_notes)
     dka = from_notes.get("Diabetic ketoacidosis")
     type_2 = facts.knows("Type 2 diabetes mellitus") and not facts.knows("Type 1 diabetes mellitus")
     if dka is not None and type_2:
@@ -242,6 +243,39 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
     # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
     firm = [r for r in ordered if not _borderline_alone(r)]
     return firm + [r for r in ordered if _borderline_alone(r)] if firm else []
+
+
+# The code set's "Fracture NOS" and "Injury NOS": a case section often tells the fracture
+# first without its bone ("Radiographs revealed a displaced and angulated fracture") and names
+# the bone later ("The distal radius fracture was fixed").
+_GENERIC_INJURY = ("T14.8", "T14.9")
+
+
+def _bone_over_generic_fracture(from_notes: dict[str, Ranked]) -> dict[str, Ranked]:
+    """Where the notes name a fracture's bone, that fracture takes the place of the generic
+    fracture or injury told before it (its first place, its source at the strongest)."""
+    ranked = list(from_notes.values())
+    generic = [r for r in ranked if r.code.startswith(_GENERIC_INJURY)]
+    boned = [r for r in ranked if r.code.startswith("S") and "fracture" in r.name.lower()]
+    if not generic or not boned:
+        return from_notes
+    place = min(_SOURCE_ORDER[r.source] for r in generic)
+    first = min(boned, key=lambda r: _SOURCE_ORDER[r.source])
+    if _SOURCE_ORDER[first.source] > place:  # a generic fracture now, the bone's only a past one
+        return from_notes
+    kept: dict[str, Ranked] = {}
+    for name, r in from_notes.items():
+        if any(r is g for g in generic):
+            if first.name not in kept:
+                kept[first.name] = first
+        elif r is not first:
+            kept[name] = r
+    if first.name not in kept:
+        kept[first.name] = first
+    return kept
+
+
+_SOURCE_ORDER = {"stated": 0, "current": 1, "history": 2}
 
 
 def _borderline_alone(r: Ranked) -> bool:
