@@ -41,6 +41,18 @@ def _bone_fracture(bone: str) -> str:
     )
 
 
+def _artery_aneurysm(artery: str) -> str:
+    """An aneurysm or pseudoaneurysm with its artery before it ("renal artery pseudoaneurysm")
+    or after it ("a pseudoaneurysm arising from a segmental branch of his right hepatic
+    artery": up to six words between)."""
+    aneurysm = r"(?:pseudo-?)?aneurysms?"
+    return (
+        rf"(?:{artery})\s+arter(?:y|ies)\s+{aneurysm}|"
+        rf"{aneurysm}\s+(?:of|in|arising\s+from|from|involving)\s+"
+        rf"(?:[a-z-]+\s+){{0,6}}?(?:{artery})\s+arter(?:y|ies)"
+    )
+
+
 # Order matters where patterns overlap: the more specific entry comes first.
 # fmt: off
 CONDITIONS: tuple[Condition, ...] = (
@@ -333,6 +345,26 @@ CONDITIONS: tuple[Condition, ...] = (
        _bone_fracture(r"tibiae?|tibial|fibulae?|fibular|malleol(?:us|ar|i)|ankle")),
     _c("Fracture of the clavicle", "S42.009A", "acute", _bone_fracture(r"clavicle|clavicular")),
     _c("Fracture of a rib", "S22.39XA", "acute", _bone_fracture(r"ribs?")),
+    # An artery's aneurysm or pseudoaneurysm an imaging study shows ("a pseudoaneurysm arising
+    # from a segmental branch of his right hepatic artery"): the artery's I72 code (the index's
+    # "Aneurysm, by site"; a false aneurysm is coded as one), else I72.9 (reader-dx8).
+    _c("Aneurysm of carotid artery", "I72.0", "acute", _artery_aneurysm(r"carotid")),
+    _c("Aneurysm of renal artery", "I72.2", "acute", _artery_aneurysm(r"renal")),
+    _c("Aneurysm of iliac artery", "I72.3", "acute", _artery_aneurysm(r"iliac")),
+    _c("Aneurysm of artery of lower extremity", "I72.4", "acute",
+       _artery_aneurysm(r"femoral|popliteal|tibial")),
+    _c("Aneurysm of other specified arteries", "I72.8", "acute",
+       _artery_aneurysm(r"hepatic|splenic|gastroduodenal|pancreaticoduodenal|mesenteric|"
+                        r"gastric|cystic|coeliac|celiac")),
+    _c("Pseudoaneurysm", "I72.9", "acute", r"pseudo-?aneurysms?"),
+    # A muscle's bleeding an imaging study shows ("MRI showed a hematoma in the right
+    # iliopsoas muscle"): the index's "Hematoma, nontraumatic, soft tissue" (M79.81).
+    _c("Nontraumatic hematoma of soft tissue", "M79.81", "acute",
+       r"(?:ilio)?psoas\s+h(?:a)?ematomas?|rectus\s+sheath\s+h(?:a)?ematomas?|"
+       r"intramuscular\s+h(?:a)?ematomas?|"
+       r"h(?:a)?ematomas?\s+(?:of|in|within)\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?"
+       r"(?:muscles?|(?:ilio)?psoas|rectus\s+sheath)"),
+    _c("Arterial fibromuscular dysplasia", "I77.3", "acute", r"fibromuscular\s+dysplasia"),
     # A fracture whose bone the code set's terms do not name ("nondisplaced fractures in the
     # lateral aspect of the calcaneus"): the code set's "Fracture NOS".
     _c("Fracture", "T14.8XXA", "acute", r"fractures?"),
