@@ -357,13 +357,14 @@ CONDITIONS: tuple[Condition, ...] = (
        _artery_aneurysm(r"hepatic|splenic|gastroduodenal|pancreaticoduodenal|mesenteric|"
                         r"gastric|cystic|coeliac|celiac")),
     _c("Pseudoaneurysm", "I72.9", "acute", r"pseudo-?aneurysms?"),
-    # A muscle's bleeding an imaging study shows ("MRI showed a hematoma in the right
-    # iliopsoas muscle"): the index's "Hematoma, nontraumatic, soft tissue" (M79.81).
+    # The bleeding into the muscles of the trunk an imaging study shows, the spontaneous one
+    # of a patient on anticoagulants or with a bleeding disorder ("MRI showed a hematoma in
+    # the right iliopsoas muscle"): the index's "Hematoma, nontraumatic, soft tissue"
+    # (M79.81). A limb muscle's haematoma is mostly an injury's, left to the injury.
     _c("Nontraumatic hematoma of soft tissue", "M79.81", "acute",
        r"(?:ilio)?psoas\s+h(?:a)?ematomas?|rectus\s+sheath\s+h(?:a)?ematomas?|"
-       r"intramuscular\s+h(?:a)?ematomas?|"
-       r"h(?:a)?ematomas?\s+(?:of|in|within)\s+(?:the\s+)?(?:[a-z-]+\s+){0,3}?"
-       r"(?:muscles?|(?:ilio)?psoas|rectus\s+sheath)"),
+       r"h(?:a)?ematomas?\s+(?:of|in|within)\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}?"
+       r"(?:(?:ilio)?psoas|iliacus|rectus\s+sheath)"),
     _c("Arterial fibromuscular dysplasia", "I77.3", "acute", r"fibromuscular\s+dysplasia"),
     # A fracture whose bone the code set's terms do not name ("nondisplaced fractures in the
     # lateral aspect of the calcaneus"): the code set's "Fracture NOS".
