@@ -331,7 +331,7 @@ CONDITIONS: tuple[Condition, ...] = (
     # A fracture whose bone a case section names ("a displaced fracture of her right elbow",
     # "The distal radius fracture was fixed", "right femoral trochanteric fracture"): the
     # bone's category of the code set's index (elbow S42.40-, forearm S52.9-, lower leg
-    # S82.9-), never the code set's "Fracture NOS" (reader-dx8, docs/clinical-evaluation.md).
+    # S82.9-), never the code set's "Fracture NOS" (reader-dx8).
     _c("Fracture of the lower end of the humerus", "S42.409A", "acute",
        _bone_fracture(r"elbow|supracondylar|(?:lateral|medial)\s+(?:humeral\s+)?condyl(?:e|ar)|"
                       r"distal\s+humer(?:us|al)")),
