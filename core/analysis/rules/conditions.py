@@ -30,6 +30,29 @@ def _c(name: str, code: str, severity: str, pattern: str, stated_only: bool = Fa
     return Condition(name, code, severity, re.compile(rf"(?i)\b(?:{pattern})\b"), stated_only)
 
 
+def _bone_fracture(bone: str) -> str:
+    """A fracture with its bone before it ("distal radius fracture", "right femoral
+    trochanteric fracture": up to two words between) or after it ("fracture of her right
+    elbow", "a fracture line through her distal femur": up to three)."""
+    return (
+        rf"(?:{bone})\s+(?:[a-z-]+\s+){{0,2}}?fractures?|"
+        rf"fractures?\s+(?:lines?\s+)?(?:of|in|through|involving)\s+"
+        rf"(?:(?:the|his|her|both|a)\s+)?(?:[a-z-]+\s+){{0,3}}?(?:{bone})"
+    )
+
+
+def _artery_aneurysm(artery: str) -> str:
+    """An aneurysm or pseudoaneurysm with its artery before it ("renal artery pseudoaneurysm")
+    or after it ("a pseudoaneurysm arising from a segmental branch of his right hepatic
+    artery": up to six words between)."""
+    aneurysm = r"(?:pseudo-?)?aneurysms?"
+    return (
+        rf"(?:{artery})\s+arter(?:y|ies)\s+{aneurysm}|"
+        rf"{aneurysm}\s+(?:of|in|arising\s+from|from|involving)\s+"
+        rf"(?:[a-z-]+\s+){{0,6}}?(?:{artery})\s+arter(?:y|ies)"
+    )
+
+
 # Order matters where patterns overlap: the more specific entry comes first.
 # fmt: off
 CONDITIONS: tuple[Condition, ...] = (
@@ -296,7 +319,7 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Seizure", "R56.9", "acute", r"seizures?"),
     _c("Syncope", "R55", "acute", r"syncope|syncopal\s+episode"),
     _c("Hip fracture", "S72.009A", "acute",
-       r"hip\s+fracture|fracture\s+of\s+the\s+(?:left\s+|right\s+)?hip|"
+       r"hip\s+fracture|fractures?\s+of\s+(?:the\s+)?(?:left\s+|right\s+|both\s+)?hips?|"
        r"femoral\s+neck\s+fracture"),
     # Facial bones a CT report names ("Bilateral fractures of the frontal process of the
     # maxilla", "comminution of the right nasal bone" beside it): the bone's own category.
@@ -305,6 +328,44 @@ CONDITIONS: tuple[Condition, ...] = (
        r"maxillary\s+(?:bone\s+)?fractures?"),
     _c("Fracture of nasal bones", "S02.2XXA", "acute",
        r"nasal\s+(?:bone\s+)?fractures?|fractures?\s+of\s+(?:the\s+)?nasal\s+bones?"),
+    # A fracture whose bone a case section names ("a displaced fracture of her right elbow",
+    # "The distal radius fracture was fixed", "right femoral trochanteric fracture"): the
+    # bone's category of the code set's index (elbow S42.40-, forearm S52.9-, lower leg
+    # S82.9-), never the code set's "Fracture NOS" (reader-dx8).
+    _c("Fracture of the lower end of the humerus", "S42.409A", "acute",
+       _bone_fracture(r"elbow|supracondylar|(?:lateral|medial)\s+(?:humeral\s+)?condyl(?:e|ar)|"
+                      r"distal\s+humer(?:us|al)")),
+    _c("Fracture of the humerus", "S42.309A", "acute", _bone_fracture(r"humer(?:us|al)")),
+    _c("Fracture of the forearm", "S52.90XA", "acute",
+       _bone_fracture(r"radius|radial|ulnar?|forearm|olecranon|colles'?")),
+    _c("Trochanteric fracture of the femur", "S72.109A", "acute",
+       _bone_fracture(r"(?:inter|per)?trochanteric")),
+    _c("Fracture of the femur", "S72.90XA", "acute", _bone_fracture(r"femur|femoral")),
+    _c("Fracture of the lower leg", "S82.90XA", "acute",
+       _bone_fracture(r"tibiae?|tibial|fibulae?|fibular|malleol(?:us|ar|i)|ankle")),
+    _c("Fracture of the clavicle", "S42.009A", "acute", _bone_fracture(r"clavicle|clavicular")),
+    _c("Fracture of a rib", "S22.39XA", "acute", _bone_fracture(r"ribs?")),
+    # An artery's aneurysm or pseudoaneurysm an imaging study shows ("a pseudoaneurysm arising
+    # from a segmental branch of his right hepatic artery"): the artery's I72 code (the index's
+    # "Aneurysm, by site"; a false aneurysm is coded as one), else I72.9 (reader-dx8).
+    _c("Aneurysm of carotid artery", "I72.0", "acute", _artery_aneurysm(r"carotid")),
+    _c("Aneurysm of renal artery", "I72.2", "acute", _artery_aneurysm(r"renal")),
+    _c("Aneurysm of iliac artery", "I72.3", "acute", _artery_aneurysm(r"iliac")),
+    _c("Aneurysm of artery of lower extremity", "I72.4", "acute",
+       _artery_aneurysm(r"femoral|popliteal|tibial")),
+    _c("Aneurysm of other specified arteries", "I72.8", "acute",
+       _artery_aneurysm(r"hepatic|splenic|gastroduodenal|pancreaticoduodenal|mesenteric|"
+                        r"gastric|cystic|coeliac|celiac")),
+    _c("Pseudoaneurysm", "I72.9", "acute", r"pseudo-?aneurysms?"),
+    # The bleeding into the muscles of the trunk an imaging study shows, the spontaneous one
+    # of a patient on anticoagulants or with a bleeding disorder ("MRI showed a hematoma in
+    # the right iliopsoas muscle"): the index's "Hematoma, nontraumatic, soft tissue"
+    # (M79.81). A limb muscle's haematoma is mostly an injury's, left to the injury.
+    _c("Nontraumatic hematoma of soft tissue", "M79.81", "acute",
+       r"(?:ilio)?psoas\s+h(?:a)?ematomas?|rectus\s+sheath\s+h(?:a)?ematomas?|"
+       r"h(?:a)?ematomas?\s+(?:of|in|within)\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}?"
+       r"(?:(?:ilio)?psoas|iliacus|rectus\s+sheath)"),
+    _c("Arterial fibromuscular dysplasia", "I77.3", "acute", r"fibromuscular\s+dysplasia"),
     # A fracture whose bone the code set's terms do not name ("nondisplaced fractures in the
     # lateral aspect of the calcaneus"): the code set's "Fracture NOS".
     _c("Fracture", "T14.8XXA", "acute", r"fractures?"),

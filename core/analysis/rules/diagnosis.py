@@ -12,7 +12,7 @@ patient).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.analysis.labs.format import format_lab_value
@@ -182,6 +182,7 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
         for order, mention in enumerate(mentions):
             if mention.condition.name not in from_notes:
                 from_notes[mention.condition.name] = _from_note(mention, source, order)
+    from_notes = _sited_over_unsited(from_notes)
     dka = from_notes.get("Diabetic ketoacidosis")
     type_2 = facts.knows("Type 2 diabetes mellitus") and not facts.knows("Type 1 diabetes mellitus")
     if dka is not None and type_2:
@@ -242,6 +243,49 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
     # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
     firm = [r for r in ordered if not _borderline_alone(r)]
     return firm + [r for r in ordered if _borderline_alone(r)] if firm else []
+
+
+# A condition told first without its site and named later with it: the code set's "Fracture
+# NOS" and "Injury NOS" ("Radiographs revealed a displaced and angulated fracture", then "The
+# distal radius fracture was fixed"), a pseudoaneurysm without its artery (I72.9) beside the
+# one of the hepatic artery (I72.8).
+_UNSITED = (
+    (("T14.8", "T14.9"), lambda r: r.code.startswith("S") and "fracture" in r.name.lower()),
+    (("I72.9",), lambda r: r.code.startswith("I72.") and r.code != "I72.9"),
+)
+
+
+def _sited_over_unsited(from_notes: dict[str, Ranked]) -> dict[str, Ranked]:
+    for generic_codes, sited in _UNSITED:
+        from_notes = _sited_over_generic(from_notes, generic_codes, sited)
+    return from_notes
+
+
+def _sited_over_generic(
+    from_notes: dict[str, Ranked], generic_codes: tuple[str, ...], sited: Callable[[Ranked], bool]
+) -> dict[str, Ranked]:
+    """Where the notes name the condition's site, that one takes the place of the generic one
+    told before it (its first place, its source at the strongest)."""
+    ranked = list(from_notes.values())
+    generic = [r for r in ranked if r.code.startswith(generic_codes)]
+    named = [r for r in ranked if sited(r)]
+    if not generic or not named:
+        return from_notes
+    place = min(_SOURCE_ORDER[r.source] for r in generic)
+    first = min(named, key=lambda r: _SOURCE_ORDER[r.source])
+    if _SOURCE_ORDER[first.source] > place:  # the generic one now, the sited only in the past
+        return from_notes
+    kept: dict[str, Ranked] = {}
+    for name, r in from_notes.items():
+        if any(r is g for g in generic):
+            kept.setdefault(first.name, first)
+        elif r is not first:
+            kept[name] = r
+    kept.setdefault(first.name, first)
+    return kept
+
+
+_SOURCE_ORDER = {"stated": 0, "current": 1, "history": 2}
 
 
 def _borderline_alone(r: Ranked) -> bool:

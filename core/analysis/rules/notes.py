@@ -84,13 +84,17 @@ _HEADING = re.compile(
 _HISTORY = re.compile(
     r"(?i)\b(?:history\s+of|h/o|hx\s+of|known|previous|prior|past|since|long[-\s]?standing|chronic|"
     r"(?:recently|previously|already)\s+diagnosed|"
-    r"s/p|status\s+post|was\s+on\s+\w+\s+for|had\s+(?:a|an)|recovered\s+from)\b"
+    r"s/p|status\s+post|was\s+on\s+\w+\s+for|had\s+(?:a|an)|recovered\s+from|"
+    # what came and went before ("He had experienced some occasional hemarthrosis, but he
+    # had been well for two months before he presented"): reader-dx8
+    r"had\s+(?:experienced|suffered(?:\s+from)?)\s+(?:some\s+)?"
+    r"(?:occasional|recurrent|repeated|frequent|several|intermittent))\b"
 )
 # After the mention, a time in the past makes it history: "a DVT she had early this year".
 _HISTORY_AFTER = re.compile(
     r"(?i)^[^.;]{0,40}?\b(?:ago|in\s+the\s+past|(?:earlier|last)\s+(?:this\s+)?(?:year|month|week)|"
     r"(?:early|earlier)\s+this\s+year|in\s+(?:19|20)\d\d|years?\s+back|previously|resolved|"
-    r"(?:years?|decades?)\s+(?:earlier|before|prior))\b"
+    r"(?:years?|decades?|months?)\s+(?:earlier|before|prior))\b"
 )
 # Before the mention, a time years past dates it: "Two years ago, she was diagnosed with X",
 # "In 1997, he presented with a pathological fracture" when the case presents in 2008.
