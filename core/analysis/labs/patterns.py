@@ -223,6 +223,9 @@ FILLERS = {
     "high",
     "markedly",
     "highly",  # "Serum ferritin was highly elevated (>1650 ng/dl)" (CUPCase row 1975)
+    # "except for serum alkaline phosphatase (ALP), which was raised (785IU/L)" (Journal of
+    # Medical Case Reports, CUPCase row 2883): a relative clause hands the value over
+    "which",
     "mildly",
     "slightly",
     "significantly",
