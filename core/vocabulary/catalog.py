@@ -223,10 +223,13 @@ _CORE: tuple[Analyte, ...] = (
     # "serum glutamic-pyruvic transaminase, 567U/L" (SGPT spelt out; CUPCase row 2638)
     Analyte("ALT", LIVER, ("alt", "sgpt", "alt (sgpt)", "alanine aminotransferase",
                             "alanine transaminase", "alanine transferase", "GPT",
-                            "glutamic-pyruvic transaminase", "glutamic pyruvic transaminase"),
+                            "glutamic-pyruvic transaminase", "glutamic pyruvic transaminase",
+                            # "alanine amino transferase 14 U/l (10–35)" (CUPCase row 1736)
+                            "alanine amino transferase"),
             (_u("u/l", 7, 55, 0, 50_000),)),
     Analyte("AST", LIVER, ("ast", "sgot", "ast (sgot)", "aspartate aminotransferase",
-                            "aspartate transaminase", "aspartate transferase", "GOT"),
+                            "aspartate transaminase", "aspartate transferase", "GOT",
+                            "aspartate amino transferase"),
             (_u("u/l", 8, 48, 0, 50_000),)),
     # "alkaline phosphate 158 IU/L" (CUPCase row 4571): the enzyme misspelt, no phosphate
     Analyte("ALP", LIVER, ("alp", "alkaline phosphatase", "alk phos", "alk. phosphatase",

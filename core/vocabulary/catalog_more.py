@@ -347,7 +347,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
                                         "carbohydrate antigen 19-9"),
             (_u("u/ml", None, 37, 0, 1_000_000),)),
     Analyte("AFP", TUMOUR_MARKERS, ("afp", "alpha-fetoprotein", "alpha fetoprotein",
-                                    "α-fetoprotein"),
+                                    "α-fetoprotein",
+                                    # "alpha fetal protein (AFP) was markedly elevated at 115.8
+                                    # ng/ml" (CUPCase row 1822): read as total protein before
+                                    "alpha fetal protein", "alpha-fetal protein"),
             (_u("ng/ml", None, 10, 0, 1_000_000),)),
     Analyte("24-hour urine protein", KIDNEY, ("24-hour urine protein", "24 hour urine protein",
                                               "24-h urine protein", "24h urine protein",

@@ -379,7 +379,14 @@ _MONOCLONAL_BEFORE = re.compile(r"(?i)\bmonoclonal\s+(?:serum\s+)?$")
 # laboratory studies were within normal limits: blood sugar of 128 mg/dL, eGFR of 106",
 # CUPCase row 3881).
 _WITHIN_BEFORE = re.compile(r"(?i)\bwithin\s+(?:the\s+)?$")
-_LIMITS_OPEN = re.compile(r"(?i)normal\s+(?:limits?|range)\s*[(:]\s*$")
+# Or the exception follows: "His liver function test results were within normal limits except
+# for serum alkaline phosphatase (ALP), which was raised (785IU/L)" (Journal of Medical Case
+# Reports, CUPCase row 2883): the test excepted is a result, not the limits' name.
+_LIMITS_OPEN = re.compile(
+    r"(?i)normal\s+(?:limits?|range)\s*(?:[(:]|,?\s*(?:except\s+for|apart\s+from|other\s+than))"
+    r"\s*(?:(?:an?|the|his|her)\s+)?(?:(?:raised|elevated|high|low|increased|decreased)\s+)?"
+    r"(?:(?:serum|plasma|blood)\s+)?$"
+)
 
 
 def _results_opened(clause: str, at: int) -> bool:

@@ -38,19 +38,68 @@ def _alias_pattern(alias: str) -> str:
     return body
 
 
+def _words(alias: str) -> tuple[str, ...]:
+    return tuple(t.lower() for t in _SEPARATORS.split(_RATIO_TO.sub("/", alias)) if t)
+
+
+# Words any test's name may end in: never the end of another test's name.
+_ANY_TEST_WORDS = frozenset({"count", "counts", "level", "levels", "activity", "value", "values"})
+
+
+def _overrun_guards(aliases: list[tuple[str, str]]) -> dict[str, str]:
+    """For each alias whose last words open a longer name, the lookahead that forbids it there.
+
+    "Serum lactate dehydrogenase was elevated (926 U/l)" (Journal of Medical Case Reports,
+    CUPCase row 1975): the leftmost name wins a regular expression, so "serum lactate" (an
+    alias of lactate) took the words before "lactate dehydrogenase" and the LDH was lost.
+    Where an alias's last words are the first words of another analyte's alias and the rest
+    of that alias follows, the shorter name is not read and the longer one is.
+    """
+    lower = [(a, name) for a, name in aliases if not any(c.isupper() or c == "/" for c in a)]
+    by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for alias, name in lower:
+        words = _words(alias)
+        if words:
+            by_first.setdefault(words[0], []).append((words, name))
+    guards: dict[str, set[str]] = {}
+    for alias, name in lower:
+        words = _words(alias)
+        for k in range(1, len(words)):  # a proper tail of the alias
+            tail = words[len(words) - k :]
+            for longer, other in by_first.get(tail[0], ()):
+                rest = longer[k:]
+                if other == name or longer[:k] != tail or not rest or not rest[0].isalpha():
+                    continue
+                # The longer name goes on with a word that opens no name of its own:
+                # "dehydrogenase", "nitrogen", "kinase", "(insulin-)like growth factor 1";
+                # never "urine" or "direct", which begin the next test of a list ("blood
+                # glucose, urine ketones"), nor a word any test may carry ("atypical
+                # lymphocyte count").
+                if len(rest[0]) >= 4 and rest[0] not in by_first.keys() | _ANY_TEST_WORDS:
+                    guards.setdefault(alias, set()).add(r"[\s-]+".join(map(re.escape, rest)))
+    return {
+        alias: rf"(?!(?i:[\s-]+(?:{'|'.join(sorted(rests))})(?![A-Za-z0-9])))"
+        for alias, rests in guards.items()
+    }
+
+
 def _alias_index() -> tuple[dict[str, tuple[Analyte, bool]], re.Pattern[str]]:
     index: dict[str, tuple[Analyte, bool]] = {}
     patterns: list[tuple[int, str]] = []
-    for analyte in CATALOG:
-        named = [(alias, False) for alias in analyte.aliases]
-        named += [(alias, True) for alias in analyte.urine_aliases]
-        for alias, urine_only in named:
-            key = alias_key(alias)
-            known = index.get(key)
-            if known is not None and known[0] is not analyte:
-                raise ValueError(f"lab alias {alias!r} names two analytes")
-            index[key] = (analyte, urine_only)
-            patterns.append((len(alias), _alias_pattern(alias)))
+    named_all = [
+        (analyte, alias, urine_only)
+        for analyte in CATALOG
+        for alias, urine_only in [(a, False) for a in analyte.aliases]
+        + [(a, True) for a in analyte.urine_aliases]
+    ]
+    guards = _overrun_guards([(alias, analyte.name) for analyte, alias, _ in named_all])
+    for analyte, alias, urine_only in named_all:
+        key = alias_key(alias)
+        known = index.get(key)
+        if known is not None and known[0] is not analyte:
+            raise ValueError(f"lab alias {alias!r} names two analytes")
+        index[key] = (analyte, urine_only)
+        patterns.append((len(alias), _alias_pattern(alias) + guards.get(alias, "")))
     # Longest alias first, so "hemoglobin a1c" wins over "hemoglobin" at the same place.
     alternatives = "|".join(p for _, p in sorted(patterns, key=lambda item: -item[0]))
     return index, re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
@@ -144,6 +193,10 @@ FILLERS = {
     "test",
     "deficiency",  # "Vitamin B 12 deficiency (191 ng/L, normal range 200-900 ng/L)"
     "being",  # "raised levels of thyroid-stimulating hormone being 9.92 uIU/ml"
+    # "serum sodium ion (Na+) of 140 mmol/L, serum potassium ion (K+) of 4.0 mmol/L" (Journal
+    # of Medical Case Reports, CUPCase row 1588): the ion named after the element
+    "ion",
+    "ions",
     # Narrative writing: "TSH suppressed at 0.01", "potassium was low at 2.9", "white count
     # came back at 14": words between a test's name and its value in a doctor's sentence.
     "were",
@@ -169,6 +222,10 @@ FILLERS = {
     "low",
     "high",
     "markedly",
+    "highly",  # "Serum ferritin was highly elevated (>1650 ng/dl)" (CUPCase row 1975)
+    # "except for serum alkaline phosphatase (ALP), which was raised (785IU/L)" (Journal of
+    # Medical Case Reports, CUPCase row 2883): a relative clause hands the value over
+    "which",
     "mildly",
     "slightly",
     "significantly",
