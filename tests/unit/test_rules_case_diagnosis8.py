@@ -152,3 +152,19 @@ def test_a_diagnosis_made_months_prior_to_presentation_is_history() -> None:
     facts = _facts(_MONTHS_PRIOR)
     assert "E11.9" in [m.condition.code for m in facts.history]
     assert "E11.9" not in [m.condition.code for m in facts.stated]
+
+
+def test_a_pathological_or_stress_fracture_is_no_injury_of_its_bone() -> None:
+    # Fractures of diseased or overloaded bone keep the code set's own categories (M84.4
+    # pathological, M84.3 stress), as "In 1997, he presented with a pathological fracture of
+    # his right humerus" (tests/unit/test_rules_case_sections.py) always read.
+    pathological = _all_codes(
+        "In 1997, he presented with a pathological fracture of his right humerus which was"
+        " treated with an intramedullary nail."
+    )
+    assert "S42.309A" not in pathological
+    assert any(code.startswith("M84.4") for code in pathological)
+    stress = _all_codes("The diagnosis was a stress fracture of the left tibia.")
+    assert "S82.90XA" not in stress
+    assert any(code.startswith("M84.3") for code in stress)
+    assert "S82.90XA" in _all_codes("The diagnosis was a fracture of the left tibia.")

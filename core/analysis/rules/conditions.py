@@ -30,13 +30,30 @@ def _c(name: str, code: str, severity: str, pattern: str, stated_only: bool = Fa
     return Condition(name, code, severity, re.compile(rf"(?i)\b(?:{pattern})\b"), stated_only)
 
 
+# A fracture of diseased or overloaded bone is no injury's S code: the code set's own terms
+# (M84.4 pathological, M84.3 stress, M80 osteoporotic) name it.
+_NOT_AN_INJURY = r"pathologic(?:al)?|stress|osteoporotic|insufficiency|fragility"
+_NOT_AFTER = "".join(
+    rf"(?<!{word}\s)"
+    for word in (
+        "pathologic",
+        "pathological",
+        "stress",
+        "osteoporotic",
+        "insufficiency",
+        "fragility",
+    )
+)
+
+
 def _bone_fracture(bone: str) -> str:
     """A fracture with its bone before it ("distal radius fracture", "right femoral
     trochanteric fracture": up to two words between) or after it ("fracture of her right
-    elbow", "a fracture line through her distal femur": up to three)."""
+    elbow", "a fracture line through her distal femur": up to three); never a pathological,
+    stress or osteoporotic one ("a pathological fracture of his right humerus")."""
     return (
-        rf"(?:{bone})\s+(?:[a-z-]+\s+){{0,2}}?fractures?|"
-        rf"fractures?\s+(?:lines?\s+)?(?:of|in|through|involving)\s+"
+        rf"{_NOT_AFTER}(?:{bone})\s+(?:(?!{_NOT_AN_INJURY})[a-z-]+\s+){{0,2}}?fractures?|"
+        rf"{_NOT_AFTER}fractures?\s+(?:lines?\s+)?(?:of|in|through|involving)\s+"
         rf"(?:(?:the|his|her|both|a)\s+)?(?:[a-z-]+\s+){{0,3}}?(?:{bone})"
     )
 
