@@ -247,7 +247,7 @@ CONDITIONS: tuple[Condition, ...] = (
        r"urachal\s+(?:cysts?|remnants?|sinus|diverticul\w+|anomal\w+)|patent\s+urachus"),
     _c("Ameboma of intestine", "A06.3", "acute", r"amo?eboma"),
     _c("Arteriovenous fistula, acquired", "I77.0", "acute",
-       r"carotid[-\s]+cavernous\s+(?:sinus\s+)?fistulas?|\bccf\b"),
+       r"carotid[-\s]+cavernous\s+(?:sinus\s+)?fistulas?"),
     _c("Other specified congenital malformations of heart", "Q24.8", "acute",
        r"pentalogy\s+of\s+cantrell|ectopia\s+cordis"),
     _c("Acute necrotizing encephalopathy", "G04.30", "acute",
