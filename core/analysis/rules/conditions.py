@@ -220,6 +220,71 @@ CONDITIONS: tuple[Condition, ...] = (
        r"(?:leiomyom(?:as?|ata)|fibroids?|myomas?)|uterine\s+fibroids?|"
        r"leiomyom(?:as?|ata)\s+of\s+(?:the\s+)?uterus"),
     _c("Leiomyoma", "D21.9", "acute", r"leiomyom(?:as?|ata)"),
+    # Tumours the code set has no term for, only an index entry that sends them elsewhere
+    # (issue #29, reader-dxstate8): "Yolk sac tumor - see Neoplasm, malignant", "Teratoma -
+    # see Neoplasm, uncertain behavior" (a mature or cystic one is benign), "Lipoblastoma -
+    # see Lipoma", "Myxoma - see Neoplasm, connective tissue, benign" (the heart's: D15.1),
+    # "Schwannoma - see Neoplasm, nerve, benign". A yolk sac tumour beside a teratoma is the
+    # malignant one the section concludes; "mimicking ... teratoma" names the other.
+    _c("Yolk sac tumor", "C80.1", "acute",
+       r"yolk[-\s]sac\s+(?:tumou?rs?|carcinomas?)|endodermal\s+sinus\s+tumou?rs?"),
+    _c("Benign teratoma", "D36.9", "acute",
+       r"(?:mature|benign|cystic)\s+(?:cystic\s+)?teratomas?|dermoid\s+cysts?"),
+    _c("Teratoma", "D48.9", "acute", r"teratomas?"),
+    _c("Lipoblastoma", "D17.9", "acute", r"lipoblastom(?:as?|atosis)"),
+    _c("Cardiac myxoma", "D15.1", "acute",
+       r"(?:atrial|ventricular|cardiac|intracardiac)\s+myxomas?"),
+    _c("Myxoma", "D21.9", "acute", r"myxomas?"),
+    _c("Schwannoma", "D36.10", "acute", r"schwannomas?|neurilemm?omas?"),
+    # Conditions whose usual wording is not the code set's word order or spelling:
+    # "hepatic peliosis" (K76.4 "Peliosis hepatis"), "CJD" (A81.0), "oesophageal perforation"
+    # (K22.3 "Perforation of esophagus"), "stricture of the urethra", "carotid occlusion".
+    _c("Peliosis hepatis", "K76.4", "acute", r"(?:hepatic|liver)\s+peliosis|peliosis"),
+    _c("Creutzfeldt-Jakob disease", "A81.00", "acute",
+       r"creutzfeldt[-\s]+jakob(?:\s+disease)?|\b[sv]?cjd\b"),
+    _c("Perforation of esophagus", "K22.3", "critical",
+       r"(?:o)?esophageal\s+(?:perforation|rupture)|perforat(?:ion|ed)\s+(?:of\s+)?(?:the\s+)?"
+       r"(?:o)?esophag(?:us|eal)|boerhaave"),
+    _c("Urethral stricture", "N35.9", "acute",
+       r"urethral\s+strictures?|strictures?\s+of\s+the\s+urethra"),
+    _c("Occlusion and stenosis of carotid artery", "I65.29", "acute",
+       r"carotid\s+(?:artery\s+)?(?:occlusion|stenosis)|"
+       r"occlusion\s+of\s+the\s+(?:(?:left|right|internal|common)\s+){0,2}carotid"),
+    _c("Conjoined twins", "Q89.4", "acute", r"conjoined\s+twins?|thoracopag\w+|omphalopag\w+"),
+    # More names the index sends to another term: "choroid plexus carcinoma" (malignant
+    # neoplasm of cerebral ventricle), "urachal cyst" (malformation of urachus), "ameboma of the
+    # ascending colon", "carotid-cavernous fistula" (nontraumatic: I77.0), "pentalogy of
+    # Cantrell" / "ectopia cordis", "acute necrotizing encephalopathy", "urethral clear cell
+    # adenocarcinoma", "multicystic dysplastic kidney", "jejunal atresia", "nursemaid's
+    # elbow" / "radial head subluxation", "persistent hyperplastic primary vitreous",
+    # "Marchiafava-Bignami disease", "coronary artery aneurysm".
+    _c("Malignant neoplasm of cerebral ventricle", "C71.5", "acute",
+       r"choroid\s+plexus\s+(?:carcinomas?|tumou?rs?)"),
+    _c("Malformation of urachus", "Q64.4", "acute",
+       r"urachal\s+(?:cysts?|remnants?|sinus|diverticul\w+|anomal\w+)|patent\s+urachus"),
+    _c("Ameboma of intestine", "A06.3", "acute", r"amo?eboma"),
+    _c("Arteriovenous fistula, acquired", "I77.0", "acute",
+       r"carotid[-\s]+cavernous\s+(?:sinus\s+)?fistulas?"),
+    _c("Other specified congenital malformations of heart", "Q24.8", "acute",
+       r"pentalogy\s+of\s+cantrell|ectopia\s+cordis"),
+    _c("Acute necrotizing encephalopathy", "G04.30", "acute",
+       r"acute\s+necroti[sz]ing\s+(?:hemorrhagic\s+)?encephalopathy"),
+    _c("Malignant neoplasm of urethra", "C68.0", "acute",
+       r"urethral\s+(?:(?:clear\s+cell|squamous(?:\s+cell)?|urothelial|primary)\s+)*"
+       r"(?:adeno)?carcinomas?|(?:adeno)?carcinomas?\s+of\s+the\s+(?:female\s+)?urethra"),
+    _c("Renal dysplasia", "Q61.4", "acute",
+       r"multicystic\s+dysplastic\s+kidneys?|\bmcdk\b|renal\s+dysplasia"),
+    _c("Atresia of jejunum", "Q41.1", "acute", r"jejunal\s+atresia|atresia\s+of\s+the\s+jejunum"),
+    _c("Nursemaid's elbow", "S53.033A", "acute",
+       r"nursemaid'?s\s+elbows?|(?:pulled\s+elbow)|radial\s+head\s+subluxations?"),
+    _c("Congenital malformation of vitreous humor", "Q14.0", "acute",
+       r"persistent\s+(?:hyperplastic\s+)?primary\s+vitreous|persistent\s+fetal\s+vasculature|"
+       r"\bphpv\b"),
+    _c("Central demyelination of corpus callosum", "G37.1", "acute",
+       r"marchiafava[-\s]+bignami(?:\s+disease)?"),
+    _c("Coronary artery aneurysm", "I25.41", "acute",
+       r"coronary\s+(?:artery\s+)?aneurysms?|aneurysms?\s+of\s+the\s+(?:left\s+main\s+)?"
+       r"coronary"),
     _c("Gastrointestinal stromal tumor of small intestine", "C49.A3", "acute",
        r"(?:duodenal|small\s+(?:bowel|intestinal))\s+(?:gist|gastrointestinal\s+stromal\s+tumou?r)"),
     _c("Gastrointestinal stromal tumor", "C49.A0", "acute",

@@ -159,7 +159,15 @@ _STATED_INLINE = re.compile(
     r"(?:biopsy|biopsies|histology|histopatholog\w*|histologic\w*|cytology|cytologic\w*|"
     r"immunohistochemi\w*|patholog(?:y|ical|ic)\s+(?:examination|report|analysis))"
     r"(?:[^.;]{0,60}?\s)??(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|"
-    r"demonstrates|confirmed|confirms)|"
+    r"demonstrates|confirmed|confirms|"
+    # The tissue's verdict in the French-trained wording: "Histological study was in favor of
+    # Ewing's sarcoma", "the histological and immunohistochemical study were in favor of an
+    # hepatic localization of a leiomyosarcoma" (IJSCR 2024, through MedRBench).
+    r"(?:was|were|is|are)\s+(?:\w+\s+)?in\s+favou?r\s+of)|"
+    # A conclusion told with "concluded" or "corroborative": "the lesions were concluded to be
+    # of metastatic disease within the liver", "findings corroborative of primary adrenal
+    # insufficiency" (Cureus case sections, through MedRBench).
+    r"concluded\s+to\s+be(?:\s+of)?|corroborative\s+of|"
     # A diagnosis the case revised to: "the diagnosis was revised to acute FM" (Frontiers-style
     # revision after an initial impression; the earlier one is denied by the criteria not met).
     r"(?:diagnosis|impression)\s+(?:was|were|is|had\s+been)\s+(?:\w+\s+)?(?:revised|changed|"
@@ -814,7 +822,7 @@ def _statement(before: str) -> re.Match[str] | None:
 
 
 _CONCLUDING = re.compile(
-    r"(?i)diagnos|confirm|treated\s+as|biops|histolog|histopatholog|cytolog|indicat|pointed|"
+    r"(?i)diagnos|confirm|conclu|treated\s+as|biops|histolog|histopatholog|cytolog|indicat|pointed|"
     r"revised|changed|amended|corrected"
 )
 
