@@ -312,7 +312,10 @@ _CORE: tuple[Analyte, ...] = (
     # "activated prothrombin time of 31.9 seconds" beside "prothrombin time of 13.3 seconds"
     # (J Med Case Rep, CUPCase row 1715): the activated time is the aPTT's, never a PT.
     Analyte("aPTT", COAGULATION, ("aptt", "ptt", "activated partial thromboplastin time",
-                                   "partial thromboplastin time", "activated prothrombin time"),
+                                   "partial thromboplastin time", "activated prothrombin time",
+                                   # "activated partial thrombin time was prolonged" (J Med
+                                   # Case Rep, CUPCase row 1822): the aPTT misnamed
+                                   "activated partial thrombin time"),
             (_u("s", 25, 35, 10, 300),)),
     # Iron and vitamins
     Analyte("Ferritin", IRON_VITAMINS, ("ferritin", "serum ferritin"),

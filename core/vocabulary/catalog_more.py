@@ -287,9 +287,11 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Digoxin", DRUG_LEVELS, ("digoxin", "digoxin level", "serum digoxin"),
             (_u("ng/ml", 0.8, 2.0, 0, 50), _u("nmol/l", 1.0, 2.6, 0, 64))),
     # Complement and immunoglobulins
-    Analyte("Complement C3", IMMUNOLOGY, ("complement c3", "c3 complement", "serum c3", "C3"),
+    Analyte("Complement C3", IMMUNOLOGY, ("complement c3", "c3 complement", "serum c3", "C3",
+                                          "complement 3", "complement component 3"),
             (_u("mg/dl", 90, 180, 2, 600), _u("g/l", 0.9, 1.8, 0.02, 6))),
-    Analyte("Complement C4", IMMUNOLOGY, ("complement c4", "c4 complement", "serum c4", "C4"),
+    Analyte("Complement C4", IMMUNOLOGY, ("complement c4", "c4 complement", "serum c4", "C4",
+                                          "complement 4", "complement component 4"),
             (_u("mg/dl", 10, 40, 0.5, 200), _u("g/l", 0.1, 0.4, 0.005, 2),
              # "Her C4 level was normal (280mg/L)" (Journal of Medical Case Reports, CUPCase
              # row 2672)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from core.vocabulary.analytes import (
     BLOOD_COUNT,
+    CHEMISTRY,
     COAGULATION,
     DIABETES,
     DRUG_LEVELS,
@@ -246,6 +247,34 @@ _WORK_UP: tuple[Analyte, ...] = (
             (_u("ng/ml", None, 110, 0, 100_000),)),
 )
 
+# Round eight's recall audit of Journal of Medical Case Reports sections (CUPCase rows
+# 131-261): "total carnitine was 69 µmol/L (RV, 36-56 µmol/L), free carnitine was 37 µmol/L";
+# "Plasma levels of noradrenaline (0.38 ng/mL) and adrenaline (0.05 ng/mL)". The
+# catecholamines are named only as measured (plasma, serum, level): case reports name them
+# as drugs far more often ("noradrenaline infusion", "norepinephrine (80 μg/min)").
+_METABOLIC: tuple[Analyte, ...] = (
+    Analyte("Total carnitine", CHEMISTRY, ("total carnitine",
+                                                            "serum carnitine",
+                                                            "plasma carnitine"),
+            (_u("umol/l", 25, 70, 0, 1000),)),
+    Analyte("Free carnitine", CHEMISTRY, ("free carnitine",),
+            (_u("umol/l", 19, 55, 0, 1000),)),
+    Analyte("Norepinephrine", HORMONES, ("plasma noradrenaline", "plasma norepinephrine",
+                                         "serum noradrenaline", "serum norepinephrine",
+                                         "noradrenaline level", "norepinephrine level",
+                                         "plasma levels of noradrenaline",
+                                         "plasma level of noradrenaline",
+                                         "plasma levels of norepinephrine",
+                                         "plasma level of norepinephrine"),
+            (_u("pg/ml", None, 750, 0, 100_000), _u("ng/ml", None, 0.75, 0, 100),
+             _u("nmol/l", None, 4.4, 0, 600))),
+    Analyte("Epinephrine", HORMONES, ("plasma adrenaline", "plasma epinephrine",
+                                      "serum adrenaline", "serum epinephrine",
+                                      "adrenaline level", "epinephrine level"),
+            (_u("pg/ml", None, 110, 0, 100_000), _u("ng/ml", None, 0.11, 0, 100),
+             _u("nmol/l", None, 0.6, 0, 550))),
+)
+
 # Overdoses: "An amitriptyline plasma concentration of 1030 μg/L and a nortriptyline (active
 # metabolite) plasma concentration of 380 μg/L"; "Blood metformin ... was 29 mcg/ml
 # (therapeutic range, 1-2 mcg/ml)". Therapeutic ranges as the upper limit.
@@ -266,5 +295,5 @@ _DRUG_LEVELS: tuple[Analyte, ...] = (
 # fmt: on
 
 SPECIALIST_ANALYTES: tuple[Analyte, ...] = (
-    _HORMONES + _SPECIALIST_CHEMISTRY + _SMEAR + _WORK_UP + _DRUG_LEVELS
+    _HORMONES + _SPECIALIST_CHEMISTRY + _SMEAR + _WORK_UP + _METABOLIC + _DRUG_LEVELS
 )
