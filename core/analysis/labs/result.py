@@ -276,7 +276,7 @@ def read_result(
     flag = (
         _written_flag(number.group("flag") or "")
         or _written_flag(flag_first.group("flag") if flag_first else "")
-        or _written_flag(near)
+        or _prose_flag(near, after)
     )
     if flag is None:
         flag = computed_flag(value, low, high, strict, comparator)
@@ -587,9 +587,18 @@ def _looks_like_unit(token: str) -> bool:
     return "/" in token and (token[0].isalpha() or token[0] in "µμ") and not FLAG.fullmatch(token)
 
 
+# The end of a prose sentence after a result: a full stop (not a decimal point, not the
+# "Ref." of a range's label) before a capital. A bound in the next sentence is another
+# thing's: "His CRP rose rapidly to 7.4 mg/dl from 4.7, and ... His body temperature was
+# constantly elevated over 37.0 °C" (Journal of Medical Case Reports, CUPCase row 2247).
+_SENTENCE_END = re.compile(r"(?<![\d.])(?<!\b[Rr]ef)(?<!\bREF)(?<!\b[Nn]l)\.\s+(?=[A-Z])")
+
+
 def _take_range(after: str, value: float) -> tuple[float | None, float | None, bool, str]:
-    """The reference range written after the value: (low, high, strict, remaining text)."""
-    for match in RANGE.finditer(after):
+    """The reference range written after the value, in its own sentence: (low, high, strict,
+    remaining text)."""
+    end = _SENTENCE_END.search(after)
+    for match in RANGE.finditer(after, 0, end.start() if end else len(after)):
         rest = blank(after, match.start(), match.end())
         if match.group("lo") is not None:
             low, high = float(match.group("lo")), float(match.group("hi"))
@@ -610,6 +619,39 @@ def _near(value: float, bound: float) -> bool:
     if bound <= 0 or value <= 0:
         return True
     return bound / 1000 <= value <= bound * 1000
+
+
+# A flag word of prose that belongs to the next thing named, not to the result before it:
+# "low bicarbonate at 13 mmol/L, and high anion gap at 24 mmol/L", "elevated total
+# iron-binding capacity (TIBC) of 441 μg/dL, low Fe Sat of 2%", "FVIII:C of 2% in the
+# presence of a high-titer FVIII inhibitor" (Journal of Medical Case Reports, CUPCase rows
+# 886, 494, 887). The word is another clause's when a joining word comes before it, or
+# when a word (not a unit) follows it, as an adjective its noun.
+_CLAUSE_JOIN = re.compile(r"(?i)\b(?:and|but|while|whereas|with|in|as|of)\b")
+_ADJECTIVE_OF = re.compile(r"[\s-]+(?P<word>[A-Za-z][^\s,;:()]*)")
+
+
+# A lowercase flag word that ends the segment stands before the next test's name, its
+# adjective: "TIBC of 441 μg/dL, low Fe Sat of 2%".
+_BEFORE_NEXT_NAME = re.compile(r"(?<![A-Za-z])(?:high|low)\s*$")
+
+
+def _prose_flag(near: str, after: str) -> str | None:
+    """The flag word written after a result (``near``: its first words; ``after``: the rest
+    of the segment up to the next test's name), when it is the result's own."""
+    match = FLAG.search(near)
+    if match is None:
+        return None
+    word = match.group()
+    if len(word) > 2 and word.lower() in ("high", "low"):
+        if _BEFORE_NEXT_NAME.search(after) and not near[match.end() :].strip():
+            return None
+        if _CLAUSE_JOIN.search(near[: match.start()]):
+            return None
+        follows = _ADJECTIVE_OF.match(near, match.end())
+        if follows and not _looks_like_unit(follows.group("word")):
+            return None
+    return "high" if match.group("high") else "low"
 
 
 def _written_flag(text: str) -> str | None:
