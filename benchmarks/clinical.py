@@ -66,11 +66,13 @@ TEST_TARGETS = Figures(
 # precision 0.933, plausible 0.763, critical recall 0.793, 2 false criticals. Raised after
 # the fourth round (dev 288 cases): recall 0.839, precision 0.938, plausible 0.780. Raised
 # after the fifth round (dev 339 cases): recall 0.841, precision 0.936, plausible 0.797.
+# Raised after the eighth round (dev 472 cases): recall 0.866, precision 0.945, plausible
+# 0.831, critical recall 0.867 (26 of 30), 1 false critical.
 TEST_FLOORS = Figures(
-    lab_recall=0.849,
-    lab_precision=0.935,
+    lab_recall=0.856,
+    lab_precision=0.940,
     plausible_dx=0.821,
-    critical_recall=0.79,
+    critical_recall=0.86,
     false_critical=1,
 )
 # A name that no document holds, so the scrubber's name redaction changes nothing.
