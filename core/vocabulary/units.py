@@ -39,6 +39,12 @@ _SAME_AS: dict[str, str] = {
     "iu/l": "u/l",
     "u/l": "u/l",
     "iu/ml": "u/ml",
+    # the international unit as French, Spanish and Italian reports write it (unité
+    # internationale): "AST 150 UI/L, ALT 79 UI/L"
+    "ui/l": "u/l",
+    "ui/ml": "u/ml",
+    "mui/ml": "miu/ml",
+    "uui/ml": "miu/l",
     "ku/l": "u/ml",  # a kilo-unit per litre is a unit per millilitre (CA 19-9, CA-125)
     "kiu/l": "u/ml",
     "uiu/ml": "miu/l",

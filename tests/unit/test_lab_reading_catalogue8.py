@@ -53,3 +53,16 @@ def test_complement_3_and_4_written_out_and_the_misnamed_aptt() -> None:
     assert ("aPTT", 57.7, "s") in _read(
         "Coagulation parameters showed activated partial thrombin time was 57.7 s."
     )
+
+
+def test_the_international_unit_written_ui_is_the_iu() -> None:
+    # A PMC-Patients note (MedCalc-Bench, CC BY-SA 4.0; dev case cr7-crit-lemierre-*): "UI"
+    # is the unité internationale. Read as an unknown unit, the adult interval was not
+    # applied and the raised transaminases went unflagged.
+    values = read_lab_text(
+        "creatinine 0.9 mg/dL, AST 150 UI/L, ALT 79 UI/L. The nasopharyngeal swab testing"
+        " for SARS-CoV-2 was negative (RT-PCR)."
+    ).values
+    flags = {v.analyte: (v.value, v.flag) for v in values}
+    assert flags["AST"] == (150.0, "high")
+    assert flags["ALT"] == (79.0, "high")
