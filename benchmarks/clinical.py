@@ -31,6 +31,7 @@ from benchmarks.clinical_scoring import (
     Figures,
     TruthValue,
     figures,
+    flag_agreement,
     load_cases,
     load_split,
     score_case,
@@ -228,6 +229,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"split={split}: {withheld} cases whose source took the diagnosis out are not in"
                 f" plausible_dx (the engine's code is plausible on {plausible} of them)"
             )
+        agreeing, found = flag_agreement(scores)
+        print(
+            f"split={split}: the flag (high, low or none) agrees with the truth's on {agreeing}"
+            f" of {found} values found ({agreeing / found if found else 1.0:.3f})"
+        )
         if args.by_kind:
             for kind, result in by_kind(cases, scores).items():
                 count = sum(case.kind == kind for case in cases)

@@ -525,6 +525,14 @@ def figures(scores: list[CaseScore]) -> Figures:
     )
 
 
+def flag_agreement(scores: list[CaseScore]) -> tuple[int, int]:
+    """Of the values found, how many carry the truth's flag ("high", "low", or none for a
+    value within its range): the H/L the doctor sees beside a result. Printed apart, not a
+    target of issue #29."""
+    pairs = [pair for s in scores for pair in s.matched]
+    return sum(truth.flag == value.flag for truth, value in pairs), len(pairs)
+
+
 def withheld_dx(scores: list[CaseScore]) -> tuple[int, int]:
     """Cases whose source took the diagnosis out, and how many of them the engine still
     gave a plausible code: printed apart, never in plausible_dx."""

@@ -12,6 +12,7 @@ from benchmarks.clinical_scoring import (
     TruthValue,
     article_ids,
     figures,
+    flag_agreement,
     line_holds_value,
     load_split,
     match_values,
@@ -113,6 +114,23 @@ def test_the_figures_count_critical_values_the_engine_marked() -> None:
         " false_critical=0"
     )
     assert result.line("test").startswith("split=test lab_recall=0.500 ")
+
+
+def test_flags_agree_only_on_values_found_and_none_is_a_flag_of_its_own() -> None:
+    the_case = case(
+        truth("Bicarbonate", 13, flag="low"),
+        truth("Sodium", 139),  # within its range: no flag
+        truth("CRP", 181, flag="high"),
+        truth("Potassium", 3.1, flag="low"),  # missed: not counted
+    )
+    reported = [
+        LabValue(analyte="Bicarbonate", value=13, flag="high"),  # the next clause's word
+        LabValue(analyte="Sodium", value=139),
+        LabValue(analyte="CRP", value=181, flag="high"),
+        LabValue(analyte="Albumin", value=2.1, flag="low"),  # extra: not counted
+    ]
+    assert flag_agreement([score_case(the_case, reported, "")]) == (2, 3)
+    assert flag_agreement([]) == (0, 0)
 
 
 def test_a_urine_value_read_as_serum_is_a_miss_and_a_false_value() -> None:
