@@ -52,7 +52,7 @@ from core.analysis.labs.patterns import (
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import GIVEN, read_result
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
-from core.analysis.labs.whose import anothers_value
+from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
 from core.vocabulary.analytes import URINE
 from core.vocabulary.catalog import BY_NAME
@@ -238,21 +238,6 @@ _GENERAL_STATEMENT = re.compile(
     r"(?i)\b(?:can|may|might|could)\s+(?:also\s+)?be\s+(?:seen|found|observed|encountered)\s+in\b"
     r"|\b(?:is|are)\s+considered\s+(?:to\s+be\s+)?(?:potentially\s+)?(?:toxic|diagnostic|normal)\b"
 )
-# A sentence about the newborn in a case whose patient is old enough to be the parent: its
-# values are the baby's, another person's. "The neonate was born with APGARS 0 and 2, an
-# arterial blood gas pH of 6.507, pCO2 of 176, and a base excess of −29.4" (PMC-Patients
-# note, MedCalc-Bench: the patient is the 29-year-old mother); "She delivered a 1650 gram
-# premature baby girl with an umbilical cord pH of 7.01" (J Med Case Rep, CUPCase row 1776).
-# The newborn is the sentence's subject, owns the result ("the infant's"), or the blood is
-# the umbilical cord's.
-_NEWBORN_TOLD = re.compile(
-    r"(?i)^\W*(?:the|her|his|their|a|an)\s+(?:\w+\s+){0,2}?(?:neonate|newborn|baby|infant|"
-    r"f(?:o)?etus)\b"
-    r"|\b(?:neonate|newborn|baby|infant|f(?:o)?etus)(?:'s|’s)\s"
-    r"|\bcord\s+(?:blood\s+|arterial\s+|venous\s+)?(?:ph|gas(?:es)?|blood|lactate|"
-    r"p?co2|base)"
-)
-_PARENTS_AGE = 12  # a patient this old is not the newborn a report tells of beside them
 _THIS_PATIENT = re.compile(
     r"(?i)\b(?:our|this|the\s+present|the\s+current)\s+(?:patient|case)\b|\bthe\s+patient\b"
     r"|\b(?:he|she|his|her)\b"
@@ -670,8 +655,7 @@ class _State:
             general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
-            age = self.patient.age
-            if age is not None and age >= _PARENTS_AGE and _NEWBORN_TOLD.search(told):
+            if a_newborns_sentence(told, self.patient):
                 continue  # "The neonate was born with ... pH of 6.507": the baby's, not hers
             if (
                 _PER_DAY_UNIT.search(unit_key(value.unit))

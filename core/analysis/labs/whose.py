@@ -9,7 +9,9 @@ case, her newborn's. Neither is this patient's result, whatever the test.
 - A newborn's value in an adult's case: the umbilical cord's blood gas ("The arterial cord pH
   was 7.01 with CO2 of 71 mmHg and lactate of 9.5 mmol/L", a mother's case; Journal of
   Medical Case Reports, CUPCase row 1387), or the baby named with a possessive ("the
-  newborn's glucose"). In a child's case the newborn may be the patient: read as usual.
+  newborn's glucose"), or the whole sentence is the newborn's ("The neonate was born with
+  ... an arterial blood gas pH of 6.507", a mother's case). In a child's case the newborn
+  may be the patient: read as usual.
 - A fluid given to the patient, not taken from them: a dialysis bath's or a replacement
   fluid's concentration ("which uniformly use dialysate with a potassium concentration (KD)
   of 2.0 mmol/L", He et al., Ann Palliat Med 2021;10:12218, PubMed 35016414) is no serum
@@ -53,6 +55,31 @@ _BABY_OWNS = re.compile(
     # the cord's own pH: "The arterial cord pH was 7.01"
     r"|\bcord\s+(?:(?:arterial|venous)\s+)?(?:blood\s+)?$"
 )
+
+
+# A sentence about the newborn in a case whose patient is old enough to be the parent: its
+# values are the baby's, another person's. "The neonate was born with APGARS 0 and 2, an
+# arterial blood gas pH of 6.507, pCO2 of 176, and a base excess of −29.4" (PMC-Patients
+# note, MedCalc-Bench: the patient is the 29-year-old mother); "She delivered a 1650 gram
+# premature baby girl with an umbilical cord pH of 7.01" (J Med Case Rep, CUPCase row 1776).
+# The newborn is the sentence's subject, owns the result ("the infant's"), or the blood is
+# the umbilical cord's.
+_NEWBORN_TOLD = re.compile(
+    r"(?i)^\W*(?:the|her|his|their|a|an)\s+(?:\w+\s+){0,2}?(?:neonate|newborn|baby|infant|"
+    r"f(?:o)?etus)\b"
+    r"|\b(?:neonate|newborn|baby|infant|f(?:o)?etus)(?:'s|’s)\s"
+    r"|\bcord\s+(?:blood\s+|arterial\s+|venous\s+)?(?:ph|gas(?:es)?|blood|lactate|"
+    r"p?co2|base)"
+)
+_PARENTS_AGE = 12  # a patient this old is not the newborn a report tells of beside them
+
+
+def a_newborns_sentence(told: str, patient: Patient) -> bool:
+    """Whether ``told`` (the whole sentence a value is told in) is about the newborn, in a
+    case whose patient is old enough to be the parent."""
+    return (
+        patient.age is not None and patient.age >= _PARENTS_AGE and bool(_NEWBORN_TOLD.search(told))
+    )
 
 
 # "The mother's test results were prepared at 3:56 p.m., which were as follows. A white blood
