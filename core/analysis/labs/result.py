@@ -48,6 +48,12 @@ _RESULT_WORDS = re.compile(
 # rule, tests/clinical/README.md). "about" is left out: dictated notes say "a CPK level of
 # about 234" of a measured value, and the set counts it.
 _APPROXIMATE = re.compile(r"(?i)\b(?:around|approximately|approx\.?|roughly|nearly)\s*$")
+# Verbs of change that hand a later value over ("improved to 9.1", "fell to 30"); the value's
+# own sentence may add its adverbs.
+_CHANGED = (
+    r"rose|fell|dropped|declined|climbed|increased|decreased|improved|recovered|returned|"
+    r"normali[sz]ed"
+)
 _WORDS_TO_VALUE = re.compile(
     # "His total bilirubin (T-Bil) continued to increase, reaching 8.1mg/dl on day 7" (Journal of
     # Medical Case Reports, CUPCase row 2586): a participle after a comma continues the subject
@@ -58,8 +64,7 @@ _WORDS_TO_VALUE = re.compile(
     # patient improved to 9.1 g/dL" (J Med Case Rep, CUPCase row 3686): words between the
     # name and a verb of change, as between the name and "was"; unread, the post-operative
     # 8.4 before it stood as the current haemoglobin
-    r"|(?:rose|fell|dropped|declined|climbed|increased|decreased|improved|recovered|"
-    r"returned|normali[sz]ed)\s+(?:back\s+)?to)\s+"
+    rf"|(?:{_CHANGED})\s+(?:back\s+)?to)\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 
@@ -498,10 +503,9 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
             # Medical Case Reports, CUPCase row 2247), "rose rapidly to 7.4 mg/dl": a verb of
             # change, with its adverbs, hands the value over
             r"|(?:(?:also|then|further|subsequently|later|again)\s+)?"
-            r"(?:fell|dropped|declined|rose|climbed|increased|decreased|raised|elevated|jumped|"
             # "in four weeks, his platelet count improved to 214×10^9 cells/L" (J Med Case
             # Rep, CUPCase row 3276): the later count, after a critical 15 and a 37
-            r"improved|recovered|worsened|normali[sz]ed|returned)"
+            rf"(?:{_CHANGED}|raised|elevated|jumped|worsened)"
             r"\s+(?:(?:rapidly|quickly|gradually|markedly|sharply|further|again|slightly)\s+)?"
             r"to\s+(?=[<>]?\d)"
             # "when his potassium level reached 3.0mEq/L" (CUPCase row 2586); "INR reached
