@@ -773,13 +773,13 @@ def main() -> int:
                 for name, values in times.items():
                     medians[n][name] = statistics.median(values)
                     spent = statistics.fmean(cpu[name])
-                    browser = statistics.fmean(BROWSER_CPU.get(f"n{n}_{name}", [0.0]))
+                    drawing = statistics.fmean(BROWSER_CPU.get(f"n{n}_{name}", [0.0]))
                     figures[f"n{n}_{name}_cpu_s"] = spent
                     print(
                         f"n{n}_{name}_median_s={medians[n][name]:.3f} "
                         f"n{n}_{name}_p95_s={p95(values):.3f} n{n}_{name}_cpu_s={spent:.3f} "
                         f"n{n}_{name}_cpu_s_by_round={[round(c, 3) for c in cpu[name]]} "
-                        f"n{n}_{name}_browser_cpu_s={browser:.3f}",
+                        f"n{n}_{name}_browser_cpu_s={drawing:.3f}",
                         flush=True,
                     )
             if arguments.steps_only:
