@@ -199,13 +199,15 @@ def running_server(
     production: bool,
     analyzer_nice: str | None = None,
     dashboards: int = 1,
+    cores: set[int] | None = None,
 ) -> Iterator[Server]:
     """The dashboard and its workers as `make run` starts them: one shell in a session of
     its own starts the workers in the background and then becomes the dashboard. So they
     share one scheduling group (Linux's autogroup is per session), as under `make run`,
     apart from the benchmark and its Chromium, which on a clinic's server are elsewhere.
     ``dashboards`` > 1: more dashboard processes on the same data folder, as
-    `make run PORT=... ANALYZER_PROCESSES=0` starts them (docs/operations.md)."""
+    `make run PORT=... ANALYZER_PROCESSES=0` starts them (docs/operations.md).
+    ``cores``: the CPUs the dashboards and workers may run on (all when None)."""
     flags, worker = make_run_commands()
     if not production:  # Streamlit's development defaults: the "before" of issue #25
         flags = [f for f in flags if "fileWatcherType" not in f and "postScriptGC" not in f]
@@ -232,6 +234,7 @@ def running_server(
                     stdout=output,
                     stderr=subprocess.STDOUT,
                     start_new_session=True,
+                    preexec_fn=(lambda: os.sched_setaffinity(0, cores)) if cores else None,
                 )
             )
             server.urls.append(f"http://127.0.0.1:{port}")
@@ -709,7 +712,19 @@ def main() -> int:
         help="how long each sign-in page is quiet before the doctors click Sign in"
         " (0: at once, the method before 2026-11-26 10:00 UTC)",
     )
+    parser.add_argument(
+        "--server-cores",
+        default="",
+        help="CPUs for the server's processes, comma-separated (e.g. 0); the benchmark and its"
+        " Chromium then run on the others, as a clinic's browsers run on the doctors' machines",
+    )
     arguments = parser.parse_args()
+    server_cores = {int(c) for c in arguments.server_cores.split(",") if c}
+    if server_cores:
+        others = os.sched_getaffinity(0) - server_cores
+        if not others or not server_cores <= os.sched_getaffinity(0):
+            parser.error("--server-cores must name some, not all, of this machine's CPUs")
+        os.sched_setaffinity(0, others)  # this process, then Playwright's driver and Chromium
     STEP_TIMEOUT_S = arguments.step_timeout
     TYPING_SECONDS = arguments.typing_seconds
     counts = [int(n) for n in arguments.counts.split(",")]
@@ -732,6 +747,7 @@ def main() -> int:
                 not arguments.development_settings,
                 arguments.analyzer_nice,
                 arguments.dashboards,
+                server_cores or None,
             ) as server,
             sync_playwright() as playwright,
         ):
