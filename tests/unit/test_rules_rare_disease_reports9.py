@@ -134,3 +134,34 @@ def test_diseases_the_code_set_names_otherwise() -> None:
     assert _primary(_MADD) == "E71.313"
     assert _primary(_MADD_IN_FULL) == "E71.313"
     assert _primary(_ELEVEN_HYDROXYLASE) == "E25.0"
+
+
+# Item 106: cerebrotendinous xanthomatosis, the relatives' history denied.
+_CTX_DIAGNOSED = (
+    "Based on these clinical, laboratory and radiological findings, the patient was diagnosed"
+    " with CTX."
+)
+_NO_FAMILY_CTX = (
+    "There was no apparent family history (parents, child and parent\u2019s siblings) of"
+    " neurological disorders, cardiovascular diseases or any lipid storage diseases inducing"
+    " xanthomas, including CTX."
+)
+
+
+def test_a_relatives_denied_condition_denies_nothing_of_the_patients() -> None:
+    facts = _facts(_CTX_DIAGNOSED, _NO_FAMILY_CTX)
+    assert "Cerebrotendinous xanthomatosis" not in facts.negated
+    assert diagnose([], 50, facts).diagnosis.icd_code == "E75.5"
+
+
+def test_the_patients_own_denial_still_denies() -> None:
+    # A guard: without a relative, "no ... CTX" is the patient's.
+    facts = _facts("There was no evidence of lipid storage diseases, including CTX.")
+    assert "Cerebrotendinous xanthomatosis" in facts.negated
+
+
+def test_a_code_set_term_stated_after_its_name_is_stated() -> None:
+    facts = _facts(_H_SYNDROME_DIAGNOSED)
+    assert [m.condition.code for m in facts.stated] == ["D76.3"]
+    # A guard: a code-set term in a sentence stating nothing stays unread.
+    assert _codes("Sarcoidosis and its treatment were discussed with the family.") == []
