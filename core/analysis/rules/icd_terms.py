@@ -102,9 +102,9 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         head = _words(_HEAD_END.split(description, maxsplit=1)[0])
         if head and head != words and not code.startswith(_POPULATION_CHAPTERS):
             heads.setdefault(head, set()).add(code)
-            disease = _OF_A_DISEASE.search(description)
-            if disease:
-                told_of.append((head, code, disease["disease"]))
+            told = _OF_A_DISEASE.search(description)
+            if told:
+                told_of.append((head, code, told["disease"]))
     for head, code, disease in told_of:
         if _words(disease) in exact:
             heads[head].discard(code)
