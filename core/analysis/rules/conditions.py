@@ -116,9 +116,20 @@ CONDITIONS: tuple[Condition, ...] = (
     # which the code set does not spell out (issue #29, reader-dx2).
     _c("Gaucher disease", "E75.22", "chronic",
        r"gaucher(?:'s)?\s+disease(?:\s+type\s+(?:[123]|i{1,3}))?|(?-i:GD[123])"),
+    # Also by its enzyme: E25.0 is the adrenogenital disorders of an enzyme deficiency, the
+    # 11-hydroxylase's too ("she was diagnosed as having 11-hydroxylase deficiency and was
+    # started on hydrocortisone").
     _c("Congenital adrenal hyperplasia", "E25.0", "acute",
        r"(?:congenital|lipoid)\s+(?:lipoid\s+)?adrenal\s+hyperplasia|(?-i:(?:NC|NCC)?L?CAH|CLAH)"
-       r"|21-hydroxylase\s+deficiency"),
+       r"|(?:21|11)[-\s]?(?:\u03b2[-\s]?|beta[-\s]?)?hydroxylase\s+deficiency"),
+    # Diseases the code set names by another name: Leber hereditary optic neuropathy is
+    # its "Leber's optic atrophy" (H47.22; "The patient was diagnosed as having LHON plus
+    # olivocerebellar degeneration"); multiple acyl-CoA dehydrogenase deficiency its
+    # "Glutaric aciduria type II" (E71.313; "This patient was diagnosed with late-onset MADD").
+    _c("Leber hereditary optic neuropathy", "H47.22", "chronic",
+       r"leber(?:'s)?\s+hereditary\s+optic\s+neuropathy|(?-i:LHON)"),
+    _c("Multiple acyl-CoA dehydrogenase deficiency", "E71.313", "chronic",
+       r"multiple\s+acyl[-\s]?co-?a\s+dehydrogenase\s+deficiency|(?-i:MADD)"),
     # A brain tumour named by its cell type: ICD-10-CM codes it by site (C71.7 brain stem,
     # C71.9 brain, unspecified); the code set's terms do not say "glioma".
     _c("Brainstem glioma", "C71.7", "acute", r"brain[-\s]?stem\s+gliomas?"),
@@ -455,11 +466,11 @@ CONDITIONS: tuple[Condition, ...] = (
     # Either word order: "type 1 diabetes" and the index's "diabetes mellitus, type 1" (and
     # "DM type 1", "diabetes (type 1)"); the longer, typed match wins over bare "diabetes".
     _c("Type 1 diabetes mellitus", "E10.9", "chronic",
-       r"type[\s-]*(?:1|i|one)[\s-]+(?:diabetes|dm\b)|\biddm\b|\bt1dm?\b|"
+       r"type[\s-]*(?:1|i|one)[\s-]+(?:diabetes|diabetic\b|dm\b)|\biddm\b|\bt1dm?\b|"
        r"(?<!non-)(?<!non\s)insulin[\s-]+dependent\s+diabetes|juvenile[\s-]+(?:onset\s+)?diabetes|"
        r"(?:diabetes(?:\s+mellitus)?|\bdm)\s*[,(-]?\s*type[\s-]*(?:1|i|one)\b\)?|\bdm\s*1\b"),
     _c("Type 2 diabetes mellitus", "E11.9", "chronic",
-       r"type[\s-]*(?:2|ii|two)[\s-]+(?:diabetes|dm\b)|\bniddm\b|\bt2dm?\b|"
+       r"type[\s-]*(?:2|ii|two)[\s-]+(?:diabetes|diabetic\b|dm\b)|\bniddm\b|\bt2dm?\b|"
        r"non[\s-]+insulin[\s-]+dependent\s+diabetes|"
        r"(?:diabetes(?:\s+mellitus)?|\bdm)\s*[,(-]?\s*type[\s-]*(?:2|ii|two)\b\)?|\bdm\s*2\b|"
        r"diabetes\s+mellitus|\bdm\b|diabetic|diabetes"),
@@ -503,7 +514,8 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Anxiety disorder", "F41.9", "chronic", r"anxiety"),
     _c("Dementia", "F03.90", "chronic", r"dementia|alzheimer"),
     _c("Parkinson's disease", "G20.A1", "chronic", r"parkinson"),
-    _c("HIV disease", "B20", "chronic", r"\bhiv\b|\baids\b"),
+    # "AIDS" in capitals: "hearing aids since age 46 years" names no disease.
+    _c("HIV disease", "B20", "chronic", r"\bhiv\b|(?-i:\bAIDS\b)"),
     _c("Prediabetes", "R73.03", "chronic", r"pre-?diabetes|impaired\s+fasting\s+glucose"),
     _c("Vitamin D deficiency", "E55.9", "chronic", r"vitamin\s+d\s+deficiency"),
     _c("Vitamin B12 deficiency", "E53.8", "chronic", r"(?:vitamin\s+)?b12\s+deficiency"),

@@ -175,7 +175,7 @@ def diagnose(
 def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
     from_notes: dict[str, Ranked] = {}
     for source, mentions in (
-        ("stated", facts.stated),
+        ("stated", _disease_before_its_values(facts.stated)),
         ("current", facts.current),
         ("history", facts.history),
     ):
@@ -314,6 +314,29 @@ _NAMED_BY_A_VALUE = frozenset(
         "Anemia",
     }
 )
+
+
+# A sentence that states a disease beside the disorders of its values ("considering
+# hyponatremia, hyperkalemia, metabolic acidosis and decreased cortisol level and increased
+# ACTH level, lipoid CAH was diagnosed"; "... severe salt losing symptoms, except
+# hyponatremia, but she was also diagnosed with CLAH") states the disease: the values'
+# disorders are its grounds and come after it.
+_VALUE_GROUNDS = _NAMED_BY_A_VALUE | {"Metabolic acidosis"}
+
+
+def _disease_before_its_values(mentions: Sequence[Mention]) -> list[Mention]:
+    """The mentions in their order, each sentence's value disorders after its diseases."""
+    sentences: dict[str, int] = {}
+    for mention in mentions:
+        sentences.setdefault(mention.sentence, len(sentences))
+    diseases = {m.sentence for m in mentions if m.condition.name not in _VALUE_GROUNDS}
+    return sorted(
+        mentions,
+        key=lambda m: (
+            sentences[m.sentence],
+            m.sentence in diseases and m.condition.name in _VALUE_GROUNDS,
+        ),
+    )
 
 
 def _unsupported_value_disorder(r: Ranked) -> bool:

@@ -43,6 +43,11 @@ _POPULATION_CHAPTERS = ("O", "P")  # pregnancy, the perinatal period
 _EXTERNAL_CAUSES = ("V", "W", "X", "Y")
 # Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
 _HEAD_END = re.compile(r",| of | in | with | without | due to | following ")
+# A head told of a disease of its own ("Hyperkeratosis of yaws" A66.3, "Aseptic meningitis in
+# leptospirosis", "Glomerular disease in systemic lupus erythematosus") names that disease's
+# manifestation only with the disease: alone, "hyperkeratosis" of a skin biopsy ("showed
+# hyperkeratosis with keratotic plugging ... consistent with ichthyosis") is no yaws.
+_OF_A_DISEASE = re.compile(r" (?:of|in|due to) (?P<disease>.+)$")
 # A one-word head names a disease only by a disease's ending: "Diverticulitis" (K57),
 # "Bronchiectasis"; "Enlargement" heads "Enlargement of orbit" (H05.3) and names none.
 _DISEASE_WORD = re.compile(
@@ -80,6 +85,7 @@ def _built_terms() -> dict[tuple[str, ...], str]:
     icd = code_set()
     exact: dict[tuple[str, ...], str] = {}
     heads: dict[tuple[str, ...], set[str]] = {}
+    told_of: list[tuple[tuple[str, ...], str, str]] = []  # head, code, the disease told
     for code in icd.get_all_codes(True):
         if len(code) > 7 or "-" in code or not code[:1].isalpha():
             continue  # chapters ("1"), blocks ("A00-A09"), seventh characters ("S06.5X0A")
@@ -96,10 +102,18 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         head = _words(_HEAD_END.split(description, maxsplit=1)[0])
         if head and head != words and not code.startswith(_POPULATION_CHAPTERS):
             heads.setdefault(head, set()).add(code)
+            told = _OF_A_DISEASE.search(description)
+            if told:
+                told_of.append((head, code, told["disease"]))
+    for head, code, disease in told_of:
+        if _words(disease) in exact:
+            heads[head].discard(code)
     terms = dict(exact)
     for words, code in _site_wordings(exact).items():
         terms.setdefault(words, code)
     for head, codes in heads.items():
+        if not codes:
+            continue  # every code of the head tells a disease of its own
         categories = {code[:3] for code in codes}
         if len(head) == 1 and not _DISEASE_WORD.search(head[0]):
             continue  # "Enlargement" (of orbit), "Deformity": a change, not a disease
@@ -178,6 +192,10 @@ _INDEX_NAMES: dict[str, str] = {
     "rhabdomyosarcoma": "C49.9",
     "liposarcoma": "C49.9",
     "leiomyosarcoma": "C49.9",
+    # The histiocytosis-lymphadenopathy plus syndrome ("A diagnosis of "H syndrome" was made",
+    # "H Syndrome was diagnosed based on histological ... examination"): VisualDx codes it
+    # D76.3, other histiocytosis syndromes.
+    "h syndrome": "D76.3",
 }
 
 

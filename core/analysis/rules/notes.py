@@ -583,14 +583,19 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
     spans: list[tuple[int, int, Condition]] = [
         (m.start(), m.end(), c) for m, c in _longest_first(found, [])
     ]
-    if terms and (
+    stating = terms and (
         kind in ("stated", "complaint", "indication")
         or _STATED_INLINE.search(sentence)
         or (kind == "present" and _COMPLAINT.search(sentence))
-    ):
+    )
+    if terms:
         # The code set's longer term wins over the hand list's shorter one inside it
         # ("microangiopathic hemolytic anemia" is D59.4, not "anemia"); else the hand list.
+        # Where the sentence states a diagnosis after naming it only ("H Syndrome was
+        # diagnosed based on histological ... examination"), the term it states.
         for start, end, condition in icd_conditions(sentence):
+            if not stating and not _STATED_AFTER.match(sentence[end:]):
+                continue
             inside = [
                 x for x in spans if start <= x[0] and x[1] <= end and x[1] - x[0] < end - start
             ]
@@ -618,12 +623,17 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         before, after = sentence[:start], sentence[end:]
         if _COURSE_BEFORE.search(before) or _COURSE_AFTER.match(after):
             continue  # "No recurrence of the chylothorax": it was had, neither denied nor new
+        if _relatives(before):
+            # A relative's condition, had or denied: "There was no apparent family history
+            # (parents, child and parent's siblings) of ... lipid storage diseases inducing
+            # xanthomas, including CTX" denies nothing of the patient's CTX.
+            continue
         if _negated(sentence, start, end, before):
             facts.negated.add(condition.name)
             _revise(facts, condition.name)
             continue
-        if _relatives(before) or re.search(r"(?i)\bnon[-\s]?$", before):
-            continue  # a relative's condition; "non-diabetic" denies it
+        if re.search(r"(?i)\bnon[-\s]?$", before):
+            continue  # "non-diabetic" denies it
         if re.match(r"(?i)-like\b", after):
             continue  # "stroke-like episodes" of MELAS are no stroke
         if (
