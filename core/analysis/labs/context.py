@@ -30,7 +30,13 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
         r"|venous|arterial|peripheral\s+blood"
         # "urine PCO2, blood PCO2, urine HCO3, blood HCO3" of a bicarbonate loading test:
         # "blood" right before a test's name (never a dipstick's "2+ blood")
-        r"|(?<![+\d]\s)(?<![+\d])\bblood\s+$",
+        r"|(?<![+\d]\s)(?<![+\d])\bblood\s+$"
+        # A disorder of the blood's cells is the blood's: in "Laboratory results including
+        # renal parameters, blood count, and urine analysis were normal except for
+        # leukocytosis of 16,880 cells per ml" (Int J Surg Case Rep, MedRBench PMC11424908)
+        # the count is no urine's.
+        r"|\bleu[ck]ocytosis\b|\bleu[ck]openia\b|\bneutropenia\b|\bpancytopenia\b"
+        r"|\bthrombocyt(?:openia|osis)\b",
     ),
 )
 _SPECIMEN_WORDS = re.compile(
