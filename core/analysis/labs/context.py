@@ -136,6 +136,9 @@ _TWO_SPECIMENS = re.compile(
 _RESULT_IN_BRACKETS = re.compile(r"\((?=[^()]*\d)[^()]*\)")
 
 
+_NO_FLUID = re.compile(r"(?i)\b(?:no|not|without|absence|absent|resolved|free\s+of)\b")
+
+
 def value_context(section: Section, before: str) -> tuple[str | None, str | None]:
     """(specimen, timing) for a test whose name follows ``before`` on its line."""
     sentences = _SENTENCE_END.split(before)
@@ -150,6 +153,11 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
         # sentence without results that names a body fluid introduces the next one's
         # results. Urine is left out: "minimal urine output." introduces no urine test.
         carried = _closest(previous)[0] if len(previous.split()) <= 12 else None
+        if _NO_FLUID.search(previous):
+            # "No pleural fluid was detected (Appendix B). A decrease in eosinophil count
+            # (0.6%), CRP levels (4.63 mg/L) ... was observed" (MedRBench PMC11596152): a
+            # fluid that is not there has no results to introduce.
+            carried = None
         specimen = carried if carried not in ("urine", "blood") else None
     if specimen is None and len(sentences) > 1:
         specimen = _list_specimen(before)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.labs.patterns import ANALYTE_NAME, REFERENCE_TEXT
+from core.analysis.labs.patterns import ALIASES, ANALYTE_NAME, REFERENCE_TEXT, alias_key
 from core.analysis.labs.respectively import EARLIER as EARLIER
 from core.analysis.labs.respectively import (
     distribute_respectively,
@@ -763,9 +763,33 @@ _HELD_BOUND = re.compile(
 _GLUED_SENTENCE = re.compile(r"(?<=\d)(?P<unit>\s*[A-Za-zµμ]+/[A-Za-zµμ0-9]+)\.(?=[A-Z][a-z]+\b)")
 
 
+# A test's name in the plural, as a report writes a test done more than once or a class of
+# antibody: "Lactates: 11.7 mmol/L [N < 1.6 mmol/L]" (MedRBench PMC11506189), "IgMs were
+# moderately reduced (26 mg/dL, lower limit of normal [LLN] 40)" (PMC11509757). The plural
+# of a name the catalogue knows (and whose plural it does not know) before a colon or "was"/
+# "were" is that test.
+_PLURAL_NAME = re.compile(r"\b(?P<stem>[A-Za-z][A-Za-z-]{2,})s\b(?=\s*:\s*[<>]?\s*\d|\s+were\s)")
+
+
+def _singular(match: re.Match[str]) -> str:
+    stem = match.group("stem")
+    plural = match.group()
+    if alias_key(stem) not in ALIASES or alias_key(plural) in ALIASES:
+        return plural
+    return stem if ANALYTE_NAME.fullmatch(stem) else plural
+
+
+# IgG4 disease with the subclass's digit set apart from its abbreviation: "Given the suspicion
+# of immunoglobulin G (IgG) 4-mediated disease causing pachymeningitis" (MedRBench
+# PMC11621671); the 4 is the subclass, never an IgG of 4.
+_IGG4_DISEASE = re.compile(r"\b(?P<igg>IgG\)?)\s+4(?=\s*-?\s*(?:related|mediated|associated|RD)\b)")
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _GLUED_SENTENCE.sub(lambda m: f"{m.group('unit')}. ", line)
+    line = _PLURAL_NAME.sub(_singular, line)
+    line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
     line = _HELD_BOUND.sub("", line)
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
     line = _RATIO_TO_ONE.sub(lambda m: f"{m.group('head')}{m.group('x')}", line)
