@@ -170,3 +170,21 @@ def test_afp_in_international_units_is_read() -> None:
     [value] = read_lab_text("After treatment AFP was found to be 985 IU/mL.").values
     assert (value.analyte, value.value, value.unit) == ("AFP", 985.0, "IU/mL")
     assert value.flag == "high"
+
+
+def test_an_antibody_specific_to_one_antigen_is_no_total_immunoglobulin() -> None:
+    # PMC11622295: "IgG specific to the lentil antigen" was read as the total IgG (with the
+    # next sentence's first word in its unit).
+    text = (
+        "The diagnosis was finally confirmed by a high positive level of IgG specific to the "
+        "lentil antigen of 4.70 mgA/L.The infant was discharged from the hospital with advice "
+        "for follow up after completion of prednisolone, and to omit lentil in the diet."
+    )
+    assert _read(text) == []
+
+
+def test_a_total_immunoglobulin_beside_a_specific_one_is_still_read() -> None:
+    # The allergen's antibody is set aside, the total beside it is not.
+    assert _read("Peanut-specific IgE was 12 kU/L and total IgE was 340 IU/mL.") == [
+        ("IgE", 340.0, "IU/mL", None)
+    ]
