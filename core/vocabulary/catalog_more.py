@@ -353,7 +353,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
                                     # "alpha fetal protein (AFP) was markedly elevated at 115.8
                                     # ng/ml" (CUPCase row 1822): read as total protein before
                                     "alpha fetal protein", "alpha-fetal protein"),
-            (_u("ng/ml", None, 10, 0, 1_000_000),)),
+            # "After treatment AFP was found to be 985 IU/mL" (Int J Surg Case Rep, MedRBench
+            # PMC11488400): the international unit (1 IU = 1.21 ng), 10 ng/mL is 8.3 IU/mL
+            (_u("ng/ml", None, 10, 0, 1_000_000),
+             _u("u/ml", None, 8.3, 0, 1_000_000, written_only=True))),
     Analyte("24-hour urine protein", KIDNEY, ("24-hour urine protein", "24 hour urine protein",
                                               "24-h urine protein", "24h urine protein",
                                               "24-hour urinary protein", "24-hour proteinuria",

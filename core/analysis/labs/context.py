@@ -30,7 +30,13 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
         r"|venous|arterial|peripheral\s+blood"
         # "urine PCO2, blood PCO2, urine HCO3, blood HCO3" of a bicarbonate loading test:
         # "blood" right before a test's name (never a dipstick's "2+ blood")
-        r"|(?<![+\d]\s)(?<![+\d])\bblood\s+$",
+        r"|(?<![+\d]\s)(?<![+\d])\bblood\s+$"
+        # A disorder of the blood's cells is the blood's: in "Laboratory results including
+        # renal parameters, blood count, and urine analysis were normal except for
+        # leukocytosis of 16,880 cells per ml" (Int J Surg Case Rep, MedRBench PMC11424908)
+        # the count is no urine's.
+        r"|\bleu[ck]ocytosis\b|\bleu[ck]openia\b|\bneutropenia\b|\bpancytopenia\b"
+        r"|\bthrombocyt(?:openia|osis)\b",
     ),
 )
 _SPECIMEN_WORDS = re.compile(
@@ -130,6 +136,9 @@ _TWO_SPECIMENS = re.compile(
 _RESULT_IN_BRACKETS = re.compile(r"\((?=[^()]*\d)[^()]*\)")
 
 
+_NO_FLUID = re.compile(r"(?i)\b(?:no|not|without|absence|absent|resolved|free\s+of)\b")
+
+
 def value_context(section: Section, before: str) -> tuple[str | None, str | None]:
     """(specimen, timing) for a test whose name follows ``before`` on its line."""
     sentences = _SENTENCE_END.split(before)
@@ -144,6 +153,11 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
         # sentence without results that names a body fluid introduces the next one's
         # results. Urine is left out: "minimal urine output." introduces no urine test.
         carried = _closest(previous)[0] if len(previous.split()) <= 12 else None
+        if _NO_FLUID.search(previous):
+            # "No pleural fluid was detected (Appendix B). A decrease in eosinophil count
+            # (0.6%), CRP levels (4.63 mg/L) ... was observed" (MedRBench PMC11596152): a
+            # fluid that is not there has no results to introduce.
+            carried = None
         specimen = carried if carried not in ("urine", "blood") else None
     if specimen is None and len(sentences) > 1:
         specimen = _list_specimen(before)

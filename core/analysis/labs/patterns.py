@@ -142,7 +142,10 @@ FLAG = re.compile(
 )
 QUALITATIVE = re.compile(
     r"(?i)(?P<word>not\s+detected|negative|neg\b|nil\b|none\b|absent|normal|trace|tr\b|"
-    r"positive|pos\b|present|detected|small|moderate|mod\b|large|[1-4]\s*\+|\+{1,4}|±)"
+    # "+2" is the grade written sign first: "Urinalysis revealed a turbid appearance, blood +2,
+    # and many RBCs per HPF" (MedRBench PMC11626717), never one plus
+    r"positive|pos\b|present|detected|small|moderate|mod\b|large|[1-4]\s*\+|\+[1-4](?![\d.])"
+    r"|\+{1,4}|±)"
     r"(?![A-Za-z])"
 )
 QUALITATIVE_SCORES = {
@@ -227,6 +230,9 @@ FILLERS = {
     # Medical Case Reports, CUPCase row 2883): a relative clause hands the value over
     "which",
     "mildly",
+    # "IgMs were moderately reduced (26 mg/dL, lower limit of normal [LLN] 40)" (MedRBench
+    # PMC11509757)
+    "moderately",
     "slightly",
     "significantly",
     "very",

@@ -547,6 +547,8 @@ def qualitative_value(analyte: Analyte, word: str) -> LabValue:
     word = re.sub(r"\s+", "", word.lower())
     if word.endswith("+") and word[0].isdigit():
         score = float(word[0])
+    elif word.startswith("+") and word[1:].isdigit():
+        score = float(word[1:])
     elif word.startswith("+"):
         score = float(len(word))
     else:

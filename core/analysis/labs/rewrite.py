@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from core.analysis.labs.patterns import ANALYTE_NAME, REFERENCE_TEXT
+from core.analysis.labs.patterns import ALIASES, ANALYTE_NAME, REFERENCE_TEXT, alias_key
 from core.analysis.labs.respectively import EARLIER as EARLIER
 from core.analysis.labs.respectively import (
     distribute_respectively,
@@ -386,6 +386,16 @@ _LEVEL_TEST = {
     "natr": "sodium",
     "calc": "calcium",
 }
+# A test named as its level in the cerebrospinal fluid, the French way: "a lumbar puncture was
+# conducted, which revealed clear CSF rich in leukocytes with a predominance of lymphocytes,
+# hyperproteinorachia of 800 mg/dL, and a glucose level below 40 mg/dL" (Int J Surg Case Rep,
+# MedRBench PMC11570475); "hypoglycorrhachia (1.2 mmol/L)" likewise. The value is the CSF's.
+_LEVEL_IN_CSF = re.compile(
+    r"(?i)\b(?P<disorder>(?:hyper|hypo)?(?P<root>protein|glyc)or{1,2}h?achi(?:a|e))"
+    r"(?P<gap>\s+(?:of|at|was|is)\s+|\s*[:=(]\s*)(?=[<>]?\s*\d)"
+)
+_CSF_TEST = {"protein": "CSF protein", "glyc": "CSF glucose"}
+
 # The ion named inside its unit: "149 mEq sodium/L" is 149 mEq/L of sodium.
 _ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassium|chloride)/l\b")
 
@@ -416,12 +426,19 @@ def _disorder_value(match: re.Match[str]) -> str:
 # white cell a disorder names has its own count.
 _COUNT_DISORDER = re.compile(
     r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis|thrombopenia"
-    r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis|eosinophilia"
+    r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis"
+    # "The blood work results showed hypereosinophilia (10%)" (Int J Surg Case Rep,
+    # MedRBench PMC11488398)
+    r"|(?:hyper)?eosinophilia"
     r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|"
     + _CHANGED_TO_VALUE
     + r"|\s*\(\s*"
     + _WHICH_VALUE
-    + r")(?=\d)"
+    # a comma before a count in its own unit: "elevated blood parameters (including
+    # eosinophilia, 1.15 K/μL)" (MedRBench PMC11596152); never a comma before a list's next
+    # number
+    + r"|\s*,\s*(?=[\d.,]+\s*(?:[×x]\s*10|10\s*\^|[kK]\s*/\s*[µμu]l\b|/\s*(?:[µμu]l|mm3|mm³)"
+    r"|cells\b)))(?=\d)"
 )
 _COUNT_OF = {
     "leu": "white blood cell count",
@@ -738,8 +755,51 @@ _HELD_BOUND = re.compile(
 )
 
 
+# A sentence glued to the unit that ends the one before (the space lost when the article's
+# paragraphs were joined): "the thyroid-stimulating hormone (TSH) was within normal limits during
+# this hospital stay—2.127 mU/L.Approximately 6 months later" (MedRBench PMC11395475), "IgG
+# specific to the lentil antigen of 4.70 mgA/L.The infant was discharged" (PMC11622295). The
+# next sentence's first word is no part of the unit.
+_GLUED_SENTENCE = re.compile(r"(?<=\d)(?P<unit>\s*[A-Za-zµμ]+/[A-Za-zµμ0-9]+)\.(?=[A-Z][a-z]+\b)")
+
+
+# A test's name in the plural, as a report writes a test done more than once or a class of
+# antibody: "Lactates: 11.7 mmol/L [N < 1.6 mmol/L]" (MedRBench PMC11506189), "IgMs were
+# moderately reduced (26 mg/dL, lower limit of normal [LLN] 40)" (PMC11509757). The plural
+# of a name the catalogue knows (and whose plural it does not know) before a colon or "was"/
+# "were" is that test.
+_PLURAL_NAME = re.compile(r"\b(?P<stem>[A-Za-z][A-Za-z-]{2,})s\b(?=\s*:\s*[<>]?\s*\d|\s+were\s)")
+
+
+def _singular(match: re.Match[str]) -> str:
+    stem = match.group("stem")
+    plural = match.group()
+    if alias_key(stem) not in ALIASES or alias_key(plural) in ALIASES:
+        return plural
+    return stem if ANALYTE_NAME.fullmatch(stem) else plural
+
+
+# IgG4 disease with the subclass's digit set apart from its abbreviation: "Given the suspicion
+# of immunoglobulin G (IgG) 4-mediated disease causing pachymeningitis" (MedRBench
+# PMC11621671); the 4 is the subclass, never an IgG of 4.
+_IGG4_DISEASE = re.compile(r"\b(?P<igg>IgG\)?)\s+4(?=\s*-?\s*(?:related|mediated|associated|RD)\b)")
+
+
+# An antibody to one antigen is no total immunoglobulin: "The diagnosis was finally confirmed
+# by a high positive level of IgG specific to the lentil antigen of 4.70 mgA/L" (MedRBench
+# PMC11622295), "peanut-specific IgE", "specific IgE to house dust mite". The catalogue's
+# IgG/IgE/IgM/IgA are the totals; the name is set aside.
+_SPECIFIC_IMMUNOGLOBULIN = re.compile(
+    r"(?i)\b(?:[a-z]+-)?specific\s+(?-i:Ig[GEMA])\b|\b(?-i:Ig[GEMA])\s+specific\s+(?:to|for|against)\b"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
+    line = _GLUED_SENTENCE.sub(lambda m: f"{m.group('unit')}. ", line)
+    line = _PLURAL_NAME.sub(_singular, line)
+    line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
+    line = _SPECIFIC_IMMUNOGLOBULIN.sub("specific antibody", line)
     line = _HELD_BOUND.sub("", line)
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
     line = _RATIO_TO_ONE.sub(lambda m: f"{m.group('head')}{m.group('x')}", line)
@@ -757,12 +817,17 @@ def rewrite_prose(line: str) -> str:
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
     line = _LEVEL_IN_BLOOD.sub(lambda m: _LEVEL_TEST[m.group("root").lower()], line)
+    line = _LEVEL_IN_CSF.sub(
+        lambda m: f"{m.group('disorder')}{m.group('gap')}{_CSF_TEST[m.group('root').lower()]} ",
+        line,
+    )
     line = _name_first(line)
     line = _CHANGE_OF_TO.sub(_change_of_to, line)
     line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
     line = _COUNT_DISORDER.sub(
         lambda m: (
-            f"{m.group('disorder')}{m.group('gap')}{_COUNT_OF[m.group('disorder')[:3].lower()]} "
+            f"{m.group('disorder')}{m.group('gap')}"
+            f"{_COUNT_OF[m.group('disorder').lower().removeprefix('hyper')[:3]]} "
         ),
         line,
     )
