@@ -141,6 +141,18 @@ def test_a_fluid_that_is_not_there_gives_the_next_sentence_no_specimen() -> None
     assert ("CRP", 4.63, "mg/L", None) in values
 
 
+def test_a_negation_about_the_fluid_s_look_keeps_the_fluid_for_the_next_sentence() -> None:
+    # The shape of a pleural tap told in two sentences (the fluid's look, then its
+    # chemistry): "not" there says how the fluid looked, not that there was none, and a
+    # pleural glucose of 20 mg/dL read as the blood's would be a false critical value.
+    text = (
+        "Turbid pleural fluid, not foul-smelling, was drained. "
+        "Glucose 20 mg/dL and protein 5.1 g/dL."
+    )
+    values = _read(text)
+    assert ("Glucose", 20.0, "mg/dL", "pleural fluid") in values
+
+
 # --- numbers that are no result -----------------------------------------------------------
 
 

@@ -136,7 +136,21 @@ _TWO_SPECIMENS = re.compile(
 _RESULT_IN_BRACKETS = re.compile(r"\((?=[^()]*\d)[^()]*\)")
 
 
-_NO_FLUID = re.compile(r"(?i)\b(?:no|not|without|absence|absent|resolved|free\s+of)\b")
+# A fluid the sentence says is not there: "No pleural fluid", "without ascites", "absence of
+# effusion", "... fluid was not detected", "the effusion resolved". A negation elsewhere in the
+# sentence ("Turbid pleural fluid, not foul-smelling, was drained.") denies no fluid.
+_NO_BEFORE = re.compile(r"(?i)\b(?:no|without|absence\s+of|free\s+of)\s+(?:[\w-]+\s+){0,2}$")
+_NO_AFTER = re.compile(
+    r"(?i)^[\w\s-]{0,30}?\b(?:(?:was|were|is|are)\s+(?:not\s+(?:detected|found|seen|present|"
+    r"observed|identified|obtained)|absent)|resolved)\b"
+)
+
+
+def _fluid_denied(sentence: str) -> bool:
+    return any(
+        _NO_BEFORE.search(sentence[: m.start()]) or _NO_AFTER.match(sentence[m.end() :])
+        for m in _SPECIMEN_WORDS.finditer(sentence)
+    )
 
 
 def value_context(section: Section, before: str) -> tuple[str | None, str | None]:
@@ -153,7 +167,7 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
         # sentence without results that names a body fluid introduces the next one's
         # results. Urine is left out: "minimal urine output." introduces no urine test.
         carried = _closest(previous)[0] if len(previous.split()) <= 12 else None
-        if _NO_FLUID.search(previous):
+        if _fluid_denied(previous):
             # "No pleural fluid was detected (Appendix B). A decrease in eosinophil count
             # (0.6%), CRP levels (4.63 mg/L) ... was observed" (MedRBench PMC11596152): a
             # fluid that is not there has no results to introduce.
