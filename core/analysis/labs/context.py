@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 # Specimens other than blood. "serum", "plasma", "blood" bring a sentence back to blood.
 _SPECIMENS: tuple[tuple[str, str], ...] = (
-    ("csf", r"\bcsf\b|cerebrospinal\s+fluid|spinal\s+fluid|lumbar\s+puncture|\bLP\b"),
+    # Never a colony-stimulating factor, a drug: "He received G-CSF from 7 days after stem
+    # cell infusion and the nadir of white blood cells (0.09×10 9 /L) occurred 12 days after
+    # transplantation" (CaseReportBench item 2) tells a blood count.
+    (
+        "csf",
+        r"(?<!g-)(?<!gm-)(?<!m-)\bcsf\b|cerebrospinal\s+fluid|spinal\s+fluid|lumbar\s+puncture"
+        r"|\bLP\b",
+    ),
     ("pleural fluid", r"pleural(?:\s+fluid)?|thoracentesis"),
     (
         "peritoneal fluid",

@@ -1,0 +1,117 @@
+"""Critical values and flags in case sections of many journals (issue #29, ninth round).
+
+The classes the audit of 146 case sections found (72 full PMC case reports of 2024 in
+MedRBench, wumingxin238/MedRBench @ 827ee187d7,
+data/Stage1/acc_results/deepseek-r1/<PMC>.json; 74 case sections of CaseReportBench,
+cindyzhangxy/CaseReportBench @ 629533d91f, src/prompting/testing_case_set.json, item N),
+each quoted as published and named beside its test.
+"""
+
+from __future__ import annotations
+
+from core.analysis.labs.conversion import amount
+from core.analysis.labs.parse import parse_lab_values
+from core.vocabulary.units import unit_key
+
+
+def _read(text: str) -> list[tuple[str, float, str | None, bool]]:
+    return [(v.analyte, v.value, v.flag, v.critical) for v in parse_lab_values(text)]
+
+
+# --- a colony-stimulating factor is a drug, not cerebrospinal fluid -----------------------
+
+
+def test_a_blood_count_told_after_g_csf_is_a_blood_count() -> None:
+    # CaseReportBench item 2 (Wiskott-Aldrich syndrome, cord blood transplant): "G-CSF" was
+    # read as the CSF, and the white cell nadir became a CSF count, never critical.
+    text = (
+        "He received G-CSF from 7 days after stem cell infusion and the nadir of white blood "
+        "cells (0.09×10 9 /L) occurred 12 days after transplantation."
+    )
+    [wbc] = parse_lab_values(text)
+    assert (wbc.analyte, wbc.value, wbc.specimen, wbc.critical) == ("WBC", 0.09, None, True)
+
+
+def test_gm_csf_names_no_fluid_and_csf_still_does() -> None:
+    blood = parse_lab_values("After GM-CSF was started, platelets were 12 x10^9/L.")
+    assert [(v.analyte, v.specimen, v.critical) for v in blood] == [("Platelets", None, True)]
+    fluid = parse_lab_values("CSF glucose was 20 mg/dL.")
+    assert [(v.analyte, v.specimen, v.critical) for v in fluid] == [("Glucose", "csf", False)]
+
+
+# --- "lactates", as French and Belgian authors write it ---------------------------------
+
+
+def test_lactates_in_the_plural_are_read_and_telephoned() -> None:
+    # MedRBench PMC11506189 (myocarditis with cardiogenic shock): the lactate of 11.7 was
+    # not read at all, a missed critical.
+    text = (
+        "Abnormalities in the laboratory tests included the following: Troponin-I: 19,437 "
+        "ng/L [N < 60 ng/L], NT-proBNP: 15,352 pg/mL [N < 125 pg/L], CRP: 17.8 mg/L [N < 10 "
+        "mg/L], Lactates: 11.7 mmol/L [N < 1.6 mmol/L]."
+    )
+    lactate = [v for v in parse_lab_values(text) if v.analyte == "Lactate"]
+    assert [(v.value, v.flag, v.critical) for v in lactate] == [(11.7, "high", True)]
+
+
+# --- an electrolyte given in mmol is a dose ------------------------------------------------
+
+
+def test_supplemental_dosages_in_mmol_are_no_results() -> None:
+    # CaseReportBench item 125 (cystinosis in pregnancy): "sodium bicarbonate 53.6 mmol" was
+    # read as a bicarbonate of 53.6 mmol/L, a false critical.
+    text = (
+        "Electrolyte abnormalities secondary to Fanconi syndrome were treated with daily "
+        "supplemental dosages of potassium 96 mmol, phosphate 25.2 mmol, and sodium "
+        "bicarbonate 53.6 mmol. Daily electrolyte supplementation increased to potassium 128 "
+        "mmol and phosphate 33.6 mmol, with no increase in the dose of sodium bicarbonate."
+    )
+    assert _read(text) == []
+
+
+def test_a_dose_in_the_critical_range_raises_no_alarm() -> None:
+    assert _read("She was treated with calcium gluconate 10 mmol and potassium 7.2 mmol.") == []
+
+
+def test_a_bare_amount_without_treatment_words_stays_a_result() -> None:
+    # Without the words of giving, a result written with its amount alone is still read.
+    assert _read("Her bicarbonate level was 24 mEq.") == [("Bicarbonate", 24, None, False)]
+    assert _read("Her potassium was 7.2 mmol/L after treatment was given.") == [
+        ("Potassium", 7.2, "high", True)
+    ]
+
+
+# --- platelets counted in lakhs ---------------------------------------------------------
+
+
+def test_platelets_in_lac_and_lakhs_per_cu_mm_are_flagged() -> None:
+    # CaseReportBench items 11 and 88 (Indian reports): the units were not folded, so the
+    # counts had no range and no flag.
+    low = parse_lab_values(
+        "Hb-9.2 g/dl, total leucocyte count-8,200 and platelet count of 1.4 lac/cumm."
+    )
+    assert [(v.value, v.flag) for v in low if v.analyte == "Platelets"] == [(1.4, "low")]
+    high = parse_lab_values(
+        "Routine laboratory investigations revealed ESR - 75, CRP - 81, microcytic anemia "
+        "with hemoglobin levels of 10.1 g/dl, and a platelet count of 5.14 lakhs/cu.mm."
+    )
+    [platelets] = [v for v in high if v.analyte == "Platelets"]
+    assert (platelets.value, platelets.flag) == (5.14, "high")
+    assert amount(platelets, "10^9/l") == 514
+
+
+def test_a_count_in_lakhs_without_its_volume_is_no_critical() -> None:
+    # 1.2 lakhs is 120,000 per microlitre: read without its unit it was 1.2 x10^9/L, beyond
+    # the critical limit.
+    assert _read("Her platelet count was 1.2 lakhs.") == [("Platelets", 1.2, "low", False)]
+
+
+def test_a_critical_count_in_lakhs_per_cu_mm_is_read_and_telephoned() -> None:
+    # 0.18 lakh is 18,000 per microlitre; unfolded, the number fell outside every span.
+    assert _read("Platelet count 0.18 lakh/cu.mm.") == [("Platelets", 0.18, "low", True)]
+    assert _read("platelet count of 0.2 lacs/cu mm") == [("Platelets", 0.2, "low", True)]
+
+
+def test_the_lakh_spellings_share_one_key() -> None:
+    for written in ("lac/cumm", "lacs/cumm", "lakhs/cu.mm", "lakh/cu mm", "lakhs", "lakh/µl"):
+        assert unit_key(written) == "lakh/ul", written
