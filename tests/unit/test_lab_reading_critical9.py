@@ -115,3 +115,53 @@ def test_a_critical_count_in_lakhs_per_cu_mm_is_read_and_telephoned() -> None:
 def test_the_lakh_spellings_share_one_key() -> None:
     for written in ("lac/cumm", "lacs/cumm", "lakhs/cu.mm", "lakh/cu mm", "lakhs", "lakh/µl"):
         assert unit_key(written) == "lakh/ul", written
+
+
+# --- a drug's level told without the drug's name ----------------------------------------
+
+
+def test_the_level_told_after_the_drug_is_the_drugs() -> None:
+    # A clinical pharmacist's case (meded101.com, "Digoxin toxicity - the highest level I've
+    # ever seen", 2015): the level's sentence names no test, and the toxic level was unread.
+    text = (
+        "Upon review of his medication list, it was noted that he was on Digoxin 375 mcg "
+        "daily. Upon checking a digoxin level, it was quickly confirmed that he had digoxin "
+        "toxicity. His level was 7.58! Usual upper limit of normal is considered to be about 2."
+    )
+    assert _read(text) == [("Digoxin", 7.58, "high", True)]
+
+
+def test_the_unnamed_level_in_its_unit_and_hours_after_the_ingestion() -> None:
+    # The shape of issue #29's open class: "the level was 4.2 ng/mL" after a sentence about
+    # digoxin; and a paracetamol level told at its hour on the nomogram.
+    digoxin = "She had been taking digoxin 0.25 mg daily for atrial fibrillation. The serum "
+    assert _read(digoxin + "level was 4.2 ng/mL.") == [("Digoxin", 4.2, "high", True)]
+    paracetamol = "He took 40 tablets of acetaminophen. The level at 4 hours was 250 ug/mL."
+    assert _read(paracetamol) == [("Paracetamol", 250, "high", True)]
+
+
+def test_a_level_in_another_unit_or_after_another_test_is_not_the_drugs() -> None:
+    # The glucose's unit is none of digoxin's; a test named after the drug owns the level;
+    # another drug's level names its drug.
+    assert _read("He was on digoxin. The level of glucose was 40 mg/dL.") == [
+        ("Glucose", 40, "low", True)
+    ]
+    assert [v[0] for v in _read("He took digoxin. His TSH was 3.2 mIU/L. The level was 1.2")] == [
+        "TSH"
+    ]
+    assert [v[0] for v in _read("He was on digoxin; the phenytoin level was 25 ug/mL.")] == [
+        "Phenytoin"
+    ]
+
+
+def test_a_drug_level_read_with_its_hours_since_the_ingestion() -> None:
+    assert _read("Acetaminophen level at 4 hours was 250 ug/mL.") == [
+        ("Paracetamol", 250, "high", True)
+    ]
+    assert _read("The salicylate level 6 hours after ingestion was 62 mg/dL.") == [
+        ("Salicylate", 62, "high", True)
+    ]
+    # "4-hour" is the time of the level, never a paracetamol of 4.
+    assert _read("He took acetaminophen. The 4-hour acetaminophen level was 250 ug/mL.") == [
+        ("Paracetamol", 250, "high", True)
+    ]

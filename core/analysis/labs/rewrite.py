@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.patterns import ANALYTE_NAME, REFERENCE_TEXT
 from core.analysis.labs.respectively import EARLIER as EARLIER
 from core.analysis.labs.respectively import (
@@ -741,6 +742,7 @@ _HELD_BOUND = re.compile(
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _HELD_BOUND.sub("", line)
+    line = name_unnamed_levels(line)
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
     line = _RATIO_TO_ONE.sub(lambda m: f"{m.group('head')}{m.group('x')}", line)
     line = _UA_VALUE.sub("uric acid", line)
