@@ -165,3 +165,25 @@ def test_a_drug_level_read_with_its_hours_since_the_ingestion() -> None:
     assert _read("He took acetaminophen. The 4-hour acetaminophen level was 250 ug/mL.") == [
         ("Paracetamol", 250, "high", True)
     ]
+
+
+# --- the litre of a unit after its micro sign is no flag ---------------------------------
+
+
+def test_a_range_in_k_per_microlitre_does_not_flag_the_result_low() -> None:
+    # MedRBench PMC11596152 (Toxocara canis pleural effusion): the "L" of "K/μL" in the
+    # range after the result was read as the flag "low" for eosinophils three times the
+    # upper limit.
+    text = (
+        "Laboratory tests showed persistently elevated CRP levels (25.18 mg/L) and eosinophil "
+        "counts (1.58 K/μL, 18%, reference value: 0.1–0.5 K/μL, 1–5%), along with a high "
+        "concentration of total IgE (111.0 IU/mL, electrochemiluminescence method, Cobas)."
+    )
+    eosinophils = [v for v in parse_lab_values(text) if v.analyte == "Eosinophils"]
+    assert [(v.value, v.flag) for v in eosinophils] == [(1.58, "high")]
+    # MedRBench PMC11595504: a CSF count inside its range is flagged nothing.
+    csf = parse_lab_values(
+        "He underwent a lumbar puncture revealing the following: cerebrospinal fluid (CSF) "
+        "was clear and colorless, CSF leukocyte count of 2/µL (NL 0–5/µL)."
+    )
+    assert [(v.analyte, v.value, v.flag) for v in csf] == [("WBC", 2, None)]
