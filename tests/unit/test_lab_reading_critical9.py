@@ -187,3 +187,29 @@ def test_a_range_in_k_per_microlitre_does_not_flag_the_result_low() -> None:
         "was clear and colorless, CSF leukocyte count of 2/µL (NL 0–5/µL)."
     )
     assert [(v.analyte, v.value, v.flag) for v in csf] == [("WBC", 2, None)]
+
+
+# --- a urinary ascites drained by abdominocentesis ---------------------------------------
+
+
+def test_the_drained_ascites_list_in_a_bracket_is_the_fluids() -> None:
+    # MedRBench PMC11535893 (bladder rupture): "urinary" made the ascitic creatinine a urine
+    # value and the BUN after the semicolon a blood BUN of 99.
+    text = (
+        "Following abdominocentesis, 3100 mL of serous and yellow fluid was drained, which on "
+        "analysis confirmed urinary ascites (creatinine, 15.48 mg/dL; BUN, 99.0 mg/dL; K, 8.9 "
+        "U/L)."
+    )
+    read = [(v.analyte, v.value, v.specimen) for v in parse_lab_values(text)]
+    assert read == [
+        ("Creatinine", 15.48, "peritoneal fluid"),
+        ("BUN", 99, "peritoneal fluid"),
+    ]
+
+
+def test_a_bracketed_list_without_a_fluid_stays_the_blood_s() -> None:
+    read = parse_lab_values("Her labs (sodium 118 mmol/L; potassium 6.9 mmol/L) were abnormal.")
+    assert [(v.analyte, v.specimen, v.critical) for v in read] == [
+        ("Sodium", None, True),
+        ("Potassium", None, True),
+    ]
