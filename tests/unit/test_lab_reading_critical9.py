@@ -213,3 +213,14 @@ def test_a_bracketed_list_without_a_fluid_stays_the_blood_s() -> None:
         ("Sodium", None, True),
         ("Potassium", None, True),
     ]
+
+
+def test_a_fluid_said_to_be_absent_introduces_no_fluid_results() -> None:
+    # MedRBench PMC11596152: the follow-up eosinophil count after "No pleural fluid was
+    # detected" was read as the pleural fluid's.
+    text = (
+        "No pleural fluid was detected (Appendix B). A decrease in eosinophil count (0.6%), CRP "
+        "levels (4.63 mg/L), and Toxocara canis IgG antibodies (9.1 NTU) was observed."
+    )
+    read = [(v.analyte, v.value, v.specimen) for v in parse_lab_values(text)]
+    assert read[:2] == [("Eosinophils", 0.6, None), ("CRP", 4.63, None)]

@@ -155,6 +155,11 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
         # sentence without results that names a body fluid introduces the next one's
         # results. Urine is left out: "minimal urine output." introduces no urine test.
         carried = _closest(previous)[0] if len(previous.split()) <= 12 else None
+        if _NO_FLUID.search(previous):
+            # "No pleural fluid was detected (Appendix B). A decrease in eosinophil count
+            # (0.6%) ... was observed" (MedRBench PMC11596152): a fluid said to be absent
+            # introduces no result of its own
+            carried = None
         specimen = carried if carried not in ("urine", "blood") else None
     if specimen is None and len(sentences) > 1:
         specimen = _list_specimen(before)
@@ -171,6 +176,9 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
 # CUPCase row 4148): the erythrocytes are the fluid's too, and a CSF glucose or white count
 # told second in such a list is no blood value to telephone.
 _FULL_STOP = re.compile(r"\.(?=\s)|\.$")
+_NO_FLUID = re.compile(
+    r"(?i)\b(?:no|without|absence\s+of|resolution\s+of)\s+(?:\w+\s+){0,2}fluid\b"
+)
 _OPEN_BRACKET = re.compile(r"\((?=[^()]*$)")  # the bracket still open where the test is named
 
 
