@@ -91,8 +91,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("u/l", 30, 110, 0, 50_000), _u("ng/ml", 25, 125, 0, 50_000, written_only=True))),
     # Blood-gas analysers and most labs report lactate in mmol/L: a number without its unit
     # is mmol/L ("lactate was elevated at 14.8" is no normal 14.8 mg/dL).
-    Analyte("Lactate", CHEMISTRY, ("lactate", "lactic acid", "serum lactate", "blood lactate",
-                                   "plasma lactate", "arterial lactate"),
+    # "lactates" as French and Belgian authors write it in English: "CRP: 17.8 mg/L [N < 10
+    # mg/L], Lactates: 11.7 mmol/L [N < 1.6 mmol/L]" (MedRBench, PMC11506189)
+    Analyte("Lactate", CHEMISTRY, ("lactate", "lactates", "lactic acid", "serum lactate",
+                                   "blood lactate", "plasma lactate", "arterial lactate"),
             # "lactate 28.0 mEq/L" (BMJ Case Rep 13(9):e235608): a monovalent anion, mEq = mmol
             (_u("mmol/l", 0.5, 2.2, 0.1, 40), _u("mg/dl", 4.5, 19.8, 1, 360, written_only=True),
              _u("meq/l", 0.5, 2.2, 0.1, 40, written_only=True))),

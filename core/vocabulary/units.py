@@ -149,7 +149,16 @@ def unit_key(unit: str | None) -> str:
     key = re.sub(r"/mcl$", "/ul", key)
     key = re.sub(r"/(?:lit(?:re|er)?|ltr)$", "/l", key)  # "meq/lit", "mmol/litre"
     key = re.sub(r"^mc(?=g|mol|l)", "u", key)
+    if _LAKH.fullmatch(key):
+        return "lakh/ul"
     return _SAME_AS.get(key, key)
+
+
+# A lakh (100,000) of platelets per cubic millimetre as Indian case reports spell it, with or
+# without the volume: "platelet count of 1.4 lac/cumm" (CaseReportBench item 11), "a platelet
+# count of 5.14 lakhs/cu.mm" (item 88), "platelet count was 1.2 lakhs". Unfolded, the number
+# had no unit: 5.14 was flagged nothing and a bare 1.2 was read as 1.2 x10^9/L, a critical.
+_LAKH = re.compile(r"la(?:kh|c)s?(?:/(?:cu\.?mm|cumm|cmm|mm3|ul|cu))?")
 
 
 # A power of ten written with its exponent set apart ("×10 9 /l", "× 10(9)/litre"), as

@@ -14,11 +14,22 @@ from dataclasses import dataclass
 
 # Specimens other than blood. "serum", "plasma", "blood" bring a sentence back to blood.
 _SPECIMENS: tuple[tuple[str, str], ...] = (
-    ("csf", r"\bcsf\b|cerebrospinal\s+fluid|spinal\s+fluid|lumbar\s+puncture|\bLP\b"),
+    # Never a colony-stimulating factor, a drug: "He received G-CSF from 7 days after stem
+    # cell infusion and the nadir of white blood cells (0.09×10 9 /L) occurred 12 days after
+    # transplantation" (CaseReportBench item 2) tells a blood count.
+    (
+        "csf",
+        r"(?<!g-)(?<!gm-)(?<!m-)\bcsf\b|cerebrospinal\s+fluid|spinal\s+fluid|lumbar\s+puncture"
+        r"|\bLP\b",
+    ),
     ("pleural fluid", r"pleural(?:\s+fluid)?|thoracentesis"),
     (
         "peritoneal fluid",
-        r"peritoneal(?:\s+fluid)?|ascitic(?:\s+fluid)?|ascites\s+fluid|paracentesis",
+        r"peritoneal(?:\s+fluid)?|ascitic(?:\s+fluid)?|ascites\s+fluid|paracentesis"
+        # "Following abdominocentesis, 3100 mL of serous and yellow fluid was drained, which
+        # on analysis confirmed urinary ascites (creatinine, 15.48 mg/dL; BUN, 99.0 mg/dL; K,
+        # 8.9 U/L)" (MedRBench PMC11535893): the ascites, not the urine, not the blood
+        r"|abdominocentesis|urinary\s+ascites",
     ),
     ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid|arthrocentesis"),
     ("body fluid", r"body\s+fluid|fluid\s+analysis|drain\s+fluid"),
@@ -188,12 +199,18 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
 # CUPCase row 4148): the erythrocytes are the fluid's too, and a CSF glucose or white count
 # told second in such a list is no blood value to telephone.
 _FULL_STOP = re.compile(r"\.(?=\s)|\.$")
+_OPEN_BRACKET = re.compile(r"\((?=[^()]*$)")  # the bracket still open where the test is named
 
 
 def _list_specimen(before: str) -> str | None:
     """The body fluid a list's lead names, for a test told after a semicolon in the list."""
     sentence = _FULL_STOP.split(before)[-1]
     colon = sentence.find(":")
+    # or a bracket the list is told in: "confirmed urinary ascites (creatinine, 15.48 mg/dL;
+    # BUN, 99.0 mg/dL; K, 8.9 U/L)" (MedRBench PMC11535893)
+    bracket = _OPEN_BRACKET.search(sentence)
+    if bracket is not None and ";" in sentence[bracket.start() :]:
+        colon = bracket.start() if colon < 0 else min(colon, bracket.start())
     if colon < 0 or ";" not in sentence[colon:]:
         return None
     specimen = _closest(_RESULT_IN_BRACKETS.sub(" ", sentence[:colon]))[0]
@@ -277,6 +294,11 @@ _FLUID_TESTS = frozenset(
         "Total cholesterol",
         "Lactate",
         "Creatinine",
+        # the urea of a urinary ascites or urinothorax, told beside its creatinine (MedRBench
+        # PMC11535893). Not its potassium: "Thoracentesis was done and her potassium was
+        # 6.9" is more often the blood's, and a missed alarm is worse.
+        "BUN",
+        "Urea",
         "Bilirubin",
         "Lipase",
         "Blood pH",

@@ -264,6 +264,17 @@ _PER_DAY_UNIT = re.compile(r"/(?:24h|day|d)$")
 _DOSE_GIVEN = re.compile(
     r"(?i)^\s*(?:of\s+)?\d[\d,.]*\s*(?:U|units?|IU|mg|g|mcg|[µμu]g|mEq|mmol|m[Ll])\b\.?\s*" + GIVEN
 )
+# An electrolyte given, told as its name, then an amount (no volume: a result is a
+# concentration) in a sentence of treatment: "Electrolyte abnormalities secondary to Fanconi
+# syndrome were treated with daily supplemental dosages of potassium 96 mmol, phosphate 25.2
+# mmol, and sodium bicarbonate 53.6 mmol" (CaseReportBench item 125) holds no bicarbonate of
+# 53.6 mmol/L. Without the words of treatment a bare amount stays a (sloppily written)
+# result: "Her bicarbonate level was 24 mEq".
+_AMOUNT = re.compile(r"(?i)^\s*\d[\d,.]*\s*(?:mmol|meq)\b(?!\s*/|\s*per\b|\s*l\b)")
+_GIVING = re.compile(
+    r"(?i)\b(?:treat(?:ed|ment)|supplement\w*|dos(?:es?|ages?|ing)|given|gave|receiv\w*"
+    r"|administ\w*|infus\w*|replace\w*|replete\w*|prescribed|started\s+on|bolus)\b"
+)
 # A time span after a name, not a result: "a total of 300 mmol of sodium bicarbonate over 14 h
 # and of 140 mmol of lactate from Hartmann's solution over the first 24 h" (PMC-Patients note,
 # MedCalc-Bench) gives a drug over a time; "over 14" is no bicarbonate above 14.
@@ -569,6 +580,8 @@ class _State:
             if _DOSE_GIVEN.match(segment):
                 continue  # "calcitonin 300 U administered subcutaneously": a drug's dose
             sentences = re.split(r"\.\s", before)
+            if _AMOUNT.match(segment) and _GIVING.search(sentences[-1]):
+                continue  # "supplemental dosages of potassium 96 mmol": a dose, no result
             previous = sentences[-2] if len(sentences) > 1 else ""
             if anothers_value(sentences[-1], own_clause, self.patient, previous):
                 continue  # "her sister's potassium was 2.9", "arterial cord pH": not hers

@@ -137,8 +137,10 @@ RANGE = re.compile(
     rf"|(?P<op><=|>=|=<|=>|≤|≥|<|>|(?i:less than|greater than|below|above|up to|under|over"
     rf"|at least))\s*(?P<bound>{_NUMBER})(?!\d|\.\d)"
 )
+# Never the litre of a unit after its micro sign: "eosinophil counts (1.58 K/μL, 18%,
+# reference value: 0.1–0.5 K/μL, 1–5%)" (MedRBench PMC11596152) is high, not "L".
 FLAG = re.compile(
-    r"(?<![A-Za-z/])(?:(?P<high>HH|H|HI|HIGH|(?i:high)|↑)|(?P<low>LL|L|LO|LOW|(?i:low)|↓))(?![A-Za-z])"
+    r"(?<![A-Za-zµμ/])(?:(?P<high>HH|H|HI|HIGH|(?i:high)|↑)|(?P<low>LL|L|LO|LOW|(?i:low)|↓))(?![A-Za-z])"
 )
 QUALITATIVE = re.compile(
     r"(?i)(?P<word>not\s+detected|negative|neg\b|nil\b|none\b|absent|normal|trace|tr\b|"

@@ -26,6 +26,7 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.reference import Patient, patient_range
 from core.insights import LabValue
+from core.vocabulary.analytes import DRUG_LEVELS
 from core.vocabulary.catalog import BY_NAME, Analyte
 from core.vocabulary.units import EXPONENT_UNIT, unit_key
 
@@ -93,10 +94,20 @@ _DOSE = re.compile(
 _NO_RESULT_UNIT = re.compile(r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml)\s*/\s*kg|ppm)\b")
 
 
-# A number followed by a span of time is a duration: "checked 3 months ago", "for 6 weeks";
-# followed by "times", a multiple ("raised 100 times above the normal level").
+# The hours since an overdose between a drug's name and its level, as the Rumack-Matthew
+# nomogram reads it: "Acetaminophen level at 4 hours was 250 ug/mL", "the salicylate level 6
+# hours after ingestion was 62 mg/dL". Never a span of hours ("over 4 hours").
+_SINCE_INGESTION = re.compile(
+    r"(?i)(?:(?:at|after)\s+\d+(?:\.\d+)?\s*(?:h|hrs?|hours?)\b"
+    r"(?:\s+(?:post[-\s]?ingestion|after\s+(?:the\s+)?(?:ingestion|overdose)))?"
+    r"|\d+(?:\.\d+)?\s*(?:h|hrs?|hours?)\s+(?:post[-\s]?ingestion|after\s+(?:the\s+)?"
+    r"(?:ingestion|overdose)))(?!\s*(?:[-–]|to\b|and\b))"
+)
+# A number followed by a span of time is a duration: "checked 3 months ago", "for 6 weeks",
+# "The 4-hour level"; followed by "times", a multiple ("raised 100 times above the normal
+# level").
 _DURATION = re.compile(
-    r"(?i)^\s*(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times|fold)\b"
+    r"(?i)^\s*(?:-\s*)?(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times|fold)\b"
 )
 # When the value was taken, set between commas after the name: "Her hemoglobin, on
 # admission, was 7.0g/dL".
@@ -163,7 +174,8 @@ def read_result(
         segment = blank(segment, flag_first.start("flag"), flag_first.end("flag"))
     if re.match(r"\s*,\s*[<>]?\d", segment) and not _NAME_DIGITS.match(segment.lstrip(" ,")):
         return Outcome(None)  # "(0 PMNs, 100% lymphocytes)": after a comma comes another result
-    start, unit_before = _skip_preamble(segment)
+    timed = analyte.panel == DRUG_LEVELS
+    start, unit_before = _skip_preamble(segment, timed)
     if _APPROXIMATE.search(segment[:start]):
         # "serum creatinine level was around 1.1 mg/dL": an approximate value is no result
         return Outcome(None, mentioned=True)
@@ -172,7 +184,7 @@ def read_result(
     if within:
         # "platelet count was within normal limits (18.3 × 104/µL)": the bracket is the result
         segment = segment[:start] + rest[within.end() :]
-        start, unit_before = _skip_preamble(segment)
+        start, unit_before = _skip_preamble(segment, timed)
         rest = segment[start:]
     if REFERENCE_TEXT.match(rest):
         return Outcome(None)  # "INR goal 2-3", "troponin 99th percentile ..."
@@ -445,8 +457,9 @@ def _lab_value(
     )
 
 
-def _skip_preamble(segment: str) -> tuple[int, str | None]:
-    """Where the result starts after the analyte's name, and a unit written before it."""
+def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
+    """Where the result starts after the analyte's name, and a unit written before it;
+    ``timed``: a drug's level, which may tell the hours since the ingestion first."""
     pos, unit = 0, None
     while pos < len(segment):
         rest = segment[pos:]
@@ -494,6 +507,10 @@ def _skip_preamble(segment: str) -> tuple[int, str | None]:
         on_day = _ON_DAY.match(rest)
         if on_day:
             pos += on_day.end()
+            continue
+        since = _SINCE_INGESTION.match(rest) if timed else None
+        if since:
+            pos += since.end()
             continue
         moved = re.match(
             r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+"

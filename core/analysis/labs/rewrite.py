@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.patterns import ALIASES, ANALYTE_NAME, REFERENCE_TEXT, alias_key
 from core.analysis.labs.respectively import EARLIER as EARLIER
 from core.analysis.labs.respectively import (
@@ -801,6 +802,7 @@ def rewrite_prose(line: str) -> str:
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
     line = _SPECIFIC_IMMUNOGLOBULIN.sub("specific antibody", line)
     line = _HELD_BOUND.sub("", line)
+    line = name_unnamed_levels(line)
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
     line = _RATIO_TO_ONE.sub(lambda m: f"{m.group('head')}{m.group('x')}", line)
     line = _UA_VALUE.sub("uric acid", line)
