@@ -225,6 +225,13 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Partial hydatidiform mole", "O01.1", "acute",
        r"(?:partial|incomplete)\s+(?:molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?)"),
     _c("Hydatidiform mole", "O01.9", "acute", r"molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?"),
+    # A pregnancy named by a site outside the uterine cavity is ectopic, not the pregnant
+    # state: "laparotomy was carried out and the diagnosis of an unruptured right interstitial
+    # pregnancy was confirmed" (IJSCR 2024, through MedRBench); the code set's terms name the
+    # tubal, ovarian and abdominal ones, the index sends the others to O00.8 (other sites).
+    _c("Other ectopic pregnancy", "O00.80", "acute",
+       r"(?:interstitial|cornual|intramural|cervical|(?:c(?:a)?esarean|c-section)\s+"
+       r"(?:section\s+)?scar)\s+(?:ectopic\s+)?pregnanc(?:y|ies)"),
     # A leiomyoma is the uterus's only where the words place it there ("intracavitary
     # submucosal leiomyoma", "uterine fibroids"); elsewhere ("which led to the diagnosis of
     # benign leiomyomata" of the mesentery, Cureus 2024, PMC11437698) ICD-10-CM's index sends
