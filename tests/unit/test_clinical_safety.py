@@ -247,3 +247,16 @@ def test_arterial_hypertension_is_still_essential_hypertension():
         ],
     )
     assert facts.knows("Essential hypertension")
+
+
+def test_an_abbreviation_in_brackets_after_its_words_is_the_same_mention():
+    # CaseReportBench dev case cr-known-case-alkaptonuria-*: the infections are history (or
+    # unread), their bracketed abbreviation is no second, current mention
+    facts = read_notes(
+        None,
+        [
+            "HISTORY OF PRESENT ILLNESS: He also reports blackish discoloration of his urine and "
+            "history of recurrent urinary tract infections (UTIs)."
+        ],
+    )
+    assert facts.current == []

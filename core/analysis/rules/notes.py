@@ -570,8 +570,7 @@ def _without_own_abbreviation(
         start, _, condition = span
         lead = re.search(r"\(\s*$", sentence[:start])
         own = lead is not None and any(
-            c.name == condition.name and not sentence[b : lead.start()].strip()
-            for _, b, c in spans
+            c.name == condition.name and not sentence[b : lead.start()].strip() for _, b, c in spans
         )
         if not own:
             kept.append(span)
