@@ -217,3 +217,46 @@ def test_non_before_a_condition_denies_it():
     facts = read_notes(None, [note])
     assert [m.condition.name for m in facts.current] == ["Cough"]  # the note was read
     assert not facts.knows("Type 2 diabetes mellitus")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # MedRBench PMC11540479 (a carotid-cavernous fistula): the spinal cord's veins
+        "This finding explained progressive myelopathic symptoms that occurred in this patient "
+        "was due to venous hypertension.",
+        # MedRBench PMC11544788 (massive fetomaternal haemorrhage): the newborn's lungs
+        "The neonate was in a state of hypovolemic shock and respiratory failure with pulmonary "
+        "hypertension, requiring intubation.",
+        "Doppler ultrasound showed portal hypertension with splenomegaly.",
+        "She was referred with idiopathic intracranial hypertension and papilledema.",
+    ],
+)
+def test_a_hypertension_of_another_circulation_is_no_essential_hypertension(sentence: str):
+    facts = read_notes(None, ["HISTORY OF PRESENT ILLNESS: " + sentence])
+    assert not facts.knows("Essential hypertension")
+
+
+def test_arterial_hypertension_is_still_essential_hypertension():
+    # MedRBench PMC11596152: a European report's "arterial hypertension" in the history
+    facts = read_notes(
+        None,
+        [
+            "HISTORY OF PRESENT ILLNESS: Her medical history included situs inversus, arterial "
+            "hypertension, and two previous infections with Toxocara canis."
+        ],
+    )
+    assert facts.knows("Essential hypertension")
+
+
+def test_an_abbreviation_in_brackets_after_its_words_is_the_same_mention():
+    # CaseReportBench dev case cr-known-case-alkaptonuria-*: the infections are history (or
+    # unread), their bracketed abbreviation is no second, current mention
+    facts = read_notes(
+        None,
+        [
+            "HISTORY OF PRESENT ILLNESS: He also reports blackish discoloration of his urine and "
+            "history of recurrent urinary tract infections (UTIs)."
+        ],
+    )
+    assert facts.current == []

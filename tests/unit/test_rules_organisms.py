@@ -75,6 +75,21 @@ def test_every_organism_names_a_valid_icd10_cm_code() -> None:
             "Mycobacterium complex.",
             "A31.9",
         ),
+        # MedRBench PMC11621671 (Lyme disease with dysphagia): the disease's own name before
+        # the serology that confirmed it
+        ("Lyme disease serology later confirmed IgG 1:32 and IgM 1:16.", "A69.20"),
+        # MedRBench PMC11501102 (pulmonary nocardiosis): what the cultures "reported"
+        (
+            "Sputum cultures in Mexico reported unspeciated Nocardia, confirmed as Nocardia "
+            "cyriageorgica via repeat culture performed upon repatriation.",
+            "A43.9",
+        ),
+        # MedRBench PMC11596152 (Toxocara canis eosinophilic pneumonia): "which confirmed"
+        (
+            "Due to persistent eosinophilia and elevated IgE levels, parasitological "
+            "diagnostics were conducted, which confirmed Toxocara canis infection.",
+            "B83.0",
+        ),
     ],
 )
 def test_an_organism_a_test_found_is_the_infection(line: str, code: str) -> None:
@@ -94,6 +109,9 @@ def test_an_organism_a_test_found_is_the_infection(line: str, code: str) -> None
         "Serologic tests for hepatitis A, B, and C viruses and HIV were negative.",
         # row 2891 (cr5-dx-vaccination-granuloma-*): grown, but not the case's disease
         "Wound bacterial culture grew 1+ Klebsiella pneumoniae, considered a secondary infection.",
+        # MedRBench PMC11621671: the diseases only tested for
+        "And blood tests for neurosarcoidosis, rheumatoid conditions, and infections like "
+        "tuberculosis and Lyme disease were conducted.",
     ],
 )
 def test_an_organism_tested_for_and_not_found_is_no_infection(line: str) -> None:

@@ -30,6 +30,22 @@ def _c(name: str, code: str, severity: str, pattern: str, stated_only: bool = Fa
     return Condition(name, code, severity, re.compile(rf"(?i)\b(?:{pattern})\b"), stated_only)
 
 
+# The circulations and spaces whose hypertension is not the essential one (I10).
+_NOT_ESSENTIAL = "".join(
+    rf"(?<!{word}\s)(?<!{word}-)"
+    for word in (
+        "pulmonary",
+        r"pulmonary\sarterial",  # a systemic "arterial hypertension" stays I10
+        "portal",
+        "portopulmonary",
+        "venous",
+        "intracranial",
+        "intra-abdominal",
+        "intraabdominal",
+        "intraocular",
+        "ocular",
+    )
+)
 # A fracture of diseased or overloaded bone is no injury's S code: the code set's own terms
 # (M84.4 pathological, M84.3 stress, M80 osteoporotic) name it.
 _NOT_AN_INJURY = r"pathologic(?:al)?|stress|osteoporotic|insufficiency|fragility"
@@ -220,6 +236,13 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Partial hydatidiform mole", "O01.1", "acute",
        r"(?:partial|incomplete)\s+(?:molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?)"),
     _c("Hydatidiform mole", "O01.9", "acute", r"molar\s+pregnanc(?:y|ies)|hydatidiform\s+moles?"),
+    # A pregnancy named by a site outside the uterine cavity is ectopic, not the pregnant
+    # state: "laparotomy was carried out and the diagnosis of an unruptured right interstitial
+    # pregnancy was confirmed" (IJSCR 2024, through MedRBench); the code set's terms name the
+    # tubal, ovarian and abdominal ones, the index sends the others to O00.8 (other sites).
+    _c("Other ectopic pregnancy", "O00.80", "acute",
+       r"(?:interstitial|cornual|intramural|cervical|(?:c(?:a)?esarean|c-section)\s+"
+       r"(?:section\s+)?scar)\s+(?:ectopic\s+)?pregnanc(?:y|ies)"),
     # A leiomyoma is the uterus's only where the words place it there ("intracavitary
     # submucosal leiomyoma", "uterine fibroids"); elsewhere ("which led to the diagnosis of
     # benign leiomyomata" of the mesentery, Cureus 2024, PMC11437698) ICD-10-CM's index sends
@@ -474,7 +497,12 @@ CONDITIONS: tuple[Condition, ...] = (
        r"non[\s-]+insulin[\s-]+dependent\s+diabetes|"
        r"(?:diabetes(?:\s+mellitus)?|\bdm)\s*[,(-]?\s*type[\s-]*(?:2|ii|two)\b\)?|\bdm\s*2\b|"
        r"diabetes\s+mellitus|\bdm\b|diabetic|diabetes"),
-    _c("Essential hypertension", "I10", "chronic", r"hypertension|\bhtn\b|high\s+blood\s+pressure"),
+    # A hypertension of another circulation is no essential hypertension: "venous hypertension"
+    # of a spinal cord drained by a fistula, "respiratory failure with pulmonary hypertension"
+    # of a neonate (MDPI and Cureus 2024 case sections, through MedRBench); the code set's
+    # own terms name those where a diagnosis is stated (I27.2-, K76.6, G93.2, H40.05).
+    _c("Essential hypertension", "I10", "chronic",
+       _NOT_ESSENTIAL + r"hypertension|\bhtn\b|high\s+blood\s+pressure"),
     _c("Hyperlipidemia", "E78.5", "chronic",
        r"hyperlipid(?:a)?emia|dyslipid(?:a)?emia|hypercholesterol(?:a)?emia|"
        r"high\s+cholesterol"),

@@ -82,9 +82,12 @@ ORGANISMS: tuple[Condition, ...] = (
     _o("Actinomycosis", "A42.9", r"actinomyces(?:\s+\w+)?"),
     _o("Bartonellosis", "A44.9", r"bartonella(?:\s+\w+)?"),
     _o("Toxoplasmosis", "B58.9", r"toxoplasma(?:\s+gondii)?|T\.\s*gondii"),
+    _o("Toxocariasis", "B83.0", r"toxocara(?:\s+(?:canis|cati))?|T\.\s*canis"),
     _o("Strongyloidiasis", "B78.9", r"strongyloides(?:\s+stercoralis)?|S\.\s*stercoralis"),
     _o("Syphilis", "A53.9", r"treponema\s+pallidum|T\.\s*pallidum"),
-    _o("Lyme disease", "A69.20", r"borrelia\s+burgdorferi|B\.\s*burgdorferi"),
+    # The disease's own name before its test: "Lyme disease serology later confirmed IgG 1:32
+    # and IgM 1:16" (Cureus 2024, through MedRBench): the serology names the infection.
+    _o("Lyme disease", "A69.20", r"borrelia\s+burgdorferi|B\.\s*burgdorferi|lyme(?:\s+disease)?"),
     _o("Q fever", "A78", r"coxiella(?:\s+burnetii)?|C\.\s*burnetii"),
     _o("Meningococcal infection", "A39.9", r"neisseria\s+meningitidis|N\.\s*meningitidis"),
     _o(
@@ -130,8 +133,12 @@ ORGANISMS: tuple[Condition, ...] = (
 
 # The organism a test found, before it: "culture grew", "positive for", "isolated".
 _FOUND_BEFORE = re.compile(
+    # (a culture "reported" what it grew: "Sputum cultures in Mexico reported unspeciated
+    # Nocardia"; a work-up "which confirmed Toxocara canis infection": Cureus and MDPI 2024
+    # case sections, through MedRBench)
     r"(?i)(?:\bcultures?\b[^.;]{0,40}?\b(?:grew|grown|yielded|isolated|revealed|showed|"
-    r"identified|(?:was|were)\s+positive\s+for)|\bpositive\s+(?:for|result\s+for)|"
+    r"reported|identified|(?:was|were)\s+positive\s+for)|\bpositive\s+(?:for|result\s+for)|"
+    r"\b(?:which|that)\s+confirmed\s+(?:an?\s+|the\s+)?$|"
     r"\b(?:grew|growth\s+of|isolation\s+of|isolated|detection\s+of|detected|identified)|"
     r"\b(?:test(?:ing)?|PCR|serology|antigen|antibod(?:y|ies)|IgM|assay)\s+(?:for|against|to)"
     r"\s+(?:\(?\s*)?$)"
