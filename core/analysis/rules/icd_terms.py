@@ -387,26 +387,6 @@ def _head_code(codes: set[str]) -> str:
     return unspecified[0] if unspecified else min(codes)[:3]
 
 
-# A term named in the plural: "the diagnosis of pleural hydatid cysts", "Multiple supra- and
-# infratentorial tuberculomas were identified" (IJSCR 2024 case sections, through MedRBench):
-# the code set writes its terms in the singular. Only the last word turns singular.
-_PLURALS = (
-    (re.compile(r"ies$"), "y"),
-    (re.compile(r"(?:(?<=ss)|(?<=[xz])|(?<=ch)|(?<=sh))es$"), ""),
-)
-_PLURAL_S = re.compile(r"(?<![su])s$")
-
-
-def _singular(words: tuple[str, ...]) -> tuple[str, ...]:
-    """The words with the last one in the singular ("cysts" "cyst", "abscesses" "abscess",
-    "ovaries" "ovary"); as they were where it is no plural."""
-    last = words[-1]
-    for plural, ending in _PLURALS:
-        if plural.search(last):
-            return (*words[:-1], plural.sub(ending, last))
-    return (*words[:-1], _PLURAL_S.sub("", last)) if len(last) > 3 else words
-
-
 def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
     """The ICD-10-CM terms in ``sentence``, longest first and not overlapping, each with its
     character span and a Condition carrying the code and the code set's description."""
@@ -418,7 +398,7 @@ def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
     for size in range(min(_MAX_WORDS, len(spans)), 0, -1):
         for first in range(len(spans) - size + 1):
             words = tuple(word for _, _, word in spans[first : first + size])
-            code = terms.get(words) or terms.get(_singular(words))
+            code = terms.get(words)
             if code is None:
                 continue
             start, end = spans[first][0], spans[first + size - 1][1]
