@@ -217,6 +217,14 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("pg/ml", 7, 63, 0, 100_000), _u("pmol/l", 1.6, 13.9, 0, 22_000))),
     Analyte("17-hydroxyprogesterone", HORMONES, ("17-hydroxyprogesterone", "17-ohp", "17ohp",
                                                   "17-oh progesterone",
+                                                  # "17-hydroxy progesterone (17-OHP) level
+                                                  # was 1.3 ng/ml", "17α-OH progesterone
+                                                  # (17α-OHP) 8.33 ng/mL" (two case
+                                                  # reports of CaseReportBench): without
+                                                  # them "progesterone" took the value
+                                                  "17-hydroxy progesterone",
+                                                  "17α-oh progesterone", "17α-ohp",
+                                                  "17-alpha-oh progesterone",
                                                   "17-alpha-hydroxyprogesterone",
                                                   "17α-hydroxyprogesterone"),
             (_u("ng/ml", 0.2, 2.0, 0, 1000), _u("ng/dl", 20, 200, 0, 100_000),

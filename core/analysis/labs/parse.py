@@ -264,6 +264,15 @@ _PER_DAY_UNIT = re.compile(r"/(?:24h|day|d)$")
 _DOSE_GIVEN = re.compile(
     r"(?i)^\s*(?:of\s+)?\d[\d,.]*\s*(?:U|units?|IU|mg|g|mcg|[µμu]g|mEq|mmol|m[Ll])\b\.?\s*" + GIVEN
 )
+# An amount without a volume after a name, in a sentence about what was given: "were treated
+# with daily supplemental dosages of potassium 96 mmol, phosphate 25.2 mmol, and sodium
+# bicarbonate 53.6 mmol" (a case report of CaseReportBench) doses the salts; a measured
+# level is an amount per volume ("53.6 mmol/L").
+_AMOUNT_ONLY = re.compile(r"(?i)^\s*\d[\d,.]*\s*(?:mmol|mEq|meq)\b(?!\s*/)")
+_GIVEN_BEFORE = re.compile(
+    r"(?i)\b(?:supplement(?:s|al|ation)?|dosages?|doses?|treated\s+with|replacement"
+    r"|given|received|prescribed)\b"
+)
 # A time span after a name, not a result: "a total of 300 mmol of sodium bicarbonate over 14 h
 # and of 140 mmol of lactate from Hartmann's solution over the first 24 h" (PMC-Patients note,
 # MedCalc-Bench) gives a drug over a time; "over 14" is no bicarbonate above 14.
@@ -403,10 +412,22 @@ def _ratio_term(before: str, rest: str, segment: str) -> bool:
     return bool(_RATIO_ABBREVIATION_END.match(segment))
 
 
+# A "name, value unit" item followed by the next item after a comma: "Hematological tests
+# reported hemoglobin, 9.8 g/dL, platelets and white blood cells were normal", "severe
+# ketonuria (creatine kinase, 1271 IU/L, lactate dehydrogenase, 2622 IU/L)" (two case
+# reports of CaseReportBench). Only with a unit per volume, so that "glucose, 3 days later,"
+# is no item.
+_COMMA_VALUE_LISTED = re.compile(
+    r"^\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*[A-Za-zµμ]+\s*/\s*[A-Za-zµμ0-9]+\s*,\s)"
+)
+
+
 def _comma_then_value(clause: str, segment: str) -> str:
     # A count written first stands right before its name ("0 PMNs, 100% lymphocytes"); other
     # numbers of the clause ("The 24-h urinary study showed potassium, 44 mmol/24h") are not.
-    if re.search(r"\d[\d.]*\s*%?\s*$", clause) or not _COMMA_VALUE.match(segment):
+    if re.search(r"\d[\d.]*\s*%?\s*$", clause) or not (
+        _COMMA_VALUE.match(segment) or _COMMA_VALUE_LISTED.match(segment)
+    ):
         return segment
     return " " + segment.split(",", 1)[1]
 
@@ -568,6 +589,10 @@ class _State:
                 continue  # "programmed cell death protein 1 (PD-1)": no total protein of 1
             if _DOSE_GIVEN.match(segment):
                 continue  # "calcitonin 300 U administered subcutaneously": a drug's dose
+            if _AMOUNT_ONLY.match(segment) and _GIVEN_BEFORE.search(
+                re.split(r"\.\s", before)[-1]
+            ):
+                continue  # "supplemental dosages of ... sodium bicarbonate 53.6 mmol": a dose
             sentences = re.split(r"\.\s", before)
             previous = sentences[-2] if len(sentences) > 1 else ""
             if anothers_value(sentences[-1], own_clause, self.patient, previous):
