@@ -209,7 +209,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     # "aldosterone level, 850pg/mL (2,358pmol/L; ...)" (Journal of Medical Case Reports,
     # CUPCase row 3217): pg/mL is ten times the ng/dL figure
     Analyte("Aldosterone", HORMONES, ("aldosterone", "serum aldosterone"),
-            (_u("ng/dl", 3, 16, 0, 500), _u("pg/ml", 30, 160, 0, 5000, written_only=True))),
+            # "Serum aldosterone level was marginally elevated (0.414 ng/mL)" (CaseReportBench
+            # item 17): a tenth of the ng/dL figure, only as written
+            (_u("ng/dl", 3, 16, 0, 500), _u("pg/ml", 30, 160, 0, 5000, written_only=True),
+             _u("ng/ml", 0.03, 0.16, 0, 5, written_only=True))),
     # Adrenal and pituitary tests of published case reports (issue #29: congenital adrenal
     # hyperplasia, adrenal insufficiency, growth hormone stimulation); broad adult ranges.
     Analyte("ACTH", HORMONES, ("acth", "adrenocorticotropic hormone", "corticotropin",

@@ -123,3 +123,22 @@ def test_the_name_in_a_units_denominator_is_no_test() -> None:
         "nmol ½ cystine per mg protein."
     )
     assert [v[0] for v in _read(text)] == []
+
+
+def test_blood_cells_detected_by_a_method_are_no_dipstick_result() -> None:
+    # Item 69: the DNA's source "was detected by" a method gave a leukocyte esterase of 1.
+    text = (
+        "The patient's peripheral blood leukocytes was detected by restriction fragment "
+        "length polymorphism (RFLP) and revealed a mitochondrial DNA (mtDNA) mutation at "
+        "A3242G point."
+    )
+    assert _read(text) == []
+    assert _read("Urine leukocytes: detected.") == [("Leukocyte esterase", 1.0, None, "urine")]
+
+
+def test_aldosterone_in_ng_per_ml_as_written() -> None:
+    # Item 17: "Serum aldosterone level was marginally elevated (0.414 ng/mL)"; the unit
+    # was not the analyte's, so the value was dropped (the "marginally" still hides it).
+    assert _read("Serum aldosterone level was elevated (0.414 ng/mL).") == [
+        ("Aldosterone", 0.414, "ng/mL", None)
+    ]

@@ -140,9 +140,14 @@ RANGE = re.compile(
 FLAG = re.compile(
     r"(?<![A-Za-z/])(?:(?P<high>HH|H|HI|HIGH|(?i:high)|↑)|(?P<low>LL|L|LO|LOW|(?i:low)|↓))(?![A-Za-z])"
 )
+# "detected by" a method names how something was found, not a dipstick's result: "The
+# patient's peripheral blood leukocytes was detected by restriction fragment length
+# polymorphism (RFLP) and revealed a mitochondrial DNA (mtDNA) mutation" (CaseReportBench
+# item 69) holds no leukocytes in urine.
 QUALITATIVE = re.compile(
     r"(?i)(?P<word>not\s+detected|negative|neg\b|nil\b|none\b|absent|normal|trace|tr\b|"
-    r"positive|pos\b|present|detected|small|moderate|mod\b|large|[1-4]\s*\+|\+{1,4}|±)"
+    r"positive|pos\b|present|detected(?!\s+(?:by|using|through|via)\b)|small|moderate"
+    r"|mod\b|large|[1-4]\s*\+|\+{1,4}|±)"
     r"(?![A-Za-z])"
 )
 QUALITATIVE_SCORES = {
