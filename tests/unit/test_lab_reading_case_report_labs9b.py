@@ -136,9 +136,9 @@ def test_blood_cells_detected_by_a_method_are_no_dipstick_result() -> None:
     assert _read("Urine leukocytes: detected.") == [("Leukocyte esterase", 1.0, None, "urine")]
 
 
-def test_aldosterone_in_ng_per_ml_as_written() -> None:
-    # Item 17: "Serum aldosterone level was marginally elevated (0.414 ng/mL)"; the unit
-    # was not the analyte's, so the value was dropped (the "marginally" still hides it).
-    assert _read("Serum aldosterone level was elevated (0.414 ng/mL).") == [
+def test_aldosterone_marginally_elevated_in_ng_per_ml_is_read() -> None:
+    # Item 17: the unit was not the analyte's, and "marginally" was no word the reader
+    # passes over between a name and its value; the value was dropped.
+    assert _read("Serum aldosterone level was marginally elevated (0.414 ng/mL).") == [
         ("Aldosterone", 0.414, "ng/mL", None)
     ]

@@ -233,6 +233,9 @@ FILLERS = {
     "which",
     "mildly",
     "slightly",
+    # "Serum aldosterone level was marginally elevated (0.414 ng/mL)" (CaseReportBench
+    # item 17)
+    "marginally",
     "significantly",
     "very",
     "checked",
