@@ -142,3 +142,14 @@ def test_aldosterone_marginally_elevated_in_ng_per_ml_is_read() -> None:
     assert _read("Serum aldosterone level was marginally elevated (0.414 ng/mL).") == [
         ("Aldosterone", 0.414, "ng/mL", None)
     ]
+
+
+def test_a_relative_who_had_the_test_owns_its_value() -> None:
+    # Item 104 (the brother is the patient): the sister "had a 17-OHP levels (9,072 ng/dL)".
+    text = (
+        "Both siblings remain asymptomatic without medication, with mild, expected laboratory "
+        "derangements, proband’s sister had a 17-OHP levels (9,072 ng/dL) 1 year after the "
+        "cessation of medication."
+    )
+    assert _read(text) == []
+    assert _read("She had a potassium of 2.9 mmol/L.") == [("Potassium", 2.9, "mmol/L", None)]
