@@ -153,3 +153,14 @@ def test_a_relative_who_had_the_test_owns_its_value() -> None:
     )
     assert _read(text) == []
     assert _read("She had a potassium of 2.9 mmol/L.") == [("Potassium", 2.9, "mmol/L", None)]
+
+
+def test_a_gestational_age_in_weeks_and_days_is_no_glucose() -> None:
+    # Item 45: "23+4 week of gestation" gave a glucose of 23.
+    text = (
+        "She was diagnosed with gestational diabetes mellitus due to the mildly increased level "
+        "of blood sugar at the 100 g oral glucose tolerance test conducted at 23+4 week of "
+        "gestation, however, the blood sugar was well-controlled."
+    )
+    assert _read(text) == []
+    assert _read("Urine protein 3+") == [("Urine protein", 3.0, None, "urine")]

@@ -125,6 +125,9 @@ NOT_VALUES = re.compile(
     r"|(?i:\b\d{1,4}(?:st|nd|rd|th)\b)"
     rf"|(?i:\b{_MONTH}\.?\s+\d{{1,2}}(?:,?\s+\d{{4}})?\b|\b\d{{1,2}}\s+{_MONTH}\.?(?:\s+\d{{4}})?\b"
     rf"|\b{_MONTH}\.?\s+\d{{4}}\b)"
+    # A gestational age in weeks and days: "the 100 g oral glucose tolerance test conducted at
+    # 23+4 week of gestation" (CaseReportBench item 45) holds no glucose of 23.
+    r"|(?i:(?<![\d.])\d{1,2}\s*\+\s*[0-6]\s*(?:(?:gestational\s+)?weeks?|wks?)\b)"
 )
 _NUMBER = r"\d{1,9}(?:\.\d{1,6})?|\.\d{1,6}"
 VALUE = re.compile(
