@@ -211,7 +211,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     # "aldosterone level, 850pg/mL (2,358pmol/L; ...)" (Journal of Medical Case Reports,
     # CUPCase row 3217): pg/mL is ten times the ng/dL figure
     Analyte("Aldosterone", HORMONES, ("aldosterone", "serum aldosterone"),
-            (_u("ng/dl", 3, 16, 0, 500), _u("pg/ml", 30, 160, 0, 5000, written_only=True))),
+            # "Serum aldosterone level was marginally elevated (0.414 ng/mL)" (CaseReportBench
+            # item 17): a tenth of the ng/dL figure, only as written
+            (_u("ng/dl", 3, 16, 0, 500), _u("pg/ml", 30, 160, 0, 5000, written_only=True),
+             _u("ng/ml", 0.03, 0.16, 0, 5, written_only=True))),
     # Adrenal and pituitary tests of published case reports (issue #29: congenital adrenal
     # hyperplasia, adrenal insufficiency, growth hormone stimulation); broad adult ranges.
     Analyte("ACTH", HORMONES, ("acth", "adrenocorticotropic hormone", "corticotropin",
@@ -219,6 +222,14 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("pg/ml", 7, 63, 0, 100_000), _u("pmol/l", 1.6, 13.9, 0, 22_000))),
     Analyte("17-hydroxyprogesterone", HORMONES, ("17-hydroxyprogesterone", "17-ohp", "17ohp",
                                                   "17-oh progesterone",
+                                                  # "17-hydroxy progesterone (17-OHP) level
+                                                  # was 1.3 ng/ml", "17α-OH progesterone
+                                                  # (17α-OHP) 8.33 ng/mL" (two case
+                                                  # reports of CaseReportBench): without
+                                                  # them "progesterone" took the value
+                                                  "17-hydroxy progesterone",
+                                                  "17α-oh progesterone", "17α-ohp",
+                                                  "17-alpha-oh progesterone",
                                                   "17-alpha-hydroxyprogesterone",
                                                   "17α-hydroxyprogesterone"),
             (_u("ng/ml", 0.2, 2.0, 0, 1000), _u("ng/dl", 20, 200, 0, 100_000),

@@ -275,6 +275,13 @@ _GIVING = re.compile(
     r"(?i)\b(?:treat(?:ed|ment)|supplement\w*|dos(?:es?|ages?|ing)|given|gave|receiv\w*"
     r"|administ\w*|infus\w*|replace\w*|replete\w*|prescribed|started\s+on|bolus)\b"
 )
+# A name after "per mg" or "/mmol" is a unit's denominator, not a test: "increase of
+# lactate (56540 μ mol/mmol creatinine) and increases of 3-OH-butyrate", "leucocyte
+# cystine increased from 0.15 nmol ½ cystine per mg protein to 4 nmol" (two case reports of
+# CaseReportBench) hold no creatinine of 3 and no protein of 4.
+_DENOMINATOR_BEFORE = re.compile(
+    r"(?i)(?:\bper\s+|/\s*)(?:[mµμunp]?(?:mol|g)|grams?)\s+(?:of\s+)?$"
+)
 # A time span after a name, not a result: "a total of 300 mmol of sodium bicarbonate over 14 h
 # and of 140 mmol of lactate from Hartmann's solution over the first 24 h" (PMC-Patients note,
 # MedCalc-Bench) gives a drug over a time; "over 14" is no bicarbonate above 14.
@@ -358,6 +365,10 @@ _RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
 # protein 1 (NS1) antigen (day 2) was positive" holds no total protein of 1); a globulin named
 # by its fraction ("gamma globulin level of 2.64", row 1727) is not the serum globulin.
 _NUMBER_OF_A_NAME = re.compile(r"^\s*(\d{1,2})\s*\(\s*[A-Za-z][A-Za-z-]*\1\s*\)")
+# A name that a hyphened numeral joins to a longer word is an enzyme's or a metabolite's
+# name: "glucose-6-phosphatase (GSD Ia, EC 3.1.3.9) in the liver were also normal" (a case
+# report of CaseReportBench), "glucose-6-phosphate dehydrogenase": no glucose of 6.
+_HYPHENED_NUMERAL = re.compile(r"^[-‐]\d{1,2}(?:,\d{1,2})?[-‐](?:[A-Za-z]|$)")
 _PROTEIN_NUMERAL = re.compile(r"^\s*[1-9](?![\d.,+])(?!\s*(?:g|mg)\s*/)")
 _GLOBULIN_FRACTION_BEFORE = re.compile(
     r"(?i)(?:\b(?:gamma|alpha|beta)|[γαβ])[\s-]*(?:[12][\s-]*)?$"
@@ -394,6 +405,8 @@ def _another_protein(name: str, before: str, segment: str) -> bool:
     part of another protein's name or a monoclonal component, not the test's result."""
     if _NUMBER_OF_A_NAME.match(segment) or _MONOCLONAL_BEFORE.search(before):
         return True
+    if _HYPHENED_NUMERAL.match(segment):
+        return True
     key = name.strip().lower()
     if key == "protein":
         return bool(_PROTEIN_NUMERAL.match(segment))
@@ -414,10 +427,22 @@ def _ratio_term(before: str, rest: str, segment: str) -> bool:
     return bool(_RATIO_ABBREVIATION_END.match(segment))
 
 
+# A "name, value unit" item followed by the next item after a comma: "Hematological tests
+# reported hemoglobin, 9.8 g/dL, platelets and white blood cells were normal", "severe
+# ketonuria (creatine kinase, 1271 IU/L, lactate dehydrogenase, 2622 IU/L)" (two case
+# reports of CaseReportBench). Only with a unit per volume, so that "glucose, 3 days later,"
+# is no item.
+_COMMA_VALUE_LISTED = re.compile(
+    r"^\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*[A-Za-zµμ]+\s*/\s*[A-Za-zµμ0-9]+\s*,\s)"
+)
+
+
 def _comma_then_value(clause: str, segment: str) -> str:
     # A count written first stands right before its name ("0 PMNs, 100% lymphocytes"); other
     # numbers of the clause ("The 24-h urinary study showed potassium, 44 mmol/24h") are not.
-    if re.search(r"\d[\d.]*\s*%?\s*$", clause) or not _COMMA_VALUE.match(segment):
+    if re.search(r"\d[\d.]*\s*%?\s*$", clause) or not (
+        _COMMA_VALUE.match(segment) or _COMMA_VALUE_LISTED.match(segment)
+    ):
         return segment
     return " " + segment.split(",", 1)[1]
 
@@ -577,6 +602,8 @@ class _State:
                 continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             if _another_protein(match.group(), before, segment):
                 continue  # "programmed cell death protein 1 (PD-1)": no total protein of 1
+            if _DENOMINATOR_BEFORE.search(before):
+                continue  # "56540 μmol/mmol creatinine": the unit's denominator, no test
             if _DOSE_GIVEN.match(segment):
                 continue  # "calcitonin 300 U administered subcutaneously": a drug's dose
             sentences = re.split(r"\.\s", before)

@@ -125,6 +125,9 @@ NOT_VALUES = re.compile(
     r"|(?i:\b\d{1,4}(?:st|nd|rd|th)\b)"
     rf"|(?i:\b{_MONTH}\.?\s+\d{{1,2}}(?:,?\s+\d{{4}})?\b|\b\d{{1,2}}\s+{_MONTH}\.?(?:\s+\d{{4}})?\b"
     rf"|\b{_MONTH}\.?\s+\d{{4}}\b)"
+    # A gestational age in weeks and days: "the 100 g oral glucose tolerance test conducted at
+    # 23+4 week of gestation" (CaseReportBench item 45) holds no glucose of 23.
+    r"|(?i:(?<![\d.])\d{1,2}\s*\+\s*[0-6]\s*(?:(?:gestational\s+)?weeks?|wks?)\b)"
 )
 _NUMBER = r"\d{1,9}(?:\.\d{1,6})?|\.\d{1,6}"
 VALUE = re.compile(
@@ -142,12 +145,16 @@ RANGE = re.compile(
 FLAG = re.compile(
     r"(?<![A-Za-zµμ/])(?:(?P<high>HH|H|HI|HIGH|(?i:high)|↑)|(?P<low>LL|L|LO|LOW|(?i:low)|↓))(?![A-Za-z])"
 )
+# "detected by" a method names how something was found, not a dipstick's result: "The
+# patient's peripheral blood leukocytes was detected by restriction fragment length
+# polymorphism (RFLP) and revealed a mitochondrial DNA (mtDNA) mutation" (CaseReportBench
+# item 69) holds no leukocytes in urine.
 QUALITATIVE = re.compile(
     r"(?i)(?P<word>not\s+detected|negative|neg\b|nil\b|none\b|absent|normal|trace|tr\b|"
     # "+2" is the grade written sign first: "Urinalysis revealed a turbid appearance, blood +2,
     # and many RBCs per HPF" (MedRBench PMC11626717), never one plus
-    r"positive|pos\b|present|detected|small|moderate|mod\b|large|[1-4]\s*\+|\+[1-4](?![\d.])"
-    r"|\+{1,4}|±)"
+    r"positive|pos\b|present|detected(?!\s+(?:by|using|through|via)\b)|small|moderate"
+    r"|mod\b|large|[1-4]\s*\+|\+[1-4](?![\d.])|\+{1,4}|±)"
     r"(?![A-Za-z])"
 )
 QUALITATIVE_SCORES = {
@@ -236,6 +243,9 @@ FILLERS = {
     # PMC11509757)
     "moderately",
     "slightly",
+    # "Serum aldosterone level was marginally elevated (0.414 ng/mL)" (CaseReportBench
+    # item 17)
+    "marginally",
     "significantly",
     "very",
     "checked",

@@ -33,6 +33,12 @@ _MALE = re.compile(r"(?i)\b(?:brothers?|father|husband|sons?|uncle|nephew|grandf
 _RELATIVE = re.compile(rf"(?i)\b(?:{_RELATIVES})\b")
 # "her sister's potassium": a relative's, by the possessive (unless it names the patient).
 _RELATIVE_OWNS = re.compile(rf"(?i)\b(?P<who>{_RELATIVES})(?:'|’)s?\s+(?:[\w-]+\s+){{0,3}}$")
+# "proband’s sister had a 17-OHP levels (9,072 ng/dL) 1 year after the cessation of
+# medication" (CaseReportBench item 104, the brother's case): the relative is the clause's
+# subject and has the test.
+_RELATIVE_HAS = re.compile(
+    rf"(?i)\b(?P<who>{_RELATIVES})\s+(?:had|has|showed)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}$"
+)
 _CHILD_OF = re.compile(r"(?i)sons?|daughters?")
 _THE_PATIENT = re.compile(r"(?i)\b(?:our|the|this|index)\s+(?:patient|proband|case)\b")
 _PRONOUN = re.compile(r"(?i)\b(his|her)\b")
@@ -133,7 +139,7 @@ def anothers_value(sentence: str, clause: str, patient: Patient, previous: str =
     results follow."""
     if _FLUID_GIVEN.search(clause):
         return True
-    owner = _RELATIVE_OWNS.search(clause)
+    owner = _RELATIVE_OWNS.search(clause) or _RELATIVE_HAS.search(clause)
     adult = patient.age is not None and not patient.child
     if owner and not _the_patient(owner.group("who"), patient, adult):
         return True
