@@ -559,24 +559,6 @@ def _without_long_form_words(
     return [x for x in spans if (x[0], x[1]) not in drop]
 
 
-def _without_own_abbreviation(
-    sentence: str, spans: list[tuple[int, int, Condition]]
-) -> list[tuple[int, int, Condition]]:
-    """The abbreviation in brackets right after the words it stands for is the same mention:
-    "history of recurrent urinary tract infections (UTIs)" names the infections once, as
-    history, not a second time out of the history's reach."""
-    kept = []
-    for span in spans:
-        start, _, condition = span
-        lead = re.search(r"\(\s*$", sentence[:start])
-        own = lead is not None and any(
-            c.name == condition.name and not sentence[b : lead.start()].strip() for _, b, c in spans
-        )
-        if not own:
-            kept.append(span)
-    return kept
-
-
 def _by_sentence(mentions: list[Mention]) -> list[list[Mention]]:
     """The mentions in groups of one sentence each, in the order written."""
     groups: list[list[Mention]] = []
@@ -621,7 +603,6 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             if not crossing:
                 spans = [x for x in spans if x not in inside] + [(start, end, condition)]
     spans = _without_long_form_words(sentence, spans)
-    spans = _without_own_abbreviation(sentence, spans)
     if terms and re.search(_POST_PROCEDURE, sentence):
         # A procedure's complication is known by the code set's terms too, stated or not.
         facts.complications |= {
