@@ -200,3 +200,33 @@ def test_a_total_immunoglobulin_beside_a_specific_one_is_still_read() -> None:
     assert _read("Peanut-specific IgE was 12 kU/L and total IgE was 340 IU/mL.") == [
         ("IgE", 340.0, "IU/mL", None)
     ]
+
+
+# --- a count's share of the white cells in brackets after it (2 of 72 reports) -------------
+
+
+def test_a_percentage_in_brackets_after_a_white_cell_count_is_that_cell_s_share() -> None:
+    # PMC11622295 (lentil aspiration): each count with its differential share in brackets.
+    text = (
+        "Blood tests showed leukocytes 18.97 × 109/L, Neutrophils- 9.93 × 109/L (52.5%), "
+        "Lymphocytes- 7.70 × 109/L (40.7%)."
+    )
+    values = _read(text)
+    assert ("Neutrophils", 52.5, "%", None) in values
+    assert ("Lymphocytes", 40.7, "%", None) in values
+    assert ("Neutrophils", 9.93, "×109/L", None) in values
+
+
+def test_a_percentage_after_a_comma_in_a_count_s_bracket_is_its_share() -> None:
+    # PMC11596152 (Pathogens): "eosinophil counts (1.58 K/μL, 18%, reference value: ...)".
+    text = (
+        "CRP (15.18 mg/L) and eosinophil counts (1.58 K/μL, 18%, reference value: "
+        "0.1–0.5 K/μL, 1–5%) were elevated."
+    )
+    values = _read(text)
+    assert ("Eosinophils", 18.0, "%", None) in values
+    assert ("Eosinophils", 1.58, "K/μL", None) in values
+    # a count with a reference range in its bracket keeps no share
+    assert _read("Neutrophils 5.2 x 10^9/L (normal 2-7).") == [
+        ("Neutrophils", 5.2, "x10^9/L", None)
+    ]

@@ -170,3 +170,19 @@ _INTERSTITIAL = (
 def test_a_pregnancy_named_by_its_ectopic_site_is_no_pregnant_state() -> None:
     codes = _codes(_INTERSTITIAL)["stated"]
     assert codes[0].startswith("O00") and "Z33.1" not in codes
+
+
+# A tumour the index sends to the Neoplasm Table by site ("Yolk sac tumor - see Neoplasm,
+# malignant, by site"), named with its site: IJSCR 2024, PMC11488400 (sacrococcygeal yolk
+# sac tumour in a child), through MedRBench as above.
+_SACROCOCCYGEAL = (
+    "After prechemotherapy work-up, she was assigned a diagnosis of sacrococcygeal yolk sac"
+    " tumor postsurgical stage 3 (pT3b, AII N, M0)."
+)
+
+
+def test_a_yolk_sac_tumour_named_with_its_site_is_coded_by_the_site() -> None:
+    assert _codes(_SACROCOCCYGEAL)["stated"] == ["C76.3"]
+    assert _codes("Histology confirmed an ovarian yolk sac tumour.")["stated"] == ["C56.9"]
+    # without a site, the unspecified malignant neoplasm
+    assert _codes("Histology confirmed a yolk sac tumor.")["stated"] == ["C80.1"]

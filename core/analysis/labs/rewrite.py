@@ -795,9 +795,27 @@ _SPECIFIC_IMMUNOGLOBULIN = re.compile(
 )
 
 
+# A white cell's count with its share of the white cells in brackets: "Neutrophils- 9.93 ×
+# 109/L (52.5%), Lymphocytes- 7.70 × 109/L (40.7%)" (MedRBench PMC11622295), "eosinophil
+# counts (1.58 K/μL, 18%" (PMC11596152). The percentage is the same cell's differential.
+_COUNT_THEN_SHARE = re.compile(
+    r"(?i)\b(?P<name>neutrophils?|lymphocytes?|monocytes?|eosinophils?|basophils?)"
+    r"(?P<count>(?:\s+counts?)?[\s:=-]*(?:\(\s*)?(?:of\s+|was\s+|were\s+)?\d[\d.,]*\s*"
+    r"(?:(?:[×x]\s*10\s*(?:\^\s*)?\(?9\)?|[×x]\s*109|[kK])\s*/\s*(?:[lL]|[µμu][lL])\b"
+    r"|(?:cells\s*)?/\s*(?:mm3|mm³|[µμu]l)\b))"
+    r"(?:\s*\(\s*|\s*,\s*)(?P<share>\d{1,2}(?:\.\d+)?)\s*%"
+)
+
+
+def _share_named(match: re.Match[str]) -> str:
+    name = match.group("name")
+    return f"{name}{match.group('count')}, {name} {match.group('share')}% ("
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _GLUED_SENTENCE.sub(lambda m: f"{m.group('unit')}. ", line)
+    line = _COUNT_THEN_SHARE.sub(_share_named, line)
     line = _PLURAL_NAME.sub(_singular, line)
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
     line = _SPECIFIC_IMMUNOGLOBULIN.sub("specific antibody", line)

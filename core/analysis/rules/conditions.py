@@ -88,6 +88,8 @@ def _artery_aneurysm(artery: str) -> str:
 
 # Order matters where patterns overlap: the more specific entry comes first.
 # fmt: off
+_YOLK_SAC = r"(?:yolk[-\s]sac\s+(?:tumou?rs?|carcinomas?)|endodermal\s+sinus\s+tumou?rs?)"
+
 CONDITIONS: tuple[Condition, ...] = (
     # critical
     _c("Septic shock", "R65.21", "critical", r"septic\s+shock"),
@@ -260,8 +262,18 @@ CONDITIONS: tuple[Condition, ...] = (
     # see Lipoma", "Myxoma - see Neoplasm, connective tissue, benign" (the heart's: D15.1),
     # "Schwannoma - see Neoplasm, nerve, benign". A yolk sac tumour beside a teratoma is the
     # malignant one the section concludes; "mimicking ... teratoma" names the other.
-    _c("Yolk sac tumor", "C80.1", "acute",
-       r"yolk[-\s]sac\s+(?:tumou?rs?|carcinomas?)|endodermal\s+sinus\s+tumou?rs?"),
+    # Named with its site, it is coded by the site, as the index's "see Neoplasm, malignant,
+    # by site" asks: "a diagnosis of sacrococcygeal yolk sac tumor postsurgical stage 3" is
+    # the Neoplasm Table's sacrococcygeal region (C76.3), an ovarian one the ovary's.
+    _c("Sacrococcygeal yolk sac tumor", "C76.3", "acute",
+       r"sacrococcygeal\s+(?:malignant\s+)?" + _YOLK_SAC),
+    _c("Ovarian yolk sac tumor", "C56.9", "acute",
+       r"(?:ovarian|ovary)\s+(?:malignant\s+)?" + _YOLK_SAC),
+    _c("Testicular yolk sac tumor", "C62.90", "acute",
+       r"(?:testicular|testis)\s+(?:malignant\s+)?" + _YOLK_SAC),
+    _c("Mediastinal yolk sac tumor", "C38.3", "acute",
+       r"mediastinal\s+(?:malignant\s+)?" + _YOLK_SAC),
+    _c("Yolk sac tumor", "C80.1", "acute", _YOLK_SAC),
     _c("Benign teratoma", "D36.9", "acute",
        r"(?:mature|benign|cystic)\s+(?:cystic\s+)?teratomas?|dermoid\s+cysts?"),
     _c("Teratoma", "D48.9", "acute", r"teratomas?"),
