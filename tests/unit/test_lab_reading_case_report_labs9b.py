@@ -164,3 +164,28 @@ def test_a_gestational_age_in_weeks_and_days_is_no_glucose() -> None:
     )
     assert _read(text) == []
     assert _read("Urine protein 3+") == [("Urine protein", 3.0, None, "urine")]
+
+
+# --- the specimen or the verdict told between the name and the value ---------------------
+
+
+def test_a_value_after_in_the_serum_is_the_named_test_s() -> None:
+    # Item 132: the blood's specimen told after the name, the value in brackets next.
+    text = (
+        "Laboratory tests showed a normal cholesterol level in the serum (162 mg/dL) and a "
+        "normal total serum bile acid level (10 µmol/L)."
+    )
+    assert ("Total cholesterol", 162.0, "mg/dL", None) in _read(text)
+    # the urine keeps its own specimen, as before
+    assert _read("Creatinine in the urine was 538 mg/dL.") == [
+        ("Creatinine", 538.0, "mg/dL", "urine")
+    ]
+
+
+def test_a_value_after_the_verdict_and_a_colon_is_the_named_test_s() -> None:
+    # Item 76: "was normal: 138 mEq/L" (the verdict, a colon, then the value).
+    text = (
+        "On admission, level of serum sodium (Na) was normal: 138 mEq/L (normal range 135–145 "
+        "mEq/L) and remained normal (range: 135–139 mEq/L) until the 5th postoperative day."
+    )
+    assert _read(text) == [("Sodium", 138.0, "mEq/L", None)]

@@ -55,6 +55,7 @@ _CHANGED = (
     r"rose|fell|dropped|declined|climbed|increased|decreased|improved|recovered|returned|"
     r"normali[sz]ed"
 )
+_IN_THE_BLOOD = re.compile(r"(?i)in\s+(?:the\s+)?(?:serum|plasma|blood)\b\s*(?=\(?\s*[<>]?\s*\d)")
 _WORDS_TO_VALUE = re.compile(
     # "His total bilirubin (T-Bil) continued to increase, reaching 8.1mg/dl on day 7" (Journal of
     # Medical Case Reports, CUPCase row 2586): a participle after a comma continues the subject
@@ -542,9 +543,17 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         # CUPCase row 3052: "observations were as follows: Glasgow Coma Scale score, 15; blood
         # sugar level, 2.8mmol/L; blood pressure, 90/40mmHg"): the comma after a filler word
         # sets the value apart, as it does after the name itself ("serum glucose, 2.3mmol/L").
-        filler = re.match(r"([A-Za-z]+),(?=\s*[<>]?\s*\d)", rest)
-        if filler and filler.group(1).lower() in FILLERS:
+        # or the colon after the sentence's word for it: "level of serum sodium (Na) was
+        # normal: 138 mEq/L (normal range 135-145 mEq/L)" (CaseReportBench item 76)
+        filler = re.match(r"([A-Za-z]+)(?:,|\s*:)(?=\s*[<>]?\s*\d)", rest)
+        if filler and (filler.group(1).lower() in FILLERS or filler.group(1).lower() == "normal"):
             pos += filler.end(1)
+            continue
+        # "a normal cholesterol level in the serum (162 mg/dL)" (CaseReportBench item 132): the
+        # blood's specimen told after the name, the value in brackets next
+        told_in = _IN_THE_BLOOD.match(rest)
+        if told_in:
+            pos += told_in.end()
             continue
         word = re.match(r"[^\s:=()\[\]]+", rest)
         if word and (word.group().lower() in FILLERS or unit_key(word.group()) in KNOWN_UNITS):
