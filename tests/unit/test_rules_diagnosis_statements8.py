@@ -87,7 +87,9 @@ def _code(*sentences: str, age: int = 40) -> str:
 
 
 def test_a_yolk_sac_tumour_concluded_after_a_suspected_teratoma_is_the_malignant_one() -> None:
-    assert _code(_TERATOMA_SUSPECTED, _YOLK_SAC, age=1) == "C80.1"
+    # the malignant one leads, coded by its site (the sacrococcygeal region, C76.3; the
+    # ninth round), never the suspected teratoma's D48.9
+    assert _code(_TERATOMA_SUSPECTED, _YOLK_SAC, age=1) == "C76.3"
 
 
 def test_a_mature_teratoma_is_benign_and_leads_over_the_diabetes_the_patient_lives_with() -> None:
