@@ -588,12 +588,13 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         or _STATED_INLINE.search(sentence)
         or (kind == "present" and _COMPLAINT.search(sentence))
     )
+    code_set_terms = icd_conditions(sentence) if terms else []
     if terms:
         # The code set's longer term wins over the hand list's shorter one inside it
         # ("microangiopathic hemolytic anemia" is D59.4, not "anemia"); else the hand list.
         # Where the sentence states a diagnosis after naming it only ("H Syndrome was
         # diagnosed based on histological ... examination"), the term it states.
-        for start, end, condition in icd_conditions(sentence):
+        for start, end, condition in code_set_terms:
             if not stating and not _STATED_AFTER.match(sentence[end:]):
                 continue
             inside = [
@@ -607,7 +608,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # A procedure's complication is known by the code set's terms too, stated or not.
         facts.complications |= {
             c.name
-            for start, _, c in icd_conditions(sentence)
+            for start, _, c in code_set_terms
             if _AFTER_PROCEDURE.search(_own_clause(sentence[:start]))
         }
     # An organism a test found ("PCR for CMV was positive"): the infection, proven.
