@@ -178,7 +178,7 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
         # sentence without results that names a body fluid introduces the next one's
         # results. Urine is left out: "minimal urine output." introduces no urine test.
         carried = _closest(previous)[0] if len(previous.split()) <= 12 else None
-        if _fluid_denied(previous):
+        if carried is not None and _fluid_denied(previous):
             # "No pleural fluid was detected (Appendix B). A decrease in eosinophil count
             # (0.6%), CRP levels (4.63 mg/L) ... was observed" (MedRBench PMC11596152): a
             # fluid that is not there has no results to introduce.
