@@ -150,6 +150,10 @@ _STATED_INLINE = re.compile(
     r"(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|demonstrates|confirmed|"
     r"confirms)|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
+    # A resemblance as "consistent with" tells it: "Muscle biopsy from the right deltoid
+    # muscle at age 41y was indicative of mitochondrial myopathy" (CaseReportBench), "the
+    # results of which were indicative of meningitis" (JMCR, CUPCase).
+    r"(?:was|were|is|are|be|being)\s+(?:\w+\s+)?indicative\s+of|"
     r"impression\s+(?:is|was|of)|(?:revealed|showed|demonstrated)\s+(?:evidence|features)\s+of|"
     r"treated\s+as(?:\s+an?\s+case\s+of)?|we\s+(?:have\s+)?diagnosed|"
     # What the tissue showed: "The biopsy showed mitochondrial myopathy of the pleoconial type".
@@ -261,12 +265,15 @@ _CONSIDERED_FOR_RESULT = re.compile(
 _HEDGE_BEFORE = re.compile(
     r"(?i)\b(?:may|might|could|possibl[ey]|probabl[ey]|questionable|suspect(?:ed)?|"
     r"tentative(?:ly)?|provisional(?:ly)?|presumptive(?:ly)?|presumed|initial(?:ly)?|"
-    r"suspicious\s+(?:for|of)|suggestive\s+of|suggest(?:s|ing)?|concerning\s+for|"
+    r"preliminary|pre-?operative|working\s+diagnos[ie]s|"
+    r"suspicious\s+(?:for|of)|suggestive\s+of|suggest(?:s|ed|ing)?|concerning\s+for|"
+    r"(?:raising|raised)\s+(?:the\s+|a\s+)?suspicion|suspicion\s+(?:of|for)|"
     r"(?:less|more|most)\s+likely|likely|"
     r"cannot\s+(?:be\s+)?(?:exclude[d]?|ruled?\s+out)|versus|vs)\b"
 )
 _HEDGE_AFTER = re.compile(
-    r"(?i)^[^.;]{0,40}?\b(?:is|are)\s+(?:suspected|possible|not\s+excluded)\b|"
+    r"(?i)^[^.;]{0,40}?\b(?:is|are|was|were)\s+(?:strongly\s+|initially\s+|first\s+)?"
+    r"(?:suspected|possible|not\s+excluded)\b|"
     r"^[^.;]{0,60}?\bcannot\s+be\s+(?:excluded|ruled\s+out)\b|^\s*(?:versus|vs)\b"
 )
 _QUESTION_BEFORE = re.compile(
@@ -620,7 +627,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # (the code set's "acute infection" is an inclusion term of T80, a transfusion's).
         spans = [x for x in spans if not _BARE_INFECTION.fullmatch(sentence[x[0] : x[1]])]
         spans += organisms
-    for start, end, condition in sorted(spans, key=lambda item: item[0]):
+    ordered = sorted(spans, key=lambda item: item[0])
+    for start, end, condition in _causes_first(sentence, ordered) if stating else ordered:
         before, after = sentence[:start], sentence[end:]
         if _COURSE_BEFORE.search(before) or _COURSE_AFTER.match(after):
             continue  # "No recurrence of the chylothorax": it was had, neither denied nor new
@@ -660,7 +668,10 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # A test's result is hedged by its own clause only ("No sputum could be obtained for
         # culture, but his test for Legionella antigenuria was positive").
         hedged = (
-            doubt or considered or _is_hedged(_own_clause(before) if by_test else before, after)
+            doubt
+            or considered
+            or _is_hedged(_own_clause(before) if by_test else before, after)
+            or _provisional(before, statement)
         )
         # An organism a test found (a culture grew it, an identification named it) proves its
         # infection as a biopsy proves a disease: a conclusion of the case, which outranks a
@@ -713,6 +724,39 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             facts.current.append(mention)  # affirmed now in the history of the illness
         elif kind != "report":
             facts.history.append(mention)  # named elsewhere: known, not the complaint
+
+
+# A disease stated with its cause after it: "She was diagnosed as having adrenal insufficiency
+# caused by CLAH", "we made a diagnosis of erythroderma due to X-linked ichthyosis", "a
+# diagnosis of hemophagocytic syndrome secondary to an evolving autoimmune disease was made"
+# (CaseReportBench; JMCR, CUPCase), "A diagnosis of keratoconjunctivitis due to nocturnal
+# lagophthalmos was made" (J Clin Med 2024, PMC11595896). The cause is the disease the case
+# is about, the condition before it its manifestation: the cause is named first. Between the
+# two only the link and a few words ("an evolving"); a finding of chapter R is no cause.
+_CAUSED_BY = re.compile(
+    r"(?i)^\s*,?\s*(?:(?:which\s+(?:was|were|is|are)\s+)?(?:due|secondary|attributed|attributable)"
+    r"\s+to|caused\s+by|resulting\s+from|as\s+a\s+(?:result|consequence|complication)\s+of)"
+    r"\s+(?:[\w'-]+\s+){0,3}$"
+)
+
+
+def _causes_first(
+    sentence: str, spans: list[tuple[int, int, Condition]]
+) -> list[tuple[int, int, Condition]]:
+    """The spans in their order, a condition's stated cause moved before it."""
+    ordered = list(spans)
+    for cause in spans:
+        if cause[2].code.startswith("R"):
+            continue
+        effects = [
+            x
+            for x in ordered
+            if x[1] <= cause[0] and _CAUSED_BY.match(sentence[x[1] : cause[0]])
+        ]
+        if effects:
+            ordered.remove(cause)
+            ordered.insert(ordered.index(effects[0]), cause)
+    return ordered
 
 
 # The course of a condition the case already told: "No recurrence of the chylothorax or acute
@@ -833,7 +877,8 @@ def _statement(before: str) -> re.Match[str] | None:
 
 
 _CONCLUDING = re.compile(
-    r"(?i)diagnos|confirm|conclu|treated\s+as|biops|histolog|histopatholog|cytolog|indicat|pointed|"
+    r"(?i)diagnos|confirm|conclu|treated\s+as|biops|histolog|histopatholog|cytolog|"
+    r"indicat(?!ive)|pointed|"
     r"revised|changed|amended|corrected"
 )
 
@@ -853,6 +898,31 @@ def _is_question(before: str, after: str) -> bool:
     purposes = list(_PURPOSE.finditer(before))
     asked = bool(purposes) and not _RESULT_CLAUSE.search(before[purposes[-1].end() :])
     return bool(_QUESTION_BEFORE.search(before) or _QUESTION_AFTER.match(after) or asked)
+
+
+# A statement the case calls provisional, however far its disease is from the word: "the
+# following preliminary diagnoses were made: (1) septic shock, and (2) thrombocytopenia",
+# "A provisional diagnosis of non-bacterial chronic recurrent multifocal osteomyelitis (CRMO)
+# was given", "The newborn was initially diagnosed with respiratory distress syndrome
+# secondary to prematurity", "She initially presented with fevers, cough, and a runny nose,
+# which were treated as pharyngitis" (JMCR case presentations, CUPCase; Cureus 2024,
+# PMC11539092): the working diagnosis a case report later revises, said with doubt so that
+# the case's final one leads. Only in the statement's own clause, with no later turn between.
+_PROVISIONAL = re.compile(
+    r"(?i)\b(?:initial(?:ly)?|preliminary|provisional(?:ly)?|presumptive(?:ly)?|presumed|"
+    r"working|pre-?operative(?:ly)?|tentative(?:ly)?|at\s+first)\b"
+)
+_LATER_TURN = re.compile(r"(?i)\b(?:later|subsequently|eventually|finally|ultimately|then)\b")
+
+
+def _provisional(before: str, statement: re.Match[str] | None) -> bool:
+    """The statement before the mention is qualified as provisional in its own clause."""
+    if statement is None:
+        return False
+    lead = _own_clause(before[: statement.end()])
+    window = lead[-(statement.end() - statement.start() + 80) :]
+    qualifiers = list(_PROVISIONAL.finditer(window))
+    return bool(qualifiers) and not _LATER_TURN.search(window[qualifiers[-1].end() :])
 
 
 def _is_hedged(before: str, after: str) -> bool:
