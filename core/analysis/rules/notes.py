@@ -749,9 +749,7 @@ def _causes_first(
         if cause[2].code.startswith("R"):
             continue
         effects = [
-            x
-            for x in ordered
-            if x[1] <= cause[0] and _CAUSED_BY.match(sentence[x[1] : cause[0]])
+            x for x in ordered if x[1] <= cause[0] and _CAUSED_BY.match(sentence[x[1] : cause[0]])
         ]
         if effects:
             ordered.remove(cause)
