@@ -266,14 +266,12 @@ _HEDGE_BEFORE = re.compile(
     r"(?i)\b(?:may|might|could|possibl[ey]|probabl[ey]|questionable|suspect(?:ed)?|"
     r"tentative(?:ly)?|provisional(?:ly)?|presumptive(?:ly)?|presumed|initial(?:ly)?|"
     r"preliminary|pre-?operative|working\s+diagnos[ie]s|"
-    r"suspicious\s+(?:for|of)|suggestive\s+of|suggest(?:s|ed|ing)?|concerning\s+for|"
-    r"(?:raising|raised)\s+(?:the\s+|a\s+)?suspicion|suspicion\s+(?:of|for)|"
+    r"suspicious\s+(?:for|of)|suggestive\s+of|suggest(?:s|ing)?|concerning\s+for|"
     r"(?:less|more|most)\s+likely|likely|"
     r"cannot\s+(?:be\s+)?(?:exclude[d]?|ruled?\s+out)|versus|vs)\b"
 )
 _HEDGE_AFTER = re.compile(
-    r"(?i)^[^.;]{0,40}?\b(?:is|are|was|were)\s+(?:strongly\s+|initially\s+|first\s+)?"
-    r"(?:suspected|possible|not\s+excluded)\b|"
+    r"(?i)^[^.;]{0,40}?\b(?:is|are)\s+(?:suspected|possible|not\s+excluded)\b|"
     r"^[^.;]{0,60}?\bcannot\s+be\s+(?:excluded|ruled\s+out)\b|^\s*(?:versus|vs)\b"
 )
 _QUESTION_BEFORE = re.compile(
