@@ -5,9 +5,10 @@ ICD-10-CM's tabular list holds no morphology names ("leiomyosarcoma", "paragangl
 site". So the reader does what the index asks, in three steps:
 
 1. the morphology's behaviour, as the WHO's International Classification of Diseases for
-   Oncology, third edition (ICD-O-3), gives it by the behaviour digit of its morphology code
-   (/0 benign, /1 uncertain, /2 in situ, /3 malignant); each name below carries its ICD-O-3
-   code. Only names whose behaviour ICD-O-3 states are here;
+   Oncology, third edition (ICD-O-3, with its WHO updates 3.1 and 3.2 where a comment says
+   so), gives it by the behaviour digit of its morphology code (/0 benign, /1 uncertain,
+   /2 in situ, /3 malignant); each name below carries its ICD-O code. Only names whose
+   behaviour ICD-O states are here;
 2. the site the words name, in the code set's own site words: each code whose description is
    "Malignant neoplasm of <site>", "Benign neoplasm of <site>", "Neoplasm of uncertain
    behavior of <site>" or "Carcinoma in situ of <site>" gives its site (and the adjectives
@@ -90,18 +91,20 @@ MORPHOLOGIES: tuple[Morphology, ...] = (
     Morphology(("signet ring cell carcinoma",), MALIGNANT, "8490/3"),
     Morphology(("squamous cell carcinoma",), MALIGNANT, "8070/3"),
     Morphology(("choriocarcinoma",), MALIGNANT, "9100/3"),
-    Morphology(_tumour("malignant germ cell", "mixed germ cell"), MALIGNANT, "9085/3"),
+    Morphology(_tumour("malignant germ cell"), MALIGNANT, "9064/3"),
+    Morphology(_tumour("mixed germ cell"), MALIGNANT, "9085/3"),
     Morphology(("dysgerminoma",), MALIGNANT, "9060/3"),
     Morphology(_tumour("yolk sac", "yolk-sac", "endodermal sinus"), MALIGNANT, "9071/3"),
     Morphology(("retinoblastoma",), MALIGNANT, "9510/3", "C69.20"),
     # "Ganglioneuroblastoma - see Neoplasm, nerve, malignant".
     Morphology(("ganglioneuroblastoma",), MALIGNANT, "9490/3", "C47.9"),
     # "Tumor, neuroectodermal, primitive ... unspecified site C71.9".
+    Morphology(_tumour("primitive neuroectodermal"), MALIGNANT, "9473/3", "C71.9"),
+    # "Tumor, neuroectodermal (peripheral) - see Neoplasm, malignant, by site".
     Morphology(
-        _tumour("primitive neuroectodermal", "peripheral primitive neuroectodermal"),
+        _tumour("peripheral neuroectodermal", "peripheral primitive neuroectodermal"),
         MALIGNANT,
-        "9473/3",
-        "C71.9",
+        "9364/3",
     ),
     # Benign ones.
     Morphology(("schwannoma", "neurilemmoma", "neurilemoma"), BENIGN, "9560/0", "D36.10"),
@@ -112,8 +115,11 @@ MORPHOLOGIES: tuple[Morphology, ...] = (
     Morphology(("myofibroma",), BENIGN, "8824/0", "D21.9"),
     Morphology(("adenoma",), BENIGN, "8140/0"),
     Morphology(("ganglioneuroma",), BENIGN, "9490/0", "D36.10"),
-    # Uncertain behaviour.
+    # Uncertain behaviour. Paraganglioma is 8680/1 in ICD-O-3 (ICD-O-3.2 made it /3); the
+    # ICD-10-CM index agrees with ICD-O-3 ("Paraganglioma ... unspecified site D44.7").
     Morphology(("paraganglioma",), UNCERTAIN, "8680/1", "D44.7"),
+    # ICD-O-3.2 (the WHO's 2019 update): "Solitary fibrous tumor, NOS" 8815/1, "Hyalinizing
+    # trabecular tumor" 8336/1 (the first edition's 8815/0 and 8336/0 adenoma were revised).
     Morphology(_tumour("solitary fibrous"), UNCERTAIN, "8815/1", "D48.1"),
     Morphology(_tumour("inflammatory myofibroblastic"), UNCERTAIN, "8825/1", "D48.1"),
     Morphology(_tumour("giant cell") + _tumour("giant-cell"), UNCERTAIN, "9250/1", "D48.0"),
