@@ -26,6 +26,8 @@ import unicodedata
 from functools import cache
 
 from core.analysis.rules.conditions import Condition
+from core.analysis.rules.neoplasms import SITE_ADJECTIVES as _SITE_ADJECTIVES
+from core.analysis.rules.neoplasms import sited_neoplasms
 from core.icd10 import code_set
 
 _MAX_WORDS = 8
@@ -42,6 +44,14 @@ _POPULATION_CHAPTERS = ("O", "P")  # pregnancy, the perinatal period
 # its partner and parent inclusion terms) name no condition of the patient's.
 _EXTERNAL_CAUSES = ("V", "W", "X", "Y")
 # Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
+# A description's other name in brackets that names a disease: "Extranodal marginal zone
+# B-cell lymphoma of mucosa-associated lymphoid tissue [MALT-lymphoma]" (C88.4), "Acute
+# nasopharyngitis [common cold]" (J00), "Chronic enteritis [regional enteritis]"; not a
+# qualifier ("[any part, except buttock]", "[ventilator]") nor an organism ("[E. coli]").
+_BRACKETED = re.compile(r"\[([^\]]+)\]")
+_DISEASE_NOUN = re.compile(
+    r"(?:lymphoma|fever|disease|syndrome|measles|exanthem|croup|cold|chickenpox|zoster)$"
+)
 _HEAD_END = re.compile(r",| of | in | with | without | due to | following ")
 # A head told of a disease of its own ("Hyperkeratosis of yaws" A66.3, "Aseptic meningitis in
 # leptospirosis", "Glomerular disease in systemic lupus erythematosus") names that disease's
@@ -125,6 +135,8 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         terms.setdefault(wording, code)
     for wording, code in _cancer_wordings(icd).items():
         terms.setdefault(wording, code)
+    for wording, code in _bracketed_names(icd).items():
+        terms.setdefault(wording, code)
     for words, code in list(terms.items()):
         # "Crohn's disease" as "Crohn disease", "Cushing's syndrome" as "Cushing syndrome".
         if any(word.endswith("'s") for word in words):
@@ -196,6 +208,18 @@ _INDEX_NAMES: dict[str, str] = {
     # "H Syndrome was diagnosed based on histological ... examination"): VisualDx codes it
     # D76.3, other histiocytosis syndromes.
     "h syndrome": "D76.3",
+    # Round ten's audit of the pools (reader-dxn10): names seen in more than one report's
+    # final diagnosis. "Hypertension, intracranial, benign G93.2" (the idiopathic one is that
+    # benign one); "Carcinoma, neuroendocrine ... poorly differentiated C7A.1"; the Table of
+    # Drugs' "Digoxin T46.0X1" (poisoning, accidental, initial encounter); "Sarcoma ... soft
+    # tissue C49.9".
+    "idiopathic intracranial hypertension": "G93.2",
+    "neuroendocrine carcinoma": "C7A.1",
+    "digoxin toxicity": "T46.0X1A",
+    "digoxin intoxication": "T46.0X1A",
+    "digitalis toxicity": "T46.0X1A",
+    "soft tissue sarcoma": "C49.9",
+    "soft-tissue sarcoma": "C49.9",
 }
 
 
@@ -256,6 +280,30 @@ def _site_wordings(exact: dict[tuple[str, ...], str]) -> dict[tuple[str, ...], s
     }
 
 
+def _bracketed_names(icd: object) -> dict[tuple[str, ...], str]:
+    """ "MALT-lymphoma" and "MALT lymphoma" -> C88.4: each disease a description names again
+    in brackets, where every code naming it falls in one category."""
+    names: dict[tuple[str, ...], set[str]] = {}
+    for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
+        if len(code) > 7 or "-" in code or code.startswith(_POPULATION_CHAPTERS):
+            continue
+        for name in _BRACKETED.findall(icd.get_description(code)):  # type: ignore[attr-defined]
+            words = _words(name)
+            last = words[-1] if words else ""
+            if not (_DISEASE_NOUN.search(last) or _DISEASE_WORD.search(last)) or "," in name:
+                continue
+            for form in (words, _words(name.replace("-", " "))):
+                names.setdefault(form, set()).add(code)
+    named: dict[tuple[str, ...], str] = {}
+    for words, codes in names.items():
+        broadest = min(codes, key=len)
+        if all(code.startswith(broadest) for code in codes):
+            named[words] = broadest  # C88.4 with its remission codes below
+        elif len({code[:3] for code in codes}) == 1:
+            named[words] = _head_code(codes)
+    return named
+
+
 def _eponym_wordings(icd: object) -> dict[tuple[str, ...], str]:
     """ "Churg-Strauss syndrome" (and disease) -> M30.1, for each eponym a description gives
     in brackets, where all the codes giving it fall in one category."""
@@ -275,48 +323,6 @@ def _eponym_wordings(icd: object) -> dict[tuple[str, ...], str]:
     return wordings
 
 
-# The adjectives doctors write for a site the code set names by its noun ("Malignant neoplasm
-# of pancreas": "pancreatic adenocarcinoma"; "of kidney": "renal cell carcinoma").
-_SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
-    "esophagus": ("esophageal", "oesophageal", "oesophagus"),
-    "stomach": ("gastric",),
-    "small intestine": ("small bowel", "small intestinal"),
-    "colon": ("colonic",),
-    "rectum": ("rectal",),
-    "anus": ("anal",),
-    "liver": ("hepatic",),
-    "pancreas": ("pancreatic",),
-    "larynx": ("laryngeal",),
-    "bronchus": ("bronchial", "bronchogenic"),
-    "lung": ("pulmonary",),
-    "thymus": ("thymic",),
-    "breast": ("mammary",),
-    "vulva": ("vulvar", "vulval"),
-    "vagina": ("vaginal",),
-    "cervix uteri": ("cervical", "cervix"),
-    "corpus uteri": ("endometrial",),
-    "uterus": ("uterine",),
-    "ovary": ("ovarian",),
-    "penis": ("penile",),
-    "prostate": ("prostatic",),
-    "testis": ("testicular",),
-    "kidney": ("renal", "renal cell"),
-    "ureter": ("ureteral", "ureteric"),
-    "bladder": ("urinary bladder",),
-    "brain": ("cerebral",),
-    "thyroid gland": ("thyroid",),
-    "adrenal gland": ("adrenal", "adrenocortical"),
-    "nasopharynx": ("nasopharyngeal",),
-    "oropharynx": ("oropharyngeal",),
-    "hypopharynx": ("hypopharyngeal",),
-    "parotid gland": ("parotid",),
-    "major salivary gland": ("salivary gland", "salivary"),
-    "tonsil": ("tonsillar",),
-    "trachea": ("tracheal",),
-    "gallbladder": ("gall bladder",),
-    "spleen": ("splenic",),
-    "heart": ("cardiac",),
-}
 _MALIGNANT_OF = re.compile(r"^malignant neoplasm of (?P<sites>.+?)(?:,|$)")
 _CANCER_WORDS = ("cancer", "carcinoma", "adenocarcinoma", "malignancy")
 # The same with "malignant" before the site's adjective and a neoplasm's or tumour's noun
@@ -393,19 +399,31 @@ def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
     terms = _terms()
     plain = _unaccented(sentence.lower())
     spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(plain)]
-    found: list[tuple[int, int, Condition]] = []
-    taken: list[tuple[int, int]] = []
+    candidates: list[tuple[int, int, str]] = []  # first word, word count, code
     for size in range(min(_MAX_WORDS, len(spans)), 0, -1):
         for first in range(len(spans) - size + 1):
-            words = tuple(word for _, _, word in spans[first : first + size])
-            code = terms.get(words)
-            if code is None:
-                continue
-            start, end = spans[first][0], spans[first + size - 1][1]
-            if any(s < end and start < e for s, e in taken):
-                continue
-            taken.append((start, end))
-            name = code_set().get_description(code)
-            pattern = re.compile(re.escape(sentence[start:end]), re.IGNORECASE)
-            found.append((start, end, Condition(name, code, "acute", pattern)))
+            code = terms.get(tuple(word for _, _, word in spans[first : first + size]))
+            if code is not None:
+                candidates.append((first, size, code))
+    # A tumour named by its morphology (neoplasms.py): by its site where one is named; where
+    # a code-set term of the same words exists, the term (it comes first at one length).
+    # A morphology inside a longer term of its own ("Kaposi's sarcoma", "myeloid sarcoma")
+    # is that term's, whatever site follows.
+    words = [word for _, _, word in spans]
+    for first, last, code, named in sited_neoplasms(words):
+        if not any(
+            f <= named[0] and named[1] <= f + n and n > named[1] - named[0]
+            for f, n, _ in candidates
+        ):
+            candidates.append((first, last - first, code))
+    found: list[tuple[int, int, Condition]] = []
+    taken: list[tuple[int, int]] = []
+    for first, size, code in sorted(candidates, key=lambda item: -item[1]):
+        start, end = spans[first][0], spans[first + size - 1][1]
+        if any(s < end and start < e for s, e in taken):
+            continue
+        taken.append((start, end))
+        name = code_set().get_description(code)
+        pattern = re.compile(re.escape(sentence[start:end]), re.IGNORECASE)
+        found.append((start, end, Condition(name, code, "acute", pattern)))
     return sorted(found, key=lambda item: item[0])

@@ -1,0 +1,359 @@
+"""Tumours a case report names by their morphology, with or without a site (issue #29).
+
+ICD-10-CM's tabular list holds no morphology names ("leiomyosarcoma", "paraganglioma",
+"solitary fibrous tumor"): its alphabetic index sends each to "Neoplasm, <behaviour>, by
+site". So the reader does what the index asks, in three steps:
+
+1. the morphology's behaviour, as the WHO's International Classification of Diseases for
+   Oncology, third edition (ICD-O-3, with its WHO updates 3.1 and 3.2 where a comment says
+   so), gives it by the behaviour digit of its morphology code (/0 benign, /1 uncertain,
+   /2 in situ, /3 malignant); each name below carries its ICD-O code. Only names whose
+   behaviour ICD-O states are here;
+2. the site the words name, in the code set's own site words: each code whose description is
+   "Malignant neoplasm of <site>", "Benign neoplasm of <site>", "Neoplasm of uncertain
+   behavior of <site>" or "Carcinoma in situ of <site>" gives its site (and the adjectives
+   doctors write for it, icd_terms' list), before the morphology ("uterine leiomyosarcoma",
+   "carotid body paraganglioma") or after it ("leiomyosarcoma of the uterus", "solitary
+   fibrous tumor of the pleura", "schwannoma arising from the left kidney");
+3. the code: that site's code of the morphology's behaviour (its unspecified code where it has
+   codes below it); with no site named, the code the index gives the morphology where it gives
+   one ("Paraganglioma ... unspecified site D44.7", "Craniopharyngioma D44.4"), else the
+   behaviour's unspecified-site code (C80.1, D36.9, D48.9, D09.9).
+
+Every code comes from the loaded code set; nothing here invents one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from core.icd10 import check_icd10, code_set
+
+MALIGNANT, BENIGN, UNCERTAIN, IN_SITU = "malignant", "benign", "uncertain", "in situ"
+
+# The code set's neoplasm categories by behaviour, and how their descriptions name a site.
+_DESCRIBED = {
+    MALIGNANT: (("C00", "C77"), re.compile(r"^malignant neoplasm of (?P<sites>.+?)(?:,|$)")),
+    BENIGN: (("D10", "D37"), re.compile(r"^benign neoplasm of (?P<sites>.+?)(?:,|$)")),
+    UNCERTAIN: (
+        ("D37", "D49"),
+        re.compile(r"^neoplasm of uncertain behavior of (?P<sites>.+?)(?:,|$)"),
+    ),
+    IN_SITU: (("D00", "D10"), re.compile(r"^carcinoma in situ of (?P<sites>.+?)(?:,|$)")),
+}
+_UNSITED = {MALIGNANT: "C80.1", BENIGN: "D36.9", UNCERTAIN: "D48.9", IN_SITU: "D09.9"}
+
+
+@dataclass(frozen=True)
+class Morphology:
+    names: tuple[str, ...]  # the usual spellings, singular; plurals are made from them
+    behaviour: str
+    icd_o: str  # the ICD-O-3 morphology code whose behaviour digit is ``behaviour``
+    unsited: str | None = None  # the index's code with no site named, where it gives one
+
+
+_TUMOUR = ("tumor", "tumour")
+_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+
+
+def _tumour(*heads: str) -> tuple[str, ...]:
+    return tuple(f"{head} {noun}" for head in heads for noun in _TUMOUR)
+
+
+MORPHOLOGIES: tuple[Morphology, ...] = (
+    # Sarcomas: "Neoplasm, connective tissue, malignant" where no site is named (C49.9).
+    Morphology(("leiomyosarcoma",), MALIGNANT, "8890/3", "C49.9"),
+    Morphology(("synovial sarcoma",), MALIGNANT, "9040/3", "C49.9"),
+    Morphology(("sarcoma",), MALIGNANT, "8800/3", "C49.9"),
+    Morphology(("carcinosarcoma",), MALIGNANT, "8980/3"),
+    Morphology(
+        (
+            "malignant mixed mullerian tumor",
+            "malignant mixed mullerian tumour",
+            "malignant mixed mesodermal tumor",
+            "malignant mixed mesodermal tumour",
+        ),
+        MALIGNANT,
+        "8950/3",
+    ),
+    Morphology(_tumour("malignant rhabdoid", "rhabdoid"), MALIGNANT, "8963/3"),
+    Morphology(("acinar cell carcinoma",), MALIGNANT, "8550/3"),
+    Morphology(("clear cell carcinoma",), MALIGNANT, "8310/3"),
+    Morphology(("urothelial carcinoma", "transitional cell carcinoma"), MALIGNANT, "8120/3"),
+    Morphology(("mucoepidermoid carcinoma",), MALIGNANT, "8430/3"),
+    Morphology(("adenoid cystic carcinoma",), MALIGNANT, "8200/3"),
+    Morphology(("secretory carcinoma",), MALIGNANT, "8502/3"),
+    Morphology(
+        ("mucinous adenocarcinoma", "mucinous carcinoma", "colloid carcinoma"), MALIGNANT, "8480/3"
+    ),
+    Morphology(("signet ring cell carcinoma",), MALIGNANT, "8490/3"),
+    Morphology(("squamous cell carcinoma",), MALIGNANT, "8070/3"),
+    Morphology(("choriocarcinoma",), MALIGNANT, "9100/3"),
+    Morphology(_tumour("malignant germ cell"), MALIGNANT, "9064/3"),
+    Morphology(_tumour("mixed germ cell"), MALIGNANT, "9085/3"),
+    Morphology(("dysgerminoma",), MALIGNANT, "9060/3"),
+    Morphology(_tumour("yolk sac", "yolk-sac", "endodermal sinus"), MALIGNANT, "9071/3"),
+    Morphology(("retinoblastoma",), MALIGNANT, "9510/3", "C69.20"),
+    # "Ganglioneuroblastoma - see Neoplasm, nerve, malignant".
+    Morphology(("ganglioneuroblastoma",), MALIGNANT, "9490/3", "C47.9"),
+    # "Tumor, neuroectodermal, primitive ... unspecified site C71.9".
+    Morphology(_tumour("primitive neuroectodermal"), MALIGNANT, "9473/3", "C71.9"),
+    # "Tumor, neuroectodermal (peripheral) - see Neoplasm, malignant, by site".
+    Morphology(
+        _tumour("peripheral neuroectodermal", "peripheral primitive neuroectodermal"),
+        MALIGNANT,
+        "9364/3",
+    ),
+    # Benign ones.
+    Morphology(("schwannoma", "neurilemmoma", "neurilemoma"), BENIGN, "9560/0", "D36.10"),
+    Morphology(("rhabdomyoma",), BENIGN, "8900/0"),
+    Morphology(("intraductal papilloma",), BENIGN, "8503/0"),
+    Morphology(("osteoma",), BENIGN, "9180/0"),
+    Morphology(("osteochondroma",), BENIGN, "9210/0", "D16.9"),
+    Morphology(("myofibroma",), BENIGN, "8824/0", "D21.9"),
+    Morphology(("adenoma",), BENIGN, "8140/0"),
+    Morphology(("ganglioneuroma",), BENIGN, "9490/0", "D36.10"),
+    # Uncertain behaviour. Paraganglioma is 8680/1 in ICD-O-3 (ICD-O-3.2 made it /3); the
+    # ICD-10-CM index agrees with ICD-O-3 ("Paraganglioma ... unspecified site D44.7").
+    Morphology(("paraganglioma",), UNCERTAIN, "8680/1", "D44.7"),
+    # ICD-O-3.2 (the WHO's 2019 update): "Solitary fibrous tumor, NOS" 8815/1, "Hyalinizing
+    # trabecular tumor" 8336/1 (the first edition's 8815/0 and 8336/0 adenoma were revised).
+    Morphology(_tumour("solitary fibrous"), UNCERTAIN, "8815/1", "D48.1"),
+    Morphology(_tumour("inflammatory myofibroblastic"), UNCERTAIN, "8825/1", "D48.1"),
+    Morphology(_tumour("giant cell") + _tumour("giant-cell"), UNCERTAIN, "9250/1", "D48.0"),
+    Morphology(
+        _tumour("hyalinizing trabecular", "hyalinising trabecular"), UNCERTAIN, "8336/1", "D44.0"
+    ),
+    Morphology(("craniopharyngioma",), UNCERTAIN, "9350/1", "D44.4"),
+    Morphology(_tumour("granular cell"), BENIGN, "9580/0"),
+)
+
+
+# The adjectives doctors write for a site the code set names by its noun ("Malignant neoplasm
+# of pancreas": "pancreatic adenocarcinoma"; "of kidney": "renal cell carcinoma").
+SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
+    "esophagus": ("esophageal", "oesophageal", "oesophagus"),
+    "stomach": ("gastric",),
+    "small intestine": ("small bowel", "small intestinal"),
+    "colon": ("colonic",),
+    "rectum": ("rectal",),
+    "anus": ("anal",),
+    "liver": ("hepatic",),
+    "pancreas": ("pancreatic",),
+    "larynx": ("laryngeal",),
+    "bronchus": ("bronchial", "bronchogenic"),
+    "lung": ("pulmonary",),
+    "thymus": ("thymic",),
+    "breast": ("mammary",),
+    "vulva": ("vulvar", "vulval"),
+    "vagina": ("vaginal",),
+    "cervix uteri": ("cervical", "cervix"),
+    "corpus uteri": ("endometrial",),
+    "uterus": ("uterine",),
+    "ovary": ("ovarian",),
+    "penis": ("penile",),
+    "prostate": ("prostatic",),
+    "testis": ("testicular",),
+    "kidney": ("renal", "renal cell"),
+    "ureter": ("ureteral", "ureteric"),
+    "bladder": ("urinary bladder",),
+    "brain": ("cerebral",),
+    "thyroid gland": ("thyroid",),
+    "adrenal gland": ("adrenal", "adrenocortical"),
+    "nasopharynx": ("nasopharyngeal",),
+    "oropharynx": ("oropharyngeal",),
+    "hypopharynx": ("hypopharyngeal",),
+    "parotid gland": ("parotid",),
+    "major salivary gland": ("salivary gland", "salivary"),
+    "tonsil": ("tonsillar",),
+    "trachea": ("tracheal",),
+    "gallbladder": ("gall bladder",),
+    "spleen": ("splenic",),
+    "heart": ("cardiac",),
+}
+
+# Adjectives for the sites the benign and uncertain codes name by a noun the malignant ones
+# do not use (icd_terms' list holds the malignant ones').
+EXTRA_SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
+    "parathyroid gland": ("parathyroid",),
+    "pituitary gland": ("pituitary",),
+    "choroid": ("choroidal",),
+    "retina": ("retinal",),
+    "pleura": ("pleural",),
+    "peritoneum": ("peritoneal",),
+    "retroperitoneum": ("retroperitoneal",),
+    "mediastinum": ("mediastinal",),
+    "cranial nerves": ("vestibular", "acoustic", "cranial nerve"),
+    "meninges": ("meningeal",),
+    "duodenum": ("duodenal",),
+    "appendix": ("appendiceal",),
+    "skin": ("cutaneous",),
+    "bone": ("bony", "osseous"),  # "bone and articular cartilage", split at "and"
+    "connective": (
+        "soft tissue",
+        "soft-tissue",
+        "connective tissue",
+    ),  # "... and other soft tissue"
+    "mouth": ("oral",),
+    "placenta": ("placental", "intraplacental"),
+}
+
+
+def _code_of(icd: object, code: str) -> str:
+    """A code a site's description names, or the unspecified one below it ("D30.0 Benign
+    neoplasm of kidney" has D30.00, of the unspecified kidney)."""
+    below: list[str] = icd.get_children(code)  # type: ignore[attr-defined]
+    unspecified = sorted(
+        c
+        for c in below
+        if "unspecified" in icd.get_description(c).lower()  # type: ignore[attr-defined]
+    )
+    return _code_of(icd, unspecified[0]) if unspecified else code
+
+
+_SITE_STARTS = (
+    "unspecified",
+    "other",
+    "right",
+    "left",
+    "bilateral",
+    "multiple",
+    "site",
+    "overlapping",
+    "ill-defined",
+    "secondary",
+)
+
+
+@cache
+def site_codes(behaviour: str) -> dict[str, str]:
+    """Site words (noun or adjective, lower case) -> the site's code of that behaviour, for
+    every site whose codes of the behaviour fall in one category."""
+    icd = code_set()
+    (low, high), described = _DESCRIBED[behaviour]
+    found: dict[str, set[str]] = {}
+    for code in icd.get_all_codes(True):
+        if not low <= code < high or "-" in code or len(code) > 6:
+            continue
+        match = described.match(icd.get_description(code).lower())
+        if not match:
+            continue
+        for site in re.split(r" and |, ", match["sites"]):
+            site = site.strip()
+            if not site or site.split()[0] in _SITE_STARTS:
+                continue
+            forms = (site, *SITE_ADJECTIVES.get(site, ()), *EXTRA_SITE_ADJECTIVES.get(site, ()))
+            for form in forms:
+                found.setdefault(form, set()).add(code)
+    sites: dict[str, str] = {}
+    for form, codes in found.items():
+        shortest = min(codes, key=len)
+        if all(c.startswith(shortest) for c in codes):
+            sites[form] = _code_of(icd, shortest)
+    return sites
+
+
+def _plurals(name: str) -> tuple[str, ...]:
+    if name.endswith("oma"):
+        return (name, f"{name}s", f"{name}ta")
+    return (name, f"{name}s")
+
+
+@cache
+def morphology_names() -> dict[tuple[str, ...], Morphology]:
+    """Each spelling of a morphology (its words) -> the morphology."""
+    names: dict[tuple[str, ...], Morphology] = {}
+    for morphology in MORPHOLOGIES:
+        for name in morphology.names:
+            for form in _plurals(name):
+                names.setdefault(tuple(_WORD.findall(form)), morphology)
+    return names
+
+
+_MAX_SITE_WORDS = 4
+# Words between a morphology and the site after it: "of the", "arising from the left", "in".
+_JOINS = (
+    ("of",),
+    ("of", "the"),
+    ("in", "the"),
+    ("in",),
+    ("arising", "from", "the"),
+    ("arising", "in", "the"),
+    ("arising", "from"),
+    ("from", "the"),
+    ("involving", "the"),
+)
+_SIDES = ("left", "right")
+
+
+def sited_neoplasms(words: list[str]) -> list[tuple[int, int, str, tuple[int, int]]]:
+    """The morphologies the words name, each as (first word, one past the last word, code,
+    the morphology's own words): with the site before it or after it where one is named,
+    else the morphology alone."""
+    names = morphology_names()
+    found: list[tuple[int, int, str, tuple[int, int]]] = []
+    longest = max(len(name) for name in names)
+    for first in range(len(words)):
+        for size in range(min(longest, len(words) - first), 0, -1):
+            morphology = names.get(tuple(words[first : first + size]))
+            if morphology is None:
+                continue
+            start, end, code = _with_site(words, first, first + size, morphology)
+            found.append((start, end, code, (first, first + size)))
+            break
+    return found
+
+
+def _with_site(
+    words: list[str], start: int, end: int, morphology: Morphology
+) -> tuple[int, int, str]:
+    sites = site_codes(morphology.behaviour)
+    # The morphology's abbreviation in brackets after it: "Inflammatory myofibroblastic tumor
+    # (IMT) of the liver", "Primitive neuroectodermal tumor (PNET) of the cervix".
+    if end < len(words) and _abbreviates(words[end], words[start:end]):
+        end += 1
+    # The site after: "leiomyosarcoma of the (left) uterus".
+    for join in sorted(_JOINS, key=len, reverse=True):
+        after = end + len(join)
+        if tuple(words[end:after]) != join:
+            continue
+        if after < len(words) and words[after] in _SIDES:
+            after += 1
+        for size in range(_MAX_SITE_WORDS, 0, -1):
+            code = sites.get(" ".join(words[after : after + size]))
+            if code and after + size <= len(words):
+                return start, after + size, code
+    # The site before: "(primary) uterine leiomyosarcoma", "carotid body paraganglioma".
+    for size in range(_MAX_SITE_WORDS, 0, -1):
+        if start - size < 0:
+            continue
+        code = sites.get(" ".join(words[start - size : start]))
+        if code:
+            return start - size, end, code
+    return start, end, morphology.unsited or _UNSITED[morphology.behaviour]
+
+
+def _abbreviates(word: str, name: list[str]) -> bool:
+    """ "imt" of "inflammatory myofibroblastic tumor", "pnet" of "primitive neuroectodermal
+    tumor": the initials' first and last letters, two to six letters in all."""
+    return (
+        len(name) > 1
+        and 2 <= len(word) <= 6
+        and word.isalpha()
+        and word[0] == name[0][0]
+        and word[-1] == name[-1][0]
+    )
+
+
+def every_code() -> set[str]:
+    """Every code the morphologies can give (checked against the code set by the tests)."""
+    codes = {m.unsited or _UNSITED[m.behaviour] for m in MORPHOLOGIES}
+    for behaviour in _DESCRIBED:
+        codes |= set(site_codes(behaviour).values())
+    return {code for code in codes if code}
+
+
+def valid(code: str) -> bool:
+    return check_icd10(code)[0]
