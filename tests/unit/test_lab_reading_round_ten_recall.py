@@ -104,3 +104,22 @@ def test_acylcarnitine_species_are_read_by_their_names_never_by_a_carbon_number(
     }
     # "C8" alone names a cervical root as often as a carnitine
     assert not _read("MRI showed narrowing of the C7-C8 foramen to 4 mm and a C8 root lesion.")
+
+
+# --- What the new names must not read ---------------------------------------------------
+
+
+def test_a_stool_porphyrin_is_not_read_as_the_urine_test() -> None:
+    # dev case cr-aip-pres-seizures-after-cholecystectomy-urine-pbg: the stool's porphyrins
+    # stay unread rather than become urine coproporphyrin
+    values = _read(
+        "fecal coproporphyrin was 18 nmol/g (reference: 0 to 45 nmol/g), and fecal "
+        "protoporphyrin was 10 nmol/g (reference: 0–100 nmol/g)."
+    )
+    assert "Coproporphyrin" not in values
+
+
+def test_a_number_that_lost_its_decimal_point_to_a_space_is_not_read() -> None:
+    # dev case cr-ctx-preliminary-then-made-lipid-profile-high: 14.1 or 141, never 14
+    assert not _read("Serum cholestanol levels were raised (14 1 micromole/liter).")
+    assert _read("Serum cholestanol levels were raised (14.1 micromole/liter).")
