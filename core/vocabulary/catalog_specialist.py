@@ -292,8 +292,54 @@ _DRUG_LEVELS: tuple[Analyte, ...] = (
                                            "plasma nortriptyline", "serum nortriptyline"),
             (_u("ng/ml", 50, 150, 0, 20_000),)),
 )
+
+# Round ten's recall audit of whole case reports (CaseReportBench items, CUPCase rows,
+# MedRBench PMC reports; issue #29): inborn errors and porphyrias whose tests the catalogue
+# did not name. "Cholestanol was increased to 64 μmol/L (3.3–12.5 μmol/L)", "serum
+# cholestanol level was elevated to 4.37 mg/dL" (cerebrotendinous xanthomatosis);
+# "acylcarnitine was 32 µmol/L (RV, 4–14 µmol/L)", "hexanoylcarnitine (C6)- 0.67 μmol/L",
+# "octanoylcarnitine ... decanoylcarnitine (C10)-1.71 μmol/L" (fatty-acid oxidation
+# disorders); "Total porphyrins in urine were elevated: 29,100 nmol/24 hours", "urinary
+# total porphyrin level was 1023 nmol/mmol of creatinine", "mild elevation in
+# coproporphyrin level, 118 nmol/24 hours" (porphyrias). A species named by its carbon
+# number alone ("C8 of 0.57 µM") is left unread: "C8" also names a cervical root ("C7-C8
+# 4 mm") and a complement component.
+_INBORN_ERRORS: tuple[Analyte, ...] = (
+    Analyte("Cholestanol", CHEMISTRY, ("cholestanol", "serum cholestanol",
+                                       "plasma cholestanol"),
+            (_u("umol/l", None, 12.5, 0, 2000), _u("mg/dl", None, 0.5, 0, 80),
+             _u("ug/ml", None, 5.0, 0, 800))),
+    Analyte("Acylcarnitine", CHEMISTRY, ("acylcarnitine", "acylcarnitines", "acyl carnitine",
+                                         "acyl-carnitine", "total acylcarnitine",
+                                         "total acylcarnitines"),
+            (_u("umol/l", 4, 14, 0, 1000),)),
+    Analyte("Hexanoylcarnitine", CHEMISTRY, ("hexanoylcarnitine",),
+            (_u("umol/l", None, 0.25, 0, 100),)),
+    Analyte("Octanoylcarnitine", CHEMISTRY, ("octanoylcarnitine",),
+            (_u("umol/l", None, 0.4, 0, 100),)),
+    Analyte("Decanoylcarnitine", CHEMISTRY, ("decanoylcarnitine",),
+            (_u("umol/l", None, 0.5, 0, 100),)),
+    Analyte("Total porphyrins", KIDNEY, ("total porphyrins", "total porphyrin",
+                                         "urinary total porphyrin", "urinary total porphyrins",
+                                         "total urinary porphyrins", "urinary porphyrins",
+                                         "urine porphyrins"),
+            (_u("nmol/24h", None, 320, 0, 10_000_000), _u("nmol/mmol", None, 35, 0, 1_000_000),
+             _u("ug/24h", None, 250, 0, 10_000_000), _u("nmol/l", None, 300, 0, 10_000_000)),
+            specimen="urine"),
+    Analyte("Coproporphyrin", KIDNEY, ("coproporphyrin", "coproporphyrins",
+                                       "urinary coproporphyrin", "urine coproporphyrin"),
+            (_u("nmol/24h", None, 230, 0, 10_000_000), _u("ug/24h", None, 160, 0, 10_000_000),
+             _u("nmol/l", None, 200, 0, 10_000_000)),
+            specimen="urine"),
+)
 # fmt: on
 
 SPECIALIST_ANALYTES: tuple[Analyte, ...] = (
-    _HORMONES + _SPECIALIST_CHEMISTRY + _SMEAR + _WORK_UP + _METABOLIC + _DRUG_LEVELS
+    _HORMONES
+    + _SPECIALIST_CHEMISTRY
+    + _SMEAR
+    + _WORK_UP
+    + _METABOLIC
+    + _DRUG_LEVELS
+    + _INBORN_ERRORS
 )

@@ -128,6 +128,14 @@ _SAME_AS: dict[str, str] = {
     "mmol/day": "mmol/24h",
     "mg/24": "mg/24h",
     "mmol/24hr": "mmol/24h",
+    "nmol/day": "nmol/24h",
+    "nmol/24hr": "nmol/24h",
+    "nmol/24hrs": "nmol/24h",
+    "nmol/24hours": "nmol/24h",
+    "nmol/24hour": "nmol/24h",
+    # a ratio to creatinine said in words: "1023 nmol/mmol of creatinine"
+    "nmol/mmolofcreatinine": "nmol/mmol",
+    "nmol/mmolcreatinine": "nmol/mmol",
     # micromolar ("µM") and nanomoles per millilitre are micromoles per litre
     "um": "umol/l",
     "nmol/ml": "umol/l",

@@ -573,6 +573,13 @@ def test_the_loinc_table_covers_the_catalog_with_well_formed_codes() -> None:
         "PIVKA-II",
         "KL-6",
         "SP-D",
+        # Round ten: neither file holds cholestanol or a serum acylcarnitine's moles (only a
+        # deprecated mass code and the urine's)
+        "Cholestanol",
+        "Acylcarnitine",
+        "Hexanoylcarnitine",
+        "Octanoylcarnitine",
+        "Decanoylcarnitine",
     }
     for name, test in LOINC.items():
         for code in [test.default, *test.by_unit.values()]:

@@ -547,6 +547,13 @@ LOINC: dict[str, LoincTest] = {
                        ("ug/24h", "mg/24h"), specimen=URINE),  # G
     "Orotic acid": _t("17869-9", "Orotate/Creatinine [Molar ratio] in Urine", ("umol/mmol",),
                       specimen=URINE),  # G
+    # Porphyrias (round ten): LOINC's group file holds a spot urine's moles and a 24-hour
+    # urine's mass per time; nmol/24 h and nmol/mmol creatinine go uncoded.
+    "Total porphyrins": _t("39771-1", "Porphyrins [Moles/volume] in Urine", ("nmol/l",),
+                           specimen=URINE),  # G
+    "Coproporphyrin": _t("2137-8", "Coproporphyrin [Mass/time] in 24 hour Urine", ("ug/24h",),
+                         specimen=URINE,
+                         nmol_l=("25167-8", "Coproporphyrin [Moles/volume] in Urine")),  # G
 }
 
 # An arterial sample's own code where the catalogue reads one analyte for any blood gas:

@@ -11,7 +11,8 @@ it is never given to the test whose name it holds:
 - "the last TP + BV infusion": a regimen's drugs joined by "+", not a dipstick's "+";
 - "internal mammary lymph nodes with the highest SUV of 6.0", "Tumor infiltrating
   lymphocyte and macrophage is less than 5%": a node or a tissue, not the blood count;
-- "\u201cabsence of RF or ACPA\u201d: 2 points": a criterion's points, not a result.
+- "\u201cabsence of RF or ACPA\u201d: 2 points": a criterion's points, not a result;
+- "fecal coproporphyrin was 18 nmol/g": a stool porphyrin, not the urine's (round ten).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ _OTHER_NAMES = re.compile(
     # a lymph node, and lymphocytes seen in a tissue rather than counted in blood
     r"|(?i:\blymph[\s-]+nodes?\b)"
     r"|(?i:\b(?:tumou?r[\s-]+)?infiltrating\s+lymphocytes?\b)"
+    # a porphyrin measured in stool, not in the urine its catalogue name means
+    r"|(?i:\b(?:fa?ecal|stool)\s+(?:copro|proto|uro)?porphyrins?\b)"
 )
 # "2 points", "1 point": a criterion's score
 _POINTS = re.compile(r"(?i)(?<![\d.])\d{1,2}(?:\.\d)?\s+points?\b")

@@ -128,6 +128,10 @@ NOT_VALUES = re.compile(
     # A gestational age in weeks and days: "the 100 g oral glucose tolerance test conducted at
     # 23+4 week of gestation" (CaseReportBench item 45) holds no glucose of 23.
     r"|(?i:(?<![\d.])\d{1,2}\s*\+\s*[0-6]\s*(?:(?:gestational\s+)?weeks?|wks?)\b)"
+    # A number whose decimal point was lost to a space, alone in its bracket before the unit:
+    # "Serum cholestanol levels were raised (14 1 micromole/liter)" (CaseReportBench CTX
+    # case of dev): 14.1 or 141, never 14.
+    r"|(?<=\()\s*\d{1,4}\s\d(?=\s*[A-Za-zµμ]+\s*/)"
 )
 _NUMBER = r"\d{1,9}(?:\.\d{1,6})?|\.\d{1,6}"
 VALUE = re.compile(

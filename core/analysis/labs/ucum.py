@@ -45,6 +45,7 @@ UCUM: dict[str, str] = {
     "g/24h": "g/(24.h)",
     "ug/24h": "ug/(24.h)",
     "mmol/24h": "mmol/(24.h)",
+    "nmol/24h": "nmol/(24.h)",
     "mm/h": "mm/h",
     "s": "s",
     # Doppler velocities of an imaging report ("Right ICA PSV is 0.595 m/s"): known as
@@ -61,6 +62,7 @@ UCUM: dict[str, str] = {
     "mg/mg": "mg/mg",
     "mmol/mmol": "mmol/mmol",
     "umol/mmol": "umol/mmol",  # orotic acid per creatinine
+    "nmol/mmol": "nmol/mmol",  # porphyrins per creatinine
     "lakh/ul": "10*5/uL",
     "10^4/ul": "10*4/uL",
     "coi": "{COI}",  # a cut-off index (M2BPGi)
