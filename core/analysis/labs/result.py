@@ -272,6 +272,14 @@ def read_result(
     # With its own unit written, a number beyond what a body can hold is a misread (a
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
     doubtful = blood and outside
+    if doubtful and target.range_for(None, value) is not None:
+        # A unit printed wrongly: the number fits another of the test's units, not the one
+        # written ("a white blood cell count of 3640 K/μL, ... a platelet count of 252,000
+        # K/μL", "platelets 367 cells/mm³", "white blood cell (6.48mm 3 /μL)", "hemoglobin of
+        # 6.9g/L": Journal of Medical Case Reports, CUPCase rows 4571, 4715, 4086, 2883). The
+        # number stands, its unit is unknown: kept doubtful (never critical), without the
+        # unit that would misstate it a thousandfold.
+        unit = None
     before_now = _PREVIOUSLY.match(after)
     if before_now:
         # "fell to 30 mL/min/1.73 m2 (previously >90 mL/min/1.73 m2)": the bracket holds the
