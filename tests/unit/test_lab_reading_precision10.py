@@ -65,3 +65,44 @@ def test_a_number_no_unit_of_the_test_can_hold_keeps_its_written_unit() -> None:
     # printed and doubtful (what the reader did before this round).
     potassium = _of(parse_lab_values("Potassium 71 mmol/L"), "Potassium")[0]
     assert (potassium.unit, potassium.doubtful, potassium.critical) == ("mmol/L", True, False)
+
+
+# --- 2. A span of results over a time is no result ------------------------------------------
+
+
+def test_a_span_a_test_ranged_over_is_no_result() -> None:
+    # CaseReportBench item 82 (a PMC case section, CC BY-NC 4.0): the baseline span.
+    assert (
+        _of(
+            parse_lab_values(
+                "His baseline lactates ranged from 1.5 to 3.6 mmol/L with mild intermittent "
+                "metabolic acidosis."
+            ),
+            "Lactate",
+        )
+        == []
+    )
+    # CUPCase row 4513 (precocious puberty): "in the range of", with the range that follows
+    values = parse_lab_values(
+        "Serum concentrations of estradiol were in the range of 280 to 375 pmol/L (normal <73 "
+        "for prepubertal child);"
+    )
+    assert _of(values, "Estradiol") == []
+
+
+def test_the_result_told_after_a_span_is_still_read() -> None:
+    # MedRBench PMC11470589 (a PMC open-access report of 2024): the span, then the last PSA.
+    values = parse_lab_values(
+        "His prostate-specific antigen (PSA) at the time had ranged from 1.2 to 2.3 during this "
+        "time with his last PSA being 1.2."
+    )
+    assert [v.value for v in _of(values, "PSA")] == [1.2]
+
+
+def test_a_change_from_one_result_to_another_is_still_two_results() -> None:
+    # CUPCase row 2740: "from 896 to 173" is a fall between two measurements, not a span.
+    values = parse_lab_values(
+        "This, once again, induced a 50% partial radiological response and a decrease of the "
+        "CA 15-3 level from 896 to 173UI/mL after three cycles."
+    )
+    assert [v.value for v in _of(values, "CA 15-3")] == [896, 173]
