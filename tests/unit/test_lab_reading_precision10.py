@@ -106,3 +106,28 @@ def test_a_change_from_one_result_to_another_is_still_two_results() -> None:
         "CA 15-3 level from 896 to 173UI/mL after three cycles."
     )
     assert [v.value for v in _of(values, "CA 15-3")] == [896, 173]
+
+
+# --- 3. A prenatal screen's multiple of the median is no hormone level ----------------------
+
+
+def test_a_multiple_of_the_median_is_no_level_of_the_hormone() -> None:
+    # MedRBench PMC11543139 (a PMC open-access report of 2024): the first-trimester screen.
+    assert (
+        parse_lab_values(
+            "Her routine first-trimester screening for fetal aneuploidy (combined test) had shown "
+            "negative results for trisomy 21, 18, and 13 (PAPP-A: 2.11 multiple of median (MoM), "
+            "free β-hCG: 0.9 MoM)."
+        )
+        == []
+    )
+    # CaseReportBench item 30 (CC BY-NC 4.0): the mother's screen, told in her newborn's case.
+    values = parse_lab_values(
+        "Maternal serum screening demonstrated low alpha-fetoprotein (AFP) and human chorionic "
+        "gonadotropin (hCG) level, 0.6 MoM and 0.52 MoM, respectively."
+    )
+    assert _of(values, "AFP") == [] and _of(values, "hCG") == []
+    # the hormone's own level in its unit is read as before
+    assert [
+        (v.value, v.unit) for v in _of(parse_lab_values("Serum beta-hCG was 0.9 mIU/mL."), "hCG")
+    ] == [(0.9, "mIU/mL")]

@@ -91,8 +91,16 @@ _DOSE = re.compile(
 
 
 # A number in a unit no result is given in: a dose per body weight ("citrulline at 0.5
-# mg/kg"), a spectroscopy peak's chemical shift ("elevated lactate peak at 1.3 ppm").
-_NO_RESULT_UNIT = re.compile(r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml)\s*/\s*kg|ppm)\b")
+# mg/kg"), a spectroscopy peak's chemical shift ("elevated lactate peak at 1.3 ppm"), a
+# prenatal screen's multiple of the median, a ratio to the pregnancies of the same week, not
+# the hormone's level ("PAPP-A: 2.11 multiple of median (MoM), free β-hCG: 0.9 MoM", MedRBench
+# PMC11543139; "alpha-fetoprotein (AFP) and human chorionic gonadotropin (hCG) level, 0.6 MoM
+# and 0.52 MoM, respectively", the mother's screen in her newborn's case, CaseReportBench item
+# 30).
+_NO_RESULT_UNIT = re.compile(
+    r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml)\s*/\s*kg|ppm)\b"
+    r"|^\s*(?:(?-i:MoM)\b|multiples?\s+of\s+(?:the\s+)?median\b)"
+)
 
 
 # The hours since an overdose between a drug's name and its level, as the Rumack-Matthew
