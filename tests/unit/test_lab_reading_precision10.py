@@ -131,3 +131,14 @@ def test_a_multiple_of_the_median_is_no_level_of_the_hormone() -> None:
     assert [
         (v.value, v.unit) for v in _of(parse_lab_values("Serum beta-hCG was 0.9 mIU/mL."), "hCG")
     ] == [(0.9, "mIU/mL")]
+
+
+def test_a_concentration_printed_in_an_impossible_unit_keeps_it() -> None:
+    # CUPCase row 2883 (Veillonella osteomyelitis): "hemoglobin of 6.9g/L" is kept as printed
+    # (doubtful), as the dev truth holds it; only a count's unit of cells is dropped.
+    values = parse_lab_values(
+        "A laboratory examination showed a white cell count (WBC) of 29×10^9 g/L with 90% "
+        "neutrophils, hemoglobin of 6.9g/L, and an erythrocyte sedimentation rate (ESR) of 97mm/h."
+    )
+    hemoglobin = _of(values, "Hemoglobin")[0]
+    assert (hemoglobin.value, hemoglobin.unit, hemoglobin.doubtful) == (6.9, "g/L", True)

@@ -26,7 +26,7 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.reference import Patient, patient_range
 from core.insights import LabValue
-from core.vocabulary.analytes import BLOOD_COUNT, DRUG_LEVELS
+from core.vocabulary.analytes import DRUG_LEVELS
 from core.vocabulary.catalog import BY_NAME, Analyte
 from core.vocabulary.units import EXPONENT_UNIT, unit_key
 
@@ -100,6 +100,13 @@ _DOSE = re.compile(
 _NO_RESULT_UNIT = re.compile(
     r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml)\s*/\s*kg|ppm)\b"
     r"|^\s*(?:(?-i:MoM)\b|multiples?\s+of\s+(?:the\s+)?median\b)"
+)
+
+
+# A count's unit: cells per volume, with no mass ("K/μL", "cells/mm³", "×10^3/μl", "/μL"),
+# never a concentration's "g/L".
+_COUNT_UNIT = re.compile(
+    r"(?i)(?:cells|/\s*(?:[µμu]l|mm\s*3|mm³|cmm|cu\.?\s*mm|l)\b)(?<!g/l)(?<!g/ l)"
 )
 
 
@@ -280,14 +287,14 @@ def read_result(
     # With its own unit written, a number beyond what a body can hold is a misread (a
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
     doubtful = blood and outside
-    if doubtful and target.panel == BLOOD_COUNT and target.range_for(None, value) is not None:
-        # A blood count's unit printed wrongly: the number fits another of the count's units,
+    if doubtful and _COUNT_UNIT.search(unit or "") and target.range_for(None, value) is not None:
+        # A cell count's unit printed wrongly: the number fits another of the count's units,
         # not the one written ("a white blood cell count of 3640 K/μL, ... a platelet count of
-        # 252,000 K/μL", "platelets 367 cells/mm³", "white blood cell (6.48mm 3 /μL)",
-        # "hemoglobin of 6.9g/L": Journal of Medical Case Reports, CUPCase rows 4571, 4715,
-        # 4086, 2883). The number stands, its unit is unknown: kept doubtful (never critical),
-        # without the unit that would misstate it a thousandfold. Other tests keep the unit
-        # written (an IgG of 10 mg/dL may be measured so).
+        # 252,000 K/μL", "platelets 367 cells/mm³", "white blood cell (6.48mm 3 /μL)": Journal
+        # of Medical Case Reports, CUPCase rows 4571, 4715, 4086). The number stands, its unit
+        # is unknown: kept doubtful (never critical), without the unit that would misstate it
+        # a thousandfold. A concentration keeps the unit written (an IgG of 10 mg/dL may be
+        # measured so; a haemoglobin "6.9g/L" stays as printed).
         unit = None
     before_now = _PREVIOUSLY.match(after)
     if before_now:
