@@ -91,8 +91,23 @@ _DOSE = re.compile(
 
 
 # A number in a unit no result is given in: a dose per body weight ("citrulline at 0.5
-# mg/kg"), a spectroscopy peak's chemical shift ("elevated lactate peak at 1.3 ppm").
-_NO_RESULT_UNIT = re.compile(r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml)\s*/\s*kg|ppm)\b")
+# mg/kg"), a spectroscopy peak's chemical shift ("elevated lactate peak at 1.3 ppm"), a
+# prenatal screen's multiple of the median, a ratio to the pregnancies of the same week, not
+# the hormone's level ("PAPP-A: 2.11 multiple of median (MoM), free β-hCG: 0.9 MoM", MedRBench
+# PMC11543139; "alpha-fetoprotein (AFP) and human chorionic gonadotropin (hCG) level, 0.6 MoM
+# and 0.52 MoM, respectively", the mother's screen in her newborn's case, CaseReportBench item
+# 30).
+_NO_RESULT_UNIT = re.compile(
+    r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml)\s*/\s*kg|ppm)\b"
+    r"|^\s*(?:(?-i:MoM)\b|multiples?\s+of\s+(?:the\s+)?median\b)"
+)
+
+
+# A count's unit: cells per volume, with no mass ("K/μL", "cells/mm³", "×10^3/μl", "/μL"),
+# never a concentration's "g/L".
+_COUNT_UNIT = re.compile(
+    r"(?i)(?:cells|/\s*(?:[µμu]l|mm\s*3|mm³|cmm|cu\.?\s*mm|l)\b)(?<!g/l)(?<!g/ l)"
+)
 
 
 # The hours since an overdose between a drug's name and its level, as the Rumack-Matthew
@@ -272,6 +287,15 @@ def read_result(
     # With its own unit written, a number beyond what a body can hold is a misread (a
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
     doubtful = blood and outside
+    if doubtful and _COUNT_UNIT.search(unit or "") and target.range_for(None, value) is not None:
+        # A cell count's unit printed wrongly: the number fits another of the count's units,
+        # not the one written ("a white blood cell count of 3640 K/μL, ... a platelet count of
+        # 252,000 K/μL", "platelets 367 cells/mm³", "white blood cell (6.48mm 3 /μL)": Journal
+        # of Medical Case Reports, CUPCase rows 4571, 4715, 4086). The number stands, its unit
+        # is unknown: kept doubtful (never critical), without the unit that would misstate it
+        # a thousandfold. A concentration keeps the unit written (an IgG of 10 mg/dL may be
+        # measured so; a haemoglobin "6.9g/L" stays as printed).
+        unit = None
     before_now = _PREVIOUSLY.match(after)
     if before_now:
         # "fell to 30 mL/min/1.73 m2 (previously >90 mL/min/1.73 m2)": the bracket holds the

@@ -812,9 +812,23 @@ def _share_named(match: re.Match[str]) -> str:
     return f"{name}{match.group('count')}, {name} {match.group('share')}% ("
 
 
+# A span of results over a time, not one result: "His prostate-specific antigen (PSA) at the
+# time had ranged from 1.2 to 2.3 during this time" (MedRBench, PMC11470589), "His baseline
+# lactates ranged from 1.5 to 3.6 mmol/L" (CaseReportBench item 82), "Serum concentrations of
+# estradiol were in the range of 280 to 375 pmol/L" (Journal of Medical Case Reports, CUPCase
+# row 4513). Neither end is a result (tests/clinical/README.md: "ranges of past values"); the
+# span's numbers go, its words stay.
+_SPAN_OF_RESULTS = re.compile(
+    r"(?i)\b(?P<verb>rang(?:ed|ing)|var(?:ied|ying)|fluctuat(?:ed|ing)|in\s+the\s+range\s+of)"
+    r"\s+(?:from\s+|between\s+)?[<>]?\d[\d.,]*\s*(?:[^\s\d.;,]{1,12}\s*)?(?:to|and|-|–|—)\s*"
+    r"\d+(?:[.,]\d+)*(?:\s*[a-zA-Zµμ%]+(?:/[a-zA-Z0-9.]+)*)?"
+)
+
+
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _GLUED_SENTENCE.sub(lambda m: f"{m.group('unit')}. ", line)
+    line = _SPAN_OF_RESULTS.sub(lambda m: f"{m.group('verb')} over a span", line)
     line = _COUNT_THEN_SHARE.sub(_share_named, line)
     line = _PLURAL_NAME.sub(_singular, line)
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
