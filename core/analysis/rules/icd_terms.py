@@ -85,8 +85,10 @@ def _parts(word: str) -> tuple[str, ...]:
     return tuple(word.removesuffix("'s").split("-"))
 
 
-def _key(words: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(part for word in words for part in _parts(word))
+def _key(words: tuple[str, ...]) -> str:
+    """The words' letters run together: "post-transfusion purpura" meets the code set's
+    "Posttransfusion purpura", "non-ossifying" its "nonossifying"."""
+    return "".join(part for word in words for part in _parts(word))
 
 
 def _unaccented(text: str) -> str:
@@ -100,14 +102,14 @@ def _unaccented(text: str) -> str:
 _BUILDING = threading.Lock()
 
 
-def _terms() -> dict[tuple[str, ...], str]:
-    """Term (its words) -> the ICD-10-CM code it names."""
+def _terms() -> dict[str, str]:
+    """Term (its words' letters run together, _key) -> the ICD-10-CM code it names."""
     with _BUILDING:
         return _built_terms()
 
 
 @cache
-def _built_terms() -> dict[tuple[str, ...], str]:
+def _built_terms() -> dict[str, str]:
     icd = code_set()
     exact: dict[tuple[str, ...], str] = {}
     heads: dict[tuple[str, ...], set[str]] = {}
@@ -155,7 +157,7 @@ def _built_terms() -> dict[tuple[str, ...], str]:
         terms.setdefault(wording, code)
     for wording, code in _bracketed_names(icd).items():
         terms.setdefault(wording, code)
-    kept: dict[tuple[str, ...], str] = {}
+    kept: dict[str, str] = {}
     for words, code in terms.items():
         if len(words) > 1 or len(words[0]) >= _ONE_WORD_MIN:
             kept.setdefault(_key(words), code)
@@ -460,10 +462,10 @@ def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
     terms = _terms()
     plain = _unaccented(sentence.lower())
     spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(plain)]
-    parts = [_parts(word) for _, _, word in spans]
+    parts = ["".join(_parts(word)) for _, _, word in spans]
     candidates: list[tuple[int, int, str]] = []  # first word, word count, code
     for first in range(len(spans)):
-        key: tuple[str, ...] = ()
+        key = ""
         for size in range(1, min(_MAX_WORDS, len(spans) - first) + 1):
             key += parts[first + size - 1]
             code = terms.get(key)
