@@ -2,9 +2,10 @@
 CUPCase final diagnoses (Journal of Medical Case Reports, CC BY) that neither the hand list nor
 the code set's terms name, and fixed the largest classes:
 
-- spelling: the code set writes "B-cell", "Cat-scratch", "Langerhans-cell" and "Sjögren
-  syndrome" where reports write "B cell", "cat scratch", "Langerhans cell", "Sjögren's
-  syndrome" (and the reverse): hyphen, space and possessive meet in every term;
+- spelling: the code set writes "B-cell", "Cat-scratch", "Posttransfusion" and "Sjögren
+  syndrome" where reports write "B cell", "cat scratch", "post-transfusion", "Sjögren's
+  syndrome" (and the reverse): hyphen, space, closed compound and possessive meet in every
+  term;
 - named syndromes, infections named by organism, drugs named by class, tumours the index sends
   to "see Lipoma" or "see Hemangioma": each with the code the ICD-10-CM index gives it.
 
@@ -51,6 +52,19 @@ def test_a_term_written_with_a_space_where_the_code_set_has_a_hyphen_is_found() 
     assert _terms("Cat scratch disease (Bartonella henselae infection)") == ["A28.1"]
     # CUPCase 4865: "Langerhans-cell histiocytosis NOS" is C96.6's inclusion term.
     assert _terms("Langerhans cell histiocytosis") == ["C96.6"]
+
+
+def test_a_hyphenated_compound_meets_the_code_sets_closed_one() -> None:
+    # CUPCase 4255's final diagnosis; the code set writes "Posttransfusion purpura" (D69.51).
+    assert _terms("Post-Transfusion Purpura") == ["D69.51"]
+    # MedRBench PMC11602322 (2024), its case section (a line between figure references):
+    # "Intravascular large B-cell lymphoma" is C83.8's inclusion term; the reader took the
+    # differential's demyelination (G37.9) before.
+    sentence = (
+        "), a biopsy was performed, and intravascular large B cell lymphoma (IVLBCL) was"
+        " diagnosed ("
+    )
+    assert "C83.8" in _stated(sentence)
 
 
 def test_a_hyphenated_prefix_is_no_start_of_a_shorter_term() -> None:
