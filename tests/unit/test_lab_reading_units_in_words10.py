@@ -58,4 +58,3 @@ def test_a_natriuretic_peptide_in_picograms_per_millilitre_in_words_is_read() ->
     bnp = values["BNP"]
     assert (bnp.value, bnp.unit) == (230.0, "pg/mL")
     assert bnp.flag == "high"
-
