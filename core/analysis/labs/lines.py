@@ -280,10 +280,13 @@ _PER_24_HOURS = re.compile(r"(?i)(?<=[a-zµμ])\s*/\s*24\s*-?\s*(?:hours?|hrs?|h
 
 
 # A unit written in words: "“serum calcium” 1.5 mmol per lit" (emergucate.com, Lab Case
-# 255), "108 milliequivalents per liter", "milligrams per deciliter".
+# 255), "108 milliequivalents per liter", "milligrams per deciliter"; and per millilitre:
+# "the level of B-type natriuretic peptide was 230 pg per mL (normal range 0 to 100)"
+# (Journal of Medical Case Reports, CUPCase row 5100), unread before.
 _UNIT_IN_WORDS = re.compile(
-    r"(?i)(?<=\d)\s*(?P<amount>mmol|meq|mg|µmol|umol|millimoles?|milliequivalents?|milligrams?)"
-    r"\s+per\s+(?P<volume>lit(?:re|er)?s?|l|dl|decilit(?:re|er)s?)\b"
+    r"(?i)(?<=\d)\s*(?P<amount>mmol|meq|mg|µmol|μmol|umol|nmol|pmol|ng|pg|µg|μg|ug|mcg"
+    r"|millimoles?|milliequivalents?|milligrams?)"
+    r"\s+per\s+(?P<volume>lit(?:re|er)?s?|l|dl|decilit(?:re|er)s?|ml|millilit(?:re|er)s?)\b"
 )
 _AMOUNT_SYMBOL = {"millimole": "mmol", "milliequivalent": "mEq", "milligram": "mg"}
 
@@ -291,8 +294,19 @@ _AMOUNT_SYMBOL = {"millimole": "mmol", "milliequivalent": "mEq", "milligram": "m
 def _unit_in_symbols(match: re.Match[str]) -> str:
     amount = match.group("amount")
     amount = _AMOUNT_SYMBOL.get(amount.lower().rstrip("s"), amount)
-    volume = "dL" if match.group("volume").lower().startswith("d") else "L"
-    return f" {amount}/{volume}"
+    volume = match.group("volume").lower()
+    symbol = "dL" if volume.startswith("d") else "mL" if volume.startswith("m") else "L"
+    return f" {amount}/{symbol}"
+
+
+# A filtration rate's unit in words or with spaces: "estimated glomerular filtration rate
+# (eGFR) was 89 ml per minute per 1.73 m 2" (CaseReportBench item 125, unread before),
+# "106 mL/minute/1.73 m²" (CUPCase row 3881), "mL/min per 1.73 m2": one unit,
+# mL/min/1.73m2, whatever the spelling.
+_FILTRATION_UNIT = re.compile(
+    r"(?i)(?<=\d)\s*ml\s*(?:/\s*|\s+per\s+)min(?:ute)?s?\s*(?:/\s*|\s+per\s+)"
+    r"1[.,]73\s*(?:m\s*(?:\^?\s*2|²)|sq\.?\s*m|square\s+met(?:re|er)s?)(?![\w])"
+)
 
 
 # A vaccine's name is letters glued to its valency: "his second PCV13 dose" (Journal of Medical
@@ -329,7 +343,7 @@ def clean_line(line: str) -> str:
     line = re.sub(r"(?<![\d.\s])(\s+)[–−](?=\d)", r"\1-", line.replace("\u2212", "-"))
     line = line.replace("\t", "  ").replace('"', " ").replace("|", "  ")
     line = line.replace("\u201c", " ").replace("\u201d", " ")  # curly double quotes
-    line = _UNIT_IN_WORDS.sub(_unit_in_symbols, line)
+    line = _UNIT_IN_WORDS.sub(_unit_in_symbols, _FILTRATION_UNIT.sub(" mL/min/1.73m2", line))
     line = _STRAY_QUOTE.sub(" ", line)
     line = unglue(line, known_unit)
     line = rewrite_prose(without_other_names(line))
