@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
+from core.analysis.rules.gene_words import names_a_gene
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
 from core.analysis.rules.organisms import found_organisms
@@ -126,6 +127,22 @@ _HISTORY_LIST = re.compile(
 _FAMILY = re.compile(
     r"(?i)\b(?:(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|"
     r"aunt|uncle|relative|grand(?:mother|father|parent|son|daughter))s?|family|maternal|paternal)\b"
+)
+# A relative as the subject of a statement: "The parents' first child was diagnosed with
+# steroid-resistant nephrotic syndrome at 18 months of age" (CaseReportBench), "the children
+# of the oldest sister that were diagnosed with congenital glaucoma" (MedRBench, PMC11477508).
+# The relative is the head of the subject: a determiner (and an order word) before it, so that
+# "the second child of healthy parents was diagnosed" (the patient) is not a relative's.
+_KIN = (
+    r"(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|aunt|"
+    r"uncle|relative|grand(?:mother|father|parent|son|daughter))s?"
+)
+_ORDER = r"(?:first|second|third|elder|older|oldest|eldest|younger|youngest|twin|other)"
+_RELATIVE_SUBJECT = re.compile(
+    r"(?i)(?:^|[,;:]|\b(?:the|his|her|their|its|our|a|an|one|both|two|whose|patient['’]s|"
+    r"proband['’]s))\s+(?:" + _ORDER + r"\s+)?" + _KIN + r"(?:['’]s?)?"
+    r"(?:\s+(?:" + _ORDER + r"\s+)?(?:child|children|" + _KIN + r"))?"
+    r"(?:\s+(?:who|that))?\s+(?:was|were|had\s+been|has\s+been)\s+(?:\w+\s+)?$"
 )
 # A case report's subject, as its opening sentence names it: "We present a case of X", "we
 # report a rare case of X", "a rare case of X". It states X (the case is about it) without
@@ -390,7 +407,7 @@ def _read_icd_terms(notes: str, facts: NoteFacts) -> None:
         hand = [m.span() for c in CONDITIONS for m in c.pattern.finditer(sentence)]
         for start, end, condition in icd_conditions(sentence):
             before, after = sentence[:start], sentence[end:]
-            if any(s < end and start < e for s, e in hand):
+            if any(s < end and start < e for s, e in hand) or names_a_gene(after):
                 continue
             if condition.code[:3] in known or is_negated(sentence, start, end):
                 continue
@@ -630,6 +647,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         before, after = sentence[:start], sentence[end:]
         if _COURSE_BEFORE.search(before) or _COURSE_AFTER.match(after):
             continue  # "No recurrence of the chylothorax": it was had, neither denied nor new
+        if names_a_gene(after):
+            continue  # "leucine-rich glioma inactivated 1 protein": a marker, had or denied
         if _relatives(before):
             # A relative's condition, had or denied: "There was no apparent family history
             # (parents, child and parent's siblings) of ... lipid storage diseases inducing
@@ -838,8 +857,12 @@ def _revise(facts: NoteFacts, name: str) -> None:
 
 def _relatives(before: str) -> bool:
     """A relative's condition: a family word before it, unless a diagnosis is stated after
-    that word ("history of sudden deaths in the family ..., diagnosis of long QT syndrome")."""
+    that word ("history of sudden deaths in the family ..., diagnosis of long QT syndrome"),
+    or a relative the subject of that statement ("The parents' first child was diagnosed
+    with steroid-resistant nephrotic syndrome")."""
     stated = list(_STATED_INLINE.finditer(before))
+    if stated and _RELATIVE_SUBJECT.search(before[: stated[-1].start()]):
+        return True
     return bool(_FAMILY.search(before[stated[-1].end() :] if stated else before))
 
 
