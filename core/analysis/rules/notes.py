@@ -124,19 +124,17 @@ _HISTORY_LIST = re.compile(
     r"\bhistory\s+of\b[^.;]{1,100}?\bwith\s+(?:symptoms|features|manifestations|complications)"
     r"\s+(?:including|of|such\s+as)\b"
 )
-_FAMILY = re.compile(
-    r"(?i)\b(?:(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|"
-    r"aunt|uncle|relative|grand(?:mother|father|parent|son|daughter))s?|family|maternal|paternal)\b"
+# A relative, by kin word ("sister", "grandparents"): what _FAMILY and _RELATIVE_SUBJECT share.
+_KIN = (
+    r"(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|aunt|"
+    r"uncle|relative|grand(?:mother|father|parent|son|daughter))s?"
 )
+_FAMILY = re.compile(r"(?i)\b(?:" + _KIN + r"|family|maternal|paternal)\b")
 # A relative as the subject of a statement: "The parents' first child was diagnosed with
 # steroid-resistant nephrotic syndrome at 18 months of age" (CaseReportBench), "the children
 # of the oldest sister that were diagnosed with congenital glaucoma" (MedRBench, PMC11477508).
 # The relative is the head of the subject: a determiner (and an order word) before it, so that
 # "the second child of healthy parents was diagnosed" (the patient) is not a relative's.
-_KIN = (
-    r"(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|aunt|"
-    r"uncle|relative|grand(?:mother|father|parent|son|daughter))s?"
-)
 _ORDER = r"(?:first|second|third|elder|older|oldest|eldest|younger|youngest|twin|other)"
 _RELATIVE_SUBJECT = re.compile(
     r"(?i)(?:^|[,;:]|\b(?:the|his|her|their|its|our|a|an|one|both|two|whose|patient['’]s|"
