@@ -343,20 +343,29 @@ def _site_wordings(exact: dict[tuple[str, ...], str]) -> dict[tuple[str, ...], s
     }
 
 
+def _bracket_codes(icd: object, bracket: re.Pattern[str]) -> dict[str, set[str]]:
+    """Each name ``bracket`` finds in a code's description -> the codes that give it; blocks
+    and the pregnancy and newborn chapters left out ("[Rh]" isoimmunisation is pregnancy's)."""
+    codes_of: dict[str, set[str]] = {}
+    for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
+        if len(code) > 7 or "-" in code or code.startswith(_POPULATION_CHAPTERS):
+            continue
+        for name in bracket.findall(icd.get_description(code)):  # type: ignore[attr-defined]
+            codes_of.setdefault(name, set()).add(code)
+    return codes_of
+
+
 def _bracketed_names(icd: object) -> dict[tuple[str, ...], str]:
     """ "MALT-lymphoma" and "MALT lymphoma" -> C88.4: each disease a description names again
     in brackets, where every code naming it falls in one category."""
     names: dict[tuple[str, ...], set[str]] = {}
-    for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
-        if len(code) > 7 or "-" in code or code.startswith(_POPULATION_CHAPTERS):
+    for name, codes in _bracket_codes(icd, _BRACKETED).items():
+        words = _words(name)
+        last = words[-1] if words else ""
+        if not (_DISEASE_NOUN.search(last) or _DISEASE_WORD.search(last)) or "," in name:
             continue
-        for name in _BRACKETED.findall(icd.get_description(code)):  # type: ignore[attr-defined]
-            words = _words(name)
-            last = words[-1] if words else ""
-            if not (_DISEASE_NOUN.search(last) or _DISEASE_WORD.search(last)) or "," in name:
-                continue
-            for form in (words, _words(name.replace("-", " "))):
-                names.setdefault(form, set()).add(code)
+        for form in (words, _words(name.replace("-", " "))):
+            names.setdefault(form, set()).update(codes)
     named: dict[tuple[str, ...], str] = {}
     for words, codes in names.items():
         broadest = min(codes, key=len)
@@ -370,14 +379,8 @@ def _bracketed_names(icd: object) -> dict[tuple[str, ...], str]:
 def _eponym_wordings(icd: object) -> dict[tuple[str, ...], str]:
     """ "Churg-Strauss syndrome" (and disease) -> M30.1, for each eponym a description gives
     in brackets, where all the codes giving it fall in one category."""
-    eponyms: dict[str, set[str]] = {}
-    for code in icd.get_all_codes(True):  # type: ignore[attr-defined]
-        if len(code) > 7 or "-" in code or code.startswith(_POPULATION_CHAPTERS):
-            continue  # blocks; "[Rh]" isoimmunisation is pregnancy's
-        for name in _EPONYM.findall(icd.get_description(code)):  # type: ignore[attr-defined]
-            eponyms.setdefault(name, set()).add(code)
     wordings: dict[tuple[str, ...], str] = {}
-    for name, codes in eponyms.items():
+    for name, codes in _bracket_codes(icd, _EPONYM).items():
         if len({code[:3] for code in codes}) != 1 or len(name) < 4:
             continue
         named = next(iter(codes)) if len(codes) == 1 else _head_code(codes)
