@@ -26,6 +26,7 @@ import unicodedata
 from functools import cache
 
 from core.analysis.rules.conditions import Condition
+from core.analysis.rules.disease_names import disease_names
 from core.analysis.rules.neoplasms import SITE_ADJECTIVES as _SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import sited_neoplasms
 from core.icd10 import code_set
@@ -110,6 +111,33 @@ def _terms() -> dict[str, str]:
 
 @cache
 def _built_terms() -> dict[str, str]:
+    """The code set's terms and the index names, then the Disease Ontology's names where the
+    two give none (disease_names.py), one-word names under the code set's one-word guards."""
+    kept = dict(code_set_terms())
+    for name, code in disease_names().items():
+        if readable_name(name):
+            kept.setdefault(term_key(name), code)
+    return kept
+
+
+def term_key(name: str) -> str:
+    """The key a name is looked up by (its words' letters run together)."""
+    return _key(_words(name))
+
+
+def readable_name(name: str) -> bool:
+    """A name from outside the code set may be read alone: two words or more, or one long word
+    with a disease's ending ("Appendicitis"); "Chikungunya", "Asthma" or "Cancer" alone are
+    left to the code set's own terms and the hand list."""
+    words = _words(name)
+    return len(words) > 1 or (
+        len(words) == 1 and len(words[0]) >= _ONE_WORD_MIN and bool(_DISEASE_WORD.search(words[0]))
+    )
+
+
+@cache
+def code_set_terms() -> dict[str, str]:
+    """The code set's own terms and the index names (no Disease Ontology name), by key."""
     icd = code_set()
     exact: dict[tuple[str, ...], str] = {}
     heads: dict[tuple[str, ...], set[str]] = {}
