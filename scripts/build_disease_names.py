@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.analysis.rules.disease_names import (  # noqa: E402
+from core.analysis.rules.disease_names import (
     agrees,
     fits_behaviour,
     fits_population,
@@ -37,8 +37,8 @@ from core.analysis.rules.disease_names import (  # noqa: E402
     stems,
     usable_name,
 )
-from core.analysis.rules.icd_terms import code_set_terms, readable_name, term_key  # noqa: E402
-from core.icd10 import code_set  # noqa: E402
+from core.analysis.rules.icd_terms import code_set_terms, readable_name, term_key
+from core.icd10 import code_set
 
 XREFS = "DOreports/allXREFinDO.tsv"
 PARENTS = "DOreports/HumanDO.tsv"
@@ -181,18 +181,20 @@ def main(repo: str, commit: str = "HEAD") -> None:
         f"#   {OLD_FILE} at {OLD_COMMIT} (2016 EXACT synonyms of diseases in no subset file,\n"
         "#   only where the 2016 name is today's label and the disease was not obsolete).\n"
         "# Licence: CC0 1.0 Universal (public domain dedication), DO's LICENSE file.\n"
-        "# Filtered (core/analysis/rules/disease_names.py): one code per disease (one category;\n"
-        "#   the code all others start with), a code of the loaded ICD-10-CM code set, no chapter R\n"
+        "# Filtered (core/analysis/rules/disease_names.py): one code per disease (one\n"
+        "#   category; the code all others start with), a code of the loaded ICD-10-CM code\n"
+        "#   set, no chapter R\n"
         "#   (findings); no class of diseases (narrower diseases coded in two chapters or more\n"
         "#   than ten categories); a disease with no capital in its label only where one of its\n"
         "#   names shares a word with the code's own words; a tumour not said malignant never a\n"
         "#   malignant code; a code of pregnancy (O), the newborn (P) or of a kind (congenital,\n"
-        "#   rheumatic) only for a name that says so (eponyms excepted); no acronym (DO's OMO:0003012 or capitals), gene symbol, numbered locus or\n"
+        "#   rheumatic) only for a name that says so (eponyms excepted); no acronym (DO's\n"
+        "#   OMO:0003012 or capitals), gene symbol, numbered locus or\n"
         "#   index form; one word only if long with a disease's ending (icd_terms.readable_name);\n"
         "#   a name of two codes dropped; names the code set's terms or the index\n"
         "#   names already give dropped.\n"
-        f"# {counts['diseases']} diseases with ICD-10-CM codes, {counts['one code']} with one usable"
-        f" code, {counts['names']} names.\n"
+        f"# {counts['diseases']} diseases with ICD-10-CM codes, {counts['one code']} with one"
+        f" usable code, {counts['names']} names.\n"
         "# Built by scripts/build_disease_names.py. name<TAB>ICD-10-CM code\n"
     )
     for name, code in rows.items():

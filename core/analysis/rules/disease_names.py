@@ -110,9 +110,9 @@ def fits_population(name: str, code: str, description: str) -> bool:
 
 # Words no disease is told apart by, left out when DO's names and the code set's are compared.
 _GENERIC = frozenset(
-    "disease diseases disorder disorders syndrome other unspecified specified with without "
-    "type acute chronic primary secondary classified elsewhere site sites and the due not "
-    "nos".split()
+    {"disease", "diseases", "disorder", "disorders", "syndrome", "other", "unspecified"}
+    | {"specified", "with", "without", "type", "acute", "chronic", "primary", "secondary"}
+    | {"classified", "elsewhere", "site", "sites", "and", "the", "due", "not", "nos"}
 )
 
 
