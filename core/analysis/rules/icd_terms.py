@@ -16,6 +16,10 @@ adult's notes (the full description still does).
 The code set says "Toxic effect of carbon monoxide ..." (T51-T65) where doctors write "carbon
 monoxide poisoning", "lithium toxicity" or "methanol intoxication": each substance of a "Toxic
 effect of" description also names its category in those three ways and as "poisoning by X".
+
+Where the code set and the hand-kept index names (_INDEX_NAMES) give no term, the Human Disease
+Ontology's names of diseases (CC0; disease_names.py, read from data/disease_names.tsv) are
+terms too ("giant lymph node hyperplasia": D47.Z2, Castleman disease).
 """
 
 from __future__ import annotations
