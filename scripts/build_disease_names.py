@@ -28,11 +28,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from core.analysis.rules.conditions import CONDITIONS
 from core.analysis.rules.disease_names import (
     agrees,
     fits_behaviour,
     fits_population,
     names_a_class,
+    names_a_finding,
+    names_the_organs_disorders,
     one_code,
     stems,
     usable_name,
@@ -113,6 +116,21 @@ def descendants(repo: str, commit: str, labels: dict[str, str]) -> dict[str, set
     return {ids[label]: walk(label) for label in ids}
 
 
+def broadens(name: str, code: str, known: dict[str, str]) -> bool:
+    """The name holds a shorter term of the code set or the hand list whose code lies below
+    DO's ("lipoid CAH": the hand list's CAH is E25.0, DO's code E25; "Bartter syndrome type 3":
+    E26.81 inside, DO's E26.8): DO's name would read less than its own words do."""
+    words = name.split()
+    inner = [
+        known.get(term_key(" ".join(words[i:j])))
+        for i in range(len(words))
+        for j in range(i + 1, len(words) + 1)
+        if j - i < len(words)
+    ]
+    inner += [c.code for c in CONDITIONS if c.pattern.search(name)]
+    return any(c and c != code and c.startswith(code) for c in inner)
+
+
 def main(repo: str, commit: str = "HEAD") -> None:
     full = subprocess.run(
         ["git", "-C", repo, "rev-parse", commit], capture_output=True, check=True, text=True
@@ -145,6 +163,7 @@ def main(repo: str, commit: str = "HEAD") -> None:
         if icd.is_category_or_subcategory(code) and not (doid in now and now[doid][1]):
             usable[doid] = code
     named: dict[str, set[str]] = defaultdict(set)
+    written: dict[str, str] = {}  # as DO writes it: the hand list reads "CAH" in capitals
     counts = {"diseases": len(codes), "one code": len(usable), "names": 0}
     for doid, code in usable.items():
         narrower = [usable[d] for d in below.get(doid, ()) if d in usable]
@@ -159,18 +178,25 @@ def main(repo: str, commit: str = "HEAD") -> None:
         if not agrees(labels[doid], synonyms, code_words(icd, code)):
             continue
         eponym = any(ch.isupper() for ch in labels[doid])
+        description = icd.get_description(code)
         for name in (labels[doid], *synonyms):
             lower = name.lower()
             if not (usable_name(name) and readable_name(name) and fits_behaviour(lower, code)):
                 continue
-            if eponym or fits_population(lower, code, icd.get_description(code)):
+            if names_a_finding(lower):
+                continue
+            if eponym or (
+                fits_population(lower, code, description)
+                and not names_the_organs_disorders(lower, description)
+            ):
                 named[lower].add(code)
+                written.setdefault(lower, name)
     known = code_set_terms()
     rows: dict[str, str] = {}
     for name, given in sorted(named.items()):
         code = one_code(given)
-        if code is None or term_key(name) in known:
-            continue  # two diseases of different codes, or the code set names it already
+        if code is None or term_key(name) in known or broadens(written[name], code, known):
+            continue  # two diseases' codes, the code set's own term, or less than its words
         rows[name] = code
     counts["names"] = len(rows)
     out = sys.stdout
@@ -181,18 +207,20 @@ def main(repo: str, commit: str = "HEAD") -> None:
         f"#   {OLD_FILE} at {OLD_COMMIT} (2016 EXACT synonyms of diseases in no subset file,\n"
         "#   only where the 2016 name is today's label and the disease was not obsolete).\n"
         "# Licence: CC0 1.0 Universal (public domain dedication), DO's LICENSE file.\n"
-        "# Filtered (core/analysis/rules/disease_names.py): one code per disease (one\n"
-        "#   category; the code all others start with), a code of the loaded ICD-10-CM code\n"
-        "#   set, no chapter R\n"
-        "#   (findings); no class of diseases (narrower diseases coded in two chapters or more\n"
-        "#   than ten categories); a disease with no capital in its label only where one of its\n"
-        "#   names shares a word with the code's own words; a tumour not said malignant never a\n"
-        "#   malignant code; a code of pregnancy (O), the newborn (P) or of a kind (congenital,\n"
-        "#   rheumatic) only for a name that says so (eponyms excepted); no acronym (DO's\n"
-        "#   OMO:0003012 or capitals), gene symbol, numbered locus or\n"
-        "#   index form; one word only if long with a disease's ending (icd_terms.readable_name);\n"
-        "#   a name of two codes dropped; names the code set's terms or the index\n"
-        "#   names already give dropped.\n"
+        "# Filtered (rules in core/analysis/rules/disease_names.py and this script):\n"
+        "#   one code per disease (one category; the code all others start with), in the\n"
+        "#   loaded ICD-10-CM code set, not chapter R (findings);\n"
+        "#   no class of diseases (narrower diseases coded in two chapters or >10 categories);\n"
+        "#   a disease with no capital in its label only where one of its names shares a word\n"
+        "#   with the code's own words; a tumour not said malignant never a malignant code;\n"
+        "#   a code of pregnancy (O), the newborn (P) or of a kind (congenital, rheumatic,\n"
+        "#   alcoholic) only for a name that says so, no organ's two-word 'X disease' under\n"
+        "#   the code set's residual 'disorders of X' (both: eponyms excepted);\n"
+        "#   no acronym (DO's OMO:0003012 or capitals), gene symbol, numbered locus or index\n"
+        "#   form; one word only if long with a disease's ending (icd_terms.readable_name);\n"
+        "#   no finding (a function lost or weakened: 'vision loss', 'spastic diplegia');\n"
+        "#   a name of two codes dropped; a name holding a term of a code below its own\n"
+        "#   dropped; names the code set's terms or the index names already give dropped.\n"
         f"# {counts['diseases']} diseases with ICD-10-CM codes, {counts['one code']} with one"
         f" usable code, {counts['names']} names.\n"
         "# Built by scripts/build_disease_names.py. name<TAB>ICD-10-CM code\n"

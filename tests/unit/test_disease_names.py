@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.analysis.rules.conditions import CONDITIONS
 from core.analysis.rules.disease_names import (
     agrees,
     disease_names,
@@ -15,6 +16,8 @@ from core.analysis.rules.disease_names import (
     fits_population,
     header,
     names_a_class,
+    names_a_finding,
+    names_the_organs_disorders,
     one_code,
     read_names,
     stems,
@@ -170,3 +173,34 @@ def test_the_code_sets_own_terms_and_index_names_keep_precedence() -> None:
     # longer taken by DO's "capillary hemangioma" filed under Q82.5, a congenital nevus.
     assert _codes("Mondor's disease") == ["I80.8"]
     assert _codes("consistent with a capillary hemangioma with eroded surface") == ["D18.0"]
+
+
+def test_a_function_lost_or_weakened_is_a_finding() -> None:
+    # "Early and accurate diagnosis is essential ... to prevent long-term visual impairment"
+    # (MedRBench PMC11558034) took H54 over the case's congenital vitreous malformation; an
+    # examination "suggestive of spastic diplegia" (CaseReportBench item 33) took G80.1.
+    for finding in ("visual impairment", "vision loss", "spastic diplegia", "facial paralysis"):
+        assert names_a_finding(finding)
+        assert finding not in disease_names()
+    assert not names_a_finding("spastic paraplegia type 4 disease")
+
+
+def test_an_organs_disease_under_its_residual_disorders_is_no_diagnosis() -> None:
+    # "Koilonychia ... is a nail disease commonly seen in hypochromic anemia" (CUPCase 494).
+    assert names_the_organs_disorders("nail disease", "Nail disorders")
+    assert not names_the_organs_disorders("alexander disease", "Alexander disease")
+    assert "nail disease" not in disease_names()
+
+
+def test_a_kind_of_code_the_name_does_not_say_is_not_its_code() -> None:
+    # "past medical history of fatty liver disease" (CUPCase 289): DO's K70.0 is alcoholic.
+    assert not fits_population("fatty liver disease", "K70.0", "Alcoholic fatty liver")
+    assert "fatty liver disease" not in disease_names()
+
+
+def test_a_name_holding_a_more_specific_term_is_left_to_that_term() -> None:
+    # "lipoid CAH was diagnosed" (CaseReportBench item 31): the hand list's CAH is E25.0, DO's
+    # "lipoid CAH" only E25.
+    assert "lipoid cah" not in disease_names()
+    hand = [c.code for c in CONDITIONS if c.pattern.search("lipoid CAH was diagnosed")]
+    assert hand == ["E25.0"]

@@ -94,8 +94,9 @@ _POPULATION = {
 }
 # A code whose description begins with a kind of its disease ("Congenital mitral
 # insufficiency" Q23.3, "Rheumatic aortic insufficiency" I06.1, "Congenital non-neoplastic
-# nevus" Q82.5 for "capillary hemangioma") is narrower than a name that does not say it.
-_KIND_FIRST = re.compile(r"^(congenital|rheumatic|neonatal)\b")
+# nevus" Q82.5 for "capillary hemangioma", "Alcoholic fatty liver" K70.0 for "fatty liver
+# disease") is narrower than a name that does not say it.
+_KIND_FIRST = re.compile(r"^(congenital|rheumatic|neonatal|alcoholic)\b")
 
 
 def fits_population(name: str, code: str, description: str) -> bool:
@@ -106,6 +107,20 @@ def fits_population(name: str, code: str, description: str) -> bool:
         return False
     kind = _KIND_FIRST.match(description.lower())
     return kind is None or kind[1][:6] in name
+
+
+# A loss or weakness of a function is a finding the code set keeps in its own words: DO's
+# "visual impairment" and "vision loss" (H54, blindness) read a screening's "to prevent
+# long-term visual impairment" as a diagnosis, its "spastic diplegia" (G80.1, cerebral palsy)
+# an examination's "extensor plantar response suggestive of spastic diplegia".
+_FINDING = re.compile(
+    r"\b(?:loss|impairment|dysfunction|weakness|paralysis|paresis|pain|deficit|\w*plegia)$"
+)
+
+
+def names_a_finding(name: str) -> bool:
+    """The name ends in a function lost or weakened ("vision loss", "facial paralysis")."""
+    return bool(_FINDING.search(name))
 
 
 # Words no disease is told apart by, left out when DO's names and the code set's are compared.
@@ -145,6 +160,18 @@ def names_a_class(chapters: set[str], categories: set[str]) -> bool:
     synonym "malignant tumor" would take "malignant tumor of the parotid gland" from its site)
     is a class of diseases, no diagnosis."""
     return len(chapters) > 1 or len(categories) > _CLASS_CATEGORIES
+
+
+# An organ's "disease" filed under the code set's residual code of its disorders ("nail
+# disease": L60 "Nail disorders") names no disease of the organ in particular.
+_RESIDUAL = re.compile(r"^(?:other |unspecified )?disorders? of |disorders?(?:, unspecified)?$")
+
+
+def names_the_organs_disorders(name: str, description: str) -> bool:
+    """An organ's "X disease" (two words) coded as the code set's "Disorders of X" or "X
+    disorders" ("nail disease", "prostate disease", "retinal disease")."""
+    words = name.split()
+    return len(words) == 2 and words[1] == "disease" and bool(_RESIDUAL.search(description.lower()))
 
 
 def read_names(lines: Iterable[str]) -> dict[str, str]:
