@@ -1,4 +1,4 @@
-"""Build core/analysis/rules/data/disease_names.tsv from a snapshot of the Human Disease Ontology.
+"""Build core/analysis/rules/disease_names.tsv from a snapshot of the Human Disease Ontology.
 
 usage: python scripts/build_disease_names.py <DO git directory> [commit] [> the .tsv]
 

@@ -5,9 +5,9 @@ disease a case report names ("Mondor's disease", "Erdheim-Chester disease", "Kik
 disease") is only in the alphabetic index, which is not available offline. The Human Disease
 Ontology (DO, https://disease-ontology.org, CC0 1.0) maps thousands of diseases, by their
 label and synonyms, to ICD-10-CM codes. ``scripts/build_disease_names.py`` reads a snapshot of
-DO and writes ``data/disease_names.tsv`` (one name and one code a line, under a header naming
-the release, its commit and its licence); this module reads that file and holds the rules that
-decide which of DO's names are safe to read in a doctor's notes:
+DO and writes ``disease_names.tsv`` beside this module (one name and one code a line, under
+a header naming the release, its commit and its licence); this module reads that file and holds
+the rules that decide which of DO's names are safe to read in a doctor's notes:
 
 - the name is DO's label or an EXACT synonym, never one DO types as an acronym, never an
   abbreviation of capitals ("PAN", "MS", "AS", "DIL") nor a gene symbol ("BRCA1"), never a
@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-DATA = Path(__file__).parent / "data" / "disease_names.tsv"
+DATA = Path(__file__).with_suffix(".tsv")  # disease_names.tsv, beside this module
 
 # A word of capitals (and digits) only: an acronym or a gene symbol ("PAN", "SLE", "BRCA1",
 # "MODY3"); "CHARGE syndrome" keeps it only with the disease's noun beside it.

@@ -18,7 +18,7 @@ monoxide poisoning", "lithium toxicity" or "methanol intoxication": each substan
 effect of" description also names its category in those three ways and as "poisoning by X".
 
 Where the code set and the hand-kept index names (_INDEX_NAMES) give no term, the Human Disease
-Ontology's names of diseases (CC0; disease_names.py, read from data/disease_names.tsv) are
+Ontology's names of diseases (CC0; disease_names.py, read from disease_names.tsv) are
 terms too ("giant lymph node hyperplasia": D47.Z2, Castleman disease).
 """
 
