@@ -82,3 +82,49 @@ def test_grams_of_another_test_are_still_a_dose() -> None:
         parse_lab_values("Her regular medications were aspirin 100 mg and calcium 1.2 g daily.")
         == []
     )
+
+
+# --- A body fluid's pH, among the fluid's results, is the fluid's ---------------------
+
+
+def test_a_csf_analysis_reads_its_ph_as_the_csfs_never_critical() -> None:
+    # MedRBench PMC11621671 (before: the pH was not read; read as blood, 7.0 is critical)
+    values = _read(
+        "Cerebrospinal fluid (CSF) analysis showed a pH of 7.0, white blood cell count of 5 "
+        "cells/μL, red blood cell count of 560 cells/μL, glucose concentration of 80 mg/dL, and "
+        "protein concentration of 32.5 mg/dL, findings that ruled out meningitis."
+    )
+    ph = values["Blood pH"]
+    assert (ph.value, ph.specimen, ph.critical, ph.flag) == (7.0, "csf", False, None)
+    assert {v.specimen for v in values.values()} == {"csf"}
+
+
+def test_a_pleural_fluids_ph_in_a_list_of_its_analytes() -> None:
+    # Journal of Medical Case Reports, CUPCase row 487
+    values = _read(
+        "Pleural fluid analytes were lactate dehydrogenase 591 U/L, amylase 115 U/L, glucose 161 "
+        "mg/dL, pH 7.58."
+    )
+    assert (values["Blood pH"].value, values["Blood pH"].specimen) == (7.58, "pleural fluid")
+
+
+def test_a_pleural_effusions_ph_in_brackets_after_its_counts() -> None:
+    # Journal of Medical Case Reports, CUPCase row 1769
+    values = _read(
+        "The aspiration of the pleural effusion revealed exudate without signs of a bacterial "
+        "infection (cell number 4 10^9/L, out of which 85.5% were polynuclear cells and 13.5% "
+        "were mononuclear cells; pH 7.57, glucose 7.5 mmol/L, protein 39 g/L, lactate "
+        "dehydrogenase [LDH] 213 U/L; no growth of microorganisms)."
+    )
+    assert (values["Blood pH"].value, values["Blood pH"].specimen) == (7.57, "pleural fluid")
+    assert values["Glucose"].specimen == "pleural fluid"
+
+
+def test_a_blood_gas_beside_a_fluid_keeps_the_bloods_ph() -> None:
+    # a gas partner makes the pH the blood's, whatever fluid the sentence names
+    values = _read(
+        "Chest X-ray showed a pleural effusion; arterial blood gas showed pH 7.30, pCO2 50 mmHg."
+    )
+    assert (values["Blood pH"].value, values["Blood pH"].specimen) == (7.3, None)
+    urine = _read("Urinalysis after paracentesis showed pH 6.0.")
+    assert (urine["Urine pH"].value, urine["Urine pH"].specimen) == (6.0, "urine")

@@ -48,6 +48,7 @@ from core.analysis.labs.patterns import (
     OTHER_HEADING,
     REFERENCE_TEXT,
     URINE_HEADING,
+    alias_key,
 )
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import GIVEN, read_result
@@ -70,6 +71,8 @@ _ONLY_RANGES = re.compile(
 )
 _ABSOLUTE = re.compile(r"(?i)\babsolute\b|^(?:AEC|ANC|ALC)$")
 _ABSOLUTE_BEFORE = re.compile(r"(?i)\b(?:absolute|abs\.?)\s*$")
+# The name a body fluid's pH is written under (rewrite.py's _fluid_ph): a fluid's, never blood's.
+_FLUID_PH_KEY = alias_key("fluid pH")
 
 
 @dataclass
@@ -628,6 +631,8 @@ class _State:
                 specimen = None if in_name == "blood" else in_name
             named = specimen_after(segment) or specimen
             specimen = measured_in(named, analyte.name)
+            if specimen is None and alias_key(match.group()) == _FLUID_PH_KEY:
+                specimen = "other fluid"  # a fluid's pH whose fluid went untold: never blood's
             after = TIME_AFTER.match(segment)
             if after:
                 timing = next(
