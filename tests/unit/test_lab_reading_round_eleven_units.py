@@ -128,3 +128,13 @@ def test_a_blood_gas_beside_a_fluid_keeps_the_bloods_ph() -> None:
     assert (values["Blood pH"].value, values["Blood pH"].specimen) == (7.3, None)
     urine = _read("Urinalysis after paracentesis showed pH 6.0.")
     assert (urine["Urine pH"].value, urine["Urine pH"].specimen) == (6.0, "urine")
+
+
+def test_grams_before_a_fraction_slash_are_no_bare_grams() -> None:
+    # CUPCase row 4644 prints "g⁄dL" with a fraction slash: never "g" read as g/dL with the
+    # rest glued on
+    values = parse_lab_values(
+        "Routine laboratory tests revealed a hemoglobin level of 14.5 g⁄dL, a total leukocyte "
+        "count of 8.2 × 10⁹/L"
+    )
+    assert all(v.unit != "g/dL⁄dL" for v in values)

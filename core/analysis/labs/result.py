@@ -368,7 +368,8 @@ _FLAG_BEFORE = re.compile(rf"^\s+(?P<flag>{_FLAG_WORD})\s+(?=[<>]?\s*\d)")
 # 5096). Never a dose: no haemoglobin is given by the gram. Read before the dose check, which
 # takes a bare "g" after any other test's number for a medicine's amount.
 _GRAMS_PER_DECILITRE = frozenset({"Hemoglobin"})
-_BARE_GRAMS = re.compile(r"(?i)^\s*(?:g|gm|gms|grams?)\b(?!\s*/|\s*%)")
+# (never before a slash of any kind: "14.5 g⁄dL" with a fraction slash is a unit of its own)
+_BARE_GRAMS = re.compile(r"(?i)^\s*(?:g|gm|gms|grams?)\b(?!\s*[/⁄∕]|\s*%)")
 # Units of an older convention, read as what they mean: MCHC printed in "%" is grams of
 # haemoglobin per 100 mL of packed cells, that is g/dL (Labsmart's sample CBC, issue #29).
 _OLD_UNITS = {("MCHC", "%"): "g/dL"}
