@@ -138,3 +138,29 @@ def test_grams_before_a_fraction_slash_are_no_bare_grams() -> None:
         "count of 8.2 × 10⁹/L"
     )
     assert all(v.unit != "g/dL⁄dL" for v in values)
+
+
+# --- A reference range in square brackets -------------------------------------------
+
+
+def test_a_square_bracketed_range_closes_its_tests_clause() -> None:
+    # CUPCase row 1001 (before: the ALT after "... U/L] and" was taken for reference text)
+    values = _read(
+        "Moreover, he developed active hepatitis (aspartate transaminase 163 U/L [reference "
+        "range 13–30 U/L] and alanine transaminase 352 U/L [reference range 10–42 U/L]), with "
+        "an increase in the HCV RNA viral load (5.0 log IU/ml) seen in January 2017."
+    )
+    assert (values["AST"].value, values["ALT"].value) == (163.0, 352.0)
+    assert (values["ALT"].reference_low, values["ALT"].reference_high) == (10.0, 42.0)
+
+
+def test_name_comma_value_then_a_worded_range_in_square_brackets() -> None:
+    # CUPCase row 5307 (before: the ESR and the albumin were unread)
+    values = _read(
+        "Her symptoms persisted and inflammatory markers deteriorated (erythrocyte "
+        "sedimentation rate, 38 [reference range, 0-25 mm/h]; albumin, 27 [reference range, "
+        "35-50 g/L); hemoglobin, 9.4 (reference range, 13-17 g/dL); CRP, 9)."
+    )
+    assert (values["ESR"].value, values["ESR"].flag) == (38.0, "high")
+    assert (values["Albumin"].value, values["Albumin"].unit) == (27.0, "g/L")
+    assert parse_lab_values("Reference range [troponin I < 0.04 ng/mL]") == []
