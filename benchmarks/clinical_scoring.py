@@ -62,6 +62,9 @@ ALIASES: dict[str, str] = {
     "Prothrombin activity": "PT activity",
     "Glycated hemoglobin": "HbA1c",
     "25-OH vitamin D": "Vitamin D",
+    # A body fluid's pH as a truth names it ("pH", specimen "pleural fluid"): the catalogue's
+    # one pH outside the urine is "Blood pH", its specimen saying which fluid (round eleven)
+    "pH": "Blood pH",
 }
 
 # The specimens a truth value may name (``specimen`` in case.json; absent means "blood").

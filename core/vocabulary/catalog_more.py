@@ -108,8 +108,10 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
              _u("ug/24h", None, 50, 0, 20_000, written_only=True))),
     Analyte("Prealbumin", CHEMISTRY, ("prealbumin", "pre-albumin", "transthyretin"),
             (_u("mg/dl", 15, 36, 1, 80),)),
+    # "fluid pH": a body fluid's pH, its specimen told by the sentence (the reader writes a
+    # bare pH in a fluid's analysis so: core/analysis/labs/rewrite.py, _FLUID_PH)
     Analyte("Blood pH", CHEMISTRY, ("arterial ph", "blood ph", "abg ph", "venous ph", "serum ph",
-                                     "plasma ph", "arterial blood ph"),
+                                     "plasma ph", "arterial blood ph", "fluid ph"),
             (_u("", 7.35, 7.45, 6.5, 8.0),), urine_aliases=()),
     Analyte("pCO2", CHEMISTRY, ("pco2", "paco2", "pvco2", "partial pressure of carbon dioxide",
                                 "carbon dioxide partial pressure"),

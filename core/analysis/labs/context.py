@@ -274,6 +274,8 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
             # "The cerebrospinal fluid lactate (34.8 mg/dL) and pyruvic acid (1.6 mg/dL)
             # levels were elevated" (a mitochondrial encephalopathy, CaseReportBench item 68)
             "Pyruvate",
+            # "Cerebrospinal fluid (CSF) analysis showed a pH of 7.0" (MedRBench PMC11621671)
+            "Blood pH",
         }
     ),
 }

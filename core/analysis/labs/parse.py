@@ -48,6 +48,7 @@ from core.analysis.labs.patterns import (
     OTHER_HEADING,
     REFERENCE_TEXT,
     URINE_HEADING,
+    alias_key,
 )
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import GIVEN, read_result
@@ -70,6 +71,8 @@ _ONLY_RANGES = re.compile(
 )
 _ABSOLUTE = re.compile(r"(?i)\babsolute\b|^(?:AEC|ANC|ALC)$")
 _ABSOLUTE_BEFORE = re.compile(r"(?i)\b(?:absolute|abs\.?)\s*$")
+# The name a body fluid's pH is written under (rewrite.py's _fluid_ph): a fluid's, never blood's.
+_FLUID_PH_KEY = alias_key("fluid pH")
 
 
 @dataclass
@@ -170,7 +173,11 @@ _COMMA_VALUE = re.compile(
     r"|\(\s*[A-Za-zµμ%][A-Za-zµμ%^0-9*×]*(?:\s*/\s*[A-Za-z0-9.]+)?\s*\))?"
     # its range in round or square brackets, worded or bare: "follicle-stimulating hormone,
     # 0.54 mIU/ml [2.0–8.3 mIU/ml];" (Journal of Medical Case Reports, CUPCase row 1412)
-    r"(?:\s*(?:\((?:reference|normal|range|ref)[^()]*\)|[(\[]\s*[<>≤≥]?\s*\d[^()\[\]]*[)\]]))?"
+    # or in square brackets, closed by either bracket: "erythrocyte sedimentation rate, 38
+    # [reference range, 0-25 mm/h]; albumin, 27 [reference range, 35-50 g/L)" (Journal of
+    # Medical Case Reports, CUPCase row 5307)
+    r"(?:\s*(?:[(\[](?:reference|normal|range|ref)[^()\[\]]*[)\]]"
+    r"|[(\[]\s*[<>≤≥]?\s*\d[^()\[\]]*[)\]]))?"
     r"\s*(?:[;)]|$|\.(?:\s|$)|,?\s+and\b))"
 )
 
@@ -589,7 +596,10 @@ class _State:
         for i, (match, analyte) in enumerate(starts):
             end = starts[i + 1][0].start() if i + 1 < len(starts) else len(line)
             before = line[: match.start()]
-            own_clause = re.split(r"[,;)]|\.\s", before)[-1]
+            # (a square bracket closes a clause as a round one does: "aspartate transaminase 163
+            # U/L [reference range 13–30 U/L] and alanine transaminase 352 U/L", Journal of
+            # Medical Case Reports, CUPCase row 1001: the range is the AST's, not the ALT's)
+            own_clause = re.split(r"[,;)\]]|\.\s", before)[-1]
             reference = REFERENCE_TEXT.search(own_clause[-40:])
             if reference and _results_opened(own_clause[-40:], reference.start()):
                 reference = None  # "were within normal limits (haemoglobin 11.8g/dL; ...)"
@@ -628,6 +638,8 @@ class _State:
                 specimen = None if in_name == "blood" else in_name
             named = specimen_after(segment) or specimen
             specimen = measured_in(named, analyte.name)
+            if specimen is None and alias_key(match.group()) == _FLUID_PH_KEY:
+                specimen = "other fluid"  # a fluid's pH whose fluid went untold: never blood's
             after = TIME_AFTER.match(segment)
             if after:
                 timing = next(

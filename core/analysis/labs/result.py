@@ -259,6 +259,9 @@ def read_result(
     ):
         value = -value  # "base excess of -12"
     after = rest[number.end() :]
+    grams = _BARE_GRAMS.match(after) if target.name in _GRAMS_PER_DECILITRE else None
+    if grams:
+        after = " g/dL" + after[grams.end() :]  # "Her hemoglobin was 10.1g": g/100 mL
     if _DOSE.match(after) or _DURATION.match(after) or _NO_RESULT_UNIT.match(after):
         return Outcome(None)  # "Dilantin 300 mg daily", "TSH was checked 3 months ago"
     previous: list[re.Match[str]] = []
@@ -275,7 +278,7 @@ def read_result(
     if unit and (target.name, unit_key(unit)) in _OLD_UNITS:
         unit = _OLD_UNITS[(target.name, unit_key(unit))]
     unit = _si_count_unit(target, unit)
-    target = _free_hormone(target, unit)
+    target = _kindred_by_unit(target, unit)
     if unit and not unit_fits(target, unit):
         return Outcome(None, mentioned=True)  # "PT 13.4 seconds" is no INR, "616 U/L" no Cr
     # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
@@ -359,6 +362,14 @@ def read_result(
 # "LYMPHOCYTE  L  18  %", "MEAN CELL HAEMOGLOBIN CON, MCHC  H  35.7  %".
 _FLAG_WORD = r"(?:HH|LL|H|L|High|Low|HIGH|LOW)"  # a report's flag column or word
 _FLAG_BEFORE = re.compile(rf"^\s+(?P<flag>{_FLAG_WORD})\s+(?=[<>]?\s*\d)")
+# A haemoglobin written in grams alone is grams per 100 mL, the old "g%": "Her hemoglobin was
+# 10.1g and random blood glucose was 80mg." (Journal of Medical Case Reports, CUPCase row
+# 3116), "hemoglobin and blood glucose were 13.0 g and 260 mg/100 ml, respectively" (row
+# 5096). Never a dose: no haemoglobin is given by the gram. Read before the dose check, which
+# takes a bare "g" after any other test's number for a medicine's amount.
+_GRAMS_PER_DECILITRE = frozenset({"Hemoglobin"})
+# (never before a slash of any kind: "14.5 g⁄dL" with a fraction slash is a unit of its own)
+_BARE_GRAMS = re.compile(r"(?i)^\s*(?:g|gm|gms|grams?)\b(?!\s*[/⁄∕]|\s*%)")
 # Units of an older convention, read as what they mean: MCHC printed in "%" is grams of
 # haemoglobin per 100 mL of packed cells, that is g/dL (Labsmart's sample CBC, issue #29).
 _OLD_UNITS = {("MCHC", "%"): "g/dL"}
@@ -382,17 +393,22 @@ def _si_count_unit(target: Analyte, unit: str | None) -> str | None:
     return count if counted else unit
 
 
-# A thyroid hormone named bare ("T4: 1.2 ng/dL (0.8-1.8)") in a unit only the free hormone
-# is reported in (ng/dL or pmol/L for T4, pg/mL or pmol/L for T3) is the free hormone.
-_FREE_FORM = {"Total T4": "Free T4", "Total T3": "Free T3"}
+# A test named bare in a unit only a kindred test is reported in is that test:
+# - a thyroid hormone ("T4: 1.2 ng/dL (0.8-1.8)") in a unit only the free hormone is reported
+#   in (ng/dL or pmol/L for T4, pg/mL or pmol/L for T3) is the free hormone;
+# - a prothrombin time in percent is the prothrombin activity (Quick's value), never a time in
+#   seconds: "a prothrombin time (PT) of 76%" (Journal of Medical Case Reports, CUPCase row
+#   4374), "Prothrombin time was 25%, aspartate aminotransferase was 10 times normal" (row
+#   1263). Without this the percent was refused as no time, and the result lost.
+_KINDRED_BY_UNIT = {"Total T4": "Free T4", "Total T3": "Free T3", "PT": "PT activity"}
 
 
-def _free_hormone(target: Analyte, unit: str | None) -> Analyte:
-    free = BY_NAME.get(_FREE_FORM.get(target.name, ""))
+def _kindred_by_unit(target: Analyte, unit: str | None) -> Analyte:
+    kindred = BY_NAME.get(_KINDRED_BY_UNIT.get(target.name, ""))
     key = unit_key(unit) if unit else None
-    if free is None or not key or key in {r.unit for r in target.ranges}:
+    if kindred is None or not key or key in {r.unit for r in target.ranges}:
         return target
-    return free if key in {r.unit for r in free.ranges} else target
+    return kindred if key in {r.unit for r in kindred.ranges} else target
 
 
 # A cumulative report's row: the current result (its flag word after it), then the previous

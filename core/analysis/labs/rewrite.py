@@ -178,6 +178,30 @@ def _blood_ph(match: re.Match[str]) -> str:
     return match.group() if _NOT_BLOOD_BEFORE.search(before) else "blood pH"
 
 
+# A body fluid's analysis names the fluid, then its pH among the fluid's other results:
+# "Cerebrospinal fluid (CSF) analysis showed a pH of 7.0, white blood cell count of 5
+# cells/μL" (MedRBench PMC11621671), "Pleural fluid analytes were lactate dehydrogenase 591
+# U/L, amylase 115 U/L, glucose 161 mg/dL, pH 7.58" (Journal of Medical Case Reports, CUPCase
+# row 487), "The aspiration of the pleural effusion revealed exudate (cell number 4 10^9/L,
+# ...; pH 7.57, glucose 7.5 mmol/L" (row 1769). Without a blood gas's partner in the sentence
+# (those make it the blood's pH first), a bare pH after the fluid's name is the fluid's: it is
+# written "fluid pH" (the catalogue's name for it, the specimen told by the sentence). Not
+# urine, stool or gastric juice, each with a pH of its own.
+_BODY_FLUID = re.compile(
+    r"(?i)\b(?:pleural|peritoneal|ascitic|synovial|cerebrospinal|spinal|joint|pericardial)\s+"
+    r"(?:fluid|effusion)s?\b|\bCSF\b|\bascites\b|thoracentesis|paracentesis|arthrocentesis"
+)
+_FLUID_PH = re.compile(r"(?<![-\w])(?:pH|PH)\b(?=[\s:=,]*(?:of|was|is|at)?\s*[67]\.\d)")
+
+
+def _fluid_ph(sentence: str) -> str:
+    fluid = _BODY_FLUID.search(sentence)
+    if fluid is None or _GAS_PARTNER.search(sentence) or _URINE_WORDS.search(sentence):
+        return sentence
+    head, tail = sentence[: fluid.end()], sentence[fluid.end() :]
+    return head + _FLUID_PH.sub("fluid pH", tail)
+
+
 def has_gas_partner(text: str) -> bool:
     """True when ``text`` reports a blood gas's own results (pCO2, pO2, HCO3, base excess)."""
     return bool(_GAS_PARTNER.search(text))
@@ -893,6 +917,8 @@ def rewrite_prose(line: str) -> str:
     line = _BASE_DEFICIT.sub(lambda m: f"base excess{m.group('mid')} -{m.group('x')}", line)
     if _GAS_PARTNER.search(line) or _PH_PARTNER.search(line):
         line = " ".join(_gas_ph(s) for s in re.split(r"(?<=\.)\s+", line))
+    if _BODY_FLUID.search(line):
+        line = " ".join(_fluid_ph(s) for s in re.split(r"(?<=\.)\s+", line))
     line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
     line = _BOTH.sub(_both, line)
