@@ -550,7 +550,17 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Osteoarthritis", "M19.90", "chronic",
        r"osteoarthritis|degenerative\s+joint\s+disease|\bdjd\b"),
     _c("Rheumatoid arthritis", "M06.9", "chronic", r"rheumatoid\s+arthritis"),
-    _c("Major depressive disorder", "F32.A", "chronic", r"depression|depressive\s+disorder"),
+    # The mood disorder, not a depression of an ECG segment, of breathing or the nervous
+    # system: "ST-segment depression" (Cureus 2024, PMC11551029; "ST depression" in three
+    # JMCR case presentations, CUPCase).
+    _c(
+        "Major depressive disorder",
+        "F32.A",
+        "chronic",
+        r"(?<!\bst\s)(?<!\bst-)(?<!segment\s)(?<!segment-)(?<!\bpr\s)(?<!central\s)"
+        r"(?<!respiratory\s)(?<!\bcns\s)(?<!marrow\s)(?<!ocular\s)depression|"
+        r"depressive\s+disorder",
+    ),
     _c("Anxiety disorder", "F41.9", "chronic", r"anxiety"),
     _c("Dementia", "F03.90", "chronic", r"dementia|alzheimer"),
     _c("Parkinson's disease", "G20.A1", "chronic", r"parkinson"),

@@ -345,7 +345,7 @@ def _unsupported_value_disorder(r: Ranked) -> bool:
 
 def _order(
     r: Ranked, concluded: bool = False, concluded_first: bool = False
-) -> tuple[int, int, int, int, int, int, int, int, int]:
+) -> tuple[int, int, int, int, int, int, int, int, int, int]:
     stated = r.source == "stated"
     history = r.source == "history"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
@@ -370,6 +370,10 @@ def _order(
         r.order if stated else 0,
         -int(history and r.concluded),
         -r.tier,
+        # Of the conditions the case tells now, one a test's result named ("A contrast-enhanced
+        # computed tomography scan revealed an abdominal aortic aneurysm") before one only
+        # presented with or suspected: the work-up found it.
+        -int(r.found),
         int(_unsupported_value_disorder(r)),
         -_SOURCE_RANK[r.source],
         -round((r.lab.weight if r.lab is not None else 0) * 1000),
@@ -380,7 +384,9 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
     condition = mention.condition
     quote = mention.sentence.strip()
     where = {"stated": "the doctor's diagnosis", "current": "presenting", "history": "known"}
-    label = where[source] + (", worded with doubt" if mention.hedged else "")
+    label = ("found by a test" if mention.found and source == "current" else where[source]) + (
+        ", worded with doubt" if mention.hedged else ""
+    )
     return Ranked(
         condition.name,
         condition.code,
@@ -394,6 +400,7 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
         order=order + (_HEDGED_AFTER if mention.hedged else 0) + _organism_after(condition),
         hedged=mention.hedged,
         concluded=mention.concluded and source in ("stated", "history"),
+        found=mention.found and source == "current",
     )
 
 

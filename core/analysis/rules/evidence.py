@@ -179,6 +179,7 @@ class Ranked:
     order: int = 0  # the order the doctor wrote it in
     hedged: bool = False  # worded with doubt ("may represent", "cannot be excluded")
     concluded: bool = False  # the document's conclusion ("was diagnosed with", "confirmed")
+    found: bool = False  # named now by a test's result ("CT revealed an aortic aneurysm")
 
     @property
     def lab_values(self) -> list[LabValue]:

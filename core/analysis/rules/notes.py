@@ -341,6 +341,10 @@ class Mention:
     # The document's conclusion ("was diagnosed with", "confirmed", "treated as a case of"):
     # it outranks a critical value's disorder, which the conclusion's disease explains.
     concluded: bool = False
+    # Named now by a test's result in a case's telling ("A contrast-enhanced computed
+    # tomography scan revealed an abdominal aortic aneurysm"): the work-up found it, which no
+    # presenting complaint says, though no statement of the case's diagnosis either.
+    found: bool = False
 
 
 @dataclass
@@ -694,9 +698,18 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         concluded = (
             states and not hedged and not treated and (by_test or _concludes(statement, after))
         )
-        mention = Mention(condition, sentence[:200], hedged, concluded)
+        found_by_test = (
+            kind == "present"
+            and facts.file_tells
+            and not states
+            and not hedged
+            and not condition.code.startswith("R")
+            and _found_by_test(before)
+        )
+        mention = Mention(condition, sentence[:200], hedged, concluded, found_by_test)
         history = (
             kind == "history"
+            or _stated_earlier(before, statement)
             or bool(_HISTORY.search(before[-40:]))
             or bool(_HISTORY_AFTER.match(after))
             or _in_history_list(before)
@@ -932,6 +945,50 @@ _PROVISIONAL = re.compile(
 _LATER_TURN = re.compile(r"(?i)\b(?:later|subsequently|eventually|finally|ultimately|then)\b")
 
 
+# A statement of what the patient was diagnosed with before the case's telling: "He had
+# previously been diagnosed with diabetes and hypertension, which were controlled by oral
+# medications", "our patient had also been diagnosed with fibromyalgia" (JMCR case
+# presentations, CUPCase): known, however many conditions the statement lists. The present
+# perfect ("Both ... have been diagnosed with X-linked hypophosphatemia") is the case's own.
+_EARLIER_STATEMENT = re.compile(
+    r"(?i)\b(?:had|having)\s+(?:(?:previously|already|earlier|also|once)\s+)?been\s+"
+    r"(?:(?:previously|already|earlier)\s+)?$"
+)
+
+
+def _stated_earlier(before: str, statement: re.Match[str] | None) -> bool:
+    """The statement before the mention tells a diagnosis made before the case ("had
+    previously been diagnosed with")."""
+    return statement is not None and bool(
+        _EARLIER_STATEMENT.search(_own_clause(before[: statement.start()]))
+    )
+
+
+# A test's result naming a condition in a case's telling: "A contrast-enhanced computed
+# tomography scan revealed an abdominal aortic aneurysm", "Her plain X-ray ... showed a
+# transverse fracture of the third sacral vertebra", "An electrocardiogram showed atrial
+# fibrillation" (JMCR case presentations, CUPCase). The test comes first in the mention's own
+# clause, its verb at most 80 characters before the condition.
+_TEST = (
+    r"(?:ct|cta|mri|mra|pet(?:-ct)?|computed\s+tomograph\w*|magnetic\s+resonance(?:\s+\w+)?|"
+    r"x-?rays?|radiograph\w*|ultrasound|ultrasonograph\w*|sonograph\w*|echocardiogra\w*|"
+    r"electrocardiogra\w*|ecg|ekg|eeg|electroencephalogra\w*|electromyogra\w*|endoscop\w*|"
+    r"colonoscop\w*|gastroscop\w*|bronchoscop\w*|cystoscop\w*|angiogra\w*|mammogra\w*|"
+    r"scans?|imaging|tomograph\w*|doppler)"
+)
+_TEST_RESULT = re.compile(
+    r"(?i)\b" + _TEST + r"\b[^.;]{0,100}?\b(?:showed|shows|showing|revealed|reveals|revealing|"
+    r"demonstrated|demonstrates|demonstrating|identified|detected|disclosed|indicated)\b"
+    r"(?P<gap>[^.;]{0,80})$"
+)
+
+
+def _found_by_test(before: str) -> bool:
+    """A test's result names the mention, with no new clause of the presentation between."""
+    result = _TEST_RESULT.search(_own_clause(before))
+    return result is not None and not _CLAUSE.search(result.group("gap"))
+
+
 def _provisional(before: str, statement: re.Match[str] | None) -> bool:
     """The statement before the mention is qualified as provisional in its own clause."""
     if statement is None:
@@ -975,7 +1032,11 @@ def _unique(mentions: list[Mention]) -> list[Mention]:
         firmer = (
             first is not None
             and not mention.hedged
-            and (first.hedged or (mention.concluded and not first.concluded))
+            and (
+                first.hedged
+                or (mention.concluded and not first.concluded)
+                or (mention.found and not first.found)
+            )
         )
         if first is None or firmer:
             kept[mention.condition.name] = mention
