@@ -1,8 +1,8 @@
 """Names of diseases the ICD-10-CM code set does not give, from the Human Disease Ontology.
 
 The tabular list gives a disease's code by its description and inclusion terms; many a
-disease a case report names ("Mondor's disease", "Erdheim-Chester disease", "Kikuchi-Fujimoto
-disease") is only in the alphabetic index, which is not available offline. The Human Disease
+name a case report uses ("Takayasu arteritis", "Legionnaire's disease", "giant lymph node
+hyperplasia") is only in the alphabetic index, which is not available offline. The Human Disease
 Ontology (DO, https://disease-ontology.org, CC0 1.0) maps thousands of diseases, by their
 label and synonyms, to ICD-10-CM codes. ``scripts/build_disease_names.py`` reads a snapshot of
 DO and writes ``disease_names.tsv`` beside this module (one name and one code a line, under
