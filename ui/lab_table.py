@@ -19,7 +19,7 @@ from core.analysis.labs.format import (
     is_dipstick,
 )
 from core.analysis.labs.loinc import loinc_of
-from core.analysis.labs.specimens import specimen_of
+from core.analysis.labs.specimens import shown_analyte, specimen_of
 from core.analysis.reading.messages_common import flags_disagree
 from core.insights import LabValue
 from core.models import CaseFile
@@ -112,7 +112,7 @@ def lab_frame(values: Sequence[LabValue], files: Sequence[CaseFile]) -> pd.DataF
     names = file_names(files)
     frame = pd.DataFrame(
         {
-            "Analyte": [v.analyte for v in values],
+            "Analyte": [shown_analyte(v) for v in values],
             "Value": [format_result(v) for v in values],
             "Unit": [v.unit or "" for v in values],
             "Reference range": [shown_reference(v) for v in values],

@@ -12,6 +12,7 @@ rows, CC BY).
 from __future__ import annotations
 
 from core.analysis.labs.parse import parse_lab_values
+from core.analysis.labs.specimens import shown_analyte
 from core.insights import LabValue
 
 
@@ -106,6 +107,16 @@ def test_a_pleural_fluids_ph_in_a_list_of_its_analytes() -> None:
         "mg/dL, pH 7.58."
     )
     assert (values["Blood pH"].value, values["Blood pH"].specimen) == (7.58, "pleural fluid")
+
+
+def test_a_fluids_ph_is_shown_as_ph_and_the_bloods_as_blood_ph() -> None:
+    # the lab table names a pleural fluid's pH "pH" (its specimen column says which fluid),
+    # never "Blood pH"; a blood gas's pH keeps its name
+    fluid = _read("Pleural fluid analytes were amylase 115 U/L, glucose 161 mg/dL, pH 7.58.")
+    blood = _read("Arterial blood gas showed pH 7.30, pCO2 50 mmHg.")
+    assert shown_analyte(fluid["Blood pH"]) == "pH"
+    assert shown_analyte(blood["Blood pH"]) == "Blood pH"
+    assert shown_analyte(fluid["Glucose"]) == "Glucose"
 
 
 def test_a_pleural_effusions_ph_in_brackets_after_its_counts() -> None:

@@ -48,3 +48,12 @@ def specimen_of(value: LabValue) -> str:
     if value.analyte in _WHOLE_BLOOD or (analyte is not None and analyte.panel == BLOOD_COUNT):
         return WHOLE_BLOOD
     return SERUM_OR_PLASMA
+
+
+def shown_analyte(value: LabValue) -> str:
+    """The test's name as the clinic says it for its specimen: a body fluid's pH (read under
+    the catalogue's one pH, "Blood pH", with the fluid as its specimen) is "pH", never the
+    blood's."""
+    if value.analyte.startswith("Blood ") and not is_blood(value):
+        return value.analyte.removeprefix("Blood ")
+    return value.analyte
