@@ -57,6 +57,10 @@ _MORE_TERMS = {
         # the condition is gone, not found.
         "resolution of",
         "interval resolution of",
+        # The active verb before what it excludes (see _ACTIVE_EXCLUSION): "Computed tomography
+        # angiography of the chest excluded pulmonary embolism", "we excluded respiratory
+        # infection, bacteremia, meningitis ... and hyperthyroidism" (JMCR, CUPCase).
+        "excludes",
     ],
     # Left open, not denied: "Cannot exclude nondisplaced fractures" is a possible fracture
     # (worded with doubt, core.analysis.rules.notes), never a denied one.
@@ -104,10 +108,23 @@ _FREE_FRACTION = re.compile(
 )
 
 
+# "excluded" is a following negation ("pulmonary embolism was excluded"); written as an active
+# verb with its object after it ("Blood investigation excluded secondary causes, such as
+# diabetes mellitus, systemic lupus erythematosus, and myeloma"; "These findings ... excluded a
+# diagnosis of gastrointestinal stromal tumor") it denies what follows. Not after an auxiliary
+# (the passive "were excluded by serological tests"), nor before "by" or "from". Replaced by
+# "excludes" (same length, a preceding negation) so that offsets keep their place.
+_ACTIVE_EXCLUSION = re.compile(
+    r"(?i)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbeen\s)(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)(?<!\bnot\s)"
+    r"(?<!\bbeing\s)\bexcluded\b(?!\s+(?:by|from)\b)(?=\s+\w)"
+)
+
+
 def is_negated(sentence: str, start: int, end: int) -> bool:
     """True when NegEx reads the condition at ``sentence[start:end]`` as denied."""
     nlp = _pipeline()
-    doc = nlp.make_doc(_FREE_FRACTION.sub("unbd", sentence))
+    sentence = _ACTIVE_EXCLUSION.sub("excludes", _FREE_FRACTION.sub("unbd", sentence))
+    doc = nlp.make_doc(sentence)
     span = doc.char_span(start, end, label=_LABEL, alignment_mode="expand")
     if span is None:
         return False

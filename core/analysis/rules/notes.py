@@ -800,6 +800,15 @@ _COURSE_AFTER = re.compile(
 )
 
 
+# The close of a list of diagnoses and the verb that excludes them all: ", and sub-acute lupus
+# erythematous were excluded". A clause of its own with a test's result (", and bilateral
+# inguinal lymph node specimens were negative") is no exclusion of a diagnosis.
+_LIST_EXCLUDED = re.compile(
+    r"(?i),\s+(?:and|or)\s+[^,;.]{1,80}?\s(?:was|were|are|is|have\s+been|had\s+been)\s+"
+    r"(?:all\s+|also\s+|then\s+|subsequently\s+)?(?:excluded|ruled\s+out|eliminated)\b"
+)
+
+
 def _negated(sentence: str, start: int, end: int, before: str) -> bool:
     """NegEx's reading, where a negation does not reach across a comma into a clause that
     states a diagnosis: "Given ... the absence of any other potential sources, the diagnosis of
@@ -812,7 +821,14 @@ def _negated(sentence: str, start: int, end: int, before: str) -> bool:
     # malignant melanoma with a proximal resected margin, and bilateral inguinal lymph node
     # specimens were negative and tumor-free" (Cureus 2024, PMC11573236).
     own = re.search(r",\s+(?:and|but|while|whereas)\s|;", sentence[end:])
-    if own is not None:
+    # Unless the statement names a list as its subject, excluded after its last item: "The
+    # diagnoses of a mycological cause, porokeratosis of Mibelli, and sub-acute lupus
+    # erythematous were excluded" (CaseReportBench): the ", and" closes the list, and the
+    # exclusion denies every item.
+    listed = re.fullmatch(r"(?i)diagnos[ie]s\s+of", statement.group()) and _LIST_EXCLUDED.match(
+        sentence[end:], own.start() if own else 0
+    )
+    if own is not None and not listed:
         sentence = sentence[: end + own.start()]
     comma = before.rfind(", ", 0, statement.start())
     if comma >= 0 and "," not in before[statement.end() :]:
