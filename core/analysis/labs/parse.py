@@ -27,6 +27,7 @@ from core.analysis.labs.context import (
 )
 from core.analysis.labs.critical import in_prose, mark_critical
 from core.analysis.labs.cumulative import date_columns, earlier_columns, names_previous_column
+from core.analysis.labs.defined_abbreviations import expand_defined_abbreviations
 from core.analysis.labs.format import is_dipstick, printed_grade
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
@@ -109,11 +110,15 @@ def read_lab_text(
     state = _State(source_file_id, patient or Patient())
     state.gas_report = has_gas_partner(text)
     pages = text.split(PAGE_BREAK)
+    # A short form the document defines ("androstenedione (A4)") read as its test's name
+    # later on ("A4 16 ng/dL"); each line is still quoted as written.
+    written_out, state.short_forms = expand_defined_abbreviations(text)
+    expanded = written_out.split(PAGE_BREAK)
     numbered = paged or len(pages) > 1
-    for number, page in enumerate(pages, start=1):
+    for number, (page, page_read) in enumerate(zip(pages, expanded, strict=True), start=1):
         state.page = number if numbered else None
-        for raw_line in page.split("\n"):
-            state.read(raw_line)
+        for raw_line, line_read in zip(page.split("\n"), page_read.split("\n"), strict=True):
+            state.read(raw_line, line_read)
     state.flush()
     state.drop_answer_options()
     if state.range_rows >= _FORM_ROWS and state.range_rows >= _FORM_RATIO * state.result_rows:
@@ -489,8 +494,24 @@ class _State:
         # The specimen a table's specimen column printed on the first row of its block
         # ("Urine Sodium 91 mmol/L", then "Creatinine 655 μmol/L"), for the rows under it.
         self.column_specimen: str | None = None
+        # The short form a name was written in, where the document defined one ("A4").
+        self.short_forms: dict[str, str] = {}
 
-    def read(self, raw_line: str) -> None:
+    def _as_written(self, name: str, raw_line: str) -> str:
+        """``name`` as ``raw_line`` writes it: its short form where the line writes that (two
+        characters or more: a quote looks for one letter inside any word)."""
+        short = self.short_forms.get(name.lower())
+        if (
+            short
+            and len(short) > 1
+            and re.search(rf"(?<![\w/]){re.escape(short)}(?![\w/])", raw_line)
+        ):
+            return short
+        return name
+
+    def read(self, raw_line: str, line_read: str | None = None) -> None:
+        """Read one line; ``line_read`` is the line with the document's own short forms
+        written out (``raw_line`` when there are none), ``raw_line`` the line as quoted."""
         self.lines_read += 1
         option = _OPTION.match(raw_line)
         if option:
@@ -502,7 +523,7 @@ class _State:
             self.flush()
             return
         columns = date_columns(raw_line)
-        line = clean_line(raw_line)
+        line = clean_line(raw_line if line_read is None else line_read)
         block = _SPECIMEN_CELL.match(line)
         if block:
             self.column_specimen = block.group(1).lower()
@@ -721,7 +742,12 @@ class _State:
             number = None if is_dipstick(value) else value.value
             grade = printed_grade(value)
             kept = len(self.values)
-            self._keep(value, specimen, timing, quoted(raw_line, match.group(), number, grade))
+            self._keep(
+                value,
+                specimen,
+                timing,
+                quoted(raw_line, self._as_written(match.group(), raw_line), number, grade),
+            )
             if outcome.ranged and len(self.values) > kept:
                 self.ranged.add(kept)
             if len(self.values) > kept and told_before:
@@ -731,7 +757,10 @@ class _State:
                 self.sentence_of[kept] = (self.lines_read, len(_SENTENCE_END.findall(before)))
             for earlier in outcome.earlier:
                 self._keep(
-                    earlier, specimen, "earlier", quoted(raw_line, match.group(), earlier.value)
+                    earlier,
+                    specimen,
+                    "earlier",
+                    quoted(raw_line, self._as_written(match.group(), raw_line), earlier.value),
                 )
         return any_read
 
