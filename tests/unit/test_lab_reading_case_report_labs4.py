@@ -159,13 +159,14 @@ def test_a_value_the_test_reached() -> None:
     assert read == [("Total bilirubin", 8.1), ("Potassium", 3.0)]
 
 
-def test_lactate_dehydrogenase_makes_no_ph_a_blood_ph() -> None:
+def test_lactate_dehydrogenase_makes_no_fluids_ph_a_blood_ph() -> None:
     # Row 487 (cr4-labs-splenic-abscess-pleural-fluid-analytes-list-counts-per-microlitre): the
-    # "lactate" of "lactate dehydrogenase" made the pleural fluid's pH 7.58 a blood pH.
+    # "lactate" of "lactate dehydrogenase" made the pleural fluid's pH 7.58 a blood pH. It is
+    # the pleural fluid's pH (read under the catalogue's one pH, its specimen the fluid's).
     text = (
         "Pleural fluid analytes were lactate dehydrogenase 591 U/L, amylase 115 U/L, glucose 161"
         " mg/dL, pH 7.58, 10,386 red blood cells/μL, and 3088 white blood cells/μL."
     )
     read = _read(text)
-    assert [v for v in read if v[0] == "Blood pH"] == []
+    assert [v for v in read if v[0] == "Blood pH"] == [("Blood pH", 7.58, "pleural fluid", None)]
     assert ("LDH", 591.0, "pleural fluid", None) in read
