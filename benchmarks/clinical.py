@@ -71,7 +71,7 @@ TEST_TARGETS = Figures(
 # 0.831, critical recall 0.867 (26 of 30), 1 false critical. Raised after the tenth round
 # (dev 517 cases): recall 0.869, precision 0.947, plausible 0.847 (50 of 59).
 TEST_FLOORS = Figures(
-    lab_recall=0.859,
+    lab_recall=0.861,
     lab_precision=0.942,
     plausible_dx=0.837,
     critical_recall=0.86,
