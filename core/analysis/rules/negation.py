@@ -62,6 +62,19 @@ _MORE_TERMS = {
         # infection, bacteremia, meningitis ... and hyperthyroidism" (JMCR, CUPCase).
         "excludes",
     ],
+    # A test's new finding closes the denial before it: "Brain computed tomography (CT) scan
+    # without contrast revealed mild brain edema", "During the period without phlebotomy,
+    # histopathological evaluation revealed ... a noticeable improvement in liver fibrosis"
+    # (JMCR, CUPCase) state the edema and the fibrosis. Finite forms only: "did not reveal",
+    # "fails to reveal" and "not demonstrate" still deny what follows them.
+    "termination": [
+        "showed",
+        "shows",
+        "revealed",
+        "reveals",
+        "demonstrated",
+        "demonstrates",
+    ],
     # Left open, not denied: "Cannot exclude nondisplaced fractures" is a possible fracture
     # (worded with doubt, core.analysis.rules.notes), never a denied one.
     "pseudo_negations": [
