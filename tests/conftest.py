@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +26,20 @@ def cheap_password_hashing() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(local_accounts, "PASSWORD_HASHING", TEST_PASSWORD_HASHING)
         yield
+
+
+@pytest.fixture(autouse=True)
+def own_main_module() -> Iterator[None]:
+    """Each test ends with the process's own ``__main__``. Streamlit's AppTest runs its script
+    as a new ``__main__`` module (a temporary file) and leaves it in ``sys.modules``; a reading
+    child started later in the same process would be told to run that script again
+    (multiprocessing prepares each child from the parent's ``__main__``) and die at once, so
+    that every file read after an AppTest on the same worker failed (an order-dependent
+    failure of tests/unit/test_reading_isolation.py after tests/app/test_progress_poll.py)."""
+    main = sys.modules.get("__main__")
+    yield
+    if main is not None:
+        sys.modules["__main__"] = main
 
 
 @pytest.fixture
