@@ -9,6 +9,7 @@ reader sees the same text as in a table; the quoted source line stays as written
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.patterns import ALIASES, ANALYTE_NAME, REFERENCE_TEXT, alias_key
@@ -915,10 +916,12 @@ def rewrite_prose(line: str) -> str:
     line = _CO2_PRESSURE.sub(_co2_pressure, line)
     line = _PT_INR.sub(_pt_inr, line)
     line = _BASE_DEFICIT.sub(lambda m: f"base excess{m.group('mid')} -{m.group('x')}", line)
+    ph_passes: list[Callable[[str], str]] = []
     if _GAS_PARTNER.search(line) or _PH_PARTNER.search(line):
-        line = " ".join(_gas_ph(s) for s in re.split(r"(?<=\.)\s+", line))
+        ph_passes.append(_gas_ph)
     if _BODY_FLUID.search(line):
-        line = " ".join(_fluid_ph(s) for s in re.split(r"(?<=\.)\s+", line))
+        ph_passes.append(_fluid_ph)
+    line = _by_sentence(line, ph_passes)
     line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
     line = _BOTH.sub(_both, line)
@@ -939,8 +942,21 @@ def rewrite_prose(line: str) -> str:
         line = changed
     line = _SERIAL.sub(_serial, line)
     if _BLOOD_GAS.search(line):
-        line = " ".join(_blood_gas(s) for s in re.split(r"(?<=\.)\s+", line))
+        line = _by_sentence(line, [_blood_gas])
     return line
+
+
+_SENTENCE_END = re.compile(r"(?<=\.)\s+")
+
+
+def _by_sentence(line: str, passes: list[Callable[[str], str]]) -> str:
+    """Each pass applied to each sentence of the line in turn, the line split once."""
+    if not passes:
+        return line
+    sentences = _SENTENCE_END.split(line)
+    for each in passes:
+        sentences = [each(sentence) for sentence in sentences]
+    return " ".join(sentences)
 
 
 def plain_numbers(text: str) -> str:
