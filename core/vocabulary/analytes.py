@@ -17,9 +17,19 @@ class UnitRange:
     # A unit never guessed for a number written without one: a hemoglobin of 5.7 is
     # 5.7 g/dL (critical), not 5.7 mmol/L, unless the report says mmol/L.
     written_only: bool = False
+    # The largest value published for a patient, above ``limit``: a number this high is read
+    # only with this unit written beside it (a sodium of 226 mmol/L after hypertonic saline, a
+    # bilirubin of 66.7 mg/dL in haemolysis with liver failure). Written without a unit it is
+    # not guessed in this unit: "bilirubin 60" is µmol/L, never 60 mg/dL.
+    extreme: float | None = None
 
     def fits(self, value: float) -> bool:
+        """Within what a number written without its unit may be guessed as, in this unit."""
         return self.floor <= value <= self.limit
+
+    def fits_written(self, value: float) -> bool:
+        """Within what a body can hold, the unit written: the published extreme included."""
+        return self.floor <= value <= max(self.limit, self.extreme or self.limit)
 
     def near_normal(self, value: float) -> bool:
         low = self.low / 2 if self.low is not None else 0.0
@@ -42,7 +52,7 @@ class Analyte:
         """The default range for ``unit`` (or, with no unit, for the unit ``value`` fits)."""
         key = unit_key(unit)
         if unit is not None and key:
-            return next((r for r in self.ranges if r.unit == key and r.fits(value)), None)
+            return next((r for r in self.ranges if r.unit == key and r.fits_written(value)), None)
         candidates = [r for r in self.ranges if r.fits(value) and not r.written_only]
         if len(candidates) > 1:
             candidates = [r for r in candidates if r.near_normal(value)] or candidates
@@ -68,8 +78,9 @@ def unit_range(
     limit: float = 1e9,
     *,
     written_only: bool = False,
+    extreme: float | None = None,
 ) -> UnitRange:
-    return UnitRange(unit, low, high, floor, limit, written_only)
+    return UnitRange(unit, low, high, floor, limit, written_only, extreme)
 
 
 # Panels: how the case page groups the values.

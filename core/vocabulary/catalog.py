@@ -132,7 +132,8 @@ _CORE: tuple[Analyte, ...] = (
                                     "blood sugars",
                                     "fingerstick glucose", "fingerstick blood sugar",
                                     "rbs", "glu", "BSL"),
-            (_u("mg/dl", 70, 99, 20, 2000), _u("mmol/l", 3.9, 5.5, 0.5, 110)),
+            (_u("mg/dl", 70, 99, 20, 2000, extreme=3000),
+             _u("mmol/l", 3.9, 5.5, 0.5, 110, extreme=170)),
             urine_form="Urine glucose"),
     Analyte("Fasting glucose", CHEMISTRY, ("fasting glucose", "fasting blood glucose",
                                             "fasting plasma glucose", "fasting blood sugar",
@@ -143,11 +144,12 @@ _CORE: tuple[Analyte, ...] = (
     # Survived sodiums in the 80s are published ("serum sodium concentration of 88 mEq/l",
     # Egypt J Intern Med 2015;27:121): a plausible span from 80, so that one is critical.
     Analyte("Sodium", CHEMISTRY, ("sodium", "Na", "Na+"),
-            (_u("mmol/l", 135, 145, 80, 200), _u("meq/l", 135, 145, 80, 200),
+            (_u("mmol/l", 135, 145, 80, 200, extreme=280),
+             _u("meq/l", 135, 145, 80, 200, extreme=280),
              # a 24-hour urine's amount (issue #29: "potassium, 44 mmol/24h")
              _u("mmol/24h", 40, 220, 0, 2000, written_only=True))),
     Analyte("Potassium", CHEMISTRY, ("potassium", "K", "K+"),
-            (_u("mmol/l", 3.5, 5.1, 1, 12), _u("meq/l", 3.5, 5.1, 1, 12),
+            (_u("mmol/l", 3.5, 5.1, 1, 12, extreme=15), _u("meq/l", 3.5, 5.1, 1, 12, extreme=15),
              _u("mmol/24h", 25, 125, 0, 1000, written_only=True))),
     # "chlorine 79 mmol/L" (translated case reports, CUPCase row 288)
     Analyte("Chloride", CHEMISTRY, ("chloride", "Cl", "CL", "Cl-", "chlorine"),
@@ -201,7 +203,8 @@ _CORE: tuple[Analyte, ...] = (
                                          "cholesterol hdl", "high density lipoprotein"),
             (_u("mg/dl", 40, None, 5, 200), _u("mmol/l", 1.0, None, 0.1, 5))),
     Analyte("Triglycerides", LIPIDS, ("triglycerides", "triglyceride", "trig", "trigs", "TG"),
-            (_u("mg/dl", None, 150, 10, 10000), _u("mmol/l", None, 1.7, 0.1, 120))),
+            (_u("mg/dl", None, 150, 10, 10000, extreme=30_000),
+             _u("mmol/l", None, 1.7, 0.1, 120, extreme=340))),
     # Diabetes
     Analyte("HbA1c", DIABETES, ("hba1c", "hb a1c", "a1c", "hemoglobin a1c", "haemoglobin a1c",
                                  "glycated hemoglobin", "glycated haemoglobin",
@@ -244,13 +247,13 @@ _CORE: tuple[Analyte, ...] = (
             (_u("u/l", 8, 61, 0, 20_000),)),
     Analyte("Total bilirubin", LIVER, ("total bilirubin", "bilirubin total", "bilirubin, total",
                                         "bilirubin", "t. bili", "tbil", "t bil", "tbili"),
-            (_u("mg/dl", 0.1, 1.2, 0, 50), _u("umol/l", 2, 21, 0, 850))),
+            (_u("mg/dl", 0.1, 1.2, 0, 50, extreme=100), _u("umol/l", 2, 21, 0, 850, extreme=1710))),
     Analyte("Direct bilirubin", LIVER, ("direct bilirubin", "bilirubin direct",
                                          "bilirubin, direct", "conjugated bilirubin", "d. bili",
                                          "dbil", "dbili"),
-            (_u("mg/dl", 0.0, 0.3, 0, 30), _u("umol/l", 0, 5, 0, 500))),
+            (_u("mg/dl", 0.0, 0.3, 0, 30, extreme=80), _u("umol/l", 0, 5, 0, 500, extreme=1370))),
     Analyte("LDH", LIVER, ("ldh", "lactate dehydrogenase", "LD", "lactic acid dehydrogenase"),
-            (_u("u/l", 140, 280, 0, 50_000),)),
+            (_u("u/l", 140, 280, 0, 50_000, extreme=200_000),)),
     # Kidney
     Analyte("Uric acid", KIDNEY, ("uric acid", "urate", "serum uric acid"),
             (_u("mg/dl", 3.5, 7.2, 0.3, 30), _u("umol/l", 200, 430, 20, 1800))),
@@ -299,7 +302,8 @@ _CORE: tuple[Analyte, ...] = (
     # CK's, never creatinine's (issue #29: "CK 616" must not become a creatinine).
     Analyte("CK", CARDIAC, ("ck", "cpk", "creatine kinase", "creatine phosphokinase", "ck total",
                              "total ck", "creatinine kinase", "creatinine phosphokinase",
-                             "ck-nac", "serum ck", "s. ck"), (_u("u/l", 30, 200, 0, 500_000),)),
+                             "ck-nac", "serum ck", "s. ck"),
+            (_u("u/l", 30, 200, 0, 500_000, extreme=2_000_000),)),
     Analyte("CK-MB", CARDIAC, ("ck-mb", "ckmb", "ck mb", "cpk-mb", "mb fraction", "ck-mb fraction"),
             (_u("ng/ml", None, 5, 0, 1000), _u("u/l", None, 25, 0, 5000))),
     # Coagulation
@@ -319,7 +323,7 @@ _CORE: tuple[Analyte, ...] = (
             (_u("s", 25, 35, 10, 300),)),
     # Iron and vitamins
     Analyte("Ferritin", IRON_VITAMINS, ("ferritin", "serum ferritin"),
-            (_u("ng/ml", 15, 300, 0.5, 100_000),)),
+            (_u("ng/ml", 15, 300, 0.5, 100_000, extreme=1_000_000),)),
     Analyte("Iron", IRON_VITAMINS, ("iron", "serum iron", "Fe"),
             (_u("ug/dl", 60, 170, 5, 1000), _u("umol/l", 10, 30, 1, 180))),
     Analyte("Vitamin D", IRON_VITAMINS, ("vitamin d", "vit d", "25-oh vitamin d",

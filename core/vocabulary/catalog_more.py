@@ -157,7 +157,7 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("ug/dl", 5.0, 12.0, 0.5, 40), _u("nmol/l", 64, 154, 6, 500))),
     Analyte("Indirect bilirubin", LIVER, ("indirect bilirubin", "bilirubin indirect",
                                            "bilirubin, indirect", "unconjugated bilirubin"),
-            (_u("mg/dl", 0.1, 1.0, 0, 40), _u("umol/l", 2, 17, 0, 700))),
+            (_u("mg/dl", 0.1, 1.0, 0, 40, extreme=80), _u("umol/l", 2, 17, 0, 700, extreme=1370))),
     Analyte("Globulin", CHEMISTRY, ("globulin", "serum globulin"),
             (_u("g/dl", 2.0, 3.5, 0.5, 10), _u("g/l", 20, 35, 5, 100))),
     Analyte("Albumin/globulin ratio", CHEMISTRY, ("a/g ratio", "a : g ratio", "a:g ratio",
@@ -201,7 +201,8 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     # "prolactin, 233 mIU/L (normal < 460 mIU/L)" (Journal of Medical Case Reports, CUPCase
     # row 4513): European laboratories report prolactin in mIU/L (mU/L), 21.2 mIU/L per ng/mL
     Analyte("Prolactin", HORMONES, ("prolactin", "prl"),
-            (_u("ng/ml", 3, 25, 0, 20_000), _u("miu/l", 60, 530, 0, 500_000, written_only=True))),
+            (_u("ng/ml", 3, 25, 0, 20_000, extreme=60_000),
+             _u("miu/l", 60, 530, 0, 500_000, written_only=True, extreme=1_300_000))),
     Analyte("Testosterone", HORMONES, ("testosterone", "total testosterone", "testosterone (t)",
                                         "testosterone, total"),
             (_u("ng/dl", 15, 1000, 1, 5000), _u("nmol/l", 0.5, 35, 0.03, 170))),

@@ -104,6 +104,47 @@ def test_a_value_beyond_what_the_body_holds_is_kept_as_doubtful_never_critical()
     assert "Potassium" not in _read("K 42")
 
 
+@pytest.mark.parametrize(
+    ("sentence", "analyte", "value"),
+    [
+        # Journal of Medical Case Reports case presentations (CUPCase rows 2223, 5261, 3405,
+        # 1412): real values beyond the span a number without its unit is guessed in.
+        (
+            "Her serum sodium levels were 226 mmol/l and further doses of 3 % hypertonic saline"
+            " were stopped immediately.",
+            "Sodium",
+            226.0,
+        ),
+        ("Total serum bilirubin increased further to 66.7 mg/dL.", "Total bilirubin", 66.7),
+        (
+            "Laboratory tests showed elevated serum levels of lactate dehydrogenase (81,955IU/L).",
+            "LDH",
+            81955.0,
+        ),
+        (
+            "His hormone profile showed hyperprolactinemia 25,270.0 ng/ml (3.6–12.8 ng/ml).",
+            "Prolactin",
+            25270.0,
+        ),
+    ],
+)
+def test_a_published_extreme_with_its_unit_written_is_a_value_not_a_doubtful_read(
+    sentence: str, analyte: str, value: float
+) -> None:
+    read = _read(sentence)[analyte]
+    assert read.value == value and not read.doubtful
+
+
+def test_a_published_extreme_is_no_unit_guess_and_ten_times_it_stays_doubtful() -> None:
+    # Without a unit, "bilirubin 60" is µmol/L (3.5 mg/dL), as before the extremes were
+    # known; the mg/dL span a number is guessed in ends at 50.
+    bilirubin = _read("Total bilirubin 60, ALT 45")["Total bilirubin"]
+    assert not bilirubin.doubtful and bilirubin.flag == "high"
+    assert "Sodium" not in _read("Sodium 226, potassium 4.1")  # no unit: no sodium guessed
+    # A decimal point lost from a written sodium is still past any published sodium.
+    assert _read("Her serum sodium was 2260 mmol/L.")["Sodium"].doubtful
+
+
 def _format(value: LabValue) -> str:
     from core.analysis.labs.format import format_lab_value
 

@@ -10,7 +10,7 @@ with smaller muscle mass). Where a sex is not "male" or "female" the broad range
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.vocabulary.catalog import UnitRange
 
@@ -67,6 +67,4 @@ def patient_range(analyte: str, default: UnitRange | None, patient: Patient) -> 
         chosen = limits.get(patient.sex)
     if chosen is None:
         return default
-    return UnitRange(
-        default.unit, chosen[0], chosen[1], default.floor, default.limit, default.written_only
-    )
+    return replace(default, low=chosen[0], high=chosen[1])
