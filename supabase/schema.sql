@@ -458,6 +458,10 @@ begin
         raise exception 'a submitted review is final; correct it with a new one'
             using errcode = 'insufficient_privilege';
     end if;
+    -- The scores go in now, whatever time the request names.
+    if new.submitted_at is not null then
+        new.submitted_at := now();
+    end if;
     return new;
 end;
 $$;
@@ -490,6 +494,12 @@ begin
             raise exception 'one review per reviewer and case; correct the current one'
                 using errcode = 'unique_violation';
         end if;
+        -- The blind diagnosis's time is the database's (and a review scored at once,
+        -- its submission's).
+        new.diagnosed_at := now();
+        if new.submitted_at is not null then
+            new.submitted_at := now();
+        end if;
         return new;
     end if;
     select r.* into corrected from public.pilot_reviews r where r.review_id = new.supersedes;
@@ -509,6 +519,9 @@ begin
             using errcode = 'check_violation';
     end if;
     new.diagnosed_at := corrected.diagnosed_at;
+    if new.submitted_at is not null then
+        new.submitted_at := now();
+    end if;
     return new;
 end;
 $$;

@@ -23,6 +23,7 @@ import json
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
@@ -39,7 +40,7 @@ from tests.supabase_stack.server import SupabaseStack
 
 pytestmark = pytest.mark.postgres
 
-S, I, U, D = "select", "insert", "update", "delete"
+SELECT, INSERT, UPDATE, DELETE = "select", "insert", "update", "delete"
 
 
 @dataclass(frozen=True)
@@ -55,28 +56,29 @@ def _verbs(*verbs: str) -> frozenset[str]:
 # What each API role may do to each relation of public (anon: nothing, anywhere). Rows are
 # then filtered by the policies; triggers refuse what no policy may express.
 RELATIONS: dict[str, Relation] = {
-    "cases": Relation(_verbs(S, I, U, D)),
-    "case_files": Relation(_verbs(S, I, U, D)),
-    "case_insights": Relation(_verbs(S, I, U, D)),
+    "cases": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
+    "case_files": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
+    "case_insights": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
     # Kept drafts, decisions and signed notes: inserted, never changed; signed notes only by
     # sign_note. DELETE is granted but no policy lets a row go (cascades only).
-    "ai_drafts": Relation(_verbs(S, I, D)),
-    "section_reviews": Relation(_verbs(S, I, D)),
-    "signed_notes": Relation(_verbs(S, D)),
-    "audit_events": Relation(_verbs(S, I)),
-    "audit_checkpoints": Relation(_verbs(S, I)),
-    "critical_findings": Relation(_verbs(S, I)),
-    "critical_acknowledgments": Relation(_verbs(S)),  # acknowledge_critical_value only
-    "patients": Relation(_verbs(S, I, U)),  # by column: never merged_into, user_id, sex
-    "doctor_profiles": Relation(_verbs(S, I, U)),
-    "pilots": Relation(_verbs(S, I, U, D)),
-    "pilot_members": Relation(_verbs(S, I, D)),
-    "pilot_cases": Relation(_verbs(S, I, D)),
-    "pilot_case_insights": Relation(_verbs(S, I, U)),
-    "pilot_reviews": Relation(_verbs(S, I, U)),
+    "ai_drafts": Relation(_verbs(SELECT, INSERT, DELETE)),
+    "section_reviews": Relation(_verbs(SELECT, INSERT, DELETE)),
+    "signed_notes": Relation(_verbs(SELECT, DELETE)),
+    "audit_events": Relation(_verbs(SELECT, INSERT)),
+    "audit_checkpoints": Relation(_verbs(SELECT, INSERT)),
+    "critical_findings": Relation(_verbs(SELECT, INSERT)),
+    "critical_acknowledgments": Relation(_verbs(SELECT)),  # acknowledge_critical_value only
+    # By column: never merged_into, user_id or sex.
+    "patients": Relation(_verbs(SELECT, INSERT, UPDATE)),
+    "doctor_profiles": Relation(_verbs(SELECT, INSERT, UPDATE)),
+    "pilots": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
+    "pilot_members": Relation(_verbs(SELECT, INSERT, DELETE)),
+    "pilot_cases": Relation(_verbs(SELECT, INSERT, DELETE)),
+    "pilot_case_insights": Relation(_verbs(SELECT, INSERT, UPDATE)),
+    "pilot_reviews": Relation(_verbs(SELECT, INSERT, UPDATE)),
     "pilot_account_misses": Relation(_verbs()),  # pilot_account_id's own bookkeeping
     "pilot_cases_for_review": Relation(
-        _verbs(S),
+        _verbs(SELECT),
         view="owner: a reviewer reads enrolled cases without the case or owner ids that "
         "pilot_cases' policy keeps from them (filtered by pilot_role and auth.uid())",
     ),
@@ -162,8 +164,8 @@ def db(postgres_cluster: PostgresCluster, rls_database: str) -> Iterator[psycopg
 
 def _privileges(db: psycopg.Connection, role: str, relation: str) -> frozenset[str]:
     held = set()
-    for verb in (S, I, U, D):
-        if verb in (I, U, S):
+    for verb in (SELECT, INSERT, UPDATE, DELETE):
+        if verb != DELETE:
             # Column grants count (patients: insert and update name by name).
             query = "select has_any_column_privilege(%s, %s, %s)"
         else:
@@ -386,9 +388,11 @@ def _attack_functions(
             assert answer.status_code == 401, (function, answer.text)
         elif answer.status_code == 200:
             # A refusal that answers: nothing of the victim's comes back.
-            assert answer.json() in (None, False) or (
-                function == "list_case_page" and answer.json()["total"] == 0
-            ) or (function == "pilot_account_id" and role == "coordinator"), (
+            assert (
+                answer.json() in (None, False)
+                or (function == "list_case_page" and answer.json()["total"] == 0)
+                or (function == "pilot_account_id" and role == "coordinator")
+            ), (
                 role,
                 function,
                 answer.text,
@@ -418,7 +422,7 @@ def test_no_attacker_reads_changes_or_forges_what_is_not_theirs(
     supabase_stack: SupabaseStack,
     pilot: Any,  # noqa: F811  (the imported fixture)
 ) -> None:
-    harness, roles, ids = pilot
+    _, roles, ids = pilot
     doctor = roles["doctor"].signed_in
     _review_all(doctor, ids["case"])
     signed = doctor.services.review.sign(ids["case"])
@@ -596,9 +600,9 @@ def test_the_current_draft_is_a_draft_of_the_same_case(
         (doctor.token, ids["case"], own_other.draft_id),  # another case of the same doctor
         (coordinator.token, coordinator_case, enrolled_draft.draft_id),  # another doctor's
     ):
-        moved = _patch(supabase_stack, token, "case_insights", {"case_id": case_id}, {
-            "draft_id": draft_id
-        })
+        moved = _patch(
+            supabase_stack, token, "case_insights", {"case_id": case_id}, {"draft_id": draft_id}
+        )
         assert moved.status_code == 403, moved.text
     kept = _patch(
         supabase_stack,
@@ -634,13 +638,15 @@ def test_object_names_and_file_rows_are_clean_keys_in_the_callers_folder(
         f"{me}/{uuid.uuid4()}/{file_id}/..",
     ]
     for name in escapes:
-        with pytest.raises(psycopg.errors.InsufficientPrivilege):  # noqa: PT012
-            with supabase_stack.project.as_caller(claims) as connection:
-                connection.execute(
-                    "insert into storage.objects (bucket_id, name, owner)"
-                    " values ('case-files', %s, %s)",
-                    [name, me],
-                )
+        with (
+            pytest.raises(psycopg.errors.InsufficientPrivilege),
+            supabase_stack.project.as_caller(claims) as connection,
+        ):
+            connection.execute(
+                "insert into storage.objects (bucket_id, name, owner)"
+                " values ('case-files', %s, %s)",
+                [name, me],
+            )
     assert victim not in json.dumps(_not_theirs(supabase_stack, victim)["storage.objects"])
     # The attacker's own case, and a file row whose key climbs out of it.
     from tests.contract.test_pilots import _case
@@ -671,3 +677,51 @@ def test_object_names_and_file_rows_are_clean_keys_in_the_callers_folder(
             "insert into storage.objects (bucket_id, name, owner) values ('case-files', %s, %s)",
             [f"{me}/{own_case}/{file_id}/Blood_results-2026.v2.pdf", me],
         )
+
+
+def test_a_reviews_times_are_the_databases(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """When the reviewer diagnosed blind and when they submitted their scores go into the
+    coordinator's CSV and order the reviews: the reviewer's token chose both."""
+    from tests.contract.test_pilots import SCORES, _case, pilots
+
+    _, roles, ids = pilot
+    doctor, reviewer = roles["doctor"], roles["reviewer"]
+    (enrolment,) = pilots(doctor.signed_in).enrol(ids["pilot"], [_case(doctor.signed_in)])
+    with supabase_stack.rest_as(reviewer.token) as rest:
+        filed = rest.post(
+            "/rest/v1/pilot_reviews",
+            json={
+                "review_id": str(uuid.uuid4()),
+                "pilot_id": ids["pilot"],
+                "enrolment_id": enrolment.enrolment_id,
+                "diagnosis": "Anaemia",
+                "icd_code": "D64.9",
+                "diagnosed_at": "2026-01-01T00:00:00+00:00",
+            },
+            headers={"Prefer": "return=representation"},
+        )
+        assert filed.status_code == 201, filed.text
+        (row,) = filed.json()
+        submitted = rest.patch(
+            "/rest/v1/pilot_reviews",
+            params={"review_id": f"eq.{row['review_id']}"},
+            json={"scores": SCORES, "submitted_at": "2030-01-01T00:00:00+00:00"},
+            headers={"Prefer": "return=representation"},
+        )
+        assert submitted.status_code == 200, submitted.text
+    (stored,) = submitted.json()
+    with supabase_stack.project.connect() as connection:
+        now = connection.execute("select now()").fetchone()[0]
+    diagnosed = datetime.fromisoformat(stored["diagnosed_at"])
+    scored = datetime.fromisoformat(stored["submitted_at"])
+    assert now - timedelta(minutes=5) < diagnosed <= scored <= now
+    # Through the app, the review it hands back is the stored one, times included.
+    other = _case(doctor.signed_in)
+    (second,) = pilots(doctor.signed_in).enrol(ids["pilot"], [other])
+    service = pilots(reviewer.signed_in)
+    review = service.record_diagnosis(second.enrolment_id, "Anaemia", "D64.9")
+    (kept,) = [r for r in service.reviews(ids["pilot"]) if r.review_id == review.review_id]
+    assert kept.diagnosed_at == review.diagnosed_at
