@@ -415,6 +415,7 @@ begin
     if (new.enrolment_id, new.pilot_id, new.owner_id, new.draft_id, new.ai_insights)
        is distinct from
        (old.enrolment_id, old.pilot_id, old.owner_id, old.draft_id, old.ai_insights)
+       or (old.signed_sections is not null and new.signed_sections is null)
     then
         raise exception 'an enrolled draft is never changed'
             using errcode = 'insufficient_privilege';

@@ -21,6 +21,9 @@
 --    victim's folder; a file row could hold such a key too. Now both are the app's keys,
 --    {user_id}/{case_id}/{file_id}/{safe name} (core/files.py storage_key), no dot or empty
 --    segment.
+-- 5. The signed text kept beside an enrolled draft (what the pilot compares the AI's draft
+--    with) could be dropped again by the owner's token; now, once kept, it stays (replaced
+--    only by a later signed version's, as check_enrolled_draft checks).
 
 -- 1. Whose row first --------------------------------------------------------------------------
 
@@ -265,3 +268,22 @@ create policy "Doctors replace their own case files" on storage.objects
         and (storage.foldername(name))[1] = (select auth.uid())::text
         and name ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$'
     );
+
+-- 5. The signed text beside an enrolled draft stays ----------------------------------------
+
+create or replace function public.keep_enrolled_draft() returns trigger
+    language plpgsql
+    set search_path = ''
+as $$
+begin
+    if (new.enrolment_id, new.pilot_id, new.owner_id, new.draft_id, new.ai_insights)
+       is distinct from
+       (old.enrolment_id, old.pilot_id, old.owner_id, old.draft_id, old.ai_insights)
+       or (old.signed_sections is not null and new.signed_sections is null)
+    then
+        raise exception 'an enrolled draft is never changed'
+            using errcode = 'insufficient_privilege';
+    end if;
+    return new;
+end;
+$$;

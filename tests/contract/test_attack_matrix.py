@@ -229,6 +229,38 @@ def test_every_function_is_in_the_matrix_with_who_may_call_it(db: psycopg.Connec
     assert all(FUNCTIONS[name].authenticated for name in RPC_SERVED)
 
 
+def test_storage_holds_one_private_bucket_and_four_policies_for_its_owners(
+    db: psycopg.Connection,
+) -> None:
+    """Storage's tables are granted to every API role (as on Supabase): only RLS decides.
+    No policy on buckets (nobody makes or opens one); on objects, each verb for
+    ``authenticated`` in the case-files bucket, in the caller's own folder."""
+    rls = db.execute(
+        "select c.relname, c.relrowsecurity from pg_class c"
+        " join pg_namespace n on n.oid = c.relnamespace"
+        " where n.nspname = 'storage' and c.relkind = 'r'"
+    ).fetchall()
+    assert dict(rls) == {"buckets": True, "objects": True}
+    assert db.execute("select id, public from storage.buckets").fetchall() == [
+        ("case-files", False)
+    ]
+    policies = db.execute(
+        "select tablename, cmd, roles::text[], coalesce(qual, '') || coalesce(with_check, '')"
+        " from pg_policies where schemaname = 'storage'"
+    ).fetchall()
+    assert sorted((table, cmd) for table, cmd, *_ in policies) == [
+        ("objects", "DELETE"),
+        ("objects", "INSERT"),
+        ("objects", "SELECT"),
+        ("objects", "UPDATE"),
+    ]
+    for _, cmd, roles, rule in policies:
+        assert roles == ["authenticated"], cmd
+        assert "'case-files'" in rule and "auth.uid()" in rule, cmd
+        if cmd in ("INSERT", "UPDATE"):
+            assert "[A-Za-z0-9._-]" in rule, f"{cmd}: a new name must be the app's key"
+
+
 # --- the requests -------------------------------------------------------------------------
 
 ATTACKERS = ("anon", "other", "reviewer", "coordinator")
@@ -725,3 +757,33 @@ def test_a_reviews_times_are_the_databases(
     review = service.record_diagnosis(second.enrolment_id, "Anaemia", "D64.9")
     (kept,) = [r for r in service.reviews(ids["pilot"]) if r.review_id == review.review_id]
     assert kept.diagnosed_at == review.diagnosed_at
+
+
+def test_the_signed_text_kept_beside_an_enrolled_draft_stays(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """Once the signed note's text is kept beside the enrolled draft (what the pilot
+    compares the AI's draft with), the owner's token could drop it again."""
+    _, roles, ids = pilot
+    doctor = roles["doctor"]
+    _review_all(doctor.signed_in, ids["case"])
+    doctor.signed_in.services.review.sign(ids["case"])
+    (kept,) = _rows(supabase_stack, "pilot_case_insights")
+    assert kept["signed_sections"] is not None
+    enrolment = {"enrolment_id": ids["enrolment"]}
+    dropped = _patch(
+        supabase_stack, doctor.token, "pilot_case_insights", enrolment, {"signed_sections": None}
+    )
+    assert dropped.status_code == 403, dropped.text
+    (still,) = _rows(supabase_stack, "pilot_case_insights")
+    assert still["signed_sections"] == kept["signed_sections"]
+    # The same text again (the app records the latest signed version) is still fine.
+    again = _patch(
+        supabase_stack,
+        doctor.token,
+        "pilot_case_insights",
+        enrolment,
+        {"signed_sections": kept["signed_sections"]},
+    )
+    assert again.status_code == 200, again.text
