@@ -339,6 +339,21 @@ def _forged(stack: SupabaseStack, table: str, row: dict[str, Any]) -> dict[str, 
     return copy
 
 
+def _insert_without_returning(
+    stack: SupabaseStack, me: str, table: str, row: dict[str, Any]
+) -> None:
+    """The same forged row with no RETURNING (PostgREST's return=minimal asks for no row
+    back): the insert policy alone must refuse it, not the select policy on what returns."""
+    columns = ", ".join(f'"{name}"' for name in row)
+    statement = (
+        f"insert into public.{table} ({columns})"  # names from the catalogue
+        f" select {columns} from json_populate_record(null::public.{table}, %s::json)"
+    )
+    with pytest.raises(psycopg.Error):  # noqa: SIM117  (the block is the request)
+        with stack.project.as_caller({"sub": me, "role": "authenticated"}) as connection:
+            connection.execute(statement, [json.dumps(row)])
+
+
 def _attack_tables(stack: SupabaseStack, rest: httpx.Client, role: str, me: str | None) -> None:
     for table in TABLES:
         path = f"/rest/v1/{table}"
@@ -352,6 +367,8 @@ def _attack_tables(stack: SupabaseStack, rest: httpx.Client, role: str, me: str 
         for row in theirs[:3]:
             forged = rest.post(path, json=_forged(stack, table, row))
             assert forged.status_code >= 400, (role, table, forged.text)
+            if me is not None:
+                _insert_without_returning(stack, me, table, _forged(stack, table, row))
             key = _primary_key(stack, table)
             if len(key) == 1 and table != "audit_events":
                 upsert = rest.post(
