@@ -804,3 +804,40 @@ def test_the_signed_text_kept_beside_an_enrolled_draft_stays(
         {"signed_sections": kept["signed_sections"]},
     )
     assert again.status_code == 200, again.text
+
+
+def test_embedding_from_the_reviewers_view_reaches_no_more_than_the_tables_allow(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """PostgREST embeds a related table (``select=*,pilot_cases(*)``) as a subquery run by
+    the same role, so each embedded table answers under its own policies even below the
+    view that runs as its owner: the reviewer gets no case id, owner or patient through it."""
+    _, roles, ids = pilot
+    reviewer = roles["reviewer"].signed_in.doctor.user_id
+    victim = roles["doctor"].signed_in.doctor.user_id
+    embedded = {
+        "pilot_cases": "enrolment_id",
+        "pilot_case_insights": "enrolment_id",
+        "pilot_reviews": "enrolment_id",
+        "pilots": "pilot_id",
+        "pilot_members": "pilot_id",
+    }
+    parts = ", ".join(
+        f"(select coalesce(json_agg(t), '[]') from public.{table} t"
+        f" where t.{key} = v.{key}) as {table}"
+        for table, key in embedded.items()
+    )
+    with supabase_stack.project.as_caller({"sub": reviewer, "role": "authenticated"}) as c:
+        (row,) = c.execute(
+            f"select to_jsonb(v) as view, {parts} from public.pilot_cases_for_review v"
+        ).fetchall()
+    answer = dict(zip(["view", *embedded], row, strict=True))
+    assert answer["view"]["enrolment_id"] == ids["enrolment"]
+    assert answer["pilot_cases"] == []  # the enrolling doctor's and the coordinator's only
+    assert [m["user_id"] for m in answer["pilot_members"]] == [reviewer]
+    text = json.dumps(answer)
+    assert ids["case"] not in text and NAME.split()[-1] not in text
+    # What the reviewer does read of the enrolling doctor: the draft's row, after their
+    # diagnosis (its owner id, a pseudonymous account id: see docs/security.md).
+    assert [i["owner_id"] for i in answer["pilot_case_insights"]] == [victim]
