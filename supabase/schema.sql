@@ -1247,6 +1247,11 @@ CREATE FUNCTION public.touch_case_updated_at() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+    if new.case_id is distinct from old.case_id then
+        raise exception 'a case''s id is fixed: its audit events name it'
+            using errcode = 'check_violation';
+    end if;
+    new.created_at := old.created_at;
     new.updated_at := greatest(clock_timestamp(), old.updated_at + interval '1 microsecond');
     return new;
 end;

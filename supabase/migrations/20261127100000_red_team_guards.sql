@@ -24,6 +24,10 @@
 -- 5. The signed text kept beside an enrolled draft (what the pilot compares the AI's draft
 --    with) could be dropped again by the owner's token; now, once kept, it stays (replaced
 --    only by a later signed version's, as check_enrolled_draft checks).
+-- 6. A case's id and creation time were the owner's to change: a new case_id (for a case
+--    no row refers to by key yet) left its audit events naming a case that no longer
+--    exists, off the case's trail; created_at could be moved years back. Now the id is
+--    fixed and an update keeps created_at as it was.
 
 -- 1. Whose row first --------------------------------------------------------------------------
 
@@ -284,6 +288,23 @@ begin
         raise exception 'an enrolled draft is never changed'
             using errcode = 'insufficient_privilege';
     end if;
+    return new;
+end;
+$$;
+
+-- 6. A case's id and creation time -----------------------------------------------------------
+
+create or replace function public.touch_case_updated_at() returns trigger
+    language plpgsql
+    set search_path = ''
+as $$
+begin
+    if new.case_id is distinct from old.case_id then
+        raise exception 'a case''s id is fixed: its audit events name it'
+            using errcode = 'check_violation';
+    end if;
+    new.created_at := old.created_at;
+    new.updated_at := greatest(clock_timestamp(), old.updated_at + interval '1 microsecond');
     return new;
 end;
 $$;

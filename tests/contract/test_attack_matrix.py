@@ -841,3 +841,26 @@ def test_embedding_from_the_reviewers_view_reaches_no_more_than_the_tables_allow
     # What the reviewer does read of the enrolling doctor: the draft's row, after their
     # diagnosis (its owner id, a pseudonymous account id: see docs/security.md).
     assert [i["owner_id"] for i in answer["pilot_case_insights"]] == [victim]
+
+
+def test_a_cases_id_and_creation_time_stay_as_they_were(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """The owner's token could give a case a new id (its audit events then named a case
+    that no longer exists) or move its creation years back."""
+    from core.models import NewCase
+
+    _, roles, _ = pilot
+    doctor = roles["doctor"]
+    form = NewCase(patient_name="Eve Adams", patient_age=40, patient_gender="female")
+    case = doctor.signed_in.services.create_case(form, []).case
+    mine = {"case_id": case.case_id}
+    renamed = _patch(supabase_stack, doctor.token, "cases", mine, {"case_id": str(uuid.uuid4())})
+    assert renamed.status_code == 400, renamed.text
+    backdated = _patch(supabase_stack, doctor.token, "cases", mine, {"created_at": "2001-01-01"})
+    assert backdated.status_code == 200, backdated.text
+    (row,) = backdated.json()
+    assert datetime.fromisoformat(row["created_at"]) == case.created_at
+    events = doctor.signed_in.services.audit_events(case.case_id)
+    assert [e.action for e in events] == ["case_created"]
