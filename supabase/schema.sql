@@ -387,6 +387,20 @@ CREATE FUNCTION public.fold_spelling(words text) RETURNS text
 $$;
 
 --
+-- Name: keep_case_file_id(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_case_file_id() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    raise exception 'a file''s id is fixed: its audit events name it'
+        using errcode = 'check_violation';
+end;
+$$;
+
+--
 -- Name: keep_cases_with_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2444,6 +2458,12 @@ CREATE TRIGGER audit_events_stamp BEFORE INSERT ON public.audit_events FOR EACH 
 CREATE TRIGGER audit_events_unchanged BEFORE UPDATE ON public.audit_events FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
 
 --
+-- Name: case_files case_files_id_fixed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_id_fixed BEFORE UPDATE OF file_id ON public.case_files FOR EACH ROW WHEN ((new.file_id IS DISTINCT FROM old.file_id)) EXECUTE FUNCTION public.keep_case_file_id();
+
+--
 -- Name: cases cases_gender_fixed; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3389,6 +3409,13 @@ GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_
 GRANT ALL ON FUNCTION public.fold_spelling(words text) TO anon;
 GRANT ALL ON FUNCTION public.fold_spelling(words text) TO authenticated;
 GRANT ALL ON FUNCTION public.fold_spelling(words text) TO service_role;
+
+--
+-- Name: FUNCTION keep_case_file_id(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_case_file_id() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_case_file_id() TO service_role;
 
 --
 -- Name: FUNCTION keep_cases_with_signed_notes(); Type: ACL; Schema: public; Owner: -

@@ -27,7 +27,8 @@
 -- 6. A case's id and creation time were the owner's to change: a new case_id (for a case
 --    no row refers to by key yet) left its audit events naming a case that no longer
 --    exists, off the case's trail; created_at could be moved years back. Now the id is
---    fixed and an update keeps created_at as it was.
+--    fixed and an update keeps created_at as it was. A file's id likewise (its
+--    file_added / file_viewed / file_downloaded events name it).
 
 -- 1. Whose row first --------------------------------------------------------------------------
 
@@ -308,3 +309,21 @@ begin
     return new;
 end;
 $$;
+
+create function public.keep_case_file_id() returns trigger
+    language plpgsql
+    set search_path = ''
+as $$
+begin
+    raise exception 'a file''s id is fixed: its audit events name it'
+        using errcode = 'check_violation';
+end;
+$$;
+
+create trigger case_files_id_fixed
+    before update of file_id on public.case_files
+    for each row
+    when (new.file_id is distinct from old.file_id)
+    execute function public.keep_case_file_id();
+
+revoke execute on function public.keep_case_file_id() from public, anon, authenticated;

@@ -145,6 +145,7 @@ TRIGGER_FUNCTIONS = {
     "refuse_change": False,
     "stamp_audit_event": False,
     "touch_case_updated_at": False,
+    "keep_case_file_id": False,
     "review_state_follows_signed_notes": False,
 }
 
@@ -848,10 +849,10 @@ def test_a_cases_id_and_creation_time_stay_as_they_were(
     pilot: Any,  # noqa: F811  (the imported fixture)
 ) -> None:
     """The owner's token could give a case a new id (its audit events then named a case
-    that no longer exists) or move its creation years back."""
+    that no longer exists) or move its creation years back; and give a file a new id."""
     from core.models import NewCase
 
-    _, roles, _ = pilot
+    _, roles, ids = pilot
     doctor = roles["doctor"]
     form = NewCase(patient_name="Eve Adams", patient_age=40, patient_gender="female")
     case = doctor.signed_in.services.create_case(form, []).case
@@ -864,3 +865,8 @@ def test_a_cases_id_and_creation_time_stay_as_they_were(
     assert datetime.fromisoformat(row["created_at"]) == case.created_at
     events = doctor.signed_in.services.audit_events(case.case_id)
     assert [e.action for e in events] == ["case_created"]
+    # A file's id, which its events name, likewise.
+    (stored,) = [r for r in _rows(supabase_stack, "case_files") if r["case_id"] == ids["case"]]
+    file = {"file_id": stored["file_id"]}
+    moved = _patch(supabase_stack, doctor.token, "case_files", file, {"file_id": str(uuid.uuid4())})
+    assert moved.status_code == 400, moved.text
