@@ -870,3 +870,41 @@ def test_a_cases_id_and_creation_time_stay_as_they_were(
     file = {"file_id": stored["file_id"]}
     moved = _patch(supabase_stack, doctor.token, "case_files", file, {"file_id": str(uuid.uuid4())})
     assert moved.status_code == 400, moved.text
+
+
+def test_an_event_a_client_appends_gets_the_databases_actor_place_link_and_time(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """Held already (no hole): the actor must be the token's own account, and the chain's
+    number, link, hash and time are the database's, whatever the body says."""
+    _, roles, ids = pilot
+    doctor, other = roles["doctor"], roles["other"]
+    before = [
+        e
+        for e in _rows(supabase_stack, "audit_events")
+        if e["user_id"] == doctor.signed_in.doctor.user_id
+    ]
+    forged = {
+        "user_id": doctor.signed_in.doctor.user_id,
+        "case_id": ids["case"],
+        "action": "case_opened",
+        "details": "{}",
+        "seq": 1,
+        "prev_hash": "0" * 64,
+        "hash": "f" * 64,
+        "occurred_at": "2001-01-01T00:00:00+00:00",
+    }
+    with supabase_stack.rest_as(other.token) as rest:
+        assert rest.post("/rest/v1/audit_events", json=forged).status_code == 403
+    with supabase_stack.rest_as(doctor.token) as rest:
+        answer = rest.post(
+            "/rest/v1/audit_events", json=forged, headers={"Prefer": "return=representation"}
+        )
+    assert answer.status_code == 201, answer.text
+    (stored,) = answer.json()
+    assert stored["seq"] == len(before) + 1
+    assert stored["prev_hash"] == max(before, key=lambda e: e["seq"])["hash"]
+    assert stored["hash"] != "f" * 64
+    assert datetime.fromisoformat(stored["occurred_at"]).year >= 2026
+    assert doctor.signed_in.services.verify_audit().intact
