@@ -133,11 +133,21 @@ CREATE FUNCTION public.check_enrolled_draft() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
+    caller uuid := (select auth.uid());
     stored jsonb;
     patient text;
     enrolled_case uuid;
     signed jsonb;
 begin
+    -- Before any comparison with stored data: the caller's own enrolment.
+    if caller is not null and (
+        new.owner_id is distinct from caller
+        or not exists (select 1 from public.pilot_cases e
+                       where e.enrolment_id = new.enrolment_id and e.owner_id = caller))
+    then
+        raise exception 'only the case''s own doctor keeps its enrolled draft'
+            using errcode = 'insufficient_privilege';
+    end if;
     select d.ai_insights into stored from public.ai_drafts d
     where d.draft_id = new.draft_id and d.user_id = new.owner_id;
     select c.patient_name, c.case_id into patient, enrolled_case
@@ -190,7 +200,19 @@ CREATE FUNCTION public.check_enrolled_view() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+    caller uuid := (select auth.uid());
 begin
+    -- Before any comparison with stored data: the caller's own case, or a refusal that
+    -- says nothing of it (a server role without a caller is the database's own).
+    if caller is not null and (
+        new.owner_id is distinct from caller
+        or not exists (select 1 from public.cases c
+                       where c.case_id = new.case_id and c.user_id = caller))
+    then
+        raise exception 'only the case''s own doctor enrols it'
+            using errcode = 'insufficient_privilege';
+    end if;
     if public.names_patient(new.case_view,
                             (select c.patient_name from public.cases c
                              where c.case_id = new.case_id))
@@ -365,6 +387,20 @@ CREATE FUNCTION public.fold_spelling(words text) RETURNS text
 $$;
 
 --
+-- Name: keep_case_file_id(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_case_file_id() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    raise exception 'a file''s id is fixed: its audit events name it'
+        using errcode = 'check_violation';
+end;
+$$;
+
+--
 -- Name: keep_cases_with_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -393,6 +429,7 @@ begin
     if (new.enrolment_id, new.pilot_id, new.owner_id, new.draft_id, new.ai_insights)
        is distinct from
        (old.enrolment_id, old.pilot_id, old.owner_id, old.draft_id, old.ai_insights)
+       or (old.signed_sections is not null and new.signed_sections is null)
     then
         raise exception 'an enrolled draft is never changed'
             using errcode = 'insufficient_privilege';
@@ -436,6 +473,10 @@ begin
         raise exception 'a submitted review is final; correct it with a new one'
             using errcode = 'insufficient_privilege';
     end if;
+    -- The scores go in now, whatever time the request names.
+    if new.submitted_at is not null then
+        new.submitted_at := now();
+    end if;
     return new;
 end;
 $$;
@@ -449,8 +490,15 @@ CREATE FUNCTION public.keep_pilot_review_blind() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
+    caller uuid := (select auth.uid());
     corrected public.pilot_reviews;
 begin
+    -- Before reading any review: the caller files their own, and corrects only their own
+    -- review of the same case (the policy says so too, after this trigger has run).
+    if caller is not null and new.reviewer_id is distinct from caller then
+        raise exception 'a reviewer files their own reviews only'
+            using errcode = 'insufficient_privilege';
+    end if;
     -- One writer per reviewer and case at a time: the checks below see each other's rows.
     perform pg_advisory_xact_lock(
         hashtextextended(new.enrolment_id::text || new.reviewer_id::text, 23));
@@ -461,9 +509,21 @@ begin
             raise exception 'one review per reviewer and case; correct the current one'
                 using errcode = 'unique_violation';
         end if;
+        -- The blind diagnosis's time is the database's (and a review scored at once,
+        -- its submission's).
+        new.diagnosed_at := now();
+        if new.submitted_at is not null then
+            new.submitted_at := now();
+        end if;
         return new;
     end if;
     select r.* into corrected from public.pilot_reviews r where r.review_id = new.supersedes;
+    if caller is not null and (corrected.reviewer_id is distinct from caller
+                               or corrected.enrolment_id is distinct from new.enrolment_id)
+    then
+        raise exception 'a reviewer files their own reviews only'
+            using errcode = 'insufficient_privilege';
+    end if;
     if exists (select 1 from public.pilot_reviews r where r.supersedes = new.supersedes) then
         raise exception 'that review is corrected already; correct the current one'
             using errcode = 'unique_violation';
@@ -474,6 +534,9 @@ begin
             using errcode = 'check_violation';
     end if;
     new.diagnosed_at := corrected.diagnosed_at;
+    if new.submitted_at is not null then
+        new.submitted_at := now();
+    end if;
     return new;
 end;
 $$;
@@ -934,6 +997,29 @@ end;
 $$;
 
 --
+-- Name: review_state_follows_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.review_state_follows_signed_notes() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+    latest integer;
+begin
+    select max(n.version) into latest from public.signed_notes n where n.case_id = new.case_id;
+    if (latest is null and new.review_state in ('signed', 'amended'))
+       or (latest = 1 and new.review_state is distinct from 'signed')
+       or (latest > 1 and new.review_state is distinct from 'amended')
+    then
+        raise exception 'the review state follows the signed notes: only signing signs'
+            using errcode = 'check_violation', hint = 'review_state_follows_signed_notes';
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: same_but_text(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1175,6 +1261,11 @@ CREATE FUNCTION public.touch_case_updated_at() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+    if new.case_id is distinct from old.case_id then
+        raise exception 'a case''s id is fixed: its audit events name it'
+            using errcode = 'check_violation';
+    end if;
+    new.created_at := old.created_at;
     new.updated_at := greatest(clock_timestamp(), old.updated_at + interval '1 microsecond');
     return new;
 end;
@@ -1961,6 +2052,19 @@ ALTER TABLE ONLY public.audit_events
     ADD CONSTRAINT audit_events_user_id_seq_key UNIQUE (user_id, seq);
 
 --
+-- Name: case_files case_files_file_url_is_a_key; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.case_files
+    ADD CONSTRAINT case_files_file_url_is_a_key CHECK ((file_url ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$'::text)) NOT VALID;
+
+--
+-- Name: CONSTRAINT case_files_file_url_is_a_key ON case_files; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON CONSTRAINT case_files_file_url_is_a_key ON public.case_files IS 'The storage key core/files.py storage_key writes: no dot, empty or extra segment.';
+
+--
 -- Name: case_files case_files_file_url_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2354,6 +2458,12 @@ CREATE TRIGGER audit_events_stamp BEFORE INSERT ON public.audit_events FOR EACH 
 CREATE TRIGGER audit_events_unchanged BEFORE UPDATE ON public.audit_events FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
 
 --
+-- Name: case_files case_files_id_fixed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_id_fixed BEFORE UPDATE OF file_id ON public.case_files FOR EACH ROW WHEN ((new.file_id IS DISTINCT FROM old.file_id)) EXECUTE FUNCTION public.keep_case_file_id();
+
+--
 -- Name: cases cases_gender_fixed; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2364,6 +2474,12 @@ CREATE TRIGGER cases_gender_fixed BEFORE UPDATE OF patient_gender ON public.case
 --
 
 CREATE TRIGGER cases_patient_of_their_own BEFORE INSERT ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_patient_of_its_own();
+
+--
+-- Name: cases cases_review_state_follows_signed_notes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_review_state_follows_signed_notes BEFORE INSERT OR UPDATE OF review_state ON public.cases FOR EACH ROW EXECUTE FUNCTION public.review_state_follows_signed_notes();
 
 --
 -- Name: cases cases_touch_updated_at; Type: TRIGGER; Schema: public; Owner: -
@@ -2890,7 +3006,9 @@ CREATE POLICY "Doctors record events of their own cases" ON public.audit_events 
 
 CREATE POLICY "Doctors replace insights of their own cases" ON public.case_insights FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM public.cases c
-  WHERE ((c.case_id = case_insights.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE ((c.case_id = case_insights.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))) AND ((draft_id IS NULL) OR (EXISTS ( SELECT 1
+   FROM public.ai_drafts d
+  WHERE ((d.draft_id = case_insights.draft_id) AND (d.case_id = case_insights.case_id) AND (d.user_id = ( SELECT auth.uid() AS uid))))))));
 
 --
 -- Name: section_reviews Doctors review drafts of their own cases; Type: POLICY; Schema: public; Owner: -
@@ -2906,7 +3024,9 @@ CREATE POLICY "Doctors review drafts of their own cases" ON public.section_revie
 
 CREATE POLICY "Doctors save insights for their own cases" ON public.case_insights FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM public.cases c
-  WHERE ((c.case_id = case_insights.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
+  WHERE ((c.case_id = case_insights.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))) AND ((draft_id IS NULL) OR (EXISTS ( SELECT 1
+   FROM public.ai_drafts d
+  WHERE ((d.draft_id = case_insights.draft_id) AND (d.case_id = case_insights.case_id) AND (d.user_id = ( SELECT auth.uid() AS uid))))))));
 
 --
 -- Name: case_files Doctors see files of their own cases; Type: POLICY; Schema: public; Owner: -
@@ -3163,13 +3283,13 @@ CREATE POLICY "Doctors read their own case files" ON storage.objects FOR SELECT 
 -- Name: objects Doctors replace their own case files; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "Doctors replace their own case files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "Doctors replace their own case files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (name ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$'::text)));
 
 --
 -- Name: objects Doctors upload into their own folder; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "Doctors upload into their own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "Doctors upload into their own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (name ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$'::text)));
 
 --
 -- Name: buckets; Type: ROW SECURITY; Schema: storage; Owner: -
@@ -3289,6 +3409,13 @@ GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_
 GRANT ALL ON FUNCTION public.fold_spelling(words text) TO anon;
 GRANT ALL ON FUNCTION public.fold_spelling(words text) TO authenticated;
 GRANT ALL ON FUNCTION public.fold_spelling(words text) TO service_role;
+
+--
+-- Name: FUNCTION keep_case_file_id(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_case_file_id() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_case_file_id() TO service_role;
 
 --
 -- Name: FUNCTION keep_cases_with_signed_notes(); Type: ACL; Schema: public; Owner: -
@@ -3432,6 +3559,13 @@ GRANT ALL ON FUNCTION public.redaction_of(shown text, stored text) TO service_ro
 
 REVOKE ALL ON FUNCTION public.refuse_change() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.refuse_change() TO service_role;
+
+--
+-- Name: FUNCTION review_state_follows_signed_notes(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.review_state_follows_signed_notes() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_state_follows_signed_notes() TO service_role;
 
 --
 -- Name: FUNCTION same_but_text(enrolled jsonb, stored jsonb); Type: ACL; Schema: public; Owner: -

@@ -125,7 +125,9 @@ class PilotReviews(PilotSeats):
             if review.supersedes:
                 raise InvalidInput("Only your own submitted review of this case can be corrected")
             raise PermissionDenied()
-        return review
+        # The stored review: its time is the database's (Supabase stamps diagnosed_at).
+        stored = self.backend.pilots.reviews(self._me, enrolment.pilot_id)
+        return next((r for r in stored if r.review_id == review.review_id), review)
 
     def ai_insights(self, enrolment_id: Any) -> EnrolledInsights:
         """The AI draft of an enrolled case; a reviewer gets it after their diagnosis."""
