@@ -162,9 +162,13 @@ def test_a_reanalysis_keeps_the_acknowledgment_of_the_same_value_and_asks_for_a_
     }
     assert states == {"Potassium 6.9 mmol/L (high)": True, "Potassium 7.4 mmol/L (high)": False}
 
-    # A value no longer found is not the case's any more (its acknowledgment is kept).
+    # A value no longer found leaves the list once acknowledged (its acknowledgment is
+    # kept); one that still waits stays, as a value an earlier analysis found (CLSI GP47).
     _analyse(doctor_a, case_id, SODIUM)
-    assert doctor_a.services.critical.critical_results(case_id) == []
+    left = doctor_a.services.critical.critical_results(case_id)
+    assert [(r.finding.shown, r.acknowledged, r.finding.in_current_draft) for r in left] == [
+        ("Potassium 7.4 mmol/L (high)", False, False)
+    ]
     assert len(doctor_a.backend.critical.acknowledgments(doctor_a.doctor.user_id)) == 1
 
 
@@ -193,6 +197,42 @@ def test_a_note_is_signed_only_after_every_critical_value_is_acknowledged(
     with pytest.raises(CriticalValuesUnacknowledged):
         doctor_a.services.review.sign(case_id)
     doctor_a.services.critical.acknowledge(case_id, results[1].finding.value_key, "in_person")
+    assert doctor_a.services.review.sign(case_id).version == 1
+
+
+def test_a_critical_value_an_earlier_analysis_found_waits_for_its_acknowledgment(
+    doctor_a: SignedIn,
+) -> None:
+    """A critical result once raised is acknowledged (CLSI GP47): a re-analysis that no
+    longer finds it (another reading of the same report) does not let the note be signed
+    without it; the case page and the list still show it, and it can be acknowledged."""
+    case_id = _analysed(doctor_a, POTASSIUM)
+    _analyse(doctor_a, case_id, SODIUM)  # the current draft holds no critical value
+    (waiting,) = doctor_a.services.critical.critical_results(case_id)
+    assert waiting.finding.value_key == critical_value_key(POTASSIUM)
+    assert not waiting.acknowledged and not waiting.finding.in_current_draft
+    (row,) = doctor_a.services.list_case_page(CaseQuery(unacknowledged_only=True)).rows
+    assert row.case.case_id == case_id and row.unacknowledged_critical == 1
+    assert row.critical_waiting_since == waiting.finding.found_at
+
+    _review_all(doctor_a, case_id)
+    with pytest.raises(CriticalValuesUnacknowledged):
+        doctor_a.services.review.sign(case_id)
+    draft = doctor_a.services.review.summary(case_id).draft
+    assert draft is not None
+    sections = {
+        name: {"decision": "accepted", "text": {}, "reason": None}
+        for name in ("case_summary", "soap_note", "primary_diagnosis")
+    }
+    with pytest.raises(CriticalValuesUnacknowledged):  # the store, whoever calls it
+        doctor_a.backend.reviews.sign_note(
+            doctor_a.doctor.user_id, NoteToSign(case_id, 1, draft.draft_id, sections)
+        )
+
+    done = doctor_a.services.critical.acknowledge(case_id, waiting.finding.value_key, "in_person")
+    assert done.found_at == waiting.finding.found_at
+    assert doctor_a.services.critical.critical_results(case_id) == []
+    assert doctor_a.services.list_case_page(CaseQuery(unacknowledged_only=True)).rows == []
     assert doctor_a.services.review.sign(case_id).version == 1
 
 

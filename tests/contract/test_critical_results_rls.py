@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from core.analysis.labs.critical_keys import critical_value_key
 from core.services.pilots import PilotService
 from tests.contract.harness import (
     LocalHarness,
@@ -21,7 +22,14 @@ from tests.contract.harness import (
     sign_note_accepting_every_section,
     with_signer_profile,
 )
-from tests.contract.test_critical_results import INR, POTASSIUM, _analysed, _review_all
+from tests.contract.test_critical_results import (
+    INR,
+    POTASSIUM,
+    SODIUM,
+    _analyse,
+    _analysed,
+    _review_all,
+)
 from tests.supabase_stack.harness import SupabaseHarness
 from tests.supabase_stack.server import SupabaseStack
 
@@ -178,6 +186,47 @@ def test_sign_note_waits_for_every_acknowledgment_through_postgrest(
             assert _acknowledge(rest, case_id, key).status_code == 200
         signed = rest.post("/rest/v1/rpc/sign_note", json=arguments)
         assert signed.status_code == 200 and signed.json(), signed.text
+
+
+@pytest.mark.postgres
+def test_sign_note_waits_for_every_critical_value_the_case_held_through_postgrest(
+    supabase_stack: SupabaseStack, clinic: Any
+) -> None:
+    """The analyzer writes with the doctor's own token, so that token can make a draft
+    without the critical values current: a clean new one, or an older one pointed back
+    to. sign_note waited only for the current draft's values; now for every value the
+    case held, and each of them can be acknowledged."""
+    roles, case_id, keys = clinic
+    owner = roles["owner"]
+    # A clean new draft made current (what a re-analysis writes with the token).
+    _analyse(owner.signed_in, case_id, SODIUM)
+    # An older clean draft pointed back to.
+    older = _analysed(owner.signed_in, SODIUM, name="Bea Example")
+    clean = owner.signed_in.services.review.summary(older).draft
+    assert clean is not None
+    _analyse(owner.signed_in, older, POTASSIUM)
+    with supabase_stack.rest_as(owner.token) as rest:
+        moved = rest.patch(
+            "/rest/v1/case_insights",
+            params={"case_id": f"eq.{older}"},
+            json={"draft_id": clean.draft_id},
+        )
+        assert moved.status_code in (200, 204), moved.text
+    older_keys = [critical_value_key(POTASSIUM)]
+    for case, case_keys in ((case_id, keys), (older, older_keys)):
+        _review_all(owner.signed_in, case)
+        draft = owner.signed_in.services.review.summary(case).draft
+        assert draft is not None
+        arguments = sign_note_accepting_every_section(case, draft.draft_id)
+        with supabase_stack.rest_as(owner.token) as rest:
+            refused = rest.post("/rest/v1/rpc/sign_note", json=arguments)
+            assert refused.status_code == 400, refused.text
+            assert refused.json()["hint"] == "critical_values_unacknowledged"
+            for key in case_keys:
+                done = _acknowledge(rest, case, key)
+                assert done.status_code == 200, done.text
+            signed = rest.post("/rest/v1/rpc/sign_note", json=arguments)
+            assert signed.status_code == 200 and signed.json(), signed.text
 
 
 def test_the_embedded_file_refuses_changes_removals_and_early_signatures(
