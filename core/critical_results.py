@@ -9,8 +9,8 @@ The stores write an acknowledgment with their own time and its audit event toget
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -41,13 +41,15 @@ METHOD_LABELS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class CriticalFinding:
-    """A critical value of the case's current insights, and when it was first found."""
+    """A critical value of the case, and when it was first found; ``in_current_draft`` is
+    False for one only an earlier analysis found (it waits all the same: CLSI GP47)."""
 
     case_id: str
     value_key: str
     analyte: str
     shown: str  # "Potassium 6.8 mmol/L (high)": no patient data
     found_at: datetime
+    in_current_draft: bool = True
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,25 @@ class CriticalResult:
     @property
     def acknowledged(self) -> bool:
         return self.acknowledgment is not None
+
+
+def results_of_case(
+    findings: Sequence[tuple[str, CriticalFinding]],
+    current_draft: str | None,
+    acknowledged: Mapping[str, Acknowledgment],
+) -> list[CriticalResult]:
+    """The case's critical values from its findings (each with its draft's id): every value
+    of the current draft, acknowledged or not, and each value only earlier drafts held
+    while it waits (a critical result once raised is acknowledged, CLSI GP47; once it is,
+    it leaves the list and its acknowledgment is kept). Each key once, oldest first."""
+    current = {f.value_key: f for draft, f in findings if draft == current_draft}
+    chosen = dict(current)
+    for _, finding in findings:
+        key = finding.value_key
+        if key not in chosen and key not in acknowledged:
+            chosen[key] = replace(finding, in_current_draft=False)
+    ordered = sorted(chosen.values(), key=lambda f: (f.found_at, f.shown))
+    return [CriticalResult(f, acknowledged.get(f.value_key)) for f in ordered]
 
 
 @dataclass(frozen=True)

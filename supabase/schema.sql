@@ -43,10 +43,10 @@ begin
     if not found then
         raise exception 'no such case' using errcode = 'foreign_key_violation';
     end if;
-    select f.found_at into first_found
-    from public.case_insights i
-    join public.critical_findings f on f.draft_id = i.draft_id and f.case_id = i.case_id
-    where i.case_id = p_case and i.user_id = doctor and f.value_key = p_value_key;
+    -- Any draft of the case: a value an earlier analysis found is acknowledged too.
+    select min(f.found_at) into first_found
+    from public.critical_findings f
+    where f.case_id = p_case and f.user_id = doctor and f.value_key = p_value_key;
     if first_found is null then
         raise exception 'no such critical value'
             using errcode = 'no_data_found', hint = 'critical_value_not_found';
@@ -607,11 +607,13 @@ CREATE FUNCTION public.list_case_page(owner_id uuid, name_search text, wanted_st
             order by n.version desc
             limit 1
         ) s on true
-        -- The current draft's critical values no acknowledgment names yet (#27).
+        -- The critical values any draft of the case held that no acknowledgment names
+        -- yet (#27; CLSI GP47), each key once.
         left join lateral (
-            select count(*) as unacknowledged_critical, min(f.found_at) as critical_waiting_since
+            select count(distinct f.value_key) as unacknowledged_critical,
+                   min(f.found_at) as critical_waiting_since
             from public.critical_findings f
-            where f.case_id = m.case_id and f.draft_id = i.draft_id
+            where f.case_id = m.case_id
               and not exists (
                   select 1 from public.critical_acknowledgments a
                   where a.case_id = f.case_id and a.value_key = f.value_key)
@@ -1185,6 +1187,29 @@ $$;
 --
 
 COMMENT ON FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text) IS 'Signs (version 1) or amends the caller''s note: time, signer, version, hash, review state and audit event are the database''s own; null when the version was taken.';
+
+--
+-- Name: signed_after_every_critical_value(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.signed_after_every_critical_value() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if exists (
+        select 1 from public.critical_findings f
+        where f.case_id = new.case_id
+          and not exists (
+              select 1 from public.critical_acknowledgments a
+              where a.case_id = f.case_id and a.value_key = f.value_key)
+    ) then
+        raise exception 'acknowledge the critical values first'
+            using errcode = 'check_violation', hint = 'critical_values_unacknowledged';
+    end if;
+    return new;
+end;
+$$;
 
 --
 -- Name: signed_at_text(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
@@ -2584,6 +2609,12 @@ CREATE TRIGGER pilots_with_reviews_kept BEFORE DELETE ON public.pilots FOR EACH 
 CREATE TRIGGER section_reviews_unchanged BEFORE UPDATE ON public.section_reviews FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
 
 --
+-- Name: signed_notes signed_notes_after_every_critical_value; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER signed_notes_after_every_critical_value BEFORE INSERT ON public.signed_notes FOR EACH ROW EXECUTE FUNCTION public.signed_after_every_critical_value();
+
+--
 -- Name: signed_notes signed_notes_read_only; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3590,6 +3621,13 @@ GRANT ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uu
 REVOKE ALL ON FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text) TO authenticated;
 GRANT ALL ON FUNCTION public.sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text) TO service_role;
+
+--
+-- Name: FUNCTION signed_after_every_critical_value(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.signed_after_every_critical_value() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.signed_after_every_critical_value() TO service_role;
 
 --
 -- Name: FUNCTION signed_at_text(moment timestamp with time zone); Type: ACL; Schema: public; Owner: -

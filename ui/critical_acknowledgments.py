@@ -44,18 +44,23 @@ def acknowledged_line(result: CriticalResult) -> str:
     return line + (f". Comment: {done.comment}" if done.comment else "")
 
 
+EARLIER = "found by an earlier analysis, not by the current one"
+
+
 def waiting_line(result: CriticalResult, now: datetime) -> str:
-    """ "Potassium 6.9 mmol/L (high): found 25 Nov 2026, 21:38, waiting 2 min"."""
+    """ "Potassium 6.9 mmol/L (high): found 25 Nov 2026, 21:38, waiting 2 min"; a value
+    only an earlier analysis found says so (it waits all the same)."""
     waited = (now - result.finding.found_at).total_seconds()
-    return (
+    line = (
         f"{result.finding.shown}: found {when(result.finding.found_at)}, "
         f"waiting {waited_text(waited)}"
     )
+    return line if result.finding.in_current_draft else f"{line} ({EARLIER})"
 
 
 def critical_acknowledgments(services: CaseService, case_id: str) -> None:
-    """The current analysis's critical values and their acknowledgments; nothing when it
-    found none."""
+    """The current analysis's critical values and their acknowledgments, and those only an
+    earlier analysis found while they wait; nothing when there are none."""
     results: Sequence[CriticalResult] = []
     with shown_to_user():
         results = services.critical.critical_results(case_id)

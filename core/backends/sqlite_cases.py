@@ -61,14 +61,14 @@ _ICD_CODE = (
     f" ELSE {_text_at('i.ai_insights', '$.primary_diagnosis.icd_code')} END"
 )
 _CRITICAL = "coalesce(i.critical_count, 0)"
-# The current draft's critical values no acknowledgment names yet (#27), and the first
-# time the oldest of them was found.
+# The critical values any draft of the case held that no acknowledgment names yet (#27;
+# CLSI GP47), each key once, and the first time the oldest of them was found.
 _WAITING = (
-    " FROM critical_findings AS f WHERE f.case_id = c.case_id AND f.draft_id = i.draft_id"
+    " FROM critical_findings AS f WHERE f.case_id = c.case_id"
     " AND NOT EXISTS (SELECT 1 FROM critical_acknowledgments AS a"
     " WHERE a.case_id = f.case_id AND a.value_key = f.value_key)"
 )
-_UNACKNOWLEDGED = f"(SELECT count(*){_WAITING})"
+_UNACKNOWLEDGED = f"(SELECT count(DISTINCT f.value_key){_WAITING})"
 _WAITING_SINCE = f"(SELECT min(f.found_at){_WAITING})"
 # The case with its current insights and its latest signed version ((case_id, version)
 # is unique in signed_notes, so each case is one row).

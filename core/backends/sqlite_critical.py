@@ -3,8 +3,8 @@
 The findings are written with each draft (``record_findings``, inside complete_analysis's
 transaction); an acknowledgment and its audit event go in one write transaction, with the
 store's time. Triggers refuse changes, deletions while the case exists, an acknowledgment
-of a value the current draft does not hold, and a signature before every acknowledgment
-(sqlite_db's migration for #27).
+of a value no draft of the case held, and a signature before every value any draft of
+the case held is acknowledged (sqlite_db's migrations for #27 and 21).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from core.critical_results import (
     CommunicationMethod,
     CriticalFinding,
     CriticalResult,
+    results_of_case,
 )
 from core.errors import AlreadyAcknowledged, CaseNotFound, CriticalValueNotFound
 from core.models import utc_now
@@ -29,12 +30,10 @@ _ACK_COLUMNS = (
     "case_id, value_key, acknowledged_by, acknowledged_by_email, acknowledged_at, found_at,"
     " method, comment"
 )
-# The current draft's findings of a case, each with its first finding's time.
-_CURRENT = (
-    "SELECT f.case_id, f.value_key, f.analyte, f.shown, f.found_at"
-    " FROM case_insights i JOIN critical_findings f"
-    " ON f.draft_id = i.draft_id AND f.case_id = i.case_id"
-    " WHERE i.case_id = ? AND i.user_id = ?"
+# Every draft's findings of a case, each with its first finding's time.
+_OF_THE_CASE = (
+    "SELECT f.case_id, f.value_key, f.analyte, f.shown, f.found_at, f.draft_id"
+    " FROM critical_findings f WHERE f.case_id = ? AND f.user_id = ?"
 )
 
 
@@ -91,10 +90,14 @@ class SqliteCriticalResults:
 
     def critical_results(self, owner: str, case_id: str) -> list[CriticalResult]:
         connection = self._db.connection()
+        current = connection.execute(
+            "SELECT draft_id FROM case_insights WHERE case_id = ? AND user_id = ?",
+            (case_id, owner),
+        ).fetchone()
         findings = [
-            _finding(row)
+            (row["draft_id"], _finding(row))
             for row in connection.execute(
-                f"{_CURRENT} ORDER BY f.found_at, f.shown", (case_id, owner)
+                f"{_OF_THE_CASE} ORDER BY f.found_at, f.shown, f.draft_id", (case_id, owner)
             )
         ]
         acknowledged = {
@@ -105,7 +108,7 @@ class SqliteCriticalResults:
                 (case_id, owner),
             )
         }
-        return [CriticalResult(f, acknowledged.get(f.value_key)) for f in findings]
+        return results_of_case(findings, current["draft_id"] if current else None, acknowledged)
 
     def acknowledge(
         self,
@@ -123,8 +126,11 @@ class SqliteCriticalResults:
             ).fetchone()
             if account is None:
                 raise CaseNotFound()
+            # A value of any draft of the case: one only an earlier analysis found waits
+            # for its acknowledgment too (CLSI GP47).
             finding = db.execute(
-                f"{_CURRENT} AND f.value_key = ?", (case_id, owner, value_key)
+                f"{_OF_THE_CASE} AND f.value_key = ? ORDER BY f.found_at LIMIT 1",
+                (case_id, owner, value_key),
             ).fetchone()
             if finding is None:
                 raise CriticalValueNotFound()

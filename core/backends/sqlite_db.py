@@ -659,6 +659,27 @@ MIGRATIONS: tuple[str, ...] = (
                  ELSE '{"fields":["credentials","display_name"]}' END);
     END;
     """,
+    # 21: every critical value a case held is acknowledged before its note is signed
+    # (CLSI GP47; supabase: 20261127110000_every_critical_value_of_the_case.sql): a
+    # re-analysis that no longer finds a value does not let the note go without it, and
+    # the value can still be acknowledged.
+    """
+    DROP TRIGGER critical_acknowledgments_of_a_current_finding;
+    CREATE TRIGGER critical_acknowledgments_of_a_finding_of_the_case
+        BEFORE INSERT ON critical_acknowledgments
+        WHEN NOT EXISTS (SELECT 1 FROM critical_findings f
+                         WHERE f.case_id = NEW.case_id AND f.user_id = NEW.user_id
+                           AND f.value_key = NEW.value_key)
+        BEGIN SELECT RAISE(ABORT, 'an acknowledgment is of a critical value the case holds');
+        END;
+    DROP TRIGGER signed_notes_after_acknowledgment;
+    CREATE TRIGGER signed_notes_after_every_critical_value BEFORE INSERT ON signed_notes
+        WHEN EXISTS (SELECT 1 FROM critical_findings f
+                     WHERE f.case_id = NEW.case_id AND NOT EXISTS (
+                         SELECT 1 FROM critical_acknowledgments a
+                         WHERE a.case_id = f.case_id AND a.value_key = f.value_key))
+        BEGIN SELECT RAISE(ABORT, 'acknowledge the critical values first'); END;
+    """,
 )
 
 

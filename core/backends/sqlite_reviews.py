@@ -103,11 +103,11 @@ def _check_amendment(
 
 
 def _critical_values_waiting(db: sqlite3.Connection, case_id: str) -> bool:
-    """Whether a critical value of the case's current draft waits for its acknowledgment
-    (the signed_notes_after_acknowledgment trigger refuses the signature too)."""
+    """Whether a critical value any draft of the case held waits for its acknowledgment
+    (CLSI GP47; the signed_notes_after_every_critical_value trigger refuses the signature
+    too)."""
     row = db.execute(
-        "SELECT 1 FROM case_insights i JOIN critical_findings f"
-        " ON f.draft_id = i.draft_id AND f.case_id = i.case_id WHERE i.case_id = ?"
+        "SELECT 1 FROM critical_findings f WHERE f.case_id = ?"
         " AND NOT EXISTS (SELECT 1 FROM critical_acknowledgments a"
         " WHERE a.case_id = f.case_id AND a.value_key = f.value_key) LIMIT 1",
         (case_id,),

@@ -21,6 +21,7 @@ from core.critical_results import (
     CommunicationMethod,
     CriticalFinding,
     CriticalResult,
+    results_of_case,
 )
 from core.errors import AlreadyAcknowledged, CaseNotFound
 
@@ -93,12 +94,10 @@ class SupabaseCriticalResults:
         )
         with supabase_errors():
             current = as_rows(pointer.execute().data)
-        if not current or not current[0]["draft_id"]:
-            return []
+        # Every draft's findings: a value only an earlier analysis found still waits.
         findings = (
             self._rest.from_("critical_findings")
             .select(_FINDING_COLUMNS)
-            .eq("draft_id", current[0]["draft_id"])
             .eq("case_id", case_id)
             .eq("user_id", owner)
             .order("found_at")
@@ -111,12 +110,13 @@ class SupabaseCriticalResults:
             .eq("user_id", owner)
         )
         with supabase_errors():
-            found = [_finding(row) for row in as_rows(findings.execute().data)]
+            found = [(row["draft_id"], _finding(row)) for row in as_rows(findings.execute().data)]
             acknowledged = {
                 row["value_key"]: _acknowledgment(row)
                 for row in as_rows(acknowledgments.execute().data)
             }
-        return [CriticalResult(f, acknowledged.get(f.value_key)) for f in found]
+        draft = current[0]["draft_id"] if current else None
+        return results_of_case(found, draft, acknowledged)
 
     def acknowledge(
         self,

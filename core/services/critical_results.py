@@ -40,7 +40,8 @@ class CriticalResultsService:
 
     def critical_results(self, case_id: str) -> list[CriticalResult]:
         """The critical values of the case's current draft, each with its acknowledgment
-        (None while it waits), oldest finding first."""
+        (None while it waits), and each value only an earlier draft held while it waits
+        (CLSI GP47), oldest finding first."""
         checked = self._own_case(case_id)
         return self.backend.critical.critical_results(self.doctor.user_id, checked)
 
@@ -73,7 +74,7 @@ class CriticalResultsService:
 
 
 def require_acknowledged(backend: Backend, doctor: Doctor, case_id: str) -> None:
-    """CriticalValuesUnacknowledged while a critical value of the case's current draft
+    """CriticalValuesUnacknowledged while a critical value any draft of the case held
     waits for its acknowledgment: a note is signed only after every one (both stores
     refuse it too)."""
     waiting = [

@@ -10,10 +10,11 @@ from streamlit.testing.v1 import AppTest
 from core.analysis.labs.critical_keys import critical_value_key
 from core.bootstrap import Clinic
 from core.insights import LabValue
-from tests.app.case_states import complete, sample_insights
-from tests.app.conftest import open_case, seed_case, shown, sign_in, sign_up
+from core.models import utc_now
+from tests.app.case_states import complete, repository, sample_insights
+from tests.app.conftest import SEED_CLAIM, open_case, seed_case, shown, sign_in, sign_up
 from tests.app.test_case_review import decide
-from ui.critical_acknowledgments import form_key
+from ui.critical_acknowledgments import EARLIER, form_key
 
 POTASSIUM = LabValue(analyte="Potassium", value=6.9, unit="mmol/L", flag="high", critical=True)
 SODIUM = LabValue(analyte="Sodium", value=139, unit="mmol/L")
@@ -69,6 +70,44 @@ def test_a_critical_value_waits_is_acknowledged_and_then_the_note_signs(
     attest_and_sign(app)
     assert not app.exception
     assert "Signed by Dr ack.page, MD (ack.page@example.com)" in shown(app)
+
+
+def test_a_value_only_an_earlier_analysis_found_is_offered_and_waited_for(
+    app: AppTest, clinic: Clinic
+) -> None:
+    """A re-analysis that no longer finds the potassium (another reading of the same
+    report) leaves it waiting (CLSI GP47): the page offers it, signing waits for it."""
+    doctor = sign_up(clinic, "ack.earlier@example.com")
+    sign_in(app, "ack.earlier@example.com")
+    case = seed_case(clinic, doctor, patient_name="Grace Hopper")
+    case_id, owner = case.case.case_id, doctor.doctor.user_id
+    for values in ([POTASSIUM, SODIUM], [SODIUM]):
+        if values == [SODIUM]:
+            repository(clinic, doctor).request_analysis(owner, case_id)
+            assert repository(clinic, doctor).claim_analysis(owner, case_id, SEED_CLAIM, utc_now())
+        insights = sample_insights(values=values)
+        insights.provenance.case_version = case.case.content_version
+        complete(clinic, doctor, case_id, insights)
+    open_case(app, case_id)
+    assert not app.exception
+    page = shown(app)
+    assert "Critical values to acknowledge" in page
+    assert "Potassium 6.9 mmol/L (high): found" in page and EARLIER in page
+
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        decide(app, section, "accept")
+    attest_and_sign(app)
+    assert "Acknowledge the critical values first" in shown(app)
+    assert "Signed by" not in shown(app)
+
+    prefix = form_key(critical_value_key(POTASSIUM))
+    app.selectbox(key=f"{prefix}_method").set_value("seen_on_screen")
+    app.button(key=f"{prefix}_submit").click().run()
+    assert not app.exception
+    assert "Acknowledged: Potassium 6.9 mmol/L (high)." in shown(app)
+    attest_and_sign(app)
+    assert not app.exception
+    assert "Signed by Dr ack.earlier, MD (ack.earlier@example.com)" in shown(app)
 
 
 def test_the_list_puts_the_waiting_case_first_and_shows_the_figure(

@@ -147,6 +147,7 @@ TRIGGER_FUNCTIONS = {
     "touch_case_updated_at": False,
     "keep_case_file_id": False,
     "review_state_follows_signed_notes": False,
+    "signed_after_every_critical_value": False,
 }
 
 
