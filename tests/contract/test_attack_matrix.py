@@ -909,3 +909,86 @@ def test_an_event_a_client_appends_gets_the_databases_actor_place_link_and_time(
     assert stored["hash"] != "f" * 64
     assert datetime.fromisoformat(stored["occurred_at"]).year >= 2026
     assert doctor.signed_in.services.verify_audit().intact
+
+
+def test_creation_decision_and_membership_times_are_the_databases(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """When a case or a patient's record was opened (the list's order and date filters,
+    the patient's timeline), when a section was decided (the review's order; the latest
+    decision is the one signed) and when a member joined a pilot: each token chose its
+    own time on insert. Nothing in the product brings a case or a patient from elsewhere
+    with an earlier date: every one is opened now (CaseService.create_case,
+    PatientService), so the database's now() stands for all of them."""
+    _, roles, ids = pilot
+    doctor, coordinator, other = roles["doctor"], roles["coordinator"], roles["other"]
+    me = doctor.signed_in.doctor.user_id
+    draft = doctor.signed_in.services.review.summary(ids["case"]).draft
+    assert draft is not None
+    past = "2001-01-01T00:00:00+00:00"
+    stored: dict[str, str] = {}
+    with supabase_stack.rest_as(doctor.token) as rest:
+        for table, column, row in (
+            (
+                "cases",
+                "created_at",
+                {
+                    "patient_name": "Eve Adams",
+                    "patient_age": 40,
+                    "patient_gender": "female",
+                    "created_at": past,
+                    "updated_at": past,
+                },
+            ),
+            (
+                "patients",
+                "created_at",
+                {
+                    "patient_id": str(uuid.uuid4()),
+                    "user_id": me,
+                    "name": "Eve Adams",
+                    "sex": "female",
+                    "created_at": past,
+                },
+            ),
+            (
+                "section_reviews",
+                "reviewed_at",
+                {
+                    "review_id": str(uuid.uuid4()),
+                    "case_id": ids["case"],
+                    "user_id": me,
+                    "draft_id": draft.draft_id,
+                    "section": "case_summary",
+                    "decision": "accepted",
+                    "reviewed_at": past,
+                },
+            ),
+        ):
+            answer = rest.post(
+                f"/rest/v1/{table}", json=row, headers={"Prefer": "return=representation"}
+            )
+            assert answer.status_code == 201, (table, answer.text)
+            (written,) = answer.json()
+            stored[f"{table}.{column}"] = written[column]
+            if table == "cases":
+                stored["cases.updated_at"] = written["updated_at"]
+    with supabase_stack.rest_as(coordinator.token) as rest:
+        answer = rest.post(
+            "/rest/v1/pilot_members",
+            json={
+                "pilot_id": ids["pilot"],
+                "user_id": other.signed_in.doctor.user_id,
+                "email": other.signed_in.doctor.email,
+                "role": "reviewer",
+                "added_at": past,
+            },
+            headers={"Prefer": "return=representation"},
+        )
+        assert answer.status_code == 201, answer.text
+        stored["pilot_members.added_at"] = answer.json()[0]["added_at"]
+    with supabase_stack.project.connect() as connection:
+        now = connection.execute("select now()").fetchone()[0]
+    for column, value in stored.items():
+        assert now - timedelta(minutes=5) < datetime.fromisoformat(value) <= now, column
