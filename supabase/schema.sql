@@ -107,6 +107,21 @@ end;
 $$;
 
 --
+-- Name: case_opened_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_opened_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    new.created_at := now();
+    new.updated_at := now();
+    return new;
+end;
+$$;
+
+--
 -- Name: case_patient_of_its_own(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -781,6 +796,20 @@ end;
 $$;
 
 --
+-- Name: patient_record_opened_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.patient_record_opened_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    new.created_at := now();
+    return new;
+end;
+$$;
+
+--
 -- Name: pilot_account_id(uuid, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -840,6 +869,20 @@ CREATE FUNCTION public.pilot_diagnosed(p_enrolment uuid) RETURNS boolean
     AS $$
     select exists (select 1 from public.pilot_reviews r
                    where r.enrolment_id = p_enrolment and r.reviewer_id = (select auth.uid()))
+$$;
+
+--
+-- Name: pilot_member_added_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.pilot_member_added_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    new.added_at := now();
+    return new;
+end;
 $$;
 
 --
@@ -1070,6 +1113,20 @@ CREATE FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, se
         returning 1
     )
     select exists (select 1 from saved);
+$$;
+
+--
+-- Name: section_decided_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.section_decided_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    new.reviewed_at := now();
+    return new;
+end;
 $$;
 
 --
@@ -2495,6 +2552,12 @@ CREATE TRIGGER case_files_id_fixed BEFORE UPDATE OF file_id ON public.case_files
 CREATE TRIGGER cases_gender_fixed BEFORE UPDATE OF patient_gender ON public.cases FOR EACH ROW EXECUTE FUNCTION public.keep_patient_gender();
 
 --
+-- Name: cases cases_opened_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_opened_now BEFORE INSERT ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_opened_now();
+
+--
 -- Name: cases cases_patient_of_their_own; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2555,6 +2618,12 @@ CREATE TRIGGER doctor_profiles_touched BEFORE INSERT OR UPDATE ON public.doctor_
 CREATE TRIGGER patients_merged_one_level BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION public.check_patient_merge();
 
 --
+-- Name: patients patients_opened_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER patients_opened_now BEFORE INSERT ON public.patients FOR EACH ROW EXECUTE FUNCTION public.patient_record_opened_now();
+
+--
 -- Name: pilot_case_insights pilot_case_insights_checked; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2585,6 +2654,12 @@ CREATE TRIGGER pilot_cases_unchanged BEFORE UPDATE ON public.pilot_cases FOR EAC
 CREATE TRIGGER pilot_cases_view_checked BEFORE INSERT ON public.pilot_cases FOR EACH ROW EXECUTE FUNCTION public.check_enrolled_view();
 
 --
+-- Name: pilot_members pilot_members_added_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER pilot_members_added_now BEFORE INSERT ON public.pilot_members FOR EACH ROW EXECUTE FUNCTION public.pilot_member_added_now();
+
+--
 -- Name: pilot_reviews pilot_reviews_blind; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2601,6 +2676,12 @@ CREATE TRIGGER pilot_reviews_final BEFORE UPDATE ON public.pilot_reviews FOR EAC
 --
 
 CREATE TRIGGER pilots_with_reviews_kept BEFORE DELETE ON public.pilots FOR EACH ROW EXECUTE FUNCTION public.keep_reviewed_pilot();
+
+--
+-- Name: section_reviews section_reviews_decided_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER section_reviews_decided_now BEFORE INSERT ON public.section_reviews FOR EACH ROW EXECUTE FUNCTION public.section_decided_now();
 
 --
 -- Name: section_reviews section_reviews_unchanged; Type: TRIGGER; Schema: public; Owner: -
@@ -3367,6 +3448,13 @@ GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO service_role;
 
 --
+-- Name: FUNCTION case_opened_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_opened_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_opened_now() TO service_role;
+
+--
 -- Name: FUNCTION case_patient_of_its_own(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3523,6 +3611,13 @@ REVOKE ALL ON FUNCTION public.number_pilot_case() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.number_pilot_case() TO service_role;
 
 --
+-- Name: FUNCTION patient_record_opened_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.patient_record_opened_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.patient_record_opened_now() TO service_role;
+
+--
 -- Name: FUNCTION pilot_account_id(p_pilot uuid, p_email text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3545,6 +3640,13 @@ GRANT ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uui
 REVOKE ALL ON FUNCTION public.pilot_diagnosed(p_enrolment uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.pilot_diagnosed(p_enrolment uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_diagnosed(p_enrolment uuid) TO service_role;
+
+--
+-- Name: FUNCTION pilot_member_added_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.pilot_member_added_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.pilot_member_added_now() TO service_role;
 
 --
 -- Name: FUNCTION pilot_review_correctable(p_review uuid, p_enrolment uuid); Type: ACL; Schema: public; Owner: -
@@ -3613,6 +3715,13 @@ GRANT ALL ON FUNCTION public.same_but_text(enrolled jsonb, stored jsonb) TO serv
 REVOKE ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) TO service_role;
+
+--
+-- Name: FUNCTION section_decided_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.section_decided_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.section_decided_now() TO service_role;
 
 --
 -- Name: FUNCTION sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text); Type: ACL; Schema: public; Owner: -

@@ -184,6 +184,8 @@ class CaseService:
             if earlier is not None:
                 return earlier
             raise _internal(error, "saving the case") from error
+        # Handed back as stored: in Supabase mode the database sets its creation time.
+        case = backend.cases.get_case(doctor.user_id, case_id) or case
         log.info("case %s created with %d file(s)", case_id, len(records))
         self._record(AuditAction.CASE_CREATED, case_id, {"files": len(records)})
         self.analyzer.enqueue(doctor, case_id, self._open_job_backend)

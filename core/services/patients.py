@@ -77,6 +77,8 @@ class PatientService:
             record_number=candidate.record_number,
         )
         self.backend.patients.add_patient(patient)
+        # Handed back as stored: in Supabase mode the database sets created_at.
+        patient = self.backend.patients.get_patient(self._owner, patient.patient_id) or patient
         log.info("patient %s created (%d likely duplicates)", patient.patient_id, len(duplicates))
         return patient, duplicates
 

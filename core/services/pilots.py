@@ -78,6 +78,15 @@ class PilotService(PilotReviews):
         member = PilotMember(seat.pilot.pilot_id, user_id, address, role, utc_now())
         if not self.backend.pilots.add_member(self._me, member):
             raise InvalidInput("This account is a member of the pilot already")
+        # Handed back as stored: in Supabase mode the database sets added_at.
+        member = next(
+            (
+                m
+                for m in self.backend.pilots.members(self._me, member.pilot_id)
+                if m.user_id == user_id
+            ),
+            member,
+        )
         self._event(
             AuditAction.PILOT_MEMBER_ADDED,
             pilot=member.pilot_id,

@@ -127,7 +127,10 @@ class ReviewService:
         )
         if not reviews.add_section_review(owner, record):
             raise CaseNotFound()
-        decided = current_reviews(reviews.section_reviews(owner, case_id), draft.draft_id)
+        every = reviews.section_reviews(owner, case_id)
+        # Handed back as stored: in Supabase mode the database sets reviewed_at.
+        record = next((r for r in every if r.review_id == record.review_id), record)
+        decided = current_reviews(every, draft.draft_id)
         state = lifecycle.review_state_after_section(len(decided), len(review.Section))
         reviews.set_review_state(owner, case_id, state)
         log.info("case %s: %s %s", case_id, name.value, verdict.value)

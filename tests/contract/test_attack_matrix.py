@@ -148,6 +148,10 @@ TRIGGER_FUNCTIONS = {
     "keep_case_file_id": False,
     "review_state_follows_signed_notes": False,
     "signed_after_every_critical_value": False,
+    "case_opened_now": False,
+    "patient_record_opened_now": False,
+    "section_decided_now": False,
+    "pilot_member_added_now": False,
 }
 
 

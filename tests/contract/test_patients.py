@@ -105,9 +105,11 @@ def test_a_case_cannot_be_for_another_doctors_patient(
 
 def test_a_patients_cases_in_the_order_they_were_opened(doctor_a: SignedIn) -> None:
     patient = _patient(doctor_a)
-    june = _case(doctor_a, patient.patient_id, days_ago=10)
+    # Opened in this order: the embedded store keeps the app's times, Supabase sets its
+    # own now() whatever the client sends (20261127110100); both orders agree.
     march = _case(doctor_a, patient.patient_id, days_ago=100)
     _case(doctor_a, None)  # another patient's
+    june = _case(doctor_a, patient.patient_id, days_ago=10)
     cases = doctor_a.backend.patients.patient_cases(doctor_a.doctor.user_id, patient.patient_id)
     assert _ids(cases) == [march.case_id, june.case_id]
     assert {case.patient_id for case in cases} == {patient.patient_id}
