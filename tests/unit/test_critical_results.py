@@ -4,15 +4,19 @@ by across analyses, the fixed list of methods, the comment, and the figure."""
 from __future__ import annotations
 
 import statistics
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from core.analysis.labs.critical_keys import critical_value_key, found_critical_values
 from core.critical_results import (
+    Acknowledgment,
     CommunicationMethod,
+    CriticalFinding,
     acknowledgment_figure,
     comment_of,
     method_of,
+    results_of_case,
     waited_text,
 )
 from core.errors import InvalidInput, UnknownCommunicationMethod
@@ -97,3 +101,23 @@ def test_waits_read_as_a_doctor_says_them() -> None:
         "3 h 05 min",
         "2 d 4 h",
     ]
+
+
+def _found(key: str, minutes: int) -> CriticalFinding:
+    moment = datetime(2026, 11, 27, 9, 0, tzinfo=UTC) + timedelta(minutes=minutes)
+    return CriticalFinding("case-1", key * 64, key, f"{key} shown", moment)
+
+
+def test_the_case_lists_its_current_values_and_the_earlier_ones_that_wait() -> None:
+    """Every value of the current draft; a value only earlier drafts held while it waits
+    (CLSI GP47), once; an earlier one acknowledged leaves the list."""
+    a, b, c, d = (_found(k, n) for k, n in (("a", 3), ("b", 1), ("c", 2), ("d", 0)))
+    done = Acknowledgment("case-1", "c" * 64, "u", "u@x", a.found_at, c.found_at, "in_person")
+    findings = [("old", b), ("old", c), ("older", b), ("older", d), ("now", a), ("now", d)]
+    results = results_of_case(findings, "now", {"c" * 64: done})
+    assert [(r.finding.analyte, r.finding.in_current_draft) for r in results] == [
+        ("d", True),
+        ("b", False),
+        ("a", True),
+    ]
+    assert results_of_case(findings, None, {})[0].finding.in_current_draft is False
