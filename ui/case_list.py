@@ -141,18 +141,20 @@ def keep_page_in_range(total: int) -> bool:
 
 def critical_mark(row: CaseRow, now: datetime | None = None) -> str:
     """The list's urgent mark: "⚠ 2 critical · 1 to acknowledge (3 h 05 min)" while a
-    value waits for acknowledgment, "⚠ 2 critical" once all are (empty with none)."""
+    value waits for acknowledgment, "⚠ 2 critical · acknowledged" once all are (empty with
+    none); "⚠ 1 to acknowledge (…)" when only an earlier analysis found the waiting value."""
     if row.critical_count <= 0 and row.unacknowledged_critical <= 0:
         return ""
-    mark = f"⚠ {row.critical_count} critical"
+    parts = [f"{row.critical_count} critical"] if row.critical_count > 0 else []
     if row.unacknowledged_critical > 0:
-        mark += f" · {row.unacknowledged_critical} to acknowledge"
+        waiting = f"{row.unacknowledged_critical} to acknowledge"
         if row.critical_waiting_since is not None:
             waited = ((now or utc_now()) - row.critical_waiting_since).total_seconds()
-            mark += f" ({waited_text(waited)})"
+            waiting += f" ({waited_text(waited)})"
+        parts.append(waiting)
     else:
-        mark += " · acknowledged"
-    return mark
+        parts.append("acknowledged")
+    return "⚠ " + " · ".join(parts)
 
 
 def diagnosis_source(row: CaseRow) -> str | None:
