@@ -44,6 +44,9 @@ class CriticalValueOut(BaseModel):
     analyte: str
     shown: str
     found_at: datetime
+    in_current_draft: bool = Field(
+        description="False for a value only an earlier analysis found (it waits all the same)"
+    )
     acknowledged: bool
     seconds_waiting: float | None = Field(
         description="Time since it was found, while it waits (null once acknowledged)"
@@ -85,6 +88,7 @@ def critical_value_out(result: CriticalResult, now: datetime) -> dict[str, Any]:
         "analyte": finding.analyte,
         "shown": finding.shown,
         "found_at": finding.found_at,
+        "in_current_draft": finding.in_current_draft,
         "acknowledged": acknowledgment is not None,
         "seconds_waiting": None
         if acknowledgment is not None

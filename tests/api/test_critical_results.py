@@ -127,3 +127,32 @@ def test_another_doctors_case_answers_not_found(
     ).json()
     assert empty == {"acknowledged": 0, "median_seconds": None, "p90_seconds": None}
     assert client.get("/api/v1/critical-values/acknowledgment-times").status_code == 401
+
+
+def test_a_value_only_an_earlier_analysis_found_is_listed_and_signing_waits(
+    client: TestClient, clinic: Clinic, fresh_doctor: Doctor
+) -> None:
+    case_id = _critical_case(client, clinic, fresh_doctor)
+    backend = clinic.provider.backend
+    assert backend.cases.request_analysis(fresh_doctor.user_id, case_id) is not None
+    claim = str(uuid.uuid4())
+    assert backend.cases.claim_analysis(fresh_doctor.user_id, case_id, claim, utc_now())
+    clean = Insights.model_validate(sample_insights()).model_copy(update={"lab_values": []})
+    assert backend.cases.complete_analysis(fresh_doctor.user_id, case_id, claim, clean)
+    body = _values(client, fresh_doctor, case_id).json()
+    assert body["unacknowledged"] == 2
+    assert [v["in_current_draft"] for v in body["critical_values"]] == [False, False]
+    base = f"/api/v1/cases/{case_id}"
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        answer = client.post(
+            f"{base}/review/{section}", headers=fresh_doctor.headers, json={"decision": "accept"}
+        )
+        assert answer.status_code == 201, answer.text
+    assert client.post(f"{base}/sign", headers=fresh_doctor.headers).status_code == 409
+    for value in body["critical_values"]:
+        done = _acknowledge(
+            client, fresh_doctor, case_id, value["value_key"], {"method": "in_person"}
+        )
+        assert done.status_code == 201, done.text
+    assert _values(client, fresh_doctor, case_id).json()["critical_values"] == []
+    assert client.post(f"{base}/sign", headers=fresh_doctor.headers).status_code == 201
