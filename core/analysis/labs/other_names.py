@@ -12,7 +12,10 @@ it is never given to the test whose name it holds:
 - "internal mammary lymph nodes with the highest SUV of 6.0", "Tumor infiltrating
   lymphocyte and macrophage is less than 5%": a node or a tissue, not the blood count;
 - "\u201cabsence of RF or ACPA\u201d: 2 points": a criterion's points, not a result;
-- "fecal coproporphyrin was 18 nmol/g": a stool porphyrin, not the urine's (round ten).
+- "fecal coproporphyrin was 18 nmol/g": a stool porphyrin, not the urine's (round ten);
+- "positive for cytokeratin (CK) 7", "negativity for CK20 ... as well as CK 19", "gross cystic
+  disease fluid protein 15": a tumour's immunostain markers, not creatine kinase or total
+  protein (round twelve).
 """
 
 from __future__ import annotations
@@ -40,8 +43,43 @@ _OTHER_NAMES = re.compile(
 # "2 points", "1 point": a criterion's score
 _POINTS = re.compile(r"(?i)(?<![\d.])\d{1,2}(?:\.\d)?\s+points?\b")
 
+# A cytokeratin stained in a tumour is written "CK" and its number, the number no result:
+# "negative for thyroid transcription factor 1 (TTF-1) and cytokeratin (CK) 7", "mixed
+# cytokeratin (CK) 5 and 14, p63 and smooth muscle myosin positivity", "negativity for CK20
+# ..., galactin-3 as well as CK 19", "immunohistochemical positivity for CK-7 and CD117"
+# (Journal of Medical Case Reports, CUPCase rows 2765, 3058, 2947, 3794). "cytokeratin (CK)"
+# is always the marker; "CK" and a cytokeratin's number with no unit after it is the marker
+# where its sentence tells of staining. "creatine kinase (CK) 20 U/L" keeps its unit and
+# stays a result; "cytokeratin 19 fragment" (CYFRA 21-1) is a serum tumour marker.
+_CYTOKERATIN_CK = re.compile(r"(?i)\bcytokeratins?\s*\(\s*CK\s*\)")
+_CK_NUMBERED = re.compile(
+    r"(?<![\w-])CK[\s-]?(?:5|6|7|8|10|13|14|17|18|19|20)(?:\s*/\s*\d{1,2})?(?![\d.,]\d)"
+    r"(?!\s*(?:U|IU|UI|units?|u/l|iu/l|ng|[µμ]|mg|%|nkat|[µμ]kat)(?![A-Za-z]))"
+)
+_STAINING = re.compile(
+    r"(?i)positiv|negativ|stain|immuno|express|reactiv|\bIHC\b|\bCD\d|markers?\b|tumou?r\s+cells"
+)
+# "negative staining for mammaglobin, estrogen receptor, gross cystic disease fluid protein
+# 15, and CK20" (CUPCase row 3678), "negative for gross cystic disease fluid protein 15"
+# (row 3906): a breast marker's name, no total protein of 15.
+_GCDFP = re.compile(
+    r"(?i)\bgross\s+cystic\s+disease\s+fluid\s+protein(?:[\s-]*15\b)?|\bGCDFP[\s-]*15\b"
+)
+
+
+def _stained_markers(line: str) -> str:
+    line = _GCDFP.sub(" ", _CYTOKERATIN_CK.sub(" ", line))
+    if "CK" not in line:
+        return line
+    out: list[str] = []
+    for sentence in re.split(r"(?<=[.;])(?=\s)", line):
+        if _STAINING.search(sentence):
+            sentence = _CK_NUMBERED.sub(lambda m: " " * len(m.group()), sentence)
+        out.append(sentence)
+    return "".join(out)
+
 
 def without_other_names(line: str) -> str:
     """``line`` with the shapes above blanked (the rest of the line unchanged)."""
-    line = _OTHER_NAMES.sub(" ", line)
+    line = _stained_markers(_OTHER_NAMES.sub(" ", line))
     return _POINTS.sub(" ", line)

@@ -363,9 +363,14 @@ def _in_formula(line: str, match: re.Match[str]) -> bool:
 # is the ratio's, no creatinine result. The name follows "X-to-", "X to " or "X/" and "ratio"
 # follows it (after its abbreviation in brackets, "[K/Cr] ratio"); or the name stands inside
 # that bracket ("[K/Cr] ratio": the "Cr" there is no result either).
-_RATIO_DENOMINATOR = re.compile(r"(?i)[a-z)]\s*(?:-\s*to\s*-|\s+to\s+|/)\s*$")
+# The two terms may be joined by a colon or a hyphen, and a product is such a pair too: "the
+# IGF-II:IGF-I ratio was elevated at 9.60", "a calcium-phosphate product of less than 4"
+# (Journal of Medical Case Reports, CUPCase rows 4319 and 5469): no IGF-1 of 9.6, no phosphate.
+_RATIO_DENOMINATOR = re.compile(r"(?i)[a-z)]\s*(?:-\s*to\s*-|\s+to\s+|/|:|-)\s*$")
 _RATIO_PART_BEFORE = re.compile(r"(?i)\w\s*-\s*to\s*-\s*$")
-_RATIO_AFTER = re.compile(r"(?i)\]?\s*(?:\[[^\]]{0,12}\]\s*|\([^)]{0,12}\)\s*)?ratios?\b")
+_RATIO_AFTER = re.compile(
+    r"(?i)\]?\s*(?:\[[^\]]{0,12}\]\s*|\([^)]{0,12}\)\s*)?(?:ratios?|products?)\b"
+)
 _RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
 
 

@@ -49,6 +49,13 @@ _JOIN = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
 _VALUES = re.compile(rf"(?<![\w.,])(?P<list>{_ITEM}(?:{_JOIN}{_ITEM})+)(?![\w.])")
 _ONE = re.compile(rf"(?P<value>[<>]?\s*{_NUM}{_UNIT})(?P<aside>{_ASIDE})")
 _RESPECTIVELY = re.compile(r"(?i)\brespectively\b")
+# Numbers after a word of time are days, ages or doses, not the test's values: "a platelet
+# count of more than 20,000/µL on days 58 and 50, for UPN 1 and UPN 2, respectively"
+# (CaseReportBench item 4: the days two patients reached the count).
+_TIME_BEFORE = re.compile(
+    r"(?i)\b(?:days?|weeks?|months?|years?|hours?|hrs?|minutes?|PODs?|cycles?|ages?|aged|doses?)"
+    r"\s*$"
+)
 # "(respectively, 0.95g/L and 0.3g/L)": the values in a bracket opened by the word.
 _BRACKET_AFTER = re.compile(rf"\s*,?\s*(?P<list>{_ITEM}(?:{_JOIN}{_ITEM})+)\s*\)")
 _CLAUSE_START = re.compile(r"(?:^|[.;:](?=\s)|\n)")
@@ -108,7 +115,7 @@ def _distribute(line: str, word: re.Match[str]) -> str:
     else:
         lists = list(_VALUES.finditer(line, start, word.start()))
         values_match = lists[-1] if lists else None
-        if values_match is None:
+        if values_match is None or _TIME_BEFORE.search(line[start : values_match.start()]):
             return line
         head_end = values_match.start()
         region_end = values_match.end("list")

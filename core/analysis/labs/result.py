@@ -100,6 +100,14 @@ _DOSE = re.compile(
 _NO_RESULT_UNIT = re.compile(
     r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml)\s*/\s*kg|ppm)\b"
     r"|^\s*(?:(?-i:MoM)\b|multiples?\s+of\s+(?:the\s+)?median\b)"
+    # A temperature: "incubated under a 5% CO₂-enriched atmosphere at 37°C" (Journal of Medical
+    # Case Reports, CUPCase row 4595: a culture's conditions, read as a bicarbonate of 37).
+    r"|^\s*(?:[°º˚]\s*[CF]\b|℃|℉|degrees?\s+(?:C\b|F\b|celsius|fahrenheit|centigrade))"
+    # A dose: the amount in grams spelt out, or so many doses of so much: "increasing doses of
+    # acetaminophen (2 grams daily)", "Acetaminophen 4 × 15 mg intravenous" (CUPCase rows 1967,
+    # 1732). A count's power of ten ("4.8 × 10^9/L") is no dose.
+    r"|^\s*grams?\b(?!\s*(?:/|per\b|%))"
+    r"|^\s*[×x]\s*\d+(?:\.\d+)?\s*(?:mg|mcg|[µμ]g|g|grams?|ml|units?|iu|tablets?)\b(?!\s*/)"
 )
 
 

@@ -296,13 +296,20 @@ _CHANGE_OVER = re.compile(
     r"\s+to\s+(?=[<>]?\s*\d)"
 )
 _CHANGE_JOINS = re.compile(r"(?i)\b(?:which|that|and|then|subsequently|later|but|it)\b")
+# Another subject between the value and the verb of change: "normal inflammatory markers (CRP
+# <4), and his HBI had improved to 3" (Journal of Medical Case Reports, CUPCase row 5307: the
+# Harvey-Bradshaw index, a score the catalogue does not name). The change is that subject's.
+_OTHER_SUBJECT = re.compile(
+    r"(?i)\b(?:his|her|their)\s+(?!(?:levels?|values?|counts?|concentrations?|results?|serum"
+    r"|plasma|blood|repeat|subsequent|follow-up)\b)[a-z]"
+)
 
 
 def _changed_to(match: re.Match[str]) -> str:
     gap = match.group("gap")
     if ANALYTE_NAME.search(gap) or re.search(r"(?i)respectively", match.string[match.end() :][:20]):
         return match.group()  # another test's value, or a pair written in order
-    if not _CHANGE_JOINS.search(gap):
+    if not _CHANGE_JOINS.search(gap) or _OTHER_SUBJECT.search(gap):
         return match.group()  # ", improved to 7.2" after a gas's results: whose is unsaid
     name, unit = match.group("name"), match.group("unit") or ""
     later = f"{name} {match.group('y')}{match.group('unit2') or unit}"
