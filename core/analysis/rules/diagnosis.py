@@ -345,7 +345,7 @@ def _unsupported_value_disorder(r: Ranked) -> bool:
 
 def _order(
     r: Ranked, concluded: bool = False, concluded_first: bool = False
-) -> tuple[int, int, int, int, int, int, int, int, int, int]:
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int]:
     stated = r.source == "stated"
     history = r.source == "history"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
@@ -364,12 +364,19 @@ def _order(
     )
     established = concluded_first and stated and r.concluded and not r.hedged
     return (
+        int(_a_factor(r)),
         -int(critical),
         -int(established),
         -int(stated),
         r.order if stated else 0,
         -int(history and r.concluded),
         -r.tier,
+        # Of the same weight, a sign or symptom (chapter R: "presented with signs of an acute
+        # abdomen") after a disease the case names beside it ("showed a CM extravasation at the
+        # level of the lower thoracic esophagus ... and a small mediastinal emphysema", JMCR,
+        # CUPCase): by the coding guidelines a sign is no first-listed diagnosis where a
+        # definitive one is known.
+        int(r.code.startswith("R")),
         # Of the conditions the case tells now, one a test's result named ("A contrast-enhanced
         # computed tomography scan revealed an abdominal aortic aneurysm") before one only
         # presented with or suspected: the work-up found it.
@@ -378,6 +385,19 @@ def _order(
         -_SOURCE_RANK[r.source],
         -round((r.lab.weight if r.lab is not None else 0) * 1000),
     )
+
+
+# Chapter 21 of the code set (Z00-Z99) holds factors that bear on a patient's care, not
+# conditions: a week of pregnancy ("referred to our hospital at 22 weeks of gestation with a
+# diagnosis of large fetal intra-abdominal cysts", Z3A), a body mass index ("Her body mass
+# index (BMI) was 19.4", Z68), a pregnancy the case meets on the way ("in the first trimester
+# of her second pregnancy was referred to the neurology department", Z33.1), a status ("who is
+# HIV positive presented with multiple, pruritic, purplish colored plaques", Z21) (JMCR case
+# presentations, CUPCase). The guidelines code Z3A and Z68 only beside the condition they bear
+# on; a case report tells such a factor in its opening words, before its problem. It comes
+# after every condition the documents name, and leads only where nothing else is known.
+def _a_factor(r: Ranked) -> bool:
+    return r.code.startswith("Z")
 
 
 def _from_note(mention: Mention, source: str, order: int) -> Ranked:
