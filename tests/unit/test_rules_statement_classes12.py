@@ -7,8 +7,9 @@ primary's own mention. The classes fixed here were seen in two or more reports:
 
 - a factor of chapter Z (a week of gestation, a body mass index, an incidental pregnancy, a
   status) led the ranking while the report names a condition;
-- a sign or symptom of chapter R that the code set names ("acute abdomen", "orthopnea",
-  "failure to thrive") led a disease of the same weight the case names beside it;
+- a sign of chapter R the patient presented or was admitted with ("presented with signs of
+  an acute abdomen", "admitted with ... orthopnea") led a disease of the same weight the case
+  names beside it (a sign a test or an examination found keeps its place);
 - "admitted with <symptoms>" stated the symptoms as the doctor's diagnosis, where "presented
   with <symptoms>" tells the complaint.
 
@@ -80,8 +81,23 @@ def test_a_disease_a_scan_showed_leads_the_acute_abdomen() -> None:
         "extravasation at the level of the lower thoracic esophagus just above the "
         "esophagogastric junction and a small mediastinal emphysema."
     )
-    ranked = diagnose([], 50, _facts(text)).ranked
+    facts = _facts(text)
+    assert any(m.complaint and m.condition.code.startswith("R10") for m in facts.current)
+    ranked = diagnose([], 50, facts).ranked
     assert [r.code[:1] for r in ranked[:2]] == ["J", "R"]
+
+
+def test_a_sign_a_scan_found_keeps_its_place_before_a_later_disease() -> None:
+    # JMCR (CUPCase, an NK/T-cell lymphoma): the lymphadenopathy a PET-CT found is no
+    # complaint, and the diabetes that came during follow-up does not overtake it.
+    text = (
+        "At this time, a positron emission tomography-computed tomography scan (PET-CT) "
+        "revealed he had left cervical lymphadenopathy and nasopharynx, oropharynx, and soft "
+        "palate avid. During follow-up he developed diabetes and had an increasing number of "
+        "EBV copies, as determined by PCR, despite antiviral therapy."
+    )
+    assert not any(m.complaint for m in _facts(text).current)
+    assert _primary(text).startswith("R59")
 
 
 def test_a_sign_alone_still_leads() -> None:

@@ -371,12 +371,13 @@ def _order(
         r.order if stated else 0,
         -int(history and r.concluded),
         -r.tier,
-        # Of the same weight, a sign or symptom (chapter R: "presented with signs of an acute
-        # abdomen") after a disease the case names beside it ("showed a CM extravasation at the
-        # level of the lower thoracic esophagus ... and a small mediastinal emphysema", JMCR,
-        # CUPCase): by the coding guidelines a sign is no first-listed diagnosis where a
-        # definitive one is known.
-        int(r.code.startswith("R")),
+        # Of the same weight, a sign the patient presented with (chapter R: "she presented
+        # with signs of an acute abdomen") after a disease the case names beside it ("showed a
+        # CM extravasation at the level of the lower thoracic esophagus ... and a small
+        # mediastinal emphysema", JMCR, CUPCase): by the coding guidelines a sign is no
+        # first-listed diagnosis where a definitive one is known. A sign a test or an
+        # examination found stays where it was; a lab finding keeps its place after both.
+        int((r.complaint and r.code.startswith("R")) or r.source == "lab"),
         # Of the conditions the case tells now, one a test's result named ("A contrast-enhanced
         # computed tomography scan revealed an abdominal aortic aneurysm") before one only
         # presented with or suspected: the work-up found it.
@@ -421,6 +422,7 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
         hedged=mention.hedged,
         concluded=mention.concluded and source in ("stated", "history"),
         found=mention.found and source == "current",
+        complaint=mention.complaint and source == "current",
     )
 
 

@@ -345,6 +345,10 @@ class Mention:
     # tomography scan revealed an abdominal aortic aneurysm"): the work-up found it, which no
     # presenting complaint says, though no statement of the case's diagnosis either.
     found: bool = False
+    # What the patient came with, in the presentation's own clause ("In the emergency room
+    # she presented with signs of an acute abdomen", "was admitted with ... orthopnea"): the
+    # complaint, which a disease the case names beside it explains.
+    complaint: bool = False
 
 
 @dataclass
@@ -708,7 +712,11 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             and not condition.code.startswith("R")
             and _found_by_test(before)
         )
-        mention = Mention(condition, sentence[:200], hedged, concluded, found_by_test)
+        complaint = not states and (
+            kind == "complaint"
+            or (kind == "present" and bool(_PRESENTED.search(_own_clause(before))))
+        )
+        mention = Mention(condition, sentence[:200], hedged, concluded, found_by_test, complaint)
         history = (
             kind == "history"
             or _stated_earlier(before, statement)
@@ -915,6 +923,12 @@ def _states_with_doubt(before: str) -> bool:
 # (CaseReportBench; a work-up then found tricuspid endocarditis), "Our patient was admitted
 # with seizures and vertigo 4 months after immunotherapy initiation" (JMCR, CUPCase).
 _ADMITTED = re.compile(r"(?i)admitted\s+(?:with|for)")
+
+
+_PRESENTED = re.compile(
+    r"(?i)\b(?:presents?|presented|presenting|admitted|referred|came|comes|brought|"
+    r"complain(?:s|ed|ing)?|c/o)\b"
+)
 
 
 def _admits_a_complaint(statement: re.Match[str], condition: Condition) -> bool:
