@@ -292,7 +292,20 @@ def _borderline_alone(r: Ranked) -> bool:
     return r.source == "lab" and r.lab is not None and r.lab.borderline
 
 
-_SOURCE_RANK = {"stated": 3, "current": 2, "lab": 1, "history": 0}
+_SOURCE_RANK = {"stated": 6, "current": 4, "lab": 2, "history": 0}
+
+
+def _telling_rank(r: Ranked) -> int:
+    """Where the documents tell a condition: stated, told now, a lab pattern, known.
+
+    Of the conditions told now, a sign the patient presented with (chapter R: "In the
+    emergency room she presented with signs of an acute abdomen") comes after a disease the
+    case names beside it ("showed a CM extravasation at the level of the lower thoracic
+    esophagus ... and a small mediastinal emphysema", JMCR, CUPCase): by the coding guidelines
+    a sign is no first-listed diagnosis where a definitive one is known. It still comes
+    before a lab pattern; a sign a test or an examination found keeps its place."""
+    complaint = r.source == "current" and r.complaint and r.code.startswith("R")
+    return _SOURCE_RANK[r.source] - int(complaint)
 
 
 # Disorders a lab value names ("hyponatremia"): named in the notes while the current values
@@ -345,7 +358,7 @@ def _unsupported_value_disorder(r: Ranked) -> bool:
 
 def _order(
     r: Ranked, concluded: bool = False, concluded_first: bool = False
-) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int]:
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
     stated = r.source == "stated"
     history = r.source == "history"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
@@ -371,19 +384,9 @@ def _order(
         r.order if stated else 0,
         -int(history and r.concluded),
         -r.tier,
-        # Of the same weight, a sign the patient presented with (chapter R: "she presented
-        # with signs of an acute abdomen") after a disease the case names beside it ("showed a
-        # CM extravasation at the level of the lower thoracic esophagus ... and a small
-        # mediastinal emphysema", JMCR, CUPCase): by the coding guidelines a sign is no
-        # first-listed diagnosis where a definitive one is known. A sign a test or an
-        # examination found stays where it was; a lab finding keeps its place after both.
-        int((r.complaint and r.code.startswith("R")) or r.source == "lab"),
-        # Of the conditions the case tells now, one a test's result named ("A contrast-enhanced
-        # computed tomography scan revealed an abdominal aortic aneurysm") before one only
-        # presented with or suspected: the work-up found it.
         -int(r.found),
         int(_unsupported_value_disorder(r)),
-        -_SOURCE_RANK[r.source],
+        -_telling_rank(r),
         -round((r.lab.weight if r.lab is not None else 0) * 1000),
     )
 
