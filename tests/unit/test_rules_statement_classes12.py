@@ -9,7 +9,8 @@ primary's own mention. The classes fixed here were seen in two or more reports:
   status) led the ranking while the report names a condition;
 - a sign of chapter R the patient presented or was admitted with ("presented with signs of
   an acute abdomen", "admitted with ... orthopnea") led a disease of the same weight the case
-  names beside it (a sign a test or an examination found keeps its place);
+  tells now beside it; it comes after that disease and still before a lab pattern (a sign a
+  test or an examination found keeps its place);
 - "admitted with <symptoms>" stated the symptoms as the doctor's diagnosis, where "presented
   with <symptoms>" tells the complaint.
 
