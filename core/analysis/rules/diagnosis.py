@@ -292,7 +292,20 @@ def _borderline_alone(r: Ranked) -> bool:
     return r.source == "lab" and r.lab is not None and r.lab.borderline
 
 
-_SOURCE_RANK = {"stated": 3, "current": 2, "lab": 1, "history": 0}
+_SOURCE_RANK = {"stated": 6, "current": 4, "lab": 2, "history": 0}
+
+
+def _telling_rank(r: Ranked) -> int:
+    """Where the documents tell a condition: stated, told now, a lab pattern, known.
+
+    Of the conditions told now, a sign the patient presented with (chapter R: "In the
+    emergency room she presented with signs of an acute abdomen") comes after a disease the
+    case names beside it ("showed a CM extravasation at the level of the lower thoracic
+    esophagus ... and a small mediastinal emphysema", JMCR, CUPCase): by the coding guidelines
+    a sign is no first-listed diagnosis where a definitive one is known. It still comes
+    before a lab pattern; a sign a test or an examination found keeps its place."""
+    complaint = r.source == "current" and r.complaint and r.code.startswith("R")
+    return _SOURCE_RANK[r.source] - int(complaint)
 
 
 # Disorders a lab value names ("hyponatremia"): named in the notes while the current values
@@ -345,7 +358,7 @@ def _unsupported_value_disorder(r: Ranked) -> bool:
 
 def _order(
     r: Ranked, concluded: bool = False, concluded_first: bool = False
-) -> tuple[int, int, int, int, int, int, int, int, int, int]:
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
     stated = r.source == "stated"
     history = r.source == "history"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
@@ -364,20 +377,31 @@ def _order(
     )
     established = concluded_first and stated and r.concluded and not r.hedged
     return (
+        int(_a_factor(r)),
         -int(critical),
         -int(established),
         -int(stated),
         r.order if stated else 0,
         -int(history and r.concluded),
         -r.tier,
-        # Of the conditions the case tells now, one a test's result named ("A contrast-enhanced
-        # computed tomography scan revealed an abdominal aortic aneurysm") before one only
-        # presented with or suspected: the work-up found it.
         -int(r.found),
         int(_unsupported_value_disorder(r)),
-        -_SOURCE_RANK[r.source],
+        -_telling_rank(r),
         -round((r.lab.weight if r.lab is not None else 0) * 1000),
     )
+
+
+# Chapter 21 of the code set (Z00-Z99) holds factors that bear on a patient's care, not
+# conditions: a week of pregnancy ("referred to our hospital at 22 weeks of gestation with a
+# diagnosis of large fetal intra-abdominal cysts", Z3A), a body mass index ("Her body mass
+# index (BMI) was 19.4", Z68), a pregnancy the case meets on the way ("in the first trimester
+# of her second pregnancy was referred to the neurology department", Z33.1), a status ("who is
+# HIV positive presented with multiple, pruritic, purplish colored plaques", Z21) (JMCR case
+# presentations, CUPCase). The guidelines code Z3A and Z68 only beside the condition they bear
+# on; a case report tells such a factor in its opening words, before its problem. It comes
+# after every condition the documents name, and leads only where nothing else is known.
+def _a_factor(r: Ranked) -> bool:
+    return r.code.startswith("Z")
 
 
 def _from_note(mention: Mention, source: str, order: int) -> Ranked:
@@ -401,6 +425,7 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
         hedged=mention.hedged,
         concluded=mention.concluded and source in ("stated", "history"),
         found=mention.found and source == "current",
+        complaint=mention.complaint and source == "current",
     )
 
 

@@ -180,6 +180,7 @@ class Ranked:
     hedged: bool = False  # worded with doubt ("may represent", "cannot be excluded")
     concluded: bool = False  # the document's conclusion ("was diagnosed with", "confirmed")
     found: bool = False  # named now by a test's result ("CT revealed an aortic aneurysm")
+    complaint: bool = False  # what the patient presented with ("presented with an acute abdomen")
 
     @property
     def lab_values(self) -> list[LabValue]:

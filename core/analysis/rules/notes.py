@@ -345,6 +345,10 @@ class Mention:
     # tomography scan revealed an abdominal aortic aneurysm"): the work-up found it, which no
     # presenting complaint says, though no statement of the case's diagnosis either.
     found: bool = False
+    # What the patient came with, in the presentation's own clause ("In the emergency room
+    # she presented with signs of an acute abdomen", "was admitted with ... orthopnea"): the
+    # complaint, which a disease the case names beside it explains.
+    complaint: bool = False
 
 
 @dataclass
@@ -681,6 +685,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # comment ("suggestive of diabetes" beside a reference range) states nothing.
         doubt = _states_with_doubt(before)
         statement = _statement(before)
+        if statement is not None and _admits_a_complaint(statement, condition):
+            statement = None  # "admitted with dyspnea, fever, ...": the complaint, not a finding
         by_test = (start, end) in proven
         states = by_test or considered or statement is not None or bool(_STATED_AFTER.match(after))
         treated = statement is not None and bool(_TREATMENT.fullmatch(statement.group()))
@@ -706,7 +712,11 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             and not condition.code.startswith("R")
             and _found_by_test(before)
         )
-        mention = Mention(condition, sentence[:200], hedged, concluded, found_by_test)
+        complaint = not states and (
+            kind == "complaint"
+            or (kind == "present" and bool(_PRESENTED.search(_own_clause(before))))
+        )
+        mention = Mention(condition, sentence[:200], hedged, concluded, found_by_test, complaint)
         history = (
             kind == "history"
             or _stated_earlier(before, statement)
@@ -904,6 +914,29 @@ def _states_with_doubt(before: str) -> bool:
     """The statement before the mention is a doubtful one ("was suggestive of")."""
     stated = list(_STATED_INLINE.finditer(before))
     return _states(before) and bool(_DOUBTFUL_STATEMENT.match(stated[-1].group()))
+
+
+# The reason for an admission is a diagnosis when it names a disease ("admitted with diabetic
+# ketoacidosis"), but a sign or symptom it gives is what the patient came with, as after
+# "presented with": "A 37-year-old male was admitted with dyspnea, fever, weight loss, cough,
+# sweating, paroxysmal nocturnal dyspnea, exertional dyspnea, orthopnea, and abdominal pain"
+# (CaseReportBench; a work-up then found tricuspid endocarditis), "Our patient was admitted
+# with seizures and vertigo 4 months after immunotherapy initiation" (JMCR, CUPCase).
+_ADMITTED = re.compile(r"(?i)admitted\s+(?:with|for)")
+
+
+_PRESENTED = re.compile(
+    r"(?i)\b(?:presents?|presented|presenting|admitted|referred|came|comes|brought|"
+    r"complain(?:s|ed|ing)?|c/o)\b"
+)
+
+
+def _admits_a_complaint(statement: re.Match[str], condition: Condition) -> bool:
+    """The statement is an admission's reason and the condition a sign or symptom."""
+    complaint = condition.severity == "symptom" or (
+        condition.code.startswith("R") and condition.severity != "critical"
+    )  # "admitted with septic shock" still tells the diagnosis
+    return complaint and bool(_ADMITTED.fullmatch(statement.group()))
 
 
 def _states(before: str) -> bool:
