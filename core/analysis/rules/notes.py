@@ -881,12 +881,17 @@ def _negated(sentence: str, start: int, end: int, before: str) -> bool:
 # the first, which _HISTORY's window reaches. Not a presenting complaint's duration ("a 2-day
 # history of left leg pain"), and the list ends at a clause of the presentation or a finding.
 _KNOWN_LIST = re.compile(
-    r"(?i)(?<![-\s]day\s)(?<![-\s]days\s)(?<![-\s]week\s)(?<![-\s]weeks\s)(?<![-\s]month\s)"
-    r"(?<![-\s]months\s)(?<![-\s]year\s)(?<![-\s]years\s)(?<!\d-day\s)(?<!\d-week\s)"
-    r"(?<!\d-month\s)(?<!\d-year\s)"
-    r"\b(?:(?:past|prior|previous|known|significant|medical)\s+){0,3}history\s+of\b|"
+    r"(?i)\b(?:(?:past|prior|previous|known|significant|medical)\s+){0,3}history\s+of\b|"
     r"\b(?:was|were|is|are|been)\s+(?:also\s+)?known\s+(?:to\s+have|for|with)\b|"
     r"\bknown\s+case\s+of\b"
+)
+# The history of the presenting illness, not the patient's known conditions: a duration
+# before it ("a 2-day history of", "a month-long history of", "3 days' history of") or the
+# presentation ("presented ... with a history of generalized weakness, lethargy, ...").
+_ILLNESS_HISTORY = re.compile(
+    r"(?i)(?:\b(?:day|week|month|year|hour)s?['’]?(?:[-\s]long)?\s+"
+    r"(?:(?:past|prior|previous|medical)\s+)*|\d\s*)$|"
+    r"\b(?:presents?|presented|presenting|admitted|referred|came|comes|complain\w*)\b"
 )
 _KNOWN_LIST_END = re.compile(
     r"(?i)\b(?:presents?|presented|presenting|admitted|brought|came|comes|complain\w*|"
@@ -897,9 +902,13 @@ _KNOWN_LIST_END = re.compile(
 def _in_known_list(before: str) -> bool:
     """The mention is an item of a list the patient's history or known conditions open, with
     no clause of the presentation between."""
-    lead = list(_KNOWN_LIST.finditer(_own_clause(before)))
     clause = _own_clause(before)
-    return bool(lead) and not _KNOWN_LIST_END.search(clause[lead[-1].end() :])
+    lead = list(_KNOWN_LIST.finditer(clause))
+    return (
+        bool(lead)
+        and not _ILLNESS_HISTORY.search(clause[: lead[-1].start()])
+        and not _KNOWN_LIST_END.search(clause[lead[-1].end() :])
+    )
 
 
 def _in_history_list(before: str) -> bool:
