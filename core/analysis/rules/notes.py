@@ -746,7 +746,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         history = (
             kind == "history"
             or _stated_earlier(before, statement)
-            or bool(_HISTORY.search(before[-40:]))
+            or _history_words(before)
             or bool(_HISTORY_AFTER.match(after))
             or _in_history_list(before)
             or (condition.severity != "symptom" and not states and _in_known_list(before))
@@ -915,7 +915,29 @@ def _in_history_list(before: str) -> bool:
     """The mention is an item of a list the sentence opens as the history, with no new
     clause of the presentation between ("... history was significant for A, B, and C")."""
     lead = list(_HISTORY_LIST.finditer(before))
-    return bool(lead) and not _CLAUSE.search(before[lead[-1].end() :])
+    # From the list's opening: "no family history of SCD was admitted ... with symptoms of
+    # anemia" (CUPCase 4296) is the presentation, not a known disease's symptoms.
+    return bool(lead) and not _CLAUSE.search(before[lead[-1].start() :])
+
+
+# The duration of the presenting illness before "history of": "presented ... with a 2-week
+# history of hematuria", "with 1-month's history of gait disturbance, dementia, and urinary
+# incontinence" (JMCR, CUPCase): the complaint, not a known condition.
+_DURATION_BEFORE = re.compile(
+    r"(?i)\b(?:day|week|month|year|hour)s?['’]?(?:s\b)?(?:[-\s]long)?\s+$"
+)
+
+
+def _history_words(before: str) -> bool:
+    """The words just before the mention tell it as known ("history of", "known", "chronic"),
+    unless "history of" follows the presenting illness's duration."""
+    window = before[-40:]
+    told = list(_HISTORY.finditer(window))
+    if not told:
+        return False
+    last = told[-1]
+    lead = before[: len(before) - len(window) + last.start()]
+    return not (last.group().lower().startswith("history") and _DURATION_BEFORE.search(lead))
 
 
 _PRESENTS = re.compile(
