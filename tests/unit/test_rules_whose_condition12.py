@@ -98,8 +98,7 @@ def test_the_patients_complaint_after_a_family_word_is_the_patients(
 def test_a_turn_to_the_patient_after_the_family_history_is_the_patients() -> None:
     # CUPCase 4341, 470: "except for", "but a history of".
     assert "Asthma" in _known(
-        "Her past medical and family histories were uneventful except for chronic asthma"
-        " (Table 1)."
+        "Her past medical and family histories were uneventful except for chronic asthma (Table 1)."
     )
     assert "Systemic lupus erythematosus" in _known(
         "The patient had no particular family history, but a history of SLE, pancreatic"
@@ -252,3 +251,23 @@ def test_a_denied_background_does_not_deny_the_complaint() -> None:
     assert "Gross hematuria" not in facts.negated
     # A guard: a denial after the verb still denies.
     assert "Fever" in _facts("He presented without fever or cough.").negated
+
+
+def test_the_presenting_illnesss_duration_tells_the_complaint_years_a_known_disease() -> None:
+    # CUPCase 1362, 3378: "a 2-week history of hematuria", "1-month's history of ... dementia".
+    assert "Hematuria" in _now(
+        "A 61-year-old Caucasian man with no past medical history presented to another teaching"
+        " hospital with a 2-week history of hematuria."
+    )
+    assert "Dementia" in _now(
+        "A 63-year-old Japanese woman who had been in good health and had never smoked was"
+        " admitted to a local hospital with 1-month’s history of gait disturbance, dementia, and"
+        " urinary incontinence."
+    )
+    # CUPCase 5598: a 10-year history of a disease is the known disease.
+    sentence = (
+        "A 47-year-old Caucasian male with a 10-year history of Crohn's disease presented with a"
+        " 5-day history of fever, night sweats, rash over both legs and headache."
+    )
+    assert any(name.startswith("Crohn") for name in _known(sentence))
+    assert "Fever" in _now(sentence)

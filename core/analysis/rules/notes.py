@@ -922,10 +922,9 @@ def _in_history_list(before: str) -> bool:
 
 # The duration of the presenting illness before "history of": "presented ... with a 2-week
 # history of hematuria", "with 1-month's history of gait disturbance, dementia, and urinary
-# incontinence" (JMCR, CUPCase): the complaint, not a known condition.
-_DURATION_BEFORE = re.compile(
-    r"(?i)\b(?:day|week|month|year|hour)s?['’]?(?:s\b)?(?:[-\s]long)?\s+$"
-)
+# incontinence" (JMCR, CUPCase): the complaint, not a known condition. Years are a known
+# disease's ("A 47-year-old Caucasian male with a 10-year history of Crohn's disease").
+_DURATION_BEFORE = re.compile(r"(?i)\b(?:day|week|month|hour)s?['’]?(?:s\b)?(?:[-\s]long)?\s+$")
 
 
 def _history_words(before: str) -> bool:
