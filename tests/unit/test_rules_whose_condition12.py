@@ -249,6 +249,12 @@ def test_a_denied_background_does_not_deny_the_complaint() -> None:
         " symptom associated with urinary frequency."
     )
     assert "Gross hematuria" not in facts.negated
+    assert "Gross hematuria" in {m.condition.name for m in facts.stated + facts.current}
+    # MedRBench PMC11418098 (Cureus 2024): no family word, the same denial.
+    assert {"Fever", "Chest pain"} <= _now(
+        "A 53-year-old male farmer with no underlying diseases presented with a 1-month history"
+        " of prolonged fever and pleuritic chest pain."
+    )
     # A guard: a denial after the verb still denies.
     assert "Fever" in _facts("He presented without fever or cough.").negated
 
