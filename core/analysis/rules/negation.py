@@ -82,6 +82,11 @@ _MORE_TERMS = {
         "was referred",
         "complaining",
         "complained",
+        # What a denied cause was to explain is present: "the patient was without any other
+        # significant personal history, family history, or lab abnormalities to explain her
+        # severe anemia" (JMCR, CUPCase 494).
+        "to explain",
+        "to account for",
         "showed",
         "shows",
         "revealed",

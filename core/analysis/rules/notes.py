@@ -895,7 +895,8 @@ _ILLNESS_HISTORY = re.compile(
 )
 _KNOWN_LIST_END = re.compile(
     r"(?i)\b(?:presents?|presented|presenting|admitted|brought|came|comes|complain\w*|"
-    r"developed|develops|revealed|showed|found|now|currently|recently)\b"
+    r"developed|develops|revealed|showed|found|now|currently|recently|led|leading|caused|causing|"
+    r"resulted|resulting)\b"
 )
 
 

@@ -19,10 +19,15 @@ from __future__ import annotations
 import re
 
 # A relative, by kin word ("sister", "grandparents", "children", "offspring").
+# "Children" as kin only where they are someone's ("one of her three children", "the children
+# of the oldest sister"), never a population ("depression in children", "the Anxiety
+# Questionnaire for Children").
 KIN = (
     r"(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|aunt|"
     r"uncle|relative|grand(?:mother|father|parent|son|daughter|child)|half-(?:brother|sister)|"
-    r"stepmother|stepfather)s?|children|grandchildren|offspring"
+    r"stepmother|stepfather)s?|grandchildren|offspring|"
+    r"(?<=his\s)children|(?<=her\s)children|(?<=their\s)children|(?<=both\s)children|"
+    r"(?<=two\s)children|(?<=three\s)children|(?<=four\s)children|children(?=\s+of\b)"
 )
 # A child of the patient's told by its order ("the birth of a previous female child with
 # classical CAH", "their 27-month-old first baby"), not the patient ("the first child of
@@ -53,9 +58,12 @@ _PSEUDO = re.compile(
     # The patient's parentage: "born of first-cousin parents", "a girl of non-consanguineous
     # parents", "from consanguineous parents", "the fourth child of the third-degree
     # consanguineous marriage".
+    # Not "a child of consanguineous parents with early onset mitochondrial encephalopathy" (a
+    # case of the literature, whose conditions are not the patient's either).
     r"\b(?:of|to|from)\s+(?:(?:a|an|the|two|healthy|young|unrelated|related|[\w-]*consanguineous|"
-    r"first[-\s]cousin|[\w-]+[-\s]degree|[A-Z][a-z]+)\s+){1,4}(?:parents|couple|marriage)\b|"
-    r"\bconsanguineous\s+(?:parents|marriage|couple)\b|"
+    r"first[-\s]cousin|[\w-]+[-\s]degree|[A-Z][a-z]+)\s+){1,4}(?:parents|couple|marriage)\b"
+    r"(?!\s+with\b)|"
+    r"\bconsanguineous\s+(?:parents|marriage|couple)\b(?!\s+with\b)|"
     # The family's doctor.
     r"\bfamily\s+(?:doctor|physician|practitioner|medicine|practice|clinic)s?\b"
 )
