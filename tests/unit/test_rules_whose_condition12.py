@@ -277,3 +277,24 @@ def test_the_presenting_illnesss_duration_tells_the_complaint_years_a_known_dise
     )
     assert any(name.startswith("Crohn") for name in _known(sentence))
     assert "Fever" in _now(sentence)
+
+
+def test_children_as_a_population_are_no_relatives() -> None:
+    # CUPCase 5004: "a scale ... in children" names the population the scale is for.
+    assert (
+        "Major depressive disorder"
+        in _facts(
+            "A scale to measure depression in children showed no marked symptoms of depression."
+        ).negated
+    )
+
+
+def test_what_a_denied_cause_was_to_explain_is_present() -> None:
+    # CUPCase 494: the anemia is hers, only its causes are denied.
+    facts = _facts(
+        "Aside from her abnormal uterine bleeding (AUB), the patient was without any other"
+        " significant personal history, family history, or lab abnormalities to explain her"
+        " severe anemia."
+    )
+    assert "Anemia" not in facts.negated
+    assert "Anemia" in {m.condition.name for m in facts.stated + facts.current}
