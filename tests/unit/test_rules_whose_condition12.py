@@ -298,3 +298,28 @@ def test_what_a_denied_cause_was_to_explain_is_present() -> None:
     )
     assert "Anemia" not in facts.negated
     assert "Anemia" in {m.condition.name for m in facts.stated + facts.current}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "complaint"),
+    [
+        # CUPCase 452, 3695: the presentation told as a consultation or a return.
+        (
+            "A 41-year-old north African caucasian woman, who had no personal or familial"
+            " history, consulted with the chief complaints of right lower back pain with no"
+            " hematuria and no urological signs.",
+            "Back pain",
+        ),
+        (
+            "A 32-year-old male with no medical history who had undergone tracheostomy for a"
+            " traumatic head injury one month ago returned to the hospital with complaints of"
+            " exertional dyspnea and difficulty in breathing.",
+            "Shortness of breath",
+        ),
+    ],
+)
+def test_a_consultation_or_a_return_closes_the_denial_before_it(
+    sentence: str, complaint: str
+) -> None:
+    assert complaint in _now(sentence)
+    assert complaint not in _facts(sentence).negated

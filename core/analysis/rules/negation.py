@@ -82,6 +82,13 @@ _MORE_TERMS = {
         "was referred",
         "complaining",
         "complained",
+        # "who had no personal or familial history, consulted with the chief complaints of right
+        # lower back pain", "with no medical history ... returned to the hospital with
+        # complaints of exertional dyspnea" (JMCR, CUPCase 452, 3695).
+        "consulted",
+        "returned",
+        "chief complaint",
+        "chief complaints",
         # What a denied cause was to explain is present: "the patient was without any other
         # significant personal history, family history, or lab abnormalities to explain her
         # severe anemia" (JMCR, CUPCase 494).
