@@ -68,6 +68,32 @@ _MORE_TERMS = {
     # (JMCR, CUPCase) state the edema and the fibrosis. Finite forms only: "did not reveal",
     # "fails to reveal" and "not demonstrate" still deny what follows them.
     "termination": [
+        # The presentation after the patient's denied background: "A 45-year-old Moroccan man
+        # ..., with no particular personal or family medical history and without any
+        # medications prior to diagnosis, presented to our emergency department with gross
+        # hematuria", "with no family history of SCD was admitted ... with symptoms of anemia,
+        # bone pain, arthralgia and fever" (JMCR, CUPCase): what the patient presented with is
+        # the complaint, not denied. A denial after the verb ("presented without fever") still
+        # denies.
+        "presented",
+        "presents",
+        "presenting",
+        "admitted",
+        "was referred",
+        "complaining",
+        "complained",
+        # "who had no personal or familial history, consulted with the chief complaints of right
+        # lower back pain", "with no medical history ... returned to the hospital with
+        # complaints of exertional dyspnea" (JMCR, CUPCase 452, 3695).
+        "consulted",
+        "returned",
+        "chief complaint",
+        "chief complaints",
+        # What a denied cause was to explain is present: "the patient was without any other
+        # significant personal history, family history, or lab abnormalities to explain her
+        # severe anemia" (JMCR, CUPCase 494).
+        "to explain",
+        "to account for",
         "showed",
         "shows",
         "revealed",

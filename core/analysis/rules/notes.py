@@ -28,6 +28,7 @@ from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
 from core.analysis.rules.organisms import found_organisms
 from core.analysis.rules.radiology_text import with_sections
+from core.analysis.rules.relatives import KIN, relatives_after, relatives_before
 
 # Heading kinds: where a condition named under the heading stands.
 _HEADINGS: tuple[tuple[str, str], ...] = (
@@ -124,23 +125,28 @@ _HISTORY_LIST = re.compile(
     r"\bhistory\s+of\b[^.;]{1,100}?\bwith\s+(?:symptoms|features|manifestations|complications)"
     r"\s+(?:including|of|such\s+as)\b"
 )
-# A relative, by kin word ("sister", "grandparents"): what _FAMILY and _RELATIVE_SUBJECT share.
-_KIN = (
-    r"(?:mother|father|brother|sister|sibling|parent|son|daughter|cousin|niece|nephew|aunt|"
-    r"uncle|relative|grand(?:mother|father|parent|son|daughter))s?"
-)
-_FAMILY = re.compile(r"(?i)\b(?:" + _KIN + r"|family|maternal|paternal)\b")
 # A relative as the subject of a statement: "The parents' first child was diagnosed with
 # steroid-resistant nephrotic syndrome at 18 months of age" (CaseReportBench), "the children
-# of the oldest sister that were diagnosed with congenital glaucoma" (MedRBench, PMC11477508).
-# The relative is the head of the subject: a determiner (and an order word) before it, so that
-# "the second child of healthy parents was diagnosed" (the patient) is not a relative's.
-_ORDER = r"(?:first|second|third|elder|older|oldest|eldest|younger|youngest|twin|other)"
+# of the oldest sister that were diagnosed with congenital glaucoma" (MedRBench, PMC11477508),
+# "one of her three children, who is now 7-years old, was diagnosed with trisomy 21 and
+# hypothyroidism", "the parents revealed that their 27-month-old first baby had been diagnosed
+# with CLAH" (JMCR, CUPCase; CaseReportBench item 30). The relative is the head of the
+# subject: a determiner (and an order word or a number) before it, so that "the second child of
+# healthy parents was diagnosed" (the patient) is not a relative's; a relative clause between
+# the relative and the verb ("her mother, who is 60,") keeps the relative the subject.
+_ORDER = (
+    r"(?:first|second|third|elder|older|oldest|eldest|younger|youngest|twin|other|"
+    r"two|three|four|five)"
+)
 _RELATIVE_SUBJECT = re.compile(
-    r"(?i)(?:^|[,;:]|\b(?:the|his|her|their|its|our|a|an|one|both|two|whose|patient['’]s|"
-    r"proband['’]s))\s+(?:" + _ORDER + r"\s+)?" + _KIN + r"(?:['’]s?)?"
-    r"(?:\s+(?:" + _ORDER + r"\s+)?(?:child|children|" + _KIN + r"))?"
-    r"(?:\s+(?:who|that))?\s+(?:was|were|had\s+been|has\s+been)\s+(?:\w+\s+)?$"
+    r"(?i)(?:(?:^|[,;:]|\b(?:the|his|her|their|its|our|a|an|one|both|two|whose|patient['’]s|"
+    r"proband['’]s))\s+(?:" + _ORDER + r"\s+)?(?:" + KIN + r")|"
+    r"\b(?:his|her|their)\s+(?:[\w-]+[-\s]old\s+)?(?:first|older|elder|eldest|oldest|"
+    r"previous|other)\s+(?:baby|child|infant))"
+    r"(?:['’]s?)?"
+    r"(?:\s+(?:" + _ORDER + r"\s+)?(?:child|children|" + KIN + r"))?"
+    r"(?:,\s*(?:who|aged|now)\b[^,;.]{0,60},)?"
+    r"(?:,?\s+(?:who|that))?\s+(?:was|were|had\s+been|has\s+been)\s+(?:\w+\s+)?$"
 )
 # A case report's subject, as its opening sentence names it: "We present a case of X", "we
 # report a rare case of X", "a rare case of X". It states X (the case is about it) without
@@ -260,11 +266,23 @@ _PRESENTATION_AFTER = re.compile(
 )
 # A condition weighed and not (yet) concluded: "The differential diagnosis included 3β-HSD
 # deficiency and LCAH", "X was considered", "was less considered".
+# The differential told at a point of the case ("The differential diagnoses at this point
+# included Takotsubo cardiomyopathy", "The differential diagnosis at the time of examination
+# included schwannoma", "The differential diagnoses considered at this point were infections
+# such as tuberculosis": JMCR, CUPCase), a possibility raised ("also raised the possibility of
+# high-grade glioma", "suggested the possibility of ... such as posterior reversible
+# encephalopathy syndrome": PMC11428674, CUPCase) and a condition kept "as differential
+# diagnosis" (CaseReportBench item 124) are weighed too.
 _DIFFERENTIAL_BEFORE = re.compile(
-    r"(?i)\bdifferential(?:\s+diagnos[ie]s)?\s*(?:included|includes|include|of|was|were|is|are|:)"
+    r"(?i)\bdifferential(?:\s+diagnos[ie]s)?(?:\s+(?:considered\s+)?(?:at|during)\s+"
+    r"(?:this|that|the)\s+[^.;:]{0,30}?|\s+considered)?\s*"
+    r"(?:included|includes|include|of|was|were|is|are|:)|"
+    r"\b(?:raised|raising|raises|suggested|suggesting|suggests|entertained)\s+(?:a|the)\s+"
+    r"(?:\w+\s+)?possibility\s+of\b"
 )
 _DIFFERENTIAL_AFTER = re.compile(
-    r"(?i)^[^.;]{0,60}?\b(?:was|were|is|are)\s+(?:\w+\s+)?considered\b"
+    r"(?i)^[^.;]{0,60}?\b(?:was|were|is|are)\s+(?:\w+\s+)?considered\b|"
+    r"^[^.;]{0,60}?\bas\s+(?:a\s+|the\s+)?differential(?:\s+diagnos[ie]s)?\b"
 )
 # A condition considered for a result the sentence gives: "A rare possibility of SSPE was
 # considered, as an elevated titer of 625 IgG anti-measles antibodies was detected in the CSF"
@@ -417,7 +435,7 @@ def _read_icd_terms(notes: str, facts: NoteFacts) -> None:
                 continue
             if condition.code[:3] in known or is_negated(sentence, start, end):
                 continue
-            if _relatives(before) or _HISTORY.search(before[-40:]):
+            if _relatives(before, after) or _HISTORY.search(before[-40:]):
                 continue
             if _HISTORY_AFTER.match(after) or _is_question(before, after):
                 continue
@@ -587,6 +605,24 @@ def _without_long_form_words(
     return [x for x in spans if (x[0], x[1]) not in drop]
 
 
+def _without_repeats(
+    sentence: str, spans: list[tuple[int, int, Condition]]
+) -> list[tuple[int, int, Condition]]:
+    """A condition's abbreviation in brackets right after its name ("a monoclonal gammopathy
+    of undetermined significance (MGUS)", "acute lymphoblastic leukemia (ALL)", "chronic
+    obstructive pulmonary disease (COPD)") is the same mention: read once, where the name
+    stands, so that the words before the name ("was also known to have", "had a history of")
+    reach it."""
+    return [
+        (a, b, c)
+        for a, b, c in spans
+        if not any(
+            c2.name == c.name and b2 <= a and re.fullmatch(r"\s*\(\s*", sentence[b2:a])
+            for _, b2, c2 in spans
+        )
+    ]
+
+
 def _by_sentence(mentions: list[Mention]) -> list[list[Mention]]:
     """The mentions in groups of one sentence each, in the order written."""
     groups: list[list[Mention]] = []
@@ -648,14 +684,14 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # (the code set's "acute infection" is an inclusion term of T80, a transfusion's).
         spans = [x for x in spans if not _BARE_INFECTION.fullmatch(sentence[x[0] : x[1]])]
         spans += organisms
-    ordered = sorted(spans, key=lambda item: item[0])
+    ordered = _without_repeats(sentence, sorted(spans, key=lambda item: item[0]))
     for start, end, condition in _causes_first(sentence, ordered) if stating else ordered:
         before, after = sentence[:start], sentence[end:]
         if _COURSE_BEFORE.search(before) or _COURSE_AFTER.match(after):
             continue  # "No recurrence of the chylothorax": it was had, neither denied nor new
         if names_a_gene(after):
             continue  # "leucine-rich glioma inactivated 1 protein": a marker, had or denied
-        if _relatives(before):
+        if _relatives(before, after):
             # A relative's condition, had or denied: "There was no apparent family history
             # (parents, child and parent's siblings) of ... lipid storage diseases inducing
             # xanthomas, including CTX" denies nothing of the patient's CTX.
@@ -720,9 +756,10 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         history = (
             kind == "history"
             or _stated_earlier(before, statement)
-            or bool(_HISTORY.search(before[-40:]))
+            or _history_words(before)
             or bool(_HISTORY_AFTER.match(after))
             or _in_history_list(before)
+            or (condition.severity != "symptom" and not states and _in_known_list(before))
             or _dated_in_the_past(before, facts.present_year)
             or (not states and bool(_COMPLICATION_BEFORE.search(before)))
             or (not states and bool(_AFTER_PROCEDURE.search(_own_clause(before))))
@@ -846,11 +883,71 @@ def _negated(sentence: str, start: int, end: int, before: str) -> bool:
     return is_negated(sentence, start, end)
 
 
+# A list of known conditions opened by the patient's history or by what the patient is known
+# to have: "The patient had a history of diabetes mellitus (10 years), hypothyroidism,
+# hyperlipidemia, hypertension", "was known to have severe aortic stenosis, type 2 diabetes,
+# paroxysmal atrial fibrillation, hypertension", "was known to have SLE (diagnosed at the age
+# of 27 years) and hypertension" (JMCR, CUPCase): every disease of the list is known, not only
+# the first, which _HISTORY's window reaches. Not a presenting complaint's duration ("a 2-day
+# history of left leg pain"), and the list ends at a clause of the presentation or a finding.
+_KNOWN_LIST = re.compile(
+    r"(?i)\b(?:(?:past|prior|previous|known|significant|medical)\s+){0,3}history\s+of\b|"
+    r"\b(?:was|were|is|are|been)\s+(?:also\s+)?known\s+(?:to\s+have|for|with)\b|"
+    r"\bknown\s+case\s+of\b"
+)
+# The history of the presenting illness, not the patient's known conditions: a duration
+# before it ("a 2-day history of", "a month-long history of", "3 days' history of") or the
+# presentation ("presented ... with a history of generalized weakness, lethargy, ...").
+_ILLNESS_HISTORY = re.compile(
+    r"(?i)(?:\b(?:day|week|month|year|hour)s?['’]?(?:[-\s]long)?\s+"
+    r"(?:(?:past|prior|previous|medical)\s+)*|\d\s*)$|"
+    r"\b(?:presents?|presented|presenting|admitted|referred|came|comes|complain\w*)\b"
+)
+_KNOWN_LIST_END = re.compile(
+    r"(?i)\b(?:presents?|presented|presenting|admitted|brought|came|comes|complain\w*|"
+    r"developed|develops|revealed|showed|found|now|currently|recently|led|leading|caused|causing|"
+    r"resulted|resulting)\b"
+)
+
+
+def _in_known_list(before: str) -> bool:
+    """The mention is an item of a list the patient's history or known conditions open, with
+    no clause of the presentation between."""
+    clause = _own_clause(before)
+    lead = list(_KNOWN_LIST.finditer(clause))
+    return (
+        bool(lead)
+        and not _ILLNESS_HISTORY.search(clause[: lead[-1].start()])
+        and not _KNOWN_LIST_END.search(clause[lead[-1].end() :])
+    )
+
+
 def _in_history_list(before: str) -> bool:
     """The mention is an item of a list the sentence opens as the history, with no new
     clause of the presentation between ("... history was significant for A, B, and C")."""
     lead = list(_HISTORY_LIST.finditer(before))
-    return bool(lead) and not _CLAUSE.search(before[lead[-1].end() :])
+    # From the list's opening: "no family history of SCD was admitted ... with symptoms of
+    # anemia" (CUPCase 4296) is the presentation, not a known disease's symptoms.
+    return bool(lead) and not _CLAUSE.search(before[lead[-1].start() :])
+
+
+# The duration of the presenting illness before "history of": "presented ... with a 2-week
+# history of hematuria", "with 1-month's history of gait disturbance, dementia, and urinary
+# incontinence" (JMCR, CUPCase): the complaint, not a known condition. Years are a known
+# disease's ("A 47-year-old Caucasian male with a 10-year history of Crohn's disease").
+_DURATION_BEFORE = re.compile(r"(?i)\b(?:day|week|month|hour)s?['’]?(?:s\b)?(?:[-\s]long)?\s+$")
+
+
+def _history_words(before: str) -> bool:
+    """The words just before the mention tell it as known ("history of", "known", "chronic"),
+    unless "history of" follows the presenting illness's duration."""
+    window = before[-40:]
+    told = list(_HISTORY.finditer(window))
+    if not told:
+        return False
+    last = told[-1]
+    lead = before[: len(before) - len(window) + last.start()]
+    return not (last.group().lower().startswith("history") and _DURATION_BEFORE.search(lead))
 
 
 _PRESENTS = re.compile(
@@ -892,15 +989,18 @@ def _revise(facts: NoteFacts, name: str) -> None:
     facts.stated_inline[:] = kept
 
 
-def _relatives(before: str) -> bool:
-    """A relative's condition: a family word before it, unless a diagnosis is stated after
-    that word ("history of sudden deaths in the family ..., diagnosis of long QT syndrome"),
-    or a relative the subject of that statement ("The parents' first child was diagnosed
-    with steroid-resistant nephrotic syndrome")."""
+def _relatives(before: str, after: str = "") -> bool:
+    """A relative's condition (core.analysis.rules.relatives): a relative's scope reaching it,
+    unless a diagnosis is stated after that word ("history of sudden deaths in the family ...,
+    diagnosis of long QT syndrome"); a relative the subject of that statement ("The parents'
+    first child was diagnosed with steroid-resistant nephrotic syndrome"); or a kin noun after
+    it in its clause ("diabetes mellitus in both her mother and sister")."""
     stated = list(_STATED_INLINE.finditer(before))
     if stated and _RELATIVE_SUBJECT.search(before[: stated[-1].start()]):
         return True
-    return bool(_FAMILY.search(before[stated[-1].end() :] if stated else before))
+    if relatives_after(after):
+        return True
+    return relatives_before(before[stated[-1].end() :] if stated else before)
 
 
 # Between "diagnosed with" and the condition it states: no new clause of the presentation.
