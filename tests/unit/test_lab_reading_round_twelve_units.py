@@ -92,3 +92,13 @@ def test_a_plural_in_a_list_of_tests_with_their_results() -> None:
 def test_a_plural_that_names_no_test_is_not_read() -> None:
     # the plural's stem must be a name the catalogue holds, whole
     assert _read("Blood cultures 3 days apart grew no organism; sessions 2 and 3 were held.") == []
+
+
+def test_a_plural_before_a_span_of_numbers_reads_no_result() -> None:
+    # dev case cr-lcah-neonate-hypoglycaemia-20-to-30s-critical-potassium (CaseReportBench):
+    # "20 to 30s" is a span of approximate readings, never a critical glucose of 20
+    text = (
+        "On the day of delivery, he was found to have persistent hypoglycemia with blood "
+        "glucoses of 20 to 30s mg/dL."
+    )
+    assert _read(text) == []

@@ -794,10 +794,12 @@ _GLUED_SENTENCE = re.compile(r"(?<=\d)(?P<unit>\s*[A-Za-zµμ]+/[A-Za-zµμ0-9]+
 # several words with its result straight after: "erythrocyte sedimentation rates 36 mm/h"
 # (Journal of Medical Case Reports, CUPCase row 5261), "chlorides 717 (720-750 mg/dL)" (row
 # 5537). The plural of a name the catalogue knows (and whose plural it does not know) before
-# a colon, "was"/"were" or a number is that test.
+# a colon, "was"/"were" or a number is that test; never before a span of numbers ("blood
+# glucoses of 20 to 30s mg/dL", CaseReportBench's LCAH neonate: no one result).
 _PLURAL_NAME = re.compile(
     r"\b(?P<stem>[A-Za-z][A-Za-z-]{2,})s\b"
-    r"(?=\s*:\s*[<>]?\s*\d|\s+were\s|[^\S\n]+(?:of[^\S\n]+)?[<>≤≥]?[^\S\n]*\d)"
+    r"(?=\s*:\s*[<>]?\s*\d|\s+were\s|[^\S\n]+(?:of[^\S\n]+)?[<>≤≥]?[^\S\n]*\d"
+    r"(?![\d.,]*[^\S\n]*(?:to|-|–|—)[^\S\n]*\d))"
 )
 _WORD_START = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9])")
 
