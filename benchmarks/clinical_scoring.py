@@ -62,9 +62,10 @@ ALIASES: dict[str, str] = {
     "Prothrombin activity": "PT activity",
     "Glycated hemoglobin": "HbA1c",
     "25-OH vitamin D": "Vitamin D",
-    # A body fluid's pH as a truth names it ("pH", specimen "pleural fluid"): the catalogue's
-    # one pH outside the urine is "Blood pH", its specimen saying which fluid (round eleven)
+    # A body fluid's pH as a truth names it ("pH", specimen "pleural fluid") and as the
+    # catalogue does ("Body fluid pH"): one pH for matching, the specimen saying whose
     "pH": "Blood pH",
+    "Body fluid pH": "Blood pH",
 }
 
 # The specimens a truth value may name (``specimen`` in case.json; absent means "blood").

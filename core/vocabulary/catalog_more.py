@@ -108,11 +108,15 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
              _u("ug/24h", None, 50, 0, 20_000, written_only=True))),
     Analyte("Prealbumin", CHEMISTRY, ("prealbumin", "pre-albumin", "transthyretin"),
             (_u("mg/dl", 15, 36, 1, 80),)),
-    # "fluid pH": a body fluid's pH, its specimen told by the sentence (the reader writes a
-    # bare pH in a fluid's analysis so: core/analysis/labs/rewrite.py, _FLUID_PH)
     Analyte("Blood pH", CHEMISTRY, ("arterial ph", "blood ph", "abg ph", "venous ph", "serum ph",
-                                     "plasma ph", "arterial blood ph", "fluid ph"),
+                                     "plasma ph", "arterial blood ph"),
             (_u("", 7.35, 7.45, 6.5, 8.0),), urine_aliases=()),
+    # A body fluid's pH (pleural, ascitic, synovial fluid, CSF), its fluid told by the sentence:
+    # "fluid pH" is how the reader writes a bare pH in a fluid's analysis (core/analysis/labs/
+    # rewrite.py, _FLUID_PH), and a "pH" the sentence places in a fluid is this test too
+    # (parse.py). No default range: each fluid has its own, and blood's limits never apply.
+    Analyte("Body fluid pH", CHEMISTRY, ("fluid ph", "body fluid ph"),
+            (_u("", None, None, 0.0, 14.0),)),
     Analyte("pCO2", CHEMISTRY, ("pco2", "paco2", "pvco2", "partial pressure of carbon dioxide",
                                 "carbon dioxide partial pressure"),
             (_u("mmhg", 35, 45, 5, 200), _u("kpa", 4.7, 6.0, 0.7, 27))),

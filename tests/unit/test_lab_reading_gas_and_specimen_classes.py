@@ -56,10 +56,11 @@ def test_a_ph_in_prose_beside_a_partial_pressure_is_the_blood_ph() -> None:
     values = parse_lab_values("His pH was 7.11 with a PaCO2 of 29 mmHg and bicarbonate 9.")
     ph = next(v for v in values if v.analyte == "Blood pH")
     assert ph.value == 7.11 and ph.critical
-    # Another fluid's pH stays that fluid's, never a critical blood pH (round eleven reads it
-    # as the catalogue's pH with the fluid as its specimen).
+    # Another fluid's pH stays that fluid's, never a critical blood pH (round twelve: the
+    # catalogue's body fluid pH, with the fluid as its specimen).
     pleural = parse_lab_values("Pleural fluid pH 7.10, PaCO2 38 mmHg on the same day.")
-    ph = [v for v in pleural if v.analyte == "Blood pH"]
+    assert not [v for v in pleural if v.analyte == "Blood pH"]
+    ph = [v for v in pleural if v.analyte == "Body fluid pH"]
     assert [(v.value, v.specimen, v.critical) for v in ph] == [(7.1, "pleural fluid", False)]
 
 

@@ -11,8 +11,8 @@ rows, CC BY).
 
 from __future__ import annotations
 
+from core.analysis.labs.loinc import loinc_of
 from core.analysis.labs.parse import parse_lab_values
-from core.analysis.labs.specimens import shown_analyte
 from core.insights import LabValue
 
 
@@ -95,8 +95,9 @@ def test_a_csf_analysis_reads_its_ph_as_the_csfs_never_critical() -> None:
         "cells/μL, red blood cell count of 560 cells/μL, glucose concentration of 80 mg/dL, and "
         "protein concentration of 32.5 mg/dL, findings that ruled out meningitis."
     )
-    ph = values["Blood pH"]
+    ph = values["Body fluid pH"]  # round twelve: the fluid's own test, never "Blood pH"
     assert (ph.value, ph.specimen, ph.critical, ph.flag) == (7.0, "csf", False, None)
+    assert "Blood pH" not in values
     assert {v.specimen for v in values.values()} == {"csf"}
 
 
@@ -106,17 +107,20 @@ def test_a_pleural_fluids_ph_in_a_list_of_its_analytes() -> None:
         "Pleural fluid analytes were lactate dehydrogenase 591 U/L, amylase 115 U/L, glucose 161 "
         "mg/dL, pH 7.58."
     )
-    assert (values["Blood pH"].value, values["Blood pH"].specimen) == (7.58, "pleural fluid")
+    ph = values["Body fluid pH"]
+    assert (ph.value, ph.specimen) == (7.58, "pleural fluid")
 
 
-def test_a_fluids_ph_is_shown_as_ph_and_the_bloods_as_blood_ph() -> None:
-    # the lab table names a pleural fluid's pH "pH" (its specimen column says which fluid),
-    # never "Blood pH"; a blood gas's pH keeps its name
+def test_a_fluids_ph_is_its_own_test_with_its_own_code_and_the_bloods_is_blood_ph() -> None:
+    # round twelve: a pleural fluid's pH is "Body fluid pH" (its specimen column says which
+    # fluid) with LOINC's code for it, never "Blood pH"; a blood gas's pH keeps its name
     fluid = _read("Pleural fluid analytes were amylase 115 U/L, glucose 161 mg/dL, pH 7.58.")
     blood = _read("Arterial blood gas showed pH 7.30, pCO2 50 mmHg.")
-    assert shown_analyte(fluid["Blood pH"]) == "pH"
-    assert shown_analyte(blood["Blood pH"]) == "Blood pH"
-    assert shown_analyte(fluid["Glucose"]) == "Glucose"
+    assert "Blood pH" not in fluid
+    pleural = loinc_of(fluid["Body fluid pH"])
+    assert pleural is not None and pleural.code == "2748-2"
+    arterial = loinc_of(blood["Blood pH"])
+    assert arterial is not None and arterial.code != "2748-2"
 
 
 def test_a_pleural_effusions_ph_in_brackets_after_its_counts() -> None:
@@ -127,7 +131,8 @@ def test_a_pleural_effusions_ph_in_brackets_after_its_counts() -> None:
         "were mononuclear cells; pH 7.57, glucose 7.5 mmol/L, protein 39 g/L, lactate "
         "dehydrogenase [LDH] 213 U/L; no growth of microorganisms)."
     )
-    assert (values["Blood pH"].value, values["Blood pH"].specimen) == (7.57, "pleural fluid")
+    ph = values["Body fluid pH"]
+    assert (ph.value, ph.specimen) == (7.57, "pleural fluid")
     assert values["Glucose"].specimen == "pleural fluid"
 
 

@@ -35,6 +35,8 @@ def _line(analyte: Analyte, value_for: str) -> str:
         value = min(first.high * 1.5, first.high + (first.limit - first.high) / 2)
     elif first.low is not None and first.high is not None:
         value = (first.low + first.high) / 2
+    elif first.low is None and first.high is None:  # no default range: the middle of its span
+        value = (first.floor + first.limit) / 2
     else:
         value = first.high / 2 if first.high is not None else first.low * 1.5
     return f"{analyte.aliases[0]} {value:g} {first.unit}".rstrip()
@@ -69,6 +71,12 @@ def test_one_line_per_analyte_reads_every_catalog_entry():
 
 @pytest.mark.parametrize("analyte", CATALOG, ids=[a.name for a in CATALOG])
 def test_a_value_outside_the_default_range_is_flagged(analyte: Analyte):
+    first = analyte.ranges[0] if analyte.ranges else None
+    if first is not None and first.low is None and first.high is None:
+        # no default range (a body fluid's pH: each fluid has its own): never flagged by one
+        values = parse_lab_values(f"{analyte.aliases[0]} {first.limit * 0.9:g} {first.unit}")
+        assert [(v.analyte, v.flag) for v in values] == [(analyte.name, None)]
+        return
     if not analyte.qualitative and analyte.ranges[0].high is None:  # eGFR, HDL: only a low limit
         first = analyte.ranges[0]
         values = parse_lab_values(f"{analyte.aliases[0]} {first.low / 2:g} {first.unit}")

@@ -274,8 +274,10 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
             # "The cerebrospinal fluid lactate (34.8 mg/dL) and pyruvic acid (1.6 mg/dL)
             # levels were elevated" (a mitochondrial encephalopathy, CaseReportBench item 68)
             "Pyruvate",
-            # "Cerebrospinal fluid (CSF) analysis showed a pH of 7.0" (MedRBench PMC11621671)
+            # "Cerebrospinal fluid (CSF) analysis showed a pH of 7.0" (MedRBench PMC11621671):
+            # the name read as blood's, then made the fluid's own test (parse.py)
             "Blood pH",
+            "Body fluid pH",
         }
     ),
 }
@@ -304,6 +306,7 @@ _FLUID_TESTS = frozenset(
         "Bilirubin",
         "Lipase",
         "Blood pH",
+        "Body fluid pH",
         "Eosinophils",
         "Adenosine deaminase",
     }

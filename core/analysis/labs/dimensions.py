@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 from core.analysis.labs.ucum import UCUM
-from core.vocabulary.analytes import Analyte
+from core.vocabulary.analytes import Analyte, UnitRange
 from core.vocabulary.units import unit_key
 
 # A concentration by mass and one by amount of substance are the same kind of result.
@@ -23,6 +23,9 @@ _SAME_KIND = {"[mass] / [length] ** 3": "[substance] / [length] ** 3"}
 # 2.8 IU/mL"): UCUM's enzyme unit (a catalytic activity) and its arbitrary [IU] are one kind
 # of result on a lab report.
 _UNITS_PER_VOLUME = "[units] / [length] ** 3"
+# The SI unit of an enzyme's activity, the katal (mol/s), as Scandinavian and Central-European
+# reports print it ("ALT 19.7 µkat/L", "CK 12.26 nkat/L"): a catalytic activity like U/L.
+_KATAL = re.compile(r"[mun]?kat/L")
 
 
 @cache
@@ -43,9 +46,41 @@ def dimension_of(key: str) -> str | None:
         return None
     if re.fullmatch(r"m?(?:U|\[IU\])/m?L", code):
         return _UNITS_PER_VOLUME
-    quantity = _registry().from_ucum(code)  # type: ignore[attr-defined]
-    dimension = str(quantity.dimensionality)
+    registry = _registry()
+    dimension = str(registry.from_ucum(code).dimensionality)  # type: ignore[attr-defined]
+    if dimension == str(registry.from_ucum("U/L").dimensionality):  # type: ignore[attr-defined]
+        return _UNITS_PER_VOLUME  # a catalytic activity in katal: "ALT 19.7 µkat/L"
     return _SAME_KIND.get(dimension, dimension)
+
+
+@cache
+def _katal_factor(key: str, own: str) -> float | None:
+    """How many of the unit key ``own`` one ``key`` in katal per litre is, by UCUM through
+    pint (1 µkat/L is 60 U/L); None unless ``key`` is a katal unit ``own`` converts to."""
+    code, own_code = UCUM.get(key), UCUM.get(own)
+    if code is None or own_code is None or not _KATAL.fullmatch(code):
+        return None
+    registry = _registry()
+    written = registry.from_ucum(code)  # type: ignore[attr-defined]
+    other = registry.from_ucum(own_code)  # type: ignore[attr-defined]
+    if written.dimensionality != other.dimensionality:
+        return None
+    return float((written / other).to("dimensionless").magnitude)
+
+
+def katal_range(analyte: Analyte, unit: str | None) -> UnitRange | None:
+    """An enzyme's default range (and plausible span) in the katal unit a report wrote, from
+    its range in U/L: "ALT 19.7 µkat/L" is an ALT of 1182 U/L, high; None for any other unit."""
+    key = unit_key(unit)
+    if not key or key in {r.unit for r in analyte.ranges}:
+        return None
+    for own in analyte.ranges:
+        factor = _katal_factor(key, own.unit)
+        if factor:
+            low = own.low / factor if own.low is not None else None
+            high = own.high / factor if own.high is not None else None
+            return UnitRange(key, low, high, own.floor / factor, own.limit / factor, True)
+    return None
 
 
 def unit_fits(analyte: Analyte, unit: str | None) -> bool:

@@ -257,6 +257,9 @@ LOINC: dict[str, LoincTest] = {
     # Blood gases: the "in Blood" codes name no arterial or venous sample (the catalog reads
     # "arterial ph" and "venous ph" alike); a partial pressure is one property in mmHg or kPa.
     "Blood pH": _t("11558-4", "pH of Blood", ("",)),
+    # LOINC's "Body fluid" is a fluid it has no system of its own for (pleural, peritoneal,
+    # synovial ...); a CSF's pH has its own code, not held here, so it goes uncoded.
+    "Body fluid pH": _t("2748-2", "pH of Body fluid", ("",), specimen="other fluid"),
     "pCO2": _t("11557-6", "Carbon dioxide [Partial pressure] in Blood", ("mmhg", "kpa")),
     "pO2": _t("11556-8", "Oxygen [Partial pressure] in Blood", ("mmhg", "kpa")),
     "Base excess": _t("11555-0", "Base excess in Blood by calculation", ("mmol/l", "meq/l")),
@@ -581,6 +584,11 @@ SPECIMEN_LOINC: dict[tuple[str, str], LoincTest] = {
                          specimen=CSF),
     ("Total protein", CSF): _t("2880-3", "Protein [Mass/volume] in Cerebral spinal fluid",
                                ("mg/dl",), specimen=CSF),
+    **{
+        ("Body fluid pH", fluid): _t("2748-2", "pH of Body fluid", ("",), specimen=fluid)
+        for fluid in ("pleural fluid", "peritoneal fluid", "synovial fluid", "pericardial fluid",
+                      "body fluid")
+    },
 }
 # fmt: on
 

@@ -74,6 +74,7 @@ _ABSOLUTE = re.compile(r"(?i)\babsolute\b|^(?:AEC|ANC|ALC)$")
 _ABSOLUTE_BEFORE = re.compile(r"(?i)\b(?:absolute|abs\.?)\s*$")
 # The name a body fluid's pH is written under (rewrite.py's _fluid_ph): a fluid's, never blood's.
 _FLUID_PH_KEY = alias_key("fluid pH")
+_FLUID_PH = BY_NAME["Body fluid pH"]
 
 
 @dataclass
@@ -666,6 +667,8 @@ class _State:
             specimen = measured_in(named, analyte.name)
             if specimen is None and alias_key(match.group()) == _FLUID_PH_KEY:
                 specimen = "other fluid"  # a fluid's pH whose fluid went untold: never blood's
+            if specimen is not None and analyte.name == "Blood pH":
+                analyte = _FLUID_PH  # "pleural fluid ... pH 7.58": the fluid's own test
             after = TIME_AFTER.match(segment)
             if after:
                 timing = next(

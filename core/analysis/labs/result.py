@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from core.analysis.labs.dimensions import unit_fits
+from core.analysis.labs.dimensions import katal_range, unit_fits
 from core.analysis.labs.patterns import (
     ANALYTE_NAME,
     FILLERS,
@@ -26,7 +26,7 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.reference import Patient, patient_range
 from core.insights import LabValue
-from core.vocabulary.analytes import DRUG_LEVELS
+from core.vocabulary.analytes import DRUG_LEVELS, UnitRange
 from core.vocabulary.catalog import BY_NAME, Analyte
 from core.vocabulary.units import EXPONENT_UNIT, unit_key
 
@@ -291,8 +291,9 @@ def read_result(
         return Outcome(None, mentioned=True)  # "PT 13.4 seconds" is no INR, "616 U/L" no Cr
     # Plausible spans are for blood; a urine protein of 4756 mg/day or a CSF count is real.
     blood = specimen is None
-    own_unit = bool(unit) and unit_key(unit) in {r.unit for r in target.ranges}
-    outside = target.range_for(unit, value) is None if own_unit else not target.plausible(value)
+    own_unit = _own_unit(target, unit)
+    fits = _default_range(target, unit, value) is not None if own_unit else target.plausible(value)
+    outside = not fits
     if blood and outside and not own_unit:
         return Outcome(None, mentioned=True)  # a year, an ID, or a number in another unit
     # With its own unit written, a number beyond what a body can hold is a misread (a
@@ -317,8 +318,10 @@ def read_result(
     # Default ranges are blood ranges: a CSF or pleural fluid value keeps only its own.
     blood_like = specimen is None or target is urine_form or target.panel == "Urinalysis"
     if low is None and high is None and blood_like:
-        usual = target.range_for(unit, value) or (
-            next((r for r in target.ranges if r.unit == unit_key(unit)), None) if doubtful else None
+        usual = _default_range(target, unit, value) or (
+            next((r for r in target.ranges if r.unit == unit_key(unit)), katal_range(target, unit))
+            if doubtful
+            else None
         )
         default = patient_range(target.name, usual, patient)
         if default is not None:
@@ -464,6 +467,23 @@ def _later_in_series(after: str, unit: str) -> list[float]:
     return numbers
 
 
+def _own_unit(analyte: Analyte, unit: str | None) -> bool:
+    """True when ``unit`` is one the catalogue holds the analyte's range in (or an enzyme's
+    katal unit, its U/L range scaled)."""
+    if not unit:
+        return False
+    return unit_key(unit) in {r.unit for r in analyte.ranges} or bool(katal_range(analyte, unit))
+
+
+def _default_range(analyte: Analyte, unit: str | None, value: float) -> UnitRange | None:
+    """The catalogue's default range for ``value`` in ``unit``: the analyte's own, or for an
+    enzyme written in katal ("ALT 19.7 µkat/L"), its U/L range in that unit."""
+    katal = katal_range(analyte, unit)
+    if katal is not None:
+        return katal if katal.fits(value) else None
+    return analyte.range_for(unit, value)
+
+
 def _previous_result(
     analyte: Analyte,
     previous: re.Match[str],
@@ -474,9 +494,8 @@ def _previous_result(
 ) -> LabValue | None:
     """The previous result of a cumulative row, in the current result's unit and range."""
     value = float(previous.group("num"))
-    own_unit = bool(unit) and unit_key(unit) in {r.unit for r in analyte.ranges}
-    fits = analyte.range_for(unit, value) is not None if own_unit else analyte.plausible(value)
-    if not fits:
+    own_unit = _own_unit(analyte, unit)
+    if not (_default_range(analyte, unit, value) if own_unit else analyte.plausible(value)):
         return None
     comparator = previous.group("cmp") or ""
     flag = _written_flag(previous.group("flag") or "")

@@ -798,17 +798,33 @@ _GLUED_SENTENCE = re.compile(r"(?<=\d)(?P<unit>\s*[A-Za-zµμ]+/[A-Za-zµμ0-9]+
 
 # A test's name in the plural, as a report writes a test done more than once or a class of
 # antibody: "Lactates: 11.7 mmol/L [N < 1.6 mmol/L]" (MedRBench PMC11506189), "IgMs were
-# moderately reduced (26 mg/dL, lower limit of normal [LLN] 40)" (PMC11509757). The plural
-# of a name the catalogue knows (and whose plural it does not know) before a colon or "was"/
-# "were" is that test.
-_PLURAL_NAME = re.compile(r"\b(?P<stem>[A-Za-z][A-Za-z-]{2,})s\b(?=\s*:\s*[<>]?\s*\d|\s+were\s)")
+# moderately reduced (26 mg/dL, lower limit of normal [LLN] 40)" (PMC11509757), a name of
+# several words with its result straight after: "erythrocyte sedimentation rates 36 mm/h"
+# (Journal of Medical Case Reports, CUPCase row 5261), "chlorides 717 (720-750 mg/dL)" (row
+# 5537). The plural of a name the catalogue knows (and whose plural it does not know) before
+# a colon, "was"/"were" or a number is that test; never before a span of numbers ("blood
+# glucoses of 20 to 30s mg/dL", CaseReportBench's LCAH neonate: no one result).
+_PLURAL_NAME = re.compile(
+    r"\b(?P<stem>[A-Za-z][A-Za-z-]{2,})s\b"
+    r"(?=\s*:\s*[<>]?\s*\d|\s+were\s|[^\S\n]+(?:of[^\S\n]+)?[<>≤≥]?[^\S\n]*\d"
+    r"(?![\d.,]*[^\S\n]*(?:to|-|–|—)[^\S\n]*\d))"
+)
+_WORD_START = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9])")
 
 
 def _singular(match: re.Match[str]) -> str:
     stem = match.group("stem")
     plural = match.group()
-    if alias_key(stem) not in ALIASES or alias_key(plural) in ALIASES:
+    line = match.string
+    if alias_key(plural) in ALIASES:
         return plural
+    # the plural word may end a longer name: "erythrocyte sedimentation rates"
+    start = match.start()
+    window = line[max(0, start - 50) : start]
+    for opening in _WORD_START.finditer(window):
+        name = window[opening.start() :] + stem
+        if ANALYTE_NAME.fullmatch(name) and alias_key(name + "s") not in ALIASES:
+            return stem
     return stem if ANALYTE_NAME.fullmatch(stem) else plural
 
 

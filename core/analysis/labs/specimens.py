@@ -51,9 +51,9 @@ def specimen_of(value: LabValue) -> str:
 
 
 def shown_analyte(value: LabValue) -> str:
-    """The test's name as the clinic says it for its specimen: a body fluid's pH (read under
-    the catalogue's one pH, "Blood pH", with the fluid as its specimen) is "pH", never the
-    blood's."""
+    """The test's name as the clinic says it for its specimen. A body fluid's pH is read as
+    the catalogue's "Body fluid pH" (round twelve); a record kept before then holds it under
+    "Blood pH" with the fluid as its specimen, and is shown as "pH", never the blood's."""
     if value.analyte.startswith("Blood ") and not is_blood(value):
         return value.analyte.removeprefix("Blood ")
     return value.analyte

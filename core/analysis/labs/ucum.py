@@ -48,6 +48,9 @@ UCUM: dict[str, str] = {
     "nmol/24h": "nmol/(24.h)",
     "mm/h": "mm/h",
     "s": "s",
+    # an enzyme's activity in SI units, the katal (1 µkat/L is 60 U/L): Nordic reports
+    "ukat/l": "ukat/L",
+    "nkat/l": "nkat/L",
     # Doppler velocities of an imaging report ("Right ICA PSV is 0.595 m/s"): known as
     # velocities, so they fit no lab test (the internal carotid artery is no ionised calcium).
     "m/s": "m/s",
