@@ -44,6 +44,25 @@ _QUALIFIER = re.compile(r",\s*unspecified$|\s*\(.*?\)|\s*\[.*?\]|\s+NOS\b")
 _EPONYM = re.compile(r"\[([A-Z][a-z]+(?:[-\s][A-Z][a-z]+)*)\]")
 _EPONYM_WORDINGS = ("{} syndrome", "{} disease")
 _POPULATION_CHAPTERS = ("O", "P")  # pregnancy, the perinatal period
+# Words that name a process, a course or a kind of finding but no disease and no organ: a
+# heading made of these alone ("Acute inflammation" of orbit, "Other abscess" of upper
+# respiratory tract, "Congenital cyst" of lung) says nothing until its site is told, so it is
+# never read as that one site's code.
+# fmt: off
+_GENERIC_WORDS = frozenset((
+    "abnormal", "abnormalities", "abnormality", "abscess", "acquired", "acute", "and",
+    "anomalies", "anomaly", "atrophy", "benign", "chronic", "complication", "complications",
+    "congenital", "contusion", "cyst", "deformity", "degeneration", "disease", "diseases",
+    "disorder", "disorders", "dislocation", "early", "effects", "embolism", "failure",
+    "finding", "findings", "fistula", "fracture", "generalized", "hemorrhage", "hypertrophy",
+    "infection", "infections", "infectious", "infective", "inflammation", "inflammatory",
+    "injury", "insufficiency", "late", "laceration", "lesion", "lesions", "localized",
+    "malignant", "mild", "moderate", "neoplasm", "noninfective", "obstruction", "occlusion",
+    "or", "other", "partial", "perforation", "primary", "recurrent", "rupture", "secondary",
+    "sequelae", "severe", "specified", "sprain", "stenosis", "subacute", "swelling",
+    "thrombosis", "unspecified",
+))
+# fmt: on
 # Chapter 20, external causes (V00-Y99): by the ICD-10-CM guidelines (I.C.20) never a
 # first-listed diagnosis, only what caused one; its terms ("Perpetrator of assault ...", with
 # its partner and parent inclusion terms) name no condition of the patient's.
@@ -185,6 +204,9 @@ def _code_set_wordings() -> dict[str, str]:
         categories = {code[:3] for code in codes}
         if len(head) == 1 and not _DISEASE_WORD.search(head[0]):
             continue  # "Enlargement" (of orbit), "Deformity": a change, not a disease
+        if _GENERIC_WORDS.issuperset(head):
+            continue  # "Acute inflammation" (of orbit), "Acute infection" (following
+            # infusion), "Chronic disease" (of tonsils): a process any organ may have
         if head not in terms and len(categories) == 1:
             terms[head] = _head_code(codes)
     for wording, code in _toxic_effect_wordings(icd).items():
