@@ -17,6 +17,7 @@ from core.analysis.reading.extraction import extract_lab_document
 from core.analysis.rules.diagnosis import diagnose
 from core.analysis.rules.notes import read_notes
 from core.analysis.rules.radiology_text import with_sections
+from tests.unit.notes_reading import primary_code
 
 # MTSamples, Radiology / Single Frontal View of Chest (terrah27/spider_mtsamples.com @
 # 7794f006f0, dev case mtr-cxr-post-asd-repair-basilar-atelectasis; no licence stated, the
@@ -56,22 +57,18 @@ RLL_FINDINGS = (
 RLL_IMPRESSION = "Right lower lobe pneumonia with small pleural effusion."
 
 
-def _primary(text: str) -> str:
-    return diagnose([], 50, read_notes(None, [text])).diagnosis.icd_code
-
-
 def test_report_text_without_headings_is_decided_by_its_closing_impression() -> None:
     # The numbered impression that closes the paragraph decides: the atelectasis it names,
     # not the pneumonia the findings deny or the devices.
-    assert _primary(NUMBERED) == "J98.11"
+    assert primary_code(NUMBERED) == "J98.11"
     # A finding that is gone is no diagnosis: the last paragraph decides, and the resolved
     # oedema before it is not ranked.
     text = f"{RLL_FINDINGS}\n{RESOLVED}\n{RLL_IMPRESSION}\n"
-    assert _primary(text) == "J18.9"
+    assert primary_code(text) == "J18.9"
     ranked = diagnose([], 50, read_notes(None, [text])).ranked
     assert not any(r.code.startswith("J81") for r in ranked)
     # Findings and impression as two paragraphs: the last is the impression.
-    assert _primary(f"{RLL_FINDINGS}\n{RLL_IMPRESSION}\n") == "J18.9"
+    assert primary_code(f"{RLL_FINDINGS}\n{RLL_IMPRESSION}\n") == "J18.9"
 
 
 def test_a_normal_report_text_without_headings_is_said_to_be_normal() -> None:
@@ -83,7 +80,7 @@ def test_a_normal_report_text_without_headings_is_said_to_be_normal() -> None:
 def test_labels_run_into_one_line_are_headings() -> None:
     text = f"Findings: {RLL_FINDINGS} Impression: {RLL_IMPRESSION}"
     assert with_sections(text).splitlines()[-1] == f"Impression: {RLL_IMPRESSION}"
-    assert _primary(text) == "J18.9"
+    assert primary_code(text) == "J18.9"
 
 
 def test_a_dataset_csv_row_is_read_as_a_report_with_its_sections() -> None:
@@ -97,7 +94,7 @@ def test_a_dataset_csv_row_is_read_as_a_report_with_its_sections() -> None:
     text = extract_lab_document("f", "Lab file 1", "reports.csv", content).text
     assert "Pleural Effusion/right" not in text
     assert f"Impression:\n{RLL_IMPRESSION}" in text
-    assert _primary(text) == "J18.9"
+    assert primary_code(text) == "J18.9"
 
 
 def test_a_case_report_or_lab_text_is_left_as_it_is() -> None:
@@ -117,10 +114,10 @@ def test_a_csv_or_json_record_in_a_text_file_and_a_row_without_impression() -> N
         f'4,normal,normal,Xray Chest PA,Cough,None,"{RLL_FINDINGS}",\n'
     )
     assert with_sections(csv_text).startswith("Indication:\nCough\n\nImpression:\n")
-    assert _primary(csv_text) == "J91.8"  # the effusion the findings state, not the cough
+    assert primary_code(csv_text) == "J91.8"  # the effusion the findings state, not the cough
     record = f'{{"uid": 5, "findings": "{RLL_FINDINGS}", "impression": "{RLL_IMPRESSION}"}}'
     assert with_sections(record).endswith(f"Impression:\n{RLL_IMPRESSION}")
-    assert _primary(record) == "J18.9"
+    assert primary_code(record) == "J18.9"
 
 
 def test_gaucher_disease_by_its_type_abbreviation_is_the_concluded_diagnosis() -> None:
@@ -131,7 +128,7 @@ def test_gaucher_disease_by_its_type_abbreviation_is_the_concluded_diagnosis() -
         "activity in peripheral blood leukocytes and an increased activity of plasma "
         "chitotriosidase."
     )
-    assert _primary(line) == "E75.22"
+    assert primary_code(line) == "E75.22"
 
 
 # stanfordmlgroup/chexpert-labeler @ 6dd0efa93d sample_reports.csv (MIT), rows 4 and 2: chest
@@ -157,7 +154,7 @@ def test_a_numbered_impression_given_alone_is_all_impression() -> None:
     # "Cardiomegaly without overt edema" before the effusion the list names first), and a
     # stable finding was lost. Now the whole list decides, in its order.
     assert with_sections(STABLE_CARDIOMEGALY) == f"Impression:\n{STABLE_CARDIOMEGALY}\n"
-    assert _primary(STABLE_CARDIOMEGALY) == "I51.7"
+    assert primary_code(STABLE_CARDIOMEGALY) == "I51.7"
     codes = [r.code for r in diagnose([], 50, read_notes(None, [EFFUSION_FIRST])).ranked]
     assert codes == ["J91.8", "J98.11", "I51.7"]
 

@@ -12,12 +12,8 @@ Every text quotes a real public document unchanged, with its provenance in a com
 
 from __future__ import annotations
 
-from core.analysis.rules.diagnosis import diagnose
 from core.analysis.rules.notes import defined_abbreviations, read_notes
-
-
-def _primary(text: str) -> str:
-    return diagnose([], 50, read_notes(None, [text])).diagnosis.icd_code
+from tests.unit.notes_reading import primary_code
 
 
 def _stated(text: str) -> list[str]:
@@ -40,7 +36,7 @@ _CHURG_STRAUSS = (
 
 def test_we_present_a_case_of_states_the_reports_subject() -> None:
     assert _stated(_CHURG_STRAUSS)[:1] == ["M30.1"]
-    assert _primary(_CHURG_STRAUSS) == "M30.1"
+    assert primary_code(_CHURG_STRAUSS) == "M30.1"
 
 
 def test_the_patient_introduced_by_a_case_of_is_no_subject() -> None:
@@ -72,7 +68,7 @@ _LYMPHOCYTIC_COLITIS = (
 def test_an_abbreviation_the_report_defines_is_the_code_sets_long_form() -> None:
     defined = {c.pattern.pattern: c.code for c in defined_abbreviations(_LYMPHOCYTIC_COLITIS)}
     assert sorted(defined.values()) == ["K52.831", "K52.832"]
-    assert _primary(_LYMPHOCYTIC_COLITIS) == "K52.832"
+    assert primary_code(_LYMPHOCYTIC_COLITIS) == "K52.832"
 
 
 def test_a_defined_abbreviation_counts_in_capitals_only() -> None:
@@ -122,7 +118,7 @@ def test_a_complication_after_the_operation_does_not_outrank_the_disease() -> No
     facts = read_notes(None, [_ALKAPTONURIA])
     assert "I26.99" in {m.condition.code for m in facts.history}
     assert "I26.99" not in {m.condition.code for m in facts.current}
-    assert _primary(_ALKAPTONURIA) == "E70.29"
+    assert primary_code(_ALKAPTONURIA) == "E70.29"
 
 
 def test_a_complication_stated_as_the_diagnosis_stays_stated() -> None:

@@ -17,20 +17,11 @@ second sentence it is the same report's later finding, in the shape the report t
 
 from __future__ import annotations
 
-from core.analysis.rules.diagnosis import diagnose
-from core.analysis.rules.notes import NoteFacts, read_notes
-
-
-def _facts(text: str) -> NoteFacts:
-    return read_notes(None, [text])
-
-
-def _primary(text: str) -> str:
-    return diagnose([], 50, _facts(text)).diagnosis.icd_code
+from tests.unit.notes_reading import note_facts, primary_code
 
 
 def _hedged(text: str, code: str) -> bool:
-    return next(m.hedged for m in _facts(text).stated if m.condition.code.startswith(code))
+    return next(m.hedged for m in note_facts(text).stated if m.condition.code.startswith(code))
 
 
 # A provisional statement ---------------------------------------------------------------
@@ -46,7 +37,7 @@ def test_a_provisional_diagnosis_of_a_far_disease_is_said_with_doubt() -> None:
     )
     assert _hedged(provisional, "M86")
     later = " An open bone biopsy of his left iliac crest revealed classical Hodgkin lymphoma."
-    assert _primary(provisional + later).startswith("C81")
+    assert primary_code(provisional + later).startswith("C81")
 
 
 def test_the_items_of_a_preliminary_list_are_said_with_doubt() -> None:
@@ -56,7 +47,7 @@ def test_the_items_of_a_preliminary_list_are_said_with_doubt() -> None:
         "following preliminary diagnoses were made: (1) septic shock, and (2) thrombocytopenia "
         "of unknown origin."
     )
-    facts = _facts(text)
+    facts = note_facts(text)
     assert [m.hedged for m in facts.stated] == [True] * len(facts.stated)
     assert {m.condition.code[:3] for m in facts.stated} >= {"R65", "D69"}
 
@@ -73,7 +64,7 @@ def test_an_initial_presentation_treated_as_a_disease_is_no_final_diagnosis() ->
         " She was treated for meningitis and received 1 dose of Intravenous immunoglobulin "
         "(IVIG) during her illness."
     )
-    assert _primary(initial + later).startswith("G03")
+    assert primary_code(initial + later).startswith("G03")
 
 
 def test_a_later_turn_ends_the_provisional_reach() -> None:
@@ -90,7 +81,7 @@ def test_a_later_turn_ends_the_provisional_reach() -> None:
 
 def test_the_cause_a_diagnosis_names_comes_before_its_manifestation() -> None:
     # CaseReportBench (congenital lipoid adrenal hyperplasia, CLAH).
-    assert _primary("She was diagnosed as having adrenal insufficiency caused by CLAH.") == (
+    assert primary_code("She was diagnosed as having adrenal insufficiency caused by CLAH.") == (
         "E25.0"
     )
     # CaseReportBench: the ichthyosis is the disease, the erythroderma its picture.
@@ -99,13 +90,13 @@ def test_the_cause_a_diagnosis_names_comes_before_its_manifestation() -> None:
         "diagnosis of erythroderma due to X-linked ichthyosis as there were components of "
         "history of consanguinity."
     )
-    assert _primary(text).startswith("Q80")
+    assert primary_code(text).startswith("Q80")
     # J Clin Med 2024, PMC11595896 (MedRBench).
     text = (
         "A diagnosis of keratoconjunctivitis due to nocturnal lagophthalmos was made, and "
         "punctal plugs were inserted into the lower lacrimal puncta of both eyes."
     )
-    assert _primary(text).startswith("H02")
+    assert primary_code(text).startswith("H02")
 
 
 def test_a_cause_that_is_no_disease_leaves_the_diagnosis_first() -> None:
@@ -114,7 +105,7 @@ def test_a_cause_that_is_no_disease_leaves_the_diagnosis_first() -> None:
         "She was diagnosed with gestational diabetes mellitus due to the mildly increased "
         "level of blood sugar at the 100 g oral glucose tolerance test."
     )
-    assert _primary(text).startswith("O24")
+    assert primary_code(text).startswith("O24")
 
 
 # "Indicative of" ---------------------------------------------------------------------------
@@ -129,7 +120,7 @@ def test_indicative_of_states_a_diagnosis() -> None:
         "indicative of mitochondrial myopathy. Blood tests revealed hyponatriemia and slight "
         "anemia."
     )
-    assert _primary(text).startswith("G71")
+    assert primary_code(text).startswith("G71")
     # MedRBench (PMC11551029): a resemblance denied states nothing.
     denied = "The patient's clinical presentation was not indicative of a bacterial infection."
-    assert not _facts(denied).stated
+    assert not note_facts(denied).stated

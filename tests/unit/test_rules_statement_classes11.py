@@ -19,17 +19,7 @@ left out).
 
 from __future__ import annotations
 
-from core.analysis.rules.diagnosis import diagnose
-from core.analysis.rules.notes import NoteFacts, read_notes
-
-
-def _facts(text: str) -> NoteFacts:
-    return read_notes(None, [text])
-
-
-def _primary(text: str) -> str:
-    return diagnose([], 50, _facts(text)).diagnosis.icd_code
-
+from tests.unit.notes_reading import note_facts, primary_code
 
 # A test's result names the condition -----------------------------------------------------
 
@@ -44,11 +34,11 @@ def test_a_fracture_an_x_ray_showed_leads_the_cystitis_of_the_complaint() -> Non
         "orthopedic department showed a transverse fracture of the third sacral vertebra with "
         "displacement."
     )
-    facts = _facts(text)
+    facts = note_facts(text)
     fracture = next(m for m in facts.current if "racture" in m.condition.name)
     assert fracture.found
     assert not next(m for m in facts.current if m.condition.code.startswith("N39")).found
-    assert _primary(text).startswith(("T14", "S32"))
+    assert primary_code(text).startswith(("T14", "S32"))
 
 
 def test_without_the_test_the_complaint_still_leads() -> None:
@@ -58,8 +48,8 @@ def test_without_the_test_the_complaint_still_leads() -> None:
         "neurogenic bladder and cystitis. A fracture of the third sacral vertebra was "
         "discussed with the orthopedic department."
     )
-    assert not any(m.found for m in _facts(text).current)
-    assert _primary(text).startswith("N39")
+    assert not any(m.found for m in note_facts(text).current)
+    assert primary_code(text).startswith("N39")
 
 
 def test_a_test_found_condition_stays_after_a_stated_diagnosis() -> None:
@@ -69,16 +59,16 @@ def test_a_test_found_condition_stays_after_a_stated_diagnosis() -> None:
         "An abdominal and pelvic CT scan was performed, which revealed a small bowel "
         "obstruction. Histopathological examination revealed a gastric schwannoma."
     )
-    facts = _facts(text)
+    facts = note_facts(text)
     assert any(m.found for m in facts.current)
-    assert _primary(text).startswith("D")  # the schwannoma, a benign neoplasm
+    assert primary_code(text).startswith("D")  # the schwannoma, a benign neoplasm
 
 
 def test_a_finding_of_chapter_r_is_not_found_as_a_disease() -> None:
     # CaseReportBench (item 44): "Ultrasonography of the whole abdomen showed splenomegaly":
     # a sign, which stays where it was.
     text = "Ultrasonography of the whole abdomen showed splenomegaly (17 cm)."
-    assert not any(m.found for m in _facts(text).current)
+    assert not any(m.found for m in note_facts(text).current)
 
 
 def test_a_new_clause_of_the_presentation_ends_the_test_s_reach() -> None:
@@ -86,7 +76,7 @@ def test_a_new_clause_of_the_presentation_ends_the_test_s_reach() -> None:
         "The CT scan showed no abnormality, and she later presented with acute pancreatitis "
         "to another hospital."
     )
-    assert not any(m.found for m in _facts(text).current)
+    assert not any(m.found for m in note_facts(text).current)
 
 
 # A diagnosis made before the case --------------------------------------------------------
@@ -99,7 +89,7 @@ def test_had_previously_been_diagnosed_tells_every_listed_condition_as_known() -
         "He had previously been diagnosed with diabetes and hypertension, which were "
         "controlled by oral medications."
     )
-    facts = _facts(known)
+    facts = note_facts(known)
     assert not facts.stated
     assert {m.condition.code[:3] for m in facts.history} == {"E11", "I10"}
     found = (
@@ -107,13 +97,13 @@ def test_had_previously_been_diagnosed_tells_every_listed_condition_as_known() -
         "of 5.8 cm in its largest diameter, with ruptured state and bilateral iliac artery "
         "aneurysms."
     )
-    assert _primary(known + found).startswith(("I71", "I72"))
+    assert primary_code(known + found).startswith(("I71", "I72"))
 
 
 def test_the_present_perfect_is_the_case_s_own_diagnosis() -> None:
     # CaseReportBench (item 5): the two patients of the report.
     text = "Both XY1 and XY2 have been diagnosed with X-linked hypophosphatemia."
-    facts = _facts(text)
+    facts = note_facts(text)
     assert facts.stated and not facts.history
 
 
@@ -127,8 +117,8 @@ def test_a_depression_of_an_ecg_segment_is_no_mood_disorder() -> None:
         "depression, premature ventricular complexes.",
         "An electrocardiogram showed ST depression in leads V4 to V6.",
     ):
-        facts = _facts(text)
+        facts = note_facts(text)
         assert all(not m.condition.code.startswith("F32") for m in facts.stated + facts.current), (
             text
         )
-    assert _facts("She had a history of depression.").history
+    assert note_facts("She had a history of depression.").history

@@ -21,16 +21,7 @@ left out).
 from __future__ import annotations
 
 from core.analysis.rules.diagnosis import diagnose
-from core.analysis.rules.notes import NoteFacts, read_notes
-
-
-def _facts(text: str) -> NoteFacts:
-    return read_notes(None, [text])
-
-
-def _primary(text: str) -> str:
-    return diagnose([], 50, _facts(text)).diagnosis.icd_code
-
+from tests.unit.notes_reading import note_facts, primary_code
 
 # A factor of chapter Z --------------------------------------------------------------------
 
@@ -43,9 +34,9 @@ def test_the_week_of_gestation_comes_after_the_fetal_anomaly() -> None:
         "ultrasound examination. Decompression of the thoracic and abdominal cavity allowed "
         "further descent and separation of the thoracopagus."
     )
-    ranked = diagnose([], 50, _facts(text)).ranked
+    ranked = diagnose([], 50, note_facts(text)).ranked
     assert any(r.code.startswith("Z3A") for r in ranked)  # still read, as context
-    assert _primary(text).startswith("Q89")
+    assert primary_code(text).startswith("Q89")
 
 
 def test_an_incidental_pregnancy_comes_after_the_complaint() -> None:
@@ -55,9 +46,9 @@ def test_an_incidental_pregnancy_comes_after_the_complaint() -> None:
         "to the neurology department from the obstetric department for multidisciplinary "
         "antenatal care regarding her muscle weakness."
     )
-    facts = _facts(text)
+    facts = note_facts(text)
     assert any(m.condition.code.startswith("Z33") for m in facts.current)
-    assert not _primary(text).startswith("Z")
+    assert not primary_code(text).startswith("Z")
 
 
 def test_a_factor_alone_still_leads() -> None:
@@ -66,7 +57,7 @@ def test_a_factor_alone_still_leads() -> None:
         "A 28-year-old Asian woman in the first trimester of her second pregnancy was referred "
         "to the neurology department from the obstetric department."
     )
-    assert _primary(text).startswith("Z33")
+    assert primary_code(text).startswith("Z33")
 
 
 # A sign of chapter R beside a disease -------------------------------------------------------
@@ -82,7 +73,7 @@ def test_a_disease_a_scan_showed_leads_the_acute_abdomen() -> None:
         "extravasation at the level of the lower thoracic esophagus just above the "
         "esophagogastric junction and a small mediastinal emphysema."
     )
-    facts = _facts(text)
+    facts = note_facts(text)
     assert any(m.complaint and m.condition.code.startswith("R10") for m in facts.current)
     ranked = diagnose([], 50, facts).ranked
     assert [r.code[:1] for r in ranked[:2]] == ["J", "R"]
@@ -97,8 +88,8 @@ def test_a_sign_a_scan_found_keeps_its_place_before_a_later_disease() -> None:
         "palate avid. During follow-up he developed diabetes and had an increasing number of "
         "EBV copies, as determined by PCR, despite antiviral therapy."
     )
-    assert not any(m.complaint for m in _facts(text).current)
-    assert _primary(text).startswith("R59")
+    assert not any(m.complaint for m in note_facts(text).current)
+    assert primary_code(text).startswith("R59")
 
 
 def test_a_sign_alone_still_leads() -> None:
@@ -106,7 +97,7 @@ def test_a_sign_alone_still_leads() -> None:
         "In the emergency room she presented with signs of an acute abdomen (abdomen tender "
         "and bloated) and persistent and slightly increasing back pain."
     )
-    assert _primary(text).startswith("R10")
+    assert primary_code(text).startswith("R10")
 
 
 # "Admitted with" symptoms ---------------------------------------------------------------------
@@ -120,7 +111,7 @@ _ADMITTED = (
 
 def test_symptoms_a_patient_was_admitted_with_are_the_complaint() -> None:
     # CaseReportBench (item 51, a tricuspid valve endocarditis in a patient with AIP).
-    facts = _facts(_ADMITTED)
+    facts = note_facts(_ADMITTED)
     assert not facts.stated
     complaint = {m.condition.code[:3] for m in facts.current}
     assert {"R06", "R50", "R05"} <= complaint
@@ -136,19 +127,19 @@ def test_a_disease_named_after_the_admission_leads_its_symptoms() -> None:
         "dextrose 50% to prevent AIP attack, and the patient was encouraged to become per oral "
         "(PO) as soon as possible."
     )
-    assert _primary(text).startswith("E80")
+    assert primary_code(text).startswith("E80")
 
 
 def test_a_disease_a_patient_was_admitted_with_is_still_stated() -> None:
     # "Case 2 is a 30-year-old Japanese man who was transferred to the emergency department
     # with diabetic ketoacidosis" (JMCR, CUPCase): an admission's disease is its diagnosis.
-    facts = _facts("A 30-year-old Japanese man was admitted with diabetic ketoacidosis.")
+    facts = note_facts("A 30-year-old Japanese man was admitted with diabetic ketoacidosis.")
     assert [m.condition.code[:3] for m in facts.stated] == ["E10"]
 
 
 def test_a_critical_sign_a_patient_was_admitted_with_is_still_stated() -> None:
     # MTSamples (tests/clinical/dev/mt-septic-shock-blood-gas-hypercapnia).
-    facts = _facts(
+    facts = note_facts(
         "The patient is a 61-year-old lady who was found down at home and was admitted for "
         "respiratory failure, septic shock, acute renal failure as well as metabolic acidosis."
     )

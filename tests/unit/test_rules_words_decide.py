@@ -18,12 +18,8 @@ from __future__ import annotations
 import pytest
 
 from core.analysis.labs.parse import parse_lab_values
-from core.analysis.rules.diagnosis import diagnose
 from core.analysis.rules.notes import read_notes
-
-
-def _primary(text: str) -> str:
-    return diagnose([], 50, read_notes(None, [text])).diagnosis.icd_code
+from tests.unit.notes_reading import primary_code
 
 
 def _named(text: str) -> set[str]:
@@ -72,7 +68,7 @@ def _named(text: str) -> set[str]:
 def test_a_rare_disease_named_by_its_abbreviation_is_the_stated_diagnosis(
     sentence: str, code: str
 ) -> None:
-    assert _primary(sentence) == code
+    assert primary_code(sentence) == code
 
 
 def test_an_abbreviation_is_one_only_in_capitals() -> None:
@@ -96,7 +92,7 @@ def test_the_first_disease_of_a_diagnosed_with_list_comes_first() -> None:
         " hyperuricemia, and glaucoma on antiglaucoma medication (Timolol 2/day) was referred to"
         " our service to assess the performance of a keratoplasty."
     )
-    assert _primary(line) == "E80.0"
+    assert primary_code(line) == "E80.0"
 
 
 def test_we_diagnosed_states_the_diagnosis_and_relatives_diseases_are_theirs() -> None:
@@ -116,7 +112,7 @@ def test_we_diagnosed_states_the_diagnosis_and_relatives_diseases_are_theirs() -
     named = _named(text)
     assert "A41.9" not in named  # the daughter's sepsis
     assert "F03.90" not in named  # a brother's dementia
-    assert _primary(text) == "G11.9"
+    assert primary_code(text) == "G11.9"
 
 
 def test_stroke_like_episodes_are_no_stroke() -> None:
@@ -129,7 +125,7 @@ def test_stroke_like_episodes_are_no_stroke() -> None:
         " thought to be secondary to a seizure."
     )
     assert "I63.9" not in _named(line)
-    assert _primary(line) == "E88.41"
+    assert primary_code(line) == "E88.41"
 
 
 def test_the_list_after_history_of_the_disease_is_history_and_no_emergency() -> None:
@@ -149,7 +145,7 @@ def test_the_list_after_history_of_the_disease_is_history_and_no_emergency() -> 
     facts = read_notes(None, [text])
     assert "I21.9" in {m.condition.code for m in facts.history}
     assert "I21.9" not in {m.condition.code for m in facts.stated + facts.current}
-    assert _primary(text) == "Q82.8"
+    assert primary_code(text) == "Q82.8"
 
 
 def test_what_a_biopsy_showed_is_a_stated_diagnosis() -> None:
@@ -211,7 +207,7 @@ def test_the_symptoms_of_a_known_disease_are_its_history() -> None:
     facts = read_notes(None, [line])
     assert {"E88.42", "I42.9", "R53.1"} <= {m.condition.code for m in facts.history}
     assert not facts.current
-    assert _primary(line) == "E88.42"
+    assert primary_code(line) == "E88.42"
 
 
 def test_an_abbreviation_of_many_meanings_names_the_disease_only_where_stated() -> None:
@@ -228,4 +224,4 @@ def test_an_abbreviation_of_many_meanings_names_the_disease_only_where_stated() 
     )
     story = "A 33-year-old female patient admitted to the psychiatric ward is reported. "
     assert "E75.5" not in _named(story + told)
-    assert _primary(story + told + " " + stated) == "E75.5"
+    assert primary_code(story + told + " " + stated) == "E75.5"
