@@ -28,7 +28,12 @@ from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
 from core.analysis.rules.organisms import found_organisms
 from core.analysis.rules.radiology_text import with_sections
-from core.analysis.rules.relatives import KIN, relatives_after, relatives_before
+from core.analysis.rules.relatives import (
+    KIN,
+    PRESENTATION_VERBS,
+    relatives_after,
+    relatives_before,
+)
 
 # Heading kinds: where a condition named under the heading stands.
 _HEADINGS: tuple[tuple[str, str], ...] = (
@@ -901,7 +906,7 @@ _KNOWN_LIST = re.compile(
 _ILLNESS_HISTORY = re.compile(
     r"(?i)(?:\b(?:day|week|month|year|hour)s?['’]?(?:[-\s]long)?\s+"
     r"(?:(?:past|prior|previous|medical)\s+)*|\d\s*)$|"
-    r"\b(?:presents?|presented|presenting|admitted|referred|came|comes|complain\w*)\b"
+    r"\b(?:" + PRESENTATION_VERBS + r"|complain\w*)\b"
 )
 _KNOWN_LIST_END = re.compile(
     r"(?i)\b(?:presents?|presented|presenting|admitted|brought|came|comes|complain\w*|"
@@ -1026,8 +1031,7 @@ _ADMITTED = re.compile(r"(?i)admitted\s+(?:with|for)")
 
 
 _PRESENTED = re.compile(
-    r"(?i)\b(?:presents?|presented|presenting|admitted|referred|came|comes|brought|"
-    r"complain(?:s|ed|ing)?|c/o)\b"
+    r"(?i)\b(?:" + PRESENTATION_VERBS + r"|brought|complain(?:s|ed|ing)?|c/o)\b"
 )
 
 

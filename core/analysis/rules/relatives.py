@@ -73,12 +73,12 @@ _TURN = re.compile(
     r"\bbut\s+(?=(?:he|she|the\s+patient|our\s+patient|a\s+(?:[\w-]+\s+)?history|"
     r"(?:his|her)\s+(?:own|past|medical|personal)|was\s+known|had\s+a\s+history)\b)"
 )
+# The verbs of a patient's presentation ("presented with", "was admitted", "was referred"),
+# which the readers of notes.py close their scopes with too.
+PRESENTATION_VERBS = r"presents?|presented|presenting|admitted|referred|came|comes"
 # What closes the family's history (not a kin noun, which may present: "His sister presented
 # with similar immunodeficiency manifestations"): the patient's presentation after it.
-_PRESENTATION = re.compile(
-    r"(?i)\b(?:presents?|presented|presenting|admitted|came|comes|referred|complain\w*|c/o|"
-    r"to\s+explain)\b"
-)
+_PRESENTATION = re.compile(r"(?i)\b(?:" + PRESENTATION_VERBS + r"|complain\w*|c/o|to\s+explain)\b")
 # A kin noun after the condition, in its clause: "diabetes mellitus in both her mother and
 # sister", "myocardial infarction at young ages in multiple relatives", "cystinosis in an older
 # sibling", "pregnancy-induced hypertension in the mother".
