@@ -65,6 +65,27 @@ def test_the_katal_range_is_the_u_per_litre_range_converted_by_ucum() -> None:
     assert katal_range(alt, "U/L") is None and katal_range(BY_NAME["Sodium"], "mmol/L") is None
 
 
+def test_the_katal_range_carries_the_published_extreme_scaled_like_its_span() -> None:
+    # An LDH of 81,955 IU/L is published (a pool report of round twelve, lactic acidosis with
+    # haemolysis); a laboratory reporting in µkat/L writes it as about 1366 µkat/L. The span
+    # a number may be guessed in stops at 50,000 U/L (833 µkat/L), the published extreme at
+    # 200,000 U/L; a katal unit is always written, so the extreme applies to it.
+    ldh = BY_NAME["LDH"]
+    in_u = next(r for r in ldh.ranges if r.unit == "u/l")
+    in_ukat = katal_range(ldh, "µkat/L")
+    assert in_ukat is not None and in_u.extreme is not None and in_ukat.extreme is not None
+    assert abs(in_ukat.extreme * 60 - in_u.extreme) < 1e-6
+    assert not in_ukat.fits(1366) and in_ukat.fits_written(1366)
+    text = "Lactate dehydrogenase was 1366 µkat/L on the second day."
+    assert _read(text) == [("LDH", 1366.0, "µkat/L", "high")]
+    # beyond the extreme it stays a doubtful read (never critical), and keeps the unit and
+    # range written in: an enzyme's katal is no cell count whose unit may be misprinted
+    (beyond,) = read_lab_text("LDH was 4000 µkat/L.").values
+    assert beyond.doubtful and not beyond.critical
+    assert beyond.unit == "µkat/L" and beyond.reference_high is not None
+    assert abs(beyond.reference_high * 60 - 280) < 1e-6
+
+
 # --- a test's name in the plural, its result straight after (3 of 670 reports) ------------
 
 

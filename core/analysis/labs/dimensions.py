@@ -79,8 +79,20 @@ def katal_range(analyte: Analyte, unit: str | None) -> UnitRange | None:
         if factor:
             low = own.low / factor if own.low is not None else None
             high = own.high / factor if own.high is not None else None
-            return UnitRange(key, low, high, own.floor / factor, own.limit / factor, True)
+            extreme = own.extreme / factor if own.extreme is not None else None
+            return UnitRange(key, low, high, own.floor / factor, own.limit / factor, True, extreme)
     return None
+
+
+def measures_no_count(unit: str | None) -> bool:
+    """True when ``unit`` as written is known to measure something other than a number per
+    volume (an enzyme's µkat/L, a concentration's mmol/L); False for a count's unit
+    ("K/μL", "cells/mm³") and for a unit we hold no code for."""
+    key = unit_key(unit)
+    if not key:
+        return False
+    written = dimension_of(key)
+    return written is not None and written != dimension_of("/ul")
 
 
 def unit_fits(analyte: Analyte, unit: str | None) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from core.analysis.labs.dimensions import katal_range, unit_fits
+from core.analysis.labs.dimensions import katal_range, measures_no_count, unit_fits
 from core.analysis.labs.patterns import (
     ANALYTE_NAME,
     FILLERS,
@@ -299,7 +299,12 @@ def read_result(
     # With its own unit written, a number beyond what a body can hold is a misread (a
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
     doubtful = blood and outside
-    if doubtful and _COUNT_UNIT.search(unit or "") and target.range_for(None, value) is not None:
+    if (
+        doubtful
+        and _COUNT_UNIT.search(unit or "")
+        and not measures_no_count(unit)
+        and target.range_for(None, value) is not None
+    ):
         # A cell count's unit printed wrongly: the number fits another of the count's units,
         # not the one written ("a white blood cell count of 3640 K/μL, ... a platelet count of
         # 252,000 K/μL", "platelets 367 cells/mm³", "white blood cell (6.48mm 3 /μL)": Journal
@@ -477,10 +482,11 @@ def _own_unit(analyte: Analyte, unit: str | None) -> bool:
 
 def _default_range(analyte: Analyte, unit: str | None, value: float) -> UnitRange | None:
     """The catalogue's default range for ``value`` in ``unit``: the analyte's own, or for an
-    enzyme written in katal ("ALT 19.7 µkat/L"), its U/L range in that unit."""
+    enzyme written in katal ("ALT 19.7 µkat/L"), its U/L range in that unit (a katal unit is
+    always written, so its published extreme applies)."""
     katal = katal_range(analyte, unit)
     if katal is not None:
-        return katal if katal.fits(value) else None
+        return katal if katal.fits_written(value) else None
     return analyte.range_for(unit, value)
 
 
