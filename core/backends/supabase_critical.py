@@ -5,17 +5,17 @@ and the doctor itself and writes the audit event in the same transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from postgrest import SyncPostgrestClient
+from postgrest import SyncPostgrestClient, SyncSelectRequestBuilder
 from postgrest.exceptions import APIError
 from postgrest.types import ReturnMethod
 
 from core.analysis.labs.critical_keys import FoundCritical
 from core.backends.supabase_errors import from_postgrest, supabase_errors
-from core.backends.supabase_rows import as_rows
+from core.backends.supabase_rows import Row, as_rows
 from core.critical_results import (
     Acknowledgment,
     CommunicationMethod,
@@ -25,6 +25,7 @@ from core.critical_results import (
 )
 from core.errors import AlreadyAcknowledged, CaseNotFound
 
+_PAGE = 1000
 _FINDING_COLUMNS = "case_id,value_key,analyte,shown,found_at,draft_id"
 _ACK_COLUMNS = (
     "case_id,value_key,acknowledged_by,acknowledged_by_email,acknowledged_at,found_at,"
@@ -94,29 +95,45 @@ class SupabaseCriticalResults:
         )
         with supabase_errors():
             current = as_rows(pointer.execute().data)
-        # Every draft's findings: a value only an earlier analysis found still waits.
-        findings = (
-            self._rest.from_("critical_findings")
-            .select(_FINDING_COLUMNS)
-            .eq("case_id", case_id)
-            .eq("user_id", owner)
-            .order("found_at")
-            .order("shown")
+        # Every draft's findings: a value only an earlier analysis found still waits. A case
+        # analysed many times may hold more than a project's "Max rows" of them: in pages.
+        findings = self._every(
+            lambda: (
+                self._rest.from_("critical_findings")
+                .select(_FINDING_COLUMNS)
+                .eq("case_id", case_id)
+                .eq("user_id", owner)
+                .order("found_at")
+                .order("shown")
+                .order("draft_id")
+                .order("value_key")
+            )
         )
-        acknowledgments = (
-            self._rest.from_("critical_acknowledgments")
-            .select(_ACK_COLUMNS)
-            .eq("case_id", case_id)
-            .eq("user_id", owner)
+        acknowledgments = self._every(
+            lambda: (
+                self._rest.from_("critical_acknowledgments")
+                .select(_ACK_COLUMNS)
+                .eq("case_id", case_id)
+                .eq("user_id", owner)
+                .order("value_key")
+            )
         )
-        with supabase_errors():
-            found = [(row["draft_id"], _finding(row)) for row in as_rows(findings.execute().data)]
-            acknowledged = {
-                row["value_key"]: _acknowledgment(row)
-                for row in as_rows(acknowledgments.execute().data)
-            }
+        found = [(row["draft_id"], _finding(row)) for row in findings]
+        acknowledged = {row["value_key"]: _acknowledgment(row) for row in acknowledgments}
         draft = current[0]["draft_id"] if current else None
         return results_of_case(found, draft, acknowledged)
+
+    @staticmethod
+    def _every(query: Callable[[], SyncSelectRequestBuilder]) -> list[Row]:
+        """Every row of a totally ordered query, page after page until one comes back
+        empty: a project's "Max rows" may cut a page short of ``_PAGE``."""
+        rows: list[Row] = []
+        while True:
+            with supabase_errors():
+                page = as_rows(query().range(len(rows), len(rows) + _PAGE - 1).execute().data)
+            if not page:
+                return rows
+            rows.extend(page)
 
     def acknowledge(
         self,

@@ -89,16 +89,17 @@ class SupabasePilotRepository:
             return as_rows(query.execute().data)
 
     def _every(self, query: Callable[[], SyncSelectRequestBuilder], key: str) -> list[Row]:
-        """Every row of a query, page by page in ``key`` order."""
+        """Every row of a query, page by page in ``key`` order, until a page comes back
+        empty: a project's "Max rows" below ``_PAGE`` cuts a page short of it."""
         rows: list[Row] = []
         while True:
             page = query().order(key).limit(_PAGE)
             if rows:
                 page = page.gt(key, rows[-1][key])
             found = self._rows(page)
-            rows.extend(found)
-            if len(found) < _PAGE:
+            if not found:
                 return rows
+            rows.extend(found)
 
     def _insert(self, table: str, row: Row) -> bool:
         try:

@@ -229,6 +229,31 @@ def test_sign_note_waits_for_every_critical_value_the_case_held_through_postgres
             assert signed.status_code == 200 and signed.json(), signed.text
 
 
+@pytest.mark.postgres
+def test_every_critical_value_is_read_when_the_project_caps_its_answers(
+    supabase_stack: SupabaseStack, clinic: Any
+) -> None:
+    """A case analysed many times holds more findings than one answer of a project's "Max
+    rows" carries: the adapter reads them all, page by page, or a waiting value would be
+    missing from the case page while the database still refuses the signature."""
+    roles, case_id, _ = clinic
+    owner = roles["owner"].signed_in
+    critical = owner.services.critical
+    _analyse(owner, case_id, SODIUM)  # the first draft's two values now wait as earlier ones
+    third = POTASSIUM.model_copy(update={"value": 7.4})
+    _analyse(owner, case_id, third)  # the current draft's one, acknowledged
+    critical.acknowledge(case_id, critical_value_key(third), "in_person")
+    uncapped = critical.critical_results(case_id)
+    assert len(uncapped) == 3
+    supabase_stack.project.max_rows = 1  # below the adapter's page: every answer cut short
+    try:
+        capped = critical.critical_results(case_id)
+    finally:
+        supabase_stack.project.max_rows = None
+    assert capped == uncapped
+    assert [r.acknowledged for r in capped].count(True) == 1
+
+
 def test_the_embedded_file_refuses_changes_removals_and_early_signatures(
     tmp_path: Any,
 ) -> None:

@@ -35,8 +35,10 @@ from core.files import FILE_KINDS
 from core.jobs.recovery import RecoveryPolicy
 from core.jobs.runner import AnalysisRunner
 from core.models import AuthSession, CaseQuery, NewCase, Upload, utc_now
+from core.services.pilots import PilotService
 from tests import samples
 from tests.contract.harness import LocalHarness, SignedIn
+from tests.contract.test_critical_results import SODIUM, _analysed
 from tests.doubles import case_service, put_in_status
 from tests.supabase_stack.harness import SupabaseHarness
 from tests.supabase_stack.server import SupabaseStack
@@ -291,7 +293,7 @@ def test_supabase_settings_wire_the_supabase_backend(supabase_stack: SupabaseSta
 @pytest.mark.parametrize(
     ("method", "path", "params"),
     [
-        ("GET", "/rest/v1/cases", {"select": "*", "offset": "1"}),
+        ("GET", "/rest/v1/cases", {"select": "*", "offset": "-1"}),
         ("GET", "/rest/v1/cases", {"select": "*", "patient_name": "ilike.*a*"}),
         ("GET", "/rest/v1/cases", {"select": "no_such_column"}),
         ("GET", "/rest/v1/doctors", {}),
@@ -535,3 +537,27 @@ def test_the_chain_check_reads_every_page_when_the_project_caps_its_answers(
         stack_harness.project.max_rows = None
     assert (check.intact, check.first_broken_seq, check.events_checked) == (False, 5, 5)
     backend.close()
+
+
+def test_a_pilots_cases_are_read_in_full_when_the_project_caps_its_answers(
+    stack_harness: SupabaseHarness,
+) -> None:
+    """The pilot adapter read pages until one came back shorter than its own page size:
+    under a project's "Max rows" below it, the first short answer ended a pilot of three
+    cases at one. It reads until a page comes back empty."""
+    lead_session, owner_session = _session(stack_harness), _session(stack_harness)
+    lead_backend = stack_harness.provider.for_session(lead_session)
+    owner = SignedIn(owner_session.doctor, stack_harness.provider.for_session(owner_session))
+    lead = PilotService(lead_session.doctor, lead_backend)
+    pilot = lead.create_pilot("Paging", "", "2026-11-01", "2027-01-31")
+    lead.add_member(pilot.pilot_id, owner.doctor.email, "doctor")
+    cases = [_analysed(owner, SODIUM, name=f"Patient {n}") for n in range(3)]
+    PilotService(owner.doctor, owner.backend).enrol(pilot.pilot_id, cases)
+    stack_harness.project.max_rows = 1
+    try:
+        numbers = [e.number for e in lead.enrolments(pilot.pilot_id)]
+    finally:
+        stack_harness.project.max_rows = None
+    assert numbers == [1, 2, 3]
+    lead_backend.close()
+    owner.backend.close()

@@ -1,7 +1,7 @@
 """The PostgREST subset: ``/rest/v1/{table}`` with GET, POST (insert, upsert), PATCH, DELETE.
 
 Filters: ``col=eq.v``, ``col=lt.v``, ``col=gt.v``, ``col=is.null`` and ``or=(f,f)``;
-``select``, ``order``, ``limit`` (capped by the project's ``max_rows``), ``columns`` and
+``select``, ``order``, ``limit`` (capped by the project's ``max_rows``), ``offset``, ``columns`` and
 ``on_conflict``; ``Prefer`` return=minimal|representation and
 resolution=merge-duplicates. Rows are converted by Postgres itself
 (``json_populate_record``, ``json_agg``), as PostgREST does, so types and timestamps come
@@ -44,9 +44,9 @@ TABLES = (
     "doctor_profiles",
 )
 OPERATORS = {"eq": "=", "lt": "<", "gt": ">"}
-_RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit"}
+_RESERVED = {"select", "order", "or", "columns", "on_conflict", "limit", "offset"}
 _ALLOWED = {
-    "GET": {"select", "order", "or", "limit"},
+    "GET": {"select", "order", "or", "limit", "offset"},
     "POST": {"select", "columns", "on_conflict"},
     "PATCH": {"select", "or"},
     "DELETE": {"select", "or"},
@@ -156,9 +156,13 @@ class Table:
         caps = [int(raw)] if raw is not None else []
         if max_rows is not None:
             caps.append(max_rows)
+        start = request.query_params.get("offset")
+        if start is not None and not start.isdigit():
+            raise _bad(f"Unsupported offset '{start}'")
+        skip = sql.SQL(" offset {}").format(sql.Literal(int(start))) if start else sql.SQL("")
         if not caps:
-            return sql.SQL("")
-        return sql.SQL(" limit {}").format(sql.Literal(min(caps)))
+            return skip
+        return sql.SQL(" limit {}").format(sql.Literal(min(caps))) + skip
 
 
 def _preferences(request: Request) -> set[str]:
