@@ -178,8 +178,9 @@ _STATED_INLINE = re.compile(
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
     # What a stain or a work-up leans to: "were negative for CA19-9, CK20, and p53, which are
     # markers for pancreatic ductal adenocarcinoma, favoring lung adenocarcinoma metastasis"
-    # (Heliyon 2024, PMC11456792), "a mesenchymal tumor with neural features favoring
-    # ganglioneuroma" (JMCR, CUPCase): stated with doubt, as "suggestive of" is.
+    # (a 2024 case report, PMC11456792, through MedRBench), "a mesenchymal tumor with neural
+    # features favoring ganglioneuroma" (JMCR, CUPCase): stated with doubt, as "suggestive
+    # of" is.
     r"favou?ring(?:\s+(?:a|the)\s+diagnosis\s+of)?|"
     # A result that settles the diagnosis: "Pleural fluid laboratory studies were sent and
     # were diagnostic for a chylous effusion", "the liver biopsy revealed fibrous obliteration
