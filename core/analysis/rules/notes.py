@@ -754,10 +754,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # infection as a biopsy proves a disease: a conclusion of the case, which outranks a
         # critical value's disorder (the anaemia, the hyponatraemia of that sepsis).
         concluded = (
-            states
-            and not hedged
-            and not treated
-            and (by_test or _concludes(statement, after, before))
+            states and not hedged and not treated and (by_test or _concludes(statement, after, before))
         )
         found_by_test = (
             kind == "present"
