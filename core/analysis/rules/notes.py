@@ -754,7 +754,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # infection as a biopsy proves a disease: a conclusion of the case, which outranks a
         # critical value's disorder (the anaemia, the hyponatraemia of that sepsis).
         concluded = (
-            states and not hedged and not treated and (by_test or _concludes(statement, after, before))
+            states and not hedged and not treated and (by_test or _concludes(statement, after))
         )
         found_by_test = (
             kind == "present"
@@ -1077,31 +1077,11 @@ _CONCLUDING = re.compile(
 )
 
 
-# A resemblance the tissue's examination states is its verdict: "Biopsy of the abdominal
-# adenopathy was consistent with a tumor with a prominent yolk sac tumor component", "The
-# histopathological features of the tumor were consistent with those of intra-adrenal
-# paraganglioma" (JMCR, CUPCase). Named in the statement's own clause, after its last comma:
-# not "Although urine cytology was negative, CT scan findings were compatible with ureteral
-# carcinoma".
-_TISSUE = re.compile(
-    r"(?i)\b(?:biops(?:y|ies)|histolog\w*|histopatholog\w*|cytolog\w*|"
-    r"pathology|patholog(?:ical|ic)\s+(?:examination|report|analysis|findings?|features?))\b"
-)
-_RESEMBLANCE = re.compile(r"(?i)(?:consistent|compatible)\s+with|in\s+keeping(?:\s+with)?")
-
-
-def _concludes(statement: re.Match[str] | None, after: str, before: str = "") -> bool:
+def _concludes(statement: re.Match[str] | None, after: str) -> bool:
     """The statement is a conclusion ("diagnosed with", "diagnosis of", "confirmed", "X was
-    confirmed", a tissue's "consistent with"), not a resemblance ("consistent with") nor a
-    reason for admission."""
+    confirmed"), not a resemblance ("consistent with") nor a reason for admission."""
     if statement is not None and (
         _CONCLUDING.search(statement.group()) or _SEEN_AT_OPERATION.search(statement.group())
-    ):
-        return True
-    if (
-        statement is not None
-        and _RESEMBLANCE.fullmatch(statement.group())
-        and _TISSUE.search(_own_clause(before[: statement.start()]).split(",")[-1])
     ):
         return True
     return bool(_STATED_AFTER.match(after))
