@@ -71,6 +71,15 @@ _EXTERNAL_CAUSES = ("V", "W", "X", "Y")
 # coded beside its neoplasm, never for it; its inclusion "Triple negative breast cancer" would
 # otherwise take the cancer's words from C50.
 _RECEPTOR_STATUS = ("Z17",)
+# A manifestation code ("Glomerular disorders in diseases classified elsewhere", N08; "Renal
+# tubulo-interstitial disorders in diseases classified elsewhere", N16): by the guidelines
+# (I.A.13) never first-listed, coded after the disease it is told of ("code first underlying
+# disease"). Its inclusion terms ("Glomerulonephritis", "Nephritis", "Nephropathy";
+# "Pyelonephritis", "Tubulo-interstitial nephritis") name the manifestation within that
+# disease only: read alone, "class IV-G lupus nephritis" (JMCR, CUPCase) became N08 ahead of
+# the lupus. An infectious agent "as the cause of diseases classified elsewhere" (B95-B97) is
+# no manifestation.
+_MANIFESTATION = re.compile(r"\bin (?:[\w-]+ ){0,3}(?:diseases|conditions) classified elsewhere\b")
 # Where a description's head ends: "X of Y", "X, site", "X in Y", "X with Y", "X due to Y".
 # A description's other name in brackets that names a disease: "Extranodal marginal zone
 # B-cell lymphoma of mucosa-associated lymphoid tissue [MALT-lymphoma]" (C88.4), "Acute
@@ -183,6 +192,8 @@ def _code_set_wordings() -> dict[str, str]:
         if words and (words not in exact or len(code) < len(exact[words])):
             exact[words] = code
         for inclusion in icd.get_inclusion_term(code):
+            if _MANIFESTATION.search(description):
+                break  # "Nephritis" of N08 is a disease's manifestation, never read alone
             term = _words(_QUALIFIER.sub("", inclusion))
             if term and "," not in inclusion and term not in exact:
                 exact[term] = code
@@ -233,6 +244,7 @@ def _code_set_wordings() -> dict[str, str]:
 # Like the code set's own terms they are read where a diagnosis is stated or complained of.
 _INDEX_NAMES: dict[str, str] = {
     "thyroid storm": "E05.91",
+    "lupus nephritis": "M32.14",
     "adrenal insufficiency": "E27.40",
     "primary adrenal insufficiency": "E27.1",
     "empyema": "J86.9",

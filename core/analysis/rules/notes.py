@@ -176,6 +176,17 @@ _STATED_INLINE = re.compile(
     r"(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|demonstrates|confirmed|"
     r"confirms)|"
     r"suggestive\s+of|suspicious\s+(?:for|of)|concerning\s+for|"
+    # What a stain or a work-up leans to: "were negative for CA19-9, CK20, and p53, which are
+    # markers for pancreatic ductal adenocarcinoma, favoring lung adenocarcinoma metastasis"
+    # (a 2024 case report, PMC11456792, through MedRBench), "a mesenchymal tumor with neural
+    # features favoring ganglioneuroma" (JMCR, CUPCase): stated with doubt, as "suggestive
+    # of" is.
+    r"favou?ring(?:\s+(?:a|the)\s+diagnosis\s+of)?|"
+    # A result that settles the diagnosis: "Pleural fluid laboratory studies were sent and
+    # were diagnostic for a chylous effusion", "the liver biopsy revealed fibrous obliteration
+    # of the central hepatic veins and patchy areas of sinusoidal dilatation diagnostic of
+    # hepatic vein obstruction" (JMCR, CUPCase). Not "non-diagnostic for".
+    r"(?<!non-)diagnostic\s+(?:of|for)|"
     # A resemblance as "consistent with" tells it: "Muscle biopsy from the right deltoid
     # muscle at age 41y was indicative of mitochondrial myopathy" (CaseReportBench), "the
     # results of which were indicative of meningitis" (JMCR, CUPCase).
@@ -1012,7 +1023,7 @@ def _relatives(before: str, after: str = "") -> bool:
 _CLAUSE = re.compile(r"(?i)\b(?:presents?|presented|admitted|brought|came|comes|complain\w*)\b")
 
 
-_DOUBTFUL_STATEMENT = re.compile(r"(?i)suggestive|suspicious|concerning")
+_DOUBTFUL_STATEMENT = re.compile(r"(?i)suggestive|suspicious|concerning|favou?ring")
 
 
 def _states_with_doubt(before: str) -> bool:
