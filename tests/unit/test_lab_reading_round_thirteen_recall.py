@@ -51,15 +51,6 @@ def test_a_spectroscopy_peak_in_parts_per_million_is_no_lactate() -> None:
 # --- the level an increase came to ----------------------------------------------------------
 
 
-def test_an_increase_to_a_level_hands_the_level_over() -> None:
-    # CaseReportBench item 64: a lactate stress test's result.
-    text = (
-        "Lactate stress testing under 40W resulted in a lactate increase to 9.5mmol/l after 8 "
-        "minutes."
-    )
-    assert _read(text) == [("Lactate", 9.5, "mmol/l")]
-
-
 def test_an_increase_with_its_level_in_brackets() -> None:
     # CUPCase row 1521 (an enzyme in katal, round twelve's unit) and row 4873.
     text = (
