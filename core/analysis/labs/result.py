@@ -606,6 +606,15 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
             # "in four weeks, his platelet count improved to 214×10^9 cells/L" (J Med Case
             # Rep, CUPCase row 3276): a recovery, told as a change, hands the value over too
             r"|(?:improved|recovered)\s+to\s+(?=[<>]?\d)"
+            # "highly elevated FSH/LH (FSH peak 86.99 mIU/mL, LH peak 72.77 mIU/mL)" (J Med
+            # Case Rep, CUPCase row 768): the highest result of the test, told as its peak
+            r"|(?:peak|peaks|peaking)\s+(?:(?:value\s+)?(?:at|of)\s+)?(?=[<>]?\d)"
+            # "lactate dehydrogenase (LDH) increase (19.7 μkat/L)" (CUPCase row 1521), "platelet
+            # count continued to increase (155 × 10^9 cells/L" (CUPCase row 4873): the level the
+            # change came to, in brackets after its noun; never a difference ("an increase of 20
+            # U/L"), nor "a lactate increase to 9.5mmol/l" of an exercise test (CaseReportBench
+            # item 64), a provoked level that must not be telephoned as a critical lactate
+            r"|(?:(?:continued|began|started)\s+to\s+)?(?:increase|rise)\s*(?=\(\s*[<>]?\d)"
             r"|to\s+(?:drop|fall|rise|increase|decrease)\s+to\s+(?=[<>]?\d)",
             rest,
         )
