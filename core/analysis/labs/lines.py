@@ -81,24 +81,33 @@ def own_specimen(analyte: Analyte | None) -> str | None:
     return None
 
 
-def quoted(raw: str, name: str, number: float | None = None, grade: str | None = None) -> str:
+def quoted(
+    raw: str,
+    name: str,
+    number: float | None = None,
+    grade: str | None = None,
+    told: str | None = None,
+) -> str:
     """The line a value came from; in a long paragraph, the sentence that names the test
     and holds its number (issue #29: a quote must show the value it is quoted for), or for
     a dipstick result its printed grade (``grade``, a pattern: "4+ blood", not "white blood
-    cells 6.5")."""
+    cells 6.5"). When several sentences name the test and hold the number, the one the
+    value was read from (``told``, as the reader saw it) is quoted."""
     line = " ".join(raw.split())
     if len(line) <= MAX_SOURCE_LINE:
         return line
     sentences = re.split(r"(?<=[.;])\s+", line)
     for wanted in (grade, None) if grade else (None,):
-        for sentence in sentences:
-            if (
-                name.lower() in sentence.lower()
-                and len(sentence) <= MAX_SOURCE_LINE
-                and (number is None or holds_number(sentence, number))
-                and (wanted is None or re.search(wanted, sentence, re.IGNORECASE))
-            ):
-                return sentence
+        fitting = [
+            sentence
+            for sentence in sentences
+            if name.lower() in sentence.lower()
+            and len(sentence) <= MAX_SOURCE_LINE
+            and (number is None or holds_number(sentence, number))
+            and (wanted is None or re.search(wanted, sentence, re.IGNORECASE))
+        ]
+        if fitting:
+            return _likest(fitting, told)
         grades = list(re.finditer(wanted, line, re.IGNORECASE)) if wanted else []
         if grades:
             # The sentence that prints the grade is too long: quote around the grade printed
@@ -125,6 +134,29 @@ def quoted(raw: str, name: str, number: float | None = None, grade: str | None =
         cut = line[start : start + MAX_SOURCE_LINE - 2]
         return "…" + cut + ("…" if start + len(cut) < len(line) else "")
     return line[: MAX_SOURCE_LINE - 1] + "…"
+
+
+# "Her basal serum sodium levels were 140 mmol/l and she was commenced on [hypertonic
+# saline], aiming to increase her sodium levels to 160 to 170 mmol/l. ... Her serum sodium
+# levels dropped to 160 mmol/l on the following day" (J Med Case Rep, CUPCase row 2223): both
+# sentences name sodium and hold 160; the measured 160 is quoted from the second, never from
+# the target's sentence.
+_WORD = re.compile(r"[a-z]{3,}")
+
+
+def _likest(sentences: list[str], told: str | None) -> str:
+    """Of ``sentences``, the one whose words are most of them in ``told`` (the reader's
+    sentence may hold several of the quote's clauses: "...; C-reactive protein (CRP),
+    16.02mg/dl; ..."); the first on a tie, or without ``told``."""
+    if told is None or len(sentences) == 1:
+        return sentences[0]
+    words = set(_WORD.findall(told.lower()))
+
+    def share(sentence: str) -> float:
+        own = set(_WORD.findall(sentence.lower()))
+        return len(own & words) / len(own) if own else 0.0
+
+    return max(sentences, key=share)
 
 
 def _cut_around(line: str, at: int) -> str:

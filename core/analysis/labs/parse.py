@@ -750,11 +750,14 @@ class _State:
             number = None if is_dipstick(value) else value.value
             grade = printed_grade(value)
             kept = len(self.values)
+            written = self._as_written(match.group(), raw_line)
             self._keep(
                 value,
                 specimen,
                 timing,
-                quoted(raw_line, self._as_written(match.group(), raw_line), number, grade),
+                quoted(raw_line, written, number, grade, told),
+                # the same result told again in the paragraph is still one result
+                quoted(raw_line, written, number, grade),
             )
             if outcome.ranged and len(self.values) > kept:
                 self.ranged.add(kept)
@@ -772,7 +775,17 @@ class _State:
                 )
         return any_read
 
-    def _keep(self, value: LabValue, specimen: str | None, timing: str | None, raw: str) -> None:
+    def _keep(
+        self,
+        value: LabValue,
+        specimen: str | None,
+        timing: str | None,
+        raw: str,
+        first_quote: str | None = None,
+    ) -> None:
+        """Keep ``value`` quoted by ``raw``, once: ``first_quote`` (the first sentence of the
+        paragraph that names the test and holds the number, when ``raw`` is the sentence
+        the value was read from) tells the same result told twice apart from another."""
         own = own_specimen(BY_NAME.get(value.analyte))
         value = value.model_copy(
             update={
@@ -790,7 +803,7 @@ class _State:
             value.unit,
             value.specimen,
             timing == "earlier",
-            raw,
+            first_quote or raw,
         )
         # A page repeated in a PDF gives the same result on the same line twice, whatever
         # time the line before it named; the same value on another line is another result (a
