@@ -24,6 +24,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from benchmarks import clinical_readings
 from benchmarks.clinical_scoring import (
     SPLITS,
     Case,
@@ -48,6 +49,15 @@ from core.models import CaseFile, FileCategory, utc_now
 # but are no dev target (None).
 TARGETS = Figures(
     lab_recall=0.95, lab_precision=0.98, plausible_dx=0.90, critical_recall=1.0, false_critical=None
+)
+# What dev may not fall under (2026-11-27, thirteenth round of issue #29). Dev has grown from
+# 40 to 540 cases, harder ones each round; with issue #12's targets as floors, a branch
+# chose the cases it added by whether the reader did well on them. Each earlier dev case is
+# now held to its own recorded reading (benchmarks.clinical_readings: no case reads worse),
+# so the totals may fall only by honest new cases: recall and plausible diagnoses keep a
+# margin under the targets; precision and critical recall do not.
+DEV_FLOORS = Figures(
+    lab_recall=0.94, lab_precision=0.98, plausible_dx=0.88, critical_recall=1.0, false_critical=None
 )
 # The held-out split's targets (issue #29), not met yet: printed beside the test line.
 TEST_TARGETS = Figures(
@@ -213,7 +223,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--by-kind", action="store_true", help="also print each kind of document's figures"
     )
+    parser.add_argument(
+        "--record-readings",
+        action="store_true",
+        help="write each dev case's reading to tests/clinical/dev_readings.json (dev only)",
+    )
     args = parser.parse_args(argv)
+    if args.record_readings and (args.cases or args.only or args.split != ["dev"]):
+        parser.error("--record-readings records the whole dev split: use it with --split dev")
     if args.cases is not None:
         runs = {args.cases.name: load_cases(args.cases)}
     else:
@@ -225,6 +242,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quiet:
             print(f"== {split}: {len(cases)} cases ({_described(cases)})")
         scores, results[split] = run(cases, quiet=args.quiet)
+        if args.record_readings:
+            clinical_readings.record(scores)
+            print(f"recorded {len(scores)} dev cases' readings in {clinical_readings.RECORD}")
         withheld, plausible = withheld_dx(scores)
         if withheld:
             print(
@@ -254,8 +274,14 @@ def main(argv: list[str] | None = None) -> int:
             status |= 0 if held else 1
         else:
             met = meets_targets(result)
-            print(f"{split} targets: {TARGETS.line()}: " + ("met" if met else "NOT met"))
-            status |= 0 if met else 1
+            held = meets_targets(result, DEV_FLOORS)
+            print(
+                f"{split} targets (issue #12): {TARGETS.line()}: "
+                + ("met" if met else "NOT met")
+                + f"; floor {DEV_FLOORS.line()}: "
+                + ("held" if held else "FELL UNDER")
+            )
+            status |= 0 if held else 1
     for split, result in results.items():
         print(result.line(split))
     return status
