@@ -217,6 +217,43 @@ def _list_specimen(before: str) -> str | None:
     return specimen if specimen not in (None, "blood") else None
 
 
+# Tests of a body fluid's work-up that a report tells in a sentence of their own after the
+# fluid's results, without naming the fluid again: "His ascitic fluid amylase level was high at
+# 3618 IU/L. No malignant cells were seen, ... with the culture remaining sterile. His adenosine
+# deaminase level was normal (12 IU/L)." (Journal of Medical Case Reports, CUPCase row 2377);
+# "His CSF revealed 73 white cells per mm3 ..., protein 141mg/dL and glucose 93mg/dL. His IgG
+# level was elevated at 9.9mg/dL but oligoclonal bands were absent." (CUPCase row 3181). An IgG
+# is a blood test as often: only beside oligoclonal bands is it the spinal fluid's.
+_WORK_UP_FLUIDS = frozenset(
+    {"csf", "pleural fluid", "peritoneal fluid", "synovial fluid", "body fluid"}
+)
+_OLIGOCLONAL = re.compile(r"(?i)\boligoclonal\b")
+_SENTENCE_STOP = re.compile(r"\.\s")
+
+
+def work_up_fluid(analyte: str, before: str, segment: str) -> str | None:
+    """The body fluid whose results the sentences before told, for a work-up test
+    ("Adenosine deaminase"; "IgG" beside oligoclonal bands) whose own sentence names no
+    specimen. A sentence passed over on the way back holds no number (no other results)."""
+    sentences = _SENTENCE_STOP.split(before)
+    own = sentences[-1] + _SENTENCE_STOP.split(segment)[0]
+    oligoclonal = analyte == "IgG" and bool(_OLIGOCLONAL.search(own))
+    if analyte != "Adenosine deaminase" and not oligoclonal:
+        return None
+    if _closest(own)[0] is not None:
+        return None  # its own sentence names its specimen: read there
+    for sentence in reversed(sentences[-3:-1]):
+        specimen = _closest(_TWO_SPECIMENS.sub(" ", sentence))[0]
+        if specimen is None:
+            if re.search(r"\d", sentence):
+                return None  # another sentence of results, of no specimen told
+            continue
+        if specimen not in _WORK_UP_FLUIDS or _fluid_denied(sentence):
+            return None
+        return specimen if not oligoclonal or specimen == "csf" else None
+    return None
+
+
 _SPECIMEN_AFTER = re.compile(
     r"(?i)^\s*(?:\(|,)?\s*(?:(?:activity|level|levels|concentration)\s+)?(?:in|from|of)\s+"
     r"(?:the\s+)?(?P<what>urine|csf|cerebrospinal\s+fluid|spinal\s+fluid|pleural\s+fluid"

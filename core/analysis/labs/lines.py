@@ -23,6 +23,7 @@ MAX_SOURCE_LINE = 200
 PAGE_BREAK = "\f"  # extraction separates a PDF's pages with a form feed
 # "K/uL", "M/uL": a unit whose first letter is also a test's short name.
 UNIT_AFTER = re.compile(r"\s*/\s*(?:[uµμ]l|mcl|mm3|mm³|cumm|l|dl|hpf|lpf)\b", re.IGNORECASE)
+_PER_FIELD_AFTER = re.compile(r"\s*/\s*(?:hpf|lpf)\b", re.IGNORECASE)
 # Prose in a heading-like line ends its heading role: headings are short and hold no value.
 HEADING_MAX = 60
 # A time right after the value, in the same clause: "creatinine 1.9 on admission", "INR 2.1
@@ -416,7 +417,12 @@ def test_starts(line: str, in_urine: bool) -> list[tuple[re.Match[str], Analyte]
             and not _NEW_CELL.match(gap + line[match.start() :])
         ):
             continue
-        if UNIT_AFTER.match(line, match.end()):
+        if UNIT_AFTER.match(line, match.end()) and not (
+            # "0 leukocytes/μL and 50 erythrocytes/μL": cells counted, their unit glued on
+            before[-1:].isdigit()
+            and analyte.name in ("WBC", "RBC")
+            and not _PER_FIELD_AFTER.match(line, match.end())
+        ):
             continue  # "K/uL" is a unit, not potassium
         if _SPINAL_NAME.fullmatch(match.group()) and _SPINAL_LEVEL.match(line, match.end()):
             continue  # "the C4-6 levels", "below T4-5"

@@ -57,12 +57,31 @@ _PER_DAY_FIRST = re.compile(
 )
 
 
+# A count's unit printed right after the cells' name, number first: "240 white blood cells per
+# mm3 (89% lymphocytes, 11% monocytes), 10 red blood cells per mm3" (a lumbar puncture,
+# Journal of Medical Case Reports, CUPCase row 3181); "The CSF showed 0 leukocytes/μL and 50
+# erythrocytes/μL" (row 4511); a pleural fluid's "10,386 red blood cells/μL, and 3088 white
+# blood cells/μL" (row 487). Without its unit a body fluid's count is no count a doctor can read.
+_COUNT_UNIT_AFTER = re.compile(
+    r"(?i)^\s*(?:cells?\s*)?(?:per\s+|/\s*)(?:(?P<mm3>mm3|mm³|cu(?:bic)?\.?\s*mm\b|cubic\s+"
+    r"millimet(?:er|re)s?)|(?P<ul>[µμu]l\b|microlit(?:er|re)s?\b))"
+)
+
+
+def _count_unit(after: str) -> str | None:
+    match = _COUNT_UNIT_AFTER.match(after)
+    if match is None:
+        return None
+    return "/mm3" if match.group("mm3") else "/μL"
+
+
 def read_value_first(
-    analyte: Analyte, name: str, clause: str, in_urine: bool, sentence: str = ""
+    analyte: Analyte, name: str, clause: str, in_urine: bool, sentence: str = "", after: str = ""
 ) -> Outcome:
     """A result written before the name: "4+ blood", "negative nitrites" in a urinalysis
     sentence, "68 segs" in a differential count. ``sentence`` is the sentence up to the name,
-    for a word shared by a list of tests ("negative for glucose, ketones, and nitrite")."""
+    for a word shared by a list of tests ("negative for glucose, ketones, and nitrite");
+    ``after`` the text after the name, for a count's unit ("240 white blood cells per mm3")."""
     if analyte.name == "24-hour urine protein" and _GRADE_BEFORE.search(clause):
         # "a specific gravity of 1.010, trace proteinuria": a dipstick grade is no day's amount
         analyte = replace(analyte, urine_form="Urine protein")
@@ -95,6 +114,8 @@ def read_value_first(
     if counted and analyte.name in CELLS:
         differential = analyte.name not in ("WBC", "RBC") and float(counted.group("num")) <= 100
         unit = "%" if counted.group("pct") or differential else None
+        if unit is None and analyte.name in ("WBC", "RBC"):
+            unit = _count_unit(after)
         return Outcome(LabValue(analyte=analyte.name, value=float(counted.group("num")), unit=unit))
     return Outcome(None)
 

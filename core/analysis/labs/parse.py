@@ -24,6 +24,7 @@ from core.analysis.labs.context import (
     sentence_specimen,
     specimen_after,
     value_context,
+    work_up_fluid,
 )
 from core.analysis.labs.critical import in_prose, mark_critical
 from core.analysis.labs.cumulative import date_columns, earlier_columns, names_previous_column
@@ -258,6 +259,13 @@ _THIS_PATIENT = re.compile(
 # A dipstick test named after a blood specimen is no urine result: "His laboratory test
 # result for serum ketone bodies was negative" (Liao et al., J Med Case Rep 2015, CC BY).
 _BLOOD_BEFORE = re.compile(r"(?i)\b(?:serum|plasma|blood|capillary)\s*$")
+# A stool's test is no urine dipstick's: in "The feces was negative for occult blood"
+# (CaseReportBench item 16, a case report's routine work-up) the occult blood is the stool's,
+# and the vocabulary has no stool specimen to keep it under; it is left unread rather than
+# shown as a urine result. The stool word in the test's own clause, before its name.
+_STOOL_BEFORE = re.compile(
+    r"(?i)\b(?:stools?|f(?:a)?eces|f(?:a)?ecal|bowel\s+movements?|guaiac)\b[^,;()]*$"
+)
 # An amount per day is a urine collection's only where the sentence says so (urine,
 # "-uria", 24 hours, a collection, an excretion, an output or a loss): otherwise it is a
 # dose or an intake. "Her relevant drug history included calcium 1200 mg/day, vitamin D3
@@ -653,6 +661,10 @@ class _State:
                 continue  # "sodium bicarbonate over 14 h": a time span, no result
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
+            if analyte.name == "Urine blood" and _STOOL_BEFORE.search(
+                re.split(r"\.\s", before)[-1]
+            ):
+                continue  # "The feces was negative for occult blood": the stool's, no urine's
             specimen, timing = value_context(self.section, before)
             if specimen is None and self.carried and not re.search(r"\.\s", before):
                 specimen = self.carried  # the sentence began on the line before
@@ -665,6 +677,10 @@ class _State:
                 specimen = None if in_name == "blood" else in_name
             named = specimen_after(segment) or specimen
             specimen = measured_in(named, analyte.name)
+            if specimen is None and named is None:
+                # "His adenosine deaminase level was normal (12 IU/L)" after the ascitic
+                # fluid's results: a fluid work-up's own test, its sentence naming no specimen
+                named = specimen = work_up_fluid(analyte.name, before, segment)
             if specimen is None and alias_key(match.group()) == _FLUID_PH_KEY:
                 specimen = "other fluid"  # a fluid's pH whose fluid went untold: never blood's
             if specimen is not None and analyte.name == "Blood pH":
@@ -688,7 +704,12 @@ class _State:
             clause = re.split(r"[,;]|\.\s", before)[-1]
             segment = _comma_then_value(clause, segment)
             outcome = read_value_first(
-                analyte, match.group(), clause, urine_here, re.split(r"\.\s", before)[-1]
+                analyte,
+                match.group(),
+                clause,
+                urine_here,
+                re.split(r"\.\s", before)[-1],
+                after=segment,
             )
             if outcome.value is not None and _PER_FIELD.match(segment):
                 # "revealed 10 white blood cells per high power field": urine microscopy per
