@@ -92,3 +92,39 @@ def test_a_short_form_given_to_its_own_test_or_named_after_it_stays_the_test() -
         "pyruvic transaminase was 90 U/L."
     )
     assert [v.value for v in _of(values, "AST")] == [113]
+
+
+# --- 4. "protein" as the last word of a protein's own name ----------------------------------------
+
+
+def test_a_proteins_member_or_citation_number_is_no_total_protein() -> None:
+    sentences = [
+        # CUPCase row 2660 (an antibody panel)
+        "No antibodies (contactin associated protein-like 2, CASPR2; leucine-rich glioma "
+        "inactivated 1 protein; contactin 2; anti-glutamic acid decarboxylase) were found in "
+        "his blood or in his cerebrospinal fluid (CSF).",
+        # CaseReportBench item 53 (FBXL4 deficiency; the reference numbers printed bare)
+        "However, like the other mutation reported, this nonsense mutation leads to "
+        "nonsense‐mediated decay (NMD, RNA degradation) or a truncated protein 5, 6 .",
+    ]
+    for sentence in sentences:
+        assert _of(parse_lab_values(sentence), "Total protein") == [], sentence
+
+
+def test_protein_in_a_list_after_a_specimen_or_a_level_word_stays_total_protein() -> None:
+    # CUPCase row 1315 (a lumbar puncture's results, no units)
+    values = parse_lab_values(
+        "The cytological and chemical findings of the LP were otherwise within normal limits: "
+        "white blood cells (WBCs) 2, lymphocytes 100%, protein 24, red blood cells (RBCs) 13, "
+        "and glucose 58."
+    )
+    assert [v.value for v in _of(values, "Total protein")] == [24]
+    # MedRBench PMC11497857: a level word before it, its unit after
+    values = parse_lab_values("with a nucleated cell count of 9 and a high protein of 70 mg/dL.")
+    assert [v.value for v in _of(values, "Total protein")] == [70]
+    # CUPCase row 4610: a longer catalogued name that ends in "protein" is its own test
+    values = parse_lab_values(
+        "though the C reactive protein was only mildly elevated at 23, and was prescribed 5 "
+        "days oral flucloxacillin."
+    )
+    assert [v.value for v in _of(values, "CRP")] == [23]
