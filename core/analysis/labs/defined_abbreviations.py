@@ -18,8 +18,8 @@ The other way round, a report may give a catalogued short form to another thing:
 volume (RV) = 1.03 L (86.8%), total lung capacity (TLC) = 3.23 L (71.7%)" (Journal of Medical
 Case Reports, CUPCase row 4865: a lung volume read as a white count of 3.23, "TLC" being the
 total leukocyte count elsewhere), "the pulmonary trunk (PT)", "the internal carotid artery
-(ICA)", "complete response (CR)", "a dynamic compression plate (DCP)" (CUPCase rows 1539,
-1387, 814, 4998). There the short form names no test anywhere after its definition. It is
+(ICA)", "complete response (CR)", "epidermal growth factor receptor (EGFR)" (CUPCase rows
+1539, 1387, 814, 3941). There the short form names no test anywhere after its definition. It is
 taken as another thing's only when the words before the bracket spell it letter by letter
 (one word per capital: "total lung capacity" for TLC), hold no catalogued name and share no
 telling word with any of the test's own names (so "serum glutamic oxaloacetic transaminase
