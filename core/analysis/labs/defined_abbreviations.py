@@ -13,6 +13,18 @@ letter). Each later use is rewritten to the full name only where a number follow
 short form ("T", "F") needs a unit the catalogue knows and that fits, since "patient A, 9.4
 kg" or "lymphocytes (L) 5%" must stay unread. A use inside a ratio ("A4/T ratio") or after
 "patient", "case", "type" names something else.
+
+The other way round, a report may give a catalogued short form to another thing: "residual
+volume (RV) = 1.03 L (86.8%), total lung capacity (TLC) = 3.23 L (71.7%)" (Journal of Medical
+Case Reports, CUPCase row 4865: a lung volume read as a white count of 3.23, "TLC" being the
+total leukocyte count elsewhere), "the pulmonary trunk (PT)", "the internal carotid artery
+(ICA)", "complete response (CR)", "epidermal growth factor receptor (EGFR)" (CUPCase rows
+1539, 1387, 814, 3941). There the short form names no test anywhere after its definition. It is
+taken as another thing's only when the words before the bracket spell it letter by letter
+(one word per capital: "total lung capacity" for TLC), hold no catalogued name and share no
+telling word with any of the test's own names (so "serum glutamic oxaloacetic transaminase
+(SGOT)" keeps naming AST). Each later use, the bracket's own included, is read as the words
+it stands for.
 """
 
 from __future__ import annotations
@@ -65,6 +77,56 @@ def _definitions(text: str) -> list[tuple[int, str, Analyte, str]]:
     return found
 
 
+# A short form in capitals only, in its bracket: "(TLC)", "(PT)", "(ICA)".
+_CAPITALS = re.compile(r"\(\s*(?P<abbr>[A-Z]{2,6})\s*\)")
+# Words too common in names to tell two things apart: "total lung capacity" and "total
+# leukocyte count" share only "total".
+_COMMON_WORDS = frozenset(
+    {"total", "serum", "plasma", "blood", "level", "levels", "count", "test", "free", "the"}
+)
+
+
+def _telling_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in _COMMON_WORDS}
+
+
+def _redefinitions(text: str) -> list[tuple[int, int, str, str]]:
+    """(where the bracket starts, where it ends, the short form, the words it stands for) for
+    each catalogued short form the document defines as another thing."""
+    found: list[tuple[int, int, str, str]] = []
+    for match in _CAPITALS.finditer(text):
+        abbr = match.group("abbr")
+        hit = ALIASES.get(alias_key(abbr))
+        if not hit or not ANALYTE_NAME.fullmatch(abbr):
+            continue
+        words = re.findall(r"[A-Za-z]+", text[max(0, match.start() - 80) : match.start()])
+        told = words[-len(abbr) :]
+        if len(told) < len(abbr) or "".join(w[0] for w in told).upper() != abbr:
+            continue
+        meaning = " ".join(told)
+        if ANALYTE_NAME.search(meaning):
+            continue
+        analyte = hit[0]
+        if _telling_words(meaning) & _telling_words(" ".join(analyte.aliases)):
+            continue
+        if _defined_as_the_test(text, abbr, analyte):
+            continue
+        found.append((match.start(), match.end(), abbr, meaning))
+    return found
+
+
+def _defined_as_the_test(text: str, abbr: str, analyte: Analyte) -> bool:
+    """Whether the document also gives the short form to its test somewhere: "total leukocyte
+    count (TLC)" beside "total lung capacity (TLC)" leaves the short form ambiguous."""
+    for bracket in re.finditer(rf"\(\s*{re.escape(abbr)}\s*\)", text):
+        before = text[max(0, bracket.start() - 60) : bracket.start()]
+        for name in ANALYTE_NAME.finditer(before):
+            hit = ALIASES.get(alias_key(name.group()))
+            if hit and hit[0].name == analyte.name and not before[name.end() :].strip():
+                return True
+    return False
+
+
 def _fits(analyte: Analyte, abbr: str, unit: str | None) -> bool:
     if not unit:
         return len(abbr) > 1
@@ -77,10 +139,14 @@ def expand_defined_abbreviations(text: str) -> tuple[str, dict[str, str]]:
     """``text`` with each later use of a short form it defined written as the full name, and
     the short form of each name so rewritten (lower case), to quote the line as written."""
     definitions = _definitions(text)
-    if not definitions:
+    redefined = _redefinitions(text)
+    if not definitions and not redefined:
         return text, {}
     spans: list[tuple[int, int, str]] = []
     short: dict[str, str] = {}
+    for start, _end, abbr, meaning in redefined:
+        for later in re.finditer(rf"(?<![\w/-]){re.escape(abbr)}(?![\w/-])", text[start:]):
+            spans.append((start + later.start(), start + later.end(), meaning))
     for end, abbr, analyte, name in definitions:
         use = re.compile(
             rf"(?<![\w/\-(]){re.escape(abbr)}(?![\w/\-)]){_TO_VALUE}{_VALUE}(?![\d/:])"

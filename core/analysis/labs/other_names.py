@@ -15,12 +15,18 @@ it is never given to the test whose name it holds:
 - "fecal coproporphyrin was 18 nmol/g": a stool porphyrin, not the urine's (round ten);
 - "positive for cytokeratin (CK) 7", "negativity for CK20 ... as well as CK 19", "gross cystic
   disease fluid protein 15": a tumour's immunostain markers, not creatine kinase or total
-  protein (round twelve).
+  protein (round twelve);
+- "No antibodies (contactin associated protein-like 2, CASPR2; ...)", "this nonsense mutation
+  leads to ... a truncated protein 5, 6 .": a protein named by the words before it, its member
+  or citation numbers after it, no total protein (round thirteen).
 """
 
 from __future__ import annotations
 
 import re
+
+from core.analysis.labs.patterns import ANALYTE_NAME, KNOWN_UNITS
+from core.vocabulary.units import unit_key
 
 _FACTOR = r"(?:F|factor\s+)(?:II|V|VII|VIII|IX|X|XI|XII|XIII)(?::C)?"
 
@@ -79,7 +85,47 @@ def _stained_markers(line: str) -> str:
     return "".join(out)
 
 
+# "protein" alone is the total protein where a list, a specimen, a level word or a sentence's
+# small words stand before it ("cells, protein 24, red blood cells 13", "CSF protein 45",
+# "a high protein of 70 mg/dL"). After another word it is the last word of a protein's own name,
+# and a number after it with no unit is the name's member number or a citation: "No antibodies
+# (contactin associated protein-like 2, CASPR2; leucine-rich glioma inactivated protein 1)"
+# (Journal of Medical Case Reports, CUPCase row 2660), "or a truncated protein 5, 6 ."
+# (CaseReportBench item 53, its reference numbers printed bare).
+_MEASURED_PROTEIN = frozenset(
+    {
+        "total", "serum", "plasma", "blood", "csf", "urine", "urinary", "fluid", "pleural",
+        "ascitic", "peritoneal", "synovial", "spinal", "high", "elevated", "raised",
+        "increased", "low", "decreased", "reduced", "normal", "and", "or", "of", "with", "the",
+        "his", "her", "their", "its", "a", "an", "was", "were", "showed", "revealed", "level",
+    }
+)  # fmt: skip
+_NAMED_PROTEIN = re.compile(
+    r"(?i)(?<![\w-])(?P<word>[a-z][\w-]*)\s+(?P<name>protein(?:-like)?)\s+\d+(?:\.\d+)?"
+    r"(?P<after>\s*[^\s,;.()]*)"
+)
+
+
+def _named_proteins(line: str) -> str:
+    if "protein" not in line.lower():
+        return line
+    for match in reversed(list(_NAMED_PROTEIN.finditer(line))):
+        name = match.group("name")
+        after = match.group("after").strip()
+        if not name.lower().endswith("-like"):
+            if match.group("word").lower() in _MEASURED_PROTEIN:
+                continue
+            if after and (unit_key(after) in KNOWN_UNITS or "/" in after or after == "%"):
+                continue
+            # a longer catalogued name ending in "protein" ("C reactive protein") is its own
+            at = match.start("name")
+            if any(m.start() < at < m.end() for m in ANALYTE_NAME.finditer(line)):
+                continue
+        line = line[: match.start("name")] + " " * len(name) + line[match.end("name") :]
+    return line
+
+
 def without_other_names(line: str) -> str:
     """``line`` with the shapes above blanked (the rest of the line unchanged)."""
-    line = _stained_markers(_OTHER_NAMES.sub(" ", line))
+    line = _named_proteins(_stained_markers(_OTHER_NAMES.sub(" ", line)))
     return _POINTS.sub(" ", line)

@@ -90,15 +90,26 @@ _DOSE = re.compile(
 )
 
 
+# A number glued to a label's letters is part of the label: the 3' end of a primer's strand
+# ("exon 1 reverse 5'-AGG AAG AGG AAG AAA CGG TG-3'", CaseReportBench item 2: "TG" and "TC"
+# inside the sequences read as triglycerides and cholesterol of 3), an isotope's mass number
+# before its element ("A 2-[18F]-fluoro-2-deoxy-D-glucose (18F-FDG) positron emission
+# tomography (PET) scan", Journal of Medical Case Reports, CUPCase row 3062: a glucose of
+# 18; "99mTc-", "123I-MIBG", "68Ga-DOTATATE"). A flag glued to a result ("3.2L") is no
+# element before a hyphen, and a unit glued to it starts in lower case or is "U", "IU".
+_LABEL_DIGITS = re.compile(r"^(?:['’′]|m?[A-Z][a-z]?-(?=[A-Za-z]))")
+
+
 # A number in a unit no result is given in: a dose per body weight ("citrulline at 0.5
-# mg/kg"), a spectroscopy peak's chemical shift ("elevated lactate peak at 1.3 ppm"), a
-# prenatal screen's multiple of the median, a ratio to the pregnancies of the same week, not
-# the hormone's level ("PAPP-A: 2.11 multiple of median (MoM), free β-hCG: 0.9 MoM", MedRBench
-# PMC11543139; "alpha-fetoprotein (AFP) and human chorionic gonadotropin (hCG) level, 0.6 MoM
-# and 0.52 MoM, respectively", the mother's screen in her newborn's case, CaseReportBench item
-# 30).
+# mg/kg"; a factor's recovery per unit given, "IV response to FVIII: 1.69IU/kg", Journal of
+# Medical Case Reports, CUPCase row 3547, no factor VIII level), a spectroscopy peak's
+# chemical shift ("elevated lactate peak at 1.3 ppm"), a prenatal screen's multiple of the
+# median, a ratio to the pregnancies of the same week, not the hormone's level ("PAPP-A: 2.11
+# multiple of median (MoM), free β-hCG: 0.9 MoM", MedRBench PMC11543139; "alpha-fetoprotein
+# (AFP) and human chorionic gonadotropin (hCG) level, 0.6 MoM and 0.52 MoM, respectively", the
+# mother's screen in her newborn's case, CaseReportBench item 30).
 _NO_RESULT_UNIT = re.compile(
-    r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml)\s*/\s*kg|ppm)\b"
+    r"(?i)^\s*(?:(?:mg|mcg|µg|μg|g|ml|iu|u|units?)\s*/\s*kg|ppm)\b"
     r"|^\s*(?:(?-i:MoM)\b|multiples?\s+of\s+(?:the\s+)?median\b)"
     # A temperature: "incubated under a 5% CO₂-enriched atmosphere at 37°C" (Journal of Medical
     # Case Reports, CUPCase row 4595: a culture's conditions, read as a bicarbonate of 37).
@@ -267,6 +278,8 @@ def read_result(
     ):
         value = -value  # "base excess of -12"
     after = rest[number.end() :]
+    if _LABEL_DIGITS.match(after):
+        return Outcome(None)  # "TG-3'", "(18F-FDG)": a label's digits, no result
     grams = _BARE_GRAMS.match(after) if target.name in _GRAMS_PER_DECILITRE else None
     if grams:
         after = " g/dL" + after[grams.end() :]  # "Her hemoglobin was 10.1g": g/100 mL
