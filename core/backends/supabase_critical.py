@@ -5,17 +5,17 @@ and the doctor itself and writes the audit event in the same transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from postgrest import SyncPostgrestClient, SyncSelectRequestBuilder
+from postgrest import SyncPostgrestClient
 from postgrest.exceptions import APIError
 from postgrest.types import ReturnMethod
 
 from core.analysis.labs.critical_keys import FoundCritical
 from core.backends.supabase_errors import from_postgrest, supabase_errors
-from core.backends.supabase_rows import Row, as_rows
+from core.backends.supabase_rows import PAGE, as_rows, every_row
 from core.critical_results import (
     Acknowledgment,
     CommunicationMethod,
@@ -25,7 +25,6 @@ from core.critical_results import (
 )
 from core.errors import AlreadyAcknowledged, CaseNotFound
 
-_PAGE = 1000
 _FINDING_COLUMNS = "case_id,value_key,analyte,shown,found_at,draft_id"
 _ACK_COLUMNS = (
     "case_id,value_key,acknowledged_by,acknowledged_by_email,acknowledged_at,found_at,"
@@ -97,8 +96,8 @@ class SupabaseCriticalResults:
             current = as_rows(pointer.execute().data)
         # Every draft's findings: a value only an earlier analysis found still waits. A case
         # analysed many times may hold more than a project's "Max rows" of them: in pages.
-        findings = self._every(
-            lambda: (
+        findings = every_row(
+            lambda rows: (
                 self._rest.from_("critical_findings")
                 .select(_FINDING_COLUMNS)
                 .eq("case_id", case_id)
@@ -107,33 +106,23 @@ class SupabaseCriticalResults:
                 .order("shown")
                 .order("draft_id")
                 .order("value_key")
+                .range(len(rows), len(rows) + PAGE - 1)
             )
         )
-        acknowledgments = self._every(
-            lambda: (
+        acknowledgments = every_row(
+            lambda rows: (
                 self._rest.from_("critical_acknowledgments")
                 .select(_ACK_COLUMNS)
                 .eq("case_id", case_id)
                 .eq("user_id", owner)
                 .order("value_key")
+                .range(len(rows), len(rows) + PAGE - 1)
             )
         )
         found = [(row["draft_id"], _finding(row)) for row in findings]
         acknowledged = {row["value_key"]: _acknowledgment(row) for row in acknowledgments}
         draft = current[0]["draft_id"] if current else None
         return results_of_case(found, draft, acknowledged)
-
-    @staticmethod
-    def _every(query: Callable[[], SyncSelectRequestBuilder]) -> list[Row]:
-        """Every row of a totally ordered query, page after page until one comes back
-        empty: a project's "Max rows" may cut a page short of ``_PAGE``."""
-        rows: list[Row] = []
-        while True:
-            with supabase_errors():
-                page = as_rows(query().range(len(rows), len(rows) + _PAGE - 1).execute().data)
-            if not page:
-                return rows
-            rows.extend(page)
 
     def acknowledge(
         self,

@@ -11,17 +11,16 @@ from collections.abc import Mapping
 from datetime import UTC, date
 from typing import Any
 
-from postgrest import SyncPostgrestClient
+from postgrest import SyncPostgrestClient, SyncSelectRequestBuilder
 from postgrest.types import ReturnMethod
 
 from core import patients as matching
 from core.backends.supabase_cases import CASE_COLUMNS
 from core.backends.supabase_errors import supabase_errors
-from core.backends.supabase_rows import as_rows
+from core.backends.supabase_rows import PAGE, Row, as_rows, every_row
 from core.models import Case, Patient
 
 _COLUMNS = "patient_id,user_id,name,sex,created_at,date_of_birth,record_number,merged_into"
-_PAGE = 1000
 
 
 def _patient_row(patient: Patient) -> dict[str, Any]:
@@ -77,20 +76,14 @@ class SupabasePatientRepository:
         return self.get_patient(owner, patient_id)
 
     def list_patients(self, owner: str) -> list[Patient]:
-        found: list[Patient] = []
-        after: str | None = None
-        # In pages by id until one comes back empty (a project's max rows may cap a page).
-        while True:
+        def after(rows: list[Row]) -> SyncSelectRequestBuilder:
             query = self._rest.from_("patients").select(_COLUMNS).eq("user_id", owner)
-            if after is not None:
-                query = query.gt("patient_id", after)
-            query = query.order("patient_id").limit(_PAGE)
-            with supabase_errors():
-                page = [Patient.from_row(row) for row in as_rows(query.execute().data)]
-            if not page:
-                return sorted(found, key=lambda p: (p.created_at, p.patient_id))
-            found.extend(page)
-            after = page[-1].patient_id
+            if rows:
+                query = query.gt("patient_id", rows[-1]["patient_id"])
+            return query.order("patient_id").limit(PAGE)
+
+        found = [Patient.from_row(row) for row in every_row(after)]
+        return sorted(found, key=lambda p: (p.created_at, p.patient_id))
 
     def search_patients(self, owner: str, text: str, limit: int = 20) -> list[Patient]:
         # Folded in Python (core.patients), as the embedded backend does.

@@ -12,7 +12,7 @@ from postgrest import SyncPostgrestClient, SyncSelectRequestBuilder
 from postgrest.types import ReturnMethod
 
 from core.backends.supabase_errors import supabase_errors
-from core.backends.supabase_rows import Row, as_rows, one_object
+from core.backends.supabase_rows import PAGE, Row, as_rows, every_row, one_object
 from core.errors import CaseNotFound, InvalidInput, PermissionDenied
 from core.pilot.records import (
     CaseView,
@@ -37,9 +37,6 @@ _REVIEW = (
     "review_id,pilot_id,enrolment_id,reviewer_id,diagnosis,icd_code,diagnosed_at,scores,"
     "submitted_at,supersedes"
 )
-# A Supabase project answers at most "Max rows" (1000 by default) per request: a pilot of
-# 2,000 cases is read in pages, by key.
-_PAGE = 1000
 _REFUSED = (PermissionDenied, CaseNotFound, InvalidInput)
 
 
@@ -89,17 +86,13 @@ class SupabasePilotRepository:
             return as_rows(query.execute().data)
 
     def _every(self, query: Callable[[], SyncSelectRequestBuilder], key: str) -> list[Row]:
-        """Every row of a query, page by page in ``key`` order, until a page comes back
-        empty: a project's "Max rows" below ``_PAGE`` cuts a page short of it."""
-        rows: list[Row] = []
-        while True:
-            page = query().order(key).limit(_PAGE)
-            if rows:
-                page = page.gt(key, rows[-1][key])
-            found = self._rows(page)
-            if not found:
-                return rows
-            rows.extend(found)
+        """Every row of a query, page by page in ``key`` order."""
+
+        def after(rows: list[Row]) -> SyncSelectRequestBuilder:
+            page = query().order(key).limit(PAGE)
+            return page.gt(key, rows[-1][key]) if rows else page
+
+        return every_row(after)
 
     def _insert(self, table: str, row: Row) -> bool:
         try:

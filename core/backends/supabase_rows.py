@@ -7,11 +7,18 @@ becomes an internal error that names only the shape.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from postgrest import SyncSelectRequestBuilder
+
+from core.backends.supabase_errors import supabase_errors
 from core.errors import InternalError
 
 Row = dict[str, Any]
+# The rows one request asks for; a Supabase project answers at most its "Max rows" (1000 by
+# default), which may be set lower.
+PAGE = 1000
 
 
 def as_rows(data: object) -> list[Row]:
@@ -26,3 +33,17 @@ def one_object(data: object) -> Row:
     if not isinstance(data, dict):
         raise InternalError(f"the database answered a {type(data).__name__}, not an object")
     return data
+
+
+def every_row(next_page: Callable[[list[Row]], SyncSelectRequestBuilder]) -> list[Row]:
+    """Every row of a query, page after page until one comes back empty: a project's "Max
+    rows" below ``PAGE`` cuts a page short, so a short page does not mean the end.
+    ``next_page`` builds the request for the page after the rows read so far (by key, or by
+    offset where no column orders the rows uniquely)."""
+    rows: list[Row] = []
+    while True:
+        with supabase_errors():
+            found = as_rows(next_page(rows).execute().data)
+        if not found:
+            return rows
+        rows.extend(found)
