@@ -63,9 +63,5 @@ def recorded(path: Path = RECORD) -> dict[str, Reading]:
 
 
 def record(scores: list[CaseScore], path: Path = RECORD) -> None:
-    rows = {score.case_id: asdict(reading_of(score)) for score in sorted(scores, key=_key)}
+    rows = {score.case_id: asdict(reading_of(score)) for score in scores}
     path.write_text(json.dumps(rows, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-
-
-def _key(score: CaseScore) -> str:
-    return score.case_id

@@ -23,7 +23,9 @@ MAX_SOURCE_LINE = 200
 PAGE_BREAK = "\f"  # extraction separates a PDF's pages with a form feed
 # "K/uL", "M/uL": a unit whose first letter is also a test's short name.
 UNIT_AFTER = re.compile(r"\s*/\s*(?:[uµμ]l|mcl|mm3|mm³|cumm|l|dl|hpf|lpf)\b", re.IGNORECASE)
-_PER_FIELD_AFTER = re.compile(r"\s*/\s*(?:hpf|lpf)\b", re.IGNORECASE)
+# A count per microscope field, after a number: "10 white blood cells per high power field",
+# "WBC 10/hpf" (urine microscopy: no result on a count's scale).
+PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # Prose in a heading-like line ends its heading role: headings are short and hold no value.
 HEADING_MAX = 60
 # A time right after the value, in the same clause: "creatinine 1.9 on admission", "INR 2.1
@@ -421,7 +423,7 @@ def test_starts(line: str, in_urine: bool) -> list[tuple[re.Match[str], Analyte]
             # "0 leukocytes/μL and 50 erythrocytes/μL": cells counted, their unit glued on
             before[-1:].isdigit()
             and analyte.name in ("WBC", "RBC")
-            and not _PER_FIELD_AFTER.match(line, match.end())
+            and not PER_FIELD.match(line[match.end() :])
         ):
             continue  # "K/uL" is a unit, not potassium
         if _SPINAL_NAME.fullmatch(match.group()) and _SPINAL_LEVEL.match(line, match.end()):

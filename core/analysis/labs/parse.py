@@ -34,6 +34,7 @@ from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
     HEADING_MAX,
     PAGE_BREAK,
+    PER_FIELD,
     SUGAR_HEADING,
     SUGAR_NAMES,
     SUGAR_ROW,
@@ -310,7 +311,6 @@ _DURATION = re.compile(
     r"(?i)^\s*(?:over|during|for|within)\s+(?:the\s+(?:first|next|last|following)\s+)?"
     r"\d[\d.]*\s*(?:h|hrs?|hours?|min(?:utes?)?|days?|weeks?|months?)\b"
 )
-_PER_FIELD = re.compile(r"(?i)^\s*(?:per|/|a)\s*(?:high[-\s]*power(?:ed)?\s+field|hpf|lpf)\b")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
 # A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
@@ -711,7 +711,7 @@ class _State:
                 re.split(r"\.\s", before)[-1],
                 after=segment,
             )
-            if outcome.value is not None and _PER_FIELD.match(segment):
+            if outcome.value is not None and PER_FIELD.match(segment):
                 # "revealed 10 white blood cells per high power field": urine microscopy per
                 # field is no result, as "WBC 10/hpf" is not
                 continue
