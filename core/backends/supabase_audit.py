@@ -10,11 +10,10 @@ from postgrest.types import ReturnMethod
 
 from core.audit import AuditEvent, ChainCheck, Checkpoint, stored_event, verify_chain
 from core.backends.supabase_errors import supabase_errors
-from core.backends.supabase_rows import as_rows
+from core.backends.supabase_rows import PAGE, as_rows, every_row
 from core.errors import InvalidInput
 
 _COLUMNS = "seq,user_id,case_id,action,details,occurred_at,prev_hash,hash"
-_PAGE = 1000
 
 
 class SupabaseAuditTrail:
@@ -68,23 +67,17 @@ class SupabaseAuditTrail:
         return [Checkpoint(row["seq"], row["head_hash"], row["seal"]) for row in rows]
 
     def verify(self, owner: str, key: bytes | None = None) -> ChainCheck:
-        events: list[AuditEvent] = []
-        after = 0
-        # In pages, oldest first, until one comes back empty: PostgREST's max_rows may cap a
-        # page below _PAGE, so a short page does not mean the chain has ended.
-        while True:
-            query = (
+        # Oldest first, every page (a project's max rows may cap a page below ours).
+        rows = every_row(
+            lambda read: (
                 self._rest.from_("audit_events")
                 .select(_COLUMNS)
                 .eq("user_id", owner)
-                .gt("seq", after)
+                .gt("seq", read[-1]["seq"] if read else 0)
                 .order("seq")
-                .limit(_PAGE)
+                .limit(PAGE)
             )
-            with supabase_errors():
-                page = [AuditEvent.from_row(row) for row in as_rows(query.execute().data)]
-            if not page:
-                checkpoints = self._checkpoints(owner) if key is not None else []
-                return verify_chain(events, checkpoints, key, owner)
-            events.extend(page)
-            after = page[-1].seq
+        )
+        events = [AuditEvent.from_row(row) for row in rows]
+        checkpoints = self._checkpoints(owner) if key is not None else []
+        return verify_chain(events, checkpoints, key, owner)
