@@ -488,7 +488,7 @@ def test_the_loinc_table_covers_the_catalog_with_well_formed_codes() -> None:
     # Left uncoded on purpose: a code would claim more than the report says.
     # Each reason checked by reader-catalogue4 against LOINC's published files (the LOINC
     # Universal Lab Order Codes Value Set and the LOINC Group file extracts, see
-    # docs/clinical-evaluation.md): where they hold a code for the analyte, why it is not used.
+    # docs/clinical-rounds.md): where they hold a code for the analyte, why it is not used.
     assert set(BY_NAME) - set(LOINC) == {
         "eGFR",  # the code names the estimating equation, seldom given
         "Troponin",  # I or T not said
@@ -608,7 +608,7 @@ def test_the_second_catalog_batch_takes_the_code_of_its_unit_or_none() -> None:
     ("analyte", "unit", "specimen", "code"),
     [
         # Each pair as LOINC's own files give it (reader-catalogue4; the files and commits are
-        # in docs/clinical-evaluation.md): the code of the analyte's specimen and property.
+        # in docs/clinical-rounds.md): the code of the analyte's specimen and property.
         ("Vitamin D", "ng/ml", None, "62292-8"),  # D2+D3 mass (1989-3 is D3 alone)
         ("Vitamin D", "nmol/l", None, "68438-1"),  # the molar code, not the mass one
         ("C-peptide", "ng/ml", None, "1986-9"),

@@ -24,7 +24,8 @@ arterial code was confirmed (oxygen saturation, pCO2).
 Codes added from reader-catalogue4 on were each checked against LOINC's own published files
 (not typed from memory): the comment beside each says which ([U] the LOINC Universal Lab
 Order Codes Value Set 2.1, [G] the LOINC Group file extracts of NLM's
-loinc-equivalence-classes); docs/clinical-evaluation.md gives the files and commits.
+loinc-equivalence-classes); docs/clinical-rounds.md ("reader-catalogue4") gives the files
+and commits.
 """
 
 from __future__ import annotations
@@ -427,7 +428,7 @@ LOINC: dict[str, LoincTest] = {
     "Atypical lymphocytes": _t("13046-8", "Lymphocytes Variant/100 leukocytes in Blood",
                                ("%",)),
     # reader-catalogue4: codes for analytes that had none, each code with its Long Common Name
-    # found in one of LOINC's own published files (see docs/clinical-evaluation.md,
+    # found in one of LOINC's own published files (see docs/clinical-rounds.md,
     # "reader-catalogue4"): [U] the LOINC Universal Lab Order Codes Value Set 2.1, [G] the
     # LOINC Group file extracts of NLM's loinc-equivalence-classes. The specimen and the
     # property (mass, moles, units) are the code's; a unit of another property gets none.
