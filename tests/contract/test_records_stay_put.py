@@ -1,0 +1,228 @@
+"""Round fourteen's requests with the owner's own token: columns of the doctor's OWN rows
+that no product path changes, and that a token sent straight to PostgREST or Storage could
+change anyway (tests/contract/test_attack_matrix.py attacks other accounts' rows).
+
+- A case's patient record: the case (and its signed note) could be moved to another of
+  the doctor's patients, so the note, its FHIR export and the lab values it was signed
+  on joined another person's record and timeline.
+- A file row as uploaded: a signed case's lab file could be renamed, backdated, moved to
+  another case or removed, and its stored bytes renamed or removed, after the note was
+  signed on them. Only the analyzer's reading of a file (text_data, ai_summary) changes.
+- Times: a file's upload time, an enrolment's time and a pilot's creation time were the
+  client's own (a file added after the signature, dated before it).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+
+import psycopg
+import pytest
+
+from tests.contract.test_attack_matrix import _patch, _rows
+from tests.contract.test_pilot_integrity import pilot  # noqa: F401  (fixture)
+from tests.contract.test_review import _review_all
+from tests.supabase_stack.server import SupabaseStack
+
+pytestmark = pytest.mark.postgres
+
+PAST = "2001-01-01T00:00:00+00:00"
+
+
+def _now(stack: SupabaseStack) -> datetime:
+    with stack.project.connect() as connection:
+        return connection.execute("select now()").fetchone()[0]
+
+
+def _recent(stack: SupabaseStack, value: str) -> bool:
+    now = _now(stack)
+    return now - timedelta(minutes=5) < datetime.fromisoformat(value) <= now + timedelta(seconds=5)
+
+
+def _signed(pilot: Any) -> tuple[Any, dict[str, str], dict[str, Any]]:  # noqa: F811
+    """The enrolling doctor's case, signed, and its one lab file row."""
+    _, roles, ids = pilot
+    doctor = roles["doctor"]
+    _review_all(doctor.signed_in, ids["case"])
+    doctor.signed_in.services.review.sign(ids["case"])
+    return doctor, ids, roles
+
+
+def test_a_case_stays_with_the_patient_it_was_opened_for(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """The case's gender was fixed, but not the patient record itself: the owner's token
+    moved a signed case to another of their patients (same doctor, so the foreign key
+    held), and the signed note then stood in that patient's record."""
+    from tests.contract.test_pilots import _case
+
+    doctor, ids, _ = _signed(pilot)
+    other_case = _case(doctor.signed_in, "Zofia Nowak")
+    patient_of = {r["case_id"]: r["patient_id"] for r in _rows(supabase_stack, "cases")}
+    assert patient_of[ids["case"]] != patient_of[other_case]
+    for case_id, patient in ((ids["case"], patient_of[other_case]), (other_case, None)):
+        moved = _patch(
+            supabase_stack,
+            doctor.token,
+            "cases",
+            {"case_id": case_id},
+            {"patient_id": patient or patient_of[ids["case"]]},
+        )
+        assert moved.status_code == 400, (case_id, moved.text)
+    assert {r["case_id"]: r["patient_id"] for r in _rows(supabase_stack, "cases")} == patient_of
+    # The app's own changes of a case still go in (the name, as typed on the case page).
+    doctor.signed_in.services.update_case(ids["case"], {"patient_name": "Zbigniew K."})
+    assert doctor.signed_in.services.get_case(ids["case"]).case.patient_id == patient_of[ids["case"]]
+
+
+def test_a_file_row_stays_as_it_was_uploaded(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """Only the analyzer's reading of a file changes (text_data, ai_summary); its name,
+    size, type, category, storage key, case and upload time are what was uploaded."""
+    from tests.contract.test_pilots import _case
+
+    doctor, ids, _ = _signed(pilot)
+    me = doctor.signed_in.doctor.user_id
+    (stored,) = [r for r in _rows(supabase_stack, "case_files") if r["case_id"] == ids["case"]]
+    other_case = _case(doctor.signed_in, "Zofia Nowak")
+    file = {"file_id": stored["file_id"]}
+    for change in (
+        {"file_name": "renamed.txt"},
+        {"uploaded_at": PAST},
+        {"file_size": 1},
+        {"file_category": "radiology"},
+        {"case_id": other_case, "file_url": f"{me}/{other_case}/{stored['file_id']}/x.txt"},
+    ):
+        answer = _patch(supabase_stack, doctor.token, "case_files", file, change)
+        assert answer.status_code == 400, (change, answer.text)
+    (still,) = [r for r in _rows(supabase_stack, "case_files") if r["file_id"] == stored["file_id"]]
+    assert still == stored
+    # The analyzer's reading, as the app writes it with the same token.
+    read = _patch(supabase_stack, doctor.token, "case_files", file, {"text_data": "Hb 9.1 g/dL"})
+    assert read.status_code == 200, read.text
+
+
+def test_a_signed_cases_files_and_their_bytes_are_kept(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """The note was signed on the case's lab file: its row could be deleted over PostgREST
+    and its stored bytes removed or renamed over Storage, leaving the signed case without
+    the evidence it was signed on (the case itself is never deleted)."""
+    doctor, ids, _ = _signed(pilot)
+    me = doctor.signed_in.doctor.user_id
+    (stored,) = [r for r in _rows(supabase_stack, "case_files") if r["case_id"] == ids["case"]]
+    before = doctor.signed_in.services.read_file(ids["case"], stored["file_id"])
+    with supabase_stack.rest_as(doctor.token) as rest:
+        gone = rest.delete("/rest/v1/case_files", params={"file_id": f"eq.{stored['file_id']}"})
+        assert gone.status_code == 400, gone.text
+        removed = rest.request(
+            "DELETE", "/storage/v1/object/case-files", json={"prefixes": [stored["file_url"]]}
+        )
+        assert removed.status_code == 200 and removed.json() == [], removed.text
+    claims = {"sub": me, "role": "authenticated"}
+    renamed = f"{me}/{ids['case']}/{uuid.uuid4()}/bloods.txt"
+    with supabase_stack.project.as_caller(claims) as connection:
+        moved = connection.execute(
+            "update storage.objects set name = %s where name = %s", [renamed, stored["file_url"]]
+        )
+        assert moved.rowcount == 0
+    assert doctor.signed_in.services.read_file(ids["case"], stored["file_id"]) == before
+    # An unsigned case is still deleted whole, its stored bytes with it (the app's path).
+    from core.models import NewCase, Upload
+
+    created = doctor.signed_in.services.create_case(
+        NewCase(patient_name="Eve Adams", patient_age=40, patient_gender="female"),
+        [Upload("bloods.txt", b"Glucose 5.1 mmol/L", "lab")],
+    )
+    doctor.signed_in.services.delete_case(created.case.case_id)
+    with supabase_stack.project.connect() as connection:
+        left = connection.execute(
+            "select count(*) from storage.objects where name like %s",
+            [f"{me}/{created.case.case_id}/%"],
+        ).fetchone()[0]
+    assert left == 0
+
+
+def test_upload_and_pilot_times_are_the_databases(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """A lab file added to a signed case after the signature could carry a time before it
+    (the case page lists files by it); a pilot its own creation time, on insert or later.
+    (An enrolment's time was the database's already: number_pilot_case.)"""
+    doctor, ids, roles = _signed(pilot)
+    me = doctor.signed_in.doctor.user_id
+    stored: dict[str, str] = {}
+    with supabase_stack.rest_as(doctor.token) as rest:
+        late = rest.post(
+            "/rest/v1/case_files",
+            json={
+                "case_id": ids["case"],
+                "file_name": "late.pdf",
+                "file_type": "application/pdf",
+                "file_size": 3,
+                "file_category": "lab",
+                "file_url": f"{me}/{ids['case']}/{uuid.uuid4()}/late.pdf",
+                "uploaded_at": PAST,
+            },
+            headers={"Prefer": "return=representation"},
+        )
+        assert late.status_code == 201, late.text
+        stored["case_files.uploaded_at"] = late.json()[0]["uploaded_at"]
+    with supabase_stack.rest_as(roles["coordinator"].token) as rest:
+        made = rest.post(
+            "/rest/v1/pilots",
+            json={
+                "name": "Q",
+                "starts_on": "2026-01-01",
+                "ends_on": "2026-12-31",
+                "created_at": PAST,
+            },
+            headers={"Prefer": "return=representation"},
+        )
+        assert made.status_code == 201, made.text
+        stored["pilots.created_at"] = made.json()[0]["created_at"]
+        moved = rest.patch(
+            "/rest/v1/pilots",
+            params={"pilot_id": f"eq.{ids['pilot']}"},
+            json={"created_at": PAST},
+            headers={"Prefer": "return=representation"},
+        )
+        assert moved.status_code == 200, moved.text
+        stored["pilots.created_at, changed"] = moved.json()[0]["created_at"]
+    for column, value in stored.items():
+        assert _recent(supabase_stack, value), (column, value)
+    # The app's own upload still goes in, and lists with the stored time.
+    from core.models import Upload
+
+    (added,) = doctor.signed_in.services.add_files(
+        ids["case"], [Upload("more.txt", b"Hb 9.1 g/dL", "lab")]
+    )
+    listed = {f.file_id: f for f in doctor.signed_in.services.list_files(ids["case"])}
+    assert _recent(supabase_stack, listed[added.file_id].uploaded_at.isoformat())
+
+
+def test_no_api_role_holds_the_audit_trails_sequence(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """The default grants gave anon and authenticated every right on the events' id
+    sequence: setval() moved it back onto stored ids, and every later event of every
+    doctor (and so every action that records one) failed on the primary key."""
+    _, roles, _ = pilot
+    doctor = roles["doctor"]
+    for claims in ({"role": "anon"}, {"sub": doctor.signed_in.doctor.user_id, "role": "authenticated"}):
+        with (
+            pytest.raises(psycopg.errors.InsufficientPrivilege),
+            supabase_stack.project.as_caller(claims) as connection,
+        ):
+            connection.execute("select setval('public.audit_events_event_id_seq', 1)")
+    # Events still go in under the doctor's token (the identity takes its own next value).
+    doctor.signed_in.services.get_case(_rows(supabase_stack, "cases")[0]["case_id"])
+    assert doctor.signed_in.services.verify_audit().intact
