@@ -390,6 +390,20 @@ end;
 $$;
 
 --
+-- Name: file_uploaded_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.file_uploaded_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    new.uploaded_at := clock_timestamp();
+    return new;
+end;
+$$;
+
+--
 -- Name: fold_spelling(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -399,6 +413,28 @@ CREATE FUNCTION public.fold_spelling(words text) RETURNS text
     AS $$
     select replace(replace(replace(replace(replace(
         lower(words), 'tumour', 'tumor'), 'æ', 'e'), 'œ', 'e'), 'ae', 'e'), 'oe', 'e')
+$$;
+
+--
+-- Name: keep_case_file_as_uploaded(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_case_file_as_uploaded() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if (new.case_id, new.user_id, new.file_name, new.file_type, new.file_size,
+        new.file_url, new.file_category, new.uploaded_at)
+       is distinct from
+       (old.case_id, old.user_id, old.file_name, old.file_type, old.file_size,
+        old.file_url, old.file_category, old.uploaded_at)
+    then
+        raise exception 'a file stays as it was uploaded: only its reading changes'
+            using errcode = 'check_violation', hint = 'case_file_fixed';
+    end if;
+    return new;
+end;
 $$;
 
 --
@@ -412,6 +448,20 @@ CREATE FUNCTION public.keep_case_file_id() RETURNS trigger
 begin
     raise exception 'a file''s id is fixed: its audit events name it'
         using errcode = 'check_violation';
+end;
+$$;
+
+--
+-- Name: keep_case_patient(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_case_patient() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    raise exception 'a case stays with the patient record it was opened for'
+        using errcode = 'check_violation', hint = 'case_patient_fixed';
 end;
 $$;
 
@@ -450,6 +500,23 @@ begin
             using errcode = 'insufficient_privilege';
     end if;
     return new;
+end;
+$$;
+
+--
+-- Name: keep_files_of_signed_cases(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_files_of_signed_cases() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if exists (select 1 from public.signed_notes n where n.case_id = old.case_id) then
+        raise exception 'the files of a case with a signed note are kept'
+            using errcode = 'check_violation', hint = 'signed_case_files_kept';
+    end if;
+    return old;
 end;
 $$;
 
@@ -857,6 +924,24 @@ CREATE FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) RET
     select exists (select 1 from public.pilot_cases e
                    where e.enrolment_id = p_enrolment and e.pilot_id = p_pilot
                      and e.owner_id <> (select auth.uid()))
+$$;
+
+--
+-- Name: pilot_created_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.pilot_created_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if tg_op = 'INSERT' then
+        new.created_at := now();
+    else
+        new.created_at := old.created_at;
+    end if;
+    return new;
+end;
 $$;
 
 --
@@ -2540,10 +2625,28 @@ CREATE TRIGGER audit_events_stamp BEFORE INSERT ON public.audit_events FOR EACH 
 CREATE TRIGGER audit_events_unchanged BEFORE UPDATE ON public.audit_events FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
 
 --
+-- Name: case_files case_files_as_uploaded; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_as_uploaded BEFORE UPDATE ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.keep_case_file_as_uploaded();
+
+--
 -- Name: case_files case_files_id_fixed; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER case_files_id_fixed BEFORE UPDATE OF file_id ON public.case_files FOR EACH ROW WHEN ((new.file_id IS DISTINCT FROM old.file_id)) EXECUTE FUNCTION public.keep_case_file_id();
+
+--
+-- Name: case_files case_files_of_signed_cases_kept; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_of_signed_cases_kept BEFORE DELETE ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.keep_files_of_signed_cases();
+
+--
+-- Name: case_files case_files_uploaded_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_uploaded_now BEFORE INSERT ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.file_uploaded_now();
 
 --
 -- Name: cases cases_gender_fixed; Type: TRIGGER; Schema: public; Owner: -
@@ -2556,6 +2659,12 @@ CREATE TRIGGER cases_gender_fixed BEFORE UPDATE OF patient_gender ON public.case
 --
 
 CREATE TRIGGER cases_opened_now BEFORE INSERT ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_opened_now();
+
+--
+-- Name: cases cases_patient_fixed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_patient_fixed BEFORE UPDATE OF patient_id ON public.cases FOR EACH ROW WHEN ((new.patient_id IS DISTINCT FROM old.patient_id)) EXECUTE FUNCTION public.keep_case_patient();
 
 --
 -- Name: cases cases_patient_of_their_own; Type: TRIGGER; Schema: public; Owner: -
@@ -2670,6 +2779,12 @@ CREATE TRIGGER pilot_reviews_blind BEFORE INSERT ON public.pilot_reviews FOR EAC
 --
 
 CREATE TRIGGER pilot_reviews_final BEFORE UPDATE ON public.pilot_reviews FOR EACH ROW EXECUTE FUNCTION public.keep_pilot_review();
+
+--
+-- Name: pilots pilots_created_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER pilots_created_now BEFORE INSERT OR UPDATE ON public.pilots FOR EACH ROW EXECUTE FUNCTION public.pilot_created_now();
 
 --
 -- Name: pilots pilots_with_reviews_kept; Type: TRIGGER; Schema: public; Owner: -
@@ -3383,7 +3498,10 @@ ALTER TABLE public.signed_notes ENABLE ROW LEVEL SECURITY;
 -- Name: objects Doctors delete their own case files; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "Doctors delete their own case files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "Doctors delete their own case files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (NOT (EXISTS ( SELECT 1
+   FROM (public.case_files f
+     JOIN public.signed_notes n ON ((n.case_id = f.case_id)))
+  WHERE (f.file_url = objects.name))))));
 
 --
 -- Name: objects Doctors read their own case files; Type: POLICY; Schema: storage; Owner: -
@@ -3395,7 +3513,10 @@ CREATE POLICY "Doctors read their own case files" ON storage.objects FOR SELECT 
 -- Name: objects Doctors replace their own case files; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "Doctors replace their own case files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (name ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$'::text)));
+CREATE POLICY "Doctors replace their own case files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (NOT (EXISTS ( SELECT 1
+   FROM (public.case_files f
+     JOIN public.signed_notes n ON ((n.case_id = f.case_id)))
+  WHERE (f.file_url = objects.name)))))) WITH CHECK (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (name ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$'::text)));
 
 --
 -- Name: objects Doctors upload into their own folder; Type: POLICY; Schema: storage; Owner: -
@@ -3522,6 +3643,15 @@ GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_
 GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb) TO service_role;
 
 --
+-- Name: FUNCTION file_uploaded_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.file_uploaded_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.file_uploaded_now() TO anon;
+GRANT ALL ON FUNCTION public.file_uploaded_now() TO authenticated;
+GRANT ALL ON FUNCTION public.file_uploaded_now() TO service_role;
+
+--
 -- Name: FUNCTION fold_spelling(words text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3530,11 +3660,29 @@ GRANT ALL ON FUNCTION public.fold_spelling(words text) TO authenticated;
 GRANT ALL ON FUNCTION public.fold_spelling(words text) TO service_role;
 
 --
+-- Name: FUNCTION keep_case_file_as_uploaded(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_case_file_as_uploaded() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_case_file_as_uploaded() TO anon;
+GRANT ALL ON FUNCTION public.keep_case_file_as_uploaded() TO authenticated;
+GRANT ALL ON FUNCTION public.keep_case_file_as_uploaded() TO service_role;
+
+--
 -- Name: FUNCTION keep_case_file_id(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.keep_case_file_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_case_file_id() TO service_role;
+
+--
+-- Name: FUNCTION keep_case_patient(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_case_patient() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_case_patient() TO anon;
+GRANT ALL ON FUNCTION public.keep_case_patient() TO authenticated;
+GRANT ALL ON FUNCTION public.keep_case_patient() TO service_role;
 
 --
 -- Name: FUNCTION keep_cases_with_signed_notes(); Type: ACL; Schema: public; Owner: -
@@ -3550,6 +3698,15 @@ GRANT ALL ON FUNCTION public.keep_cases_with_signed_notes() TO service_role;
 
 REVOKE ALL ON FUNCTION public.keep_enrolled_draft() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_enrolled_draft() TO service_role;
+
+--
+-- Name: FUNCTION keep_files_of_signed_cases(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_files_of_signed_cases() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_files_of_signed_cases() TO anon;
+GRANT ALL ON FUNCTION public.keep_files_of_signed_cases() TO authenticated;
+GRANT ALL ON FUNCTION public.keep_files_of_signed_cases() TO service_role;
 
 --
 -- Name: FUNCTION keep_patient_gender(); Type: ACL; Schema: public; Owner: -
@@ -3632,6 +3789,15 @@ GRANT ALL ON FUNCTION public.pilot_account_id(p_pilot uuid, p_email text) TO ser
 REVOKE ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) TO service_role;
+
+--
+-- Name: FUNCTION pilot_created_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.pilot_created_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.pilot_created_now() TO anon;
+GRANT ALL ON FUNCTION public.pilot_created_now() TO authenticated;
+GRANT ALL ON FUNCTION public.pilot_created_now() TO service_role;
 
 --
 -- Name: FUNCTION pilot_diagnosed(p_enrolment uuid); Type: ACL; Schema: public; Owner: -
@@ -3832,8 +3998,6 @@ GRANT ALL ON TABLE public.audit_events TO service_role;
 -- Name: SEQUENCE audit_events_event_id_seq; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT ALL ON SEQUENCE public.audit_events_event_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.audit_events_event_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.audit_events_event_id_seq TO service_role;
 
 --

@@ -31,9 +31,15 @@ pytestmark = pytest.mark.postgres
 PAST = "2001-01-01T00:00:00+00:00"
 
 
-def _now(stack: SupabaseStack) -> datetime:
+def _scalar(stack: SupabaseStack, query: str, values: list[Any] | None = None) -> Any:
     with stack.project.connect() as connection:
-        return connection.execute("select now()").fetchone()[0]
+        row = connection.execute(query, values).fetchone()
+    assert row is not None
+    return row[0]
+
+
+def _now(stack: SupabaseStack) -> datetime:
+    return _scalar(stack, "select now()")
 
 
 def _recent(stack: SupabaseStack, value: str) -> bool:
@@ -75,7 +81,9 @@ def test_a_case_stays_with_the_patient_it_was_opened_for(
     assert {r["case_id"]: r["patient_id"] for r in _rows(supabase_stack, "cases")} == patient_of
     # The app's own changes of a case still go in (the name, as typed on the case page).
     doctor.signed_in.services.update_case(ids["case"], {"patient_name": "Zbigniew K."})
-    assert doctor.signed_in.services.get_case(ids["case"]).case.patient_id == patient_of[ids["case"]]
+    assert (
+        doctor.signed_in.services.get_case(ids["case"]).case.patient_id == patient_of[ids["case"]]
+    )
 
 
 def test_a_file_row_stays_as_it_was_uploaded(
@@ -141,11 +149,11 @@ def test_a_signed_cases_files_and_their_bytes_are_kept(
         [Upload("bloods.txt", b"Glucose 5.1 mmol/L", "lab")],
     )
     doctor.signed_in.services.delete_case(created.case.case_id)
-    with supabase_stack.project.connect() as connection:
-        left = connection.execute(
-            "select count(*) from storage.objects where name like %s",
-            [f"{me}/{created.case.case_id}/%"],
-        ).fetchone()[0]
+    left = _scalar(
+        supabase_stack,
+        "select count(*) from storage.objects where name like %s",
+        [f"{me}/{created.case.case_id}/%"],
+    )
     assert left == 0
 
 
@@ -217,7 +225,10 @@ def test_no_api_role_holds_the_audit_trails_sequence(
     doctor (and so every action that records one) failed on the primary key."""
     _, roles, _ = pilot
     doctor = roles["doctor"]
-    for claims in ({"role": "anon"}, {"sub": doctor.signed_in.doctor.user_id, "role": "authenticated"}):
+    for claims in (
+        {"role": "anon"},
+        {"sub": doctor.signed_in.doctor.user_id, "role": "authenticated"},
+    ):
         with (
             pytest.raises(psycopg.errors.InsufficientPrivilege),
             supabase_stack.project.as_caller(claims) as connection,
@@ -226,3 +237,44 @@ def test_no_api_role_holds_the_audit_trails_sequence(
     # Events still go in under the doctor's token (the identity takes its own next value).
     doctor.signed_in.services.get_case(_rows(supabase_stack, "cases")[0]["case_id"])
     assert doctor.signed_in.services.verify_audit().intact
+
+
+def test_the_embedded_store_keeps_the_same_rows(tmp_path: Any) -> None:
+    """The embedded file's twin (migration 22): no token reaches it, so the app is its
+    only writer; its triggers say the same as PostgreSQL's, the last guard under it."""
+    import sqlite3
+
+    from core.models import NewCase, Upload
+    from tests.contract.harness import LocalHarness
+    from tests.contract.test_pilots import _case
+
+    harness = LocalHarness(tmp_path / "data")
+    doctor = harness.sign_up()
+    signed, other = _case(doctor), _case(doctor, "Zofia Nowak")
+    _review_all(doctor, signed)
+    doctor.services.review.sign(signed)
+    connection = harness.provider.database.connection()
+    (file_id,) = connection.execute(
+        "SELECT file_id FROM case_files WHERE case_id = ?", [signed]
+    ).fetchone()
+    (elsewhere,) = connection.execute(
+        "SELECT patient_id FROM cases WHERE case_id = ?", [other]
+    ).fetchone()
+    for statement, values in (
+        ("UPDATE cases SET patient_id = ? WHERE case_id = ?", [elsewhere, signed]),
+        ("UPDATE case_files SET file_name = ? WHERE file_id = ?", ["renamed.txt", file_id]),
+        ("UPDATE case_files SET uploaded_at = ? WHERE file_id = ?", [PAST, file_id]),
+        ("UPDATE case_files SET case_id = ? WHERE file_id = ?", [other, file_id]),
+        ("DELETE FROM case_files WHERE file_id = ?", [file_id]),
+    ):
+        with pytest.raises(sqlite3.IntegrityError):
+            connection.execute(statement, values)
+    connection.execute("UPDATE case_files SET text_data = 'Hb 9.1' WHERE file_id = ?", [file_id])
+    # The app's own paths: a new case (its patient set once), an unsigned case deleted whole.
+    created = doctor.services.create_case(
+        NewCase(patient_name="Eve Adams", patient_age=40, patient_gender="female"),
+        [Upload("bloods.txt", b"Glucose 5.1 mmol/L", "lab")],
+    )
+    doctor.services.delete_case(created.case.case_id)
+    doctor.services.delete_case(other)
+    assert harness.row_counts()["case_files"] == 1
