@@ -1480,63 +1480,115 @@ COMMENT ON FUNCTION public.unmerge_patient(p_patient uuid) IS 'Undoes the merge 
 CREATE FUNCTION public.view_from_stored_case(view jsonb, enrolled_case uuid, owner uuid) RETURNS boolean
     LANGUAGE sql STABLE
     SET search_path TO ''
-    AS $$
+    AS $_$
     select jsonb_typeof(view) = 'object'
+       -- The view's own keys (core/pilot/records.py CaseView).
+       and not exists (
+           select 1 from jsonb_object_keys(view) k
+           where k not in ('age_band', 'sex', 'notes', 'lab_files', 'lab_values', 'images'))
+       -- The age as the case's ten-year band, the sex as the case's.
+       and coalesce(view -> 'age_band', 'null') in (
+           'null',
+           (select to_jsonb(case when c.patient_age >= 90 then '90+'
+                                 else (c.patient_age / 10 * 10)::text || '-'
+                                      || (c.patient_age / 10 * 10 + 9)::text end)
+            from public.cases c where c.case_id = enrolled_case))
+       and coalesce(view -> 'sex', 'null') in (
+           'null',
+           (select to_jsonb(c.patient_gender) from public.cases c
+            where c.case_id = enrolled_case))
        -- The notes: the case's own summary, redacted.
        and public.redaction_of(
                case when jsonb_typeof(view -> 'notes') = 'string' then view ->> 'notes' end,
                (select c.case_summary from public.cases c where c.case_id = enrolled_case))
        and coalesce(jsonb_typeof(view -> 'notes'), 'null') in ('string', 'null')
-       -- Each lab text: one of the case's lab files' text, redacted.
+       -- Each lab text: a label and one of the case's lab files' text, redacted.
        and not exists (
            select 1 from jsonb_array_elements(coalesce(view -> 'lab_files', '[]')) lab
-           where not exists (
-               select 1 from public.case_files f
-               where f.case_id = enrolled_case and f.file_category = 'lab'
-                 and public.redaction_of(lab ->> 'text', f.text_data)))
-       -- Each lab value: a value of one of the case's stored drafts (analyte, number,
-       -- unit, flag), its source line that value's, redacted.
+           where jsonb_typeof(lab) is distinct from 'object'
+              or exists (select 1 from jsonb_object_keys(lab) k where k not in ('label', 'text'))
+              or coalesce(lab ->> 'label', '') !~ '^Lab file [1-9][0-9]{0,3}$'
+              or not exists (
+                  select 1 from public.case_files f
+                  where f.case_id = enrolled_case and f.file_category = 'lab'
+                    and public.redaction_of(lab ->> 'text', f.text_data)))
+       -- Each lab value: a value of one of the case's stored drafts, every field as
+       -- stored (a field the stored value lacks: the model's default), its source line
+       -- that value's, redacted.
        and not exists (
            select 1 from jsonb_array_elements(coalesce(view -> 'lab_values', '[]')) shown
-           where not exists (
-               select 1 from public.ai_drafts d,
-                   jsonb_array_elements(
-                       case when jsonb_typeof(d.ai_insights -> 'lab_values') = 'array'
-                            then d.ai_insights -> 'lab_values' else '[]' end) stored
-               where d.case_id = enrolled_case and d.user_id = owner
-                 and stored ->> 'analyte' = shown ->> 'analyte'
-                 and (stored -> 'value') = (shown -> 'value')
-                 and (stored ->> 'unit') is not distinct from (shown ->> 'unit')
-                 and (stored ->> 'flag') is not distinct from (shown ->> 'flag')
-                 and public.redaction_of(shown ->> 'source_line', stored ->> 'source_line')))
-       -- Each image reading: one of the case's radiology files' readings, its texts
-       -- redacted and the rest as stored.
+           where jsonb_typeof(shown) is distinct from 'object'
+              or exists (
+                  select 1 from jsonb_object_keys(shown) k
+                  where k not in (
+                      'analyte', 'value', 'comparator', 'unit', 'reference_low',
+                      'reference_high', 'flag', 'source_file_id', 'source_page',
+                      'source_line', 'specimen', 'timing', 'critical', 'doubtful', 'read_by',
+                      'ocr_confidence', 'sender_flag', 'result_status', 'other_patient'))
+              or not exists (
+                  select 1 from public.ai_drafts d,
+                      jsonb_array_elements(
+                          case when jsonb_typeof(d.ai_insights -> 'lab_values') = 'array'
+                               then d.ai_insights -> 'lab_values' else '[]' end) stored
+                  where d.case_id = enrolled_case and d.user_id = owner
+                    and jsonb_typeof(stored) = 'object'
+                    and stored ->> 'analyte' = shown ->> 'analyte'
+                    and (stored -> 'value') = (shown -> 'value')
+                    and (stored ->> 'unit') is not distinct from (shown ->> 'unit')
+                    and (stored ->> 'flag') is not distinct from (shown ->> 'flag')
+                    and not exists (
+                        select 1 from jsonb_each(shown - 'source_line') field
+                        where field.value is distinct from coalesce(
+                            stored -> field.key,
+                            case when field.key in ('critical', 'doubtful', 'other_patient')
+                                 then 'false'::jsonb else 'null'::jsonb end))
+                    and public.redaction_of(shown ->> 'source_line', stored ->> 'source_line')))
+       -- Each image: a label, its picture, and a reading that is one of the case's
+       -- radiology files' readings, its texts redacted and the rest as stored.
        and not exists (
            select 1 from jsonb_array_elements(coalesce(view -> 'images', '[]')) image
-           where jsonb_typeof(image -> 'reading') = 'object'
-             and not exists (
-                 select 1 from public.case_files f
-                 where f.case_id = enrolled_case and f.file_category = 'radiology'
-                   and jsonb_typeof(f.ai_summary) = 'object'
-                   and public.redaction_of(image #>> '{reading,findings}',
-                                           f.ai_summary ->> 'findings')
-                   and public.redaction_of(image #>> '{reading,impression}',
-                                           f.ai_summary ->> 'impression')
-                   and public.redaction_of(image #>> '{reading,study_description}',
-                                           f.ai_summary ->> 'study_description')
-                   and coalesce(image #> '{reading,modality}', 'null')
-                       = coalesce(f.ai_summary -> 'modality', 'null')
-                   and not exists (
-                       select 1 from jsonb_array_elements_text(
-                           coalesce(image #> '{reading,key_abnormalities}', '[]')) a(text)
-                       where not exists (
-                           select 1 from jsonb_array_elements_text(
-                               case when jsonb_typeof(f.ai_summary -> 'key_abnormalities')
-                                         = 'array'
-                                    then f.ai_summary -> 'key_abnormalities'
-                                    else '[]' end) s(text)
-                           where public.redaction_of(a.text, s.text)))))
-$$;
+           where jsonb_typeof(image) is distinct from 'object'
+              or exists (
+                  select 1 from jsonb_object_keys(image) k
+                  where k not in ('label', 'reading', 'png'))
+              or coalesce(image ->> 'label', '') !~ '^Radiology image [1-9][0-9]{0,3}$'
+              or coalesce(jsonb_typeof(image -> 'png'), 'null') not in ('string', 'null')
+              or coalesce(jsonb_typeof(image -> 'reading'), 'null') not in ('object', 'null')
+              or (jsonb_typeof(image -> 'reading') = 'object' and (
+                  exists (
+                      select 1 from jsonb_object_keys(image -> 'reading') k
+                      where k not in (
+                          'confidence_score', 'findings', 'impression', 'key_abnormalities',
+                          'modality', 'body_part', 'study_description', 'image_properties'))
+                  or not exists (
+                      select 1 from public.case_files f
+                      where f.case_id = enrolled_case and f.file_category = 'radiology'
+                        and jsonb_typeof(f.ai_summary) = 'object'
+                        and public.redaction_of(image #>> '{reading,findings}',
+                                                f.ai_summary ->> 'findings')
+                        and public.redaction_of(image #>> '{reading,impression}',
+                                                f.ai_summary ->> 'impression')
+                        and public.redaction_of(image #>> '{reading,study_description}',
+                                                f.ai_summary ->> 'study_description')
+                        and coalesce(image #> '{reading,modality}', 'null')
+                            = coalesce(f.ai_summary -> 'modality', 'null')
+                        and coalesce(image #> '{reading,body_part}', 'null')
+                            = coalesce(f.ai_summary -> 'body_part', 'null')
+                        and coalesce(image #> '{reading,image_properties}', '{}')
+                            = coalesce(f.ai_summary -> 'image_properties', '{}')
+                        and coalesce(image #> '{reading,confidence_score}', '0')
+                            = coalesce(f.ai_summary -> 'confidence_score', '0')
+                        and not exists (
+                            select 1 from jsonb_array_elements_text(
+                                coalesce(image #> '{reading,key_abnormalities}', '[]')) a(text)
+                            where not exists (
+                                select 1 from jsonb_array_elements_text(
+                                    case when jsonb_typeof(f.ai_summary -> 'key_abnormalities')
+                                              = 'array'
+                                         then f.ai_summary -> 'key_abnormalities'
+                                         else '[]' end) s(text)
+                                where public.redaction_of(a.text, s.text)))))))
+$_$;
 
 --
 -- Name: visible_reason(text); Type: FUNCTION; Schema: public; Owner: -

@@ -14,6 +14,7 @@ change anyway (tests/contract/test_attack_matrix.py attacks other accounts' rows
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import datetime, timedelta
 from typing import Any
@@ -278,3 +279,97 @@ def test_the_embedded_store_keeps_the_same_rows(tmp_path: Any) -> None:
     doctor.services.delete_case(created.case.case_id)
     doctor.services.delete_case(other)
     assert harness.row_counts()["case_files"] == 1
+
+
+def _analysed_case(who: Any, name: str) -> str:
+    """A case whose draft holds one lab value with its range (the lab table's row)."""
+    from core.insights import Insights
+    from core.models import NewCase, Upload, utc_now
+    from tests.doubles import sample_insights
+
+    form = NewCase(patient_name=name, patient_age=47, patient_gender="female", case_summary="")
+    created = who.services.create_case(form, [Upload("bloods.txt", b"Glucose 11.2", "lab")])
+    case_id = created.case.case_id
+    (lab,) = who.backend.cases.list_files(who.doctor.user_id, case_id)
+    who.backend.cases.save_file_analysis(
+        who.doctor.user_id, lab.file_id, "Glucose 11.2 mmol/L (3.9-5.5)", None
+    )
+    value = {
+        "analyte": "Glucose",
+        "value": 11.2,
+        "unit": "mmol/L",
+        "reference_low": 3.9,
+        "reference_high": 5.5,
+        "flag": "high",
+        "source_line": "Glucose 11.2 mmol/L (3.9-5.5)",
+    }
+    insights = sample_insights()
+    insights["lab_values"] = [value]
+    backend, owner, claim = who.backend, who.doctor.user_id, str(uuid.uuid4())
+    assert backend.cases.request_analysis(owner, case_id) is not None
+    assert backend.cases.claim_analysis(owner, case_id, claim, utc_now())
+    assert backend.cases.complete_analysis(owner, case_id, claim, Insights.model_validate(insights))
+    return case_id
+
+
+def test_the_blind_view_holds_nothing_the_stored_case_does_not(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """view_from_stored_case checked the notes, each lab text, each value's analyte,
+    number, unit and flag, and each image's reading; the rest of the view went to the
+    reviewers as sent. The reviewer's page shows "Age {age_band}", the sex and each
+    file's label, and the lab table each value's range, timing and critical mark: an
+    enrolling doctor's token could write the answer there ("Lab file 1: iron deficiency,
+    D50.9"), the patient's exact age, or a range that makes a high value look normal."""
+    from tests.contract.test_pilots import pilots
+
+    _, roles, ids = pilot
+    doctor = roles["doctor"]
+    model, target = (_analysed_case(doctor.signed_in, "Ada Quist") for _ in range(2))
+    (made,) = pilots(doctor.signed_in).enrol(ids["pilot"], [model])
+    (row,) = [r for r in _rows(supabase_stack, "pilot_cases") if r["case_id"] == model]
+    view = row["case_view"]
+    assert view["age_band"] == "40-49" and view["lab_files"][0]["label"] == "Lab file 1"
+    assert view["lab_values"][0]["reference_high"] == 5.5
+
+    def with_change(change: Any) -> dict[str, Any]:
+        changed = json.loads(json.dumps(view))
+        change(changed)
+        return changed
+
+    forged = {
+        "an answer in a file's label": lambda v: v["lab_files"][0].update(
+            label="Lab file 1: iron deficiency anaemia, D50.9"
+        ),
+        "the exact age": lambda v: v.update(age_band="47 (born 14 March 1979)"),
+        "another sex": lambda v: v.update(sex="male"),
+        "a key of its own": lambda v: v.update(hint="D50.9"),
+        "a range that makes the value normal": lambda v: v["lab_values"][0].update(
+            reference_high=12.0, flag="high"
+        ),
+        "a critical mark": lambda v: v["lab_values"][0].update(critical=True),
+        "a timing in words": lambda v: v["lab_values"][0].update(timing="answer D50.9"),
+        "a field of its own in a lab file": lambda v: v["lab_files"][0].update(note="D50.9"),
+        "an image with a label of its own": lambda v: v.update(
+            images=[{"label": "Answer: D50.9", "reading": None, "png": None}]
+        ),
+    }
+    with supabase_stack.rest_as(doctor.token) as rest:
+        for what, change in forged.items():
+            answer = rest.post(
+                "/rest/v1/pilot_cases",
+                json={
+                    "pilot_id": ids["pilot"],
+                    "case_id": target,
+                    "case_view": with_change(change),
+                },
+            )
+            assert answer.status_code == 400, (what, answer.text)
+        # The same view, unchanged, is the target case's as well (same texts and values).
+        same = rest.post(
+            "/rest/v1/pilot_cases",
+            json={"pilot_id": ids["pilot"], "case_id": target, "case_view": view},
+        )
+        assert same.status_code == 201, same.text
+    assert made.enrolment_id
