@@ -2305,6 +2305,13 @@ ALTER TABLE ONLY public.case_insights
     ADD CONSTRAINT case_insights_pkey PRIMARY KEY (case_id);
 
 --
+-- Name: cases cases_case_summary_bounded; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.cases
+    ADD CONSTRAINT cases_case_summary_bounded CHECK ((char_length(case_summary) <= 20000)) NOT VALID;
+
+--
 -- Name: cases cases_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2410,11 +2417,25 @@ ALTER TABLE ONLY public.pilots
     ADD CONSTRAINT pilots_pkey PRIMARY KEY (pilot_id);
 
 --
+-- Name: section_reviews section_reviews_edited_bounded; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.section_reviews
+    ADD CONSTRAINT section_reviews_edited_bounded CHECK ((octet_length((edited)::text) <= 1000000)) NOT VALID;
+
+--
 -- Name: section_reviews section_reviews_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.section_reviews
     ADD CONSTRAINT section_reviews_pkey PRIMARY KEY (review_id);
+
+--
+-- Name: section_reviews section_reviews_reason_bounded; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.section_reviews
+    ADD CONSTRAINT section_reviews_reason_bounded CHECK ((char_length(reason) <= 2000)) NOT VALID;
 
 --
 -- Name: section_reviews section_reviews_rejection_reason_visible; Type: CHECK CONSTRAINT; Schema: public; Owner: -

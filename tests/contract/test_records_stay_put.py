@@ -373,3 +373,75 @@ def test_the_blind_view_holds_nothing_the_stored_case_does_not(
         )
         assert same.status_code == 201, same.text
     assert made.enrolment_id
+
+
+def test_what_a_doctor_writes_is_bounded_as_the_app_bounds_it(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """The app keeps a case's notes to 20,000 characters, a rejection reason to 2,000 and
+    each field of an edited section to 20,000 (core/validation.py, core/review.py); the
+    owner's token stored megabytes in each, which every later reading of the case (the
+    case page, the model's prompt, the enrolment's scrubbing and the reviewers' pages)
+    then carried."""
+    _, roles, ids = pilot
+    doctor = roles["doctor"]
+    me = doctor.signed_in.doctor.user_id
+    draft = doctor.signed_in.services.review.summary(ids["case"]).draft
+    assert draft is not None
+
+    def decision(**values: Any) -> dict[str, Any]:
+        return {
+            "review_id": str(uuid.uuid4()),
+            "case_id": ids["case"],
+            "user_id": me,
+            "draft_id": draft.draft_id,
+            **values,
+        }
+
+    case = {"case_id": ids["case"]}
+    with supabase_stack.rest_as(doctor.token) as rest:
+        for what, answer in (
+            (
+                "notes",
+                _patch(supabase_stack, doctor.token, "cases", case, {"case_summary": "x" * 20_001}),
+            ),
+            (
+                "5 MB of notes",
+                _patch(
+                    supabase_stack, doctor.token, "cases", case, {"case_summary": "x" * 5_000_000}
+                ),
+            ),
+            (
+                "a reason",
+                rest.post(
+                    "/rest/v1/section_reviews",
+                    json=decision(section="soap_note", decision="rejected", reason="x" * 2_001),
+                ),
+            ),
+            (
+                "an edited section",
+                rest.post(
+                    "/rest/v1/section_reviews",
+                    json=decision(
+                        section="case_summary",
+                        decision="edited",
+                        edited={"comprehensive_summary": "x" * 2_000_000},
+                    ),
+                ),
+            ),
+        ):
+            assert answer.status_code == 400, (what, answer.text)
+        # The app's own bounds still go in.
+        at_bound = _patch(
+            supabase_stack, doctor.token, "cases", case, {"case_summary": "é" * 20_000}
+        )
+        assert at_bound.status_code == 200, at_bound.text
+        fits = rest.post(
+            "/rest/v1/section_reviews",
+            json=decision(section="soap_note", decision="rejected", reason="é" * 2_000),
+        )
+        assert fits.status_code == 201, fits.text
+    edited = {name: "é" * 20_000 for name in ("subjective", "objective", "assessment", "plan")}
+    review = doctor.signed_in.services.review
+    review.review_section(ids["case"], "soap_note", "edit", edited=edited)
