@@ -236,7 +236,13 @@ def test_no_api_role_holds_the_audit_trails_sequence(
         ):
             connection.execute("select setval('public.audit_events_event_id_seq', 1)")
     # Events still go in under the doctor's token (the identity takes its own next value).
-    doctor.signed_in.services.get_case(_rows(supabase_stack, "cases")[0]["case_id"])
+    from core.models import NewCase
+
+    before = len(_rows(supabase_stack, "audit_events"))
+    doctor.signed_in.services.create_case(
+        NewCase(patient_name="Eve Adams", patient_age=40, patient_gender="female"), []
+    )
+    assert len(_rows(supabase_stack, "audit_events")) > before
     assert doctor.signed_in.services.verify_audit().intact
 
 
