@@ -451,3 +451,53 @@ def test_what_a_doctor_writes_is_bounded_as_the_app_bounds_it(
     edited = {name: "é" * 20_000 for name in ("subjective", "objective", "assessment", "plan")}
     review = doctor.signed_in.services.review
     review.review_section(ids["case"], "soap_note", "edit", edited=edited)
+
+
+def test_a_case_enrolled_in_a_pilot_is_kept_with_its_reviews(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811  (the imported fixture)
+) -> None:
+    """A pilot with reviews is never deleted, but the enrolling doctor could delete an
+    enrolled case (the app's delete_case, or the token over PostgREST): the foreign keys
+    took its enrolment, its enrolled draft and every reviewer's review with it."""
+    from core.errors import EnrolledCaseKept
+
+    _, roles, ids = pilot
+    doctor = roles["doctor"]
+    before = {t: _rows(supabase_stack, t) for t in ("pilot_cases", "pilot_reviews")}
+    assert before["pilot_reviews"]
+    with supabase_stack.rest_as(doctor.token) as rest:
+        gone = rest.delete("/rest/v1/cases", params={"case_id": f"eq.{ids['case']}"})
+    assert gone.status_code == 400, gone.text
+    with pytest.raises(EnrolledCaseKept, match="archive the case instead"):
+        doctor.signed_in.services.delete_case(ids["case"])
+    assert {t: _rows(supabase_stack, t) for t in before} == before
+    events = doctor.signed_in.services.audit_events(ids["case"])
+    assert "case_deleted" not in [e.action for e in events]
+    # Archived instead, as the refusal says.
+    doctor.signed_in.services.update_case(ids["case"], {"status": "archived"})
+
+
+def test_the_embedded_store_keeps_an_enrolled_case(tmp_path: Any) -> None:
+    import sqlite3
+
+    from core.errors import EnrolledCaseKept
+    from core.services.pilots import PilotService
+    from tests.contract.harness import LocalHarness
+    from tests.contract.test_pilots import _case
+
+    harness = LocalHarness(tmp_path / "data")
+    coordinator, doctor = harness.sign_up(), harness.sign_up()
+    lead = PilotService(coordinator.doctor, coordinator.backend)
+    made = lead.create_pilot("P", "", "2026-11-01", "2027-01-31")
+    lead.add_member(made.pilot_id, doctor.doctor.email, "doctor")
+    enrolled, other = _case(doctor), _case(doctor, "Zofia Nowak")
+    PilotService(doctor.doctor, doctor.backend).enrol(made.pilot_id, [enrolled])
+    with pytest.raises(EnrolledCaseKept):
+        doctor.services.delete_case(enrolled)
+    connection = harness.provider.database.connection()
+    with pytest.raises(sqlite3.IntegrityError):
+        connection.execute("DELETE FROM cases WHERE case_id = ?", [enrolled])
+    doctor.services.delete_case(other)  # a case in no pilot goes as before
+    assert connection.execute("SELECT count(*) FROM pilot_cases").fetchone()[0] == 1
+    assert connection.execute("SELECT count(*) FROM cases").fetchone()[0] == 1
