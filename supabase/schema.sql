@@ -483,6 +483,25 @@ end;
 $$;
 
 --
+-- Name: keep_enrolled_cases(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_enrolled_cases() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if pg_trigger_depth() = 1
+       and exists (select 1 from public.pilot_cases e where e.case_id = old.case_id)
+    then
+        raise exception 'a case enrolled in a pilot is never deleted'
+            using errcode = 'check_violation', hint = 'archive the case instead';
+    end if;
+    return old;
+end;
+$$;
+
+--
 -- Name: keep_enrolled_draft(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2722,6 +2741,12 @@ CREATE TRIGGER case_files_of_signed_cases_kept BEFORE DELETE ON public.case_file
 CREATE TRIGGER case_files_uploaded_now BEFORE INSERT ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.file_uploaded_now();
 
 --
+-- Name: cases cases_enrolled_in_pilots_kept; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_enrolled_in_pilots_kept BEFORE DELETE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.keep_enrolled_cases();
+
+--
 -- Name: cases cases_gender_fixed; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3764,6 +3789,15 @@ GRANT ALL ON FUNCTION public.keep_case_patient() TO service_role;
 GRANT ALL ON FUNCTION public.keep_cases_with_signed_notes() TO anon;
 GRANT ALL ON FUNCTION public.keep_cases_with_signed_notes() TO authenticated;
 GRANT ALL ON FUNCTION public.keep_cases_with_signed_notes() TO service_role;
+
+--
+-- Name: FUNCTION keep_enrolled_cases(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_enrolled_cases() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_enrolled_cases() TO anon;
+GRANT ALL ON FUNCTION public.keep_enrolled_cases() TO authenticated;
+GRANT ALL ON FUNCTION public.keep_enrolled_cases() TO service_role;
 
 --
 -- Name: FUNCTION keep_enrolled_draft(); Type: ACL; Schema: public; Owner: -

@@ -701,6 +701,14 @@ MIGRATIONS: tuple[str, ...] = (
         WHEN EXISTS (SELECT 1 FROM signed_notes WHERE case_id = OLD.case_id)
         BEGIN SELECT RAISE(ABORT, 'the files of a case with a signed note are kept'); END;
     """,
+    # 23: a case enrolled in a pilot is never deleted: its enrolment, enrolled draft and
+    # every reviewer's review would go with it (supabase:
+    # 20261127150300_enrolled_cases_kept.sql).
+    """
+    CREATE TRIGGER cases_enrolled_in_pilots_kept BEFORE DELETE ON cases
+        WHEN EXISTS (SELECT 1 FROM pilot_cases WHERE case_id = OLD.case_id)
+        BEGIN SELECT RAISE(ABORT, 'a case enrolled in a pilot is never deleted'); END;
+    """,
 )
 
 

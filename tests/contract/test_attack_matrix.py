@@ -158,6 +158,7 @@ TRIGGER_FUNCTIONS = {
     "keep_files_of_signed_cases": False,
     "file_uploaded_now": False,
     "pilot_created_now": False,
+    "keep_enrolled_cases": False,
 }
 
 
