@@ -126,6 +126,16 @@ class SignedNoteKept(MedCaseError):
     )
 
 
+class EnrolledCaseKept(MedCaseError):
+    """409: the case is enrolled in a pilot, whose reviewers read it; never deleted."""
+
+    status = 409
+    default_detail = (
+        "This case is enrolled in a pilot, whose reviewers read and review it, so it is never "
+        "deleted: archive the case instead (the enrolment and its reviews are kept)"
+    )
+
+
 class InternalError(MedCaseError):
     """500: anything else. ``detail`` must never carry patient data."""
 

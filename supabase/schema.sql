@@ -390,6 +390,20 @@ end;
 $$;
 
 --
+-- Name: file_uploaded_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.file_uploaded_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    new.uploaded_at := clock_timestamp();
+    return new;
+end;
+$$;
+
+--
 -- Name: fold_spelling(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -399,6 +413,28 @@ CREATE FUNCTION public.fold_spelling(words text) RETURNS text
     AS $$
     select replace(replace(replace(replace(replace(
         lower(words), 'tumour', 'tumor'), 'æ', 'e'), 'œ', 'e'), 'ae', 'e'), 'oe', 'e')
+$$;
+
+--
+-- Name: keep_case_file_as_uploaded(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_case_file_as_uploaded() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if (new.case_id, new.user_id, new.file_name, new.file_type, new.file_size,
+        new.file_url, new.file_category, new.uploaded_at)
+       is distinct from
+       (old.case_id, old.user_id, old.file_name, old.file_type, old.file_size,
+        old.file_url, old.file_category, old.uploaded_at)
+    then
+        raise exception 'a file stays as it was uploaded: only its reading changes'
+            using errcode = 'check_violation', hint = 'case_file_fixed';
+    end if;
+    return new;
+end;
 $$;
 
 --
@@ -416,6 +452,20 @@ end;
 $$;
 
 --
+-- Name: keep_case_patient(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_case_patient() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    raise exception 'a case stays with the patient record it was opened for'
+        using errcode = 'check_violation', hint = 'case_patient_fixed';
+end;
+$$;
+
+--
 -- Name: keep_cases_with_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -427,6 +477,25 @@ begin
     if exists (select 1 from public.signed_notes n where n.case_id = old.case_id) then
         raise exception 'a case with a signed note is never deleted'
             using errcode = 'P0001', hint = 'archive the case instead';
+    end if;
+    return old;
+end;
+$$;
+
+--
+-- Name: keep_enrolled_cases(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_enrolled_cases() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if pg_trigger_depth() = 1
+       and exists (select 1 from public.pilot_cases e where e.case_id = old.case_id)
+    then
+        raise exception 'a case enrolled in a pilot is never deleted'
+            using errcode = 'check_violation', hint = 'archive the case instead';
     end if;
     return old;
 end;
@@ -450,6 +519,23 @@ begin
             using errcode = 'insufficient_privilege';
     end if;
     return new;
+end;
+$$;
+
+--
+-- Name: keep_files_of_signed_cases(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.keep_files_of_signed_cases() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if exists (select 1 from public.signed_notes n where n.case_id = old.case_id) then
+        raise exception 'the files of a case with a signed note are kept'
+            using errcode = 'check_violation', hint = 'signed_case_files_kept';
+    end if;
+    return old;
 end;
 $$;
 
@@ -857,6 +943,24 @@ CREATE FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) RET
     select exists (select 1 from public.pilot_cases e
                    where e.enrolment_id = p_enrolment and e.pilot_id = p_pilot
                      and e.owner_id <> (select auth.uid()))
+$$;
+
+--
+-- Name: pilot_created_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.pilot_created_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if tg_op = 'INSERT' then
+        new.created_at := now();
+    else
+        new.created_at := old.created_at;
+    end if;
+    return new;
+end;
 $$;
 
 --
@@ -1395,63 +1499,115 @@ COMMENT ON FUNCTION public.unmerge_patient(p_patient uuid) IS 'Undoes the merge 
 CREATE FUNCTION public.view_from_stored_case(view jsonb, enrolled_case uuid, owner uuid) RETURNS boolean
     LANGUAGE sql STABLE
     SET search_path TO ''
-    AS $$
+    AS $_$
     select jsonb_typeof(view) = 'object'
+       -- The view's own keys (core/pilot/records.py CaseView).
+       and not exists (
+           select 1 from jsonb_object_keys(view) k
+           where k not in ('age_band', 'sex', 'notes', 'lab_files', 'lab_values', 'images'))
+       -- The age as the case's ten-year band, the sex as the case's.
+       and coalesce(view -> 'age_band', 'null') in (
+           'null',
+           (select to_jsonb(case when c.patient_age >= 90 then '90+'
+                                 else (c.patient_age / 10 * 10)::text || '-'
+                                      || (c.patient_age / 10 * 10 + 9)::text end)
+            from public.cases c where c.case_id = enrolled_case))
+       and coalesce(view -> 'sex', 'null') in (
+           'null',
+           (select to_jsonb(c.patient_gender) from public.cases c
+            where c.case_id = enrolled_case))
        -- The notes: the case's own summary, redacted.
        and public.redaction_of(
                case when jsonb_typeof(view -> 'notes') = 'string' then view ->> 'notes' end,
                (select c.case_summary from public.cases c where c.case_id = enrolled_case))
        and coalesce(jsonb_typeof(view -> 'notes'), 'null') in ('string', 'null')
-       -- Each lab text: one of the case's lab files' text, redacted.
+       -- Each lab text: a label and one of the case's lab files' text, redacted.
        and not exists (
            select 1 from jsonb_array_elements(coalesce(view -> 'lab_files', '[]')) lab
-           where not exists (
-               select 1 from public.case_files f
-               where f.case_id = enrolled_case and f.file_category = 'lab'
-                 and public.redaction_of(lab ->> 'text', f.text_data)))
-       -- Each lab value: a value of one of the case's stored drafts (analyte, number,
-       -- unit, flag), its source line that value's, redacted.
+           where jsonb_typeof(lab) is distinct from 'object'
+              or exists (select 1 from jsonb_object_keys(lab) k where k not in ('label', 'text'))
+              or coalesce(lab ->> 'label', '') !~ '^Lab file [1-9][0-9]{0,3}$'
+              or not exists (
+                  select 1 from public.case_files f
+                  where f.case_id = enrolled_case and f.file_category = 'lab'
+                    and public.redaction_of(lab ->> 'text', f.text_data)))
+       -- Each lab value: a value of one of the case's stored drafts, every field as
+       -- stored (a field the stored value lacks: the model's default), its source line
+       -- that value's, redacted.
        and not exists (
            select 1 from jsonb_array_elements(coalesce(view -> 'lab_values', '[]')) shown
-           where not exists (
-               select 1 from public.ai_drafts d,
-                   jsonb_array_elements(
-                       case when jsonb_typeof(d.ai_insights -> 'lab_values') = 'array'
-                            then d.ai_insights -> 'lab_values' else '[]' end) stored
-               where d.case_id = enrolled_case and d.user_id = owner
-                 and stored ->> 'analyte' = shown ->> 'analyte'
-                 and (stored -> 'value') = (shown -> 'value')
-                 and (stored ->> 'unit') is not distinct from (shown ->> 'unit')
-                 and (stored ->> 'flag') is not distinct from (shown ->> 'flag')
-                 and public.redaction_of(shown ->> 'source_line', stored ->> 'source_line')))
-       -- Each image reading: one of the case's radiology files' readings, its texts
-       -- redacted and the rest as stored.
+           where jsonb_typeof(shown) is distinct from 'object'
+              or exists (
+                  select 1 from jsonb_object_keys(shown) k
+                  where k not in (
+                      'analyte', 'value', 'comparator', 'unit', 'reference_low',
+                      'reference_high', 'flag', 'source_file_id', 'source_page',
+                      'source_line', 'specimen', 'timing', 'critical', 'doubtful', 'read_by',
+                      'ocr_confidence', 'sender_flag', 'result_status', 'other_patient'))
+              or not exists (
+                  select 1 from public.ai_drafts d,
+                      jsonb_array_elements(
+                          case when jsonb_typeof(d.ai_insights -> 'lab_values') = 'array'
+                               then d.ai_insights -> 'lab_values' else '[]' end) stored
+                  where d.case_id = enrolled_case and d.user_id = owner
+                    and jsonb_typeof(stored) = 'object'
+                    and stored ->> 'analyte' = shown ->> 'analyte'
+                    and (stored -> 'value') = (shown -> 'value')
+                    and (stored ->> 'unit') is not distinct from (shown ->> 'unit')
+                    and (stored ->> 'flag') is not distinct from (shown ->> 'flag')
+                    and not exists (
+                        select 1 from jsonb_each(shown - 'source_line') field
+                        where field.value is distinct from coalesce(
+                            stored -> field.key,
+                            case when field.key in ('critical', 'doubtful', 'other_patient')
+                                 then 'false'::jsonb else 'null'::jsonb end))
+                    and public.redaction_of(shown ->> 'source_line', stored ->> 'source_line')))
+       -- Each image: a label, its picture, and a reading that is one of the case's
+       -- radiology files' readings, its texts redacted and the rest as stored.
        and not exists (
            select 1 from jsonb_array_elements(coalesce(view -> 'images', '[]')) image
-           where jsonb_typeof(image -> 'reading') = 'object'
-             and not exists (
-                 select 1 from public.case_files f
-                 where f.case_id = enrolled_case and f.file_category = 'radiology'
-                   and jsonb_typeof(f.ai_summary) = 'object'
-                   and public.redaction_of(image #>> '{reading,findings}',
-                                           f.ai_summary ->> 'findings')
-                   and public.redaction_of(image #>> '{reading,impression}',
-                                           f.ai_summary ->> 'impression')
-                   and public.redaction_of(image #>> '{reading,study_description}',
-                                           f.ai_summary ->> 'study_description')
-                   and coalesce(image #> '{reading,modality}', 'null')
-                       = coalesce(f.ai_summary -> 'modality', 'null')
-                   and not exists (
-                       select 1 from jsonb_array_elements_text(
-                           coalesce(image #> '{reading,key_abnormalities}', '[]')) a(text)
-                       where not exists (
-                           select 1 from jsonb_array_elements_text(
-                               case when jsonb_typeof(f.ai_summary -> 'key_abnormalities')
-                                         = 'array'
-                                    then f.ai_summary -> 'key_abnormalities'
-                                    else '[]' end) s(text)
-                           where public.redaction_of(a.text, s.text)))))
-$$;
+           where jsonb_typeof(image) is distinct from 'object'
+              or exists (
+                  select 1 from jsonb_object_keys(image) k
+                  where k not in ('label', 'reading', 'png'))
+              or coalesce(image ->> 'label', '') !~ '^Radiology image [1-9][0-9]{0,3}$'
+              or coalesce(jsonb_typeof(image -> 'png'), 'null') not in ('string', 'null')
+              or coalesce(jsonb_typeof(image -> 'reading'), 'null') not in ('object', 'null')
+              or (jsonb_typeof(image -> 'reading') = 'object' and (
+                  exists (
+                      select 1 from jsonb_object_keys(image -> 'reading') k
+                      where k not in (
+                          'confidence_score', 'findings', 'impression', 'key_abnormalities',
+                          'modality', 'body_part', 'study_description', 'image_properties'))
+                  or not exists (
+                      select 1 from public.case_files f
+                      where f.case_id = enrolled_case and f.file_category = 'radiology'
+                        and jsonb_typeof(f.ai_summary) = 'object'
+                        and public.redaction_of(image #>> '{reading,findings}',
+                                                f.ai_summary ->> 'findings')
+                        and public.redaction_of(image #>> '{reading,impression}',
+                                                f.ai_summary ->> 'impression')
+                        and public.redaction_of(image #>> '{reading,study_description}',
+                                                f.ai_summary ->> 'study_description')
+                        and coalesce(image #> '{reading,modality}', 'null')
+                            = coalesce(f.ai_summary -> 'modality', 'null')
+                        and coalesce(image #> '{reading,body_part}', 'null')
+                            = coalesce(f.ai_summary -> 'body_part', 'null')
+                        and coalesce(image #> '{reading,image_properties}', '{}')
+                            = coalesce(f.ai_summary -> 'image_properties', '{}')
+                        and coalesce(image #> '{reading,confidence_score}', '0')
+                            = coalesce(f.ai_summary -> 'confidence_score', '0')
+                        and not exists (
+                            select 1 from jsonb_array_elements_text(
+                                coalesce(image #> '{reading,key_abnormalities}', '[]')) a(text)
+                            where not exists (
+                                select 1 from jsonb_array_elements_text(
+                                    case when jsonb_typeof(f.ai_summary -> 'key_abnormalities')
+                                              = 'array'
+                                         then f.ai_summary -> 'key_abnormalities'
+                                         else '[]' end) s(text)
+                                where public.redaction_of(a.text, s.text)))))))
+$_$;
 
 --
 -- Name: visible_reason(text); Type: FUNCTION; Schema: public; Owner: -
@@ -2168,6 +2324,13 @@ ALTER TABLE ONLY public.case_insights
     ADD CONSTRAINT case_insights_pkey PRIMARY KEY (case_id);
 
 --
+-- Name: cases cases_case_summary_bounded; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.cases
+    ADD CONSTRAINT cases_case_summary_bounded CHECK ((char_length(case_summary) <= 20000)) NOT VALID;
+
+--
 -- Name: cases cases_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2273,11 +2436,25 @@ ALTER TABLE ONLY public.pilots
     ADD CONSTRAINT pilots_pkey PRIMARY KEY (pilot_id);
 
 --
+-- Name: section_reviews section_reviews_edited_bounded; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.section_reviews
+    ADD CONSTRAINT section_reviews_edited_bounded CHECK ((octet_length((edited)::text) <= 1000000)) NOT VALID;
+
+--
 -- Name: section_reviews section_reviews_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.section_reviews
     ADD CONSTRAINT section_reviews_pkey PRIMARY KEY (review_id);
+
+--
+-- Name: section_reviews section_reviews_reason_bounded; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.section_reviews
+    ADD CONSTRAINT section_reviews_reason_bounded CHECK ((char_length(reason) <= 2000)) NOT VALID;
 
 --
 -- Name: section_reviews section_reviews_rejection_reason_visible; Type: CHECK CONSTRAINT; Schema: public; Owner: -
@@ -2540,10 +2717,34 @@ CREATE TRIGGER audit_events_stamp BEFORE INSERT ON public.audit_events FOR EACH 
 CREATE TRIGGER audit_events_unchanged BEFORE UPDATE ON public.audit_events FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
 
 --
+-- Name: case_files case_files_as_uploaded; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_as_uploaded BEFORE UPDATE ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.keep_case_file_as_uploaded();
+
+--
 -- Name: case_files case_files_id_fixed; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER case_files_id_fixed BEFORE UPDATE OF file_id ON public.case_files FOR EACH ROW WHEN ((new.file_id IS DISTINCT FROM old.file_id)) EXECUTE FUNCTION public.keep_case_file_id();
+
+--
+-- Name: case_files case_files_of_signed_cases_kept; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_of_signed_cases_kept BEFORE DELETE ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.keep_files_of_signed_cases();
+
+--
+-- Name: case_files case_files_uploaded_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_uploaded_now BEFORE INSERT ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.file_uploaded_now();
+
+--
+-- Name: cases cases_enrolled_in_pilots_kept; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_enrolled_in_pilots_kept BEFORE DELETE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.keep_enrolled_cases();
 
 --
 -- Name: cases cases_gender_fixed; Type: TRIGGER; Schema: public; Owner: -
@@ -2556,6 +2757,12 @@ CREATE TRIGGER cases_gender_fixed BEFORE UPDATE OF patient_gender ON public.case
 --
 
 CREATE TRIGGER cases_opened_now BEFORE INSERT ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_opened_now();
+
+--
+-- Name: cases cases_patient_fixed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_patient_fixed BEFORE UPDATE OF patient_id ON public.cases FOR EACH ROW WHEN ((new.patient_id IS DISTINCT FROM old.patient_id)) EXECUTE FUNCTION public.keep_case_patient();
 
 --
 -- Name: cases cases_patient_of_their_own; Type: TRIGGER; Schema: public; Owner: -
@@ -2670,6 +2877,12 @@ CREATE TRIGGER pilot_reviews_blind BEFORE INSERT ON public.pilot_reviews FOR EAC
 --
 
 CREATE TRIGGER pilot_reviews_final BEFORE UPDATE ON public.pilot_reviews FOR EACH ROW EXECUTE FUNCTION public.keep_pilot_review();
+
+--
+-- Name: pilots pilots_created_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER pilots_created_now BEFORE INSERT OR UPDATE ON public.pilots FOR EACH ROW EXECUTE FUNCTION public.pilot_created_now();
 
 --
 -- Name: pilots pilots_with_reviews_kept; Type: TRIGGER; Schema: public; Owner: -
@@ -3383,7 +3596,10 @@ ALTER TABLE public.signed_notes ENABLE ROW LEVEL SECURITY;
 -- Name: objects Doctors delete their own case files; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "Doctors delete their own case files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "Doctors delete their own case files" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (NOT (EXISTS ( SELECT 1
+   FROM (public.case_files f
+     JOIN public.signed_notes n ON ((n.case_id = f.case_id)))
+  WHERE (f.file_url = objects.name))))));
 
 --
 -- Name: objects Doctors read their own case files; Type: POLICY; Schema: storage; Owner: -
@@ -3395,7 +3611,10 @@ CREATE POLICY "Doctors read their own case files" ON storage.objects FOR SELECT 
 -- Name: objects Doctors replace their own case files; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "Doctors replace their own case files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (name ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$'::text)));
+CREATE POLICY "Doctors replace their own case files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (NOT (EXISTS ( SELECT 1
+   FROM (public.case_files f
+     JOIN public.signed_notes n ON ((n.case_id = f.case_id)))
+  WHERE (f.file_url = objects.name)))))) WITH CHECK (((bucket_id = 'case-files'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (name ~ '^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]*$'::text)));
 
 --
 -- Name: objects Doctors upload into their own folder; Type: POLICY; Schema: storage; Owner: -
@@ -3522,6 +3741,15 @@ GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_
 GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb) TO service_role;
 
 --
+-- Name: FUNCTION file_uploaded_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.file_uploaded_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.file_uploaded_now() TO anon;
+GRANT ALL ON FUNCTION public.file_uploaded_now() TO authenticated;
+GRANT ALL ON FUNCTION public.file_uploaded_now() TO service_role;
+
+--
 -- Name: FUNCTION fold_spelling(words text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3530,11 +3758,29 @@ GRANT ALL ON FUNCTION public.fold_spelling(words text) TO authenticated;
 GRANT ALL ON FUNCTION public.fold_spelling(words text) TO service_role;
 
 --
+-- Name: FUNCTION keep_case_file_as_uploaded(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_case_file_as_uploaded() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_case_file_as_uploaded() TO anon;
+GRANT ALL ON FUNCTION public.keep_case_file_as_uploaded() TO authenticated;
+GRANT ALL ON FUNCTION public.keep_case_file_as_uploaded() TO service_role;
+
+--
 -- Name: FUNCTION keep_case_file_id(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.keep_case_file_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_case_file_id() TO service_role;
+
+--
+-- Name: FUNCTION keep_case_patient(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_case_patient() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_case_patient() TO anon;
+GRANT ALL ON FUNCTION public.keep_case_patient() TO authenticated;
+GRANT ALL ON FUNCTION public.keep_case_patient() TO service_role;
 
 --
 -- Name: FUNCTION keep_cases_with_signed_notes(); Type: ACL; Schema: public; Owner: -
@@ -3545,11 +3791,29 @@ GRANT ALL ON FUNCTION public.keep_cases_with_signed_notes() TO authenticated;
 GRANT ALL ON FUNCTION public.keep_cases_with_signed_notes() TO service_role;
 
 --
+-- Name: FUNCTION keep_enrolled_cases(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_enrolled_cases() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_enrolled_cases() TO anon;
+GRANT ALL ON FUNCTION public.keep_enrolled_cases() TO authenticated;
+GRANT ALL ON FUNCTION public.keep_enrolled_cases() TO service_role;
+
+--
 -- Name: FUNCTION keep_enrolled_draft(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.keep_enrolled_draft() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.keep_enrolled_draft() TO service_role;
+
+--
+-- Name: FUNCTION keep_files_of_signed_cases(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.keep_files_of_signed_cases() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.keep_files_of_signed_cases() TO anon;
+GRANT ALL ON FUNCTION public.keep_files_of_signed_cases() TO authenticated;
+GRANT ALL ON FUNCTION public.keep_files_of_signed_cases() TO service_role;
 
 --
 -- Name: FUNCTION keep_patient_gender(); Type: ACL; Schema: public; Owner: -
@@ -3632,6 +3896,15 @@ GRANT ALL ON FUNCTION public.pilot_account_id(p_pilot uuid, p_email text) TO ser
 REVOKE ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_case_reviewable(p_enrolment uuid, p_pilot uuid) TO service_role;
+
+--
+-- Name: FUNCTION pilot_created_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.pilot_created_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.pilot_created_now() TO anon;
+GRANT ALL ON FUNCTION public.pilot_created_now() TO authenticated;
+GRANT ALL ON FUNCTION public.pilot_created_now() TO service_role;
 
 --
 -- Name: FUNCTION pilot_diagnosed(p_enrolment uuid); Type: ACL; Schema: public; Owner: -
@@ -3832,8 +4105,6 @@ GRANT ALL ON TABLE public.audit_events TO service_role;
 -- Name: SEQUENCE audit_events_event_id_seq; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT ALL ON SEQUENCE public.audit_events_event_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.audit_events_event_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.audit_events_event_id_seq TO service_role;
 
 --

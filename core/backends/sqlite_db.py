@@ -680,6 +680,35 @@ MIGRATIONS: tuple[str, ...] = (
                          WHERE a.case_id = f.case_id AND a.value_key = f.value_key))
         BEGIN SELECT RAISE(ABORT, 'acknowledge the critical values first'); END;
     """,
+    # 22: a case stays with its patient record, a file row as it was uploaded (only its
+    # reading changes), and a signed case's file rows are kept (supabase:
+    # 20261127150000_records_stay_put.sql). The patient of a case opened without one is
+    # set once, by cases_patient_of_their_own, from null.
+    """
+    CREATE TRIGGER cases_patient_fixed BEFORE UPDATE OF patient_id ON cases
+        WHEN OLD.patient_id IS NOT NULL AND NEW.patient_id IS NOT OLD.patient_id
+        BEGIN SELECT RAISE(ABORT, 'a case stays with the patient record it was opened for');
+        END;
+    CREATE TRIGGER case_files_as_uploaded BEFORE UPDATE ON case_files
+        WHEN NEW.file_id IS NOT OLD.file_id OR NEW.case_id IS NOT OLD.case_id
+          OR NEW.user_id IS NOT OLD.user_id OR NEW.file_name IS NOT OLD.file_name
+          OR NEW.file_type IS NOT OLD.file_type OR NEW.file_size IS NOT OLD.file_size
+          OR NEW.file_url IS NOT OLD.file_url OR NEW.file_category IS NOT OLD.file_category
+          OR NEW.uploaded_at IS NOT OLD.uploaded_at
+        BEGIN SELECT RAISE(ABORT, 'a file stays as it was uploaded: only its reading changes');
+        END;
+    CREATE TRIGGER case_files_of_signed_cases_kept BEFORE DELETE ON case_files
+        WHEN EXISTS (SELECT 1 FROM signed_notes WHERE case_id = OLD.case_id)
+        BEGIN SELECT RAISE(ABORT, 'the files of a case with a signed note are kept'); END;
+    """,
+    # 23: a case enrolled in a pilot is never deleted: its enrolment, enrolled draft and
+    # every reviewer's review would go with it (supabase:
+    # 20261127150300_enrolled_cases_kept.sql).
+    """
+    CREATE TRIGGER cases_enrolled_in_pilots_kept BEFORE DELETE ON cases
+        WHEN EXISTS (SELECT 1 FROM pilot_cases WHERE case_id = OLD.case_id)
+        BEGIN SELECT RAISE(ABORT, 'a case enrolled in a pilot is never deleted'); END;
+    """,
 )
 
 

@@ -17,7 +17,14 @@ from core import lifecycle, plain_text, validation
 from core.analysis.reading.imaging import PREVIEW_LABEL
 from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.audit import AuditAction, AuditEvent, ChainCheck, Checkpoint, checkpoint_seal
-from core.errors import CaseNotFound, InternalError, InvalidInput, MedCaseError, SignedNoteKept
+from core.errors import (
+    CaseNotFound,
+    EnrolledCaseKept,
+    InternalError,
+    InvalidInput,
+    MedCaseError,
+    SignedNoteKept,
+)
 from core.files import check_upload, display_name, storage_key
 from core.jobs.seal import is_sealed_by
 from core.models import (
@@ -284,13 +291,16 @@ class CaseService:
 
     def delete_case(self, case_id: str) -> None:
         """Delete the case for good: its rows, insights and stored files. A case with a
-        signed note is refused (SignedNoteKept): archive it instead."""
+        signed note (SignedNoteKept) or enrolled in a pilot (EnrolledCaseKept: its
+        reviewers' reviews would go with it) is refused: archive it instead."""
         case_id = validation.case_id(case_id)
         backend, owner = self.backend, self.doctor.user_id
         if backend.cases.get_case(owner, case_id) is None:
             raise CaseNotFound()
         if backend.reviews.signed_notes(owner, case_id):
             raise SignedNoteKept()
+        if backend.pilots.case_enrolments(owner, case_id):
+            raise EnrolledCaseKept()
         # Recorded first: the trail may only speak of the doctor's own, existing cases.
         self._record(AuditAction.CASE_DELETED, case_id)
         keys = backend.cases.delete_case(owner, case_id)
