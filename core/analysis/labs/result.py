@@ -721,11 +721,20 @@ def _looks_like_unit(token: str) -> bool:
 _SENTENCE_END = re.compile(r"(?<![\d.])(?<!\b[Rr]ef)(?<!\bREF)(?<!\b[Nn]l)\.\s+(?=[A-Z])")
 
 
+# A span of time after a value is no reference range: "The serum digoxin levels gradually
+# decreased to 1.38 μg/L over 17 days" (a dev case report) has no lower limit of 17, and
+# "for 3-5 days" no range 3 to 5. Seconds and minutes stay ranges ("PT 30 s (normal < 13
+# s)", a bleeding time "(normal under 9 min)").
+_TIME_SPAN = re.compile(r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|h)\b", re.I)
+
+
 def _take_range(after: str, value: float) -> tuple[float | None, float | None, bool, str]:
     """The reference range written after the value, in its own sentence: (low, high, strict,
     remaining text)."""
     end = _SENTENCE_END.search(after)
     for match in RANGE.finditer(after, 0, end.start() if end else len(after)):
+        if _TIME_SPAN.match(after, match.end()):
+            continue
         rest = blank(after, match.start(), match.end())
         if match.group("lo") is not None:
             low, high = float(match.group("lo")), float(match.group("hi"))
