@@ -54,7 +54,7 @@ from core.analysis.labs.patterns import (
     alias_key,
 )
 from core.analysis.labs.reference import Patient
-from core.analysis.labs.result import GIVEN, read_result
+from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
@@ -747,6 +747,8 @@ class _State:
                     self.mentioned.append(analyte.name)
                 continue
             value = outcome.value
+            if specimen is None and not urine_here and not outcome.ranged:
+                value = with_usual_range(value, self.patient)
             told = (  # the sentence the value is told in
                 re.split(r"\.\s", before)[-1]
                 + match.group()

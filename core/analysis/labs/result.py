@@ -503,6 +503,27 @@ def _default_range(analyte: Analyte, unit: str | None, value: float) -> UnitRang
     return analyte.range_for(unit, value)
 
 
+def with_usual_range(value: LabValue, patient: Patient) -> LabValue:
+    """A blood result read without a range of its own (written before its test's name, "a
+    white cell count of 16,770/cm3, with 80% neutrophils") judged against the catalogue's
+    usual range for its unit and this patient, as one written after its name is."""
+    analyte = BY_NAME.get(value.analyte)
+    if (
+        analyte is None
+        or analyte.qualitative
+        or value.reference_low is not None
+        or value.reference_high is not None
+    ):
+        return value
+    usual = patient_range(analyte.name, _default_range(analyte, value.unit, value.value), patient)
+    if usual is None:
+        return value
+    flag = value.flag or computed_flag(value.value, usual.low, usual.high, False, "")
+    low = float(usual.low) if usual.low is not None else None
+    high = float(usual.high) if usual.high is not None else None
+    return value.model_copy(update={"reference_low": low, "reference_high": high, "flag": flag})
+
+
 def _previous_result(
     analyte: Analyte,
     previous: re.Match[str],
