@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from core.analysis.labs.dimensions import katal_range, measures_no_count, unit_fits
+from core.analysis.labs.dimensions import dimension_of, katal_range, measures_no_count, unit_fits
 from core.analysis.labs.patterns import (
     ANALYTE_NAME,
     FILLERS,
@@ -331,7 +331,7 @@ def read_result(
         # "fell to 30 mL/min/1.73 m2 (previously >90 mL/min/1.73 m2)": the bracket holds the
         # earlier result, never this one's range
         after = blank(after, before_now.start(), before_now.end())
-    low, high, strict, after = _take_range(after, value)
+    low, high, strict, after = _take_range(after, value, target)
     ranged = low is not None or high is not None
     # Default ranges are blood ranges: a CSF or pleural fluid value keeps only its own.
     blood_like = specimen is None or target is urine_form or target.panel == "Urinalysis"
@@ -749,12 +749,36 @@ _SENTENCE_END = re.compile(r"(?<![\d.])(?<!\b[Rr]ef)(?<!\bREF)(?<!\b[Nn]l)\.\s+(
 _TIME_SPAN = re.compile(r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|h)\b", re.I)
 
 
-def _take_range(after: str, value: float) -> tuple[float | None, float | None, bool, str]:
+# The unit printed right after a range: "his hourly urine output was only 10–30 mL" (a dev
+# case report) is no range of the creatinine told before it in mg/dL.
+_UNIT_AFTER_RANGE = re.compile(r"\s*(?P<unit>[^\s,;()\[\]]+)")
+# A volume or a flow ("mL", "mL/h", "L/min", "cc"): no concentration's range is printed in it.
+_VOLUME_OR_FLOW = re.compile(
+    r"(?i)(?:[mµμ]?l|cc|lit(?:er|re)s?)(?:/(?:h|hrs?|hours?|min|day|d|kg(?:/h)?))?"
+)
+
+
+def _foreign_unit(analyte: Analyte, written: str) -> bool:
+    """True when the unit printed after a range is one ``analyte`` is never measured in."""
+    printed = written.rstrip(",;:.")
+    key = unit_key(printed)
+    if _VOLUME_OR_FLOW.fullmatch(printed) and dimension_of(key) is None:
+        return key not in {r.unit for r in analyte.ranges}
+    return _looks_like_unit(printed) and not unit_fits(analyte, printed)
+
+
+def _take_range(
+    after: str, value: float, analyte: Analyte | None = None
+) -> tuple[float | None, float | None, bool, str]:
     """The reference range written after the value, in its own sentence: (low, high, strict,
-    remaining text)."""
+    remaining text). A range printed with a unit ``analyte`` is never measured in is
+    another thing's."""
     end = _SENTENCE_END.search(after)
     for match in RANGE.finditer(after, 0, end.start() if end else len(after)):
         if _TIME_SPAN.match(after, match.end()):
+            continue
+        unit_after = _UNIT_AFTER_RANGE.match(after, match.end())
+        if analyte and unit_after and _foreign_unit(analyte, unit_after.group("unit")):
             continue
         rest = blank(after, match.start(), match.end())
         if match.group("lo") is not None:
