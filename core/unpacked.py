@@ -37,12 +37,29 @@ HeaderReader = Callable[[str, UploadContent], Headers]
 
 
 def read_headers(extension: str, content: UploadContent) -> Headers:
-    """A DOCX's directory (it must hold word/document.xml) or a DICOM header, parsed:
-    TooManyParts before any parse when they hold more parts than any real file."""
+    """A DOCX's directory (it must hold word/document.xml), a DICOM header or a PDF's
+    structure (it must open and hold a page), parsed: TooManyParts before any parse when
+    they hold more parts than any real file."""
     check_parts(extension, content, f"file.{extension}")
     if extension == "docx":
         return _docx_headers(content)
+    if extension == "pdf":
+        return _pdf_headers(content)
     return Headers(True, unpacked_bytes(extension, content))
+
+
+def _pdf_headers(content: UploadContent) -> Headers:
+    # pypdf loads the cross-reference table and walks the page tree: a 49 MB file of a
+    # million objects costs seconds and hundreds of MB, so this runs in a reading child.
+    from pypdf import PdfReader
+
+    try:
+        pages = len(PdfReader(as_stream(content), strict=False).pages)
+    except Exception:  # noqa: BLE001 - any parser failure (its limits included): no PDF
+        return Headers(False, 0)
+    finally:
+        as_stream(content)
+    return Headers(pages > 0, 0)
 
 
 # Samples per pixel of each PNG colour type; a palette image becomes RGBA when converted.

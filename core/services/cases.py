@@ -392,6 +392,17 @@ class CaseService:
         self._record(AuditAction.FILE_VIEWED, validation.case_id(case_id), {"file_id": file_id})
         return content
 
+    def view_pdf(self, case_id: str, file_id: str) -> bytes:
+        """``view_file`` for a PDF the page draws, once the clinic's reading has opened its
+        structure in a child (never in the web process: a hostile page tree or
+        cross-reference table costs that child its limits); InvalidInput saying why when
+        it does not open or holds no page, and then no view is recorded."""
+        content = self.read_file(case_id, file_id)
+        if not self.reading.upload_headers("pdf", content).matches:
+            raise InvalidInput("the PDF is damaged or not a PDF")
+        self._record(AuditAction.FILE_VIEWED, validation.case_id(case_id), {"file_id": file_id})
+        return content
+
     def view_picture(self, case_id: str, file_id: str) -> bytes:
         """One of the case's radiology images as a PNG at viewing size, made by the
         clinic's reading (a DICOM windowed as the analyzer reads it); recorded as a view.

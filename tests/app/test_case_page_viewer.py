@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
+import pypdf
 import pytest
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 
+from benchmarks import hostile_files
 from core.bootstrap import Clinic
 from core.models import AuthSession, CreatedCase, Upload
 from tests.app.conftest import new_app, open_case, seed_case, sign_in, sign_up, texts
@@ -187,3 +190,45 @@ def test_another_doctor_cannot_view_the_cases_files(
         services.view_file(case_id, file_id(case, "cbc.pdf"))
     assert views(clinic, other, case_id) == []
     assert views(clinic, doctor, case_id) == [file_id(case, "cbc.pdf")]
+
+
+def test_a_pdf_is_opened_for_the_viewer_in_a_reading_child_never_in_the_web_process(
+    app: AppTest,
+    clinic: Clinic,
+    doctor: AuthSession,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A 2 KB PDF whose page tree lists one node 100 times at each of three levels: a
+    # million pages to walk. Opened in the web process it cost a second and 60 MB a view
+    # (a 49 MB PDF of 1.2 million objects: 9 s and 450 MB), and any parse there is the
+    # server's to lose: the reading child's time and memory limits apply to it instead.
+    tree = hostile_files.pdf_page_tree_bomb(tmp_path / "tree.pdf", fan=100, levels=3)
+    uploads = [
+        Upload("cbc.pdf", pdf_bytes(), "lab"),
+        Upload("tree.pdf", tree.read_bytes(), "lab"),
+        FILES["broken.pdf"],
+    ]
+    document_viewer.viewed.clear()
+    case = seed_case(clinic, doctor, patient_name="Mary Seacole", uploads=uploads)
+    opened_here: list[object] = []
+    original = pypdf.PdfReader.__init__
+
+    def recorded(self: pypdf.PdfReader, *args: object, **kwargs: object) -> None:
+        opened_here.append(args[0] if args else None)
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pypdf.PdfReader, "__init__", recorded)
+    open_case(app, case.case.case_id)
+    app.toggle(key=document_viewer.OPEN_KEY).set_value(True).run()
+    assert not app.exception and len(pdf_viewers(app)) == 1  # cbc.pdf, checked in a child
+    for name in ("tree.pdf", "broken.pdf"):
+        choose(app, case, name)
+        assert not app.exception and not pdf_viewers(app)
+        assert any(
+            f"{name}** cannot be shown: the PDF is damaged or not a PDF" in text
+            for text in texts(app, "error")
+        ), name
+    choose(app, case, "cbc.pdf")
+    assert not app.exception and len(pdf_viewers(app)) == 1
+    assert opened_here == []
