@@ -21,16 +21,20 @@ from dataclasses import dataclass
 from core.file_parts import check_parts
 from core.upload_stream import UploadContent, as_stream, head
 
-# The kinds whose headers a library parses: read in a reading child at upload.
-PARSED_KINDS = frozenset({"docx", "dcm"})
+# The kinds whose headers a library parses: read in a reading child at upload. A lab
+# message (HL7 v2, FHIR JSON or XML) is read whole there by its reader
+# (core.analysis.reading.isolation.checked_headers): one no reader can read is refused.
+PARSED_KINDS = frozenset({"docx", "dcm", "hl7", "json", "xml"})
 
 
 @dataclass(frozen=True)
 class Headers:
-    """What a file's parsed headers say: whether it is of its type, what it unpacks to."""
+    """What a file's parsed headers say: whether it is of its type, what it unpacks to,
+    and, when it is not of its type, why (``problem``, safe to show; None: no reason)."""
 
     matches: bool
     unpacked_bytes: int
+    problem: str | None = None
 
 
 HeaderReader = Callable[[str, UploadContent], Headers]
