@@ -24,7 +24,11 @@ from core.upload_stream import UploadContent, as_stream, head
 # The kinds whose headers a library parses: read in a reading child at upload. A lab
 # message (HL7 v2, FHIR JSON or XML) is read whole there by its reader
 # (core.analysis.reading.isolation.checked_headers): one no reader can read is refused.
-PARSED_KINDS = frozenset({"docx", "dcm", "hl7", "json", "xml"})
+# A PDF's structure is opened there too: one no reader opens (cut off, damaged, locked by
+# a password) is refused at upload rather than found unreadable by the analysis.
+PARSED_KINDS = frozenset({"docx", "dcm", "pdf", "hl7", "json", "xml"})
+PDF_DAMAGED = "its structure does not open (damaged or cut off)"
+PDF_LOCKED = "it is password-protected; upload an unprotected copy"
 
 
 @dataclass(frozen=True)
@@ -55,15 +59,19 @@ def read_headers(extension: str, content: UploadContent) -> Headers:
 def _pdf_headers(content: UploadContent) -> Headers:
     # pypdf loads the cross-reference table and walks the page tree: a 49 MB file of a
     # million objects costs seconds and hundreds of MB, so this runs in a reading child.
+    # A PDF locked by an owner password only opens (pypdf tries the empty user password).
     from pypdf import PdfReader
+    from pypdf.errors import FileNotDecryptedError
 
     try:
         pages = len(PdfReader(as_stream(content), strict=False).pages)
+    except FileNotDecryptedError:
+        return Headers(False, 0, PDF_LOCKED)
     except Exception:  # noqa: BLE001 - any parser failure (its limits included): no PDF
-        return Headers(False, 0)
+        return Headers(False, 0, PDF_DAMAGED)
     finally:
         as_stream(content)
-    return Headers(pages > 0, 0)
+    return Headers(pages > 0, 0, None if pages else "it holds no page")
 
 
 # Samples per pixel of each PNG colour type; a palette image becomes RGBA when converted.

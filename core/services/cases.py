@@ -50,6 +50,7 @@ from core.services.upload_limits import (
     check_case_size,
     check_request,
 )
+from core.unpacked import PDF_DAMAGED
 from core.upload_stream import size_of
 
 __all__ = ["DEFAULT_MAX_FILE_BYTES", "AnalysisQueue", "AnalysisRecovery", "CaseService", "Limits"]
@@ -398,8 +399,9 @@ class CaseService:
         cross-reference table costs that child its limits); InvalidInput saying why when
         it does not open or holds no page, and then no view is recorded."""
         content = self.read_file(case_id, file_id)
-        if not self.reading.upload_headers("pdf", content).matches:
-            raise InvalidInput("the PDF is damaged or not a PDF")
+        opened = self.reading.upload_headers("pdf", content)
+        if not opened.matches:
+            raise InvalidInput(opened.problem or PDF_DAMAGED)
         self._record(AuditAction.FILE_VIEWED, validation.case_id(case_id), {"file_id": file_id})
         return content
 

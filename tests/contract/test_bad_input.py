@@ -59,6 +59,17 @@ BAD_FILES = [
     (Upload("report.jpg", samples.png_bytes(), "lab"), "is not a valid JPEG image"),
     (Upload("labs.pdf", samples.pdf_bytes(), "pathology"), "Unknown file category"),
     (Upload("", samples.pdf_bytes(), "lab"), "File name is required"),
+    # Round fourteen: a PDF whose signature is right but whose structure no reader opens
+    # (cut off in transfer) or that needs a password passed the upload check, and the
+    # case's analysis found it unreadable after the fact.
+    (
+        Upload("cut.pdf", samples.pdf_bytes()[:900], "lab"),
+        "'cut.pdf' is not a valid PDF: its structure does not open (damaged or cut off)",
+    ),
+    (
+        Upload("locked.pdf", samples.encrypted_pdf_bytes(user_password="s3cret"), "lab"),
+        "'locked.pdf' is not a valid PDF: it is password-protected; upload an unprotected copy",
+    ),
     (Upload("\x00\x01", samples.pdf_bytes(), "lab"), "File name is required"),
 ]
 
