@@ -166,6 +166,8 @@ def _dicom(content: UploadContent) -> int:
     columns = int(getattr(header, "Columns", 0) or 0)
     samples = int(getattr(header, "SamplesPerPixel", 1) or 1)
     bits = int(getattr(header, "BitsAllocated", 16) or 16)
-    # One frame is read (the middle one), but pydicom decodes the pixel data whole.
-    frames = int(getattr(header, "NumberOfFrames", 1) or 1)
-    return rows * columns * samples * max(1, (bits + 7) // 8) * frames
+    # One frame is read (the middle one), but pydicom decodes the pixel data whole. A
+    # header's counts are the sender's: a negative one (NumberOfFrames "-1") would make
+    # the product negative, under any bound, so each counts at least one.
+    frames = max(1, int(getattr(header, "NumberOfFrames", 1) or 1))
+    return max(0, rows) * max(0, columns) * max(1, samples) * max(1, (bits + 7) // 8) * frames
