@@ -37,6 +37,8 @@ BAD_FORMS = [
     ({"case_summary": "x" * 20_001}, "at most 20000 characters"),
     # PostgreSQL cannot store a NUL: refused alike on both backends, before any write.
     ({"case_summary": "BP 120/80\x00 HR 72"}, "must not contain NUL characters"),
+    # Round fourteen: notes shown and exported, and read by the analysis, as they display.
+    ({"case_summary": "Warfarin \u202e5 mg\u202c nightly"}, "text-direction control characters"),
 ]
 
 BAD_FILES = [
@@ -195,6 +197,7 @@ def test_patient_names_are_stored_in_one_normal_form(
     [
         ({"case_summary": "HR 72\x00"}, "must not contain NUL characters"),
         ({"patient_name": "Ada\u202eLovelace"}, "text-direction control characters"),
+        ({"case_summary": "HR \u206672\u2069"}, "text-direction control characters"),
     ],
 )
 def test_an_update_with_hidden_characters_is_refused_alike(
