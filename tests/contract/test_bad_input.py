@@ -39,6 +39,7 @@ BAD_FORMS = [
     ({"case_summary": "BP 120/80\x00 HR 72"}, "must not contain NUL characters"),
     # Round fourteen: notes shown and exported, and read by the analysis, as they display.
     ({"case_summary": "Warfarin \u202e5 mg\u202c nightly"}, "text-direction control characters"),
+    ({"case_summary": "Stable\x1b[8m hidden\x1b[0m"}, "must not contain control characters"),
 ]
 
 BAD_FILES = [

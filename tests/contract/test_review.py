@@ -102,6 +102,20 @@ def test_partial_review_awaits_review_and_cannot_be_signed(doctor_a: SignedIn) -
             {"edited": {"primary_diagnosis": "Sepsis\u2067 ruled out\u2069", "icd_code": "A41.9"}},
             "Diagnosis contains a character that reorders text",
         ),
+        # A terminal's escape in the exported Markdown (cat hides the line after it), and
+        # a vertical tab no FHIR string may hold (the document export would be invalid).
+        (
+            "soap_note",
+            "edit",
+            {"edited": {"assessment": "Stable.\x1b[8m Not for discharge\x1b[0m"}},
+            "Assessment contains a control character",
+        ),
+        (
+            "case_summary",
+            "edit",
+            {"edited": {"comprehensive_summary": "BP 120/80\x0bHR 72"}},
+            "contains a control character",
+        ),
         ("soap_note", "edit", {"edited": {"history": "x"}}, "Unknown field"),
         ("billing", "accept", {}, "Section must be one of"),
         ("soap_note", "approve", {}, "Decision must be"),
