@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -18,6 +17,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from core import plain_text
 from core.errors import InvalidInput
 from core.privacy.restore import restore_in
 
@@ -318,7 +318,7 @@ def _check_length(name: str, value: str) -> None:
     # The signed note reads on screen and in its exports as it does in the record.
     if any(character in _BIDI_CONTROLS for character in value):
         raise InvalidInput(f"{FIELD_LABELS[name]} contains a character that reorders text")
-    if _CONTROL.search(value):
+    if plain_text.has_control_characters(value):
         raise InvalidInput(f"{FIELD_LABELS[name]} contains a control character")
 
 
@@ -328,9 +328,6 @@ def _check_length(name: str, value: str) -> None:
 _BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
-# Control characters other than tab and line ends: a terminal's escape hides text in an
-# exported Markdown file, and no FHIR string may hold one (the document would be invalid).
-_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # Categories with nothing to see: format (zero-width), control, separators, marks alone.
 _UNSEEN = frozenset({"Cf", "Cc", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"})
 
