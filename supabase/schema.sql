@@ -3727,7 +3727,7 @@ GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO service_role;
 -- Name: FUNCTION plain_typed_json(value jsonb); Type: ACL; Schema: public; Owner: -
 --
 
-GRANT ALL ON FUNCTION public.plain_typed_json(value jsonb) TO anon;
+REVOKE ALL ON FUNCTION public.plain_typed_json(value jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.plain_typed_json(value jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.plain_typed_json(value jsonb) TO service_role;
 
@@ -3735,7 +3735,7 @@ GRANT ALL ON FUNCTION public.plain_typed_json(value jsonb) TO service_role;
 -- Name: FUNCTION plain_typed_text(value text); Type: ACL; Schema: public; Owner: -
 --
 
-GRANT ALL ON FUNCTION public.plain_typed_text(value text) TO anon;
+REVOKE ALL ON FUNCTION public.plain_typed_text(value text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.plain_typed_text(value text) TO authenticated;
 GRANT ALL ON FUNCTION public.plain_typed_text(value text) TO service_role;
 
