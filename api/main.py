@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from api import (
@@ -28,6 +28,7 @@ from api import (
 )
 from api.errors import install_error_handlers
 from api.request_limits import RequestSizeLimit
+from api.request_text import storable_text
 from core.bootstrap import Clinic, build_clinic
 from core.config import Settings
 
@@ -55,7 +56,14 @@ def create_app(clinic: Clinic | None = None) -> FastAPI:
     owns_clinic = clinic is None
     if clinic is None:
         clinic = build_clinic(Settings.from_sources(os.environ))
-    app = FastAPI(title="MedCase API", version="1.0.0", description=DESCRIPTION, lifespan=_lifespan)
+    app = FastAPI(
+        title="MedCase API",
+        version="1.0.0",
+        description=DESCRIPTION,
+        lifespan=_lifespan,
+        # A JSON body's text that no database stores is refused before any route runs.
+        dependencies=[Depends(storable_text)],
+    )
     app.state.clinic = clinic
     app.state.owns_clinic = owns_clinic
     install_error_handlers(app)

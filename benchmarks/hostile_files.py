@@ -206,6 +206,36 @@ def pdf_flate_bomb(path: Path, pages: int, inflated_mb: int) -> Path:
     return path
 
 
+def pdf_page_tree_bomb(path: Path, fan: int, levels: int) -> Path:
+    """A PDF of a few kilobytes whose page tree declares ``fan ** levels`` pages: each of
+    its ``levels`` page-tree nodes lists the next one ``fan`` times, the last lists one
+    page. A reader that walks the tree (pypdf counts pages so) visits every path."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>"]
+    for level in range(levels):
+        number = 2 + level
+        kids = " ".join([f"{number + 1} 0 R"] * fan)
+        parent = f" /Parent {number - 1} 0 R" if level else ""
+        count = fan ** (levels - level)
+        objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {count}{parent} >>".encode())
+    page = f"<< /Type /Page /Parent {1 + levels} 0 R /MediaBox [0 0 612 792] >>"
+    objects.append(page.encode())
+    _write_pdf(path, objects)
+    return path
+
+
+def pdf_many_objects(path: Path, objects: int) -> Path:
+    """A one-page PDF padded with ``objects`` tiny objects, each in the cross-reference
+    table a reader loads whole before it finds the page (1.2 million in under 50 MB)."""
+    body: list[bytes | None] = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+    ]
+    body += [b"0"] * objects
+    _write_pdf(path, body)
+    return path
+
+
 def pdf_scanned(path: Path, size_mb: int) -> Path:
     """A large PDF of one scanned page: an uncompressed noise picture of ``size_mb`` MB."""
     side = int((size_mb * MB / 3) ** 0.5)

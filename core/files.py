@@ -207,16 +207,16 @@ def check_upload(
         limit = max_bytes / (1024 * 1024)
         raise FileTooLarge(f"'{shown}' is larger than the {limit:g} MB limit")
     kind = FILE_KINDS[extension]
-    not_valid = InvalidInput(f"'{shown}' is not a valid {kind.label}: its content does not match")
+    not_valid = f"'{shown}' is not a valid {kind.label}"
     if not content_matches(extension, content):
-        raise not_valid
+        raise InvalidInput(f"{not_valid}: its content does not match")
     check_parts(extension, content, shown)
     if extension in PARSED_KINDS:
         headers = open_headers(extension, content)
     else:
         headers = Headers(True, unpacked_bytes(extension, content))
     if not headers.matches:
-        raise not_valid
+        raise InvalidInput(f"{not_valid}: {headers.problem or 'its content does not match'}")
     if max_unpacked_bytes is not None:
         unpacked = headers.unpacked_bytes
         if unpacked > max_unpacked_bytes:

@@ -7,6 +7,7 @@ right-to-left override makes "invoice\u202efdp.exe" display as "invoiceexe.pdf".
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Invisible joiners and spaces: they change a string without changing how it looks.
@@ -15,6 +16,21 @@ ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
 BIDI_CONTROLS = frozenset(
     [chr(code) for code in range(0x202A, 0x202F)] + [chr(code) for code in range(0x2066, 0x206A)]
 )
+
+
+# Control characters typed text never needs: all but tab and line ends. A terminal's
+# escape hides what follows it in an exported file; no FHIR string may hold one.
+_TEXT_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def has_direction_controls(text: str) -> bool:
+    """Whether ``text`` holds an embedding, override or isolate (``BIDI_CONTROLS``)."""
+    return any(ch in BIDI_CONTROLS for ch in text)
+
+
+def has_control_characters(text: str) -> bool:
+    """Whether ``text`` holds a control character other than tab, line feed, return."""
+    return _TEXT_CONTROLS.search(text) is not None
 
 
 def normalised(text: str) -> str:

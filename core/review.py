@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from core import plain_text
 from core.errors import InvalidInput
 from core.privacy.restore import restore_in
 
@@ -314,10 +315,16 @@ def _check_length(name: str, value: str) -> None:
         raise InvalidInput(f"{FIELD_LABELS[name]} is longer than {MAX_FIELD_LENGTH} characters")
     if "\x00" in value:
         raise InvalidInput(f"{FIELD_LABELS[name]} contains a NUL character")
+    # The signed note reads on screen and in its exports as it does in the record.
+    if any(character in _BIDI_CONTROLS for character in value):
+        raise InvalidInput(f"{FIELD_LABELS[name]} contains a character that reorders text")
+    if plain_text.has_control_characters(value):
+        raise InvalidInput(f"{FIELD_LABELS[name]} contains a control character")
 
 
 # Characters that reorder the text around them (Unicode's bidirectional controls): a
-# reason carrying one can read differently on the screen than in the record.
+# reason or an edited section carrying one can read differently on the screen than in the
+# record.
 _BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )

@@ -21,28 +21,57 @@ from dataclasses import dataclass
 from core.file_parts import check_parts
 from core.upload_stream import UploadContent, as_stream, head
 
-# The kinds whose headers a library parses: read in a reading child at upload.
-PARSED_KINDS = frozenset({"docx", "dcm"})
+# The kinds whose headers a library parses: read in a reading child at upload. A lab
+# message (HL7 v2, FHIR JSON or XML) is read whole there by its reader
+# (core.analysis.reading.isolation.checked_headers): one no reader can read is refused.
+# A PDF's structure is opened there too: one no reader opens (cut off, damaged, locked by
+# a password) is refused at upload rather than found unreadable by the analysis.
+PARSED_KINDS = frozenset({"docx", "dcm", "pdf", "hl7", "json", "xml"})
+PDF_DAMAGED = "its structure does not open (damaged or cut off)"
+PDF_LOCKED = "it is password-protected; upload an unprotected copy"
 
 
 @dataclass(frozen=True)
 class Headers:
-    """What a file's parsed headers say: whether it is of its type, what it unpacks to."""
+    """What a file's parsed headers say: whether it is of its type, what it unpacks to,
+    and, when it is not of its type, why (``problem``, safe to show; None: no reason)."""
 
     matches: bool
     unpacked_bytes: int
+    problem: str | None = None
 
 
 HeaderReader = Callable[[str, UploadContent], Headers]
 
 
 def read_headers(extension: str, content: UploadContent) -> Headers:
-    """A DOCX's directory (it must hold word/document.xml) or a DICOM header, parsed:
-    TooManyParts before any parse when they hold more parts than any real file."""
+    """A DOCX's directory (it must hold word/document.xml), a DICOM header or a PDF's
+    structure (it must open and hold a page), parsed: TooManyParts before any parse when
+    they hold more parts than any real file."""
     check_parts(extension, content, f"file.{extension}")
     if extension == "docx":
         return _docx_headers(content)
+    if extension == "pdf":
+        return _pdf_headers(content)
     return Headers(True, unpacked_bytes(extension, content))
+
+
+def _pdf_headers(content: UploadContent) -> Headers:
+    # pypdf loads the cross-reference table and walks the page tree: a 49 MB file of a
+    # million objects costs seconds and hundreds of MB, so this runs in a reading child.
+    # A PDF locked by an owner password only opens (pypdf tries the empty user password).
+    from pypdf import PdfReader
+    from pypdf.errors import FileNotDecryptedError
+
+    try:
+        pages = len(PdfReader(as_stream(content), strict=False).pages)
+    except FileNotDecryptedError:
+        return Headers(False, 0, PDF_LOCKED)
+    except Exception:  # noqa: BLE001 - any parser failure (its limits included): no PDF
+        return Headers(False, 0, PDF_DAMAGED)
+    finally:
+        as_stream(content)
+    return Headers(pages > 0, 0, None if pages else "it holds no page")
 
 
 # Samples per pixel of each PNG colour type; a palette image becomes RGBA when converted.
@@ -137,6 +166,8 @@ def _dicom(content: UploadContent) -> int:
     columns = int(getattr(header, "Columns", 0) or 0)
     samples = int(getattr(header, "SamplesPerPixel", 1) or 1)
     bits = int(getattr(header, "BitsAllocated", 16) or 16)
-    # One frame is read (the middle one), but pydicom decodes the pixel data whole.
-    frames = int(getattr(header, "NumberOfFrames", 1) or 1)
-    return rows * columns * samples * max(1, (bits + 7) // 8) * frames
+    # One frame is read (the middle one), but pydicom decodes the pixel data whole. A
+    # header's counts are the sender's: a negative one (NumberOfFrames "-1") would make
+    # the product negative, under any bound, so each counts at least one.
+    frames = max(1, int(getattr(header, "NumberOfFrames", 1) or 1))
+    return max(0, rows) * max(0, columns) * max(1, samples) * max(1, (bits + 7) // 8) * frames

@@ -131,6 +131,12 @@ def case_summary(value: Any) -> str | None:
     if "\x00" in value:
         # PostgreSQL cannot store a NUL in text; both backends refuse it alike.
         raise InvalidInput("Doctor's summary must not contain NUL characters")
+    if plain_text.has_control_characters(value):
+        # A terminal's escape or a vertical tab: no FHIR string holds one, no note needs it.
+        raise InvalidInput("Doctor's summary must not contain control characters")
+    if plain_text.has_direction_controls(value):
+        # "Warfarin \u202e5 mg\u202c" shows reordered: the notes read as they are stored.
+        raise InvalidInput("Doctor's summary must not contain text-direction control characters")
     summary = value.strip()
     if len(summary) > MAX_SUMMARY_LENGTH:
         raise InvalidInput(f"Doctor's summary must be at most {MAX_SUMMARY_LENGTH} characters")

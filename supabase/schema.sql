@@ -1056,6 +1056,43 @@ CREATE FUNCTION public.pilot_scores_valid(scores jsonb) RETURNS boolean
 $_$;
 
 --
+-- Name: plain_typed_json(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.plain_typed_json(value jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+    select coalesce(bool_and(public.plain_typed_text(item #>> '{}')), true)
+    from jsonb_path_query(value, 'strict $.**') as item
+    where jsonb_typeof(item) = 'string'
+$_$;
+
+--
+-- Name: FUNCTION plain_typed_json(value jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.plain_typed_json(value jsonb) IS 'public.plain_typed_text of every string in the JSON value.';
+
+--
+-- Name: plain_typed_text(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.plain_typed_text(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    select value is null
+        or value !~ '[\u202a-\u202e\u2066-\u2069\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]'
+$$;
+
+--
+-- Name: FUNCTION plain_typed_text(value text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.plain_typed_text(value text) IS 'No text-direction control and no control character but tab, line feed and return (core/plain_text.py: has_direction_controls, has_control_characters).';
+
+--
 -- Name: redacted_copy(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2436,11 +2473,25 @@ ALTER TABLE ONLY public.pilots
     ADD CONSTRAINT pilots_pkey PRIMARY KEY (pilot_id);
 
 --
+-- Name: pilots pilots_text_plain; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.pilots
+    ADD CONSTRAINT pilots_text_plain CHECK ((public.plain_typed_text(name) AND public.plain_typed_text(description))) NOT VALID;
+
+--
 -- Name: section_reviews section_reviews_edited_bounded; Type: CHECK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE public.section_reviews
     ADD CONSTRAINT section_reviews_edited_bounded CHECK ((octet_length((edited)::text) <= 1000000)) NOT VALID;
+
+--
+-- Name: section_reviews section_reviews_edited_plain; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.section_reviews
+    ADD CONSTRAINT section_reviews_edited_plain CHECK (((edited IS NULL) OR public.plain_typed_json(edited))) NOT VALID;
 
 --
 -- Name: section_reviews section_reviews_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -3944,6 +3995,22 @@ GRANT ALL ON FUNCTION public.pilot_role(p_pilot uuid) TO service_role;
 REVOKE ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO service_role;
+
+--
+-- Name: FUNCTION plain_typed_json(value jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.plain_typed_json(value jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.plain_typed_json(value jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.plain_typed_json(value jsonb) TO service_role;
+
+--
+-- Name: FUNCTION plain_typed_text(value text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.plain_typed_text(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.plain_typed_text(value text) TO authenticated;
+GRANT ALL ON FUNCTION public.plain_typed_text(value text) TO service_role;
 
 --
 -- Name: FUNCTION redacted_copy(enrolled jsonb, stored jsonb); Type: ACL; Schema: public; Owner: -

@@ -9,24 +9,19 @@ files only, each view an audit event (``file_viewed``), as a download is.
 
 from __future__ import annotations
 
-import io
-import logging
 from collections.abc import Callable, Sequence
 
 import streamlit as st
 import streamlit.components.v2 as components
-from pypdf import PdfReader
 from streamlit.delta_generator import DeltaGenerator
 
 from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
-from core.errors import MedCaseError
+from core.errors import InvalidInput
 from core.files import extension_of
 from core.models import CaseFile
 from core.services import CaseService
 from ui import case_files, formatting
 from ui.errors import shown_to_user
-
-log = logging.getLogger(__name__)
 
 OPEN_KEY = "case_viewer_open"
 FILE_KEY = "case_viewer_file"
@@ -174,10 +169,13 @@ def viewed(owner: str, file_id: str, form: str, _read: Callable[[], bytes]) -> b
 
 
 def _file(services: CaseService, case_id: str, record: CaseFile) -> bytes:
-    content = services.view_file(case_id, record.file_id)
-    if extension_of(record.file_name) == "pdf":
-        _check_pdf(content)
-    return content
+    if extension_of(record.file_name) != "pdf":
+        return services.view_file(case_id, record.file_id)
+    # Its structure opened by the clinic's reading, in a child: never parsed here.
+    try:
+        return services.view_pdf(case_id, record.file_id)
+    except InvalidInput as error:
+        raise UnreadableDocument(_pdf_reason(error)) from None
 
 
 def _picture(services: CaseService, case_id: str, record: CaseFile) -> bytes:
@@ -198,17 +196,9 @@ def _check_picture(services: CaseService, case_id: str, record: CaseFile) -> Non
         raise UnreadableDocument(reason)
 
 
-def _check_pdf(content: bytes) -> None:
-    """The PDF's structure opens (pypdf: pure Python, no page drawn); the browser draws it."""
-    try:
-        pages = len(PdfReader(io.BytesIO(content), strict=False).pages)
-    except MedCaseError:
-        raise
-    except Exception as error:  # noqa: BLE001 - any parser failure means "cannot be shown"
-        log.info("a PDF could not be opened for viewing (%s)", type(error).__name__)
-        raise UnreadableDocument("the PDF is damaged or not a PDF") from None
-    if pages == 0:
-        raise UnreadableDocument("the PDF has no pages")
+def _pdf_reason(error: InvalidInput) -> str:
+    # "The PDF file could not be checked: reading took longer than 60 seconds..."
+    return error.detail.removeprefix("The PDF file could not be checked: ")
 
 
 def _reason(error: UnreadableImage) -> str:

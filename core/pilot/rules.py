@@ -26,6 +26,11 @@ def _text(value: Any, what: str, limit: int, *, required: bool) -> str:
     if not isinstance(value, str):
         raise InvalidInput(f"{what} must be text")
     text = plain_text.normalised(value).strip()
+    # Read by the pilot's other members: as it is stored, and nothing hidden in it.
+    if plain_text.has_direction_controls(text):
+        raise InvalidInput(f"{what} must not contain text-direction control characters")
+    if plain_text.has_control_characters(text):
+        raise InvalidInput(f"{what} must not contain control characters")
     if required and not text:
         raise InvalidInput(f"{what} is required")
     if len(text) > limit:

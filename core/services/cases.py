@@ -57,6 +57,7 @@ from core.services.upload_limits import (
     check_case_size,
     check_request,
 )
+from core.unpacked import PDF_DAMAGED
 from core.upload_stream import size_of
 
 __all__ = ["DEFAULT_MAX_FILE_BYTES", "AnalysisQueue", "AnalysisRecovery", "CaseService", "Limits"]
@@ -399,6 +400,18 @@ class CaseService:
         """``read_file`` for the doctor looking at it on the case page (no copy kept):
         recorded on the audit trail as a view."""
         content = self.read_file(case_id, file_id)
+        self._record(AuditAction.FILE_VIEWED, validation.case_id(case_id), {"file_id": file_id})
+        return content
+
+    def view_pdf(self, case_id: str, file_id: str) -> bytes:
+        """``view_file`` for a PDF the page draws, once the clinic's reading has opened its
+        structure in a child (never in the web process: a hostile page tree or
+        cross-reference table costs that child its limits); InvalidInput saying why when
+        it does not open or holds no page, and then no view is recorded."""
+        content = self.read_file(case_id, file_id)
+        opened = self.reading.upload_headers("pdf", content)
+        if not opened.matches:
+            raise InvalidInput(opened.problem or PDF_DAMAGED)
         self._record(AuditAction.FILE_VIEWED, validation.case_id(case_id), {"file_id": file_id})
         return content
 

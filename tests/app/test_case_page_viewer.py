@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
+import pypdf
 import pytest
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 
+from benchmarks import hostile_files
 from core.bootstrap import Clinic
 from core.models import AuthSession, CreatedCase, Upload
 from tests.app.conftest import new_app, open_case, seed_case, sign_in, sign_up, texts
@@ -32,10 +35,29 @@ FILES = {
     "knee.png": Upload("knee.png", png_bytes(), "radiology"),
     "head.dcm": Upload("head.dcm", dicom_bytes(), "radiology"),
     "panel.hl7": Upload("panel.hl7", LAB_TEXT.encode(), "lab"),
-    # Both pass the upload check (their signatures are right); neither can be drawn.
+    # The PNG passes the upload check (its signature and header are right) and cannot be
+    # drawn; the PDF is refused at upload since round fourteen, so it is stored as a file
+    # kept from before (``stored_before``).
     "broken.pdf": Upload("broken.pdf", b"%PDF-1.7\nthis is not a PDF body at all\n", "lab"),
     "broken.png": Upload("broken.png", png_bytes(64, 64)[:60], "radiology"),
 }
+REFUSED_AT_UPLOAD = ("broken.pdf",)
+
+
+def stored_before(
+    clinic: Clinic, doctor: AuthSession, names: tuple[str, ...], stored: dict[str, bytes]
+) -> CreatedCase:
+    """A case whose files ``stored`` names hold those bytes: a good PDF uploaded under
+    that name, its bytes then replaced in storage (a file kept from before a check)."""
+    uploads = [
+        Upload(name, pdf_bytes(), "lab") if name in stored else FILES[name] for name in names
+    ]
+    created = seed_case(clinic, doctor, patient_name="Mary Seacole", uploads=uploads)
+    blobs = clinic.provider.for_session(doctor).blobs
+    for record in created.files:
+        if record.file_name in stored:
+            blobs.put(record.file_url, stored[record.file_name], "application/pdf")
+    return created
 
 
 @pytest.fixture
@@ -43,8 +65,8 @@ def case(request: pytest.FixtureRequest, clinic: Clinic, doctor: AuthSession) ->
     """A case with the files the test names (``@pytest.mark.parametrize`` indirect)."""
     document_viewer.viewed.clear()
     names = getattr(request, "param", ("cbc.pdf",))
-    uploads = [FILES[name] for name in names]
-    return seed_case(clinic, doctor, patient_name="Mary Seacole", uploads=uploads)
+    refused = {name: FILES[name].content for name in names if name in REFUSED_AT_UPLOAD}
+    return stored_before(clinic, doctor, names, refused)  # type: ignore[arg-type]
 
 
 def with_files(*names: str) -> pytest.MarkDecorator:
@@ -148,7 +170,7 @@ def test_a_corrupt_pdf_or_picture_is_said_so_and_the_page_goes_on(
     choose(app, case, "broken.pdf")
     assert not app.exception and not pdf_viewers(app)
     assert any(
-        "broken.pdf** cannot be shown: the PDF is damaged or not a PDF" in text
+        "broken.pdf** cannot be shown: its structure does not open (damaged or cut off)" in text
         for text in texts(app, "error")
     )
     choose(app, case, "broken.png")
@@ -187,3 +209,42 @@ def test_another_doctor_cannot_view_the_cases_files(
         services.view_file(case_id, file_id(case, "cbc.pdf"))
     assert views(clinic, other, case_id) == []
     assert views(clinic, doctor, case_id) == [file_id(case, "cbc.pdf")]
+
+
+def test_a_pdf_is_opened_for_the_viewer_in_a_reading_child_never_in_the_web_process(
+    app: AppTest,
+    clinic: Clinic,
+    doctor: AuthSession,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A 2 KB PDF whose page tree lists one node 100 times at each of three levels: a
+    # million pages to walk. Opened in the web process it cost a second and 60 MB a view
+    # (a 49 MB PDF of 1.2 million objects: 9 s and 450 MB), and any parse there is the
+    # server's to lose: the reading child's time and memory limits apply to it instead.
+    # Both are refused at upload now; a case may hold them from before.
+    tree = hostile_files.pdf_page_tree_bomb(tmp_path / "tree.pdf", fan=100, levels=3)
+    document_viewer.viewed.clear()
+    stored = {"tree.pdf": tree.read_bytes(), "broken.pdf": FILES["broken.pdf"].content}
+    case = stored_before(clinic, doctor, ("cbc.pdf", "tree.pdf", "broken.pdf"), stored)
+    opened_here: list[object] = []
+    original = pypdf.PdfReader.__init__
+
+    def recorded(self: pypdf.PdfReader, *args: object, **kwargs: object) -> None:
+        opened_here.append(args[0] if args else None)
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pypdf.PdfReader, "__init__", recorded)
+    open_case(app, case.case.case_id)
+    app.toggle(key=document_viewer.OPEN_KEY).set_value(True).run()
+    assert not app.exception and len(pdf_viewers(app)) == 1  # cbc.pdf, checked in a child
+    for name in ("tree.pdf", "broken.pdf"):
+        choose(app, case, name)
+        assert not app.exception and not pdf_viewers(app)
+        assert any(
+            f"{name}** cannot be shown: its structure does not open (damaged or cut off)" in text
+            for text in texts(app, "error")
+        ), name
+    choose(app, case, "cbc.pdf")
+    assert not app.exception and len(pdf_viewers(app)) == 1
+    assert opened_here == []

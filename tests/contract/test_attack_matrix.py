@@ -122,6 +122,8 @@ FUNCTIONS: dict[str, Function] = {
     "pilot_scores_valid": Function(False, True, False, PURE),
     "fold_spelling": Function(True, True, False, PURE),
     "visible_reason": Function(True, True, False, PURE),
+    "plain_typed_text": Function(False, True, False, PURE),
+    "plain_typed_json": Function(False, True, False, PURE),
     "redacted_copy": Function(False, False, False, PURE),
     "redaction_of": Function(False, False, False, PURE),
     "view_from_stored_case": Function(False, False, False, "the enrolment trigger's check"),

@@ -37,6 +37,9 @@ BAD_FORMS = [
     ({"case_summary": "x" * 20_001}, "at most 20000 characters"),
     # PostgreSQL cannot store a NUL: refused alike on both backends, before any write.
     ({"case_summary": "BP 120/80\x00 HR 72"}, "must not contain NUL characters"),
+    # Round fourteen: notes shown and exported, and read by the analysis, as they display.
+    ({"case_summary": "Warfarin \u202e5 mg\u202c nightly"}, "text-direction control characters"),
+    ({"case_summary": "Stable\x1b[8m hidden\x1b[0m"}, "must not contain control characters"),
 ]
 
 BAD_FILES = [
@@ -59,6 +62,17 @@ BAD_FILES = [
     (Upload("report.jpg", samples.png_bytes(), "lab"), "is not a valid JPEG image"),
     (Upload("labs.pdf", samples.pdf_bytes(), "pathology"), "Unknown file category"),
     (Upload("", samples.pdf_bytes(), "lab"), "File name is required"),
+    # Round fourteen: a PDF whose signature is right but whose structure no reader opens
+    # (cut off in transfer) or that needs a password passed the upload check, and the
+    # case's analysis found it unreadable after the fact.
+    (
+        Upload("cut.pdf", samples.pdf_bytes()[:900], "lab"),
+        "'cut.pdf' is not a valid PDF: its structure does not open (damaged or cut off)",
+    ),
+    (
+        Upload("locked.pdf", samples.encrypted_pdf_bytes(user_password="s3cret"), "lab"),
+        "'locked.pdf' is not a valid PDF: it is password-protected; upload an unprotected copy",
+    ),
     (Upload("\x00\x01", samples.pdf_bytes(), "lab"), "File name is required"),
 ]
 
@@ -184,6 +198,7 @@ def test_patient_names_are_stored_in_one_normal_form(
     [
         ({"case_summary": "HR 72\x00"}, "must not contain NUL characters"),
         ({"patient_name": "Ada\u202eLovelace"}, "text-direction control characters"),
+        ({"case_summary": "HR \u206672\u2069"}, "text-direction control characters"),
     ],
 )
 def test_an_update_with_hidden_characters_is_refused_alike(

@@ -103,3 +103,18 @@ def test_unpacked_sizes_read_from_the_headers() -> None:
     assert unpacked_bytes("docx", docx_bomb(2 * MB)) > 2 * MB
     assert unpacked_bytes("dcm", samples.dicom_bytes()) == 128 * 128 * 2
     assert unpacked_bytes("pdf", samples.pdf_bytes()) == 0
+
+
+def test_a_dicom_declaring_a_negative_frame_count_is_sized_as_one_frame(
+    harness: BackendHarness, doctor_a: SignedIn
+) -> None:
+    # Round fourteen: NumberOfFrames "-1" made the product of a 65,535 x 65,535 header
+    # negative, under any bound, so the upload passed and the analysis met the picture.
+    hostile = samples.dicom_bytes_with(Rows=65535, Columns=65535, NumberOfFrames="-1")
+    assert unpacked_bytes("dcm", hostile) == 65535 * 65535 * 2
+    services = case_service(doctor_a.doctor, doctor_a.backend, limits=Limits(max_unpacked_bytes=MB))
+    before = _snapshot(harness)
+    with pytest.raises(FileTooLarge) as refused:
+        services.create_case(FORM, [Upload("head.dcm", hostile, "radiology")])
+    assert refused.value.detail.startswith("'head.dcm' unpacks to 8,192 MB once opened")
+    assert _snapshot(harness) == before

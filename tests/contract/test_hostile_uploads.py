@@ -168,3 +168,37 @@ def test_pilot_enrolment_decodes_its_pictures_in_a_child(
     (enrolment,) = pilots.enrol(pilot.pilot_id, [case_id])
     (image,) = pilots.enrolled_case(enrolment.enrolment_id).view.images
     assert image.png  # made in the child, which the patch above does not reach
+
+
+def test_a_lab_message_is_read_in_a_child_at_upload_and_refused_with_its_readers_reason(
+    harness: LocalHarness, signed_in: SignedIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Round fourteen: a FHIR XML file with an external entity and one cut off mid-element
+    # were accepted (their first bytes are right) and found unreadable only by the
+    # analysis. Now each message is read whole at upload, in a reading child.
+    from core.analysis.reading import messages_fhir_xml
+
+    def parsed(*_: object, **__: object) -> None:
+        raise AssertionError("a message was parsed in the request's process")
+
+    monkeypatch.setattr(messages_fhir_xml.etree, "fromstring", parsed)
+    entity = (
+        b'<?xml version="1.0"?>\n<!DOCTYPE Observation [<!ENTITY who SYSTEM "file:///etc/'
+        b'passwd">]>\n<Observation xmlns="http://hl7.org/fhir"><status value="final"/>'
+        b'<code><text value="&who;"/></code></Observation>\n'
+    )
+    cut = b'<Observation xmlns="http://hl7.org/fhir"><status value="final"/><code><text val'
+    reading = IsolatedReading(ReadingLimits(seconds=60))
+    services = case_service(signed_in.doctor, signed_in.backend, reading=reading)
+    for content, reason in (
+        (entity, "the XML declares a DOCTYPE or entities, which FHIR never does"),
+        (cut, "the file is not well-formed XML (line 1)"),
+    ):
+        with pytest.raises(InvalidInput) as refused:
+            services.create_case(FORM, [Upload("potassium.xml", content, "lab")])
+        assert refused.value.detail == f"'potassium.xml' is not a valid FHIR XML resource: {reason}"
+    assert services.list_cases() == []
+    assert harness.stored_keys() == set()
+    good = cut + b'ue="Potassium"/></code></Observation>'
+    created = services.create_case(FORM, [Upload("potassium.xml", good, "lab")])
+    assert [f.file_name for f in created.files] == ["potassium.xml"]

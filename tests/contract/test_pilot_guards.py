@@ -297,3 +297,46 @@ def test_the_enrolled_draft_and_signed_text_are_the_stored_ones_word_for_word(
                 json={"signed_sections": sections},
             )
             assert (answer.status_code in (200, 204)) is allowed, answer.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Metoprolol \u202e05 mg daily\u202c", "Stable.\x1b[8m Not for discharge", "BP\x0bHR"],
+    ids=["right-to-left-override", "terminal-escape", "vertical-tab"],
+)
+def test_the_database_refuses_hidden_reordering_and_controls_in_typed_text(
+    supabase_stack: SupabaseStack,
+    clinic: Any,  # noqa: F811  (the imported fixture)
+    text: str,
+) -> None:
+    # Round fourteen: the app refuses these in an edited section and in a pilot's name and
+    # description; a doctor's own token inserting straight through PostgREST is held by
+    # the database too.
+    _, roles, case_id, signed = clinic
+    edited = {
+        "review_id": str(uuid.uuid4()),
+        "case_id": case_id,
+        "draft_id": signed.draft_id,
+        "section": "soap_note",
+        "decision": "edited",
+        "edited": {"subjective": "s", "objective": "o", "assessment": "a", "plan": [text]},
+    }
+    pilot_row = {"name": f"Sepsis {text}", "starts_on": "2026-11-01", "ends_on": "2027-01-31"}
+    with supabase_stack.rest_as(roles["owner"].token) as rest:
+        refused = rest.post("/rest/v1/section_reviews", json=edited)
+        assert refused.status_code == 400, refused.text
+        refused = rest.post("/rest/v1/pilots", json=pilot_row)
+        assert refused.status_code == 400, refused.text
+        described = rest.post(
+            "/rest/v1/pilots", json={**pilot_row, "name": "P", "description": text}
+        )
+        assert described.status_code == 400, described.text
+        # Plain text, with its line ends, goes in.
+        edited["edited"]["plan"] = ["Ferritin.", "Review in a week"]
+        edited["edited"]["assessment"] = "Iron deficiency\nlikely dietary"
+        accepted = rest.post("/rest/v1/section_reviews", json=edited)
+        assert accepted.status_code == 201, accepted.text
+        made = rest.post(
+            "/rest/v1/pilots", json={**pilot_row, "name": "Sepsis", "description": "A\nB"}
+        )
+        assert made.status_code == 201, made.text

@@ -325,3 +325,29 @@ def test_a_note_signed_after_enrolment_goes_beside_the_enrolled_draft(team) -> N
     assert not r1.backend.pilots.record_signed_sections(
         r1.doctor.user_id, enrolment.enrolment_id, insights.draft_id, {}
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "detail"),
+    [
+        ("Sepsis \u202etolip", "", "Pilot name must not contain text-direction control"),
+        ("Sepsis", "Members \u2067review\u2069 weekly", "Description must not contain text-dir"),
+        ("Sepsis\x1b[8m hidden", "", "Pilot name must not contain control characters"),
+        ("Sepsis", "Weekly\x0bcalls", "Description must not contain control characters"),
+    ],
+    ids=["name-override", "description-isolate", "name-escape", "description-vertical-tab"],
+)
+def test_a_pilots_text_every_member_reads_refuses_hidden_reordering_and_controls(
+    harness: BackendHarness, doctor_a: SignedIn, name: str, description: str, detail: str
+) -> None:
+    # Round fourteen: a coordinator's pilot name and description, shown to each member
+    # (another doctor), took direction controls and a terminal's escape.
+    before = harness.row_counts()
+    with pytest.raises(InvalidInput) as refused:
+        pilots(doctor_a).create_pilot(name, description, "2026-11-01", "2027-01-31")
+    assert refused.value.detail.startswith(detail)
+    assert harness.row_counts() == before
+    kept = pilots(doctor_a).create_pilot(
+        "Sepsis", "Weekly calls\nSecond line", "2026-11-01", "2027-01-31"
+    )
+    assert kept.description == "Weekly calls\nSecond line"

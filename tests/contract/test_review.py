@@ -88,6 +88,34 @@ def test_partial_review_awaits_review_and_cannot_be_signed(doctor_a: SignedIn) -
             "not a valid ICD-10-CM code",
         ),
         ("soap_note", "edit", {"edited": {"subjective": ""}}, "cannot be empty"),
+        # Round fourteen: a right-to-left override in a signed plan shows "daily 50 mg"
+        # where the record says "05 mg daily" (Trojan Source, in a note).
+        (
+            "soap_note",
+            "edit",
+            {"edited": {"plan": "Metoprolol \u202e05 mg daily\u202c, review in a week"}},
+            "Plan contains a character that reorders text",
+        ),
+        (
+            "primary_diagnosis",
+            "edit",
+            {"edited": {"primary_diagnosis": "Sepsis\u2067 ruled out\u2069", "icd_code": "A41.9"}},
+            "Diagnosis contains a character that reorders text",
+        ),
+        # A terminal's escape in the exported Markdown (cat hides the line after it), and
+        # a vertical tab no FHIR string may hold (the document export would be invalid).
+        (
+            "soap_note",
+            "edit",
+            {"edited": {"assessment": "Stable.\x1b[8m Not for discharge\x1b[0m"}},
+            "Assessment contains a control character",
+        ),
+        (
+            "case_summary",
+            "edit",
+            {"edited": {"comprehensive_summary": "BP 120/80\x0bHR 72"}},
+            "contains a control character",
+        ),
         ("soap_note", "edit", {"edited": {"history": "x"}}, "Unknown field"),
         ("billing", "accept", {}, "Section must be one of"),
         ("soap_note", "approve", {}, "Decision must be"),

@@ -96,3 +96,12 @@ def test_a_bundle_whose_report_points_outside_the_file_says_so() -> None:
 def test_json_that_is_no_fhir_resource_is_refused(content: bytes, error: str) -> None:
     with pytest.raises(MessageError, match=error):
         read_fhir(content)
+
+
+def test_a_latin_1_message_saved_with_a_utf_8_byte_order_mark_is_read() -> None:
+    # Round fourteen: the upload check takes a message after a byte-order mark; the reader
+    # decoded a Latin-1 body (HL7 v2's default) as "ï»¿MSH" and said it did not start
+    # with MSH, so the message was refused at upload for a reason it does not have.
+    body = message("PID|1||4711||Müller^Jörg", OBR, "OBX|1|NM|2823-3^K^LN||4.1|mmol/L|||||F")
+    reading = read_hl7(b"\xef\xbb\xbf" + body.decode().encode("latin-1"))
+    assert [(r.value, r.unit) for r in reading.results] == [(4.1, "mmol/L")]

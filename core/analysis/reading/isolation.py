@@ -34,6 +34,7 @@ from typing import Any, Protocol
 from core.analysis.reading import ocr
 from core.analysis.reading.extraction import PageSink, extract_lab_document
 from core.analysis.reading.imaging import UnreadableImage, prepare_radiology_image, thumbnail_png
+from core.analysis.reading.messages import message_kind, message_problem
 from core.errors import InvalidInput
 from core.file_parts import TooManyParts
 from core.files import extension_of
@@ -91,8 +92,20 @@ def radiology_thumbnail(file_id: str, label: str, file_name: str, content: bytes
 
 
 def upload_headers(file_id: str, label: str, file_name: str, content: bytes) -> Headers:
-    """``read_headers`` with the readers' arguments (the extension is the file name's)."""
-    return read_headers(extension_of(file_name), content)
+    """``checked_headers`` with the readers' arguments (the extension is the file name's)."""
+    return checked_headers(extension_of(file_name), content)
+
+
+def checked_headers(extension: str, content: UploadContent) -> Headers:
+    """``read_headers``; a lab message (HL7 v2, FHIR) is read whole by its reader too, and
+    one it cannot read does not match, its reader's reason the problem (an XML DOCTYPE, a
+    cut-off JSON, a wrong MSH-2): refused at upload, not found unreadable after the fact."""
+    headers = read_headers(extension, content)
+    kind = message_kind(extension, b"")
+    if kind is None or not headers.matches:
+        return headers
+    problem = message_problem(kind, _whole(content))
+    return headers if problem is None else Headers(False, headers.unpacked_bytes, problem)
 
 
 class InProcessReading:
@@ -118,7 +131,7 @@ class InProcessReading:
         return radiology_thumbnail(file_id, label, file_name, _whole(load()))
 
     def upload_headers(self, extension: str, content: UploadContent) -> Headers:
-        return read_headers(extension, content)
+        return checked_headers(extension, content)
 
 
 def _whole(content: UploadContent) -> bytes:
@@ -213,7 +226,7 @@ class IsolatedReading:
             raise InvalidInput(
                 f"The {extension.upper()} file could not be checked: {reason}"
             ) from None
-        return Headers(bool(found["matches"]), int(found["unpacked_bytes"]))
+        return Headers(bool(found["matches"]), int(found["unpacked_bytes"]), found["problem"])
 
     def _run(
         self,
@@ -438,7 +451,11 @@ def _plain(kind: str, found: Any) -> dict[str, Any]:
     if kind == "thumbnail":
         return {"png": bytes(found)}
     if kind == "headers":
-        return {"matches": found.matches, "unpacked_bytes": found.unpacked_bytes}
+        return {
+            "matches": found.matches,
+            "unpacked_bytes": found.unpacked_bytes,
+            "problem": found.problem,
+        }
     return {
         "png": found.png,
         "width": found.width,

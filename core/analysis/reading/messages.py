@@ -30,6 +30,16 @@ def message_kind(extension: str, content: bytes) -> str | None:
     return None
 
 
+def message_problem(kind: str, content: bytes) -> str | None:
+    """Why the message cannot be read at all (its reader's words, naming the segment or
+    element), or None when it can: the upload check's question."""
+    try:
+        read_hl7(content) if kind == HL7 else read_fhir(content)
+    except MessageError as error:
+        return str(error)
+    return None
+
+
 def read_lab_message(kind: str, file_id: str, label: str, content: bytes) -> LabDocument:
     """The message's results as lab values, its patients for the case's check, its notes."""
     try:
@@ -58,4 +68,4 @@ def read_lab_message(kind: str, file_id: str, label: str, content: bytes) -> Lab
     )
 
 
-__all__ = ["FHIR", "HL7", "looks_like_fhir", "message_kind", "read_lab_message"]
+__all__ = ["FHIR", "HL7", "looks_like_fhir", "message_kind", "message_problem", "read_lab_message"]

@@ -82,6 +82,8 @@ def _json_resource(content: bytes) -> Any:
         document = json.loads(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise MessageError(f"the file is not JSON ({type(error).__name__})") from None
+    except RecursionError:  # arrays in arrays, 100,000 deep: valid JSON, and no resource
+        raise MessageError("the JSON is nested deeper than any FHIR resource") from None
     if not isinstance(document, dict):
         raise MessageError("the JSON is not a FHIR resource (an object with resourceType)")
     kind = document.get("resourceType")

@@ -99,7 +99,9 @@ def _decode(content: bytes) -> str:
     try:
         return content.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return content.decode("latin-1")  # HL7 v2's default character set (MSH-18 blank)
+        # HL7 v2's default character set (MSH-18 blank); an editor's UTF-8 byte-order mark
+        # before it is no part of the message.
+        return content.removeprefix(b"\xef\xbb\xbf").decode("latin-1")
 
 
 def _check_delimiters(msh: str) -> str:
