@@ -585,8 +585,7 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         aside = re.match(r"\(([^()]{0,40})\)", rest) or re.match(r"\(([^()\d]{0,100})\)", rest)
         # "(SGOT)", "(mg/dL)" are asides; "(2,002 ug/L; normal <10)" opens with the result.
         opens_with_result = aside is not None and bool(
-            _OPENS_WITH_RESULT.match(aside.group(1))
-            and not _OPENS_WITH_RANGE.match(aside.group(1))
+            _OPENS_WITH_RESULT.match(aside.group(1)) and not _OPENS_WITH_RANGE.match(aside.group(1))
         )
         if aside and opens_with_result:
             pos += 1  # past "(": the result is inside
