@@ -252,7 +252,10 @@ _CORE: tuple[Analyte, ...] = (
                                          "bilirubin, direct", "conjugated bilirubin", "d. bili",
                                          "dbil", "dbili"),
             (_u("mg/dl", 0.0, 0.3, 0, 30, extreme=80), _u("umol/l", 0, 5, 0, 500, extreme=1370))),
-    Analyte("LDH", LIVER, ("ldh", "lactate dehydrogenase", "LD", "lactic acid dehydrogenase"),
+    # "a moderate increase in lactic dehydrogenase (423U/l)" (CaseReportBench item 44; the
+    # older name also in J Med Case Rep, CUPCase rows 3019, 4432, 4513)
+    Analyte("LDH", LIVER, ("ldh", "lactate dehydrogenase", "LD", "lactic acid dehydrogenase",
+                           "lactic dehydrogenase"),
             (_u("u/l", 140, 280, 0, 50_000, extreme=200_000),)),
     # Kidney
     Analyte("Uric acid", KIDNEY, ("uric acid", "urate", "serum uric acid"),

@@ -208,7 +208,10 @@ _COAGULATION: tuple[Analyte, ...] = (
                                          "prothrombin time activity", "quick value",
                                          "prothrombin index", "taux de prothrombine",
                                          # "PT%: 107" (CUPCase row 600)
-                                         "PT%"),
+                                         "PT%",
+                                         # "the Quick's value was 21%" (CUPCase row 493):
+                                         # the eponym's possessive, either apostrophe
+                                         "quick's value", "quick’s value"),
             (_u("%", 70, 130, 0, 200),)),
 )
 

@@ -238,6 +238,11 @@ FILLERS = {
     "low",
     "high",
     "markedly",
+    # "post-meal C-peptide levels were repeatedly undetectable (below 0.1 ng/ml)" (J Med Case
+    # Rep, CUPCase row 5083): an adverb of how often, between the verb and the verdict
+    "repeatedly",
+    "persistently",
+    "consistently",
     "highly",  # "Serum ferritin was highly elevated (>1650 ng/dl)" (CUPCase row 1975)
     # "except for serum alkaline phosphatase (ALP), which was raised (785IU/L)" (Journal of
     # Medical Case Reports, CUPCase row 2883): a relative clause hands the value over

@@ -122,6 +122,11 @@ def _distribute(line: str, word: re.Match[str]) -> str:
     if values_match is None:
         return line
     names = _named_together(line, start, head_end)
+    if not names and len(starts) > 1 and line[start - 1] == ":":
+        # The colon hands the values to the names before it: "mildly elevated aspartate
+        # aminotransferase (AST), and alanine aminotransferase (ALT): 42 IU/L and 39 IU/L,
+        # respectively" (J Med Case Rep, CUPCase row 3899), where ALT took the first value.
+        names = _named_together(line, starts[-2], head_end)
     if not names:
         return line
     values = list(_ONE.finditer(values_match.group("list")))

@@ -147,6 +147,19 @@ _DURATION = re.compile(
 # When the value was taken, set between commas after the name: "Her hemoglobin, on
 # admission, was 7.0g/dL".
 _WHEN = re.compile(r"(?i)(?:on|at|upon)\s+(?:admission|presentation|arrival|discharge)\b")
+# A bound written in words, as VALUE reads it: "less than 10 pg/ml", "below 0.1 ng/ml".
+_BOUND_WORD = r"(?i:(?:less|greater|more)\s+than|below|under|above|over)\s*"
+# A bracket that opens with the result, its bound's sign or word first: "(2,002 ug/L; normal
+# <10)", "(< 0.05 ng/ml)", and "Plasma adrenocorticotropic hormone (ACTH) level was markedly
+# suppressed (less than 10 pg/ml)" (J Med Case Rep, CUPCase row 5793); never a range "(1.2-3.4".
+_OPENS_WITH_RESULT = re.compile(rf"\s*(?:[<>≤≥]|{_BOUND_WORD})?\s*\d")
+_OPENS_WITH_RANGE = re.compile(rf"\s*(?:[<>≤≥]|{_BOUND_WORD})?\s*\d[\d.,]*\s*(?:[-–]|to\b)\s*\d")
+# The word a report prints for a result under the assay's limit, before that limit: "post-meal
+# C-peptide levels were repeatedly undetectable (below 0.1 ng/ml)" (J Med Case Rep, CUPCase
+# row 5083). Only with the bound after it: "undetectable" alone is no number.
+_UNDETECTABLE_BEFORE_BOUND = re.compile(
+    rf"(?i)(?:undetectable|undetected|unmeasurable)\s*(?=\(\s*(?:[<≤]|{_BOUND_WORD})\d|[<≤]\s*\d)"
+)
 # A day of the stay between a test's name (and its fillers) and its verb: "His serum ionized
 # calcium on day 2 of admission was 0.91 mmol/L", "His serum creatinine level at day 3 was 1000
 # μmol/L" (Journal of Medical Case Reports, CUPCase rows 2377 and 4564). Never a span of days.
@@ -579,8 +592,10 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         if digits and pos < 4:  # right after the name: "Vitamin D 25-OH 18 ng/mL"
             pos += digits.end()
             continue
-        if re.match(r"\(\s*[<>≤≥]?\s*\d", rest) and not re.match(
-            r"\(\s*[<>≤≥]?\s*\d[\d.,]*\s*(?:[-–]|to\b)\s*\d", rest
+        if (
+            rest.startswith("(")
+            and _OPENS_WITH_RESULT.match(rest, 1)
+            and not _OPENS_WITH_RANGE.match(rest, 1)
         ):
             # "(12.30×10^9/l, normal range 4.00–10.00×10^9/l)": a bracket opening with the
             # result, however long the range written after it inside the same bracket
@@ -591,8 +606,7 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         aside = re.match(r"\(([^()]{0,40})\)", rest) or re.match(r"\(([^()\d]{0,100})\)", rest)
         # "(SGOT)", "(mg/dL)" are asides; "(2,002 ug/L; normal <10)" opens with the result.
         opens_with_result = aside is not None and bool(
-            re.match(r"\s*[<>≤≥]?\s*\d", aside.group(1))
-            and not re.match(r"\s*[<>≤≥]?\s*\d[\d.,]*\s*(?:[-–]|to\b)\s*\d", aside.group(1))
+            _OPENS_WITH_RESULT.match(aside.group(1)) and not _OPENS_WITH_RANGE.match(aside.group(1))
         )
         if aside and opens_with_result:
             pos += 1  # past "(": the result is inside
@@ -607,6 +621,10 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         in_blood = re.match(r"(?i)in\s+(?:his|her|their|the)\s+(?:peripheral\s+)?blood\b", rest)
         if in_blood and pos <= 3:
             pos += in_blood.end()
+            continue
+        undetectable = _UNDETECTABLE_BEFORE_BOUND.match(rest)
+        if undetectable:
+            pos += undetectable.end()
             continue
         when = _WHEN.match(rest)
         if when and pos <= 3:
@@ -711,8 +729,13 @@ def _take_unit(analyte: Analyte, after: str) -> tuple[str | None, str]:
     offset = len(after) - len(stripped)
     match = EXPONENT_UNIT.match(stripped)
     if match is None:
+        # "total testosterone (T) 473 ng/ dL" (CaseReportBench item 96), "serum cortisol was
+        # 5.6 μg/ dl at 60 min" (J Med Case Rep, CUPCase row 1497): a space after the slash
+        spaced = re.match(r"[^\s()\[\]]+/\s[A-Za-z]{1,3}\b", stripped)
+        if spaced and unit_key(re.sub(r"\s+", "", spaced.group())) in KNOWN_UNITS:
+            match = spaced
         token = re.match(r"[^\s()\[\]]+", stripped)
-        if token and _looks_like_unit(token.group().rstrip(",;:.")):
+        if match is None and token and _looks_like_unit(token.group().rstrip(",;:.")):
             match = token
     if match is None:  # the unit may come after the range: "9.8 (12.0-16.0) g/dL"
         own = {r.unit for r in analyte.ranges if r.unit}

@@ -402,7 +402,10 @@ _DISORDER_VALUE = re.compile(
     + r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
     # the value right after the word, when a concentration's unit follows it
     r"|\s+(?=[<>]?\s*\d[\d.,]*\s*(?:mg|g|mmol|[µμu]mol|nmol|pmol|meq|ng|pg|[µμu]g|m?iu|[µμu]iu|u)"
-    r"\s*/\s*(?:d?l|ml)\b))(?=[<>]?\s*\d)"
+    r"\s*/\s*(?:d?l|ml)\b))"
+    # the value, its bound's sign or word first: "persistent hypoglycemia (less than 40mg/dL)"
+    # (J Med Case Rep, CUPCase row 4319)
+    r"(?=(?:[<>]|(?:less|greater|more)\s+than\s|below\s|under\s|above\s|over\s)?\s*\d)"
 )
 
 
@@ -437,6 +440,12 @@ _ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassi
 # ("17OHD": 17-hydroxylase deficiency), never a value of the test before it; a value glued
 # before a test's name ("11.0AST (SGOT)") stays for the table reader.
 _GLUED_ABBREVIATION = re.compile(r"(?<![\d.])\b\d{1,3}(?P<abbr>[A-Z]{3,})\b(?!\s*/)")
+
+
+# A pH glued to its value: "respiratory alkalosis (pH7.55; partial pressure of oxygen in arterial
+# blood ...)" (J Med Case Rep, CUPCase row 3112). Only a number a pH can be (6.x to 8.x with
+# its decimals), so that a marker's or a clone's digits are never split off a name.
+_GLUED_PH = re.compile(r"(?<![A-Za-z0-9])pH(?=[678]\.\d{1,3}(?![\d.]))")
 
 
 def _glued_abbreviation(match: re.Match[str]) -> str:
@@ -897,6 +906,7 @@ def rewrite_prose(line: str) -> str:
     # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
     line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
+    line = _GLUED_PH.sub("pH ", line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
     line = _LEVEL_IN_BLOOD.sub(lambda m: _LEVEL_TEST[m.group("root").lower()], line)
     line = _LEVEL_IN_CSF.sub(
