@@ -776,8 +776,9 @@ _TIME_SPAN = re.compile(r"\s*(?:days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs
 # case report) is no range of the creatinine told before it in mg/dL.
 _UNIT_AFTER_RANGE = re.compile(r"\s*(?P<unit>[^\s,;()\[\]]+)")
 # A volume or a flow ("mL", "mL/h", "L/min", "cc"): no concentration's range is printed in it.
+# A bare "L" is a table's flag letter ("Hemoglobin: 9.8 g/dL 12.0 - 16.0 L"), never a litre.
 _VOLUME_OR_FLOW = re.compile(
-    r"(?i)(?:[mµμ]?l|cc|lit(?:er|re)s?)(?:/(?:h|hrs?|hours?|min|day|d|kg(?:/h)?))?"
+    r"(?i)(?:[mµμ]l|l(?=/)|cc|lit(?:er|re)s?)(?:/(?:h|hrs?|hours?|min|day|d|kg(?:/h)?))?"
 )
 
 
