@@ -73,7 +73,17 @@ _TIMES: tuple[tuple[str, str], ...] = (
         # a result other doctors found before the patient came: "presented to an emergency
         # department because of the finding by penitentiary doctors of severe anemia:
         # hemoglobin (Hb) 43 g/L" (Journal of Medical Case Reports, CUPCase row 1521)
-        r"|\bfinding\s+by\s+(?:\w+\s+){0,3}?(?:doctors?|physicians?|practitioners?)\b",
+        r"|\bfinding\s+by\s+(?:\w+\s+){0,3}?(?:doctors?|physicians?|practitioners?)\b"
+        # a time before the case's own events, fronted to set the time of its clause: "One
+        # month before admission, the laboratory data of her regular medical check was normal
+        # as per the following values: hemoglobin 12.7g/dL" (J Med Case Rep, CUPCase row
+        # 2693), "Medical records indicated that 4 weeks before her delivery, she had normal
+        # hemoglobin (12.7 g/dl)" (CUPCase row 631). Not a span the complaint began in ("fever
+        # that started 3 days before admission, and his hemoglobin was 6.0" dates no result).
+        r"|(?:^\s*|\bthat\s+|;\s*)(?:about\s+|approximately\s+|some\s+)?"
+        r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a|an|several|"
+        r"a\s+few)\s+(?:days?|weeks?|months?|years?)\s+(?:before|prior\s+to)\s+"
+        r"(?:(?:the|his|her|their|this|its)\s+)?(?!discharge\b)[\w-]+(?:\s+[\w-]+)?\s*,",
     ),
     (
         "repeat",

@@ -245,6 +245,15 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("Other ectopic pregnancy", "O00.80", "acute",
        r"(?:interstitial|cornual|intramural|cervical|(?:c(?:a)?esarean|c-section)\s+"
        r"(?:section\s+)?scar)\s+(?:ectopic\s+)?pregnanc(?:y|ies)"),
+    # A pregnancy whose word names its end or its site is no pregnant state (Z33.1, the code
+    # set's head "pregnancy"): "Histopathological examination of the tissue revealed necrotic
+    # chorionic villi, confirming the diagnosis of an aborted pregnancy" (Int J Surg Case Rep
+    # 2024, through MedRBench, PMC11618002) is an abortion, which ICD-10-CM's index sends to
+    # O03.9 unqualified; "Our patient was admitted with the diagnosis of heterotopic pregnancy"
+    # (J Med Case Rep, CUPCase row 2163) an ectopic pregnancy beside an intrauterine one.
+    _c("Heterotopic pregnancy", "O00.81", "acute", r"heterotopic\s+pregnanc(?:y|ies)"),
+    _c("Spontaneous abortion", "O03.9", "acute",
+       r"(?:aborted|miscarried)\s+pregnanc(?:y|ies)"),
     # A leiomyoma is the uterus's only where the words place it there ("intracavitary
     # submucosal leiomyoma", "uterine fibroids"); elsewhere ("which led to the diagnosis of
     # benign leiomyomata" of the mesentery, Cureus 2024, PMC11437698) ICD-10-CM's index sends

@@ -98,10 +98,35 @@ _HISTORY = re.compile(
     r"(?:occasional|recurrent|repeated|frequent|several|intermittent))\b"
 )
 # After the mention, a time in the past makes it history: "a DVT she had early this year".
+# (A decimal point ends no sentence: "who had undergone distal hypospadias surgery 1.5 years
+# ago presented with a slowly growing mass", J Med Case Rep, CUPCase row 1391.)
 _HISTORY_AFTER = re.compile(
-    r"(?i)^[^.;]{0,40}?\b(?:ago|in\s+the\s+past|(?:earlier|last)\s+(?:this\s+)?(?:year|month|week)|"
+    r"(?i)^(?:[^.;]|\.(?=\d)){0,40}?\b(?:ago|in\s+the\s+past|(?:earlier|last)\s+(?:this\s+)?(?:year|month|week)|"
     r"(?:early|earlier)\s+this\s+year|in\s+(?:19|20)\d\d|years?\s+back|previously|resolved|"
     r"(?:years?|decades?|months?)\s+(?:earlier|before|prior))\b"
+)
+# A condition that has ended, told in its own clause after it, is one the patient had: "Grade II
+# acute GVHD occurred 17 days after transplantation but resolved after the treatment with
+# steroid" (CaseReportBench item 2), "Their second pregnancy was terminated at 22 weeks'
+# gestation" (CaseReportBench item 82), "who had one pregnancy and was delivered of twins by
+# cesarean section" (J Med Case Rep, CUPCase row 3484): no current disease, no pregnant state.
+_ENDED_AFTER = re.compile(
+    r"(?i)^[^;]{0,80}?,?\s+but\s+(?:it\s+|they\s+)?(?:had\s+|has\s+)?(?:later\s+|then\s+|"
+    r"subsequently\s+|eventually\s+|completely\s+|spontaneously\s+|gradually\s+)?"
+    r"(?:resolved|subsided|disappeared|abated|remitted|regressed)\b"
+)
+_PREGNANCY_ENDED_AFTER = re.compile(
+    r"(?i)^[^;]{0,30}?\b(?:(?:was|were|had\s+been)\s+(?:\w+\s+)?(?:terminated|interrupted|"
+    r"delivered)|(?:and|which)\s+(?:was|were)\s+delivered|ended\s+(?:in|with))\b"
+)
+# A treatment told in the past perfect, before the condition it treated: "The patient had
+# undergone cholecystectomy for acute cholecystitis as a 32-year-old in Latin America" (J Med
+# Case Rep, CUPCase row 1344). Told in the past simple ("underwent appendectomy for acute
+# appendicitis") it is as often the case's own treatment, and the condition is left current.
+_TREATED_BEFORE = re.compile(
+    r"(?i)\bhad\s+(?:previously\s+|already\s+|once\s+)?(?:undergone|received)\s+"
+    r"(?:an?\s+|the\s+)?(?:[\w-]+\s+){1,3}?for\s+(?:an?\s+|the\s+|his\s+|her\s+)?"
+    r"(?:[\w-]+\s+){0,2}$"
 )
 # Before the mention, a time years past dates it: "Two years ago, she was diagnosed with X",
 # "In 1997, he presented with a pathological fracture" when the case presents in 2008.
@@ -774,6 +799,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or _stated_earlier(before, statement)
             or _history_words(before)
             or bool(_HISTORY_AFTER.match(after))
+            or _has_ended(condition, before, after)
             or _in_history_list(before)
             or (condition.severity != "symptom" and not states and _in_known_list(before))
             or _dated_in_the_past(before, facts.present_year)
@@ -952,6 +978,14 @@ def _in_history_list(before: str) -> bool:
 # incontinence" (JMCR, CUPCase): the complaint, not a known condition. Years are a known
 # disease's ("A 47-year-old Caucasian male with a 10-year history of Crohn's disease").
 _DURATION_BEFORE = re.compile(r"(?i)\b(?:day|week|month|hour)s?['’]?(?:s\b)?(?:[-\s]long)?\s+$")
+
+
+def _has_ended(condition: Condition, before: str, after: str) -> bool:
+    """The condition's own clause tells it ended (resolved; a pregnancy delivered or
+    terminated) or the past perfect tells its treatment ("had undergone X for")."""
+    if condition.code.startswith("Z33") and _PREGNANCY_ENDED_AFTER.match(after):
+        return True
+    return bool(_ENDED_AFTER.match(after) or _TREATED_BEFORE.search(before[-80:]))
 
 
 def _history_words(before: str) -> bool:
