@@ -239,7 +239,13 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
     # with embolic stroke complications", Cureus 2024 PMC11647062) or the critical value it
     # explains (a haemoglobin of 4.9 g/dL in melioidosis, PMC11465958).
     critical_present = concluded and any(r.tier == SEVERITY_RANK["critical"] for r in pool)
-    ordered = sorted(pool, key=lambda r: _order(r, concluded, critical_present))
+    # A critical value's disorder is a finding: where the case states a disease firmly ("the
+    # histopathological features were in keeping with a pancreatic neuroendocrine tumor"
+    # beside a glucose of 1.9 mmol/L; "Iodine-131 uptake ... consistent with thyroiditis"
+    # beside a raised troponin; JMCR, CUPCase), that disease explains the value, which stays
+    # in the critical values and the differential.
+    states = _states_a_disease_first(pool)
+    ordered = sorted(pool, key=lambda r: _order(r, concluded, critical_present, states))
     # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
     firm = [r for r in ordered if not _borderline_alone(r)]
     return firm + [r for r in ordered if _borderline_alone(r)] if firm else []
@@ -356,8 +362,23 @@ def _unsupported_value_disorder(r: Ranked) -> bool:
     return r.source != "lab" and r.lab is None and r.name in _NAMED_BY_A_VALUE
 
 
+def _states_a_disease_first(pool: Sequence[Ranked]) -> bool:
+    """The case's first firm statement names a disease: not a factor, a value's disorder, a
+    sign or a chronic background ("which was being managed as a case of diabetic nephropathy"
+    beside a sodium of 102 leaves the hyponatraemia first)."""
+    firm = [r for r in pool if r.source == "stated" and not r.hedged]
+    if not firm:
+        return False
+    first = min(firm, key=lambda r: r.order)
+    return (
+        first.tier >= SEVERITY_RANK["acute"]
+        and not _a_factor(first)
+        and first.name not in _VALUE_GROUNDS
+    )
+
+
 def _order(
-    r: Ranked, concluded: bool = False, concluded_first: bool = False
+    r: Ranked, concluded: bool = False, concluded_first: bool = False, states: bool = False
 ) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
     stated = r.source == "stated"
     history = r.source == "history"
@@ -371,9 +392,16 @@ def _order(
     now = not history or r.lab is not None  # a current value makes a known condition current
     # Where the case concludes a diagnosis, a critical condition it only found compatible
     # ("imaging findings were consistent with embolic stroke complications" after "was
-    # diagnosed with IE": Cureus 2024, PMC11647062) no longer jumps ahead of it.
+    # diagnosed with IE": Cureus 2024, PMC11647062) no longer jumps ahead of it; nor does one
+    # it concludes itself: the conclusions keep the order the case gives them ("The patient
+    # was diagnosed with severe pneumonia, severe acute respiratory distress syndrome (ARDS),
+    # septic shock, sepsis", PMC11608958: the disease, then its complications). A critical
+    # value's disorder gives way to a disease the case states firmly first (states).
     critical = (
-        r.tier == SEVERITY_RANK["critical"] and now and (not concluded or (stated and r.concluded))
+        r.tier == SEVERITY_RANK["critical"]
+        and now
+        and not concluded
+        and not (states and r.source == "lab")
     )
     established = concluded_first and stated and r.concluded and not r.hedged
     return (
