@@ -64,6 +64,9 @@ def test_a_marker_named_after_a_disease_is_no_disease_of_the_patient(
         " kinase rearrangement",  # CUPCase: "anaplastic lymphoma kinase rearrangement"
         " RAS viral oncogene homolog (NRAS)",  # "neuroblastoma RAS viral oncogene homolog"
         " immunostain (400×)",  # CUPCase: "nuclear positivity for retinoblastoma immunostain"
+        # MedRBench PMC11417591 (round fourteen): "positive for human melanoma black-45 (HMB-45)"
+        " black-45 (HMB-45) and smooth muscle actin",
+        " antigen 125 (CA125) was 35 U/mL",  # CUPCase: "cancer antigen 125 (CA125)"
     ],
 )
 def test_the_words_after_a_disease_that_make_it_a_markers_name(after: str) -> None:
@@ -78,6 +81,8 @@ def test_the_words_after_a_disease_that_make_it_a_markers_name(after: str) -> No
         " 2 years ago",  # a number that is no marker's
         " type 2 (T2DM)",
         " was confirmed by immunohistochemistry",
+        " stage 4 (T4)",  # a stage, no symbol: the number must be the symbol's own
+        " stage 3 (AJCC 8)",
     ],
 )
 def test_a_disease_followed_by_other_words_keeps_its_name(after: str) -> None:

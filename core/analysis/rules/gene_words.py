@@ -3,8 +3,9 @@
 A gene or protein is often named after the disease it was found in: "Wilms tumor 1 (WT1)",
 "B-cell lymphoma 2 (BCL-2)", "anaplastic lymphoma kinase", "neuroblastoma RAS viral oncogene
 homolog (NRAS)", "leucine-rich glioma inactivated 1 protein", "gross cystic disease fluid
-protein 15", "retinoblastoma immunostain". A tissue stained for it, a mutation found in it or an
-antibody against it says nothing of that disease: the words are the marker's name.
+protein 15", "retinoblastoma immunostain", "human melanoma black-45 (HMB-45)". A tissue stained
+for it, a mutation found in it or an antibody against it says nothing of that disease: the
+words are the marker's name.
 """
 
 from __future__ import annotations
@@ -23,6 +24,18 @@ _GENE_OR_PROTEIN_AFTER = re.compile(
 _NUMBERED_SYMBOL_AFTER = re.compile(r"^[ \t-]*\d{1,2}[ \t]*\([ \t]*[A-Za-z]{2,6}-?\d{1,2}[ \t]*\)")
 
 
+# Or one more word and the number, the symbol's capitals and the same number in brackets: "human
+# melanoma black-45 (HMB-45)", an antibody a tissue is stained with (MedRBench PMC11417591, a
+# lymphangioleiomyomatosis). The number must be the symbol's own ("stage 4 (T4)" is no symbol).
+_WORD_NUMBERED_SYMBOL_AFTER = re.compile(
+    r"^[ \t-]*[A-Za-z]+[ \t-]*(?P<n>\d{1,3})[ \t]*\([ \t]*[A-Z]{2,6}-?(?P=n)[ \t]*\)"
+)
+
+
 def names_a_gene(after: str) -> bool:
     """The words after a disease's name make it a gene's or a protein's name."""
-    return bool(_GENE_OR_PROTEIN_AFTER.match(after) or _NUMBERED_SYMBOL_AFTER.match(after))
+    return bool(
+        _GENE_OR_PROTEIN_AFTER.match(after)
+        or _NUMBERED_SYMBOL_AFTER.match(after)
+        or _WORD_NUMBERED_SYMBOL_AFTER.match(after)
+    )
