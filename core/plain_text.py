@@ -56,3 +56,9 @@ def hidden_characters(text: str) -> str | None:
 def without_hidden_characters(text: str) -> str:
     """``text`` with control, format (zero-width, direction) characters removed."""
     return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
+
+
+def shown_as_read(text: str) -> str:
+    """``text`` without direction controls and control characters (tab and line ends kept):
+    what a model wrote reaches the doctor, and a signed note, in the order it is stored."""
+    return _TEXT_CONTROLS.sub("", "".join(ch for ch in text if ch not in BIDI_CONTROLS))

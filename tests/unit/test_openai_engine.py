@@ -363,3 +363,31 @@ def test_data_url_is_base64_png() -> None:
     url = content[1]["image_url"]["url"]
     assert url.startswith("data:image/png;base64,")
     assert base64.b64decode(url.split(",", 1)[1]) == b"\x89PNG-bytes"
+
+
+def test_direction_and_control_characters_in_the_models_answer_never_reach_the_draft(
+    engine: OpenAIEngine, fake_openai: FakeOpenAI
+) -> None:
+    # A right-to-left override shows "5 mg" of a plan reordered; a terminal escape hides what
+    # follows it in an exported file. A doctor accepting the section would sign either.
+    answer = CANNED_ANSWERS["soap_note_and_diagnosis"]
+    fake_openai.behave(
+        answers={
+            "soap_note_and_diagnosis": {
+                **answer,
+                "soap_note": {
+                    **answer["soap_note"],
+                    "plan": "Give\u202e gm 05\u202c insulin.\nRecheck\x1b[8m hidden glucose.",
+                },
+                "primary_diagnosis": {
+                    **answer["primary_diagnosis"],
+                    "supporting_evidence": ["Glucose\u2067 182\u2069 mg/dL"],
+                },
+            }
+        }
+    )
+    engine.summarize_case(CONTEXT, [LAB], [])
+    soap, diagnosis = engine.write_soap_and_diagnosis(CONTEXT, [LAB], [])
+
+    assert soap.plan == "Give gm 05 insulin.\nRecheck[8m hidden glucose."
+    assert diagnosis.supporting_evidence == ["Glucose 182 mg/dL"]

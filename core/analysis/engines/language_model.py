@@ -35,6 +35,7 @@ from core.insights import (
     RadiologyImage,
     SoapNote,
 )
+from core.plain_text import shown_as_read
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +166,10 @@ class OpenAIEngine:
         for attempt in range(1, ANSWER_ATTEMPTS + 1):
             content = self._complete(model, answer_type, messages, what)
             try:
-                return answer_type.model_validate_json(content)
+                answer = answer_type.model_validate_json(content)
+                # A direction override in a plan shows a dose reordered, and accepting the
+                # section signs what is stored: the model's words are kept as they read.
+                return answer_type.model_validate(_as_read(answer.model_dump()))
             except ValidationError:
                 # The answer itself is never logged: it may quote the patient's records.
                 log.warning(
@@ -232,3 +236,14 @@ def _with_picture(text: str, png: bytes) -> dict[str, Any]:
             {"type": "image_url", "image_url": {"url": url, "detail": "high"}},
         ],
     }
+
+
+def _as_read(node: Any) -> Any:
+    """Every string of a model's answer without direction controls or control characters."""
+    if isinstance(node, str):
+        return shown_as_read(node)
+    if isinstance(node, list):
+        return [_as_read(item) for item in node]
+    if isinstance(node, dict):
+        return {key: _as_read(value) for key, value in node.items()}
+    return node

@@ -16,6 +16,7 @@ from core.analysis.labs.patterns import (
     alias_key,
 )
 from core.analysis.labs.rewrite import EARLIER, plain_numbers, rewrite_prose, unglue
+from core.plain_text import shown_as_read
 from core.vocabulary.catalog import CATALOG, Analyte
 from core.vocabulary.units import plain_exponent, unit_key
 
@@ -95,8 +96,9 @@ def quoted(
     and holds its number (issue #29: a quote must show the value it is quoted for), or for
     a dipstick result its printed grade (``grade``, a pattern: "4+ blood", not "white blood
     cells 6.5"). When several sentences name the test and hold the number, the one the
-    value was read from (``told``, as the reader saw it) is quoted."""
-    line = " ".join(raw.split())
+    value was read from (``told``, as the reader saw it) is quoted. A document's direction
+    controls and control characters are not quoted: the doctor reads the line as stored."""
+    line = " ".join(shown_as_read(raw).split())
     if len(line) <= MAX_SOURCE_LINE:
         return line
     sentences = re.split(r"(?<=[.;])\s+", line)
