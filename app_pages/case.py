@@ -110,8 +110,10 @@ with case_tab:
     case_files.files_table(services, case.case_id, detail.files)
     case_files.add_files_form(case.case_id, settings.max_file_mb)
     case_edit.edit_form(case)
-    pilot_admin.case_enrolment(session.clinic().pilots_for(services), case.case_id)
-    case_edit.delete_control(services, case, signed=bool(review and review.versions))
+    enrolled = pilot_admin.case_enrolment(session.clinic().pilots_for(services), case.case_id)
+    case_edit.delete_control(
+        services, case, signed=bool(review and review.versions), enrolled=enrolled
+    )
 with audit_tab:  # drawn last, so the case's own tables come first on the page
     if audit_tab.open:
         audit_trail(services, case.case_id)

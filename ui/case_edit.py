@@ -96,14 +96,23 @@ def _edit_fields(case: Case) -> None:
         st.rerun()
 
 
-def delete_control(services: CaseService, case: Case, signed: bool = False) -> None:
+def delete_control(
+    services: CaseService, case: Case, signed: bool = False, enrolled: bool = False
+) -> None:
     """A "Delete case" button that asks for confirmation first; a case with a signed note
-    is never deleted, so it offers archiving instead."""
+    or enrolled in a pilot is never deleted, so it offers archiving instead."""
     if signed:
         st.caption(
             "This case has a signed note, and signed notes are never deleted. "
             "Archive the case (Edit case, status) to take it off the active list; "
             "the note and its audit trail are kept."
+        )
+        return
+    if enrolled:
+        st.caption(
+            "This case is enrolled in a pilot, whose reviewers read and review it, so it is "
+            "never deleted. Archive the case (Edit case, status) to take it off the active "
+            "list; the enrolment and its reviews are kept."
         )
         return
     if st.button("Delete case", key="case_delete", icon=":material/delete:"):

@@ -129,19 +129,21 @@ def export_panel(report: PilotReport) -> None:
     )  # fmt: skip
 
 
-def case_enrolment(service: PilotService, case_id: str) -> None:
-    """On the case page: the pilots this case is in, and enrolling it in another."""
+def case_enrolment(service: PilotService, case_id: str) -> bool:
+    """On the case page: the pilots this case is in, and enrolling it in another. True when
+    the case is enrolled in a pilot (it is then never deleted)."""
     seats = service.pilots()
     if not seats:
-        return
+        return False
+    enrolments = service.case_enrolments(case_id)
     with st.expander("Pilots"):
-        current = {e.pilot_id for e in service.case_enrolments(case_id)}
+        current = {e.pilot_id for e in enrolments}
         names = {s.pilot.pilot_id: s.pilot.name for s in seats}
-        for enrolment in service.case_enrolments(case_id):
+        for enrolment in enrolments:
             st.write(f"{names.get(enrolment.pilot_id, 'A pilot')}: {enrolment.pseudonym}")
         open_pilots = [p for p in names if p not in current]
         if not open_pilots:
-            return
+            return bool(enrolments)
         pilot_id = st.selectbox(
             "Enrol in", open_pilots, format_func=names.__getitem__, key="pilots_case_pilot"
         )
@@ -150,3 +152,4 @@ def case_enrolment(service: PilotService, case_id: str) -> None:
                 (added,) = service.enrol(pilot_id, [case_id])
                 session.notify(f"Enrolled as {added.pseudonym}.", "success")
                 st.rerun()
+    return bool(enrolments)

@@ -205,10 +205,15 @@ def test_a_doctor_enrols_a_case_from_its_page(app: AppTest, clinic: Clinic) -> N
     sign_in(app, "doctor2@example.com")
     open_case(app, case.case.case_id)
     assert not app.exception
+    assert [b.key for b in app.button if b.key == "case_delete"] == ["case_delete"]
     app.button(key="pilots_case_enrol").click().run()
     assert not app.exception
     assert "Enrolled as Case P-0001." in shown(app)
     assert "Ward pilot: Case P-0001" in shown(app)
+    # An enrolled case is never deleted (its reviewers' reviews would go with it): the page
+    # offers archiving, as for a signed case, instead of a button the service refuses.
+    assert [b for b in app.button if b.key == "case_delete"] == []
+    assert "enrolled in a pilot, whose reviewers read and review it" in shown(app)
 
 
 def test_a_pilot_description_is_shown_as_text_not_markdown(app: AppTest, clinic: Clinic) -> None:
