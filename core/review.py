@@ -366,6 +366,23 @@ def current_reviews(history: list[SectionReview], draft_id: str) -> dict[str, Se
     return current
 
 
+# The largest note the Supabase database signs (public.sign_note refuses sections whose JSON
+# text is longer, in bytes). Each field may hold 20,000 characters, so a note of long edits in
+# a script of three bytes a character (Chinese, Japanese) could pass every field's check and
+# then be refused at the signature: it is refused here first, saying why, on both backends.
+MAX_NOTE_BYTES = 200_000
+
+
+def _signable(sections: dict[str, Any]) -> dict[str, Any]:
+    size = len(json.dumps(sections, ensure_ascii=False).encode("utf-8"))
+    if size > MAX_NOTE_BYTES:
+        raise InvalidInput(
+            f"The note is too long to sign ({size // 1000} kB of text; at most "
+            f"{MAX_NOTE_BYTES // 1000} kB): shorten an edited section"
+        )
+    return sections
+
+
 def signed_sections(draft: Draft, reviews: Mapping[str, SectionReview]) -> dict[str, Any]:
     """What the doctor signs: per section, the decision and the text that stands (the AI's
     when accepted, the doctor's when edited, none when rejected, with the reason)."""
@@ -386,7 +403,7 @@ def signed_sections(draft: Draft, reviews: Mapping[str, SectionReview]) -> dict[
             "text": text,
             "reason": review.reason,
         }
-    return sections
+    return _signable(sections)
 
 
 def amended_sections(
@@ -400,7 +417,7 @@ def amended_sections(
         sections[section] = {"decision": Decision.EDITED.value, "text": text, "reason": None}
     if sections == previous:
         raise InvalidInput("The amendment is the same as the signed version")
-    return sections
+    return _signable(sections)
 
 
 def canonical(value: Any) -> str:

@@ -252,3 +252,23 @@ def test_the_case_list_shows_counts_and_filters_review_states(doctor_a: SignedIn
     with pytest.raises(InvalidInput):
         doctor_a.services.list_case_page(CaseQuery(review_states=("approved",)))
     assert waiting
+
+
+def test_a_note_too_long_to_sign_is_refused_saying_why_and_nothing_is_signed(
+    doctor_a: SignedIn,
+) -> None:
+    # Each field within its 20,000 characters, but in a script of three bytes a character
+    # the SOAP note alone is 240 kB: the Supabase database signs at most 200 kB of sections.
+    case_id = _analysed(doctor_a)
+    review = doctor_a.services.review
+    long_soap = {field: "貧血" * 10_000 for field in EDITED_SOAP}
+    review.review_section(case_id, "case_summary", "accept")
+    review.review_section(case_id, "soap_note", "edit", edited=long_soap)
+    review.review_section(case_id, "primary_diagnosis", "reject", reason="Not yet confirmed")
+
+    with pytest.raises(InvalidInput, match="too long to sign"):
+        review.sign(case_id)
+    assert review.versions(case_id) == []
+    # Shortened, the same note signs.
+    review.review_section(case_id, "soap_note", "edit", edited=EDITED_SOAP)
+    assert review.sign(case_id).version == 1
