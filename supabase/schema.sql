@@ -2466,6 +2466,13 @@ ALTER TABLE public.pilot_reviews
     ADD CONSTRAINT pilot_reviews_scores_valid CHECK (public.pilot_scores_valid(scores)) NOT VALID;
 
 --
+-- Name: pilot_reviews pilot_reviews_text_plain; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.pilot_reviews
+    ADD CONSTRAINT pilot_reviews_text_plain CHECK ((public.plain_typed_text(diagnosis) AND ((scores IS NULL) OR public.plain_typed_json(scores)))) NOT VALID;
+
+--
 -- Name: pilots pilots_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 

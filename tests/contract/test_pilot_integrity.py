@@ -285,3 +285,41 @@ def test_figures_reviews_and_csv_read_damaged_stored_scores_without_failing(
     (read,) = lead.reviews(made.pilot_id)
     assert read.submitted and read.scores is None  # read as unscored, not a failure
     assert reviewer.queue(made.pilot_id)[0].state == "submitted"
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize(
+    "text",
+    ["Anaemia \u202e9.46D\u202c", "Fine.\x1b[8m hidden", "A\x0bB"],
+    ids=["right-to-left-override", "terminal-escape", "vertical-tab"],
+)
+def test_a_reviewers_diagnosis_and_comments_hold_no_hidden_reordering_or_controls(
+    supabase_stack: SupabaseStack, pilot: Any, text: str
+) -> None:
+    # The app refuses these (core/pilot/rules.py); a reviewer's own token sent straight to
+    # PostgREST is refused by the database too (20261127160000_review_text_plain.sql).
+    _, roles, ids = pilot
+    other_case = _case(roles["doctor"].signed_in, "Jan Nowak")
+    (second,) = pilots(roles["doctor"].signed_in).enrol(ids["pilot"], [other_case])
+    row = _review_row(roles, ids, enrolment_id=second.enrolment_id)
+    commented = {
+        section: {**score, "comment": f"Read it. {text}"} for section, score in SCORES.items()
+    }
+    with supabase_stack.rest_as(roles["reviewer"].token) as rest:
+        hidden = rest.post("/rest/v1/pilot_reviews", json={**row, "diagnosis": text})
+        assert hidden.status_code == 400, hidden.text
+        assert rest.post("/rest/v1/pilot_reviews", json=row).status_code == 201
+        scored = {"scores": commented, "submitted_at": "2026-11-21T10:00:00+00:00"}
+        answer = rest.patch(
+            "/rest/v1/pilot_reviews", params={"review_id": f"eq.{row['review_id']}"}, json=scored
+        )
+        assert answer.status_code == 400, answer.text
+        plain = {
+            section: {**score, "comment": "Read it.\nAgreed."} for section, score in SCORES.items()
+        }
+        answer = rest.patch(
+            "/rest/v1/pilot_reviews",
+            params={"review_id": f"eq.{row['review_id']}"},
+            json={**scored, "scores": plain},
+        )
+        assert answer.status_code in (200, 204), answer.text
