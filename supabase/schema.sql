@@ -3258,12 +3258,6 @@ CREATE POLICY "Coordinators add members" ON public.pilot_members FOR INSERT TO a
 CREATE POLICY "Coordinators and members see their pilots" ON public.pilots FOR SELECT TO authenticated USING (((coordinator_id = ( SELECT auth.uid() AS uid)) OR (public.pilot_role(pilot_id) IS NOT NULL)));
 
 --
--- Name: pilots Coordinators change their pilots; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "Coordinators change their pilots" ON public.pilots FOR UPDATE TO authenticated USING ((coordinator_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((coordinator_id = ( SELECT auth.uid() AS uid)));
-
---
 -- Name: pilots Coordinators delete their pilots; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -4317,7 +4311,7 @@ GRANT ALL ON TABLE public.pilot_reviews TO service_role;
 -- Name: TABLE pilots; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT ALL ON TABLE public.pilots TO authenticated;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.pilots TO authenticated;
 GRANT ALL ON TABLE public.pilots TO service_role;
 
 --

@@ -71,7 +71,8 @@ RELATIONS: dict[str, Relation] = {
     # By column: never merged_into, user_id or sex.
     "patients": Relation(_verbs(SELECT, INSERT, UPDATE)),
     "doctor_profiles": Relation(_verbs(SELECT, INSERT, UPDATE)),
-    "pilots": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
+    # A pilot is made and deleted, never rewritten (20261127160100_pilots_not_rewritten.sql).
+    "pilots": Relation(_verbs(SELECT, INSERT, DELETE)),
     "pilot_members": Relation(_verbs(SELECT, INSERT, DELETE)),
     "pilot_cases": Relation(_verbs(SELECT, INSERT, DELETE)),
     "pilot_case_insights": Relation(_verbs(SELECT, INSERT, UPDATE)),

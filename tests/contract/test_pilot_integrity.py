@@ -323,3 +323,22 @@ def test_a_reviewers_diagnosis_and_comments_hold_no_hidden_reordering_or_control
             json={**scored, "scores": plain},
         )
         assert answer.status_code in (200, 204), answer.text
+
+
+@pytest.mark.postgres
+def test_a_coordinator_cannot_rewrite_a_pilot_after_its_reviews(
+    supabase_stack: SupabaseStack, pilot: Any
+) -> None:
+    # The product never edits a pilot; its coordinator's own token sent straight to
+    # PostgREST could rename it and move its dates after the reviews were filed
+    # (20261127160100_pilots_not_rewritten.sql).
+    _, roles, ids = pilot
+    with supabase_stack.rest_as(roles["coordinator"].token) as rest:
+        answer = rest.patch(
+            "/rest/v1/pilots",
+            params={"pilot_id": f"eq.{ids['pilot']}"},
+            json={"name": "Another pilot", "ends_on": "2026-11-02"},
+        )
+        assert answer.status_code in (401, 403), answer.text
+        rows = rest.get("/rest/v1/pilots", params={"select": "name,ends_on"}).json()
+    assert rows == [{"name": "P", "ends_on": "2027-01-31"}]
