@@ -134,8 +134,10 @@ NOT_VALUES = re.compile(
     r"|(?<=\()\s*\d{1,4}\s\d(?=\s*[A-Za-zµμ]+\s*/)"
 )
 _NUMBER = r"\d{1,9}(?:\.\d{1,6})?|\.\d{1,6}"
+# A bound written in words before a number: "less than 10 pg/ml", "below 0.1 ng/ml".
+BOUND_WORD = r"(?i:(?:less|greater|more)\s+than|over|above|below|under)"
 VALUE = re.compile(
-    rf"(?P<cmp><=|>=|≤|≥|<|>|(?i:less\s+than|greater\s+than|more\s+than|over|above|below|under))?\s*(?P<num>{_NUMBER})(?P<flag>[HL](?![A-Za-z/]))?(?!\d|\.\d)"
+    rf"(?P<cmp><=|>=|≤|≥|<|>|{BOUND_WORD})?\s*(?P<num>{_NUMBER})(?P<flag>[HL](?![A-Za-z/]))?(?!\d|\.\d)"
     r"(?!\s*[-–/:]\s*\d)"  # "12.0-16.0" or "12/03" is a range or a date, not a result
 )
 # A value may end a sentence ("INR of 6.52."): a point after it is not a decimal point.

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from core.analysis.labs.dimensions import dimension_of, katal_range, measures_no_count, unit_fits
 from core.analysis.labs.patterns import (
     ANALYTE_NAME,
+    BOUND_WORD,
     FILLERS,
     FLAG,
     KNOWN_UNITS,
@@ -147,8 +148,8 @@ _DURATION = re.compile(
 # When the value was taken, set between commas after the name: "Her hemoglobin, on
 # admission, was 7.0g/dL".
 _WHEN = re.compile(r"(?i)(?:on|at|upon)\s+(?:admission|presentation|arrival|discharge)\b")
-# A bound written in words, as VALUE reads it: "less than 10 pg/ml", "below 0.1 ng/ml".
-_BOUND_WORD = r"(?i:(?:less|greater|more)\s+than|below|under|above|over)\s*"
+# A bound written in words, as VALUE reads it, and the space after it.
+_BOUND_WORD = rf"{BOUND_WORD}\s*"
 # A bracket that opens with the result, its bound's sign or word first: "(2,002 ug/L; normal
 # <10)", "(< 0.05 ng/ml)", and "Plasma adrenocorticotropic hormone (ACTH) level was markedly
 # suppressed (less than 10 pg/ml)" (J Med Case Rep, CUPCase row 5793); never a range "(1.2-3.4".

@@ -12,7 +12,13 @@ import re
 from collections.abc import Callable
 
 from core.analysis.labs.drug_levels import name_unnamed_levels
-from core.analysis.labs.patterns import ALIASES, ANALYTE_NAME, REFERENCE_TEXT, alias_key
+from core.analysis.labs.patterns import (
+    ALIASES,
+    ANALYTE_NAME,
+    BOUND_WORD,
+    REFERENCE_TEXT,
+    alias_key,
+)
 from core.analysis.labs.respectively import EARLIER as EARLIER
 from core.analysis.labs.respectively import (
     distribute_respectively,
@@ -405,7 +411,7 @@ _DISORDER_VALUE = re.compile(
     r"\s*/\s*(?:d?l|ml)\b))"
     # the value, its bound's sign or word first: "persistent hypoglycemia (less than 40mg/dL)"
     # (J Med Case Rep, CUPCase row 4319)
-    r"(?=(?:[<>]|(?:less|greater|more)\s+than\s|below\s|under\s|above\s|over\s)?\s*\d)"
+    rf"(?=(?:[<>]|{BOUND_WORD}\s)?\s*\d)"
 )
 
 
