@@ -16,6 +16,9 @@ ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
 BIDI_CONTROLS = frozenset(
     [chr(code) for code in range(0x202A, 0x202F)] + [chr(code) for code in range(0x2066, 0x206A)]
 )
+# The implicit direction marks (Arabic letter mark, left-to-right and right-to-left marks):
+# invisible, they too move the neutral characters beside them.
+DIRECTION_MARKS = frozenset("\u061c\u200e\u200f")
 
 
 # Control characters typed text never needs: all but tab and line ends. A terminal's

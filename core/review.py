@@ -325,9 +325,7 @@ def _check_length(name: str, value: str) -> None:
 # Characters that reorder the text around them (Unicode's bidirectional controls): a
 # reason or an edited section carrying one can read differently on the screen than in the
 # record.
-_BIDI_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
+_BIDI_CONTROLS = plain_text.BIDI_CONTROLS | plain_text.DIRECTION_MARKS
 # Categories with nothing to see: format (zero-width), control, separators, marks alone.
 _UNSEEN = frozenset({"Cf", "Cc", "Cs", "Co", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"})
 

@@ -793,7 +793,7 @@ def _foreign_unit(analyte: Analyte, written: str) -> bool:
 
 
 def _take_range(
-    after: str, value: float, analyte: Analyte | None = None
+    after: str, value: float, analyte: Analyte
 ) -> tuple[float | None, float | None, bool, str]:
     """The reference range written after the value, in its own sentence: (low, high, strict,
     remaining text). A range printed with a unit ``analyte`` is never measured in is
@@ -803,7 +803,7 @@ def _take_range(
         if _TIME_SPAN.match(after, match.end()):
             continue
         unit_after = _UNIT_AFTER_RANGE.match(after, match.end())
-        if analyte and unit_after and _foreign_unit(analyte, unit_after.group("unit")):
+        if unit_after and _foreign_unit(analyte, unit_after.group("unit")):
             continue
         rest = blank(after, match.start(), match.end())
         if match.group("lo") is not None:
