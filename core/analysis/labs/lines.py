@@ -15,7 +15,13 @@ from core.analysis.labs.patterns import (
     NOT_VALUES,
     alias_key,
 )
-from core.analysis.labs.rewrite import EARLIER, plain_numbers, rewrite_prose, unglue
+from core.analysis.labs.rewrite import (
+    EARLIER,
+    plain_numbers,
+    rewrite_prose,
+    unglue,
+    without_citation_marks,
+)
 from core.plain_text import shown_as_read
 from core.vocabulary.catalog import CATALOG, Analyte
 from core.vocabulary.units import plain_exponent, unit_key
@@ -367,6 +373,7 @@ def clean_line(line: str) -> str:
     line = _VACCINE_NAME.sub("the", line)  # before a name is unglued from its number
     line = plain_exponent(_GLUED_NAME.sub(_unglue_name, line))
     line = _GIGA_PER_LITRE.sub(" x10^9/L", line)
+    line = without_citation_marks(line)
     delimiter = ";" if line.count(";") >= 2 else ","
     # A CSV row has separators without a following space; prose writes "a, b".
     # Commas between digits are thousands ("8,200"), not separators.

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from core.analysis.labs.patterns import ANALYTE_NAME, QUALITATIVE
-from core.analysis.labs.result import Outcome, computed_flag, qualitative_value
+from core.analysis.labs.result import Outcome, qualitative_value
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME, Analyte
 from core.vocabulary.units import unit_key
@@ -129,11 +129,7 @@ def read_number_first(analyte: Analyte, clause: str, segment: str) -> Outcome:
     value = float(counted.group("num"))
     if not analyte.ranges or not analyte.plausible(value):
         return Outcome(None)
-    default = analyte.range_for(None, value)
-    low, high = (default.low, default.high) if default else (None, None)
-    flag = computed_flag(value, low, high, False, "")
-    return Outcome(
-        LabValue(
-            analyte=analyte.name, value=value, reference_low=low, reference_high=high, flag=flag
-        )
-    )
+    # No range of its own: a blood value is given the usual range for this patient where it
+    # is read (``with_usual_range``); a CSF or urine value ("CSF analysis: 68 glucose") none,
+    # never the blood's.
+    return Outcome(LabValue(analyte=analyte.name, value=value))

@@ -27,6 +27,11 @@ def _alias_pattern(alias: str) -> str:
     tokens = [re.escape(token) for token in _SEPARATORS.split(_RATIO_TO.sub("/", alias)) if token]
     ratio = tokens[-1].lower() == "ratio" and len(tokens) > 2
     body = (_RATIO_JOIN if ratio else f"[{_SEPARATOR_CHARS}]*").join(tokens)
+    if len(tokens) > 1 and len(tokens[-1]) == 1 and tokens[-1].isalpha():
+        # A name ending in one letter ("hemoglobin C", "protein S") never ends where that
+        # letter opens a hyphenated word: in "hemoglobin, C-reactive protein and ferritin
+        # were ..." the list names a haemoglobin and a CRP, no haemoglobin C.
+        body = f"{body}(?!-[A-Za-z])"
     # An alias written with a capital matches only as written ("K", "PT"); see labs.catalog.
     if not any(c.isupper() for c in alias):
         return f"(?i:{body})"

@@ -39,8 +39,14 @@ from core.vocabulary.units import unit_key
 EARLIER = "⟨e⟩"
 _NUM = r"\d+(?:\.\d+)?"
 # A value's unit, glued or set apart: "196.7 U/mL", "0.95g/L", "80ng/mL", "25.7 mcg/dL".
+# A count's unit: "12300/μL", "150,000/mm3", "3.2 × 10^9/L", "149×10⁹/L".
+_COUNT_UNIT = (
+    r"\s*(?:[×xX]\s*10\s*\^?\s*[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\s*)?"
+    r"/\s*(?i:[µμu]l|mcl|mm3|mm³|cumm|l)(?![A-Za-z])"
+)
 _UNIT = (
-    r"(?:\s*(?!and\b|respectively\b|after\b|before\b|in\b|on\b|at\b)[A-Za-zµμ%][A-Za-z0-9µμ%/.^]*)?"
+    rf"(?:{_COUNT_UNIT}"
+    r"|\s*(?!and\b|respectively\b|after\b|before\b|in\b|on\b|at\b)[A-Za-zµμ%][A-Za-z0-9µμ%/.^]*)?"
 )
 # A range or aside in brackets after a value: "(normal range for his age, 178 to 686ng/mL)".
 _ASIDE = r"(?:\s*(?:\([^()]{0,80}\)|\[[^\[\]]{0,80}\]))?"

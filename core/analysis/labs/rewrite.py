@@ -686,6 +686,19 @@ _UA_VALUE = re.compile(r"\bUA(?=\s*[:=]?\s*\d[\d.,]*\s*(?:[µμu]mol|mg)\s*/\s*d
 # Platelet count and C3 level. Arrows indicate TPE treatments." (Journal of Medical Case
 # Reports, CUPCase row 288; was read as a critical platelet count of 2). Case reports print
 # their captions inline, "Fig. 1", "Figs. 2 and 3", "Figure 4", "Table 2".
+# "Serum beta-hCG [21] was negative", "Elevated troponin [12] and CRP [3, 4] have been
+# described": a case report's citation marks, whole numbers in square brackets after a word,
+# are never the test's value. A reference range in brackets has a dash or a decimal ("[0-40]",
+# "[3.5 - 5.1]") and is left alone.
+_CITATION_MARK = re.compile(r"(?<=[A-Za-z)])\s*\[\d{1,3}(?:\s*,\s*\d{1,3})*\](?!\s*[%/])")
+
+
+def without_citation_marks(line: str) -> str:
+    """``line`` without its citation marks; before numbers are made plain, so that "[6,21]"
+    never becomes a 6.21."""
+    return _CITATION_MARK.sub("", line)
+
+
 _FIGURE_NUMBER = re.compile(
     r"\b(?P<word>Figs?\.|Figures?|Tables?|Additional\s+file)\s*\d{1,2}[a-z]?\b"
     r"(?:\s*(?:and|,|–|-)\s*\d{1,2}[a-z]?\b)*"
