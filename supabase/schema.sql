@@ -366,6 +366,46 @@ end;
 $$;
 
 --
+-- Name: draft_as_the_analyzer_writes(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.draft_as_the_analyzer_writes() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+    draft jsonb := new.ai_insights;
+begin
+    if (select auth.uid()) is null then
+        return new;  -- the project's owner (migrations, repairs), never an API role
+    end if;
+    if jsonb_typeof(draft) is distinct from 'object'
+       or jsonb_typeof(draft -> 'case_summary') is distinct from 'object'
+       or jsonb_typeof(draft -> 'soap_note') is distinct from 'object'
+       or jsonb_typeof(draft -> 'primary_diagnosis') is distinct from 'object'
+       or jsonb_typeof(draft -> 'provenance') is distinct from 'object'
+       or coalesce(jsonb_typeof(draft -> 'lab_values'), 'array') <> 'array'
+       or coalesce(jsonb_typeof(draft #> '{primary_diagnosis,differential}'), 'array')
+          <> 'array'
+       or exists (select 1 from jsonb_array_elements(
+                      case when jsonb_typeof(draft -> 'lab_values') = 'array'
+                           then draft -> 'lab_values' else '[]'::jsonb end) v
+                  where jsonb_typeof(v) <> 'object')
+       or exists (select 1 from jsonb_array_elements(
+                      case when jsonb_typeof(draft #> '{primary_diagnosis,differential}')
+                                = 'array'
+                           then draft #> '{primary_diagnosis,differential}'
+                           else '[]'::jsonb end) v
+                  where jsonb_typeof(v) <> 'object')
+    then
+        raise exception 'an AI draft has the analyzer''s shape'
+            using errcode = 'check_violation', hint = 'draft_shape';
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: enrol_pilot_case(uuid, uuid, uuid, uuid, jsonb, jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2733,6 +2773,12 @@ CREATE INDEX section_reviews_owner ON public.section_reviews USING btree (user_i
 CREATE INDEX signed_notes_owner ON public.signed_notes USING btree (user_id);
 
 --
+-- Name: ai_drafts ai_drafts_as_the_analyzer_writes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ai_drafts_as_the_analyzer_writes BEFORE INSERT ON public.ai_drafts FOR EACH ROW EXECUTE FUNCTION public.draft_as_the_analyzer_writes();
+
+--
 -- Name: ai_drafts ai_drafts_unchanged; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3783,6 +3829,13 @@ GRANT ALL ON FUNCTION public.doctor_profile_audited() TO service_role;
 
 REVOKE ALL ON FUNCTION public.doctor_profile_touched() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.doctor_profile_touched() TO service_role;
+
+--
+-- Name: FUNCTION draft_as_the_analyzer_writes(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.draft_as_the_analyzer_writes() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.draft_as_the_analyzer_writes() TO service_role;
 
 --
 -- Name: FUNCTION enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb); Type: ACL; Schema: public; Owner: -

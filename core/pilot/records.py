@@ -18,6 +18,13 @@ from pydantic import BaseModel, Field
 from core.insights import ImageAnalysis, LabValue
 
 
+def as_fields(value: Any) -> Mapping[str, Any]:
+    """A part of a stored AI draft read as its fields (a section, the diagnosis, the
+    provenance): an object as it is; anything else, a draft stored in a shape no analysis
+    writes, reads as empty, so a pilot's pages never fail on one enrolled draft."""
+    return value if isinstance(value, Mapping) else {}
+
+
 class PilotRole(StrEnum):
     COORDINATOR = "coordinator"  # created the pilot; adds and removes members
     REVIEWER = "reviewer"  # scores enrolled cases blind

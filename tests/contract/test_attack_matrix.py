@@ -162,6 +162,8 @@ TRIGGER_FUNCTIONS = {
     "file_uploaded_now": False,
     "pilot_created_now": False,
     "keep_enrolled_cases": False,
+    # Round fifteen: a draft an API role stores has the analyzer's shape.
+    "draft_as_the_analyzer_writes": False,
 }
 
 
