@@ -387,10 +387,30 @@ begin
        or coalesce(jsonb_typeof(draft -> 'lab_values'), 'array') <> 'array'
        or coalesce(jsonb_typeof(draft #> '{primary_diagnosis,differential}'), 'array')
           <> 'array'
+       -- Each lab value an object of core/insights.py LabValue's types (the blind view of
+       -- an enrolled case copies its values as stored).
        or exists (select 1 from jsonb_array_elements(
                       case when jsonb_typeof(draft -> 'lab_values') = 'array'
                            then draft -> 'lab_values' else '[]'::jsonb end) v
-                  where jsonb_typeof(v) <> 'object')
+                  where jsonb_typeof(v) <> 'object'
+                     or jsonb_typeof(v -> 'analyte') is distinct from 'string'
+                     or jsonb_typeof(v -> 'value') is distinct from 'number'
+                     or exists (
+                         select 1 from jsonb_each(v) field
+                         where jsonb_typeof(field.value) <> case
+                             when field.key in ('critical', 'doubtful', 'other_patient')
+                                 then 'boolean'
+                             when field.key in ('reference_low', 'reference_high',
+                                                'source_page', 'ocr_confidence')
+                                 then (case when jsonb_typeof(field.value) = 'null'
+                                            then 'null' else 'number' end)
+                             when field.key in ('comparator', 'unit', 'flag', 'source_file_id',
+                                                'source_line', 'specimen', 'timing', 'read_by',
+                                                'sender_flag', 'result_status')
+                                 then (case when jsonb_typeof(field.value) = 'null'
+                                            then 'null' else 'string' end)
+                             else jsonb_typeof(field.value)
+                         end))
        or exists (select 1 from jsonb_array_elements(
                       case when jsonb_typeof(draft #> '{primary_diagnosis,differential}')
                                 = 'array'

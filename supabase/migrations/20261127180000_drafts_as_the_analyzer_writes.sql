@@ -11,9 +11,12 @@
 --
 -- core/insights.py Insights, as model_dump writes it: a JSON object whose three sections
 -- and provenance are objects, whose lab values (and a diagnosis's differential) are lists
--- of objects. Refused otherwise (check_violation) when an API role writes the draft; the
+-- of objects, each lab value with LabValue's types (an analyte's name, a number, marks
+-- true or false): a value whose number was text ("4 (low)") passed the enrolment check as
+-- stored and made the reviewers' view of the case unreadable. Refused otherwise (check_violation) when an API role writes the draft; the
 -- project's owner and existing rows are not checked (the pilot's readers read a draft of
--- another shape as empty: core/pilot/records.py as_fields). The embedded file has no twin:
+-- another shape as empty, and leave a blind view's unreadable value out:
+-- core/pilot/records.py as_fields, stored_view). The embedded file has no twin:
 -- only the app writes its drafts, from Insights.
 
 create function public.draft_as_the_analyzer_writes() returns trigger
@@ -34,10 +37,30 @@ begin
        or coalesce(jsonb_typeof(draft -> 'lab_values'), 'array') <> 'array'
        or coalesce(jsonb_typeof(draft #> '{primary_diagnosis,differential}'), 'array')
           <> 'array'
+       -- Each lab value an object of core/insights.py LabValue's types (the blind view of
+       -- an enrolled case copies its values as stored).
        or exists (select 1 from jsonb_array_elements(
                       case when jsonb_typeof(draft -> 'lab_values') = 'array'
                            then draft -> 'lab_values' else '[]'::jsonb end) v
-                  where jsonb_typeof(v) <> 'object')
+                  where jsonb_typeof(v) <> 'object'
+                     or jsonb_typeof(v -> 'analyte') is distinct from 'string'
+                     or jsonb_typeof(v -> 'value') is distinct from 'number'
+                     or exists (
+                         select 1 from jsonb_each(v) field
+                         where jsonb_typeof(field.value) <> case
+                             when field.key in ('critical', 'doubtful', 'other_patient')
+                                 then 'boolean'
+                             when field.key in ('reference_low', 'reference_high',
+                                                'source_page', 'ocr_confidence')
+                                 then (case when jsonb_typeof(field.value) = 'null'
+                                            then 'null' else 'number' end)
+                             when field.key in ('comparator', 'unit', 'flag', 'source_file_id',
+                                                'source_line', 'specimen', 'timing', 'read_by',
+                                                'sender_flag', 'result_status')
+                                 then (case when jsonb_typeof(field.value) = 'null'
+                                            then 'null' else 'string' end)
+                             else jsonb_typeof(field.value)
+                         end))
        or exists (select 1 from jsonb_array_elements(
                       case when jsonb_typeof(draft #> '{primary_diagnosis,differential}')
                                 = 'array'

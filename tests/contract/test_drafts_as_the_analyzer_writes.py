@@ -19,6 +19,7 @@ import pytest
 from psycopg.types.json import Jsonb
 
 from core.services.pilots import PilotService
+from tests.contract.test_pilot_guards import _app_view, _case_with_values
 from tests.contract.test_pilot_integrity import pilot  # noqa: F401  (fixture)
 from tests.contract.test_pilots import _case, pilots
 from tests.supabase_stack.server import SupabaseStack
@@ -37,8 +38,12 @@ REFUSED = {
     **HOSTILE,
     "lab values as an object": lambda d: {**d, "lab_values": {"analyte": "Ferritin"}},
     "a lab value as a word": lambda d: {**d, "lab_values": ["Ferritin 4 ug/L"]},
+    "a lab value's number as text": lambda d: {**d, "lab_values": [{**FERRITIN, "value": "4"}]},
+    "a lab value's mark as text": lambda d: {**d, "lab_values": [{**FERRITIN, "critical": "yes"}]},
+    "a lab value without its analyte": lambda d: {**d, "lab_values": [{"value": 4.0}]},
 }
 NOT_AN_OBJECT = ["the draft", "as a list"]
+FERRITIN = {"analyte": "Ferritin", "value": 4.0, "unit": "ug/L", "flag": "low", "critical": False}
 
 
 def _current_draft(stack: SupabaseStack, case_id: str) -> tuple[str, dict[str, Any]]:
@@ -74,11 +79,12 @@ def test_the_doctors_token_stores_only_drafts_of_the_analyzers_shape(
         )
         assert refused.status_code == 400, refused.text
         # A draft as the analyzer writes it still goes in.
-        kept = rest.post(
-            "/rest/v1/ai_drafts",
-            json={**row, "draft_id": str(uuid.uuid4()), "ai_insights": stored},
-        )
-        assert kept.status_code == 201, kept.text
+        for kept_draft in (stored, {**stored, "lab_values": [FERRITIN]}):
+            kept = rest.post(
+                "/rest/v1/ai_drafts",
+                json={**row, "draft_id": str(uuid.uuid4()), "ai_insights": kept_draft},
+            )
+            assert kept.status_code == 201, kept.text
 
 
 @pytest.mark.parametrize("shape", HOSTILE)
@@ -117,3 +123,54 @@ def test_a_hostile_draft_stored_before_the_rule_breaks_no_other_accounts_page(
     assert report.figures.enrolled == 2
     assert report.reviews_csv.count("\n") == 3  # the header and both reviews
     assert report.figures_csv
+
+
+def test_a_lab_value_stored_as_text_before_the_rule_leaves_the_rest_of_the_blind_view(
+    supabase_stack: SupabaseStack,
+    pilot: Any,  # noqa: F811
+) -> None:
+    """A value whose number is text ("4 (low)") passed the enrolment check as stored and
+    made the reviewers' view of the case unreadable (the page and the API failed); now that
+    value is left out and the rest of the view is shown."""
+    _, roles, ids = pilot
+    doctor = roles["doctor"]
+    case_id = _case_with_values(doctor.signed_in, "Amaka Obi")
+    view, insights, draft_id = _app_view(doctor.signed_in, case_id)
+    _, stored = _current_draft(supabase_stack, case_id)
+    (glucose,) = view["lab_values"]
+    as_text = {"analyte": "Ferritin", "value": "4 (low)"}
+    hostile_id = str(uuid.uuid4())
+    with supabase_stack.project.connect() as connection:  # stored before the rule
+        connection.execute(
+            "insert into public.ai_drafts (draft_id, case_id, user_id, ai_insights)"
+            " values (%s, %s, %s, %s)",
+            [
+                hostile_id,
+                case_id,
+                doctor.signed_in.doctor.user_id,
+                Jsonb({**stored, "lab_values": [*stored["lab_values"], {**glucose, **as_text}]}),
+            ],
+        )
+    with supabase_stack.rest_as(doctor.token) as rest:
+        enrolled = rest.post(
+            "/rest/v1/rpc/enrol_pilot_case",
+            json={
+                "p_enrolment": str(uuid.uuid4()),
+                "p_pilot": ids["pilot"],
+                "p_case": case_id,
+                "p_draft": hostile_id,
+                "p_view": {**view, "lab_values": [glucose, {**glucose, **as_text}]},
+                "p_insights": {
+                    **insights,
+                    "lab_values": [*insights["lab_values"], {**glucose, **as_text}],
+                },
+                "p_signed": None,
+            },
+        )
+    assert enrolled.status_code == 200, enrolled.text
+    assert draft_id != hostile_id
+    reviewer = pilots(roles["reviewer"].signed_in)
+    shown = reviewer.enrolled_case(enrolled.json()["enrolment_id"]).view
+    assert shown is not None
+    assert [(v.analyte, v.value) for v in shown.lab_values] == [("Glucose", 11.2)]
+    assert shown.notes == view["notes"] and len(shown.lab_files) == len(view["lab_files"])
