@@ -140,6 +140,31 @@ end;
 $$;
 
 --
+-- Name: case_text_plain(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_text_plain() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if (tg_op = 'INSERT' or new.case_summary is distinct from old.case_summary)
+       and not public.plain_typed_text(new.case_summary)
+    then
+        raise exception 'the notes hold a text-direction control or a control character'
+            using errcode = 'check_violation', hint = 'text_not_plain';
+    end if;
+    if (tg_op = 'INSERT' or new.patient_name is distinct from old.patient_name)
+       and not public.plain_line(new.patient_name)
+    then
+        raise exception 'the patient''s name holds a hidden character'
+            using errcode = 'check_violation', hint = 'text_not_plain';
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: check_enrolled_draft(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -956,6 +981,27 @@ end;
 $$;
 
 --
+-- Name: patient_text_plain(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.patient_text_plain() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if ((tg_op = 'INSERT' or new.name is distinct from old.name)
+        and not public.plain_line(new.name))
+       or ((tg_op = 'INSERT' or new.record_number is distinct from old.record_number)
+           and not public.plain_line(new.record_number))
+    then
+        raise exception 'a patient''s name and record number hold no hidden character'
+            using errcode = 'check_violation', hint = 'text_not_plain';
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: pilot_account_id(uuid, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1114,6 +1160,26 @@ CREATE FUNCTION public.pilot_scores_valid(scores jsonb) RETURNS boolean
         )
     )
 $_$;
+
+--
+-- Name: plain_line(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.plain_line(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    select value is null
+        or value !~ ('[\u0001-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f'
+                     '\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb'
+                     '\U000e0001\U000e0020-\U000e007f]')
+$$;
+
+--
+-- Name: FUNCTION plain_line(value text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.plain_line(value text) IS 'One line with no control, direction or invisible format character (core/plain_text.py).';
 
 --
 -- Name: plain_typed_json(jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -1499,6 +1565,28 @@ CREATE FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft 
         'signed_by', p_signer::text,
         'signed_at', public.signed_at_text(p_signed_at)
     )), 'UTF8')), 'hex')
+$$;
+
+--
+-- Name: signer_text_plain(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.signer_text_plain() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if ((tg_op = 'INSERT' or new.display_name is distinct from old.display_name)
+        and not (public.plain_line(new.display_name)
+                 and public.visible_reason(new.display_name)))
+       or ((tg_op = 'INSERT' or new.credentials is distinct from old.credentials)
+           and not public.plain_line(new.credentials))
+    then
+        raise exception 'a name as signed is one visible line with nothing hidden'
+            using errcode = 'check_violation', hint = 'text_not_plain';
+    end if;
+    return new;
+end;
 $$;
 
 --
@@ -2435,6 +2523,13 @@ ALTER TABLE ONLY public.cases
     ADD CONSTRAINT cases_pkey PRIMARY KEY (case_id);
 
 --
+-- Name: critical_acknowledgments critical_acknowledgments_comment_plain; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.critical_acknowledgments
+    ADD CONSTRAINT critical_acknowledgments_comment_plain CHECK (public.plain_typed_text(comment)) NOT VALID;
+
+--
 -- Name: critical_acknowledgments critical_acknowledgments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2901,6 +2996,12 @@ CREATE TRIGGER cases_patient_of_their_own BEFORE INSERT ON public.cases FOR EACH
 CREATE TRIGGER cases_review_state_follows_signed_notes BEFORE INSERT OR UPDATE OF review_state ON public.cases FOR EACH ROW EXECUTE FUNCTION public.review_state_follows_signed_notes();
 
 --
+-- Name: cases cases_text_plain; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_text_plain BEFORE INSERT OR UPDATE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_text_plain();
+
+--
 -- Name: cases cases_touch_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2937,6 +3038,12 @@ CREATE TRIGGER critical_findings_unchanged BEFORE UPDATE ON public.critical_find
 CREATE TRIGGER doctor_profiles_audited AFTER INSERT OR UPDATE ON public.doctor_profiles FOR EACH ROW EXECUTE FUNCTION public.doctor_profile_audited();
 
 --
+-- Name: doctor_profiles doctor_profiles_text_plain; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER doctor_profiles_text_plain BEFORE INSERT OR UPDATE ON public.doctor_profiles FOR EACH ROW EXECUTE FUNCTION public.signer_text_plain();
+
+--
 -- Name: doctor_profiles doctor_profiles_touched; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2953,6 +3060,12 @@ CREATE TRIGGER patients_merged_one_level BEFORE INSERT OR UPDATE ON public.patie
 --
 
 CREATE TRIGGER patients_opened_now BEFORE INSERT ON public.patients FOR EACH ROW EXECUTE FUNCTION public.patient_record_opened_now();
+
+--
+-- Name: patients patients_text_plain; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER patients_text_plain BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION public.patient_text_plain();
 
 --
 -- Name: pilot_case_insights pilot_case_insights_checked; Type: TRIGGER; Schema: public; Owner: -
@@ -3800,6 +3913,13 @@ GRANT ALL ON FUNCTION public.case_patient_of_its_own() TO authenticated;
 GRANT ALL ON FUNCTION public.case_patient_of_its_own() TO service_role;
 
 --
+-- Name: FUNCTION case_text_plain(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_text_plain() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_text_plain() TO service_role;
+
+--
 -- Name: FUNCTION check_enrolled_draft(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4007,6 +4127,13 @@ REVOKE ALL ON FUNCTION public.patient_record_opened_now() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.patient_record_opened_now() TO service_role;
 
 --
+-- Name: FUNCTION patient_text_plain(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.patient_text_plain() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.patient_text_plain() TO service_role;
+
+--
 -- Name: FUNCTION pilot_account_id(p_pilot uuid, p_email text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4069,6 +4196,14 @@ GRANT ALL ON FUNCTION public.pilot_role(p_pilot uuid) TO service_role;
 REVOKE ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO service_role;
+
+--
+-- Name: FUNCTION plain_line(value text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.plain_line(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.plain_line(value text) TO authenticated;
+GRANT ALL ON FUNCTION public.plain_line(value text) TO service_role;
 
 --
 -- Name: FUNCTION plain_typed_json(value jsonb); Type: ACL; Schema: public; Owner: -
@@ -4167,6 +4302,13 @@ GRANT ALL ON FUNCTION public.signed_at_text(moment timestamp with time zone) TO 
 REVOKE ALL ON FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION signer_text_plain(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.signer_text_plain() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.signer_text_plain() TO service_role;
 
 --
 -- Name: FUNCTION stamp_audit_event(); Type: ACL; Schema: public; Owner: -

@@ -125,6 +125,7 @@ FUNCTIONS: dict[str, Function] = {
     "visible_reason": Function(True, True, False, PURE),
     "plain_typed_text": Function(False, True, False, PURE),
     "plain_typed_json": Function(False, True, False, PURE),
+    "plain_line": Function(False, True, False, PURE),
     "redacted_copy": Function(False, False, False, PURE),
     "redaction_of": Function(False, False, False, PURE),
     "view_from_stored_case": Function(False, False, False, "the enrolment trigger's check"),
@@ -164,6 +165,10 @@ TRIGGER_FUNCTIONS = {
     "keep_enrolled_cases": False,
     # Round fifteen: a draft an API role stores has the analyzer's shape.
     "draft_as_the_analyzer_writes": False,
+    # Round fifteen: text the app refuses, refused when written with a token.
+    "case_text_plain": False,
+    "patient_text_plain": False,
+    "signer_text_plain": False,
 }
 
 
