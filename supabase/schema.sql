@@ -188,7 +188,8 @@ begin
         raise exception 'only the case''s own doctor keeps its enrolled draft'
             using errcode = 'insufficient_privilege';
     end if;
-    select d.ai_insights into stored from public.ai_drafts d
+    select public.draft_without_dates_of_care(d.ai_insights) into stored
+    from public.ai_drafts d
     where d.draft_id = new.draft_id and d.user_id = new.owner_id;
     select c.patient_name, c.case_id into patient, enrolled_case
     from public.pilot_cases e join public.cases c on c.case_id = e.case_id
@@ -213,9 +214,10 @@ begin
     if stored is null
        or not public.redacted_copy(new.ai_insights, stored)
        or (new.ai_insights - array['case_summary', 'soap_note', 'primary_diagnosis',
-                                   'lab_values'])
+                                   'lab_values', 'delta_checks'])
           is distinct from
-          (stored - array['case_summary', 'soap_note', 'primary_diagnosis', 'lab_values'])
+          (stored - array['case_summary', 'soap_note', 'primary_diagnosis', 'lab_values',
+                          'delta_checks'])
        or (new.ai_insights #> '{primary_diagnosis,icd_code}')
           is distinct from (stored #> '{primary_diagnosis,icd_code}')
     then
@@ -449,6 +451,35 @@ begin
     return new;
 end;
 $$;
+
+--
+-- Name: draft_without_dates_of_care(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.draft_without_dates_of_care(stored jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    select case
+        when jsonb_typeof(stored) is distinct from 'object' then stored
+        when jsonb_typeof(stored -> 'delta_checks') is distinct from 'array'
+            then stored - 'generated_at'
+        else jsonb_set(
+            stored - 'generated_at',
+            '{delta_checks}',
+            (select coalesce(jsonb_agg(
+                        case when jsonb_typeof(c) = 'object'
+                             then c - 'earlier_at' - 'earlier_case_id' else c end
+                        order by n), '[]'::jsonb)
+             from jsonb_array_elements(stored -> 'delta_checks') with ordinality x(c, n)))
+    end
+$$;
+
+--
+-- Name: FUNCTION draft_without_dates_of_care(stored jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.draft_without_dates_of_care(stored jsonb) IS 'An AI draft without generated_at and its delta checks'' earlier_at and earlier_case_id.';
 
 --
 -- Name: enrol_pilot_case(uuid, uuid, uuid, uuid, jsonb, jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -3976,6 +4007,13 @@ GRANT ALL ON FUNCTION public.doctor_profile_touched() TO service_role;
 
 REVOKE ALL ON FUNCTION public.draft_as_the_analyzer_writes() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.draft_as_the_analyzer_writes() TO service_role;
+
+--
+-- Name: FUNCTION draft_without_dates_of_care(stored jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.draft_without_dates_of_care(stored jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.draft_without_dates_of_care(stored jsonb) TO service_role;
 
 --
 -- Name: FUNCTION enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb); Type: ACL; Schema: public; Owner: -

@@ -129,6 +129,7 @@ FUNCTIONS: dict[str, Function] = {
     "redacted_copy": Function(False, False, False, PURE),
     "redaction_of": Function(False, False, False, PURE),
     "view_from_stored_case": Function(False, False, False, "the enrolment trigger's check"),
+    "draft_without_dates_of_care": Function(False, False, False, "the enrolment check's"),
 }
 
 TRIGGER_FUNCTIONS = {
