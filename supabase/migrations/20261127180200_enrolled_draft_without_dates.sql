@@ -1,12 +1,12 @@
 -- MedCase: the AI draft beside an enrolled case carries no date of the patient's care and
 -- no id of the doctor's other cases (round fifteen, red15).
 --
--- The blind view gives the age as a ten-year band and no date (HIPAA's Safe Harbor keeps
--- only years), and reviewers never read a case's id (20261125140000). But the enrolled draft
--- had to be the stored draft with only its texts redacted, every other field as stored
--- (check_enrolled_draft, 20261127100000), so the pilot's reviewers (after their diagnosis,
--- in the API's answer or straight from this table) and its coordinator read when the case
--- was analysed (generated_at) and, for a patient seen before, each delta check's
+-- The blind view's own fields give the age as a ten-year band and no date (HIPAA's Safe
+-- Harbor keeps only years), and reviewers never read a case's id (20261125140000). But
+-- the enrolled draft had to be the stored draft with only its texts redacted, every other
+-- field as stored (check_enrolled_draft, 20261127100000), so the pilot's reviewers (after
+-- their diagnosis, in the API's answer or straight from this table) and its coordinator
+-- read when the case was analysed (generated_at) and, for a patient seen before, each delta check's
 -- earlier_at (the day and hour of the earlier visit) and earlier_case_id (the doctor's
 -- other case of the same patient).
 --
