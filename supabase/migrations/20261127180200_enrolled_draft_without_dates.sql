@@ -6,9 +6,9 @@
 -- the enrolled draft had to be the stored draft with only its texts redacted, every other
 -- field as stored (check_enrolled_draft, 20261127100000), so the pilot's reviewers (after
 -- their diagnosis, in the API's answer or straight from this table) and its coordinator
--- read when the case was analysed (generated_at) and, for a patient seen before, each delta check's
--- earlier_at (the day and hour of the earlier visit) and earlier_case_id (the doctor's
--- other case of the same patient).
+-- read when the case was analysed (generated_at) and, for a patient seen before, each
+-- delta check's earlier_at (the day and hour of the earlier visit) and earlier_case_id
+-- (the doctor's other case of the same patient).
 --
 -- Now the enrolled draft is the stored draft without generated_at and without those two
 -- fields of each delta check, its texts redacted (core/pilot/deidentify.py
