@@ -13,11 +13,12 @@
 -- and provenance are objects, whose lab values (and a diagnosis's differential) are lists
 -- of objects, each lab value with LabValue's types (an analyte's name, a number, marks
 -- true or false): a value whose number was text ("4 (low)") passed the enrolment check as
--- stored and made the reviewers' view of the case unreadable. Refused otherwise (check_violation) when an API role writes the draft; the
--- project's owner and existing rows are not checked (the pilot's readers read a draft of
--- another shape as empty, and leave a blind view's unreadable value out:
--- core/pilot/records.py as_fields, stored_view). The embedded file has no twin:
--- only the app writes its drafts, from Insights.
+-- stored and made the reviewers' view of the case unreadable. Refused otherwise
+-- (check_violation) when an API role writes the draft; the project's owner and existing
+-- rows are not checked (the pilot's readers read a draft of another shape as empty, and
+-- leave a blind view's unreadable value out: core/pilot/records.py as_fields,
+-- stored_view). The embedded file has no twin: only the app writes its drafts, from
+-- Insights.
 
 create function public.draft_as_the_analyzer_writes() returns trigger
     language plpgsql
