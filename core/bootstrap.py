@@ -63,7 +63,9 @@ class Clinic:
     def __post_init__(self) -> None:
         if self.sign_in_guard is None:
             self.sign_in_guard = SignInGuard(
-                self.settings.sign_in_account_limits, self.settings.sign_in_address_limits
+                self.settings.sign_in_account_limits,
+                self.settings.sign_in_address_limits,
+                self.settings.sign_up_address_limits,
             )
 
     @property

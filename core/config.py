@@ -43,6 +43,10 @@ DEFAULTS: dict[str, Any] = {
     # the next attempt wait until its oldest attempt leaves the window (longer each tier).
     "MEDCASE_SIGN_IN_ACCOUNT_LIMITS": "5/minute;10/15 minutes;20/hour;50/day",
     "MEDCASE_SIGN_IN_ADDRESS_LIMITS": "20/minute;100/hour;500/day",
+    # Sign-ups per client address, made or not (embedded accounts; Supabase Auth has its
+    # own): one client cannot make accounts without end, each limit kept per account with
+    # them.
+    "MEDCASE_SIGN_UP_ADDRESS_LIMITS": "20/hour;100/day",
     # Reverse proxies whose X-Forwarded-For names the client (addresses or networks,
     # comma-separated); none: the header is never read and the peer is the client.
     "MEDCASE_TRUSTED_PROXIES": None,
@@ -97,6 +101,7 @@ class Settings:
     access_token_minutes: int = 15
     sign_in_account_limits: str = DEFAULTS["MEDCASE_SIGN_IN_ACCOUNT_LIMITS"]
     sign_in_address_limits: str = DEFAULTS["MEDCASE_SIGN_IN_ADDRESS_LIMITS"]
+    sign_up_address_limits: str = DEFAULTS["MEDCASE_SIGN_UP_ADDRESS_LIMITS"]
     trusted_proxies: tuple[str, ...] = ()
     password_hashes_at_once: int = 2
     insights_key: str | None = None
@@ -207,6 +212,7 @@ class Settings:
             access_token_minutes=number("MEDCASE_ACCESS_TOKEN_MINUTES", int, 15, 1440),
             sign_in_account_limits=rate_limits("MEDCASE_SIGN_IN_ACCOUNT_LIMITS"),
             sign_in_address_limits=rate_limits("MEDCASE_SIGN_IN_ADDRESS_LIMITS"),
+            sign_up_address_limits=rate_limits("MEDCASE_SIGN_UP_ADDRESS_LIMITS"),
             trusted_proxies=_proxies(pick("MEDCASE_TRUSTED_PROXIES")),
             password_hashes_at_once=number("MEDCASE_PASSWORD_HASHES_AT_ONCE", int, 1, 64),
             insights_key=pick("MEDCASE_INSIGHTS_KEY"),

@@ -121,6 +121,9 @@ class MessagePatient(BaseModel):
     birth_date: str | None = None  # ISO date as sent, "1962-03-20" (or just "1962")
     sex: str | None = None  # "male", "female", or None when not said
     age: int | None = None  # whole years, when only an age is given (DICOM PatientAge)
+    # A FHIR result whose subject is not the file's patient: someone else's results are in
+    # the file (core.analysis.reading.messages_fhir), whatever the file's Patient says.
+    other_subject: bool = False
 
 
 class LabDocument(BaseModel):

@@ -140,6 +140,31 @@ end;
 $$;
 
 --
+-- Name: case_text_plain(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_text_plain() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if (tg_op = 'INSERT' or new.case_summary is distinct from old.case_summary)
+       and not public.plain_typed_text(new.case_summary)
+    then
+        raise exception 'the notes hold a text-direction control or a control character'
+            using errcode = 'check_violation', hint = 'text_not_plain';
+    end if;
+    if (tg_op = 'INSERT' or new.patient_name is distinct from old.patient_name)
+       and not public.plain_line(new.patient_name)
+    then
+        raise exception 'the patient''s name holds a hidden character'
+            using errcode = 'check_violation', hint = 'text_not_plain';
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: check_enrolled_draft(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -163,7 +188,8 @@ begin
         raise exception 'only the case''s own doctor keeps its enrolled draft'
             using errcode = 'insufficient_privilege';
     end if;
-    select d.ai_insights into stored from public.ai_drafts d
+    select public.draft_without_dates_of_care(d.ai_insights) into stored
+    from public.ai_drafts d
     where d.draft_id = new.draft_id and d.user_id = new.owner_id;
     select c.patient_name, c.case_id into patient, enrolled_case
     from public.pilot_cases e join public.cases c on c.case_id = e.case_id
@@ -188,9 +214,10 @@ begin
     if stored is null
        or not public.redacted_copy(new.ai_insights, stored)
        or (new.ai_insights - array['case_summary', 'soap_note', 'primary_diagnosis',
-                                   'lab_values'])
+                                   'lab_values', 'delta_checks'])
           is distinct from
-          (stored - array['case_summary', 'soap_note', 'primary_diagnosis', 'lab_values'])
+          (stored - array['case_summary', 'soap_note', 'primary_diagnosis', 'lab_values',
+                          'delta_checks'])
        or (new.ai_insights #> '{primary_diagnosis,icd_code}')
           is distinct from (stored #> '{primary_diagnosis,icd_code}')
     then
@@ -364,6 +391,95 @@ begin
     return new;
 end;
 $$;
+
+--
+-- Name: draft_as_the_analyzer_writes(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.draft_as_the_analyzer_writes() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+    draft jsonb := new.ai_insights;
+begin
+    if (select auth.uid()) is null then
+        return new;  -- the project's owner (migrations, repairs), never an API role
+    end if;
+    if jsonb_typeof(draft) is distinct from 'object'
+       or jsonb_typeof(draft -> 'case_summary') is distinct from 'object'
+       or jsonb_typeof(draft -> 'soap_note') is distinct from 'object'
+       or jsonb_typeof(draft -> 'primary_diagnosis') is distinct from 'object'
+       or jsonb_typeof(draft -> 'provenance') is distinct from 'object'
+       or coalesce(jsonb_typeof(draft -> 'lab_values'), 'array') <> 'array'
+       or coalesce(jsonb_typeof(draft #> '{primary_diagnosis,differential}'), 'array')
+          <> 'array'
+       -- Each lab value an object of core/insights.py LabValue's types (the blind view of
+       -- an enrolled case copies its values as stored).
+       or exists (select 1 from jsonb_array_elements(
+                      case when jsonb_typeof(draft -> 'lab_values') = 'array'
+                           then draft -> 'lab_values' else '[]'::jsonb end) v
+                  where jsonb_typeof(v) <> 'object'
+                     or jsonb_typeof(v -> 'analyte') is distinct from 'string'
+                     or jsonb_typeof(v -> 'value') is distinct from 'number'
+                     or exists (
+                         select 1 from jsonb_each(v) field
+                         where jsonb_typeof(field.value) <> case
+                             when field.key in ('critical', 'doubtful', 'other_patient')
+                                 then 'boolean'
+                             when field.key in ('reference_low', 'reference_high',
+                                                'source_page', 'ocr_confidence')
+                                 then (case when jsonb_typeof(field.value) = 'null'
+                                            then 'null' else 'number' end)
+                             when field.key in ('comparator', 'unit', 'flag', 'source_file_id',
+                                                'source_line', 'specimen', 'timing', 'read_by',
+                                                'sender_flag', 'result_status')
+                                 then (case when jsonb_typeof(field.value) = 'null'
+                                            then 'null' else 'string' end)
+                             else jsonb_typeof(field.value)
+                         end))
+       or exists (select 1 from jsonb_array_elements(
+                      case when jsonb_typeof(draft #> '{primary_diagnosis,differential}')
+                                = 'array'
+                           then draft #> '{primary_diagnosis,differential}'
+                           else '[]'::jsonb end) v
+                  where jsonb_typeof(v) <> 'object')
+    then
+        raise exception 'an AI draft has the analyzer''s shape'
+            using errcode = 'check_violation', hint = 'draft_shape';
+    end if;
+    return new;
+end;
+$$;
+
+--
+-- Name: draft_without_dates_of_care(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.draft_without_dates_of_care(stored jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    select case
+        when jsonb_typeof(stored) is distinct from 'object' then stored
+        when jsonb_typeof(stored -> 'delta_checks') is distinct from 'array'
+            then stored - 'generated_at'
+        else jsonb_set(
+            stored - 'generated_at',
+            '{delta_checks}',
+            (select coalesce(jsonb_agg(
+                        case when jsonb_typeof(c) = 'object'
+                             then c - 'earlier_at' - 'earlier_case_id' else c end
+                        order by n), '[]'::jsonb)
+             from jsonb_array_elements(stored -> 'delta_checks') with ordinality x(c, n)))
+    end
+$$;
+
+--
+-- Name: FUNCTION draft_without_dates_of_care(stored jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.draft_without_dates_of_care(stored jsonb) IS 'An AI draft without generated_at and its delta checks'' earlier_at and earlier_case_id.';
 
 --
 -- Name: enrol_pilot_case(uuid, uuid, uuid, uuid, jsonb, jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -896,6 +1012,27 @@ end;
 $$;
 
 --
+-- Name: patient_text_plain(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.patient_text_plain() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if ((tg_op = 'INSERT' or new.name is distinct from old.name)
+        and not public.plain_line(new.name))
+       or ((tg_op = 'INSERT' or new.record_number is distinct from old.record_number)
+           and not public.plain_line(new.record_number))
+    then
+        raise exception 'a patient''s name and record number hold no hidden character'
+            using errcode = 'check_violation', hint = 'text_not_plain';
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: pilot_account_id(uuid, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1054,6 +1191,26 @@ CREATE FUNCTION public.pilot_scores_valid(scores jsonb) RETURNS boolean
         )
     )
 $_$;
+
+--
+-- Name: plain_line(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.plain_line(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    select value is null
+        or value !~ ('[\u0001-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f'
+                     '\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb'
+                     '\U000e0001\U000e0020-\U000e007f]')
+$$;
+
+--
+-- Name: FUNCTION plain_line(value text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.plain_line(value text) IS 'One line with no control, direction or invisible format character (core/plain_text.py).';
 
 --
 -- Name: plain_typed_json(jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -1439,6 +1596,28 @@ CREATE FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft 
         'signed_by', p_signer::text,
         'signed_at', public.signed_at_text(p_signed_at)
     )), 'UTF8')), 'hex')
+$$;
+
+--
+-- Name: signer_text_plain(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.signer_text_plain() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if ((tg_op = 'INSERT' or new.display_name is distinct from old.display_name)
+        and not (public.plain_line(new.display_name)
+                 and public.visible_reason(new.display_name)))
+       or ((tg_op = 'INSERT' or new.credentials is distinct from old.credentials)
+           and not public.plain_line(new.credentials))
+    then
+        raise exception 'a name as signed is one visible line with nothing hidden'
+            using errcode = 'check_violation', hint = 'text_not_plain';
+    end if;
+    return new;
+end;
 $$;
 
 --
@@ -2375,6 +2554,13 @@ ALTER TABLE ONLY public.cases
     ADD CONSTRAINT cases_pkey PRIMARY KEY (case_id);
 
 --
+-- Name: critical_acknowledgments critical_acknowledgments_comment_plain; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.critical_acknowledgments
+    ADD CONSTRAINT critical_acknowledgments_comment_plain CHECK (public.plain_typed_text(comment)) NOT VALID;
+
+--
 -- Name: critical_acknowledgments critical_acknowledgments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2733,6 +2919,12 @@ CREATE INDEX section_reviews_owner ON public.section_reviews USING btree (user_i
 CREATE INDEX signed_notes_owner ON public.signed_notes USING btree (user_id);
 
 --
+-- Name: ai_drafts ai_drafts_as_the_analyzer_writes; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ai_drafts_as_the_analyzer_writes BEFORE INSERT ON public.ai_drafts FOR EACH ROW EXECUTE FUNCTION public.draft_as_the_analyzer_writes();
+
+--
 -- Name: ai_drafts ai_drafts_unchanged; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2835,6 +3027,12 @@ CREATE TRIGGER cases_patient_of_their_own BEFORE INSERT ON public.cases FOR EACH
 CREATE TRIGGER cases_review_state_follows_signed_notes BEFORE INSERT OR UPDATE OF review_state ON public.cases FOR EACH ROW EXECUTE FUNCTION public.review_state_follows_signed_notes();
 
 --
+-- Name: cases cases_text_plain; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_text_plain BEFORE INSERT OR UPDATE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_text_plain();
+
+--
 -- Name: cases cases_touch_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2871,6 +3069,12 @@ CREATE TRIGGER critical_findings_unchanged BEFORE UPDATE ON public.critical_find
 CREATE TRIGGER doctor_profiles_audited AFTER INSERT OR UPDATE ON public.doctor_profiles FOR EACH ROW EXECUTE FUNCTION public.doctor_profile_audited();
 
 --
+-- Name: doctor_profiles doctor_profiles_text_plain; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER doctor_profiles_text_plain BEFORE INSERT OR UPDATE ON public.doctor_profiles FOR EACH ROW EXECUTE FUNCTION public.signer_text_plain();
+
+--
 -- Name: doctor_profiles doctor_profiles_touched; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2887,6 +3091,12 @@ CREATE TRIGGER patients_merged_one_level BEFORE INSERT OR UPDATE ON public.patie
 --
 
 CREATE TRIGGER patients_opened_now BEFORE INSERT ON public.patients FOR EACH ROW EXECUTE FUNCTION public.patient_record_opened_now();
+
+--
+-- Name: patients patients_text_plain; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER patients_text_plain BEFORE INSERT OR UPDATE ON public.patients FOR EACH ROW EXECUTE FUNCTION public.patient_text_plain();
 
 --
 -- Name: pilot_case_insights pilot_case_insights_checked; Type: TRIGGER; Schema: public; Owner: -
@@ -3734,6 +3944,13 @@ GRANT ALL ON FUNCTION public.case_patient_of_its_own() TO authenticated;
 GRANT ALL ON FUNCTION public.case_patient_of_its_own() TO service_role;
 
 --
+-- Name: FUNCTION case_text_plain(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_text_plain() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_text_plain() TO service_role;
+
+--
 -- Name: FUNCTION check_enrolled_draft(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3783,6 +4000,20 @@ GRANT ALL ON FUNCTION public.doctor_profile_audited() TO service_role;
 
 REVOKE ALL ON FUNCTION public.doctor_profile_touched() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.doctor_profile_touched() TO service_role;
+
+--
+-- Name: FUNCTION draft_as_the_analyzer_writes(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.draft_as_the_analyzer_writes() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.draft_as_the_analyzer_writes() TO service_role;
+
+--
+-- Name: FUNCTION draft_without_dates_of_care(stored jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.draft_without_dates_of_care(stored jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.draft_without_dates_of_care(stored jsonb) TO service_role;
 
 --
 -- Name: FUNCTION enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb); Type: ACL; Schema: public; Owner: -
@@ -3934,6 +4165,13 @@ REVOKE ALL ON FUNCTION public.patient_record_opened_now() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.patient_record_opened_now() TO service_role;
 
 --
+-- Name: FUNCTION patient_text_plain(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.patient_text_plain() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.patient_text_plain() TO service_role;
+
+--
 -- Name: FUNCTION pilot_account_id(p_pilot uuid, p_email text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3996,6 +4234,14 @@ GRANT ALL ON FUNCTION public.pilot_role(p_pilot uuid) TO service_role;
 REVOKE ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.pilot_scores_valid(scores jsonb) TO service_role;
+
+--
+-- Name: FUNCTION plain_line(value text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.plain_line(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.plain_line(value text) TO authenticated;
+GRANT ALL ON FUNCTION public.plain_line(value text) TO service_role;
 
 --
 -- Name: FUNCTION plain_typed_json(value jsonb); Type: ACL; Schema: public; Owner: -
@@ -4094,6 +4340,13 @@ GRANT ALL ON FUNCTION public.signed_at_text(moment timestamp with time zone) TO 
 REVOKE ALL ON FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.signed_note_hash(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_signer uuid, p_signed_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION signer_text_plain(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.signer_text_plain() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.signer_text_plain() TO service_role;
 
 --
 -- Name: FUNCTION stamp_audit_event(); Type: ACL; Schema: public; Owner: -

@@ -16,6 +16,7 @@ from core.pilot.records import (
     CaseView,
     Enrolment,
     PilotReview,
+    as_fields,
 )
 from core.review import FIELD_LABELS, LIST_FIELDS, SECTION_FIELDS, SECTION_LABELS, Section
 from core.services.pilot_reviews import QueueItem
@@ -157,8 +158,9 @@ def _diagnosis_form(service: PilotService, enrolment: Enrolment, supersedes: str
 
 
 def show_ai_draft(ai_insights: dict[str, Any]) -> None:
+    draft = as_fields(ai_insights)
     for section in Section:
-        fields = ai_insights.get(section.value) or {}
+        fields = as_fields(draft.get(section.value))
         st.markdown(f"**{SECTION_LABELS[section]}**")
         for name in SECTION_FIELDS[section]:
             value = fields.get(name)
@@ -169,7 +171,7 @@ def show_ai_draft(ai_insights: dict[str, Any]) -> None:
             )
             if text:
                 st.markdown(markdown_text(f"{FIELD_LABELS[name]}: {text}"))
-    diagnosis = ai_insights.get("primary_diagnosis") or {}
+    diagnosis = as_fields(draft.get("primary_diagnosis"))
     score = diagnosis.get("confidence_score")
     if isinstance(score, int | float):
         st.caption(f"AI confidence in the diagnosis: {score:.0%}")

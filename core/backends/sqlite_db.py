@@ -709,6 +709,31 @@ MIGRATIONS: tuple[str, ...] = (
         WHEN EXISTS (SELECT 1 FROM pilot_cases WHERE case_id = OLD.case_id)
         BEGIN SELECT RAISE(ABORT, 'a case enrolled in a pilot is never deleted'); END;
     """,
+    # 24: the drafts enrolled before lose their dates of care and the other case's id:
+    # generated_at, and each delta check's earlier_at and earlier_case_id (the app leaves
+    # them out now: core/pilot/deidentify.py; supabase:
+    # 20261127180200_enrolled_draft_without_dates.sql). The one change ever made to an
+    # enrolled draft, with its guard lifted for it and put back as it was.
+    """
+    DROP TRIGGER pilot_case_insights_unchanged;
+    UPDATE pilot_case_insights
+        SET ai_insights = json_set(
+            json_remove(ai_insights, '$.generated_at'),
+            '$.delta_checks',
+            (SELECT json_group_array(json(json_remove(c.value, '$.earlier_at',
+                                                      '$.earlier_case_id')))
+             FROM json_each(ai_insights, '$.delta_checks') c))
+        WHERE json_type(ai_insights, '$.delta_checks') = 'array'
+            AND NOT EXISTS (SELECT 1 FROM json_each(ai_insights, '$.delta_checks') c
+                            WHERE c.type <> 'object');
+    UPDATE pilot_case_insights SET ai_insights = json_remove(ai_insights, '$.generated_at')
+        WHERE json_type(ai_insights, '$.generated_at') IS NOT NULL;
+    CREATE TRIGGER pilot_case_insights_unchanged BEFORE UPDATE ON pilot_case_insights
+        WHEN NEW.enrolment_id IS NOT OLD.enrolment_id OR NEW.pilot_id IS NOT OLD.pilot_id
+            OR NEW.owner_id IS NOT OLD.owner_id OR NEW.draft_id IS NOT OLD.draft_id
+            OR NEW.ai_insights IS NOT OLD.ai_insights
+        BEGIN SELECT RAISE(ABORT, 'an enrolled draft is never changed'); END;
+    """,
 )
 
 

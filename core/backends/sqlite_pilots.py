@@ -14,7 +14,6 @@ from typing import Any
 from core.backends.sqlite_db import SqliteDatabase
 from core.models import utc_now
 from core.pilot.records import (
-    CaseView,
     EnrolledInsights,
     Enrolment,
     NewEnrolment,
@@ -22,6 +21,7 @@ from core.pilot.records import (
     PilotMember,
     PilotReview,
     PilotSeat,
+    stored_view,
 )
 
 _PILOT = "p.pilot_id, p.name, p.description, p.starts_on, p.ends_on, p.coordinator_id, p.created_at"
@@ -80,7 +80,7 @@ def _enrolment(row: sqlite3.Row, with_view: bool = False) -> Enrolment:
         owner_id=row["owner_id"],
         number=row["number"],
         enrolled_at=datetime.fromisoformat(row["enrolled_at"]),
-        view=CaseView.model_validate_json(row["case_view"]) if with_view else None,
+        view=stored_view(json.loads(row["case_view"])) if with_view else None,
     )
 
 

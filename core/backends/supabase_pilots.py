@@ -15,7 +15,6 @@ from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_rows import PAGE, Row, as_rows, every_row, one_object
 from core.errors import CaseNotFound, InvalidInput, PermissionDenied
 from core.pilot.records import (
-    CaseView,
     EnrolledInsights,
     Enrolment,
     NewEnrolment,
@@ -25,6 +24,7 @@ from core.pilot.records import (
     PilotRole,
     PilotSeat,
     scores_json,
+    stored_view,
 )
 
 _PILOT = "pilot_id,name,description,starts_on,ends_on,coordinator_id,created_at"
@@ -57,7 +57,7 @@ def _enrolment(row: Row) -> Enrolment:
         owner_id=row.get("owner_id") or "",
         number=row["number"],
         enrolled_at=datetime.fromisoformat(row["enrolled_at"]),
-        view=CaseView.model_validate(view) if view is not None else None,
+        view=stored_view(view) if view is not None else None,
     )
 
 

@@ -26,6 +26,11 @@ from core.review import SECTION_FIELDS
 IMAGE_SIDE = 512
 # Fields of the AI sections that are codes or scores, not text a name could hide in.
 _NOT_TEXT = frozenset({"icd_code", "icd_code_valid", "confidence_score"})
+# When the case was analysed: a date of the patient's care (Safe Harbor keeps only years).
+_CARE_DATE = "generated_at"
+# A delta check's earlier visit: its date and the doctor's other case of the patient. The
+# check keeps what changed, by how much and how many hours before.
+_EARLIER_VISIT = frozenset({"earlier_at", "earlier_case_id"})
 
 
 def scrubber_for(case: Case, files: list[CaseFile], patient: Patient | None = None) -> CaseScrubber:
@@ -101,8 +106,16 @@ def _image(
 
 def redacted_insights(ai_insights: Mapping[str, Any], scrub: CaseScrubber) -> dict[str, Any]:
     """The AI draft with every text of its sections scrubbed; codes, scores and the
-    provenance (engine, model, prompt version) kept as written."""
-    redacted = dict(ai_insights)
+    provenance (engine, model, prompt version) kept as written; no date of care (when the
+    case was analysed, when the patient was seen before) and no other case's id."""
+    redacted = {k: v for k, v in ai_insights.items() if k != _CARE_DATE}
+    if isinstance(redacted.get("delta_checks"), list):
+        redacted["delta_checks"] = [
+            _scrubbed({k: v for k, v in check.items() if k not in _EARLIER_VISIT}, scrub)
+            if isinstance(check, Mapping)
+            else check
+            for check in redacted["delta_checks"]
+        ]
     for section in SECTION_FIELDS:
         if isinstance(redacted.get(section), Mapping):
             redacted[section] = _scrubbed(redacted[section], scrub)

@@ -11,7 +11,14 @@ from typing import Any
 
 from core.csv_text import csv_text
 from core.pilot.figures import GroupFigures, PilotFigures, provenance_label
-from core.pilot.records import RUBRIC, EnrolledInsights, Enrolment, PilotReview, current_reviews
+from core.pilot.records import (
+    RUBRIC,
+    EnrolledInsights,
+    Enrolment,
+    PilotReview,
+    as_fields,
+    current_reviews,
+)
 from core.pilot.statistics import Mean, Proportion
 from core.review import Section
 
@@ -44,8 +51,8 @@ def reviews_csv(
         header += [f"{section.value}_comment"]
     rows: list[list[Any]] = []
     for review in reviews:
-        insights = ai.get(review.enrolment_id) or {}
-        diagnosis = insights.get("primary_diagnosis") or {}
+        insights = as_fields(ai.get(review.enrolment_id))
+        diagnosis = as_fields(insights.get("primary_diagnosis"))
         row: list[Any] = [
             cases.get(review.enrolment_id, ""),
             reviewers[review.reviewer_id],

@@ -15,7 +15,14 @@ from functools import lru_cache
 from typing import Any
 
 from core import icd10
-from core.pilot.records import RUBRIC, EnrolledInsights, PilotReview, Verdict, current_reviews
+from core.pilot.records import (
+    RUBRIC,
+    EnrolledInsights,
+    PilotReview,
+    Verdict,
+    as_fields,
+    current_reviews,
+)
 from core.pilot.statistics import (
     Calibration,
     Kappa,
@@ -74,7 +81,7 @@ class PilotFigures:
 
 def provenance_label(ai_insights: Mapping[str, Any]) -> str:
     """The engine, model and prompt version that wrote a draft, in one line."""
-    provenance = ai_insights.get("provenance") or {}
+    provenance = as_fields(as_fields(ai_insights).get("provenance"))
     parts = [str(provenance.get("engine") or "unknown engine")]
     if provenance.get("model"):
         parts.append(str(provenance["model"]))
@@ -126,7 +133,8 @@ def _pairs(reviews: list[PilotReview], drafts: Mapping[str, EnrolledInsights]) -
     pairs = []
     for review in reviews:
         draft = drafts.get(review.enrolment_id)
-        diagnosis = (draft.ai_insights.get("primary_diagnosis") or {}) if draft else {}
+        insights = as_fields(draft.ai_insights) if draft else {}
+        diagnosis = as_fields(insights.get("primary_diagnosis"))
         ai_code = icd10.normalize_icd10(str(diagnosis.get("icd_code") or ""))
         score = diagnosis.get("confidence_score")
         confidence = float(score) if isinstance(score, int | float) else None
@@ -198,7 +206,7 @@ def _section(
         signed = (draft.signed_sections or {}).get(section) if draft else None
         if draft is None or not isinstance(signed, Mapping):
             continue  # not signed, or the doctor rejected this section
-        ai_text = section_text(section, draft.ai_insights.get(section) or {})
+        ai_text = section_text(section, as_fields(as_fields(draft.ai_insights).get(section)))
         distance, share = edit_distance(ai_text, section_text(section, signed))
         distances.append(distance)
         shares.append(share)

@@ -11,11 +11,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from core.insights import ImageAnalysis, LabValue
+
+
+def as_fields(value: Any) -> Mapping[str, Any]:
+    """A part of a stored AI draft read as its fields (a section, the diagnosis, the
+    provenance): an object as it is; anything else, a draft stored in a shape no analysis
+    writes, reads as empty, so a pilot's pages never fail on one enrolled draft."""
+    return value if isinstance(value, Mapping) else {}
 
 
 class PilotRole(StrEnum):
@@ -118,6 +125,47 @@ class CaseView(BaseModel):
     lab_files: list[LabText] = Field(default_factory=list)
     lab_values: list[LabValue] = Field(default_factory=list)
     images: list[ImageView] = Field(default_factory=list)
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _readable(model: type[_Model], items: Any) -> list[_Model]:
+    """Each item of a stored list that reads as ``model``; the others are left out."""
+    kept = []
+    for item in _listed(items):
+        try:
+            kept.append(model.model_validate(item))
+        except ValidationError:
+            continue
+    return kept
+
+
+def stored_view(raw: Any) -> CaseView:
+    """An enrolled case's view as stored. A part that no longer reads (a lab value, lab
+    text or image reading of a shape no analysis writes, stored before the database
+    refused it) is left out, never the whole view: the reviewers still see the rest."""
+    try:
+        return CaseView.model_validate(raw)
+    except ValidationError:
+        pass
+    fields = as_fields(raw)
+    # An image whose reading no longer reads keeps its label and picture.
+    images = [
+        next(iter(_readable(ImageView, [image, {**as_fields(image), "reading": None}])), None)
+        for image in _listed(fields.get("images"))
+    ]
+    words = {k: v for k in ("age_band", "sex", "notes") if isinstance(v := fields.get(k), str)}
+    return CaseView(
+        **words,
+        lab_files=_readable(LabText, fields.get("lab_files")),
+        lab_values=_readable(LabValue, fields.get("lab_values")),
+        images=[image for image in images if image is not None],
+    )
 
 
 OLDEST_BAND = 90  # ages from here on are one band: few enough to identify a patient

@@ -46,6 +46,8 @@ class AccountService:
         its own password, signs in; with another, a refusal that does not say it is taken."""
         address = validation.email_address(email)
         check_strength(password, address)
+        if self._guard is not None:
+            self._guard.admit_sign_up(client)
         session = self._attempt(address, client, lambda: self._accounts.sign_up(email, password))
         self._signed_in(session)
         return session

@@ -14,6 +14,9 @@ hour, a day). The counters live in this process's memory (the ``limits`` library
   address whose tiers are full, a failed attempt (a wrong password, an unknown account)
   is answered "too many attempts, wait" instead of "wrong password"; a right password
   signs in. Each account stays protected by its own tiers.
+- An address's sign-up tiers count every sign-up from it, made or not: one client cannot
+  make accounts without end (each limit kept per account, such as the member lookup's,
+  would multiply with them). Signing in is never counted there.
 """
 
 from __future__ import annotations
@@ -33,9 +36,14 @@ log = logging.getLogger(__name__)
 class SignInGuard:
     """Process-wide throttle shared by the dashboard and the HTTP API."""
 
-    def __init__(self, account_limits: str, address_limits: str) -> None:
+    def __init__(
+        self, account_limits: str, address_limits: str, sign_up_limits: str | None = None
+    ) -> None:
         self._account_tiers: list[RateLimitItem] = parse_many(account_limits)
         self._address_tiers: list[RateLimitItem] = parse_many(address_limits)
+        self._sign_up_tiers: list[RateLimitItem] = (
+            parse_many(sign_up_limits) if sign_up_limits else []
+        )
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
 
     def admit(self, account: str | None) -> None:
@@ -45,6 +53,16 @@ class SignInGuard:
             full = [t for t in self._account_tiers if not self._limiter.hit(t, "account", account)]
             if full:  # a parallel attempt took the last place between test and hit
                 raise TooManyAttempts(self._wait(full, "account", account))
+
+    def admit_sign_up(self, address: str | None) -> None:
+        """Let one sign-up from ``address`` through or raise TooManyAttempts; counts it
+        before the account is made, so parallel sign-ups cannot slip past the count."""
+        if address and self._sign_up_tiers:
+            self._refuse_if_full(self._sign_up_tiers, "sign-up", address)
+            tiers = self._sign_up_tiers
+            full = [t for t in tiers if not self._limiter.hit(t, "sign-up", address)]
+            if full:
+                raise TooManyAttempts(self._wait(full, "sign-up", address))
 
     def failed(self, address: str | None) -> None:
         """Count a refused password (or sign-up) against the client's address; raise

@@ -30,6 +30,9 @@ def make_clinic(
 ) -> Clinic:
     """A clinic on the embedded backend in ``data_dir``; analyses are held (cases stay
     'analyzing') unless an analyzer is given."""
+    # A module's doctors all sign up from the test client's one address; the sign-up
+    # limit per address has its own test (test_sign_in_limits.py).
+    settings.setdefault("sign_up_address_limits", "10000/hour")
     chosen = Settings(data_dir=data_dir, **settings)
     provider = LocalBackendProvider(data_dir, chosen.jwt_secret, access_token_seconds)
     label = "test" if analyzer else "none"

@@ -145,3 +145,24 @@ def test_weak_passwords_are_refused_at_sign_up(client: TestClient, password: str
     answer = client.post("/auth/v1/signup", json={"email": "new@example.org", "password": password})
     assert answer.status_code == 400
     assert answer.json()["detail"].startswith("Password")
+
+
+def test_one_address_makes_a_bounded_number_of_accounts(tmp_path: Path) -> None:
+    """Round fifteen (red15): a successful sign-up counted against nothing, so one client
+    made accounts without end, and every limit kept per account (the member lookup's 10
+    misses an hour) multiplied with them. Sign-ups are now counted per address; signing in
+    is not, and another address signs up as before."""
+    clinic = make_clinic(tmp_path / "data", sign_up_address_limits="3/hour")
+    app = create_app(clinic)
+    with TestClient(app, client=GUESSER) as maker:
+        made = [sign_up(maker, f"sock{n}@example.org", signer_profile=False) for n in range(3)]
+        refused = maker.post(
+            "/auth/v1/signup", json={"email": "sock9@example.org", "password": PASSWORD}
+        )
+        assert refused.status_code == 429, refused.text
+        assert "retry-after" in refused.headers
+        # Nothing was made; the accounts made before still sign in from here.
+        assert _password_grant(maker, "sock9@example.org", PASSWORD).status_code == 400
+        assert _password_grant(maker, made[0].email, PASSWORD).status_code == 200
+    with TestClient(app, client=ELSEWHERE) as colleague:
+        assert sign_up(colleague, "wilson@example.org", signer_profile=False).email

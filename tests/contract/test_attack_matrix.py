@@ -125,9 +125,11 @@ FUNCTIONS: dict[str, Function] = {
     "visible_reason": Function(True, True, False, PURE),
     "plain_typed_text": Function(False, True, False, PURE),
     "plain_typed_json": Function(False, True, False, PURE),
+    "plain_line": Function(False, True, False, PURE),
     "redacted_copy": Function(False, False, False, PURE),
     "redaction_of": Function(False, False, False, PURE),
     "view_from_stored_case": Function(False, False, False, "the enrolment trigger's check"),
+    "draft_without_dates_of_care": Function(False, False, False, "the enrolment check's"),
 }
 
 TRIGGER_FUNCTIONS = {
@@ -162,6 +164,12 @@ TRIGGER_FUNCTIONS = {
     "file_uploaded_now": False,
     "pilot_created_now": False,
     "keep_enrolled_cases": False,
+    # Round fifteen: a draft an API role stores has the analyzer's shape.
+    "draft_as_the_analyzer_writes": False,
+    # Round fifteen: text the app refuses, refused when written with a token.
+    "case_text_plain": False,
+    "patient_text_plain": False,
+    "signer_text_plain": False,
 }
 
 

@@ -4,6 +4,7 @@ file read in a child process, on every backend: the lab table holds what the mes
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -142,3 +143,38 @@ def test_the_fhir_bundle_in_xml_makes_the_same_lab_table_as_in_json(
         assert not any("WRONG PATIENT" in w for w in warnings)
     assert detail.files[0].file_type == "application/fhir+xml"
     assert tables[0] == tables[1] and len(tables[1]) == 6
+
+
+def test_a_bundle_with_another_patients_results_is_withheld_whatever_its_patient_says(
+    doctor_a: SignedIn, runner: AnalysisRunner
+) -> None:
+    """Round fifteen (red15): the Bundle's Patient is the case's (Peter James Chalmers),
+    but one more Observation's subject is another patient, as an interface feed may batch
+    two patients' results: its potassium of 7.2 was read as the case patient's, a critical
+    value on their record. Now the file is a wrong-patient file: warned about and its
+    values withheld until the doctor has checked it, as for a Patient of another name."""
+    bundle = json.loads((STRUCTURED / "fhir_ghp_cbc_bundle.json").read_bytes())
+    bundle["entry"].append(
+        {
+            "fullUrl": "http://example.org/fhir/Observation/k9",
+            "resource": {
+                "resourceType": "Observation",
+                "id": "k9",
+                "status": "final",
+                "subject": {"reference": "Patient/other-77", "display": "Stone, Bob"},
+                "code": {"coding": [{"system": "http://loinc.org", "code": "2823-3"}]},
+                "valueQuantity": {"value": 7.2, "unit": "mmol/L"},
+            },
+        }
+    )
+    detail = analysed(
+        doctor_a,
+        runner,
+        NewCase("James Peter Chalmers", age_from("1974-12-25") or 0, "male"),
+        Upload("feed.json", json.dumps(bundle).encode(), "lab"),
+    )
+    assert detail.ai_insights["lab_values"] == []
+    warnings = detail.ai_insights["provenance"]["warnings"]
+    [warning] = [w for w in warnings if "WRONG PATIENT" in w]
+    assert "patient references differ" in warning and "Stone" not in warning
+    assert doctor_a.services.critical.critical_results(detail.case.case_id) == []

@@ -358,3 +358,86 @@ def test_a_table_without_structured_values_has_no_senders_flag_column() -> None:
 
     document = extract_lab_document("f1", "L", "x.txt", b"Sodium 150 mmol/L (136-145)")
     assert SENDER_FLAG not in lab_frame(document.lab_values, []).columns
+
+
+# --- results that name another patient than the file's (round fifteen, red15) -----------
+
+POTASSIUM_OF = {
+    "resourceType": "Observation",
+    "id": "k9",
+    "status": "final",
+    "code": {"coding": [{"system": "http://loinc.org", "code": "2823-3"}], "text": "Potassium"},
+    "valueQuantity": {"value": 7.2, "unit": "mmol/L"},
+}
+
+
+def _ghp_with(*entries: dict) -> bytes:
+    """The specification's CBC bundle (Patient pat2, Peter James Chalmers) with more
+    entries, as one interface feed may send results of two patients in one Bundle."""
+    bundle = json.loads(GHP)
+    bundle["entry"] += [
+        {"fullUrl": f"http://example.org/fhir/{e['id']}", "resource": e} for e in entries
+    ]
+    return json.dumps(bundle).encode()
+
+
+@pytest.mark.parametrize(
+    "subject",
+    [
+        {"reference": "Patient/other-77", "display": "Stone, Bob"},
+        {"reference": "http://elsewhere.example/fhir/Patient/pat2"},
+        {"reference": "urn:uuid:6f1c3c0e-2f5e-4a7e-9a51-0d6c4b1f0e11"},
+    ],
+)
+def test_a_result_naming_a_patient_the_file_does_not_hold_is_a_wrong_patient_warning(
+    subject: dict,
+) -> None:
+    """The reader compared the file's Patient with the case and never asked whose each
+    result was: a potassium of 7.2 sent for another patient in the same Bundle was read as
+    the case patient's (a critical alarm, the trends, the delta checks)."""
+    reading = read_fhir(_ghp_with({**POTASSIUM_OF, "subject": subject}))
+    found = [w for w in wrong_patient_warnings(
+        "Lab file 1", reading.patients, "James Peter Chalmers", age_from("1974-12-25"), "male"
+    )]  # fmt: skip
+    assert len(found) == 1 and "WRONG PATIENT?" in found[0], found
+    assert "Stone" not in found[0] and "other-77" not in found[0]
+
+
+def test_results_of_the_files_own_patient_are_read_however_they_reference_it() -> None:
+    own = [
+        {**POTASSIUM_OF, "id": "k1", "subject": {"reference": "Patient/pat2"}},
+        {
+            **POTASSIUM_OF,
+            "id": "k2",
+            "subject": {"reference": "http://example.org/fhir/Patient/pat2"},
+        },
+        {**POTASSIUM_OF, "id": "k3", "subject": {"reference": "Patient/pat2/_history/1"}},
+        {**POTASSIUM_OF, "id": "k4"},  # no subject: the file's
+    ]
+    reading = read_fhir(_ghp_with(*own))
+    assert (
+        wrong_patient_warnings(
+            "Lab file 1", reading.patients, "James Peter Chalmers", age_from("1974-12-25"), "male"
+        )
+        == []
+    )
+    assert sum(1 for r in reading.results if r.analyte == "Potassium") == 4
+    # A single Observation of the specification (patient f001, not in the file) is one
+    # patient's: nothing to compare, nothing to warn about.
+    single = read_fhir((STRUCTURED / "fhir_f001_glucose.json").read_bytes())
+    assert not any(p.other_subject for p in single.patients)
+
+
+def test_a_file_without_a_patient_whose_results_name_two_patients_is_warned_about() -> None:
+    first = {**POTASSIUM_OF, "id": "a1", "subject": {"reference": "Patient/p1"}}
+    second = {**POTASSIUM_OF, "id": "a2", "subject": {"reference": "Patient/p2"}}
+    bundle = {
+        "resourceType": "Bundle",
+        "type": "collection",
+        "entry": [{"resource": first}, {"resource": second}],
+    }
+    reading = read_fhir(json.dumps(bundle).encode())
+    assert (
+        len(wrong_patient_warnings("Lab file 1", reading.patients, "Ada Example", 60, "female"))
+        == 1
+    )

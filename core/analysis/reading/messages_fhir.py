@@ -4,8 +4,11 @@ fhir.resources models before anything is read.
 
 Each Observation with a valueQuantity becomes a result with its code (LOINC where given),
 comparator, unit (the UCUM code when the Quantity says UCUM), reference range, the sender's
-interpretation, status, specimen and collection time. A valueString is never turned into a
-number; a cancelled, entered-in-error or registered Observation is not a value. Entry
+interpretation, status, specimen and collection time. A result's subject must be the
+file's patient (its Patient resource, or without one the one patient its results name): a
+result naming another patient makes the file a wrong-patient file, as a Patient of another
+name does, so another person's values never pass into the case. A valueString is never
+turned into a number; a cancelled, entered-in-error or registered Observation is not a value. Entry
 counts are bounded on the raw bytes, before the JSON or XML is parsed; XML is read by
 core.analysis.reading.messages_fhir_xml into the same models, so both forms of a
 resource give the same results.
@@ -14,6 +17,7 @@ resource give the same results.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -41,6 +45,7 @@ READABLE = ("Observation", "DiagnosticReport", "Bundle")
 _VALUES = {"final", "amended", "corrected", "preliminary"}
 _UCUM = "http://unitsofmeasure.org"
 _SEX = {"male": "male", "female": "female"}
+_VERSION = re.compile(r"/_history/[^/]*$")  # "Patient/pat2/_history/1" is Patient/pat2
 
 
 @dataclass
@@ -122,6 +127,9 @@ class _Resources:
                 self.by_reference[f"{resource.get_resource_type()}/{resource.id}"] = resource
             if full_url:
                 self.by_reference[full_url] = resource
+        self.own = {id(r) for r, _ in self.top if r.get_resource_type() == "Patient"}
+        self.named: str | None = None  # without a Patient: the one patient results name
+        self.stranger = False  # a result names another patient than the file's
 
     def read(self) -> None:
         seen: set[int] = set()
@@ -135,8 +143,25 @@ class _Resources:
             elif kind == "DiagnosticReport":
                 self._report(resource, seen)
 
+    def _whose(self, resource: Any, contained: dict[str, Any]) -> None:
+        """Note a subject that is not the file's patient (once: one warning a file)."""
+        subject = getattr(resource, "subject", None)
+        reference = _VERSION.sub("", subject.reference or "") if subject is not None else ""
+        if not reference:
+            return  # no subject: the file's own
+        target = self._resolve(reference, contained)
+        if target is not None and id(target) in self.own:
+            return
+        if not self.own and self.named in (None, reference):
+            self.named = reference  # a file without a Patient: its results' one patient
+            return
+        if not self.stranger:
+            self.stranger = True
+            self.reading.patients.append(MessagePatient(other_subject=True))
+
     def _report(self, report: DiagnosticReport, seen: set[int]) -> None:
         contained = {f"#{r.id}": r for r in report.contained or [] if r.id}
+        self._whose(report, contained)
         specimens = [self._resolve(ref.reference, contained) for ref in report.specimen or []]
         only = specimens[0] if len(specimens) == 1 else None
         for reference in report.result or []:
@@ -168,6 +193,10 @@ class _Resources:
         name = f"Observation/{observation.id or '(no id)'}"
         if inside:
             name += f" in {inside}"
+        self._whose(
+            observation,
+            {**(contained or {}), **{f"#{r.id}": r for r in observation.contained or [] if r.id}},
+        )
         status = observation.status
         quantity = observation.valueQuantity
         if quantity is None:

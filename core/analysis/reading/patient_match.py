@@ -31,7 +31,10 @@ def mismatches(
     case_birth_date: date | None = None,
 ) -> list[str]:
     """What about ``patient`` disagrees with the case: "name", "sex", "date of birth" (when
-    the case's patient record has one) or else "age"."""
+    the case's patient record has one) or else "age"; for a file whose results name
+    another patient than its own, that."""
+    if patient.other_subject:
+        return ["the results' patient references"]
     found: list[str] = []
     sent = _words(f"{patient.family} {patient.given}".replace('""', " "))
     case_words = _words(case_name)
