@@ -52,3 +52,19 @@ def test_the_same_result_told_twice_in_a_paragraph_is_still_one_value() -> None:
     blood = [v for v in parse_lab_values(text) if v.analyte == "Sodium" and v.specimen is None]
     assert [v.value for v in blood] == [226]
     assert "were stopped immediately" in (blood[0].source_line or "")
+
+
+def test_in_a_narrative_a_discharge_value_is_no_later_than_a_follow_up_told_after_it() -> None:
+    # reader-crit15's count of repeated values (round fifteen): "on admission" already gave
+    # way to what a narrative tells after it, "at discharge" did not, so a discharge potassium
+    # stayed a critical alarm beside the normal one of the follow-up that came after it
+    values = parse_lab_values(
+        "At discharge, her potassium was 2.5 mmol/L. "
+        "At follow-up two weeks later, her potassium was 4.0 mmol/L."
+    )
+    assert [(v.value, v.critical) for v in values] == [(2.5, False), (4.0, False)]
+    # the discharge value told last is still the current one, and critical
+    values = parse_lab_values(
+        "Her potassium was 4.4 mmol/L on admission. At discharge, her potassium was 2.1 mmol/L."
+    )
+    assert [(v.value, v.critical) for v in values] == [(4.4, False), (2.1, True)]

@@ -173,7 +173,16 @@ def mark_critical(
 
     def rank(index: int) -> int:
         value = values[index]
-        if value.timing == "admission" and (value.analyte, value.specimen) in narrated:
+        if (
+            value.timing in ("admission", "discharge")
+            and (
+                value.analyte,
+                value.specimen,
+            )
+            in narrated
+        ):
+            # Nor is "at discharge" later than a follow-up told after it: "At discharge, her
+            # potassium was 2.5 mmol/L. At follow-up two weeks later, ... 4.0 mmol/L".
             return TIMING_ORDER[None]
         told_in_prose = index in prose if prose is not None else _in_prose(value)
         if value.timing == "repeat" and told_in_prose:
