@@ -446,6 +446,8 @@ def _level_in_blood(match: re.Match[str]) -> str:
     if test == "bilirubin" and kind:
         return f"{kind.group('kind')} bilirubin"
     return test
+
+
 # A test named as its level in the cerebrospinal fluid, the French way: "a lumbar puncture was
 # conducted, which revealed clear CSF rich in leukocytes with a predominance of lymphocytes,
 # hyperproteinorachia of 800 mg/dL, and a glucose level below 40 mg/dL" (Int J Surg Case Rep,
