@@ -267,12 +267,15 @@ _METABOLIC: tuple[Analyte, ...] = (
                                          "plasma levels of norepinephrine",
                                          "plasma level of norepinephrine"),
             (_u("pg/ml", None, 750, 0, 100_000), _u("ng/ml", None, 0.75, 0, 100),
-             _u("nmol/l", None, 4.4, 0, 600))),
+             _u("nmol/l", None, 4.4, 0, 600),
+             # a day's urine, only as written ("urine (noradrenaline 1,426.9 μg/24 h)")
+             _u("ug/24h", None, None, 0, 100_000, written_only=True))),
     Analyte("Epinephrine", HORMONES, ("plasma adrenaline", "plasma epinephrine",
                                       "serum adrenaline", "serum epinephrine",
                                       "adrenaline level", "epinephrine level"),
             (_u("pg/ml", None, 110, 0, 100_000), _u("ng/ml", None, 0.11, 0, 100),
-             _u("nmol/l", None, 0.6, 0, 550))),
+             _u("nmol/l", None, 0.6, 0, 550),
+             _u("ug/24h", None, None, 0, 100_000, written_only=True))),
 )
 
 # Overdoses: "An amitriptyline plasma concentration of 1030 μg/L and a nortriptyline (active

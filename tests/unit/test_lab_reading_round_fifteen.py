@@ -159,3 +159,41 @@ def test_a_viral_load_on_a_log_scale_is_no_count() -> None:
     assert _read("HBV DNA 4.1 × 10^6 copies/mL (6.6 log)") == [
         ("HBV DNA", None, 4100000.0, "copies/mL")
     ]
+
+
+# --- a catecholamine named bare beside its level ---------------------------------------------
+
+
+def test_bare_catecholamines_in_a_work_up_are_read_with_their_specimen() -> None:
+    # CUPCase row 2259 (plasma, then a day's urine) and CaseReportBench item 100: the names
+    # were read only as "plasma noradrenaline" or "noradrenaline level", so these went unread.
+    text = (
+        "Catecholamine levels (noradrenaline 10.8 ng/mL, reference range: 0.10–0.50 ng/mL; "
+        "adrenaline 8.8 ng/mL, reference range: 0–0.10 ng/mL) in his plasma taken during the "
+        "attacks of alternating hypertension and hypotension were markedly elevated."
+    )
+    assert _read(text) == [
+        ("Norepinephrine", None, 10.8, "ng/mL"),
+        ("Epinephrine", None, 8.8, "ng/mL"),
+    ]
+    text = (
+        "Free metanephrines in plasma (noradrenaline 4,886.67 pg/mL) and urine (noradrenaline "
+        "1,426.9 μg/24 h) were high."
+    )
+    values = read_lab_text(text).values
+    assert [(v.analyte, v.value, v.specimen) for v in values] == [
+        ("Norepinephrine", 4886.67, None),
+        ("Norepinephrine", 1426.9, "urine"),
+    ]
+
+
+def test_a_catecholamine_given_as_a_drug_is_no_level() -> None:
+    # CUPCase rows 1276 and 4831, and a local anaesthetic's strength: rates and strengths
+    for text in (
+        "antibiotics, additional fluids, high-dose norepinephrine (80 μg/min), and "
+        "hydrocortisone were administered.",
+        "starting with norepinephrine at 0.3 mcg/kg/min and argipressin at 0.03 IU/min",
+        "the patient was administered IV norepinephrine (10 mg/50 mL), which could be stopped",
+        "lidocaine with epinephrine 5 μg/mL was infiltrated",
+    ):
+        assert _read(text) == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from core.analysis.labs.catecholamines import name_catecholamine_levels
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.patterns import (
     ALIASES,
@@ -928,6 +929,7 @@ def rewrite_prose(line: str) -> str:
     line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
     line = _CELLS_IN_UNIT.sub(_cells_in_unit, line)
     line = viral_units(line)
+    line = name_catecholamine_levels(line)
     line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
     # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
