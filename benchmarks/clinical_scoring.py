@@ -61,6 +61,8 @@ ALIASES: dict[str, str] = {
     "Pseudocholinesterase": "Cholinesterase",
     "Prothrombin activity": "PT activity",
     "Glycated hemoglobin": "HbA1c",
+    # a monoclonal protein as truths name it ("M protein", "Paraprotein"): one test
+    "M protein": "Paraprotein",
     "25-OH vitamin D": "Vitamin D",
     # A body fluid's pH as a truth names it ("pH", specimen "pleural fluid") and as the
     # catalogue does ("Body fluid pH"): one pH for matching, the specimen saying whose

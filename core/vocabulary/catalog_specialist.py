@@ -267,12 +267,15 @@ _METABOLIC: tuple[Analyte, ...] = (
                                          "plasma levels of norepinephrine",
                                          "plasma level of norepinephrine"),
             (_u("pg/ml", None, 750, 0, 100_000), _u("ng/ml", None, 0.75, 0, 100),
-             _u("nmol/l", None, 4.4, 0, 600))),
+             _u("nmol/l", None, 4.4, 0, 600),
+             # a day's urine, only as written ("urine (noradrenaline 1,426.9 μg/24 h)")
+             _u("ug/24h", None, None, 0, 100_000, written_only=True))),
     Analyte("Epinephrine", HORMONES, ("plasma adrenaline", "plasma epinephrine",
                                       "serum adrenaline", "serum epinephrine",
                                       "adrenaline level", "epinephrine level"),
             (_u("pg/ml", None, 110, 0, 100_000), _u("ng/ml", None, 0.11, 0, 100),
-             _u("nmol/l", None, 0.6, 0, 550))),
+             _u("nmol/l", None, 0.6, 0, 550),
+             _u("ug/24h", None, None, 0, 100_000, written_only=True))),
 )
 
 # Overdoses: "An amitriptyline plasma concentration of 1030 μg/L and a nortriptyline (active
@@ -332,6 +335,49 @@ _INBORN_ERRORS: tuple[Analyte, ...] = (
              _u("nmol/l", None, 200, 0, 10_000_000)),
             specimen="urine"),
 )
+
+# Round fifteen's count of unread values over the pools (issue #29): tests named in two or
+# more case reports that the catalogue lacked.
+# - Viral loads: "He tested positive for hepatitis B (HBV viral load of 12 IU/mL)" (CUPCase
+#   row 194), "His hepatitis B viral load was less than 2000 IU/ml" (row 2057), "HCV-RNA and
+#   HBV-DNA quantitative tests were 5.9 × 10^5 copies/mL and 4.1 × 10^6 copies/mL,
+#   respectively" (row 4904). Named by the virus, never a bare "viral load" (whose virus the
+#   sentence may not say). No usual range: any amount found is the finding.
+# - The monoclonal protein of a plasma-cell disorder: "an IgG kappa paraprotein of 9.2 g/L"
+#   (row 887), "his paraprotein levels dropped to 10 g/L" (row 5006). Its isotype before the
+#   name is part of the name, never a total IgG.
+# - A factor VIII inhibitor's titre in Bethesda units: "a high-titer FVIII inhibitor of 102
+#   Bethesda units (BU)/ml", "the inhibitor titer had significantly decreased but was still
+#   detectable (1.04 BU/ml)" (row 887), "initial inhibitor titer (IT): 5.4BU/mL" (row 3547).
+#   Only in Bethesda units: a titre in another unit is not read as this test. The usual
+#   limit is the definition of a positive inhibitor, 0.6 BU/mL (ISTH Scientific and
+#   Standardization Committee, Blanchette et al., J Thromb Haemost 2014;12:1935).
+_ROUND_FIFTEEN: tuple[Analyte, ...] = (
+    Analyte("HBV DNA", IMMUNOLOGY, ("hbv dna", "hbv-dna", "hbv viral load", "hbv-dna load",
+                                    "hbv dna load", "hepatitis b viral load",
+                                    "hepatitis b virus dna", "hepatitis b virus viral load",
+                                    "hepatitis b dna", "serum hbv dna", "hbv dna level"),
+            (_u("u/ml", None, None, 0, 1e11), _u("copies/ml", None, None, 0, 1e12))),
+    Analyte("HCV RNA", IMMUNOLOGY, ("hcv rna", "hcv-rna", "hcv viral load", "hcv rna viral load",
+                                    "hcv-rna viral load", "hepatitis c viral load",
+                                    "hepatitis c virus rna", "hepatitis c virus viral load",
+                                    "serum hcv rna", "hcv rna level"),
+            (_u("u/ml", None, None, 0, 1e10), _u("copies/ml", None, None, 0, 1e11))),
+    Analyte("Paraprotein", IMMUNOLOGY, (
+        "paraprotein", "paraproteins", "serum paraprotein", "paraprotein level",
+        "m protein", "m-protein", "m spike", "m-spike", "monoclonal protein",
+        "monoclonal component", "monoclonal spike", "monoclonal band",
+        *(f"{isotype} {chain} {name}" for isotype in ("igg", "iga", "igm")
+          for chain in ("kappa", "lambda", "κ", "λ")
+          for name in ("paraprotein", "m protein", "m-protein", "monoclonal protein"))),
+            (_u("g/l", None, None, 0, 150), _u("g/dl", None, None, 0, 15))),
+    Analyte("Factor VIII inhibitor", COAGULATION, (
+        "factor viii inhibitor", "fviii inhibitor", "factor 8 inhibitor",
+        "factor viii inhibitor titer", "factor viii inhibitor titre", "fviii inhibitor titer",
+        "fviii inhibitor titre", "inhibitor titer", "inhibitor titre",
+        "anti-factor viii antibody", "anti-fviii antibody"),
+            (_u("bu/ml", None, 0.6, 0, 100_000, written_only=True),)),
+)
 # fmt: on
 
 SPECIALIST_ANALYTES: tuple[Analyte, ...] = (
@@ -342,4 +388,5 @@ SPECIALIST_ANALYTES: tuple[Analyte, ...] = (
     + _METABOLIC
     + _DRUG_LEVELS
     + _INBORN_ERRORS
+    + _ROUND_FIFTEEN
 )

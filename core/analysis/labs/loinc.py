@@ -96,6 +96,7 @@ _UNIT_NAMES = {
     "g_l": "g/l",
     "mg_dl": "mg/dl",
     "ug_dl": "ug/dl",
+    "copies_ml": "copies/ml",
 }
 _CELLS_PER_L = ("10^9/l", "/ul")
 _MASS = ("g/dl", "g/l")
@@ -558,6 +559,17 @@ LOINC: dict[str, LoincTest] = {
     "Coproporphyrin": _t("2137-8", "Coproporphyrin [Mass/time] in 24 hour Urine", ("ug/24h",),
                          specimen=URINE,
                          nmol_l=("25167-8", "Coproporphyrin [Moles/volume] in Urine")),  # G
+    # Round fifteen's viral loads, from LOINC's Universal Lab Order Codes value set (version
+    # 2.1, curedao/health-reference-browser src/constants/loinc_uni_lab_order_codes-2.1.json):
+    # a load in international units has the [Units/volume] code, one in copies the
+    # [#/volume] code.
+    "HBV DNA": _t("11258-1", "Hepatitis B virus DNA [Units/volume] in Serum", ("u/ml",),
+                  copies_ml=("29615-2", "Hepatitis B virus DNA [#/volume] (viral load) in "
+                                        "Serum or Plasma by NAA with probe detection")),
+    "HCV RNA": _t("11011-4", "Hepatitis C virus RNA [Units/volume] (viral load) in Serum or "
+                             "Plasma by NAA with probe detection", ("u/ml",),
+                  copies_ml=("20416-4", "Hepatitis C virus RNA [#/volume] (viral load) in "
+                                        "Serum or Plasma by NAA with probe detection")),
 }
 
 # An arterial sample's own code where the catalogue reads one analyte for any blood gas:

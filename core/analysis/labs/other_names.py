@@ -4,7 +4,8 @@ regimen or a score (issue #29, round eight's audit of case sections).
 Each shape is taken out of a line before names are looked for, so that the number beside
 it is never given to the test whose name it holds:
 
-- "FVIII inhibitor of 102 Bethesda units (BU)/ml": the inhibitor's titre, not factor VIII;
+- "FIX inhibitor of 12 BU/ml": the inhibitor's titre, not factor IX (factor VIII's inhibitor
+  is a catalogue test since round fifteen);
 - "immature reticulocytes 12.9%": the immature fraction, not the reticulocyte count;
 - "Microhemagglutination Assay for Treponema pallidum (MHA-TP) was positive": a syphilis
   test, not total protein ("TP");
@@ -28,7 +29,9 @@ import re
 from core.analysis.labs.patterns import ANALYTE_NAME, KNOWN_UNITS
 from core.vocabulary.units import unit_key
 
-_FACTOR = r"(?:F|factor\s+)(?:II|V|VII|VIII|IX|X|XI|XII|XIII)(?::C)?"
+# Factor VIII's inhibitor is a test of its own (the catalogue's "Factor VIII inhibitor",
+# round fifteen); another factor's inhibitor is still no value of that factor.
+_FACTOR = r"(?:F|factor\s+)(?:II|V|VII|IX|X|XI|XII|XIII)(?::C)?"
 
 _OTHER_NAMES = re.compile(
     # a coagulation factor's inhibitor (its Bethesda titre)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from core.analysis.labs.catecholamines import name_catecholamine_levels
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.patterns import (
     ALIASES,
@@ -26,6 +27,7 @@ from core.analysis.labs.respectively import (
     pair_with_ranges,
     two_specimens_respectively,
 )
+from core.analysis.labs.viral_units import viral_units
 
 _NAME = ANALYTE_NAME.pattern
 _NUM = r"\d+(?:\.\d+)?"
@@ -380,6 +382,10 @@ _DISORDER_TESTS: tuple[tuple[str, str], ...] = (
     (r"prolactin", "prolactin"),
     (r"bilirubin", "bilirubin"),
     (r"triglycerid", "triglycerides"),
+    # "An immunologic evaluation showed hypogammaglobulinemia (4.4 g/l), with reduced total
+    # immunoglobulin G (IgG) (4.2 g/l)" (Journal of Medical Case Reports, CUPCase row 2115):
+    # the gamma fraction, not the IgG told after it
+    (r"gammaglobulin", "gamma globulin"),
 )
 # A disorder that changed to its next value names the test of that value: "her hemoglobin had
 # dropped to 6.5 g/dl, her hematocrit level was 16.0%, leukocytosis had progressed to 172 x10
@@ -418,8 +424,12 @@ _DISORDER_VALUE = re.compile(
 # A test named as its level in the blood, the French way, with no hypo- or hyper-:
 # "creatininemia was 105 µmol/l" (Journal of Medical Case Reports, CUPCase row 728),
 # "glycemia", "kalemia", "natremia", "calcemia". ("hypoglycemia" is the disorder: a word start.)
+# "bilirubinemia" likewise, alone or with its fraction before it: "haptoglobin less than 1
+# mg/L, and normal bilirubinemia (17.1 μmol/L)" (CUPCase row 1521), "unconjugated
+# bilirubinemia: 2.1mg/dL" (row 2672; the fraction's word decides which bilirubin).
 _LEVEL_IN_BLOOD = re.compile(
-    r"(?i)\b(?P<root>creatinin|glyc|kal|natr|calc)(?:a)?emia\b(?=\s+(?:was|of|at|is)\s+\d|\s*[:=(]\s*\d)"
+    r"(?i)\b(?P<root>creatinin|glyc|kal|natr|calc|bilirubin)(?:a)?emia\b"
+    r"(?=\s+(?:was|of|at|is)\s+\d|\s*[:=(]\s*\d)"
 )
 _LEVEL_TEST = {
     "creatinin": "creatinine",
@@ -427,7 +437,18 @@ _LEVEL_TEST = {
     "kal": "potassium",
     "natr": "sodium",
     "calc": "calcium",
+    "bilirubin": "bilirubin",
 }
+
+
+def _level_in_blood(match: re.Match[str]) -> str:
+    test = _LEVEL_TEST[match.group("root").lower()]
+    kind = _BILIRUBIN_KIND_BEFORE.search(match.string[: match.start()])
+    if test == "bilirubin" and kind:
+        return f"{kind.group('kind')} bilirubin"
+    return test
+
+
 # A test named as its level in the cerebrospinal fluid, the French way: "a lumbar puncture was
 # conducted, which revealed clear CSF rich in leukocytes with a predominance of lymphocytes,
 # hyperproteinorachia of 800 mg/dL, and a glucose level below 40 mg/dL" (Int J Surg Case Rep,
@@ -920,6 +941,8 @@ def rewrite_prose(line: str) -> str:
     line = _PROTEINURIA_CONCENTRATION.sub(lambda m: f"urine {m.group('what').lower()} ", line)
     line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
     line = _CELLS_IN_UNIT.sub(_cells_in_unit, line)
+    line = viral_units(line)
+    line = name_catecholamine_levels(line)
     line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
     # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
@@ -927,7 +950,7 @@ def rewrite_prose(line: str) -> str:
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _GLUED_PH.sub("pH ", line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
-    line = _LEVEL_IN_BLOOD.sub(lambda m: _LEVEL_TEST[m.group("root").lower()], line)
+    line = _LEVEL_IN_BLOOD.sub(_level_in_blood, line)
     line = _LEVEL_IN_CSF.sub(
         lambda m: f"{m.group('disorder')}{m.group('gap')}{_CSF_TEST[m.group('root').lower()]} ",
         line,

@@ -37,6 +37,10 @@ UCUM: dict[str, str] = {
     "pg": "pg",
     "u/l": "U/L",
     "u/ml": "U/mL",
+    # a viral load's copies (an annotation: UCUM counts them as a number) and a coagulation
+    # inhibitor's Bethesda units
+    "copies/ml": "{copies}/mL",
+    "bu/ml": "[beth'U]/mL",
     "miu/l": "m[IU]/L",
     "miu/ml": "m[IU]/mL",
     "mg/g": "mg/g",
