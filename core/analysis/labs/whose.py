@@ -132,11 +132,78 @@ def _relative_pronoun(sentence: str, patient: Patient) -> bool:
     return patient.sex == "female" and bool(_MALE.fullmatch(named))
 
 
-def anothers_value(sentence: str, clause: str, patient: Patient, previous: str = "") -> bool:
+# A relative told of over several sentences: the sentences after the one that names them go
+# on with the relative's pronoun, never naming the patient. "On the contrary, the other twin
+# girl was born with a birth weight of 2.4 kg ... Her liver function test showed mildly
+# elevated liver enzymes (peak aspartate aminotransferase of 371 U/L ...)" (a boy's case,
+# CaseReportBench item 102); "After his diagnosis, the 3-year-old sister was screened ... At
+# the time of her diagnosis she was also of normal growth ... She was also started on
+# physiologic doses of hydrocortisone after ACTH1-24 -stimulation showed suboptimal rise in
+# cortisol levels (13.12 μg/dL after 60 minutes)" (a boy's case, CaseReportBench item 104).
+_PRONOUNS = {
+    "male": re.compile(r"(?i)\b(?:he|his|him|himself)\b"),
+    "female": re.compile(r"(?i)\b(?:she|her|hers|herself)\b"),
+}
+# a relative whose word has no sex takes it from a word beside it: "the other twin girl"
+_KIN_OF_SEX = {
+    "female": re.compile(rf"(?i)\b(?:{_RELATIVES})\s+(?:[\w-]+\s+){{0,1}}(?:girl|female)\b"),
+    "male": re.compile(rf"(?i)\b(?:{_RELATIVES})\s+(?:[\w-]+\s+){{0,1}}(?:boy|male)\b"),
+}
+_CARRIED_SENTENCES = 3  # how far back the relative may have been named
+
+
+def _relatives_sex(sentence: str) -> set[str]:
+    """The sexes of the relatives a sentence names."""
+    sexes = set()
+    if _FEMALE.search(sentence) or _KIN_OF_SEX["female"].search(sentence):
+        sexes.add("female")
+    if _MALE.search(sentence) or _KIN_OF_SEX["male"].search(sentence):
+        sexes.add("male")
+    return sexes
+
+
+def _relative_carried(sentence: str, earlier: list[str], patient: Patient) -> bool:
+    """The value's sentence speaks of someone of the other sex than the patient, by pronoun
+    only, and going back over the sentences before it (none naming the patient or using the
+    patient's pronoun) the first one that names a relative names one of that sex, after any
+    mention of the patient in that sentence."""
+    own = patient.sex
+    if own is None:
+        return False
+    other = "female" if own == "male" else "male"
+    if (
+        not _PRONOUNS[other].search(sentence)
+        or _PRONOUNS[own].search(sentence)
+        or _RELATIVE.search(sentence)
+        or _THE_PATIENT.search(sentence)
+    ):
+        return False
+    for told in reversed(earlier[-_CARRIED_SENTENCES:]):
+        relatives = list(_RELATIVE.finditer(told))
+        if relatives:
+            after = told[relatives[-1].start() :]
+            return (
+                other in _relatives_sex(after)
+                and not _THE_PATIENT.search(after)
+                and not _PRONOUNS[own].search(after)
+            )
+        if _PRONOUNS[own].search(told) or _THE_PATIENT.search(told):
+            return False
+    return False
+
+
+def anothers_value(
+    sentence: str,
+    clause: str,
+    patient: Patient,
+    previous: str = "",
+    earlier: list[str] | None = None,
+) -> bool:
     """Whether the test named after ``sentence`` (its sentence up to the name) and ``clause``
     (its own clause up to the name) is a relative's, a fluid's given to the patient or, in an
     adult's case, a newborn's. ``previous`` is the sentence before, when it announces whose
-    results follow."""
+    results follow; ``earlier`` the sentences of the paragraph before the value's, in order,
+    when a relative told of there is still the one the value's sentence speaks of."""
     if _FLUID_GIVEN.search(clause):
         return True
     owner = _RELATIVE_OWNS.search(clause) or _RELATIVE_HAS.search(clause)
@@ -151,6 +218,8 @@ def anothers_value(sentence: str, clause: str, patient: Patient, previous: str =
     ):
         return True
     if _relative_pronoun(sentence, patient):
+        return True
+    if earlier and _relative_carried(sentence, earlier, patient):
         return True
     if not adult:
         return False

@@ -1,0 +1,70 @@
+"""Numbers in a case section that are not this patient's results (issue #29, round fifteen,
+reader-prec15): a relative told of over several sentences, the value's sentence going on with
+the relative's pronoun. Each test quotes the real sentence shape of a CaseReportBench "Case
+report" section (cindyzhangxy/CaseReportBench at 629533d, src/prompting/testing_case_set.json,
+the item named in each test; CC BY-NC 4.0).
+"""
+
+from __future__ import annotations
+
+from core.analysis.labs.parse import parse_lab_values
+from core.insights import LabValue
+
+
+def _pairs(values: list[LabValue]) -> list[tuple[str, float]]:
+    return [(v.analyte, v.value) for v in values]
+
+
+# Item 102 (dev case cr13-crit-neonatal-haemochromatosis-twin-sisters-values-not-his): the
+# patient is the boy twin; the paragraph goes on to his twin sister.
+_TWIN = (
+    "The baby was electively extubated and eventually succumbed on day 33 of life. On the "
+    "contrary, the other twin girl was born with a birth weight of 2.4 kg and suffered only "
+    "from mildly deranged liver function only. Her liver function test showed mildly elevated "
+    "liver enzymes (peak aspartate aminotransferase of 371 U/L and alanine aminotransferase of "
+    "162 U/L at around 3 weeks of life) and conjugated bilirubin (11 umol/L), with normal "
+    "ammonia level and clotting profile all along."
+)
+
+
+def test_the_twin_sisters_liver_tests_told_with_her_pronoun_are_not_the_boys() -> None:
+    assert parse_lab_values(_TWIN, age=0, gender="male") == []
+    # in the girl's own case the same sentences are hers
+    girl = _pairs(parse_lab_values(_TWIN, age=0, gender="female"))
+    assert ("AST", 371) in girl and ("ALT", 162) in girl
+
+
+# Item 104 (dev case cr9-labsb-nc-cah-siblings-sisters-values-not-his): the proband is the
+# brother; the sister is named two sentences before her cortisol.
+_SISTER = (
+    "After his diagnosis, the 3-year-old sister was screened for increased 17-OHP and ACTH "
+    "levels, which were found to be mildly elevated ( Table 2 ). At the time of her diagnosis "
+    "she was also of normal growth and stature (height=94 cm, z -score=-0.05, 48th percentile). "
+    "She was also started on physiologic doses of hydrocortisone after ACTH1-24 -stimulation "
+    "showed suboptimal rise in cortisol levels (13.12 μg/dL after 60 minutes)."
+)
+
+
+def test_the_sisters_cortisol_two_sentences_after_she_is_named_is_not_the_brothers() -> None:
+    assert parse_lab_values(_SISTER, age=17, gender="male") == []
+
+
+def test_the_patients_own_pronoun_or_name_ends_the_relatives_sentences() -> None:
+    # the patient's pronoun in between: the value is his again
+    his = _SISTER.replace("She was also started", "He was also started")
+    assert _pairs(parse_lab_values(his, age=17, gender="male")) == [("Cortisol", 13.12)]
+    # a sentence naming the patient in between
+    named = _SISTER.replace("At the time of her diagnosis she", "At that time our patient")
+    assert _pairs(parse_lab_values(named, age=17, gender="male")) == [("Cortisol", 13.12)]
+    # a relative of the patient's own sex is no relative of the pronoun's
+    brother = _SISTER.replace("the 3-year-old sister", "the 3-year-old brother")
+    assert _pairs(parse_lab_values(brother, age=17, gender="male")) == [("Cortisol", 13.12)]
+
+
+def test_a_mother_who_brought_the_boy_does_not_own_a_result_told_without_a_pronoun() -> None:
+    # only a value whose own sentence speaks of her ("She", "her") is carried to the relative
+    text = (
+        "He was brought by his mother. She said the fever had begun three days before. "
+        "Laboratory tests showed a white blood cell count of 15.2 × 10^9/L."
+    )
+    assert _pairs(parse_lab_values(text, age=6, gender="male")) == [("WBC", 15.2)]
