@@ -68,3 +68,21 @@ def test_a_mother_who_brought_the_boy_does_not_own_a_result_told_without_a_prono
         "Laboratory tests showed a white blood cell count of 15.2 × 10^9/L."
     )
     assert _pairs(parse_lab_values(text, age=6, gender="male")) == [("WBC", 15.2)]
+
+
+# CUPCase row 1568 (Journal of Medical Case Reports, CC BY 4.0; two siblings, the brother
+# first): the sister's value told with the possessive, before a sentence in her pronoun.
+_SIBLINGS = (
+    "The sister’s CK levels during rhabdomyolysis reached 18,000 (1.8 × 10^4) IU/L. At "
+    "baseline, her CK was 65 IU/L, acylcarnitine profile was normal, total carnitine was 69 "
+    "µmol/L (RV, 36–56 µmol/L)."
+)
+
+
+def test_the_sisters_ck_with_the_possessive_and_her_baseline_after_it_are_not_the_brothers() -> (
+    None
+):
+    # CK's serum prefix ("s. ck") took the possessive's "s" as its own
+    assert parse_lab_values(_SIBLINGS, age=20, gender="male") == []
+    hers = _pairs(parse_lab_values(_SIBLINGS, age=13, gender="female"))
+    assert ("CK", 65) in hers and ("Total carnitine", 69) in hers

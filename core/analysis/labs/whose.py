@@ -32,7 +32,10 @@ _FEMALE = re.compile(r"(?i)\b(?:sisters?|mother|wife|daughters?|aunt|niece|grand
 _MALE = re.compile(r"(?i)\b(?:brothers?|father|husband|sons?|uncle|nephew|grandfather)\b")
 _RELATIVE = re.compile(rf"(?i)\b(?:{_RELATIVES})\b")
 # "her sister's potassium": a relative's, by the possessive (unless it names the patient).
-_RELATIVE_OWNS = re.compile(rf"(?i)\b(?P<who>{_RELATIVES})(?:'|’)s?\s+(?:[\w-]+\s+){{0,3}}$")
+# The clause may end at the apostrophe itself, where a test's name takes the possessive's
+# "s" as its own serum prefix (CK's "s. ck"): "The sister’s CK levels during rhabdomyolysis
+# reached 18,000 (1.8 × 10^4) IU/L" (a two-sibling case, J Med Case Rep; CUPCase row 1568).
+_RELATIVE_OWNS = re.compile(rf"(?i)\b(?P<who>{_RELATIVES})(?:'|’)(?:s?\s+(?:[\w-]+\s+){{0,3}})?$")
 # "proband’s sister had a 17-OHP levels (9,072 ng/dL) 1 year after the cessation of
 # medication" (CaseReportBench item 104, the brother's case): the relative is the clause's
 # subject and has the test.
