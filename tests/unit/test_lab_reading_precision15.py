@@ -71,7 +71,7 @@ def test_a_mother_who_brought_the_boy_does_not_own_a_result_told_without_a_prono
 
 
 # CUPCase row 1568 (Journal of Medical Case Reports, CC BY 4.0; two siblings, the brother
-# first): the sister's value told with the possessive, before a sentence in her pronoun.
+# first): the sister's value told with the possessive, then a sentence in her pronoun.
 _SIBLINGS = (
     "The sister’s CK levels during rhabdomyolysis reached 18,000 (1.8 × 10^4) IU/L. At "
     "baseline, her CK was 65 IU/L, acylcarnitine profile was normal, total carnitine was 69 "
@@ -86,3 +86,25 @@ def test_the_sisters_ck_with_the_possessive_and_her_baseline_after_it_are_not_th
     assert parse_lab_values(_SIBLINGS, age=20, gender="male") == []
     hers = _pairs(parse_lab_values(_SIBLINGS, age=13, gender="female"))
     assert ("CK", 65) in hers and ("Total carnitine", 69) in hers
+
+
+# Dev case cr4-dx-organophosphate-children-pseudocholinesterase (Int J Emerg Med 2011;4:32,
+# CC BY 2.0):
+# two poisoned siblings, both the report's patients; the sister's values are a patient's.
+_BOTH = (
+    "Both children were transferred to the paediatric intensive care unit (PICU). His PCE "
+    "level was 4.3 kU/l on day 10 (Figure 1). Figure 1 Pseudocholinesterase levels of our "
+    "patients during hospitalisation. The sister was treated with two doses of atropine "
+    "(0.05 mg/kg) and pralidoxime (25 mg/kg every 6 h). The pralidoxime dosage was rapidly "
+    "reduced and finally stopped after 4 days. Her PCE level was 4.6 kU/l on day 10 as well."
+)
+
+
+def test_a_relative_the_report_tells_as_one_of_its_patients_keeps_her_values() -> None:
+    values = _pairs(parse_lab_values(_BOTH, age=7, gender="male"))
+    assert values == [("Cholinesterase", 4.3), ("Cholinesterase", 4.6)]
+    # told as a relative only, her value is not the boy's
+    relative = _BOTH.replace("Both children were transferred", "He was transferred").replace(
+        "of our patients", "of the boy"
+    )
+    assert _pairs(parse_lab_values(relative, age=7, gender="male")) == [("Cholinesterase", 4.3)]

@@ -153,6 +153,16 @@ _KIN_OF_SEX = {
     "male": re.compile(rf"(?i)\b(?:{_RELATIVES})\s+(?:[\w-]+\s+){{0,1}}(?:boy|male)\b"),
 }
 _CARRIED_SENTENCES = 3  # how far back the relative may have been named
+# A report of two patients who are kin tells each one's values in turn: "Both children were
+# transferred to the paediatric intensive care unit ... The sister was treated with two doses
+# of atropine ... Her PCE level was 4.6 kU/l on day 10 as well" (two poisoned siblings, Int
+# J Emerg Med 2011;4:32; dev case cr4-dx-organophosphate-children-pseudocholinesterase); "The sister
+# (patient 2), a 13-year-old girl" (CUPCase row 1568). Once the paragraph has told them as
+# patients, a relative's pronoun carries no other person's value.
+_KIN_AS_PATIENTS = re.compile(
+    r"(?i)\b(?:both|our|two|the\s+two)\s+(?:patients|children|siblings|twins|cases)\b"
+    r"|\bpatients?\s+(?:[12AB]|one|two)\b"
+)
 
 
 def _relatives_sex(sentence: str) -> set[str]:
@@ -180,6 +190,8 @@ def _relative_carried(sentence: str, earlier: list[str], patient: Patient) -> bo
         or _RELATIVE.search(sentence)
         or _THE_PATIENT.search(sentence)
     ):
+        return False
+    if any(_KIN_AS_PATIENTS.search(told) for told in earlier):
         return False
     for told in reversed(earlier[-_CARRIED_SENTENCES:]):
         relatives = list(_RELATIVE.finditer(told))
