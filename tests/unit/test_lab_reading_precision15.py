@@ -108,3 +108,28 @@ def test_a_relative_the_report_tells_as_one_of_its_patients_keeps_her_values() -
         "of our patients", "of the boy"
     )
     assert _pairs(parse_lab_values(relative, age=7, gender="male")) == [("Cholinesterase", 4.3)]
+
+
+# CUPCase row 1167 (Journal of Medical Case Reports, CC BY 4.0): the 29-year-old mother is
+# the patient; the sentence after the newborn's haemoglobin goes on with the baby's gas.
+_NEWBORN = (
+    "The newborn was not severely anemic, with a hemoglobin level of 13.3 g/dl. The venous "
+    "blood pH was 6.860 and base excess was − 21.9. Therefore, the infant received brain "
+    "cooling for 72 hours from 4 hours after birth."
+)
+
+
+def test_the_gas_told_after_the_newborns_haemoglobin_is_no_critical_ph_of_the_mothers() -> None:
+    assert parse_lab_values(_NEWBORN, age=29, gender="female") == []
+    # in the newborn's own case every value is read
+    baby = _pairs(parse_lab_values(_NEWBORN, age=0, gender="male"))
+    assert ("Blood pH", 6.86) in baby and ("Base excess", -21.9) in baby
+
+
+def test_the_mothers_value_after_the_delivery_is_still_hers() -> None:
+    # a sentence about the birth that names no test carries nothing to the next one
+    text = "The baby was delivered by caesarean section. Postpartum haemoglobin was 8.2 g/dL."
+    assert _pairs(parse_lab_values(text, age=29, gender="female")) == [("Hemoglobin", 8.2)]
+    # nor does one that names her
+    told = _NEWBORN.replace("The venous blood pH", "Her venous blood pH")
+    assert ("Blood pH", 6.86) in _pairs(parse_lab_values(told, age=29, gender="female"))

@@ -759,7 +759,9 @@ class _State:
             general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
-            if a_newborns_sentence(told, self.patient):
+            told_before = re.split(r"\.\s", before)
+            previous = told_before[-2] if len(told_before) > 1 else ""
+            if a_newborns_sentence(told, self.patient, previous):
                 continue  # "The neonate was born with ... pH of 6.507": the baby's, not hers
             if (
                 _PER_DAY_UNIT.search(unit_key(value.unit))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from core.analysis.labs.patterns import ANALYTE_NAME
 from core.analysis.labs.reference import Patient
 
 _RELATIVES = (
@@ -83,11 +84,30 @@ _NEWBORN_TOLD = re.compile(
 _PARENTS_AGE = 12  # a patient this old is not the newborn a report tells of beside them
 
 
-def a_newborns_sentence(told: str, patient: Patient) -> bool:
+# The sentence after one that tells the newborn's results goes on with the baby's when it
+# names no one: "The newborn was not severely anemic, with a hemoglobin level of 13.3 g/dl.
+# The venous blood pH was 6.860 and base excess was − 21.9." (a 29-year-old mother's case, J
+# Med Case Rep; CUPCase row 1167: the pH was a false critical value of hers); "The results of
+# cord blood gas analysis showed ... a pH of 7.32. and a base excess of −2.9 mmol/L" (MedRBench
+# PMC11544788, a stray full stop). Only after a sentence that itself holds a test's name: "The
+# baby was delivered by caesarean section. Postpartum haemoglobin was 8.2 g/dL" is hers.
+_SOMEONE = re.compile(
+    r"(?i)\b(?:she|her|hers|herself|he|his|him|patient|mother|maternal|woman|wife|proband)\b"
+)
+
+
+def a_newborns_sentence(told: str, patient: Patient, previous: str = "") -> bool:
     """Whether ``told`` (the whole sentence a value is told in) is about the newborn, in a
-    case whose patient is old enough to be the parent."""
-    return (
-        patient.age is not None and patient.age >= _PARENTS_AGE and bool(_NEWBORN_TOLD.search(told))
+    case whose patient is old enough to be the parent; ``previous`` is the sentence before,
+    whose newborn's results a sentence naming no one goes on with."""
+    if patient.age is None or patient.age < _PARENTS_AGE:
+        return False
+    if _NEWBORN_TOLD.search(told):
+        return True
+    return bool(
+        _NEWBORN_TOLD.search(previous)
+        and ANALYTE_NAME.search(previous)
+        and not _SOMEONE.search(told)
     )
 
 
