@@ -759,8 +759,8 @@ class _State:
             general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
-            told_before = re.split(r"\.\s", before)
-            previous = told_before[-2] if len(told_before) > 1 else ""
+            sentences_before = re.split(r"\.\s", before)
+            previous = sentences_before[-2] if len(sentences_before) > 1 else ""
             if a_newborns_sentence(told, self.patient, previous):
                 continue  # "The neonate was born with ... pH of 6.507": the baby's, not hers
             if (
