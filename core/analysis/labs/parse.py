@@ -655,7 +655,7 @@ class _State:
             if _AMOUNT.match(segment) and _GIVING.search(sentences[-1]):
                 continue  # "supplemental dosages of potassium 96 mmol": a dose, no result
             previous = sentences[-2] if len(sentences) > 1 else ""
-            if anothers_value(sentences[-1], own_clause, self.patient, previous):
+            if anothers_value(sentences[-1], own_clause, self.patient, previous, sentences[:-1]):
                 continue  # "her sister's potassium was 2.9", "arterial cord pH": not hers
             if _DURATION.match(segment):
                 continue  # "sodium bicarbonate over 14 h": a time span, no result
@@ -759,7 +759,9 @@ class _State:
             general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
-            if a_newborns_sentence(told, self.patient):
+            sentences_before = re.split(r"\.\s", before)
+            previous = sentences_before[-2] if len(sentences_before) > 1 else ""
+            if a_newborns_sentence(told, self.patient, previous):
                 continue  # "The neonate was born with ... pH of 6.507": the baby's, not hers
             if (
                 _PER_DAY_UNIT.search(unit_key(value.unit))

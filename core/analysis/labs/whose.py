@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from core.analysis.labs.patterns import ANALYTE_NAME
 from core.analysis.labs.reference import Patient
 
 _RELATIVES = (
@@ -32,7 +33,10 @@ _FEMALE = re.compile(r"(?i)\b(?:sisters?|mother|wife|daughters?|aunt|niece|grand
 _MALE = re.compile(r"(?i)\b(?:brothers?|father|husband|sons?|uncle|nephew|grandfather)\b")
 _RELATIVE = re.compile(rf"(?i)\b(?:{_RELATIVES})\b")
 # "her sister's potassium": a relative's, by the possessive (unless it names the patient).
-_RELATIVE_OWNS = re.compile(rf"(?i)\b(?P<who>{_RELATIVES})(?:'|’)s?\s+(?:[\w-]+\s+){{0,3}}$")
+# The clause may end at the apostrophe itself, where a test's name takes the possessive's
+# "s" as its own serum prefix (CK's "s. ck"): "The sister’s CK levels during rhabdomyolysis
+# reached 18,000 (1.8 × 10^4) IU/L" (a two-sibling case, J Med Case Rep; CUPCase row 1568).
+_RELATIVE_OWNS = re.compile(rf"(?i)\b(?P<who>{_RELATIVES})(?:'|’)(?:s?\s+(?:[\w-]+\s+){{0,3}})?$")
 # "proband’s sister had a 17-OHP levels (9,072 ng/dL) 1 year after the cessation of
 # medication" (CaseReportBench item 104, the brother's case): the relative is the clause's
 # subject and has the test.
@@ -80,11 +84,30 @@ _NEWBORN_TOLD = re.compile(
 _PARENTS_AGE = 12  # a patient this old is not the newborn a report tells of beside them
 
 
-def a_newborns_sentence(told: str, patient: Patient) -> bool:
+# The sentence after one that tells the newborn's results goes on with the baby's when it
+# names no one: "The newborn was not severely anemic, with a hemoglobin level of 13.3 g/dl.
+# The venous blood pH was 6.860 and base excess was − 21.9." (a 29-year-old mother's case, J
+# Med Case Rep; CUPCase row 1167: the pH was a false critical value of hers); "The results of
+# cord blood gas analysis showed ... a pH of 7.32. and a base excess of −2.9 mmol/L" (MedRBench
+# PMC11544788, a stray full stop). Only after a sentence that itself holds a test's name: "The
+# baby was delivered by caesarean section. Postpartum haemoglobin was 8.2 g/dL" is hers.
+_SOMEONE = re.compile(
+    r"(?i)\b(?:she|her|hers|herself|he|his|him|patient|mother|maternal|woman|wife|proband)\b"
+)
+
+
+def a_newborns_sentence(told: str, patient: Patient, previous: str = "") -> bool:
     """Whether ``told`` (the whole sentence a value is told in) is about the newborn, in a
-    case whose patient is old enough to be the parent."""
-    return (
-        patient.age is not None and patient.age >= _PARENTS_AGE and bool(_NEWBORN_TOLD.search(told))
+    case whose patient is old enough to be the parent; ``previous`` is the sentence before,
+    whose newborn's results a sentence naming no one goes on with."""
+    if patient.age is None or patient.age < _PARENTS_AGE:
+        return False
+    if _NEWBORN_TOLD.search(told):
+        return True
+    return bool(
+        _NEWBORN_TOLD.search(previous)
+        and ANALYTE_NAME.search(previous)
+        and not _SOMEONE.search(told)
     )
 
 
@@ -132,11 +155,90 @@ def _relative_pronoun(sentence: str, patient: Patient) -> bool:
     return patient.sex == "female" and bool(_MALE.fullmatch(named))
 
 
-def anothers_value(sentence: str, clause: str, patient: Patient, previous: str = "") -> bool:
+# A relative told of over several sentences: the sentences after the one that names them go
+# on with the relative's pronoun, never naming the patient. "On the contrary, the other twin
+# girl was born with a birth weight of 2.4 kg ... Her liver function test showed mildly
+# elevated liver enzymes (peak aspartate aminotransferase of 371 U/L ...)" (a boy's case,
+# CaseReportBench item 102); "After his diagnosis, the 3-year-old sister was screened ... At
+# the time of her diagnosis she was also of normal growth ... She was also started on
+# physiologic doses of hydrocortisone after ACTH1-24 -stimulation showed suboptimal rise in
+# cortisol levels (13.12 μg/dL after 60 minutes)" (a boy's case, CaseReportBench item 104).
+_PRONOUNS = {
+    "male": re.compile(r"(?i)\b(?:he|his|him|himself)\b"),
+    "female": re.compile(r"(?i)\b(?:she|her|hers|herself)\b"),
+}
+# a relative whose word has no sex takes it from a word beside it: "the other twin girl"
+_KIN_OF_SEX = {
+    "female": re.compile(rf"(?i)\b(?:{_RELATIVES})\s+(?:[\w-]+\s+){{0,1}}(?:girl|female)\b"),
+    "male": re.compile(rf"(?i)\b(?:{_RELATIVES})\s+(?:[\w-]+\s+){{0,1}}(?:boy|male)\b"),
+}
+_CARRIED_SENTENCES = 3  # how far back the relative may have been named
+# A report of two patients who are kin tells each one's values in turn: "Both children were
+# transferred to the paediatric intensive care unit ... The sister was treated with two doses
+# of atropine ... Her PCE level was 4.6 kU/l on day 10 as well" (two poisoned siblings, Int
+# J Emerg Med 2011;4:32; dev case cr4-dx-organophosphate-children-pseudocholinesterase); "The sister
+# (patient 2), a 13-year-old girl" (CUPCase row 1568). Once the paragraph has told them as
+# patients, a relative's pronoun carries no other person's value.
+_KIN_AS_PATIENTS = re.compile(
+    r"(?i)\b(?:both|our|two|the\s+two)\s+(?:patients|children|siblings|twins|cases)\b"
+    r"|\bpatients?\s+(?:[12AB]|one|two)\b"
+)
+
+
+def _relatives_sex(sentence: str) -> set[str]:
+    """The sexes of the relatives a sentence names."""
+    sexes = set()
+    if _FEMALE.search(sentence) or _KIN_OF_SEX["female"].search(sentence):
+        sexes.add("female")
+    if _MALE.search(sentence) or _KIN_OF_SEX["male"].search(sentence):
+        sexes.add("male")
+    return sexes
+
+
+def _relative_carried(sentence: str, earlier: list[str], patient: Patient) -> bool:
+    """The value's sentence speaks of someone of the other sex than the patient, by pronoun
+    only, and going back over the sentences before it (none naming the patient or using the
+    patient's pronoun) the first one that names a relative names one of that sex, after any
+    mention of the patient in that sentence."""
+    own = patient.sex
+    if own is None:
+        return False
+    other = "female" if own == "male" else "male"
+    if (
+        not _PRONOUNS[other].search(sentence)
+        or _PRONOUNS[own].search(sentence)
+        or _RELATIVE.search(sentence)
+        or _THE_PATIENT.search(sentence)
+    ):
+        return False
+    if any(_KIN_AS_PATIENTS.search(told) for told in earlier):
+        return False
+    for told in reversed(earlier[-_CARRIED_SENTENCES:]):
+        relatives = list(_RELATIVE.finditer(told))
+        if relatives:
+            after = told[relatives[-1].start() :]
+            return (
+                other in _relatives_sex(after)
+                and not _THE_PATIENT.search(after)
+                and not _PRONOUNS[own].search(after)
+            )
+        if _PRONOUNS[own].search(told) or _THE_PATIENT.search(told):
+            return False
+    return False
+
+
+def anothers_value(
+    sentence: str,
+    clause: str,
+    patient: Patient,
+    previous: str = "",
+    earlier: list[str] | None = None,
+) -> bool:
     """Whether the test named after ``sentence`` (its sentence up to the name) and ``clause``
     (its own clause up to the name) is a relative's, a fluid's given to the patient or, in an
     adult's case, a newborn's. ``previous`` is the sentence before, when it announces whose
-    results follow."""
+    results follow; ``earlier`` the sentences of the paragraph before the value's, in order,
+    when a relative told of there is still the one the value's sentence speaks of."""
     if _FLUID_GIVEN.search(clause):
         return True
     owner = _RELATIVE_OWNS.search(clause) or _RELATIVE_HAS.search(clause)
@@ -151,6 +253,8 @@ def anothers_value(sentence: str, clause: str, patient: Patient, previous: str =
     ):
         return True
     if _relative_pronoun(sentence, patient):
+        return True
+    if earlier and _relative_carried(sentence, earlier, patient):
         return True
     if not adult:
         return False
