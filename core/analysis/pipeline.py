@@ -97,6 +97,7 @@ def analyze_case(
         save_lab_values,
         patient_name=case.patient_name,
         birth_date=patient_record.date_of_birth if patient_record is not None else None,
+        record_number=patient_record.record_number if patient_record is not None else None,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
     lab_values = [value for document in documents for value in document.lab_values]

@@ -314,4 +314,5 @@ def _patient(patient: Patient) -> MessagePatient:
         given=given,
         birth_date=birth or (str(patient.birthDate) if patient.birthDate else None),
         sex=_SEX.get(str(patient.gender or "")),
+        record_numbers=[i.value for i in patient.identifier or [] if i.value],
     )

@@ -295,7 +295,16 @@ def _patient(segment: hl7.Segment) -> MessagePatient:
         given=" ".join(p for p in (_at(segment, 5, 2), _at(segment, 5, 3)) if p),
         birth_date=iso,
         sex=_SEX.get(_at(segment, 8, 1).upper()),
+        record_numbers=_record_numbers(segment),
     )
+
+
+def _record_numbers(segment: hl7.Segment) -> list[str]:
+    """PID-3 (patient identifier list): the ID (CX.1) of each repetition given."""
+    if len(segment) <= 3:
+        return []
+    found = (_at(segment, 3, 1, 1, repeat) for repeat in range(1, len(segment(3)) + 1))
+    return [number for number in found if number]
 
 
 def _birth_date(stamp: str) -> str | None:
