@@ -102,6 +102,12 @@ class LabValue(BaseModel):
     # stays in this case's table, marked, for the doctor to check, but never enters the
     # patient's history (trends, delta checks of this and later cases).
     other_patient: bool = False
+    # A structured result's identity in its source, as a digest (the sending facility and
+    # message control id with the OBX's place; the FHIR Observation's id, within its
+    # DiagnosticReport's identifier): the same result imported into a second case of the
+    # patient is one result of the patient's history (core.analysis.history), never
+    # compared with itself. None for a result read from text.
+    source_key: str | None = None
 
 
 class OcrLine(BaseModel):
