@@ -102,6 +102,12 @@ class LabValue(BaseModel):
     # stays in this case's table, marked, for the doctor to check, but never enters the
     # patient's history (trends, delta checks of this and later cases).
     other_patient: bool = False
+    # A structured result's identity in its source, as a digest (the sending facility and
+    # message control id with the OBX's place; the FHIR Observation's id, within its
+    # DiagnosticReport's identifier): the same result imported into a second case of the
+    # patient is one result of the patient's history (core.analysis.history), never
+    # compared with itself. None for a result read from text.
+    source_key: str | None = None
 
 
 class OcrLine(BaseModel):
@@ -121,6 +127,9 @@ class MessagePatient(BaseModel):
     birth_date: str | None = None  # ISO date as sent, "1962-03-20" (or just "1962")
     sex: str | None = None  # "male", "female", or None when not said
     age: int | None = None  # whole years, when only an age is given (DICOM PatientAge)
+    # The record numbers the message gives its patient (HL7 PID-3's ID of each repetition,
+    # FHIR Patient.identifier values): compared with the case's patient's, never logged.
+    record_numbers: list[str] = Field(default_factory=list)
     # A FHIR result whose subject is not the file's patient: someone else's results are in
     # the file (core.analysis.reading.messages_fhir), whatever the file's Patient says.
     other_subject: bool = False

@@ -14,7 +14,8 @@ The rules, each citing the earlier value it compares with:
 A creatinine difference is compared in mg/dL rounded to two decimals, the precision
 reports give, so that 26.5 µmol/L (0.2997 mg/dL) counts as the 0.3 mg/dL KDIGO writes.
 "Within 48 hours" includes 48 hours exactly. Only blood values that are measurements (no
-comparator, not doubtful) are compared.
+comparator, not doubtful) are compared, and a structured result already imported into an
+earlier case (the same source key and collection time) is not compared with itself.
 """
 
 from __future__ import annotations
@@ -49,10 +50,15 @@ def delta_checks(
     if not before:
         return []
     history = {(s.analyte, s.specimen, s.unit_key): s for s in lab_history(before)}
+    imported = {
+        (v.source_key, v.timing) for case in before for v in case.lab_values if v.source_key
+    }
     checks: list[DeltaCheck] = []
     for value in current:
         if value.doubtful or value.other_patient or value.comparator or not is_blood(value):
             continue
+        if value.source_key is not None and (value.source_key, value.timing) in imported:
+            continue  # the same result imported again: never a change against itself
         unit, now = point_of("", seen_at, value)
         series = history.get((value.analyte, specimen_of(value), unit))
         if series is None or not series.points:

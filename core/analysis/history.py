@@ -6,6 +6,9 @@ converted when the vocabulary knows how (core.analysis.labs.conversion), so "106
 "1.2 mg/dL" share one axis. A value no conversion reaches keeps a series of its own unit.
 A doubtful read (a slipped column) stays out: it is for checking, not for trending; so does
 a value from a report whose header names another patient (``LabValue.other_patient``).
+A structured result imported again (the same message or FHIR resources uploaded into a
+second case: the same ``LabValue.source_key`` and collection time) is one result, drawn
+once, at the case it was first imported into.
 """
 
 from __future__ import annotations
@@ -129,10 +132,15 @@ def lab_history(results: Iterable[CaseResults]) -> list[TrendSeries]:
     in the order read); series by panel, then analyte."""
     series: dict[tuple[str, str, str], TrendSeries] = {}
     ordered = sorted(results, key=lambda r: r.seen_at)
+    drawn: set[tuple[str, str | None]] = set()
     for case in ordered:
         for value in case.lab_values:
             if value.doubtful or value.other_patient:
                 continue
+            if value.source_key is not None:
+                if (value.source_key, value.timing) in drawn:
+                    continue  # imported again: the result is on the axis already
+                drawn.add((value.source_key, value.timing))
             unit, point = point_of(case.case_id, case.seen_at, value)
             key = (value.analyte, specimen_of(value), unit)
             found = series.get(key)
@@ -140,3 +148,17 @@ def lab_history(results: Iterable[CaseResults]) -> list[TrendSeries]:
                 found = series[key] = TrendSeries(value.analyte, key[1], unit)
             found.points.append(point)
     return sorted(series.values(), key=lambda s: (s.panel, s.analyte, s.specimen, s.unit_key))
+
+
+def imported_before(values: Iterable[LabValue], others: Iterable[CaseResults]) -> list[str]:
+    """The other cases that already hold one of ``values``' structured results (the same
+    source key and collection time), in the order seen."""
+    keys = {(v.source_key, v.timing) for v in values if v.source_key is not None}
+    if not keys:
+        return []
+    holding = [
+        case
+        for case in sorted(others, key=lambda r: r.seen_at)
+        if any((v.source_key, v.timing) in keys for v in case.lab_values)
+    ]
+    return list(dict.fromkeys(case.case_id for case in holding))

@@ -18,12 +18,12 @@ from concurrent.futures import Executor
 from core.analysis.delta import delta_checks
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.grounding import check_model_answer
-from core.analysis.history import CaseResults
+from core.analysis.history import CaseResults, imported_before
 from core.analysis.reading.isolation import FileReading, InProcessReading
 from core.analysis.reading_round import ReadFile, SaveFileAnalysis, read_round
 from core.analysis.rules.engine import RulesEngine
 from core.analysis.writing import SaveSection, write_round
-from core.insights import Insights, LabValue, PatientContext, Provenance
+from core.insights import Insights, LabDocument, LabValue, PatientContext, Provenance
 from core.models import LAB_VALUES_SECTION, AnalysisStage, Case, CaseFile, utc_now
 from core.models import Patient as PatientRecord
 from core.privacy.known_identifiers import known_identifier_patterns
@@ -97,9 +97,11 @@ def analyze_case(
         save_lab_values,
         patient_name=case.patient_name,
         birth_date=patient_record.date_of_birth if patient_record is not None else None,
+        record_number=patient_record.record_number if patient_record is not None else None,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
     lab_values = [value for document in documents for value in document.lab_values]
+    warnings = [*warnings, *_already_imported(documents, earlier)]
     # Both engines write from the delta checks: the values compared with earlier results.
     checks = delta_checks(lab_values, case.created_at, earlier)
     context = context.model_copy(update={"delta_checks": checks})
@@ -140,3 +142,21 @@ def analyze_case(
     )
     on_stage(AnalysisStage.INSIGHTS_COMPILED.value)
     return insights
+
+
+def _already_imported(
+    documents: Sequence[LabDocument], earlier: Sequence[CaseResults]
+) -> list[str]:
+    """A structured file whose results an earlier case of the patient already holds (the
+    same message or resources uploaded again): the doctor is told which case, and the
+    results count once in the patient's trends and delta checks (core.analysis.history)."""
+    found = []
+    for document in documents:
+        cases = imported_before(document.lab_values, earlier)
+        if cases:
+            found.append(
+                f"{document.label}: its results were already imported into case "
+                f"{', '.join(cases)}; they count once in the patient's trends and are not "
+                "compared with themselves"
+            )
+    return found

@@ -67,6 +67,7 @@ class _CasePatient:
 
     name: str
     birth_date: date | None
+    record_number: str | None = None
 
 
 ReadFile = Callable[[CaseFile], bytes]
@@ -118,14 +119,15 @@ def read_round(
     *,
     patient_name: str = "",
     birth_date: date | None = None,
+    record_number: str | None = None,
 ) -> FilesRead:
     """Read every file at once, save each one's reading, and time both kinds from ``started``.
 
     The lab values go to ``on_lab_values`` once the lab files are read, while the images
     may still be read: the case page shows the critical ones before the writing round. A
     structured message's patient is compared with the case's (``patient_name`` and the
-    context's age and gender, ``birth_date`` when the patient record has one): a mismatch
-    is a wrong-patient warning."""
+    context's age and gender, ``birth_date`` and ``record_number`` when the patient record
+    has them): a mismatch is a wrong-patient warning."""
     image_futures = [
         pool.submit(
             _read_radiology,
@@ -136,7 +138,7 @@ def read_round(
             engine,
             context,
             scrub,
-            _CasePatient(patient_name, birth_date),
+            _CasePatient(patient_name, birth_date, record_number),
         )
         for f in files
         if f.file_category == FileCategory.RADIOLOGY.value
@@ -151,7 +153,7 @@ def read_round(
     try:
         labs = _finish_labs(lab_futures, Patient(context.age, context.gender))
         for lab in labs:
-            _check_patient(lab, patient_name, context, birth_date)
+            _check_patient(lab, _CasePatient(patient_name, birth_date, record_number), context)
         timings[AnalysisStage.LAB_DOCUMENTS_PROCESSED.value] = round(
             time.perf_counter() - started, 3
         )
@@ -261,6 +263,7 @@ def _read_radiology(
             context.age,
             context.gender,
             case_patient.birth_date,
+            case_patient.record_number,
         )
         if case_patient is not None
         else []
@@ -291,9 +294,7 @@ def _finish_labs(lab_futures: list[Future[_LabResult]], patient: Patient) -> lis
     return labs
 
 
-def _check_patient(
-    lab: _LabResult, patient_name: str, context: PatientContext, birth_date: date | None
-) -> None:
+def _check_patient(lab: _LabResult, patient: _CasePatient, context: PatientContext) -> None:
     """A structured message or a labelled report header for another patient gets a
     wrong-patient warning, and the file's values are kept out of the analysis (the engines'
     text and values, the critical alarms) until the doctor has checked it."""
@@ -302,7 +303,13 @@ def _check_patient(
         header = report_patient(lab.stored_text)
         named += [header] if header is not None else []
     found = wrong_patient_warnings(
-        lab.document.label, named, patient_name, context.age, context.gender, birth_date
+        lab.document.label,
+        named,
+        patient.name,
+        context.age,
+        context.gender,
+        patient.birth_date,
+        patient.record_number,
     )
     if found and not lab.document.structured:
         # A report's header: warned about, and its values stay in this case's reading, each

@@ -13,7 +13,7 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, SerializationInfo, ValidationError, field_serializer
 
 from core.insights import ImageAnalysis, LabValue
 
@@ -125,6 +125,11 @@ class CaseView(BaseModel):
     lab_files: list[LabText] = Field(default_factory=list)
     lab_values: list[LabValue] = Field(default_factory=list)
     images: list[ImageView] = Field(default_factory=list)
+
+    @field_serializer("lab_values")
+    def _values_as_shown(self, values: list[LabValue], info: SerializationInfo) -> list[Any]:
+        # A result's source key is the clinic's bookkeeping, not the reviewer's to see.
+        return [value.model_dump(mode=info.mode, exclude={"source_key"}) for value in values]
 
 
 _Model = TypeVar("_Model", bound=BaseModel)

@@ -4,6 +4,7 @@ and the record's own number and date of birth never reach the engine's text."""
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
 from core.analysis.reading.patient_match import age_from, mismatches
@@ -143,3 +144,69 @@ def test_a_report_headed_for_another_patient_stays_out_of_the_patients_history(
     trends = doctor_a.services.patient_trends(patient_id)
     [series] = [s for s in trends.series if s.analyte == "Creatinine"]
     assert [p.value for p in series.points] == [2.1]
+
+
+# tests/structured/ghh_lab_glucose_v24.hl7 (HL7's own example): PID-3 "555-44-4444",
+# EVERYWOMAN^EVE, F, PID-7 "196203520" (no date: the age is compared).
+HL7_SAMPLE = "ghh_lab_glucose_v24.hl7"
+
+
+def _pid3(content: bytes, identifiers: str) -> bytes:
+    return content.replace(b"PID|||555-44-4444|", b"PID|||" + identifiers.encode() + b"|")
+
+
+def _record_warnings(
+    who: SignedIn, analyzer: AnalysisRunner, record_number: str | None, upload: Upload
+) -> list[str]:
+    form = NewCase("Eve Everywoman", 40, "female", record_number=record_number)
+    if upload.file_name.endswith(".json"):
+        form = NewCase(
+            "James Peter Chalmers",
+            age_from("1974-12-25") or 0,
+            "male",
+            date_of_birth=date(1974, 12, 25),
+            record_number=record_number,
+        )
+    detail = analysed(who, analyzer, form, upload)
+    insights = detail.ai_insights
+    assert insights is not None
+    found = [w for w in insights["provenance"]["warnings"] if "WRONG PATIENT" in w]
+    if found:  # a wrong patient's values are held back, as for a name or a birth date
+        assert insights["lab_values"] == []
+        assert record_number is None or record_number not in json.dumps(insights)
+    return found
+
+
+def test_an_hl7_message_for_another_record_number_is_a_wrong_patient(
+    doctor_a: SignedIn,
+    runner: AnalysisRunner,  # noqa: F811
+) -> None:
+    """Same name, sex and age; PID-3 another medical record number: another patient. The
+    ID of any repetition of PID-3 that is the record's number (spaces, case) is this one."""
+    content = (STRUCTURED / HL7_SAMPLE).read_bytes()
+    other = Upload("glucose.hl7", _pid3(content, "MRN-77121^^^GHH^MR"), "lab")
+    [warning] = _record_warnings(doctor_a, runner, "MRN-55012", other)
+    assert "(record number differ)" in warning and "77121" not in warning
+    many = _pid3(content, "555-44-4444^^^SSA^SS~ mrn-55012 ^^^GHH^MR")
+    assert _record_warnings(doctor_a, runner, "MRN-55012", Upload("g.hl7", many, "lab")) == []
+    # Either side without a number: name, sex and birth date decide, as before.
+    assert _record_warnings(doctor_a, runner, None, other) == []
+    bare = Upload("g.hl7", _pid3(content, ""), "lab")
+    assert _record_warnings(doctor_a, runner, "MRN-55012", bare) == []
+
+
+def test_a_fhir_patient_of_another_identifier_is_a_wrong_patient(
+    doctor_a: SignedIn,
+    runner: AnalysisRunner,  # noqa: F811
+) -> None:
+    bundle = json.loads((STRUCTURED / BUNDLE).read_bytes())
+    patient = bundle["entry"][0]["resource"]
+    patient["identifier"] = [
+        {"system": "urn:oid:2.16.840.1.113883.4.1", "value": "123-45-6789"},
+        {"system": "http://hospital.example/mrn", "value": "A1002"},
+    ]
+    upload = Upload("cbc.json", json.dumps(bundle).encode(), "lab")
+    [warning] = _record_warnings(doctor_a, runner, "B7710", upload)
+    assert "(record number differ)" in warning and "A1002" not in warning
+    assert _record_warnings(doctor_a, runner, " a1002", upload) == []
+    assert _record_warnings(doctor_a, runner, None, upload) == []

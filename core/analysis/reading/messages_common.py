@@ -7,6 +7,7 @@ warning), never matched loosely.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 
@@ -145,6 +146,8 @@ class MessageResult:
     collected: str | None
     status: str
     source: str
+    # Who sent the result under which id (see source_key); None when the message says not.
+    identity: str | None = None
 
 
 def lab_value(result: MessageResult, file_id: str) -> LabValue:
@@ -170,7 +173,16 @@ def lab_value(result: MessageResult, file_id: str) -> LabValue:
         timing=f"collected {result.collected}" if result.collected else None,
         sender_flag=result.sender_flag,
         result_status=result.status,
+        source_key=source_key(result.identity),
     )
+
+
+def source_key(identity: str | None) -> str | None:
+    """A result's identity in its source as a digest: the same for the same result sent
+    again, and no message id or facility name in the stored value."""
+    if not identity:
+        return None
+    return hashlib.sha256(identity.encode()).hexdigest()[:32]
 
 
 def lab_values(results: list[MessageResult], file_id: str) -> list[LabValue]:

@@ -139,7 +139,7 @@ class _Resources:
                 self.reading.patients.append(_patient(resource))
             elif kind == "Observation" and id(resource) not in seen:
                 seen.add(id(resource))
-                self._observation(resource, None, None)
+                self._observation(resource, None, None, None, _observation_identity(resource))
             elif kind == "DiagnosticReport":
                 self._report(resource, seen)
 
@@ -176,7 +176,10 @@ class _Resources:
                 continue
             seen.add(id(target))
             inside = f"DiagnosticReport/{report.id}" if reference.reference in contained else None
-            self._observation(target, contained if inside else None, only, inside)
+            # A contained Observation's id is the report's own; anyone else's is the file's.
+            within = _report_identity(report) if inside else None
+            identity = _observation_identity(target, within) if not inside or within else None
+            self._observation(target, contained if inside else None, only, inside, identity)
 
     def _resolve(self, reference: str | None, contained: dict[str, Any]) -> Any:
         if not reference:
@@ -189,6 +192,7 @@ class _Resources:
         contained: dict[str, Any] | None,
         report_specimen: Any,
         inside: str | None = None,
+        identity: str | None = None,
     ) -> None:
         name = f"Observation/{observation.id or '(no id)'}"
         if inside:
@@ -240,8 +244,24 @@ class _Resources:
                 collected=_collected(specimen, observation),
                 status=status,
                 source=f"{name}: {shown.strip()}",
+                identity=identity,
             )
         )
+
+
+def _report_identity(report: DiagnosticReport) -> str | None:
+    """A DiagnosticReport's business identifier (system and value), else its id."""
+    for identifier in report.identifier or []:
+        if identifier.value:
+            return f"{identifier.system or ''}|{identifier.value}"
+    return f"DiagnosticReport/{report.id}" if report.id else None
+
+
+def _observation_identity(observation: Observation, within: str | None = None) -> str | None:
+    """The Observation's id (within its report's identity when contained); None without."""
+    if not observation.id:
+        return None
+    return f"fhir|{within or ''}|Observation/{observation.id}"
 
 
 def _coding(observation: Observation) -> tuple[str | None, str | None, str | None]:
@@ -314,4 +334,5 @@ def _patient(patient: Patient) -> MessagePatient:
         given=given,
         birth_date=birth or (str(patient.birthDate) if patient.birthDate else None),
         sex=_SEX.get(str(patient.gender or "")),
+        record_numbers=[i.value for i in patient.identifier or [] if i.value],
     )

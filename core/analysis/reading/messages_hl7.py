@@ -183,8 +183,19 @@ def _read_message(segments: list[str], where: str, reading: HL7Reading) -> None:
                 reading.notes.append(str(error))
                 continue
             if result is not None:
+                result = replace(result, identity=_identity(msh, obx_count))
                 group.append((result, order_specimen is not None))
     reading.results.extend(result for result, _ in group)
+
+
+def _identity(msh: hl7.Segment, obx: int) -> str | None:
+    """The result's identity: the sending facility (MSH-4) and message control id (MSH-10)
+    with the OBX's place in the message; None without a control id."""
+    control = _at(msh, 10, 1)
+    if not control:
+        return None
+    facility = _at(msh, 4, 1).casefold()
+    return f"hl7|{facility}|{control}|{obx}"
 
 
 def _order_specimen(segment: hl7.Segment, where: str, reading: HL7Reading) -> str | None:
@@ -295,7 +306,16 @@ def _patient(segment: hl7.Segment) -> MessagePatient:
         given=" ".join(p for p in (_at(segment, 5, 2), _at(segment, 5, 3)) if p),
         birth_date=iso,
         sex=_SEX.get(_at(segment, 8, 1).upper()),
+        record_numbers=_record_numbers(segment),
     )
+
+
+def _record_numbers(segment: hl7.Segment) -> list[str]:
+    """PID-3 (patient identifier list): the ID (CX.1) of each repetition given."""
+    if len(segment) <= 3:
+        return []
+    found = (_at(segment, 3, 1, 1, repeat) for repeat in range(1, len(segment(3)) + 1))
+    return [number for number in found if number]
 
 
 def _birth_date(stamp: str) -> str | None:

@@ -2,8 +2,11 @@
 
 Results sent for another patient must never pass silently into a case: a name (whatever
 its accents, case or word order), sex, or date of birth (the case's patient record's, when
-known; else the age) that disagrees is a wrong-patient warning on the reading. The warning
-says what disagrees, never the names or the birth date.
+known; else the age) that disagrees is a wrong-patient warning on the reading. So is a
+record number: when both the case's patient record and the message give one and none of
+the message's matches (a namesake born the same day is still another patient); when either
+gives none, the name, sex and birth date decide alone. The warning says what disagrees,
+never the names, the birth date or the numbers.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import re
 from datetime import date
 
 from core.insights import MessagePatient
+from core.patients import record_key
 from core.privacy.redaction import folded
 
 AGE_TOLERANCE_YEARS = 1  # a case's age may be a year behind a birthday
@@ -29,13 +33,16 @@ def mismatches(
     case_age: int | None,
     case_gender: str | None,
     case_birth_date: date | None = None,
+    case_record_number: str | None = None,
 ) -> list[str]:
-    """What about ``patient`` disagrees with the case: "name", "sex", "date of birth" (when
-    the case's patient record has one) or else "age"; for a file whose results name
-    another patient than its own, that."""
+    """What about ``patient`` disagrees with the case: "record number" (when both give
+    one), "name", "sex", "date of birth" (when the case's patient record has one) or else
+    "age"; for a file whose results name another patient than its own, that."""
     if patient.other_subject:
         return ["the results' patient references"]
     found: list[str] = []
+    if not _same_record(patient.record_numbers, case_record_number):
+        found.append("record number")
     sent = _words(f"{patient.family} {patient.given}".replace('""', " "))
     case_words = _words(case_name)
     # One name's words within the other's: a middle name only one of them gives still agrees.
@@ -54,6 +61,15 @@ def mismatches(
     if age is not None and case_age is not None and abs(age - case_age) > AGE_TOLERANCE_YEARS:
         found.append("age")
     return found
+
+
+def _same_record(sent: list[str], case_record_number: str | None) -> bool:
+    """Whether the message's record numbers allow the case's: any one of them is the case's
+    (compared as the patient list compares them: letters and digits, case folded), or
+    either side gives none."""
+    known = record_key(case_record_number)
+    keys = {key for key in map(record_key, sent) if key is not None}
+    return known is None or not keys or known in keys
 
 
 def _birth_date_parts(birth_date: str | None) -> tuple[int, ...] | None:
@@ -81,11 +97,14 @@ def wrong_patient_warnings(
     case_age: int | None,
     case_gender: str | None,
     case_birth_date: date | None = None,
+    case_record_number: str | None = None,
 ) -> list[str]:
     """One warning for each message patient who is not the case's patient."""
     warnings = []
     for patient in patients:
-        found = mismatches(patient, case_name, case_age, case_gender, case_birth_date)
+        found = mismatches(
+            patient, case_name, case_age, case_gender, case_birth_date, case_record_number
+        )
         if found:
             warnings.append(
                 f"{label}: WRONG PATIENT? The patient the file names does not match this case's "
