@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from core.analysis.reading.imaging import dicom_patients
+from core.analysis.reading.messages_fhir import read_fhir
+from core.analysis.reading.messages_hl7 import read_hl7
 from core.analysis.reading.patient_match import mismatches
 from core.insights import MessagePatient
 from tests.samples import dicom_bytes_with, png_bytes
@@ -97,3 +101,65 @@ def test_a_lab_reports_labelled_date_of_birth_is_compared_as_far_as_it_is_sure()
     assert only_year is not None
     assert mismatches(only_year, "Mary Smith", 82, "female", born) == []
     assert mismatches(only_year, "Mary Smith", 81, "female", date(1945, 7, 14)) == ["date of birth"]
+
+
+def _hl7_with_pid3(identifiers: str) -> bytes:
+    return (
+        "MSH|^~\\&|LAB|HOSP|MEDCASE|CLINIC|20240101120000||ORU^R01|MSG1|P|2.5.1\r"
+        f"PID|1||{identifiers}||Gonzalez^Anthony||19890102|M\r"
+        "OBR|1|||2345-7^Glucose^LN\r"
+        "OBX|1|NM|2345-7^Glucose^LN||98|mg/dL|70-99|N|||F\r"
+    ).encode()
+
+
+def test_only_medical_record_numbers_are_compared_where_identifiers_say_their_type() -> None:
+    # PID-3 repetitions typed by CX.5 (HL7 table 0203): the laboratory's own patient number
+    # ("PI") is not the clinic's kind of number and never makes a wrong-patient file; the
+    # medical record number ("MR") is compared
+    [lab_only] = read_hl7(_hl7_with_pid3("L-778^^^LAB^PI")).patients
+    assert lab_only.record_numbers == []
+    assert mismatches(lab_only, "Anthony Gonzalez", 37, "male", None, "MRN-55012") == []
+    [typed] = read_hl7(_hl7_with_pid3("L-778^^^LAB^PI~MRN-99999^^^HOSP^MR")).patients
+    assert typed.record_numbers == ["MRN-99999"]
+    assert mismatches(typed, "Anthony Gonzalez", 37, "male", None, "MRN-55012") == ["record number"]
+    # untyped numbers are all compared, as before
+    [untyped] = read_hl7(_hl7_with_pid3("MRN-55012")).patients
+    assert mismatches(untyped, "Anthony Gonzalez", 37, "male", None, "mrn 55012") == []
+
+
+def test_a_fhir_patients_typed_identifiers_are_compared_on_the_medical_record_number() -> None:
+    def bundle(*identifiers: dict[str, object]) -> bytes:
+        patient = {
+            "resourceType": "Patient",
+            "id": "p1",
+            "identifier": list(identifiers),
+            "name": [{"family": "Gonzalez", "given": ["Anthony"]}],
+            "gender": "male",
+            "birthDate": "1989-01-02",
+        }
+        observation = {
+            "resourceType": "Observation",
+            "id": "o1",
+            "status": "final",
+            "code": {"coding": [{"system": "http://loinc.org", "code": "2345-7"}]},
+            "subject": {"reference": "Patient/p1"},
+            "valueQuantity": {"value": 98, "unit": "mg/dL"},
+        }
+        return json.dumps(
+            {
+                "resourceType": "Bundle",
+                "type": "collection",
+                "entry": [{"resource": patient}, {"resource": observation}],
+            }
+        ).encode()
+
+    def typed(code: str, value: str) -> dict[str, object]:
+        system = "http://terminology.hl7.org/CodeSystem/v2-0203"
+        return {"type": {"coding": [{"system": system, "code": code}]}, "value": value}
+
+    [lab_only] = read_fhir(bundle(typed("PI", "L-778"))).patients
+    assert mismatches(lab_only, "Anthony Gonzalez", 37, "male", None, "MRN-55012") == []
+    [other] = read_fhir(bundle(typed("PI", "L-778"), typed("MR", "MRN-99999"))).patients
+    assert mismatches(other, "Anthony Gonzalez", 37, "male", None, "MRN-55012") == ["record number"]
+    [same] = read_fhir(bundle({"value": "MRN-55012"})).patients
+    assert mismatches(same, "Anthony Gonzalez", 37, "male", None, "MRN-55012") == []

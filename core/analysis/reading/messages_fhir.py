@@ -24,6 +24,7 @@ from typing import Any
 
 from fhir.resources.R4B import get_fhir_model_class
 from fhir.resources.R4B.diagnosticreport import DiagnosticReport
+from fhir.resources.R4B.identifier import Identifier
 from fhir.resources.R4B.observation import Observation
 from fhir.resources.R4B.patient import Patient
 from fhir.resources.R4B.specimen import Specimen
@@ -39,6 +40,7 @@ from core.analysis.reading.messages_common import (
     specimen_of,
 )
 from core.analysis.reading.messages_fhir_xml import fhir_xml_resource, looks_like_xml
+from core.analysis.reading.patient_match import MEDICAL_RECORD_NUMBER
 from core.insights import MessagePatient
 
 READABLE = ("Observation", "DiagnosticReport", "Bundle")
@@ -334,5 +336,21 @@ def _patient(patient: Patient) -> MessagePatient:
         given=given,
         birth_date=birth or (str(patient.birthDate) if patient.birthDate else None),
         sex=_SEX.get(str(patient.gender or "")),
-        record_numbers=[i.value for i in patient.identifier or [] if i.value],
+        record_numbers=_record_numbers(patient),
     )
+
+
+def _record_numbers(patient: Patient) -> list[str]:
+    """The Patient's identifier values. Where the identifiers say their type (HL7 table
+    0203), only medical record numbers ("MR") are the clinic's kind of number: a
+    laboratory's own patient number, an account or a national number is never compared
+    with the case's record number."""
+    given = [(i.value, _identifier_types(i)) for i in patient.identifier or [] if i.value]
+    if any(types for _, types in given):
+        return [value for value, types in given if MEDICAL_RECORD_NUMBER in types]
+    return [value for value, _ in given]
+
+
+def _identifier_types(identifier: Identifier) -> set[str]:
+    kind = identifier.type
+    return {(c.code or "").upper() for c in (kind.coding or [])} if kind is not None else set()

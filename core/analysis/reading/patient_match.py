@@ -18,6 +18,9 @@ from core.insights import MessagePatient
 from core.patients import record_key
 from core.privacy.redaction import folded
 
+# HL7 table 0203's code for a medical record number: a message that types its patient
+# identifiers is compared on these only (the readers keep no other typed number).
+MEDICAL_RECORD_NUMBER = "MR"
 AGE_TOLERANCE_YEARS = 1  # a case's age may be a year behind a birthday
 
 
