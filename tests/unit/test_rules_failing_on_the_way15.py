@@ -2,9 +2,13 @@
 
 Counted over the three pools (CUPCase's JMCR case presentations, MedRBench's and
 CaseReportBench's case sections): cardiac arrest, respiratory failure, shock or hypotension
-told in the narrative led where the case tells, beside it, the disease it came from. The quoted
-sentences are the reports' own (CUPCase, Journal of Medical Case Reports, CC BY; a dev case
-section); each test names its report.
+told in the narrative led 18 of 670 reports, 16 wrongly. A rule that let the failing give way
+to a disease the case states or tells after it read 2 of them right and none worse in the pools
+and dev, but lost one held-out case report, and was reverted (docs/clinical-rounds.md,
+reader-dxr15). These tests hold what any later rule for the class must keep: where nothing else
+is told the failing leads, beside a critical value it keeps its place, and a finding told before
+it does not move it. The quoted sentences are the reports' own (CUPCase, Journal of Medical
+Case Reports, CC BY; two dev case sections); each test names its report.
 """
 
 from __future__ import annotations
@@ -19,31 +23,7 @@ def _ranked(text: str) -> list[str]:
     return [r.code for r in diagnose(values, 50, read_notes(None, [text])).ranked]
 
 
-def test_respiratory_failure_of_the_course_gives_way_to_the_ards_told_beside_it() -> None:
-    # CUPCase 3484 (uterine vascular ectasia with pulmonary thromboembolism and ARDS)
-    text = (
-        "The 12-day clinical course included ventilator-dependent respiratory failure, "
-        "systemic hypertension, methicillin-resistant Staphylococcus aureus in the sputum, "
-        "leukocytosis and asystole. Acute respiratory distress syndrome (ARDS) was attributed "
-        "to an infectious source, and multiple antibiotics were administered."
-    )
-    ranked = _ranked(text)
-    assert ranked[0] == "J80"
-    assert "J96.00" in ranked  # the failing stays in the differential
-
-
-def test_a_hypotension_on_the_way_gives_way_to_the_tumour_the_histology_shows() -> None:
-    # CUPCase 1387 (congenital cervical immature teratoma): the mother's hypotension during
-    # the epidural, then the tumour's biopsy.
-    text = (
-        "Immediately, a severe hypotension (65/30 mmHg) with tachycardia (150 beats/minute) "
-        "appeared. Fig. 1 The tumor biopsy histology. a Teratoma containing mature epithelial "
-        "elements, cartilage, and mesenchyme."
-    )
-    assert _ranked(text)[0] == "D48.9"
-
-
-def test_a_cardiac_arrest_told_alone_still_leads() -> None:
+def test_a_cardiac_arrest_told_alone_leads() -> None:
     # CUPCase 2337's opening: nothing else told yet, the arrest is what is known.
     text = (
         "Our patient was a 37-year-old, obese, previously healthy white woman. She was a "
@@ -55,8 +35,8 @@ def test_a_cardiac_arrest_told_alone_still_leads() -> None:
 
 def test_a_failing_keeps_its_lead_beside_a_critical_value() -> None:
     # Dev case cr-porphyria-respiratory-failure-abg-critical-ph-si-creatinine: the blood gas
-    # of the respiratory failure is its own sign, no disease told beside it; a disease the
-    # chest CT showed does not move the failing behind the critical pH.
+    # of the respiratory failure is its own sign; a rhythm an ECG showed does not move the
+    # failing behind it or the critical pH ahead of it.
     text = (
         "Urgent arterial blood gas analysis on ICU admission indicated severe hypoxemia and "
         "respiratory acidosis (pH: 7.153, PO 2 : 66 mmHg, PCO 2 : 50.2 mmHg, and PO 2 /FiO 2 : "
@@ -71,9 +51,8 @@ def test_a_failing_keeps_its_lead_beside_a_critical_value() -> None:
 
 def test_a_finding_told_before_the_shock_does_not_move_it() -> None:
     # Dev case cr11-dxs-fulminant-myocarditis-cardiogenic-shock-st-segment-depression-on-ecg:
-    # the effusion an x-ray showed is told before the cardiogenic shock, no work-up's answer
-    # to it; the shock, accepted there, keeps the lead (the hypotension told before the
-    # effusion gives way to it).
+    # the effusion an x-ray showed is told before the cardiogenic shock, which the case
+    # accepts; the shock keeps the lead.
     text = (
         "On the day prior to admission, he developed oliguria, confusion, and hypotension."
         "Upon admission, his exam revealed bilateral rales, muffled heart sounds, and an audible "
@@ -83,6 +62,4 @@ def test_a_finding_told_before_the_shock_does_not_move_it() -> None:
         "thickened (Table 3).The patient presented to the emergency department in cardiogenic "
         "shock."
     )
-    ranked = _ranked(text)
-    assert ranked[0] == "R57.9"
-    assert ranked.index("J91.8") < ranked.index("I95.9")
+    assert _ranked(text)[0] == "R57.9"

@@ -245,12 +245,7 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
     # beside a raised troponin; JMCR, CUPCase), that disease explains the value, which stays
     # in the critical values and the differential.
     states = _states_a_disease_first(pool)
-    # A failing circulation or breathing told on the way (cardiac arrest, respiratory failure,
-    # shock) gives way to the disease the case tells beside it (section below).
-    yielding = _failings_that_give_way(pool)
-    ordered = sorted(
-        pool, key=lambda r: _order(r, concluded, critical_present, states, id(r) in yielding)
-    )
+    ordered = sorted(pool, key=lambda r: _order(r, concluded, critical_present, states))
     # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
     firm = [r for r in ordered if not _borderline_alone(r)]
     return firm + [r for r in ordered if _borderline_alone(r)] if firm else []
@@ -382,58 +377,9 @@ def _states_a_disease_first(pool: Sequence[Ranked]) -> bool:
     )
 
 
-# The whole circulation or breathing failing: cardiac arrest (I46), respiratory failure (J96),
-# shock (R57, severe sepsis with shock R65.2), hypotension (I95). Each is where many diseases
-# end, not what the case is about: the code set asks for the underlying condition first
-# ("Cardiac arrest due to other underlying condition: code first underlying condition",
-# I46.8; "Severe sepsis: code first underlying infection", R65.2). Told in the narrative on the
-# way ("She was admitted to our hospital after experiencing a witnessed out-of-hospital
-# cardiac arrest", "The 12-day clinical course included ventilator-dependent respiratory
-# failure, ..."; JMCR, CUPCase), not stated as the case's diagnosis and not what a test found,
-# it comes after a disease the case tells now beside it ("Acute respiratory distress syndrome
-# (ARDS) was attributed to an infectious source"), as a disease of the acute tier. A critical
-# value keeps its place: the failing it goes with (a pH of 7.0 in respiratory failure) is no
-# disease told beside it, and the failing still leads where only values speak.
-_FAILING = ("I46", "J96", "R57", "R65.2", "I95")
-
-
-def _failing_on_the_way(r: Ranked) -> bool:
-    return r.code.startswith(_FAILING) and r.source == "current" and not r.found
-
-
-def _a_disease_told_now(r: Ranked) -> bool:
-    return (
-        r.source in ("stated", "current")
-        and not r.hedged
-        and r.tier >= SEVERITY_RANK["acute"]
-        and not r.code.startswith(("R", "Z"))
-        and not _failing_on_the_way(r)
-        and r.name not in _VALUE_GROUNDS
-    )
-
-
-def _failings_that_give_way(pool: Sequence[Ranked]) -> set[int]:
-    """The failings told on the way (their ids) after which the case tells a disease: stated,
-    or told after the failing, as the work-up that follows it does. None beside a critical
-    value."""
-    if any(r.source == "lab" and r.tier == SEVERITY_RANK["critical"] for r in pool):
-        return set()
-    diseases = [r for r in pool if _a_disease_told_now(r)]
-    return {
-        id(r)
-        for r in pool
-        if _failing_on_the_way(r)
-        and any(d.source == "stated" or d.order > r.order for d in diseases)
-    }
-
-
 def _order(
-    r: Ranked,
-    concluded: bool = False,
-    concluded_first: bool = False,
-    states: bool = False,
-    gives_way: bool = False,
-) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int]:
+    r: Ranked, concluded: bool = False, concluded_first: bool = False, states: bool = False
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
     stated = r.source == "stated"
     history = r.source == "history"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
@@ -451,13 +397,11 @@ def _order(
     # was diagnosed with severe pneumonia, severe acute respiratory distress syndrome (ARDS),
     # septic shock, sepsis", PMC11608958: the disease, then its complications). A critical
     # value's disorder gives way to a disease the case states firmly first (states).
-    # A failing told on the way gives way to the disease the case tells after it (gives_way).
     critical = (
         r.tier == SEVERITY_RANK["critical"]
         and now
         and not concluded
         and not (states and r.source == "lab")
-        and not gives_way
     )
     established = concluded_first and stated and r.concluded and not r.hedged
     return (
@@ -467,8 +411,7 @@ def _order(
         -int(stated),
         r.order if stated else 0,
         -int(history and r.concluded),
-        -(SEVERITY_RANK["acute"] if gives_way else r.tier),
-        int(gives_way),
+        -r.tier,
         -int(r.found),
         int(_unsupported_value_disorder(r)),
         -_telling_rank(r),
