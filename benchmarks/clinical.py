@@ -55,9 +55,11 @@ TARGETS = Figures(
 # chose the cases it added by whether the reader did well on them. Each earlier dev case is
 # now held to its own recorded reading (benchmarks.clinical_readings: no case reads worse),
 # so the totals may fall only by honest new cases: recall and plausible diagnoses keep a
-# margin under the targets; precision and critical recall do not.
+# margin under the targets; precision and critical recall do not. Fifteenth round: 15 new
+# cases, chosen before the reader ran on them, hold 9 honest misses of the diagnosis, and the
+# 562 earlier cases still read at 0.883 plausible: the plausible floor went from 0.88 to 0.86.
 DEV_FLOORS = Figures(
-    lab_recall=0.94, lab_precision=0.98, plausible_dx=0.88, critical_recall=1.0, false_critical=None
+    lab_recall=0.94, lab_precision=0.98, plausible_dx=0.86, critical_recall=1.0, false_critical=None
 )
 # The held-out split's targets (issue #29), not met yet: printed beside the test line.
 TEST_TARGETS = Figures(
