@@ -173,8 +173,18 @@ def lab_value(result: MessageResult, file_id: str) -> LabValue:
         timing=f"collected {result.collected}" if result.collected else None,
         sender_flag=result.sender_flag,
         result_status=result.status,
-        source_key=source_key(result.identity),
+        source_key=source_key(_as_sent(result)),
     )
+
+
+def _as_sent(result: MessageResult) -> str | None:
+    """The result's identity with what it says: a replay says the same; a correction sent
+    under the same id (a FHIR Observation's new version, "corrected") says another value or
+    status, and is a result of its own, never hidden behind the first."""
+    if not result.identity:
+        return None
+    said = (result.value, result.comparator or "", result.unit or "", result.status)
+    return f"{result.identity}|{'|'.join(map(str, said))}"
 
 
 def source_key(identity: str | None) -> str | None:
