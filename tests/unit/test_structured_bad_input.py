@@ -50,9 +50,10 @@ def test_a_file_that_is_no_readable_message_is_refused_naming_where(
         ("OBX|1|SN|2823-3^K^LN||^1^:^2|mmol/L|||||F", "OBX-5 (SN) is a ratio or range"),
         ("OBX|1|SN|2823-3^K^LN||<>^5|mmol/L|||||F", "the comparator '<>' is not one of"),
         ("OBX|1|NM|2823-3^K^LN||4.1|mmol/L|||||Q", "OBX-11 result status 'Q' is not known"),
-        ("OBX|1|NM|2823-3^K^LN||NaN|mmol/L|||||F", "not a finite number"),
+        ("OBX|1|NM|2823-3^K^LN||NaN|mmol/L|||||F", "'NaN' is not a number"),
+        ("OBX|1|NM|2823-3^K^LN||" + "9" * 400 + "|mmol/L|||||F", "not a finite number"),
     ],
-    ids=["decimal-comma", "sn-ratio", "bad-comparator", "unknown-status", "nan"],
+    ids=["decimal-comma", "sn-ratio", "bad-comparator", "unknown-status", "nan", "400-digits"],
 )
 def test_an_obx_that_breaks_a_rule_is_a_note_naming_it_and_no_value(obx: str, note: str) -> None:
     reading = read_hl7(message(OBR, obx, "OBX|2|NM|2951-2^Sodium^LN||140|mmol/L|||||F"))
@@ -105,3 +106,28 @@ def test_a_latin_1_message_saved_with_a_utf_8_byte_order_mark_is_read() -> None:
     body = message("PID|1||4711||Müller^Jörg", OBR, "OBX|1|NM|2823-3^K^LN||4.1|mmol/L|||||F")
     reading = read_hl7(b"\xef\xbb\xbf" + body.decode().encode("latin-1"))
     assert [(r.value, r.unit) for r in reading.results] == [(4.1, "mmol/L")]
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["1e308", "-1E+3", "1_000", "\u0664.\u0661", "\uff14.1"],
+    ids=["exponent", "signed-exponent", "underscore", "arabic-indic-digits", "fullwidth-digit"],
+)
+def test_an_nm_value_is_read_only_as_hl7_writes_a_number(written: str) -> None:
+    """HL7 v2's NM is "an optional leading sign (+ or -), the digits and an optional decimal
+    point", in ASCII. Python's float() reads far more ("1e308", "1_000", Arabic-Indic or
+    full-width digits), so a hostile OBX could hand the case page a value of 10^308 that
+    no grammar of the message allows; each is a note naming the OBX, and no value."""
+    obx = f"OBX|1|NM|2823-3^K^LN||{written}|mmol/L|3.5-5.1||||F"
+    reading = read_hl7(message(OBR, obx, "OBX|2|NM|2951-2^Sodium^LN||+140.|mmol/L|||||F"))
+    assert [(r.analyte, r.value) for r in reading.results] == [("Sodium", 140.0)]
+    [written_note] = reading.notes
+    assert "OBX 1 OBX-5 (NM)" in written_note and "is not a number" in written_note
+
+
+def test_an_sn_value_is_read_only_as_hl7_writes_a_number() -> None:
+    obx = "OBX|1|SN|2823-3^K^LN||>^1e308|mmol/L|||||F"
+    reading = read_hl7(message(OBR, obx))
+    assert reading.results == []
+    [written_note] = reading.notes
+    assert "OBX-5 (SN)" in written_note and "is not a number" in written_note

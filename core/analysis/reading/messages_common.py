@@ -190,12 +190,17 @@ def lab_values(results: list[MessageResult], file_id: str) -> list[LabValue]:
     return mark_critical([lab_value(result, file_id) for result in results])
 
 
+# HL7 v2's NM: "an optional leading sign (+ or -), the digits and an optional decimal
+# point", in ASCII. float() reads more ("1e308", "1_000", Arabic-Indic digits): never taken.
+_HL7_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)", re.ASCII)
+
+
 def number(text: str, where: str) -> float:
     """A decimal as a message writes it; MessageError naming ``where`` otherwise."""
-    try:
-        value = float(text.strip())
-    except ValueError:
-        raise MessageError(f"{where}: '{text.strip()[:20]}' is not a number") from None
+    written = text.strip()
+    if not _HL7_NUMBER.fullmatch(written):
+        raise MessageError(f"{where}: '{written[:20]}' is not a number")
+    value = float(written)  # finite but for 309 digits or more
     if value != value or value in (float("inf"), float("-inf")):
         raise MessageError(f"{where}: not a finite number")
     return value
