@@ -131,3 +131,34 @@ def test_an_sn_value_is_read_only_as_hl7_writes_a_number() -> None:
     assert reading.results == []
     [written_note] = reading.notes
     assert "OBX-5 (SN)" in written_note and "is not a number" in written_note
+
+
+@pytest.mark.parametrize("stamp", ["20241399", "202402300700", "202405012561", "00000000"])
+def test_a_collection_time_that_is_no_calendar_date_is_not_shown_as_one(stamp: str) -> None:
+    """OBR-7 "20241399" was shown as "collected 2024-13-99" on the case page and in the
+    exports: the digits were cut into a date without asking whether it is one. A time that
+    is no date and hour of the calendar is not read; the value stays, without a time."""
+    obr = f"OBR|1|||24323-8^CMP^LN|||{stamp}"
+    reading = read_hl7(message(obr, "OBX|1|NM|2951-2^Sodium^LN||140|mmol/L|||||F"))
+    [sodium] = reading.results
+    assert sodium.value == 140.0 and sodium.collected is None
+
+
+def test_a_fhir_time_in_the_first_years_is_written_with_four_digits() -> None:
+    """A FHIR dateTime of year 0001 was shown as "collected 1-01-01 00:00"."""
+    observation = {
+        "resourceType": "Observation",
+        "status": "final",
+        "code": {"coding": [{"system": "http://loinc.org", "code": "2951-2"}], "text": "Sodium"},
+        "effectiveDateTime": "0001-01-01T00:00:00Z",
+        "valueQuantity": {"value": 140, "unit": "mmol/L"},
+    }
+    [sodium] = read_fhir(json.dumps(observation).encode()).results
+    assert sodium.collected == "0001-01-01 00:00"
+
+
+def test_an_hl7_time_in_the_first_years_is_written_with_four_digits() -> None:
+    reading = read_hl7(
+        message("OBR|1|||24323-8^CMP^LN|||000101010000", "OBX|1|NM|2951-2^Na^LN||140|mmol/L|||||F")
+    )
+    assert [r.collected for r in reading.results] == ["0001-01-01 00:00"]

@@ -320,7 +320,7 @@ def _collected(specimen: Any, observation: Observation) -> str | None:
 def _when(moment: Any) -> str:
     """A FHIR dateTime as written ("2015-08-16T06:40:17Z" -> "2015-08-16 06:40")."""
     if isinstance(moment, datetime):
-        return moment.strftime("%Y-%m-%d %H:%M")
+        return f"{moment.year:04d}-{moment:%m-%d %H:%M}"  # strftime writes year 1 as "1"
     if isinstance(moment, date):
         return moment.isoformat()
     return str(moment)
