@@ -162,3 +162,34 @@ def test_an_hl7_time_in_the_first_years_is_written_with_four_digits() -> None:
         message("OBR|1|||24323-8^CMP^LN|||000101010000", "OBX|1|NM|2951-2^Na^LN||140|mmol/L|||||F")
     )
     assert [r.collected for r in reading.results] == ["0001-01-01 00:00"]
+
+
+def _glucose(value: str, high: str = "5.5") -> bytes:
+    """A FHIR Observation of glucose in mmol/L; the numbers are put in as written."""
+    observation = {
+        "resourceType": "Observation",
+        "status": "final",
+        "code": {"coding": [{"system": "http://loinc.org", "code": "2345-7"}], "text": "Glucose"},
+        "valueQuantity": {"value": 0, "unit": "mmol/L"},
+        "referenceRange": [{"low": {"value": 3.9}, "high": {"value": 0}}],
+    }
+    text = json.dumps(observation)
+    text = text.replace('"value": 0, "unit"', f'"value": {value}, "unit"')
+    return text.replace('"high": {"value": 0}', f'"high": {{"value": {high}}}').encode()
+
+
+def test_a_result_beyond_any_measurement_is_not_read() -> None:
+    """FHIR's decimal allows an exponent, so "1e308" is a valid value; a glucose of 10^308
+    mmol/L became infinity on the trend axis (mg/dL, x 18), and a delta check carried it
+    into the draft, which PostgreSQL's jsonb cannot hold. HL7's NM reaches it with 309
+    digits. No laboratory measures 10^15 of anything in the units MedCase reads."""
+    reading = read_fhir(_glucose("1e308"))
+    assert reading.results == []
+    assert any("beyond any measurement" in note for note in reading.notes), reading.notes
+    hl7 = read_hl7(message(OBR, "OBX|1|NM|2345-7^Glucose^LN||1" + "0" * 308 + "|mmol/L|||||F"))
+    assert hl7.results == [] and "beyond any measurement" in hl7.notes[0]
+
+
+def test_a_reference_range_beyond_any_measurement_is_not_read() -> None:
+    [glucose] = read_fhir(_glucose("6.1", high="1e308")).results
+    assert (glucose.value, glucose.low, glucose.high) == (6.1, None, None)

@@ -30,6 +30,7 @@ from core.analysis.reading.messages_common import (
     known_specimen,
     number,
     specimen_of,
+    usual_range,
 )
 from core.analysis.reading.patient_match import MEDICAL_RECORD_NUMBER
 from core.insights import MessagePatient
@@ -258,7 +259,7 @@ def _result(
         named = f"{code} {text}".strip()
         raise MessageError(f"{label}: OBX-3 '{named}' names no test MedCase knows")
     value, comparator = _numeric(segment, value_type, label)
-    low, high = _reference_range(_at(segment, 7, 1))
+    low, high = usual_range(*_reference_range(_at(segment, 7, 1)))
     flag = _at(segment, 8, 1).upper() or None
     return MessageResult(
         analyte=analyte,
