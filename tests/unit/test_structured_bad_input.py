@@ -180,8 +180,8 @@ def _glucose(value: str, high: str = "5.5") -> bytes:
 
 def test_a_result_beyond_any_measurement_is_not_read() -> None:
     """FHIR's decimal allows an exponent, so "1e308" is a valid value; a glucose of 10^308
-    mmol/L became infinity on the trend axis (mg/dL, x 18), and a delta check carried it
-    into the draft, which PostgreSQL's jsonb cannot hold. HL7's NM reaches it with 309
+    mmol/L became infinity on the trend axis (mg/dL, x 18: core.analysis.history.point_of),
+    which the trends and the delta checks then compute with. HL7's NM reaches it with 309
     digits. No laboratory measures 10^15 of anything in the units MedCase reads."""
     reading = read_fhir(_glucose("1e308"))
     assert reading.results == []
