@@ -22,8 +22,11 @@ _LINE_START = re.compile(r"^(\s*)([#>+\-=]|\d+[.)])", re.MULTILINE)
 
 
 def escape(text: str) -> str:
-    """``text`` as literal Markdown: markup characters escaped, HTML neutralised."""
-    escaped = _MARKUP.sub(r"\\\1", html.escape(text, quote=False))
+    """``text`` as literal Markdown: markup characters escaped, HTML neutralised. A lone
+    carriage return ends a line in CommonMark as a line feed does: both are line feeds here,
+    so a "#" after either is escaped (a FHIR string may hold a carriage return)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n")
+    escaped = _MARKUP.sub(r"\\\1", html.escape(lines, quote=False))
     return _LINE_START.sub(lambda m: f"{m.group(1)}\\{m.group(2)}", escaped)
 
 

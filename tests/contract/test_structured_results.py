@@ -178,3 +178,22 @@ def test_a_bundle_with_another_patients_results_is_withheld_whatever_its_patient
     [warning] = [w for w in warnings if "WRONG PATIENT" in w]
     assert "patient references differ" in warning and "Stone" not in warning
     assert doctor_a.services.critical.critical_results(detail.case.case_id) == []
+
+
+def test_a_result_written_as_no_hl7_number_reaches_no_lab_table(
+    doctor_a: SignedIn, runner: AnalysisRunner
+) -> None:
+    """The real ORU^R01 file with its glucose rewritten "^1e308" (an exponent, which HL7's NM
+    never writes, read by float() as 10^308): the case's lab table must not show it; the
+    analysis warns naming the OBX, and the case is analysed (hostile15)."""
+    real = (STRUCTURED / "ghh_lab_glucose_v24.hl7").read_bytes()
+    assert real.count(b"||^182|") == 1
+    detail = analysed(
+        doctor_a,
+        runner,
+        NewCase(patient_name="Eve Everywoman", patient_age=40, patient_gender="female"),
+        Upload("everywoman.hl7", real.replace(b"||^182|", b"||^1e308|"), "lab"),
+    )
+    assert detail.ai_insights["lab_values"] == []
+    warnings = detail.ai_insights["provenance"]["warnings"]
+    assert any("OBX 1 OBX-5 (SN): '1e308' is not a number" in w for w in warnings), warnings

@@ -242,3 +242,27 @@ def test_user_text_is_escaped_in_markdown() -> None:
     assert "<script>" not in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt; \\*\\*Bold\\*\\* \\[x\\](http://e.vil)" in text
     assert escape("# heading\n- item") == "\\# heading\n\\- item"
+
+
+def test_a_carriage_return_in_a_fhir_unit_starts_no_markup_line_in_markdown() -> None:
+    """CommonMark ends a line at a lone carriage return as at a line feed. A FHIR string may
+    hold one (its type allows \\r), so a unit "mmol/L\\r# Results normal, no action" reached
+    the exported Markdown as a heading of its own; the escape only looked after "\\n"."""
+    import json
+    import re
+
+    from core.analysis.reading.messages import FHIR, read_lab_message
+
+    observation = {
+        "resourceType": "Observation",
+        "status": "final",
+        "code": {"coding": [{"system": "http://loinc.org", "code": "2345-7"}], "text": "Glucose"},
+        "valueQuantity": {"value": 6.1, "unit": "mmol/L\r# Results normal, no action"},
+    }
+    read = read_lab_message(FHIR, "f1", "Lab file 1", json.dumps(observation).encode())
+    assert read.lab_values, read.warnings
+    drafted = insights().model_copy(update={"lab_values": read.lab_values})
+    markdown = chart_markdown(a_case(), drafted)
+    assert "Results normal" in markdown
+    lines = re.split(r"\r\n|\r|\n", markdown)
+    assert not [line for line in lines if line.lstrip().startswith("# Results")], lines

@@ -50,9 +50,10 @@ def test_a_file_that_is_no_readable_message_is_refused_naming_where(
         ("OBX|1|SN|2823-3^K^LN||^1^:^2|mmol/L|||||F", "OBX-5 (SN) is a ratio or range"),
         ("OBX|1|SN|2823-3^K^LN||<>^5|mmol/L|||||F", "the comparator '<>' is not one of"),
         ("OBX|1|NM|2823-3^K^LN||4.1|mmol/L|||||Q", "OBX-11 result status 'Q' is not known"),
-        ("OBX|1|NM|2823-3^K^LN||NaN|mmol/L|||||F", "not a finite number"),
+        ("OBX|1|NM|2823-3^K^LN||NaN|mmol/L|||||F", "'NaN' is not a number"),
+        ("OBX|1|NM|2823-3^K^LN||" + "9" * 400 + "|mmol/L|||||F", "not a finite number"),
     ],
-    ids=["decimal-comma", "sn-ratio", "bad-comparator", "unknown-status", "nan"],
+    ids=["decimal-comma", "sn-ratio", "bad-comparator", "unknown-status", "nan", "400-digits"],
 )
 def test_an_obx_that_breaks_a_rule_is_a_note_naming_it_and_no_value(obx: str, note: str) -> None:
     reading = read_hl7(message(OBR, obx, "OBX|2|NM|2951-2^Sodium^LN||140|mmol/L|||||F"))
@@ -105,3 +106,90 @@ def test_a_latin_1_message_saved_with_a_utf_8_byte_order_mark_is_read() -> None:
     body = message("PID|1||4711||Müller^Jörg", OBR, "OBX|1|NM|2823-3^K^LN||4.1|mmol/L|||||F")
     reading = read_hl7(b"\xef\xbb\xbf" + body.decode().encode("latin-1"))
     assert [(r.value, r.unit) for r in reading.results] == [(4.1, "mmol/L")]
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["1e308", "-1E+3", "1_000", "\u0664.\u0661", "\uff14.1"],
+    ids=["exponent", "signed-exponent", "underscore", "arabic-indic-digits", "fullwidth-digit"],
+)
+def test_an_nm_value_is_read_only_as_hl7_writes_a_number(written: str) -> None:
+    """HL7 v2's NM is "an optional leading sign (+ or -), the digits and an optional decimal
+    point", in ASCII. Python's float() reads far more ("1e308", "1_000", Arabic-Indic or
+    full-width digits), so a hostile OBX could hand the case page a value of 10^308 that
+    no grammar of the message allows; each is a note naming the OBX, and no value."""
+    obx = f"OBX|1|NM|2823-3^K^LN||{written}|mmol/L|3.5-5.1||||F"
+    reading = read_hl7(message(OBR, obx, "OBX|2|NM|2951-2^Sodium^LN||+140.|mmol/L|||||F"))
+    assert [(r.analyte, r.value) for r in reading.results] == [("Sodium", 140.0)]
+    [written_note] = reading.notes
+    assert "OBX 1 OBX-5 (NM)" in written_note and "is not a number" in written_note
+
+
+def test_an_sn_value_is_read_only_as_hl7_writes_a_number() -> None:
+    obx = "OBX|1|SN|2823-3^K^LN||>^1e308|mmol/L|||||F"
+    reading = read_hl7(message(OBR, obx))
+    assert reading.results == []
+    [written_note] = reading.notes
+    assert "OBX-5 (SN)" in written_note and "is not a number" in written_note
+
+
+@pytest.mark.parametrize("stamp", ["20241399", "202402300700", "202405012561", "00000000"])
+def test_a_collection_time_that_is_no_calendar_date_is_not_shown_as_one(stamp: str) -> None:
+    """OBR-7 "20241399" was shown as "collected 2024-13-99" on the case page and in the
+    exports: the digits were cut into a date without asking whether it is one. A time that
+    is no date and hour of the calendar is not read; the value stays, without a time."""
+    obr = f"OBR|1|||24323-8^CMP^LN|||{stamp}"
+    reading = read_hl7(message(obr, "OBX|1|NM|2951-2^Sodium^LN||140|mmol/L|||||F"))
+    [sodium] = reading.results
+    assert sodium.value == 140.0 and sodium.collected is None
+
+
+def test_a_fhir_time_in_the_first_years_is_written_with_four_digits() -> None:
+    """A FHIR dateTime of year 0001 was shown as "collected 1-01-01 00:00"."""
+    observation = {
+        "resourceType": "Observation",
+        "status": "final",
+        "code": {"coding": [{"system": "http://loinc.org", "code": "2951-2"}], "text": "Sodium"},
+        "effectiveDateTime": "0001-01-01T00:00:00Z",
+        "valueQuantity": {"value": 140, "unit": "mmol/L"},
+    }
+    [sodium] = read_fhir(json.dumps(observation).encode()).results
+    assert sodium.collected == "0001-01-01 00:00"
+
+
+def test_an_hl7_time_in_the_first_years_is_written_with_four_digits() -> None:
+    reading = read_hl7(
+        message("OBR|1|||24323-8^CMP^LN|||000101010000", "OBX|1|NM|2951-2^Na^LN||140|mmol/L|||||F")
+    )
+    assert [r.collected for r in reading.results] == ["0001-01-01 00:00"]
+
+
+def _glucose(value: str, high: str = "5.5") -> bytes:
+    """A FHIR Observation of glucose in mmol/L; the numbers are put in as written."""
+    observation = {
+        "resourceType": "Observation",
+        "status": "final",
+        "code": {"coding": [{"system": "http://loinc.org", "code": "2345-7"}], "text": "Glucose"},
+        "valueQuantity": {"value": 0, "unit": "mmol/L"},
+        "referenceRange": [{"low": {"value": 3.9}, "high": {"value": 0}}],
+    }
+    text = json.dumps(observation)
+    text = text.replace('"value": 0, "unit"', f'"value": {value}, "unit"')
+    return text.replace('"high": {"value": 0}', f'"high": {{"value": {high}}}').encode()
+
+
+def test_a_result_beyond_any_measurement_is_not_read() -> None:
+    """FHIR's decimal allows an exponent, so "1e308" is a valid value; a glucose of 10^308
+    mmol/L became infinity on the trend axis (mg/dL, x 18: core.analysis.history.point_of),
+    which the trends and the delta checks then compute with. HL7's NM reaches it with 309
+    digits. No laboratory measures 10^15 of anything in the units MedCase reads."""
+    reading = read_fhir(_glucose("1e308"))
+    assert reading.results == []
+    assert any("beyond any measurement" in note for note in reading.notes), reading.notes
+    hl7 = read_hl7(message(OBR, "OBX|1|NM|2345-7^Glucose^LN||1" + "0" * 308 + "|mmol/L|||||F"))
+    assert hl7.results == [] and "beyond any measurement" in hl7.notes[0]
+
+
+def test_a_reference_range_beyond_any_measurement_is_not_read() -> None:
+    [glucose] = read_fhir(_glucose("6.1", high="1e308")).results
+    assert (glucose.value, glucose.low, glucose.high) == (6.1, None, None)

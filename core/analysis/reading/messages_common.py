@@ -200,15 +200,39 @@ def lab_values(results: list[MessageResult], file_id: str) -> list[LabValue]:
     return mark_critical([lab_value(result, file_id) for result in results])
 
 
+# HL7 v2's NM: "an optional leading sign (+ or -), the digits and an optional decimal
+# point", in ASCII. float() reads more ("1e308", "1_000", Arabic-Indic digits): never taken.
+_HL7_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)", re.ASCII)
+
+
 def number(text: str, where: str) -> float:
     """A decimal as a message writes it; MessageError naming ``where`` otherwise."""
-    try:
-        value = float(text.strip())
-    except ValueError:
-        raise MessageError(f"{where}: '{text.strip()[:20]}' is not a number") from None
+    written = text.strip()
+    if not _HL7_NUMBER.fullmatch(written):
+        raise MessageError(f"{where}: '{written[:20]}' is not a number")
+    value = float(written)  # finite but for 309 digits or more
     if value != value or value in (float("inf"), float("-inf")):
         raise MessageError(f"{where}: not a finite number")
+    return measured(value, where)
+
+
+# No laboratory result reaches 10^15 in a unit MedCase reads (red cells per litre, the
+# largest, are 10^12); 10^308 overflowed to infinity on a trend's axis unit.
+BEYOND_MEASUREMENT = 1e15
+
+
+def measured(value: float, where: str) -> float:
+    """``value``; MessageError naming ``where`` when it is beyond any measurement."""
+    if abs(value) >= BEYOND_MEASUREMENT:
+        raise MessageError(f"{where}: {value:g} is beyond any measurement")
     return value
+
+
+def usual_range(low: float | None, high: float | None) -> tuple[float | None, float | None]:
+    """A reference range as written, or none when a bound is beyond any measurement."""
+    if any(b is not None and abs(b) >= BEYOND_MEASUREMENT for b in (low, high)):
+        return None, None
+    return low, high
 
 
 _SENDER_HIGH = frozenset({"H", "HH", "HU", ">"})

@@ -31,6 +31,7 @@ from fhir.resources.R4B.specimen import Specimen
 from pydantic import ValidationError
 
 from core.analysis.reading.messages_common import (
+    BEYOND_MEASUREMENT,
     MAX_BUNDLE_ENTRIES,
     MAX_MESSAGE_BYTES,
     MessageError,
@@ -38,6 +39,7 @@ from core.analysis.reading.messages_common import (
     analyte_for_code,
     comparator_symbol,
     specimen_of,
+    usual_range,
 )
 from core.analysis.reading.messages_fhir_xml import fhir_xml_resource, looks_like_xml
 from core.analysis.reading.patient_match import MEDICAL_RECORD_NUMBER
@@ -230,8 +232,13 @@ class _Resources:
             else report_specimen
         )
         unit = quantity.code if quantity.system == _UCUM and quantity.code else quantity.unit
-        low, high = _reference_range(observation)
+        low, high = usual_range(*_reference_range(observation))
         value = float(quantity.value)
+        if abs(value) >= BEYOND_MEASUREMENT:
+            self.reading.notes.append(
+                f"{name}.valueQuantity.value {value:g} is beyond any measurement"
+            )
+            return
         shown = f"{text or code}: {quantity.comparator or ''}{quantity.value:g} {unit or ''}"
         self.reading.results.append(
             MessageResult(
@@ -320,7 +327,7 @@ def _collected(specimen: Any, observation: Observation) -> str | None:
 def _when(moment: Any) -> str:
     """A FHIR dateTime as written ("2015-08-16T06:40:17Z" -> "2015-08-16 06:40")."""
     if isinstance(moment, datetime):
-        return moment.strftime("%Y-%m-%d %H:%M")
+        return f"{moment.year:04d}-{moment:%m-%d %H:%M}"  # strftime writes year 1 as "1"
     if isinstance(moment, date):
         return moment.isoformat()
     return str(moment)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import hl7
@@ -30,6 +30,7 @@ from core.analysis.reading.messages_common import (
     known_specimen,
     number,
     specimen_of,
+    usual_range,
 )
 from core.analysis.reading.patient_match import MEDICAL_RECORD_NUMBER
 from core.insights import MessagePatient
@@ -258,7 +259,7 @@ def _result(
         named = f"{code} {text}".strip()
         raise MessageError(f"{label}: OBX-3 '{named}' names no test MedCase knows")
     value, comparator = _numeric(segment, value_type, label)
-    low, high = _reference_range(_at(segment, 7, 1))
+    low, high = usual_range(*_reference_range(_at(segment, 7, 1)))
     flag = _at(segment, 8, 1).upper() or None
     return MessageResult(
         analyte=analyte,
@@ -347,11 +348,18 @@ def _birth_date(stamp: str) -> str | None:
 
 def _when(stamp: str) -> str | None:
     """An HL7 TS ("200202150730") as "2002-02-15 07:30"; None when blank or not a date."""
-    digits = re.match(r"\d{8,14}", stamp.strip())
+    digits = re.match(r"[0-9]{8,14}", stamp.strip())
     if digits is None:
         return None
-    day = f"{stamp[:4]}-{stamp[4:6]}-{stamp[6:8]}"
-    return f"{day} {stamp[8:10]}:{stamp[10:12]}" if len(digits.group()) >= 12 else day
+    minute = len(digits.group()) >= 12
+    try:  # "20241399" or an hour 25 is no time of the calendar: not shown as one
+        when = datetime.strptime(
+            digits.group()[: 12 if minute else 8], "%Y%m%d%H%M"[: 10 if minute else 6]
+        )
+    except ValueError:
+        return None
+    day = f"{when.year:04d}-{when:%m-%d}"  # strftime writes year 1 as "1"
+    return f"{day} {when:%H:%M}" if minute else day
 
 
 def _delimiters(segment: hl7.Segment) -> Delimiters:
