@@ -99,3 +99,23 @@ def test_a_csf_value_written_before_its_name_gets_no_blood_range() -> None:
         "low",
         True,
     )
+
+
+def test_a_target_or_threshold_named_after_the_test_is_no_result() -> None:
+    # Triulzi, Hematology Am Soc Hematol Educ Program 2020 (PMC7727555): "A prophylactic
+    # platelet-transfusion threshold of <10 × 103/µL has been shown to be safe": read as the
+    # patient's platelet count, a critical value
+    assert (
+        _read(
+            "A prophylactic platelet-transfusion threshold of <10 × 10^3/µL has been shown to "
+            "be safe in stable hematology/oncology patients."
+        )
+        == []
+    )
+    assert _read("Her INR target was 2.0 to 3.0.") == []
+    assert _read("The hemoglobin trigger for transfusion was 7 g/dL.") == []
+    # the result told beside its target is read
+    assert _read("The INR target range was 2.0-3.0; her INR was 6.2.") == [("INR", 6.2, None, True)]
+    assert _read("Her platelet count was 8 × 10^3/µL; a platelet transfusion was given.") == [
+        ("Platelets", 8.0, "×10^3/µL", True)
+    ]

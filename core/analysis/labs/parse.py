@@ -316,6 +316,14 @@ _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
 # A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
 # diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
 # glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
+# A target, goal, threshold or trigger named right after the test: the number told is the
+# aim, not a result ("Her INR target was 2.0 to 3.0", "A platelet transfusion threshold of
+# 10 × 10^9/L was used", "The hemoglobin trigger for transfusion was 7 g/dL"; each read as a
+# result, two of them critical).
+_AIM_AFTER_NAME = re.compile(
+    r"(?i)[\s-]*(?:(?:count|levels?|values?|concentrations?)\s+)?(?:transfusion[\s-]+)?"
+    r"(?:targets?|goals?|thresholds?|triggers?)\b(?!\s+(?:organs?|lesions?|cells?|genes?))"
+)
 _CRITERIA = re.compile(
     r"(?i)\b(?:criteri(?:a|on)|based\s+on\s+the\s+following|defined\s+as|diagnostic\s+thresholds?"
     # "A pH < 7.1 and a lactate level > 20 mmol/L indicate the need for emergent
@@ -754,6 +762,8 @@ class _State:
                 + match.group()
                 + re.split(r"\.(?:\s|$)", line[match.end() :])[0]
             )
+            if _AIM_AFTER_NAME.match(line, match.end()):
+                continue  # "Her INR target was 2.5", "a platelet transfusion threshold of 10"
             if value.comparator and _CRITERIA.search(told):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
             general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
