@@ -49,20 +49,13 @@ class SignInGuard:
     def admit(self, account: str | None) -> None:
         """Let one attempt at ``account`` through or raise TooManyAttempts; counts it."""
         if account:
-            self._refuse_if_full(self._account_tiers, "account", account)
-            full = [t for t in self._account_tiers if not self._limiter.hit(t, "account", account)]
-            if full:  # a parallel attempt took the last place between test and hit
-                raise TooManyAttempts(self._wait(full, "account", account))
+            self._take(self._account_tiers, "account", account)
 
     def admit_sign_up(self, address: str | None) -> None:
         """Let one sign-up from ``address`` through or raise TooManyAttempts; counts it
         before the account is made, so parallel sign-ups cannot slip past the count."""
-        if address and self._sign_up_tiers:
-            self._refuse_if_full(self._sign_up_tiers, "sign-up", address)
-            tiers = self._sign_up_tiers
-            full = [t for t in tiers if not self._limiter.hit(t, "sign-up", address)]
-            if full:
-                raise TooManyAttempts(self._wait(full, "sign-up", address))
+        if address:
+            self._take(self._sign_up_tiers, "sign-up", address)
 
     def failed(self, address: str | None) -> None:
         """Count a refused password (or sign-up) against the client's address; raise
@@ -80,6 +73,13 @@ class SignInGuard:
         if account:
             for tier in self._account_tiers:
                 self._limiter.clear(tier, "account", account)
+
+    def _take(self, tiers: list[RateLimitItem], kind: str, key: str) -> None:
+        """Refuse when ``key``'s tiers are full, else count one in each of them."""
+        self._refuse_if_full(tiers, kind, key)
+        full = [t for t in tiers if not self._limiter.hit(t, kind, key)]
+        if full:  # a parallel attempt took the last place between test and hit
+            raise TooManyAttempts(self._wait(full, kind, key))
 
     def _refuse_if_full(self, tiers: list[RateLimitItem], kind: str, key: str) -> None:
         full = [tier for tier in tiers if not self._limiter.test(tier, kind, key)]
