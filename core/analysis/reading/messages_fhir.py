@@ -42,7 +42,7 @@ from core.analysis.reading.messages_common import (
     usual_range,
 )
 from core.analysis.reading.messages_fhir_xml import fhir_xml_resource, looks_like_xml
-from core.analysis.reading.patient_match import MEDICAL_RECORD_NUMBER
+from core.analysis.reading.patient_match import record_numbers
 from core.insights import MessagePatient
 
 READABLE = ("Observation", "DiagnosticReport", "Bundle")
@@ -348,14 +348,9 @@ def _patient(patient: Patient) -> MessagePatient:
 
 
 def _record_numbers(patient: Patient) -> list[str]:
-    """The Patient's identifier values. Where the identifiers say their type (HL7 table
-    0203), only medical record numbers ("MR") are the clinic's kind of number: a
-    laboratory's own patient number, an account or a national number is never compared
-    with the case's record number."""
-    given = [(i.value, _identifier_types(i)) for i in patient.identifier or [] if i.value]
-    if any(types for _, types in given):
-        return [value for value, types in given if MEDICAL_RECORD_NUMBER in types]
-    return [value for value, _ in given]
+    """The Patient's identifier values with their types (table 0203), as
+    ``record_numbers`` compares them."""
+    return record_numbers([(i.value or "", _identifier_types(i)) for i in patient.identifier or []])
 
 
 def _identifier_types(identifier: Identifier) -> set[str]:

@@ -32,7 +32,7 @@ from core.analysis.reading.messages_common import (
     specimen_of,
     usual_range,
 )
-from core.analysis.reading.patient_match import MEDICAL_RECORD_NUMBER
+from core.analysis.reading.patient_match import record_numbers
 from core.insights import MessagePatient
 
 VERSIONS = frozenset({"2.3", "2.3.1", "2.4", "2.5", "2.5.1"})
@@ -313,20 +313,16 @@ def _patient(segment: hl7.Segment) -> MessagePatient:
 
 
 def _record_numbers(segment: hl7.Segment) -> list[str]:
-    """PID-3 (patient identifier list): the ID (CX.1) of each repetition given. Where the
-    repetitions say their type (CX.5), only medical record numbers ("MR") are the clinic's
-    kind of number: a laboratory's own patient number ("PI"), an account ("AN") or a social
-    security number ("SS") is never compared with the case's record number."""
+    """PID-3 (patient identifier list): the ID (CX.1) of each repetition, with its type
+    (CX.5: "MR", "PI", "AN", "SS"), as ``record_numbers`` compares them."""
     if len(segment) <= 3:
         return []
-    given = [
-        (_at(segment, 3, 1, 1, repeat), _at(segment, 3, 5, 1, repeat).upper())
-        for repeat in range(1, len(segment(3)) + 1)
-    ]
-    given = [(number, kind) for number, kind in given if number]
-    if any(kind for _, kind in given):
-        return [number for number, kind in given if kind == MEDICAL_RECORD_NUMBER]
-    return [number for number, _ in given]
+    return record_numbers(
+        [
+            (_at(segment, 3, 1, 1, repeat), {_at(segment, 3, 5, 1, repeat).upper()} - {""})
+            for repeat in range(1, len(segment(3)) + 1)
+        ]
+    )
 
 
 def _birth_date(stamp: str) -> str | None:

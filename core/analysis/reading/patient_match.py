@@ -19,8 +19,21 @@ from core.patients import record_key
 from core.privacy.redaction import folded
 
 # HL7 table 0203's code for a medical record number: a message that types its patient
-# identifiers is compared on these only (the readers keep no other typed number).
+# identifiers is compared on these only.
 MEDICAL_RECORD_NUMBER = "MR"
+
+
+def record_numbers(given: list[tuple[str, set[str]]]) -> list[str]:
+    """The numbers to compare with the case's record number, from a message's patient
+    identifiers (each value with its type codes). Where the identifiers say their type,
+    only medical record numbers: a laboratory's own patient number, an account or a national
+    number is never compared; untyped, every one is."""
+    numbers = [(value, types) for value, types in given if value]
+    if any(types for _, types in numbers):
+        return [value for value, types in numbers if MEDICAL_RECORD_NUMBER in types]
+    return [value for value, _ in numbers]
+
+
 AGE_TOLERANCE_YEARS = 1  # a case's age may be a year behind a birthday
 
 
