@@ -23,7 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from core.analysis.history import CaseResults, TrendPoint, TrendSeries, lab_history, point_of
+from core.analysis.history import (
+    CaseResults,
+    TrendPoint,
+    TrendSeries,
+    imported_result,
+    lab_history,
+    point_of,
+)
 from core.analysis.labs.conversion import converter
 from core.analysis.labs.format import number_text
 from core.analysis.labs.specimens import is_blood, specimen_of
@@ -50,14 +57,12 @@ def delta_checks(
     if not before:
         return []
     history = {(s.analyte, s.specimen, s.unit_key): s for s in lab_history(before)}
-    imported = {
-        (v.source_key, v.timing) for case in before for v in case.lab_values if v.source_key
-    }
+    imported = {imported_result(v) for case in before for v in case.lab_values} - {None}
     checks: list[DeltaCheck] = []
     for value in current:
         if value.doubtful or value.other_patient or value.comparator or not is_blood(value):
             continue
-        if value.source_key is not None and (value.source_key, value.timing) in imported:
+        if imported_result(value) in imported:
             continue  # the same result imported again: never a change against itself
         unit, now = point_of("", seen_at, value)
         series = history.get((value.analyte, specimen_of(value), unit))

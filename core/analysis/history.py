@@ -127,6 +127,13 @@ def point_of(case_id: str, seen_at: datetime, value: LabValue) -> tuple[str, Tre
     return target, point
 
 
+def imported_result(value: LabValue) -> tuple[str, str | None] | None:
+    """A structured result's identity in the patient's history: its source key and
+    collection time (the same result imported into a second case has both); None for a
+    value read from text."""
+    return None if value.source_key is None else (value.source_key, value.timing)
+
+
 def lab_history(results: Iterable[CaseResults]) -> list[TrendSeries]:
     """One series per analyte, specimen and axis unit, each oldest first (a case's values
     in the order read); series by panel, then analyte."""
@@ -137,10 +144,11 @@ def lab_history(results: Iterable[CaseResults]) -> list[TrendSeries]:
         for value in case.lab_values:
             if value.doubtful or value.other_patient:
                 continue
-            if value.source_key is not None:
-                if (value.source_key, value.timing) in drawn:
+            identity = imported_result(value)
+            if identity is not None:
+                if identity in drawn:
                     continue  # imported again: the result is on the axis already
-                drawn.add((value.source_key, value.timing))
+                drawn.add(identity)
             unit, point = point_of(case.case_id, case.seen_at, value)
             key = (value.analyte, specimen_of(value), unit)
             found = series.get(key)
@@ -153,12 +161,12 @@ def lab_history(results: Iterable[CaseResults]) -> list[TrendSeries]:
 def imported_before(values: Iterable[LabValue], others: Iterable[CaseResults]) -> list[str]:
     """The other cases that already hold one of ``values``' structured results (the same
     source key and collection time), in the order seen."""
-    keys = {(v.source_key, v.timing) for v in values if v.source_key is not None}
+    keys = set(map(imported_result, values)) - {None}
     if not keys:
         return []
     holding = [
         case
         for case in sorted(others, key=lambda r: r.seen_at)
-        if any((v.source_key, v.timing) in keys for v in case.lab_values)
+        if any(imported_result(v) in keys for v in case.lab_values)
     ]
     return list(dict.fromkeys(case.case_id for case in holding))
