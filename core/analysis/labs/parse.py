@@ -313,9 +313,6 @@ _DURATION = re.compile(
 )
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
-# A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
-# diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
-# glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
 # A target, goal, threshold or trigger named right after the test: the number told is the
 # aim, not a result ("Her INR target was 2.0 to 3.0", "A platelet transfusion threshold of
 # 10 × 10^9/L was used", "The hemoglobin trigger for transfusion was 7 g/dL"; each read as a
@@ -324,6 +321,9 @@ _AIM_AFTER_NAME = re.compile(
     r"(?i)[\s-]*(?:(?:count|levels?|values?|concentrations?)\s+)?(?:transfusion[\s-]+)?"
     r"(?:targets?|goals?|thresholds?|triggers?)\b(?!\s+(?:organs?|lesions?|cells?|genes?))"
 )
+# A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
+# diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
+# glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
 _CRITERIA = re.compile(
     r"(?i)\b(?:criteri(?:a|on)|based\s+on\s+the\s+following|defined\s+as|diagnostic\s+thresholds?"
     # "A pH < 7.1 and a lactate level > 20 mmol/L indicate the need for emergent
@@ -669,9 +669,7 @@ class _State:
                 continue  # "sodium bicarbonate over 14 h": a time span, no result
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
-            if analyte.name == "Urine blood" and _STOOL_BEFORE.search(
-                re.split(r"\.\s", before)[-1]
-            ):
+            if analyte.name == "Urine blood" and _STOOL_BEFORE.search(sentences[-1]):
                 continue  # "The feces was negative for occult blood": the stool's, no urine's
             specimen, timing = value_context(self.section, before)
             if specimen is None and self.carried and not re.search(r"\.\s", before):
@@ -716,7 +714,7 @@ class _State:
                 match.group(),
                 clause,
                 urine_here,
-                re.split(r"\.\s", before)[-1],
+                sentences[-1],
                 after=segment,
             )
             if outcome.value is not None and PER_FIELD.match(segment):
@@ -757,20 +755,16 @@ class _State:
             value = outcome.value
             if specimen is None and not urine_here and not outcome.ranged:
                 value = with_usual_range(value, self.patient)
-            told = (  # the sentence the value is told in
-                re.split(r"\.\s", before)[-1]
-                + match.group()
-                + re.split(r"\.(?:\s|$)", line[match.end() :])[0]
-            )
             if _AIM_AFTER_NAME.match(line, match.end()):
                 continue  # "Her INR target was 2.5", "a platelet transfusion threshold of 10"
+            told = (  # the sentence the value is told in
+                sentences[-1] + match.group() + re.split(r"\.(?:\s|$)", line[match.end() :])[0]
+            )
             if value.comparator and _CRITERIA.search(told):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
             general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
-            sentences_before = re.split(r"\.\s", before)
-            previous = sentences_before[-2] if len(sentences_before) > 1 else ""
             if a_newborns_sentence(told, self.patient, previous):
                 continue  # "The neonate was born with ... pH of 6.507": the baby's, not hers
             if (
