@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 
 # Spellings that denote the same quantity, after lowercasing and removing spaces.
 _SAME_AS: dict[str, str] = {
@@ -149,7 +149,7 @@ def unit_key(unit: str | None) -> str:
     """The lookup key of a unit as written ("x10^9/L" -> "10^9/l"); "" for no unit."""
     if not unit:
         return ""
-    key = unit.strip().lower().translate(_SUPERSCRIPTS).replace(" ", "")
+    key = unit.strip().lower().translate(SUPERSCRIPT_DIGITS).replace(" ", "")
     key = key.replace("µ", "u").replace("μ", "u").replace("²", "2").replace("³", "3")
     key = key.rstrip(".,;:")
     # "10e9/l", "x10*9/l" and "109/l" (superscript lost in a PDF) all mean 10^9/l

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+from core.vocabulary.units import SUPERSCRIPT_DIGITS
 
 # Only the units a load is counted in per millilitre: copies, international units.
 _POWER_OF_TEN_LOAD = re.compile(
@@ -31,7 +31,7 @@ _BETHESDA = re.compile(r"(?i)\bBethesda\s+units?\s*(?:\(\s*BU\s*\)\s*)?/\s*m[lL]
 
 
 def _written_out(match: re.Match[str]) -> str:
-    exponent = int((match.group("exp") or match.group("sup")).translate(_SUPERSCRIPT))
+    exponent = int((match.group("exp") or match.group("sup")).translate(SUPERSCRIPT_DIGITS))
     value = float(match.group("num")) * 10**exponent
     return f"{value:.0f}" if value >= 1 else match.group()
 
