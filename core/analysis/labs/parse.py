@@ -663,7 +663,7 @@ class _State:
             if _AMOUNT.match(segment) and _GIVING.search(sentences[-1]):
                 continue  # "supplemental dosages of potassium 96 mmol": a dose, no result
             previous = sentences[-2] if len(sentences) > 1 else ""
-            if anothers_value(sentences[-1], own_clause, self.patient, previous, sentences[:-1]):
+            if anothers_value(sentences[-1], own_clause, self.patient, sentences[:-1]):
                 continue  # "her sister's potassium was 2.9", "arterial cord pH": not hers
             if _DURATION.match(segment):
                 continue  # "sodium bicarbonate over 14 h": a time span, no result

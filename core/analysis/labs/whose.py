@@ -231,14 +231,14 @@ def anothers_value(
     sentence: str,
     clause: str,
     patient: Patient,
-    previous: str = "",
     earlier: list[str] | None = None,
 ) -> bool:
     """Whether the test named after ``sentence`` (its sentence up to the name) and ``clause``
     (its own clause up to the name) is a relative's, a fluid's given to the patient or, in an
-    adult's case, a newborn's. ``previous`` is the sentence before, when it announces whose
-    results follow; ``earlier`` the sentences of the paragraph before the value's, in order,
-    when a relative told of there is still the one the value's sentence speaks of."""
+    adult's case, a newborn's. ``earlier`` holds the sentences before the value's, in order:
+    the one right before may announce whose results follow, and a relative told of in them
+    may still be the one the value's sentence speaks of."""
+    previous = earlier[-1] if earlier else ""
     if _FLUID_GIVEN.search(clause):
         return True
     owner = _RELATIVE_OWNS.search(clause) or _RELATIVE_HAS.search(clause)
