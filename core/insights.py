@@ -6,9 +6,10 @@ clamped into [0, 1] on the way in, so nothing downstream ever sees an out-of-ran
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import AwareDatetime, BaseModel, Field, field_validator
 
 DEFAULT_SOAP_CONFIDENCE = 0.8
 
@@ -44,7 +45,8 @@ class DeltaCheck(BaseModel):
     unit: str | None = None
     earlier_value: float | None = None  # in ``unit`` too; None for a first critical value
     earlier_case_id: str | None = None
-    earlier_at: str | None = None  # ISO 8601, when the earlier case was seen
+    # ISO 8601: when the earlier value was collected, else when its case was seen
+    earlier_at: str | None = None
     hours_between: float | None = None
     source_line: str | None = None  # the current value's line (already redacted)
 
@@ -58,6 +60,40 @@ class PatientContext(BaseModel):
     # The current values compared with this patient's earlier results (the pipeline sets
     # them after reading the files, before the writing round).
     delta_checks: list[DeltaCheck] = Field(default_factory=list)
+
+
+# The length of time each precision of a collection time stands for.
+PRECISION_SPANS = {
+    "day": timedelta(days=1),
+    "hour": timedelta(hours=1),
+    "minute": timedelta(minutes=1),
+}
+
+
+class CollectionTime(BaseModel):
+    """When a structured result's specimen was collected, as its message says (HL7 v2
+    SPM-17, OBR-7, OBX-14; FHIR Specimen.collection, Observation.effective[x])."""
+
+    # The start of the time sent, in the sender's own offset; a time sent without one (HL7
+    # v2 often, a FHIR date) is read as UTC and ``zone_given`` says so.
+    at: AwareDatetime
+    # "day" for a date alone (HL7 "20261125", FHIR "2026-11-25"), "hour" for an hour.
+    precision: Literal["day", "hour", "minute"] = "minute"
+    zone_given: bool = True
+    # Why the time is not trusted (core.analysis.reading.collection_time: after the
+    # analysis, before the patient's birth): the value is kept, marked, at its case's
+    # time, and drives no delta check.
+    doubt: str | None = None
+
+    @property
+    def end(self) -> datetime:
+        """The end of the span the time stands for (its start for a time to the minute)."""
+        span = PRECISION_SPANS[self.precision]
+        return self.at if self.precision == "minute" else self.at + span
+
+    @property
+    def trusted(self) -> bool:
+        return self.doubt is None
 
 
 class LabValue(BaseModel):
@@ -108,6 +144,11 @@ class LabValue(BaseModel):
     # patient is one result of the patient's history (core.analysis.history), never
     # compared with itself. None for a result read from text.
     source_key: str | None = None
+    # When the specimen was collected, from a structured message's fields (``timing``
+    # keeps the same time as text): the value's time in the patient's history. None for a
+    # value read from text (and in records written before round sixteen), whose time is
+    # its case's.
+    collected: CollectionTime | None = None
 
 
 class OcrLine(BaseModel):

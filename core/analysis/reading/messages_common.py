@@ -15,7 +15,7 @@ from core.analysis.labs.critical import mark_critical
 from core.analysis.labs.loinc import LOINC, LOINC_SYSTEM
 from core.analysis.labs.patterns import ALIASES, ANALYTE_NAME, alias_key
 from core.analysis.labs.result import computed_flag
-from core.insights import LabValue
+from core.insights import CollectionTime, LabValue
 from core.vocabulary.catalog import BY_NAME
 
 # The sizes a message may have before any parsing: a lab file is never this large.
@@ -148,6 +148,8 @@ class MessageResult:
     source: str
     # Who sent the result under which id (see source_key); None when the message says not.
     identity: str | None = None
+    # ``collected`` as a timestamp (core.analysis.reading.collection_time).
+    collected_at: CollectionTime | None = None
 
 
 def lab_value(result: MessageResult, file_id: str) -> LabValue:
@@ -174,6 +176,7 @@ def lab_value(result: MessageResult, file_id: str) -> LabValue:
         sender_flag=result.sender_flag,
         result_status=result.status,
         source_key=source_key(_as_sent(result)),
+        collected=result.collected_at if result.collected else None,
     )
 
 

@@ -30,6 +30,7 @@ from fhir.resources.R4B.patient import Patient
 from fhir.resources.R4B.specimen import Specimen
 from pydantic import ValidationError
 
+from core.analysis.reading.collection_time import fhir_collection_time
 from core.analysis.reading.messages_common import (
     BEYOND_MEASUREMENT,
     MAX_BUNDLE_ENTRIES,
@@ -240,6 +241,7 @@ class _Resources:
             )
             return
         shown = f"{text or code}: {quantity.comparator or ''}{quantity.value:g} {unit or ''}"
+        collected = _collected(specimen, observation)
         self.reading.results.append(
             MessageResult(
                 analyte=analyte,
@@ -250,10 +252,11 @@ class _Resources:
                 high=high,
                 sender_flag=_interpretation(observation),
                 specimen=_specimen(specimen, observation),
-                collected=_collected(specimen, observation),
+                collected=None if collected is None else _when(collected),
                 status=status,
                 source=f"{name}: {shown.strip()}",
                 identity=identity,
+                collected_at=None if collected is None else fhir_collection_time(collected),
             )
         )
 
@@ -313,14 +316,16 @@ def _specimen(specimen: Any, observation: Observation) -> str | None:
     return None
 
 
-def _collected(specimen: Any, observation: Observation) -> str | None:
+def _collected(specimen: Any, observation: Observation) -> Any:
+    """The collection time as the models give it: the Specimen's, else the effective time
+    (a period's start)."""
     collection = specimen.collection if isinstance(specimen, Specimen) else None
     if collection is not None and collection.collectedDateTime is not None:
-        return _when(collection.collectedDateTime)
+        return collection.collectedDateTime
     if observation.effectiveDateTime is not None:
-        return _when(observation.effectiveDateTime)
+        return observation.effectiveDateTime
     if observation.effectivePeriod is not None and observation.effectivePeriod.start is not None:
-        return _when(observation.effectivePeriod.start)
+        return observation.effectivePeriod.start
     return None
 
 

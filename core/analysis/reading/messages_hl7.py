@@ -19,6 +19,7 @@ from typing import Any
 
 import hl7
 
+from core.analysis.reading.collection_time import hl7_collection_time
 from core.analysis.reading.hl7_escapes import Delimiters, unescape
 from core.analysis.reading.messages_common import (
     MAX_MESSAGE_BYTES,
@@ -33,7 +34,7 @@ from core.analysis.reading.messages_common import (
     usual_range,
 )
 from core.analysis.reading.patient_match import record_numbers
-from core.insights import MessagePatient
+from core.insights import CollectionTime, MessagePatient
 
 VERSIONS = frozenset({"2.3", "2.3.1", "2.4", "2.5", "2.5.1"})
 # OBX-11 (HL7 table 0085): what each status means here; the others are no value.
@@ -157,7 +158,7 @@ def _read_message(segments: list[str], where: str, reading: HL7Reading) -> None:
         raise MessageError(f"{where}: MSH-12 version '{version}' is not 2.3 to 2.5.1")
     group: list[tuple[MessageResult, bool]] = []  # results of one OBR, and whether it named
     order_specimen: str | None = None  # OBR-15
-    order_time: str | None = None  # OBR-7
+    order_time: str = ""  # OBR-7 as sent
     obx_count = 0
     for segment in message:
         name = str(segment[0])
@@ -167,11 +168,11 @@ def _read_message(segments: list[str], where: str, reading: HL7Reading) -> None:
             reading.results.extend(result for result, _ in group)
             group = []
             order_specimen = _order_specimen(segment, where, reading)
-            order_time = _when(_at(segment, 7, 1))
+            order_time = _at(segment, 7, 1)
         elif name == "SPM":
             # SPM follows the OBXs of its order (2.5): its specimen and time are theirs.
             specimen = _at(segment, 4, 2) or _at(segment, 4, 1)
-            collected = _when(_at(segment, 17, 1))
+            collected = _at(segment, 17, 1)
             group = [
                 (_with(result, specimen, collected, had_specimen), had_specimen)
                 for result, had_specimen in group
@@ -216,19 +217,27 @@ def _order_specimen(segment: hl7.Segment, where: str, reading: HL7Reading) -> st
     return None
 
 
-def _with(result: MessageResult, specimen: str, collected: str | None, kept: bool) -> MessageResult:
+def _with(result: MessageResult, specimen: str, stamp: str, kept: bool) -> MessageResult:
+    text, at = (result.collected, result.collected_at) if result.collected else _time(stamp)
     return replace(
         result,
         specimen=result.specimen if kept or not specimen else specimen_of(specimen),
-        collected=result.collected or collected,
+        collected=text,
+        collected_at=at,
     )
+
+
+def _time(stamp: str) -> tuple[str | None, CollectionTime | None]:
+    """A TS as the value's timing text ("2002-02-15 07:30") and as a collection time."""
+    text = _when(stamp)
+    return text, hl7_collection_time(stamp) if text else None
 
 
 def _result(
     segment: hl7.Segment,
     label: str,
     order_specimen: str | None,
-    order_time: str | None,
+    order_time: str,
     reading: HL7Reading,
 ) -> MessageResult | None:
     value_type = _at(segment, 2, 1).upper()
@@ -261,6 +270,9 @@ def _result(
     value, comparator = _numeric(segment, value_type, label)
     low, high = usual_range(*_reference_range(_at(segment, 7, 1)))
     flag = _at(segment, 8, 1).upper() or None
+    collected, collected_at = _time(order_time)
+    if collected is None:
+        collected, collected_at = _time(_at(segment, 14, 1))
     return MessageResult(
         analyte=analyte,
         value=value,
@@ -270,9 +282,10 @@ def _result(
         high=high,
         sender_flag=flag,
         specimen=specimen_of(order_specimen),
-        collected=order_time or _when(_at(segment, 14, 1)),
+        collected=collected,
         status=status,
         source=f"{label}: {_shown(segment)}",
+        collected_at=collected_at,
     )
 
 
