@@ -16,6 +16,14 @@ reports give, so that 26.5 µmol/L (0.2997 mg/dL) counts as the 0.3 mg/dL KDIGO 
 "Within 48 hours" includes 48 hours exactly. Only blood values that are measurements (no
 comparator, not doubtful) are compared, and a structured result already imported into an
 earlier case (the same source key and collection time) is not compared with itself.
+
+Times are the values' own (core.analysis.history.value_time): when the specimen was
+collected where a structured message says so, else when the case was seen. A value is
+compared with the patient's results collected before it, in earlier cases or in its own
+(three days of results imported at once are three days apart); a value whose collection
+time is not trusted is neither compared nor compared with. A time sent as a date alone
+stands for its whole day: an earlier result counts only when surely before, and a window
+only when surely within it.
 """
 
 from __future__ import annotations
@@ -49,24 +57,32 @@ KDIGO = "KDIGO acute kidney injury criterion"
 
 
 def delta_checks(
-    current: Sequence[LabValue], seen_at: datetime, earlier: Sequence[CaseResults]
+    current: Sequence[LabValue],
+    seen_at: datetime,
+    earlier: Sequence[CaseResults],
+    case_id: str = "",
 ) -> list[DeltaCheck]:
-    """Every rule the current values meet against the earlier cases (those seen before
-    ``seen_at``), in the order of the current values."""
+    """Every rule the current values (of the case ``case_id`` seen at ``seen_at``) meet
+    against the results collected before each, in the earlier cases (those seen before
+    ``seen_at``) and the case's own; in the order of the current values."""
     before = [case for case in earlier if case.seen_at < seen_at]
-    if not before:
-        return []
-    history = {(s.analyte, s.specimen, s.unit_key): s for s in lab_history(before)}
+    own = CaseResults(case_id, seen_at, current)
+    history = {(s.analyte, s.specimen, s.unit_key): s for s in lab_history([*before, own])}
     imported = {imported_result(v) for case in before for v in case.lab_values} - {None}
     checks: list[DeltaCheck] = []
     for value in current:
         if value.doubtful or value.other_patient or value.comparator or not is_blood(value):
             continue
+        if value.collected is not None and not value.collected.trusted:
+            continue  # its time is in doubt: no window can be measured from it
         if imported_result(value) in imported:
             continue  # the same result imported again: never a change against itself
-        unit, now = point_of("", seen_at, value)
-        series = history.get((value.analyte, specimen_of(value), unit))
-        if series is None or not series.points:
+        unit, now = point_of(case_id, seen_at, value)
+        found = history.get((value.analyte, specimen_of(value), unit))
+        if found is None:
+            continue
+        series = _before(found, now)
+        if not series.points:
             continue
         checks += _creatinine(value, now, series)
         checks += _hemoglobin(value, now, series)
@@ -87,7 +103,7 @@ def _creatinine(value: LabValue, now: TrendPoint, series: TrendSeries) -> list[D
     if current is None:
         return []
     found = []
-    recent = _measured(series, now.seen_at - CREATININE_RISE_WINDOW, now.seen_at)
+    recent = _measured(series, now, CREATININE_RISE_WINDOW)
     if recent:
         lowest = min(recent, key=lambda p: p.value)
         low_mg = _in_mg_dl(series, lowest.value)
@@ -104,7 +120,7 @@ def _creatinine(value: LabValue, now: TrendPoint, series: TrendSeries) -> list[D
                     "0.3 mg/dL or more within 48 h)",
                 )
             )
-    week = _measured(series, now.seen_at - CREATININE_RATIO_WINDOW, now.seen_at)
+    week = _measured(series, now, CREATININE_RATIO_WINDOW)
     if week:
         lowest = min(week, key=lambda p: p.value)
         if lowest.value > 0 and now.value >= CREATININE_RATIO * lowest.value - 1e-9:
@@ -187,8 +203,17 @@ def _new_critical(value: LabValue, now: TrendPoint, series: TrendSeries) -> list
     ]
 
 
-def _measured(series: TrendSeries, since: datetime, until: datetime) -> list[TrendPoint]:
-    return [p for p in series.points if since <= p.seen_at < until and not p.comparator]
+def _before(series: TrendSeries, now: TrendPoint) -> TrendSeries:
+    """The series' points surely collected before ``now`` (a day's span ended by then),
+    those of a trusted time only."""
+    points = [p for p in series.points if p.until <= now.at and p.at < now.at]
+    trusted = [p for p in points if p.time_doubt is None]
+    return TrendSeries(series.analyte, series.specimen, series.unit_key, trusted)
+
+
+def _measured(series: TrendSeries, now: TrendPoint, window: timedelta) -> list[TrendPoint]:
+    """The measurements surely within ``window`` before ``now``."""
+    return [p for p in series.points if now.until - p.at <= window and not p.comparator]
 
 
 def _previous(series: TrendSeries) -> TrendPoint | None:
@@ -221,12 +246,13 @@ def _check(
     earlier: TrendPoint,
     how: str,
 ) -> DeltaCheck:
-    hours = round((now.seen_at - earlier.seen_at).total_seconds() / 3600, 1)
+    hours = round((now.at - earlier.at).total_seconds() / 3600, 1)
+    by_date = "day" in (now.precision, earlier.precision)
     unit = UCUM.get(series.unit_key, series.unit_key)
     statement = (
         f"{value.analyte} {_shown(now.value)} {unit}: {how}; earlier "
         f"{_shown(earlier.value)} {unit} ({earlier.as_written} as reported) "
-        f"{_ago(hours)} before"
+        f"{_ago(hours, by_date)} before"
     )
     return DeltaCheck(
         rule=rule,
@@ -236,7 +262,7 @@ def _check(
         unit=unit or None,
         earlier_value=earlier.value,
         earlier_case_id=earlier.case_id,
-        earlier_at=earlier.seen_at.isoformat(),
+        earlier_at=earlier.at.isoformat(),
         hours_between=hours,
         source_line=value.source_line,
     )
@@ -246,7 +272,10 @@ def _shown(number: float) -> str:
     return number_text(round(float(number), 2))
 
 
-def _ago(hours: float) -> str:
+def _ago(hours: float, by_date: bool = False) -> str:
+    if by_date:  # a date without its time: the days between the dates, said so
+        days = round(hours / 24)
+        return f"{days} day{'' if days == 1 else 's'} (by collection date)"
     if hours < 72:
         return f"{number_text(hours)} h"
     return f"{round(hours / 24)} days"

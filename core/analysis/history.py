@@ -9,6 +9,12 @@ a value from a report whose header names another patient (``LabValue.other_patie
 A structured result imported again (the same message or FHIR resources uploaded into a
 second case: the same ``LabValue.source_key`` and collection time) is one result, drawn
 once, at the case it was first imported into.
+
+Each value sits at its own time: when its specimen was collected, where a structured
+message says so (``LabValue.collected``), else when its case was seen. Three days of
+results imported in one case are three points, and a result collected before an earlier
+case's is older on the axis. A collection time that is not trusted (after the analysis,
+before the patient's birth) is not used: the value sits at its case's time, marked.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from core.analysis.labs.conversion import converter, unit_of
 from core.analysis.labs.format import format_result
 from core.analysis.labs.specimens import SERUM_OR_PLASMA, WHOLE_BLOOD, specimen_of
 from core.analysis.labs.ucum import UCUM
-from core.insights import LabValue
+from core.insights import PRECISION_SPANS, LabValue
 from core.vocabulary.catalog import BY_NAME
 
 # The specimens a test's name implies (a chemistry's serum, a blood count's whole blood):
@@ -40,10 +46,10 @@ class CaseResults:
 
 @dataclass(frozen=True)
 class TrendPoint:
-    """One value on a series' axis, with its case, date and source line."""
+    """One value on a series' axis, with its case, its time and source line."""
 
     case_id: str
-    seen_at: datetime
+    seen_at: datetime  # when its case was seen
     value: float  # in the series' unit
     as_written: str  # "106 µmol/L": the value as the report gave it
     comparator: str | None
@@ -54,6 +60,31 @@ class TrendPoint:
     source_line: str | None
     source_page: int | None
     timing: str | None
+    # The value's time: when its specimen was collected, else ``seen_at``.
+    at: datetime
+    # The collection time's precision ("day", "hour", "minute"); None at its case's time.
+    precision: str | None = None
+    # Why the message's collection time was not used (LabValue.collected.doubt).
+    time_doubt: str | None = None
+
+    @property
+    def collected(self) -> bool:
+        """Whether ``at`` is a collection time the message gave (not the case's)."""
+        return self.precision is not None
+
+    @property
+    def until(self) -> datetime:
+        """The end of the span ``at`` stands for: a day for a date alone, else ``at``."""
+        if self.precision in (None, "minute"):
+            return self.at
+        return self.at + PRECISION_SPANS[self.precision]
+
+
+def value_time(value: LabValue, seen_at: datetime) -> datetime:
+    """When the value's blood was drawn: its trusted collection time, else ``seen_at``
+    (its case's time)."""
+    collected = value.collected
+    return collected.at if collected is not None and collected.trusted else seen_at
 
 
 @dataclass
@@ -110,6 +141,8 @@ def point_of(case_id: str, seen_at: datetime, value: LabValue) -> tuple[str, Tre
         return None if number is None else round(convert(number), 6)
 
     written = format_result(value) + (f" {value.unit}" if value.unit else "")
+    collected = value.collected
+    trusted = collected is not None and collected.trusted
     point = TrendPoint(
         case_id=case_id,
         seen_at=seen_at,
@@ -123,6 +156,9 @@ def point_of(case_id: str, seen_at: datetime, value: LabValue) -> tuple[str, Tre
         source_line=value.source_line,
         source_page=value.source_page,
         timing=value.timing,
+        at=value_time(value, seen_at),
+        precision=collected.precision if collected is not None and trusted else None,
+        time_doubt=collected.doubt if collected is not None else None,
     )
     return target, point
 
@@ -135,8 +171,9 @@ def imported_result(value: LabValue) -> tuple[str, str | None] | None:
 
 
 def lab_history(results: Iterable[CaseResults]) -> list[TrendSeries]:
-    """One series per analyte, specimen and axis unit, each oldest first (a case's values
-    in the order read); series by panel, then analyte."""
+    """One series per analyte, specimen and axis unit, each oldest first by the values'
+    times (values of one time in the order their cases were seen, then read); series by
+    panel, then analyte."""
     series: dict[tuple[str, str, str], TrendSeries] = {}
     ordered = sorted(results, key=lambda r: r.seen_at)
     drawn: set[tuple[str, str | None]] = set()
@@ -155,6 +192,8 @@ def lab_history(results: Iterable[CaseResults]) -> list[TrendSeries]:
             if found is None:
                 found = series[key] = TrendSeries(value.analyte, key[1], unit)
             found.points.append(point)
+    for found in series.values():
+        found.points.sort(key=lambda p: p.at)  # stable: ties keep the cases' order
     return sorted(series.values(), key=lambda s: (s.panel, s.analyte, s.specimen, s.unit_key))
 
 

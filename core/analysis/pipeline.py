@@ -103,7 +103,7 @@ def analyze_case(
     lab_values = [value for document in documents for value in document.lab_values]
     warnings = [*warnings, *_already_imported(documents, earlier)]
     # Both engines write from the delta checks: the values compared with earlier results.
-    checks = delta_checks(lab_values, case.created_at, earlier)
+    checks = delta_checks(lab_values, case.created_at, earlier, case.case_id)
     context = context.model_copy(update={"delta_checks": checks})
 
     # Round 2: the summary beside the SOAP note and diagnosis, from the same facts.

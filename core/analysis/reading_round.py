@@ -17,6 +17,7 @@ from typing import Any
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.labs.parse import read_document
 from core.analysis.labs.reference import Patient
+from core.analysis.reading.collection_time import checked_times
 from core.analysis.reading.extraction import no_text_layer
 from core.analysis.reading.imaging import (
     UnreadableImage,
@@ -35,7 +36,7 @@ from core.insights import (
     PatientContext,
     RadiologyImage,
 )
-from core.models import AnalysisStage, CaseFile, FileCategory
+from core.models import AnalysisStage, CaseFile, FileCategory, utc_now
 from core.privacy.redaction import CaseScrubber
 
 # A DICOM file that declares burned-in annotation may show the patient's name or numbers on
@@ -154,6 +155,7 @@ def read_round(
         labs = _finish_labs(lab_futures, Patient(context.age, context.gender))
         for lab in labs:
             _check_patient(lab, _CasePatient(patient_name, birth_date, record_number), context)
+            _check_collection_times(lab, birth_date)
         timings[AnalysisStage.LAB_DOCUMENTS_PROCESSED.value] = round(
             time.perf_counter() - started, 3
         )
@@ -326,6 +328,32 @@ def _check_patient(lab: _LabResult, patient: _CasePatient, context: PatientConte
         lab.document = lab.document.model_copy(
             update={"warnings": [*withheld, *lab.document.warnings], "text": "", "lab_values": []}
         )
+
+
+def _check_collection_times(lab: _LabResult, birth_date: date | None) -> None:
+    """A structured result collected after this analysis or before the patient's birth
+    (the record's date, else the message's own): warned about, kept, marked, and left out
+    of the delta checks (core.analysis.reading.collection_time)."""
+    document = lab.document
+    if not document.structured or not document.lab_values:
+        return
+    born = birth_date or _message_birth_date(document)
+    values, found = checked_times(document.label, document.lab_values, utc_now(), born)
+    if found:
+        lab.document = document.model_copy(
+            update={"lab_values": values, "warnings": [*found, *document.warnings]}
+        )
+
+
+def _message_birth_date(document: LabDocument) -> date | None:
+    """The one full birth date the message gives its patient, if it gives one."""
+    dates = {p.birth_date for p in document.message_patients if p.birth_date}
+    if len(dates) != 1:
+        return None
+    try:
+        return date.fromisoformat(dates.pop() or "")
+    except ValueError:
+        return None  # a year or a year-month alone
 
 
 def _add_page_text(lab: _LabResult, patient: Patient) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta, timezone
-from typing import Any
+from typing import Any, Literal
 
 from core.insights import CollectionTime, LabValue
 
@@ -25,6 +25,8 @@ ANY_ZONE = timedelta(hours=14)
 
 AFTER_ANALYSIS = "after the time of this analysis"
 BEFORE_BIRTH = "before the patient's date of birth"
+
+Precision = Literal["day", "hour", "minute"]
 
 _TS = re.compile(
     r"(\d{4})(\d{2})(\d{2})(?:(\d{2})(?:(\d{2})(?:\d{2}(?:\.\d{1,4})?)?)?)?([+-]\d{4})?",
@@ -46,7 +48,7 @@ def hl7_collection_time(stamp: str) -> CollectionTime | None:
         )
     except ValueError:  # "20241399", an hour 25: no time of the calendar
         return None
-    precision = "minute" if minute else "hour" if hour else "day"
+    precision: Precision = "minute" if minute else "hour" if hour else "day"
     return CollectionTime(at=at, precision=precision, zone_given=zone is not None)
 
 
