@@ -14,6 +14,18 @@ from core.services.trends import PatientTrends
 class TrendPointOut(BaseModel):
     case_id: str
     seen_at: str = Field(description="When the case was seen (ISO 8601)")
+    at: str = Field(
+        description="When the value was taken (ISO 8601): its collection time where the "
+        "lab's message gives one it can trust, else its case's time; points are in this order"
+    )
+    collected: bool = Field(description="Whether `at` is the message's collection time")
+    time_precision: str | None = Field(
+        description='The collection time\'s precision: "day" (a date alone), "hour", "minute"'
+    )
+    time_doubt: str | None = Field(
+        description="Why the message's collection time was not trusted (the value is at its "
+        "case's time and drives no delta check)"
+    )
     value: float = Field(description="In the series' unit")
     as_written: str = Field(description="The value as the report gave it, with its unit")
     comparator: str | None
@@ -53,6 +65,10 @@ def _point(point: TrendPoint) -> dict[str, Any]:
     return {
         "case_id": point.case_id,
         "seen_at": point.seen_at.isoformat(),
+        "at": point.at.isoformat(),
+        "collected": point.collected,
+        "time_precision": point.precision,
+        "time_doubt": point.time_doubt,
         "value": point.value,
         "as_written": point.as_written,
         "comparator": point.comparator,

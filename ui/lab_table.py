@@ -44,6 +44,8 @@ COLUMNS = (
 DOUBTFUL = "Doubtful read, check the source"
 # A report whose header names another patient (core.insights.LabValue.other_patient).
 OTHER_PATIENT = "WRONG PATIENT? The file's header names another patient"
+# A collection time after the analysis or before birth (core.insights.CollectionTime.doubt).
+COLLECTION_TIME = "COLLECTION TIME? The message's time is"
 SENDER_FLAG = "Lab's flag"  # shown only when a structured message sent flags
 CRITICAL = "Critical"
 # Translucent tints read on light and dark themes alike; the Flag words carry the meaning
@@ -82,6 +84,8 @@ def shown_specimen(value: LabValue) -> str:
 def shown_read(value: LabValue) -> str:
     """What to check about the read itself: doubtful, read by OCR (with its confidence)."""
     notes = [OTHER_PATIENT] if value.other_patient else []
+    if value.collected is not None and value.collected.doubt:
+        notes.append(f"{COLLECTION_TIME} {value.collected.doubt}")
     notes += [DOUBTFUL] if value.doubtful else []
     read = how_read(value)
     if read:

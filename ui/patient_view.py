@@ -20,7 +20,14 @@ from core.services.trends import (
 )
 from ui import formatting, routes
 from ui.critical_acknowledgments import waiting_line
-from ui.trend_charts import case_link, panel_spec, series_title, trend_rows
+from ui.trend_charts import (
+    case_link,
+    doubtful_times,
+    panel_spec,
+    point_time,
+    series_title,
+    trend_rows,
+)
 
 _KIND_LABELS = {
     CASE_SEEN: "Case",
@@ -117,9 +124,9 @@ def latest_table(trends: PatientTrends) -> None:
             {
                 "Test": series_title(series),
                 "Latest": _point_text(series.latest),
-                "Latest seen": formatting.when(series.latest.seen_at),
+                "Latest taken": point_time(series.latest),
                 "Previous": _point_text(previous),
-                "Previous seen": formatting.when(previous.seen_at) if previous else "",
+                "Previous taken": point_time(previous) if previous else "",
                 "Change": "" if change is None else _signed(change, series.unit),
                 "Values": len(series.points),
             }
@@ -137,8 +144,17 @@ def trend_charts(trends: PatientTrends) -> None:
     st.subheader("Lab trends")
     st.caption(
         "Every value over time in one unit per test (other units converted), the reference "
-        "range shaded; select a point to open its case."
+        "range shaded; each at its collection time where the lab's message gives one, else "
+        "when its case was seen; select a point to open its case."
     )
+    doubted = doubtful_times(trends.series)
+    if doubted:
+        st.warning(
+            f"COLLECTION TIME? {doubted} value(s) came with a collection time after their "
+            "analysis or before the patient's date of birth: they are drawn at their case's "
+            "time, and compared with nothing, until the doctor has checked the message.",
+            icon=":material/schedule:",
+        )
     for panel, group in groupby(trends.series, key=lambda s: s.panel):
         members: list[TrendSeries] = list(group)
         st.markdown(f"**{formatting.markdown_text(panel)}**")

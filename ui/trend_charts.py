@@ -11,13 +11,15 @@ from __future__ import annotations
 import copy
 import functools
 from collections.abc import Sequence
+from datetime import UTC
 from typing import Any
 
 import altair as alt
 import pandas as pd
 
-from core.analysis.history import USUAL_BLOOD, TrendSeries
+from core.analysis.history import USUAL_BLOOD, TrendPoint, TrendSeries
 from core.vocabulary.catalog import BY_NAME
+from ui import formatting
 from ui.routes import CASE_ID_PARAM
 
 CASE_PAGE = "case"  # the case page's address (ui.routes.CASE, served at /case)
@@ -27,6 +29,26 @@ def series_title(series: TrendSeries) -> str:
     """ "Creatinine (mg/dL)", with the specimen when it is not the test's usual blood."""
     specimen = "" if series.specimen in USUAL_BLOOD else f", {series.specimen}"
     return f"{series.analyte} ({series.unit}{specimen})"
+
+
+def point_time(point: TrendPoint) -> str:
+    """When the value was taken, as a doctor reads it: its collection time (a date alone
+    as a date, a time sent without its zone as the lab wrote it), else its case's time,
+    with the reason when the message's collection time was not trusted."""
+    if point.time_doubt:
+        return f"{formatting.when(point.at)} (case seen; COLLECTION TIME? {point.time_doubt})"
+    if not point.collected:
+        return formatting.when(point.at)
+    if point.precision == "day":
+        return f"{point.at:%d %b %Y} (collected, date only)"
+    if not point.zone_given:
+        return f"{point.at:%d %b %Y, %H:%M} (collected, the lab's local time)"
+    return f"{formatting.when(point.at)} (collected)"
+
+
+def doubtful_times(series_list: Sequence[TrendSeries]) -> int:
+    """How many values' collection times were not trusted (drawn at their case's time)."""
+    return sum(1 for s in series_list for p in s.points if p.time_doubt)
 
 
 def case_link(case_id: str) -> str:
@@ -53,7 +75,8 @@ def trend_rows(series_list: Sequence[TrendSeries]) -> pd.DataFrame:
             rows.append(
                 {
                     "test": title,
-                    "seen": point.seen_at,
+                    "seen": point.at.astimezone(UTC),  # one zone for the axis
+                    "taken": point_time(point),
                     "value": point.value,
                     "as_written": point.as_written,
                     "band_low": low if low is not None else (0.0 if high is not None else None),
@@ -97,7 +120,7 @@ def _panel_spec() -> dict[str, Any]:
             color=alt.Color("flag:N", scale=colours, legend=alt.Legend(title=None)),
             href="case:N",
             tooltip=[
-                alt.Tooltip("seen:T", title="Seen", format="%d %b %Y"),
+                alt.Tooltip("taken:N", title="Taken"),
                 alt.Tooltip("as_written:N", title="As reported"),
                 alt.Tooltip("value:Q", title="On this axis", format=".3~f"),
                 alt.Tooltip("flag:N", title="Flag"),

@@ -66,6 +66,8 @@ class TrendPoint:
     precision: str | None = None
     # Why the message's collection time was not used (LabValue.collected.doubt).
     time_doubt: str | None = None
+    # False for a collection time sent without its zone (read as UTC: shown as sent).
+    zone_given: bool = True
 
     @property
     def collected(self) -> bool:
@@ -159,6 +161,7 @@ def point_of(case_id: str, seen_at: datetime, value: LabValue) -> tuple[str, Tre
         at=value_time(value, seen_at),
         precision=collected.precision if collected is not None and trusted else None,
         time_doubt=collected.doubt if collected is not None else None,
+        zone_given=collected.zone_given if collected is not None and trusted else True,
     )
     return target, point
 

@@ -41,5 +41,7 @@ def trend_blocks(series: Sequence[TrendSeries], insights: Insights, case_id: str
 
 
 def _point(point: TrendPoint, case_id: str) -> str:
-    when = "this case" if point.case_id == case_id else point.seen_at.strftime("%d %b %Y")
+    when = point.at.strftime("%d %b %Y") if point.collected or point.case_id != case_id else ""
+    if point.case_id == case_id:
+        when = f"{when}, this case" if when else "this case"
     return f"{number_text(round(point.value, 3))} ({when})"

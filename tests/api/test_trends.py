@@ -103,3 +103,37 @@ def test_the_fhir_document_names_the_patient_record_and_adds_earlier_results_on_
     with_earlier = client.get(path, headers=fresh_doctor.headers, params={"earlier": "true"})
     (earlier,) = [o for o in resources(with_earlier, "Observation") if "effectiveDateTime" in o]
     assert earlier["valueQuantity"]["value"] == 7.0 and first in earlier["note"][-1]["text"]
+
+
+def test_points_are_in_collection_time_order_with_their_times(
+    client: TestClient, clinic: Clinic, fresh_doctor: Doctor
+) -> None:
+    # Round sixteen: the second case imported a result collected in 2002, before the first
+    # case's (read from text, at its case's time); another came with a time after now.
+    first = create_case(client, fresh_doctor)["case"]
+    patient_id = first["patient_id"]
+    finish_analysis(
+        clinic, fresh_doctor.user_id, first["case_id"],
+        lab_values=[{"analyte": "Glucose", "value": 7.0, "unit": "mmol/L"}],
+    )  # fmt: skip
+    second = create_case(client, fresh_doctor, patient_id=patient_id)["case"]
+    drawn = {"at": "2002-02-15T07:30:00Z", "zone_given": False}
+    doubted = {"at": "2099-01-01T08:00:00Z", "doubt": "after the time of this analysis"}
+    finish_analysis(
+        clinic, fresh_doctor.user_id, second["case_id"],
+        lab_values=[{"analyte": "Glucose", "value": 182, "unit": "mg/dL", "collected": drawn},
+                    {"analyte": "Glucose", "value": 99, "unit": "mg/dL", "collected": doubted}],
+    )  # fmt: skip
+    body = client.get(f"/api/v1/patients/{patient_id}/trends", headers=fresh_doctor.headers)
+    (glucose,) = body.json()["series"]
+    points = glucose["points"]
+    assert [(p["case_id"], p["collected"]) for p in points] == [
+        (second["case_id"], True),
+        (first["case_id"], False),
+        (second["case_id"], False),
+    ]
+    assert points[0]["at"] == "2002-02-15T07:30:00+00:00"
+    assert points[0]["time_precision"] == "minute" and points[0]["time_doubt"] is None
+    assert points[1]["at"] == points[1]["seen_at"]
+    assert points[2]["at"] == points[2]["seen_at"]
+    assert points[2]["time_doubt"] == "after the time of this analysis"

@@ -209,3 +209,39 @@ def test_the_doctor_corrects_the_patients_details_and_the_opening_is_audited(
     assert not app.exception
     assert "Patient name is required" in texts(app, "error")
     assert services.patients.get_patient(patient_id).name == "Grace B. Hopper"
+
+
+def test_three_days_imported_in_one_case_are_three_points_taken_when_collected(
+    app: AppTest, clinic: Clinic, doctor: AuthSession
+) -> None:
+    # Round sixteen: each value at its collection time (the lab's message), not its case's.
+    case = seed_case(clinic, doctor, patient_name="Ada Byron", age=36)
+    days = [
+        {"analyte": "Creatinine", "value": value, "unit": "mg/dL",
+         "collected": {"at": f"2026-11-{day}T08:00:00+00:00"}}
+        for day, value in ((24, 1.0), (25, 1.2), (26, 1.5))
+    ]  # fmt: skip
+    doubted = {"analyte": "Potassium", "value": 4.1, "unit": "mmol/L",
+               "collected": {"at": "2099-01-01T08:00:00+00:00",
+                             "doubt": "after the time of this analysis"}}  # fmt: skip
+    _complete(clinic, doctor, case, [*days, doubted])
+    patient_id = case.case.patient_id
+    assert patient_id is not None
+    open_patient(app, patient_id)
+    assert not app.exception
+    latest = app.dataframe[1].value
+    creatinine = latest[latest["Test"] == "Creatinine (mg/dL)"].iloc[0]
+    assert creatinine["Latest taken"].endswith("(collected)")
+    assert "26 Nov 2026" in creatinine["Latest taken"]
+    assert "25 Nov 2026" in creatinine["Previous taken"]
+    assert creatinine["Change"] == "+0.3 mg/dL"
+    potassium = latest[latest["Test"] == "Potassium (mmol/L)"].iloc[0]
+    assert "COLLECTION TIME? after the time of this analysis" in potassium["Latest taken"]
+    assert any(w.startswith("COLLECTION TIME? 1 value(s)") for w in texts(app, "warning"))
+    rows = [
+        convert_arrow_bytes_to_pandas_df(chart.proto.data.data)
+        for chart in app.get("vega_lite_chart")
+    ]
+    drawn = next(r for r in rows if "Creatinine (mg/dL)" in set(r["test"]))
+    assert drawn["seen"].nunique() == 3
+    assert all(taken.endswith("(collected)") for taken in drawn["taken"])

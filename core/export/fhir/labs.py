@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.analysis.history import CaseResults
+from core.analysis.history import CaseResults, value_time
 from core.analysis.labs.format import format_lab_value, format_result, is_dipstick
 from core.analysis.labs.loinc import LOINC_SYSTEM, loinc_of
 from core.analysis.labs.ucum import UCUM_SYSTEM, ucum_code
@@ -91,7 +91,7 @@ def earlier_observations(
             observation = _observation(doc, value, len(observations) + 1)
             observation["id"] = doc.resource_id("EarlierObservation", len(observations) + 1)
             observation["status"] = "final" if case.case_id in signed else "preliminary"
-            observation["effectiveDateTime"] = fhir_time(case.seen_at)
+            observation["effectiveDateTime"] = fhir_time(value_time(value, case.seen_at))
             observation["issued"] = fhir_time(case.seen_at)
             observation.setdefault("note", []).append(
                 {"text": f"An earlier result of this patient (MedCase case {case.case_id})"}
