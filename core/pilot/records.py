@@ -128,8 +128,10 @@ class CaseView(BaseModel):
 
     @field_serializer("lab_values")
     def _values_as_shown(self, values: list[LabValue], info: SerializationInfo) -> list[Any]:
-        # A result's source key is the clinic's bookkeeping, not the reviewer's to see.
-        return [value.model_dump(mode=info.mode, exclude={"source_key"}) for value in values]
+        # A result's source key is the clinic's bookkeeping, not the reviewer's to see; its
+        # collection time a date of care (and a field the database's view check refuses).
+        hidden = {"source_key", "collected"}
+        return [value.model_dump(mode=info.mode, exclude=hidden) for value in values]
 
 
 _Model = TypeVar("_Model", bound=BaseModel)

@@ -116,7 +116,8 @@ def test_a_results_source_key_stays_out_of_the_blind_view(
     doctor = roles["doctor"].signed_in
     form = NewCase(patient_name="Eve Everywoman", patient_age=40, patient_gender="female")
     case_id = doctor.services.create_case(form, [Upload("g.hl7", HL7_SAMPLE, "lab")]).case.case_id
-    value = {"analyte": "Glucose", "value": 182, "unit": "mg/dl", "source_key": "a" * 32}
+    value = {"analyte": "Glucose", "value": 182, "unit": "mg/dl", "source_key": "a" * 32,
+             "collected": {"at": "2002-02-15T07:30:00+00:00", "zone_given": False}}  # fmt: skip
     insights = sample_insights()
     insights["lab_values"] = [value]
     backend, owner, claim = doctor.backend, doctor.doctor.user_id, str(uuid.uuid4())
@@ -128,3 +129,4 @@ def test_a_results_source_key_stays_out_of_the_blind_view(
     (row,) = [r for r in _rows(supabase_stack, "pilot_cases") if r["case_id"] == case_id]
     [shown] = row["case_view"]["lab_values"]
     assert shown["value"] == 182 and "source_key" not in shown
+    assert "collected" not in shown  # round sixteen: a date of care, left out like the key
