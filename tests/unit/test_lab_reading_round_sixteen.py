@@ -144,6 +144,15 @@ def test_a_pleural_fluids_nucleated_cells_are_its_white_cells() -> None:
 def test_a_count_named_by_its_cell_or_outside_a_fluid_keeps_its_reading() -> None:
     text = "The CSF showed a red blood cell count of 50 cells/µL and a white blood cell count of 3."
     assert _specimens(text) == [("RBC", "csf", 50.0), ("WBC", "csf", 3.0)]
+    # PMC11615976: the specimen named last before the count is the serum's, so the count is
+    # no fluid's (and no blood white count either)
+    text = (
+        "(pleural fluid protein/ serum protein ~0.68, pleural fluid lactate dehydrogenase "
+        "(LDH)/serum LDH ~0.98, and pleural fluid LDH >2/3 of upper limit of normal (ULN) of "
+        "serum LDH), with increased lymphocytes (total cells 3300/mm3 with differential 51% "
+        "lymphocytes, 37% polymorphonucleocytes)"
+    )
+    assert "WBC" not in {analyte for analyte, *_ in _read(text)}
     # no fluid named: a blood "cell count" says no cell and stays unread
     assert _read("lymphocytopenia with a cell count of 470/µl") == []
 

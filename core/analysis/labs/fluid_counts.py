@@ -9,13 +9,18 @@ count of 49,300 cells/mm3" (PMC11424232), "pleural LDH 749 U/L, red blood cells 
 nucleated cells 3368/uL" (Journal of Medical Case Reports, CUPCase row 1986). No catalogue
 name held them, so each went unread. After the fluid's name (rewrite.py finds it), such a
 count followed by a number of cells per microlitre is written as the white cell count; the
-sentence names the specimen. A count named by its cell ("red blood cell count", "CD4 cell
-count") keeps its name.
+sentence names the specimen, and only where the specimen it names last before the count is
+the fluid: "(pleural fluid protein/ serum protein ~0.68, ... of serum LDH), with increased
+lymphocytes (total cells 3300/mm3" (PMC11615976) names serum last, and a blood white count
+of 3300 would be false. A count named by its cell ("red blood cell count", "CD4 cell count")
+keeps its name.
 """
 
 from __future__ import annotations
 
 import re
+
+from core.analysis.labs.context import fluid_named_last
 
 _COUNT_NAME = re.compile(
     r"(?i)(?<![\w-])(?P<name>total\s+(?:nucleated\s+)?(?:cell\s+)?count|nucleated\s+(?:cell\s+)?"
@@ -33,12 +38,13 @@ _CELL_BEFORE = re.compile(
 
 
 def _white_cells(match: re.Match[str]) -> str:
-    if _CELL_BEFORE.search(match.string[: match.start()]):
+    before = match.string[: match.start()]
+    if _CELL_BEFORE.search(before) or not fluid_named_last(before):
         return match.group()
     return "white cell count"
 
 
-def fluid_cell_counts(after_fluid: str) -> str:
-    """``after_fluid`` (a sentence from a body fluid's name on) with its bare cell counts
-    named as the fluid's white cell count."""
-    return _COUNT_NAME.sub(_white_cells, after_fluid)
+def fluid_cell_counts(sentence: str) -> str:
+    """``sentence`` with the bare cell counts of the body fluid it names last before each
+    written as that fluid's white cell count."""
+    return _COUNT_NAME.sub(_white_cells, sentence)

@@ -212,13 +212,6 @@ def _fluid_ph(sentence: str) -> str:
     return head + _FLUID_PH.sub("fluid pH", tail)
 
 
-def _fluid_counts(sentence: str) -> str:
-    fluid = _BODY_FLUID.search(sentence)
-    if fluid is None:
-        return sentence
-    return sentence[: fluid.end()] + fluid_cell_counts(sentence[fluid.end() :])
-
-
 def has_gas_partner(text: str) -> bool:
     """True when ``text`` reports a blood gas's own results (pCO2, pO2, HCO3, base excess)."""
     return bool(_GAS_PARTNER.search(text))
@@ -1003,7 +996,7 @@ def rewrite_prose(line: str) -> str:
     if _GAS_PARTNER.search(line) or _PH_PARTNER.search(line):
         ph_passes.append(_gas_ph)
     if _BODY_FLUID.search(line):
-        ph_passes.extend((_fluid_ph, _fluid_counts))
+        ph_passes.extend((_fluid_ph, fluid_cell_counts))
     line = _by_sentence(line, ph_passes)
     line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
