@@ -34,6 +34,7 @@ from core.vocabulary.analytes import (
     UnitRange,
 )
 from core.vocabulary.analytes import unit_range as _u
+from core.vocabulary.catalog_autoantibodies import AUTOANTIBODY_ANALYTES
 from core.vocabulary.catalog_common import COMMON_ANALYTES
 from core.vocabulary.catalog_more import MORE_ANALYTES
 from core.vocabulary.catalog_specialist import SPECIALIST_ANALYTES
@@ -365,5 +366,7 @@ _CORE: tuple[Analyte, ...] = (
 )
 # fmt: on
 
-CATALOG: tuple[Analyte, ...] = _CORE + MORE_ANALYTES + COMMON_ANALYTES + SPECIALIST_ANALYTES
+CATALOG: tuple[Analyte, ...] = (
+    _CORE + MORE_ANALYTES + COMMON_ANALYTES + SPECIALIST_ANALYTES + AUTOANTIBODY_ANALYTES
+)
 BY_NAME: dict[str, Analyte] = {analyte.name: analyte for analyte in CATALOG}

@@ -143,13 +143,25 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("", None, 5.0, 0.5, 30),)),
     Analyte("Thyroglobulin", THYROID, ("thyroglobulin", "tg level", "serum thyroglobulin"),
             (_u("ng/ml", 1.5, 38.5, 0, 100_000),)),
+    # "antithyroglobulin antibody (124 IU/mL)" (MedRBench PMC11520170): the prefix and the
+    # noun together, as a thyroid-antibody pair prints them
     Analyte("Thyroglobulin antibody", THYROID, ("thyroglobulin antibody",
                                                 "thyroglobulin antibodies",
-                                                 "anti-thyroglobulin", "anti-tg", "tgab"),
+                                                 "anti-thyroglobulin", "anti-tg", "tgab",
+                                                 "anti-thyroglobulin antibody",
+                                                 "anti-thyroglobulin antibodies"),
             (_u("u/ml", None, 4, 0, 100_000),)),
+    # "Antithyroid peroxidase antibody (46 IU/mL)" (MedRBench PMC11520170), "thyroid
+    # peroxidase antibodies (ATPO) of 64 IU/mL" (PMC11509281): the noun after the prefix, and
+    # the plural, held no name and their values went unread
     Analyte("Anti-TPO antibody", THYROID, ("anti-tpo antibody", "anti-tpo", "tpo antibody",
                                             "anti tpo", "thyroid peroxidase antibody",
-                                            "anti-thyroid peroxidase", "tpo ab"),
+                                            "anti-thyroid peroxidase", "tpo ab",
+                                            "thyroid peroxidase antibodies",
+                                            "anti-thyroid peroxidase antibody",
+                                            "anti-thyroid peroxidase antibodies",
+                                            "anti-tpo antibodies", "tpo antibodies",
+                                            "thyroperoxidase antibody", "tpoab", "ATPO"),
             (_u("u/ml", None, 35, 0, 100_000),)),
     # A thyroid profile's bare "T3" and "T4" are the total hormones (the free ones say so).
     Analyte("Total T3", THYROID, ("total t3", "t3 total", "t3, total", "triiodothyronine",

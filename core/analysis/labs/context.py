@@ -203,6 +203,14 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
     return specimen, timing or section.timing
 
 
+def fluid_named_last(before: str) -> bool:
+    """Whether the specimen ``before``'s sentence names last, as ``value_context`` reads it,
+    is a body fluid (neither blood nor urine)."""
+    sentence = _TWO_SPECIMENS.sub(" ", _SENTENCE_END.split(before)[-1])
+    specimen = _closest(_RESULT_IN_BRACKETS.sub(" ", sentence))[0]
+    return specimen not in (None, "blood", "urine")
+
+
 # A colon that opens a list whose items a semicolon sets apart: the fluid named before the
 # colon is every item's. "Examination of his cerebrospinal fluid revealed the following:
 # leukocytes 0 cells/mm3; erythrocytes 3 cells/mm3, without xanthochromia" (J Med Case Rep,

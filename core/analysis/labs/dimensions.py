@@ -26,6 +26,9 @@ _UNITS_PER_VOLUME = "[units] / [length] ** 3"
 # The SI unit of an enzyme's activity, the katal (mol/s), as Scandinavian and Central-European
 # reports print it ("ALT 19.7 µkat/L", "CK 12.26 nkat/L"): a catalytic activity like U/L.
 _KATAL = re.compile(r"[mun]?kat/L")
+# A code that is only an annotation ("{COI}", a cut-off index) is UCUM's unity: the parser
+# hands back the bare annotation, which has no dimension to ask for.
+_ANNOTATION = re.compile(r"\{[^{}]*\}")
 
 
 @cache
@@ -46,6 +49,8 @@ def dimension_of(key: str) -> str | None:
         return None
     if re.fullmatch(r"m?(?:U|\[IU\])/m?L", code):
         return _UNITS_PER_VOLUME
+    if _ANNOTATION.fullmatch(code):
+        return "dimensionless"
     registry = _registry()
     dimension = str(registry.from_ucum(code).dimensionality)  # type: ignore[attr-defined]
     if dimension == str(registry.from_ucum("U/L").dimensionality):  # type: ignore[attr-defined]

@@ -570,6 +570,17 @@ LOINC: dict[str, LoincTest] = {
                              "Plasma by NAA with probe detection", ("u/ml",),
                   copies_ml=("20416-4", "Hepatitis C virus RNA [#/volume] (viral load) in "
                                         "Serum or Plasma by NAA with probe detection")),
+    # Round sixteen's autoantibodies (core.vocabulary.catalog_autoantibodies), from the same
+    # [U] file. It holds the TSH receptor antibody only as measured by immunoassay (the TBII
+    # assays that report IU/L), and the binding antibody among the acetylcholine receptor's
+    # (blocking and modulating antibodies are other tests).
+    "TSH receptor antibody": _t("57416-0", "Thyrotropin receptor Ab [Units/volume] in Serum by "
+                                           "Immunoassay", ("u/l",)),  # U
+    "Acetylcholine receptor antibody": _t("11034-6", "Acetylcholine receptor binding Ab "
+                                                     "[Moles/volume] in Serum",
+                                          ("nmol/l",)),  # U
+    "PR3 antibody": _t("6968-2", "Proteinase 3 Ab [Units/volume] in Serum", ("u/ml",)),  # U
+    "MPO antibody": _t("6969-0", "Myeloperoxidase Ab [Units/volume] in Serum", ("u/ml",)),  # U
 }
 
 # An arterial sample's own code where the catalogue reads one analyte for any blood gas:

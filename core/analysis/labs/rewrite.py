@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from core.analysis.labs.catecholamines import name_catecholamine_levels
 from core.analysis.labs.drug_levels import name_unnamed_levels
+from core.analysis.labs.fluid_counts import fluid_cell_counts
 from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
@@ -995,7 +996,7 @@ def rewrite_prose(line: str) -> str:
     if _GAS_PARTNER.search(line) or _PH_PARTNER.search(line):
         ph_passes.append(_gas_ph)
     if _BODY_FLUID.search(line):
-        ph_passes.append(_fluid_ph)
+        ph_passes.extend((_fluid_ph, fluid_cell_counts))
     line = _by_sentence(line, ph_passes)
     line = _CHEM_7.sub(_chem_7, line)
     line = _H_AND_H.sub(_h_and_h, line)
