@@ -106,3 +106,37 @@ def test_the_patient_s_own_values_beside_such_words_are_kept() -> None:
             "Mean corpuscular volume 62 fL."
         )
     ) == [("CRP", 10.2), ("MCV", 62)]
+
+
+# The lavage of the lungs is no blood: its cell differential is another fluid's.
+def test_a_bronchoalveolar_lavage_differential_is_no_blood_count() -> None:
+    def fluid(sentence: str) -> list[tuple[str, float, str | None]]:
+        return [(v.analyte, v.value, v.specimen) for v in parse_lab_values(sentence)]
+
+    # PMC11546930: the blood's differential first, then the lavage's
+    assert fluid(
+        "Results of blood tests were as follows: neutrophils, 76 %; eosinophils, 9 %. "
+        "Bronchoalveolar lavage fluid (BALF) showed a total cell count of 3.00 × 103/μL, 25 % "
+        "eosinophils, and 18 % neutrophils, and the patient was diagnosed with acute "
+        "eosinophilic pneumonia (AEP)."
+    ) == [
+        ("Neutrophils", 76, None),
+        ("Eosinophils", 9, None),
+        ("Eosinophils", 25, "other fluid"),
+        ("Neutrophils", 18, "other fluid"),
+    ]
+    # PMC11417919 and PMC11645288
+    assert {
+        s
+        for _, _, s in fluid(
+            "Bronchoalveolar lavage showed a total cell count of 12 × 106/L, comprising 4.5% "
+            "macrophages, 87% lymphocytes, and 8.5% neutrophils."
+        )
+    } == {"other fluid"}
+    assert {
+        s
+        for _, _, s in fluid(
+            "The BALF’s cell counts showed 66% lymphocytes, 6% neutrophils, 18% macrophages, and "
+            "10% ciliated columnar epithelial cells."
+        )
+    } == {"other fluid"}
