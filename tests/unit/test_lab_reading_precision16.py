@@ -140,3 +140,28 @@ def test_a_bronchoalveolar_lavage_differential_is_no_blood_count() -> None:
             "10% ciliated columnar epithelial cells."
         )
     } == {"other fluid"}
+
+
+# A superscript citation flattened after the full stop of a sentence ending in a test's name.
+def test_a_superscript_citation_after_a_test_s_name_is_no_value() -> None:
+    # PMC11488355 (introduction) and PMC11549693 (discussion)
+    assert (
+        parse_lab_values(
+            "The drug is relatively safe, with mild common adverse reactions, such as increased "
+            "triglyceride levels, increased uric acid, and thyroid-stimulating hormone.7 No "
+            "serious adverse events were observed during the fasting and feeding studies."
+        )
+        == []
+    )
+    assert (
+        parse_lab_values(
+            "It is characterized by epidermal hyperplasia with inflammatory infiltrates of "
+            "dermal dendritic cells, macrophages, T cells, and neutrophils.2,6 This is"
+        )
+        == []
+    )
+    # a value ending a sentence keeps its decimal point
+    assert _pairs(parse_lab_values("Her potassium was 3.1 mmol/L. Sodium was 131 mmol/L.")) == [
+        ("Potassium", 3.1),
+        ("Sodium", 131),
+    ]
