@@ -33,6 +33,14 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
     ),
     ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid|arthrocentesis"),
     ("body fluid", r"body\s+fluid|fluid\s+analysis|drain\s+fluid"),
+    # The lavage of the lungs, whose cells are counted as the blood's are: "Bronchoalveolar
+    # lavage fluid (BALF) showed a total cell count of 3.00 × 103/μL, 25 % eosinophils, and 18 %
+    # neutrophils" (MedRBench PMC11546930), "The BALF's cell counts showed 66% lymphocytes"
+    # (PMC11645288): no blood differential. "BAL" alone is also dimercaprol, a drug.
+    (
+        "other fluid",
+        r"bronchoalveolar\s+lavage|\bBALF\b|\bBAL\s+(?:fluid|samples?|specimens?|cells?|cytology)\b",
+    ),
     ("urine", r"\burine\b|urinary|\bu-|urinalysis|\bua\b|\b24[-\s]?h(?:ou)?r?\s+urine"),
     # Bare "blood" is also a urine dipstick test ("4+ blood"): only its compounds name blood.
     (

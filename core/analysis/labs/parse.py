@@ -46,6 +46,7 @@ from core.analysis.labs.lines import (
     test_starts,
     without_names,
 )
+from core.analysis.labs.literature import told_of_others
 from core.analysis.labs.number_first import SINGULAR_CELL, read_number_first, read_value_first
 from core.analysis.labs.patterns import (
     OTHER_HEADING,
@@ -762,7 +763,11 @@ class _State:
             )
             if value.comparator and _CRITERIA.search(told):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
-            general = _LITERATURE.search(told) or _GENERAL_STATEMENT.search(told)
+            general = (
+                _LITERATURE.search(told)
+                or _GENERAL_STATEMENT.search(told)
+                or told_of_others(told, bound=value.comparator is not None)
+            )
             if general and not _THIS_PATIENT.search(told):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             if a_newborns_sentence(told, self.patient, previous):

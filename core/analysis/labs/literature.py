@@ -1,0 +1,52 @@
+"""Sentences of the literature a case report reviews, or of a rule any patient's values
+follow: their numbers are other patients' results or a rule's bounds, not this patient's.
+
+A published case report is uploaded whole (introduction, case, discussion). Its review of
+other reports and its teaching state numbers beside test names without naming the patient;
+parse.py asks here, and keeps the value when the sentence names this patient or case.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words that speak of other people: an author, patients in the plural (never "the patients'
+# complete blood count", a slip for the patient's), a group, an assay's performance. "Schon et
+# al. reported AFP levels in 57 A-T patients, with a mean serum AFP of 176 ng/mL" (MedRBench
+# PMC11638744), "the sensitivity of 99mTc- sestamibi SPECT/CT dwindled in patients with PA
+# length ≤1.3 cm or serum PTH levels ≤252 pg/mL [19]" (PMC11638531).
+_ABOUT_OTHERS = re.compile(
+    r"(?i)\bet\s+al\b|\bindividuals\b|\bcohorts?\b"
+    r"|\b(?:in|of|among|with|for|all|most|many|some|these|those|such|other|several|\d+)\s+"
+    r"(?:[\w-]+\s+){0,3}?patients\b(?!['’])"
+    r"|\b(?:previous|prior|other|several|many|recent|retrospective|prospective|clinical)\s+studies\b"
+    r"|(?<!high-)(?<!high\s)\bsensitivity\b|\bspecificity\b|\bpredictive\s+values?\b"
+)
+# A group's statistic told as what a disease usually shows: "is typically associated with
+# anemia and thrombocytopenia with median hemoglobin of 7.2 g/dl and median platelets of
+# 69,000/microL [11]" (PMC11365461). A "mean WBC" alone may be the patient's own average.
+_STATISTIC = re.compile(r"(?i)\b(?:mean|median)\s+(?!corpuscular|cell\b|platelet\s+volume)")
+_USUALLY = re.compile(
+    r"(?i)\b(?:typically|usually|generally|commonly|in\s+most\s+cases|reported|described)\b"
+)
+# Words of a rule whose bounds are written as bounds: "in most cases, C-reactive protein (CRP)
+# ≥ 3.0 mg/dL and/or erythrocyte sedimentation rate (ESR) ≥ 40 mm/h are present" (PMC11546350),
+# "Levels of CEA > 5 ng/mL and CA 19-9 > 37 U/mL were considered elevated" (PMC11545733),
+# "CD4 counts less than 200 cells/mm3 will develop CNS findings" (PMC11462035). Only a value
+# written with a bound is taken for the rule's: "usually" may tell the patient's own readings.
+_RULE_OF_BOUNDS = re.compile(
+    r"(?i)\b(?:typically|usually|generally|commonly|rarely|in\s+most\s+cases|will\s+develop"
+    r"|considered\s+(?:to\s+be\s+)?(?:elevated|abnormal|high|low|positive|significant|pathologic\w*)"
+    r"|(?:is|are)\s+diagnosed\s+(?:when|if)|(?:is|are)\s+defined\s+(?:by|as)|guidelines?"
+    r"|recommend\w*)\b"
+)
+
+
+def told_of_others(told: str, *, bound: bool) -> bool:
+    """Whether ``told`` (the sentence a value is told in) speaks of other patients or of a
+    rule's bounds (``bound``: the value is written with "<", ">", "above", ...)."""
+    return bool(
+        _ABOUT_OTHERS.search(told)
+        or (_STATISTIC.search(told) and _USUALLY.search(told))
+        or (bound and _RULE_OF_BOUNDS.search(told))
+    )
