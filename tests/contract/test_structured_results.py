@@ -197,3 +197,27 @@ def test_a_result_written_as_no_hl7_number_reaches_no_lab_table(
     assert detail.ai_insights["lab_values"] == []
     warnings = detail.ai_insights["provenance"]["warnings"]
     assert any("OBX 1 OBX-5 (SN): '1e308' is not a number" in w for w in warnings), warnings
+
+
+def test_a_negative_result_is_a_doubtful_read_never_critical(
+    doctor_a: SignedIn, runner: AnalysisRunner
+) -> None:
+    """The real ORU^R01 file with its glucose sent as "^-182" mg/dl: before, a glucose below
+    the critical limit (46), flagged low, with an acknowledgement to sign for (left16)."""
+    real = (STRUCTURED / "ghh_lab_glucose_v24.hl7").read_bytes()
+    detail = analysed(
+        doctor_a,
+        runner,
+        NewCase(patient_name="Eve Everywoman", patient_age=40, patient_gender="female"),
+        Upload("everywoman.hl7", real.replace(b"||^182|", b"||^-182|"), "lab"),
+    )
+    [glucose] = detail.ai_insights["lab_values"]
+    assert (glucose["value"], glucose["doubtful"], glucose["flag"], glucose["critical"]) == (
+        -182,
+        True,
+        None,
+        False,
+    )
+    # no hypoglycaemia (E16) from a glucose no blood can have
+    diagnosis = json.dumps(detail.ai_insights["primary_diagnosis"]).lower()
+    assert "e16" not in diagnosis and "hypoglyc" not in diagnosis

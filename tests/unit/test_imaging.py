@@ -9,7 +9,9 @@ import numpy as np
 import pytest
 from PIL import Image, PngImagePlugin
 from pydicom import dcmread
+from pydicom.dataset import Dataset
 from pydicom.pixels import get_decoder, pixel_array
+from pydicom.sequence import Sequence
 
 from core.analysis.reading.imaging import (
     UnreadableImage,
@@ -241,6 +243,27 @@ def test_a_description_that_names_the_patient_is_left_out() -> None:
 
     assert "study_description" not in image.metadata
     assert image.warnings == [f"{LABEL}: a description that may name the patient was left out"]
+
+
+def test_a_description_that_holds_a_patient_id_is_left_out() -> None:
+    """The PatientID, or another id of the patient, written into a description (as some
+    modalities do) never reaches the model or the stored metadata."""
+    other = Dataset()
+    other.PatientID = "ZQ-4411"
+    content = dicom_bytes_with(
+        "CT_small.dcm",
+        PatientName="Quartermaine^Zebulon",
+        PatientID="H-20931",
+        OtherPatientIDsSequence=Sequence([other]),
+        StudyDescription="CT chest zq-4411",
+        SeriesDescription="Axial H-20931",
+    )
+
+    image = prepare(content, "dcm")
+
+    assert "study_description" not in image.metadata
+    assert "series_description" not in image.metadata
+    assert "4411" not in json.dumps(image.metadata) and "20931" not in json.dumps(image.metadata)
 
 
 @pytest.mark.parametrize(("declared", "burned_in"), [("YES", True), ("NO", False), (None, False)])

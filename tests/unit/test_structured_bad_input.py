@@ -193,3 +193,38 @@ def test_a_result_beyond_any_measurement_is_not_read() -> None:
 def test_a_reference_range_beyond_any_measurement_is_not_read() -> None:
     [glucose] = read_fhir(_glucose("6.1", high="1e308")).results
     assert (glucose.value, glucose.low, glucose.high) == (6.1, None, None)
+
+
+def test_a_fhir_json_that_repeats_a_key_is_refused_naming_it() -> None:
+    """HL7's own example Observation (tests/structured/fhir_f001_glucose.json) with its
+    valueQuantity's "value" written twice: Python keeps the last, other parsers the first,
+    so the file would show one glucose here and another elsewhere. Refused, naming the key;
+    before, 63 mmol/l was read and 6.3 silently dropped (left16)."""
+    from pathlib import Path
+
+    from core.analysis.reading.messages import FHIR, read_lab_message
+
+    real = (
+        Path(__file__).resolve().parents[1] / "structured" / "fhir_f001_glucose.json"
+    ).read_text()
+    assert real.count('"value": 6.3,') == 1
+    twice = real.replace('"value": 6.3,', '"value": 6.3,\n    "value": 63,')
+    with pytest.raises(MessageError, match="the file repeats the key 'value' in one object"):
+        read_fhir(twice.encode())
+    document = read_lab_message(FHIR, "f1", "File 1", twice.encode())
+    assert document.lab_values == []
+    assert document.warnings == [
+        "File 1: the FHIR message could not be read: the file repeats the key 'value' in one object"
+    ]
+    # the same key in two objects is no repetition
+    assert [r.value for r in read_fhir(real.encode()).results] == [6.3]
+
+
+def test_a_repeated_resource_type_in_a_bundle_entry_is_refused() -> None:
+    bundle = (
+        '{"resourceType": "Bundle", "type": "collection", "entry": [{"resource": '
+        '{"resourceType": "Observation", "resourceType": "Patient", "status": "final", '
+        '"code": {"text": "Sodium"}, "valueQuantity": {"value": 140, "unit": "mmol/L"}}}]}'
+    )
+    with pytest.raises(MessageError, match="repeats the key 'resourceType'"):
+        read_fhir(bundle.encode())

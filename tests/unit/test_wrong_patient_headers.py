@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+from pydicom.dataset import Dataset
+from pydicom.sequence import Sequence
+
 from core.analysis.reading.imaging import dicom_patients
 from core.analysis.reading.messages_fhir import read_fhir
 from core.analysis.reading.messages_hl7 import read_hl7
@@ -17,8 +20,98 @@ def test_a_dicom_header_names_its_patient_sex_and_birth_date() -> None:
         PatientName="Gonzalez^Anthony^J", PatientSex="M", PatientBirthDate="19890102"
     )
     assert dicom_patients("scan.dcm", content) == [
-        MessagePatient(family="Gonzalez", given="Anthony J", birth_date="1989-01-02", sex="male")
+        MessagePatient(
+            family="Gonzalez",
+            given="Anthony J",
+            birth_date="1989-01-02",
+            sex="male",
+            # CT_small.dcm's PatientID and its OtherPatientIDsSequence's two (TEXT) ids
+            record_numbers=["1CT1", "ABCD1234", "1234ABCD"],
+        )
     ]
+
+
+def _other_id(value: str, *types: str) -> Dataset:
+    """An OtherPatientIDsSequence item (or the qualifiers of any PatientID) typed by HL7
+    table 0203 codes."""
+    item = Dataset()
+    item.PatientID = value
+    item.IssuerOfPatientID = "HOSP"
+    if types:
+        item.IssuerOfPatientIDQualifiersSequence = Sequence([_qualifier(code) for code in types])
+    return item
+
+
+def _qualifier(code: str) -> Dataset:
+    qualifier = Dataset()
+    qualifier.IdentifierTypeCode = code
+    return qualifier
+
+
+def test_a_dicom_patient_id_is_compared_with_the_case_record_number() -> None:
+    """PatientID against the case's record number (spaces, hyphens and case aside); any one
+    of the header's ids that is the case's (OtherPatientIDsSequence, the retired
+    OtherPatientIDs) is this patient, as for a lab message's PID-3."""
+
+    def found(case_record_number: str | None, **attributes: object) -> list[str]:
+        header = {
+            "PatientName": "Gonzalez^Anthony",
+            "PatientSex": "M",
+            "PatientAge": "037Y",
+            "PatientBirthDate": "",
+            "OtherPatientIDsSequence": Sequence(),  # CT_small.dcm's own two ids
+        }
+        content = dicom_bytes_with(**header | attributes)
+        [patient] = dicom_patients("scan.dcm", content)
+        return mismatches(patient, "Anthony Gonzalez", 37, "male", None, case_record_number)
+
+    assert found("MRN-55012", PatientID="MRN-77121") == ["record number"]
+    assert found(" mrn 55012", PatientID="MRN-55012") == []
+    assert found(None, PatientID="MRN-77121") == []  # the case has no number: name, sex, age
+    assert found("MRN-55012", PatientID="") == []  # the header has none
+    reconciled = Sequence([_other_id("MRN-55012")])
+    assert found("MRN-55012", PatientID="EXT-1", OtherPatientIDsSequence=reconciled) == []
+    assert found("MRN-55012", PatientID="EXT-1", OtherPatientIDs=["X9", "MRN-55012"]) == []
+    # another name and another number: both said, neither shown
+    [patient] = dicom_patients("scan.dcm", dicom_bytes_with(PatientName="Doe^John", PatientID="7"))
+    assert mismatches(patient, "Anthony Gonzalez", None, None, None, "8") == [
+        "record number",
+        "name",
+    ]
+
+
+def test_only_a_dicom_medical_record_number_is_compared_where_ids_say_their_type() -> None:
+    """IssuerOfPatientIDQualifiersSequence's IdentifierTypeCode (HL7 table 0203): a PACS's
+    own patient number ("PI") never makes a wrong-patient image; the "MR" one is compared."""
+    pacs_only = dicom_bytes_with(
+        PatientID="P-778",
+        IssuerOfPatientIDQualifiersSequence=Sequence([_qualifier("PI")]),
+        OtherPatientIDsSequence=Sequence(),
+    )
+    [patient] = dicom_patients("scan.dcm", pacs_only)
+    assert patient.record_numbers == []
+    typed = dicom_bytes_with(
+        PatientID="P-778",
+        IssuerOfPatientIDQualifiersSequence=Sequence([_qualifier("PI")]),
+        OtherPatientIDsSequence=Sequence([_other_id("MRN-99999", "MR"), _other_id("A1", "AN")]),
+    )
+    [patient] = dicom_patients("scan.dcm", typed)
+    assert patient.record_numbers == ["MRN-99999"]
+    assert "record number" in mismatches(patient, "", None, None, None, "MRN-55012")
+
+
+def test_a_dicom_header_with_only_a_patient_id_names_its_patient() -> None:
+    content = dicom_bytes_with(
+        PatientName="",
+        PatientSex="",
+        PatientBirthDate="",
+        PatientAge="",
+        PatientID="MRN-77121",
+        OtherPatientIDsSequence=Sequence(),
+    )
+    [patient] = dicom_patients("scan.dcm", content)
+    assert patient.record_numbers == ["MRN-77121"]
+    assert mismatches(patient, "Mary Smith", 82, "female", None, "MRN-55012") == ["record number"]
 
 
 def test_a_dicom_header_with_only_an_age() -> None:
@@ -74,7 +167,12 @@ def test_prose_is_not_a_header() -> None:
 
 def test_an_age_of_000y_is_unknown_not_a_newborn() -> None:
     content = dicom_bytes_with(
-        PatientName="", PatientSex="", PatientBirthDate="", PatientAge="000Y"
+        PatientName="",
+        PatientSex="",
+        PatientBirthDate="",
+        PatientAge="000Y",
+        PatientID="",
+        OtherPatientIDsSequence=Sequence(),
     )
     assert dicom_patients("scan.dcm", content) == []
 

@@ -285,12 +285,16 @@ def read_result(
         # unit column is the reference interval (a partly filled or interim report).
         return Outcome(None)
     value = float(number.group("num"))
-    if (
-        target.signed
-        and not comparator_of(number.group("cmp"))
-        and re.search(r"(?:^|[\s(:=])-\s*$", segment[:start])
-    ):
+    minus = not comparator_of(number.group("cmp")) and bool(
+        (_MINUS_SIGN if target.signed else _MINUS_TOUCHING).search(segment[:start])
+    )
+    if minus and target.can_be(-value):
         value = -value  # "base excess of -12"
+    # "Glucose = -3.2 mmol/L": no glucose is negative, and a published "urinary pH: −6.5"
+    # (dev cr-distal-rta-membranous-...) is a dash set against the number. Either way the
+    # number is kept as it stands, a doubtful read without a flag: never 3.2 and low,
+    # never critical, for the doctor to check at the source.
+    no_such_sign = minus and not target.can_be(-value)
     after = rest[number.end() :]
     if _LABEL_DIGITS.match(after):
         return Outcome(None)  # "TG-3'", "(18F-FDG)": a label's digits, no result
@@ -325,7 +329,7 @@ def read_result(
         return Outcome(None, mentioned=True)  # a year, an ID, or a number in another unit
     # With its own unit written, a number beyond what a body can hold is a misread (a
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
-    doubtful = blood and outside
+    doubtful = (blood and outside) or no_such_sign
     if (
         doubtful
         and _COUNT_UNIT.search(unit or "")
@@ -394,12 +398,18 @@ def read_result(
         )
         value, comparator = told[-1], ""
         flag = computed_flag(value, low, high, strict, comparator)
-    return Outcome(
-        _lab_value(target.name, value, comparator, unit, (low, high, strict), flag, doubtful),
-        ranged=ranged,
-        earlier=earlier,
-    )
+    read = _lab_value(target.name, value, comparator, unit, (low, high, strict), flag, doubtful)
+    if no_such_sign:
+        read = read.model_copy(update={"flag": None})
+    return Outcome(read, ranged=ranged, earlier=earlier)
 
+
+# A minus sign before a signed test's number ("base excess of -12", "BE: - 4"); before any
+# other test's only where it touches the number after a space, a bracket or "=" ("Glucose:
+# -3.2", "Glucose = -3.2"): "Creatinine-0.9", "Creatinine - 0.9" and the ":-" of many
+# Indian reports ("Hb:-12.5") are the name, a dash, the result.
+_MINUS_SIGN = re.compile(r"(?:^|[\s(:=])[-\u2212]\s*$")
+_MINUS_TOUCHING = re.compile(r"[\s(=][-\u2212]$")
 
 # The flag column of a table printed between the test's name and its result (issue #29):
 # "LYMPHOCYTE  L  18  %", "MEAN CELL HAEMOGLOBIN CON, MCHC  H  35.7  %".

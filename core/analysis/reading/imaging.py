@@ -27,6 +27,7 @@ from pydicom.pixels.utils import (
     pixel_array,
 )
 
+from core.analysis.reading.patient_match import record_numbers
 from core.file_parts import TooManyParts
 from core.files import extension_of
 from core.insights import MessagePatient, RadiologyImage
@@ -70,7 +71,8 @@ def prepare_radiology_image(
 
 def dicom_patients(file_name: str, content: bytes) -> list[MessagePatient]:
     """Who a DICOM header says the image is of (PatientName as "Family^Given", PatientSex,
-    PatientBirthDate, else PatientAge); empty for other images or a header naming no one."""
+    PatientBirthDate, else PatientAge, and the PatientID and other ids as record numbers);
+    empty for other images or a header naming no one."""
     if not is_dicom(file_name, content):
         return []
     try:
@@ -81,6 +83,10 @@ def dicom_patients(file_name: str, content: bytes) -> list[MessagePatient]:
         age_text = str(dataset.get("PatientAge") or "").strip().upper()
     except Exception:  # noqa: BLE001 - an unreadable header names no one
         return []
+    try:
+        numbers = _patient_ids(dataset)
+    except Exception:  # noqa: BLE001 - a malformed id sequence still leaves the name to compare
+        numbers = []
     family, _, given = name.split("=")[0].partition("^")
     birth = f"{born[:4]}-{born[4:6]}-{born[6:8]}" if re.fullmatch(r"\d{8}", born) else None
     # "000Y" is how many files say "unknown" (a newborn's age is given in days or weeks).
@@ -91,9 +97,42 @@ def dicom_patients(file_name: str, content: bytes) -> list[MessagePatient]:
         birth_date=birth,
         sex={"M": "male", "F": "female"}.get(sex),
         age=int(age_match.group(1)) if age_match and birth is None else None,
+        record_numbers=numbers,
     )
-    named = patient.family or patient.given
+    named = patient.family or patient.given or numbers
     return [patient] if named or patient.sex or birth or patient.age is not None else []
+
+
+def _patient_ids(dataset: Dataset) -> list[str]:
+    """The header's PatientID, each OtherPatientIDsSequence item's and the retired
+    OtherPatientIDs, as ``record_numbers`` compares them: where an id is typed (its
+    IssuerOfPatientIDQualifiersSequence's IdentifierTypeCode, HL7 table 0203) only medical
+    record numbers; untyped, every one. IssuerOfPatientID names the assigning authority,
+    which the case's record does not keep, so it cannot say whose number it is."""
+    return record_numbers(_typed_patient_ids(dataset))
+
+
+def _typed_patient_ids(dataset: Dataset) -> list[tuple[str, set[str]]]:
+    """Every patient id the header gives, each with its type codes (none when untyped)."""
+    given = []
+    for holder in [dataset, *(dataset.get("OtherPatientIDsSequence") or [])]:
+        types = {
+            _text(qualifier.get("IdentifierTypeCode")).upper()
+            for qualifier in holder.get("IssuerOfPatientIDQualifiersSequence") or []
+        }
+        given.append((_text(holder.get("PatientID")), types - {""}))
+    # The retired OtherPatientIDs (0010,1000) of older files: untyped numbers, one a value.
+    retired = dataset.get("OtherPatientIDs") or []
+    for value in retired if isinstance(retired, MultiValue | list) else [retired]:
+        given.append((_text(value), set()))
+    return [(value, types) for value, types in given if value]
+
+
+def _text(value: Any) -> str:
+    """A DICOM string element's text (a value of several, as written, backslashes between)."""
+    if isinstance(value, MultiValue | list | tuple):
+        return "\\".join(str(item) for item in value).strip()
+    return str(value or "").strip()
 
 
 def has_burned_in_text(image: RadiologyImage) -> bool:
@@ -354,7 +393,7 @@ def _dicom_metadata(dataset: Dataset, label: str, warnings: list[str]) -> dict[s
         value = _plain(dataset.get(keyword))
         if value is not None:
             metadata[key] = value
-    name_parts = _patient_name_parts(dataset)
+    name_parts = _identifying_words(dataset)
     for key in _FREE_TEXT:
         text = str(metadata.get(key, "")).lower()
         if name_parts and any(re.search(rf"\b{re.escape(part)}\b", text) for part in name_parts):
@@ -376,9 +415,13 @@ def _plain(value: Any) -> Any:
     return text[:200] or None
 
 
-def _patient_name_parts(dataset: Dataset) -> list[str]:
+def _identifying_words(dataset: Dataset) -> list[str]:
+    """The patient's name's words and ids (of any type), lower case, that a description
+    must not hold."""
     try:
         name = str(dataset.get("PatientName") or "")
+        ids = [value for value, _ in _typed_patient_ids(dataset)]
     except Exception:  # noqa: BLE001 - an undecodable name simply cannot be matched
         return []
-    return [part.lower() for part in re.split(r"[\^=\s,]+", name) if len(part) >= 3]
+    words = re.split(r"[\^=\s,]+", name)
+    return [part.lower() for part in [*words, *ids] if len(part) >= 3]

@@ -154,13 +154,23 @@ class MessageResult:
 
 def lab_value(result: MessageResult, file_id: str) -> LabValue:
     """The LabValue of ``result``: MedCase's own flag from the message's range (the
-    catalogue's default range when it sends none), the sender's flag kept beside it."""
+    catalogue's default range when it sends none), the sender's flag kept beside it. A
+    number no result of the test can be (a negative concentration, count or activity; a
+    sender's calculation below zero) is a doubtful read, unflagged: never critical, never a
+    finding, out of the trends (``Analyte.can_be``: only a difference, such as base excess,
+    may be negative)."""
+    analyte = BY_NAME[result.analyte]
     low, high = result.low, result.high
     if low is None and high is None:
-        default = BY_NAME[result.analyte].range_for(result.unit, result.value)
+        default = analyte.range_for(result.unit, result.value)
         if default is not None:
             low, high = default.low, default.high
-    flag = computed_flag(result.value, low, high, False, result.comparator or "")
+    impossible = not analyte.can_be(result.value)
+    flag = (
+        None
+        if impossible
+        else computed_flag(result.value, low, high, False, result.comparator or "")
+    )
     return LabValue(
         analyte=result.analyte,
         value=result.value,
@@ -177,6 +187,7 @@ def lab_value(result: MessageResult, file_id: str) -> LabValue:
         result_status=result.status,
         source_key=source_key(_as_sent(result)),
         collected=result.collected_at if result.collected else None,
+        doubtful=impossible,
     )
 
 
@@ -244,9 +255,10 @@ _SENDER_LOW = frozenset({"L", "LL", "LU", "<"})
 
 def flags_disagree(value: LabValue) -> bool:
     """True when the sender's flag and MedCase's reading of the range differ ("N" beside a
-    high value, "H" beside one within range); an "A" (abnormal) differs only from within."""
+    high value, "H" beside one within range); an "A" (abnormal) differs only from within.
+    A doubtful read has no reading of the range to differ from."""
     sent = (value.sender_flag or "").upper()
-    if not sent:
+    if not sent or value.doubtful:
         return False
     if sent in _SENDER_HIGH:
         return value.flag != "high"
