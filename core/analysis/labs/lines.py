@@ -7,7 +7,7 @@ import csv
 import re
 
 from core.analysis.labs.number_first import CELLS, VALUE_FIRST
-from core.analysis.labs.other_names import without_other_names
+from core.analysis.labs.other_names import without_other_names, without_protein_changes
 from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
@@ -371,6 +371,7 @@ def clean_line(line: str) -> str:
     line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
     line = _ASSAY_SENSITIVITY.sub(" ", line)
     line = _VACCINE_NAME.sub("the", line)  # before a name is unglued from its number
+    line = without_protein_changes(line)  # so too "p.Glu1021Lys"
     line = plain_exponent(_GLUED_NAME.sub(_unglue_name, line))
     line = _GIGA_PER_LITRE.sub(" x10^9/L", line)
     line = without_citation_marks(line)
