@@ -35,3 +35,47 @@ def test_a_glucose_written_glu_keeps_its_result() -> None:
     text = "Biochemistry: Glu 38 mg/dL, Na 131 mmol/L."
     glucose = [v for v in parse_lab_values(text) if v.analyte == "Glucose"]
     assert [(v.value, v.critical) for v in glucose] == [(38, True)]
+
+
+def _critical(text: str) -> list[tuple[str, float]]:
+    return [(v.analyte, v.value) for v in parse_lab_values(text) if v.critical]
+
+
+def test_an_earlier_critical_result_recalled_after_a_later_one_is_not_current() -> None:
+    # MedRBench PMC11616425: the WBC of 57.6 told again in the discussion, after the 6.8 and
+    # 8.6 that followed it; the 8.6 is the current count.
+    text = (
+        "The complete blood count showed a white blood cell count (WBC) count of 57.6 × "
+        "10^9/L, a neutrophil count of 39.9 × 10^9/L. Laboratory tests revealed improvement: "
+        "the WBC count was 6.8 ×10^9/L. At a follow-up on the 42nd day of illness, routine "
+        "blood tests showed a WBC count of 8.6 × 10^9/L. In this case, the patient's WBC "
+        "count was remarkably elevated at 57.6 × 10^9/L on the 4th day after symptom onset."
+    )
+    assert _critical(text) == []
+
+
+def test_a_result_told_as_a_lab_error_after_the_right_one_is_not_current() -> None:
+    # MedRBench PMC11462689: the outside 4.5 g/dL, the ED's 7.9 g/dL, then "Obviously
+    # hemoglobin of 4.5 g/dL was a lab error".
+    text = (
+        "The blood test showed a hemoglobin of 4.5 g/dL (compared with 7.5 g/dL two days "
+        "prior). In ED, blood test showed a hemoglobin of 7.9 g/dL and platelets of 38 × "
+        "103/µL. Obviously hemoglobin of 4.5 g/dL was a lab error."
+    )
+    assert ("Hemoglobin", 4.5) not in _critical(text)
+
+
+def test_a_result_that_changed_back_to_the_same_number_is_a_new_measurement() -> None:
+    text = (
+        "His hemoglobin was 6.5 g/dL. After two units of blood his hemoglobin was 8.1 "
+        "g/dL.\nOn day 4 his hemoglobin was found to have dropped again to 6.5 g/dL."
+    )
+    assert _critical(text) == [("Hemoglobin", 6.5)]
+
+
+def test_the_same_result_told_twice_with_nothing_between_stays_current() -> None:
+    text = (
+        "Her serum potassium was 7.1 mmol/L. An ECG showed peaked T waves. The potassium of "
+        "7.1 mmol/L was treated with calcium gluconate and insulin."
+    )
+    assert ("Potassium", 7.1) in _critical(text)
