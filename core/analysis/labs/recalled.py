@@ -9,7 +9,7 @@ WBC count was remarkably elevated at 57.6 x 10^9/L on the 4th day after symptom 
 (PMC11616425). The number told last was told before, and another result of the test came
 between: it is the earlier result recalled, not a new measurement, and the one between is
 current. A result told as a change ("dropped again to 6.5", "rose to 7.1") or dated as a
-repeat is a new measurement, and it stays current.
+repeat, or dated today, is a new measurement, and it stays current.
 """
 
 from __future__ import annotations
@@ -20,7 +20,10 @@ from core.insights import LabValue
 
 _CHANGE = re.compile(
     r"(?i)\b(?:again|repeat(?:ed)?|re-?(?:measured|checked|tested)|rose|risen|fell|fallen|"
-    r"dropped|increased|decreased|declined|recurred|reached)\b"
+    r"dropped|increased|decreased|declined|recurred|reached|"
+    # "Today, her hemoglobin is 5.7" after the history's "her hemoglobin is 5.7" and the
+    # admission's 7.2 (MTSamples, dev): today's result, the history told it first
+    r"today|now|currently|this\s+morning|latest|most\s+recent)\b"
 )
 
 
