@@ -90,3 +90,17 @@ def test_todays_result_equal_to_the_historys_stays_current() -> None:
         "her hemoglobin is 5.7, TSH is 1.1."
     )
     assert ("Hemoglobin", 5.7) in _critical(text)
+
+
+def test_a_result_measured_anew_and_told_again_stays_current() -> None:
+    # MedRBench PMC11640520: the troponin "progressively raised from 62.6 ng/L to 560 ng/L"
+    # after a first "less than 50 ng/L", then told again: the 560 is current and critical.
+    text = (
+        "The highly sensitive cardiac troponin I (hs-cTnI) was raised at 560 ng/L.\n"
+        "At the first evaluation the hs-cTnI was less than 50 ng/L.\n"
+        "The hs-cTnI level progressively raised from 62.6 ng/L to 560 ng/L, without "
+        "echocardiographic changes.\n"
+        "The rise of the hs-cTnI value to 560 ng/L indicated the possibility of acute "
+        "myocardial infarction."
+    )
+    assert ("Troponin I", 560) in _critical(text)

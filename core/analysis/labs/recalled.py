@@ -32,11 +32,17 @@ def without_recalled(values: list[LabValue], indexes: list[int]) -> list[int]:
     the last telling recalls; unchanged when the last telling is no recall."""
     while len(indexes) > 1:
         last = values[indexes[-1]]
-        if last.timing == "repeat" or _CHANGE.search(last.source_line or ""):
-            return indexes
         tellings = [k for k, i in enumerate(indexes) if values[i].value == last.value]
-        between = indexes[tellings[0] + 1 : -1]
-        if not any(values[i].value != last.value for i in between):
+        # the number measured anew ("progressively raised from 62.6 ng/L to 560 ng/L") is
+        # recalled only by a telling after another result that came after that measurement
+        measured = [k for k in tellings if _measured(values[indexes[k]])]
+        start = measured[-1] if measured else tellings[0]
+        between = indexes[start + 1 : -1]
+        if start == tellings[-1] or not any(values[i].value != last.value for i in between):
             return indexes
         indexes = [i for i in indexes if values[i].value != last.value]
     return indexes
+
+
+def _measured(value: LabValue) -> bool:
+    return value.timing == "repeat" or bool(_CHANGE.search(value.source_line or ""))
