@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from core.analysis.labs.context import TIMING_ORDER
 from core.analysis.labs.conversion import amount, converter
 from core.analysis.labs.format import format_result
+from core.analysis.labs.recalled import without_recalled
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME
 
@@ -209,7 +210,8 @@ def mark_critical(
             all(i in prose for i in indexes) if prose is not None else all(map(_in_prose, told))
         )
         if len(told) > 1 and in_prose:
-            last = told[-1]
+            indexes = without_recalled(values, indexes)
+            last = values[indexes[-1]]
             # The same result told again ("the potassium of 9.7 was treated") stays current,
             # unless its last telling is a new measurement (see _measured_again).
             same = [i for i in indexes if values[i].value == last.value]

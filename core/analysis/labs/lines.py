@@ -7,7 +7,7 @@ import csv
 import re
 
 from core.analysis.labs.number_first import CELLS, VALUE_FIRST
-from core.analysis.labs.other_names import without_other_names
+from core.analysis.labs.other_names import without_other_names, without_protein_changes
 from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
@@ -362,17 +362,6 @@ _VACCINE_NAME = re.compile(
 )
 
 
-# A protein change in a variant's notation: an amino acid's three letters, its position, then
-# another amino acid, a stop, a deletion, a duplication, a frame shift or the end of a span.
-# "a pathogenic variant in PIK3CD (p.Glu1021Lys)" (MedRBench PMC11632462) and "p.(His744_
-# Glu751del)" (PMC11546675) were read as critical glucoses of 1021 and 751 mg/dL once the
-# "Glu" was unglued from its number; it is the amino acid glutamate, no glucose.
-_AMINO_ACID = r"(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)"
-_PROTEIN_CHANGE = re.compile(
-    rf"(?<![A-Za-z]){_AMINO_ACID}\d{{1,5}}(?=(?:{_AMINO_ACID}|Ter|del|dup|ins|fs|[*_=X]|-{_AMINO_ACID}))"
-)
-
-
 def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
     line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
@@ -382,7 +371,7 @@ def clean_line(line: str) -> str:
     line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
     line = _ASSAY_SENSITIVITY.sub(" ", line)
     line = _VACCINE_NAME.sub("the", line)  # before a name is unglued from its number
-    line = _PROTEIN_CHANGE.sub("variant", line)  # "p.Glu1021Lys": glutamate, no glucose
+    line = without_protein_changes(line)  # so too "p.Glu1021Lys"
     line = plain_exponent(_GLUED_NAME.sub(_unglue_name, line))
     line = _GIGA_PER_LITRE.sub(" x10^9/L", line)
     line = without_citation_marks(line)

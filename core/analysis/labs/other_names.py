@@ -19,7 +19,10 @@ it is never given to the test whose name it holds:
   protein (round twelve);
 - "No antibodies (contactin associated protein-like 2, CASPR2; ...)", "this nonsense mutation
   leads to ... a truncated protein 5, 6 .": a protein named by the words before it, its member
-  or citation numbers after it, no total protein (round thirteen).
+  or citation numbers after it, no total protein (round thirteen);
+- "a pathogenic variant in PIK3CD (p.Glu1021Lys)": a protein's amino-acid change, its residue
+  number glued to the amino acid's code; no glucose ("Glu"), leukocyte esterase ("Leu") or
+  urine protein ("Pro") of that number (round sixteen).
 """
 
 from __future__ import annotations
@@ -49,6 +52,33 @@ _OTHER_NAMES = re.compile(
     # a porphyrin measured in stool, not in the urine its catalogue name means
     r"|(?i:\b(?:fa?ecal|stool)\s+(?:copro|proto|uro)?porphyrins?\b)"
 )
+# A protein change in the HGVS nomenclature: the amino acid's three-letter code, the residue's
+# number glued to it, then what it became (another code, a stop, a deletion, a frame shift):
+# "a pathogenic variant in PIK3CD (p.Glu1021Lys)", "the amino acid sequence p.Glu548Asp"
+# (MedRBench PMC11632462, PMC11571544), "p.Glu835-Leu838del" (PMC11484529), "p.Leu81Profs*54"
+# (PMC11631573). Three codes are also the short names of tests (Glu, Leu, Pro); a result is
+# never written with its number glued to the name and another code after it.
+_AMINO_ACID = (
+    r"(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val|Sec"
+    r"|Pyl|Ter|Xaa)"
+)
+_CHANGED_RESIDUE = (
+    rf"{_AMINO_ACID}\d+(?:\s*[-_]\s*{_AMINO_ACID}\d+)?(?={_AMINO_ACID}|del|dup|ins|fs|\*|=|X\b|\?)"
+    rf"(?:{_AMINO_ACID}|[a-z]+|\*|=|X|\?)*(?:\*?\d+)?"
+)
+_PROTEIN_CHANGE = re.compile(
+    # written after "p." in any case ("p.leu81Profs*54"), else bare with capital codes
+    rf"(?i:\bp\.\s*\(\s*{_CHANGED_RESIDUE}\s*\)|\bp\.\s*{_CHANGED_RESIDUE})"
+    rf"|(?<![A-Za-z]){_CHANGED_RESIDUE}"
+)
+
+
+def without_protein_changes(line: str) -> str:
+    """``line`` with its HGVS protein changes blanked; before a name is unglued from its
+    number ("Glu1021" would become "Glu 1021")."""
+    return _PROTEIN_CHANGE.sub(" ", line)
+
+
 # "2 points", "1 point": a criterion's score
 _POINTS = re.compile(r"(?i)(?<![\d.])\d{1,2}(?:\.\d)?\s+points?\b")
 
