@@ -46,6 +46,11 @@ def dimension_of(key: str) -> str | None:
         return None
     if re.fullmatch(r"m?(?:U|\[IU\])/m?L", code):
         return _UNITS_PER_VOLUME
+    if re.fullmatch(r"\{[^}]*\}", code):
+        # An annotation alone is unity in UCUM ("{COI}", a cut-off index), which pint's UCUM
+        # parser leaves a bare token: "galactomannan index were 435.8 pg/mL and 0.4 C.O.I."
+        # (PMC11471678, through MedRBench) stopped the whole report's reading.
+        return "dimensionless"
     registry = _registry()
     dimension = str(registry.from_ucum(code).dimensionality)  # type: ignore[attr-defined]
     if dimension == str(registry.from_ucum("U/L").dimensionality):  # type: ignore[attr-defined]
