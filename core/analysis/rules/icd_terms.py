@@ -328,10 +328,11 @@ _INDEX_NAMES: dict[str, str] = {
     # Tuberculosis at a site outside the lung, as doctors name it by the site's adjective
     # and the index sends it ("Tuberculosis, adrenal (capsule) (gland) A18.7", "testis
     # A18.15", "stomach A18.83", "rectum A18.32", "bone A18.03", "spine A18.01", "abdomen
-    # A18.39", "meninges A17.0", "central nervous system A17.9"): "Primary bilateral adrenal tuberculosis with Addison's
-    # disease" (PMC11402914), "Isolated testicular tuberculosis" (PMC11532302), "Sternal
-    # tuberculosis" (PMC11488405), "Tongue Tuberculosis" (PMC11355980), 2024 case reports
-    # through MedRBench; bare, each was respiratory tuberculosis (A15.9).
+    # A18.39", "meninges A17.0", "central nervous system A17.9"): "Primary bilateral
+    # adrenal tuberculosis with Addison's disease" (PMC11402914), "Isolated testicular
+    # tuberculosis" (PMC11532302), "Sternal tuberculosis" (PMC11488405), "Tongue
+    # Tuberculosis" (PMC11355980), 2024 case reports through MedRBench; bare, each was
+    # respiratory tuberculosis (A15.9).
     **{
         wording.format(site=site, tb=tb): code
         for site, code in (
