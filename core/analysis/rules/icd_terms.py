@@ -325,6 +325,47 @@ _INDEX_NAMES: dict[str, str] = {
     "tuberculosis": "A15.9",
     "renal tuberculosis": "A18.11",
     "tuberculosis of the kidney": "A18.11",
+    # Tuberculosis at a site outside the lung, as doctors name it by the site's adjective
+    # and the index sends it ("Tuberculosis, adrenal (capsule) (gland) A18.7", "testis
+    # A18.15", "stomach A18.83", "rectum A18.32", "bone A18.03", "spine A18.01", "abdomen
+    # A18.39", "meninges A17.0", "central nervous system A17.9"): "Primary bilateral
+    # adrenal tuberculosis with Addison's disease" (PMC11402914), "Isolated testicular
+    # tuberculosis" (PMC11532302), "Sternal tuberculosis" (PMC11488405), "Tongue
+    # Tuberculosis" (PMC11355980), 2024 case reports through MedRBench; bare, each was
+    # respiratory tuberculosis (A15.9).
+    **{
+        wording.format(site=site, tb=tb): code
+        for site, code in (
+            ("adrenal", "A18.7"),
+            ("testicular", "A18.15"),
+            ("epididymal", "A18.15"),
+            ("gastric", "A18.83"),
+            ("esophageal", "A18.83"),
+            ("hepatic", "A18.83"),
+            ("tongue", "A18.83"),
+            ("lingual", "A18.83"),
+            ("splenic", "A18.85"),
+            ("rectal", "A18.32"),
+            ("anorectal", "A18.32"),
+            ("sternal", "A18.03"),
+            ("rib", "A18.03"),
+            ("spinal", "A18.01"),
+            ("vertebral", "A18.01"),
+            ("abdominal", "A18.39"),
+            ("meningeal", "A17.0"),
+            ("cns", "A17.9"),
+            ("central nervous system", "A17.9"),
+            ("genitourinary", "A18.10"),
+            ("breast", "A18.89"),
+            ("cutaneous", "A18.4"),
+            ("ocular", "A18.50"),
+            ("laryngeal", "A15.5"),
+        )
+        for tb in ("tuberculosis", "tb")
+        for wording in ("{site} {tb}",)
+    },
+    "tubercular meningitis": "A17.0",
+    "tb meningitis": "A17.0",
     "dengue infection": "A90",
     "dengue virus infection": "A90",
     "clostridioides difficile infection": "A04.72",

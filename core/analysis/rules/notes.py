@@ -20,7 +20,7 @@ An imaging report's impression is kept, so that a normal study can be said to be
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.gene_words import names_a_gene
@@ -700,14 +700,24 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         # Where the sentence states a diagnosis after naming it only ("H Syndrome was
         # diagnosed based on histological ... examination"), the term it states.
         for start, end, condition in code_set_terms:
-            if not stating and not _STATED_AFTER.match(sentence[end:]):
-                continue
             inside = [
                 x for x in spans if start <= x[0] and x[1] <= end and x[1] - x[0] < end - start
             ]
             crossing = [x for x in spans if x[0] < end and start < x[1] and x not in inside]
-            if not crossing:
-                spans = [x for x in spans if x not in inside] + [(start, end, condition)]
+            if crossing:
+                continue
+            # A term that names a critical condition the hand list read inside it more
+            # closely is as grave, stated or not ("Tuberculous meningitis leading to stroke: a
+            # case report", PMC11543143; "presented with bacterial meningitis"), unless it
+            # names it past ("old myocardial infarction").
+            critical = any(x[2].severity == "critical" for x in inside) and not _PAST_TERM.search(
+                sentence[start:end]
+            )
+            if critical:
+                condition = replace(condition, severity="critical")
+            elif not stating and not _STATED_AFTER.match(sentence[end:]):
+                continue
+            spans = [x for x in spans if x not in inside] + [(start, end, condition)]
     spans = _without_long_form_words(sentence, spans)
     if terms and re.search(_POST_PROCEDURE, sentence):
         # A procedure's complication is known by the code set's terms too, stated or not.
@@ -841,6 +851,11 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             facts.current.append(mention)  # affirmed now in the history of the illness
         elif kind != "report":
             facts.history.append(mention)  # named elsewhere: known, not the complaint
+
+
+# A term naming a condition of the past ("old myocardial infarction", "chronic pulmonary
+# embolism"): no critical condition now.
+_PAST_TERM = re.compile(r"(?i)\b(?:old|chronic|healed|previous)\b")
 
 
 # A disease stated with its cause after it: "She was diagnosed as having adrenal insufficiency
