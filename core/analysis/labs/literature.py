@@ -3,13 +3,37 @@ follow: their numbers are other patients' results or a rule's bounds, not this p
 
 A published case report is uploaded whole (introduction, case, discussion). Its review of
 other reports and its teaching state numbers beside test names without naming the patient;
-parse.py asks here, and keeps the value when the sentence names this patient or case.
+parse.py asks here; a sentence that names this patient or case keeps its values.
 """
 
 from __future__ import annotations
 
 import re
 
+# A sentence about other patients, the literature a case report reviews: its values are no
+# result of this patient ("Despite this, most reports of extremely high potassium (>9
+# mmol/L) are in the setting of cardiac arrest", Attaway, J Case Rep Stud 2015, CC BY).
+# Unless the sentence also names this patient or this case ("unlike previously reported
+# cases, our patient's potassium was 10.2").
+_LITERATURE = re.compile(
+    r"(?i)\b(?:reports\s+of|(?:most|many|several|other|previous|prior|published)\s+(?:case\s+)?"
+    r"reports|(?:previously|earlier)\s+(?:reported|published|described)\s+(?:cases|patients)|"
+    r"(?:reported|published|described)\s+cases|cases\s+(?:reported|published|described)|"
+    r"in\s+the\s+literature|other\s+(?:patients|cases|authors|studies))\b"
+)
+# A general statement, true of any patient, not a result: "A urine spot sodium of >100
+# mmol/l can be seen in hypernatremia following ingestion of salt or infusion of 3 %
+# hypertonic saline", "Plasma concentrations ... higher than 500 μg/L are considered to be
+# potentially toxic" (two J Med Case Rep case sections, CC BY). Unless the sentence names
+# this patient, like a literature sentence.
+_GENERAL_STATEMENT = re.compile(
+    r"(?i)\b(?:can|may|might|could)\s+(?:also\s+)?be\s+(?:seen|found|observed|encountered)\s+in\b"
+    r"|\b(?:is|are)\s+considered\s+(?:to\s+be\s+)?(?:potentially\s+)?(?:toxic|diagnostic|normal)\b"
+)
+_THIS_PATIENT = re.compile(
+    r"(?i)\b(?:our|this|the\s+present|the\s+current)\s+(?:patient|case)\b|\bthe\s+patient\b"
+    r"|\b(?:he|she|his|her)\b"
+)
 # Words that speak of other people: an author, patients in the plural (never "the patients'
 # complete blood count", a slip for the patient's), a group, an assay's performance. "Schon et
 # al. reported AFP levels in 57 A-T patients, with a mean serum AFP of 176 ng/mL" (MedRBench
@@ -43,10 +67,14 @@ _RULE_OF_BOUNDS = re.compile(
 
 
 def told_of_others(told: str, *, bound: bool) -> bool:
-    """Whether ``told`` (the sentence a value is told in) speaks of other patients or of a
-    rule's bounds (``bound``: the value is written with "<", ">", "above", ...)."""
-    return bool(
-        _ABOUT_OTHERS.search(told)
+    """Whether ``told`` (the sentence a value is told in) speaks of other patients, of the
+    literature, a general truth or a rule's bounds (``bound``: the value is written with "<",
+    ">", "above", ...), and names neither this patient nor this case."""
+    others = bool(
+        _LITERATURE.search(told)
+        or _GENERAL_STATEMENT.search(told)
+        or _ABOUT_OTHERS.search(told)
         or (_STATISTIC.search(told) and _USUALLY.search(told))
         or (bound and _RULE_OF_BOUNDS.search(told))
     )
+    return others and not _THIS_PATIENT.search(told)

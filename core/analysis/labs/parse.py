@@ -234,30 +234,6 @@ _REPORTED = re.compile(
 )
 
 
-# A sentence about other patients, the literature a case report reviews: its values are no
-# result of this patient ("Despite this, most reports of extremely high potassium (>9
-# mmol/L) are in the setting of cardiac arrest", Attaway, J Case Rep Stud 2015, CC BY).
-# Unless the sentence also names this patient or this case ("unlike previously reported
-# cases, our patient's potassium was 10.2").
-_LITERATURE = re.compile(
-    r"(?i)\b(?:reports\s+of|(?:most|many|several|other|previous|prior|published)\s+(?:case\s+)?"
-    r"reports|(?:previously|earlier)\s+(?:reported|published|described)\s+(?:cases|patients)|"
-    r"(?:reported|published|described)\s+cases|cases\s+(?:reported|published|described)|"
-    r"in\s+the\s+literature|other\s+(?:patients|cases|authors|studies))\b"
-)
-# A general statement, true of any patient, not a result: "A urine spot sodium of >100
-# mmol/l can be seen in hypernatremia following ingestion of salt or infusion of 3 %
-# hypertonic saline", "Plasma concentrations ... higher than 500 μg/L are considered to be
-# potentially toxic" (two J Med Case Rep case sections, CC BY). Unless the sentence names
-# this patient, like a literature sentence.
-_GENERAL_STATEMENT = re.compile(
-    r"(?i)\b(?:can|may|might|could)\s+(?:also\s+)?be\s+(?:seen|found|observed|encountered)\s+in\b"
-    r"|\b(?:is|are)\s+considered\s+(?:to\s+be\s+)?(?:potentially\s+)?(?:toxic|diagnostic|normal)\b"
-)
-_THIS_PATIENT = re.compile(
-    r"(?i)\b(?:our|this|the\s+present|the\s+current)\s+(?:patient|case)\b|\bthe\s+patient\b"
-    r"|\b(?:he|she|his|her)\b"
-)
 # A dipstick test named after a blood specimen is no urine result: "His laboratory test
 # result for serum ketone bodies was negative" (Liao et al., J Med Case Rep 2015, CC BY).
 _BLOOD_BEFORE = re.compile(r"(?i)\b(?:serum|plasma|blood|capillary)\s*$")
@@ -763,12 +739,7 @@ class _State:
             )
             if value.comparator and _CRITERIA.search(told):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
-            general = (
-                _LITERATURE.search(told)
-                or _GENERAL_STATEMENT.search(told)
-                or told_of_others(told, bound=value.comparator is not None)
-            )
-            if general and not _THIS_PATIENT.search(told):
+            if told_of_others(told, bound=value.comparator is not None):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             if a_newborns_sentence(told, self.patient, previous):
                 continue  # "The neonate was born with ... pH of 6.507": the baby's, not hers
