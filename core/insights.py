@@ -74,8 +74,9 @@ class CollectionTime(BaseModel):
     """When a structured result's specimen was collected, as its message says (HL7 v2
     SPM-17, OBR-7, OBX-14; FHIR Specimen.collection, Observation.effective[x])."""
 
-    # The start of the time sent, in the sender's own offset; a time sent without one (HL7
-    # v2 often, a FHIR date) is read as UTC and ``zone_given`` says so.
+    # The start of the time sent, in the sender's own offset (an HL7 v2 time without one is
+    # in its message's, MSH-7); a time with no offset at all (HL7 v2 often, a FHIR date) is
+    # read as UTC and ``zone_given`` says so.
     at: AwareDatetime
     # "day" for a date alone (HL7 "20261125", FHIR "2026-11-25"), "hour" for an hour.
     precision: Literal["day", "hour", "minute"] = "minute"

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from core.analysis.history import TrendSeries, lab_history
+from core.analysis.history import TrendSeries, lab_history, value_time
 from core.analysis.labs.critical import describe_critical
 from core.critical_results import METHOD_LABELS, CriticalResult
 from core.jobs.patient_results import case_results
@@ -65,11 +65,10 @@ def patient_trends(patients: PatientService, backend: Backend, patient_id: Any) 
             TimelineEntry(case.created_at, CASE_SEEN, case.case_id, _seen(insights[case.case_id]))
         )
         for value in values[case.case_id]:
-            if value.critical:
+            if value.critical:  # when the blood was drawn, if the message says so
+                at = value_time(value, case.created_at)
                 timeline.append(
-                    TimelineEntry(
-                        case.created_at, CRITICAL_VALUE, case.case_id, describe_critical(value)
-                    )
+                    TimelineEntry(at, CRITICAL_VALUE, case.case_id, describe_critical(value))
                 )
         if case.review_state in SIGNED_STATES:
             for note in backend.reviews.signed_notes(owner, case.case_id):

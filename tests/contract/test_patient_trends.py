@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -157,3 +158,32 @@ def test_the_chart_export_shows_the_trend_of_the_notes_tests(doctor_a: SignedIn)
     assert "Potassium" not in line
     assert "Trends" not in doctor_a.services.chart_markdown(first)
     assert doctor_a.services.chart_pdf(second).startswith(b"%PDF")
+
+
+def test_a_critical_value_is_on_the_timeline_when_its_blood_was_drawn(
+    doctor_a: SignedIn,
+) -> None:
+    # An HL7 result of two days before the case: the timeline places its critical value
+    # then (before the first case), not at the case's time; an untrusted time stays there.
+    patient_id, first, second = _two_visits(doctor_a)
+    first_seen = doctor_a.services.get_case(first).case.created_at
+    drawn = first_seen - timedelta(days=2)
+    collected = {"at": drawn.isoformat(), "precision": "minute", "zone_given": True}
+    doubted = {**collected, "doubt": "after the time of this analysis"}
+    later = [
+        {"analyte": "Potassium", "value": 6.9, "unit": "mmol/L", "critical": True,
+         "collected": collected},
+        {"analyte": "Sodium", "value": 118, "unit": "mmol/L", "critical": True,
+         "collected": doubted},
+    ]  # fmt: skip
+    form = NewCase(
+        patient_name="Ada Example", patient_age=71, patient_gender="female", patient_id=patient_id
+    )
+    third = doctor_a.services.create_case(form, []).case
+    _analyse(doctor_a, third.case_id, later)
+    timeline = doctor_a.services.patient_trends(patient_id).timeline
+    critical = [(e.at, e.case_id) for e in timeline if e.kind == CRITICAL_VALUE]
+    assert (drawn, third.case_id) in critical
+    assert (third.created_at, third.case_id) in critical  # the doubted sodium
+    assert timeline[0].kind == CRITICAL_VALUE and timeline[0].case_id == third.case_id
+    assert second in [case_id for _, case_id in critical]

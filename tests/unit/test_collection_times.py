@@ -34,10 +34,15 @@ NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 PID = "PID|1||MRN-1||Doe^Jane||19560101|F"
 
 
-def oru(*orders: tuple[str, str], control: str = "MSG-16", obx_time: str = "") -> bytes:
-    """An ORU^R01 with one OBR per (OBR-7, creatinine in mg/dL), each with its OBX (OBX-14
-    ``obx_time``)."""
-    segments = [f"MSH|^~\\&|LAB|HOSP|MEDCASE|CLINIC|20261127080000||ORU^R01|{control}|P|2.5.1", PID]
+def oru(
+    *orders: tuple[str, str],
+    control: str = "MSG-16",
+    obx_time: str = "",
+    sent: str = "20261127080000",
+) -> bytes:
+    """An ORU^R01 sent at ``sent`` (MSH-7) with one OBR per (OBR-7, creatinine in mg/dL), each
+    with its OBX (OBX-14 ``obx_time``)."""
+    segments = [f"MSH|^~\\&|LAB|HOSP|MEDCASE|CLINIC|{sent}||ORU^R01|{control}|P|2.5.1", PID]
     for number, (when, value) in enumerate(orders, start=1):
         segments.append(f"OBR|{number}|||2160-0^Creatinine^LN|||{when}")
         segments.append(f"OBX|1|NM|2160-0^Creatinine^LN||{value}|mg/dL|0.6-1.3||||F|||{obx_time}")
@@ -68,6 +73,41 @@ def test_obx_14_with_its_offset_is_read_when_obr_7_is_empty() -> None:
     assert value.collected is not None
     assert value.collected.at == datetime(2026, 11, 25, 12, 30, tzinfo=UTC)
     assert value.collected.zone_given and value.timing == "collected 2026-11-25 07:30"
+
+
+def test_a_time_without_its_offset_is_in_the_senders_zone_from_msh_7() -> None:
+    # HL7 v2: a TS without its offset is the sender's local time; MSH-7 gives the zone.
+    [value] = values_of(oru(("202611250730", "1.1"), sent="20261127080000-0500"))
+    assert value.collected is not None
+    assert value.collected.at == datetime(2026, 11, 25, 12, 30, tzinfo=UTC)
+    assert value.collected.zone_given
+    assert value.timing == "collected 2026-11-25 07:30"  # the text as the sender wrote it
+
+
+def test_a_results_own_offset_wins_over_the_messages() -> None:
+    [value] = values_of(oru(("202611250730+0100", "1.1"), sent="20261127080000-0500"))
+    assert value.collected is not None
+    assert value.collected.at == datetime(2026, 11, 25, 6, 30, tzinfo=UTC)
+
+
+def test_spm_17_and_obx_14_are_read_in_the_senders_zone_too() -> None:
+    [by_obx] = values_of(oru(("", "1.1"), obx_time="202611250730", sent="202611270800+0930"))
+    assert by_obx.collected is not None
+    assert by_obx.collected.at == datetime(2026, 11, 24, 22, 0, tzinfo=UTC)
+    message = oru(("", "1.1"), sent="202611270800-0300").decode()
+    message += "\rSPM|1|||SER^Serum^HL70487|||||||||||||202611250645"
+    [by_spm] = values_of(message.encode())
+    assert by_spm.collected is not None
+    assert by_spm.collected.at == datetime(2026, 11, 25, 9, 45, tzinfo=UTC)
+
+
+def test_a_time_in_the_senders_zone_gets_no_any_zone_slack() -> None:
+    # 10:00 in UTC-5 is 15:00 UTC, three hours after the analysis: not a time to trust,
+    # where the same digits without any zone could be some zone's past.
+    eastern = values_of(oru(("202611271000", "1.0"), sent="20261127080000-0500"))
+    assert checked_times("Lab file 1", eastern, NOW, None)[0][0].collected.doubt == AFTER_ANALYSIS  # type: ignore[union-attr]
+    unzoned = values_of(oru(("202611271000", "1.0")))
+    assert checked_times("Lab file 1", unzoned, NOW, None)[1] == []
 
 
 def test_a_date_alone_is_a_day_and_a_month_is_no_collection_time() -> None:

@@ -2,8 +2,10 @@
 
 HL7 v2 writes a TS as ``YYYYMMDD[HH[MM[SS[.S...]]]][+/-ZZZZ]``; FHIR a dateTime or a date.
 The time is kept to the precision sent: a date alone is a day, never midnight passed off as
-a minute. A time sent without its offset (most HL7 v2 messages, every FHIR date) is read
-as UTC and marked so. A month or a year alone is no collection time.
+a minute. HL7 v2 (2.3 onward, TS component "time zone") says a time sent without its offset
+is in the sender's zone, which a message gives by MSH-7's offset: a result's time is read in
+that zone. A time with no offset of its own or of its message (most HL7 v2 messages, every
+FHIR date) is read as UTC and marked so. A month or a year alone is no collection time.
 
 A time after the analysis (beyond a small clock skew, more for a time without its zone,
 which may be any zone's) or before the patient's date of birth is not trusted: the value
@@ -34,14 +36,15 @@ _TS = re.compile(
 )
 
 
-def hl7_collection_time(stamp: str) -> CollectionTime | None:
-    """An HL7 v2 TS ("200202150730", "20261125", "202611250730-0500") as a collection time;
-    None when blank, not a calendar time, or coarser than a day."""
+def hl7_collection_time(stamp: str, sender_zone: timezone | None = None) -> CollectionTime | None:
+    """An HL7 v2 TS ("200202150730", "20261125", "202611250730-0500") as a collection time,
+    in ``sender_zone`` (the message's, from MSH-7) when it has no offset of its own; None when
+    blank, not a calendar time, or coarser than a day."""
     found = _TS.match(stamp.strip())
     if found is None:
         return None
     year, month, day, hour, minute, offset = found.groups()
-    zone = _offset(offset)
+    zone = _offset(offset) or sender_zone
     try:
         at = datetime(
             int(year), int(month), int(day), int(hour or 0), int(minute or 0), tzinfo=zone or UTC
@@ -50,6 +53,12 @@ def hl7_collection_time(stamp: str) -> CollectionTime | None:
         return None
     precision: Precision = "minute" if minute else "hour" if hour else "day"
     return CollectionTime(at=at, precision=precision, zone_given=zone is not None)
+
+
+def hl7_sender_zone(message_time: str) -> timezone | None:
+    """The zone a message's MSH-7 ("20261127080000-0500") gives its times, or None."""
+    found = _TS.match(message_time.strip())
+    return _offset(found.group(6)) if found else None
 
 
 def _offset(written: str | None) -> timezone | None:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from typing import Any
 
 import hl7
 
-from core.analysis.reading.collection_time import hl7_collection_time
+from core.analysis.reading.collection_time import hl7_collection_time, hl7_sender_zone
 from core.analysis.reading.hl7_escapes import Delimiters, unescape
 from core.analysis.reading.messages_common import (
     MAX_MESSAGE_BYTES,
@@ -156,6 +156,7 @@ def _read_message(segments: list[str], where: str, reading: HL7Reading) -> None:
     version = _at(msh, 12, 1)
     if version not in VERSIONS:
         raise MessageError(f"{where}: MSH-12 version '{version}' is not 2.3 to 2.5.1")
+    zone = hl7_sender_zone(_at(msh, 7, 1))  # a time without its offset is the sender's
     group: list[tuple[MessageResult, bool]] = []  # results of one OBR, and whether it named
     order_specimen: str | None = None  # OBR-15
     order_time: str = ""  # OBR-7 as sent
@@ -174,14 +175,14 @@ def _read_message(segments: list[str], where: str, reading: HL7Reading) -> None:
             specimen = _at(segment, 4, 2) or _at(segment, 4, 1)
             collected = _at(segment, 17, 1)
             group = [
-                (_with(result, specimen, collected, had_specimen), had_specimen)
+                (_with(result, specimen, collected, had_specimen, zone), had_specimen)
                 for result, had_specimen in group
             ]
         elif name == "OBX":
             obx_count += 1
             label = f"{where}, OBX {_at(segment, 1, 1) or obx_count}"
             try:
-                result = _result(segment, label, order_specimen, order_time, reading)
+                result = _result(segment, label, order_specimen, order_time, zone, reading)
             except MessageError as error:
                 reading.notes.append(str(error))
                 continue
@@ -217,8 +218,10 @@ def _order_specimen(segment: hl7.Segment, where: str, reading: HL7Reading) -> st
     return None
 
 
-def _with(result: MessageResult, specimen: str, stamp: str, kept: bool) -> MessageResult:
-    text, at = (result.collected, result.collected_at) if result.collected else _time(stamp)
+def _with(
+    result: MessageResult, specimen: str, stamp: str, kept: bool, zone: timezone | None
+) -> MessageResult:
+    text, at = (result.collected, result.collected_at) if result.collected else _time(stamp, zone)
     return replace(
         result,
         specimen=result.specimen if kept or not specimen else specimen_of(specimen),
@@ -227,10 +230,11 @@ def _with(result: MessageResult, specimen: str, stamp: str, kept: bool) -> Messa
     )
 
 
-def _time(stamp: str) -> tuple[str | None, CollectionTime | None]:
-    """A TS as the value's timing text ("2002-02-15 07:30") and as a collection time."""
+def _time(stamp: str, zone: timezone | None) -> tuple[str | None, CollectionTime | None]:
+    """A TS as the value's timing text ("2002-02-15 07:30", as the sender wrote it) and as a
+    collection time (in the sender's ``zone`` when the TS has no offset)."""
     text = _when(stamp)
-    return text, hl7_collection_time(stamp) if text else None
+    return text, hl7_collection_time(stamp, zone) if text else None
 
 
 def _result(
@@ -238,6 +242,7 @@ def _result(
     label: str,
     order_specimen: str | None,
     order_time: str,
+    zone: timezone | None,
     reading: HL7Reading,
 ) -> MessageResult | None:
     value_type = _at(segment, 2, 1).upper()
@@ -270,9 +275,9 @@ def _result(
     value, comparator = _numeric(segment, value_type, label)
     low, high = usual_range(*_reference_range(_at(segment, 7, 1)))
     flag = _at(segment, 8, 1).upper() or None
-    collected, collected_at = _time(order_time)
+    collected, collected_at = _time(order_time, zone)
     if collected is None:
-        collected, collected_at = _time(_at(segment, 14, 1))
+        collected, collected_at = _time(_at(segment, 14, 1), zone)
     return MessageResult(
         analyte=analyte,
         value=value,
