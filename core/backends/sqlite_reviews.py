@@ -122,10 +122,11 @@ def _doctors_version(section: str, entry: Any) -> bool:
     (core/review.py amended_sections, edited_text; public.edited_section_shape)."""
     if not isinstance(entry, dict) or not isinstance(entry.get("text"), dict):
         return False
-    if entry != {"decision": "edited", "text": entry["text"], "reason": None}:
+    text: dict[str, Any] = entry["text"]
+    if entry != {"decision": "edited", "text": text, "reason": None}:
         return False
     try:
-        return edited_text(section, entry["text"]) == entry["text"]
+        return edited_text(section, text) == text
     except InvalidInput:
         return False
 
