@@ -400,3 +400,34 @@ def test_an_awkward_draft_the_analyzers_token_stored_is_signed_as_accepted(
     assert signed.content["sections"]["soap_note"]["text"]["subjective"] == "10000000000000000"
     assert signed.content["sections"]["case_summary"]["text"]["radiology_summary"] == ""
     assert signed.content["sections"] == signed_sections(summary.draft, summary.reviews)
+
+
+@pytest.mark.postgres
+def test_two_decisions_at_the_same_moment_are_ordered_alike_by_the_app_and_the_database(
+    supabase_stack: SupabaseStack, owner: Any
+) -> None:
+    """Decisions posted in one request share their time (now()): the app takes the last by
+    review_id, as it reads them, and so does sign_note."""
+    doctor, token = owner
+    case_id, draft, _ = _reviewed(doctor)
+    decisions = [
+        {
+            "review_id": str(uuid.uuid4()),
+            "case_id": case_id,
+            "draft_id": draft.draft_id,
+            "section": "case_summary",
+            "decision": decision,
+            "reason": reason,
+        }
+        for decision, reason in [("accepted", None), ("rejected", "Too long"), ("accepted", None)]
+    ]
+    with supabase_stack.rest_as(token) as rest:
+        answer = rest.post("/rest/v1/section_reviews", json=decisions)
+        assert answer.status_code in (200, 201), answer.text
+    summary = doctor.services.review.summary(case_id)
+    posted = {d["review_id"] for d in decisions}
+    assert len({r.reviewed_at for r in summary.history if r.review_id in posted}) == 1
+    last = max(decisions, key=lambda d: uuid.UUID(d["review_id"]).bytes)
+    assert summary.reviews["case_summary"].review_id == last["review_id"]
+    signed = doctor.services.review.sign(case_id)
+    assert signed.content["sections"]["case_summary"]["decision"] == last["decision"]
