@@ -182,3 +182,15 @@ class SignerNameMissing(InvalidInput):
         "Set your name as signed and your credentials (for example Dr Alice Smith, MD) "
         "before signing: the signature and its attestation carry them, not only your e-mail"
     )
+
+
+class NoteNotAsReviewed(InvalidInput):
+    """400: a note is signed as the doctor decided each section (the AI's text accepted, the
+    doctor's version edited, the reason rejected); an amendment's changes are the doctor's."""
+
+    default_detail = (
+        "The note to sign is not the review as recorded: each section is signed as you "
+        "decided it (the AI's text when accepted, your version when edited, the reason when "
+        "rejected), and an amendment's changed sections as your versions. Reload the case "
+        "and sign again"
+    )

@@ -262,16 +262,25 @@ def decision_of(value: Any) -> Decision:
 
 
 def ai_text(ai_insights: Mapping[str, Any], section: str) -> SectionText:
-    """The AI draft's text of a section, in the fields the doctor signs."""
+    """The AI draft's text of a section, in the fields the doctor signs (the database's
+    twin: public.drafted_section, which sign_note checks an accepted section against)."""
     drafted = ai_insights.get(section) or {}
     text: SectionText = {}
     for name in SECTION_FIELDS[section]:
         value = drafted.get(name)
         if name in LIST_FIELDS:
-            text[name] = [str(item) for item in value] if isinstance(value, list) else []
+            text[name] = [stored_text(item) for item in value] if isinstance(value, list) else []
         else:
-            text[name] = "" if value is None else str(value)
+            text[name] = "" if value is None else stored_text(value)
     return text
+
+
+def stored_text(value: Any) -> str:
+    """A value of a stored draft's section as text: ``str`` of text, numbers and marks; a
+    list or an object as its JSON (a form SQL writes alike: public.stored_text)."""
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
 
 
 def edited_text(section: str, entered: Mapping[str, Any], check_code: Any = None) -> SectionText:

@@ -482,6 +482,100 @@ $$;
 COMMENT ON FUNCTION public.draft_without_dates_of_care(stored jsonb) IS 'An AI draft without generated_at and its delta checks'' earlier_at and earlier_case_id.';
 
 --
+-- Name: drafted_section(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.drafted_section(p_insights jsonb, p_section text) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    with drafted as (
+        select case when jsonb_typeof(p_insights -> p_section) = 'object'
+                    then p_insights -> p_section else '{}'::jsonb end as section
+    )
+    select jsonb_object_agg(
+        f.name,
+        case
+            when f.name = 'key_findings' then
+                case when jsonb_typeof(d.section -> f.name) = 'array' then coalesce((
+                    select jsonb_agg(to_jsonb(public.stored_text(x.item)) order by x.position)
+                    from jsonb_array_elements(d.section -> f.name)
+                        with ordinality as x(item, position)), '[]'::jsonb)
+                else '[]'::jsonb end
+            when coalesce(jsonb_typeof(d.section -> f.name), 'null') = 'null' then '""'::jsonb
+            else to_jsonb(public.stored_text(d.section -> f.name))
+        end)
+    from drafted d, unnest(public.section_fields(p_section)) as f(name)
+$$;
+
+--
+-- Name: FUNCTION drafted_section(p_insights jsonb, p_section text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.drafted_section(p_insights jsonb, p_section text) IS 'The AI draft''s text of a section, as core/review.py ai_text reads it.';
+
+--
+-- Name: edited_line(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.edited_line(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+    select value is not null
+        and char_length(value) <= 20000
+        and public.plain_typed_text(value)
+        and value !~ '[\u061c\u200e\u200f]'
+        and value !~ ('^[\t\n\u000b\u000c\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a'
+                      '\u2028\u2029\u202f\u205f\u3000]')
+        and value !~ ('[\t\n\u000b\u000c\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a'
+                      '\u2028\u2029\u202f\u205f\u3000]$')
+$_$;
+
+--
+-- Name: FUNCTION edited_line(value text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.edited_line(value text) IS 'A field of a doctor''s version as core/review.py edited_text leaves it: stripped, at most 20,000 characters, no control or text-direction character.';
+
+--
+-- Name: edited_section_shape(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.edited_section_shape(p_section text, p_text jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    select jsonb_typeof(p_text) = 'object'
+        and public.section_fields(p_section) is not null
+        and (select array_agg(k order by k) from jsonb_object_keys(p_text) k)
+            = (select array_agg(f order by f) from unnest(public.section_fields(p_section)) f)
+        and not exists (
+            select 1 from jsonb_each(p_text) e
+            where case
+                when e.key = 'key_findings' then
+                    jsonb_typeof(e.value) <> 'array'
+                    or exists (select 1 from jsonb_array_elements(e.value) x
+                               where jsonb_typeof(x) <> 'string' or x #>> '{}' = ''
+                                  or not public.edited_line(x #>> '{}'))
+                    or char_length(coalesce((
+                           select string_agg(x #>> '{}', E'\n')
+                           from jsonb_array_elements(e.value) x), '')) > 20000
+                else jsonb_typeof(e.value) <> 'string' or not public.edited_line(e.value #>> '{}')
+            end)
+        and exists (
+            select 1 from jsonb_each(p_text) e
+            where e.value not in ('""'::jsonb, '[]'::jsonb))
+        and (p_section <> 'primary_diagnosis' or p_text ->> 'primary_diagnosis' <> '')
+$$;
+
+--
+-- Name: FUNCTION edited_section_shape(p_section text, p_text jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.edited_section_shape(p_section text, p_text jsonb) IS 'Whether a section''s text is a doctor''s version as core/review.py edited_text writes it (the ICD-10-CM code itself is checked by the app).';
+
+--
 -- Name: enrol_pilot_case(uuid, uuid, uuid, uuid, jsonb, jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1250,6 +1344,132 @@ $$;
 COMMENT ON FUNCTION public.plain_typed_text(value text) IS 'No text-direction control and no control character but tab, line feed and return (core/plain_text.py: has_direction_controls, has_control_characters).';
 
 --
+-- Name: python_float_text(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.python_float_text(value text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE STRICT
+    SET search_path TO ''
+    SET extra_float_digits TO '1'
+    AS $$
+declare
+    number double precision;
+    shortest text;
+    sign text := '';
+    plain text;
+    whole text;
+    fraction text;
+    digits text;
+    exponent integer;
+    candidate numeric;
+begin
+    begin
+        number := value::double precision;
+    exception when numeric_value_out_of_range then
+        if value like '-%' then
+            sign := '-';
+        end if;
+        if abs(value::numeric) > 1 then
+            return sign || 'inf';
+        end if;
+        return sign || '0.0';
+    end;
+    shortest := number::text;
+    if shortest like '-%' then
+        sign := '-';
+        shortest := substr(shortest, 2);
+    end if;
+    plain := shortest::numeric::text;  -- no exponent: "0.000012345", "10000000000000000"
+    if plain::numeric = 0 then
+        return sign || '0.0';
+    end if;
+    for attempt in 1..2 loop
+        whole := split_part(plain, '.', 1);
+        fraction := split_part(plain, '.', 2);
+        if whole <> '0' then
+            exponent := length(whole) - 1;
+            digits := rtrim(whole || fraction, '0');
+        else
+            exponent := -(length(fraction) - length(ltrim(fraction, '0')) + 1);
+            digits := rtrim(ltrim(fraction, '0'), '0');
+        end if;
+        exit when attempt = 2;
+        -- PostgreSQL's shortest digits leave out a decimal halfway between two doubles
+        -- that reads back (ties to even) as this one; Python's repr takes it: fewer
+        -- digits that read back as the same double win.
+        for precision in 1..length(digits) - 1 loop
+            candidate := round(plain::numeric, precision - 1 - exponent);
+            if candidate::double precision = abs(number) then
+                plain := candidate::text;
+                exit;
+            end if;
+        end loop;
+    end loop;
+    if exponent >= -4 and exponent < 16 then
+        if exponent < 0 then
+            return sign || '0.' || repeat('0', -exponent - 1) || digits;
+        end if;
+        if length(digits) <= exponent + 1 then
+            return sign || digits || repeat('0', exponent + 1 - length(digits)) || '.0';
+        end if;
+        return sign || substr(digits, 1, exponent + 1) || '.' || substr(digits, exponent + 2);
+    end if;
+    return sign || substr(digits, 1, 1)
+        || case when length(digits) > 1 then '.' || substr(digits, 2) else '' end
+        || 'e' || case when exponent < 0 then '-' else '+' end
+        || case when abs(exponent) < 10 then '0' else '' end || abs(exponent)::text;
+end;
+$$;
+
+--
+-- Name: FUNCTION python_float_text(value text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.python_float_text(value text) IS 'str(float(value)) as Python writes it, for a JSON number (core/review.py stored_text).';
+
+--
+-- Name: python_json_text(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.python_json_text(value jsonb) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+declare
+    number text;
+begin
+    case jsonb_typeof(value)
+        when 'object' then
+            return '{' || coalesce((
+                select string_agg(
+                    to_jsonb(e.key)::text || ': ' || public.python_json_text(e.value),
+                    ', ' order by e.position)
+                from jsonb_each(value) with ordinality as e(key, value, position)), '') || '}';
+        when 'array' then
+            return '[' || coalesce((
+                select string_agg(public.python_json_text(x.value), ', ' order by x.position)
+                from jsonb_array_elements(value) with ordinality as x(value, position)), '')
+                || ']';
+        when 'number' then
+            if value::text !~ '[.]' then
+                return value::text;
+            end if;
+            number := public.python_float_text(value::text);
+            return case number when 'inf' then 'Infinity' when '-inf' then '-Infinity'
+                               else number end;
+        else
+            return value::text;  -- a string JSON-escaped as json.dumps does; true, false, null
+    end case;
+end;
+$$;
+
+--
+-- Name: FUNCTION python_json_text(value jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.python_json_text(value jsonb) IS 'json.dumps(json.loads(value::text), ensure_ascii=False) (core/review.py stored_text).';
+
+--
 -- Name: redacted_copy(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1363,6 +1583,40 @@ end;
 $$;
 
 --
+-- Name: reviewed_sections(uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.reviewed_sections(p_case uuid, p_draft uuid, p_doctor uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+    select case when count(*) = 3 then jsonb_object_agg(
+        r.section,
+        jsonb_build_object(
+            'decision', r.decision,
+            'text', case r.decision
+                when 'accepted' then public.drafted_section(d.ai_insights, r.section)
+                when 'edited' then r.edited
+            end,
+            'reason', r.reason))
+    end
+    from public.ai_drafts d
+    cross join lateral (
+        select distinct on (s.section) s.section, s.decision, s.edited, s.reason
+        from public.section_reviews s
+        where s.case_id = p_case and s.draft_id = p_draft and s.user_id = p_doctor
+        order by s.section, s.reviewed_at desc, s.review_id desc
+    ) r
+    where d.draft_id = p_draft and d.case_id = p_case and d.user_id = p_doctor
+$$;
+
+--
+-- Name: FUNCTION reviewed_sections(p_case uuid, p_draft uuid, p_doctor uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.reviewed_sections(p_case uuid, p_draft uuid, p_doctor uuid) IS 'The sections a sign-off signs: each decision as recorded, with the text that stands (core/review.py signed_sections); null until every section has a decision.';
+
+--
 -- Name: same_but_text(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1428,6 +1682,28 @@ end;
 $$;
 
 --
+-- Name: section_fields(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.section_fields(p_section text) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+    select case p_section
+        when 'case_summary' then
+            array['comprehensive_summary', 'key_findings', 'lab_summary', 'radiology_summary']
+        when 'soap_note' then array['subjective', 'objective', 'assessment', 'plan']
+        when 'primary_diagnosis' then array['primary_diagnosis', 'icd_code', 'description']
+    end
+$$;
+
+--
+-- Name: FUNCTION section_fields(p_section text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.section_fields(p_section text) IS 'The fields of a section of the note (core/review.py SECTION_FIELDS).';
+
+--
 -- Name: sign_note(uuid, integer, uuid, jsonb, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1488,6 +1764,12 @@ begin
             raise exception 'the sign-off is of the current draft'
                 using errcode = 'check_violation';
         end if;
+        -- ... and signs each section as the doctor decided it (sign17).
+        if public.reviewed_sections(p_case, p_draft, signer) is distinct from p_sections then
+            raise exception 'each section is signed as the doctor decided it: the AI''s text '
+                'when accepted, the doctor''s version when edited, the reason when rejected'
+                using errcode = 'check_violation', hint = 'signed_not_as_reviewed';
+        end if;
     else
         if length(trim(coalesce(p_reason, ''))) = 0 or not exists (
             select 1 from public.ai_drafts d
@@ -1502,6 +1784,18 @@ begin
         if changed = '[]'::jsonb then
             raise exception 'the amendment is the same as the signed version'
                 using errcode = 'check_violation';
+        end if;
+        -- A section the amendment changes is the doctor's own version (sign17).
+        if exists (
+            select 1 from jsonb_each(p_sections) e
+            where e.value is distinct from latest.content -> 'sections' -> e.key
+              and (e.value is distinct from jsonb_build_object(
+                       'decision', 'edited', 'text', e.value -> 'text', 'reason', null)
+                   or not public.edited_section_shape(e.key, e.value -> 'text'))
+        ) then
+            raise exception 'an amended section is the doctor''s version, in the shape the '
+                'editor writes; the other sections stay as signed'
+                using errcode = 'check_violation', hint = 'signed_not_as_reviewed';
         end if;
     end if;
     select u.email into signer_email from auth.users u where u.id = signer;
@@ -1653,6 +1947,31 @@ begin
     return new;
 end;
 $$;
+
+--
+-- Name: stored_text(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.stored_text(value jsonb) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+    select case jsonb_typeof(value)
+        when 'string' then value #>> '{}'
+        when 'null' then 'None'
+        when 'boolean' then case when value = 'true'::jsonb then 'True' else 'False' end
+        when 'number' then case when value::text ~ '[.]'
+                                then public.python_float_text(value::text)
+                                else value::text end
+        else public.python_json_text(value)
+    end
+$$;
+
+--
+-- Name: FUNCTION stored_text(value jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.stored_text(value jsonb) IS 'A value of a draft''s section as core/review.py stored_text writes it.';
 
 --
 -- Name: touch_case_updated_at(); Type: FUNCTION; Schema: public; Owner: -
@@ -4016,6 +4335,27 @@ REVOKE ALL ON FUNCTION public.draft_without_dates_of_care(stored jsonb) FROM PUB
 GRANT ALL ON FUNCTION public.draft_without_dates_of_care(stored jsonb) TO service_role;
 
 --
+-- Name: FUNCTION drafted_section(p_insights jsonb, p_section text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.drafted_section(p_insights jsonb, p_section text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.drafted_section(p_insights jsonb, p_section text) TO service_role;
+
+--
+-- Name: FUNCTION edited_line(value text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.edited_line(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.edited_line(value text) TO service_role;
+
+--
+-- Name: FUNCTION edited_section_shape(p_section text, p_text jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.edited_section_shape(p_section text, p_text jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.edited_section_shape(p_section text, p_text jsonb) TO service_role;
+
+--
 -- Name: FUNCTION enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4260,6 +4600,20 @@ GRANT ALL ON FUNCTION public.plain_typed_text(value text) TO authenticated;
 GRANT ALL ON FUNCTION public.plain_typed_text(value text) TO service_role;
 
 --
+-- Name: FUNCTION python_float_text(value text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.python_float_text(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.python_float_text(value text) TO service_role;
+
+--
+-- Name: FUNCTION python_json_text(value jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.python_json_text(value jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.python_json_text(value jsonb) TO service_role;
+
+--
 -- Name: FUNCTION redacted_copy(enrolled jsonb, stored jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4288,6 +4642,13 @@ REVOKE ALL ON FUNCTION public.review_state_follows_signed_notes() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.review_state_follows_signed_notes() TO service_role;
 
 --
+-- Name: FUNCTION reviewed_sections(p_case uuid, p_draft uuid, p_doctor uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.reviewed_sections(p_case uuid, p_draft uuid, p_doctor uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reviewed_sections(p_case uuid, p_draft uuid, p_doctor uuid) TO service_role;
+
+--
 -- Name: FUNCTION same_but_text(enrolled jsonb, stored jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4309,6 +4670,13 @@ GRANT ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uu
 
 REVOKE ALL ON FUNCTION public.section_decided_now() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.section_decided_now() TO service_role;
+
+--
+-- Name: FUNCTION section_fields(p_section text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.section_fields(p_section text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.section_fields(p_section text) TO service_role;
 
 --
 -- Name: FUNCTION sign_note(p_case uuid, p_version integer, p_draft uuid, p_sections jsonb, p_reason text); Type: ACL; Schema: public; Owner: -
@@ -4354,6 +4722,13 @@ GRANT ALL ON FUNCTION public.signer_text_plain() TO service_role;
 
 REVOKE ALL ON FUNCTION public.stamp_audit_event() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.stamp_audit_event() TO service_role;
+
+--
+-- Name: FUNCTION stored_text(value jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.stored_text(value jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.stored_text(value jsonb) TO service_role;
 
 --
 -- Name: FUNCTION touch_case_updated_at(); Type: ACL; Schema: public; Owner: -

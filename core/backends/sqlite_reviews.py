@@ -16,7 +16,7 @@ from typing import Any
 from core import lifecycle
 from core.audit import AuditAction, stored_event
 from core.backends.sqlite_db import SqliteDatabase
-from core.errors import CaseNotFound, CriticalValuesUnacknowledged, InvalidInput
+from core.errors import CaseNotFound, CriticalValuesUnacknowledged, InvalidInput, NoteNotAsReviewed
 from core.models import utc_now
 from core.review import (
     Draft,
@@ -28,7 +28,10 @@ from core.review import (
     changed_sections,
     checked,
     content_hash,
+    current_reviews,
+    edited_text,
     signed_at_text,
+    signed_sections,
 )
 
 _DRAFT_COLUMNS = "draft_id, case_id, ai_insights, generated_at, case_version"
@@ -83,6 +86,49 @@ def _check_sign_off(db: sqlite3.Connection, owner: str, request: NoteToSign) -> 
     _check_sections(request.sections)
     if request.amendment_reason is not None or current is None:
         raise InvalidInput("The sign-off is of the current draft")
+    if request.sections != _reviewed_sections(db, owner, request):
+        raise NoteNotAsReviewed()
+
+
+def _reviewed_sections(
+    db: sqlite3.Connection, owner: str, request: NoteToSign
+) -> dict[str, Any] | None:
+    """What the sign-off of the draft signs: each section as the doctor last decided it
+    (core/review.py signed_sections, as public.reviewed_sections computes it); None while
+    a section has no decision."""
+    row = db.execute(
+        f"SELECT {_DRAFT_COLUMNS} FROM ai_drafts WHERE draft_id = ? AND case_id = ?"
+        " AND user_id = ?",
+        (request.draft_id, request.case_id, owner),
+    ).fetchone()
+    if row is None:
+        return None
+    history = [
+        _review(review)
+        for review in db.execute(
+            f"SELECT {_REVIEW_COLUMNS} FROM section_reviews WHERE case_id = ? AND user_id = ?"
+            " AND draft_id = ? ORDER BY reviewed_at, rowid",
+            (request.case_id, owner, request.draft_id),
+        )
+    ]
+    try:
+        return signed_sections(_draft(row), current_reviews(history, request.draft_id))
+    except InvalidInput:
+        return None
+
+
+def _doctors_version(section: str, entry: Any) -> bool:
+    """Whether an amended section is the doctor's version as the editor writes it
+    (core/review.py amended_sections, edited_text; public.edited_section_shape)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("text"), dict):
+        return False
+    text: dict[str, Any] = entry["text"]
+    if entry != {"decision": "edited", "text": text, "reason": None}:
+        return False
+    try:
+        return edited_text(section, text) == text
+    except InvalidInput:
+        return False
 
 
 def _check_amendment(
@@ -99,6 +145,11 @@ def _check_amendment(
     changed = changed_sections(latest.content.get("sections") or {}, request.sections)
     if not changed:
         raise InvalidInput("The amendment is the same as the signed version")
+    if not all(_doctors_version(name, request.sections[name]) for name in changed):
+        raise NoteNotAsReviewed(
+            "An amended section is your version, as the editor writes it; the other "
+            "sections stay as signed"
+        )
     return changed
 
 

@@ -23,6 +23,7 @@ from core.errors import (
     InvalidInput,
     MedCaseError,
     NotAuthenticated,
+    NoteNotAsReviewed,
     PermissionDenied,
     TooManyAttempts,
 )
@@ -37,6 +38,8 @@ _RULE_BROKEN = ("23514", "23502", "22P02", "23505")
 _HINTED: dict[str, type[MedCaseError]] = {
     "critical_values_unacknowledged": CriticalValuesUnacknowledged,
     "critical_value_not_found": CriticalValueNotFound,
+    # 20261128010000: sign_note signs the sections as the doctor decided them.
+    "signed_not_as_reviewed": NoteNotAsReviewed,
 }
 # Raised on purpose (PostgREST answers HTTP 429): the member lookup's misses, counted per
 # hour and per day (migration 20261126040100); the hour is the nearest wait to name.

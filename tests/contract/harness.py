@@ -15,6 +15,7 @@ from typing import Protocol
 from core.backends.local import LocalBackendProvider
 from core.models import Doctor
 from core.ports import Backend, BackendProvider
+from core.review import signed_sections
 from core.services import CaseService
 from tests.doubles import case_service
 
@@ -41,14 +42,18 @@ def with_signer_profile(signed_in: SignedIn) -> SignedIn:
     return signed_in
 
 
-def sign_note_accepting_every_section(case_id: str, draft_id: str) -> dict[str, object]:
-    """The arguments of the database's ``sign_note`` for a first version that accepts the
-    draft's three sections as written, as a doctor's own token sends them to PostgREST."""
-    sections = {
-        name: {"decision": "accepted", "text": {}, "reason": None}
-        for name in ("case_summary", "soap_note", "primary_diagnosis")
+def sign_note_as_reviewed(signed_in: SignedIn, case_id: str) -> dict[str, object]:
+    """The arguments of the database's ``sign_note`` for a first version of the case's
+    review as recorded (the sections ``signed_sections`` computes), as a doctor's own token
+    sends them to PostgREST; the database signs nothing else (sign17)."""
+    summary = signed_in.services.review.summary(case_id)
+    assert summary.draft is not None
+    return {
+        "p_case": case_id,
+        "p_version": 1,
+        "p_draft": summary.draft.draft_id,
+        "p_sections": signed_sections(summary.draft, summary.reviews),
     }
-    return {"p_case": case_id, "p_version": 1, "p_draft": draft_id, "p_sections": sections}
 
 
 class BackendHarness(Protocol):

@@ -130,6 +130,15 @@ FUNCTIONS: dict[str, Function] = {
     "redaction_of": Function(False, False, False, PURE),
     "view_from_stored_case": Function(False, False, False, "the enrolment trigger's check"),
     "draft_without_dates_of_care": Function(False, False, False, "the enrolment check's"),
+    # sign_note's: the sections a sign-off signs, an amended section's shape (sign17).
+    "python_float_text": Function(False, False, False, PURE),
+    "python_json_text": Function(False, False, False, PURE),
+    "stored_text": Function(False, False, False, PURE),
+    "section_fields": Function(False, False, False, PURE),
+    "drafted_section": Function(False, False, False, PURE),
+    "reviewed_sections": Function(False, False, False, "sign_note's, as the tables' owner"),
+    "edited_line": Function(False, False, False, PURE),
+    "edited_section_shape": Function(False, False, False, PURE),
 }
 
 TRIGGER_FUNCTIONS = {

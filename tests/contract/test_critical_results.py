@@ -23,7 +23,7 @@ from core.errors import (
 )
 from core.insights import Insights, LabValue
 from core.models import CaseQuery, NewCase, utc_now
-from core.review import NoteToSign
+from core.review import NoteToSign, signed_sections
 from tests.contract.harness import SignedIn
 from tests.doubles import sample_insights
 
@@ -220,10 +220,8 @@ def test_a_critical_value_an_earlier_analysis_found_waits_for_its_acknowledgment
         doctor_a.services.review.sign(case_id)
     draft = doctor_a.services.review.summary(case_id).draft
     assert draft is not None
-    sections = {
-        name: {"decision": "accepted", "text": {}, "reason": None}
-        for name in ("case_summary", "soap_note", "primary_diagnosis")
-    }
+    # The sections as reviewed (the store signs nothing else, sign17).
+    sections = signed_sections(draft, doctor_a.services.review.summary(case_id).reviews)
     with pytest.raises(CriticalValuesUnacknowledged):  # the store, whoever calls it
         doctor_a.backend.reviews.sign_note(
             doctor_a.doctor.user_id, NoteToSign(case_id, 1, draft.draft_id, sections)

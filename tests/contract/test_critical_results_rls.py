@@ -19,7 +19,7 @@ from core.services.pilots import PilotService
 from tests.contract.harness import (
     LocalHarness,
     SignedIn,
-    sign_note_accepting_every_section,
+    sign_note_as_reviewed,
     with_signer_profile,
 )
 from tests.contract.test_critical_results import (
@@ -177,7 +177,7 @@ def test_sign_note_waits_for_every_acknowledgment_through_postgrest(
     _review_all(owner.signed_in, case_id)
     draft = owner.signed_in.services.review.summary(case_id).draft
     assert draft is not None
-    arguments = sign_note_accepting_every_section(case_id, draft.draft_id)
+    arguments = sign_note_as_reviewed(owner.signed_in, case_id)
     with supabase_stack.rest_as(owner.token) as rest:
         refused = rest.post("/rest/v1/rpc/sign_note", json=arguments)
         assert refused.status_code == 400, refused.text
@@ -217,7 +217,7 @@ def test_sign_note_waits_for_every_critical_value_the_case_held_through_postgres
         _review_all(owner.signed_in, case)
         draft = owner.signed_in.services.review.summary(case).draft
         assert draft is not None
-        arguments = sign_note_accepting_every_section(case, draft.draft_id)
+        arguments = sign_note_as_reviewed(owner.signed_in, case)
         with supabase_stack.rest_as(owner.token) as rest:
             refused = rest.post("/rest/v1/rpc/sign_note", json=arguments)
             assert refused.status_code == 400, refused.text

@@ -27,7 +27,7 @@ from core.pilot.deidentify import case_view
 from tests.contract.test_pilot_integrity import pilot  # noqa: F401  (fixture)
 from tests.contract.test_pilots import _case, pilots
 from tests.contract.test_signing_in_the_database import (  # noqa: F401  (fixture)
-    FORGED_SECTIONS,
+    AMENDED_SECTIONS,
     clinic,
 )
 from tests.doubles import sample_insights
@@ -119,7 +119,7 @@ def test_the_database_refuses_an_amendment_reason_nobody_can_read(
         "p_case": case_id,
         "p_version": 2,
         "p_draft": signed.draft_id,
-        "p_sections": FORGED_SECTIONS,
+        "p_sections": AMENDED_SECTIONS,
     }
     with supabase_stack.rest_as(roles["owner"].token) as rest:
         refused = rest.post("/rest/v1/rpc/sign_note", json={**amendment, "p_reason": reason})

@@ -13,7 +13,7 @@ import pytest
 
 from core.errors import InvalidInput, SignerNameMissing
 from core.review import SignerProfile
-from tests.contract.harness import BackendHarness, SignedIn, sign_note_accepting_every_section
+from tests.contract.harness import BackendHarness, SignedIn, sign_note_as_reviewed
 from tests.contract.test_review import _analysed, _review_all
 from tests.supabase_stack.harness import SupabaseHarness
 from tests.supabase_stack.server import SupabaseStack
@@ -160,7 +160,7 @@ def test_sign_note_through_postgrest_is_refused_without_a_name_as_signed(
         _review_all(doctor, case_id)
         draft = doctor.services.review.summary(case_id).draft
         assert draft is not None
-        arguments = sign_note_accepting_every_section(case_id, draft.draft_id)
+        arguments = sign_note_as_reviewed(doctor, case_id)
         with supabase_stack.rest_as(session.access_token) as rest:
             refused = rest.post("/rest/v1/rpc/sign_note", json=arguments)
             assert refused.status_code == 400, refused.text

@@ -37,6 +37,30 @@ FORGED_SECTIONS = {
     "soap_note": {"decision": "edited", "text": {"plan": "stop all insulin"}, "reason": None},
     "primary_diagnosis": {"decision": "rejected", "text": None, "reason": "n/a"},
 }
+# An amendment of all three sections as the doctor's versions (what sign_note accepts of
+# a changed section since sign17: the editor's shape, marked edited).
+AMENDED_SECTIONS = {
+    "case_summary": {
+        "decision": "edited",
+        "text": {
+            "comprehensive_summary": "x",
+            "key_findings": [],
+            "lab_summary": "",
+            "radiology_summary": "",
+        },
+        "reason": None,
+    },
+    "soap_note": {
+        "decision": "edited",
+        "text": {"subjective": "", "objective": "", "assessment": "", "plan": "stop all insulin"},
+        "reason": None,
+    },
+    "primary_diagnosis": {
+        "decision": "edited",
+        "text": {"primary_diagnosis": "Anaemia", "icd_code": "D64.9", "description": ""},
+        "reason": None,
+    },
+}
 
 
 @dataclass
@@ -112,7 +136,7 @@ def test_the_database_signs_with_its_own_time_signer_version_hash_and_event(
         "p_case": case_id,
         "p_version": 2,
         "p_draft": signed.draft_id,
-        "p_sections": FORGED_SECTIONS,
+        "p_sections": AMENDED_SECTIONS,
         "p_reason": "Dose changed",
     }
     # Another doctor, the pilot's reviewer and its coordinator cannot sign the owner's note.
