@@ -1770,6 +1770,17 @@ begin
                 'when accepted, the doctor''s version when edited, the reason when rejected'
                 using errcode = 'check_violation', hint = 'signed_not_as_reviewed';
         end if;
+        -- An edit recorded with the token in a shape the editor never writes (a field the
+        -- section has not, a control character) is not signed either (sec17).
+        if exists (
+            select 1 from jsonb_each(p_sections) e
+            where e.value ->> 'decision' = 'edited'
+              and not public.edited_section_shape(e.key, e.value -> 'text')
+        ) then
+            raise exception 'an edited section is the doctor''s version, in the shape the '
+                'editor writes'
+                using errcode = 'check_violation', hint = 'signed_not_as_reviewed';
+        end if;
     else
         if length(trim(coalesce(p_reason, ''))) = 0 or not exists (
             select 1 from public.ai_drafts d

@@ -88,6 +88,10 @@ def _check_sign_off(db: sqlite3.Connection, owner: str, request: NoteToSign) -> 
         raise InvalidInput("The sign-off is of the current draft")
     if request.sections != _reviewed_sections(db, owner, request):
         raise NoteNotAsReviewed()
+    # An edit recorded in a shape the editor never writes is not signed either (sec17).
+    for section, entry in request.sections.items():
+        if entry.get("decision") == "edited" and not _doctors_text(section, entry.get("text")):
+            raise NoteNotAsReviewed()
 
 
 def _reviewed_sections(
@@ -124,6 +128,13 @@ def _doctors_version(section: str, entry: Any) -> bool:
         return False
     text: dict[str, Any] = entry["text"]
     if entry != {"decision": "edited", "text": text, "reason": None}:
+        return False
+    return _doctors_text(section, text)
+
+
+def _doctors_text(section: str, text: Any) -> bool:
+    """Whether ``text`` is a section as the editor writes it (core/review.py edited_text)."""
+    if not isinstance(text, dict):
         return False
     try:
         return edited_text(section, text) == text

@@ -259,6 +259,43 @@ def test_the_owners_token_cannot_sign_a_note_that_misstates_the_review(
 
 
 @pytest.mark.postgres
+def test_an_edit_recorded_with_the_token_in_a_shape_the_app_never_writes_is_not_signed(
+    supabase_stack: SupabaseStack, owner: Any
+) -> None:
+    """section_reviews takes an edit of any shape from the token (bounded, plain text): a
+    field of its own ("signed_by") or a list where the app writes text. Signed as recorded,
+    the note would carry them; the signature refuses them (found by sec17)."""
+    doctor, token = owner
+    case_id, draft, _ = _reviewed(doctor)
+    plan = {"subjective": "", "objective": "", "assessment": "", "plan": "Rest."}
+    for edited in ({**plan, "signed_by": "Dr Chief"}, {**plan, "plan": ["Rest."]}):
+        decision = {
+            "review_id": str(uuid.uuid4()),
+            "case_id": case_id,
+            "draft_id": draft.draft_id,
+            "section": "soap_note",
+            "decision": "edited",
+            "edited": edited,
+        }
+        with supabase_stack.rest_as(token) as rest:
+            recorded = rest.post("/rest/v1/section_reviews", json=decision)
+            assert recorded.status_code == 201, recorded.text
+            summary = doctor.services.review.summary(case_id)
+            arguments = {
+                "p_case": case_id,
+                "p_version": 1,
+                "p_draft": draft.draft_id,
+                "p_sections": signed_sections(summary.draft, summary.reviews),
+            }
+            answer = rest.post("/rest/v1/rpc/sign_note", json=arguments)
+            assert _refused_as_not_reviewed(answer), (edited, answer.status_code, answer.text)
+    assert doctor.services.review.versions(case_id) == []
+    doctor.services.review.review_section(case_id, "soap_note", "edit", edited=plan)
+    doctor.services.review.sign(case_id)
+    assert len(doctor.services.review.versions(case_id)) == 1
+
+
+@pytest.mark.postgres
 def test_the_owners_token_cannot_amend_a_section_into_words_nobody_owns(
     supabase_stack: SupabaseStack, owner: Any
 ) -> None:
