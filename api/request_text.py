@@ -1,10 +1,17 @@
-"""Text in a JSON body that no database can store, refused before any route runs.
+"""Text in a JSON body that no database can store, or that two readers read apart, refused
+before any route runs.
 
 JSON may escape half of a UTF-16 pair (``"\\ud800"``); Python's parser turns it into a
 str holding a lone surrogate, which passes every check of the core (it is no control or
 format character) and then fails the write: SQLite's UTF-8 encoding raised (a 500), and
 PostgreSQL refuses it too. Neither a form field, a query string nor a file name can carry
 one (their bytes are decoded as UTF-8), so a JSON body is the only door.
+
+A key repeated in one object (``{"decision": "accept", "decision": "reject"}``) is valid
+JSON whose meaning the parser picks: Python's keeps the last value, others (proxies, audit
+logs, a gateway's rules) the first, so a second value could hide behind the one they
+show. The FHIR upload refuses such a file since round sixteen; every JSON body is refused
+here the same way (sec17).
 """
 
 from __future__ import annotations
@@ -20,23 +27,45 @@ UNPAIRED_DETAIL = (
     "Text must not contain an unpaired surrogate escape (\\ud800 to \\udfff): "
     "write the character itself, or its pair"
 )
+REPEATED_DETAIL = "The JSON body repeats the key {key!r} in one object: send each key once"
 _FORMS = (b"multipart/form-data", b"application/x-www-form-urlencoded")
 
 
+class _RepeatedKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKey(key)
+            seen.add(key)
+    return document
+
+
 async def storable_text(request: Request) -> None:
-    """InvalidInput (400) when the request's JSON body holds a lone surrogate in any key
-    or value; bodies that are no JSON, or no valid JSON, are the route's to answer."""
+    """InvalidInput (400) when the request's JSON body repeats a key in one object or holds
+    a lone surrogate in any key or value; bodies that are no JSON, or no valid JSON, are
+    the route's to answer."""
     media = request.headers.get("content-type", "").encode().lower()
     if media.startswith(_FORMS):
         return
     body = await request.body()  # already read (bounded) for the route; kept by Starlette
-    if b"\\u" not in body and b"\\U" not in body:
-        return  # no escape: UTF-8 bytes decode to no lone surrogate
+    if not body.strip() or b'"' not in body:
+        return  # no string, so no key and no escape
     try:
-        document = json.loads(body)
+        document = json.loads(body, object_pairs_hook=_one_value_per_key)
+    except _RepeatedKey as repeated:
+        # The key as written, shortened, its hidden characters escaped by repr.
+        raise InvalidInput(REPEATED_DETAIL.format(key=repeated.key[:40])) from None
     except (ValueError, RecursionError):
         return
-    if _holds_unpaired(document):
+    if (b"\\u" in body or b"\\U" in body) and _holds_unpaired(document):
         raise InvalidInput(UNPAIRED_DETAIL)
 
 
