@@ -28,6 +28,7 @@ from api import (
 )
 from api.errors import install_error_handlers
 from api.request_limits import RequestSizeLimit
+from api.request_query import one_value_per_query_key
 from api.request_text import storable_text
 from core.bootstrap import Clinic, build_clinic
 from core.config import Settings
@@ -61,8 +62,9 @@ def create_app(clinic: Clinic | None = None) -> FastAPI:
         version="1.0.0",
         description=DESCRIPTION,
         lifespan=_lifespan,
-        # A JSON body's text that no database stores is refused before any route runs.
-        dependencies=[Depends(storable_text)],
+        # A JSON body's text that no database stores, and a key repeated in it or in the
+        # query string, is refused before any route runs.
+        dependencies=[Depends(one_value_per_query_key), Depends(storable_text)],
     )
     app.state.clinic = clinic
     app.state.owns_clinic = owns_clinic

@@ -88,3 +88,46 @@ def test_a_fhir_body_that_repeats_a_key_opens_no_case(client: TestClient, doctor
         "The JSON body repeats the key 'value' in one object: send each key once"
     )
     assert _cases(client, doctor) == before
+
+
+@pytest.mark.parametrize(
+    ("path", "query"),
+    [
+        ("/cases/all_cases", "user_id={me}&user_id={other}"),
+        ("/cases/all_cases", "user_id={other}&user_id={me}"),
+        (
+            "/api/v1/cases/fhir",
+            "patient_name=Jane+Roe&patient_age=54&patient_gender=female&patient_name=Ann+Lee",
+        ),
+    ],
+    ids=["own-then-other", "other-then-own", "fhir-patient-name"],
+)
+def test_a_query_string_that_repeats_a_key_is_refused_naming_it(
+    client: TestClient, doctor: Doctor, other_doctor: Doctor, path: str, query: str
+) -> None:
+    """FastAPI reads a repeated query key as its last value, a proxy or a log often as the
+    first: ``?user_id=mine&user_id=theirs`` was answered for the last one."""
+    before = _cases(client, doctor)
+    mine = client.get("/cases/all_cases", headers=doctor.headers)
+    me = mine.json()["cases"][0]["user_id"] if before else _user_id(client, doctor)
+    them = _user_id(client, other_doctor)
+    url = f"{path}?{query.format(me=me, other=them)}"
+    method = "POST" if path.endswith("fhir") else "GET"
+    answer = client.request(
+        method,
+        url,
+        headers={**doctor.headers, "Content-Type": "application/fhir+json"},
+        content=b'{"resourceType": "Bundle", "type": "collection"}' if method == "POST" else None,
+    )
+    assert answer.status_code == 400, answer.text
+    key = "patient_name" if path.endswith("fhir") else "user_id"
+    assert answer.json()["detail"] == (
+        f"The query string repeats the key '{key}': send each key once"
+    )
+    assert _cases(client, doctor) == before
+    once = client.get(f"/cases/all_cases?user_id={me}", headers=doctor.headers)
+    assert once.status_code == 200, once.text
+
+
+def _user_id(client: TestClient, doctor: Doctor) -> str:
+    return str(client.get("/auth/v1/user", headers=doctor.headers).json()["id"])
