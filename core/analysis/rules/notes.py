@@ -563,15 +563,15 @@ def defined_abbreviations(text: str) -> list[Condition]:
     capitals alone. The long form is found as Schwartz and Hearst find it (Pac Symp Biocomput
     2003;8:451-62): the abbreviation's letters in order, right to left, the first at a word's
     start; the condition (the hand list's or a code set term) must end that long form. An
-    abbreviation the hand list already reads ("AKI") keeps its hand-written meaning."""
+    abbreviation the hand list already reads ("AKI") keeps its hand-written meaning, unless
+    the document defines it as another condition ("Rathke's cleft cyst (RCC)")."""
     defined: dict[str, Condition] = {}
     for sentence in _SENTENCES.split(text):
         for found in _DEFINED.finditer(sentence):
             short = found.group(1)
             if short in defined or sum(ch.isupper() for ch in short) < 2:
                 continue
-            if any(c.pattern.fullmatch(short) for c in CONDITIONS):
-                continue
+            hand = [c for c in CONDITIONS if c.pattern.fullmatch(short)]
             lead = sentence[: found.start()].rstrip()
             start = _long_form_start(short, lead)
             if start is None:
@@ -587,11 +587,28 @@ def defined_abbreviations(text: str) -> list[Condition]:
             if not ends:
                 continue
             _, _, named = min(ends, key=lambda x: x[0])  # the longest ending there
+            if hand and not _another_condition(named, hand, long_form):
+                continue
             pattern = re.compile(rf"(?<![\w-]){re.escape(short)}(?![\w-])")
             defined[short] = Condition(
                 named.name, named.code, named.severity, pattern, named.stated_only
             )
     return list(defined.values())
+
+
+# The code set's "agents as the cause of diseases" (B95-B97): a long form naming the organism
+# ("human immunodeficiency virus (HIV)") names the infection the hand list reads.
+_AGENT_CODES = ("B95", "B96", "B97")
+
+
+def _another_condition(named: Condition, hand: list[Condition], long_form: str) -> bool:
+    """Whether a document's long form names another condition than the hand list's reading of
+    its abbreviation: "dermatomyositis (DM)", "cough-variant asthma (CVA)", "abdominal
+    compartment syndrome (ACS)", "Rathke's cleft cyst (RCC)" (MedRBench PMC11558725,
+    PMC11561697, PMC11483752, PMC11614853), not "renal cell carcinoma (RCC)"."""
+    if named.code.startswith(_AGENT_CODES) or any(c.pattern.search(long_form) for c in hand):
+        return False
+    return all(named.name != c.name and named.code[:3] != c.code[:3] for c in hand)
 
 
 def _long_form_start(short: str, lead: str) -> int | None:
@@ -682,7 +699,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         return
     # Longest match first, so "chronic renal failure" is CKD, not "renal failure".
     found = sorted(
-        ((m, c) for c in (*CONDITIONS, *facts.defined) for m in c.pattern.finditer(sentence)),
+        # A document's own definition first: its "RCC" is the Rathke's cleft cyst it defined.
+        ((m, c) for c in (*facts.defined, *CONDITIONS) for m in c.pattern.finditer(sentence)),
         key=lambda item: (item[0].start() - item[0].end(), item[0].start()),
     )
     spans: list[tuple[int, int, Condition]] = [
