@@ -113,6 +113,19 @@ def names_of(
     return names
 
 
+def leaves_the_chapter(name: str, code: str, known: dict[str, str]) -> bool:
+    """The longest shorter term the reader knows inside the name is coded in another chapter:
+    "capillary hemangioma" (index: I78.1) holds the code set's "hemangioma" (D18.0); read as
+    the index's, a tumour would leave the neoplasms (the code set's term stands, reader-names11)."""
+    words = name.split()
+    for size in range(len(words) - 1, 0, -1):
+        for first in range(len(words) - size + 1):
+            inner = known.get(term_key(" ".join(words[first : first + size])))
+            if inner is not None:
+                return inner[:1] != code[:1]
+    return False
+
+
 def main(path: str) -> None:
     icd = code_set()
     codes: dict[str, set[str]] = defaultdict(set)
@@ -130,8 +143,9 @@ def main(path: str) -> None:
     kept: dict[str, str] = {}
     for name, given in sorted(codes.items()):
         code = one_code(given)
-        if code is not None and term_key(name) not in known:
-            kept[name] = code
+        if code is None or term_key(name) in known or leaves_the_chapter(name, code, known):
+            continue
+        kept[name] = code
     by_depth = Counter(depth[name] for name in kept)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
     out = sys.stdout
@@ -147,8 +161,9 @@ def main(path: str) -> None:
     out.write("#   no name read as other words; a subterm's name not under its\n")
     out.write("#   category's residual code; not a name whose code needs its bracketed words;\n")
     out.write("#   a word shared with the code's own (eponyms and tumours excepted);\n")
-    out.write("#   one code per name; none the code set's terms, the\n")
-    out.write("#   hand-kept index names or the Disease Ontology's names already give.\n")
+    out.write("#   one code per name, in the chapter of the known term inside it; none the\n")
+    out.write("#   code set's terms, the hand-kept index names or the Disease Ontology's\n")
+    out.write("#   names already give.\n")
     out.write("# Built by scripts/build_index_names.py; never edited by hand.\n")
     counts = ", ".join(f"depth {d}: {n}" for d, n in sorted(by_depth.items()))
     out.write(f"# {len(kept)} names ({counts}).\n")

@@ -75,6 +75,9 @@ def test_the_shipped_file_parses_and_every_code_is_in_the_code_set() -> None:
         "malignant tumor",
         "kidney disease",
         "drug use",
+        "vasculitis",
+        "bulbar palsy",
+        "capillary hemangioma",
     ],
 )
 def test_general_words_and_findings_are_not_in_the_shipped_file(word: str) -> None:

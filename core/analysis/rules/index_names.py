@@ -20,6 +20,10 @@ decide which index entries are names a doctor writes:
   S and T: injuries and poisonings coded by site and drug, V to Y: external causes);
 - never a name of a value or a tissue's look ("hyponatremia", "leukocytosis", "granulation
   tissue", "hyperkeratosis"): the lab rules and the report's conclusion name those;
+- a name whose code begins with a word the index bracketed as nonessential ("Palsy, bulbar
+  (progressive)" G12.22), or that shares no word with its code unless an eponym or a tumour
+  ("Vasculitis" I77.6 "Arteritis, unspecified"), is none; nor (the build's rule) one whose known
+  inner term is coded in another chapter ("capillary hemangioma" I78.1 holds "hemangioma" D18.0);
 - a subterm's name only where its code names it more closely than the code set's residual
   ("kidney disease" N28.9 "Disorder of kidney and ureter, unspecified", "malignant tumor"
   C80.1, "drug use" F19.90 name a class, no diagnosis); a main term's own name stands there
