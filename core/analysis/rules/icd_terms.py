@@ -19,7 +19,9 @@ effect of" description also names its category in those three ways and as "poiso
 
 Where the code set and the hand-kept index names (_INDEX_NAMES) give no term, the Human Disease
 Ontology's names of diseases (CC0; disease_names.py, read from disease_names.tsv) are
-terms too ("giant lymph node hyperplasia": D47.Z2, Castleman disease).
+terms too ("giant lymph node hyperplasia": D47.Z2, Castleman disease), and after them the
+ICD-10-CM alphabetic index's names (index_names.py, read from index_names.tsv: "pseudomyxoma
+peritonei" C78.6, "amebic liver abscess" A06.4).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from functools import cache
 
 from core.analysis.rules.conditions import Condition
 from core.analysis.rules.disease_names import disease_names
+from core.analysis.rules.index_names import index_names
 from core.analysis.rules.neoplasms import SITE_ADJECTIVES as _SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import sited_neoplasms
 from core.icd10 import code_set
@@ -143,12 +146,14 @@ def _terms() -> dict[str, str]:
 
 @cache
 def _built_terms() -> dict[str, str]:
-    """The code set's terms and the index names, then the Disease Ontology's names where the
-    two give none (disease_names.py), one-word names under the code set's one-word guards."""
+    """The code set's terms and the hand-kept index names, then the Disease Ontology's names
+    where those give none (disease_names.py), then the alphabetic index's (index_names.py),
+    one-word names under the code set's one-word guards."""
     kept = _code_set_wordings()  # a table of its own: the process holds the terms once
-    for name, code in disease_names().items():
-        if readable_name(name):
-            kept.setdefault(term_key(name), code)
+    for names in (disease_names(), index_names()):
+        for name, code in names.items():
+            if readable_name(name):
+                kept.setdefault(term_key(name), code)
     return kept
 
 

@@ -1,0 +1,175 @@
+"""Build core/analysis/rules/index_names.tsv from a flattening of the ICD-10-CM alphabetic index.
+
+usage: python scripts/build_index_names.py <ICD10CM_2025_Index.csv> [> the .tsv]
+
+The file is ``ICD10CM/output/ICD10CM_2025_Index.csv`` of github.com/wbdill/Python-sandbox01 at
+commit 6418224e1c2a786f19f6a099c853eecd0ffdbb55 (blob 9dcb5cd7fcbe997b28ab7b2a7ab25c5ab654e586,
+sha256 ed46c243...): ``ICD10CM/icd-10-cm-index.py`` there wrote it from
+``icd10cm-table-index-2025/icd-10-cm-index-2025.xml``, the Index to Diseases and Injuries of
+the FY2025 ICD-10-CM release (CDC/NCHS "2025-Update", icd10cm-table-index-April-2025.zip; CMS
+publishes the same files as "code tables, tabular and index"; a US government work in the
+public domain). One row per main term or subterm in the XML's order: RowID, Letter, Level
+(0 a main term), Term (the title's words before a nonessential modifier), See, SeeAlso,
+NonEssModif, Code. The index XML itself (9 MB) is larger than the snapshots this project can
+read; the flattening is its rows, with the title's text after a nonessential modifier lost
+(``index_names.whole_title`` leaves such titles out).
+
+It keeps what ``core.analysis.rules.index_names`` calls names (rules there), with a code in the
+code set this repository loads, drops a name the index gives two codes of two categories, and
+those the reader already gives from the code set's own terms, the hand-kept index names or the
+Disease Ontology's names, and writes name TAB code under a header. CI has no copy of the index:
+the reader and the tests read only the shipped file.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import re
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.analysis.rules.disease_names import disease_names, fits_population, one_code
+from core.analysis.rules.icd_terms import (
+    _GENERIC_WORDS,
+    _words,
+    code_set_terms,
+    readable_name,
+    term_key,
+)
+from core.analysis.rules.index_names import (
+    LEFT_OUT_CHAPTERS,
+    MAX_DEPTH,
+    agrees_with_its_code,
+    main_forms,
+    names_a_kind,
+    names_a_value_or_tissue,
+    names_the_residual,
+    needs_its_modifier,
+    ordinary_main,
+    phrase,
+    reads_as_other_words,
+    whole_title,
+)
+from core.icd10 import code_set
+
+SOURCE = (
+    "github.com/wbdill/Python-sandbox01 commit 6418224e1c2a786f19f6a099c853eecd0ffdbb55, "
+    "ICD10CM/output/ICD10CM_2025_Index.csv"
+)
+
+
+def index_rows(path: str) -> list[tuple[tuple[tuple[str, str], ...], str]]:
+    """Each coded row as (its path from the main term: (title, nonessential modifier) each,
+    its code without the index's trailing "-")."""
+    rows: list[tuple[tuple[tuple[str, str], ...], str]] = []
+    stack: list[tuple[str, str]] = []
+    with open(path, encoding="utf-8", newline="") as lines:
+        for row in csv.DictReader(lines):
+            level = int(row["Level"])
+            stack = [*stack[:level], ((row["Term"] or "").strip(), row["NonEssModif"].strip())]
+            code = row["Code"].strip().rstrip("-").rstrip(".")
+            if code:
+                rows.append((tuple(stack), code))
+    return rows
+
+
+def code_words(icd: object, code: str) -> set[str]:
+    """The first five letters of each word of four letters or more of a code's description
+    and inclusion terms."""
+    texts = [icd.get_description(code), *icd.get_inclusion_term(code)]  # type: ignore[attr-defined]
+    return {word[:5] for text in texts for word in re.findall(r"[a-z]{4,}", text.lower())}
+
+
+def names_of(
+    path: tuple[tuple[str, str], ...], code: str, description: str, words: set[str]
+) -> list[str]:
+    """The names one index row gives its code (none where a rule of index_names says so)."""
+    (main, modifier), subterms = path[0], [title for title, _ in path[1:]]
+    modifiers = [bracketed for _, bracketed in path]
+    if len(subterms) > MAX_DEPTH or not whole_title(main, modifier) or ordinary_main(main):
+        return []
+    if not all(names_a_kind(subterm) for subterm in subterms):
+        return []
+    if subterms and names_the_residual(description):
+        return []
+    names = []
+    for form in main_forms(main):
+        name = phrase(form, subterms).lower()
+        if not readable_name(name) or _GENERIC_WORDS.issuperset(_words(name)):
+            continue
+        if reads_as_other_words(name):
+            continue
+        if names_a_value_or_tissue(name) or not fits_population(name, code, description):
+            continue
+        if needs_its_modifier(name, modifiers, description):
+            continue
+        if not agrees_with_its_code(phrase(form, subterms), words, code):
+            continue
+        names.append(name)
+    return names
+
+
+def leaves_the_chapter(name: str, code: str, known: dict[str, str]) -> bool:
+    """The longest shorter term the reader knows inside the name is coded in another chapter:
+    "capillary hemangioma" (index: I78.1) holds the code set's "hemangioma" (D18.0); read as
+    the index's, a tumour would leave the neoplasms (the code set's term stands, reader-names11)."""
+    words = name.split()
+    for size in range(len(words) - 1, 0, -1):
+        for first in range(len(words) - size + 1):
+            inner = known.get(term_key(" ".join(words[first : first + size])))
+            if inner is not None:
+                return inner[:1] != code[:1]
+    return False
+
+
+def main(path: str) -> None:
+    icd = code_set()
+    codes: dict[str, set[str]] = defaultdict(set)
+    depth: dict[str, int] = {}
+    for row_path, code in index_rows(path):
+        if code.startswith(LEFT_OUT_CHAPTERS) or not icd.is_valid_item(code):
+            continue
+        words = code_words(icd, code)
+        for name in names_of(row_path, code, icd.get_description(code), words):
+            codes[name].add(code)
+            depth[name] = min(depth.get(name, 9), len(row_path) - 1)
+    known = dict(code_set_terms())
+    for name, code in disease_names().items():
+        known.setdefault(term_key(name), code)
+    kept: dict[str, str] = {}
+    for name, given in sorted(codes.items()):
+        code = one_code(given)
+        if code is None or term_key(name) in known or leaves_the_chapter(name, code, known):
+            continue
+        kept[name] = code
+    by_depth = Counter(depth[name] for name in kept)
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    out = sys.stdout
+    out.write("# Names of diagnoses from the ICD-10-CM Index to Diseases and Injuries\n")
+    out.write(f"# Source: {SOURCE}\n")
+    out.write(f"#   (sha256 {digest}), a flattening of icd-10-cm-index-2025.xml,\n")
+    out.write("#   FY2025 ICD-10-CM release (CDC/NCHS 2025-Update, April 2025 files; CMS 'code\n")
+    out.write("#   tables, tabular and index'). US government work, public domain.\n")
+    out.write("# Filtered (rules in core/analysis/rules/index_names.py and the build script):\n")
+    out.write(f"#   a main term or a subterm to depth {MAX_DEPTH} as doctors write it, every\n")
+    out.write("#   subterm a kind, no qualifier; codes in the loaded code set, not chapters\n")
+    out.write("#   R, Z, S, T, V-Y; no value's or tissue's name, no main term of degree or size,\n")
+    out.write("#   no name read as other words; a subterm's name not under its\n")
+    out.write("#   category's residual code; not a name whose code needs its bracketed words;\n")
+    out.write("#   a word shared with the code's own (eponyms and tumours excepted);\n")
+    out.write("#   one code per name, in the chapter of the known term inside it; none the\n")
+    out.write("#   code set's terms, the hand-kept index names or the Disease Ontology's\n")
+    out.write("#   names already give.\n")
+    out.write("# Built by scripts/build_index_names.py; never edited by hand.\n")
+    counts = ", ".join(f"depth {d}: {n}" for d, n in sorted(by_depth.items()))
+    out.write(f"# {len(kept)} names ({counts}).\n")
+    for name, code in kept.items():
+        out.write(f"{name}\t{code}\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
