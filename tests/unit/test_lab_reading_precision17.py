@@ -29,6 +29,12 @@ def test_a_bound_told_as_what_it_means_is_no_result() -> None:
         "(c) we have a flagging system: once Hematology LT/CLS see high WBC (> 100 × 103/µL), "
         "they immediately alert Chemistry LT/CLS who, in turn, tell phlebotomists to redraw "
         "using heparinized whole blood and walk the blood sample to the lab (i.e., not by PTT);",
+        # PMC11462689: the same rule in its whole sentence, "our case" told in another clause
+        "(b) but that night, the ED lab was closed due to staff shortage, and so all ED blood "
+        "samples (the heparinized whole blood in our case) were sent to the main lab via PTT "
+        "which was the cause of the problem; (c) we have a flagging system: once Hematology "
+        "LT/CLS see high WBC (> 100 × 103/µL), they immediately alert Chemistry LT/CLS who, in "
+        "turn, tell phlebotomists to redraw using heparinized whole blood;",
         # PMC11424232
         "Diagnosis of secondary bacterial peritonitis includes at least two of the following "
         "ascitic fluid findings: Total protein greater than 1 g/dL (10 g/L), Glucose less than "

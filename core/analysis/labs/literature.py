@@ -81,10 +81,16 @@ _RULE_OF_BOUNDS = re.compile(
 )
 
 
-def told_of_others(told: str, *, bound: bool) -> bool:
+def told_of_others(told: str, *, bound: bool, clause: str = "") -> bool:
     """Whether ``told`` (the sentence a value is told in) speaks of other patients, of the
     literature, a general truth or a rule's bounds (``bound``: the value is written with "<",
-    ">", "above", ...), and names neither this patient nor this case."""
+    ">", "above", ...), and names neither this patient nor this case. A bound's own
+    ``clause`` (the sentence's part between semicolons) may tell the rule alone: "(b) ... the
+    heparinized whole blood in our case) were sent to the main lab via PTT ...; (c) we have a
+    flagging system: once Hematology LT/CLS see high WBC (> 100 × 103/µL), they immediately
+    alert Chemistry LT/CLS" (MedRBench PMC11462689)."""
+    if bound and clause and _RULE_OF_BOUNDS.search(clause) and not _THIS_PATIENT.search(clause):
+        return True
     others = bool(
         _LITERATURE.search(told)
         or _GENERAL_STATEMENT.search(told)

@@ -751,8 +751,13 @@ class _State:
             )
             if value.comparator and _CRITERIA.search(told):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
+            clause = (  # the part of the sentence between semicolons the value is told in
+                sentences[-1].split(";")[-1]
+                + match.group()
+                + re.split(r"\.(?:\s|$)|;", line[match.end() :])[0]
+            )
             if self._running_sentence(raw_line) and told_of_others(
-                told, bound=value.comparator is not None
+                told, bound=value.comparator is not None, clause=clause
             ):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             if a_newborns_sentence(told, self.patient, previous):
