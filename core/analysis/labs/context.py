@@ -19,17 +19,25 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
     # transplantation" (CaseReportBench item 2) tells a blood count.
     (
         "csf",
-        r"(?<!g-)(?<!gm-)(?<!m-)\bcsf\b|cerebrospinal\s+fluid|spinal\s+fluid|lumbar\s+puncture"
+        r"(?<!g-)(?<!gm-)(?<!m-)\bcsf\b|cerebrospinal\s+fluid|spinal\s+fluid|lumb[ae]r\s+puncture"
         r"|\bLP\b",
     ),
-    ("pleural fluid", r"pleural(?:\s+fluid)?|thoracentesis"),
+    # The procedure's other spellings name the same fluid: "A diagnostic thoracocentesis
+    # produced straw-colored exudate with ...: lactic dehydrogenase of 113 U/L, total proteins
+    # of 4.51 g/dL, albumin >2.9 g/dL, glucose value of 110 mg/dL" (MedRBench PMC11621942);
+    # "The lumber puncture performed on admission revealed yellow, clear fluid with a white
+    # blood cell (WBC) count of 18/uL" (PMC11460248)
+    ("pleural fluid", r"pleural(?:\s+fluid)?|thoraco?centesis|pleurocentesis"),
     (
         "peritoneal fluid",
         r"peritoneal(?:\s+fluid)?|ascitic(?:\s+fluid)?|ascites\s+fluid|paracentesis"
         # "Following abdominocentesis, 3100 mL of serous and yellow fluid was drained, which
         # on analysis confirmed urinary ascites (creatinine, 15.48 mg/dL; BUN, 99.0 mg/dL; K,
         # 8.9 U/L)" (MedRBench PMC11535893): the ascites, not the urine, not the blood
-        r"|abdominocentesis|urinary\s+ascites",
+        r"|abdominocentesis|urinary\s+ascites"
+        # a peritoneal dialysis's fluid: "The white blood cell (WBC) count of PD fluid was 243"
+        # (PMC11453173)
+        r"|\bPD\s+(?:fluid|effluent)|dialysis[\s-]+effluent",
     ),
     ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid|arthrocentesis"),
     ("body fluid", r"body\s+fluid|fluid\s+analysis|drain\s+fluid"),
@@ -281,9 +289,9 @@ def work_up_fluid(analyte: str, before: str, segment: str) -> str | None:
 
 
 _SPECIMEN_AFTER = re.compile(
-    r"(?i)^\s*(?:\(|,)?\s*(?:(?:activity|level|levels|concentration)\s+)?(?:in|from|of)\s+"
+    r"(?i)^\s*(?:\(|,)?\s*(?:(?:activity|level|levels|concentration|count)\s+)?(?:in|from|of)\s+"
     r"(?:the\s+)?(?P<what>urine|csf|cerebrospinal\s+fluid|spinal\s+fluid|pleural\s+fluid"
-    r"|ascitic\s+fluid|peritoneal\s+fluid|synovial\s+fluid"
+    r"|ascitic\s+fluid|peritoneal\s+fluid|synovial\s+fluid|(?-i:PD)\s+fluid"
     # "The adenosine deaminase activity in PE was 9.3 U/L" (PE: the pleural effusion)
     r"|(?-i:PE)|pleural\s+effusion)\b"
 )
@@ -386,7 +394,7 @@ def measured_in(specimen: str | None, analyte: str) -> str | None:
 
 _FLUID_SENT = re.compile(
     r"(?i)(?:pleural|peritoneal|ascitic|synovial|cerebrospinal|spinal|joint)\s+fluid|"
-    r"thoracentesis|paracentesis|arthrocentesis"
+    r"thoraco?centesis|paracentesis|arthrocentesis"
 )
 
 
@@ -404,6 +412,8 @@ def specimen_after(segment: str) -> str | None:
     what = match.group("what").lower()
     if what in ("pe", "pleural effusion"):
         return "pleural fluid"
+    if what.startswith("pd"):
+        return "peritoneal fluid"
     return (
         "urine"
         if what == "urine"

@@ -41,7 +41,7 @@ _THIS_PATIENT = re.compile(
 # length ≤1.3 cm or serum PTH levels ≤252 pg/mL [19]" (PMC11638531).
 _ABOUT_OTHERS = re.compile(
     r"(?i)\bet\s+al\b|\bindividuals\b|\bcohorts?\b"
-    r"|\b(?:in|of|among|with|for|all|most|many|some|these|those|such|other|several|\d+)\s+"
+    r"|\b(?:in|of|among|with|for|all|most|many|some|these|those|such|other|several|\d+|when|if)\s+"
     r"(?:[\w-]+\s+){0,3}?patients\b(?!['’])"
     r"|\b(?:previous|prior|other|several|many|recent|retrospective|prospective|clinical)\s+studies\b"
     r"|(?<!high-)(?<!high\s)\bsensitivity\b|\bspecificity\b|\bpredictive\s+values?\b"
@@ -59,17 +59,38 @@ _USUALLY = re.compile(
 # "CD4 counts less than 200 cells/mm3 will develop CNS findings" (PMC11462035). Only a value
 # written with a bound is taken for the rule's: "usually" may tell the patient's own readings.
 _RULE_OF_BOUNDS = re.compile(
-    r"(?i)\b(?:typically|usually|generally|commonly|rarely|in\s+most\s+cases|will\s+develop"
+    r"(?i)\b(?:typically|usually|generally|commonly|often|frequently|rarely|in\s+most\s+cases"
+    r"|will\s+(?:\w+\s+)?(?:develop|display|show|have)"
     r"|considered\s+(?:to\s+be\s+)?(?:elevated|abnormal|high|low|positive|significant|pathologic\w*)"
-    r"|(?:is|are)\s+diagnosed\s+(?:when|if)|(?:is|are)\s+defined\s+(?:by|as)|guidelines?"
-    r"|recommend\w*)\b"
+    r"|(?:is|are)\s+diagnosed\s+(?:when|if)|(?:is|are)\s+(?:\w+\s+)?(?:defined|classified)\s+(?:by|as)"
+    r"|guidelines?|recommend\w*"
+    # What a bound means, told in the present: "an erythrocyte sedimentation rate >55 mm/h
+    # highly suggests an abscess [3]" (PMC11458204), "NT-proBNP levels greater than 128 pg/mL
+    # at 20 weeks of pregnancy being predictive of events" (PMC11570897), "AFP levels <1000
+    # ng/mL are in the good prognostic category" (PMC11488400), "Normal methemoglobin (MetHb)
+    # levels are less than 1.5 %" (PMC11492611)
+    r"|suggests|predictive\s+of|prognostic|normal\s+(?:[\w()-]+\s+){1,4}?(?:is|are)"
+    # A rule's list and a generic patient: "includes at least two of the following ascitic
+    # fluid findings: Total protein greater than 1 g/dL" (PMC11424232), "A patient who
+    # presents levels of HbA1c ≥7.0 shifts to a rapid grade" (PMC11505315)
+    r"|(?:one|two|three|four|five|\d)\s+(?:out\s+)?of\s+the\s+following|an?\s+patient\s+who"
+    # A threshold of a conditional in the present: "once Hematology LT/CLS see high WBC (>
+    # 100 × 103/µL), they immediately alert Chemistry" (PMC11462689): a laboratory's rule
+    r"|(?:once|whenever|if|when)\s+(?:[\w/-]+\s+){1,6}?(?:see|sees|exceeds?|reaches|is|are)"
+    r")\b"
 )
 
 
-def told_of_others(told: str, *, bound: bool) -> bool:
+def told_of_others(told: str, *, bound: bool, clause: str = "") -> bool:
     """Whether ``told`` (the sentence a value is told in) speaks of other patients, of the
     literature, a general truth or a rule's bounds (``bound``: the value is written with "<",
-    ">", "above", ...), and names neither this patient nor this case."""
+    ">", "above", ...), and names neither this patient nor this case. A bound's own
+    ``clause`` (the sentence's part between semicolons) may tell the rule alone: "(b) ... the
+    heparinized whole blood in our case) were sent to the main lab via PTT ...; (c) we have a
+    flagging system: once Hematology LT/CLS see high WBC (> 100 × 103/µL), they immediately
+    alert Chemistry LT/CLS" (MedRBench PMC11462689)."""
+    if bound and clause and _RULE_OF_BOUNDS.search(clause) and not _THIS_PATIENT.search(clause):
+        return True
     others = bool(
         _LITERATURE.search(told)
         or _GENERAL_STATEMENT.search(told)

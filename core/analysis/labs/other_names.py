@@ -20,6 +20,9 @@ it is never given to the test whose name it holds:
 - "No antibodies (contactin associated protein-like 2, CASPR2; ...)", "this nonsense mutation
   leads to ... a truncated protein 5, 6 .": a protein named by the words before it, its member
   or citation numbers after it, no total protein (round thirteen);
+- "a calcium score of 2 Agatston Units", "a free T4 index of 3.8", "absolute T lymphocytes
+  (CD3+/CD19-) 1688 cells/μL": a score, an index or a lymphocyte subset named by a test
+  (round seventeen);
 - "a pathogenic variant in PIK3CD (p.Glu1021Lys)": a protein's amino-acid change, its residue
   number glued to the amino acid's code; no glucose ("Glu"), leukocyte esterase ("Leu") or
   urine protein ("Pro") of that number (round sixteen).
@@ -51,6 +54,14 @@ _OTHER_NAMES = re.compile(
     r"|(?i:\b(?:tumou?r[\s-]+)?infiltrating\s+lymphocytes?\b)"
     # a porphyrin measured in stool, not in the urine its catalogue name means
     r"|(?i:\b(?:fa?ecal|stool)\s+(?:copro|proto|uro)?porphyrins?\b)"
+    # a score or an index named by a test: a coronary CT's calcium score ("CTCA revealed a
+    # calcium score of 2 Agatston Units", MedRBench PMC11550582; "The total Ca score was 7.7
+    # UA", PMC11432985), the free thyroxine index ("a free T4 index of 3.8 (normal range
+    # 1.4-3.8)", PMC11457949): no calcium, no free T4
+    r"|(?i:\b(?:calcium|Ca)\s+scores?\b|\bfree\s+(?:T4|thyroxine)\s+index\b)"
+    # a lymphocyte subset, not the lymphocyte count: "borderline low absolute T lymphocytes
+    # (CD3+/CD19-) 1688 cells/ μL" (PMC11489862); after "CD4+" it is the CD4 count's own name
+    r"|(?<![+\w])(?<!\+\s)(?<!CD\d\s)(?:T|B|NK|Th)[\s-]+(?i:lymphocytes?)\b"
 )
 # A protein change in the HGVS nomenclature: the amino acid's three-letter code, the residue's
 # number glued to it, then what it became (another code, a stop, a deletion, a frame shift):

@@ -288,6 +288,15 @@ _DURATION = re.compile(
     r"(?i)^\s*(?:over|during|for|within)\s+(?:the\s+(?:first|next|last|following)\s+)?"
     r"\d[\d.]*\s*(?:h|hrs?|hours?|min(?:utes?)?|days?|weeks?|months?)\b"
 )
+# The first number after the name is a person's age: "testosterone added at the age of 15",
+# "impaired glucose tolerance at the age of 40" (MedRBench PMC11507581, a critical glucose of
+# 40 on main's reading), "a GH deficiency diagnosed in a 12-year-old". No result.
+_AGE_AFTER_NAME = re.compile(
+    r"(?i)^[^\d.;]{0,40}?(?:\b(?:age\s+of|aged)\s+\d|(?<![\d.,])\d{1,3}[\s-]*(?:years?|yrs?|months?)"
+    r"[\s-]*(?:old|of\s+age)\b)"
+)
+# A table row's cells set apart by a tab or a run of spaces: "Hemoglobin  9.8  g/dL  12-16".
+_CELLS_APART = re.compile(r"\S(?:\t|\s{2,})\S")
 # An item of a semicolon list that is only a number and a comma, the test's name next.
 _SWAPPED_ITEM = re.compile(r";\s*(?P<num>\d{1,4}(?:\.\d+)?)\s*,\s*$")
 # A target, goal, threshold or trigger named right after the test: the number told is the
@@ -483,6 +492,7 @@ class _State:
         self.result_rows = 0  # rows with a result read
         self.ranged: set[int] = set()  # values whose row prints its own range after them
         self.prose: set[int] = set()  # values read from a running sentence, not a table row
+        self.reading_cells = False  # a table row printed one cell per line, joined
         self.cumulative = False  # the header names a previous-result column
         self.date_columns = 0  # the columns of a table headed by its dates, newest first
         self.lines_read = 0
@@ -595,7 +605,9 @@ class _State:
         if self.cells:
             joined = "  ".join(card_row(self.cells))
             self.printed_row = " ".join(self.printed_cells)
+            self.reading_cells = True
             self._read_line(joined, " ".join(c.strip() for c in self.cells))
+            self.reading_cells = False
         self.cells = []
         self.printed_cells = []
 
@@ -642,8 +654,8 @@ class _State:
             previous = sentences[-2] if len(sentences) > 1 else ""
             if anothers_value(sentences[-1], own_clause, self.patient, sentences[:-1]):
                 continue  # "her sister's potassium was 2.9", "arterial cord pH": not hers
-            if _DURATION.match(segment):
-                continue  # "sodium bicarbonate over 14 h": a time span, no result
+            if _DURATION.match(segment) or _AGE_AFTER_NAME.match(segment):
+                continue  # "sodium bicarbonate over 14 h", "at the age of 15": no result
             if analyte.qualitative and analyte.panel == URINE and _BLOOD_BEFORE.search(before):
                 continue  # "serum ketone bodies was negative": no urine dipstick result
             if analyte.name == "Urine blood" and _STOOL_BEFORE.search(sentences[-1]):
@@ -739,7 +751,14 @@ class _State:
             )
             if value.comparator and _CRITERIA.search(told):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
-            if told_of_others(told, bound=value.comparator is not None):
+            clause = (  # the part of the sentence between semicolons the value is told in
+                sentences[-1].split(";")[-1]
+                + match.group()
+                + re.split(r"\.(?:\s|$)|;", line[match.end() :])[0]
+            )
+            if self._running_sentence(raw_line) and told_of_others(
+                told, bound=value.comparator is not None, clause=clause
+            ):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             if a_newborns_sentence(told, self.patient, previous):
                 continue  # "The neonate was born with ... pH of 6.507": the baby's, not hers
@@ -779,6 +798,15 @@ class _State:
                     quoted(raw_line, self._as_written(match.group(), raw_line), earlier.value),
                 )
         return any_read
+
+    def _running_sentence(self, raw_line: str) -> bool:
+        """Whether ``raw_line`` is prose, not a lab table's row: a row printed one cell per
+        line and joined with the note printed under it ("TROPONIN-I, SERUM HIGH SENSITIVE",
+        "4", "ng/L", "(CMIA)", "Recommended ... cut-off values for asymptomatic individuals
+        using") is no sentence of the literature, nor a row whose cells stand apart."""
+        if self.reading_cells:
+            return False
+        return in_prose(raw_line) or not _CELLS_APART.search(raw_line)
 
     def _keep(
         self,
