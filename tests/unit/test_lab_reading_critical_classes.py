@@ -22,12 +22,15 @@ def _told(text: str, name: str) -> list[tuple[float, str | None, bool]]:
 def test_the_critical_list_is_the_projects_list() -> None:
     # tests/clinical/README.md, "Critical values": Kost's limits with issue #12's haemoglobin
     # and glucose, issue #29's blood gases with Kost's ionised calcium, and four drugs' toxic
-    # levels. A limit the list does not hold would raise alarms the evaluation counts false.
+    # levels; since round seventeen ARUP's phosphorus, aPTT and fibrinogen and the hospital
+    # lists' absolute neutrophil count. A limit the list does not hold would raise alarms the
+    # evaluation counts false.
     assert set(CRITICAL_LIMITS) == {
         "Potassium", "Sodium", "Glucose", "Fasting glucose", "Calcium", "Magnesium",
         "Bicarbonate", "Hemoglobin", "Hematocrit", "Platelets", "WBC", "PT", "INR",
         "Blood pH", "pCO2", "pO2", "Ionised calcium", "Lactate",
         "Salicylate", "Paracetamol", "Lithium", "Digoxin",
+        "Phosphate", "aPTT", "Fibrinogen", "Neutrophils",
     }  # fmt: skip
     # dev mt-stroke-consult-abg-shorthand-targets-are-not-values: a digoxin level is read,
     # and 1.24 ng/mL is under its toxic limit (4.0).

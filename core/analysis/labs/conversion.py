@@ -38,6 +38,11 @@ _CONVERSIONS: dict[str, dict[tuple[str, str], Callable[[float], float]]] = {
     },
     "Hematocrit": {("l/l", "%"): lambda x: x * 100},
     "WBC": {("/ul", "10^9/l"): lambda x: x / 1000},
+    # Into cells per µL only, the critical limit's unit: the neutropenia rule
+    # (rules/hematology.py) asks for 10^9/L, and a conversion into it would change the
+    # counts it takes.
+    "Neutrophils": {("10^9/l", "/ul"): lambda x: x * 1000, ("10^6/l", "/ul"): lambda x: x},
+    "Fibrinogen": {("g/l", "mg/dl"): lambda x: x * 100},
     # Issue #29: blood gases and drug levels into the units their critical limits use.
     "pCO2": {("kpa", "mmhg"): lambda x: x * 7.50062},
     "pO2": {("kpa", "mmhg"): lambda x: x * 7.50062},

@@ -15,7 +15,9 @@ Only blood values are judged here: a CSF glucose of 40 mg/dL or a urine sodium o
 not blood values and are never critical by this list.
 
 This is the project's list: Kost's adult limits, issue #12's haemoglobin and glucose, issue
-#29's blood gases, and the toxic levels of four drugs (Mayo Clinic Laboratories). A lithium
+#29's blood gases, the toxic levels of four drugs (Mayo Clinic Laboratories), and since the
+seventeenth round ARUP's phosphorus, aPTT and fibrinogen, the hospital lists' absolute
+neutrophil count and an infant's bilirubin. A lithium
 of 3 or a paracetamol of 211 ug/mL is telephoned in every hospital; tests/clinical/README.md
 ("Critical values") writes the evaluation's truth against the same list.
 """
@@ -29,12 +31,14 @@ from core.analysis.labs.context import TIMING_ORDER
 from core.analysis.labs.conversion import amount, converter
 from core.analysis.labs.format import format_result
 from core.analysis.labs.recalled import without_recalled
+from core.analysis.labs.reference import Patient
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME
 
 CRITICAL_LIST_SOURCE = (
     "critical limits of Kost, JAMA 1990;263:704-7 (INR > 5 and troponin above the "
-    "99th-percentile limit added)"
+    "99th-percentile limit added; phosphorus, aPTT, fibrinogen and neutrophils from "
+    "hospital laboratory lists)"
 )
 
 
@@ -43,6 +47,9 @@ class CriticalLimit:
     unit: str  # the unit key the limits are written in (core.vocabulary.units)
     below: float | None  # critical when the value is below this
     above: float | None  # critical when the value is above this
+    # Judged only when the report writes a unit: a bare "neutrophils 0.4" may be a fraction
+    # of the white cells as well as a count.
+    unit_written: bool = False
 
 
 # fmt: off
@@ -78,21 +85,48 @@ CRITICAL_LIMITS: dict[str, CriticalLimit] = {
     "Paracetamol": CriticalLimit("ug/ml", None, 150),
     "Lithium": CriticalLimit("mmol/l", None, 1.6),
     "Digoxin": CriticalLimit("ng/ml", None, 4.0),
+    # Coagulation, phosphorus and the neutrophil count (issue #29, seventeenth round): tests
+    # every hospital laboratory list telephones that Kost's 1990 means leave out. Phosphorus
+    # < 1.0 mg/dL, aPTT > 85 s and fibrinogen < 100 mg/dL: ARUP Laboratories' critical
+    # values list (CORP-APPEND-0104A rev. 26, April 2017, the list tests/clinical/README.md
+    # cites for dev); fibrinogen < 100 mg/dL (1.0 g/L) is the limit of every list found
+    # (ARUP; Te Matau a Māui Laboratory Services, Hawke's Bay, "Haematology Critical
+    # Ranges"; Citilab's panic values). Absolute neutrophil count < 0.5 x 10^9/L (500/uL):
+    # Hawke's Bay's hospital limit, South Tees NHS's "Classification of Critical Results"
+    # (new neutrophils < 0.5 x 10^9/L) and Citilab's ANC <= 0.5 K/uL; judged only as a count
+    # the report writes with its unit, never a percentage.
+    "Phosphate": CriticalLimit("mg/dl", 1.0, None),
+    "aPTT": CriticalLimit("s", None, 85),
+    "Fibrinogen": CriticalLimit("mg/dl", 100, None),
+    "Neutrophils": CriticalLimit("/ul", 500, None, unit_written=True),
 }
 # fmt: on
+# An infant's total bilirubin > 15 mg/dL (256 umol/L), the limit of ARUP's list above and of
+# the neonatal rows of hospital lists (Citilab: > 15 mg/dL from 2 to 30 days of life, lower
+# in the first two days): kernicterus threatens a newborn, not an adult, whose bilirubin of
+# 20 mg/dL most adult lists do not telephone. The reader knows the age in whole years, so
+# the limit holds for a patient under one year.
+INFANT_LIMITS: dict[str, CriticalLimit] = {
+    "Total bilirubin": CriticalLimit("mg/dl", None, 15),
+}
 _TROPONINS = {"Troponin I", "Troponin T", "Troponin"}
 BLOOD = None  # LabValue.specimen for blood, serum or plasma
 
 
-def is_critical(value: LabValue) -> bool:
-    """True when a blood value is beyond a critical limit (or a troponin above its limit)."""
+def is_critical(value: LabValue, patient: Patient | None = None) -> bool:
+    """True when a blood value is beyond a critical limit (or a troponin above its limit);
+    ``patient`` adds the limits of an infant's list."""
     if value.specimen is not BLOOD or value.doubtful:
         return False  # a doubtful read is shown for checking, never telephoned
     if value.analyte in _TROPONINS:
         # A "<0.01" troponin is below the limit whatever the limit is.
         return value.flag == "high" and value.comparator not in ("<", "≤")
     limit = CRITICAL_LIMITS.get(value.analyte)
+    if limit is None and patient is not None and patient.age == 0:
+        limit = INFANT_LIMITS.get(value.analyte)
     if limit is None:
+        return False
+    if limit.unit_written and not value.unit:
         return False
     measured = amount(value, limit.unit)
     if measured is None:
@@ -126,8 +160,13 @@ def _beyond(value: LabValue, limit: CriticalLimit, measured: float) -> bool:
     """True when ``measured`` (the value in the limit's unit) is beyond the limit."""
     below_bound = value.comparator in ("<", "≤")
     above_bound = value.comparator in (">", "≥")
-    # "<2.0" may be far lower: a bound below the low limit is critical; ">5" above 5 is too.
-    if limit.below is not None and measured < limit.below and not above_bound:
+    # "<2.0" may be far lower: a bound below the low limit is critical; ">5" above 5 is too,
+    # and "<1.0" at a limit of "below 1.0" ("undetectable," <1.0 mg/dL) is below it.
+    if (
+        limit.below is not None
+        and not above_bound
+        and (measured < limit.below or (value.comparator == "<" and measured <= limit.below))
+    ):
         return True
     if limit.above is not None and (
         measured > limit.above or (above_bound and measured >= limit.above)
@@ -141,6 +180,7 @@ def mark_critical(
     prose: set[int] | None = None,
     sentences: dict[int, tuple[int, int]] | None = None,
     history: set[int] | None = None,
+    patient: Patient | None = None,
 ) -> list[LabValue]:
     """The values with ``critical`` set from the list. Only a test's current value can be
     critical: a result that one of a later time supersedes (an earlier INR beside today's,
@@ -155,7 +195,7 @@ def mark_critical(
     the quoted sentence); otherwise each value's quoted line decides. ``sentences`` names the
     sentence each of those values was read from, when the reader knows it; otherwise the
     quoted line stands for it. ``history`` holds the values told as the patient's account or
-    a visit elsewhere, never critical."""
+    a visit elsewhere, never critical. ``patient`` (age) adds an infant's limits."""
     by_test: dict[tuple[str, str | None], list[int]] = {}
     for index, value in enumerate(values):
         by_test.setdefault((value.analyte, value.specimen), []).append(index)
@@ -231,7 +271,8 @@ def mark_critical(
     told_before = history or set()
     now = {i for indexes in current.values() for i in indexes if i not in told_before}
     return [
-        v.model_copy(update={"critical": i in now and is_critical(v)}) for i, v in enumerate(values)
+        v.model_copy(update={"critical": i in now and is_critical(v, patient)})
+        for i, v in enumerate(values)
     ]
 
 

@@ -134,7 +134,9 @@ def read_lab_text(
             reading.notes.append(BLANK_FORM_NOTE)
             return reading
         state.values = filled
-    reading.values = mark_critical(state.values, state.prose, state.sentence_of, state.history)
+    reading.values = mark_critical(
+        state.values, state.prose, state.sentence_of, state.history, state.patient
+    )
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
     return reading
