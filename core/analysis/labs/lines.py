@@ -17,6 +17,7 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.rewrite import (
     EARLIER,
+    joined_thousands,
     plain_numbers,
     rewrite_prose,
     unglue,
@@ -202,7 +203,9 @@ def holds_number(text: str, number: float, *, glued: bool = False) -> bool:
     """True when ``text`` writes ``number`` (as "6.52", "6.520", "3,200" or "3.2" for 3.20);
     with ``glued``, also inside cells run together ("thou/mm34.80" holds 4.8)."""
     plain = plain_numbers(text)
-    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", plain):
+    # "17 000/mm3" holds 17000 (and, as written, 17 and 000)
+    joined = plain_numbers(joined_thousands(text))
+    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", f"{plain} {joined}"):
         try:
             if abs(float(written.replace(",", "")) - abs(number)) < 1e-9:
                 return True
