@@ -137,3 +137,15 @@ def test_a_time_since_an_event_between_name_and_verb_is_no_result() -> None:
         "131 mmol/L"
     )
     assert _read(text) == [("Sodium", None, 131.0, "mmol/L")]
+
+
+# --- beta-D-glucan by its other names ----------------------------------------------------------
+
+
+def test_beta_d_glucan_is_read_by_its_other_names() -> None:
+    # PMC11447945: the fungal marker told as "the glucan test"
+    text = "The glucan test results were <5.0 pg/mL, and all laboratory examinations were normal"
+    assert _read(text) == [("Beta-D-glucan", "<", 5.0, "pg/mL")]
+    # PMC11471678 names it with a space; its value in "A and B were x and y" stays for later
+    text = "The serum β-D glucan level was 58.3 pg/mL (normal range, <20 pg/mL)."
+    assert _read(text) == [("Beta-D-glucan", None, 58.3, "pg/mL")]
