@@ -149,3 +149,14 @@ def test_beta_d_glucan_is_read_by_its_other_names() -> None:
     # PMC11471678 names it with a space; its value in "A and B were x and y" stays for later
     text = "The serum β-D glucan level was 58.3 pg/mL (normal range, <20 pg/mL)."
     assert _read(text) == [("Beta-D-glucan", None, 58.3, "pg/mL")]
+
+
+def test_a_quoted_line_with_a_count_set_apart_by_a_space_holds_the_count() -> None:
+    # PMC11623884, PMC11618910: the benchmark's source-line check reads the count as written
+    from benchmarks.clinical_scoring import line_holds_value
+    from core.insights import LabValue
+
+    line = "except for a leukocytosis of 12 500 cells/mm³, with 85% neutrophilic predominance"
+    assert line_holds_value(line, LabValue(analyte="WBC", value=12500.0, unit="cells/mm³"))
+    line = "count to 11 290 per microliter (normal range = 4500 to 11 000 per microliter)"
+    assert line_holds_value(line, LabValue(analyte="WBC", value=11290.0, unit="/µL"))
