@@ -17,6 +17,7 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.rewrite import (
     EARLIER,
+    counts_set_apart,
     joined_thousands,
     plain_numbers,
     rewrite_prose,
@@ -193,7 +194,13 @@ def _where_written(line: str, name: str, number: float) -> list[int]:
         for m in re.finditer(re.escape(name), line, re.IGNORECASE)
         if any(0 <= n.start() - m.end() <= 150 for n in numbers)
     ]
-    return starts + [max(0, n.start() - MAX_SOURCE_LINE // 2) for n in numbers]
+    # "leukocytosis (17 000/mm3)": a count whose thousands are set apart by a space
+    apart = [at for at, count in counts_set_apart(line) if count in (number, number * 1000)]
+    return (
+        starts
+        + [max(0, n.start() - MAX_SOURCE_LINE // 2) for n in numbers]
+        + [max(0, at - MAX_SOURCE_LINE // 2) for at in apart]
+    )
 
 
 _POINT_THOUSANDS_WRITTEN = re.compile(r"[1-9]\d{0,2}\.\d{3}")

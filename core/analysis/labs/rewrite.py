@@ -673,6 +673,14 @@ _SPACE_THOUSANDS = re.compile(
 )
 
 
+def counts_set_apart(text: str) -> list[tuple[int, float]]:
+    """Where each count written with its thousands set apart starts, and the count."""
+    return [
+        (m.start(), float(m.group("head") + re.sub(r"\D", "", m.group("tail"))))
+        for m in _SPACE_THOUSANDS.finditer(text)
+    ]
+
+
 def joined_thousands(text: str) -> str:
     """A count's thousands written apart by a space joined: "17 000/mm3" as "17000/mm3"."""
     return _SPACE_THOUSANDS.sub(
