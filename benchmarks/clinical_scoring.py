@@ -35,6 +35,7 @@ from urllib.parse import urlparse
 
 from core.analysis.labs.conversion import amount
 from core.analysis.labs.format import printed_grade
+from core.analysis.labs.rewrite import joined_thousands
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME
 from core.vocabulary.units import unit_key
@@ -588,7 +589,8 @@ def line_holds_value(line: str | None, value: LabValue) -> bool:
     if _one_digit_before_its_range(line, value.value):
         return True
     scales = (1.0, 1e3, 1e-3, 1e6, 1e-6) if canonical(value.analyte) in _SCALED_COUNTS else (1.0,)
-    numbers = _numbers(line)
+    # a count's thousands set apart by a space: "12 500 cells/mm³" prints 12500
+    numbers = _numbers(line) | _numbers(joined_thousands(line))
     if value.value < 0 and _DEFICIT.search(line):
         # a base excess told as a deficit: "base deficit 28" is a base excess of -28
         numbers |= {-number for number in numbers}

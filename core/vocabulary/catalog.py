@@ -229,11 +229,23 @@ _CORE: tuple[Analyte, ...] = (
                             "alanine transaminase", "alanine transferase", "GPT",
                             "glutamic-pyruvic transaminase", "glutamic pyruvic transaminase",
                             # "alanine amino transferase 14 U/l (10–35)" (CUPCase row 1736)
-                            "alanine amino transferase"),
+                            "alanine amino transferase",
+                            # round seventeen: the European abbreviation and the enzyme's
+                            # other name ("ALAT: 65.9 U/L", PMC11378097; "serum glutamate
+                            # pyruvate transaminase at 104 U/L", PMC11642278)
+                            "ALAT", "glutamate pyruvate transaminase",
+                            "glutamate-pyruvate transaminase"),
             (_u("u/l", 7, 55, 0, 50_000),)),
     Analyte("AST", LIVER, ("ast", "sgot", "ast (sgot)", "aspartate aminotransferase",
                             "aspartate transaminase", "aspartate transferase", "GOT",
-                            "aspartate amino transferase"),
+                            "aspartate amino transferase",
+                            # round seventeen: "ASAT: 134 U/L" (PMC11378097), "serum glutamic
+                            # oxaloacetic transaminase at 130 U/L" (PMC11642278)
+                            "ASAT", "glutamic oxaloacetic transaminase",
+                            "glutamic-oxaloacetic transaminase",
+                            "glutamate oxaloacetate transaminase",
+                            "glutamate-oxaloacetate transaminase",
+                            "serum oxaloacetate transaminase"),
             (_u("u/l", 8, 48, 0, 50_000),)),
     # "alkaline phosphate 158 IU/L" (CUPCase row 4571): the enzyme misspelt, no phosphate
     Analyte("ALP", LIVER, ("alp", "alkaline phosphatase", "alk phos", "alk. phosphatase",

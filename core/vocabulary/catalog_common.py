@@ -119,7 +119,13 @@ _IMMUNOLOGY: tuple[Analyte, ...] = (
                                       "CD4+", "cd4+ lymphocytes", "cd4 lymphocyte count",
                                       "absolute cd4", "cd4 t-cell count", "cd4+ cell count",
                                       "cd4+ t lymphocytes", "cd4 t cells",
-                                      "cd4+ lymphocyte count"),
+                                      # round seventeen: "CD-4 count <100 cells/mm3"
+                                      # (PMC11427117), "CD4+ lymphocyte count (42/µl"
+                                      # (PMC11540929), "CD4 cells (221/μL)" (PMC11622249)
+                                      "cd-4 count", "cd4+ lymphocyte count",
+                                      "cd4+ t-lymphocyte count", "cd4+ t lymphocyte count",
+                                      "cd4 + count", "cd4+ cells", "cd4 cells",
+                                      "cd4+ t cells", "cd4+ t-cells"),
             (_u("/ul", 500, 1500, 0, 10_000), _u("10^9/l", 0.5, 1.5, 0, 10))),
     Analyte("Beta-2 microglobulin", IMMUNOLOGY, ("beta-2 microglobulin", "beta 2 microglobulin",
                                                  "beta-2-microglobulin", "β2-microglobulin",

@@ -362,7 +362,11 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Beta-D-glucan", INFLAMMATION, ("beta-d-glucan", "β-d-glucan", "beta d-glucan",
                                              "(1,3)-beta-d-glucan", "(1,3)-β-d-glucan",
                                              "1,3-beta-d-glucan", "1,3-β-d-glucan",
-                                             "beta-glucan", "β-glucan"),
+                                             "beta-glucan", "β-glucan",
+                                             # round seventeen: "the serum level of β-D
+                                             # glucan" (PMC11471678), "The glucan test
+                                             # results were <5.0 pg/mL" (PMC11447945)
+                                             "β-d glucan", "beta-d glucan", "glucan test"),
             (_u("pg/ml", None, 80, 0, 100_000),)),
     # Haemoglobin fractions of an electrophoresis or HPLC, in per cent of the total: "HbA 86
     # percent, HbS 7 percent", "Hb S at 50.3 percent, Hb C at 44 percent" (Journal of Medical

@@ -17,6 +17,8 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.rewrite import (
     EARLIER,
+    counts_set_apart,
+    joined_thousands,
     plain_numbers,
     rewrite_prose,
     unglue,
@@ -192,7 +194,13 @@ def _where_written(line: str, name: str, number: float) -> list[int]:
         for m in re.finditer(re.escape(name), line, re.IGNORECASE)
         if any(0 <= n.start() - m.end() <= 150 for n in numbers)
     ]
-    return starts + [max(0, n.start() - MAX_SOURCE_LINE // 2) for n in numbers]
+    # "leukocytosis (17 000/mm3)": a count whose thousands are set apart by a space
+    apart = [at for at, count in counts_set_apart(line) if count in (number, number * 1000)]
+    return (
+        starts
+        + [max(0, n.start() - MAX_SOURCE_LINE // 2) for n in numbers]
+        + [max(0, at - MAX_SOURCE_LINE // 2) for at in apart]
+    )
 
 
 _POINT_THOUSANDS_WRITTEN = re.compile(r"[1-9]\d{0,2}\.\d{3}")
@@ -202,7 +210,9 @@ def holds_number(text: str, number: float, *, glued: bool = False) -> bool:
     """True when ``text`` writes ``number`` (as "6.52", "6.520", "3,200" or "3.2" for 3.20);
     with ``glued``, also inside cells run together ("thou/mm34.80" holds 4.8)."""
     plain = plain_numbers(text)
-    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", plain):
+    # "17 000/mm3" holds 17000 (and, as written, 17 and 000)
+    joined = plain_numbers(joined_thousands(text))
+    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", f"{plain} {joined}"):
         try:
             if abs(float(written.replace(",", "")) - abs(number)) < 1e-9:
                 return True

@@ -165,8 +165,19 @@ _UNDETECTABLE_BEFORE_BOUND = re.compile(
 # calcium on day 2 of admission was 0.91 mmol/L", "His serum creatinine level at day 3 was 1000
 # μmol/L" (Journal of Medical Case Reports, CUPCase rows 2377 and 4564). Never a span of days.
 _ON_DAY = re.compile(
-    r"(?i)(?:on|at)\s+(?:hospital\s+)?day\s+\d+(?:\s+of\s+(?:(?:his|her|the)\s+)?"
+    r"(?i)(?:on|at|by)\s+(?:hospital\s+)?day\s+\d+(?:\s+of\s+(?:(?:his|her|the)\s+)?"
     r"(?:admission|hospitali[sz]ation|stay))?(?!\s*(?:[-–]|to\b|and\b|,\s*\d))"
+)
+
+# A time since an event, or a while later, between a test's name and its verb: "The first
+# troponin level 1.5 h after cardiac arrest was 156 ng/L" (PMC11546350), "The patient's
+# creatinine level approximately 1 month later was 171 µmol/L" (PMC11647073); "the serum sodium
+# level by day 4 was 131 mmol/L" (PMC11621942) is _ON_DAY's. The time's number is no result.
+_TIME_SINCE = re.compile(
+    r"(?i)(?:(?:approximately|about|around|some)\s+)?\d+(?:\.\d+)?\s*"
+    r"(?:h|hrs?|hours?|min(?:ute)?s?|days?|weeks?|months?|years?)\s+"
+    r"(?:later|after\s+(?:(?:the|his|her|their|an?)\s+)?[a-z-]+(?:\s+[a-z-]+)?)"
+    r"(?=\s+(?:was|were|is)\s+[<>]?\d)"
 )
 
 
@@ -641,7 +652,7 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         if when and pos <= 3:
             pos += when.end()
             continue
-        on_day = _ON_DAY.match(rest)
+        on_day = _ON_DAY.match(rest) or _TIME_SINCE.match(rest)
         if on_day:
             pos += on_day.end()
             continue

@@ -507,8 +507,11 @@ _COUNT_DISORDER = re.compile(
     # a comma before a count in its own unit: "elevated blood parameters (including
     # eosinophilia, 1.15 K/μL)" (MedRBench PMC11596152); never a comma before a list's next
     # number
-    + r"|\s*,\s*(?=[\d.,]+\s*(?:[×x]\s*10|10\s*\^|[kK]\s*/\s*[µμu]l\b|/\s*(?:[µμu]l|mm3|mm³)"
-    r"|cells\b)))(?=\d)"
+    # a space before it, its count's unit after it: "and leukocytosis 14.28 × 109/L"
+    # (PMC11503360), "mildly elevated leukocytosis 10,930/mm3" (PMC11596470), "lymphopenia
+    # 1360/mm3" (PMC11618025)
+    + r"|(?:\s*,\s*|\s+)(?=[\d.,]+\s*(?:[×x]\s*10|10\s*\^|[kK]\s*/\s*[µμu]l\b"
+    r"|/\s*(?:[µμu]l|mm3|mm³)|cells\b)))(?=\d)"
 )
 _COUNT_OF = {
     "leu": "white blood cell count",
@@ -656,6 +659,33 @@ _POINT_THOUSANDS = re.compile(
     r"(?<![\d.,])(?P<head>[1-9]\d{0,2})\.(?P<tail>\d{3})"
     r"(?=\s*(?:cells?\s*)?/\s*(?:mm3|mm³|mm\^3|cmm|[µμu][lL])\b)"
 )
+
+# A space (or a thin space) as the thousands separator of a count: "leukocytosis (17 000/mm3)",
+# "platelet count 148 000/mm3" (PMC11587891), "a platelet count of 280 000/µL" (PMC11550494),
+# "white blood cell (WBC) count to 11 290 per microliter" (PMC11618910), as SI style and
+# French-speaking journals print it. Read as two numbers, "17" went without its unit and
+# "12 500" became 12. Only before a count's unit, so "day 2 150 mg" keeps its two numbers.
+_SPACE_THOUSANDS = re.compile(
+    r"(?<![\d.,])(?<![\d.,][ \u2009\u202f\u00a0])(?P<head>[1-9]\d{0,2})"
+    r"(?P<tail>(?:[ \u2009\u202f\u00a0]\d{3})+)(?![\d.,]?\d)"
+    r"(?=\s*(?:(?i:cells|elements?)\s*)?(?:/\s*(?:mm3|mm³|mm\^3|cmm|[µμu][lL]|mcL)\b"
+    r"|(?i:per\s+(?:microlit(?:er|re)|mm3|mm³|[µμu]l|cubic\s+millimet(?:er|re)))\b))"
+)
+
+
+def counts_set_apart(text: str) -> list[tuple[int, float]]:
+    """Where each count written with its thousands set apart starts, and the count."""
+    return [
+        (m.start(), float(m.group("head") + re.sub(r"\D", "", m.group("tail"))))
+        for m in _SPACE_THOUSANDS.finditer(text)
+    ]
+
+
+def joined_thousands(text: str) -> str:
+    """A count's thousands written apart by a space joined: "17 000/mm3" as "17000/mm3"."""
+    return _SPACE_THOUSANDS.sub(
+        lambda m: m.group("head") + re.sub(r"\D", "", m.group("tail")), text
+    )
 
 
 # A list of results written value first, each with its unit: "Biochemistry findings showed
@@ -952,6 +982,7 @@ def rewrite_prose(line: str) -> str:
     line = viral_units(line)
     line = name_catecholamine_levels(line)
     line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
+    line = joined_thousands(line)
     line = _SET_APART_CHARGE.sub(lambda m: f"{m.group('ion')} ", line)
     # "serum sodium 102 meq/lit and serum k + level 9 meq/lit": a lower-case potassium ion
     line = _LOWER_K_ION.sub(lambda m: f"{m.group('before')}K ", line)
