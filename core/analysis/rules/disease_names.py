@@ -175,7 +175,8 @@ def names_the_organs_disorders(name: str, description: str) -> bool:
 
 
 def read_names(lines: Iterable[str]) -> dict[str, str]:
-    """The shipped file's rows (name TAB code; "#" lines are its header) as name -> code."""
+    """A names file's rows (name TAB code; "#" lines are its header) as name -> code (this
+    module's and index_names.py's)."""
     names: dict[str, str] = {}
     for line in lines:
         if not line.strip() or line.startswith("#"):
@@ -194,5 +195,10 @@ def disease_names() -> dict[str, str]:
 
 def header() -> list[str]:
     """The shipped file's header lines: its source, release, commit, licence and filters."""
-    with DATA.open(encoding="utf-8") as lines:
+    return header_lines(DATA)
+
+
+def header_lines(path: Path) -> list[str]:
+    """A names file's "#" header lines (this module's and index_names.py's)."""
+    with path.open(encoding="utf-8") as lines:
         return [line.rstrip("\n") for line in lines if line.startswith("#")]

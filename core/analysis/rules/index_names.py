@@ -40,6 +40,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
+from core.analysis.rules.disease_names import header_lines, read_names
+
 DATA = Path(__file__).with_suffix(".tsv")  # index_names.tsv, beside this module
 
 MAX_DEPTH = 3  # subterms below a main term (the index goes to nine)
@@ -235,17 +237,6 @@ def agrees_with_its_code(name: str, code_words: set[str], code: str) -> bool:
     return bool({word[:5] for word in _STEM_WORD.findall(name.lower())} & code_words)
 
 
-def read_names(lines: Iterable[str]) -> dict[str, str]:
-    """The shipped file's rows (name TAB code; "#" lines are its header) as name -> code."""
-    names: dict[str, str] = {}
-    for line in lines:
-        if not line.strip() or line.startswith("#"):
-            continue
-        name, code = line.rstrip("\n").split("\t")
-        names[name] = code
-    return names
-
-
 @cache
 def index_names() -> dict[str, str]:
     """The index's names (lower case) -> the ICD-10-CM code each names, as shipped."""
@@ -255,5 +246,4 @@ def index_names() -> dict[str, str]:
 
 def header() -> list[str]:
     """The shipped file's header lines: its source, commit, CMS release and filters."""
-    with DATA.open(encoding="utf-8") as lines:
-        return [line.rstrip("\n") for line in lines if line.startswith("#")]
+    return header_lines(DATA)
