@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import Request
 
 from core.errors import InvalidInput
+from core.json_keys import RepeatedKey, once_each
 
 UNPAIRED_DETAIL = (
     "Text must not contain an unpaired surrogate escape (\\ud800 to \\udfff): "
@@ -29,23 +30,6 @@ UNPAIRED_DETAIL = (
 )
 REPEATED_DETAIL = "The JSON body repeats the key {key!r} in one object: send each key once"
 _FORMS = (b"multipart/form-data", b"application/x-www-form-urlencoded")
-
-
-class _RepeatedKey(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    document = dict(pairs)
-    if len(document) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _RepeatedKey(key)
-            seen.add(key)
-    return document
 
 
 async def storable_text(request: Request) -> None:
@@ -59,8 +43,8 @@ async def storable_text(request: Request) -> None:
     if not body.strip() or b'"' not in body:
         return  # no string, so no key and no escape
     try:
-        document = json.loads(body, object_pairs_hook=_one_value_per_key)
-    except _RepeatedKey as repeated:
+        document = json.loads(body, object_pairs_hook=once_each)
+    except RepeatedKey as repeated:
         # The key as written, shortened, its hidden characters escaped by repr.
         raise InvalidInput(REPEATED_DETAIL.format(key=repeated.key[:40])) from None
     except (ValueError, RecursionError):

@@ -45,6 +45,7 @@ from core.analysis.reading.messages_common import (
 from core.analysis.reading.messages_fhir_xml import fhir_xml_resource, looks_like_xml
 from core.analysis.reading.patient_match import record_numbers
 from core.insights import MessagePatient
+from core.json_keys import RepeatedKey, once_each
 
 READABLE = ("Observation", "DiagnosticReport", "Bundle")
 _VALUES = {"final", "amended", "corrected", "preliminary"}
@@ -89,7 +90,11 @@ def _json_resource(content: bytes) -> Any:
     if content.count(b'"resourceType"') > MAX_BUNDLE_ENTRIES + 1:
         raise MessageError(f"Bundle.entry: more than {MAX_BUNDLE_ENTRIES:,} resources")
     try:
-        document = json.loads(content.decode("utf-8-sig"), object_pairs_hook=_once_each)
+        document = json.loads(content.decode("utf-8-sig"), object_pairs_hook=once_each)
+    except RepeatedKey as repeated:
+        raise MessageError(
+            f"the file repeats the key {repeated.key[:40]!r} in one object"
+        ) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise MessageError(f"the file is not JSON ({type(error).__name__})") from None
     except RecursionError:  # arrays in arrays, 100,000 deep: valid JSON, and no resource
@@ -103,18 +108,6 @@ def _json_resource(content: bytes) -> Any:
             "DiagnosticReport or a Bundle of them is read"
         )
     return _validated(kind, document)
-
-
-def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """One JSON object, each key once. Which of a repeated key's values counts is the
-    parser's choice (Python's json keeps the last, others the first), so a second glucose
-    could hide behind the one another system shows: the file is refused, naming the key."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise MessageError(f"the file repeats the key {key[:40]!r} in one object")
-        found[key] = value
-    return found
 
 
 def _validated(kind: str, document: dict[str, Any]) -> Any:
