@@ -211,8 +211,9 @@ def holds_number(text: str, number: float, *, glued: bool = False) -> bool:
     with ``glued``, also inside cells run together ("thou/mm34.80" holds 4.8)."""
     plain = plain_numbers(text)
     # "17 000/mm3" holds 17000 (and, as written, 17 and 000)
-    joined = plain_numbers(joined_thousands(text))
-    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", f"{plain} {joined}"):
+    joined = joined_thousands(text)
+    searched = plain if joined == text else f"{plain} {plain_numbers(joined)}"
+    for written in re.findall(r"\d[\d,]*(?:\.\d+)?|\.\d+", searched):
         try:
             if abs(float(written.replace(",", "")) - abs(number)) < 1e-9:
                 return True

@@ -675,17 +675,16 @@ _SPACE_THOUSANDS = re.compile(
 
 def counts_set_apart(text: str) -> list[tuple[int, float]]:
     """Where each count written with its thousands set apart starts, and the count."""
-    return [
-        (m.start(), float(m.group("head") + re.sub(r"\D", "", m.group("tail"))))
-        for m in _SPACE_THOUSANDS.finditer(text)
-    ]
+    return [(m.start(), float(_joined(m))) for m in _SPACE_THOUSANDS.finditer(text)]
 
 
 def joined_thousands(text: str) -> str:
     """A count's thousands written apart by a space joined: "17 000/mm3" as "17000/mm3"."""
-    return _SPACE_THOUSANDS.sub(
-        lambda m: m.group("head") + re.sub(r"\D", "", m.group("tail")), text
-    )
+    return _SPACE_THOUSANDS.sub(_joined, text)
+
+
+def _joined(count: re.Match[str]) -> str:
+    return count.group("head") + re.sub(r"\D", "", count.group("tail"))
 
 
 # A list of results written value first, each with its unit: "Biochemistry findings showed
