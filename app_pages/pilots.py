@@ -39,9 +39,11 @@ if pilot.description:
     # would be fetched by every member's browser).
     st.text(pilot.description)
 
+# The tabs keep their state on the server ("rerun"): a form submitted inside a tab (add a
+# member, enrol cases) reruns the page on the same tab, not on the first one.
 if seat.role == PilotRole.COORDINATOR:
     figures_tab, members_tab, enrol_tab, export_tab = st.tabs(
-        ["Figures", "Members", "Enrol cases", "Export"], key="pilots_tabs"
+        ["Figures", "Members", "Enrol cases", "Export"], key="pilots_tabs", on_change="rerun"
     )
     report = None
     with shown_to_user():
@@ -65,7 +67,9 @@ if seat.role == PilotRole.COORDINATOR:
     with enrol_tab:
         pilot_admin.enrol_panel(service, cases, pilot_id)
 elif seat.role == PilotRole.REVIEWER:
-    queue_tab, figures_tab = st.tabs(["My reviews", "Figures"], key="pilots_tabs")
+    queue_tab, figures_tab = st.tabs(
+        ["My reviews", "Figures"], key="pilots_tabs", on_change="rerun"
+    )
     with queue_tab:
         review_queue(service, pilot_id)
     with figures_tab, shown_to_user():
