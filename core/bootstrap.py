@@ -29,6 +29,7 @@ from core.keys import kept_secret
 from core.models import AuthSession
 from core.ports import BackendProvider
 from core.services import AccountService, AnalysisQueue, CaseService, Limits
+from core.services.leftover_files import LeftoverFiles
 from core.services.member_lookup_guard import MemberLookupGuard
 from core.services.pilots import PilotService
 from core.services.sign_in_guard import SignInGuard
@@ -59,6 +60,8 @@ class Clinic:
     # How files are read: the analyzer's and the case page's thumbnails (build_clinic
     # gives both the same child processes and limits; in-process where a test builds one).
     reading: FileReading = field(default_factory=InProcessReading)
+    # Stored files a failed clean-up left, per doctor, until their next token removes them.
+    leftover_files: LeftoverFiles = field(default_factory=LeftoverFiles)
 
     def __post_init__(self) -> None:
         if self.sign_in_guard is None:
@@ -89,7 +92,7 @@ class Clinic:
             self.shared_queue.serve(
                 session.doctor, partial(self.provider.for_session, session), session.expires_at
             )
-        return CaseService(
+        services = CaseService(
             session.doctor,
             self.provider.for_session(session),
             self.analyzer,
@@ -107,7 +110,12 @@ class Clinic:
             seal_key=self.seal_key,
             fhir_patient_name=self.settings.fhir_patient_name,
             reading=self.reading,
+            leftovers=self.leftover_files,
         )
+        # A new token of the doctor's: what a failed clean-up left (a token that expired
+        # in the middle of an upload) is removed now.
+        services.remove_leftover_files()
+        return services
 
     def pilots_for(self, services: CaseService) -> PilotService:
         """The pilot operations of the same signed-in account, through the same backend

@@ -48,6 +48,7 @@ from core.safe_logging import failure_frames
 from core.services import export
 from core.services.audit import record_event
 from core.services.critical_results import CriticalResultsService
+from core.services.leftover_files import LeftoverFiles
 from core.services.patients import PatientService
 from core.services.review import ReviewService
 from core.services.trends import PatientTrends, patient_trends
@@ -102,6 +103,7 @@ class CaseService:
         seal_key: bytes | None = None,
         fhir_patient_name: bool = True,
         reading: FileReading | None = None,
+        leftovers: LeftoverFiles | None = None,
     ) -> None:
         self.doctor = doctor
         self.backend = backend
@@ -118,6 +120,9 @@ class CaseService:
         # How an analysis job gets its own backend: a fresh one for this doctor's session
         # from the clinic, or else this one, which the job must not close.
         self._open_job_backend = open_job_backend or backend.borrowed
+        # What a failed clean-up could not remove, kept for the doctor's next token (the
+        # clinic's, shared by the doctor's sessions; this service's own where a test builds one).
+        self.leftovers = leftovers or LeftoverFiles()
 
     def close(self) -> None:
         """Free the backend's own connections (a new token or sign-out ends the service)."""
@@ -180,13 +185,13 @@ class CaseService:
             **lifecycle.created(),
         )
         try:
-            _store_files(backend, records, uploads)
+            self._store_files(records, uploads)
         except Exception as error:
             raise _internal(error, "storing the case files") from error
         try:
             backend.cases.add_case(case, records, request_key)
         except Exception as error:
-            _discard(backend, [r.file_url for r in records])
+            self._discard([r.file_url for r in records])
             # The same submission, sent twice at once: the other request made the case.
             earlier = self._created_by(request_key) if request_key else None
             if earlier is not None:
@@ -307,11 +312,12 @@ class CaseService:
         keys = backend.cases.delete_case(owner, case_id)
         if keys is None:
             raise CaseNotFound()
-        _discard(backend, keys)
+        self._discard(keys)
         try:
             backend.blobs.delete_folder(f"{owner}/{case_id}/")
-        except Exception:  # noqa: BLE001 - the rows are gone; leftover bytes are only logged
+        except Exception:  # noqa: BLE001 - the rows are gone; the bytes wait for the next token
             log.error("could not remove the files of case %s:\n%s", case_id, failure_frames())
+            self.leftovers.keep(owner, folders=[f"{owner}/{case_id}/"])
         log.info("case %s deleted", case_id)
 
     # --- files ------------------------------------------------------------------------
@@ -345,16 +351,16 @@ class CaseService:
         check_case_size(self.limits, backend.cases.list_files(owner, case_id), [upload])
         record = self._file_record(case_id, upload)
         try:
-            _store_files(backend, [record], [upload])
+            self._store_files([record], [upload])
         except Exception as error:
             raise _internal(error, "storing the file") from error
         try:
             added = backend.cases.add_file(owner, record)
         except Exception as error:
-            _discard(backend, [record.file_url])
+            self._discard([record.file_url])
             raise _internal(error, "saving the file record") from error
         if not added:
-            _discard(backend, [record.file_url])
+            self._discard([record.file_url])
             raise CaseNotFound()
         case = backend.cases.get_case(owner, case_id)
         if case is not None:  # the current AI draft did not read this file
@@ -545,6 +551,35 @@ class CaseService:
         self.analyzer.enqueue(self.doctor, case_id, self._open_job_backend)
         return case
 
+    def _store_files(self, records: Sequence[CaseFile], uploads: Sequence[Upload]) -> None:
+        """Store every file's bytes, or none: on failure the ones already stored are removed.
+        A streamed upload goes to storage a chunk at a time."""
+        stored: list[str] = []
+        try:
+            for record, upload in zip(records, uploads, strict=True):
+                self.backend.blobs.put(record.file_url, upload.content, record.file_type)
+                stored.append(record.file_url)
+        except Exception:
+            self._discard(stored)
+            raise
+
+    def _discard(self, keys: Sequence[str]) -> None:
+        """Remove stored files no row refers to; what storage refuses (an expired token)
+        waits for the doctor's next token (``core.services.leftover_files``)."""
+        if not keys:
+            return
+        try:
+            self.backend.blobs.delete(keys)
+        except Exception:  # noqa: BLE001 - cleanup must not hide the original failure
+            log.error("could not remove %d stored file(s):\n%s", len(keys), failure_frames())
+            self.leftovers.keep(self.doctor.user_id, keys)
+
+    def remove_leftover_files(self) -> int:
+        """Remove what a failed clean-up of this doctor's left, with this service's token."""
+        if not self.leftovers.waiting(self.doctor.user_id):
+            return 0
+        return self.leftovers.remove_with(self.doctor.user_id, self.backend.blobs)
+
     def resume_if_abandoned(self, case: Case) -> bool:
         """Offer a watched case still marked analyzing to the analyzer again, in case the
         process analysing it died (``core.jobs.recovery`` decides how often)."""
@@ -553,28 +588,6 @@ class CaseService:
     def resume_unfinished(self) -> int:
         """Offer every case of the doctor's still marked analyzing; how many were offered."""
         return self.recovery.resume_doctor(self.doctor, self.backend, self._open_job_backend)
-
-
-def _store_files(backend: Backend, records: Sequence[CaseFile], uploads: Sequence[Upload]) -> None:
-    """Store every file's bytes, or none: on failure the ones already stored are removed.
-    A streamed upload goes to storage a chunk at a time."""
-    stored: list[str] = []
-    try:
-        for record, upload in zip(records, uploads, strict=True):
-            backend.blobs.put(record.file_url, upload.content, record.file_type)
-            stored.append(record.file_url)
-    except Exception:
-        _discard(backend, stored)
-        raise
-
-
-def _discard(backend: Backend, keys: Sequence[str]) -> None:
-    if not keys:
-        return
-    try:
-        backend.blobs.delete(keys)
-    except Exception:  # noqa: BLE001 - cleanup must not hide the original failure
-        log.error("could not remove %d stored file(s):\n%s", len(keys), failure_frames())
 
 
 def _internal(error: Exception, action: str) -> MedCaseError:
