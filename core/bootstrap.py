@@ -193,6 +193,7 @@ def _runner(settings: Settings, engine: InsightEngine, reading: FileReading) -> 
         policy=recovery_policy(settings),
         seal_key=insights_key(settings),
         reading=reading,
+        clinic_zone=settings.clinic_zone,
     )
 
 

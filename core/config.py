@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from limits import parse_many
 
@@ -37,6 +38,9 @@ DEFAULTS: dict[str, Any] = {
     "MEDCASE_FILE_READING_SECONDS": 60,
     "MEDCASE_FILE_READING_MB": 1024,  # OCR of a page: 640-768 MB (docs/analyzer.md)
     "MEDCASE_FILE_READERS": 2,
+    # The zone of a lab result's time sent with no offset of its own or of its message
+    # (an IANA name such as "Europe/Paris"); unset: such a time is read as UTC, and marked.
+    "MEDCASE_CLINIC_TIMEZONE": None,
     "MEDCASE_JWT_SECRET": None,
     "MEDCASE_ACCESS_TOKEN_MINUTES": 15,  # embedded accounts; Supabase Auth sets its own
     # Sign-in throttling, in the `limits` library's notation: each tier that is full makes
@@ -97,6 +101,7 @@ class Settings:
     file_reading_seconds: float = 60.0
     file_reading_mb: int = 1024
     file_readers: int = 2
+    clinic_timezone: str | None = None
     jwt_secret: str | None = None
     access_token_minutes: int = 15
     sign_in_account_limits: str = DEFAULTS["MEDCASE_SIGN_IN_ACCOUNT_LIMITS"]
@@ -115,6 +120,11 @@ class Settings:
     openai_max_retries: int = 2
     cors_origins: tuple[str, ...] = ()
     fhir_patient_name: bool = True
+
+    @property
+    def clinic_zone(self) -> ZoneInfo | None:
+        """Where a result's time sent without any offset was taken (None: read as UTC)."""
+        return ZoneInfo(self.clinic_timezone) if self.clinic_timezone else None
 
     @property
     def max_file_bytes(self) -> int:
@@ -207,6 +217,7 @@ class Settings:
             file_reading_seconds=number("MEDCASE_FILE_READING_SECONDS", float, 1, 3600),
             file_reading_mb=number("MEDCASE_FILE_READING_MB", int, 64, 65_536),
             file_readers=number("MEDCASE_FILE_READERS", int, 1, 64),
+            clinic_timezone=_zone_name(pick("MEDCASE_CLINIC_TIMEZONE")),
             jwt_secret=pick("MEDCASE_JWT_SECRET"),
             # At least 15: the dashboard refreshes a token 10 minutes before it expires.
             access_token_minutes=number("MEDCASE_ACCESS_TOKEN_MINUTES", int, 15, 1440),
@@ -227,6 +238,20 @@ class Settings:
             cors_origins=_origins(pick("MEDCASE_CORS_ORIGINS")),
             fhir_patient_name=flag("MEDCASE_FHIR_PATIENT_NAME"),
         )
+
+
+def _zone_name(raw: Any) -> str | None:
+    """An IANA time zone name the zone database knows, or None when unset."""
+    if raw is None or not str(raw).strip():
+        return None
+    name = str(raw).strip()
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise SettingsError(
+            f"MEDCASE_CLINIC_TIMEZONE must be a time zone name such as 'Europe/Paris', got {raw!r}"
+        ) from None
+    return name
 
 
 def _proxies(raw: Any) -> tuple[str, ...]:

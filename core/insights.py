@@ -76,7 +76,8 @@ class CollectionTime(BaseModel):
 
     # The start of the time sent, in the sender's own offset (an HL7 v2 time without one is
     # in its message's, MSH-7); a time with no offset at all (HL7 v2 often, a FHIR date) is
-    # read as UTC and ``zone_given`` says so.
+    # in the clinic's zone when the clinic set one (MEDCASE_CLINIC_TIMEZONE), else read as
+    # UTC and ``zone_given`` says so.
     at: AwareDatetime
     # "day" for a date alone (HL7 "20261125", FHIR "2026-11-25"), "hour" for an hour.
     precision: Literal["day", "hour", "minute"] = "minute"

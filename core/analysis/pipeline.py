@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from datetime import tzinfo
 
 from core.analysis.delta import delta_checks
 from core.analysis.engines.protocol import InsightEngine
@@ -42,6 +43,7 @@ def analyze_case(
     on_section: SaveSection | None = None,
     patient_record: PatientRecord | None = None,
     earlier: Sequence[CaseResults] = (),
+    clinic_zone: tzinfo | None = None,
 ) -> Insights:
     """Analyse one case; engine failures propagate, unreadable files become warnings.
 
@@ -51,7 +53,7 @@ def analyze_case(
     ``patient_record`` is the case's patient: its own record number and date of birth are
     kept from the engines wherever they stand, and a message for another date of birth is
     a wrong-patient warning; ``earlier`` holds the same patient's earlier cases, for the
-    delta checks.
+    delta checks; ``clinic_zone`` places a result's time sent without any zone.
     """
     reading = reading or InProcessReading()
     started = time.perf_counter()
@@ -98,6 +100,7 @@ def analyze_case(
         patient_name=case.patient_name,
         birth_date=patient_record.date_of_birth if patient_record is not None else None,
         record_number=patient_record.record_number if patient_record is not None else None,
+        clinic_zone=clinic_zone,
     )
     documents, readings, warnings = files_read.documents, files_read.readings, files_read.warnings
     lab_values = [value for document in documents for value in document.lab_values]

@@ -11,13 +11,13 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, wait
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, tzinfo
 from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
 from core.analysis.labs.parse import read_document
 from core.analysis.labs.reference import Patient
-from core.analysis.reading.collection_time import checked_times
+from core.analysis.reading.collection_time import checked_times, in_clinic_zone
 from core.analysis.reading.extraction import no_text_layer
 from core.analysis.reading.imaging import (
     UnreadableImage,
@@ -121,6 +121,7 @@ def read_round(
     patient_name: str = "",
     birth_date: date | None = None,
     record_number: str | None = None,
+    clinic_zone: tzinfo | None = None,
 ) -> FilesRead:
     """Read every file at once, save each one's reading, and time both kinds from ``started``.
 
@@ -155,7 +156,7 @@ def read_round(
         labs = _finish_labs(lab_futures, Patient(context.age, context.gender))
         for lab in labs:
             _check_patient(lab, _CasePatient(patient_name, birth_date, record_number), context)
-            _check_collection_times(lab, birth_date)
+            _check_collection_times(lab, birth_date, clinic_zone)
         timings[AnalysisStage.LAB_DOCUMENTS_PROCESSED.value] = round(
             time.perf_counter() - started, 3
         )
@@ -330,16 +331,20 @@ def _check_patient(lab: _LabResult, patient: _CasePatient, context: PatientConte
         )
 
 
-def _check_collection_times(lab: _LabResult, birth_date: date | None) -> None:
-    """A structured result collected after this analysis or before the patient's birth
-    (the record's date, else the message's own): warned about, kept, marked, and left out
-    of the delta checks (core.analysis.reading.collection_time)."""
+def _check_collection_times(
+    lab: _LabResult, birth_date: date | None, clinic_zone: tzinfo | None
+) -> None:
+    """A structured result's time sent without any zone placed in the clinic's (when set);
+    one collected after this analysis or before the patient's birth (the record's date,
+    else the message's own): warned about, kept, marked, and left out of the delta checks
+    (core.analysis.reading.collection_time)."""
     document = lab.document
     if not document.structured or not document.lab_values:
         return
+    placed = in_clinic_zone(document.lab_values, clinic_zone)
     born = birth_date or _message_birth_date(document)
-    values, found = checked_times(document.label, document.lab_values, utc_now(), born)
-    if found:
+    values, found = checked_times(document.label, placed, utc_now(), born)
+    if found or placed is not document.lab_values:
         lab.document = document.model_copy(
             update={"lab_values": values, "warnings": [*found, *document.warnings]}
         )

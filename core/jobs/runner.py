@@ -16,6 +16,7 @@ import threading
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import tzinfo
 from typing import Any
 
 from core.analysis.engines.protocol import InsightEngine
@@ -53,8 +54,11 @@ class AnalysisRunner:
         policy: RecoveryPolicy | None = None,
         seal_key: bytes | None = None,
         reading: FileReading | None = None,
+        clinic_zone: tzinfo | None = None,
     ) -> None:
         self.engine = engine
+        # Where a lab result's time sent without any zone was taken (None: read as UTC).
+        self.clinic_zone = clinic_zone
         # How files are opened: bootstrap gives each file its own child process
         # (reading.isolation); in-process for tests that build a runner directly.
         self.reading = reading or InProcessReading()
@@ -271,6 +275,7 @@ class AnalysisRunner:
             on_section=save_section,
             patient_record=record,
             earlier=earlier_results(backend, owner, case),
+            clinic_zone=self.clinic_zone,
         )
         insights.provenance.case_version = case.content_version
         if self.seal_key is not None:

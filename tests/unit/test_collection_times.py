@@ -10,6 +10,9 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
 
 from core.analysis.delta import delta_checks
 from core.analysis.history import CaseResults, lab_history
@@ -19,11 +22,13 @@ from core.analysis.reading.collection_time import (
     BEFORE_BIRTH,
     checked_times,
     hl7_collection_time,
+    in_clinic_zone,
 )
 from core.analysis.reading.messages_common import lab_values
 from core.analysis.reading.messages_fhir import read_fhir
 from core.analysis.reading.messages_hl7 import read_hl7
 from core.analysis.rules.engine import RulesEngine
+from core.config import Settings, SettingsError
 from core.insights import LabValue
 from core.models import Case, CaseFile
 
@@ -306,3 +311,75 @@ def test_the_analysis_warns_and_compares_by_collection_time() -> None:
     assert any(w.startswith("Lab file 2: COLLECTION TIME?") for w in insights.provenance.warnings)
     doubted = [v for v in insights.lab_values if v.collected and v.collected.doubt]
     assert [v.value for v in doubted] == [1.1]
+
+
+# --- the clinic's zone (MEDCASE_CLINIC_TIMEZONE) -----------------------------------------
+
+
+def test_a_time_with_no_zone_at_all_is_the_clinics_local_time_when_the_clinic_set_one() -> None:
+    # Neither the result nor MSH-7 carries an offset (most HL7 v2 feeds): 07:30 in Paris in
+    # November is 06:30 UTC, in July 05:30 UTC (the day's own offset).
+    paris = ZoneInfo("Europe/Paris")
+    [winter] = in_clinic_zone(values_of(oru(("202611250730", "1.1"))), paris)
+    assert winter.collected is not None and winter.collected.zone_given
+    assert winter.collected.at == datetime(2026, 11, 25, 6, 30, tzinfo=UTC)
+    assert winter.timing == "collected 2026-11-25 07:30"  # the text as the lab wrote it
+    [summer] = in_clinic_zone(values_of(oru(("202607250730", "1.1"))), paris)
+    assert summer.collected is not None
+    assert summer.collected.at == datetime(2026, 7, 25, 5, 30, tzinfo=UTC)
+    # Stored and read back, the same instant.
+    again = LabValue.model_validate_json(summer.model_dump_json())
+    assert again.collected == summer.collected
+
+
+def test_the_clinics_zone_leaves_sent_zones_dates_and_no_setting_alone() -> None:
+    chicago = ZoneInfo("America/Chicago")
+    sent = values_of(oru(("202611250730", "1.1"), sent="20261127080000-0500"))
+    assert in_clinic_zone(sent, chicago) == sent  # MSH-7's zone stands
+    own = values_of(oru(("202611250730+0100", "1.1")))
+    assert in_clinic_zone(own, chicago) == own
+    day = values_of(oru(("20261125", "1.1")))
+    assert in_clinic_zone(day, chicago) == day  # a date alone stays a day
+    unzoned = values_of(oru(("202611250730", "1.1")))
+    assert in_clinic_zone(unzoned, None) is unzoned
+    assert unzoned[0].collected is not None and not unzoned[0].collected.zone_given
+
+
+def test_the_analysis_places_unzoned_times_in_the_clinics_zone_before_its_checks() -> None:
+    # 10:00 without any zone, read as UTC, is two hours *before* an analysis at 12:00 UTC;
+    # in Chicago (UTC-6 in November) it is 16:00 UTC, after it: doubted as sent from there.
+    created = datetime.now(UTC)
+    case = Case("case-8", "dr", "Jane Doe", 70, "female", None, "analyzing", created, created)
+    files = [CaseFile("f0", "case-8", "dr", "creatinine.hl7", "x", 1, "key/0", "lab", created)]
+    local = created.astimezone(ZoneInfo("America/Chicago")) + timedelta(hours=1)
+    content = oru((f"{local:%Y%m%d%H%M}", "1.0"), control="MSG-8")
+
+    def analysed(zone: ZoneInfo | None) -> LabValue:
+        with ThreadPoolExecutor(4) as pool:
+            insights = analyze_case(
+                case,
+                files,
+                lambda record: content,
+                RulesEngine(),
+                lambda _: None,
+                lambda *_: None,
+                pool,
+                clinic_zone=zone,
+            )
+        [value] = insights.lab_values
+        return value
+
+    placed = analysed(ZoneInfo("America/Chicago"))
+    assert placed.collected is not None and placed.collected.zone_given
+    assert placed.collected.doubt == AFTER_ANALYSIS  # an hour ahead of the clinic's clock
+    as_utc = analysed(None)
+    assert as_utc.collected is not None and not as_utc.collected.zone_given
+    assert as_utc.collected.doubt is None  # some zone's past: the any-zone slack
+
+
+def test_the_clinics_zone_setting_must_name_a_zone() -> None:
+    settings = Settings.from_sources({"MEDCASE_CLINIC_TIMEZONE": "Europe/Paris"})
+    assert settings.clinic_zone == ZoneInfo("Europe/Paris")
+    assert Settings.from_sources({}).clinic_zone is None
+    with pytest.raises(SettingsError, match="MEDCASE_CLINIC_TIMEZONE"):
+        Settings.from_sources({"MEDCASE_CLINIC_TIMEZONE": "Mars/Olympus"})

@@ -4,8 +4,10 @@ HL7 v2 writes a TS as ``YYYYMMDD[HH[MM[SS[.S...]]]][+/-ZZZZ]``; FHIR a dateTime 
 The time is kept to the precision sent: a date alone is a day, never midnight passed off as
 a minute. HL7 v2 (2.3 onward, TS component "time zone") says a time sent without its offset
 is in the sender's zone, which a message gives by MSH-7's offset: a result's time is read in
-that zone. A time with no offset of its own or of its message (most HL7 v2 messages, every
-FHIR date) is read as UTC and marked so. A month or a year alone is no collection time.
+that zone. A time with no offset of its own or of its message (most HL7 v2 messages) is
+the clinic's local time when the clinic has set its zone (``MEDCASE_CLINIC_TIMEZONE``:
+``in_clinic_zone``), else read as UTC and marked so. A date alone stays a day. A month or a
+year alone is no collection time.
 
 A time after the analysis (beyond a small clock skew, more for a time without its zone,
 which may be any zone's) or before the patient's date of birth is not trusted: the value
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal
 
 from core.insights import CollectionTime, LabValue
@@ -84,6 +86,26 @@ def fhir_collection_time(moment: Any) -> CollectionTime | None:
         at = datetime(moment.year, moment.month, moment.day, tzinfo=UTC)
         return CollectionTime(at=at, precision="day", zone_given=False)
     return None
+
+
+def in_clinic_zone(values: list[LabValue], zone: tzinfo | None) -> list[LabValue]:
+    """The values with each time sent without any offset (to the hour or the minute) placed
+    in the clinic's ``zone``: the clock time as the lab wrote it, in that zone. A date alone,
+    and a time whose zone was sent, are left as they are; no zone set, nothing changes."""
+    if zone is None:
+        return values
+    placed: list[LabValue] = []
+    for value in values:
+        collected = value.collected
+        if collected is not None and not collected.zone_given and collected.precision != "day":
+            at = collected.at.replace(tzinfo=zone)
+            fixed = timezone(at.utcoffset() or timedelta(0))  # that day's offset, kept as such
+            collected = collected.model_copy(
+                update={"at": at.replace(tzinfo=fixed), "zone_given": True}
+            )
+            value = value.model_copy(update={"collected": collected})
+        placed.append(value)
+    return placed
 
 
 def doubt_of(collected: CollectionTime, now: datetime, birth_date: date | None) -> str | None:
