@@ -10,6 +10,7 @@ import streamlit as st
 
 from core.analysis.reading.imaging import PREVIEW_LABEL, UnreadableImage
 from core.errors import MedCaseError
+from core.files import extension_of
 from core.models import CaseFile, FileCategory
 from core.services import CaseService
 from ui import formatting, refused_files, session, uploads
@@ -18,6 +19,7 @@ from ui.errors import shown_to_user
 log = logging.getLogger(__name__)
 
 PREVIEWS_PER_ROW = 4
+DOCX_CHECK_HELP = "Checked for macros and linked parts first, then offered to save."
 NO_PREVIEW = "the image could not be read"
 # (PNG bytes, None) or (None, why there is no preview).
 Preview = tuple[bytes | None, str | None]
@@ -37,6 +39,9 @@ def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) 
     st.markdown(files_markdown(files))
     with st.container(horizontal=True):
         for record in files:
+            if extension_of(record.file_name) == "docx":
+                checked_docx_download(services, case_id, record)
+                continue
             st.download_button(
                 formatting.markdown_text(record.file_name),
                 # Read only when the doctor clicks: a page with many files stays fast.
@@ -50,6 +55,32 @@ def files_table(services: CaseService, case_id: str, files: Sequence[CaseFile]) 
     images = [f for f in files if f.file_category == FileCategory.RADIOLOGY.value]
     if images:
         radiology_previews(services, case_id, images)
+
+
+def checked_docx_download(services: CaseService, case_id: str, record: CaseFile) -> None:
+    """A DOCX is checked again before it is offered (one stored before the upload check may
+    hold macros or a part Word fetches from elsewhere): a first click checks it, saying why
+    it is refused in the product's words (a deferred download could show only Streamlit's
+    own failure notice); one that passes is then saved with a second click, which reads and
+    checks it again and records the download."""
+    key = f"case_download_{record.file_id}"
+    if st.session_state.get(f"{key}_checked"):
+        st.download_button(
+            formatting.markdown_text(f"Save {record.file_name}"),
+            data=partial(services.download_file, case_id, record.file_id),
+            file_name=record.file_name,
+            mime=record.file_type,
+            key=key,
+            icon=":material/download:",
+            on_click="ignore",
+        )
+        return
+    label = formatting.markdown_text(record.file_name)
+    if st.button(label, key=f"{key}_check", icon=":material/download:", help=DOCX_CHECK_HELP):
+        with shown_to_user():
+            services.check_download(case_id, record.file_id)
+            st.session_state[f"{key}_checked"] = True
+            st.rerun()
 
 
 def files_markdown(files: Sequence[CaseFile]) -> str:

@@ -400,6 +400,17 @@ class CaseService:
         is checked again as an upload is, in a reading child (one stored before round
         sixteen was not): with macros or a part Word fetches from elsewhere when it opens
         the copy, it is not handed out (InvalidInput saying why; nothing recorded)."""
+        content = self._handed_out(case_id, file_id)
+        details = {"file_id": str(file_id)}
+        self._record(AuditAction.FILE_DOWNLOADED, validation.case_id(case_id), details)
+        return content
+
+    def check_download(self, case_id: str, file_id: str) -> None:
+        """What ``download_file`` checks, without handing the bytes out or recording a
+        download (the case page checks a DOCX before offering to save it)."""
+        self._handed_out(case_id, file_id)
+
+    def _handed_out(self, case_id: str, file_id: str) -> bytes:
         record = self._file(case_id, file_id)
         content = self.backend.blobs.get(record.file_url)
         if extension_of(record.file_name) == "docx":
@@ -408,8 +419,6 @@ class CaseService:
                 raise InvalidInput(
                     f"'{display_name(record.file_name)}' is not downloaded: {problem}"
                 )
-        details = {"file_id": str(file_id)}
-        self._record(AuditAction.FILE_DOWNLOADED, validation.case_id(case_id), details)
         return content
 
     def view_file(self, case_id: str, file_id: str) -> bytes:
