@@ -462,16 +462,29 @@ CREATE FUNCTION public.draft_without_dates_of_care(stored jsonb) RETURNS jsonb
     AS $$
     select case
         when jsonb_typeof(stored) is distinct from 'object' then stored
-        when jsonb_typeof(stored -> 'delta_checks') is distinct from 'array'
-            then stored - 'generated_at'
-        else jsonb_set(
-            stored - 'generated_at',
-            '{delta_checks}',
-            (select coalesce(jsonb_agg(
-                        case when jsonb_typeof(c) = 'object'
-                             then c - 'earlier_at' - 'earlier_case_id' else c end
-                        order by n), '[]'::jsonb)
-             from jsonb_array_elements(stored -> 'delta_checks') with ordinality x(c, n)))
+        else (
+            select case
+                when jsonb_typeof(stored -> 'lab_values') is distinct from 'array' then d
+                else jsonb_set(d, '{lab_values}',
+                    (select coalesce(jsonb_agg(
+                                case when jsonb_typeof(v) = 'object' then v - 'collected'
+                                     else v end
+                                order by n), '[]'::jsonb)
+                     from jsonb_array_elements(stored -> 'lab_values') with ordinality x(v, n)))
+            end
+            from (select case
+                    when jsonb_typeof(stored -> 'delta_checks') is distinct from 'array'
+                        then stored - 'generated_at'
+                    else jsonb_set(
+                        stored - 'generated_at',
+                        '{delta_checks}',
+                        (select coalesce(jsonb_agg(
+                                    case when jsonb_typeof(c) = 'object'
+                                         then c - 'earlier_at' - 'earlier_case_id' else c end
+                                    order by n), '[]'::jsonb)
+                         from jsonb_array_elements(stored -> 'delta_checks')
+                              with ordinality x(c, n)))
+                  end as d) without_visits)
     end
 $$;
 
@@ -479,7 +492,7 @@ $$;
 -- Name: FUNCTION draft_without_dates_of_care(stored jsonb); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.draft_without_dates_of_care(stored jsonb) IS 'An AI draft without generated_at and its delta checks'' earlier_at and earlier_case_id.';
+COMMENT ON FUNCTION public.draft_without_dates_of_care(stored jsonb) IS 'An AI draft without generated_at, its delta checks'' earlier_at and earlier_case_id, and its lab values'' collected.';
 
 --
 -- Name: drafted_section(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
@@ -1520,7 +1533,8 @@ begin
         return false;
     end if;
     pieces := regexp_split_to_array(
-        shown, '\[(?:PATIENT|CLINICIAN|NAME|IDENTIFIER|FILE)\]|(?:Lab file|Radiology image) [0-9]+');
+        shown,
+        '\[(?:PATIENT|CLINICIAN|NAME|IDENTIFIER|FILE|DATE)\]|(?:Lab file|Radiology image) [0-9]+');
     total := array_length(pieces, 1);
     if total = 1 then
         return shown = stored;

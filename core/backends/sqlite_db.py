@@ -734,6 +734,28 @@ MIGRATIONS: tuple[str, ...] = (
             OR NEW.ai_insights IS NOT OLD.ai_insights
         BEGIN SELECT RAISE(ABORT, 'an enrolled draft is never changed'); END;
     """,
+    # 25: the drafts enrolled before lose each lab value's collection time (the app leaves
+    # it out now, and writes a pilot's dates in texts as [DATE]: core/pilot/deidentify.py;
+    # supabase: 20261128040000_pilot_copy_without_dates.sql), with the guard lifted for it.
+    """
+    DROP TRIGGER pilot_case_insights_unchanged;
+    UPDATE pilot_case_insights
+        SET ai_insights = json_set(
+            ai_insights,
+            '$.lab_values',
+            (SELECT json_group_array(json(json_remove(v.value, '$.collected')))
+             FROM json_each(ai_insights, '$.lab_values') v))
+        WHERE json_type(ai_insights, '$.lab_values') = 'array'
+            AND NOT EXISTS (SELECT 1 FROM json_each(ai_insights, '$.lab_values') v
+                            WHERE v.type <> 'object')
+            AND EXISTS (SELECT 1 FROM json_each(ai_insights, '$.lab_values') v
+                        WHERE json_type(v.value, '$.collected') IS NOT NULL);
+    CREATE TRIGGER pilot_case_insights_unchanged BEFORE UPDATE ON pilot_case_insights
+        WHEN NEW.enrolment_id IS NOT OLD.enrolment_id OR NEW.pilot_id IS NOT OLD.pilot_id
+            OR NEW.owner_id IS NOT OLD.owner_id OR NEW.draft_id IS NOT OLD.draft_id
+            OR NEW.ai_insights IS NOT OLD.ai_insights
+        BEGIN SELECT RAISE(ABORT, 'an enrolled draft is never changed'); END;
+    """,
 )
 
 

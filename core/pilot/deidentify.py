@@ -31,16 +31,22 @@ _CARE_DATE = "generated_at"
 # A delta check's earlier visit: its date and the doctor's other case of the patient. The
 # check keeps what changed, by how much and how many hours before.
 _EARLIER_VISIT = frozenset({"earlier_at", "earlier_case_id"})
+# A lab value's collection time from its message (the day and hour the specimen was taken);
+# its ``timing`` text stays, its date as [DATE].
+_COLLECTED = "collected"
 
 
 def scrubber_for(case: Case, files: list[CaseFile], patient: Patient | None = None) -> CaseScrubber:
-    """The case's scrubber; with its patient record, that record's own number and date of
-    birth go wherever they stand (reviewers never see them)."""
+    """The case's scrubber for a pilot's copy: with its patient record, that record's own
+    number and date of birth go wherever they stand, and every full date (a date of care:
+    Safe Harbor keeps the year alone) is ``[DATE]`` (core.privacy.dates)."""
     labels = file_labels(files)
     known = (
         known_identifier_patterns(patient.record_number, patient.date_of_birth) if patient else []
     )
-    return CaseScrubber(case.patient_name, {f.file_name: labels[f.file_id] for f in files}, known)
+    return CaseScrubber(
+        case.patient_name, {f.file_name: labels[f.file_id] for f in files}, known, dates=True
+    )
 
 
 def case_view(
@@ -107,7 +113,8 @@ def _image(
 def redacted_insights(ai_insights: Mapping[str, Any], scrub: CaseScrubber) -> dict[str, Any]:
     """The AI draft with every text of its sections scrubbed; codes, scores and the
     provenance (engine, model, prompt version) kept as written; no date of care (when the
-    case was analysed, when the patient was seen before) and no other case's id."""
+    case was analysed, when the patient was seen before, when a specimen was collected, a
+    date in a text) and no other case's id."""
     redacted = {k: v for k, v in ai_insights.items() if k != _CARE_DATE}
     if isinstance(redacted.get("delta_checks"), list):
         redacted["delta_checks"] = [
@@ -120,7 +127,12 @@ def redacted_insights(ai_insights: Mapping[str, Any], scrub: CaseScrubber) -> di
         if isinstance(redacted.get(section), Mapping):
             redacted[section] = _scrubbed(redacted[section], scrub)
     if isinstance(redacted.get("lab_values"), list):
-        redacted["lab_values"] = [_scrubbed(v, scrub) for v in redacted["lab_values"]]
+        redacted["lab_values"] = [
+            _scrubbed({k: v for k, v in value.items() if k != _COLLECTED}, scrub)
+            if isinstance(value, Mapping)
+            else value
+            for value in redacted["lab_values"]
+        ]
     return redacted
 
 

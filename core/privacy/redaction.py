@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from core.insights import ImageAnalysis
 from core.models import CaseFile, FileCategory
 from core.privacy.clinical_values import outside_values
+from core.privacy.dates import date_findings
 from core.privacy.findings import Finding, replace
 from core.privacy.identifiers import identifier_findings
 from core.privacy.known_identifiers import known_identifier_findings
@@ -115,8 +116,12 @@ class CaseScrubber:
         patient_name: str,
         labels_by_file_name: dict[str, str],
         known: list[re.Pattern[str]] | None = None,
+        *,
+        dates: bool = False,
     ) -> None:
         self._redact = NameRedactor(patient_name)
+        # A pilot's copy has no date of care either (core.privacy.dates); the engines' has.
+        self._dates = dates
         # The patient record's own record number and date of birth (known_identifiers.py).
         self._known = known or []
         names = sorted((name for name in labels_by_file_name if name), key=len, reverse=True)
@@ -141,6 +146,7 @@ class CaseScrubber:
             *self._redact.findings(text),
             *identifier_findings(text),
             *known_identifier_findings(text, self._known),
+            *(date_findings(text) if self._dates else ()),
         ]
         return replace(text, outside_values(text, found))
 
