@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from presidio_analyzer import Pattern
 from presidio_analyzer.predefined_recognizers import DateRecognizer
 
 from core.privacy.findings import Finding, spans
@@ -55,8 +56,8 @@ _WRITTEN = re.compile(
 
 @cache
 def _numeric_forms() -> tuple[re.Pattern[str], ...]:
-    recogniser = DateRecognizer()
-    chosen = [p for p in recogniser.patterns if p.name in _PRESIDIO_FORMS]
+    patterns: list[Pattern] = DateRecognizer().patterns
+    chosen = [p for p in patterns if p.name in _PRESIDIO_FORMS]
     if len(chosen) != len(_PRESIDIO_FORMS):  # a new Presidio renamed one: say so, loudly
         found = {p.name for p in chosen}
         raise RuntimeError(f"Presidio's date patterns changed: {sorted(_PRESIDIO_FORMS - found)}")
