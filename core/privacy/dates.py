@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from presidio_analyzer import Pattern
 from presidio_analyzer.predefined_recognizers import DateRecognizer
@@ -56,7 +57,8 @@ _WRITTEN = re.compile(
 
 @cache
 def _numeric_forms() -> tuple[re.Pattern[str], ...]:
-    patterns: list[Pattern] = DateRecognizer().patterns
+    recogniser: Any = DateRecognizer()  # its patterns are untyped in Presidio
+    patterns: list[Pattern] = recogniser.patterns
     chosen = [p for p in patterns if p.name in _PRESIDIO_FORMS]
     if len(chosen) != len(_PRESIDIO_FORMS):  # a new Presidio renamed one: say so, loudly
         found = {p.name for p in chosen}
