@@ -90,7 +90,7 @@ class Clinic:
         if self.shared_queue is not None:
             # While this replica serves the doctor it also takes their waiting cases.
             self.shared_queue.serve(
-                session.doctor, partial(self.provider.for_session, session), session.expires_at
+                session.doctor, partial(self.provider.for_analysis, session), session.expires_at
             )
         services = CaseService(
             session.doctor,
@@ -105,8 +105,9 @@ class Clinic:
                 max_files_per_request=self.settings.max_files_per_request,
                 max_request_bytes=self.settings.max_request_mb * 1024 * 1024,
             ),
-            # Each analysis job opens its own backend as this doctor, and closes it.
-            open_job_backend=partial(self.provider.for_session, session),
+            # Each analysis job opens its own backend (reading as this doctor, writing the
+            # analysis as the analyzer), and closes it.
+            open_job_backend=partial(self.provider.for_analysis, session),
             seal_key=self.seal_key,
             fhir_patient_name=self.settings.fhir_patient_name,
             reading=self.reading,
@@ -203,7 +204,14 @@ def build_clinic(settings: Settings) -> Clinic:
     project = settings.supabase_project
     if project is not None:
         url, anon_key = project
-        provider = SupabaseBackendProvider(url, anon_key)
+        provider = SupabaseBackendProvider(url, anon_key, settings.supabase_analyzer_key)
+        if not settings.supabase_analyzer_key:
+            log.error(
+                "SUPABASE_ANALYZER_KEY is not set: under Supabase the analyzer writes drafts, "
+                "insights, critical values and file readings with its own role "
+                "(medcase_analyzer), so every analysis will fail until it is set "
+                "(docs/operations.md, Supabase)"
+            )
         if settings.analyzer == SEPARATE_ANALYZER:
             log.warning(
                 "MEDCASE_ANALYZER=separate is for the embedded backend: under Supabase only "

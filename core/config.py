@@ -58,6 +58,9 @@ DEFAULTS: dict[str, Any] = {
     "MEDCASE_INSIGHTS_KEY": None,
     "SUPABASE_URL": None,
     "SUPABASE_ANON_KEY": None,
+    # The analyzer's own token (role medcase_analyzer): drafts, insights, critical values
+    # and a file's reading are written with it, never with a doctor's (docs/operations.md).
+    "SUPABASE_ANALYZER_KEY": None,
     "OPENAI_API_KEY": None,
     "OPENAI_BASE_URL": None,
     "OPENAI_TEXT_MODEL": "gpt-4o-mini",
@@ -112,6 +115,7 @@ class Settings:
     insights_key: str | None = None
     supabase_url: str | None = None
     supabase_anon_key: str | None = None
+    supabase_analyzer_key: str | None = None
     openai_api_key: str | None = None
     openai_base_url: str | None = None
     openai_text_model: str = "gpt-4o-mini"
@@ -229,6 +233,7 @@ class Settings:
             insights_key=pick("MEDCASE_INSIGHTS_KEY"),
             supabase_url=pick("SUPABASE_URL"),
             supabase_anon_key=pick("SUPABASE_ANON_KEY"),
+            supabase_analyzer_key=pick("SUPABASE_ANALYZER_KEY"),
             openai_api_key=pick("OPENAI_API_KEY"),
             openai_base_url=pick("OPENAI_BASE_URL"),
             openai_text_model=pick("OPENAI_TEXT_MODEL"),

@@ -313,6 +313,11 @@ class BackendProvider(Protocol):
     def for_session(self, session: AuthSession) -> Backend:
         """A Backend acting as this doctor; the caller closes it when done."""
 
+    def for_analysis(self, session: AuthSession) -> Backend:
+        """A Backend for an analysis job of this doctor: it reads as the doctor and writes
+        the analysis (drafts, insights, critical values, a file's reading) as the analyzer
+        where the database tells the two apart; the caller closes it when done."""
+
     def unfinished_analyses(self) -> list[UnfinishedAnalysis]:
         """Every doctor's cases left ``analyzing`` that this process can reach without
         their session (the embedded backend); empty where each doctor's rows are visible

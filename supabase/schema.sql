@@ -77,6 +77,20 @@ $$;
 COMMENT ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) IS 'Acknowledges a critical value of the caller''s case: time, doctor and audit event are the database''s own; true once recorded (read it back under RLS).';
 
 --
+-- Name: analysis_underway(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    select exists (
+        select 1 from public.cases c
+        where c.case_id = p_case and c.user_id = p_owner and c.status = 'analyzing'
+    );
+$$;
+
+--
 -- Name: canonical_json(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -336,7 +350,7 @@ COMMENT ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, cl
 --
 
 CREATE FUNCTION public.critical_finding_first_found() RETURNS trigger
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
@@ -403,7 +417,7 @@ CREATE FUNCTION public.draft_as_the_analyzer_writes() RETURNS trigger
 declare
     draft jsonb := new.ai_insights;
 begin
-    if (select auth.uid()) is null then
+    if current_user not in ('medcase_analyzer', 'authenticated', 'anon') then
         return new;  -- the project's owner (migrations, repairs), never an API role
     end if;
     if jsonb_typeof(draft) is distinct from 'object'
@@ -414,8 +428,6 @@ begin
        or coalesce(jsonb_typeof(draft -> 'lab_values'), 'array') <> 'array'
        or coalesce(jsonb_typeof(draft #> '{primary_diagnosis,differential}'), 'array')
           <> 'array'
-       -- Each lab value an object of core/insights.py LabValue's types (the blind view of
-       -- an enrolled case copies its values as stored).
        or exists (select 1 from jsonb_array_elements(
                       case when jsonb_typeof(draft -> 'lab_values') = 'array'
                            then draft -> 'lab_values' else '[]'::jsonb end) v
@@ -450,6 +462,20 @@ begin
     end if;
     return new;
 end;
+$$;
+
+--
+-- Name: draft_of_analysis(uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.draft_of_analysis(p_draft uuid, p_case uuid, p_owner uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    select exists (
+        select 1 from public.ai_drafts d
+        where d.draft_id = p_draft and d.case_id = p_case and d.user_id = p_owner
+    );
 $$;
 
 --
@@ -3833,7 +3859,7 @@ CREATE POLICY "Coordinators see members, members see themselves" ON public.pilot
 -- Name: case_files Doctors add files to their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Doctors add files to their own cases" ON public.case_files FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+CREATE POLICY "Doctors add files to their own cases" ON public.case_files FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (text_data IS NULL) AND (ai_summary IS NULL) AND (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = case_files.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
 
@@ -3842,14 +3868,6 @@ CREATE POLICY "Doctors add files to their own cases" ON public.case_files FOR IN
 --
 
 CREATE POLICY "Doctors add patients for themselves" ON public.patients FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (merged_into IS NULL)));
-
---
--- Name: case_files Doctors change files of their own cases; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "Doctors change files of their own cases" ON public.case_files FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM public.cases c
-  WHERE ((c.case_id = case_files.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
 
 --
 -- Name: cases Doctors change their own cases; Type: POLICY; Schema: public; Owner: -
@@ -3932,32 +3950,12 @@ CREATE POLICY "Doctors record events of their own cases" ON public.audit_events 
   WHERE ((c.case_id = audit_events.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))))));
 
 --
--- Name: case_insights Doctors replace insights of their own cases; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "Doctors replace insights of their own cases" ON public.case_insights FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM public.cases c
-  WHERE ((c.case_id = case_insights.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))) AND ((draft_id IS NULL) OR (EXISTS ( SELECT 1
-   FROM public.ai_drafts d
-  WHERE ((d.draft_id = case_insights.draft_id) AND (d.case_id = case_insights.case_id) AND (d.user_id = ( SELECT auth.uid() AS uid))))))));
-
---
 -- Name: section_reviews Doctors review drafts of their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "Doctors review drafts of their own cases" ON public.section_reviews FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM public.ai_drafts d
   WHERE ((d.draft_id = section_reviews.draft_id) AND (d.case_id = section_reviews.case_id) AND (d.user_id = ( SELECT auth.uid() AS uid)))))));
-
---
--- Name: case_insights Doctors save insights for their own cases; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "Doctors save insights for their own cases" ON public.case_insights FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM public.cases c
-  WHERE ((c.case_id = case_insights.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))) AND ((draft_id IS NULL) OR (EXISTS ( SELECT 1
-   FROM public.ai_drafts d
-  WHERE ((d.draft_id = case_insights.draft_id) AND (d.case_id = case_insights.case_id) AND (d.user_id = ( SELECT auth.uid() AS uid))))))));
 
 --
 -- Name: case_files Doctors see files of their own cases; Type: POLICY; Schema: public; Owner: -
@@ -4012,22 +4010,6 @@ CREATE POLICY "Doctors see their own cases" ON public.cases FOR SELECT TO authen
 --
 
 CREATE POLICY "Doctors see their own patients" ON public.patients FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: ai_drafts Doctors' analyses add drafts to their own cases; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "Doctors' analyses add drafts to their own cases" ON public.ai_drafts FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM public.cases c
-  WHERE ((c.case_id = ai_drafts.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid)))))));
-
---
--- Name: critical_findings Doctors' analyses record critical values of their own drafts; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "Doctors' analyses record critical values of their own drafts" ON public.critical_findings FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM public.ai_drafts d
-  WHERE ((d.draft_id = critical_findings.draft_id) AND (d.case_id = critical_findings.case_id) AND (d.user_id = ( SELECT auth.uid() AS uid)))))));
 
 --
 -- Name: audit_checkpoints Doctors' sessions checkpoint their own chain as it stands; Type: POLICY; Schema: public; Owner: -
@@ -4089,6 +4071,48 @@ CREATE POLICY "Reviewers see their reviews, coordinators every review" ON public
 --
 
 CREATE POLICY "Reviewers submit their own open reviews" ON public.pilot_reviews FOR UPDATE TO authenticated USING (((reviewer_id = ( SELECT auth.uid() AS uid)) AND (submitted_at IS NULL) AND (public.pilot_role(pilot_id) = 'reviewer'::text))) WITH CHECK ((reviewer_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: ai_drafts The analyzer adds the draft of a case being analysed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "The analyzer adds the draft of a case being analysed" ON public.ai_drafts FOR INSERT TO medcase_analyzer WITH CHECK (public.analysis_underway(case_id, user_id));
+
+--
+-- Name: case_files The analyzer finds the files of a case being analysed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "The analyzer finds the files of a case being analysed" ON public.case_files FOR SELECT TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
+
+--
+-- Name: case_insights The analyzer finds the insights of a case being analysed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "The analyzer finds the insights of a case being analysed" ON public.case_insights FOR SELECT TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
+
+--
+-- Name: critical_findings The analyzer records the critical values of its draft; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "The analyzer records the critical values of its draft" ON public.critical_findings FOR INSERT TO medcase_analyzer WITH CHECK ((public.analysis_underway(case_id, user_id) AND public.draft_of_analysis(draft_id, case_id, user_id)));
+
+--
+-- Name: case_insights The analyzer removes the insights of a case being analysed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "The analyzer removes the insights of a case being analysed" ON public.case_insights FOR DELETE TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
+
+--
+-- Name: case_insights The analyzer saves the insights of a case being analysed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "The analyzer saves the insights of a case being analysed" ON public.case_insights FOR INSERT TO medcase_analyzer WITH CHECK ((public.analysis_underway(case_id, user_id) AND ((draft_id IS NULL) OR public.draft_of_analysis(draft_id, case_id, user_id))));
+
+--
+-- Name: case_files The analyzer saves the reading of files of cases being analysed; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "The analyzer saves the reading of files of cases being analysed" ON public.case_files FOR UPDATE TO medcase_analyzer USING (public.analysis_underway(case_id, user_id)) WITH CHECK (public.analysis_underway(case_id, user_id));
 
 --
 -- Name: ai_drafts; Type: ROW SECURITY; Schema: public; Owner: -
@@ -4247,6 +4271,7 @@ ALTER TABLE storage.objects ENABLE ROW LEVEL SECURITY;
 GRANT USAGE ON SCHEMA public TO anon;
 GRANT USAGE ON SCHEMA public TO authenticated;
 GRANT USAGE ON SCHEMA public TO service_role;
+GRANT USAGE ON SCHEMA public TO medcase_analyzer;
 
 --
 -- Name: SCHEMA storage; Type: ACL; Schema: -; Owner: -
@@ -4263,6 +4288,14 @@ GRANT USAGE ON SCHEMA storage TO service_role;
 REVOKE ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) TO authenticated;
 GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) TO service_role;
+
+--
+-- Name: FUNCTION analysis_underway(p_case uuid, p_owner uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) TO service_role;
+GRANT ALL ON FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) TO medcase_analyzer;
 
 --
 -- Name: FUNCTION canonical_json(value jsonb); Type: ACL; Schema: public; Owner: -
@@ -4351,6 +4384,14 @@ GRANT ALL ON FUNCTION public.doctor_profile_touched() TO service_role;
 
 REVOKE ALL ON FUNCTION public.draft_as_the_analyzer_writes() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.draft_as_the_analyzer_writes() TO service_role;
+
+--
+-- Name: FUNCTION draft_of_analysis(p_draft uuid, p_case uuid, p_owner uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.draft_of_analysis(p_draft uuid, p_case uuid, p_owner uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.draft_of_analysis(p_draft uuid, p_case uuid, p_owner uuid) TO service_role;
+GRANT ALL ON FUNCTION public.draft_of_analysis(p_draft uuid, p_case uuid, p_owner uuid) TO medcase_analyzer;
 
 --
 -- Name: FUNCTION draft_without_dates_of_care(stored jsonb); Type: ACL; Schema: public; Owner: -
@@ -4805,8 +4846,9 @@ GRANT ALL ON FUNCTION storage.foldername(name text) TO service_role;
 -- Name: TABLE ai_drafts; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER ON TABLE public.ai_drafts TO authenticated;
+GRANT SELECT,REFERENCES,DELETE,TRIGGER ON TABLE public.ai_drafts TO authenticated;
 GRANT ALL ON TABLE public.ai_drafts TO service_role;
+GRANT INSERT ON TABLE public.ai_drafts TO medcase_analyzer;
 
 --
 -- Name: TABLE audit_checkpoints; Type: ACL; Schema: public; Owner: -
@@ -4832,15 +4874,52 @@ GRANT ALL ON SEQUENCE public.audit_events_event_id_seq TO service_role;
 -- Name: TABLE case_files; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT ALL ON TABLE public.case_files TO authenticated;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.case_files TO authenticated;
 GRANT ALL ON TABLE public.case_files TO service_role;
+
+--
+-- Name: COLUMN case_files.file_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(file_id) ON TABLE public.case_files TO medcase_analyzer;
+
+--
+-- Name: COLUMN case_files.user_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(user_id) ON TABLE public.case_files TO medcase_analyzer;
+
+--
+-- Name: COLUMN case_files.text_data; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(text_data) ON TABLE public.case_files TO medcase_analyzer;
+
+--
+-- Name: COLUMN case_files.ai_summary; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(ai_summary) ON TABLE public.case_files TO medcase_analyzer;
 
 --
 -- Name: TABLE case_insights; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT ALL ON TABLE public.case_insights TO authenticated;
+GRANT SELECT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.case_insights TO authenticated;
 GRANT ALL ON TABLE public.case_insights TO service_role;
+GRANT INSERT,DELETE ON TABLE public.case_insights TO medcase_analyzer;
+
+--
+-- Name: COLUMN case_insights.case_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(case_id) ON TABLE public.case_insights TO medcase_analyzer;
+
+--
+-- Name: COLUMN case_insights.user_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(user_id) ON TABLE public.case_insights TO medcase_analyzer;
 
 --
 -- Name: TABLE cases; Type: ACL; Schema: public; Owner: -
@@ -4860,8 +4939,9 @@ GRANT ALL ON TABLE public.critical_acknowledgments TO service_role;
 -- Name: TABLE critical_findings; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.critical_findings TO authenticated;
+GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.critical_findings TO authenticated;
 GRANT ALL ON TABLE public.critical_findings TO service_role;
+GRANT INSERT ON TABLE public.critical_findings TO medcase_analyzer;
 
 --
 -- Name: TABLE doctor_profiles; Type: ACL; Schema: public; Owner: -

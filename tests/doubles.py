@@ -77,7 +77,12 @@ class CountingProvider:
             return self.opened - self.closed
 
     def for_session(self, session: AuthSession) -> Backend:
-        backend = self._inner.for_session(session)
+        return self._counted(self._inner.for_session(session))
+
+    def for_analysis(self, session: AuthSession) -> Backend:
+        return self._counted(self._inner.for_analysis(session))
+
+    def _counted(self, backend: Backend) -> Backend:
         with self._lock:
             self.opened += 1
 

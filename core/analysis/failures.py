@@ -13,3 +13,7 @@ class ModelUnavailable(AnalysisFailure):
 
 class InvalidModelAnswer(AnalysisFailure):
     """The language model answered, but not with JSON that fits the requested schema."""
+
+
+class AnalyzerNotConfigured(AnalysisFailure):
+    """The server cannot write an analysis: the analyzer's own credential is not set."""

@@ -61,6 +61,10 @@ class LocalBackendProvider:
     def for_session(self, session: AuthSession) -> Backend:
         return self.backend  # shared by every session; its close() is a no-op
 
+    def for_analysis(self, session: AuthSession) -> Backend:
+        """The same backend: the embedded file has no roles, only the app writes it."""
+        return self.backend
+
     def unfinished_analyses(self) -> list[UnfinishedAnalysis]:
         """Every case still marked analyzing: one database holds every doctor's cases."""
         return [

@@ -16,6 +16,7 @@ from postgrest import SyncPostgrestClient, SyncRequestBuilder
 from postgrest.types import ReturnMethod
 
 from core import lifecycle
+from core.analysis.failures import AnalyzerNotConfigured
 from core.analysis.labs.critical_keys import found_critical_values
 from core.backends.supabase_critical import record_findings
 from core.backends.supabase_errors import supabase_errors
@@ -68,9 +69,25 @@ def _storable(text: str | None) -> str | None:
     return text.replace("\x00", "") if text else text
 
 
+ANALYZER_KEY_MISSING = (
+    "The analysis could not be saved: this server has no analyzer key "
+    "(SUPABASE_ANALYZER_KEY is not set). Ask the administrator to set it, then re-run "
+    "the analysis"
+)
+
+
 class SupabaseCaseRepository:
-    def __init__(self, rest: SyncPostgrestClient) -> None:
+    """``rest`` acts as the doctor; ``analyzer`` (an analysis job's only) writes what only
+    the analyzer may write: drafts, insights, critical findings, a file's reading."""
+
+    def __init__(self, rest: SyncPostgrestClient, analyzer: SyncPostgrestClient | None = None):
         self._rest = rest
+        self._analyzer = analyzer
+
+    def _as_analyzer(self) -> SyncPostgrestClient:
+        if self._analyzer is None:
+            raise AnalyzerNotConfigured(ANALYZER_KEY_MISSING)
+        return self._analyzer
 
     def _cases(self) -> SyncRequestBuilder:
         return self._rest.from_("cases")
@@ -301,9 +318,14 @@ class SupabaseCaseRepository:
         ai_summary: LabelledImageAnalysis | None,
     ) -> None:
         reading = ai_summary.model_dump(mode="json") if ai_summary is not None else None
+        # As the analyzer, which reads no column of the row back (return=minimal).
         query = (
-            self._files()
-            .update({"text_data": _storable(text_data), "ai_summary": reading})
+            self._as_analyzer()
+            .from_("case_files")
+            .update(
+                {"text_data": _storable(text_data), "ai_summary": reading},
+                returning=ReturnMethod.minimal,
+            )
             .eq("file_id", file_id)
             .eq("user_id", owner)
         )
@@ -335,8 +357,9 @@ class SupabaseCaseRepository:
         return dict(found[0]["draft_sections"] or {}) if found else {}
 
     def complete_analysis(self, owner: str, case_id: str, claim: str, insights: Insights) -> bool:
-        # Still the claim holder? Only then keep the draft and point the insights at it,
-        # then close the claim.
+        # Still the claim holder? Only then keep the draft and point the insights at it
+        # (as the analyzer), then close the claim (as the doctor).
+        analyzer = self._as_analyzer()
         if not self.record_stage(owner, case_id, claim, AnalysisStage.INSIGHTS_COMPILED.value):
             return False
         draft_id = str(uuid.uuid4())
@@ -359,13 +382,16 @@ class SupabaseCaseRepository:
             "critical_count": len(insights.critical_values),
         }
         with supabase_errors():
-            self._rest.from_("ai_drafts").insert(draft, returning=ReturnMethod.minimal).execute()
+            analyzer.from_("ai_drafts").insert(draft, returning=ReturnMethod.minimal).execute()
         # The draft's critical values before the insights point at it (#27).
-        record_findings(self._rest, owner, case_id, draft_id, found_critical_values(insights))
+        record_findings(analyzer, owner, case_id, draft_id, found_critical_values(insights))
+        # The case's row replaced: removed, then inserted (the analyzer's role reads no
+        # insights, which an upsert would need).
         with supabase_errors():
-            self._rest.from_("case_insights").upsert(
-                row, on_conflict="case_id", returning=ReturnMethod.minimal
-            ).execute()
+            analyzer.from_("case_insights").delete(returning=ReturnMethod.minimal).eq(
+                "case_id", case_id
+            ).eq("user_id", owner).execute()
+            analyzer.from_("case_insights").insert(row, returning=ReturnMethod.minimal).execute()
         if len(self._change_case(owner, case_id, lifecycle.analysis_completed(), claim)) != 1:
             return False
         awaiting = {"review_state": lifecycle.ReviewState.AWAITING_REVIEW.value}

@@ -47,6 +47,8 @@ SELECT, INSERT, UPDATE, DELETE = "select", "insert", "update", "delete"
 class Relation:
     authenticated: frozenset[str]
     view: str | None = None  # how a view runs: "invoker", or why it runs as its owner
+    # What the analyzer's own role (sec18) holds: the analysis of a case being analysed.
+    analyzer: frozenset[str] = frozenset()
 
 
 def _verbs(*verbs: str) -> frozenset[str]:
@@ -57,16 +59,19 @@ def _verbs(*verbs: str) -> frozenset[str]:
 # then filtered by the policies; triggers refuse what no policy may express.
 RELATIONS: dict[str, Relation] = {
     "cases": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
-    "case_files": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
-    "case_insights": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
-    # Kept drafts, decisions and signed notes: inserted, never changed; signed notes only by
-    # sign_note. DELETE is granted but no policy lets a row go (cascades only).
-    "ai_drafts": Relation(_verbs(SELECT, INSERT, DELETE)),
+    # A file's reading and the insights are the analyzer's to write (sec18): its role reads
+    # only the ids its own writes name (file_id, user_id; case_id, user_id).
+    "case_files": Relation(_verbs(SELECT, INSERT, DELETE), analyzer=_verbs(SELECT, UPDATE)),
+    "case_insights": Relation(_verbs(SELECT, DELETE), analyzer=_verbs(SELECT, INSERT, DELETE)),
+    # Kept drafts, decisions and signed notes: inserted, never changed; drafts only by the
+    # analyzer's role, signed notes only by sign_note. DELETE is granted but no policy lets
+    # a row go (cascades only).
+    "ai_drafts": Relation(_verbs(SELECT, DELETE), analyzer=_verbs(INSERT)),
     "section_reviews": Relation(_verbs(SELECT, INSERT, DELETE)),
     "signed_notes": Relation(_verbs(SELECT, DELETE)),
     "audit_events": Relation(_verbs(SELECT, INSERT)),
     "audit_checkpoints": Relation(_verbs(SELECT, INSERT)),
-    "critical_findings": Relation(_verbs(SELECT, INSERT)),
+    "critical_findings": Relation(_verbs(SELECT), analyzer=_verbs(INSERT)),
     "critical_acknowledgments": Relation(_verbs(SELECT)),  # acknowledge_critical_value only
     # By column: never merged_into, user_id or sex.
     "patients": Relation(_verbs(SELECT, INSERT, UPDATE)),
@@ -114,6 +119,9 @@ FUNCTIONS: dict[str, Function] = {
     "pilot_diagnosed": Function(False, True, True, "the caller's own review exists"),
     "pilot_review_correctable": Function(False, True, True, "the caller's own review"),
     "pilot_case_reviewable": Function(False, True, True, "an enrolment not the caller's"),
+    # The analyzer's policy helpers (sec18): yes or no for the ids named; its role only.
+    "analysis_underway": Function(False, False, True, "the analyzer's policies' helper"),
+    "draft_of_analysis": Function(False, False, True, "the analyzer's policies' helper"),
     # Pure helpers of checks, hashes and the case list.
     "canonical_json": Function(False, True, False, PURE),
     "signed_at_text": Function(False, True, False, PURE),
@@ -146,7 +154,7 @@ TRIGGER_FUNCTIONS = {
     "check_enrolled_draft": True,  # reads the stored draft: refuses a stranger first
     "check_enrolled_view": True,  # reads the stored case: refuses a stranger first
     "check_patient_merge": False,
-    "critical_finding_first_found": False,
+    "critical_finding_first_found": True,  # the case's findings, which the analyzer cannot read
     "doctor_profile_audited": True,
     "doctor_profile_touched": False,
     "keep_cases_with_signed_notes": False,
@@ -222,6 +230,7 @@ def test_every_relation_is_in_the_matrix_with_its_grants_rls_and_view_mode(
         expected = RELATIONS[name]
         assert _privileges(db, "anon", name) == frozenset(), name
         assert _privileges(db, "authenticated", name) == expected.authenticated, name
+        assert _privileges(db, "medcase_analyzer", name) == expected.analyzer, name
         if kind == "v":
             invoker = "security_invoker=true" in options or "security_invoker=on" in options
             assert expected.view is not None, f"{name}: say how the view runs"
@@ -238,7 +247,8 @@ def test_every_relation_is_in_the_matrix_with_its_grants_rls_and_view_mode(
         "select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace"
         " where n.nspname = 'public' and c.relkind = 'S'"
         " and (has_sequence_privilege('anon', c.oid, 'usage, select, update')"
-        " or has_sequence_privilege('authenticated', c.oid, 'usage, select, update'))"
+        " or has_sequence_privilege('authenticated', c.oid, 'usage, select, update')"
+        " or has_sequence_privilege('medcase_analyzer', c.oid, 'usage, select, update'))"
     ).fetchall()
     assert sequences == []
 
@@ -695,6 +705,8 @@ def test_the_current_draft_is_a_draft_of_the_same_case(
             supabase_stack, token, "case_insights", {"case_id": case_id}, {"draft_id": draft_id}
         )
         assert moved.status_code == 403, moved.text
+    # Since sec18 no doctor's token changes the insights at all, not even to its own draft;
+    # the analyzer's role names only a draft of the case it writes the insights of.
     kept = _patch(
         supabase_stack,
         doctor.token,
@@ -702,7 +714,21 @@ def test_the_current_draft_is_a_draft_of_the_same_case(
         {"case_id": ids["case"]},
         {"draft_id": enrolled_draft.draft_id},
     )
-    assert kept.status_code == 200 and len(kept.json()) == 1  # its own draft: allowed
+    assert kept.status_code == 403, kept.text
+    from core.models import NewCase
+
+    waiting = doctor.signed_in.services.create_case(NewCase("Eve Adams", 40, "female"), []).case
+    row = {
+        "case_id": waiting.case_id,
+        "user_id": doctor.signed_in.doctor.user_id,
+        "ai_insights": {},
+        "draft_id": own_other.draft_id,
+    }
+    with supabase_stack.rest_as(supabase_stack.analyzer_key) as rest:
+        pointed = rest.post("/rest/v1/case_insights", json=row)
+        assert pointed.status_code == 403, pointed.text
+        row["draft_id"] = None
+        assert rest.post("/rest/v1/case_insights", json=row).status_code == 201
 
 
 def test_object_names_and_file_rows_are_clean_keys_in_the_callers_folder(
@@ -910,7 +936,8 @@ def test_a_cases_id_and_creation_time_stay_as_they_were(
     (stored,) = [r for r in _rows(supabase_stack, "case_files") if r["case_id"] == ids["case"]]
     file = {"file_id": stored["file_id"]}
     moved = _patch(supabase_stack, doctor.token, "case_files", file, {"file_id": str(uuid.uuid4())})
-    assert moved.status_code == 400, moved.text
+    # No column of a file row is the doctor's to change (sec18); the trigger stays behind.
+    assert moved.status_code == 403, moved.text
 
 
 def test_an_event_a_client_appends_gets_the_databases_actor_place_link_and_time(

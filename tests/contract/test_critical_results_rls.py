@@ -44,7 +44,7 @@ def _role(harness: SupabaseHarness) -> Role:
     session = harness.provider.accounts.sign_up(
         f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
     )
-    signed_in = SignedIn(session.doctor, harness.provider.for_session(session))
+    signed_in = SignedIn(session.doctor, harness.provider.for_analysis(session))
     return Role(with_signer_profile(signed_in), session.access_token)
 
 
@@ -192,8 +192,8 @@ def test_sign_note_waits_for_every_acknowledgment_through_postgrest(
 def test_sign_note_waits_for_every_critical_value_the_case_held_through_postgrest(
     supabase_stack: SupabaseStack, clinic: Any
 ) -> None:
-    """The analyzer writes with the doctor's own token, so that token can make a draft
-    without the critical values current: a clean new one, or an older one pointed back
+    """The analyzer wrote with the doctor's own token (until sec18), so that token could
+    make a draft without the critical values current: a clean new one, or an older one pointed back
     to. sign_note waited only for the current draft's values; now for every value the
     case held, and each of them can be acknowledged."""
     roles, case_id, keys = clinic
@@ -211,7 +211,14 @@ def test_sign_note_waits_for_every_critical_value_the_case_held_through_postgres
             params={"case_id": f"eq.{older}"},
             json={"draft_id": clean.draft_id},
         )
-        assert moved.status_code in (200, 204), moved.text
+        # Since sec18 the doctor's token moves no pointer (only the analyzer's role writes
+        # the insights); the database's owner still can, and signing still waits.
+        assert moved.status_code == 403, moved.text
+    with supabase_stack.project.connect() as connection:
+        connection.execute(
+            "update public.case_insights set draft_id = %s where case_id = %s",
+            [clean.draft_id, older],
+        )
     older_keys = [critical_value_key(POTASSIUM)]
     for case, case_keys in ((case_id, keys), (older, older_keys)):
         _review_all(owner.signed_in, case)

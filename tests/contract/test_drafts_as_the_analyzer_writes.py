@@ -1,13 +1,14 @@
 """Round fifteen (red15): an AI draft of a shape no analysis writes, reaching other accounts.
 
-The analyzer writes drafts with the doctor's own token (round twelve left the analyzer's
-tables writable by it), and the enrolment check only asks that an enrolled draft be the
-stored draft redacted. So an enrolling doctor could store a draft whose provenance, diagnosis
-or a section is a string or a list, enrol the case, and every page that reads the pilot's
-drafts failed: the coordinator's figures and CSV export for the whole pilot, each reviewer's
-figures, and the AI draft a reviewer scores. The database now takes only drafts of the
-analyzer's shape from an API role (20261127180000_drafts_as_the_analyzer_writes.sql), and
-the pilot's readers read a draft stored before that rule without failing.
+The analyzer wrote drafts with the doctor's own token (round twelve left the analyzer's
+tables writable by it; since sec18 only the analyzer's own role writes them), and the
+enrolment check only asks that an enrolled draft be the stored draft redacted. So an
+enrolling doctor could store a draft whose provenance, diagnosis or a section is a string or
+a list, enrol the case, and every page that reads the pilot's drafts failed: the
+coordinator's figures and CSV export for the whole pilot, each reviewer's figures, and the
+AI draft a reviewer scores. The database now takes only drafts of the analyzer's shape from
+an API role (20261127180000_drafts_as_the_analyzer_writes.sql), and the pilot's readers read
+a draft stored before that rule without failing.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from psycopg.types.json import Jsonb
 
+from core.models import NewCase
 from core.services.pilots import PilotService
 from tests.contract.test_pilot_guards import _app_view, _case_with_values
 from tests.contract.test_pilot_integrity import pilot  # noqa: F401  (fixture)
@@ -58,24 +60,31 @@ def _current_draft(stack: SupabaseStack, case_id: str) -> tuple[str, dict[str, A
 
 
 @pytest.mark.parametrize("shape", [*REFUSED, "not an object"])
-def test_the_doctors_token_stores_only_drafts_of_the_analyzers_shape(
+def test_the_analyzers_key_stores_only_drafts_of_the_analyzers_shape(
     supabase_stack: SupabaseStack,
     pilot: Any,  # noqa: F811
     shape: str,
 ) -> None:
+    """Since sec18 no doctor's token stores a draft at all
+    (test_the_analyzers_own_role.py); the analyzer's role stores only drafts of its shape,
+    for a case being analysed."""
     _, roles, ids = pilot
     doctor = roles["doctor"]
     _, stored = _current_draft(supabase_stack, ids["case"])
     hostile = NOT_AN_OBJECT if shape == "not an object" else REFUSED[shape](stored)
+    waiting = doctor.signed_in.services.create_case(
+        NewCase("Ann Lee", 40, "female", "Tired."), []
+    ).case
     row = {
-        "case_id": ids["case"],
+        "case_id": waiting.case_id,
         "user_id": doctor.signed_in.doctor.user_id,
         "case_version": stored["provenance"].get("case_version"),
     }
-    with supabase_stack.rest_as(doctor.token) as rest:
+    with supabase_stack.rest_as(supabase_stack.analyzer_key) as rest:
         refused = rest.post(
             "/rest/v1/ai_drafts",
             json={**row, "draft_id": str(uuid.uuid4()), "ai_insights": hostile},
+            headers={"Prefer": "return=minimal"},
         )
         assert refused.status_code == 400, refused.text
         # A draft as the analyzer writes it still goes in.
@@ -83,6 +92,7 @@ def test_the_doctors_token_stores_only_drafts_of_the_analyzers_shape(
             kept = rest.post(
                 "/rest/v1/ai_drafts",
                 json={**row, "draft_id": str(uuid.uuid4()), "ai_insights": kept_draft},
+                headers={"Prefer": "return=minimal"},
             )
             assert kept.status_code == 201, kept.text
 

@@ -37,7 +37,7 @@ def _role(harness: SupabaseHarness) -> Role:
         f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
     )
     return Role(
-        SignedIn(session.doctor, harness.provider.for_session(session)), session.access_token
+        SignedIn(session.doctor, harness.provider.for_analysis(session)), session.access_token
     )
 
 

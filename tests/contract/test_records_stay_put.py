@@ -108,12 +108,13 @@ def test_a_file_row_stays_as_it_was_uploaded(
         {"case_id": other_case, "file_url": f"{me}/{other_case}/{stored['file_id']}/x.txt"},
     ):
         answer = _patch(supabase_stack, doctor.token, "case_files", file, change)
-        assert answer.status_code == 400, (change, answer.text)
+        # No column of a file row is the doctor's to change (sec18: not even its reading).
+        assert answer.status_code == 403, (change, answer.text)
     (still,) = [r for r in _rows(supabase_stack, "case_files") if r["file_id"] == stored["file_id"]]
     assert still == stored
-    # The analyzer's reading, as the app writes it with the same token.
+    # The reading is the analyzer's own role's to write (sec18), not the doctor's token's.
     read = _patch(supabase_stack, doctor.token, "case_files", file, {"text_data": "Hb 9.1 g/dL"})
-    assert read.status_code == 200, read.text
+    assert read.status_code == 403, read.text
 
 
 def test_a_signed_cases_files_and_their_bytes_are_kept(

@@ -212,9 +212,6 @@ def test_a_doctor_cannot_upload_into_another_doctors_folder(
 
 FOREIGN_WRITES = {
     "update case": "update cases set patient_name = 'Taken' where case_id = %(case)s",
-    # The analyzer's reading: what the app changes of a file (the rest stays as uploaded).
-    "update file": "update case_files set text_data = 'Hb 9.1' where file_id = %(file)s",
-    "update insights": "update case_insights set ai_insights = '{}' where case_id = %(case)s",
     "update object": "update storage.objects set metadata = '{}' where name = %(url)s",
     "delete case": "delete from cases where case_id = %(case)s",
     "delete file": "delete from case_files where file_id = %(file)s",
@@ -246,6 +243,25 @@ def _snapshot(db: psycopg.Connection, doctor: Doctor) -> tuple[object, ...]:
         db.execute("select * from case_insights where case_id = %s", [doctor.case_id]).fetchall(),
         db.execute("select * from storage.objects where name = %s", [doctor.file_url]).fetchall(),
     )
+
+
+# The analyzer's writes (sec18): a file's reading and the insights are written by the role
+# medcase_analyzer only, never by a doctor, not even on the doctor's own rows.
+ANALYZER_WRITES = {
+    "update file": "update case_files set text_data = 'Hb 9.1' where file_id = %(file)s",
+    "update insights": "update case_insights set ai_insights = '{}' where case_id = %(case)s",
+}
+
+
+@pytest.mark.parametrize("write", sorted(ANALYZER_WRITES))
+def test_no_doctor_writes_what_the_analyzer_writes(
+    db: psycopg.Connection, doctor_a: Doctor, doctor_b: Doctor, write: str
+) -> None:
+    for doctor in (doctor_a, doctor_b):
+        before = _snapshot(db, doctor_a)
+        with pytest.raises(DENIED), acting_as(db, doctor_b.user_id):
+            db.execute(ANALYZER_WRITES[write], {"case": doctor.case_id, "file": doctor.file_id})
+        assert _snapshot(db, doctor_a) == before
 
 
 def test_a_doctor_cannot_hand_a_case_or_file_over_to_another_doctor(
@@ -339,15 +355,14 @@ def test_every_update_moves_updated_at_forward(db: psycopg.Connection, doctor_a:
         ("update cases set patient_age = -1 where case_id = %(case)s", errors.CheckViolation),
         ("update cases set status = 'lost' where case_id = %(case)s", errors.CheckViolation),
         ("update cases set patient_name = '' where case_id = %(case)s", errors.CheckViolation),
-        (
-            "update case_files set file_category = 'x' where file_id = %(file)s",
-            errors.CheckViolation,
-        ),
+        # A file row is not the doctor's to change at all (only its reading changes, by the
+        # analyzer's role: sec18); the checks stay behind the privilege.
+        ("update case_files set file_category = 'x' where file_id = %(file)s", DENIED),
         (
             "update case_files set file_url = 'elsewhere/' || file_url where file_id = %(file)s",
-            errors.CheckViolation,
+            DENIED,
         ),
-        ("update case_files set file_size = 0 where file_id = %(file)s", errors.CheckViolation),
+        ("update case_files set file_size = 0 where file_id = %(file)s", DENIED),
     ],
 )
 def test_check_constraints_hold_for_the_owner(

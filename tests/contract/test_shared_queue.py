@@ -71,7 +71,7 @@ def second_client(harness: BackendHarness) -> BackendProvider:
             harness.data_dir, jwt_secret="contract-test-secret-of-at-least-32-bytes"
         )
     stack = harness.stack  # type: ignore[attr-defined]
-    return SupabaseBackendProvider(stack.url, stack.anon_key)
+    return SupabaseBackendProvider(stack.url, stack.anon_key, stack.analyzer_key)
 
 
 @pytest.fixture
@@ -86,7 +86,7 @@ def start_replica(
         taken: list[str] = []
 
         def open_backend() -> Backend:
-            backend = provider.for_session(session)
+            backend = provider.for_analysis(session)
             return replace(backend, cases=TakenCases(backend.cases, taken))
 
         engine = OpenAIEngine(
@@ -198,6 +198,7 @@ def test_a_case_created_on_a_replica_that_died_is_analysed_by_another_serving_th
             Settings(
                 supabase_url=supabase_stack.url,
                 supabase_anon_key=supabase_stack.anon_key,
+                supabase_analyzer_key=supabase_stack.analyzer_key,
                 data_dir=tmp_path / name,
             )
         )

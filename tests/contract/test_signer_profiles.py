@@ -23,7 +23,7 @@ def _without_profile(harness: BackendHarness) -> SignedIn:
     session = harness.provider.accounts.sign_up(
         f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
     )
-    return SignedIn(session.doctor, harness.provider.for_session(session))
+    return SignedIn(session.doctor, harness.provider.for_analysis(session))
 
 
 def test_signing_is_refused_until_the_doctor_sets_their_name_as_signed(
@@ -155,7 +155,7 @@ def test_sign_note_through_postgrest_is_refused_without_a_name_as_signed(
     harness = SupabaseHarness(supabase_stack)
     try:
         session = harness.provider.accounts.sign_up(f"n-{uuid.uuid4().hex[:8]}@t.test", "pw-pw-pw")
-        doctor = SignedIn(session.doctor, harness.provider.for_session(session))
+        doctor = SignedIn(session.doctor, harness.provider.for_analysis(session))
         case_id = _analysed(doctor)
         _review_all(doctor, case_id)
         draft = doctor.services.review.summary(case_id).draft

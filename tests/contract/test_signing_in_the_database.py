@@ -73,7 +73,7 @@ def _role(harness: SupabaseHarness) -> Role:
     session = harness.provider.accounts.sign_up(
         f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
     )
-    signed_in = SignedIn(session.doctor, harness.provider.for_session(session))
+    signed_in = SignedIn(session.doctor, harness.provider.for_analysis(session))
     return Role(with_signer_profile(signed_in), session.access_token)
 
 

@@ -17,6 +17,7 @@ import httpx
 import psycopg
 import pytest
 from postgrest.exceptions import APIError
+from psycopg.types.json import Jsonb
 
 from benchmarks.case_list import insights_for
 from core.analysis.rules.engine import RulesEngine
@@ -280,7 +281,11 @@ def test_a_doctors_sign_in_resumes_what_a_dead_process_left_analysing(
 
 def test_supabase_settings_wire_the_supabase_backend(supabase_stack: SupabaseStack) -> None:
     clinic = build_clinic(
-        Settings(supabase_url=supabase_stack.url, supabase_anon_key=supabase_stack.anon_key)
+        Settings(
+            supabase_url=supabase_stack.url,
+            supabase_anon_key=supabase_stack.anon_key,
+            supabase_analyzer_key=supabase_stack.analyzer_key,
+        )
     )
     try:
         assert isinstance(clinic.provider, SupabaseBackendProvider)
@@ -326,7 +331,12 @@ def test_the_stack_refuses_unknown_preferences(
 
 def test_the_smoke_journey_passes_against_the_stack(supabase_stack: SupabaseStack) -> None:
     steps: list[str] = []
-    run_journey(supabase_stack.url, supabase_stack.anon_key, say=steps.append)
+    run_journey(
+        supabase_stack.url,
+        supabase_stack.anon_key,
+        supabase_stack.analyzer_key,
+        say=steps.append,
+    )
     assert [step.split(":")[0] for step in steps] == ["ok"] * 7
     assert steps[-1] == "ok: case deleted, signed out"
 
@@ -396,7 +406,7 @@ def test_insights_a_doctor_forges_through_postgrest_are_not_verified(
 ) -> None:
     key = b"the analyzer's key, held by the app servers only"
     session = _session(stack_harness)
-    backend = stack_harness.provider.for_session(session)
+    backend = stack_harness.provider.for_analysis(session)
     who = SignedIn(session.doctor, backend)
     services = case_service(session.doctor, backend, seal_key=key)
     analysed = _open_case(who)
@@ -410,20 +420,34 @@ def test_insights_a_doctor_forges_through_postgrest_are_not_verified(
     assert (genuine.case.status, genuine.insights_verified) == ("completed", True)
 
     rest = stack_harness.provider.session_client(session).postgrest
-    # Raise the confidence of the analyzer's own record, as the doctor, straight to PostgREST.
+    # The doctor's own token, straight to PostgREST, changes no insights (sec18: only the
+    # analyzer's role writes them) ...
     altered = {**genuine.ai_insights, "overall_confidence_score": 0.99}
-    rest.from_("case_insights").update({"ai_insights": altered}).eq(
-        "case_id", analysed.case_id
-    ).execute()
+    with pytest.raises(APIError):
+        rest.from_("case_insights").update({"ai_insights": altered}).eq(
+            "case_id", analysed.case_id
+        ).execute()
+    assert services.get_case(analysed.case_id).insights_verified is True
+    # ... and what whoever holds the database changes shows as not verified.
+    with stack_harness.project.connect() as connection:
+        connection.execute(
+            "update public.case_insights set ai_insights = %s where case_id = %s",
+            [Jsonb(altered), analysed.case_id],
+        )
     assert services.get_case(analysed.case_id).insights_verified is False
 
     # A record written from scratch, for a case never analysed, "by" any model.
     forged_case = _open_case(who)
     forged = {**genuine.ai_insights}
     forged["provenance"] = {**forged["provenance"], "written_by": "GPT-9", "seal": "0" * 64}
-    rest.from_("case_insights").insert(
-        {"case_id": forged_case.case_id, "user_id": session.doctor.user_id, "ai_insights": forged}
-    ).execute()
+    row = {"case_id": forged_case.case_id, "user_id": session.doctor.user_id, "ai_insights": forged}
+    with pytest.raises(APIError):
+        rest.from_("case_insights").insert(row).execute()
+    with stack_harness.project.connect() as connection:
+        connection.execute(
+            "insert into public.case_insights (case_id, user_id, ai_insights) values (%s, %s, %s)",
+            [forged_case.case_id, session.doctor.user_id, Jsonb(forged)],
+        )
     rest.from_("cases").update({"status": "completed"}).eq("case_id", forged_case.case_id).execute()
     detail = services.get_case(forged_case.case_id)
     assert (detail.case.status, detail.insights_verified) == ("completed", False)
@@ -547,7 +571,7 @@ def test_a_pilots_cases_are_read_in_full_when_the_project_caps_its_answers(
     cases at one. It reads until a page comes back empty."""
     lead_session, owner_session = _session(stack_harness), _session(stack_harness)
     lead_backend = stack_harness.provider.for_session(lead_session)
-    owner = SignedIn(owner_session.doctor, stack_harness.provider.for_session(owner_session))
+    owner = SignedIn(owner_session.doctor, stack_harness.provider.for_analysis(owner_session))
     lead = PilotService(lead_session.doctor, lead_backend)
     pilot = lead.create_pilot("Paging", "", "2026-11-01", "2027-01-31")
     lead.add_member(pilot.pilot_id, owner.doctor.email, "doctor")

@@ -1,7 +1,8 @@
 -- A minimal stand-in for what a Supabase project has before any migration runs:
--- the API roles, auth.users with auth.uid(), the storage schema, and Supabase's default
--- grants (everything in public is granted to anon, authenticated and service_role, so
--- only row-level security keeps doctors apart). Shapes follow Supabase's own schemas,
+-- the API roles (and authenticator, which PostgREST logs in as), auth.users with
+-- auth.uid(), the storage schema, and Supabase's default grants (everything in public is
+-- granted to anon, authenticated and service_role, so only row-level security keeps
+-- doctors apart). Shapes follow Supabase's own schemas,
 -- trimmed to the columns MedCase and the local test stack use.
 
 do $$
@@ -14,6 +15,11 @@ begin
     end if;
     if not exists (select 1 from pg_roles where rolname = 'service_role') then
         create role service_role nologin noinherit bypassrls;
+    end if;
+    -- The role PostgREST logs in as (the stand-in connects as the owner and sets the
+    -- token's role itself); a role a token may name is granted to it.
+    if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+        create role authenticator nologin noinherit;
     end if;
 end
 $$;

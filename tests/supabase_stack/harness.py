@@ -38,13 +38,15 @@ class SupabaseHarness:
             for table in tables:
                 connection.execute(f"delete from {table}")  # regclass text: quoted names
         shutil.rmtree(self.project.storage_root / BUCKET, ignore_errors=True)
-        self.provider = SupabaseBackendProvider(stack.url, stack.anon_key)
+        self.provider = SupabaseBackendProvider(stack.url, stack.anon_key, stack.analyzer_key)
 
     def sign_up(self) -> SignedIn:
         session = self.provider.accounts.sign_up(
             f"dr-{uuid.uuid4().hex[:10]}@clinic.test", "s3cret-pass"
         )
-        return with_signer_profile(SignedIn(session.doctor, self.provider.for_session(session)))
+        # An analysis job's backend, as the app's runner has it: it reads and writes as the
+        # doctor, and writes the analysis as the analyzer (the ports' tests run analyses).
+        return with_signer_profile(SignedIn(session.doctor, self.provider.for_analysis(session)))
 
     def row_counts(self) -> dict[str, int]:
         with self.project.connect() as connection:

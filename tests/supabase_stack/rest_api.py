@@ -273,7 +273,13 @@ def _payload(body: bytes) -> Any:
 def _mutation(
     table: Table, target: sql.Composable, request: Request, preferences: set[str], body: bytes
 ) -> tuple[sql.Composable, list[Any], int]:
-    returning = sql.SQL("returning {}").format(table.selection(request))
+    # As PostgREST: a minimal answer reads no column back (a role that may write a column
+    # but not read the row, the analyzer's, is not refused for a RETURNING it never asked).
+    returning = (
+        sql.SQL("returning {}").format(table.selection(request))
+        if "return=representation" in preferences
+        else sql.SQL("returning 1")
+    )
     if request.method == "DELETE":
         if body and _payload(body) != {}:  # postgrest-py sends "{}"; PostgREST ignores it
             raise _bad("DELETE takes no body")

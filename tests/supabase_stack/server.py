@@ -2,9 +2,10 @@
 
 It serves the subset of PostgREST (``/rest/v1``), Auth (``/auth/v1``) and Storage
 (``/storage/v1``) that MedCase's backend uses, through the real supabase-py client.
-Every data request runs in its own transaction as the caller's role (``anon`` or
-``authenticated``) with ``request.jwt.claims`` set, exactly as PostgREST does, so the
-migration's row-level security is what keeps doctors apart, not this server.
+Every data request runs in its own transaction as the caller's role (``anon``,
+``authenticated`` or the analyzer's ``medcase_analyzer``) with ``request.jwt.claims`` set,
+exactly as PostgREST does, so the migration's row-level security is what keeps doctors
+apart, not this server.
 
 Strict: a parameter, header preference, column or body field it does not know is a 400,
 never silently ignored, so the backend cannot come to depend on something Supabase would
@@ -33,7 +34,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Mount
 
 ACCESS_TOKEN_SECONDS = 3600
-API_ROLES = ("anon", "authenticated")
+# medcase_analyzer: the analyzer's own role (its key is the server's, never a doctor's).
+API_ROLES = ("anon", "authenticated", "medcase_analyzer")
 
 
 class StackError(Exception):
@@ -61,6 +63,10 @@ class Project:
         # this many rows, whatever its limit asks; None, as by default, caps nothing.
         self.max_rows: int | None = None
         self.anon_key = self.sign({"role": "anon", "iss": "supabase-test-stack"}, 10 * 365 * 86400)
+        # Minted as README says for a project: the role claim, no subject, a long life.
+        self.analyzer_key = self.sign(
+            {"role": "medcase_analyzer", "iss": "supabase-test-stack"}, 10 * 365 * 86400
+        )
 
     def sign(self, claims: dict[str, Any], lifetime: int) -> str:
         now = int(time.time())
@@ -149,6 +155,11 @@ class SupabaseStack:
     @property
     def anon_key(self) -> str:
         return self.project.anon_key
+
+    @property
+    def analyzer_key(self) -> str:
+        """The analyzer's token (role medcase_analyzer), as the app's server holds it."""
+        return self.project.analyzer_key
 
     def rest_as(self, token: str | None) -> httpx.Client:
         """An HTTP client that calls this stack as a browser would: the anon key, and the

@@ -1,7 +1,7 @@
 """The doctor's journey against a Supabase project, end to end, through core.services.
 
     SUPABASE_URL=https://<ref>.supabase.co SUPABASE_ANON_KEY=<anon key> \\
-        .venv/bin/python -m tests.supabase_stack.smoke
+        SUPABASE_ANALYZER_KEY=<analyzer key> .venv/bin/python -m tests.supabase_stack.smoke
 
 Signs up a throwaway doctor (or signs in with SMOKE_EMAIL / SMOKE_PASSWORD when the
 project asks new accounts to confirm their email), opens a case with a lab file and a
@@ -40,16 +40,18 @@ def _doctor(provider: SupabaseBackendProvider, email: str | None, password: str 
 def run_journey(
     url: str,
     anon_key: str,
+    analyzer_key: str | None,
     email: str | None = None,
     password: str | None = None,
     say: Callable[[str], None] = print,
 ) -> None:
     """Walk the journey; raises at the first step that does not behave."""
-    provider = SupabaseBackendProvider(url, anon_key)
+    provider = SupabaseBackendProvider(url, anon_key, analyzer_key)
     runner = AnalysisRunner(RulesEngine(), workers=2)
     try:
         session = _doctor(provider, email, password)
-        doctor, backend = session.doctor, provider.for_session(session)
+        # The analysis job's backend: the analyzer's key writes the draft.
+        doctor, backend = session.doctor, provider.for_analysis(session)
         say(f"ok: signed in as {doctor.email}")
 
         lab = Upload("labs.pdf", samples.pdf_bytes(samples.LAB_REPORT_LINES), "lab")
@@ -132,6 +134,7 @@ def main(environment: Mapping[str, str] = os.environ) -> int:
         run_journey(
             settings.supabase_url,
             settings.supabase_anon_key,
+            settings.supabase_analyzer_key,
             environment.get("SMOKE_EMAIL"),
             environment.get("SMOKE_PASSWORD"),
         )
