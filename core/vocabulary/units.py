@@ -142,6 +142,18 @@ _SAME_AS: dict[str, str] = {
 }
 
 _EXPONENT = re.compile(r"^(?:x|×|\*)?10(?:\^|\*|e)?(\d{1,2})/")
+# A count with the cell's own name before the volume, as case reports write it: "a
+# platelet count of 842,000 platelets/mcL" and "18,700 WBCs/mcL" (MedRBench PMC11584938),
+# "platelet variation (from 98000 elements/mcL" (PMC11378097), "3 leukocytes/μL": a count
+# per microlitre like "cells/µL". Unconverted, such a count had no flag and a critical one
+# was never telephoned.
+_NAMED_COUNT = re.compile(
+    r"^(?:platelets?|plts?|elements?|wbcs?|rbcs?|leu[ck]ocytes?|neutrophils?|lymphocytes?)/"
+    r"(?=(?:ul|mm3|cumm|cmm)$)"
+)
+# A thousand written out as the power: "platelet count (862 × 1000/mm3, normal range:
+# 150-450 × 1000/mm3)" (PMC11460625), "345 × 1000/μL": 10^3 per microlitre.
+_THOUSAND = re.compile(r"^(?:x|×|\*)1000/(?=(?:ul|mcl|mm3)$)")
 
 
 @functools.lru_cache(maxsize=4096)  # reports repeat a few dozen spellings; called per value
@@ -152,9 +164,11 @@ def unit_key(unit: str | None) -> str:
     key = unit.strip().lower().translate(SUPERSCRIPT_DIGITS).replace(" ", "")
     key = key.replace("µ", "u").replace("μ", "u").replace("²", "2").replace("³", "3")
     key = key.rstrip(".,;:")
+    key = _THOUSAND.sub("10^3/", key)
     # "10e9/l", "x10*9/l" and "109/l" (superscript lost in a PDF) all mean 10^9/l
     key = _EXPONENT.sub(r"10^\1/", key)
     key = re.sub(r"/mcl$", "/ul", key)
+    key = _NAMED_COUNT.sub("cells/", key)
     key = re.sub(r"/(?:lit(?:re|er)?|ltr)$", "/l", key)  # "meq/lit", "mmol/litre"
     key = re.sub(r"^mc(?=g|mol|l)", "u", key)
     if _LAKH.fullmatch(key):
