@@ -741,7 +741,13 @@ _UA_VALUE = re.compile(r"\bUA(?=\s*[:=]?\s*\d[\d.,]*\s*(?:[µμu]mol|mg)\s*/\s*d
 # described": a case report's citation marks, whole numbers in square brackets after a word,
 # are never the test's value. A reference range in brackets has a dash or a decimal ("[0-40]",
 # "[3.5 - 5.1]") and is left alone.
-_CITATION_MARK = re.compile(r"(?<=[A-Za-z)])\s*\[\d{1,3}(?:\s*,\s*\d{1,3})*\](?!\s*[%/])")
+# So too after a full stop, a comma or another mark, and a list of marks in one bracket: "of
+# T lymphocytes. [2]. These lesions" (MedRBench PMC11378093), "derived from urea [4], [5]."
+# (PMC11492611, a urea of 5), "ALK protein, [18] is often positive" (PMC11532891),
+# "metanephrines and normetanephrines [[13], [14], [15]]" (PMC11541943).
+_CITATION_MARK = re.compile(
+    r"(?<=[A-Za-z).,\]])\s*\[\s*\[?\d{1,3}\]?(?:\s*,\s*\[?\d{1,3}\]?)*\s*\](?!\s*[%/])"
+)
 
 
 # A citation printed in superscript, flattened after the full stop of a sentence that ends in
