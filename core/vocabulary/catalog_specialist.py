@@ -378,6 +378,19 @@ _ROUND_FIFTEEN: tuple[Analyte, ...] = (
         "anti-factor viii antibody", "anti-fviii antibody"),
             (_u("bu/ml", None, 0.6, 0, 100_000, written_only=True),)),
 )
+
+# Round eighteen's count (issue #29, labs18): the HIV viral load, in copies as reports write
+# it: "the HIV viral load had significantly decreased (373 copies/ml)" (MedRBench
+# PMC11540929). Named by the virus like round fifteen's loads; a bare "viral load" beside HIV
+# or a CD4 count is named HIV's by core.analysis.labs.viral_units.hiv_viral_loads. No usual
+# range: any copies found are the finding.
+_ROUND_EIGHTEEN: tuple[Analyte, ...] = (
+    Analyte("HIV RNA", IMMUNOLOGY, ("hiv rna", "hiv-1 rna", "hiv 1 rna", "hiv viral load",
+                                    "hiv-1 viral load", "hiv 1 viral load", "hiv load",
+                                    "hiv rna viral load", "hiv-1 rna viral load",
+                                    "plasma hiv rna", "plasma hiv-1 rna"),
+            (_u("copies/ml", None, None, 0, 1e9, written_only=True),)),
+)
 # fmt: on
 
 SPECIALIST_ANALYTES: tuple[Analyte, ...] = (
@@ -389,4 +402,5 @@ SPECIALIST_ANALYTES: tuple[Analyte, ...] = (
     + _DRUG_LEVELS
     + _INBORN_ERRORS
     + _ROUND_FIFTEEN
+    + _ROUND_EIGHTEEN
 )

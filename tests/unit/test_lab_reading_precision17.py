@@ -119,7 +119,7 @@ def test_a_lymphocyte_subset_is_no_lymphocyte_count() -> None:
             "The HIV test confirmed active HIV infection with a high viral load (559,032 "
             "copies/ml) and a low CD4+ lymphocyte count (42/µl, normal range > 300/μl)."
         )
-    ) == [("CD4 count", 42)]
+    ) == [("HIV RNA", 559032), ("CD4 count", 42)]  # the HIV load read since labs18
     assert _pairs(parse_lab_values("CD4+ T lymphocytes were 230 cells/μL")) == [("CD4 count", 230)]
 
 

@@ -14,6 +14,13 @@ the fluid: "(pleural fluid protein/ serum protein ~0.68, ... of serum LDH), with
 lymphocytes (total cells 3300/mm3" (PMC11615976) names serum last, and a blood white count
 of 3300 would be false. A count named by its cell ("red blood cell count", "CD4 cell count")
 keeps its name.
+
+The count may also be told without a name at all, as a number of cells right after the verb
+or colon that opens the fluid's results: "Cerebrospinal fluid (CSF) analysis revealed 29
+cells/mm3 (neutrophils, 4%; lymphocytes, 96%)" (MedRBench PMC11512595), "partial improvement of
+CSF features: 53 cells/mm³ (95 % lymphocytes); protein 311 mg/dL" (PMC11406475), "CSF analysis
+was done which showed 162 cells/cumm, glucose- 44 mg/dl" (PMC11632747). The same rule holds:
+the fluid is the specimen named last before the number.
 """
 
 from __future__ import annotations
@@ -37,6 +44,15 @@ _CELL_BEFORE = re.compile(
 )
 
 
+# A number of cells right after the words that open a fluid's results, with a count's unit,
+# unless a name stands before the colon.
+_BARE_COUNT = re.compile(
+    r"(?i)(?P<lead>\b(?:revealed|showed|shows|demonstrated)\s+|:\s*)"
+    r"(?=\d[\d,.]*\s*cells?\s*(?:/|per\s)\s*(?:µl|μl|ul|mcl|mm3|mm³|mm\^3|cumm|microlit))"
+)
+_NAMED_BEFORE = re.compile(r"(?i)(?:count|cells?|wbc|rbc|leu[ck]ocytes|\))\s*$")
+
+
 def _white_cells(match: re.Match[str]) -> str:
     before = match.string[: match.start()]
     if _CELL_BEFORE.search(before) or not fluid_named_last(before):
@@ -44,7 +60,15 @@ def _white_cells(match: re.Match[str]) -> str:
     return "white cell count"
 
 
+def _named_count(match: re.Match[str]) -> str:
+    before = match.string[: match.start()]
+    # "White blood cell count: 7600 cells/µL" (PMC11609108) is named before its colon
+    if _NAMED_BEFORE.search(before) or not fluid_named_last(match.string[: match.end()]):
+        return match.group()
+    return f"{match.group('lead')}white cell count "
+
+
 def fluid_cell_counts(sentence: str) -> str:
     """``sentence`` with the bare cell counts of the body fluid it names last before each
     written as that fluid's white cell count."""
-    return _COUNT_NAME.sub(_white_cells, sentence)
+    return _BARE_COUNT.sub(_named_count, _COUNT_NAME.sub(_white_cells, sentence))

@@ -570,6 +570,9 @@ LOINC: dict[str, LoincTest] = {
                              "Plasma by NAA with probe detection", ("u/ml",),
                   copies_ml=("20416-4", "Hepatitis C virus RNA [#/volume] (viral load) in "
                                         "Serum or Plasma by NAA with probe detection")),
+    # Round eighteen's HIV load, from the same [U] file: its copies have the [#/volume] code.
+    "HIV RNA": _t("20447-9", "HIV 1 RNA [#/volume] (viral load) in Serum or Plasma by NAA with "
+                             "probe detection", ("copies/ml",)),  # U
     # Round sixteen's autoantibodies (core.vocabulary.catalog_autoantibodies), from the same
     # [U] file. It holds the TSH receptor antibody only as measured by immunoassay (the TBII
     # assays that report IU/L), and the binding antibody among the acetylcholine receptor's

@@ -28,7 +28,7 @@ from core.analysis.labs.respectively import (
     pair_with_ranges,
     two_specimens_respectively,
 )
-from core.analysis.labs.viral_units import viral_units
+from core.analysis.labs.viral_units import hiv_viral_loads, viral_units
 
 _NAME = ANALYTE_NAME.pattern
 _NUM = r"\d+(?:\.\d+)?"
@@ -984,7 +984,7 @@ def rewrite_prose(line: str) -> str:
     line = _PROTEINURIA_CONCENTRATION.sub(lambda m: f"urine {m.group('what').lower()} ", line)
     line = _INSULIN_LEVEL.sub(lambda m: f"serum insulin{m.group('word') or ''}", line)
     line = _CELLS_IN_UNIT.sub(_cells_in_unit, line)
-    line = viral_units(line)
+    line = hiv_viral_loads(viral_units(line))
     line = name_catecholamine_levels(line)
     line = _POINT_THOUSANDS.sub(lambda m: m.group("head") + m.group("tail"), line)
     line = joined_thousands(line)
