@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from core.analysis.rules.neoplasm_sites import table_sites, uncoded_sites
 from core.icd10 import check_icd10, code_set
 
 MALIGNANT, BENIGN, UNCERTAIN, IN_SITU = "malignant", "benign", "uncertain", "in situ"
@@ -52,6 +53,9 @@ class Morphology:
     behaviour: str
     icd_o: str  # the ICD-O-3 morphology code whose behaviour digit is ``behaviour``
     unsited: str | None = None  # the index's code with no site named, where it gives one
+    # A word of a class of tumours ("carcinoma", "cancer") read only with its site: alone, it
+    # names no diagnosis ("carcinoma" of a differential, "cancer" of a family history).
+    sited_only: bool = False
 
 
 _TUMOUR = ("tumor", "tumour")
@@ -128,6 +132,14 @@ MORPHOLOGIES: tuple[Morphology, ...] = (
     ),
     Morphology(("craniopharyngioma",), UNCERTAIN, "9350/1", "D44.4"),
     Morphology(_tumour("granular cell"), BENIGN, "9580/0"),
+    # The classes of tumours the index sends to "Neoplasm, <behaviour>, by site" with no
+    # histology of their own ("Carcinoma (malignant) - see Neoplasm, by site, malignant";
+    # "Adenocarcinoma - see also Neoplasm, by site, malignant"; "Carcinoma in situ - see
+    # Neoplasm, by site, in situ"), at a site of the Neoplasm Table (neoplasm_sites.py) or the
+    # code set's: "carcinoma of the ampulla of Vater" C24.1, "urachal adenocarcinoma".
+    Morphology(("carcinoma", "adenocarcinoma"), MALIGNANT, "8010/3", sited_only=True),
+    Morphology(("cancer", "malignancy"), MALIGNANT, "8000/3", sited_only=True),
+    Morphology(("carcinoma in situ", "adenocarcinoma in situ"), IN_SITU, "8010/2", sited_only=True),
 )
 
 
@@ -159,6 +171,7 @@ SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
     "kidney": ("renal", "renal cell"),
     "ureter": ("ureteral", "ureteric"),
     "bladder": ("urinary bladder",),
+    "urachus": ("urachal",),
     "brain": ("cerebral",),
     "thyroid gland": ("thyroid",),
     "adrenal gland": ("adrenal", "adrenocortical"),
@@ -201,6 +214,15 @@ EXTRA_SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
 }
 
 
+# The hand-kept sites and adjectives above: a class of tumours is read at these too.
+_HAND_FORMS = frozenset(
+    word
+    for table in (SITE_ADJECTIVES, EXTRA_SITE_ADJECTIVES)
+    for site, adjectives in table.items()
+    for word in (site, *adjectives)
+)
+
+
 def _code_of(icd: object, code: str) -> str:
     """A code a site's description names, or the unspecified one below it ("D30.0 Benign
     neoplasm of kidney" has D30.00, of the unspecified kidney)."""
@@ -229,7 +251,17 @@ _SITE_STARTS = (
 
 @cache
 def site_codes(behaviour: str) -> dict[str, str]:
-    """Site words (noun or adjective, lower case) -> the site's code of that behaviour, for
+    """Site words (noun or adjective, lower case) -> the site's code of that behaviour: the
+    code set's (code_set_sites), then the Neoplasm Table's it does not name."""
+    sites = dict(code_set_sites(behaviour))
+    for form, code in table_sites(behaviour).items():
+        sites.setdefault(form, code)
+    return sites
+
+
+@cache
+def code_set_sites(behaviour: str) -> dict[str, str]:
+    """Site words the code set's descriptions give -> the site's code of that behaviour, for
     every site whose codes of the behaviour fall in one category."""
     icd = code_set()
     (low, high), described = _DESCRIBED[behaviour]
@@ -272,7 +304,7 @@ def morphology_names() -> dict[tuple[str, ...], Morphology]:
     return names
 
 
-_MAX_SITE_WORDS = 4
+_MAX_SITE_WORDS = 6  # "lower lobe of the lung", a site of the Neoplasm Table
 # Words between a morphology and the site after it: "of the", "arising from the left", "in".
 _JOINS = (
     ("of",),
@@ -300,21 +332,50 @@ def sited_neoplasms(words: list[str]) -> list[tuple[int, int, str, tuple[int, in
             morphology = names.get(tuple(words[first : first + size]))
             if morphology is None:
                 continue
-            start, end, code = _with_site(words, first, first + size, morphology)
-            found.append((start, end, code, (first, first + size)))
+            sited = _with_site(words, first, first + size, morphology)
+            if sited:
+                start, end, code = sited
+                found.append((start, end, code, (first, first + size)))
             break
     return found
 
 
 def _with_site(
     words: list[str], start: int, end: int, morphology: Morphology
-) -> tuple[int, int, str]:
-    sites = site_codes(morphology.behaviour)
+) -> tuple[int, int, str] | None:
     # The morphology's abbreviation in brackets after it: "Inflammatory myofibroblastic tumor
     # (IMT) of the liver", "Primitive neuroectodermal tumor (PNET) of the cervix".
     if end < len(words) and _abbreviates(words[end], words[start:end]):
         end += 1
-    # The site after: "leiomyosarcoma of the (left) uterus".
+    sites = _readable_sites(morphology)
+    after = _site_after(words, end, sites)
+    if after and after[1] in code_set_sites(morphology.behaviour):
+        return start, after[0], sites[after[1]]
+    # The site before: "(primary) uterine leiomyosarcoma", "carotid body paraganglioma"; it
+    # names the organ where a site of the Neoplasm Table after names where the tumour lies
+    # ("parathyroid adenoma of the posterior mediastinum", ectopic).
+    before = _site_before(words, start, sites)
+    if before:
+        return start - len(before.split()), end, sites[before]
+    if after:
+        return start, after[0], sites[after[1]]
+    return _unsited(start, end, morphology)
+
+
+def _readable_sites(morphology: Morphology) -> dict[str, str]:
+    """The site words a morphology is read with: a class of tumours ("carcinoma") only at a
+    site the Neoplasm Table codes or a hand-kept adjective names ("oral"), never at a code-set
+    description's other words ("duct" of "lacrimal gland and duct", "head" of C76.0)."""
+    sites = site_codes(morphology.behaviour)
+    if not morphology.sited_only:
+        return sites
+    table = table_sites(morphology.behaviour)
+    return {site: code for site, code in sites.items() if site in table or site in _HAND_FORMS}
+
+
+def _site_after(words: list[str], end: int, sites: dict[str, str]) -> tuple[int, str] | None:
+    """The site after the morphology ("of the (left) uterus"): one past its last word, and its
+    words; none where the words name a site the morphology alone codes ("of the thigh")."""
     for join in sorted(_JOINS, key=len, reverse=True):
         after = end + len(join)
         if tuple(words[end:after]) != join:
@@ -322,16 +383,31 @@ def _with_site(
         if after < len(words) and words[after] in _SIDES:
             after += 1
         for size in range(_MAX_SITE_WORDS, 0, -1):
-            code = sites.get(" ".join(words[after : after + size]))
-            if code and after + size <= len(words):
-                return start, after + size, code
-    # The site before: "(primary) uterine leiomyosarcoma", "carotid body paraganglioma".
+            if after + size > len(words):
+                continue
+            site = " ".join(words[after : after + size])
+            if site in sites:
+                return after + size, site
+            if site in uncoded_sites():
+                return None
+    return None
+
+
+def _site_before(words: list[str], start: int, sites: dict[str, str]) -> str | None:
     for size in range(_MAX_SITE_WORDS, 0, -1):
         if start - size < 0:
             continue
-        code = sites.get(" ".join(words[start - size : start]))
-        if code:
-            return start - size, end, code
+        site = " ".join(words[start - size : start])
+        if site in sites:
+            return site
+        if site in uncoded_sites():
+            return None
+    return None
+
+
+def _unsited(start: int, end: int, morphology: Morphology) -> tuple[int, int, str] | None:
+    if morphology.sited_only:
+        return None
     return start, end, morphology.unsited or _UNSITED[morphology.behaviour]
 
 
@@ -349,7 +425,7 @@ def _abbreviates(word: str, name: list[str]) -> bool:
 
 def every_code() -> set[str]:
     """Every code the morphologies can give (checked against the code set by the tests)."""
-    codes = {m.unsited or _UNSITED[m.behaviour] for m in MORPHOLOGIES}
+    codes = {m.unsited or _UNSITED[m.behaviour] for m in MORPHOLOGIES if not m.sited_only}
     for behaviour in _DESCRIBED:
         codes |= set(site_codes(behaviour).values())
     return {code for code in codes if code}
