@@ -199,6 +199,7 @@ def header() -> list[str]:
 
 
 def header_lines(path: Path) -> list[str]:
-    """A names file's "#" header lines (this module's and index_names.py's)."""
+    """A shipped data file's "#" header lines (this module's, index_names.py's and
+    neoplasm_sites.py's)."""
     with path.open(encoding="utf-8") as lines:
         return [line.rstrip("\n") for line in lines if line.startswith("#")]

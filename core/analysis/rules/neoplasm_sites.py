@@ -31,6 +31,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from core.analysis.rules.disease_names import header_lines
 from core.icd10 import check_icd10, code_set
 
 DATA = Path(__file__).with_suffix(".tsv")  # neoplasm_sites.tsv, beside this module
@@ -147,5 +148,4 @@ def uncoded_sites() -> frozenset[str]:
 
 def header() -> list[str]:
     """The shipped file's header lines: its source, commit, CMS release and filters."""
-    with DATA.open(encoding="utf-8") as lines:
-        return [line.rstrip("\n") for line in lines if line.startswith("#")]
+    return header_lines(DATA)
