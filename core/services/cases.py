@@ -584,9 +584,8 @@ class CaseService:
             self.leftovers.keep(self.doctor.user_id, keys)
 
     def remove_leftover_files(self) -> int:
-        """Remove what a failed clean-up of this doctor's left, with this service's token."""
-        if not self.leftovers.waiting(self.doctor.user_id):
-            return 0
+        """Remove what a failed clean-up of this doctor's left, with this service's token
+        (nothing to do, no request made)."""
         return self.leftovers.remove_with(self.doctor.user_id, self.backend.blobs)
 
     def resume_if_abandoned(self, case: Case) -> bool:
