@@ -91,10 +91,12 @@ def fhir_collection_time(moment: Any) -> CollectionTime | None:
 def in_clinic_zone(values: list[LabValue], zone: tzinfo | None) -> list[LabValue]:
     """The values with each time sent without any offset (to the hour or the minute) placed
     in the clinic's ``zone``: the clock time as the lab wrote it, in that zone. A date alone,
-    and a time whose zone was sent, are left as they are; no zone set, nothing changes."""
+    and a time whose zone was sent, are left as they are; with no zone set or no such time,
+    the very list given (the caller copies the document only when a time moved)."""
     if zone is None:
         return values
     placed: list[LabValue] = []
+    moved = False
     for value in values:
         collected = value.collected
         if collected is not None and not collected.zone_given and collected.precision != "day":
@@ -104,8 +106,9 @@ def in_clinic_zone(values: list[LabValue], zone: tzinfo | None) -> list[LabValue
                 update={"at": at.replace(tzinfo=fixed), "zone_given": True}
             )
             value = value.model_copy(update={"collected": collected})
+            moved = True
         placed.append(value)
-    return placed
+    return placed if moved else values
 
 
 def doubt_of(collected: CollectionTime, now: datetime, birth_date: date | None) -> str | None:
