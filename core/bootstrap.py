@@ -225,6 +225,8 @@ def build_clinic(settings: Settings) -> Clinic:
     # One reading per process: the analyzer's files and the page's thumbnails share its
     # children, so MEDCASE_FILE_READERS x MEDCASE_FILE_READING_MB bounds them all.
     reading = IsolatedReading(reading_limits(settings))
+    # Kept in the data folder: a restart does not forget what a refused clean-up left.
+    leftovers = LeftoverFiles.in_data_dir(settings.data_dir)
     warm_up_in_background()  # the code set, then long-lived objects out of the GC's way
     clinic = Clinic(
         settings=settings,
@@ -235,7 +237,8 @@ def build_clinic(settings: Settings) -> Clinic:
         seal_key=seal_key,
         browser_sessions=BrowserSessions.in_data_dir(settings.data_dir),
         reading=reading,
-        closers=[engine.close, provider.close],
+        leftover_files=leftovers,
+        closers=[engine.close, provider.close, leftovers.close],
     )
     if settings.analyses_in_workers:
         # The worker processes take the cases from the database (core.jobs.workers).

@@ -14,7 +14,7 @@ from dataclasses import replace
 import jwt
 import pytest
 
-from core.bootstrap import Clinic
+from core.bootstrap import Clinic, build_clinic
 from core.config import Settings
 from core.errors import MedCaseError, NotAuthenticated
 from core.jobs.recovery import Recovery, RecoveryPolicy
@@ -108,6 +108,43 @@ def test_refused_again_it_waits_for_the_token_after(harness, doctor_a: SignedIn)
     assert leftovers.waiting(doctor_a.doctor.user_id) == 2
     assert _service(doctor_a, doctor_a.backend, leftovers).remove_leftover_files() == 2
     assert harness.stored_keys() == before
+
+
+def test_what_waits_is_kept_across_a_restart_of_the_dashboard(tmp_path) -> None:
+    """The clinic keeps the keys in its data folder: a process that stops between the
+    refusal and the doctor's return does not forget them."""
+    data = tmp_path / "data"
+    stored = data / "files"
+
+    def files_on_disk() -> set[str]:
+        return {str(p.relative_to(stored)) for p in stored.rglob("*") if p.is_file()}
+
+    first = build_clinic(Settings(data_dir=data, analyzer="separate"))
+    try:
+        session = first.accounts.sign_up("dr-restart@clinic.test", "s3cret-pass-word")
+        services = first.services_for(session)
+        before = files_on_disk()
+        services.backend = replace(
+            with_failing_database(services.backend),
+            blobs=RefusingDeletes(services.backend.blobs),
+        )
+        with pytest.raises(MedCaseError):
+            services.create_case(FORM, _uploads())
+        services.close()
+        assert len(files_on_disk() - before) == 2
+    finally:
+        first.close()
+
+    second = build_clinic(Settings(data_dir=data, analyzer="separate"))
+    try:
+        assert second.leftover_files.waiting(session.doctor.user_id) == 2
+        again = second.accounts.sign_in("dr-restart@clinic.test", "s3cret-pass-word")
+        second.services_for(again).close()
+        assert files_on_disk() == before
+        assert second.leftover_files.waiting(session.doctor.user_id) == 0
+    finally:
+        second.close()
+    assert oct((data / "leftover_files.sqlite3").stat().st_mode & 0o777) == "0o600"
 
 
 class _AfterExpiry:
