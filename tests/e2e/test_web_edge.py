@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests import samples
 from tests.e2e.clinic_browser import DoctorAtBrowser
 from tests.e2e.conftest import RunningApp
 from ui.browser_cookie import COOKIE
@@ -179,3 +180,27 @@ def test_downloads_die_with_the_session(
     doctor.sign_out()
     _cookie_changes_from(doctor.page.context, doctor.page, before)
     assert doctor.page.request.get(address).status == 403
+
+
+def test_a_docx_is_checked_then_saved_with_a_second_click(
+    medcase_app: RunningApp, browser: Browser, artifacts: Path, tmp_path: Path
+) -> None:
+    letter = tmp_path / "letter.docx"
+    letter.write_bytes(samples.docx_bytes())
+    doctor = _doctor(browser, medcase_app, artifacts)
+    doctor.visit()
+    doctor.create_account("dr.docx@clinic.test")
+    doctor.go_to("New case")
+    form = doctor.fill_new_case("Docx Patient", 61, "Male", "Letter attached.", [letter], [])
+    doctor.submit(form, "Create case")
+    expect(doctor.heading("Docx Patient")).to_be_visible()
+    # Nothing is offered to save before the check: the first click checks the file.
+    save = doctor.main.get_by_role("button", name="Save letter.docx")
+    expect(save).to_have_count(0)
+    doctor.main.get_by_role("button", name="letter.docx", exact=True).click()
+    expect(save).to_be_visible()
+    with doctor.page.expect_download() as started:
+        save.click()
+    download = started.value
+    assert download.suggested_filename == "letter.docx"
+    assert Path(download.path()).read_bytes() == letter.read_bytes()
