@@ -2272,7 +2272,7 @@ CREATE TABLE public.audit_checkpoints (
 -- Name: TABLE audit_checkpoints; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON TABLE public.audit_checkpoints IS 'The app''s sealed checkpoints of each doctor''s audit chain: the event count (seq) and the head hash then, with an HMAC by the app''s key (core/audit.py checkpoint_seal).';
+COMMENT ON TABLE public.audit_checkpoints IS 'The app''s sealed checkpoints of each doctor''s audit chain: the event count (seq) and the head hash then, with an HMAC by the app''s key (core/audit.py checkpoint_seal). A row whose seal the app did not make is ignored; it never keeps the app''s from its place.';
 
 --
 -- Name: audit_events; Type: TABLE; Schema: public; Owner: -
@@ -2833,7 +2833,7 @@ ALTER TABLE ONLY public.ai_drafts
 --
 
 ALTER TABLE ONLY public.audit_checkpoints
-    ADD CONSTRAINT audit_checkpoints_pkey PRIMARY KEY (user_id, seq);
+    ADD CONSTRAINT audit_checkpoints_pkey PRIMARY KEY (user_id, seq, seal);
 
 --
 -- Name: audit_events audit_events_details_size; Type: CHECK CONSTRAINT; Schema: public; Owner: -

@@ -53,7 +53,7 @@ class SupabaseAuditTrail:
                     row, returning=ReturnMethod.minimal
                 ).execute()
         except InvalidInput:
-            pass  # this position is checkpointed already (the primary key)
+            pass  # the app sealed this position already (same seal: the primary key)
 
     def _checkpoints(self, owner: str) -> list[Checkpoint]:
         query = (

@@ -218,6 +218,10 @@ def test_no_client_appends_signing_events_or_megabytes_to_the_trail(
         owner.signed_in.doctor, owner.signed_in.backend, seal_key=KEY
     ).verify_audit()
     assert check.intact and check.anchored_seq == check.events_checked
+    # The app's own sealed checkpoint took that position beside the forged one: the trail
+    # read again is anchored there, not merely said to be.
+    again = owner.signed_in.backend.audit.verify(owner.signed_in.doctor.user_id, KEY)
+    assert again.intact and again.anchored_seq == forged["seq"] == check.events_checked
 
 
 # --- both backends ------------------------------------------------------------------------
