@@ -1600,6 +1600,60 @@ end;
 $$;
 
 --
+-- Name: replace_case_insights(uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    drafted public.ai_drafts;
+begin
+    -- The case row locked first, so its status cannot move between the check and the write.
+    perform 1 from public.cases c
+    where c.case_id = p_case and c.user_id = p_owner
+    for no key update;
+    if not public.analysis_underway(p_case, p_owner) then
+        raise exception 'only the insights of a case being analysed are replaced'
+            using errcode = 'insufficient_privilege';
+    end if;
+    select d.* into drafted from public.ai_drafts d
+    where d.draft_id = p_draft and d.case_id = p_case and d.user_id = p_owner;
+    if not found then
+        raise exception 'the insights name a draft of the same case'
+            using errcode = 'foreign_key_violation';
+    end if;
+    insert into public.case_insights
+        (case_id, user_id, ai_insights, generated_at, draft_id, critical_count)
+    values (
+        p_case,
+        p_owner,
+        drafted.ai_insights,
+        drafted.generated_at,
+        drafted.draft_id,
+        (select count(*)
+         from jsonb_array_elements(
+             case when jsonb_typeof(drafted.ai_insights -> 'lab_values') = 'array'
+                  then drafted.ai_insights -> 'lab_values' else '[]'::jsonb end) v
+         where v ->> 'critical' = 'true')
+    )
+    on conflict (case_id) do update set
+        ai_insights = excluded.ai_insights,
+        generated_at = excluded.generated_at,
+        draft_id = excluded.draft_id,
+        critical_count = excluded.critical_count;
+    return true;
+end;
+$$;
+
+--
+-- Name: FUNCTION replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) IS 'The analyzer''s: makes the named draft the current insights of a case being analysed, in one transaction.';
+
+--
 -- Name: review_state_follows_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4085,28 +4139,10 @@ CREATE POLICY "The analyzer adds the draft of a case being analysed" ON public.a
 CREATE POLICY "The analyzer finds the files of a case being analysed" ON public.case_files FOR SELECT TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
 
 --
--- Name: case_insights The analyzer finds the insights of a case being analysed; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "The analyzer finds the insights of a case being analysed" ON public.case_insights FOR SELECT TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
-
---
 -- Name: critical_findings The analyzer records the critical values of its draft; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "The analyzer records the critical values of its draft" ON public.critical_findings FOR INSERT TO medcase_analyzer WITH CHECK ((public.analysis_underway(case_id, user_id) AND public.draft_of_analysis(draft_id, case_id, user_id)));
-
---
--- Name: case_insights The analyzer removes the insights of a case being analysed; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "The analyzer removes the insights of a case being analysed" ON public.case_insights FOR DELETE TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
-
---
--- Name: case_insights The analyzer saves the insights of a case being analysed; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "The analyzer saves the insights of a case being analysed" ON public.case_insights FOR INSERT TO medcase_analyzer WITH CHECK ((public.analysis_underway(case_id, user_id) AND ((draft_id IS NULL) OR public.draft_of_analysis(draft_id, case_id, user_id))));
 
 --
 -- Name: case_files The analyzer saves the reading of files of cases being analysed; Type: POLICY; Schema: public; Owner: -
@@ -4701,6 +4737,14 @@ REVOKE ALL ON FUNCTION public.refuse_change() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.refuse_change() TO service_role;
 
 --
+-- Name: FUNCTION replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) TO service_role;
+GRANT ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) TO medcase_analyzer;
+
+--
 -- Name: FUNCTION review_state_follows_signed_notes(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4907,19 +4951,6 @@ GRANT UPDATE(ai_summary) ON TABLE public.case_files TO medcase_analyzer;
 
 GRANT SELECT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.case_insights TO authenticated;
 GRANT ALL ON TABLE public.case_insights TO service_role;
-GRANT INSERT,DELETE ON TABLE public.case_insights TO medcase_analyzer;
-
---
--- Name: COLUMN case_insights.case_id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT(case_id) ON TABLE public.case_insights TO medcase_analyzer;
-
---
--- Name: COLUMN case_insights.user_id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT(user_id) ON TABLE public.case_insights TO medcase_analyzer;
 
 --
 -- Name: TABLE cases; Type: ACL; Schema: public; Owner: -
