@@ -311,6 +311,22 @@ end;
 $$;
 
 --
+-- Name: checkpoint_made_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.checkpoint_made_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if current_user in ('medcase_analyzer', 'authenticated', 'anon') then
+        new.made_at := now();
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: claim_next_analysis(uuid, uuid, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -459,6 +475,22 @@ begin
     then
         raise exception 'an AI draft has the analyzer''s shape'
             using errcode = 'check_violation', hint = 'draft_shape';
+    end if;
+    return new;
+end;
+$$;
+
+--
+-- Name: draft_generated_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.draft_generated_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if current_user in ('medcase_analyzer', 'authenticated', 'anon') then
+        new.generated_at := now();
     end if;
     return new;
 end;
@@ -3349,6 +3381,12 @@ CREATE INDEX signed_notes_owner ON public.signed_notes USING btree (user_id);
 CREATE TRIGGER ai_drafts_as_the_analyzer_writes BEFORE INSERT ON public.ai_drafts FOR EACH ROW EXECUTE FUNCTION public.draft_as_the_analyzer_writes();
 
 --
+-- Name: ai_drafts ai_drafts_generated_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ai_drafts_generated_now BEFORE INSERT ON public.ai_drafts FOR EACH ROW EXECUTE FUNCTION public.draft_generated_now();
+
+--
 -- Name: ai_drafts ai_drafts_unchanged; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3359,6 +3397,12 @@ CREATE TRIGGER ai_drafts_unchanged BEFORE UPDATE ON public.ai_drafts FOR EACH RO
 --
 
 CREATE TRIGGER audit_checkpoints_kept BEFORE DELETE ON public.audit_checkpoints FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
+
+--
+-- Name: audit_checkpoints audit_checkpoints_made_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_checkpoints_made_now BEFORE INSERT ON public.audit_checkpoints FOR EACH ROW EXECUTE FUNCTION public.checkpoint_made_now();
 
 --
 -- Name: audit_checkpoints audit_checkpoints_unchanged; Type: TRIGGER; Schema: public; Owner: -
@@ -4386,6 +4430,13 @@ GRANT ALL ON FUNCTION public.check_patient_merge() TO authenticated;
 GRANT ALL ON FUNCTION public.check_patient_merge() TO service_role;
 
 --
+-- Name: FUNCTION checkpoint_made_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.checkpoint_made_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.checkpoint_made_now() TO service_role;
+
+--
 -- Name: FUNCTION claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4420,6 +4471,13 @@ GRANT ALL ON FUNCTION public.doctor_profile_touched() TO service_role;
 
 REVOKE ALL ON FUNCTION public.draft_as_the_analyzer_writes() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.draft_as_the_analyzer_writes() TO service_role;
+
+--
+-- Name: FUNCTION draft_generated_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.draft_generated_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.draft_generated_now() TO service_role;
 
 --
 -- Name: FUNCTION draft_of_analysis(p_draft uuid, p_case uuid, p_owner uuid); Type: ACL; Schema: public; Owner: -

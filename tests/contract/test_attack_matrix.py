@@ -193,6 +193,9 @@ TRIGGER_FUNCTIONS = {
     "case_text_plain": False,
     "patient_text_plain": False,
     "signer_text_plain": False,
+    # sec19: the time of a draft and of a checkpoint is the database's.
+    "draft_generated_now": False,
+    "checkpoint_made_now": False,
 }
 
 
