@@ -77,6 +77,25 @@ $$;
 COMMENT ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) IS 'Acknowledges a critical value of the caller''s case: time, doctor and audit event are the database''s own; true once recorded (read it back under RLS).';
 
 --
+-- Name: analysis_step(uuid, uuid, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    select exists (
+        select 1 from public.cases c
+        where c.case_id = p_case and c.user_id = p_owner
+          and c.status = case p_action
+              when 'analysis_started' then 'analyzing'
+              when 'analysis_finished' then 'completed'
+              when 'analysis_failed' then 'failed'
+          end
+    );
+$$;
+
+--
 -- Name: analysis_underway(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2056,7 +2075,7 @@ $$;
 --
 
 CREATE FUNCTION public.stamp_audit_event() RETURNS trigger
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
@@ -4043,7 +4062,7 @@ CREATE POLICY "Doctors read their own profile" ON public.doctor_profiles FOR SEL
 -- Name: audit_events Doctors record events of their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text, 'signer_profile_updated'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
+CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text, 'signer_profile_updated'::text, 'analysis_started'::text, 'analysis_finished'::text, 'analysis_failed'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = audit_events.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))))));
 
@@ -4181,6 +4200,12 @@ CREATE POLICY "The analyzer adds the draft of a case being analysed" ON public.a
 --
 
 CREATE POLICY "The analyzer finds the files of a case being analysed" ON public.case_files FOR SELECT TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
+
+--
+-- Name: audit_events The analyzer records its steps on the owner's trail; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "The analyzer records its steps on the owner's trail" ON public.audit_events FOR INSERT TO medcase_analyzer WITH CHECK (((details = '{"by":"analyzer"}'::text) AND (case_id IS NOT NULL) AND public.analysis_step(case_id, user_id, action)));
 
 --
 -- Name: critical_findings The analyzer records the critical values of its draft; Type: POLICY; Schema: public; Owner: -
@@ -4368,6 +4393,14 @@ GRANT USAGE ON SCHEMA storage TO service_role;
 REVOKE ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) TO authenticated;
 GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) TO service_role;
+
+--
+-- Name: FUNCTION analysis_step(p_case uuid, p_owner uuid, p_action text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) TO service_role;
+GRANT ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) TO medcase_analyzer;
 
 --
 -- Name: FUNCTION analysis_underway(p_case uuid, p_owner uuid); Type: ACL; Schema: public; Owner: -
@@ -4965,6 +4998,7 @@ GRANT ALL ON TABLE public.audit_checkpoints TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.audit_events TO authenticated;
 GRANT ALL ON TABLE public.audit_events TO service_role;
+GRANT INSERT ON TABLE public.audit_events TO medcase_analyzer;
 
 --
 -- Name: SEQUENCE audit_events_event_id_seq; Type: ACL; Schema: public; Owner: -

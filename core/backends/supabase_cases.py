@@ -78,7 +78,8 @@ ANALYZER_KEY_MISSING = (
 
 class SupabaseCaseRepository:
     """``rest`` acts as the doctor; ``analyzer`` (an analysis job's only) writes what only
-    the analyzer may write: drafts, insights, critical findings, a file's reading."""
+    the analyzer may write: drafts, insights (replace_case_insights), critical findings, a
+    file's reading."""
 
     def __init__(self, rest: SyncPostgrestClient, analyzer: SyncPostgrestClient | None = None):
         self._rest = rest

@@ -70,7 +70,8 @@ RELATIONS: dict[str, Relation] = {
     "ai_drafts": Relation(_verbs(SELECT, DELETE), analyzer=_verbs(INSERT)),
     "section_reviews": Relation(_verbs(SELECT, INSERT, DELETE)),
     "signed_notes": Relation(_verbs(SELECT, DELETE)),
-    "audit_events": Relation(_verbs(SELECT, INSERT)),
+    # The analyzer records its own steps (sec19); it reads no event.
+    "audit_events": Relation(_verbs(SELECT, INSERT), analyzer=_verbs(INSERT)),
     "audit_checkpoints": Relation(_verbs(SELECT, INSERT)),
     "critical_findings": Relation(_verbs(SELECT), analyzer=_verbs(INSERT)),
     "critical_acknowledgments": Relation(_verbs(SELECT)),  # acknowledge_critical_value only
@@ -125,6 +126,8 @@ FUNCTIONS: dict[str, Function] = {
     "draft_of_analysis": Function(False, False, True, "the analyzer's policies' helper"),
     # The analyzer's one write of the current insights, in one transaction (sec19).
     "replace_case_insights": Function(False, False, True, "the analyzer's role only"),
+    # Its policy helper on the audit trail (sec19): yes or no for the ids and step named.
+    "analysis_step": Function(False, False, True, "the analyzer's policies' helper"),
     # Pure helpers of checks, hashes and the case list.
     "canonical_json": Function(False, True, False, PURE),
     "signed_at_text": Function(False, True, False, PURE),
@@ -171,7 +174,7 @@ TRIGGER_FUNCTIONS = {
     "keep_reviewed_pilot": True,
     "number_pilot_case": True,
     "refuse_change": False,
-    "stamp_audit_event": False,
+    "stamp_audit_event": True,  # the chain's last link, which the analyzer cannot read
     "touch_case_updated_at": False,
     "keep_case_file_id": False,
     "review_state_follows_signed_notes": False,
