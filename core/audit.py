@@ -92,6 +92,15 @@ STORE_WRITTEN_ACTIONS = frozenset(
         AuditAction.SIGNER_PROFILE_UPDATED.value,
     }
 )
+# The analyzer's own steps on the owning doctor's trail; under Supabase only the analyzer's
+# role writes them (supabase/migrations/20261128061902_the_analyzers_audit_events.sql).
+ANALYZER_ACTIONS = frozenset(
+    {
+        AuditAction.ANALYSIS_STARTED.value,
+        AuditAction.ANALYSIS_FINISHED.value,
+        AuditAction.ANALYSIS_FAILED.value,
+    }
+)
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,25 @@ $$;
 COMMENT ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) IS 'Acknowledges a critical value of the caller''s case: time, doctor and audit event are the database''s own; true once recorded (read it back under RLS).';
 
 --
+-- Name: analysis_step(uuid, uuid, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    select exists (
+        select 1 from public.cases c
+        where c.case_id = p_case and c.user_id = p_owner
+          and c.status = case p_action
+              when 'analysis_started' then 'analyzing'
+              when 'analysis_finished' then 'completed'
+              when 'analysis_failed' then 'failed'
+          end
+    );
+$$;
+
+--
 -- Name: analysis_underway(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -311,6 +330,22 @@ end;
 $$;
 
 --
+-- Name: checkpoint_made_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.checkpoint_made_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if current_user in ('medcase_analyzer', 'authenticated', 'anon') then
+        new.made_at := now();
+    end if;
+    return new;
+end;
+$$;
+
+--
 -- Name: claim_next_analysis(uuid, uuid, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -459,6 +494,22 @@ begin
     then
         raise exception 'an AI draft has the analyzer''s shape'
             using errcode = 'check_violation', hint = 'draft_shape';
+    end if;
+    return new;
+end;
+$$;
+
+--
+-- Name: draft_generated_now(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.draft_generated_now() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if current_user in ('medcase_analyzer', 'authenticated', 'anon') then
+        new.generated_at := now();
     end if;
     return new;
 end;
@@ -1600,6 +1651,60 @@ end;
 $$;
 
 --
+-- Name: replace_case_insights(uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    drafted public.ai_drafts;
+begin
+    -- The case row locked first, so its status cannot move between the check and the write.
+    perform 1 from public.cases c
+    where c.case_id = p_case and c.user_id = p_owner
+    for no key update;
+    if not public.analysis_underway(p_case, p_owner) then
+        raise exception 'only the insights of a case being analysed are replaced'
+            using errcode = 'insufficient_privilege';
+    end if;
+    select d.* into drafted from public.ai_drafts d
+    where d.draft_id = p_draft and d.case_id = p_case and d.user_id = p_owner;
+    if not found then
+        raise exception 'the insights name a draft of the same case'
+            using errcode = 'foreign_key_violation';
+    end if;
+    insert into public.case_insights
+        (case_id, user_id, ai_insights, generated_at, draft_id, critical_count)
+    values (
+        p_case,
+        p_owner,
+        drafted.ai_insights,
+        drafted.generated_at,
+        drafted.draft_id,
+        (select count(*)
+         from jsonb_array_elements(
+             case when jsonb_typeof(drafted.ai_insights -> 'lab_values') = 'array'
+                  then drafted.ai_insights -> 'lab_values' else '[]'::jsonb end) v
+         where v ->> 'critical' = 'true')
+    )
+    on conflict (case_id) do update set
+        ai_insights = excluded.ai_insights,
+        generated_at = excluded.generated_at,
+        draft_id = excluded.draft_id,
+        critical_count = excluded.critical_count;
+    return true;
+end;
+$$;
+
+--
+-- Name: FUNCTION replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) IS 'The analyzer''s: makes the named draft the current insights of a case being analysed, in one transaction.';
+
+--
 -- Name: review_state_follows_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1970,7 +2075,7 @@ $$;
 --
 
 CREATE FUNCTION public.stamp_audit_event() RETURNS trigger
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
@@ -3295,6 +3400,12 @@ CREATE INDEX signed_notes_owner ON public.signed_notes USING btree (user_id);
 CREATE TRIGGER ai_drafts_as_the_analyzer_writes BEFORE INSERT ON public.ai_drafts FOR EACH ROW EXECUTE FUNCTION public.draft_as_the_analyzer_writes();
 
 --
+-- Name: ai_drafts ai_drafts_generated_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER ai_drafts_generated_now BEFORE INSERT ON public.ai_drafts FOR EACH ROW EXECUTE FUNCTION public.draft_generated_now();
+
+--
 -- Name: ai_drafts ai_drafts_unchanged; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3305,6 +3416,12 @@ CREATE TRIGGER ai_drafts_unchanged BEFORE UPDATE ON public.ai_drafts FOR EACH RO
 --
 
 CREATE TRIGGER audit_checkpoints_kept BEFORE DELETE ON public.audit_checkpoints FOR EACH ROW EXECUTE FUNCTION public.refuse_change();
+
+--
+-- Name: audit_checkpoints audit_checkpoints_made_now; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_checkpoints_made_now BEFORE INSERT ON public.audit_checkpoints FOR EACH ROW EXECUTE FUNCTION public.checkpoint_made_now();
 
 --
 -- Name: audit_checkpoints audit_checkpoints_unchanged; Type: TRIGGER; Schema: public; Owner: -
@@ -3945,7 +4062,7 @@ CREATE POLICY "Doctors read their own profile" ON public.doctor_profiles FOR SEL
 -- Name: audit_events Doctors record events of their own cases; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text, 'signer_profile_updated'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
+CREATE POLICY "Doctors record events of their own cases" ON public.audit_events FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (action <> ALL (ARRAY['note_signed'::text, 'note_amended'::text, 'patient_merged'::text, 'patient_unmerged'::text, 'critical_value_acknowledged'::text, 'signer_profile_updated'::text, 'analysis_started'::text, 'analysis_finished'::text, 'analysis_failed'::text])) AND ((case_id IS NULL) OR (EXISTS ( SELECT 1
    FROM public.cases c
   WHERE ((c.case_id = audit_events.case_id) AND (c.user_id = ( SELECT auth.uid() AS uid))))))));
 
@@ -4085,28 +4202,16 @@ CREATE POLICY "The analyzer adds the draft of a case being analysed" ON public.a
 CREATE POLICY "The analyzer finds the files of a case being analysed" ON public.case_files FOR SELECT TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
 
 --
--- Name: case_insights The analyzer finds the insights of a case being analysed; Type: POLICY; Schema: public; Owner: -
+-- Name: audit_events The analyzer records its steps on the owner's trail; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "The analyzer finds the insights of a case being analysed" ON public.case_insights FOR SELECT TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
+CREATE POLICY "The analyzer records its steps on the owner's trail" ON public.audit_events FOR INSERT TO medcase_analyzer WITH CHECK (((details = '{"by":"analyzer"}'::text) AND (case_id IS NOT NULL) AND public.analysis_step(case_id, user_id, action)));
 
 --
 -- Name: critical_findings The analyzer records the critical values of its draft; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "The analyzer records the critical values of its draft" ON public.critical_findings FOR INSERT TO medcase_analyzer WITH CHECK ((public.analysis_underway(case_id, user_id) AND public.draft_of_analysis(draft_id, case_id, user_id)));
-
---
--- Name: case_insights The analyzer removes the insights of a case being analysed; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "The analyzer removes the insights of a case being analysed" ON public.case_insights FOR DELETE TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
-
---
--- Name: case_insights The analyzer saves the insights of a case being analysed; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "The analyzer saves the insights of a case being analysed" ON public.case_insights FOR INSERT TO medcase_analyzer WITH CHECK ((public.analysis_underway(case_id, user_id) AND ((draft_id IS NULL) OR public.draft_of_analysis(draft_id, case_id, user_id))));
 
 --
 -- Name: case_files The analyzer saves the reading of files of cases being analysed; Type: POLICY; Schema: public; Owner: -
@@ -4290,6 +4395,14 @@ GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key
 GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) TO service_role;
 
 --
+-- Name: FUNCTION analysis_step(p_case uuid, p_owner uuid, p_action text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) TO service_role;
+GRANT ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) TO medcase_analyzer;
+
+--
 -- Name: FUNCTION analysis_underway(p_case uuid, p_owner uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4350,6 +4463,13 @@ GRANT ALL ON FUNCTION public.check_patient_merge() TO authenticated;
 GRANT ALL ON FUNCTION public.check_patient_merge() TO service_role;
 
 --
+-- Name: FUNCTION checkpoint_made_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.checkpoint_made_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.checkpoint_made_now() TO service_role;
+
+--
 -- Name: FUNCTION claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4384,6 +4504,13 @@ GRANT ALL ON FUNCTION public.doctor_profile_touched() TO service_role;
 
 REVOKE ALL ON FUNCTION public.draft_as_the_analyzer_writes() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.draft_as_the_analyzer_writes() TO service_role;
+
+--
+-- Name: FUNCTION draft_generated_now(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.draft_generated_now() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.draft_generated_now() TO service_role;
 
 --
 -- Name: FUNCTION draft_of_analysis(p_draft uuid, p_case uuid, p_owner uuid); Type: ACL; Schema: public; Owner: -
@@ -4701,6 +4828,14 @@ REVOKE ALL ON FUNCTION public.refuse_change() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.refuse_change() TO service_role;
 
 --
+-- Name: FUNCTION replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) TO service_role;
+GRANT ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) TO medcase_analyzer;
+
+--
 -- Name: FUNCTION review_state_follows_signed_notes(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4863,6 +4998,7 @@ GRANT ALL ON TABLE public.audit_checkpoints TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.audit_events TO authenticated;
 GRANT ALL ON TABLE public.audit_events TO service_role;
+GRANT INSERT ON TABLE public.audit_events TO medcase_analyzer;
 
 --
 -- Name: SEQUENCE audit_events_event_id_seq; Type: ACL; Schema: public; Owner: -
@@ -4907,19 +5043,6 @@ GRANT UPDATE(ai_summary) ON TABLE public.case_files TO medcase_analyzer;
 
 GRANT SELECT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.case_insights TO authenticated;
 GRANT ALL ON TABLE public.case_insights TO service_role;
-GRANT INSERT,DELETE ON TABLE public.case_insights TO medcase_analyzer;
-
---
--- Name: COLUMN case_insights.case_id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT(case_id) ON TABLE public.case_insights TO medcase_analyzer;
-
---
--- Name: COLUMN case_insights.user_id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT(user_id) ON TABLE public.case_insights TO medcase_analyzer;
 
 --
 -- Name: TABLE cases; Type: ACL; Schema: public; Owner: -

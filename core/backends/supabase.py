@@ -6,7 +6,8 @@ runs as the doctor and the database's policies decide what it may touch. Clients
 shared between sessions; a refreshed token gets a new client (the UI asks for one).
 
 An analysis job's backend reads as the doctor too, but writes what only the analyzer
-writes (drafts, insights, critical findings, a file's reading) with the analyzer's key,
+writes (drafts, insights, critical findings, a file's reading, the analyzer's own audit
+events) with the analyzer's key,
 a token of the database role ``medcase_analyzer`` that no doctor's token can take
 (supabase/migrations/20261128020000_the_analyzers_own_role.sql). Only jobs get it.
 """
@@ -90,7 +91,7 @@ class SupabaseBackendProvider:
             cases=SupabaseCaseRepository(client.postgrest, analyzer),
             blobs=SupabaseBlobStore(client.storage),
             reviews=SupabaseReviewRepository(client.postgrest),
-            audit=SupabaseAuditTrail(client.postgrest),
+            audit=SupabaseAuditTrail(client.postgrest, analyzer),
             pilots=SupabasePilotRepository(client.postgrest),
             critical=SupabaseCriticalResults(client.postgrest),
             patients=SupabasePatientRepository(client.postgrest),

@@ -8,7 +8,16 @@ from typing import Any
 from postgrest import SyncPostgrestClient
 from postgrest.types import ReturnMethod
 
-from core.audit import AuditEvent, ChainCheck, Checkpoint, stored_event, verify_chain
+from core.analysis.failures import AnalyzerNotConfigured
+from core.audit import (
+    ANALYZER_ACTIONS,
+    AuditEvent,
+    ChainCheck,
+    Checkpoint,
+    stored_event,
+    verify_chain,
+)
+from core.backends.supabase_cases import ANALYZER_KEY_MISSING
 from core.backends.supabase_errors import supabase_errors
 from core.backends.supabase_rows import PAGE, as_rows, every_row
 from core.errors import InvalidInput
@@ -17,8 +26,12 @@ _COLUMNS = "seq,user_id,case_id,action,details,occurred_at,prev_hash,hash"
 
 
 class SupabaseAuditTrail:
-    def __init__(self, rest: SyncPostgrestClient) -> None:
+    """``rest`` acts as the doctor; ``analyzer`` (an analysis job's only) records the
+    analyzer's own steps, which no doctor's token may write."""
+
+    def __init__(self, rest: SyncPostgrestClient, analyzer: SyncPostgrestClient | None = None):
         self._rest = rest
+        self._analyzer = analyzer
 
     def record(
         self,
@@ -29,8 +42,13 @@ class SupabaseAuditTrail:
     ) -> None:
         known, stored = stored_event(action, details)
         row = {"user_id": actor, "case_id": case_id, "action": known, "details": stored}
+        writer = self._rest
+        if known in ANALYZER_ACTIONS:
+            if self._analyzer is None:
+                raise AnalyzerNotConfigured(ANALYZER_KEY_MISSING)
+            writer = self._analyzer
         with supabase_errors():
-            self._rest.from_("audit_events").insert(row, returning=ReturnMethod.minimal).execute()
+            writer.from_("audit_events").insert(row, returning=ReturnMethod.minimal).execute()
 
     def events(self, owner: str, case_id: str | None = None, limit: int = 1000) -> list[AuditEvent]:
         query = self._rest.from_("audit_events").select(_COLUMNS).eq("user_id", owner)

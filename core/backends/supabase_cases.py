@@ -78,7 +78,8 @@ ANALYZER_KEY_MISSING = (
 
 class SupabaseCaseRepository:
     """``rest`` acts as the doctor; ``analyzer`` (an analysis job's only) writes what only
-    the analyzer may write: drafts, insights, critical findings, a file's reading."""
+    the analyzer may write: drafts, insights (replace_case_insights), critical findings, a
+    file's reading."""
 
     def __init__(self, rest: SyncPostgrestClient, analyzer: SyncPostgrestClient | None = None):
         self._rest = rest
@@ -363,35 +364,24 @@ class SupabaseCaseRepository:
         if not self.record_stage(owner, case_id, claim, AnalysisStage.INSIGHTS_COMPILED.value):
             return False
         draft_id = str(uuid.uuid4())
-        generated_at = _instant(utc_now())
-        stored = insights.model_dump(mode="json")
+        # The draft's time is the database's (20261128061901); the insights take it.
         draft = {
             "draft_id": draft_id,
             "case_id": case_id,
             "user_id": owner,
-            "ai_insights": stored,
+            "ai_insights": insights.model_dump(mode="json"),
             "case_version": insights.provenance.case_version,
-            "generated_at": generated_at,
-        }
-        row = {
-            "case_id": case_id,
-            "user_id": owner,
-            "ai_insights": stored,
-            "generated_at": generated_at,
-            "draft_id": draft_id,
-            "critical_count": len(insights.critical_values),
         }
         with supabase_errors():
             analyzer.from_("ai_drafts").insert(draft, returning=ReturnMethod.minimal).execute()
         # The draft's critical values before the insights point at it (#27).
         record_findings(analyzer, owner, case_id, draft_id, found_critical_values(insights))
-        # The case's row replaced: removed, then inserted (the analyzer's role reads no
-        # insights, which an upsert would need).
+        # The case's row replaced by the draft in one transaction
+        # (20261128061900_insights_replaced_in_one_transaction.sql): a failure keeps the
+        # previous insights.
+        replaced = {"p_case": case_id, "p_owner": owner, "p_draft": draft_id}
         with supabase_errors():
-            analyzer.from_("case_insights").delete(returning=ReturnMethod.minimal).eq(
-                "case_id", case_id
-            ).eq("user_id", owner).execute()
-            analyzer.from_("case_insights").insert(row, returning=ReturnMethod.minimal).execute()
+            analyzer.rpc("replace_case_insights", replaced).execute()
         if len(self._change_case(owner, case_id, lifecycle.analysis_completed(), claim)) != 1:
             return False
         awaiting = {"review_state": lifecycle.ReviewState.AWAITING_REVIEW.value}

@@ -62,14 +62,16 @@ RELATIONS: dict[str, Relation] = {
     # A file's reading and the insights are the analyzer's to write (sec18): its role reads
     # only the ids its own writes name (file_id, user_id; case_id, user_id).
     "case_files": Relation(_verbs(SELECT, INSERT, DELETE), analyzer=_verbs(SELECT, UPDATE)),
-    "case_insights": Relation(_verbs(SELECT, DELETE), analyzer=_verbs(SELECT, INSERT, DELETE)),
+    # The analyzer replaces the row through replace_case_insights only (sec19).
+    "case_insights": Relation(_verbs(SELECT, DELETE)),
     # Kept drafts, decisions and signed notes: inserted, never changed; drafts only by the
     # analyzer's role, signed notes only by sign_note. DELETE is granted but no policy lets
     # a row go (cascades only).
     "ai_drafts": Relation(_verbs(SELECT, DELETE), analyzer=_verbs(INSERT)),
     "section_reviews": Relation(_verbs(SELECT, INSERT, DELETE)),
     "signed_notes": Relation(_verbs(SELECT, DELETE)),
-    "audit_events": Relation(_verbs(SELECT, INSERT)),
+    # The analyzer records its own steps (sec19); it reads no event.
+    "audit_events": Relation(_verbs(SELECT, INSERT), analyzer=_verbs(INSERT)),
     "audit_checkpoints": Relation(_verbs(SELECT, INSERT)),
     "critical_findings": Relation(_verbs(SELECT), analyzer=_verbs(INSERT)),
     "critical_acknowledgments": Relation(_verbs(SELECT)),  # acknowledge_critical_value only
@@ -122,6 +124,10 @@ FUNCTIONS: dict[str, Function] = {
     # The analyzer's policy helpers (sec18): yes or no for the ids named; its role only.
     "analysis_underway": Function(False, False, True, "the analyzer's policies' helper"),
     "draft_of_analysis": Function(False, False, True, "the analyzer's policies' helper"),
+    # The analyzer's one write of the current insights, in one transaction (sec19).
+    "replace_case_insights": Function(False, False, True, "the analyzer's role only"),
+    # Its policy helper on the audit trail (sec19): yes or no for the ids and step named.
+    "analysis_step": Function(False, False, True, "the analyzer's policies' helper"),
     # Pure helpers of checks, hashes and the case list.
     "canonical_json": Function(False, True, False, PURE),
     "signed_at_text": Function(False, True, False, PURE),
@@ -149,6 +155,9 @@ FUNCTIONS: dict[str, Function] = {
     "edited_section_shape": Function(False, False, False, PURE),
 }
 
+# The functions of public the analyzer's role calls over /rpc/ (no account's token may).
+ANALYZER_CALLS = {"replace_case_insights"}
+
 TRIGGER_FUNCTIONS = {
     "case_patient_of_its_own": False,
     "check_enrolled_draft": True,  # reads the stored draft: refuses a stranger first
@@ -165,7 +174,7 @@ TRIGGER_FUNCTIONS = {
     "keep_reviewed_pilot": True,
     "number_pilot_case": True,
     "refuse_change": False,
-    "stamp_audit_event": False,
+    "stamp_audit_event": True,  # the chain's last link, which the analyzer cannot read
     "touch_case_updated_at": False,
     "keep_case_file_id": False,
     "review_state_follows_signed_notes": False,
@@ -187,6 +196,9 @@ TRIGGER_FUNCTIONS = {
     "case_text_plain": False,
     "patient_text_plain": False,
     "signer_text_plain": False,
+    # sec19: the time of a draft and of a checkpoint is the database's.
+    "draft_generated_now": False,
+    "checkpoint_made_now": False,
 }
 
 
@@ -277,8 +289,16 @@ def test_every_function_is_in_the_matrix_with_who_may_call_it(db: psycopg.Connec
             expected.authenticated,
             expected.definer,
         ), name
-    # Each function the stand-in serves over /rpc/ is one a signed-in account may call.
-    assert all(FUNCTIONS[name].authenticated for name in RPC_SERVED)
+    # Each function the stand-in serves over /rpc/ is one a signed-in account may call, or
+    # the analyzer's role (and then that role alone).
+    for name in RPC_SERVED:
+        analyzers = name in ANALYZER_CALLS
+        assert FUNCTIONS[name].authenticated != analyzers, name
+        held = db.execute(
+            "select has_function_privilege('medcase_analyzer', %s::regproc, 'execute')",
+            [f"public.{name}"],
+        ).fetchone()[0]
+        assert held or not analyzers, name
 
 
 def test_storage_holds_one_private_bucket_and_four_policies_for_its_owners(
@@ -481,6 +501,12 @@ def _attack_functions(
             "p_signed": None,
         },
         "pilot_account_id": {"p_pilot": ids["pilot"], "p_email": victim["email"]},
+        # The analyzer's (sec19): the victim's case with its own current draft.
+        "replace_case_insights": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_draft": victim["draft"],
+        },
     }
     assert set(calls) == set(RPC_SERVED)
     for function, arguments in calls.items():
@@ -718,17 +744,19 @@ def test_the_current_draft_is_a_draft_of_the_same_case(
     from core.models import NewCase
 
     waiting = doctor.signed_in.services.create_case(NewCase("Eve Adams", 40, "female"), []).case
-    row = {
-        "case_id": waiting.case_id,
-        "user_id": doctor.signed_in.doctor.user_id,
-        "ai_insights": {},
-        "draft_id": own_other.draft_id,
+    arguments = {
+        "p_case": waiting.case_id,
+        "p_owner": doctor.signed_in.doctor.user_id,
+        "p_draft": own_other.draft_id,
     }
+    # Since sec19 it writes them only through replace_case_insights, which copies a draft
+    # of the case named.
     with supabase_stack.rest_as(supabase_stack.analyzer_key) as rest:
-        pointed = rest.post("/rest/v1/case_insights", json=row)
-        assert pointed.status_code == 403, pointed.text
-        row["draft_id"] = None
-        assert rest.post("/rest/v1/case_insights", json=row).status_code == 201
+        pointed = rest.post("/rest/v1/rpc/replace_case_insights", json=arguments)
+        assert pointed.status_code == 409, pointed.text
+        row = {"case_id": waiting.case_id, "user_id": doctor.signed_in.doctor.user_id}
+        direct = rest.post("/rest/v1/case_insights", json={**row, "ai_insights": {}})
+        assert direct.status_code == 403, direct.text
 
 
 def test_object_names_and_file_rows_are_clean_keys_in_the_callers_folder(

@@ -9,9 +9,9 @@ import uuid
 
 import pytest
 
-from core.audit import STORE_WRITTEN_ACTIONS, AuditAction, verify_chain
+from core.audit import ANALYZER_ACTIONS, STORE_WRITTEN_ACTIONS, AuditAction, verify_chain
 from core.errors import CaseNotFound, InvalidInput, PermissionDenied
-from core.models import NewCase, Upload
+from core.models import NewCase, Upload, utc_now
 from tests import samples
 from tests.contract.harness import BackendHarness, LocalHarness, SignedIn
 from tests.doubles import finish_analysis
@@ -113,8 +113,13 @@ def test_every_action_and_every_kind_of_detail_goes_into_the_chain(doctor_a: Sig
     case_id = _open(doctor_a)
     trail, owner = doctor_a.backend.audit, doctor_a.doctor.user_id
     details = {"fields": ["patient_age", "v1.2:x-y"], "version": -2, "format": "pdf", "n": 0}
-    # The signing events come from the store's own signing transaction only.
-    recorded = [action for action in AuditAction if action not in STORE_WRITTEN_ACTIONS]
+    # The signing events come from the store's own signing transaction only; the analyzer's
+    # steps as the analyzer records them (below).
+    recorded = [
+        action
+        for action in AuditAction
+        if action not in STORE_WRITTEN_ACTIONS and action not in ANALYZER_ACTIONS
+    ]
     for action in recorded:
         trail.record(owner, action, case_id, details)
     for action in STORE_WRITTEN_ACTIONS:
@@ -126,6 +131,27 @@ def test_every_action_and_every_kind_of_detail_goes_into_the_chain(doctor_a: Sig
     check = trail.verify(owner)
     # ... after the harness's signer profile (its event) and the case's creation.
     assert (check.intact, check.events_checked) == (True, len(recorded) + 2)
+
+
+def test_the_analyzers_steps_go_into_the_chain_as_the_analyzer_records_them(
+    doctor_a: SignedIn,
+) -> None:
+    """Each at its step (under Supabase only then, and with the analyzer's key: sec19)."""
+    case_id = _open(doctor_a)
+    cases, trail, owner = doctor_a.backend.cases, doctor_a.backend.audit, doctor_a.doctor.user_id
+    by_the_analyzer = {"by": "analyzer"}
+    trail.record(owner, AuditAction.ANALYSIS_STARTED, case_id, by_the_analyzer)
+    finish_analysis(doctor_a.backend, owner, case_id)
+    trail.record(owner, AuditAction.ANALYSIS_FINISHED, case_id, by_the_analyzer)
+    assert cases.request_analysis(owner, case_id) is not None
+    claim = str(uuid.uuid4())
+    assert cases.claim_analysis(owner, case_id, claim, utc_now())
+    assert cases.fail_analysis(owner, case_id, claim, "The model did not answer")
+    trail.record(owner, AuditAction.ANALYSIS_FAILED, case_id, by_the_analyzer)
+    events = trail.events(owner, case_id)
+    steps = [event.action for event in reversed(events) if event.action in ANALYZER_ACTIONS]
+    assert steps == ["analysis_started", "analysis_finished", "analysis_failed"]
+    assert trail.verify(owner).intact
 
 
 def test_concurrent_events_get_a_gap_free_chain(doctor_a: SignedIn) -> None:

@@ -30,6 +30,7 @@ FUNCTIONS = (
     "acknowledge_critical_value",
     "merge_patients",
     "unmerge_patient",
+    "replace_case_insights",  # the analyzer's role only (sec19)
 )
 
 
