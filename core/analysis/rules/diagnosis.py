@@ -267,6 +267,11 @@ _UNSITED = (
     # study were in favor of an hepatic localization of a leiomyosarcoma", "Diagnosis of PHL
     # [primary hepatic leiomyosarcoma] was confirmed" (MedRBench PMC11378089).
     (("C49.9",), lambda r: r.code[:1] == "C" and r.code[:3] not in _NOT_AN_ORGAN),
+    # Tuberculosis told without its organ (the code set's default, respiratory A15.9: "PCR
+    # testing confirmed the presence of Mycobacterium tuberculosis") and by its organ elsewhere
+    # ("Tuberculosis of gastrointestinal tract", MedRBench PMC11471654; "Sternal tuberculosis",
+    # PMC11488405; "Gastric Tuberculosis", PMC11550494): the tuberculosis of that organ.
+    (("A15.9",), lambda r: r.code.startswith(("A17", "A18"))),
 )
 
 
