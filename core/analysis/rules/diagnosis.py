@@ -251,10 +251,6 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
     return firm + [r for r in ordered if _borderline_alone(r)] if firm else []
 
 
-# Codes that name no organ of a primary tumour: soft tissue, lymph nodes, metastases, unknown.
-_NOT_AN_ORGAN: tuple[str, ...] = ("C49", "C76", "C77", "C78", "C79", "C80")
-
-
 # A condition told first without its site and named later with it: the code set's "Fracture
 # NOS" and "Injury NOS" ("Radiographs revealed a displaced and angulated fracture", then "The
 # distal radius fracture was fixed"), a pseudoaneurysm without its artery (I72.9) beside the
@@ -273,6 +269,8 @@ _UNSITED = (
     # PMC11488405; "Gastric Tuberculosis", PMC11550494): the tuberculosis of that organ.
     (("A15.9",), lambda r: r.code.startswith(("A17", "A18"))),
 )
+# Codes that name no organ of a primary tumour: soft tissue, lymph nodes, metastases, unknown.
+_NOT_AN_ORGAN = ("C49", "C76", "C77", "C78", "C79", "C80")
 
 
 def _sited_over_unsited(from_notes: dict[str, Ranked]) -> dict[str, Ranked]:
