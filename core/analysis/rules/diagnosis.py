@@ -258,19 +258,12 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
 _UNSITED = (
     (("T14.8", "T14.9"), lambda r: r.code.startswith("S") and "fracture" in r.name.lower()),
     (("I72.9",), lambda r: r.code.startswith("I72.") and r.code != "I72.9"),
-    # A sarcoma told by its kind alone (the code set's "of connective and soft tissue,
-    # unspecified") and by its organ elsewhere: "the histological and immunohistochemical
-    # study were in favor of an hepatic localization of a leiomyosarcoma", "Diagnosis of PHL
-    # [primary hepatic leiomyosarcoma] was confirmed" (MedRBench PMC11378089).
-    (("C49.9",), lambda r: r.code[:1] == "C" and r.code[:3] not in _NOT_AN_ORGAN),
     # Tuberculosis told without its organ (the code set's default, respiratory A15.9: "PCR
     # testing confirmed the presence of Mycobacterium tuberculosis") and by its organ elsewhere
     # ("Tuberculosis of gastrointestinal tract", MedRBench PMC11471654; "Sternal tuberculosis",
     # PMC11488405; "Gastric Tuberculosis", PMC11550494): the tuberculosis of that organ.
     (("A15.9",), lambda r: r.code.startswith(("A17", "A18"))),
 )
-# Codes that name no organ of a primary tumour: soft tissue, lymph nodes, metastases, unknown.
-_NOT_AN_ORGAN = ("C49", "C76", "C77", "C78", "C79", "C80")
 
 
 def _sited_over_unsited(from_notes: dict[str, Ranked]) -> dict[str, Ranked]:

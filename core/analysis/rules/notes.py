@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from core.analysis.rules.article import general_parts, title_subject, told_in_general
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.gene_words import names_a_gene
 from core.analysis.rules.icd_terms import icd_conditions
@@ -501,16 +500,6 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     facts.file_tells = kind == "notes" or radiologist or (own_words and is_narrative(text))
     if radiologist:
         kind = "imaging"
-    # A whole article's introduction and discussion: their sentences speak of the disease in
-    # general unless they name this patient or case (core.analysis.rules.article).
-    general = frozenset(
-        s.strip() for part in general_parts(text) if own_words for s in _SENTENCES.split(part)
-    )
-    subject = title_subject(text) if own_words else None
-    title: tuple[tuple[str, str], str] | None = None
-    in_general = NoteFacts(
-        defined=facts.defined, present_year=facts.present_year, file_tells=facts.file_tells
-    )
     for block in _blocks(text):
         heading = _HEADING.match(block)
         if heading:
@@ -537,15 +526,6 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         # way a plan must not suggest starting it as if it were new.
         facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
         for sentence in _SENTENCES.split(block):
-            if subject is not None and sentence.strip() == subject[0]:
-                title = (subject, kind)  # read after the case's telling (below)
-                subject = None
-                continue
-            if told_in_general(sentence, general):
-                # "The diagnosis of CNS TB is complex": no one's diagnosis, told after the
-                # case's own (below); it neither presents nor denies the patient's.
-                _read_sentence(sentence.strip(), kind, in_general, terms=own_words)
-                continue
             _read_sentence(sentence.strip(), kind, facts, terms=own_words)
     if own_words and is_narrative(text):
         # A case told as a story reaches its diagnosis at the end ("Histology tests confirmed
@@ -562,48 +542,6 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         ]
         told.sort(key=lambda m: m.condition.code.startswith("R"))
         facts.stated_inline[facts.file_start :] = told
-    if title is not None:
-        _read_title(*title, facts)
-    facts.stated_inline += _after_the_case(in_general.stated_inline)
-    # What they present or know is no one's in particular: known, for a case that names
-    # nothing else.
-    facts.history += in_general.current + in_general.history
-
-
-def _after_the_case(mentions: list[Mention]) -> list[Mention]:
-    """What a whole article's general sentences state ("Parsonage-Turner syndrome is a rare
-    disorder of the brachial plexus", MedRBench PMC11471037's introduction): the subject the
-    article speaks of, after every statement of the case and its title, with doubt, for a
-    case whose own words name its disease in no form the reader knows."""
-    told = [m for group in _by_sentence(mentions)[::-1] for m in group]
-    told.sort(key=lambda m: m.condition.code.startswith("R"))
-    # A disease spoken of in general is no emergency of this patient's ("respiratory support
-    # to prevent respiratory failure", PMC11361325): never ahead of the case as a critical one.
-    return [
-        replace(
-            m,
-            condition=replace(m.condition, severity="acute")
-            if m.condition.severity == "critical"
-            else m.condition,
-            hedged=True,
-            concluded=False,
-        )
-        for m in told
-    ]
-
-
-def _read_title(subject: tuple[str, str], kind: str, facts: NoteFacts) -> None:
-    """A whole article's title states its subject as "we report a case of" does: after every
-    statement of the case, before a hedged one; the evidence quotes the title. Read after the
-    case's telling, it is not revised by it: "we could not do an endoscopy ... to establish
-    primary source for tuberculous meningitis" (MedRBench PMC11543143's discussion) leaves
-    "Tuberculous meningitis leading to stroke" its subject."""
-    title, words = subject
-    start = len(facts.stated_inline)
-    _read_sentence(f"We report a case of {words.strip()}", kind, facts, terms=True)
-    facts.stated_inline[start:] = [
-        replace(m, sentence=title[:200]) for m in facts.stated_inline[start:]
-    ]
 
 
 # What was seen at operation or autopsy concludes as a biopsy does.
@@ -896,7 +834,6 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         history = (
             kind == "history"
             or _stated_earlier(before, statement)
-            or (treated and statement is not None and _treated_in_vain(before[: statement.start()]))
             or _history_words(before)
             or bool(_HISTORY_AFTER.match(after))
             or _has_ended(condition, before, after)
@@ -1257,18 +1194,6 @@ _EARLIER_STATEMENT = re.compile(
     r"(?i)\b(?:had|having)\s+(?:(?:previously|already|earlier|also|once)\s+)?been\s+"
     r"(?:(?:previously|already|earlier)\s+)?$"
 )
-
-
-# A treatment the course went past: "Despite treatment for TB, the patient's condition did not
-# improve, prompting further investigation that eventually revealed adenocarcinoma of the lung"
-# (MedRBench PMC11402274), "Despite initial treatment for Helicobacter pylori-induced
-# gastritis, her symptoms persisted, prompting further imaging" (PMC11424757). The disease
-# treated was the case's earlier working diagnosis: known, not the one it reached.
-_IN_VAIN = re.compile(r"(?i)\bdespite\s+(?:(?:the|an?|his|her|initial|empirical)\s+){0,2}$")
-
-
-def _treated_in_vain(before: str) -> bool:
-    return bool(_IN_VAIN.search(before))
 
 
 def _stated_earlier(before: str, statement: re.Match[str] | None) -> bool:
