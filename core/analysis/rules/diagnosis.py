@@ -13,7 +13,7 @@ patient).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from core.analysis.labs.format import format_lab_value
 from core.analysis.rules.conditions import SEVERITY_RANK, Condition
@@ -286,24 +286,13 @@ def _sited_over_generic(
     first = min(named, key=lambda r: _SOURCE_ORDER[r.source])
     if _SOURCE_ORDER[first.source] > place:  # the generic one now, the sited only in the past
         return from_notes
-    # Its place is the generic one's as firm as either told it: "PCR testing for MTB was
-    # positive in our case, cementing the diagnosis" beside the discussion's hedged "intestinal
-    # TB" (MedRBench PMC11471654) is the intestine's tuberculosis, concluded.
-    told = [g for g in generic if g.source == first.source] + [first]
-    placed = replace(
-        first,
-        order=min(r.order for r in told),
-        hedged=all(r.hedged for r in told),
-        concluded=any(r.concluded for r in told),
-        found=any(r.found for r in told),
-    )
     kept: dict[str, Ranked] = {}
     for name, r in from_notes.items():
         if any(r is g for g in generic):
-            kept.setdefault(placed.name, placed)
+            kept.setdefault(first.name, first)
         elif r is not first:
             kept[name] = r
-    kept.setdefault(placed.name, placed)
+    kept.setdefault(first.name, first)
     return kept
 
 
