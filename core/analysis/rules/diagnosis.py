@@ -258,6 +258,11 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
 _UNSITED = (
     (("T14.8", "T14.9"), lambda r: r.code.startswith("S") and "fracture" in r.name.lower()),
     (("I72.9",), lambda r: r.code.startswith("I72.") and r.code != "I72.9"),
+    # Tuberculosis told without its organ (the code set's default, respiratory A15.9: "PCR
+    # testing confirmed the presence of Mycobacterium tuberculosis") and by its organ elsewhere
+    # ("Tuberculosis of gastrointestinal tract", MedRBench PMC11471654; "Sternal tuberculosis",
+    # PMC11488405; "Gastric Tuberculosis", PMC11550494): the tuberculosis of that organ.
+    (("A15.9",), lambda r: r.code.startswith(("A17", "A18"))),
 )
 
 

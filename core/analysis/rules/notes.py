@@ -27,6 +27,7 @@ from core.analysis.rules.gene_words import names_a_gene
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.negation import is_negated
 from core.analysis.rules.organisms import found_organisms
+from core.analysis.rules.qualifiers import outside_its_organ
 from core.analysis.rules.radiology_text import with_sections
 from core.analysis.rules.relatives import (
     KIN,
@@ -586,7 +587,11 @@ def defined_abbreviations(text: str) -> list[Condition]:
             ends = [x for x in ends if x[1] == len(long_form)]
             if not ends:
                 continue
-            _, _, named = min(ends, key=lambda x: x[0])  # the longest ending there
+            at, _, named = min(ends, key=lambda x: x[0])  # the longest ending there
+            elsewhere = outside_its_organ(long_form[:at], named)
+            if elsewhere is None:
+                continue
+            named = elsewhere  # "extramammary Paget disease (EMPD)" is no breast's disease
             if hand and not _another_condition(named, hand, long_form):
                 continue
             pattern = re.compile(rf"(?<![\w-]){re.escape(short)}(?![\w-])")
@@ -771,6 +776,10 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             continue
         if re.search(r"(?i)\bnon[-\s]?$", before):
             continue  # "non-diabetic" denies it
+        elsewhere = outside_its_organ(before, condition)
+        if elsewhere is None:
+            continue  # "extrapulmonary tuberculosis": no respiratory one, its organ told elsewhere
+        condition = elsewhere  # "extramammary Paget disease": the skin's, not the breast's
         if re.match(r"(?i)-like\b", after):
             continue  # "stroke-like episodes" of MELAS are no stroke
         if (
