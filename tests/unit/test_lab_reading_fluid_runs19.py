@@ -93,3 +93,15 @@ def test_the_blood_routine_after_a_csf_list_is_the_bloods() -> None:
     assert ("Chloride", 113.0, "csf") in read
     assert ("WBC", 24.77, None) in read
     assert ("RBC", 2.04, None) in read
+
+
+def test_an_effusion_seen_on_imaging_gives_no_fluid_to_the_blood_count_after_it() -> None:
+    # MedRBench PMC11375620: the effusion of a CT, a drainage, then the patient's blood count
+    text = (
+        "Computed tomography (CT) without contrast agent revealed pneumothorax of the right lung, "
+        "massive bilateral pleural effusion and shrunken bilateral lungs in March 2023. Drainage "
+        "of the right thoracic cavity was attempted but the right lung failed to expand. Elevated "
+        "levels of white blood cells (13.63x103/µl; range: 3.3-8.6x103) and C-reactive protein "
+        "(13.63 mg/dl, range: <0.14) indicated pulmonary infection."
+    )
+    assert ("WBC", 13.63, None) in _read(text)

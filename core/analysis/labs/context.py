@@ -242,6 +242,14 @@ _ANOTHER_STUDY = re.compile(
 )
 
 
+# A fluid seen on imaging is no analysis of it: "CT ... revealed ... massive bilateral pleural
+# effusion" then "Drainage ... was attempted" before the blood count (MedRBench PMC11375620).
+_IMAGING = re.compile(
+    r"(?i)\b(?:imaging|mri|ct|scans?|tomograph\w*|ultraso\w*|sonograph\w*|x-?rays?"
+    r"|radiograph\w*|echocardiog\w*)\b"
+)
+
+
 def fluid_told_before(before: str) -> str | None:
     """The body fluid whose analysis the sentences just before told, for a test whose own
     sentence names no specimen and opens no other study."""
@@ -254,7 +262,7 @@ def fluid_told_before(before: str) -> str | None:
             if _ANOTHER_STUDY.search(sentence):
                 return None
             continue
-        if specimen not in _WORK_UP_FLUIDS or _fluid_denied(sentence):
+        if specimen not in _WORK_UP_FLUIDS or _fluid_denied(sentence) or _IMAGING.search(sentence):
             return None
         return specimen
     return None
