@@ -55,6 +55,11 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
         "blood",
         r"\bserum\b|\bplasma\b|blood\s+(?:work|tests?|samples?|levels?|chemistr(?:y|ies))"
         r"|venous|arterial|peripheral\s+blood"
+        # the blood count in Chinese reports' words, told after a CSF's list in one sentence:
+        # "cerebrospinal fluid biochemistry shows: protein 1.91 g/L, chloride 113.0 mmol/L,
+        # sugar 0.7 mmol/L,” blood routine shows white blood cells 24.77 × 109/L"
+        # (MedRBench PMC11422092)
+        r"|blood\s+routine|routine\s+blood"
         # "urine PCO2, blood PCO2, urine HCO3, blood HCO3" of a bicarbonate loading test:
         # "blood" right before a test's name (never a dipstick's "2+ blood")
         r"|(?<![+\d]\s)(?<![+\d])\bblood\s+$"
@@ -219,6 +224,50 @@ def value_context(section: Section, before: str) -> tuple[str | None, str | None
     return specimen, timing or section.timing
 
 
+# A body fluid's analysis told over several sentences, the later ones naming no specimen: "The
+# cerebrospinal fluid (CSF) analysis revealed several significant findings ... The CSF
+# appearance was clear and colourless, and the opening pressure was within the normal range of
+# 10-20 centimetres of water (cm H2O). However, the total protein level was elevated at 80
+# mg/dL ... The white blood cell (WBC) count was elevated at 100 cells per microliter"
+# (MedRBench PMC11585463); "Pleural fluid analysis was exudative, with a lactate dehydrogenase
+# (LDH) level of 296 U/L, ... The cell count revealed 62,000 red blood cells and 68%
+# lymphocytes" (PMC11560283). The fluid holds for the next sentences until one opens another
+# study ("The hematologic analysis showed", "Cerebral MRI revealed") or names another specimen.
+_FLUID_RUN = 3
+_ANOTHER_STUDY = re.compile(
+    r"(?i)\b(?:h(?:a)?ematolog\w*|biochemi\w*|laborator\w*|labs?|blood(?!\s+cells?\b)|complete|cbc|hemogram"
+    r"|investigations?|tests?|work-?up|panel|profile|imaging|mri|ct|scan|ultraso\w*|x-?ray"
+    r"|radiograph\w*|echocardiog\w*|biopsy|histolog\w*|patholog\w*|follow-?up|days?|weeks?"
+    r"|months?|admission|discharge|repeat\w*|later|then)\b"
+)
+
+
+# A fluid seen on imaging is no analysis of it: "CT ... revealed ... massive bilateral pleural
+# effusion" then "Drainage ... was attempted" before the blood count (MedRBench PMC11375620).
+_IMAGING = re.compile(
+    r"(?i)\b(?:imaging|mri|ct|scans?|tomograph\w*|ultraso\w*|sonograph\w*|x-?rays?"
+    r"|radiograph\w*|echocardiog\w*)\b"
+)
+
+
+def fluid_told_before(before: str) -> str | None:
+    """The body fluid whose analysis the sentences just before told, for a test whose own
+    sentence names no specimen and opens no other study."""
+    sentences = _SENTENCE_END.split(before)
+    if len(sentences) < 2 or _ANOTHER_STUDY.search(sentences[-1]):
+        return None
+    for sentence in reversed(sentences[-1 - _FLUID_RUN : -1]):
+        specimen = _closest(_TWO_SPECIMENS.sub(" ", sentence))[0]
+        if specimen is None:
+            if _ANOTHER_STUDY.search(sentence):
+                return None
+            continue
+        if specimen not in _WORK_UP_FLUIDS or _fluid_denied(sentence) or _IMAGING.search(sentence):
+            return None
+        return specimen
+    return None
+
+
 def fluid_named_last(before: str) -> bool:
     """Whether the specimen ``before``'s sentence names last, as ``value_context`` reads it,
     is a body fluid (neither blood nor urine)."""
@@ -345,6 +394,11 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
             # "The cerebrospinal fluid lactate (34.8 mg/dL) and pyruvic acid (1.6 mg/dL)
             # levels were elevated" (a mitochondrial encephalopathy, CaseReportBench item 68)
             "Pyruvate",
+            # the chloride of a CSF chemistry, told in its list: "A lumbar puncture showed
+            # clear cerebrospinal fluid with ..., glucose 0.49 g/L, proteins 0.20 g/L, chloride
+            # 121 mmol/L" (MedRBench PMC11378097), "cerebrospinal fluid biochemistry shows:
+            # protein 1.91 g/L, chloride 113.0 mmol/L" (PMC11422092)
+            "Chloride",
             # "Cerebrospinal fluid (CSF) analysis showed a pH of 7.0" (MedRBench PMC11621671):
             # the name read as blood's, then made the fluid's own test (parse.py)
             "Blood pH",

@@ -19,6 +19,7 @@ from core.analysis.labs.citations import without_round_citations
 from core.analysis.labs.context import (
     Section,
     body_fluid_named,
+    fluid_told_before,
     measured_in,
     named_in,
     opens_results,
@@ -671,6 +672,8 @@ class _State:
                 specimen = self.fluid
             if specimen is None and self.column_specimen in ("urine", "csf"):
                 specimen = self.column_specimen
+            if specimen is None and self.section.specimen is None:
+                specimen = fluid_told_before(before)  # the fluid's analysis runs on
             in_name = named_in(match.group())  # "Serum albumin" among CSF results
             if in_name is not None:
                 specimen = None if in_name == "blood" else in_name
