@@ -120,11 +120,18 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     # (parse.py). No default range: each fluid has its own, and blood's limits never apply.
     Analyte("Body fluid pH", CHEMISTRY, ("fluid ph", "body fluid ph"),
             (_u("", None, None, 0.0, 14.0),)),
+    # The gases' names with "arterial" inside them, as PaO2 and PaCO2 are spelt out: "partial
+    # pressure of arterial carbon dioxide of 31.7 mmHg, and partial pressure of arterial oxygen
+    # of 95.0 mmHg" (PMC11456914), "arterial partial pressure of oxygen (PaO2)" (PMC11587067).
     Analyte("pCO2", CHEMISTRY, ("pco2", "paco2", "pvco2", "partial pressure of carbon dioxide",
-                                "carbon dioxide partial pressure"),
+                                "carbon dioxide partial pressure",
+                                "partial pressure of arterial carbon dioxide",
+                                "arterial partial pressure of carbon dioxide"),
             (_u("mmhg", 35, 45, 5, 200), _u("kpa", 4.7, 6.0, 0.7, 27))),
     Analyte("pO2", CHEMISTRY, ("po2", "pao2", "partial pressure of oxygen",
-                               "oxygen partial pressure"),
+                               "oxygen partial pressure", "partial pressure of arterial oxygen",
+                               "arterial partial pressure of oxygen",
+                               "arterial oxygen partial pressure"),
             (_u("mmhg", 80, 100, 5, 700), _u("kpa", 10.7, 13.3, 0.7, 93))),
     Analyte("Base excess", CHEMISTRY, ("base excess", "BE", "B/E"),
             (_u("mmol/l", -2, 2, -40, 40), _u("meq/l", -2, 2, -40, 40))),
