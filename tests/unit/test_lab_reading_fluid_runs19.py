@@ -105,3 +105,20 @@ def test_an_effusion_seen_on_imaging_gives_no_fluid_to_the_blood_count_after_it(
         "(13.63 mg/dl, range: <0.14) indicated pulmonary infection."
     )
     assert ("WBC", 13.63, None) in _read(text)
+
+
+def test_the_run_ends_where_the_patient_is_spoken_of_again() -> None:
+    # a sentence of the patient's own blood between: the fluid no longer speaks
+    between = (
+        "Pleural fluid analysis was exudative, with a protein of 5.1 g/dL. "
+        "Her creatinine was 1.2 mg/dL. The glucose was 90 mg/dL."
+    )
+    assert ("Glucose", 90.0, None) in _read(between)
+    own = "Pleural fluid analysis was exudative, with a protein of 5.1 g/dL. His glucose was 90."
+    assert ("Glucose", 90.0, None) in _read(own)
+    # a chloride told with the blood's sodium and potassium is the blood's
+    electrolytes = (
+        "A CSF sample showed 0 white blood cells. Sodium is 107, with 68 chloride and "
+        "potassium of 2.8."
+    )
+    assert ("Chloride", 68.0, None) in _read(electrolytes)

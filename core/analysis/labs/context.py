@@ -250,16 +250,44 @@ _IMAGING = re.compile(
 )
 
 
-def fluid_told_before(before: str) -> str | None:
+# What a fluid's analysis goes on to tell in sentences of their own: its cells, their
+# differential, its protein and glucose, LDH and adenosine deaminase. Not a chloride (told
+# with the blood's sodium and potassium: "Sodium is 107, with 68 chloride and potassium of
+# 2.8" after a CSF's cells) nor an IgG (a blood test as often, work_up_fluid): a fluid's own
+# sentence gives them theirs.
+_TOLD_ON_IN_RUNS = frozenset(
+    {
+        "WBC",
+        "RBC",
+        "Neutrophils",
+        "Lymphocytes",
+        "Monocytes",
+        "Eosinophils",
+        "Total protein",
+        "Glucose",
+        "LDH",
+    }
+)
+# A sentence about the patient again ("Her creatinine was 1.2 mg/dL.", "His glucose was 90")
+# ends the fluid's run: the analysis's own sentences speak of the fluid ("The cell count",
+# "the total protein level").
+_THE_PATIENT_AGAIN = re.compile(r"^\W*(?:his|her|their|the\s+patient'?s?)\b", re.I)
+
+
+def fluid_told_before(before: str, analyte: str) -> str | None:
     """The body fluid whose analysis the sentences just before told, for a test whose own
     sentence names no specimen and opens no other study."""
+    if analyte not in _TOLD_ON_IN_RUNS:
+        return None
     sentences = _SENTENCE_END.split(before)
     if len(sentences) < 2 or _ANOTHER_STUDY.search(sentences[-1]):
+        return None
+    if _THE_PATIENT_AGAIN.match(sentences[-1]):
         return None
     for sentence in reversed(sentences[-1 - _FLUID_RUN : -1]):
         specimen = _closest(_TWO_SPECIMENS.sub(" ", sentence))[0]
         if specimen is None:
-            if _ANOTHER_STUDY.search(sentence):
+            if _ANOTHER_STUDY.search(sentence) or _THE_PATIENT_AGAIN.match(sentence):
                 return None
             continue
         if specimen not in _WORK_UP_FLUIDS or _fluid_denied(sentence) or _IMAGING.search(sentence):

@@ -673,7 +673,7 @@ class _State:
             if specimen is None and self.column_specimen in ("urine", "csf"):
                 specimen = self.column_specimen
             if specimen is None and self.section.specimen is None:
-                specimen = fluid_told_before(before)  # the fluid's analysis runs on
+                specimen = fluid_told_before(before, analyte.name)  # the analysis runs on
             in_name = named_in(match.group())  # "Serum albumin" among CSF results
             if in_name is not None:
                 specimen = None if in_name == "blood" else in_name
