@@ -388,12 +388,15 @@ _RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
 # "protein" followed by a one-digit numeral that no unit follows is such a name, and so is any
 # test's name followed by a number its abbreviation in brackets ends in ("non-structural
 # protein 1 (NS1) antigen (day 2) was positive" holds no total protein of 1); a globulin named
-# by its fraction ("gamma globulin level of 2.64", row 1727) is not the serum globulin.
-_NUMBER_OF_A_NAME = re.compile(r"^\s*(\d{1,2})\s*\(\s*[A-Za-z][A-Za-z-]*\1\s*\)")
+# by its fraction ("gamma globulin level of 2.64", row 1727) is not the serum globulin. The
+# numeral may hang on the name by a hyphen: "cytotoxic T-lymphocyte associated protein-4
+# (CTLA-4)", "programmed cell death protein-1 (PD-1)" (MedRBench PMC11433725).
+_NUMBER_OF_A_NAME = re.compile(r"^\s*[-‐]?(\d{1,2})\s*\(\s*[A-Za-z][A-Za-z-]*\1\s*\)")
 # A name that a hyphened numeral joins to a longer word is an enzyme's or a metabolite's
 # name: "glucose-6-phosphatase (GSD Ia, EC 3.1.3.9) in the liver were also normal" (a case
-# report of CaseReportBench), "glucose-6-phosphate dehydrogenase": no glucose of 6.
-_HYPHENED_NUMERAL = re.compile(r"^[-‐]\d{1,2}(?:,\d{1,2})?[-‐](?:[A-Za-z]|$)")
+# report of CaseReportBench), "glucose-6-phosphate dehydrogenase": no glucose of 6. So is one a
+# space sets after the name: "Glucose 6-phosphate also plays a role" (MedRBench PMC11396201).
+_HYPHENED_NUMERAL = re.compile(r"^(?:[-‐]|\s+)\d{1,2}(?:,\d{1,2})?[-‐](?:[A-Za-z]|$)")
 _PROTEIN_NUMERAL = re.compile(r"^\s*[1-9](?![\d.,+])(?!\s*(?:g|mg)\s*/)")
 _GLOBULIN_FRACTION_BEFORE = re.compile(
     r"(?i)(?:\b(?:gamma|alpha|beta)|[γαβ])[\s-]*(?:[12][\s-]*)?$"

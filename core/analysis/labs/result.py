@@ -99,6 +99,12 @@ _DOSE = re.compile(
 # 18; "99mTc-", "123I-MIBG", "68Ga-DOTATATE"). A flag glued to a result ("3.2L") is no
 # element before a hyphen, and a unit glued to it starts in lower case or is "U", "IU".
 _LABEL_DIGITS = re.compile(r"^(?:['’′]|m?[A-Z][a-z]?-(?=[A-Za-z]))")
+# A number a hyphen or a dash joins to the word after it is part of a compound name or a
+# description, not a result: "Glucose 6-phosphate also plays a role" (MedRBench PMC11396201),
+# "It encodes prostaglandin E2, a 267–amino acid protein" (PMC11630786), "eosinophils (Table
+# 1). Nucleic acid detection of 2019-Novel Coronavirus" (PMC11441234). A word of four letters
+# or more, and never one a "/" follows: a unit glued on ("10-mmol/L") stays a result.
+_JOINED_TO_A_WORD = re.compile(r"^[-‐–](?=[A-Za-z]{4,}\b(?!\s*/))")
 
 
 # A number in a unit no result is given in: a dose per body weight ("citrulline at 0.5
@@ -307,8 +313,8 @@ def read_result(
     # never critical, for the doctor to check at the source.
     no_such_sign = minus and not target.can_be(-value)
     after = rest[number.end() :]
-    if _LABEL_DIGITS.match(after):
-        return Outcome(None)  # "TG-3'", "(18F-FDG)": a label's digits, no result
+    if _LABEL_DIGITS.match(after) or _JOINED_TO_A_WORD.match(after):
+        return Outcome(None)  # "TG-3'", "(18F-FDG)", "6-phosphate": a name's digits
     grams = _BARE_GRAMS.match(after) if target.name in _GRAMS_PER_DECILITRE else None
     if grams:
         after = " g/dL" + after[grams.end() :]  # "Her hemoglobin was 10.1g": g/100 mL
