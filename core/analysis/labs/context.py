@@ -10,6 +10,7 @@ prose, a heading holds until the next heading.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # Specimens other than blood. "serum", "plasma", "blood" bring a sentence back to blood.
@@ -284,13 +285,28 @@ def fluid_told_before(before: str, analyte: str) -> str | None:
         return None
     if _THE_PATIENT_AGAIN.match(sentences[-1]):
         return None
-    for sentence in reversed(sentences[-1 - _FLUID_RUN : -1]):
+    return _fluid_walking_back(
+        sentences[-1 - _FLUID_RUN : -1],
+        ends_the_run=lambda s: bool(_ANOTHER_STUDY.search(s) or _THE_PATIENT_AGAIN.match(s)),
+        no_analysis=lambda s: bool(_IMAGING.search(s)),
+    )
+
+
+def _fluid_walking_back(
+    sentences: list[str],
+    ends_the_run: Callable[[str], bool],
+    no_analysis: Callable[[str], bool] = lambda _: False,
+) -> str | None:
+    """The body fluid the nearest of ``sentences`` (last first) that names a specimen names,
+    when it is a work-up's fluid, not denied and told by an analysis of it; None where a
+    sentence naming none ``ends_the_run`` first."""
+    for sentence in reversed(sentences):
         specimen = _closest(_TWO_SPECIMENS.sub(" ", sentence))[0]
         if specimen is None:
-            if _ANOTHER_STUDY.search(sentence) or _THE_PATIENT_AGAIN.match(sentence):
+            if ends_the_run(sentence):
                 return None
             continue
-        if specimen not in _WORK_UP_FLUIDS or _fluid_denied(sentence) or _IMAGING.search(sentence):
+        if specimen not in _WORK_UP_FLUIDS or _fluid_denied(sentence) or no_analysis(sentence):
             return None
         return specimen
     return None
@@ -353,16 +369,9 @@ def work_up_fluid(analyte: str, before: str, segment: str) -> str | None:
         return None
     if _closest(own)[0] is not None:
         return None  # its own sentence names its specimen: read there
-    for sentence in reversed(sentences[-3:-1]):
-        specimen = _closest(_TWO_SPECIMENS.sub(" ", sentence))[0]
-        if specimen is None:
-            if re.search(r"\d", sentence):
-                return None  # another sentence of results, of no specimen told
-            continue
-        if specimen not in _WORK_UP_FLUIDS or _fluid_denied(sentence):
-            return None
-        return specimen if not oligoclonal or specimen == "csf" else None
-    return None
+    # a sentence passed over that holds a number: another sentence of results, of no specimen
+    specimen = _fluid_walking_back(sentences[-3:-1], lambda s: bool(re.search(r"\d", s)))
+    return specimen if not oligoclonal or specimen == "csf" else None
 
 
 _SPECIMEN_AFTER = re.compile(
