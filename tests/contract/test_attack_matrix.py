@@ -108,8 +108,6 @@ class Function:
 FUNCTIONS: dict[str, Function] = {
     # Called over /rpc/ by the app.
     "list_case_page": Function(False, True, False, "the caller's cases, under RLS"),
-    "claim_next_analysis": Function(False, True, False, "the caller's cases, under RLS"),
-    "save_draft_section": Function(False, True, False, "the caller's claimed case"),
     "enrol_pilot_case": Function(False, True, False, "two inserts under the policies"),
     "sign_note": Function(False, True, True, "signs the caller's own case"),
     "acknowledge_critical_value": Function(False, True, True, "the caller's own case"),
@@ -128,6 +126,14 @@ FUNCTIONS: dict[str, Function] = {
     "replace_case_insights": Function(False, False, True, "the analyzer's role only"),
     # Its policy helper on the audit trail (sec19): yes or no for the ids and step named.
     "analysis_step": Function(False, False, True, "the analyzer's policies' helper"),
+    # The analyzer's writes to the case row, each under the owner and the claim (sec20).
+    "take_analysis": Function(False, False, True, "the analyzer's role only"),
+    "claim_case_analysis": Function(False, False, True, "the analyzer's role only"),
+    "beat_analysis": Function(False, False, True, "the analyzer's role only"),
+    "record_analysis_stage": Function(False, False, True, "the analyzer's role only"),
+    "save_draft_section": Function(False, False, True, "the analyzer's role only"),
+    "complete_analysis": Function(False, False, True, "the analyzer's role only"),
+    "fail_analysis": Function(False, False, True, "the analyzer's role only"),
     # Pure helpers of checks, hashes and the case list.
     "canonical_json": Function(False, True, False, PURE),
     "signed_at_text": Function(False, True, False, PURE),
@@ -156,7 +162,16 @@ FUNCTIONS: dict[str, Function] = {
 }
 
 # The functions of public the analyzer's role calls over /rpc/ (no account's token may).
-ANALYZER_CALLS = {"replace_case_insights"}
+ANALYZER_CALLS = {
+    "replace_case_insights",
+    "take_analysis",
+    "claim_case_analysis",
+    "beat_analysis",
+    "record_analysis_stage",
+    "save_draft_section",
+    "complete_analysis",
+    "fail_analysis",
+}
 
 TRIGGER_FUNCTIONS = {
     "case_patient_of_its_own": False,
@@ -455,6 +470,7 @@ def _attack_tables(stack: SupabaseStack, rest: httpx.Client, role: str, me: str 
 def _attack_functions(
     rest: httpx.Client, victim: dict[str, str], ids: dict[str, str], role: str
 ) -> None:
+    claim = str(uuid.uuid4())
     calls: dict[str, dict[str, Any]] = {
         "list_case_page": {
             "owner_id": victim["user"],
@@ -464,18 +480,6 @@ def _attack_functions(
             "descending": True,
             "page_size": 50,
             "page_offset": 0,
-        },
-        "claim_next_analysis": {
-            "owner_id": victim["user"],
-            "new_claim": str(uuid.uuid4()),
-            "claimed_at": "2026-11-27T10:00:00+00:00",
-            "stale_before": "2030-01-01T00:00:00+00:00",
-        },
-        "save_draft_section": {
-            "target_case": ids["case"],
-            "claim_token": str(uuid.uuid4()),
-            "section_name": "soap_note",
-            "section": {"plan": "taken"},
         },
         "sign_note": {
             "p_case": ids["case"],
@@ -506,6 +510,44 @@ def _attack_functions(
             "p_case": ids["case"],
             "p_owner": victim["user"],
             "p_draft": victim["draft"],
+        },
+        # The analyzer's writes to the case row (sec20).
+        "take_analysis": {
+            "p_owner": victim["user"],
+            "p_claim": str(uuid.uuid4()),
+            "p_stale_before": "2030-01-01T00:00:00+00:00",
+        },
+        "claim_case_analysis": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": str(uuid.uuid4()),
+            "p_stale_before": "2030-01-01T00:00:00+00:00",
+        },
+        "beat_analysis": {"p_case": ids["case"], "p_owner": victim["user"], "p_claim": claim},
+        "record_analysis_stage": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": claim,
+            "p_stage": "insights_compiled",
+        },
+        "save_draft_section": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": claim,
+            "p_section_name": "soap_note",
+            "p_section": {"plan": "taken"},
+        },
+        "complete_analysis": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": claim,
+            "p_draft": victim["draft"],
+        },
+        "fail_analysis": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": claim,
+            "p_reason": "taken",
         },
     }
     assert set(calls) == set(RPC_SERVED)

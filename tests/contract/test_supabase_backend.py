@@ -210,7 +210,8 @@ def test_racing_processes_claim_a_case_exactly_once(stack_harness: SupabaseHarne
     won: list[bool] = []
 
     def claim() -> None:
-        backend = stack_harness.provider.for_session(session)  # one client per "process"
+        # One job's backend per "process": the claim is the analyzer's (sec20).
+        backend = stack_harness.provider.for_analysis(session)
         start.wait()
         won.append(
             backend.cases.claim_analysis(
