@@ -110,6 +110,34 @@ CREATE FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) RETURNS bool
 $$;
 
 --
+-- Name: archive_case(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.archive_case(p_case uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    with archived as (
+        update public.cases c
+        set status = 'archived',
+            archived_from = c.status,
+            analysis_claim = null,
+            analysis_claimed_at = null
+        where c.case_id = p_case
+          and c.user_id = (select auth.uid())
+          and c.status <> 'archived'
+        returning 1
+    )
+    select exists (select 1 from archived);
+$$;
+
+--
+-- Name: FUNCTION archive_case(p_case uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.archive_case(p_case uuid) IS 'The doctor''s: set the caller''s own case aside (an analysis under way stops); true when archived.';
+
+--
 -- Name: beat_analysis(uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1830,6 +1858,83 @@ $$;
 --
 
 COMMENT ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) IS 'The analyzer''s: makes the named draft the current insights of a case being analysed, in one transaction.';
+
+--
+-- Name: request_analysis(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.request_analysis(p_case uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    with requested as (
+        update public.cases c
+        set status = 'analyzing',
+            analysis_stage = 'initialized',
+            analysis_error = null,
+            analysis_attempts = 0,
+            analysis_claim = null,
+            analysis_claimed_at = null,
+            draft_sections = null
+        where c.case_id = p_case
+          and c.user_id = (select auth.uid())
+        returning 1
+    )
+    select exists (select 1 from requested);
+$$;
+
+--
+-- Name: FUNCTION request_analysis(p_case uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.request_analysis(p_case uuid) IS 'The doctor''s: analyse the caller''s own case again from the start; true when requested.';
+
+--
+-- Name: restore_case(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.restore_case(p_case uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    earlier text;
+begin
+    select coalesce(c.archived_from, 'completed') into earlier
+    from public.cases c
+    where c.case_id = p_case
+      and c.user_id = (select auth.uid())
+      and c.status = 'archived'
+    for no key update;
+    if not found then
+        return false;
+    end if;
+    if earlier in ('analyzing', 'processing') then
+        update public.cases c
+        set status = 'analyzing',
+            analysis_stage = 'initialized',
+            analysis_error = null,
+            analysis_attempts = 0,
+            analysis_claim = null,
+            analysis_claimed_at = null,
+            draft_sections = null,
+            archived_from = null
+        where c.case_id = p_case;
+    else
+        update public.cases c
+        set status = earlier,
+            archived_from = null
+        where c.case_id = p_case;
+    end if;
+    return true;
+end;
+$$;
+
+--
+-- Name: FUNCTION restore_case(p_case uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.restore_case(p_case uuid) IS 'The doctor''s: bring the caller''s archived case back to its status before; true when restored.';
 
 --
 -- Name: review_state_follows_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
@@ -4207,7 +4312,7 @@ CREATE POLICY "Doctors delete their own cases" ON public.cases FOR DELETE TO aut
 -- Name: cases Doctors open cases for themselves; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Doctors open cases for themselves" ON public.cases FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Doctors open cases for themselves" ON public.cases FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (status = ANY (ARRAY['analyzing'::text, 'pending'::text])) AND ((analysis_stage IS NULL) OR (analysis_stage = 'initialized'::text)) AND (analysis_error IS NULL) AND (analysis_claim IS NULL) AND (analysis_claimed_at IS NULL) AND (analysis_attempts = 0) AND (draft_sections IS NULL) AND (archived_from IS NULL) AND (review_state IS NULL)));
 
 --
 -- Name: audit_events Doctors read their own audit trail; Type: POLICY; Schema: public; Owner: -
@@ -4578,6 +4683,14 @@ GRANT ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action t
 REVOKE ALL ON FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) TO service_role;
 GRANT ALL ON FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) TO medcase_analyzer;
+
+--
+-- Name: FUNCTION archive_case(p_case uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.archive_case(p_case uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.archive_case(p_case uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.archive_case(p_case uuid) TO service_role;
 
 --
 -- Name: FUNCTION beat_analysis(p_case uuid, p_owner uuid, p_claim uuid); Type: ACL; Schema: public; Owner: -
@@ -5037,6 +5150,22 @@ GRANT ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_
 GRANT ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) TO medcase_analyzer;
 
 --
+-- Name: FUNCTION request_analysis(p_case uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.request_analysis(p_case uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_analysis(p_case uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.request_analysis(p_case uuid) TO service_role;
+
+--
+-- Name: FUNCTION restore_case(p_case uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.restore_case(p_case uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.restore_case(p_case uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.restore_case(p_case uuid) TO service_role;
+
+--
 -- Name: FUNCTION review_state_follows_signed_notes(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5257,8 +5386,56 @@ GRANT ALL ON TABLE public.case_insights TO service_role;
 -- Name: TABLE cases; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT ALL ON TABLE public.cases TO authenticated;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.cases TO authenticated;
 GRANT ALL ON TABLE public.cases TO service_role;
+
+--
+-- Name: COLUMN cases.patient_name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(patient_name) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.patient_age; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(patient_age) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.patient_gender; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(patient_gender) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.case_summary; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(case_summary) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.updated_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(updated_at) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.content_version; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(content_version) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.review_state; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(review_state) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.patient_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(patient_id) ON TABLE public.cases TO authenticated;
 
 --
 -- Name: TABLE critical_acknowledgments; Type: ACL; Schema: public; Owner: -

@@ -46,6 +46,22 @@ FILE_COLUMNS = (
 )
 
 
+# What an archive or a restore writes beside the status: the database's archive_case and
+# restore_case write them (core.lifecycle.archived / restored); the doctor's token may not.
+STATUS_WRITES = frozenset(
+    {
+        "status",
+        "archived_from",
+        "analysis_stage",
+        "analysis_error",
+        "analysis_attempts",
+        "analysis_claim",
+        "analysis_claimed_at",
+        "draft_sections",
+    }
+)
+
+
 def _instant(value: datetime) -> str:
     return value.astimezone(UTC).isoformat()
 
@@ -217,6 +233,15 @@ class SupabaseCaseRepository:
         values = {
             name: value for name, value in changes.items() if name in lifecycle.WRITABLE_COLUMNS
         }
+        status = values.get("status")
+        if status is not None:
+            # Archive and restore are the database's functions (20261128100100): the
+            # doctor's token writes no status, claim or analysis column itself. The writes
+            # core.lifecycle gave with the status are what the function does.
+            function = "archive_case" if status == lifecycle.ARCHIVE else "restore_case"
+            with supabase_errors():
+                self._rest.rpc(function, {"p_case": case_id}).execute()
+            values = {name: value for name, value in values.items() if name not in STATUS_WRITES}
         # The trigger refreshes updated_at; naming it keeps the request non-empty.
         values["updated_at"] = _instant(utc_now())
         rows = self._change_case(owner, case_id, values)
@@ -269,8 +294,11 @@ class SupabaseCaseRepository:
     # --- the analyzer's bookkeeping -------------------------------------------------
 
     def request_analysis(self, owner: str, case_id: str) -> Case | None:
-        rows = self._change_case(owner, case_id, lifecycle.analysis_requested())
-        return Case.from_row(rows[0]) if rows else None
+        # The doctor's function (20261128100100): core.lifecycle.analysis_requested's
+        # writes, on the caller's own case only.
+        with supabase_errors():
+            requested = self._rest.rpc("request_analysis", {"p_case": case_id}).execute()
+        return self.get_case(owner, case_id) if requested.data is True else None
 
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
         # As the analyzer (20261128100000): the function claims the case only if it waits

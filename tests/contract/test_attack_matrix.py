@@ -58,6 +58,8 @@ def _verbs(*verbs: str) -> frozenset[str]:
 # What each API role may do to each relation of public (anon: nothing, anywhere). Rows are
 # then filtered by the policies; triggers refuse what no policy may express.
 RELATIONS: dict[str, Relation] = {
+    # UPDATE by column (sec20): the doctor's content, content_version, review_state and
+    # updated_at; the status and the analysis through the doctor's and analyzer's functions.
     "cases": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
     # A file's reading and the insights are the analyzer's to write (sec18): its role reads
     # only the ids its own writes name (file_id, user_id; case_id, user_id).
@@ -134,6 +136,10 @@ FUNCTIONS: dict[str, Function] = {
     "save_draft_section": Function(False, False, True, "the analyzer's role only"),
     "complete_analysis": Function(False, False, True, "the analyzer's role only"),
     "fail_analysis": Function(False, False, True, "the analyzer's role only"),
+    # The doctor's status changes of a case (sec20): the caller's own case only.
+    "request_analysis": Function(False, True, True, "the caller's own case"),
+    "archive_case": Function(False, True, True, "the caller's own case"),
+    "restore_case": Function(False, True, True, "the caller's own case"),
     # Pure helpers of checks, hashes and the case list.
     "canonical_json": Function(False, True, False, PURE),
     "signed_at_text": Function(False, True, False, PURE),
@@ -549,6 +555,10 @@ def _attack_functions(
             "p_claim": claim,
             "p_reason": "taken",
         },
+        # The doctor's (sec20): the victim's case.
+        "request_analysis": {"p_case": ids["case"]},
+        "archive_case": {"p_case": ids["case"]},
+        "restore_case": {"p_case": ids["case"]},
     }
     assert set(calls) == set(RPC_SERVED)
     for function, arguments in calls.items():
@@ -994,12 +1004,13 @@ def test_a_cases_id_and_creation_time_stay_as_they_were(
     form = NewCase(patient_name="Eve Adams", patient_age=40, patient_gender="female")
     case = doctor.signed_in.services.create_case(form, []).case
     mine = {"case_id": case.case_id}
+    # Neither column is the doctor's to update since sec20 (the triggers stay behind).
     renamed = _patch(supabase_stack, doctor.token, "cases", mine, {"case_id": str(uuid.uuid4())})
-    assert renamed.status_code == 400, renamed.text
+    assert renamed.status_code == 403, renamed.text
     backdated = _patch(supabase_stack, doctor.token, "cases", mine, {"created_at": "2001-01-01"})
-    assert backdated.status_code == 200, backdated.text
-    (row,) = backdated.json()
-    assert datetime.fromisoformat(row["created_at"]) == case.created_at
+    assert backdated.status_code == 403, backdated.text
+    (row,) = [r for r in _rows(supabase_stack, "cases") if r["case_id"] == case.case_id]
+    assert datetime.fromisoformat(str(row["created_at"])) == case.created_at
     events = doctor.signed_in.services.audit_events(case.case_id)
     assert [e.action for e in events] == ["case_created"]
     # A file's id, which its events name, likewise.

@@ -37,6 +37,10 @@ FUNCTIONS = (
     "save_draft_section",
     "complete_analysis",
     "fail_analysis",
+    # The doctor's changes of a case's status (sec20)
+    "request_analysis",
+    "archive_case",
+    "restore_case",
 )
 
 
