@@ -63,6 +63,11 @@ class CaseRepository(Protocol):
     def get_insights(self, owner: str, case_id: str) -> dict[str, Any] | None: ...
 
     # The analyzer's bookkeeping: a claim token makes one job the only writer of a case.
+    # Whether complete_analysis and fail_analysis record analysis_finished / analysis_failed
+    # themselves, in their own transaction (the Supabase store's database functions); when
+    # False the runner records them after the status changed.
+    records_analysis_end: bool
+
     def request_analysis(self, owner: str, case_id: str) -> Case | None:
         """Mark the case ``analyzing`` (stage initialized, no claim, no error)."""
 

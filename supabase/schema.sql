@@ -110,6 +110,60 @@ CREATE FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) RETURNS bool
 $$;
 
 --
+-- Name: archive_case(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.archive_case(p_case uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    with archived as (
+        update public.cases c
+        set status = 'archived',
+            archived_from = c.status,
+            analysis_claim = null,
+            analysis_claimed_at = null
+        where c.case_id = p_case
+          and c.user_id = (select auth.uid())
+          and c.status <> 'archived'
+        returning 1
+    )
+    select exists (select 1 from archived);
+$$;
+
+--
+-- Name: FUNCTION archive_case(p_case uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.archive_case(p_case uuid) IS 'The doctor''s: set the caller''s own case aside (an analysis under way stops); true when archived.';
+
+--
+-- Name: beat_analysis(uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.beat_analysis(p_case uuid, p_owner uuid, p_claim uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    with beaten as (
+        update public.cases c
+        set analysis_claimed_at = now()
+        where c.case_id = p_case
+          and c.user_id = p_owner
+          and c.status = 'analyzing'
+          and c.analysis_claim = p_claim
+        returning 1
+    )
+    select exists (select 1 from beaten);
+$$;
+
+--
+-- Name: FUNCTION beat_analysis(p_case uuid, p_owner uuid, p_claim uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.beat_analysis(p_case uuid, p_owner uuid, p_claim uuid) IS 'The analyzer''s: the claim holder''s heartbeat; false once the claim is not held.';
+
+--
 -- Name: canonical_json(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -346,39 +400,74 @@ end;
 $$;
 
 --
--- Name: claim_next_analysis(uuid, uuid, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+-- Name: claim_case_analysis(uuid, uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone) RETURNS uuid
-    LANGUAGE sql
+CREATE FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-    with next_case as (
-        select c.case_id
-        from public.cases c
-        where c.user_id = owner_id
+    with claimed as (
+        update public.cases c
+        set analysis_claim = p_claim,
+            analysis_claimed_at = now(),
+            analysis_attempts = c.analysis_attempts + 1,
+            draft_sections = null
+        where c.case_id = p_case
+          and c.user_id = p_owner
           and c.status = 'analyzing'
-          and (c.analysis_claim is null or c.analysis_claimed_at < stale_before)
-        order by c.created_at, c.case_id
-        limit 1
-        for update skip locked
+          and (c.analysis_claim is null or c.analysis_claimed_at < p_stale_before)
+        returning 1
     )
-    update public.cases c
-    set analysis_claim = new_claim,
-        analysis_claimed_at = claimed_at,
-        analysis_attempts = c.analysis_attempts + 1,
-        -- A new attempt starts from no sections, as every claim does (core.lifecycle).
-        draft_sections = null
-    from next_case
-    where c.case_id = next_case.case_id
-    returning c.case_id
+    select exists (select 1 from claimed);
 $$;
 
 --
--- Name: FUNCTION claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+-- Name: FUNCTION claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone) IS 'Claims the doctor''s oldest case waiting for analysis (unclaimed or stale); its id, or null.';
+COMMENT ON FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the named case of that owner if it waits for analysis; true when claimed.';
+
+--
+-- Name: complete_analysis(uuid, uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.complete_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_draft uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+    perform 1 from public.cases c
+    where c.case_id = p_case and c.user_id = p_owner
+      and c.status = 'analyzing' and c.analysis_claim = p_claim
+    for no key update;
+    if not found then
+        return false;
+    end if;
+    perform public.replace_case_insights(p_case, p_owner, p_draft);
+    update public.cases c
+    set status = 'completed',
+        analysis_stage = 'completed',
+        analysis_error = null,
+        analysis_claim = null,
+        analysis_claimed_at = null,
+        draft_sections = null,
+        review_state = case
+            when c.review_state in ('signed', 'amended') then c.review_state
+            else 'awaiting_review'
+        end
+    where c.case_id = p_case;
+    insert into public.audit_events (user_id, case_id, action, details)
+    values (p_owner, p_case, 'analysis_finished', '{"by":"analyzer"}');
+    return true;
+end;
+$$;
+
+--
+-- Name: FUNCTION complete_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_draft uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.complete_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_draft uuid) IS 'The analyzer''s: the draft made current, the case completed and analysis_finished recorded, in one transaction.';
 
 --
 -- Name: critical_finding_first_found(); Type: FUNCTION; Schema: public; Owner: -
@@ -688,6 +777,39 @@ begin
         'number', enrolled.number, 'enrolled_at', enrolled.enrolled_at);
 end;
 $$;
+
+--
+-- Name: fail_analysis(uuid, uuid, uuid, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fail_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_reason text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+    update public.cases c
+    set status = 'failed',
+        analysis_stage = 'error',
+        analysis_error = p_reason,
+        analysis_claim = null,
+        analysis_claimed_at = null,
+        draft_sections = null
+    where c.case_id = p_case and c.user_id = p_owner
+      and c.status = 'analyzing' and c.analysis_claim = p_claim;
+    if not found then
+        return false;
+    end if;
+    insert into public.audit_events (user_id, case_id, action, details)
+    values (p_owner, p_case, 'analysis_failed', '{"by":"analyzer"}');
+    return true;
+end;
+$$;
+
+--
+-- Name: FUNCTION fail_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_reason text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.fail_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_reason text) IS 'The analyzer''s: the case failed with its reason and analysis_failed recorded, in one transaction.';
 
 --
 -- Name: file_uploaded_now(); Type: FUNCTION; Schema: public; Owner: -
@@ -1560,6 +1682,39 @@ $$;
 COMMENT ON FUNCTION public.python_json_text(value jsonb) IS 'json.dumps(json.loads(value::text), ensure_ascii=False) (core/review.py stored_text).';
 
 --
+-- Name: record_analysis_stage(uuid, uuid, uuid, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_analysis_stage(p_case uuid, p_owner uuid, p_claim uuid, p_stage text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+    if p_stage is null or p_stage not in (
+        'lab_documents_processed', 'radiology_documents_processed', 'case_summary_generated',
+        'soap_note_generated', 'diagnosis_generated', 'insights_compiled'
+    ) then
+        raise exception 'not a stage of an analysis under way'
+            using errcode = 'check_violation';
+    end if;
+    update public.cases c
+    set analysis_stage = p_stage,
+        analysis_claimed_at = now()
+    where c.case_id = p_case
+      and c.user_id = p_owner
+      and c.status = 'analyzing'
+      and c.analysis_claim = p_claim;
+    return found;
+end;
+$$;
+
+--
+-- Name: FUNCTION record_analysis_stage(p_case uuid, p_owner uuid, p_claim uuid, p_stage text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.record_analysis_stage(p_case uuid, p_owner uuid, p_claim uuid, p_stage text) IS 'The analyzer''s: the claim holder''s stage; false once the claim is not held.';
+
+--
 -- Name: redacted_copy(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1705,6 +1860,83 @@ $$;
 COMMENT ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) IS 'The analyzer''s: makes the named draft the current insights of a case being analysed, in one transaction.';
 
 --
+-- Name: request_analysis(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.request_analysis(p_case uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    with requested as (
+        update public.cases c
+        set status = 'analyzing',
+            analysis_stage = 'initialized',
+            analysis_error = null,
+            analysis_attempts = 0,
+            analysis_claim = null,
+            analysis_claimed_at = null,
+            draft_sections = null
+        where c.case_id = p_case
+          and c.user_id = (select auth.uid())
+        returning 1
+    )
+    select exists (select 1 from requested);
+$$;
+
+--
+-- Name: FUNCTION request_analysis(p_case uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.request_analysis(p_case uuid) IS 'The doctor''s: analyse the caller''s own case again from the start; true when requested.';
+
+--
+-- Name: restore_case(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.restore_case(p_case uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    earlier text;
+begin
+    select coalesce(c.archived_from, 'completed') into earlier
+    from public.cases c
+    where c.case_id = p_case
+      and c.user_id = (select auth.uid())
+      and c.status = 'archived'
+    for no key update;
+    if not found then
+        return false;
+    end if;
+    if earlier in ('analyzing', 'processing') then
+        update public.cases c
+        set status = 'analyzing',
+            analysis_stage = 'initialized',
+            analysis_error = null,
+            analysis_attempts = 0,
+            analysis_claim = null,
+            analysis_claimed_at = null,
+            draft_sections = null,
+            archived_from = null
+        where c.case_id = p_case;
+    else
+        update public.cases c
+        set status = earlier,
+            archived_from = null
+        where c.case_id = p_case;
+    end if;
+    return true;
+end;
+$$;
+
+--
+-- Name: FUNCTION restore_case(p_case uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.restore_case(p_case uuid) IS 'The doctor''s: bring the caller''s archived case back to its status before; true when restored.';
+
+--
 -- Name: review_state_follows_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1792,25 +2024,32 @@ end;
 $$;
 
 --
--- Name: save_draft_section(uuid, uuid, text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+-- Name: save_draft_section(uuid, uuid, uuid, text, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) RETURNS boolean
-    LANGUAGE sql
+CREATE FUNCTION public.save_draft_section(p_case uuid, p_owner uuid, p_claim uuid, p_section_name text, p_section jsonb) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
     with saved as (
         update public.cases c
         set draft_sections = coalesce(c.draft_sections, '{}'::jsonb)
-            || jsonb_build_object(section_name, section)
-        where c.case_id = target_case
-          and c.user_id = (select auth.uid())
-          and c.analysis_claim = claim_token
-          and section_name in ('case_summary', 'soap_note', 'primary_diagnosis', 'lab_values')
+            || jsonb_build_object(p_section_name, p_section)
+        where c.case_id = p_case
+          and c.user_id = p_owner
+          and c.status = 'analyzing'
+          and c.analysis_claim = p_claim
+          and p_section_name in ('case_summary', 'soap_note', 'primary_diagnosis', 'lab_values')
         returning 1
     )
     select exists (select 1 from saved);
 $$;
+
+--
+-- Name: FUNCTION save_draft_section(p_case uuid, p_owner uuid, p_claim uuid, p_section_name text, p_section jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.save_draft_section(p_case uuid, p_owner uuid, p_claim uuid, p_section_name text, p_section jsonb) IS 'The analyzer''s: one landed section of the draft being written, by the claim holder.';
 
 --
 -- Name: section_decided_now(); Type: FUNCTION; Schema: public; Owner: -
@@ -2128,6 +2367,41 @@ $$;
 --
 
 COMMENT ON FUNCTION public.stored_text(value jsonb) IS 'A value of a draft''s section as core/review.py stored_text writes it.';
+
+--
+-- Name: take_analysis(uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) RETURNS uuid
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    with next_case as (
+        select c.case_id
+        from public.cases c
+        where c.user_id = p_owner
+          and c.status = 'analyzing'
+          and (c.analysis_claim is null or c.analysis_claimed_at < p_stale_before)
+        order by c.created_at, c.case_id
+        limit 1
+        for update skip locked
+    )
+    update public.cases c
+    set analysis_claim = p_claim,
+        analysis_claimed_at = now(),
+        analysis_attempts = c.analysis_attempts + 1,
+        -- A new attempt starts from no sections, as every claim does (core.lifecycle).
+        draft_sections = null
+    from next_case
+    where c.case_id = next_case.case_id
+    returning c.case_id
+$$;
+
+--
+-- Name: FUNCTION take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the owner''s oldest case waiting for analysis (unclaimed or stale) at the database''s time; its id, or null.';
 
 --
 -- Name: touch_case_updated_at(); Type: FUNCTION; Schema: public; Owner: -
@@ -4038,7 +4312,7 @@ CREATE POLICY "Doctors delete their own cases" ON public.cases FOR DELETE TO aut
 -- Name: cases Doctors open cases for themselves; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "Doctors open cases for themselves" ON public.cases FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+CREATE POLICY "Doctors open cases for themselves" ON public.cases FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (status = ANY (ARRAY['analyzing'::text, 'pending'::text])) AND ((analysis_stage IS NULL) OR (analysis_stage = 'initialized'::text)) AND (analysis_error IS NULL) AND (analysis_claim IS NULL) AND (analysis_claimed_at IS NULL) AND (analysis_attempts = 0) AND (draft_sections IS NULL) AND (archived_from IS NULL) AND (review_state IS NULL)));
 
 --
 -- Name: audit_events Doctors read their own audit trail; Type: POLICY; Schema: public; Owner: -
@@ -4205,7 +4479,7 @@ CREATE POLICY "The analyzer finds the files of a case being analysed" ON public.
 -- Name: audit_events The analyzer records its steps on the owner's trail; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY "The analyzer records its steps on the owner's trail" ON public.audit_events FOR INSERT TO medcase_analyzer WITH CHECK (((details = '{"by":"analyzer"}'::text) AND (case_id IS NOT NULL) AND public.analysis_step(case_id, user_id, action)));
+CREATE POLICY "The analyzer records its steps on the owner's trail" ON public.audit_events FOR INSERT TO medcase_analyzer WITH CHECK (((details = '{"by":"analyzer"}'::text) AND (case_id IS NOT NULL) AND (action = 'analysis_started'::text) AND public.analysis_step(case_id, user_id, action)));
 
 --
 -- Name: critical_findings The analyzer records the critical values of its draft; Type: POLICY; Schema: public; Owner: -
@@ -4411,6 +4685,22 @@ GRANT ALL ON FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) TO ser
 GRANT ALL ON FUNCTION public.analysis_underway(p_case uuid, p_owner uuid) TO medcase_analyzer;
 
 --
+-- Name: FUNCTION archive_case(p_case uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.archive_case(p_case uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.archive_case(p_case uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.archive_case(p_case uuid) TO service_role;
+
+--
+-- Name: FUNCTION beat_analysis(p_case uuid, p_owner uuid, p_claim uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.beat_analysis(p_case uuid, p_owner uuid, p_claim uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.beat_analysis(p_case uuid, p_owner uuid, p_claim uuid) TO service_role;
+GRANT ALL ON FUNCTION public.beat_analysis(p_case uuid, p_owner uuid, p_claim uuid) TO medcase_analyzer;
+
+--
 -- Name: FUNCTION canonical_json(value jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4470,12 +4760,20 @@ REVOKE ALL ON FUNCTION public.checkpoint_made_now() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.checkpoint_made_now() TO service_role;
 
 --
--- Name: FUNCTION claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone) TO authenticated;
-GRANT ALL ON FUNCTION public.claim_next_analysis(owner_id uuid, new_claim uuid, claimed_at timestamp with time zone, stale_before timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) TO service_role;
+GRANT ALL ON FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) TO medcase_analyzer;
+
+--
+-- Name: FUNCTION complete_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_draft uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.complete_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_draft uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.complete_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_draft uuid) TO service_role;
+GRANT ALL ON FUNCTION public.complete_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_draft uuid) TO medcase_analyzer;
 
 --
 -- Name: FUNCTION critical_finding_first_found(); Type: ACL; Schema: public; Owner: -
@@ -4555,6 +4853,14 @@ GRANT ALL ON FUNCTION public.edited_section_shape(p_section text, p_text jsonb) 
 REVOKE ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.enrol_pilot_case(p_enrolment uuid, p_pilot uuid, p_case uuid, p_draft uuid, p_view jsonb, p_insights jsonb, p_signed jsonb) TO service_role;
+
+--
+-- Name: FUNCTION fail_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_reason text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.fail_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.fail_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_reason text) TO service_role;
+GRANT ALL ON FUNCTION public.fail_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_reason text) TO medcase_analyzer;
 
 --
 -- Name: FUNCTION file_uploaded_now(); Type: ACL; Schema: public; Owner: -
@@ -4807,6 +5113,14 @@ REVOKE ALL ON FUNCTION public.python_json_text(value jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.python_json_text(value jsonb) TO service_role;
 
 --
+-- Name: FUNCTION record_analysis_stage(p_case uuid, p_owner uuid, p_claim uuid, p_stage text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_analysis_stage(p_case uuid, p_owner uuid, p_claim uuid, p_stage text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_analysis_stage(p_case uuid, p_owner uuid, p_claim uuid, p_stage text) TO service_role;
+GRANT ALL ON FUNCTION public.record_analysis_stage(p_case uuid, p_owner uuid, p_claim uuid, p_stage text) TO medcase_analyzer;
+
+--
 -- Name: FUNCTION redacted_copy(enrolled jsonb, stored jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4836,6 +5150,22 @@ GRANT ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_
 GRANT ALL ON FUNCTION public.replace_case_insights(p_case uuid, p_owner uuid, p_draft uuid) TO medcase_analyzer;
 
 --
+-- Name: FUNCTION request_analysis(p_case uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.request_analysis(p_case uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_analysis(p_case uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.request_analysis(p_case uuid) TO service_role;
+
+--
+-- Name: FUNCTION restore_case(p_case uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.restore_case(p_case uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.restore_case(p_case uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.restore_case(p_case uuid) TO service_role;
+
+--
 -- Name: FUNCTION review_state_follows_signed_notes(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4858,12 +5188,12 @@ GRANT ALL ON FUNCTION public.same_but_text(enrolled jsonb, stored jsonb) TO auth
 GRANT ALL ON FUNCTION public.same_but_text(enrolled jsonb, stored jsonb) TO service_role;
 
 --
--- Name: FUNCTION save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION save_draft_section(p_case uuid, p_owner uuid, p_claim uuid, p_section_name text, p_section jsonb); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) TO authenticated;
-GRANT ALL ON FUNCTION public.save_draft_section(target_case uuid, claim_token uuid, section_name text, section jsonb) TO service_role;
+REVOKE ALL ON FUNCTION public.save_draft_section(p_case uuid, p_owner uuid, p_claim uuid, p_section_name text, p_section jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_draft_section(p_case uuid, p_owner uuid, p_claim uuid, p_section_name text, p_section jsonb) TO service_role;
+GRANT ALL ON FUNCTION public.save_draft_section(p_case uuid, p_owner uuid, p_claim uuid, p_section_name text, p_section jsonb) TO medcase_analyzer;
 
 --
 -- Name: FUNCTION section_decided_now(); Type: ACL; Schema: public; Owner: -
@@ -4930,6 +5260,14 @@ GRANT ALL ON FUNCTION public.stamp_audit_event() TO service_role;
 
 REVOKE ALL ON FUNCTION public.stored_text(value jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.stored_text(value jsonb) TO service_role;
+
+--
+-- Name: FUNCTION take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) TO service_role;
+GRANT ALL ON FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) TO medcase_analyzer;
 
 --
 -- Name: FUNCTION touch_case_updated_at(); Type: ACL; Schema: public; Owner: -
@@ -5048,8 +5386,56 @@ GRANT ALL ON TABLE public.case_insights TO service_role;
 -- Name: TABLE cases; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT ALL ON TABLE public.cases TO authenticated;
+GRANT SELECT,INSERT,REFERENCES,DELETE,TRIGGER,TRUNCATE ON TABLE public.cases TO authenticated;
 GRANT ALL ON TABLE public.cases TO service_role;
+
+--
+-- Name: COLUMN cases.patient_name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(patient_name) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.patient_age; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(patient_age) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.patient_gender; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(patient_gender) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.case_summary; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(case_summary) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.updated_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(updated_at) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.content_version; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(content_version) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.review_state; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(review_state) ON TABLE public.cases TO authenticated;
+
+--
+-- Name: COLUMN cases.patient_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(patient_id) ON TABLE public.cases TO authenticated;
 
 --
 -- Name: TABLE critical_acknowledgments; Type: ACL; Schema: public; Owner: -

@@ -20,7 +20,6 @@ from core.analysis.failures import AnalyzerNotConfigured
 from core.analysis.labs.critical_keys import found_critical_values
 from core.backends.supabase_critical import record_findings
 from core.backends.supabase_errors import supabase_errors
-from core.backends.supabase_reviews import UNSIGNED
 from core.backends.supabase_rows import as_rows, one_object
 from core.errors import CaseNotFound, PermissionDenied
 from core.insights import Insights, LabelledImageAnalysis
@@ -32,7 +31,6 @@ from core.models import (
     CasePage,
     CaseQuery,
     CaseRow,
-    CaseStatus,
     icd10_prefix,
     utc_now,
 )
@@ -45,6 +43,22 @@ CASE_COLUMNS = (
 FILE_COLUMNS = (
     "file_id,case_id,user_id,file_name,file_type,file_size,file_url,file_category,"
     "uploaded_at,text_data,ai_summary"
+)
+
+
+# What an archive or a restore writes beside the status: the database's archive_case and
+# restore_case write them (core.lifecycle.archived / restored); the doctor's token may not.
+STATUS_WRITES = frozenset(
+    {
+        "status",
+        "archived_from",
+        "analysis_stage",
+        "analysis_error",
+        "analysis_attempts",
+        "analysis_claim",
+        "analysis_claimed_at",
+        "draft_sections",
+    }
 )
 
 
@@ -78,12 +92,17 @@ ANALYZER_KEY_MISSING = (
 
 class SupabaseCaseRepository:
     """``rest`` acts as the doctor; ``analyzer`` (an analysis job's only) writes what only
-    the analyzer may write: drafts, insights (replace_case_insights), critical findings, a
-    file's reading."""
+    the analyzer may write: drafts, insights, critical findings, a file's reading, and the
+    case row's analysis columns (claim, heartbeat, stage, landing sections, completed or
+    failed) through its own functions."""
 
     def __init__(self, rest: SyncPostgrestClient, analyzer: SyncPostgrestClient | None = None):
         self._rest = rest
         self._analyzer = analyzer
+
+    # complete_analysis and fail_analysis record analysis_finished / analysis_failed in the
+    # database, in their own transaction (20261128100000); the runner records them no more.
+    records_analysis_end = True
 
     def _as_analyzer(self) -> SyncPostgrestClient:
         if self._analyzer is None:
@@ -97,7 +116,7 @@ class SupabaseCaseRepository:
         return self._rest.from_("case_files")
 
     def _change_case(
-        self, owner: str, case_id: str, values: Mapping[str, Any], claim: str | None = None
+        self, owner: str, case_id: str, values: Mapping[str, Any]
     ) -> list[dict[str, Any]]:
         query = (
             self._cases()
@@ -106,8 +125,6 @@ class SupabaseCaseRepository:
             .eq("case_id", case_id)
             .eq("user_id", owner)
         )
-        if claim is not None:
-            query = query.eq("analysis_claim", claim)
         with supabase_errors():
             return as_rows(query.execute().data)
 
@@ -216,6 +233,15 @@ class SupabaseCaseRepository:
         values = {
             name: value for name, value in changes.items() if name in lifecycle.WRITABLE_COLUMNS
         }
+        status = values.get("status")
+        if status is not None:
+            # Archive and restore are the database's functions (20261128100100): the
+            # doctor's token writes no status, claim or analysis column itself. The writes
+            # core.lifecycle gave with the status are what the function does.
+            function = "archive_case" if status == lifecycle.ARCHIVE else "restore_case"
+            with supabase_errors():
+                self._rest.rpc(function, {"p_case": case_id}).execute()
+            values = {name: value for name, value in values.items() if name not in STATUS_WRITES}
         # The trigger refreshes updated_at; naming it keeps the request non-empty.
         values["updated_at"] = _instant(utc_now())
         rows = self._change_case(owner, case_id, values)
@@ -268,48 +294,44 @@ class SupabaseCaseRepository:
     # --- the analyzer's bookkeeping -------------------------------------------------
 
     def request_analysis(self, owner: str, case_id: str) -> Case | None:
-        rows = self._change_case(owner, case_id, lifecycle.analysis_requested())
-        return Case.from_row(rows[0]) if rows else None
+        # The doctor's function (20261128100100): core.lifecycle.analysis_requested's
+        # writes, on the caller's own case only.
+        with supabase_errors():
+            requested = self._rest.rpc("request_analysis", {"p_case": case_id}).execute()
+        return self.get_case(owner, case_id) if requested.data is True else None
 
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
-        # One conditional PATCH: Postgres re-checks the filters on the locked row, so of
-        # two processes racing for the same case exactly one gets it back.
-        case = self.get_case(owner, case_id)
-        if case is None:
-            return False
-        attempts = case.analysis_attempts
-        query = (
-            self._cases()
-            .update(lifecycle.analysis_claimed(claim, utc_now(), attempts))
-            .select("case_id")
-            .eq("case_id", case_id)
-            .eq("user_id", owner)
-            .eq("status", CaseStatus.ANALYZING.value)
-            .eq("analysis_attempts", attempts)
-            .or_(f'analysis_claim.is.null,analysis_claimed_at.lt."{_instant(stale_before)}"')
-        )
-        with supabase_errors():
-            return len(as_rows(query.execute().data)) == 1
+        # As the analyzer (20261128100000): the function claims the case only if it waits
+        # (unclaimed or stale), re-checked on the locked row, at the database's time.
+        arguments = {
+            "p_case": case_id,
+            "p_owner": owner,
+            "p_claim": claim,
+            "p_stale_before": _instant(stale_before),
+        }
+        return self._analyzers_call("claim_case_analysis", arguments) is True
 
     def claim_next_analysis(self, owner: str, claim: str, stale_before: datetime) -> str | None:
-        # The migration's claim_next_analysis: select and claim in one statement, with
-        # ``for update skip locked`` so replicas asking at once take different cases.
-        arguments = {
-            "owner_id": owner,
-            "new_claim": claim,
-            "claimed_at": _instant(utc_now()),
-            "stale_before": _instant(stale_before),
-        }
-        with supabase_errors():
-            taken = self._rest.rpc("claim_next_analysis", arguments).execute().data
+        # take_analysis selects and claims in one statement, with ``for update skip
+        # locked`` so replicas asking at once take different cases.
+        arguments = {"p_owner": owner, "p_claim": claim, "p_stale_before": _instant(stale_before)}
+        taken = self._analyzers_call("take_analysis", arguments)
         return str(taken) if taken else None
 
     def heartbeat(self, owner: str, case_id: str, claim: str) -> bool:
-        return len(self._change_case(owner, case_id, lifecycle.heartbeat(utc_now()), claim)) == 1
+        arguments = {"p_case": case_id, "p_owner": owner, "p_claim": claim}
+        return self._analyzers_call("beat_analysis", arguments) is True
 
     def record_stage(self, owner: str, case_id: str, claim: str, stage: str) -> bool:
-        values = lifecycle.stage_recorded(stage, utc_now())
-        return len(self._change_case(owner, case_id, values, claim)) == 1
+        arguments = {"p_case": case_id, "p_owner": owner, "p_claim": claim, "p_stage": stage}
+        return self._analyzers_call("record_analysis_stage", arguments) is True
+
+    def _analyzers_call(self, function: str, arguments: Mapping[str, Any]) -> Any:
+        """One of the analyzer's functions on the case row (each checks owner and claim)."""
+        analyzer = self._as_analyzer()
+        with supabase_errors():
+            # postgrest-py types rpc arguments as strings; PostgREST takes any JSON.
+            return analyzer.rpc(function, cast(dict[str, str], dict(arguments))).execute().data
 
     def save_file_analysis(
         self,
@@ -338,18 +360,16 @@ class SupabaseCaseRepository:
     ) -> bool:
         if section not in LANDED_SECTIONS:
             raise ValueError(f"not a draft section: {section}")
-        # One statement in Postgres (supabase/migrations/20261124080000): the section is
+        # One statement in Postgres, as the analyzer (20261128100000): the section is
         # merged into the others under the claim, so two landing at once lose nothing.
         arguments = {
-            "target_case": case_id,
-            "claim_token": claim,
-            "section_name": section,
-            "section": dict(content),
+            "p_case": case_id,
+            "p_owner": owner,
+            "p_claim": claim,
+            "p_section_name": section,
+            "p_section": dict(content),
         }
-        with supabase_errors():
-            # postgrest-py types rpc arguments as strings; PostgREST takes any JSON.
-            saved = self._rest.rpc("save_draft_section", cast(dict[str, str], arguments)).execute()
-        return saved.data is True
+        return self._analyzers_call("save_draft_section", arguments) is True
 
     def draft_sections(self, owner: str, case_id: str) -> dict[str, Any]:
         query = self._cases().select("draft_sections").eq("case_id", case_id).eq("user_id", owner)
@@ -358,8 +378,9 @@ class SupabaseCaseRepository:
         return dict(found[0]["draft_sections"] or {}) if found else {}
 
     def complete_analysis(self, owner: str, case_id: str, claim: str, insights: Insights) -> bool:
-        # Still the claim holder? Only then keep the draft and point the insights at it
-        # (as the analyzer), then close the claim (as the doctor).
+        # Still the claim holder? Only then keep the draft and its critical values, then
+        # make it current and close the analysis in one transaction (complete_analysis,
+        # which also records analysis_finished), all as the analyzer.
         analyzer = self._as_analyzer()
         if not self.record_stage(owner, case_id, claim, AnalysisStage.INSIGHTS_COMPILED.value):
             return False
@@ -376,22 +397,11 @@ class SupabaseCaseRepository:
             analyzer.from_("ai_drafts").insert(draft, returning=ReturnMethod.minimal).execute()
         # The draft's critical values before the insights point at it (#27).
         record_findings(analyzer, owner, case_id, draft_id, found_critical_values(insights))
-        # The case's row replaced by the draft in one transaction
-        # (20261128061900_insights_replaced_in_one_transaction.sql): a failure keeps the
-        # previous insights.
-        replaced = {"p_case": case_id, "p_owner": owner, "p_draft": draft_id}
-        with supabase_errors():
-            analyzer.rpc("replace_case_insights", replaced).execute()
-        if len(self._change_case(owner, case_id, lifecycle.analysis_completed(), claim)) != 1:
-            return False
-        awaiting = {"review_state": lifecycle.ReviewState.AWAITING_REVIEW.value}
-        query = (
-            self._cases().update(awaiting).eq("case_id", case_id).eq("user_id", owner).or_(UNSIGNED)
-        )
-        with supabase_errors():
-            query.execute()
-        return True
+        # A failure keeps the previous insights and the case being analysed.
+        completed = {"p_case": case_id, "p_owner": owner, "p_claim": claim, "p_draft": draft_id}
+        return self._analyzers_call("complete_analysis", completed) is True
 
     def fail_analysis(self, owner: str, case_id: str, claim: str, reason: str) -> bool:
-        values = lifecycle.analysis_failed(reason)
-        return len(self._change_case(owner, case_id, values, claim)) == 1
+        # Also records analysis_failed, in the same transaction.
+        failed = {"p_case": case_id, "p_owner": owner, "p_claim": claim, "p_reason": reason}
+        return self._analyzers_call("fail_analysis", failed) is True

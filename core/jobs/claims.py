@@ -96,7 +96,7 @@ def fail_analysis(owner: str, case_id: str, claim: str, backend: Backend, reason
     except Exception:  # noqa: BLE001 - recovery picks the case up once its claim is stale
         log.error("could not record the failure of case %s:\n%s", case_id, failure_frames())
         return
-    if failed:
+    if failed and not backend.cases.records_analysis_end:
         record_analyzer_event(backend, owner, AuditAction.ANALYSIS_FAILED, case_id)
 
 

@@ -58,6 +58,8 @@ def _verbs(*verbs: str) -> frozenset[str]:
 # What each API role may do to each relation of public (anon: nothing, anywhere). Rows are
 # then filtered by the policies; triggers refuse what no policy may express.
 RELATIONS: dict[str, Relation] = {
+    # UPDATE by column (sec20): the doctor's content, content_version, review_state and
+    # updated_at; the status and the analysis through the doctor's and analyzer's functions.
     "cases": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
     # A file's reading and the insights are the analyzer's to write (sec18): its role reads
     # only the ids its own writes name (file_id, user_id; case_id, user_id).
@@ -108,8 +110,6 @@ class Function:
 FUNCTIONS: dict[str, Function] = {
     # Called over /rpc/ by the app.
     "list_case_page": Function(False, True, False, "the caller's cases, under RLS"),
-    "claim_next_analysis": Function(False, True, False, "the caller's cases, under RLS"),
-    "save_draft_section": Function(False, True, False, "the caller's claimed case"),
     "enrol_pilot_case": Function(False, True, False, "two inserts under the policies"),
     "sign_note": Function(False, True, True, "signs the caller's own case"),
     "acknowledge_critical_value": Function(False, True, True, "the caller's own case"),
@@ -128,6 +128,18 @@ FUNCTIONS: dict[str, Function] = {
     "replace_case_insights": Function(False, False, True, "the analyzer's role only"),
     # Its policy helper on the audit trail (sec19): yes or no for the ids and step named.
     "analysis_step": Function(False, False, True, "the analyzer's policies' helper"),
+    # The analyzer's writes to the case row, each under the owner and the claim (sec20).
+    "take_analysis": Function(False, False, True, "the analyzer's role only"),
+    "claim_case_analysis": Function(False, False, True, "the analyzer's role only"),
+    "beat_analysis": Function(False, False, True, "the analyzer's role only"),
+    "record_analysis_stage": Function(False, False, True, "the analyzer's role only"),
+    "save_draft_section": Function(False, False, True, "the analyzer's role only"),
+    "complete_analysis": Function(False, False, True, "the analyzer's role only"),
+    "fail_analysis": Function(False, False, True, "the analyzer's role only"),
+    # The doctor's status changes of a case (sec20): the caller's own case only.
+    "request_analysis": Function(False, True, True, "the caller's own case"),
+    "archive_case": Function(False, True, True, "the caller's own case"),
+    "restore_case": Function(False, True, True, "the caller's own case"),
     # Pure helpers of checks, hashes and the case list.
     "canonical_json": Function(False, True, False, PURE),
     "signed_at_text": Function(False, True, False, PURE),
@@ -156,7 +168,16 @@ FUNCTIONS: dict[str, Function] = {
 }
 
 # The functions of public the analyzer's role calls over /rpc/ (no account's token may).
-ANALYZER_CALLS = {"replace_case_insights"}
+ANALYZER_CALLS = {
+    "replace_case_insights",
+    "take_analysis",
+    "claim_case_analysis",
+    "beat_analysis",
+    "record_analysis_stage",
+    "save_draft_section",
+    "complete_analysis",
+    "fail_analysis",
+}
 
 TRIGGER_FUNCTIONS = {
     "case_patient_of_its_own": False,
@@ -455,6 +476,7 @@ def _attack_tables(stack: SupabaseStack, rest: httpx.Client, role: str, me: str 
 def _attack_functions(
     rest: httpx.Client, victim: dict[str, str], ids: dict[str, str], role: str
 ) -> None:
+    claim = str(uuid.uuid4())
     calls: dict[str, dict[str, Any]] = {
         "list_case_page": {
             "owner_id": victim["user"],
@@ -464,18 +486,6 @@ def _attack_functions(
             "descending": True,
             "page_size": 50,
             "page_offset": 0,
-        },
-        "claim_next_analysis": {
-            "owner_id": victim["user"],
-            "new_claim": str(uuid.uuid4()),
-            "claimed_at": "2026-11-27T10:00:00+00:00",
-            "stale_before": "2030-01-01T00:00:00+00:00",
-        },
-        "save_draft_section": {
-            "target_case": ids["case"],
-            "claim_token": str(uuid.uuid4()),
-            "section_name": "soap_note",
-            "section": {"plan": "taken"},
         },
         "sign_note": {
             "p_case": ids["case"],
@@ -507,6 +517,48 @@ def _attack_functions(
             "p_owner": victim["user"],
             "p_draft": victim["draft"],
         },
+        # The analyzer's writes to the case row (sec20).
+        "take_analysis": {
+            "p_owner": victim["user"],
+            "p_claim": str(uuid.uuid4()),
+            "p_stale_before": "2030-01-01T00:00:00+00:00",
+        },
+        "claim_case_analysis": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": str(uuid.uuid4()),
+            "p_stale_before": "2030-01-01T00:00:00+00:00",
+        },
+        "beat_analysis": {"p_case": ids["case"], "p_owner": victim["user"], "p_claim": claim},
+        "record_analysis_stage": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": claim,
+            "p_stage": "insights_compiled",
+        },
+        "save_draft_section": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": claim,
+            "p_section_name": "soap_note",
+            "p_section": {"plan": "taken"},
+        },
+        "complete_analysis": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": claim,
+            "p_draft": victim["draft"],
+        },
+        "fail_analysis": {
+            "p_case": ids["case"],
+            "p_owner": victim["user"],
+            "p_claim": claim,
+            "p_reason": "taken",
+        },
+        # The doctor's (sec20): the victim's case.
+        "request_analysis": {"p_case": ids["case"]},
+        "archive_case": {"p_case": ids["case"]},
+        "restore_case": {"p_case": ids["case"]},
     }
     assert set(calls) == set(RPC_SERVED)
     for function, arguments in calls.items():
@@ -952,12 +1004,13 @@ def test_a_cases_id_and_creation_time_stay_as_they_were(
     form = NewCase(patient_name="Eve Adams", patient_age=40, patient_gender="female")
     case = doctor.signed_in.services.create_case(form, []).case
     mine = {"case_id": case.case_id}
+    # Neither column is the doctor's to update since sec20 (the triggers stay behind).
     renamed = _patch(supabase_stack, doctor.token, "cases", mine, {"case_id": str(uuid.uuid4())})
-    assert renamed.status_code == 400, renamed.text
+    assert renamed.status_code == 403, renamed.text
     backdated = _patch(supabase_stack, doctor.token, "cases", mine, {"created_at": "2001-01-01"})
-    assert backdated.status_code == 200, backdated.text
-    (row,) = backdated.json()
-    assert datetime.fromisoformat(row["created_at"]) == case.created_at
+    assert backdated.status_code == 403, backdated.text
+    (row,) = [r for r in _rows(supabase_stack, "cases") if r["case_id"] == case.case_id]
+    assert datetime.fromisoformat(str(row["created_at"])) == case.created_at
     events = doctor.signed_in.services.audit_events(case.case_id)
     assert [e.action for e in events] == ["case_created"]
     # A file's id, which its events name, likewise.

@@ -240,7 +240,9 @@ def test_cases_created_in_the_same_instant_page_without_repeats_or_gaps(
             patient_age=1,
             patient_gender="male",
             case_summary=None,
-            status="completed",
+            # As an import opens them: waiting (an account's token opens no case analysed,
+            # sec20).
+            status="pending",
             created_at=instant,
             updated_at=instant,
         )

@@ -136,6 +136,10 @@ def test_no_function_a_reviewer_may_call_hands_out_case_rows(db: psycopg.Connect
         "pilot_case_reviewable",
         "merge_patients",  # the caller's own records; returns whether it merged (#27)
         "unmerge_patient",
+        # the caller's own case: re-analyse, archive, restore; whether it did (sec20)
+        "request_analysis",
+        "archive_case",
+        "restore_case",
     }
     assert {kind for _, kind in rows} <= {"uuid", "boolean", "text"}
 

@@ -210,7 +210,8 @@ def test_racing_processes_claim_a_case_exactly_once(stack_harness: SupabaseHarne
     won: list[bool] = []
 
     def claim() -> None:
-        backend = stack_harness.provider.for_session(session)  # one client per "process"
+        # One job's backend per "process": the claim is the analyzer's (sec20).
+        backend = stack_harness.provider.for_analysis(session)
         start.wait()
         won.append(
             backend.cases.claim_analysis(
@@ -448,7 +449,17 @@ def test_insights_a_doctor_forges_through_postgrest_are_not_verified(
             "insert into public.case_insights (case_id, user_id, ai_insights) values (%s, %s, %s)",
             [forged_case.case_id, session.doctor.user_id, Jsonb(forged)],
         )
-    rest.from_("cases").update({"status": "completed"}).eq("case_id", forged_case.case_id).execute()
+    # The doctor's token no longer marks the case analysed either (sec20): the database's
+    # owner does, as whoever holds the database could.
+    with pytest.raises(APIError):
+        rest.from_("cases").update({"status": "completed"}).eq(
+            "case_id", forged_case.case_id
+        ).execute()
+    with stack_harness.project.connect() as connection:
+        connection.execute(
+            "update public.cases set status = 'completed' where case_id = %s",
+            [forged_case.case_id],
+        )
     detail = services.get_case(forged_case.case_id)
     assert (detail.case.status, detail.insights_verified) == ("completed", False)
 

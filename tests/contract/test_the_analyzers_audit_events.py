@@ -99,9 +99,12 @@ def test_the_analyzer_records_each_step_on_the_owners_chain(
     assert record(started, user_id=roles["other"].signed_in.doctor.user_id) == 403
     assert record(started, case=None) == 403
     assert record(started, case=str(uuid.uuid4())) == 403
-    # The case analysed (and signed, enrolled): finished only while it stands completed.
+    # The case analysed: complete_analysis wrote finished in its own transaction (sec20),
+    # and the key itself writes neither finished nor failed, nor started once completed.
     finish_analysis(owner.backend, me, case_id)
-    assert record(finished) == 201
+    assert [a for _, a, _ in _events(supabase_stack, case_id)].count(finished) == 1
+    assert record(finished) == 403
+    assert record(failed) == 403
     assert record(started) == 403
     assert record(started, case=ids["case"]) == 403
     # On the owner's chain, linked and stamped like every other event.

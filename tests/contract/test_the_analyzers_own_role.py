@@ -18,13 +18,14 @@ from typing import Any
 import httpx
 import pytest
 
+from core.analysis.failures import AnalyzerNotConfigured
 from core.analysis.rules.engine import RulesEngine
 from core.backends.supabase import SupabaseBackendProvider
 from core.backends.supabase_cases import ANALYZER_KEY_MISSING
 from core.bootstrap import build_clinic
 from core.config import Settings
 from core.jobs.runner import AnalysisRunner
-from core.models import NewCase
+from core.models import NewCase, utc_now
 from tests.contract.harness import SignedIn
 from tests.contract.test_pilot_integrity import pilot  # noqa: F401  (fixture)
 from tests.doubles import case_service, sample_insights
@@ -258,8 +259,20 @@ def test_without_the_analyzer_key_an_analysis_fails_saying_what_is_missing(
     finally:
         runner.shutdown(wait=True)
         provider.close()
-    assert case.status == "failed"
-    assert case.analysis_error == ANALYZER_KEY_MISSING
+    # Since sec20 the claim and the end of an analysis are the analyzer's too: without the
+    # key no job takes the case, which waits (unclaimed, no attempt counted) until a server
+    # with the key does; the doctor's token cannot mark it failed. The claim says why.
+    assert (case.status, case.analysis_attempts, case.analysis_error) == ("analyzing", 0, None)
+    provider = SupabaseBackendProvider(supabase_stack.url, supabase_stack.anon_key)
+    backend = provider.for_analysis(session)
+    try:
+        with pytest.raises(AnalyzerNotConfigured, match="SUPABASE_ANALYZER_KEY"):
+            backend.cases.claim_analysis(
+                session.doctor.user_id, case_id, str(uuid.uuid4()), utc_now()
+            )
+    finally:
+        backend.close()
+        provider.close()
     assert "SUPABASE_ANALYZER_KEY" in ANALYZER_KEY_MISSING
 
 

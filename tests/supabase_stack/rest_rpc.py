@@ -24,13 +24,23 @@ FUNCTIONS = (
     "list_case_page",
     "pilot_account_id",
     "enrol_pilot_case",
-    "save_draft_section",
-    "claim_next_analysis",
     "sign_note",
     "acknowledge_critical_value",
     "merge_patients",
     "unmerge_patient",
     "replace_case_insights",  # the analyzer's role only (sec19)
+    # The analyzer's writes to the case row (sec20), its role only
+    "take_analysis",
+    "claim_case_analysis",
+    "beat_analysis",
+    "record_analysis_stage",
+    "save_draft_section",
+    "complete_analysis",
+    "fail_analysis",
+    # The doctor's changes of a case's status (sec20)
+    "request_analysis",
+    "archive_case",
+    "restore_case",
 )
 
 
