@@ -34,10 +34,10 @@ def _alias_pattern(alias: str) -> str:
         # number of two digits is glued to the letter: "protein S-100" is the S100 protein of
         # a tumour's staining (MedRBench PMC11608915, PMC11625103), no protein S of 100.
         body = f"{body}(?!-[A-Za-z])(?!-?\\d\\d)"
-        if len(tokens[-2]) >= 4:
-            # After a whole word the letter stands apart: glued, it is the word's plural
+        if tokens[-1].lower() == "s" and len(tokens[-2]) >= 4:
+            # After a whole word an "s" stands apart: glued, it is the word's plural
             # ("defects of proteins. BM has a prevalence of 0.7", PMC11593470: no protein S;
-            # "glycated hemoglobins"), while a short symbol takes it glued ("HbS", "apoB").
+            # "glycated hemoglobins"), while a short symbol takes it glued ("HbS").
             body = body.replace(
                 f"{tokens[-2]}[{_SEPARATOR_CHARS}]*{tokens[-1]}",
                 f"{tokens[-2]}[{_SEPARATOR_CHARS}]+{tokens[-1]}",
