@@ -198,10 +198,20 @@ _CORE: tuple[Analyte, ...] = (
             (_u("mg/dl", None, 200, 30, 1500), _u("mmol/l", None, 5.2, 0.8, 40))),
     Analyte("LDL cholesterol", LIPIDS, ("ldl", "ldl cholesterol", "ldl-c", "ldl-cholesterol",
                                          "cholesterol ldl", "ldl calculated", "ldl direct",
-                                         "low density lipoprotein"),
+                                         "low density lipoprotein",
+                                         # the spelt-out name with its last word, or its
+                                         # abbreviation between: never a total cholesterol
+                                         # ("low-density lipoprotein cholesterol (LDL-C) was
+                                         # 4.38 mmol/L", MedRBench PMC11348727)
+                                         "low density lipoprotein cholesterol",
+                                         "low density lipoprotein (ldl) cholesterol",
+                                         "low density lipoprotein (ldl-c) cholesterol"),
             (_u("mg/dl", None, 130, 5, 1000), _u("mmol/l", None, 3.4, 0.1, 26))),
     Analyte("HDL cholesterol", LIPIDS, ("hdl", "hdl cholesterol", "hdl-c", "hdl-cholesterol",
-                                         "cholesterol hdl", "high density lipoprotein"),
+                                         "cholesterol hdl", "high density lipoprotein",
+                                         "high density lipoprotein cholesterol",
+                                         "high density lipoprotein (hdl) cholesterol",
+                                         "high density lipoprotein (hdl-c) cholesterol"),
             (_u("mg/dl", 40, None, 5, 200), _u("mmol/l", 1.0, None, 0.1, 5))),
     Analyte("Triglycerides", LIPIDS, ("triglycerides", "triglyceride", "trig", "trigs", "TG"),
             (_u("mg/dl", None, 150, 10, 10000, extreme=30_000),

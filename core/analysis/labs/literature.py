@@ -99,3 +99,40 @@ def told_of_others(told: str, *, bound: bool, clause: str = "") -> bool:
         or (bound and _RULE_OF_BOUNDS.search(told))
     )
     return others and not _THIS_PATIENT.search(told)
+
+
+# A case of the literature told over several sentences: the sentence that opens it names its
+# authors or its patient ("In a case reported by Maria Lúcia Moleiro et al., metastasis to the
+# supraclavicular lymph node was the initial symptom ... In this case, ... An elevated CA125
+# level (898 U/mL) was also observed", MedRBench PMC11629470; "In another report,8, a
+# 46-year-old female patient presented with right flank pain ... All laboratory findings were
+# normal, except for elevated fasting blood glucose levels (11.79 mmol/L)", PMC11646740).
+# The sentences after it are that patient's until one names this report's patient or case.
+_ANOTHERS_CASE = re.compile(
+    r"(?i)\b(?:in|from)\s+(?:a|an|another|the|one)\s+(?:similar\s+|previous\s+|other\s+)?"
+    r"case\s+(?:(?:reported|described|published|presented)\s+by|of\s+[^.]{0,40}?\bet\s+al)\b"
+    r"|\bin\s+(?:another|a\s+(?:similar|previous|different))\s+(?:case|report)\b"
+    r"[^.]{0,40}?\ban?\s+\d+-(?:year|month|week|day)-old\b"
+    r"|\bet\s+al\.?[^.]{0,80}?\b(?:reported|described|presented)\s+(?:a|an)\s+"
+    r"\d+-(?:year|month|week|day)-old\b"
+)
+_OUR_CASE = re.compile(
+    r"(?i)\bour\s+(?:own\s+)?(?:patient|case|proband)\b|\bin\s+our\b"
+    r"|\b(?:the\s+)?(?:present|current|index)\s+(?:patient|case)\b"
+    r"|\bwe\s+(?:report|present|describe)\b"
+)
+_SENTENCE_END = re.compile(r"[.!?](?:\s+|(?=[A-Z]))")
+_SENTENCES_OF_ANOTHERS_CASE = 5
+
+
+def in_anothers_case(before: str, told: str) -> bool:
+    """Whether a value told in ``told``, after ``before`` (its paragraph up to the test's
+    name), lies in the run of sentences of a case of the literature: an opening sentence
+    names another report's authors or patient, and no sentence since names this one."""
+    openings = list(_ANOTHERS_CASE.finditer(before))
+    if not openings:
+        return False
+    since = before[openings[-1].end() :]
+    if _OUR_CASE.search(since) or _OUR_CASE.search(told):
+        return False
+    return len(_SENTENCE_END.findall(since)) <= _SENTENCES_OF_ANOTHERS_CASE

@@ -48,7 +48,7 @@ from core.analysis.labs.lines import (
     test_starts,
     without_names,
 )
-from core.analysis.labs.literature import told_of_others
+from core.analysis.labs.literature import in_anothers_case, told_of_others
 from core.analysis.labs.number_first import SINGULAR_CELL, read_number_first, read_value_first
 from core.analysis.labs.patterns import (
     OTHER_HEADING,
@@ -766,8 +766,9 @@ class _State:
                 + match.group()
                 + re.split(r"\.(?:\s|$)|;", line[match.end() :])[0]
             )
-            if self._running_sentence(raw_line) and told_of_others(
-                told, bound=value.comparator is not None, clause=clause
+            if self._running_sentence(raw_line) and (
+                told_of_others(told, bound=value.comparator is not None, clause=clause)
+                or in_anothers_case(before, told)
             ):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
             if a_newborns_sentence(told, self.patient, previous):

@@ -30,8 +30,18 @@ def _alias_pattern(alias: str) -> str:
     if len(tokens) > 1 and len(tokens[-1]) == 1 and tokens[-1].isalpha():
         # A name ending in one letter ("hemoglobin C", "protein S") never ends where that
         # letter opens a hyphenated word: in "hemoglobin, C-reactive protein and ferritin
-        # were ..." the list names a haemoglobin and a CRP, no haemoglobin C.
-        body = f"{body}(?!-[A-Za-z])"
+        # were ..." the list names a haemoglobin and a CRP, no haemoglobin C. Nor where a
+        # number of two digits is glued to the letter: "protein S-100" is the S100 protein of
+        # a tumour's staining (MedRBench PMC11608915, PMC11625103), no protein S of 100.
+        body = f"{body}(?!-[A-Za-z])(?!-?\\d\\d)"
+        if tokens[-1].lower() == "s" and len(tokens[-2]) >= 4:
+            # After a whole word an "s" stands apart: glued, it is the word's plural
+            # ("defects of proteins. BM has a prevalence of 0.7", PMC11593470: no protein S;
+            # "glycated hemoglobins"), while a short symbol takes it glued ("HbS").
+            body = body.replace(
+                f"{tokens[-2]}[{_SEPARATOR_CHARS}]*{tokens[-1]}",
+                f"{tokens[-2]}[{_SEPARATOR_CHARS}]+{tokens[-1]}",
+            )
     # An alias written with a capital matches only as written ("K", "PT"); see labs.catalog.
     if not any(c.isupper() for c in alias):
         return f"(?i:{body})"
