@@ -90,7 +90,7 @@ _CORE: tuple[Analyte, ...] = (
             # 10^9/L on POD-12" (J Med Case Rep, CUPCase row 3580); every unit's limit is
             # 3000 x10^9/L, as the count per uL always had it
             (_u("10^9/l", 150, 450, 1, 3000), _u("/ul", 150_000, 450_000, 2000, 3_000_000),
-             _u("lakh/ul", 1.5, 4.5, 0.01, 20, written_only=True),
+             _u("lakh/ul", 1.5, 4.5, 0.01, 30, written_only=True),
              # Japanese and Korean reports count platelets per 10^4/uL ("18.3 × 10^4/µL")
              _u("10^4/ul", 15, 45, 0.1, 300, written_only=True))),
     Analyte("MCV", BLOOD_COUNT, ("mcv", "mean corpuscular volume", "mean cell volume"),
@@ -304,16 +304,23 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Procalcitonin", INFLAMMATION, ("procalcitonin", "PCT", "pct (procalcitonin)"),
             (_u("ng/ml", None, 0.1, 0, 1000),)),
     # Cardiac: troponin cut-offs depend on the assay, so a report's own range always wins.
+    # One ceiling whatever the unit: 1,000,000 pg/mL is 1000 ng/mL, above the highest troponin
+    # I published ("The elevation of troponin I to 515 ng/ml", J Med Case Rep 2010;4:137).
+    # A number written without its unit is guessed in ng/mL only up to 100 (a bare "troponin
+    # 150" is pg/mL); written in ng/mL it is read up to the ceiling ("cardiac troponin I
+    # (cTnI, 101.30 ng/mL)" in fulminant myocarditis, MedRBench PMC11622249).
     Analyte("Troponin I", CARDIAC, ("troponin i", "troponin-i", "tni", "ctni", "hs-tni",
                                      "hs troponin i", "hs-troponin i", "hstni",
                                      "high sensitivity troponin i", "cardiac troponin i"),
-            (_u("ng/ml", None, 0.04, 0, 100), _u("pg/ml", None, 26, 0, 1_000_000))),
+            (_u("ng/ml", None, 0.04, 0, 100, extreme=1000),
+             _u("pg/ml", None, 26, 0, 1_000_000))),
     Analyte("Troponin T", CARDIAC, ("troponin t", "troponin-t", "tnt", "ctnt", "hs-tnt",
                                      "hs troponin t", "hs-troponin t", "hstnt",
                                      "high sensitivity troponin t", "cardiac troponin t"),
-            (_u("ng/ml", None, 0.01, 0, 50), _u("pg/ml", None, 14, 0, 100_000))),
+            (_u("ng/ml", None, 0.01, 0, 50, extreme=100), _u("pg/ml", None, 14, 0, 100_000))),
     Analyte("Troponin", CARDIAC, ("troponin", "troponins", "cardiac troponin"),
-            (_u("ng/ml", None, 0.04, 0, 100), _u("pg/ml", None, 14, 0, 1_000_000))),
+            (_u("ng/ml", None, 0.04, 0, 100, extreme=1000),
+             _u("pg/ml", None, 14, 0, 1_000_000))),
     Analyte("BNP", CARDIAC, _BNP_NAMES, (_u("pg/ml", None, 100, 0, 100_000),)),
     # The N-terminal fragment of the prohormone, spelled out: whatever BNP's own name, with
     # "N-terminal pro-" before it, it is NT-proBNP, never a BNP ("N-terminal pro-brain

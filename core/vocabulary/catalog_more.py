@@ -458,8 +458,9 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
             specimen="urine"),
     Analyte("Uroporphyrin", KIDNEY, ("uroporphyrin", "uroporphyrins", "urinary uroporphyrin"),
             # "uroporphyrin level, 24,200 nmol/24 hours (normal: ≤30)" (CaseReportBench item 57)
+            # One ceiling in every unit: 1,200,000 nmol is about 1 g (830.8 g/mol).
             (_u("ug/24h", None, 30, 0, 1_000_000), _u("mg/24h", None, 0.03, 0, 1000),
-             _u("nmol/24h", None, 36, 0, 10_000_000)),
+             _u("nmol/24h", None, 36, 0, 1_200_000)),
             specimen="urine"),
     Analyte("Ornithine", CHEMISTRY, ("ornithine", "plasma ornithine"),
             (_u("umol/l", 30, 110, 0, 5000),)),

@@ -153,16 +153,17 @@ _WORK_UP: tuple[Analyte, ...] = (
                                   "fasting serum gastrin"),
             (_u("pg/ml", None, 100, 0, 1_000_000),)),
     # Phaeochromocytoma: plasma free metanephrines (pg/mL or nmol/L); a 24-hour urine's
-    # amount per day is only ever written.
+    # amount per day is only ever written. One ceiling in both units: 5000 nmol/L is about
+    # 990,000 pg/mL of metanephrine (197.2 g/mol), 920,000 of normetanephrine (183.2 g/mol).
     Analyte("Metanephrine", HORMONES, ("metanephrine", "metanephrines", "plasma metanephrine",
                                        "plasma metanephrines", "free metanephrine",
                                        "plasma free metanephrine", "plasma free metanephrines"),
-            (_u("pg/ml", None, 57, 0, 1_000_000), _u("nmol/l", None, 0.5, 0, 10_000),
+            (_u("pg/ml", None, 57, 0, 1_000_000), _u("nmol/l", None, 0.5, 0, 5_000),
              _u("ug/24h", None, 400, 0, 1_000_000, written_only=True))),
     Analyte("Normetanephrine", HORMONES, ("normetanephrine", "normetanephrines",
                                           "plasma normetanephrine", "free normetanephrine",
                                           "plasma free normetanephrine"),
-            (_u("pg/ml", None, 148, 0, 1_000_000), _u("nmol/l", None, 0.9, 0, 10_000),
+            (_u("pg/ml", None, 148, 0, 1_000_000), _u("nmol/l", None, 0.9, 0, 5_000),
              _u("ug/24h", None, 900, 0, 1_000_000, written_only=True))),
     Analyte("Tryptase", INFLAMMATION, ("tryptase", "serum tryptase", "mast cell tryptase",
                                        "baseline tryptase"),
@@ -331,7 +332,8 @@ _INBORN_ERRORS: tuple[Analyte, ...] = (
             specimen="urine"),
     Analyte("Coproporphyrin", KIDNEY, ("coproporphyrin", "coproporphyrins",
                                        "urinary coproporphyrin", "urine coproporphyrin"),
-            (_u("nmol/24h", None, 230, 0, 10_000_000), _u("ug/24h", None, 160, 0, 10_000_000),
+            # One ceiling in every unit: 10,000,000 nmol is about 6,500,000 ug (654.7 g/mol).
+            (_u("nmol/24h", None, 230, 0, 10_000_000), _u("ug/24h", None, 160, 0, 6_500_000),
              _u("nmol/l", None, 200, 0, 10_000_000)),
             specimen="urine"),
 )
