@@ -315,6 +315,15 @@ CONDITIONS: tuple[Condition, ...] = (
     # "Marchiafava-Bignami disease", "coronary artery aneurysm".
     _c("Malignant neoplasm of cerebral ventricle", "C71.5", "acute",
        r"choroid\s+plexus\s+(?:carcinomas?|tumou?rs?)"),
+    # "Mucocele, appendix K38.8" (the index's name under a residual code, so not in
+    # index_names); the low-grade appendiceal mucinous neoplasm (ICD-O 8480/1) the table's
+    # appendix of uncertain behaviour: "Silent but Significant: A Case Report of Appendiceal
+    # Mucocele" (Cureus 2024, PMC11368574), "Giant Appendiceal Mucocele with High Grade
+    # Mucinous Neoplasm" (PMC11545415), "low-grade appendiceal mucinous neoplasm" (PMC11573436).
+    _c("Mucocele of appendix", "K38.8", "acute",
+       r"(?:appendiceal|appendix)\s+mucoceles?|mucoceles?\s+of\s+(?:the\s+)?appendix"),
+    _c("Low-grade appendiceal mucinous neoplasm", "D37.3", "acute",
+       r"low[-\s]grade\s+appendiceal\s+mucinous\s+neoplasms?|(?-i:LAMN)"),
     _c("Malformation of urachus", "Q64.4", "acute",
        r"urachal\s+(?:cysts?|remnants?|sinus|diverticul\w+|anomal\w+)|patent\s+urachus"),
     _c("Ameboma of intestine", "A06.3", "acute", r"amo?eboma"),

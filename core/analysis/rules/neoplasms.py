@@ -56,6 +56,13 @@ class Morphology:
     # A word of a class of tumours ("carcinoma", "cancer") read only with its site: alone, it
     # names no diagnosis ("carcinoma" of a differential, "cancer" of a family history).
     sited_only: bool = False
+    # Sites the index codes otherwise for this morphology, by the site code's start: "Leiomyoma,
+    # uterus (cervix) (corpus) D25.9", where the table's benign uterus is D26 (other benign).
+    recoded: tuple[tuple[str, str], ...] = ()
+    # The words of its benign morphology, read where "mature", "benign" or "adult" stands
+    # before its site ("Teratoma, adult (cystic), benign, mature - see Neoplasm, benign"):
+    # "a mature adrenal teratoma" (PMC11637885) is the adrenal gland's benign D35.0-.
+    benign_as: tuple[str, ...] = ()
 
 
 _TUMOUR = ("tumor", "tumour")
@@ -100,6 +107,11 @@ MORPHOLOGIES: tuple[Morphology, ...] = (
     Morphology(("dysgerminoma",), MALIGNANT, "9060/3"),
     Morphology(_tumour("yolk sac", "yolk-sac", "endodermal sinus"), MALIGNANT, "9071/3"),
     Morphology(("retinoblastoma",), MALIGNANT, "9510/3", "C69.20"),
+    # "Glioma (malignant) - see Neoplasm, brain, malignant" where no site is named (the hand
+    # list's "Glioma" C71.9); at another site of the table, that site's: "optic nerve
+    # glioblastoma" (Cureus 2024, PMC11509173) is the optic nerve's C72.3-.
+    Morphology(("glioma",), MALIGNANT, "9380/3", "C71.9"),
+    Morphology(("glioblastoma",), MALIGNANT, "9440/3", "C71.9"),
     # "Ganglioneuroblastoma - see Neoplasm, nerve, malignant".
     Morphology(("ganglioneuroblastoma",), MALIGNANT, "9490/3", "C47.9"),
     # "Tumor, neuroectodermal, primitive ... unspecified site C71.9".
@@ -117,7 +129,21 @@ MORPHOLOGIES: tuple[Morphology, ...] = (
     Morphology(("osteoma",), BENIGN, "9180/0"),
     Morphology(("osteochondroma",), BENIGN, "9210/0", "D16.9"),
     Morphology(("myofibroma",), BENIGN, "8824/0", "D21.9"),
+    # "Leiomyoma - see also Neoplasm, connective tissue, benign" (D21.9 with no site named);
+    # at an organ the table's connective tissue list does not name, the organ's: "the diagnosis
+    # of esophageal leiomyoma" (Medicina 2024, PMC11432985) is D13.0. The uterus's keeps the
+    # hand list's D25 (conditions.py), read at the same words first.
+    Morphology(("leiomyoma",), BENIGN, "8890/0", "D21.9", recoded=(("D26", "D25.9"),)),
+    # "Teratoma - see Neoplasm, uncertain behavior" (the hand list's D48.9); "mature", "benign"
+    # or "adult (cystic)" ones "see Neoplasm, benign": "the histopathology confirmed the
+    # diagnosis of primary adrenal teratoma" (PMC11532896) is the adrenal gland's D44.1-.
+    Morphology(
+        ("mature teratoma", "mature cystic teratoma", "benign teratoma"), BENIGN, "9080/0", "D36.9"
+    ),
     Morphology(("adenoma",), BENIGN, "8140/0"),
+    # "Adenoma, liver cell D13.4": "Hepatocellular adenomas (HCAs) are relatively rare benign
+    # tumors of the liver" (PMC11570408), no adenoma of an unnamed site (D36.9).
+    Morphology(("hepatocellular adenoma", "liver cell adenoma"), BENIGN, "8170/0", "D13.4"),
     Morphology(("ganglioneuroma",), BENIGN, "9490/0", "D36.10"),
     # Uncertain behaviour. Paraganglioma is 8680/1 in ICD-O-3 (ICD-O-3.2 made it /3); the
     # ICD-10-CM index agrees with ICD-O-3 ("Paraganglioma ... unspecified site D44.7").
@@ -131,6 +157,7 @@ MORPHOLOGIES: tuple[Morphology, ...] = (
         _tumour("hyalinizing trabecular", "hyalinising trabecular"), UNCERTAIN, "8336/1", "D44.0"
     ),
     Morphology(("craniopharyngioma",), UNCERTAIN, "9350/1", "D44.4"),
+    Morphology(("teratoma",), UNCERTAIN, "9080/1", "D48.9", benign_as=("mature", "teratoma")),
     Morphology(_tumour("granular cell"), BENIGN, "9580/0"),
     # The classes of tumours the index sends to "Neoplasm, <behaviour>, by site" with no
     # histology of their own ("Carcinoma (malignant) - see Neoplasm, by site, malignant";
@@ -304,6 +331,7 @@ def morphology_names() -> dict[tuple[str, ...], Morphology]:
     return names
 
 
+_BENIGN_WORDS = ("mature", "benign", "adult")
 _MAX_SITE_WORDS = 6  # "lower lobe of the lung", a site of the Neoplasm Table
 # Words between a morphology and the site after it: "of the", "arising from the left", "in".
 _JOINS = (
@@ -333,6 +361,11 @@ def sited_neoplasms(words: list[str]) -> list[tuple[int, int, str, tuple[int, in
             if morphology is None:
                 continue
             sited = _with_site(words, first, first + size, morphology)
+            benign = names.get(morphology.benign_as)
+            if sited and benign and sited[0] > 0 and words[sited[0] - 1] in _BENIGN_WORDS:
+                resited = _with_site(words, first, first + size, benign)
+                if resited:
+                    sited = (sited[0] - 1, resited[1], resited[2])
             if sited:
                 start, end, code = sited
                 found.append((start, end, code, (first, first + size)))
@@ -347,6 +380,17 @@ def _with_site(
     # (IMT) of the liver", "Primitive neuroectodermal tumor (PNET) of the cervix".
     if end < len(words) and _abbreviates(words[end], words[start:end]):
         end += 1
+    sited = _site_of(words, start, end, morphology)
+    if sited is None:
+        return None
+    first, last, code = sited
+    recoded = (new for old, new in morphology.recoded if code.startswith(old))
+    return first, last, next(recoded, code)
+
+
+def _site_of(
+    words: list[str], start: int, end: int, morphology: Morphology
+) -> tuple[int, int, str] | None:
     sites = _readable_sites(morphology)
     after = _site_after(words, end, sites)
     if after and after[1] in code_set_sites(morphology.behaviour):

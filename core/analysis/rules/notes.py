@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.gene_words import names_a_gene
 from core.analysis.rules.icd_terms import icd_conditions
+from core.analysis.rules.mimics import mimicked
 from core.analysis.rules.negation import is_negated
 from core.analysis.rules.organisms import found_organisms
 from core.analysis.rules.qualifiers import outside_its_organ
@@ -795,6 +796,9 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             considered
         ):
             continue  # weighed in a differential, not concluded
+        verb = mimicked(before)
+        if verb is not None and any(e <= verb and c.severity != "symptom" for _, e, c in ordered):
+            continue  # "X masquerading as metastatic adenocarcinoma": the look-alike
         # "Suggestive of X" states X with doubt however far X is from it; a lab report's
         # comment ("suggestive of diabetes" beside a reference range) states nothing.
         doubt = _states_with_doubt(before)
