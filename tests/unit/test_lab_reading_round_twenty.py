@@ -65,10 +65,7 @@ def test_a_count_per_mmc_is_a_count_per_cubic_millimetre() -> None:
     )
     assert ("Platelets", None, 175000.0, "/mm3") in _read(text)
     # PMC11642214
-    text = (
-        "increased white blood cell count, 14.120 cells/mmc (normal range: 4.30–10.8 "
-        "cells/mmc)"
-    )
+    text = "increased white blood cell count, 14.120 cells/mmc (normal range: 4.30–10.8 cells/mmc)"
     assert _read(text) == [("WBC", None, 14120.0, "cells/mm3")]
     # PMC11509757 (a dev case): read before without a unit
     text = (
@@ -80,3 +77,43 @@ def test_a_count_per_mmc_is_a_count_per_cubic_millimetre() -> None:
         ("Neutrophils", None, 1930.0, "/mm3"),
         ("Lymphocytes", None, 770.0, "/mm3"),
     ]
+
+
+# --- a verdict told between the test's verb and its result in brackets ----------------------
+
+
+def test_a_verdict_between_the_verb_and_the_bracketed_result_hands_the_result_over() -> None:
+    # PMC11356858: the CSF's protein, after "also"
+    text = (
+        "A CSF examination showed that the cell count was mildly elevated (23/μL; polynuclear "
+        "cells 5/μL: mononuclear cells 18/μL), and the protein level was also elevated (125 "
+        "mg/dL), but the glucose level was decreased (51 mg/dL; blood glucose of 128 mg/dL "
+        "examined at the same time)."
+    )
+    assert ("Total protein", "csf", 125.0, "mg/dL") in _read(text)
+    # PMC11393570
+    assert _read("Creatinine was also noted to be at borderline (102 μmol/L).") == [
+        ("Creatinine", None, 102.0, "μmol/L")
+    ]
+    # PMC11487292: a verdict in the negative, and "within the reference range"
+    text = (
+        "Plasma renin activity was not low (1.4 µg/L/h [ref: 0.2-2.3 µg/L/h]) and the plasma "
+        "aldosterone concentration was not high (41.4 pg/mL [1.48 pmol/L], ref: 3.0-82.1 "
+        "pg/mL [0.11-2.96 pmol/L])"
+    )
+    assert [(a, v) for a, _, v, _ in _read(text)] == [
+        ("Renin activity", 1.4),
+        ("Aldosterone", 41.4),
+    ]
+    text = "her serum cortisol level was within the reference range (15.2 μg/dL [419.4 nmol/L])"
+    assert [(a, v) for a, _, v, _ in _read(text)] == [("Cortisol", 15.2)]
+    # PMC11434686: a word of time after the verdict
+    text = "Platelets were elevated preoperatively (430 × 109/L), but after the operation"
+    assert [(a, v) for a, _, v, _ in _read(text)] == [("Platelets", 430.0)]
+
+
+def test_a_bracket_after_a_verdict_with_a_range_units_or_another_specimen_is_no_result() -> None:
+    assert _read("Her cortisol was within the reference range (5.9–19.4 μg/dL).") == []
+    assert _read("The hemoglobin was low and she was transfused (2 units).") == []
+    assert _read("The creatinine was measured in the urine (24 mg/dL).") == []
+    assert _read("Hemoglobin was normal (Table 1).") == []

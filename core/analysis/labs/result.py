@@ -67,6 +67,19 @@ _CHANGE_NOUN_TO = (
     r"(?:to|an?|initial|further|subsequent|gradual|progressive)\s+"
     r"(?:decrease|increase|rise|fall|drop|decline|reduction)\s+to"
 )
+# A verdict told between the test's verb and its result in brackets: "the protein level was
+# also elevated (125 mg/dL)" (MedRBench PMC11356858), "Creatinine was also noted to be at
+# borderline (102 μmol/L)" (PMC11393570), "the plasma aldosterone concentration was not high
+# (41.4 pg/mL" (PMC11487292), "a troponin I level that was persistently elevated (1.40 ng/mL"
+# (PMC11509835), "Platelets were elevated preoperatively (430 × 109/L)" (PMC11434686), "it was
+# found to be abnormal (14 mm/hour)" (PMC11398731). Words only, no clause break, none that
+# turns to another specimen or a comparison; the bracket must open with a number in a unit.
+_VERDICT_BEFORE_BRACKET = re.compile(
+    r"(?i)^(?:(?:that|which)\s+)?(?:was|were|is|are|remained|remains)\s+"
+    r"(?:(?!(?:in|from|than|compared|versus|vs|urine|urinary|csf|fluid|ascites|ascitic|pleural"
+    r"|stool|sputum|dose|doses|given|administered)\b)[a-z][a-z'-]*\s+){1,6}?"
+    r"(?=\(\s*[<>≤≥]?\s*\d[\d.,]*\s*(?P<unit>[^\s;,()\[\]]+))"
+)
 _IN_THE_BLOOD = re.compile(r"(?i)in\s+(?:the\s+)?(?:serum|plasma|blood)\b\s*(?=\(?\s*[<>]?\s*\d)")
 _WORDS_TO_VALUE = re.compile(
     # "His total bilirubin (T-Bil) continued to increase, reaching 8.1mg/dl on day 7" (Journal of
@@ -730,6 +743,14 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         if told_in:
             pos += told_in.end()
             continue
+        verdict = _VERDICT_BEFORE_BRACKET.match(rest)
+        if (
+            verdict
+            and not ANALYTE_NAME.search(verdict.group())
+            and _in_a_unit(verdict.group("unit"))
+        ):
+            pos += verdict.end()  # to the bracket, whose result is read next
+            continue
         word = re.match(r"[^\s:=()\[\]]+", rest)
         if word and (word.group().lower() in FILLERS or unit_key(word.group()) in KNOWN_UNITS):
             if word.group().lower() not in FILLERS:
@@ -742,6 +763,13 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
             continue
         break
     return pos, unit
+
+
+def _in_a_unit(written: str) -> bool:
+    """Whether a token after a number is a lab unit ("mg/dL", "×", "µg/L/h"), not a word."""
+    if written in ("×", "x", "X"):
+        return True
+    return unit_key(written) in KNOWN_UNITS or _looks_like_unit(written)
 
 
 def qualitative_value(analyte: Analyte, word: str) -> LabValue:
