@@ -199,9 +199,12 @@ _SPACED_MICRO = re.compile(r"(?<=[0-9,(\s])(?P<mu>[µμ])\s(?=(?:g|mol|l|L|IU|U)
 # A count per microlitre or cubic millimetre written out (reader-catalogue4): "12,300 per µL",
 # "45,000 per cu mm", "10,500 cells per microliter", "14040 cells/cu mm". UCUM: µL and mm3
 # are one volume, and a count per µL is the count per 10^-6 L (x10^3/µL is 10^9/L).
+# "mmc" is the cubic millimetre as Italian reports write it (millimetro cubo): "white blood
+# cells 3060/mmc, neutrophils 1930/mmc" (MedRBench PMC11509757), "a platelet count of
+# 175.000/mmc" (PMC11506947), "white blood cell count, 14.120 cells/mmc" (PMC11642214).
 _PER_VOLUME = re.compile(
     r"(?i)(?<=[0-9])(?P<cells>\s*cells)?\s*(?:\bper\s+|/\s*)"
-    r"(?:(?P<ul>microlit(?:er|re)s?|mcl)|(?P<mm>cu\.?\s?mm|cubic\s+millimet(?:er|re)s?))\b"
+    r"(?:(?P<ul>microlit(?:er|re)s?|mcl)|(?P<mm>cu\.?\s?mm|cubic\s+millimet(?:er|re)s?|mmc))\b"
     r"|(?<=[0-9])(?P<cells2>\s*cells)?\s*\bper\s+(?P<unit>[µμu]l|mm3|mm³)(?![A-Za-z0-9])"
 )
 

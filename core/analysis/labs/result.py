@@ -56,18 +56,43 @@ _CHANGED = (
     r"rose|fell|dropped|declined|climbed|increased|decreased|improved|recovered|returned|"
     r"normali[sz]ed"
 )
+# A change told by the verb's -ing form, by "continued to" and the verb, or by its noun:
+# "serum urea level dropping to 34 mg/dL and serum creatinine levels reducing to 1.5 mg/dL"
+# (MedRBench PMC11505565), "The creatine kinase levels continued to decrease to 500 U/L"
+# (PMC11421287), "His WBC count also improved, decreasing to 8.8 × 103/μL" (PMC11631160),
+# "platelet counts demonstrated an initial decline to 80,000 cells/mm3" (PMC11416202): the
+# level the test came to, as "dropped to" hands it over
+_CHANGING = r"(?:dropp|fall|declin|decreas|reduc|ris|increas|climb)ing"
+_CHANGE_NOUN_TO = (
+    r"(?:to|an?|initial|further|subsequent|gradual|progressive)\s+"
+    r"(?:decrease|increase|rise|fall|drop|decline|reduction)\s+to"
+)
+# A verdict told between the test's verb and its result in brackets: "the protein level was
+# also elevated (125 mg/dL)" (MedRBench PMC11356858), "Creatinine was also noted to be at
+# borderline (102 μmol/L)" (PMC11393570), "the plasma aldosterone concentration was not high
+# (41.4 pg/mL" (PMC11487292), "a troponin I level that was persistently elevated (1.40 ng/mL"
+# (PMC11509835), "Platelets were elevated preoperatively (430 × 109/L)" (PMC11434686), "it was
+# found to be abnormal (14 mm/hour)" (PMC11398731). Words only, no clause break, none that
+# turns to another specimen or a comparison; the bracket must open with a number in a unit.
+_VERDICT_BEFORE_BRACKET = re.compile(
+    r"(?i)^(?:(?:that|which)\s+)?(?:was|were|is|are|remained|remains)\s+"
+    r"(?:(?!(?:in|from|than|compared|versus|vs|urine|urinary|csf|fluid|ascites|ascitic|pleural"
+    r"|stool|sputum|dose|doses|given|administered)\b)[a-z][a-z'-]*\s+){1,6}?"
+    r"(?=\(\s*[<>≤≥]?\s*\d[\d.,]*\s*(?P<unit>[^\s;,()\[\]]+))"
+)
 _IN_THE_BLOOD = re.compile(r"(?i)in\s+(?:the\s+)?(?:serum|plasma|blood)\b\s*(?=\(?\s*[<>]?\s*\d)")
 _WORDS_TO_VALUE = re.compile(
     # "His total bilirubin (T-Bil) continued to increase, reaching 8.1mg/dl on day 7" (Journal of
     # Medical Case Reports, CUPCase row 2586): a participle after a comma continues the subject
-    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured|reaching)\b))?\s+){1,10}?"
+    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured|reaching"
+    rf"|{_CHANGING})\b))?\s+){{1,10}}?"
     # "creatinine kinase gradually decreased after reaching 59,000 IU/L": the peak
     r"(?:is|was|were|at|of|=|measuring|measured|reaching|reached"
     # "After transfusion with four units of red blood cells, the hemoglobin level of the
     # patient improved to 9.1 g/dL" (J Med Case Rep, CUPCase row 3686): words between the
     # name and a verb of change, as between the name and "was"; unread, the post-operative
     # 8.4 before it stood as the current haemoglobin
-    rf"|(?:{_CHANGED})\s+(?:back\s+)?to)\s+"
+    rf"|(?:{_CHANGED}|{_CHANGING})\s+(?:back\s+)?to|{_CHANGE_NOUN_TO})\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 
@@ -670,6 +695,7 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
             r"(?i)(?:came\s+|went\s+|is\s+|was\s+)?(?:down|up)\s+to\s+"
             # "eGFR ... fell to 30 mL/min/1.73 m2 (previously >90 ...)" (Lupus Sci Med 5:e000241)
             r"|(?:fell|dropped|declined|rose|climbed)\s+to\s+(?=[<>]?\d)"
+            rf"|{_CHANGING}\s+to\s+(?=[<>]?\d)"
             # "his serum C-reactive protein (CRP) level also increased to 7.8 mg/dl" (Journal of
             # Medical Case Reports, CUPCase row 2247), "rose rapidly to 7.4 mg/dl": a verb of
             # change, with its adverbs, hands the value over
@@ -717,6 +743,14 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         if told_in:
             pos += told_in.end()
             continue
+        verdict = _VERDICT_BEFORE_BRACKET.match(rest)
+        if (
+            verdict
+            and not ANALYTE_NAME.search(verdict.group())
+            and _in_a_unit(verdict.group("unit"))
+        ):
+            pos += verdict.end()  # to the bracket, whose result is read next
+            continue
         word = re.match(r"[^\s:=()\[\]]+", rest)
         if word and (word.group().lower() in FILLERS or unit_key(word.group()) in KNOWN_UNITS):
             if word.group().lower() not in FILLERS:
@@ -729,6 +763,13 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
             continue
         break
     return pos, unit
+
+
+def _in_a_unit(written: str) -> bool:
+    """Whether a token after a number is a lab unit ("mg/dL", "×", "µg/L/h"), not a word."""
+    if written in ("×", "x", "X"):
+        return True
+    return unit_key(written) in KNOWN_UNITS or _looks_like_unit(written)
 
 
 def qualitative_value(analyte: Analyte, word: str) -> LabValue:
