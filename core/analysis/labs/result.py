@@ -767,9 +767,7 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
 
 def _in_a_unit(written: str) -> bool:
     """Whether a token after a number is a lab unit ("mg/dL", "×", "µg/L/h"), not a word."""
-    if written in ("×", "x", "X"):
-        return True
-    return unit_key(written) in KNOWN_UNITS or _looks_like_unit(written)
+    return written in ("×", "x", "X") or _looks_like_unit(written)
 
 
 def qualitative_value(analyte: Analyte, word: str) -> LabValue:
