@@ -179,6 +179,12 @@ def test_a_dipstick_result_is_held_by_its_printed_grade() -> None:
     assert not line_holds_value("white blood cells 3.1", large)
     negative = LabValue(analyte="Nitrite", value=0)
     assert line_holds_value("Nitrite negative.", negative)
+    # The sign before the grade (dev cr13-spec-urethral-clear-cell-adenocarcinoma-...):
+    # "blood +2" is grade 2, and no other grade.
+    moderate = LabValue(analyte="Urine blood", value=2)
+    assert line_holds_value("Urinalysis revealed a turbid appearance, blood +2, and RBCs", moderate)
+    assert not line_holds_value("Urinalysis revealed blood +2.5 mg", moderate)
+    assert not line_holds_value("blood +3 and protein +1", moderate)
     # A qualitative test reported as a number is held by the number.
     protein = LabValue(analyte="Urine protein", value=1830)
     assert line_holds_value("random urine protein was 1830", protein)

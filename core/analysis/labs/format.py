@@ -14,14 +14,18 @@ def is_dipstick(value: LabValue) -> bool:
     return analyte is not None and analyte.qualitative and value.unit is None
 
 
+# A grade with its sign first, as some reports print it: "blood +2".
+_SIGN_FIRST = r"(?<![\w+])\+\s?%d(?!\d|[.,]\d)"
+
 # How a report prints each grade of the catalogue's dipstick scale.
 _GRADE_PRINTED = {
     0.0: r"\b(?:negative|neg|nil|absent|none|not\s+detected)\b",
     0.5: r"\btrace\b",
-    1.0: r"(?<![\d+])1\s*\+|\b(?:positive|small|present)\b|(?<![+\w])\+(?![+\w])",
-    2.0: r"(?<![\d+])2\s*\+|\bmoderate\b|(?<!\+)\+\+(?!\+)",
-    3.0: r"(?<![\d+])3\s*\+|\blarge\b|(?<!\+)\+\+\+(?!\+)",
-    4.0: r"(?<![\d+])4\s*\+|\+\+\+\+",
+    1.0: r"(?<![\d+])1\s*\+|\b(?:positive|small|present)\b|(?<![+\w])\+(?![+\w])|"
+    + _SIGN_FIRST % 1,
+    2.0: r"(?<![\d+])2\s*\+|\bmoderate\b|(?<!\+)\+\+(?!\+)|" + _SIGN_FIRST % 2,
+    3.0: r"(?<![\d+])3\s*\+|\blarge\b|(?<!\+)\+\+\+(?!\+)|" + _SIGN_FIRST % 3,
+    4.0: r"(?<![\d+])4\s*\+|\+\+\+\+|" + _SIGN_FIRST % 4,
 }
 
 
