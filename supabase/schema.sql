@@ -194,6 +194,65 @@ end;
 $$;
 
 --
+-- Name: case_content_version_moves(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_content_version_moves() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if tg_op = 'INSERT' then
+        if current_user in ('authenticated', 'anon', 'medcase_analyzer')
+           and new.content_version is distinct from 1
+        then
+            raise exception 'a new case is its first content version'
+                using errcode = 'check_violation', hint = 'content_version_moved_by_database';
+        end if;
+        return new;
+    end if;
+    if (new.patient_name, new.patient_age, new.case_summary)
+       is distinct from (old.patient_name, old.patient_age, old.case_summary)
+    then
+        new.content_version := old.content_version + 1;
+    end if;
+    return new;
+end;
+$$;
+
+--
+-- Name: FUNCTION case_content_version_moves(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.case_content_version_moves() IS 'A case''s content version: 1 when opened, moved on when its details or notes change.';
+
+--
+-- Name: case_files_move_content_version(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_files_move_content_version() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    changed uuid := case when tg_op = 'DELETE' then old.case_id else new.case_id end;
+begin
+    update public.cases c
+    set content_version = c.content_version + 1
+    where c.case_id = changed
+      and (c.analysis_claim is not null
+           or exists (select 1 from public.ai_drafts d where d.case_id = c.case_id));
+    return null;
+end;
+$$;
+
+--
+-- Name: FUNCTION case_files_move_content_version(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.case_files_move_content_version() IS 'A file added to or removed from a case an analysis read or is reading moves its version.';
+
+--
 -- Name: case_opened_now(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1878,6 +1937,8 @@ CREATE FUNCTION public.request_analysis(p_case uuid) RETURNS boolean
             draft_sections = null
         where c.case_id = p_case
           and c.user_id = (select auth.uid())
+          -- core.lifecycle.may_request_analysis: an archived case is restored first.
+          and c.status <> 'archived'
         returning 1
     )
     select exists (select 1 from requested);
@@ -1887,7 +1948,7 @@ $$;
 -- Name: FUNCTION request_analysis(p_case uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.request_analysis(p_case uuid) IS 'The doctor''s: analyse the caller''s own case again from the start; true when requested.';
+COMMENT ON FUNCTION public.request_analysis(p_case uuid) IS 'The doctor''s: analyse the caller''s own case (not archived) again from the start; true when requested.';
 
 --
 -- Name: restore_case(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -1937,6 +1998,37 @@ $$;
 COMMENT ON FUNCTION public.restore_case(p_case uuid) IS 'The doctor''s: bring the caller''s archived case back to its status before; true when restored.';
 
 --
+-- Name: review_state_as_decided(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.review_state_as_decided() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if current_user not in ('authenticated', 'anon', 'medcase_analyzer')
+       or new.review_state is not distinct from old.review_state
+    then
+        return new;
+    end if;
+    if old.review_state in ('awaiting_review', 'reviewed')
+       and new.review_state in ('awaiting_review', 'reviewed')
+       and new.review_state = public.review_state_of_decisions(new.case_id)
+    then
+        return new;
+    end if;
+    raise exception 'the review state follows the decisions on the current draft'
+        using errcode = 'check_violation', hint = 'review_state_as_decided';
+end;
+$$;
+
+--
+-- Name: FUNCTION review_state_as_decided(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.review_state_as_decided() IS 'A token''s review state: only the one the decisions on the current draft give.';
+
+--
 -- Name: review_state_follows_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1958,6 +2050,28 @@ begin
     return new;
 end;
 $$;
+
+--
+-- Name: review_state_of_decisions(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.review_state_of_decisions(p_case uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+    select case when count(distinct s.section) >= 3 then 'reviewed' else 'awaiting_review' end
+    from public.case_insights i
+    left join public.section_reviews s
+        on s.case_id = i.case_id and s.draft_id = i.draft_id and s.user_id = i.user_id
+    where i.case_id = p_case and i.draft_id is not null
+    group by i.case_id
+$$;
+
+--
+-- Name: FUNCTION review_state_of_decisions(p_case uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.review_state_of_decisions(p_case uuid) IS 'reviewed once each section of the current draft has a decision, else awaiting_review.';
 
 --
 -- Name: reviewed_sections(uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -3740,6 +3854,12 @@ CREATE TRIGGER case_files_as_uploaded BEFORE UPDATE ON public.case_files FOR EAC
 CREATE TRIGGER case_files_id_fixed BEFORE UPDATE OF file_id ON public.case_files FOR EACH ROW WHEN ((new.file_id IS DISTINCT FROM old.file_id)) EXECUTE FUNCTION public.keep_case_file_id();
 
 --
+-- Name: case_files case_files_move_content_version; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_move_content_version AFTER INSERT OR DELETE ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.case_files_move_content_version();
+
+--
 -- Name: case_files case_files_of_signed_cases_kept; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3750,6 +3870,12 @@ CREATE TRIGGER case_files_of_signed_cases_kept BEFORE DELETE ON public.case_file
 --
 
 CREATE TRIGGER case_files_uploaded_now BEFORE INSERT ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.file_uploaded_now();
+
+--
+-- Name: cases cases_content_version_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_content_version_moves BEFORE INSERT OR UPDATE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_content_version_moves();
 
 --
 -- Name: cases cases_enrolled_in_pilots_kept; Type: TRIGGER; Schema: public; Owner: -
@@ -3780,6 +3906,12 @@ CREATE TRIGGER cases_patient_fixed BEFORE UPDATE OF patient_id ON public.cases F
 --
 
 CREATE TRIGGER cases_patient_of_their_own BEFORE INSERT ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_patient_of_its_own();
+
+--
+-- Name: cases cases_review_state_as_decided; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_review_state_as_decided BEFORE UPDATE OF review_state ON public.cases FOR EACH ROW EXECUTE FUNCTION public.review_state_as_decided();
 
 --
 -- Name: cases cases_review_state_follows_signed_notes; Type: TRIGGER; Schema: public; Owner: -
@@ -4709,6 +4841,20 @@ GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO service_role;
 
 --
+-- Name: FUNCTION case_content_version_moves(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_content_version_moves() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_content_version_moves() TO service_role;
+
+--
+-- Name: FUNCTION case_files_move_content_version(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_files_move_content_version() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_files_move_content_version() TO service_role;
+
+--
 -- Name: FUNCTION case_opened_now(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5166,11 +5312,26 @@ GRANT ALL ON FUNCTION public.restore_case(p_case uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.restore_case(p_case uuid) TO service_role;
 
 --
+-- Name: FUNCTION review_state_as_decided(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.review_state_as_decided() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_state_as_decided() TO service_role;
+
+--
 -- Name: FUNCTION review_state_follows_signed_notes(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.review_state_follows_signed_notes() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.review_state_follows_signed_notes() TO service_role;
+
+--
+-- Name: FUNCTION review_state_of_decisions(p_case uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.review_state_of_decisions(p_case uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_state_of_decisions(p_case uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.review_state_of_decisions(p_case uuid) TO service_role;
 
 --
 -- Name: FUNCTION reviewed_sections(p_case uuid, p_draft uuid, p_doctor uuid); Type: ACL; Schema: public; Owner: -
@@ -5418,12 +5579,6 @@ GRANT UPDATE(case_summary) ON TABLE public.cases TO authenticated;
 --
 
 GRANT UPDATE(updated_at) ON TABLE public.cases TO authenticated;
-
---
--- Name: COLUMN cases.content_version; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(content_version) ON TABLE public.cases TO authenticated;
 
 --
 -- Name: COLUMN cases.review_state; Type: ACL; Schema: public; Owner: -

@@ -58,8 +58,9 @@ def _verbs(*verbs: str) -> frozenset[str]:
 # What each API role may do to each relation of public (anon: nothing, anywhere). Rows are
 # then filtered by the policies; triggers refuse what no policy may express.
 RELATIONS: dict[str, Relation] = {
-    # UPDATE by column (sec20): the doctor's content, content_version, review_state and
-    # updated_at; the status and the analysis through the doctor's and analyzer's functions.
+    # UPDATE by column (sec20): the doctor's content, review_state (as the decisions give,
+    # sec21) and updated_at; content_version is the database's (sec21); the status and the
+    # analysis through the doctor's and analyzer's functions.
     "cases": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
     # A file's reading and the insights are the analyzer's to write (sec18): its role reads
     # only the ids its own writes name (file_id, user_id; case_id, user_id).
@@ -140,6 +141,8 @@ FUNCTIONS: dict[str, Function] = {
     "request_analysis": Function(False, True, True, "the caller's own case"),
     "archive_case": Function(False, True, True, "the caller's own case"),
     "restore_case": Function(False, True, True, "the caller's own case"),
+    # sec21: the review state the decisions on the caller's draft give (its trigger's).
+    "review_state_of_decisions": Function(False, True, False, "the caller's cases, under RLS"),
     # Pure helpers of checks, hashes and the case list.
     "canonical_json": Function(False, True, False, PURE),
     "signed_at_text": Function(False, True, False, PURE),
@@ -220,6 +223,10 @@ TRIGGER_FUNCTIONS = {
     # sec19: the time of a draft and of a checkpoint is the database's.
     "draft_generated_now": False,
     "checkpoint_made_now": False,
+    # sec21: the content version and the review state follow core.lifecycle.
+    "case_content_version_moves": False,
+    "case_files_move_content_version": True,  # the version no API role may write
+    "review_state_as_decided": False,
 }
 
 
