@@ -77,23 +77,21 @@ $$;
 COMMENT ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) IS 'Acknowledges a critical value of the caller''s case: time, doctor and audit event are the database''s own; true once recorded (read it back under RLS).';
 
 --
--- Name: analysis_step(uuid, uuid, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: analysis_claim_lease(); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+CREATE FUNCTION public.analysis_claim_lease() RETURNS interval
+    LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$
-    select exists (
-        select 1 from public.cases c
-        where c.case_id = p_case and c.user_id = p_owner
-          and c.status = case p_action
-              when 'analysis_started' then 'analyzing'
-              when 'analysis_finished' then 'completed'
-              when 'analysis_failed' then 'failed'
-          end
-    );
+    select interval '8 seconds'
 $$;
+
+--
+-- Name: FUNCTION analysis_claim_lease(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.analysis_claim_lease() IS 'How long a claim that beat stays live whatever time the analyzer names (its functions'' clamp).';
 
 --
 -- Name: analysis_underway(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -463,29 +461,35 @@ $$;
 --
 
 CREATE FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) RETURNS boolean
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-    with claimed as (
-        update public.cases c
-        set analysis_claim = p_claim,
-            analysis_claimed_at = now(),
-            analysis_attempts = c.analysis_attempts + 1,
-            draft_sections = null
-        where c.case_id = p_case
-          and c.user_id = p_owner
-          and c.status = 'analyzing'
-          and (c.analysis_claim is null or c.analysis_claimed_at < p_stale_before)
-        returning 1
-    )
-    select exists (select 1 from claimed);
+begin
+    update public.cases c
+    set analysis_claim = p_claim,
+        analysis_claimed_at = now(),
+        analysis_attempts = c.analysis_attempts + 1,
+        draft_sections = null
+    where c.case_id = p_case
+      and c.user_id = p_owner
+      and c.status = 'analyzing'
+      and (c.analysis_claim is null
+           or c.analysis_claimed_at
+              < least(p_stale_before, now() - public.analysis_claim_lease()));
+    if not found then
+        return false;
+    end if;
+    insert into public.audit_events (user_id, case_id, action, details)
+    values (p_owner, p_case, 'analysis_started', '{"by":"analyzer"}');
+    return true;
+end;
 $$;
 
 --
 -- Name: FUNCTION claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the named case of that owner if it waits for analysis; true when claimed.';
+COMMENT ON FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the named case of that owner if it waits for analysis and records analysis_started; true when claimed.';
 
 --
 -- Name: complete_analysis(uuid, uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -2487,15 +2491,20 @@ COMMENT ON FUNCTION public.stored_text(value jsonb) IS 'A value of a draft''s se
 --
 
 CREATE FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) RETURNS uuid
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+    taken uuid;
+begin
     with next_case as (
         select c.case_id
         from public.cases c
         where c.user_id = p_owner
           and c.status = 'analyzing'
-          and (c.analysis_claim is null or c.analysis_claimed_at < p_stale_before)
+          and (c.analysis_claim is null
+               or c.analysis_claimed_at
+                  < least(p_stale_before, now() - public.analysis_claim_lease()))
         order by c.created_at, c.case_id
         limit 1
         for update skip locked
@@ -2504,18 +2513,23 @@ CREATE FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before 
     set analysis_claim = p_claim,
         analysis_claimed_at = now(),
         analysis_attempts = c.analysis_attempts + 1,
-        -- A new attempt starts from no sections, as every claim does (core.lifecycle).
         draft_sections = null
     from next_case
     where c.case_id = next_case.case_id
-    returning c.case_id
+    returning c.case_id into taken;
+    if taken is not null then
+        insert into public.audit_events (user_id, case_id, action, details)
+        values (p_owner, taken, 'analysis_started', '{"by":"analyzer"}');
+    end if;
+    return taken;
+end;
 $$;
 
 --
 -- Name: FUNCTION take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the owner''s oldest case waiting for analysis (unclaimed or stale) at the database''s time; its id, or null.';
+COMMENT ON FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the owner''s oldest case waiting for analysis (unclaimed, or silent past the database''s lease) and records analysis_started; its id, or null.';
 
 --
 -- Name: touch_case_updated_at(); Type: FUNCTION; Schema: public; Owner: -
@@ -4608,12 +4622,6 @@ CREATE POLICY "The analyzer adds the draft of a case being analysed" ON public.a
 CREATE POLICY "The analyzer finds the files of a case being analysed" ON public.case_files FOR SELECT TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
 
 --
--- Name: audit_events The analyzer records its steps on the owner's trail; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "The analyzer records its steps on the owner's trail" ON public.audit_events FOR INSERT TO medcase_analyzer WITH CHECK (((details = '{"by":"analyzer"}'::text) AND (case_id IS NOT NULL) AND (action = 'analysis_started'::text) AND public.analysis_step(case_id, user_id, action)));
-
---
 -- Name: critical_findings The analyzer records the critical values of its draft; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -4801,12 +4809,11 @@ GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key
 GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) TO service_role;
 
 --
--- Name: FUNCTION analysis_step(p_case uuid, p_owner uuid, p_action text); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION analysis_claim_lease(); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) TO service_role;
-GRANT ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) TO medcase_analyzer;
+REVOKE ALL ON FUNCTION public.analysis_claim_lease() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analysis_claim_lease() TO service_role;
 
 --
 -- Name: FUNCTION analysis_underway(p_case uuid, p_owner uuid); Type: ACL; Schema: public; Owner: -
@@ -5497,7 +5504,6 @@ GRANT ALL ON TABLE public.audit_checkpoints TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.audit_events TO authenticated;
 GRANT ALL ON TABLE public.audit_events TO service_role;
-GRANT INSERT ON TABLE public.audit_events TO medcase_analyzer;
 
 --
 -- Name: SEQUENCE audit_events_event_id_seq; Type: ACL; Schema: public; Owner: -

@@ -141,6 +141,8 @@ def _file_params(record: CaseFile) -> tuple[Any, ...]:
 class SqliteCaseRepository:
     # The runner records analysis_finished / analysis_failed after the status changed.
     records_analysis_end = False
+    # ... and analysis_started after the claim.
+    records_analysis_start = False
 
     def __init__(self, database: SqliteDatabase) -> None:
         self._db = database

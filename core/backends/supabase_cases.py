@@ -106,6 +106,9 @@ class SupabaseCaseRepository:
     # complete_analysis and fail_analysis record analysis_finished / analysis_failed in the
     # database, in their own transaction (20261128100000); the runner records them no more.
     records_analysis_end = True
+    # claim_case_analysis and take_analysis record analysis_started with the claim, in its
+    # transaction (20261128120100).
+    records_analysis_start = True
 
     def _as_analyzer(self) -> SyncPostgrestClient:
         if self._analyzer is None:

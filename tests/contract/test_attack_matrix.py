@@ -73,8 +73,9 @@ RELATIONS: dict[str, Relation] = {
     "ai_drafts": Relation(_verbs(SELECT, DELETE), analyzer=_verbs(INSERT)),
     "section_reviews": Relation(_verbs(SELECT, INSERT, DELETE)),
     "signed_notes": Relation(_verbs(SELECT, DELETE)),
-    # The analyzer records its own steps (sec19); it reads no event.
-    "audit_events": Relation(_verbs(SELECT, INSERT), analyzer=_verbs(INSERT)),
+    # The analyzer's steps are recorded by its functions (sec20, sec21): its role neither
+    # writes nor reads an event.
+    "audit_events": Relation(_verbs(SELECT, INSERT)),
     "audit_checkpoints": Relation(_verbs(SELECT, INSERT)),
     "critical_findings": Relation(_verbs(SELECT), analyzer=_verbs(INSERT)),
     "critical_acknowledgments": Relation(_verbs(SELECT)),  # acknowledge_critical_value only
@@ -127,8 +128,6 @@ FUNCTIONS: dict[str, Function] = {
     "draft_of_analysis": Function(False, False, True, "the analyzer's policies' helper"),
     # The analyzer's one write of the current insights, in one transaction (sec19).
     "replace_case_insights": Function(False, False, True, "the analyzer's role only"),
-    # Its policy helper on the audit trail (sec19): yes or no for the ids and step named.
-    "analysis_step": Function(False, False, True, "the analyzer's policies' helper"),
     # The analyzer's writes to the case row, each under the owner and the claim (sec20).
     "take_analysis": Function(False, False, True, "the analyzer's role only"),
     "claim_case_analysis": Function(False, False, True, "the analyzer's role only"),
@@ -137,6 +136,8 @@ FUNCTIONS: dict[str, Function] = {
     "save_draft_section": Function(False, False, True, "the analyzer's role only"),
     "complete_analysis": Function(False, False, True, "the analyzer's role only"),
     "fail_analysis": Function(False, False, True, "the analyzer's role only"),
+    # How long a claim that beat stays live, whatever time the analyzer names (sec21).
+    "analysis_claim_lease": Function(False, False, False, PURE),
     # The doctor's status changes of a case (sec20): the caller's own case only.
     "request_analysis": Function(False, True, True, "the caller's own case"),
     "archive_case": Function(False, True, True, "the caller's own case"),
