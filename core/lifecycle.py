@@ -80,7 +80,7 @@ def created() -> dict[str, Any]:
 
 
 def may_request_analysis(status: str) -> bool:
-    """An archived case is analysed again only once restored (``restored`` requests it)."""
+    """An archived case is analyzed again only once restored (``restored`` requests it)."""
     return status != ARCHIVE
 
 

@@ -562,7 +562,7 @@ class CaseService:
             if current is None:
                 raise CaseNotFound()
             if not lifecycle.may_request_analysis(current.status):
-                raise InvalidInput("The case is archived: restore it to analyse it again")
+                raise InvalidInput("The case is archived: restore it to analyze it again")
             raise CaseNotFound()
         self._record(AuditAction.ANALYSIS_REQUESTED, case_id)
         self.analyzer.enqueue(self.doctor, case_id, self._open_job_backend)
