@@ -335,10 +335,11 @@ def _polled_case(case_id: str, caller: CurrentCaller, opened: bool = False) -> C
     "/api/v1/cases/{case_id}/analysis",
     status_code=202,
     response_model=schemas.CaseUpdatedOut,
-    responses=_errors(404),
+    responses=_errors(400, 404),
     summary="Analyse the case again (after a failure, or after files were added)",
 )
 def rerun_analysis(case_id: str, caller: CurrentCaller) -> dict[str, Any]:
-    """Queues a new analysis; the case is 'analyzing' until it completes or fails."""
+    """Queues a new analysis; the case is 'analyzing' until it completes or fails. An
+    archived case is refused (400): restore it first."""
     case = caller.services.request_analysis(case_id)
     return {"message": "Analysis queued", "case": case.public_dict()}

@@ -79,6 +79,11 @@ def created() -> dict[str, Any]:
     }
 
 
+def may_request_analysis(status: str) -> bool:
+    """An archived case is analyzed again only once restored (``restored`` requests it)."""
+    return status != ARCHIVE
+
+
 def analysis_requested() -> dict[str, Any]:
     """The doctor (or a restore) asks for the case to be analysed again: a fresh start."""
     return {

@@ -67,6 +67,9 @@ class CaseRepository(Protocol):
     # themselves, in their own transaction (the Supabase store's database functions); when
     # False the runner records them after the status changed.
     records_analysis_end: bool
+    # Whether claim_analysis and claim_next_analysis record analysis_started with the claim,
+    # in its transaction; when False the runner records it after claiming.
+    records_analysis_start: bool
 
     def request_analysis(self, owner: str, case_id: str) -> Case | None:
         """Mark the case ``analyzing`` (stage initialized, no claim, no error)."""

@@ -77,23 +77,21 @@ $$;
 COMMENT ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) IS 'Acknowledges a critical value of the caller''s case: time, doctor and audit event are the database''s own; true once recorded (read it back under RLS).';
 
 --
--- Name: analysis_step(uuid, uuid, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: analysis_claim_lease(); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+CREATE FUNCTION public.analysis_claim_lease() RETURNS interval
+    LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$
-    select exists (
-        select 1 from public.cases c
-        where c.case_id = p_case and c.user_id = p_owner
-          and c.status = case p_action
-              when 'analysis_started' then 'analyzing'
-              when 'analysis_finished' then 'completed'
-              when 'analysis_failed' then 'failed'
-          end
-    );
+    select interval '8 seconds'
 $$;
+
+--
+-- Name: FUNCTION analysis_claim_lease(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.analysis_claim_lease() IS 'How long a claim that beat stays live whatever time the analyzer names (its functions'' clamp).';
 
 --
 -- Name: analysis_underway(uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -192,6 +190,65 @@ begin
     return result;
 end;
 $$;
+
+--
+-- Name: case_content_version_moves(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_content_version_moves() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if tg_op = 'INSERT' then
+        if current_user in ('authenticated', 'anon', 'medcase_analyzer')
+           and new.content_version is distinct from 1
+        then
+            raise exception 'a new case is its first content version'
+                using errcode = 'check_violation', hint = 'content_version_moved_by_database';
+        end if;
+        return new;
+    end if;
+    if (new.patient_name, new.patient_age, new.case_summary)
+       is distinct from (old.patient_name, old.patient_age, old.case_summary)
+    then
+        new.content_version := old.content_version + 1;
+    end if;
+    return new;
+end;
+$$;
+
+--
+-- Name: FUNCTION case_content_version_moves(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.case_content_version_moves() IS 'A case''s content version: 1 when opened, moved on when its details or notes change.';
+
+--
+-- Name: case_files_move_content_version(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.case_files_move_content_version() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+    changed uuid := case when tg_op = 'DELETE' then old.case_id else new.case_id end;
+begin
+    update public.cases c
+    set content_version = c.content_version + 1
+    where c.case_id = changed
+      and (c.analysis_claim is not null
+           or exists (select 1 from public.ai_drafts d where d.case_id = c.case_id));
+    return null;
+end;
+$$;
+
+--
+-- Name: FUNCTION case_files_move_content_version(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.case_files_move_content_version() IS 'A file added to or removed from a case an analysis read or is reading moves its version.';
 
 --
 -- Name: case_opened_now(); Type: FUNCTION; Schema: public; Owner: -
@@ -404,29 +461,35 @@ $$;
 --
 
 CREATE FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) RETURNS boolean
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-    with claimed as (
-        update public.cases c
-        set analysis_claim = p_claim,
-            analysis_claimed_at = now(),
-            analysis_attempts = c.analysis_attempts + 1,
-            draft_sections = null
-        where c.case_id = p_case
-          and c.user_id = p_owner
-          and c.status = 'analyzing'
-          and (c.analysis_claim is null or c.analysis_claimed_at < p_stale_before)
-        returning 1
-    )
-    select exists (select 1 from claimed);
+begin
+    update public.cases c
+    set analysis_claim = p_claim,
+        analysis_claimed_at = now(),
+        analysis_attempts = c.analysis_attempts + 1,
+        draft_sections = null
+    where c.case_id = p_case
+      and c.user_id = p_owner
+      and c.status = 'analyzing'
+      and (c.analysis_claim is null
+           or c.analysis_claimed_at
+              < least(p_stale_before, now() - public.analysis_claim_lease()));
+    if not found then
+        return false;
+    end if;
+    insert into public.audit_events (user_id, case_id, action, details)
+    values (p_owner, p_case, 'analysis_started', '{"by":"analyzer"}');
+    return true;
+end;
 $$;
 
 --
 -- Name: FUNCTION claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the named case of that owner if it waits for analysis; true when claimed.';
+COMMENT ON FUNCTION public.claim_case_analysis(p_case uuid, p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the named case of that owner if it waits for analysis and records analysis_started; true when claimed.';
 
 --
 -- Name: complete_analysis(uuid, uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -1878,6 +1941,8 @@ CREATE FUNCTION public.request_analysis(p_case uuid) RETURNS boolean
             draft_sections = null
         where c.case_id = p_case
           and c.user_id = (select auth.uid())
+          -- core.lifecycle.may_request_analysis: an archived case is restored first.
+          and c.status <> 'archived'
         returning 1
     )
     select exists (select 1 from requested);
@@ -1887,7 +1952,7 @@ $$;
 -- Name: FUNCTION request_analysis(p_case uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.request_analysis(p_case uuid) IS 'The doctor''s: analyse the caller''s own case again from the start; true when requested.';
+COMMENT ON FUNCTION public.request_analysis(p_case uuid) IS 'The doctor''s: analyse the caller''s own case (not archived) again from the start; true when requested.';
 
 --
 -- Name: restore_case(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -1937,6 +2002,37 @@ $$;
 COMMENT ON FUNCTION public.restore_case(p_case uuid) IS 'The doctor''s: bring the caller''s archived case back to its status before; true when restored.';
 
 --
+-- Name: review_state_as_decided(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.review_state_as_decided() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+    if current_user not in ('authenticated', 'anon', 'medcase_analyzer')
+       or new.review_state is not distinct from old.review_state
+    then
+        return new;
+    end if;
+    if old.review_state in ('awaiting_review', 'reviewed')
+       and new.review_state in ('awaiting_review', 'reviewed')
+       and new.review_state = public.review_state_of_decisions(new.case_id)
+    then
+        return new;
+    end if;
+    raise exception 'the review state follows the decisions on the current draft'
+        using errcode = 'check_violation', hint = 'review_state_as_decided';
+end;
+$$;
+
+--
+-- Name: FUNCTION review_state_as_decided(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.review_state_as_decided() IS 'A token''s review state: only the one the decisions on the current draft give.';
+
+--
 -- Name: review_state_follows_signed_notes(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1958,6 +2054,28 @@ begin
     return new;
 end;
 $$;
+
+--
+-- Name: review_state_of_decisions(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.review_state_of_decisions(p_case uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+    select case when count(distinct s.section) >= 3 then 'reviewed' else 'awaiting_review' end
+    from public.case_insights i
+    left join public.section_reviews s
+        on s.case_id = i.case_id and s.draft_id = i.draft_id and s.user_id = i.user_id
+    where i.case_id = p_case and i.draft_id is not null
+    group by i.case_id
+$$;
+
+--
+-- Name: FUNCTION review_state_of_decisions(p_case uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.review_state_of_decisions(p_case uuid) IS 'reviewed once each section of the current draft has a decision, else awaiting_review.';
 
 --
 -- Name: reviewed_sections(uuid, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -2373,15 +2491,20 @@ COMMENT ON FUNCTION public.stored_text(value jsonb) IS 'A value of a draft''s se
 --
 
 CREATE FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) RETURNS uuid
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+    taken uuid;
+begin
     with next_case as (
         select c.case_id
         from public.cases c
         where c.user_id = p_owner
           and c.status = 'analyzing'
-          and (c.analysis_claim is null or c.analysis_claimed_at < p_stale_before)
+          and (c.analysis_claim is null
+               or c.analysis_claimed_at
+                  < least(p_stale_before, now() - public.analysis_claim_lease()))
         order by c.created_at, c.case_id
         limit 1
         for update skip locked
@@ -2390,18 +2513,23 @@ CREATE FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before 
     set analysis_claim = p_claim,
         analysis_claimed_at = now(),
         analysis_attempts = c.analysis_attempts + 1,
-        -- A new attempt starts from no sections, as every claim does (core.lifecycle).
         draft_sections = null
     from next_case
     where c.case_id = next_case.case_id
-    returning c.case_id
+    returning c.case_id into taken;
+    if taken is not null then
+        insert into public.audit_events (user_id, case_id, action, details)
+        values (p_owner, taken, 'analysis_started', '{"by":"analyzer"}');
+    end if;
+    return taken;
+end;
 $$;
 
 --
 -- Name: FUNCTION take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the owner''s oldest case waiting for analysis (unclaimed or stale) at the database''s time; its id, or null.';
+COMMENT ON FUNCTION public.take_analysis(p_owner uuid, p_claim uuid, p_stale_before timestamp with time zone) IS 'The analyzer''s: claims the owner''s oldest case waiting for analysis (unclaimed, or silent past the database''s lease) and records analysis_started; its id, or null.';
 
 --
 -- Name: touch_case_updated_at(); Type: FUNCTION; Schema: public; Owner: -
@@ -3740,6 +3868,12 @@ CREATE TRIGGER case_files_as_uploaded BEFORE UPDATE ON public.case_files FOR EAC
 CREATE TRIGGER case_files_id_fixed BEFORE UPDATE OF file_id ON public.case_files FOR EACH ROW WHEN ((new.file_id IS DISTINCT FROM old.file_id)) EXECUTE FUNCTION public.keep_case_file_id();
 
 --
+-- Name: case_files case_files_move_content_version; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER case_files_move_content_version AFTER INSERT OR DELETE ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.case_files_move_content_version();
+
+--
 -- Name: case_files case_files_of_signed_cases_kept; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3750,6 +3884,12 @@ CREATE TRIGGER case_files_of_signed_cases_kept BEFORE DELETE ON public.case_file
 --
 
 CREATE TRIGGER case_files_uploaded_now BEFORE INSERT ON public.case_files FOR EACH ROW EXECUTE FUNCTION public.file_uploaded_now();
+
+--
+-- Name: cases cases_content_version_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_content_version_moves BEFORE INSERT OR UPDATE ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_content_version_moves();
 
 --
 -- Name: cases cases_enrolled_in_pilots_kept; Type: TRIGGER; Schema: public; Owner: -
@@ -3780,6 +3920,12 @@ CREATE TRIGGER cases_patient_fixed BEFORE UPDATE OF patient_id ON public.cases F
 --
 
 CREATE TRIGGER cases_patient_of_their_own BEFORE INSERT ON public.cases FOR EACH ROW EXECUTE FUNCTION public.case_patient_of_its_own();
+
+--
+-- Name: cases cases_review_state_as_decided; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER cases_review_state_as_decided BEFORE UPDATE OF review_state ON public.cases FOR EACH ROW EXECUTE FUNCTION public.review_state_as_decided();
 
 --
 -- Name: cases cases_review_state_follows_signed_notes; Type: TRIGGER; Schema: public; Owner: -
@@ -4476,12 +4622,6 @@ CREATE POLICY "The analyzer adds the draft of a case being analysed" ON public.a
 CREATE POLICY "The analyzer finds the files of a case being analysed" ON public.case_files FOR SELECT TO medcase_analyzer USING (public.analysis_underway(case_id, user_id));
 
 --
--- Name: audit_events The analyzer records its steps on the owner's trail; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "The analyzer records its steps on the owner's trail" ON public.audit_events FOR INSERT TO medcase_analyzer WITH CHECK (((details = '{"by":"analyzer"}'::text) AND (case_id IS NOT NULL) AND (action = 'analysis_started'::text) AND public.analysis_step(case_id, user_id, action)));
-
---
 -- Name: critical_findings The analyzer records the critical values of its draft; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -4669,12 +4809,11 @@ GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key
 GRANT ALL ON FUNCTION public.acknowledge_critical_value(p_case uuid, p_value_key text, p_method text, p_comment text) TO service_role;
 
 --
--- Name: FUNCTION analysis_step(p_case uuid, p_owner uuid, p_action text); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION analysis_claim_lease(); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) TO service_role;
-GRANT ALL ON FUNCTION public.analysis_step(p_case uuid, p_owner uuid, p_action text) TO medcase_analyzer;
+REVOKE ALL ON FUNCTION public.analysis_claim_lease() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.analysis_claim_lease() TO service_role;
 
 --
 -- Name: FUNCTION analysis_underway(p_case uuid, p_owner uuid); Type: ACL; Schema: public; Owner: -
@@ -4707,6 +4846,20 @@ GRANT ALL ON FUNCTION public.beat_analysis(p_case uuid, p_owner uuid, p_claim uu
 REVOKE ALL ON FUNCTION public.canonical_json(value jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.canonical_json(value jsonb) TO service_role;
+
+--
+-- Name: FUNCTION case_content_version_moves(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_content_version_moves() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_content_version_moves() TO service_role;
+
+--
+-- Name: FUNCTION case_files_move_content_version(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.case_files_move_content_version() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.case_files_move_content_version() TO service_role;
 
 --
 -- Name: FUNCTION case_opened_now(); Type: ACL; Schema: public; Owner: -
@@ -5166,11 +5319,26 @@ GRANT ALL ON FUNCTION public.restore_case(p_case uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.restore_case(p_case uuid) TO service_role;
 
 --
+-- Name: FUNCTION review_state_as_decided(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.review_state_as_decided() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_state_as_decided() TO service_role;
+
+--
 -- Name: FUNCTION review_state_follows_signed_notes(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.review_state_follows_signed_notes() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.review_state_follows_signed_notes() TO service_role;
+
+--
+-- Name: FUNCTION review_state_of_decisions(p_case uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.review_state_of_decisions(p_case uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_state_of_decisions(p_case uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.review_state_of_decisions(p_case uuid) TO service_role;
 
 --
 -- Name: FUNCTION reviewed_sections(p_case uuid, p_draft uuid, p_doctor uuid); Type: ACL; Schema: public; Owner: -
@@ -5336,7 +5504,6 @@ GRANT ALL ON TABLE public.audit_checkpoints TO service_role;
 
 GRANT SELECT,INSERT,REFERENCES,TRIGGER ON TABLE public.audit_events TO authenticated;
 GRANT ALL ON TABLE public.audit_events TO service_role;
-GRANT INSERT ON TABLE public.audit_events TO medcase_analyzer;
 
 --
 -- Name: SEQUENCE audit_events_event_id_seq; Type: ACL; Schema: public; Owner: -
@@ -5418,12 +5585,6 @@ GRANT UPDATE(case_summary) ON TABLE public.cases TO authenticated;
 --
 
 GRANT UPDATE(updated_at) ON TABLE public.cases TO authenticated;
-
---
--- Name: COLUMN cases.content_version; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(content_version) ON TABLE public.cases TO authenticated;
 
 --
 -- Name: COLUMN cases.review_state; Type: ACL; Schema: public; Owner: -

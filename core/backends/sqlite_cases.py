@@ -141,6 +141,8 @@ def _file_params(record: CaseFile) -> tuple[Any, ...]:
 class SqliteCaseRepository:
     # The runner records analysis_finished / analysis_failed after the status changed.
     records_analysis_end = False
+    # ... and analysis_started after the claim.
+    records_analysis_start = False
 
     def __init__(self, database: SqliteDatabase) -> None:
         self._db = database
@@ -349,7 +351,15 @@ class SqliteCaseRepository:
     # --- the analyzer's bookkeeping -------------------------------------------------
 
     def request_analysis(self, owner: str, case_id: str) -> Case | None:
-        return self.update_case(owner, case_id, lifecycle.analysis_requested())
+        # core.lifecycle.may_request_analysis, checked on the row written.
+        requested = self._change(
+            owner,
+            case_id,
+            lifecycle.analysis_requested(),
+            " AND status <> ?",
+            (lifecycle.ARCHIVE,),
+        )
+        return self.get_case(owner, case_id) if requested else None
 
     def claim_analysis(self, owner: str, case_id: str, claim: str, stale_before: datetime) -> bool:
         case = self.get_case(owner, case_id)

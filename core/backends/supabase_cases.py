@@ -60,6 +60,9 @@ STATUS_WRITES = frozenset(
         "draft_sections",
     }
 )
+# The database moves a case's content version itself when its details, notes or files
+# change (20261128120000); the doctor's token may not name it.
+DATABASE_WRITES = frozenset({"content_version"})
 
 
 def _instant(value: datetime) -> str:
@@ -103,6 +106,9 @@ class SupabaseCaseRepository:
     # complete_analysis and fail_analysis record analysis_finished / analysis_failed in the
     # database, in their own transaction (20261128100000); the runner records them no more.
     records_analysis_end = True
+    # claim_case_analysis and take_analysis record analysis_started with the claim, in its
+    # transaction (20261128120100).
+    records_analysis_start = True
 
     def _as_analyzer(self) -> SyncPostgrestClient:
         if self._analyzer is None:
@@ -231,7 +237,9 @@ class SupabaseCaseRepository:
 
     def update_case(self, owner: str, case_id: str, changes: Mapping[str, Any]) -> Case | None:
         values = {
-            name: value for name, value in changes.items() if name in lifecycle.WRITABLE_COLUMNS
+            name: value
+            for name, value in changes.items()
+            if name in lifecycle.WRITABLE_COLUMNS and name not in DATABASE_WRITES
         }
         status = values.get("status")
         if status is not None:

@@ -211,7 +211,8 @@ class AnalysisRunner:
     def _analyze_claimed(self, owner: str, case_id: str, claim: str, backend: Backend) -> None:
         """Analyse a case this job holds the claim of, to completed or failed."""
         log.info("analysis of case %s started", case_id)
-        record_analyzer_event(backend, owner, AuditAction.ANALYSIS_STARTED, case_id)
+        if not backend.cases.records_analysis_start:
+            record_analyzer_event(backend, owner, AuditAction.ANALYSIS_STARTED, case_id)
         job = ClaimedCase(owner, case_id, claim, backend)
         self._heartbeat.hold(job)
         try:

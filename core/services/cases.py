@@ -551,10 +551,18 @@ class CaseService:
     # --- analysis ---------------------------------------------------------------------
 
     def request_analysis(self, case_id: str) -> Case:
-        """Re-run the analysis of a case (after a failure, or after files were added)."""
+        """Re-run the analysis of a case (after a failure, or after files were added); an
+        archived case is restored first (InvalidInput)."""
         case_id = validation.case_id(case_id)
-        case = self.backend.cases.request_analysis(self.doctor.user_id, case_id)
+        cases, owner = self.backend.cases, self.doctor.user_id
+        case = cases.request_analysis(owner, case_id)
         if case is None:
+            # The backend refused it on the row: not the owner's, or archived.
+            current = cases.get_case(owner, case_id)
+            if current is None:
+                raise CaseNotFound()
+            if not lifecycle.may_request_analysis(current.status):
+                raise InvalidInput("The case is archived: restore it to analyze it again")
             raise CaseNotFound()
         self._record(AuditAction.ANALYSIS_REQUESTED, case_id)
         self.analyzer.enqueue(self.doctor, case_id, self._open_job_backend)

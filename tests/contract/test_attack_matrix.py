@@ -58,8 +58,9 @@ def _verbs(*verbs: str) -> frozenset[str]:
 # What each API role may do to each relation of public (anon: nothing, anywhere). Rows are
 # then filtered by the policies; triggers refuse what no policy may express.
 RELATIONS: dict[str, Relation] = {
-    # UPDATE by column (sec20): the doctor's content, content_version, review_state and
-    # updated_at; the status and the analysis through the doctor's and analyzer's functions.
+    # UPDATE by column (sec20): the doctor's content, review_state (as the decisions give,
+    # sec21) and updated_at; content_version is the database's (sec21); the status and the
+    # analysis through the doctor's and analyzer's functions.
     "cases": Relation(_verbs(SELECT, INSERT, UPDATE, DELETE)),
     # A file's reading and the insights are the analyzer's to write (sec18): its role reads
     # only the ids its own writes name (file_id, user_id; case_id, user_id).
@@ -72,8 +73,9 @@ RELATIONS: dict[str, Relation] = {
     "ai_drafts": Relation(_verbs(SELECT, DELETE), analyzer=_verbs(INSERT)),
     "section_reviews": Relation(_verbs(SELECT, INSERT, DELETE)),
     "signed_notes": Relation(_verbs(SELECT, DELETE)),
-    # The analyzer records its own steps (sec19); it reads no event.
-    "audit_events": Relation(_verbs(SELECT, INSERT), analyzer=_verbs(INSERT)),
+    # The analyzer's steps are recorded by its functions (sec20, sec21): its role neither
+    # writes nor reads an event.
+    "audit_events": Relation(_verbs(SELECT, INSERT)),
     "audit_checkpoints": Relation(_verbs(SELECT, INSERT)),
     "critical_findings": Relation(_verbs(SELECT), analyzer=_verbs(INSERT)),
     "critical_acknowledgments": Relation(_verbs(SELECT)),  # acknowledge_critical_value only
@@ -126,8 +128,6 @@ FUNCTIONS: dict[str, Function] = {
     "draft_of_analysis": Function(False, False, True, "the analyzer's policies' helper"),
     # The analyzer's one write of the current insights, in one transaction (sec19).
     "replace_case_insights": Function(False, False, True, "the analyzer's role only"),
-    # Its policy helper on the audit trail (sec19): yes or no for the ids and step named.
-    "analysis_step": Function(False, False, True, "the analyzer's policies' helper"),
     # The analyzer's writes to the case row, each under the owner and the claim (sec20).
     "take_analysis": Function(False, False, True, "the analyzer's role only"),
     "claim_case_analysis": Function(False, False, True, "the analyzer's role only"),
@@ -136,10 +136,14 @@ FUNCTIONS: dict[str, Function] = {
     "save_draft_section": Function(False, False, True, "the analyzer's role only"),
     "complete_analysis": Function(False, False, True, "the analyzer's role only"),
     "fail_analysis": Function(False, False, True, "the analyzer's role only"),
+    # How long a claim that beat stays live, whatever time the analyzer names (sec21).
+    "analysis_claim_lease": Function(False, False, False, PURE),
     # The doctor's status changes of a case (sec20): the caller's own case only.
     "request_analysis": Function(False, True, True, "the caller's own case"),
     "archive_case": Function(False, True, True, "the caller's own case"),
     "restore_case": Function(False, True, True, "the caller's own case"),
+    # sec21: the review state the decisions on the caller's draft give (its trigger's).
+    "review_state_of_decisions": Function(False, True, False, "the caller's cases, under RLS"),
     # Pure helpers of checks, hashes and the case list.
     "canonical_json": Function(False, True, False, PURE),
     "signed_at_text": Function(False, True, False, PURE),
@@ -220,6 +224,10 @@ TRIGGER_FUNCTIONS = {
     # sec19: the time of a draft and of a checkpoint is the database's.
     "draft_generated_now": False,
     "checkpoint_made_now": False,
+    # sec21: the content version and the review state follow core.lifecycle.
+    "case_content_version_moves": False,
+    "case_files_move_content_version": True,  # the version no API role may write
+    "review_state_as_decided": False,
 }
 
 

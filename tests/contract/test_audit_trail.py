@@ -52,6 +52,8 @@ def test_every_action_on_a_case_is_an_event_newest_first_and_without_patient_dat
     # The Supabase store records the end of the analysis in its own transaction (sec20);
     # the embedded one leaves it to the runner, which finish_analysis does not run.
     finished = ["analysis_finished"] if doctor_a.backend.cases.records_analysis_end else []
+    # ... and the start with the claim (sec21).
+    started = ["analysis_started"] if doctor_a.backend.cases.records_analysis_start else []
     assert [event.action for event in events] == [
         "case_restored",
         "case_archived",
@@ -62,6 +64,7 @@ def test_every_action_on_a_case_is_an_event_newest_first_and_without_patient_dat
         "section_edited",
         "section_accepted",
         *finished,
+        *started,
         "file_downloaded",
         "analysis_requested",  # a file added is read without waiting for Re-run
         "file_added",
@@ -141,23 +144,32 @@ def test_the_analyzers_steps_go_into_the_chain_as_the_analyzer_records_them(
     doctor_a: SignedIn,
 ) -> None:
     """Each at its step (under Supabase only then, and with the analyzer's key: sec19;
-    the end of an analysis recorded by the store's own transaction there: sec20)."""
+    the end of an analysis recorded by the store's own transaction there: sec20, and the
+    start by the claim's: sec21)."""
     case_id = _open(doctor_a)
     cases, trail, owner = doctor_a.backend.cases, doctor_a.backend.audit, doctor_a.doctor.user_id
     by_the_analyzer = {"by": "analyzer"}
-    trail.record(owner, AuditAction.ANALYSIS_STARTED, case_id, by_the_analyzer)
+    if not cases.records_analysis_start:
+        trail.record(owner, AuditAction.ANALYSIS_STARTED, case_id, by_the_analyzer)
     finish_analysis(doctor_a.backend, owner, case_id)
     if not cases.records_analysis_end:
         trail.record(owner, AuditAction.ANALYSIS_FINISHED, case_id, by_the_analyzer)
     assert cases.request_analysis(owner, case_id) is not None
     claim = str(uuid.uuid4())
     assert cases.claim_analysis(owner, case_id, claim, utc_now())
+    if not cases.records_analysis_start:
+        trail.record(owner, AuditAction.ANALYSIS_STARTED, case_id, by_the_analyzer)
     assert cases.fail_analysis(owner, case_id, claim, "The model did not answer")
     if not cases.records_analysis_end:
         trail.record(owner, AuditAction.ANALYSIS_FAILED, case_id, by_the_analyzer)
     events = trail.events(owner, case_id)
     steps = [event.action for event in reversed(events) if event.action in ANALYZER_ACTIONS]
-    assert steps == ["analysis_started", "analysis_finished", "analysis_failed"]
+    assert steps == [
+        "analysis_started",
+        "analysis_finished",
+        "analysis_started",
+        "analysis_failed",
+    ]
     assert trail.verify(owner).intact
 
 

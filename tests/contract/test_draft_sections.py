@@ -12,7 +12,7 @@ import pytest
 from core.errors import CaseNotFound
 from core.insights import Insights
 from core.models import NewCase, utc_now
-from tests.contract.harness import SignedIn
+from tests.contract.harness import BackendHarness, SignedIn, claim_gone_quiet
 from tests.doubles import sample_insights
 
 STORED = sample_insights()
@@ -110,13 +110,16 @@ def test_another_doctor_neither_reads_nor_writes_the_sections(
     )
 
 
-def test_a_take_over_from_the_shared_queue_starts_from_no_sections(doctor_a: SignedIn) -> None:
+def test_a_take_over_from_the_shared_queue_starts_from_no_sections(
+    harness: BackendHarness, doctor_a: SignedIn
+) -> None:
     case_id, claim = _claimed(doctor_a)
     owner, cases = doctor_a.doctor.user_id, doctor_a.backend.cases
     assert cases.save_draft_section(owner, case_id, claim, "soap_note", STORED["soap_note"])
     # The first job's claim has gone stale (its process died): another replica takes it.
-    later = utc_now() + timedelta(minutes=5)
-    assert cases.claim_next_analysis(owner, str(uuid.uuid4()), later) == case_id
+    claim_gone_quiet(harness, case_id, 600)
+    stale_before = utc_now() - timedelta(minutes=5)
+    assert cases.claim_next_analysis(owner, str(uuid.uuid4()), stale_before) == case_id
     assert doctor_a.services.draft_sections(case_id) == {}
 
 

@@ -11,7 +11,7 @@ import pytest
 from core.errors import InvalidInput
 from core.models import NewCase, Upload, utc_now
 from tests import samples
-from tests.contract.harness import SignedIn
+from tests.contract.harness import BackendHarness, SignedIn, claim_gone_quiet
 from tests.doubles import HeldAnalyses, case_service, finish_analysis, put_in_status
 
 
@@ -91,7 +91,9 @@ def test_a_finished_analysis_awaits_review(doctor_a: SignedIn) -> None:
     assert doctor_a.services.get_case(case_id).case.review_state == "awaiting_review"
 
 
-def test_a_heartbeat_keeps_only_the_holders_claim_fresh(doctor_a: SignedIn) -> None:
+def test_a_heartbeat_keeps_only_the_holders_claim_fresh(
+    harness: BackendHarness, doctor_a: SignedIn
+) -> None:
     case_id = _open(doctor_a)
     owner, cases = doctor_a.doctor.user_id, doctor_a.backend.cases
     claim, other = str(uuid.uuid4()), str(uuid.uuid4())
@@ -100,7 +102,8 @@ def test_a_heartbeat_keeps_only_the_holders_claim_fresh(doctor_a: SignedIn) -> N
     assert not cases.heartbeat(owner, case_id, other)
     # A fresh claim cannot be taken; the attempt count says how often it was claimed.
     assert not cases.claim_analysis(owner, case_id, other, utc_now() - timedelta(seconds=30))
-    assert cases.claim_analysis(owner, case_id, other, utc_now() + timedelta(seconds=1))
+    claim_gone_quiet(harness, case_id, 60)  # the holder stopped beating a minute ago
+    assert cases.claim_analysis(owner, case_id, other, utc_now() - timedelta(seconds=30))
     assert not cases.heartbeat(owner, case_id, claim)  # taken over: the old job stops
     assert doctor_a.services.get_case(case_id).case.analysis_attempts == 2
     doctor_a.services.request_analysis(case_id)

@@ -4,7 +4,6 @@ session (as two app processes would have), on the same database, on both backend
 from __future__ import annotations
 
 import threading
-import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -25,7 +24,7 @@ from core.jobs.recovery import RecoveryPolicy
 from core.jobs.runner import AnalysisRunner
 from core.models import Doctor, NewCase, utc_now
 from core.ports import Backend, BackendProvider
-from tests.contract.harness import BackendHarness, LocalHarness, SignedIn
+from tests.contract.harness import BackendHarness, LocalHarness, SignedIn, claim_gone_quiet
 from tests.fake_openai import FakeOpenAI
 from tests.supabase_stack.server import SupabaseStack
 
@@ -150,7 +149,7 @@ def test_two_replicas_share_the_queue_and_analyse_each_case_once(
 
 
 def test_a_dead_replicas_claim_is_taken_over_by_the_other_once_stale(
-    doctor_a: SignedIn, doctor_b: SignedIn, start_replica
+    harness: BackendHarness, doctor_a: SignedIn, doctor_b: SignedIn, start_replica
 ) -> None:
     (case_id,) = queue_cases(doctor_a, 1)
     (colleagues,) = queue_cases(doctor_b, 1)
@@ -168,7 +167,7 @@ def test_a_dead_replicas_claim_is_taken_over_by_the_other_once_stale(
     assert alive.taken == []  # a fresh claim is a live replica's: left alone
     assert doctor_a.services.get_case(case_id).case.status == "analyzing"
 
-    time.sleep(1.2)  # no heartbeat for longer than stale_after: A is dead
+    claim_gone_quiet(harness, case_id, 60)  # no heartbeat for a minute: A is dead
     alive.take_queued()
     assert alive.runner.wait_idle(timeout=30)
     case = doctor_a.services.get_case(case_id).case

@@ -38,7 +38,7 @@ from core.jobs.runner import AnalysisRunner
 from core.models import AuthSession, CaseQuery, NewCase, Upload, utc_now
 from core.services.pilots import PilotService
 from tests import samples
-from tests.contract.harness import LocalHarness, SignedIn
+from tests.contract.harness import LocalHarness, SignedIn, claim_gone_quiet
 from tests.contract.test_critical_results import SODIUM, _analysed
 from tests.doubles import case_service, put_in_status
 from tests.supabase_stack.harness import SupabaseHarness
@@ -189,7 +189,10 @@ def test_a_claim_is_taken_once_and_a_stale_one_can_be_taken_over(
     assert cases.claim_analysis(owner, case_id, first, stale_before=now - timedelta(minutes=5))
     assert not cases.claim_analysis(owner, case_id, second, stale_before=now - timedelta(minutes=5))
     assert cases.record_stage(owner, case_id, first, "lab_documents_processed")
-    # The first job went quiet; after the stale window another process takes the case.
+    # A time to come does not make a claim that beat just now stale (sec21)...
+    assert not cases.claim_analysis(owner, case_id, second, stale_before=utc_now() + timedelta(1))
+    # ...the first job went quiet; after the stale window another process takes the case.
+    claim_gone_quiet(stack_harness, case_id, 60)
     assert cases.claim_analysis(owner, case_id, second, stale_before=utc_now() + timedelta(1))
     assert not cases.record_stage(owner, case_id, first, "case_summary_generated")
     late, taken_over = insights_for("Late job", "R53.83"), insights_for("Anaemia", "D64.9")

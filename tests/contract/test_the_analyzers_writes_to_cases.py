@@ -181,7 +181,14 @@ def test_the_analyzer_claims_only_a_waiting_case_of_the_owner_named(
         p_claimed_at="2001-01-01T00:00:00Z",
     )
     assert dated.status_code >= 400
-    # Stale (before LATER): taken over, the attempt counted.
+    # Stale (silent past the database's lease, sec21): taken over, the attempt counted.
+    assert claim(case_id, me, second, LATER) is False  # a time to come is no such thing
+    with supabase_stack.project.connect() as connection:
+        connection.execute(
+            "update public.cases set analysis_claimed_at = now() - interval '1 minute'"
+            " where case_id = %s",
+            [case_id],
+        )
     assert claim(case_id, me, second, LATER) is True
     row = analysis_of(supabase_stack, case_id)
     assert row is not None and row[3] == second and row[5] == 2

@@ -137,13 +137,11 @@ def test_the_owner_still_edits_reviews_archives_restores_and_requests_analysis(
         NewCase("Ann Lee", 40, "female", "Tired."), []
     ).case.case_id
     finish_analysis(owner.backend, me, case_id)
-    # The doctor's own fields, the content version and a section's review state.
+    # The doctor's own fields (the database moves the content version, sec21).
     edited = {
         "patient_name": "Ann B. Lee",
         "patient_age": 41,
         "case_summary": "Tired for a month.",
-        "content_version": 2,
-        "review_state": "reviewed",
         "updated_at": utc_now().isoformat(),
     }
     answer = _patch(supabase_stack, token, case_id, edited)
@@ -152,6 +150,12 @@ def test_the_owner_still_edits_reviews_archives_restores_and_requests_analysis(
     assert {name: stored[name] for name in edited if name != "updated_at"} == {
         name: value for name, value in edited.items() if name != "updated_at"
     }
+    assert stored["content_version"] == 2
+    # Every section reviewed: the review state the decisions give (sec21).
+    for section in ("case_summary", "soap_note", "primary_diagnosis"):
+        owner.services.review.review_section(case_id, section, "accepted")
+    reviewed = _patch(supabase_stack, token, case_id, {"review_state": "reviewed"})
+    assert reviewed.status_code == 200 and reviewed.json()[0]["review_state"] == "reviewed"
     # Archive and restore: back to completed, as it was.
     assert _call(supabase_stack, token, "archive_case", case_id).json() is True
     assert analysis_of(supabase_stack, case_id)[0] == "archived"  # type: ignore[index]
