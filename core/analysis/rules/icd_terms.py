@@ -33,7 +33,8 @@ from functools import cache
 
 from core.analysis.rules.conditions import Condition
 from core.analysis.rules.disease_names import disease_names
-from core.analysis.rules.index_names import index_names
+from core.analysis.rules.index_names import index_names, site_wordings
+from core.analysis.rules.neoplasms import EXTRA_SITE_ADJECTIVES as _EXTRA_SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import SITE_ADJECTIVES as _SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import sited_neoplasms
 from core.icd10 import code_set
@@ -150,11 +151,16 @@ def _built_terms() -> dict[str, str]:
     where those give none (disease_names.py), then the alphabetic index's (index_names.py),
     one-word names under the code set's one-word guards."""
     kept = _code_set_wordings()  # a table of its own: the process holds the terms once
-    for names in (disease_names(), index_names()):
+    for names in (disease_names(), index_names(), site_wordings(index_names(), _ADJECTIVES)):
         for name, code in names.items():
             if readable_name(name):
                 kept.setdefault(term_key(name), code)
     return kept
+
+
+# A site's adjectives, the malignant codes' and the others' ("ovary": "ovarian"; "appendix":
+# "appendiceal"), for the index's names told at a site's noun (index_names.site_wordings).
+_ADJECTIVES = {**_SITE_ADJECTIVES, **_EXTRA_SITE_ADJECTIVES}
 
 
 def term_key(name: str) -> str:
