@@ -130,8 +130,14 @@ def _key(words: tuple[str, ...]) -> str:
 
 def _unaccented(text: str) -> str:
     """The letters without their accents, one for one ("Sjögren" is "Sjogren", "Barré" is
-    "Barre"), so that the code set's spelling and the notes' meet and spans stay in place."""
-    return "".join(unicodedata.normalize("NFKD", ch)[0] for ch in text)
+    "Barre"), so that the code set's spelling and the notes' meet and spans stay in place; a
+    typeset apostrophe is the keyboard's ("Brodie’s Abscess", PMC11458204; "Biermer’s disease",
+    PMC11494526), else an eponym's "’s" parts its name from its possessive."""
+    return "".join(unicodedata.normalize("NFKD", ch)[0] for ch in text.translate(_APOSTROPHES))
+
+
+# The right single quotation mark, the left one and the modifier letter apostrophe.
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
 # Built once, by one thread: the summary and the diagnosis are written side by side and
