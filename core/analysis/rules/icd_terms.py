@@ -33,7 +33,8 @@ from functools import cache
 
 from core.analysis.rules.conditions import Condition
 from core.analysis.rules.disease_names import disease_names
-from core.analysis.rules.index_names import index_names
+from core.analysis.rules.index_names import index_names, site_wordings
+from core.analysis.rules.neoplasms import EXTRA_SITE_ADJECTIVES as _EXTRA_SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import SITE_ADJECTIVES as _SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import sited_neoplasms
 from core.icd10 import code_set
@@ -129,8 +130,14 @@ def _key(words: tuple[str, ...]) -> str:
 
 def _unaccented(text: str) -> str:
     """The letters without their accents, one for one ("Sjögren" is "Sjogren", "Barré" is
-    "Barre"), so that the code set's spelling and the notes' meet and spans stay in place."""
-    return "".join(unicodedata.normalize("NFKD", ch)[0] for ch in text)
+    "Barre"), so that the code set's spelling and the notes' meet and spans stay in place; a
+    typeset apostrophe is the keyboard's ("Brodie’s Abscess", PMC11458204; "Biermer’s disease",
+    PMC11494526), else an eponym's "’s" parts its name from its possessive."""
+    return "".join(unicodedata.normalize("NFKD", ch)[0] for ch in text.translate(_APOSTROPHES))
+
+
+# The right single quotation mark, the left one and the modifier letter apostrophe.
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 
 # Built once, by one thread: the summary and the diagnosis are written side by side and
@@ -150,11 +157,16 @@ def _built_terms() -> dict[str, str]:
     where those give none (disease_names.py), then the alphabetic index's (index_names.py),
     one-word names under the code set's one-word guards."""
     kept = _code_set_wordings()  # a table of its own: the process holds the terms once
-    for names in (disease_names(), index_names()):
+    for names in (disease_names(), index_names(), site_wordings(index_names(), _ADJECTIVES)):
         for name, code in names.items():
             if readable_name(name):
                 kept.setdefault(term_key(name), code)
     return kept
+
+
+# A site's adjectives, the malignant codes' and the others' ("ovary": "ovarian"; "appendix":
+# "appendiceal"), for the index's names told at a site's noun (index_names.site_wordings).
+_ADJECTIVES = {**_SITE_ADJECTIVES, **_EXTRA_SITE_ADJECTIVES}
 
 
 def term_key(name: str) -> str:

@@ -247,3 +247,43 @@ def index_names() -> dict[str, str]:
 def header() -> list[str]:
     """The shipped file's header lines: its source, commit, CMS release and filters."""
     return header_lines(DATA)
+
+
+# The index names a site by its noun before the lesion ("Torsion, ovary" is "ovary torsion",
+# "Ectopic, testis" is "testis ectopia"); doctors write the site's adjective or "of the":
+# "Ovarian Torsion Leading to Necrosis" (PMC11416194), "transverse testicular ectopia"
+# (PMC11625236, PMC11623908), "torsion of the ovary". A lesion's name only: a disease's ending
+# ("ectopia", "teratoma", "hyperplasia") or one of these nouns; never a finding or a substance
+# ("pleural thickening", "gastric acid") nor a process of any organ ("rupture").
+_LESION_NOUNS = frozenset(
+    {
+        "torsion", "calculus", "calculi", "obstruction", "stricture", "compression",
+        "dilatation", "agenesis", "infarct", "infarction", "ulceration", "prolapse",
+    }
+)  # fmt: skip
+
+
+def _names_a_lesion(words: str) -> bool:
+    last = words.split()[-1]
+    return last in _LESION_NOUNS or bool(_WHOLE_NAME.search(last))
+
+
+def site_wordings(names: dict[str, str], adjectives: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    """Each index name that begins with a site's noun (``adjectives``' keys) as doctors also
+    write it: with the site's adjective ("ovarian torsion"), and after the lesion ("torsion of
+    ovary", "torsion of the ovary"); each wording with its name's code."""
+    wordings: dict[str, str] = {}
+    for name, code in names.items():
+        for site, forms in adjectives.items():
+            if site == "connective":
+                continue  # "connective tissue disease": the site is "connective tissue"
+            lesion = name.removeprefix(f"{site} ")
+            if lesion == name or not _names_a_lesion(lesion):
+                continue
+            for wording in (
+                *(f"{form} {lesion}" for form in forms),
+                f"{lesion} of {site}",
+                f"{lesion} of the {site}",
+            ):
+                wordings.setdefault(wording, code)
+    return wordings
