@@ -148,7 +148,12 @@ _IMMUNOLOGY: tuple[Analyte, ...] = (
             (_u("/ul", 200, 900, 0, 10_000), _u("10^9/l", 0.2, 0.9, 0, 10))),
     Analyte("CD19 count", IMMUNOLOGY, ("cd19 count", "cd19+ count", "cd19 cells", "cd19+ cells",
                                        "cd19+ b cells", "cd19+ b-cells", "cd19 cell count",
-                                       "cd19+ b lymphocytes", "cd19+ lymphocytes"),
+                                       "cd19+ b lymphocytes", "cd19+ lymphocytes",
+                                       # "CD4+ T cells, CD8+ T cells, B cells, and natural
+                                       # killer (NK) cells count were as low as 0.001 × 109/L,
+                                       # ..." (PMC11483140)
+                                       "b cells", "b-cells", "b cell count", "b-cell count",
+                                       "b lymphocytes"),
             (_u("/ul", 100, 500, 0, 10_000), _u("10^9/l", 0.1, 0.5, 0, 10))),
     Analyte("NK cell count", IMMUNOLOGY, ("nk cells", "nk-cells", "nk cell count",
                                           "natural killer cells", "natural killer cell count"),

@@ -68,10 +68,26 @@ def test_the_lymphocyte_subsets_counted_per_microlitre_are_read() -> None:
     assert _read(text) == [("NK cell count", None, 70.0, "/μL")]
 
 
+def test_the_subsets_told_respectively_go_each_to_its_own_name() -> None:
+    # PMC11483140: with "B cells" unknown, main read the four counts as four CD4 counts
+    text = (
+        "Lymphocyte proportion in peripheral blood was only 0.3%, while CD4+ T cells, CD8+ T "
+        "cells, B cells, and natural killer (NK) cells count were as low as 0.001 × 109/L, "
+        "0.002 × 109/L, 0.000 × 109/L, and 0.0003 × 109/L, respectively."
+    )
+    assert [(a, v) for a, _, v, _ in _read(text)] == [
+        ("CD4 count", 0.001),
+        ("CD8 count", 0.002),
+        ("CD19 count", 0.0),
+        ("NK cell count", 0.0003),
+    ]
+
+
 def test_a_stain_or_a_subsets_percentage_is_no_count() -> None:
     # a pathology report names the markers of a stain; a percentage is no count per volume
     assert _read("The tumour cells were positive for CD3 and CD8, and NK cells were absent.") == []
     assert _read("Flow cytometry: CD3 cells 60%, CD8+ cells 20%.") == []
+    assert _read("Immunohistochemistry showed B cells positive for CD20.") == []
 
 
 # --- glucagon -----------------------------------------------------------------------------
