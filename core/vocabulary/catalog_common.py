@@ -46,7 +46,7 @@ _ENDOCRINE: tuple[Analyte, ...] = (
     # (PMC11642278).
     Analyte("Glucagon", HORMONES, ("glucagon", "serum glucagon", "plasma glucagon",
                                    "glucagon level", "glucagon levels"),
-            (_u("pg/ml", 50, 150, 0, 20_000), _u("ng/l", 50, 150, 0, 20_000))),
+            (_u("pg/ml", 50, 150, 0, 20_000),)),
     Analyte("IGF-1", HORMONES, ("igf-1", "igf-i", "igf1", "IGF-1", "IGF-I",
                                 "insulin-like growth factor 1", "insulin-like growth factor-1",
                                 "insulin-like growth factor i", "insulin-like growth factor-i",
