@@ -41,6 +41,12 @@ _ENDOCRINE: tuple[Analyte, ...] = (
                                     "fasting c-peptide"),
             (_u("ng/ml", 0.8, 3.1, 0, 50), _u("nmol/l", 0.26, 1.03, 0, 20),
              _u("pmol/l", 260, 1030, 0, 20_000, written_only=True))),
+    # Read only in a mass unit per volume, never a dose ("glucagon 1 mg"): "with normal
+    # glucagon (57 pg/mL [57 ng/L]" (MedRBench PMC11532648), "glucagon levels were 147 pg/mL"
+    # (PMC11642278).
+    Analyte("Glucagon", HORMONES, ("glucagon", "serum glucagon", "plasma glucagon",
+                                   "glucagon level", "glucagon levels"),
+            (_u("pg/ml", 50, 150, 0, 20_000),)),
     Analyte("IGF-1", HORMONES, ("igf-1", "igf-i", "igf1", "IGF-1", "IGF-I",
                                 "insulin-like growth factor 1", "insulin-like growth factor-1",
                                 "insulin-like growth factor i", "insulin-like growth factor-i",
@@ -127,6 +133,31 @@ _IMMUNOLOGY: tuple[Analyte, ...] = (
                                       "cd4 + count", "cd4+ cells", "cd4 cells",
                                       "cd4+ t cells", "cd4+ t-cells"),
             (_u("/ul", 500, 1500, 0, 10_000), _u("10^9/l", 0.5, 1.5, 0, 10))),
+    # The other lymphocyte subsets a flow cytometry panel counts beside CD4, as counts per
+    # volume only (a subset's percentage is no count): "decreased levels of CD3 cells
+    # (422/μL), CD4 cells (221/μL), CD8 cells (188/μL), NK cells (20/μL), CD19 cells
+    # (49/μL)" (MedRBench PMC11622249), "CD3-CD16+CD56+ NK-cells (70/μL, normal 100–200)"
+    # (PMC11353823). Never the bare marker, which a pathology report names for a stain.
+    Analyte("CD3 count", IMMUNOLOGY, ("cd3 count", "cd3+ count", "cd3 cells", "cd3+ cells",
+                                      "cd3+ t cells", "cd3+ t-cells", "cd3 cell count",
+                                      "cd3+ t lymphocytes", "cd3+ lymphocytes"),
+            (_u("/ul", 700, 2100, 0, 10_000), _u("10^9/l", 0.7, 2.1, 0, 10))),
+    Analyte("CD8 count", IMMUNOLOGY, ("cd8 count", "cd8+ count", "cd8 cells", "cd8+ cells",
+                                      "cd8+ t cells", "cd8+ t-cells", "cd8 cell count",
+                                      "cd8+ t lymphocytes", "cd8+ lymphocytes"),
+            (_u("/ul", 200, 900, 0, 10_000), _u("10^9/l", 0.2, 0.9, 0, 10))),
+    Analyte("CD19 count", IMMUNOLOGY, ("cd19 count", "cd19+ count", "cd19 cells", "cd19+ cells",
+                                       "cd19+ b cells", "cd19+ b-cells", "cd19 cell count",
+                                       "cd19+ b lymphocytes", "cd19+ lymphocytes",
+                                       # "CD4+ T cells, CD8+ T cells, B cells, and natural
+                                       # killer (NK) cells count were as low as 0.001 × 109/L,
+                                       # ..." (PMC11483140)
+                                       "b cells", "b-cells", "b cell count", "b-cell count",
+                                       "b lymphocytes"),
+            (_u("/ul", 100, 500, 0, 10_000), _u("10^9/l", 0.1, 0.5, 0, 10))),
+    Analyte("NK cell count", IMMUNOLOGY, ("nk cells", "nk-cells", "nk cell count",
+                                          "natural killer cells", "natural killer cell count"),
+            (_u("/ul", 90, 600, 0, 10_000), _u("10^9/l", 0.09, 0.6, 0, 10))),
     Analyte("Beta-2 microglobulin", IMMUNOLOGY, ("beta-2 microglobulin", "beta 2 microglobulin",
                                                  "beta-2-microglobulin", "β2-microglobulin",
                                                  "β2 microglobulin", "b2-microglobulin",

@@ -401,6 +401,13 @@ LOINC: dict[str, LoincTest] = {
                         ("ug/ml", "mg/l")),
     "Cyclosporine": _t("3520-4", "cycloSPORINE [Mass/volume] in Blood", ("ng/ml",)),
     "CD4 count": _t("24467-3", "CD3+CD4+ (T4 helper) cells [#/volume] in Blood", _CELLS_PER_L),
+    # round twenty-one: LOINC's display names as the Universal Lab Order Codes file holds them
+    # (the file rounds fifteen to eighteen used; CD19 and CD16+CD56+ from a LOINC enum)
+    "CD3 count": _t("8122-4", "CD3 cells [#/volume] in Blood", _CELLS_PER_L),
+    "CD8 count": _t("14135-8", "CD3+CD8+ (T8 suppressor cells) cells [#/volume] in Blood",
+                    _CELLS_PER_L),
+    "CD19 count": _t("8116-6", "CD19 cells [#/volume] in Blood", _CELLS_PER_L),
+    "NK cell count": _t("20402-4", "CD16+CD56+ cells [#/volume] in Blood", _CELLS_PER_L),
     "Beta-2 microglobulin": _t("1952-1", "Beta-2-Microglobulin [Mass/volume] in Serum or Plasma",
                                ("mg/l", "ug/ml")),
     "Kappa free light chains": _t("36916-5", "Kappa light chains.free [Mass/volume] in Serum",

@@ -417,8 +417,11 @@ _WITHIN_BEFORE = re.compile(r"(?i)\bwithin\s+(?:the\s+)?$")
 # Or the exception follows: "His liver function test results were within normal limits except
 # for serum alkaline phosphatase (ALP), which was raised (785IU/L)" (Journal of Medical Case
 # Reports, CUPCase row 2883): the test excepted is a result, not the limits' name.
+# "within reference ranges except for the γ-globulin value of 5.05 g/dL" (MedRBench
+# PMC11491145) excepts a result as "normal limits" does.
 _LIMITS_OPEN = re.compile(
-    r"(?i)normal\s+(?:limits?|range)\s*(?:[(:]|,?\s*(?:except\s+for|apart\s+from|other\s+than))"
+    r"(?i)(?:normal\s+(?:limits?|range)\s*[(:]"
+    r"|(?:normal|reference)\s+(?:limits?|ranges?)\s*,?\s*(?:except\s+for|apart\s+from|other\s+than))"
     r"\s*(?:(?:an?|the|his|her)\s+)?(?:(?:raised|elevated|high|low|increased|decreased)\s+)?"
     r"(?:(?:serum|plasma|blood)\s+)?$"
 )
@@ -640,8 +643,11 @@ class _State:
             # U/L [reference range 13–30 U/L] and alanine transaminase 352 U/L", Journal of
             # Medical Case Reports, CUPCase row 1001: the range is the AST's, not the ALT's)
             own_clause = re.split(r"[,;)\]]|\.\s", before)[-1]
-            reference = REFERENCE_TEXT.search(own_clause[-40:])
-            if reference and _results_opened(own_clause[-40:], reference.start()):
+            window = len(own_clause) - len(own_clause[-40:])
+            reference = REFERENCE_TEXT.search(own_clause, window)
+            # "within" may stand before the window: "were within normal range except for an
+            # elevated CRP level at 40mg/L" (MedRBench PMC11626718)
+            if reference and _results_opened(own_clause, reference.start()):
                 reference = None  # "were within normal limits (haemoglobin 11.8g/dL; ...)"
             if reference or _PLAN_AIM.search(own_clause):
                 continue  # "Reference: troponin I < 0.04" is no result, nor a plan's aim

@@ -186,6 +186,10 @@ _BOUND_WORD = rf"{BOUND_WORD}\s*"
 # suppressed (less than 10 pg/ml)" (J Med Case Rep, CUPCase row 5793); never a range "(1.2-3.4".
 _OPENS_WITH_RESULT = re.compile(rf"\s*(?:[<>≤≥]|{_BOUND_WORD})?\s*\d")
 _OPENS_WITH_RANGE = re.compile(rf"\s*(?:[<>≤≥]|{_BOUND_WORD})?\s*\d[\d.,]*\s*(?:[-–]|to\b)\s*\d")
+# (a unit per volume or a power of ten after the number: "(at 3 months)" is a time)
+_BRACKET_LEVEL_AT = re.compile(
+    r"(?i)\(\s*(?:at|reaching)\s+(?=[<>≤≥]?\s*\d[\d.,]*\s*[^()\s]*\s*[^()\s]*[/×])"
+)
 # The word a report prints for a result under the assay's limit, before that limit: "post-meal
 # C-peptide levels were repeatedly undetectable (below 0.1 ng/ml)" (J Med Case Rep, CUPCase
 # row 5083). Only with the bound after it: "undetectable" alone is no number.
@@ -653,6 +657,13 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
             # "(12.30×10^9/l, normal range 4.00–10.00×10^9/l)": a bracket opening with the
             # result, however long the range written after it inside the same bracket
             pos += 1
+            continue
+        # a bracket whose result the level it stood at or came to opens: "worsening
+        # hyponatremia (at 124 mEq/L)" (MedRBench PMC11550105), "an increasing white blood cell
+        # (WBC) count (reaching 22.6 × 103/μL)" (PMC11631160)
+        level_at = _BRACKET_LEVEL_AT.match(rest)
+        if level_at and not _OPENS_WITH_RANGE.match(rest, level_at.end()):
+            pos += level_at.end()
             continue
         # an aside without a number is never the result, however long: "(by Modification
         # of Diet in Renal Disease study equation)"

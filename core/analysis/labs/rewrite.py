@@ -410,7 +410,8 @@ _DISORDER_VALUE = re.compile(
     # before, so the word may stand alone)
     + r")[a-z]*?(?:a)?emi(?:a|c))(?P<gap>\s+(?:of|at)\s+|"
     + _CHANGED_TO_VALUE
-    + r"|\s*\(\s*"
+    # "worsening hyponatremia (at 124 mEq/L)" (MedRBench PMC11550105): the level it stood at
+    + r"|\s*\(\s*(?:at\s+)?"
     + _WHICH_VALUE
     + r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
     # the value right after the word, when a concentration's unit follows it
