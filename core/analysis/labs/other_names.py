@@ -25,7 +25,13 @@ it is never given to the test whose name it holds:
   (round seventeen);
 - "a pathogenic variant in PIK3CD (p.Glu1021Lys)": a protein's amino-acid change, its residue
   number glued to the amino acid's code; no glucose ("Glu"), leukocyte esterase ("Leu") or
-  urine protein ("Pro") of that number (round sixteen).
+  urine protein ("Pro") of that number (round sixteen);
+- "anti-GAD 65 antibodies", "a Biosafety Level 3 (BSL-3) specialized mycology laboratory",
+  "TCF4 (E2-2)", "mono-allelic loss of 5q31", "the PD-1 protein (programmed death protein 1)":
+  a number that belongs to a name (an antigen's isoform, a laboratory's biosafety level, a
+  protein's other name), or a word that begins like a test's short name; no GAD antibody of
+  65, glucose ("BSL", blood sugar level) of 3, estradiol ("E2") of 2, monocytes ("mono") of 5
+  or urine protein of 1 (round twenty-one).
 """
 
 from __future__ import annotations
@@ -82,6 +88,39 @@ _PROTEIN_CHANGE = re.compile(
     rf"(?i:\bp\.\s*\(\s*{_CHANGED_RESIDUE}\s*\)|\bp\.\s*{_CHANGED_RESIDUE})"
     rf"|(?<![A-Za-z]){_CHANGED_RESIDUE}"
 )
+
+
+# A number that belongs to a name, blanked with its name's tail so the test's short name finds
+# no value in it: glutamic acid decarboxylase's 65 kDa isoform ("The level of anti-GAD 65
+# antibodies in serum and CSF was measured by Western blot", MedRBench PMC11367131; a titre
+# told after it, "anti-GAD65 antibodies 250 IU/mL", keeps its number); a laboratory's
+# biosafety level ("a Biosafety Level 3 (BSL-3) specialized mycology laboratory", "examined in
+# a BSL-3 laboratory", PMC11489327: BSL is also a blood sugar level, never of 1 to 4 with no
+# unit); TCF4's other name E2-2 ("TCF4 (E2-2), CD43, BCL-2", PMC11648018); "mono-allelic"
+# ("mono-allelic loss of 5q31", PMC11648018: no monocytes). Not the erythrocyte membrane's
+# "ankyrin and protein 4.2" (PMC11512739): a list's bare "protein 4.2" is a total protein
+# ("chloride 103, bicarbonate 23, protein 4.2", dev mt-uti-chest-pain-csf-er).
+_NUMBERED_NAMES = re.compile(
+    r"(?<=GAD)[\s-]?6[57](?![\d.,])(?=\s*(?:kDa\b|(?i:auto)?antibod|Abs?\b|IgG\b|[),;]|$))"
+    r"|\bBSL[\s-]?[1-4](?![\d.,])(?!\s*(?:mg|mmol|g/))"
+    r"|\bE2-2\b"
+    r"|(?i:\bmono-(?=[a-z]{4,})(?!nuclear|cyte))"
+)
+# A gene's or a protein's symbol before "protein" makes it that protein's name: "between the
+# PD-1 protein (programmed death protein 1) present on T cells" (PMC11592753) is no urine
+# protein of 1; "the p53 protein". The symbol holds a letter and a digit ("PD-1", "BAP1",
+# "S100"); "24-hour urine protein" and "CSF protein" are measured.
+_SYMBOL_PROTEIN = re.compile(
+    r"(?<![\w-])[A-Za-z][A-Za-z]*-?\d{1,3}[A-Za-z]?\s+(?P<name>proteins?)\b"
+)
+
+
+def without_numbered_names(line: str) -> str:
+    """``line`` with the numbers that belong to a name blanked (see ``_NUMBERED_NAMES``)."""
+    line = _NUMBERED_NAMES.sub(lambda m: " " * len(m.group()), line)
+    return _SYMBOL_PROTEIN.sub(
+        lambda m: m.group()[: m.start("name") - m.start()] + " " * len(m.group("name")), line
+    )
 
 
 def without_protein_changes(line: str) -> str:
@@ -171,5 +210,5 @@ def _named_proteins(line: str) -> str:
 
 def without_other_names(line: str) -> str:
     """``line`` with the shapes above blanked (the rest of the line unchanged)."""
-    line = _named_proteins(_stained_markers(_OTHER_NAMES.sub(" ", line)))
+    line = _named_proteins(_stained_markers(_OTHER_NAMES.sub(" ", without_numbered_names(line))))
     return _POINTS.sub(" ", line)

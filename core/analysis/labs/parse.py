@@ -312,6 +312,14 @@ _AIM_AFTER_NAME = re.compile(
     r"(?i)[\s-]*(?:(?:count|levels?|values?|concentrations?)\s+)?(?:transfusion[\s-]+)?"
     r"(?:targets?|goals?|thresholds?|triggers?)\b(?!\s+(?:organs?|lesions?|cells?|genes?))"
 )
+# A bound told in words after the number: "Gilbert's syndrome will have an elevated total
+# bilirubin of 3.5 or less" (MedRBench PMC11575472), "a CSF evaluation is recommended with an
+# RPR titer level of 1:32 or higher, a CD4 count of 350 cells/mm3 or lower" (PMC11392505).
+# The value is a bound like one written "<", so a rule's sentence holds it as a rule's.
+_BOUND_IN_WORDS = re.compile(
+    r"(?i)[^.;\d]{0,40}?\d[\d.,]*\s*(?:[^\s,;]+\s+)?or\s+"
+    r"(?:less|lower|below|under|fewer|more|higher|above|greater|over)\b"
+)
 # A sentence stating a diagnosis's criteria: its bounds are thresholds, not results ("He was
 # diagnosed ... with T2DM based on the following findings: FPG exceeding 126 mg/dL, random
 # glucose level over 200 mg/dL, and hemoglobin A1c over 6.5%").
@@ -773,7 +781,12 @@ class _State:
                 + re.split(r"\.(?:\s|$)|;", line[match.end() :])[0]
             )
             if self._running_sentence(raw_line) and (
-                told_of_others(told, bound=value.comparator is not None, clause=clause)
+                told_of_others(
+                    told,
+                    bound=value.comparator is not None
+                    or bool(_BOUND_IN_WORDS.match(line, match.end())),
+                    clause=clause,
+                )
                 or in_anothers_case(before, told)
             ):
                 continue  # "most reports of extremely high potassium (>9 mmol/L)": others'
