@@ -24,3 +24,19 @@ def test_a_blood_co2_stays_a_pco2_beside_an_operation() -> None:
     assert _read("The arterial cord pH was 7.01 with CO2 of 71 mmHg and lactate of 9.5 mmol/L.")[
         1
     ] == ("pCO2", 71.0, True)
+
+
+def test_the_level_a_test_reached_told_in_brackets_is_read() -> None:
+    # PMC11605394: the haemoglobin after a transfusion, the current one; PMC11631160 too.
+    text = (
+        "Pre-operatively a blood transfusion was performed to elevate the patient's "
+        "hemoglobin level (which reached 12 g/dl)."
+    )
+    assert [(v.analyte, v.value) for v in read_lab_text(text).values] == [("Hemoglobin", 12.0)]
+    text = "an increasing white blood cell (WBC) count (reaching 22.6 × 103/μL) and (2) imaging"
+    assert [(v.analyte, v.value) for v in read_lab_text(text).values] == [("WBC", 22.6)]
+
+
+def test_an_aside_in_brackets_stays_an_aside() -> None:
+    text = "The hemoglobin level (which reached its nadir on day 3) was 6.5 g/dL."
+    assert [(v.analyte, v.value) for v in read_lab_text(text).values] == [("Hemoglobin", 6.5)]
