@@ -80,6 +80,9 @@ _VERDICT_BEFORE_BRACKET = re.compile(
     r"|stool|sputum|dose|doses|given|administered)\b)[a-z][a-z'-]*\s+){1,6}?"
     r"(?=\(\s*[<>≤≥]?\s*\d[\d.,]*\s*(?P<unit>[^\s;,()\[\]]+))"
 )
+_REACHED_IN_BRACKETS = re.compile(
+    r"(?i)\(\s*(?:which\s+)?(?:reached|reaching)\s+(?:up\s+to\s+)?(?=[<>]?\d)"
+)
 _IN_THE_BLOOD = re.compile(r"(?i)in\s+(?:the\s+)?(?:serum|plasma|blood)\b\s*(?=\(?\s*[<>]?\s*\d)")
 _WORDS_TO_VALUE = re.compile(
     # "His total bilirubin (T-Bil) continued to increase, reaching 8.1mg/dl on day 7" (Journal of
@@ -664,6 +667,14 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         level_at = _BRACKET_LEVEL_AT.match(rest)
         if level_at and not _OPENS_WITH_RANGE.match(rest, level_at.end()):
             pos += level_at.end()
+            continue
+        # "persistent thrombocytosis (reaching up to 1028,000 platelets/mcL)" (MedRBench
+        # PMC11584938), "an increasing white blood cell (WBC) count (reaching 22.6 × 103/μL)"
+        # (PMC11631160), "hemoglobin level (which reached 12 g/dl)" (PMC11605394): the level
+        # the test came to, in brackets, is no aside
+        reached = _REACHED_IN_BRACKETS.match(rest)
+        if reached:
+            pos += reached.end()
             continue
         # an aside without a number is never the result, however long: "(by Modification
         # of Diet in Renal Disease study equation)"

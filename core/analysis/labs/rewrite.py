@@ -116,9 +116,29 @@ _NOT_THE_BLOODS_CO2 = re.compile(
 )
 
 
+# The CO2 a laparoscopy blows into the abdomen is held at a pressure the operative note
+# gives: "Pneumoperitoneum was initiated with CO2 up to 12 mmHg, and a 12 mm trocar was
+# placed" (PMC11385026) is the insufflation's pressure, not a pCO2 of 12 (critical below
+# 19). A sentence naming the insufflation and no blood ("the arterial CO2 rose to 80 mmHg
+# during laparoscopy" is the patient's) keeps the gas its own name.
+_GAS_BLOWN_IN = re.compile(
+    r"(?i)\b(?:pneumo-?peritoneum|capnoperitoneum|insufflat\w*|laparoscop\w*|"
+    r"thoracoscop\w*|retroperitoneoscop\w*|trocars?)\b"
+)
+_BLOOD_GAS_WORDS = re.compile(r"(?i)\b(?:arterial|venous|capillary|blood|gas(?:es)?|[AV]BGs?)\b")
+_SENTENCE_END = re.compile(r"[.;](?=\s|$)")
+
+
 def _co2_pressure(match: re.Match[str]) -> str:
     before = match.string[: match.start()]
-    return match.group() if _NOT_THE_BLOODS_CO2.search(before) else "pCO2"
+    if _NOT_THE_BLOODS_CO2.search(before):
+        return match.group()
+    starts = [end.end() for end in _SENTENCE_END.finditer(before)]
+    after = _SENTENCE_END.search(match.string, match.end())
+    sentence = match.string[starts[-1] if starts else 0 : after.start() if after else None]
+    if _GAS_BLOWN_IN.search(sentence) and not _BLOOD_GAS_WORDS.search(sentence):
+        return "insufflated gas"
+    return "pCO2"
 
 
 # A pH with a partial pressure or a bicarbonate in its sentence is a blood gas's pH, whatever
