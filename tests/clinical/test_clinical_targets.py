@@ -164,8 +164,8 @@ def test_no_dev_case_reads_worse_than_its_recorded_reading(
     assert worse == {}
 
 
-def test_dev_every_critical_value_is_marked(dev: Figures) -> None:
-    assert dev.critical_recall == DEV_FLOORS.critical_recall, dev.line("dev")
+def test_dev_critical_values_are_marked_over_their_floor(dev: Figures) -> None:
+    assert dev.critical_recall >= DEV_FLOORS.critical_recall, dev.line("dev")
 
 
 def test_held_out_recall_does_not_slide_back(test: Figures) -> None:
