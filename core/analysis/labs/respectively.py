@@ -145,6 +145,9 @@ def _distribute(line: str, word: re.Match[str]) -> str:
             return line
         named = [n.group() for n in names]
     else:
+        listed = _listed_with_others(line, start, names[0], head_end)
+        if listed is not None:
+            return _own_value(line, names[0], listed, values_match, values)
         # One test with a value per condition the clause names: the values share one unit
         # (a second unit is a second test the catalogue has no name for).
         units = {_unit_of(v.group("value")) for v in values} - {""}
@@ -165,6 +168,86 @@ def _distribute(line: str, word: re.Match[str]) -> str:
         items = [items[-1]] + [f"{item} {EARLIER}" for item in items[:-1]]
     pairs = ", ".join(items)
     return f"{line[: names[0].start()]}{pairs}{line[region_end:]}"
+
+
+# One test listed among words the catalogue does not know as tests, then a value for each
+# word "respectively": "Neutrophils, macrophages, and plasma cells were also observed (~14%,
+# 10%, and 6%, respectively)" (an effusion's cells, MedRBench PMC11462620), "plasma
+# catecholamines, norepinephrine and dopamine were elevated at 13,002 pg/mL and 88 pg/mL
+# respectively" (PMC11581448). Read as one test's series, every value became the one test's
+# (neutrophils 14, 10 and 6 %). The test takes the value in its own place in the list when
+# the list has as many words as values, and none when it has not.
+# The list ends at a verb or a preposition: "... and plasma cells were", "... and dopamine at".
+_VERB = (
+    r"(?:and|were|was|are|is|at|of|in|showed|measured|elevated|increased|decreased|accounted|"
+    r"count|counts|levels?|values?|concentrations?)\b"
+)
+_WORD = rf"(?!(?i:{_VERB}))[A-Za-z][\w+-]*"
+_ITEM_WORDS = rf"{_WORD}(?:\s+{_WORD}){{0,3}}(?:\s*\([^()]{{1,12}}\))?"
+_LIST_SEP = r"\s*,\s*(?:and\s+)?|\s+and\s+"
+_LIST_END = re.compile(rf"(?i)\s*(?:{_VERB}|$)")
+# Words that qualify one test rather than name another: specimens, times, the conditions of
+# one test ("before and after", "serum and urine sodium"); "plasma cells" is a list's word.
+_NOT_A_TEST = re.compile(
+    r"(?i)^(?:serum|plasma|blood|urine|urinary|csf|total|free|direct|indirect|first|second|"
+    r"third|baseline|peak|initial|admission|fasting|random|morning|evening|basal|stimulated|"
+    r"high|low|mean)$|^(?:before|after|pre|post|day|on|the|its|his|her)\b"
+)
+
+
+def _listed_with_others(
+    line: str, start: int, name: re.Match[str], head_end: int
+) -> tuple[int, int] | None:
+    """Where the one known test stands in a list of names (its place, the list's length),
+    or None when it is not in such a list."""
+    before = line[start : name.start()]
+    after = line[name.end() : head_end]
+    items_before: list[str] = []
+    rest = before
+    while True:
+        match = re.search(rf"(?P<item>{_ITEM_WORDS})(?:{_LIST_SEP})$", rest)
+        if match is None:
+            break
+        items_before.insert(0, match.group("item"))
+        rest = rest[: match.start()]
+        if not re.search(r",\s*$", rest) and not re.search(r"\band\s+$", rest):
+            break
+    items_after: list[str] = []
+    rest = after
+    while True:
+        match = re.match(rf"(?:\s*\([^()]{{1,12}}\))?(?:{_LIST_SEP})(?P<item>{_ITEM_WORDS})", rest)
+        if match is None:
+            break
+        items_after.append(match.group("item"))
+        rest = rest[match.end() :]
+    if not items_before and not items_after:
+        return None
+    if any(_NOT_A_TEST.match(item) for item in items_before + items_after):
+        return None
+    if items_after and not _LIST_END.match(rest):
+        return None  # the words run on into the sentence: no list of names
+    if items_before and not items_after and not re.search(r"\band\s+$", before):
+        return None  # "After treatment, CRP was 80 and 10 mg/L": no list, a series
+    return len(items_before), len(items_before) + 1 + len(items_after)
+
+
+def _own_value(
+    line: str,
+    name: re.Match[str],
+    listed: tuple[int, int],
+    values_match: re.Match[str],
+    values: list[re.Match[str]],
+) -> str:
+    place, length = listed
+    end = values_match.end("list")
+    if length != len(values):
+        return f"{line[: name.start()]}{line[end:]}"
+    kept = values[place]
+    text = kept.group("value").strip()
+    last_unit = _unit_of(values[-1].group("value"))
+    if not _unit_of(text) and last_unit:
+        text = f"{text} {last_unit}"
+    return f"{line[: name.start()]}{name.group()} {text}{kept.group('aside')}{line[end:]}"
 
 
 # "the serum elastase-1 and lipase levels were ... 1939 ng/dL and 119 U/L, respectively":
