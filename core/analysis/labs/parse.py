@@ -59,6 +59,7 @@ from core.analysis.labs.patterns import (
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
+from core.analysis.labs.table_columns import TableReader
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
 from core.vocabulary.analytes import URINE
@@ -124,8 +125,9 @@ def read_lab_text(
     numbered = paged or len(pages) > 1
     for number, (page, page_read) in enumerate(zip(pages, expanded, strict=True), start=1):
         state.page = number if numbered else None
+        table = TableReader()  # a header of columns a flattened table's rows follow
         for raw_line, line_read in zip(page.split("\n"), page_read.split("\n"), strict=True):
-            state.read(raw_line, line_read)
+            state.read(raw_line, table.rewrite(line_read))
     state.flush()
     state.drop_answer_options()
     if state.range_rows >= _FORM_ROWS and state.range_rows >= _FORM_RATIO * state.result_rows:

@@ -1,0 +1,152 @@
+"""Lab tables flattened into a case report's text: a header of columns, then one row a test.
+
+Copied from an article's page, a table arrives one row a line with its cells between tabs
+(or pipes): a header naming the columns, then "Sodium (mmol/L)  135–145  137  140". Two
+shapes defeat a reader that takes the first number after a test's name (issue #29):
+
+- the reference column before the result ("Variable | Reference range | Hospital day 1 |
+  Discharge day 2"): the range's end was read as the result ("ALT <51") and the results
+  were lost;
+- one column a time point ("Variables | Admission | Day 20 | Day 24 | Reference"): only the
+  first column was read, and without its time.
+
+A header that names a reference column before a value column, or two or more time points,
+turns each row under it into one clause a value, the column's time in words before the
+test's name and the row's range after the value ("on admission Sodium (mmol/L) 137
+(135–145); at discharge Sodium (mmol/L) 140 (135–145)"). The row as printed is still the
+line quoted. A row with more cells than the header, or a line with no cells, ends the
+table; a cell that holds no number (a dash, "Not detected") gives no value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PIPE = re.compile(r"\s*\|\s*")
+_TAB = re.compile(r"\s*\t\s*")
+
+# The roles a header's cell gives its column.
+_REFERENCE = re.compile(
+    r"(?i)^(?:normal|reference|ref\.?)\b|\b(?:range|interval|values?\s+normal)$"
+)
+_UNIT = re.compile(r"(?i)^units?$")
+_ADMISSION = re.compile(
+    r"(?i)^(?:(?:on|at|upon)\s+)?(?:admission|presentation|arrival)\b|^(?:hospital\s+)?day\s*(?:1|0)\b"
+    r"|^initial\b|^(?:emergency|ed)\b"
+)
+_DISCHARGE = re.compile(r"(?i)^(?:(?:on|at|upon)\s+)?discharge\b")
+_EARLIER = re.compile(r"(?i)^(?:baseline|previous|prior|before\b|pre-?admission)")
+_LATER = re.compile(
+    r"(?i)^(?:(?:hospital\s+)?day\s*\d+|peak|nadir|follow[-\s]?up|after\b|post\b|week\s*\d+"
+    r"|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?)\b|icu\b|repeat)"
+)
+_RESULT = re.compile(r"(?i)^(?:results?|values?|patient|patient's\s+values?|measured)$")
+# The words a clause starts with for each time, as the reader takes them (context.py).
+_SAID = {"admission": "on admission ", "discharge": "at discharge ", "earlier": "previously "}
+
+# A result cell: a number, maybe a comparator before it and a mark of the paper's after it
+# ("1.24*", "15.70†", "<10", "14 200*"); a range ("135–145") is none.
+_VALUE_CELL = re.compile(
+    r"^(?:[<>≤≥]\s*)?\d{1,3}(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§]+|\(?[HL]\)?)?$"
+)
+_RANGE_CELL = re.compile(r"\d\s*[-–—]\s*\d|^[<>≤≥]\s*\d")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the header: its role ("reference", "unit", "result") and its time."""
+
+    role: str
+    timing: str | None = None
+
+
+def _cells(line: str) -> tuple[list[str], str] | None:
+    """The cells of a tab- or pipe-separated row and its separator, or None."""
+    if "\t" in line.strip():
+        return [c.strip() for c in _TAB.split(line.strip())], "\t"
+    if line.count("|") >= 2:
+        cells = [c.strip() for c in _PIPE.split(line.strip().strip("|"))]
+        return cells, "|"
+    return None
+
+
+def _column(cell: str) -> Column | None:
+    if _REFERENCE.search(cell):
+        return Column("reference")
+    if _UNIT.match(cell):
+        return Column("unit")
+    if _DISCHARGE.match(cell):
+        return Column("result", "discharge")
+    if _ADMISSION.match(cell):
+        return Column("result", "admission")
+    if _EARLIER.match(cell):
+        return Column("result", "earlier")
+    if _LATER.match(cell):
+        return Column("result", "later")
+    if _RESULT.match(cell):
+        return Column("result")
+    return None
+
+
+def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
+    """The columns a table's header names after its first (the tests') column, when it is
+    one this module reads: a reference column before a result column, or two or more
+    time points. None for any other line."""
+    split = _cells(line)
+    if split is None:
+        return None
+    cells, separator = split
+    if len(cells) < 3 or any(re.search(r"\d\s*[-–]\s*\d", c) for c in cells):
+        return None
+    columns = tuple(_column(c) for c in cells[1:])
+    roles = [c.role for c in columns if c is not None]
+    if any(c is None for c in columns) or "result" not in roles:
+        return None
+    timed = sum(1 for c in columns if c is not None and c.timing is not None)
+    reference_first = "reference" in roles and roles.index("reference") < roles.index("result")
+    if timed >= 2 or reference_first:
+        return columns, separator
+    return None
+
+
+class TableReader:
+    """Rewrites the rows under a header it reads, one line at a time."""
+
+    def __init__(self) -> None:
+        self.columns: tuple[Column | None, ...] = ()
+        self.separator = ""
+
+    def rewrite(self, line: str) -> str:
+        """``line`` as the reader should take it: a row under a read header rewritten, any
+        other line as it is."""
+        header = header_columns(line)
+        if header is not None:
+            self.columns, self.separator = header
+            return ""  # the header holds no value
+        if not self.columns:
+            return line
+        split = _cells(line)
+        if split is None or split[1] != self.separator or len(split[0]) > len(self.columns) + 1:
+            self.columns = ()
+            return line
+        cells = split[0]
+        name, rest = cells[0], cells[1:]
+        if not name or not re.search(r"[A-Za-z]", name):
+            return line
+        reference = unit = ""
+        for column, cell in zip(self.columns, rest, strict=False):
+            if column is not None and column.role == "reference" and _RANGE_CELL.search(cell):
+                reference = f" ({cell})"
+            elif column is not None and column.role == "unit":
+                unit = f" {cell}"
+        clauses = []
+        for column, cell in zip(self.columns, rest, strict=False):
+            if column is None or column.role != "result" or not _VALUE_CELL.match(cell):
+                continue
+            said = _SAID.get(column.timing or "", "")
+            clauses.append(f"{said}{name} {cell}{unit}{reference}")
+        if clauses:
+            return "; ".join(clauses)
+        # No result to read: the row's range is never one, the rest is read as printed.
+        return "" if any(_RANGE_CELL.search(c) for c in rest) else line

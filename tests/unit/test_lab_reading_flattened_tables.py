@@ -1,0 +1,102 @@
+"""Issue #29's class of reader-tab22: a case report's lab table flattened into its text, one
+row a line, its cells between tabs as a copy from the article's page gives them.
+
+The rows are quoted from published case reports' tables as the `pages` index of the search
+tool stores them (the page joins the cells with nothing between them; the tabs are where
+the page's cells end):
+- BMJ Case Reports, table "Clinical laboratory results" (a COVID-19 case), page
+  https://casereports.bmj.com/highwire/markup/220136/expansion: the reference column before
+  the results ("Variable | Reference range | Hospital day 1 ... | Discharge day 2 ...").
+- BMJ Case Reports, table "Blood laboratory value comparisons from admission, day 21 and
+  day 24 of hospital stay", page https://casereports.bmj.com/highwire/markup/235933/expansion:
+  one column a time point, the reference last ("Variables | Admission | Day 20 | Day 24 |
+  Reference").
+- "Clinical Cases in Tropical Medicine" (2022), table 88.1 as
+  belovedshark/ClinicalDiagnosis_RAG stores it in markdown: "Parameter | Patient |
+  Reference Range", the shape the reader already read, kept as it was.
+"""
+
+from __future__ import annotations
+
+from core.analysis.labs.parse import read_lab_text
+from core.analysis.labs.table_columns import header_columns
+
+_REFERENCE_FIRST = (
+    "Table 1 Clinical laboratory results\n"
+    "Variable\tReference range\tHospital day 1 (day 5 after onset of symptoms)\t"
+    "Discharge day 2 (day 14 after onset of symptoms)\n"
+    "Sodium (mmol/L)\t135–145\t137\t140\n"
+    "Alanine aminotransferase (U/L)\t<51\t32\t44\n"
+    "Creatinine (mg/dL)\t0.60–1.10\t0.95\t1.24*\n"
+    "CRP (mg/L)\t<3.0\t159*\t3*\n"
+)
+_TIME_POINTS = (
+    "Table 1 Blood laboratory value comparisons from admission, day 21 and day 24\n"
+    "Variables\tAdmission\tDay 20\tDay 24\tReference\n"
+    "Platelets (×109/L)\t290\t329\t415\t135–400\n"
+    "White cell count (×109/L)\t–\t11.2\t–\n"
+    "Creatinine (µmol/L)\t53\t32\t43\t55–110\n"
+)
+
+
+def _values(text: str) -> list[tuple[str, float, str | None, str | None]]:
+    return [(v.analyte, v.value, v.comparator, v.timing) for v in read_lab_text(text).values]
+
+
+def test_a_reference_column_before_the_results_is_never_read_as_one() -> None:
+    # BMJ Case Reports 220136: "Alanine aminotransferase (U/L) <51 32 44" was read as an
+    # ALT of 51 and the sodium row not at all.
+    values = _values(_REFERENCE_FIRST)
+    assert ("ALT", 51.0, None, None) not in values
+    assert not any(v in (135.0, 145.0, 0.6, 1.1, 51.0) for _, v, _, _ in values)
+    assert values == [
+        ("Sodium", 137.0, None, "admission"),
+        ("Sodium", 140.0, None, "discharge"),
+        ("ALT", 32.0, None, "admission"),
+        ("ALT", 44.0, None, "discharge"),
+        ("Creatinine", 0.95, None, "admission"),
+        ("Creatinine", 1.24, None, "discharge"),
+        ("CRP", 159.0, None, "admission"),
+        ("CRP", 3.0, None, "discharge"),
+    ]
+
+
+def test_the_reference_column_flags_the_results_and_the_row_is_quoted() -> None:
+    values = read_lab_text(_REFERENCE_FIRST).values
+    creatinine = [v for v in values if v.analyte == "Creatinine"]
+    assert [v.flag for v in creatinine] == [None, "high"]
+    assert all("1.24*" in v.source_line for v in creatinine)
+
+
+def test_each_time_point_column_gives_its_own_value() -> None:
+    # BMJ Case Reports 235933: only the admission column was read, without its time.
+    values = _values(_TIME_POINTS)
+    assert [v for v in values if v[0] == "Platelets"] == [
+        ("Platelets", 290.0, None, "admission"),
+        ("Platelets", 329.0, None, None),
+        ("Platelets", 415.0, None, None),
+    ]
+    # A dash is a test not done that day: the count is day 20's, not the admission's.
+    assert [v for v in values if v[0] == "WBC"] == [("WBC", 11.2, None, None)]
+    assert [v for v in values if v[0] == "Creatinine"] == [
+        ("Creatinine", 53.0, None, "admission"),
+        ("Creatinine", 32.0, None, None),
+        ("Creatinine", 43.0, None, None),
+    ]
+
+
+def test_a_result_before_its_reference_is_read_as_before() -> None:
+    # Clinical Cases in Tropical Medicine, table 88.1: the header is none this class reads.
+    text = (
+        "| Parameter | Patient | Reference Range |\n"
+        "| AST (U/L) | 413 | 13-30 |\n"
+        "| Platelets (10^9/L) | 90 | 158-348 |\n"
+    )
+    assert header_columns("| Parameter | Patient | Reference Range |") is None
+    assert _values(text) == [("AST", 413.0, None, None), ("Platelets", 90.0, None, None)]
+
+
+def test_a_line_of_prose_after_the_rows_is_read_as_prose() -> None:
+    text = _TIME_POINTS + "She was discharged on day 25 with sodium 139 mmol/L.\n"
+    assert [v[:2] for v in _values(text) if v[0] == "Sodium"] == [("Sodium", 139.0)]
+    assert header_columns("Sodium (mmol/L)\t135–145\t137\t140") is None
