@@ -100,3 +100,9 @@ def test_a_line_of_prose_after_the_rows_is_read_as_prose() -> None:
     text = _TIME_POINTS + "She was discharged on day 25 with sodium 139 mmol/L.\n"
     assert [v[:2] for v in _values(text) if v[0] == "Sodium"] == [("Sodium", 139.0)]
     assert header_columns("Sodium (mmol/L)\t135–145\t137\t140") is None
+
+
+def test_a_cohorts_columns_are_no_patients_time_points() -> None:
+    # pmc.ncbi.nlm.nih.gov/articles/PMC7573668/table/tbl2: a study's medians by group.
+    header = "Reference values\tAdmission day (n = 33)\tFollow up (n = 33)"
+    assert header_columns("Laboratory test\t" + header) is None

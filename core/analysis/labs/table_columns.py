@@ -41,6 +41,8 @@ _LATER = re.compile(
     r"(?i)^(?:(?:hospital\s+)?day\s*\d+|peak|nadir|follow[-\s]?up|after\b|post\b|week\s*\d+"
     r"|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?)\b|icu\b|repeat)"
 )
+# A column of a study's group, not of one patient.
+_GROUP = re.compile(r"(?i)\(\s*n\s*=\s*\d")
 _RESULT = re.compile(r"(?i)^(?:results?|values?|patient|patient's\s+values?|measured)$")
 # The words a clause starts with for each time, as the reader takes them (context.py).
 _SAID = {"admission": "on admission ", "discharge": "at discharge ", "earlier": "previously "}
@@ -99,6 +101,8 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
     cells, separator = split
     if len(cells) < 3 or any(re.search(r"\d\s*[-–]\s*\d", c) for c in cells):
         return None
+    if any(_GROUP.search(c) for c in cells):
+        return None  # "Admission day (n = 33)": a cohort's medians, no patient's results
     columns = tuple(_column(c) for c in cells[1:])
     roles = [c.role for c in columns if c is not None]
     if any(c is None for c in columns) or "result" not in roles:
