@@ -106,3 +106,26 @@ def test_a_cohorts_columns_are_no_patients_time_points() -> None:
     # pmc.ncbi.nlm.nih.gov/articles/PMC7573668/table/tbl2: a study's medians by group.
     header = "Reference values\tAdmission day (n = 33)\tFollow up (n = 33)"
     assert header_columns("Laboratory test\t" + header) is None
+
+
+def test_cells_between_runs_of_spaces_read_as_between_tabs() -> None:
+    # BMJ Case Reports 220136's rows as a PDF's text layer gives them: runs of spaces.
+    values = _values(_REFERENCE_FIRST.replace("\t", "    "))
+    assert ("ALT", 51.0, None, None) not in values
+    assert values[:4] == [
+        ("Sodium", 137.0, None, "admission"),
+        ("Sodium", 140.0, None, "discharge"),
+        ("ALT", 32.0, None, "admission"),
+        ("ALT", 44.0, None, "discharge"),
+    ]
+
+
+def test_a_count_with_a_space_between_its_thousands_is_read_whole() -> None:
+    # BMJ Case Reports 220136: "White cell count (x109/L) | 3500–11 000 | 14 200* | 5800"
+    # (the count per microlitre under a unit per litre): fourteen thousand two hundred,
+    # never 14; the reference "3500–11 000" is no result.
+    text = (
+        "Variable\tReference range\tHospital day 1\tDischarge day 2\n"
+        "White cell count (x109/L)\t3500–11 000\t14 200*\t5800\n"
+    )
+    assert [v[1] for v in _values(text)] == [14200.0, 5800.0]

@@ -24,7 +24,8 @@ import re
 from dataclasses import dataclass
 
 _PIPE = re.compile(r"\s*\|\s*")
-_TAB = re.compile(r"\s*\t\s*")
+_TAB = re.compile(r" *\t *")
+_SPACES = re.compile(r"\s{2,}")
 
 # The roles a header's cell gives its column.
 _REFERENCE = re.compile(
@@ -43,15 +44,21 @@ _LATER = re.compile(
 )
 # A column of a study's group, not of one patient.
 _GROUP = re.compile(r"(?i)\(\s*n\s*=\s*\d")
-_RESULT = re.compile(r"(?i)^(?:results?|values?|patient|patient's\s+values?|measured)$")
+_RESULT = re.compile(
+    r"(?i)^(?:(?:the\s+)?patient(?:'s)?(?:\s+(?:values?|results?))?|results?|values?"
+    r"|(?:measured|observed)(?:\s+values?)?)$"
+)
 # The words a clause starts with for each time, as the reader takes them (context.py).
 _SAID = {"admission": "on admission ", "discharge": "at discharge ", "earlier": "previously "}
 
-# A result cell: a number, maybe a comparator before it and a mark of the paper's after it
-# ("1.24*", "15.70†", "<10", "14 200*"); a range ("135–145") is none.
+# A result cell: a number, maybe a comparator before it and a mark of the paper's or a unit
+# after it ("1.24*", "15.70†", "<10", "14 200*", "8700/μL", "2890 U/L"); a range
+# ("135–145") or a median with its spread ("5.2 (2.6–23.6)") is none.
 _VALUE_CELL = re.compile(
-    r"^(?:[<>≤≥]\s*)?\d{1,3}(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§]+|\(?[HL]\)?)?$"
+    r"^(?:[<>≤≥]\s*)?\d+(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§]+|\(?[HL]\)?)?"
+    r"(?:\s*[A-Za-zµμ%/×][^\s–—-]*(?:\s+[^\s–—-]+){0,2}?(?:\s*[*†‡§]+)?)?$"
 )
+_THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3}) (\d{3})(?!\d)")
 _RANGE_CELL = re.compile(r"\d\s*[-–—]\s*\d|^[<>≤≥]\s*\d")
 
 
@@ -64,12 +71,16 @@ class Column:
 
 
 def _cells(line: str) -> tuple[list[str], str] | None:
-    """The cells of a tab- or pipe-separated row and its separator, or None."""
+    """The cells of a row and its separator (tabs, pipes or runs of spaces), or None.
+    A tab that opens the line keeps its empty first cell (a header's corner)."""
     if "\t" in line.strip():
-        return [c.strip() for c in _TAB.split(line.strip())], "\t"
+        return [c.strip() for c in _TAB.split(line.rstrip())], "\t"
     if line.count("|") >= 2:
         cells = [c.strip() for c in _PIPE.split(line.strip().strip("|"))]
         return cells, "|"
+    cells = _SPACES.split(line.strip())
+    if len(cells) >= 3:
+        return cells, "  "
     return None
 
 
@@ -149,7 +160,8 @@ class TableReader:
             if column is None or column.role != "result" or not _VALUE_CELL.match(cell):
                 continue
             said = _SAID.get(column.timing or "", "")
-            clauses.append(f"{said}{name} {cell}{unit}{reference}")
+            value = _THOUSANDS.sub(r"\1,\2", cell)  # "14 200" is fourteen thousand
+            clauses.append(f"{said}{name} {value}{unit}{reference}")
         if clauses:
             return "; ".join(clauses)
         # No result to read: the row's range is never one, the rest is read as printed.
