@@ -34,7 +34,7 @@ _TIME_POINTS = (
     "Table 1 Blood laboratory value comparisons from admission, day 21 and day 24\n"
     "Variables\tAdmission\tDay 20\tDay 24\tReference\n"
     "Platelets (×109/L)\t290\t329\t415\t135–400\n"
-    "White cell count (×109/L)\t–\t11.2\t–\n"
+    "White cell count (×109/L)\t–\t11.2\n"
     "Creatinine (µmol/L)\t53\t32\t43\t55–110\n"
 )
 
@@ -129,3 +129,23 @@ def test_a_count_with_a_space_between_its_thousands_is_read_whole() -> None:
         "White cell count (x109/L)\t3500–11 000\t14 200*\t5800\n"
     )
     assert [v[1] for v in _values(text)] == [14200.0, 5800.0]
+
+
+def test_a_row_short_of_cells_between_spaces_gives_its_numbers_without_a_time() -> None:
+    # BMJ Case Reports 235933 ("Potassium (mmol/L) – 5.3", the other days blank) as a PDF's
+    # text gives it: the blanks leave no trace, so 5.3 is no admission value; and a bound
+    # ("<51") in a short row may be the range as well as a result, so it is neither.
+    text = (
+        "Variables    Admission    Day 20    Day 24    Reference\n"
+        "Potassium (mmol/L)    –    5.3\n"
+        "Creatinine (µmol/L)    53    32    43    55–110\n"
+        "She was discharged on day 25.  Her sodium was 139 mmol/L.\n"
+    )
+    values = _values(text)
+    assert ("Potassium", 5.3, None, None) in values
+    assert ("Creatinine", 53.0, None, "admission") in values
+    assert ("Sodium", 139.0) in [v[:2] for v in values]
+    short_bound = "Variable    Reference range    Hospital day 1    Discharge day 2\n"
+    assert _values(short_bound + "Alanine aminotransferase (U/L)    <51    32\n") == [
+        ("ALT", 32.0, None, None)
+    ]

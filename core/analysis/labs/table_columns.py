@@ -59,6 +59,7 @@ _VALUE_CELL = re.compile(
     r"(?:\s*[A-Za-zµμ%/×][^\s–—-]*(?:\s+[^\s–—-]+){0,2}?(?:\s*[*†‡§]+)?)?$"
 )
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3}) (\d{3})(?!\d)")
+_EMPTY = re.compile(r"^(?:[-–—]|n\.?d\.?|n/?a|)$", re.IGNORECASE)
 _RANGE_CELL = re.compile(r"\d\s*[-–—]\s*\d|^[<>≤≥]\s*\d")
 
 
@@ -79,7 +80,7 @@ def _cells(line: str) -> tuple[list[str], str] | None:
         cells = [c.strip() for c in _PIPE.split(line.strip().strip("|"))]
         return cells, "|"
     cells = _SPACES.split(line.strip())
-    if len(cells) >= 3:
+    if len(cells) >= 2:
         return cells, "  "
     return None
 
@@ -114,7 +115,9 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
         return None
     if any(_GROUP.search(c) for c in cells):
         return None  # "Admission day (n = 33)": a cohort's medians, no patient's results
-    columns = tuple(_column(c) for c in cells[1:])
+    # The tests' column may have no heading at all: "Admission  Day 3  Discharge".
+    named = cells if _column(cells[0]) is not None else cells[1:]
+    columns = tuple(_column(c) for c in named)
     roles = [c.role for c in columns if c is not None]
     if any(c is None for c in columns) or "result" not in roles:
         return None
@@ -149,6 +152,9 @@ class TableReader:
         name, rest = cells[0], cells[1:]
         if not name or not re.search(r"[A-Za-z]", name):
             return line
+        if self.separator == "  " and len(rest) < len(self.columns):
+            short = _short_row(name, rest)
+            return line if short is None else short
         reference = unit = ""
         for column, cell in zip(self.columns, rest, strict=False):
             if column is not None and column.role == "reference" and _RANGE_CELL.search(cell):
@@ -166,3 +172,15 @@ class TableReader:
             return "; ".join(clauses)
         # No result to read: the row's range is never one, the rest is read as printed.
         return "" if any(_RANGE_CELL.search(c) for c in rest) else line
+
+
+def _short_row(name: str, rest: list[str]) -> str | None:
+    """A row between runs of spaces with fewer cells than the header: its empty cells left
+    no trace, so no cell can be put under its column. A range is told by its shape and a
+    bound ("<51") may be either, so it is no result; the numbers are read, none with a time."""
+    if not all(_RANGE_CELL.search(c) or _VALUE_CELL.match(c) or _EMPTY.match(c) for c in rest):
+        return None  # words among the cells: prose, or a result in words
+    ranges = [c for c in rest if _RANGE_CELL.search(c)]
+    reference = f" ({ranges[-1]})" if ranges else ""
+    values = [_THOUSANDS.sub(r"\1,\2", c) for c in rest if c not in ranges and _VALUE_CELL.match(c)]
+    return "; ".join(f"{name} {value}{reference}" for value in values)
