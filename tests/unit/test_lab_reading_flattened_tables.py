@@ -149,3 +149,21 @@ def test_a_row_short_of_cells_between_spaces_gives_its_numbers_without_a_time() 
     assert _values(short_bound + "Alanine aminotransferase (U/L)    <51    32\n") == [
         ("ALT", 32.0, None, None)
     ]
+
+
+def test_an_equal_value_in_another_column_is_another_result() -> None:
+    # BMJ Case Reports 235933 "Haemoglobin (g/L) 123 98 98 114–150" (day 20 and day 24 both
+    # 98) and 220136 "Chloride (mmol/L) 95–110 102 102": one result a column.
+    text = (
+        "Variables\tAdmission\tDay 20\tDay 24\tReference\nHaemoglobin (g/L)\t123\t98\t98\t114–150\n"
+    )
+    assert [v[1:] for v in _values(text)] == [
+        (123.0, None, "admission"),
+        (98.0, None, None),
+        (98.0, None, None),
+    ]
+    text = (
+        "Variable\tReference range\tOn admission\tAt discharge\n"
+        "Chloride (mmol/L)\t95–110\t102\t102\n"
+    )
+    assert [v[3] for v in _values(text)] == ["admission", "discharge"]
