@@ -19,7 +19,7 @@ the page's cells end):
 from __future__ import annotations
 
 from core.analysis.labs.parse import read_lab_text
-from core.analysis.labs.table_columns import header_columns
+from core.analysis.labs.table_columns import glued_cells, header_columns
 
 _REFERENCE_FIRST = (
     "Table 1 Clinical laboratory results\n"
@@ -167,3 +167,29 @@ def test_an_equal_value_in_another_column_is_another_result() -> None:
         "Chloride (mmol/L)\t95–110\t102\t102\n"
     )
     assert [v[3] for v in _values(text)] == ["admission", "discharge"]
+
+
+def test_cells_joined_with_nothing_between_them_give_no_value() -> None:
+    # BMJ Case Reports 220136 as the pages index stores it: the cells run together, the
+    # range first. Read as one number the rows gave a haemoglobin of 1.0, a bicarbonate of
+    # 2.0 and a white cell count of 350, each critical, and a potassium of 3.5 from a range
+    # whose end the page lost.
+    text = (
+        "VariableReference rangeHospital day 1 (day 5 after onset of symptoms)\n"
+        "Haemoglobin (g/dL)13–1813.713.0\n"
+        "Bicarbonate (mmol/L)22–322126\n"
+        "White cell count (x109/L)3500–11 00014 200*5800\n"
+        "Potassium (mmol/L)3.5–\n"
+        "Alanine aminotransferase (U/L)<513244\n"
+        "SARS-CoV-2 Immunofluorescence IgM<10<1010*\n"
+    )
+    assert read_lab_text(text).values == []
+
+
+def test_one_result_run_into_its_range_is_still_read() -> None:
+    # dev case web-si-units-table-cells-run-together ("5.04.0–11.0": 5.0 and its range)
+    # and BMJ Case Reports 235933 ("Potassium (mmol/L)–5.3": day 20's 5.3 after a blank).
+    text = "White cell count (×109/L)5.04.0–11.0\nPotassium (mmol/L)–5.3\n"
+    assert [v[:2] for v in _values(text)] == [("WBC", 5.0), ("Potassium", 5.3)]
+    assert not glued_cells("Order No  JT170900110")
+    assert not glued_cells("greater excretion/loss of HCO3-")

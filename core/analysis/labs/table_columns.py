@@ -128,6 +128,41 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
     return None
 
 
+# A row whose cells the page joined with nothing between them, straight after the test's
+# name or unit: "Sodium (mmol/L)135–145137140", "Haemoglobin (g/dL)13–1813.713.0" (BMJ Case
+# Reports' table pages as the search index stores them). Where one number ends and the next
+# begins cannot be told: read as one, the range's "13" became a haemoglobin of 1.0, critical.
+_GLUED = re.compile(r"(?<=[A-Za-z)])([<>≤≥–—-]?\d(?:[\d.,–—\-*†‡<>≤≥]| (?=\d))*)\s*$")
+_RANGE_FIRST = re.compile(r"^(\d+)(?:[.,]\d+)?[–—-](.*)$")
+
+
+def glued_cells(line: str) -> bool:
+    """Whether ``line`` ends in two or more numbers joined with nothing between them after
+    its test's unit: a range or a bound and then results ("135–145137140", "<513244",
+    "<3.0159*3*"), or results and then a range ("97.996.696.783.5–99.5", "290329415135–400").
+    One result run into its range ("312150–400", "5.04.0–11.0") is read as before."""
+    found = _GLUED.search(line)
+    if found is None:
+        return False
+    token = found.group(1)
+    if re.search(r"[*†‡]\d|.[<>≤≥]|\d[.,]?\d+[–—-]$", token) or (
+        re.search(r"\d{8,}", token) and re.search(r"[.–—<>≤≥-]", token)
+    ):
+        # a mark or a bound run into the next number, a range's start whose end the page
+        # lost ("Potassium (mmol/L)3.5–"), more digits before a range than one result holds
+        # (an order number alone is none)
+        return True
+    if token[0] in "<>≤≥":
+        return token.count(".") >= 2 or bool(re.match(r".\d{5,}", token))
+    first = _RANGE_FIRST.match(token)
+    if first:
+        after = first.group(2)
+        run = re.match(r"\d+", after)
+        return after.count(".") >= 2 or bool(run and len(run.group()) >= len(first.group(1)) + 3)
+    before = re.split(r"[–—-]", token, maxsplit=1)[0]
+    return before.count(".") >= 3
+
+
 class TableReader:
     """Rewrites the rows under a header it reads, one line at a time."""
 
@@ -138,6 +173,8 @@ class TableReader:
     def rewrite(self, line: str) -> str:
         """``line`` as the reader should take it: a row under a read header rewritten, any
         other line as it is."""
+        if glued_cells(line):
+            return ""  # no number of it can be told from the next
         header = header_columns(line)
         if header is not None:
             self.columns, self.separator = header
