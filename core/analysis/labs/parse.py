@@ -59,6 +59,7 @@ from core.analysis.labs.patterns import (
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
+from core.analysis.labs.table_columns import TableReader
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
 from core.vocabulary.analytes import URINE
@@ -124,8 +125,11 @@ def read_lab_text(
     numbered = paged or len(pages) > 1
     for number, (page, page_read) in enumerate(zip(pages, expanded, strict=True), start=1):
         state.page = number if numbered else None
+        table = TableReader()  # a header of columns a flattened table's rows follow
         for raw_line, line_read in zip(page.split("\n"), page_read.split("\n"), strict=True):
-            state.read(raw_line, line_read)
+            row = table.rewrite(line_read)
+            state.table_row = row != line_read
+            state.read(raw_line, row)
     state.flush()
     state.drop_answer_options()
     if state.range_rows >= _FORM_ROWS and state.range_rows >= _FORM_RATIO * state.result_rows:
@@ -504,6 +508,9 @@ class _State:
         self.values: list[LabValue] = []
         self.mentioned: list[str] = []
         self._seen: set[tuple[object, ...]] = set()
+        # The line is a flattened table's row rewritten one clause a column (table_columns.py):
+        # an equal value in another column is another result.
+        self.table_row = False
         self.gas_report = False  # the document reports a blood gas (pCO2, pO2, HCO3...)
         # The specimen of a sentence the previous line left open (it ended with a comma).
         self.carried: str | None = None
@@ -812,6 +819,7 @@ class _State:
                 quoted(raw_line, written, number, grade, told),
                 # the same result told again in the paragraph is still one result
                 quoted(raw_line, written, number, grade),
+                column=match.start() if self.table_row else None,
             )
             if outcome.ranged and len(self.values) > kept:
                 self.ranged.add(kept)
@@ -845,6 +853,7 @@ class _State:
         timing: str | None,
         raw: str,
         first_quote: str | None = None,
+        column: int | None = None,
     ) -> None:
         """Keep ``value`` quoted by ``raw``, once: ``first_quote`` (the first sentence of the
         paragraph that names the test and holds the number, when ``raw`` is the sentence
@@ -867,6 +876,7 @@ class _State:
             value.specimen,
             timing == "earlier",
             first_quote or raw,
+            column,
         )
         # A page repeated in a PDF gives the same result on the same line twice, whatever
         # time the line before it named; the same value on another line is another result (a

@@ -1,0 +1,223 @@
+"""Lab tables flattened into a case report's text: a header of columns, then one row a test.
+
+Copied from an article's page, a table arrives one row a line with its cells between tabs
+(or pipes): a header naming the columns, then "Sodium (mmol/L)  135–145  137  140". Two
+shapes defeat a reader that takes the first number after a test's name (issue #29):
+
+- the reference column before the result ("Variable | Reference range | Hospital day 1 |
+  Discharge day 2"): the range's end was read as the result ("ALT <51") and the results
+  were lost;
+- one column a time point ("Variables | Admission | Day 20 | Day 24 | Reference"): only the
+  first column was read, and without its time.
+
+A header that names a reference column before a value column, or two or more time points,
+turns each row under it into one clause a value, the column's time in words before the
+test's name and the row's range after the value ("on admission Sodium (mmol/L) 137
+(135–145); at discharge Sodium (mmol/L) 140 (135–145)"). The row as printed is still the
+line quoted. A row with more cells than the header, or a line with no cells, ends the
+table; a cell that holds no number (a dash, "Not detected") gives no value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PIPE = re.compile(r"\s*\|\s*")
+_TAB = re.compile(r" *\t *")
+_SPACES = re.compile(r"\s{2,}")
+
+# The roles a header's cell gives its column.
+_REFERENCE = re.compile(
+    r"(?i)^(?:normal|reference|ref\.?)\b|\b(?:range|interval|values?\s+normal)$"
+)
+_UNIT = re.compile(r"(?i)^units?$")
+_ADMISSION = re.compile(
+    r"(?i)^(?:(?:on|at|upon)\s+)?(?:admission|presentation|arrival)\b|^(?:hospital\s+)?day\s*(?:1|0)\b"
+    r"|^initial\b|^(?:emergency|ed)\b"
+)
+_DISCHARGE = re.compile(r"(?i)^(?:(?:on|at|upon)\s+)?discharge\b")
+_EARLIER = re.compile(r"(?i)^(?:baseline|previous|prior|before\b|pre-?admission)")
+_LATER = re.compile(
+    r"(?i)^(?:(?:hospital\s+)?day\s*\d+|peak|nadir|follow[-\s]?up|after\b|post\b|week\s*\d+"
+    r"|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?)\b|icu\b|repeat)"
+)
+# A column of a study's group, not of one patient.
+_GROUP = re.compile(r"(?i)\(\s*n\s*=\s*\d")
+_RESULT = re.compile(
+    r"(?i)^(?:(?:the\s+)?patient(?:'s)?(?:\s+(?:values?|results?))?|results?|values?"
+    r"|(?:measured|observed)(?:\s+values?)?)$"
+)
+# The words a clause starts with for each time, as the reader takes them (context.py).
+_SAID = {"admission": "on admission ", "discharge": "at discharge ", "earlier": "previously "}
+
+# A result cell: a number, maybe a comparator before it and a mark of the paper's or a unit
+# after it ("1.24*", "15.70†", "<10", "14 200*", "8700/μL", "2890 U/L"); a range
+# ("135–145") or a median with its spread ("5.2 (2.6–23.6)") is none.
+_VALUE_CELL = re.compile(
+    r"^(?:[<>≤≥]\s*)?\d+(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§]+|\(?[HL]\)?)?"
+    r"(?:\s*[A-Za-zµμ%/×][^\s–—-]*(?:\s+[^\s–—-]+){0,2}?(?:\s*[*†‡§]+)?)?$"
+)
+_THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3}) (\d{3})(?!\d)")
+_EMPTY = re.compile(r"^(?:[-–—]|n\.?d\.?|n/?a|)$", re.IGNORECASE)
+_RANGE_CELL = re.compile(r"\d\s*[-–—]\s*\d|^[<>≤≥]\s*\d")
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the header: its role ("reference", "unit", "result") and its time."""
+
+    role: str
+    timing: str | None = None
+
+
+def _cells(line: str) -> tuple[list[str], str] | None:
+    """The cells of a row and its separator (tabs, pipes or runs of spaces), or None.
+    A tab that opens the line keeps its empty first cell (a header's corner)."""
+    if "\t" in line.strip():
+        return [c.strip() for c in _TAB.split(line.rstrip())], "\t"
+    if line.count("|") >= 2:
+        cells = [c.strip() for c in _PIPE.split(line.strip().strip("|"))]
+        return cells, "|"
+    cells = _SPACES.split(line.strip())
+    if len(cells) >= 2:
+        return cells, "  "
+    return None
+
+
+def _column(cell: str) -> Column | None:
+    if _REFERENCE.search(cell):
+        return Column("reference")
+    if _UNIT.match(cell):
+        return Column("unit")
+    if _DISCHARGE.match(cell):
+        return Column("result", "discharge")
+    if _ADMISSION.match(cell):
+        return Column("result", "admission")
+    if _EARLIER.match(cell):
+        return Column("result", "earlier")
+    if _LATER.match(cell):
+        return Column("result", "later")
+    if _RESULT.match(cell):
+        return Column("result")
+    return None
+
+
+def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
+    """The columns a table's header names after its first (the tests') column, when it is
+    one this module reads: a reference column before a result column, or two or more
+    time points. None for any other line."""
+    split = _cells(line)
+    if split is None:
+        return None
+    cells, separator = split
+    if len(cells) < 3 or any(re.search(r"\d\s*[-–]\s*\d", c) for c in cells):
+        return None
+    if any(_GROUP.search(c) for c in cells):
+        return None  # "Admission day (n = 33)": a cohort's medians, no patient's results
+    # The tests' column may have no heading at all: "Admission  Day 3  Discharge".
+    named = cells if _column(cells[0]) is not None else cells[1:]
+    columns = tuple(_column(c) for c in named)
+    roles = [c.role for c in columns if c is not None]
+    if any(c is None for c in columns) or "result" not in roles:
+        return None
+    timed = sum(1 for c in columns if c is not None and c.timing is not None)
+    reference_first = "reference" in roles and roles.index("reference") < roles.index("result")
+    if timed >= 2 or reference_first:
+        return columns, separator
+    return None
+
+
+# A row whose cells the page joined with nothing between them, straight after the test's
+# name or unit: "Sodium (mmol/L)135–145137140", "Haemoglobin (g/dL)13–1813.713.0" (BMJ Case
+# Reports' table pages as the search index stores them). Where one number ends and the next
+# begins cannot be told: read as one, the range's "13" became a haemoglobin of 1.0, critical.
+_GLUED = re.compile(r"(?<=[A-Za-z)])([<>≤≥–—-]?\d(?:[\d.,–—\-*†‡<>≤≥]| (?=\d))*)\s*$")
+_RANGE_FIRST = re.compile(r"^(\d+)(?:[.,]\d+)?[–—-](.*)$")
+
+
+def glued_cells(line: str) -> bool:
+    """Whether ``line`` ends in two or more numbers joined with nothing between them after
+    its test's unit: a range or a bound and then results ("135–145137140", "<513244",
+    "<3.0159*3*"), or results and then a range ("97.996.696.783.5–99.5", "290329415135–400").
+    One result run into its range ("312150–400", "5.04.0–11.0") is read as before."""
+    found = _GLUED.search(line)
+    if found is None:
+        return False
+    token = found.group(1)
+    if re.search(r"[*†‡]\d|.[<>≤≥]|\d[.,]?\d+[–—-]$", token) or (
+        re.search(r"\d{8,}", token) and re.search(r"[.–—<>≤≥-]", token)
+    ):
+        # a mark or a bound run into the next number, a range's start whose end the page
+        # lost ("Potassium (mmol/L)3.5–"), more digits before a range than one result holds
+        # (an order number alone is none)
+        return True
+    if token[0] in "<>≤≥":
+        return token.count(".") >= 2 or bool(re.match(r".\d{5,}", token))
+    first = _RANGE_FIRST.match(token)
+    if first:
+        after = first.group(2)
+        run = re.match(r"\d+", after)
+        return after.count(".") >= 2 or bool(run and len(run.group()) >= len(first.group(1)) + 3)
+    before = re.split(r"[–—-]", token, maxsplit=1)[0]
+    return before.count(".") >= 3
+
+
+class TableReader:
+    """Rewrites the rows under a header it reads, one line at a time."""
+
+    def __init__(self) -> None:
+        self.columns: tuple[Column | None, ...] = ()
+        self.separator = ""
+
+    def rewrite(self, line: str) -> str:
+        """``line`` as the reader should take it: a row under a read header rewritten, any
+        other line as it is."""
+        if glued_cells(line):
+            return ""  # no number of it can be told from the next
+        header = header_columns(line)
+        if header is not None:
+            self.columns, self.separator = header
+            return ""  # the header holds no value
+        if not self.columns:
+            return line
+        split = _cells(line)
+        if split is None or split[1] != self.separator or len(split[0]) > len(self.columns) + 1:
+            self.columns = ()
+            return line
+        cells = split[0]
+        name, rest = cells[0], cells[1:]
+        if not name or not re.search(r"[A-Za-z]", name):
+            return line
+        if self.separator == "  " and len(rest) < len(self.columns):
+            short = _short_row(name, rest)
+            return line if short is None else short
+        reference = unit = ""
+        for column, cell in zip(self.columns, rest, strict=False):
+            if column is not None and column.role == "reference" and _RANGE_CELL.search(cell):
+                reference = f" ({cell})"
+            elif column is not None and column.role == "unit":
+                unit = f" {cell}"
+        clauses = []
+        for column, cell in zip(self.columns, rest, strict=False):
+            if column is None or column.role != "result" or not _VALUE_CELL.match(cell):
+                continue
+            said = _SAID.get(column.timing or "", "")
+            value = _THOUSANDS.sub(r"\1,\2", cell)  # "14 200" is fourteen thousand
+            clauses.append(f"{said}{name} {value}{unit}{reference}")
+        if clauses:
+            return "; ".join(clauses)
+        # No result to read: the row's range is never one, the rest is read as printed.
+        return "" if any(_RANGE_CELL.search(c) for c in rest) else line
+
+
+def _short_row(name: str, rest: list[str]) -> str | None:
+    """A row between runs of spaces with fewer cells than the header: its empty cells left
+    no trace, so no cell can be put under its column. A range is told by its shape and a
+    bound ("<51") may be either, so it is no result; the numbers are read, none with a time."""
+    if not all(_RANGE_CELL.search(c) or _VALUE_CELL.match(c) or _EMPTY.match(c) for c in rest):
+        return None  # words among the cells: prose, or a result in words
+    ranges = [c for c in rest if _RANGE_CELL.search(c)]
+    reference = f" ({ranges[-1]})" if ranges else ""
+    values = [_THOUSANDS.sub(r"\1,\2", c) for c in rest if c not in ranges and _VALUE_CELL.match(c)]
+    return "; ".join(f"{name} {value}{reference}" for value in values)
