@@ -122,24 +122,6 @@ def _parts(word: str) -> tuple[str, ...]:
     return tuple(word.removesuffix("'s").split("-"))
 
 
-# Plural endings that are a singular word's own ("abscess", "diabetes", "arthritis",
-# "mellitus", "herpes", "pubis", "iris"): such words are read as they stand.
-_NOT_PLURAL = re.compile(r"(?:ss|us|is|ys|'s)$")
-_PLURAL_ENDINGS = (("sses", "ss"), ("ies", "y"), ("xes", "x"), ("ches", "ch"), ("shes", "sh"))
-
-
-def singular(word: str) -> str:
-    """A noun's singular where its ending is a regular plural ("polyps", "abscesses",
-    "nodules", "ovaries"); any other word as it stands. One-word terms are never read this
-    way (icd_conditions reads it on a term's last word of two or more)."""
-    for plural, one in _PLURAL_ENDINGS:
-        if word.endswith(plural) and len(word) > len(plural) + 2:
-            return word[: -len(plural)] + one
-    if len(word) > 4 and word.endswith("s") and not _NOT_PLURAL.search(word):
-        return word[:-1]
-    return word
-
-
 def _key(words: tuple[str, ...]) -> str:
     """The words' letters run together: "post-transfusion purpura" meets the code set's
     "Posttransfusion purpura", "non-ossifying" its "nonossifying"."""
@@ -614,18 +596,12 @@ def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
     plain = _unaccented(sentence.lower())
     spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(plain)]
     parts = ["".join(_parts(word)) for _, _, word in spans]
-    singulars = ["".join(_parts(singular(word))) for _, _, word in spans]
     candidates: list[tuple[int, int, str]] = []  # first word, word count, code
     for first in range(len(spans)):
         key = ""
         for size in range(1, min(_MAX_WORDS, len(spans) - first) + 1):
-            last = first + size - 1
-            code = terms.get(key + parts[last])
-            # A term named in the plural ("Rheumatoid nodules", PMC11489126): the term's
-            # last word in the singular, where the plural is no term of its own.
-            if code is None and size > 1 and singulars[last] != parts[last]:
-                code = terms.get(key + singulars[last])
-            key += parts[last]
+            key += parts[first + size - 1]
+            code = terms.get(key)
             if code is not None:
                 candidates.append((first, size, code))
     candidates.sort(key=lambda item: (-item[1], item[0]))
