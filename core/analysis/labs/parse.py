@@ -365,6 +365,11 @@ _OPERAND_AFTER = re.compile(r"^\s*(?:[+*×/]|x(?=\s)|[-–](?=\s+\d[\d.]*\s*\)))
 _COEFFICIENT = re.compile(r"^\s*=\s*\d+(?:\.\d+)?\s*[x×*]\s*(?!10\b)[A-Za-z(]")
 
 
+# The moments a time word dates a result to; "repeat" (a change told, "raised from ... to")
+# stays, for it says the result is a new measurement (recalled.py).
+_MOMENTS = ("admission", "discharge")
+
+
 def _told_before_in_series(before: str, name: str) -> bool:
     """True when the sentence before ``name`` already told the same test's earlier result
     (the rewriting marks it ``EARLIER``): "Potassium was 6.9 mmol/L ⟨e⟩ on admission,
@@ -692,7 +697,7 @@ class _State:
             if analyte.name == "Urine blood" and _STOOL_BEFORE.search(sentences[-1]):
                 continue  # "The feces was negative for occult blood": the stool's, no urine's
             specimen, timing = value_context(self.section, before)
-            if timing is not None and _told_before_in_series(before, match.group()):
+            if timing in _MOMENTS and _told_before_in_series(before, match.group()):
                 # "Potassium was 6.9 mmol/L on admission and 4.1 mmol/L on day 3": the time
                 # told in the sentence is the earlier result's, the later one is after it
                 timing = None
@@ -812,7 +817,7 @@ class _State:
             ):
                 continue  # "calcium 1200 mg/day" in a drug history: a dose, not an excretion
             any_read = True
-            if outcome.series and not told_before:
+            if outcome.series and timing in _MOMENTS and not told_before:
                 # "Potassium was 6.9 mmol/L on admission and 4.1 mmol/L on day 3": the time
                 # told with the first of a series is the first's; the last is later than it
                 timing = None
