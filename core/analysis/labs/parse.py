@@ -57,6 +57,7 @@ from core.analysis.labs.patterns import (
     alias_key,
 )
 from core.analysis.labs.reference import Patient
+from core.analysis.labs.respectively import EARLIER
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
 from core.analysis.labs.table_columns import TableReader
@@ -366,6 +367,19 @@ _EXPECTED = re.compile(r"(?i)\b(?:expected|predicted)\s*$")
 _OPERAND_BEFORE = re.compile(r"\S\s+[x×*+/–-]\s+\(?\s*$")
 _OPERAND_AFTER = re.compile(r"^\s*(?:[+*×/]|x(?=\s)|[-–](?=\s+\d[\d.]*\s*\)))\s*\(?\s*[\dA-Za-z(]")
 _COEFFICIENT = re.compile(r"^\s*=\s*\d+(?:\.\d+)?\s*[x×*]\s*(?!10\b)[A-Za-z(]")
+
+
+# The moments a time word dates a result to; "repeat" (a change told, "raised from ... to")
+# stays, for it says the result is a new measurement (recalled.py).
+_MOMENTS = ("admission", "discharge")
+
+
+def _told_before_in_series(before: str, name: str) -> bool:
+    """True when the sentence before ``name`` already told the same test's earlier result
+    (the rewriting marks it ``EARLIER``): "Potassium was 6.9 mmol/L ⟨e⟩ on admission,
+    Potassium 4.1 mmol/L" is a series, its later result no admission value."""
+    sentence = re.split(r"\.\s", before)[-1]
+    return bool(re.search(rf"(?i)(?<!\w){re.escape(name)}(?!\w)[^;]*{EARLIER}", sentence))
 
 
 def _in_formula(line: str, match: re.Match[str]) -> bool:
@@ -690,6 +704,10 @@ class _State:
             if analyte.name == "Urine blood" and _STOOL_BEFORE.search(sentences[-1]):
                 continue  # "The feces was negative for occult blood": the stool's, no urine's
             specimen, timing = value_context(self.section, before)
+            if timing in _MOMENTS and _told_before_in_series(before, match.group()):
+                # "Potassium was 6.9 mmol/L on admission and 4.1 mmol/L on day 3": the time
+                # told in the sentence is the earlier result's, the later one is after it
+                timing = None
             if specimen is None and self.carried and not re.search(r"\.\s", before):
                 specimen = self.carried  # the sentence began on the line before
             if specimen is None and self.fluid_line:
@@ -806,6 +824,10 @@ class _State:
             ):
                 continue  # "calcium 1200 mg/day" in a drug history: a dose, not an excretion
             any_read = True
+            if outcome.series and timing in _MOMENTS and not told_before:
+                # "Potassium was 6.9 mmol/L on admission and 4.1 mmol/L on day 3": the time
+                # told with the first of a series is the first's; the last is later than it
+                timing = None
             if specimen is None and unit_key(value.unit).endswith("/24h"):
                 specimen = "urine"  # an amount per 24 hours is a urine collection's
             number = None if is_dipstick(value) else value.value

@@ -229,6 +229,9 @@ class Outcome:
     ranged: bool = False  # the row prints its own reference range after the result
     # The previous result of a cumulative report's row, printed after the current one.
     earlier: tuple[LabValue, ...] = ()
+    # The result is the last of a series told after the test's name ("6.9 mmol/L on
+    # admission and 4.1 mmol/L on day 3"): the words of time after the first are the first's.
+    series: bool = False
 
 
 # "was within normal limits (18.3 × 104/µL)", "was slightly lower than normal (3.52 mmol/L,
@@ -450,7 +453,7 @@ def read_result(
     read = _lab_value(target.name, value, comparator, unit, (low, high, strict), flag, doubtful)
     if no_such_sign:
         read = read.model_copy(update={"flag": None})
-    return Outcome(read, ranged=ranged, earlier=earlier)
+    return Outcome(read, ranged=ranged, earlier=earlier, series=bool(later))
 
 
 # A minus sign before a signed test's number ("base excess of -12", "BE: - 4"); before any
@@ -534,6 +537,15 @@ _PREVIOUSLY = re.compile(
 )
 
 
+# A later result of the series told as its extreme: "The first troponin level 1.5 h after
+# cardiac arrest was 156 ng/L, and the maximum (1559 ng/L) was recorded 14 h after the
+# incident" (MedRBench PMC11546350), "156 ng/L, and a peak of 1559 ng/L".
+_EXTREME = (
+    r"(?:(?:the|a|its|her|his)\s+)?(?:maximum|peak|nadir|highest|lowest)"
+    r"(?:\s+(?:value|level|result))?\s*(?:\(\s*|of\s+|at\s+|was\s+)"
+)
+
+
 def _later_in_series(after: str, unit: str) -> list[float]:
     """The later results of a series told after a test's first result, each with the same
     unit written: "2.6 mmol/L and 2.7 mmol/L, respectively" (JCPSP 2022;32(4):12), "106
@@ -541,7 +553,8 @@ def _later_in_series(after: str, unit: str) -> list[float]:
     number in another unit, or followed by a test's name, is another result."""
     item = re.compile(
         r"(?i)(?:\s+(?:at|on|after|by|in)\s+[^,;.()]{1,25}?)?\s*(?:,\s*(?:and\s+)?|\s+and\s+)"
-        r"(?:then\s+)?(?P<num>\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])"
+        rf"(?:then\s+)?(?:{_EXTREME})?(?P<num>\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])"
+        r"(?:\s*\))?"
     )
     pos = 0
     rest = after.lstrip()

@@ -79,6 +79,15 @@ _SERIAL = re.compile(
     rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,30}}?)(?P<values>{_NUM}(?:\s*,?\s*(?:and\s+)?then\s+"
     rf"{_NUM})+)"
 )
+# A course written with arrows, the unit once after the last: "Increasing levels of CK
+# 11,480→28,045 IU/L (normal range 54–269 IU/L) and myoglobin 1297.6→8987.9 µg/L" (MedRBench
+# PMC11352915), "CRP 250 → 120 → 15 mg/L". The last is the current result, the others
+# earlier, each in the unit written after the last.
+_ARROW_SERIAL = re.compile(
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;→]{{0,30}}?)"
+    rf"(?P<values>{_NUM}(?:\s*(?:→|->|⟶|➔|⇒)\s*{_NUM})+)(?![\d.])"
+    r"(?P<unit>\s*[A-Za-zµμ%×][^\s,;()]*)?"
+)
 _BLOOD_GAS = re.compile(
     r"(?i)\b(?:abgs?|vbgs?|(?:arterial\s+|venous\s+)?blood\s+gas(?:es)?|i-?stat)\b"
 )
@@ -1081,6 +1090,7 @@ def rewrite_prose(line: str) -> str:
             break
         line = changed
     line = _SERIAL.sub(_serial, line)
+    line = _ARROW_SERIAL.sub(_arrow_serial, line)
     if _BLOOD_GAS.search(line):
         line = _by_sentence(line, [_blood_gas])
     return line
@@ -1185,6 +1195,12 @@ def _h_and_h(match: re.Match[str]) -> str:
     return f"hemoglobin{match.group('mid')} {hb}, hematocrit {hct}"
 
 
+# The unit written once after the later result of "from X to Y": "mg/dL", "g/L", "×10^9/L".
+_UNIT_AFTER = re.compile(
+    r"\s*(?P<unit>(?:[a-zA-Zµμ]+|[x×]\s?10\^?\d+)\s*/\s*[a-zA-Zµμ0-9]+|%)(?![\w/])"
+)
+
+
 def _from_to(match: re.Match[str]) -> str:
     name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
     # "The patient's blood level of PRL markedly decreased from 25,270.0 to 948.2 ng/ml"
@@ -1200,8 +1216,24 @@ def _from_to(match: re.Match[str]) -> str:
             return f"{name}{head}{_from_to(named)}"
     # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
     again = "" if name.lower() in tail.lower() else f"{name} "
+    if not unit.strip() and not tail.strip():
+        # "serum creatinine increasing from 0.7 to 1.8 mg/dL" (MedRBench PMC11521799), "a drop
+        # in hemoglobin levels from 9.6 to 8.3 g/dL" (PMC11550057): one unit for both
+        written = _UNIT_AFTER.match(match.string, match.end())
+        unit = f" {written.group('unit')}" if written else ""
     earlier = f"{name} {match.group('x')}{unit} {EARLIER}"  # "has gone up" said nothing more
     return f"{earlier}, {again}{tail}{match.group('y')}"
+
+
+def _arrow_serial(match: re.Match[str]) -> str:
+    name, mid, unit = match.group("name"), match.group("mid"), match.group("unit") or ""
+    head = name
+    inner = [m for m in ANALYTE_NAME.finditer(mid) if m.group().strip()]
+    if inner:  # "glucose her potassium went 7.1 → 4.2": the course is the last name's
+        head, name, mid = name + mid[: inner[-1].end()], inner[-1].group(), mid[inner[-1].end() :]
+    numbers = re.findall(_NUM, match.group("values"))
+    earlier = [f"{name} {n}{unit} {EARLIER}" for n in numbers[:-1]]
+    return f"{head}{mid} " + ", ".join([*earlier, f"{name} {numbers[-1]}{unit}"])
 
 
 def _serial(match: re.Match[str]) -> str:
