@@ -69,11 +69,15 @@ TARGETS = Figures(
 # the reader misses: a troponin's later maximum told in brackets after "the maximum", without
 # the test's name, so the earlier 156 ng/L is read as current. Dev critical recall is 0.996
 # (224 of 225): the floor went to 0.99, and the case's recorded reading keeps it from worsening.
+# Twenty-second round: reader-serial22 reads that maximum (a series' extreme told in brackets),
+# dev critical recall is 1.0 again and so is the floor; 6 new cases, chosen the same way, hold
+# 3 honest misses of the diagnosis (0.823 to 0.819), and the 616 earlier cases read as recorded
+# or better: the plausible floor went to 0.81.
 DEV_FLOORS = Figures(
     lab_recall=0.94,
     lab_precision=0.98,
-    plausible_dx=0.82,
-    critical_recall=0.99,
+    plausible_dx=0.81,
+    critical_recall=1.0,
     false_critical=None,
 )
 # The held-out split's targets (issue #29), not met yet: printed beside the test line.
@@ -106,12 +110,14 @@ TEST_TARGETS = Figures(
 # the 85 read recall 0.649, precision 0.922, plausible 0.729, critical recall 0.818 (36 of 44)
 # and 10 false criticals; the first 59 still read 0.887 / 0.955 / 0.864 / 0.867 / 1 and the 26
 # new ones 0.509 / 0.890 / 0.423 / 0.714 / 9. The floors sit a little under the 85's figures.
+# Raised after the twenty-second round (dev 622 cases; flattened lab tables, serial courses):
+# recall 0.703, precision 0.933, plausible 0.729, critical recall 0.841, 7 false criticals.
 TEST_FLOORS = Figures(
-    lab_recall=0.64,
-    lab_precision=0.915,
+    lab_recall=0.69,
+    lab_precision=0.925,
     plausible_dx=0.72,
-    critical_recall=0.81,
-    false_critical=10,
+    critical_recall=0.84,
+    false_critical=7,
 )
 # A name that no document holds, so the scrubber's name redaction changes nothing.
 _PATIENT_NAME = "Qzxv Wkjy"

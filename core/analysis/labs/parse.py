@@ -672,7 +672,7 @@ class _State:
             # U/L [reference range 13–30 U/L] and alanine transaminase 352 U/L", Journal of
             # Medical Case Reports, CUPCase row 1001: the range is the AST's, not the ALT's)
             own_clause = re.split(r"[,;)\]]|\.\s", before)[-1]
-            window = len(own_clause) - len(own_clause[-40:])
+            window = max(0, len(own_clause) - 40)
             reference = REFERENCE_TEXT.search(own_clause, window)
             # "within" may stand before the window: "were within normal range except for an
             # elevated CRP level at 40mg/L" (MedRBench PMC11626718)

@@ -81,7 +81,7 @@ _VERDICT_BEFORE_BRACKET = re.compile(
     r"(?=\(\s*[<>≤≥]?\s*\d[\d.,]*\s*(?P<unit>[^\s;,()\[\]]+))"
 )
 _REACHED_IN_BRACKETS = re.compile(
-    r"(?i)\(\s*(?:which\s+)?(?:reached|reaching)\s+(?:up\s+to\s+)?(?=[<>]?\d)"
+    r"(?i)\(\s*(?:which\s+)?(?:reached|reaching)\s+(?:up\s+to\s+)?(?=[<>≤≥]?\s*\d)"
 )
 _IN_THE_BLOOD = re.compile(r"(?i)in\s+(?:the\s+)?(?:serum|plasma|blood)\b\s*(?=\(?\s*[<>]?\s*\d)")
 _WORDS_TO_VALUE = re.compile(
@@ -190,9 +190,7 @@ _BOUND_WORD = rf"{BOUND_WORD}\s*"
 _OPENS_WITH_RESULT = re.compile(rf"\s*(?:[<>≤≥]|{_BOUND_WORD})?\s*\d")
 _OPENS_WITH_RANGE = re.compile(rf"\s*(?:[<>≤≥]|{_BOUND_WORD})?\s*\d[\d.,]*\s*(?:[-–]|to\b)\s*\d")
 # (a unit per volume or a power of ten after the number: "(at 3 months)" is a time)
-_BRACKET_LEVEL_AT = re.compile(
-    r"(?i)\(\s*(?:at|reaching)\s+(?=[<>≤≥]?\s*\d[\d.,]*\s*[^()\s]*\s*[^()\s]*[/×])"
-)
+_BRACKET_LEVEL_AT = re.compile(r"(?i)\(\s*at\s+(?=[<>≤≥]?\s*\d[\d.,]*\s*[^()\s]*\s*[^()\s]*[/×])")
 # The word a report prints for a result under the assay's limit, before that limit: "post-meal
 # C-peptide levels were repeatedly undetectable (below 0.1 ng/ml)" (J Med Case Rep, CUPCase
 # row 5083). Only with the bound after it: "undetectable" alone is no number.
@@ -674,9 +672,8 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
             # result, however long the range written after it inside the same bracket
             pos += 1
             continue
-        # a bracket whose result the level it stood at or came to opens: "worsening
-        # hyponatremia (at 124 mEq/L)" (MedRBench PMC11550105), "an increasing white blood cell
-        # (WBC) count (reaching 22.6 × 103/μL)" (PMC11631160)
+        # a bracket that opens with the level the test stood at: "worsening hyponatremia
+        # (at 124 mEq/L)" (MedRBench PMC11550105); the level it came to is the next rule's
         level_at = _BRACKET_LEVEL_AT.match(rest)
         if level_at and not _OPENS_WITH_RANGE.match(rest, level_at.end()):
             pos += level_at.end()
