@@ -184,7 +184,6 @@ _VERB = (
 )
 _WORD = rf"(?!(?i:{_VERB}))[A-Za-z][\w+-]*"
 _ITEM_WORDS = rf"{_WORD}(?:\s+{_WORD}){{0,3}}(?:\s*\([^()]{{1,12}}\))?"
-_LIST_SEP = r"\s*,\s*(?:and\s+)?|\s+and\s+"
 _LIST_END = re.compile(rf"(?i)\s*(?:{_VERB}|$)")
 # Words that qualify one test rather than name another: specimens, times, the conditions of
 # one test ("before and after", "serum and urine sodium"); "plasma cells" is a list's word.
@@ -205,7 +204,7 @@ def _listed_with_others(
     items_before: list[str] = []
     rest = before
     while True:
-        match = re.search(rf"(?P<item>{_ITEM_WORDS})(?:{_LIST_SEP})$", rest)
+        match = re.search(rf"(?P<item>{_ITEM_WORDS}){_JOIN}$", rest)
         if match is None:
             break
         items_before.insert(0, match.group("item"))
@@ -215,7 +214,7 @@ def _listed_with_others(
     items_after: list[str] = []
     rest = after
     while True:
-        match = re.match(rf"(?:\s*\([^()]{{1,12}}\))?(?:{_LIST_SEP})(?P<item>{_ITEM_WORDS})", rest)
+        match = re.match(rf"(?:\s*\([^()]{{1,12}}\))?{_JOIN}(?P<item>{_ITEM_WORDS})", rest)
         if match is None:
             break
         items_after.append(match.group("item"))
