@@ -101,3 +101,23 @@ _FIGURE_BEFORE_THE_VERB = "Histopathology slide and result (Fig. 3) showed rib h
 def test_a_figure_reference_before_the_tissue_s_verb_keeps_the_statement() -> None:
     assert _stated(_FIGURE_BEFORE_THE_VERB) == ["D18.0"]
     assert _stated("The biopsy (Figure 2A,B) showed a schwannoma.") == ["D36.10"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "code"),
+    [
+        # PMC11572399: the renal pelvis's adjective, no unsited C80.1.
+        (
+            "Eventually, nephrectomy was performed, and postoperative pathological examination"
+            " revealed renal pelvic urothelial carcinoma with squamous and sarcomatoid"
+            " differentiation.",
+            "C65.9",
+        ),
+        # ICD-O-3 8550/3 by its other spelling (PMC11439974 names it).
+        ("Histopathology confirmed acinic cell carcinoma of the parotid gland.", "C07"),
+    ],
+)
+def test_a_site_s_other_adjective_and_a_morphology_s_other_spelling(
+    sentence: str, code: str
+) -> None:
+    assert _stated(sentence) == [code]
