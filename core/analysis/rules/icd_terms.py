@@ -36,7 +36,7 @@ from core.analysis.rules.disease_names import disease_names
 from core.analysis.rules.index_names import index_names, site_wordings
 from core.analysis.rules.neoplasms import EXTRA_SITE_ADJECTIVES as _EXTRA_SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import SITE_ADJECTIVES as _SITE_ADJECTIVES
-from core.analysis.rules.neoplasms import sited_neoplasms
+from core.analysis.rules.neoplasms import morphology_names, sited_neoplasms
 from core.icd10 import code_set
 
 _MAX_WORDS = 8
@@ -235,6 +235,8 @@ def _code_set_wordings() -> dict[str, str]:
         if _GENERIC_WORDS.issuperset(head):
             continue  # "Acute inflammation" (of orbit), "Acute infection" (following
             # infusion), "Chronic disease" (of tonsils): a process any organ may have
+        if head in morphology_names():
+            continue  # "Angiosarcoma" (of liver, C22.3): a morphology is coded by its site
         if head not in terms and len(categories) == 1:
             terms[head] = _head_code(codes)
     for wording, code in _toxic_effect_wordings(icd).items():

@@ -78,6 +78,26 @@ MORPHOLOGIES: tuple[Morphology, ...] = (
     Morphology(("leiomyosarcoma",), MALIGNANT, "8890/3", "C49.9"),
     Morphology(("synovial sarcoma",), MALIGNANT, "9040/3", "C49.9"),
     Morphology(("sarcoma",), MALIGNANT, "8800/3", "C49.9"),
+    # The index's other sarcomas (twenty-third round, lead): "Angiosarcoma - see also Neoplasm,
+    # connective tissue, malignant" but "liver C22.3"; "Liposarcoma", "Rhabdomyosarcoma",
+    # "Myxofibrosarcoma" and "Fibrosarcoma" the same; "Osteosarcoma - see Neoplasm, bone,
+    # malignant", "Chondrosarcoma - see Neoplasm, cartilage, malignant" (C41.9 unsited), and
+    # "Sarcoma, Ewing's" with bone. "right atrial angiosarcoma" (PMC11424893) is the heart's
+    # C38.0 and "splenic angiosarcoma" (PMC11503393) the spleen's C26.1, no liver's C22.
+    Morphology(
+        ("angiosarcoma", "hemangiosarcoma", "haemangiosarcoma"),
+        MALIGNANT,
+        "9120/3",
+        "C49.9",
+        recoded=(("C22", "C22.3"),),
+    ),
+    Morphology(("liposarcoma",), MALIGNANT, "8850/3", "C49.9"),
+    Morphology(("rhabdomyosarcoma",), MALIGNANT, "8900/3", "C49.9"),
+    Morphology(("myxofibrosarcoma",), MALIGNANT, "8811/3", "C49.9"),
+    Morphology(("fibrosarcoma",), MALIGNANT, "8810/3", "C49.9"),
+    Morphology(("osteosarcoma", "osteogenic sarcoma"), MALIGNANT, "9180/3", "C41.9"),
+    Morphology(("chondrosarcoma",), MALIGNANT, "9220/3", "C41.9"),
+    Morphology(("ewing sarcoma", "ewing's sarcoma"), MALIGNANT, "9260/3", "C41.9"),
     Morphology(("carcinosarcoma",), MALIGNANT, "8980/3"),
     Morphology(
         (
@@ -90,7 +110,7 @@ MORPHOLOGIES: tuple[Morphology, ...] = (
         "8950/3",
     ),
     Morphology(_tumour("malignant rhabdoid", "rhabdoid"), MALIGNANT, "8963/3"),
-    Morphology(("acinar cell carcinoma",), MALIGNANT, "8550/3"),
+    Morphology(("acinar cell carcinoma", "acinic cell carcinoma"), MALIGNANT, "8550/3"),
     Morphology(("clear cell carcinoma",), MALIGNANT, "8310/3"),
     Morphology(("urothelial carcinoma", "transitional cell carcinoma"), MALIGNANT, "8120/3"),
     Morphology(("mucoepidermoid carcinoma",), MALIGNANT, "8430/3"),
@@ -122,7 +142,23 @@ MORPHOLOGIES: tuple[Morphology, ...] = (
         MALIGNANT,
         "9364/3",
     ),
+    # The index's tumours of the nervous system and the testis with "unspecified site" codes
+    # and "specified site - see Neoplasm, malignant, by site": "Astrocytoma" (every kind) and
+    # "Oligodendroglioma" C71.9, "Ependymoma" C71.9 but "myxopapillary D43.2" (ICD-O-3 9394/1),
+    # "Medulloblastoma" C71.6 (the cerebellum), "Seminoma C62.9-" (an unspecified testis);
+    # "Neuroblastoma ... unspecified site C74.90" (the adrenal gland).
+    Morphology(("astrocytoma",), MALIGNANT, "9400/3", "C71.9"),
+    Morphology(("oligodendroglioma",), MALIGNANT, "9450/3", "C71.9"),
+    Morphology(("myxopapillary ependymoma",), UNCERTAIN, "9394/1", "D43.2"),
+    Morphology(("ependymoma",), MALIGNANT, "9391/3", "C71.9"),
+    Morphology(("medulloblastoma",), MALIGNANT, "9470/3", "C71.6"),
+    Morphology(("seminoma",), MALIGNANT, "9061/3", "C62.90"),
+    Morphology(("neuroblastoma",), MALIGNANT, "9500/3", "C74.90"),
     # Benign ones.
+    # "Oncocytoma - see Neoplasm, benign, by site" ("renal oncocytoma": the kidney's D30.0-);
+    # "Neurofibroma - see also Neoplasm, nerve, benign" (D36.10 unsited).
+    Morphology(("oncocytoma",), BENIGN, "8290/0"),
+    Morphology(("neurofibroma",), BENIGN, "9540/0", "D36.10"),
     Morphology(("schwannoma", "neurilemmoma", "neurilemoma"), BENIGN, "9560/0", "D36.10"),
     Morphology(("rhabdomyoma",), BENIGN, "8900/0"),
     Morphology(("intraductal papilloma",), BENIGN, "8503/0"),
@@ -196,12 +232,13 @@ SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
     "prostate": ("prostatic",),
     "testis": ("testicular",),
     "kidney": ("renal", "renal cell"),
+    "renal pelvis": ("renal pelvic",),  # "renal pelvic urothelial carcinoma" (PMC11572399)
     "ureter": ("ureteral", "ureteric"),
     "bladder": ("urinary bladder",),
     "urachus": ("urachal",),
     "brain": ("cerebral",),
     "thyroid gland": ("thyroid",),
-    "adrenal gland": ("adrenal", "adrenocortical"),
+    "adrenal gland": ("adrenal", "adrenocortical", "adrenal cortical"),
     "nasopharynx": ("nasopharyngeal",),
     "oropharynx": ("oropharyngeal",),
     "hypopharynx": ("hypopharyngeal",),
@@ -211,7 +248,7 @@ SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
     "trachea": ("tracheal",),
     "gallbladder": ("gall bladder",),
     "spleen": ("splenic",),
-    "heart": ("cardiac",),
+    "heart": ("cardiac", "atrial", "ventricular"),
 }
 
 # Adjectives for the sites the benign and uncertain codes name by a noun the malignant ones
@@ -309,9 +346,21 @@ def code_set_sites(behaviour: str) -> dict[str, str]:
     sites: dict[str, str] = {}
     for form, codes in found.items():
         shortest = min(codes, key=len)
-        if all(c.startswith(shortest) for c in codes):
+        if not all(c.startswith(shortest) for c in codes):
+            continue
+        # A category that names several sites first by this one ("Malignant neoplasm of heart,
+        # mediastinum and pleura" C38) with one code of this site alone below it ("of heart"
+        # C38.0): that code, not the category's unspecified one (C38.3 is the mediastinum's).
+        own = codes - {shortest}
+        if len(own) == 1 and _names_several_sites(icd.get_description(shortest)):
+            sites[form] = _code_of(icd, own.pop())
+        else:
             sites[form] = _code_of(icd, shortest)
     return sites
+
+
+def _names_several_sites(description: str) -> bool:
+    return "," in description or " and " in description
 
 
 def _plurals(name: str) -> tuple[str, ...]:

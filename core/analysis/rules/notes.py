@@ -226,7 +226,11 @@ _STATED_INLINE = re.compile(
     # xanthogranulomatous pyelonephritis" (Cureus 2024, PMC11470198).
     r"(?:biopsy|biopsies|histology|histopatholog\w*|histologic\w*|cytology|cytologic\w*|"
     r"immunohistochemi\w*|patholog(?:y|ical|ic)\s+(?:examination|report|analysis))"
-    r"(?:[^.;]{0,60}?\s)??(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|"
+    # A figure's reference between the tissue and its verb is no sentence's end: "Histopathology
+    # slide and result (Fig. 3) showed rib hemangioma" (PMC11625228), "histopathology (Fig. 5)
+    # revealed a cribriform adenoid cystadenocarcinoma of the trachea" (PMC11406798).
+    r"(?:(?:\((?:figs?\.?|figures?)\s*[^()]{0,15}\)|[^.;]){0,60}?\s)??"
+    r"(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|"
     r"demonstrates|confirmed|confirms|"
     # The tissue's verdict in the French-trained wording: "Histological study was in favor of
     # Ewing's sarcoma", "the histological and immunohistochemical study were in favor of an
@@ -385,12 +389,13 @@ _COMPLAINT = re.compile(
     r"(?i)\b(?:presents?|presented|presenting|admitted|comes?\s+in|came\s+in|complain(?:s|ing)?\s+of|"
     r"c/o|referred)\b[^.]{0,120}"
 )
-# A sentence ends at its stop, not at a genus's initial ("H. influenzae", "E. coli").
+# A sentence ends at its stop, not at a genus's initial ("H. influenzae", "E. coli") nor at a
+# figure's abbreviation ("Histopathology slide and result (Fig. 3) showed rib hemangioma").
 # A sentence glued to the next where a text extraction dropped the paragraph's break ("managed
 # at an outside facility.On examination, the patient", PMC open-access texts as datasets store
 # them): a stop after a word or a unit, then a capitalised word, also ends it.
 _SENTENCES = re.compile(
-    r"(?<=[.;!?])(?<!\b[A-Z]\.)\s+|\n+|(?<=[a-z0-9)\]%]\.)(?<!\b[a-z]\.)(?=[A-Z][a-z]+\b)"
+    r"(?<=[.;!?])(?<!\b[A-Z]\.)(?<![Ff]ig\.)(?<![Ff]igs\.)\s+|\n+|(?<=[a-z0-9)\]%]\.)(?<!\b[a-z]\.)(?=[A-Z][a-z]+\b)"
 )
 
 
