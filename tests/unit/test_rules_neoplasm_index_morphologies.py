@@ -59,9 +59,7 @@ def _terms(text: str) -> list[str]:
         ),
     ],
 )
-def test_a_tumour_the_index_codes_by_site_is_stated_with_its_code(
-    sentence: str, code: str
-) -> None:
+def test_a_tumour_the_index_codes_by_site_is_stated_with_its_code(sentence: str, code: str) -> None:
     assert _stated(sentence) == [code]
 
 

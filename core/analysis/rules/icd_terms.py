@@ -169,6 +169,16 @@ def _built_terms() -> dict[str, str]:
 _ADJECTIVES = {**_SITE_ADJECTIVES, **_EXTRA_SITE_ADJECTIVES}
 
 
+def _recoded_by_its_morphology(head: tuple[str, ...], codes: set[str]) -> bool:
+    """A head the code set takes from one site's code of a morphology that neoplasms.py codes
+    at that site itself (its ``recoded``): "Angiosarcoma" of C22.3's "Angiosarcoma of liver",
+    which the index sends to connective tissue at other sites."""
+    morphology = morphology_names().get(head)
+    return morphology is not None and any(
+        code.startswith(old) for code in codes for old, _ in morphology.recoded
+    )
+
+
 def term_key(name: str) -> str:
     """The key a name is looked up by (its words' letters run together)."""
     return _key(_words(name))
@@ -235,8 +245,8 @@ def _code_set_wordings() -> dict[str, str]:
         if _GENERIC_WORDS.issuperset(head):
             continue  # "Acute inflammation" (of orbit), "Acute infection" (following
             # infusion), "Chronic disease" (of tonsils): a process any organ may have
-        if head in morphology_names():
-            continue  # "Angiosarcoma" (of liver, C22.3): a morphology is coded by its site
+        if _recoded_by_its_morphology(head, codes):
+            continue  # "Angiosarcoma" (of liver, C22.3): that morphology is coded by its site
         if head not in terms and len(categories) == 1:
             terms[head] = _head_code(codes)
     for wording, code in _toxic_effect_wordings(icd).items():

@@ -238,7 +238,7 @@ SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
     "urachus": ("urachal",),
     "brain": ("cerebral",),
     "thyroid gland": ("thyroid",),
-    "adrenal gland": ("adrenal", "adrenocortical", "adrenal cortical"),
+    "adrenal gland": ("adrenal", "adrenocortical"),
     "nasopharynx": ("nasopharyngeal",),
     "oropharynx": ("oropharyngeal",),
     "hypopharynx": ("hypopharyngeal",),
