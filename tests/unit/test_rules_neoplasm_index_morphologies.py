@@ -119,3 +119,27 @@ def test_a_site_s_other_adjective_and_a_morphology_s_other_spelling(
     sentence: str, code: str
 ) -> None:
     assert _stated(sentence) == [code]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "code"),
+    [
+        # PMC11614790: "Lymphoma (of) (malignant) C85.90", a word under the one-word guard.
+        (
+            "Once the diagnosis of lymphoma was confirmed, staging investigations were"
+            " conducted, including neurological and ophthalmological examinations, which were"
+            " normal.",
+            "C85.90",
+        ),
+        # PMC11546450: "Lymphoma, B-cell C85.1-".
+        (
+            "This was further confirmed through a bone marrow biopsy for low grade B-cell"
+            " lymphoma.",
+            "C85.10",
+        ),
+        # The code set's own longer names still win.
+        ("The diagnosis was diffuse large B-cell lymphoma.", "C83.3"),
+    ],
+)
+def test_a_lymphoma_named_without_its_kind_is_the_index_s(sentence: str, code: str) -> None:
+    assert _terms(sentence) == [code]

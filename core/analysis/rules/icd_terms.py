@@ -279,6 +279,11 @@ _INDEX_NAMES: dict[str, str] = {
     "empyema": "J86.9",
     "syphilis": "A53.9",
     "melanoma": "C43.9",
+    # "Lymphoma (of) (malignant) C85.90", "Lymphoma, B-cell C85.1-": too short a word for the
+    # code set's one-word guard, the commonest way a case names its lymphoma ("Once the
+    # diagnosis of lymphoma was confirmed", PMC11614790).
+    "lymphoma": "C85.90",
+    "b-cell lymphoma": "C85.10",
     "malrotation": "Q43.3",
     "intestinal malrotation": "Q43.3",
     "midgut malrotation": "Q43.3",
