@@ -925,27 +925,36 @@ _GLUED_SENTENCE = re.compile(r"(?<=\d)(?P<unit>\s*[A-Za-zµμ]+/[A-Za-zµμ0-9]+
 # (Journal of Medical Case Reports, CUPCase row 5261), "chlorides 717 (720-750 mg/dL)" (row
 # 5537). The plural of a name the catalogue knows (and whose plural it does not know) before
 # a colon, "was"/"were" or a number is that test; never before a span of numbers ("blood
-# glucoses of 20 to 30s mg/dL", CaseReportBench's LCAH neonate: no one result).
+# glucoses of 20 to 30s mg/dL", CaseReportBench's LCAH neonate: no one result). A list's
+# comma stands for the colon: "hemoglobins, 14.1 g/dL; platelets, 191 × 103/μL" (MedRBench
+# PMC11433725). A plural is a name as the reader matches it, not as its key folds: the key of
+# "hemoglobins" and "proteins" is that of hemoglobin S and protein S, names whose letter
+# stands apart ("total proteins of 4.51 g/dL", a pleural fluid, PMC11621942).
 _PLURAL_NAME = re.compile(
     r"\b(?P<stem>[A-Za-z][A-Za-z-]{2,})s\b"
-    r"(?=\s*:\s*[<>]?\s*\d|\s+were\s|[^\S\n]+(?:of[^\S\n]+)?[<>≤≥]?[^\S\n]*\d"
+    r"(?=\s*:\s*[<>]?\s*\d|\s+were\s|(?:,|[^\S\n])[^\S\n]*(?:of[^\S\n]+)?[<>≤≥]?[^\S\n]*\d"
     r"(?![\d.,]*[^\S\n]*(?:to|-|–|—)[^\S\n]*\d))"
 )
 _WORD_START = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9])")
+_NUMBER_NEXT = re.compile(r"[\s,:]*(?:of\s+)?[<>≤≥]?\s*\d")
 
 
 def _singular(match: re.Match[str]) -> str:
     stem = match.group("stem")
     plural = match.group()
     line = match.string
-    if alias_key(plural) in ALIASES:
+    if ANALYTE_NAME.fullmatch(plural):
+        return plural
+    if alias_key(plural) in ALIASES and not _NUMBER_NEXT.match(line, match.end()):
+        # "immunofixation of urine proteins were negative" (a dev case's gamma heavy chain
+        # disease) is no urine protein: a plural folded onto protein S takes a number only.
         return plural
     # the plural word may end a longer name: "erythrocyte sedimentation rates"
     start = match.start()
     window = line[max(0, start - 50) : start]
     for opening in _WORD_START.finditer(window):
         name = window[opening.start() :] + stem
-        if ANALYTE_NAME.fullmatch(name) and alias_key(name + "s") not in ALIASES:
+        if ANALYTE_NAME.fullmatch(name) and not ANALYTE_NAME.fullmatch(name + "s"):
             return stem
     return stem if ANALYTE_NAME.fullmatch(stem) else plural
 
