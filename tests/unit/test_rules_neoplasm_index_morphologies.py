@@ -69,6 +69,10 @@ def test_a_seminoma_is_the_testis_malignant_neoplasm() -> None:
     assert [code[:3] for code in _terms(sentence)] == ["C62"]
 
 
+def test_a_ventricle_is_the_brain_s_not_the_heart_s() -> None:
+    assert _terms("a fourth ventricular ependymoma") == ["C71.9"]
+
+
 def test_the_liver_keeps_the_code_set_s_own_angiosarcoma() -> None:
     assert _terms("a hepatic angiosarcoma") == ["C22.3"]
     assert _terms("angiosarcoma of the liver") == ["C22.3"]

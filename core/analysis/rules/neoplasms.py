@@ -248,7 +248,8 @@ SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {
     "trachea": ("tracheal",),
     "gallbladder": ("gall bladder",),
     "spleen": ("splenic",),
-    "heart": ("cardiac", "atrial", "ventricular"),
+    # Not "ventricular": a "fourth ventricular ependymoma" lies in the brain's ventricle.
+    "heart": ("cardiac", "atrial"),
 }
 
 # Adjectives for the sites the benign and uncertain codes name by a noun the malignant ones
