@@ -213,7 +213,10 @@ class DoctorAtBrowser:
 
     def submit(self, form: Locator, label: str) -> None:
         """A form's own submit button (the file picker's button may share words with it)."""
-        # Submitting while a run is still going can lose the submission: let it finish.
+        # A field still focused has not handed its text over yet (Streamlit takes it on blur);
+        # under load the click could come first. Submitting while a run is still going can lose
+        # the submission too: let it finish.
+        self.page.evaluate("() => document.activeElement && document.activeElement.blur()")
         self.settled()
         buttons = form.locator("[data-testid=stFormSubmitButton], [data-testid=stButton]")
         button = buttons.get_by_role("button", name=re.compile(label))
