@@ -932,11 +932,10 @@ _GLUED_SENTENCE = re.compile(r"(?<=\d)(?P<unit>\s*[A-Za-zµμ]+/[A-Za-zµμ0-9]+
 # stands apart ("total proteins of 4.51 g/dL", a pleural fluid, PMC11621942).
 _PLURAL_NAME = re.compile(
     r"\b(?P<stem>[A-Za-z][A-Za-z-]{2,})s\b"
-    r"(?=\s*:\s*[<>]?\s*\d|\s+were\s|(?:,|[^\S\n])[^\S\n]*(?:of[^\S\n]+)?[<>≤≥]?[^\S\n]*\d"
+    r"(?=\s*:\s*[<>]?\s*\d|\s+were\s(?P<no_number>)|(?:,|[^\S\n])[^\S\n]*(?:of[^\S\n]+)?[<>≤≥]?[^\S\n]*\d"
     r"(?![\d.,]*[^\S\n]*(?:to|-|–|—)[^\S\n]*\d))"
 )
 _WORD_START = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9])")
-_NUMBER_NEXT = re.compile(r"[\s,:]*(?:of\s+)?[<>≤≥]?\s*\d")
 
 
 def _singular(match: re.Match[str]) -> str:
@@ -945,7 +944,7 @@ def _singular(match: re.Match[str]) -> str:
     line = match.string
     if ANALYTE_NAME.fullmatch(plural):
         return plural
-    if alias_key(plural) in ALIASES and not _NUMBER_NEXT.match(line, match.end()):
+    if alias_key(plural) in ALIASES and match.group("no_number") is not None:
         # "immunofixation of urine proteins were negative" (a dev case's gamma heavy chain
         # disease) is no urine protein: a plural folded onto protein S takes a number only.
         return plural
