@@ -973,6 +973,21 @@ _SPECIFIC_IMMUNOGLOBULIN = re.compile(
 )
 
 
+# An immunoglobulin class told as an antibody's class, not the serum total: "The patient's C.
+# trachomatis immunoglobulin A and G antibody levels were 15.9 and 16.1" (MedRBench
+# PMC11461972), "IgM antibodies against hepatitis A"; and an antiphospholipid antibody in its
+# class, counted in GPL/MPL/APL units: "anti-cardiolipin antibodies (IgG > 120 GPL, IgM > 80
+# GPL)" (PMC11437612). Read as the totals, such numbers were flagged against the totals'
+# ranges; the class names are set aside as for a specific antibody.
+_ANTIBODY_CLASS = re.compile(
+    r"(?i)\b(?:immunoglobulin\s+[AGM]|(?-i:Ig[AGM]))"
+    r"(?:\s*(?:,|/|and|or)\s*(?:immunoglobulin\s+|(?-i:Ig))?[AGM])*\s+antibod(?:y|ies)\b"
+)
+_PHOSPHOLIPID_UNIT_CLASS = re.compile(
+    r"\b(?-i:Ig[AGM])(?=(?:\s*(?:,|and)\s*(?-i:Ig[AGM]))*\s*[<>≤≥]?\s*\d[\d.,]*\s*"
+    r"(?:GPL|MPL|APL)\b)"
+)
+
 # A white cell's count with its share of the white cells in brackets: "Neutrophils- 9.93 ×
 # 109/L (52.5%), Lymphocytes- 7.70 × 109/L (40.7%)" (MedRBench PMC11622295), "eosinophil
 # counts (1.58 K/μL, 18%" (PMC11596152). The percentage is the same cell's differential.
@@ -1011,6 +1026,8 @@ def rewrite_prose(line: str) -> str:
     line = _PLURAL_NAME.sub(_singular, line)
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
     line = _SPECIFIC_IMMUNOGLOBULIN.sub("specific antibody", line)
+    line = _ANTIBODY_CLASS.sub("specific antibody", line)
+    line = _PHOSPHOLIPID_UNIT_CLASS.sub("specific antibody", line)
     line = _HELD_BOUND.sub("", line)
     line = name_unnamed_levels(line)
     line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
