@@ -65,6 +65,15 @@ def _key(name: str) -> str:
     return words if len(words) <= _SHORT else words.lower()
 
 
+# A table's row after its test's name, its cells parted by single spaces or tabs: "Sodium
+# (mmol/L) 138 140 140 133–146" (admission, day 20, day 24, reference; BMJ Case Reports
+# 235933's table as a page's text gives it). Three numbers in a row are a telephone number's
+# shape, and the results after the first were lost; every cell up to the line's end is the
+# test's.
+_ROW_OF_RESULTS = re.compile(
+    r"(?:[ \t]+(?:(?:[<>≤≥]\s?)?\d[\d,]*(?:\.\d+)?(?:\s?[-–—]\s?\d[\d,]*(?:\.\d+)?)?"
+    r"[*†‡§!]*|[-–—]))+[ \t]*(?=\n|$)"
+)
 _VALUE_WITH_UNIT = re.compile(rf"(?<![\w.]){_NUMBER}\s*(?:{_UNIT})(?![\w/])")
 
 
@@ -82,7 +91,9 @@ def clinical_values(text: str) -> list[tuple[int, int]]:
             name = " ".join(words[-count:]).lstrip(_EDGE)
             analytes = by_name.get(_key(name))
             if analytes is not None and _plausible(number[0], analytes):
-                found.append((number.start() - len(before) + before.rfind(name), number.end()))
+                row = _ROW_OF_RESULTS.match(text, number.end())
+                end = row.end() if row else number.end()
+                found.append((number.start() - len(before) + before.rfind(name), end))
                 break
     found += [m.span() for m in _VALUE_WITH_UNIT.finditer(text)]
     return found

@@ -163,12 +163,66 @@ def glued_cells(line: str) -> bool:
     return before.count(".") >= 3
 
 
+# A table flattened with one space between its cells, as a page's text or a PDF's text layer
+# without its layout gives it: "Variables Admission Day 20 Day 24 Reference", then
+# "Platelets (×109/L) 290 329 415 135–400". A single space also parts the words of one cell,
+# so such a header is read only when the whole line is a known tests' column heading and
+# column headings, and a row only when its test's name is followed by cells alone.
+_TESTS_HEADING = (
+    r"(?:variables?|parameters?|tests?|analytes?|items?|investigations?|blood\s+tests?"
+    r"|laboratory(?:\s+(?:tests?|parameters?|findings|values|data|investigations?|results?))?)"
+)
+_COLUMN_HEADING = (
+    r"(?:(?:(?:on|at|upon)\s+)?(?:admission|presentation|arrival|discharge)"
+    r"|(?:hospital\s+)?day\s*-?\d+|(?:post-?operative\s+day|pod)\s*\d+|peak|nadir"
+    r"|follow[-\s]?up|baseline|previous|prior|initial|repeat|week\s*\d+|month\s*\d+"
+    r"|\d+\s*(?:h|hours?|days?|weeks?|months?)(?:\s+later)?"
+    r"|(?:normal|reference|ref\.?)(?:\s+(?:ranges?|values?|intervals?))?|units?|results?"
+    r"|values?)(?:\s*\([^()]*\))?"
+)
+_SPACED_HEADER = re.compile(
+    rf"(?i)^(?:{_TESTS_HEADING}\s+)?{_COLUMN_HEADING}(?:\s+{_COLUMN_HEADING})+$"
+)
+# "Discharge day 2" may be one heading or two ("Admission Day 20 Day 24"): both readings are
+# kept, and the first row's count of cells chooses.
+_HEADING_CELL = re.compile(rf"(?i){_COLUMN_HEADING}")
+_DAY_JOINED = re.compile(
+    r"(?i)(?:(?:on|at|upon)\s+)?(?:admission|discharge)\s+day\s*\d+(?:\s*\([^()]*\))?"
+    rf"|{_COLUMN_HEADING}"
+)
+_SPACED_CELL = r"(?:(?:[<>≤≥]\s?)?\d+(?:[.,]\d+)?(?:\s?[-–—]\s?\d+(?:[.,]\d+)?)?[*†‡§]*|[-–—])"
+_SPACED_ROW = re.compile(
+    rf"^(?P<name>[^\d\s][^.;:]{{0,60}}?[A-Za-z)\]%])\s+(?P<cells>{_SPACED_CELL}"
+    rf"(?:\s+{_SPACED_CELL})*)\s*$"
+)
+
+
+def spaced_header_columns(line: str) -> tuple[tuple[Column | None, ...], ...] | None:
+    """The ways a header whose cells one space parts can be read into columns, each read as
+    ``header_columns`` reads a header between tabs; None for any other line."""
+    text = line.strip()
+    if "\t" in text or "|" in text or "  " in text or _GROUP.search(text):
+        return None
+    if not _SPACED_HEADER.match(text):
+        return None
+    tests = re.match(rf"(?i){_TESTS_HEADING}\s+", text)
+    headings = text[tests.end() if tests else 0 :]
+    readings: list[tuple[Column | None, ...]] = []
+    for cell in (_HEADING_CELL, _DAY_JOINED):
+        found = header_columns("\t".join(["", *(m.group() for m in cell.finditer(headings))]))
+        if found is not None and found[0] not in readings:
+            readings.append(found[0])
+    return tuple(readings) or None
+
+
 class TableReader:
     """Rewrites the rows under a header it reads, one line at a time."""
 
     def __init__(self) -> None:
         self.columns: tuple[Column | None, ...] = ()
         self.separator = ""
+        # A header whose cells one space parts: its readings, the first row choosing one.
+        self.readings: tuple[tuple[Column | None, ...], ...] = ()
 
     def rewrite(self, line: str) -> str:
         """``line`` as the reader should take it: a row under a read header rewritten, any
@@ -179,8 +233,14 @@ class TableReader:
         if header is not None:
             self.columns, self.separator = header
             return ""  # the header holds no value
+        spaced = spaced_header_columns(line)
+        if spaced is not None:
+            self.readings, self.columns, self.separator = spaced, max(spaced, key=len), " "
+            return ""
         if not self.columns:
             return line
+        if self.separator == " ":
+            return self._spaced_row(line)
         split = _cells(line)
         if split is None or split[1] != self.separator or len(split[0]) > len(self.columns) + 1:
             self.columns = ()
@@ -192,6 +252,29 @@ class TableReader:
         if self.separator == "  " and len(rest) < len(self.columns):
             short = _short_row(name, rest)
             return line if short is None else short
+        return self._row(line, name, rest)
+
+    def _spaced_row(self, line: str) -> str:
+        """A row under a header whose cells one space parts: read only when the test's name
+        is followed by cells alone; as many cells as columns are put under them, fewer are
+        read as a short row, more (a count with a space between its thousands) as printed."""
+        row = _SPACED_ROW.match(line.strip())
+        if row is None:
+            self.columns = ()
+            return line
+        name = row.group("name")
+        rest = [cell.group() for cell in re.finditer(_SPACED_CELL, row.group("cells"))]
+        fitting = [columns for columns in self.readings if len(columns) == len(rest)]
+        if fitting:
+            self.columns, self.readings = fitting[0], (fitting[0],)  # borne out by the row
+            return self._row(line, name, rest)
+        if len(rest) < min(len(columns) for columns in self.readings):
+            short = _short_row(name, rest)
+            return line if short is None else short
+        return line
+
+    def _row(self, line: str, name: str, rest: list[str]) -> str:
+        """The row's result cells as one clause a column, its time before the test's name."""
         reference = unit = ""
         for column, cell in zip(self.columns, rest, strict=False):
             if column is not None and column.role == "reference" and _RANGE_CELL.search(cell):
