@@ -215,6 +215,17 @@ _VISIT_ELSEWHERE = re.compile(
     r"(?:outside\s+)?(?:hospital|emergency|er\b|urgent\s+care|clinic)"
 )
 
+# Results dated a span before the visit, the span right after them: "Complete blood count
+# results in 1 month prior to his visit revealed leukopenia (1,900/μL)" (MedRBench
+# PMC11615972), "A full blood count done a month before admission revealed a bicytopenia"
+# (dev's cr6-crit-lupus-hlh). History, never the current result; a span the complaint began
+# in ("fever for 3 days before admission; his hemoglobin was 6.0") dates no result.
+_DATED_BEFORE_VISIT = re.compile(
+    r"(?i)\b(?:results?|tests?|labs?|counts?|values?|levels?|panels?|work-?up|bloods?)\s+"
+    r"(?:(?:obtained|performed|done|drawn|taken|checked)\s+)?(?:(?:in|from)\s+)?"
+    r"(?:about\s+|approximately\s+)?(?:\d+|one|two|three|four|five|six|a|an|several)\s+"
+    r"(?:days?|weeks?|months?|years?)\s+(?:before|prior\s+to)\s+(?!discharge\b)"
+)
 
 # A transcription's narrative section, in capitals: whatever specimen an earlier heading
 # named ends there.
@@ -740,6 +751,7 @@ class _State:
                 timing = "earlier"
             told_before = bool(
                 _REPORTED.search(re.split(r"\.\s|;", before)[-1])
+                or _DATED_BEFORE_VISIT.search(re.split(r"\.\s|;", before)[-1])
                 or _VISIT_ELSEWHERE.search(re.split(r"\.(?=\s|$)|;", line[match.end() :])[0])
             )
             if told_before:
