@@ -1190,9 +1190,12 @@ def _abbreviation_semicolon_value(match: re.Match[str]) -> str:
 # A count whose unit names the cells counted, inside the unit: "10.09 × 10^9 cells/L (8.88 ×
 # 10^9 neutrophils/L, 0.74 × 10^9 lymphocytes/L, and 0.46 × 10^9 monocytes/L)", "21 × 10^9
 # platelets/L" (Journal of Medical Case Reports, CUPCase row 1109). The cells' name goes before
-# the number (it names the test), "cells" is dropped, the unit stays "× 10^9/L".
+# the number (it names the test), "cells" is dropped, the unit stays "× 10^9/L". The power's
+# superscript may have been flattened by the source: "a white blood cell (WBC) count of 25.3 ×
+# 103 cells/µL (reference range, 3.5–10.5 × 103 cells/µL)" (MedRBench PMC11528664).
 _CELLS_IN_UNIT = re.compile(
-    r"(?<![\d.,])(?P<num>\d[\d.,]*)\s*(?P<power>[×xX]\s*10\s*(?:\^\s*[0-9]+|[⁰-⁹]+))\s+"
+    r"(?<![\d.,])(?P<num>\d[\d.,]*)\s*"
+    r"(?P<power>[×xX]\s*10\s*(?:\^\s*[0-9]+|[⁰-⁹]+|(?:3|6|9|12)\b))\s+"
     r"(?P<cells>(?i:cells|neutrophils|lymphocytes|monocytes|eosinophils|basophils|platelets"
     r"|leu[ck]ocytes|white\s+blood\s+cells|red\s+blood\s+cells|erythrocytes))"
     r"\s*/\s*(?P<volume>[lL]|[µμu][lL]|mm3|mm³)\b"
