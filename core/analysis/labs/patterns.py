@@ -352,6 +352,31 @@ FILLERS = {
     "recorded",
     "read",
     "reads",
+    # A course told with its verb: "her beta-hCG continued to trend down to 2642 mIU/mL",
+    # "creatine kinase elevation (500 U/L; ...) which quickly increased to 2800 U/L"
+    # (MedRBench PMC11439479, PMC11421287), "CK climbed to", "declined to", "reached a peak
+    # of": the number after them is the test's later result (context.py times it).
+    "continued",
+    "continuing",
+    "trend",
+    "trends",
+    "down",
+    "up",
+    "quickly",
+    "rapidly",
+    "improved",
+    "improving",
+    "declined",
+    "climbed",
+    "elevation",
+    "increasing",
+    "decreasing",
+    "rising",
+    "falling",
+    "reached",
+    "nadir",
+    "peak",
+    "peaking",
 }
 # Text that makes a number reference text, not a result, when it stands before a test's
 # name on the line or right after it: "Reference: troponin I < 0.04", "INR goal 2-3",
