@@ -38,6 +38,7 @@ from core.analysis.rules.neoplasms import EXTRA_SITE_ADJECTIVES as _EXTRA_SITE_A
 from core.analysis.rules.neoplasms import SITE_ADJECTIVES as _SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import morphology_names, sited_neoplasms
 from core.icd10 import code_set
+from core.spelling import fold_spelling
 
 _MAX_WORDS = 8
 _ONE_WORD_MIN = 9  # letters
@@ -117,9 +118,11 @@ def _words(text: str) -> tuple[str, ...]:
 def _parts(word: str) -> tuple[str, ...]:
     """A word as a term's key holds it: without its possessive and split at its hyphens, so
     that "B-cell" and "B cell", "non-Hodgkin" and "non Hodgkin", "Sjögren's syndrome" and the
-    code set's "Sjögren syndrome" meet. The words a match begins and ends on stay whole: the
+    code set's "Sjögren syndrome" meet, and a British spelling the code set's American one
+    (core.spelling: "benign phyllodes tumour", PMC11450233; "haemangioma", "oesophageal
+    varices"). The words a match begins and ends on stay whole: the
     "Hodgkin lymphoma" of a "non-Hodgkin lymphoma" is no match (it begins inside a word)."""
-    return tuple(word.removesuffix("'s").split("-"))
+    return tuple(fold_spelling(word.removesuffix("'s")).split("-"))
 
 
 def _key(words: tuple[str, ...]) -> str:

@@ -225,7 +225,10 @@ _STATED_INLINE = re.compile(
     # "Histopathological examination by Hematoxylin and Eosin stain (H&E) revealed
     # xanthogranulomatous pyelonephritis" (Cureus 2024, PMC11470198).
     r"(?:biopsy|biopsies|histology|histopatholog\w*|histologic\w*|cytology|cytologic\w*|"
-    r"immunohistochemi\w*|patholog(?:y|ical|ic)\s+(?:examination|report|analysis))"
+    # Pathology alone is the tissue's examination too: "Final pathology revealed diffuse large
+    # B-cell lymphoma" (MedRBench PMC11492432), "Surgical pathology showed ...".
+    r"immunohistochemi\w*|patholog(?:y|ical|ic)\s+(?:examination|report|analysis)"
+    r"|(?<!speech\s)(?<!speech-language\s)pathology)"
     # A figure's reference between the tissue and its verb is no sentence's end: "Histopathology
     # slide and result (Fig. 3) showed rib hemangioma" (PMC11625228), "histopathology (Fig. 5)
     # revealed a cribriform adenoid cystadenocarcinoma of the trachea" (PMC11406798).
