@@ -2,8 +2,9 @@
 a pathology report named "pathology" alone as the subject of its verdict ("Final pathology
 revealed diffuse large B-cell lymphoma"), and a disease's name in British spelling that the
 code set spells the American way ("benign phyllodes tumour", "haemangioma", "oesophageal
-varices"). Sentences quote case sections, but two marked as written for the test, of the MedRBench pool (wumingxin238/MedRBench @
-827ee187, 'raw_case' of 2024 PMC open-access case reports) with their PMC ids.
+varices"). Sentences quote case sections of the MedRBench pool (wumingxin238/MedRBench @
+827ee187, 'raw_case' of 2024 PMC open-access case reports) with their PMC ids, but two marked
+as written for the test.
 """
 
 from __future__ import annotations
