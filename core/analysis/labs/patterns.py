@@ -360,8 +360,6 @@ FILLERS = {
     "continuing",
     "trend",
     "trends",
-    "down",
-    "up",
     "quickly",
     "rapidly",
     "improved",
