@@ -132,7 +132,11 @@ _CORE: tuple[Analyte, ...] = (
                                     "serum glucose", "random glucose", "random blood sugar",
                                     "blood sugars",
                                     "fingerstick glucose", "fingerstick blood sugar",
-                                    "rbs", "glu", "BSL"),
+                                    "rbs", "glu", "BSL",
+                                    # capillary blood glucose at the bedside: "Initial CBG
+                                    # was low but improved to 109 mg/dL" (MedRBench
+                                    # PMC11625412; 5 pool reports write it so)
+                                    "CBG"),
             (_u("mg/dl", 70, 99, 20, 2000, extreme=3000),
              _u("mmol/l", 3.9, 5.5, 0.5, 110, extreme=170)),
             urine_form="Urine glucose"),
