@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.notes_reading import primary_code
+from core.analysis.rules.diagnosis import diagnose
+from tests.unit.notes_reading import note_facts, primary_code
 
 
 def test_final_pathology_revealing_a_lymphoma_is_the_diagnosis():
@@ -45,3 +46,23 @@ def test_speech_pathology_is_no_tissue():
 )
 def test_a_british_spelling_finds_the_code_sets_american_term(text, family):
     assert primary_code(text).startswith(family)
+
+
+def test_a_symptomatic_treatment_is_a_working_diagnosis_a_later_one_revises():
+    # PMC11437740: the gastroenteritis the boy was first treated for led (K52.9).
+    text = (
+        "He was symptomatically treated as Acute gastroenteritis and dyspepsia later "
+        "diagnosed with acute appendicitis and underwent laparotomy."
+    )
+    assert primary_code(text).startswith("K35")
+
+
+def test_an_empirical_treatment_is_said_with_doubt():
+    # PMC11406475 (a meningeal sporotrichosis): "she was empirically treated for meningeal
+    # tuberculosis (TB)" was stated as the case's tuberculosis, at full confidence.
+    text = (
+        "Even though microbiological tests were negative, she was empirically treated for "
+        "meningeal tuberculosis (TB), considering the compatible clinical picture."
+    )
+    diagnosis = diagnose([], 50, note_facts(text)).diagnosis
+    assert diagnosis.confidence_score < 0.6

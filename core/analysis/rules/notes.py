@@ -1192,7 +1192,11 @@ def _is_question(before: str, after: str) -> bool:
 # the case's final one leads. Only in the statement's own clause, with no later turn between.
 _PROVISIONAL = re.compile(
     r"(?i)\b(?:initial(?:ly)?|preliminary|provisional(?:ly)?|presumptive(?:ly)?|presumed|"
-    r"working|pre-?operative(?:ly)?|tentative(?:ly)?|at\s+first)\b"
+    r"working|pre-?operative(?:ly)?|tentative(?:ly)?|at\s+first|"
+    # A treatment of the symptoms or a guess is a working diagnosis too: "he was
+    # symptomatically treated as Acute gastroenteritis and dyspepsia later diagnosed with
+    # acute appendicitis" (MedRBench PMC11437740), "empirically treated for pneumonia".
+    r"symptomatic(?:ally)?|empiric(?:al(?:ly)?)?)\b"
 )
 _LATER_TURN = re.compile(r"(?i)\b(?:later|subsequently|eventually|finally|ultimately|then)\b")
 
