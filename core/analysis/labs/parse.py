@@ -505,11 +505,19 @@ _COMMA_VALUE_LISTED = re.compile(
 )
 
 
+# The last item of such a list, its own clause opened by "and", with the sentence going on
+# after its value: "blood urea nitrogen (BUN), 12 mg/dL; creatinine, 0.56 mg/dL; and
+# potassium, 4.1 mmol/L depicted normal kidney and renal function" (MedRBench PMC11550105).
+_LAST_OF_LIST = re.compile(r"\s*and\s*")
+_COMMA_VALUE_WITH_UNIT = re.compile(r"^\s*,\s*(?=[<>]?\d(?:[\d.]|,\d{3})*\s*[A-Za-zµμ%])")
+
+
 def _comma_then_value(clause: str, segment: str) -> str:
     # A count written first stands right before its name ("0 PMNs, 100% lymphocytes"); other
     # numbers of the clause ("The 24-h urinary study showed potassium, 44 mmol/24h") are not.
+    last_of_list = bool(_LAST_OF_LIST.fullmatch(clause) and _COMMA_VALUE_WITH_UNIT.match(segment))
     if re.search(r"\d[\d.]*\s*%?\s*$", clause) or not (
-        _COMMA_VALUE.match(segment) or _COMMA_VALUE_LISTED.match(segment)
+        _COMMA_VALUE.match(segment) or _COMMA_VALUE_LISTED.match(segment) or last_of_list
     ):
         return segment
     return " " + segment.split(",", 1)[1]

@@ -1017,11 +1017,20 @@ _SPAN_OF_RESULTS = re.compile(
     r"\d+(?:[.,]\d+)*(?:\s*[a-zA-Zµμ%]+(?:/[a-zA-Z0-9.]+)*)?"
 )
 
+# A patient's usual level given as a span: "a white blood cell count of 7.9 × 103/µL
+# (baseline 3-4 × 103/µL)" (MedRBench PMC11483682): neither end is a result (ranges of past
+# values), and its "3" was read as a second, earlier count.
+_BASELINE_SPAN = re.compile(
+    r"(?i)\bbaseline\s+(?:of\s+|was\s+|is\s+)?\d[\d.,]*\s*(?:[-–—]|to)\s*\d[\d.,]*"
+    r"(?:\s*[×x]\s*10\s*\^?\s*\d{1,2})?(?:\s*/?\s*[a-zA-Zµμ%]+(?:/[a-zA-Z0-9.µμ³]+)*)?"
+)
+
 
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _GLUED_SENTENCE.sub(lambda m: f"{m.group('unit')}. ", line)
     line = _SPAN_OF_RESULTS.sub(lambda m: f"{m.group('verb')} over a span", line)
+    line = _BASELINE_SPAN.sub("usual span", line)  # no time word left to date what follows
     line = _COUNT_THEN_SHARE.sub(_share_named, line)
     line = _PLURAL_NAME.sub(_singular, line)
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
