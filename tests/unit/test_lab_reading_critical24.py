@@ -38,3 +38,22 @@ def test_a_g_per_l_number_outside_the_g_per_dl_span_is_unchanged() -> None:
     assert _read("Serum albumin was 25 g/L.")[0][:4] == ("Albumin", 25.0, "g/L", False)
     csf = [v for v in read_lab_text("CSF protein was 1.2 g/L.").values]
     assert [(v.value, v.doubtful) for v in csf] == [(1.2, False)]
+
+
+def test_a_troponin_in_an_impossible_unit_above_its_limit_a_thousandfold_smaller() -> None:
+    # PMC11614780: "hypersensitive troponin T (491 μg/L; reference value < 0.014 μg/L)": no
+    # troponin is 491 ug/L; read as 491 ng/L (0.491 ug/L) it is still 35 times its printed
+    # limit. Doubtful, and telephoned: main kept it doubtful and never critical (a miss).
+    text = (
+        "Laboratory results showed hypersensitive troponin T (491 μg/L; reference value "
+        "< 0.014 μg/L)."
+    )
+    assert _read(text) == [("Troponin T", 491.0, "μg/L", True, True)]
+
+
+def test_a_doubtful_read_stays_unflagged_for_other_tests() -> None:
+    # Guards: a troponin read normally is judged as before, and a doubtful haemoglobin or
+    # potassium is still never telephoned.
+    assert _read("Troponin I was 0.02 ng/mL (normal < 0.04 ng/mL).")[0][3:] == (False, False)
+    assert _read("Troponin I was 2.5 ng/mL (normal < 0.04 ng/mL).")[0][3:] == (False, True)
+    assert _read("hemoglobin of 6.9g/L")[0][3:] == (True, False)
