@@ -26,6 +26,7 @@ from core.analysis.labs.patterns import (
     VALUE,
 )
 from core.analysis.labs.reference import Patient, patient_range
+from core.analysis.labs.unit_slips import slipped_tenfold
 from core.insights import LabValue
 from core.vocabulary.analytes import DRUG_LEVELS, UnitRange
 from core.vocabulary.catalog import BY_NAME, Analyte
@@ -379,7 +380,8 @@ def read_result(
         return Outcome(None, mentioned=True)  # a year, an ID, or a number in another unit
     # With its own unit written, a number beyond what a body can hold is a misread (a
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.
-    doubtful = (blood and outside) or no_such_sign
+    # "hemoglobin levels of 14 g/l": the g/dL number under a slipped unit (unit_slips.py)
+    doubtful = (blood and (outside or slipped_tenfold(target, unit, value))) or no_such_sign
     if (
         doubtful
         and _COUNT_UNIT.search(unit or "")
