@@ -145,6 +145,8 @@ def _distribute(line: str, word: re.Match[str]) -> str:
             return line
         named = [n.group() for n in names]
     else:
+        if _told_own_value(_without_names_and_brackets(line[names[0].end() : head_end])):
+            return line
         listed = _listed_with_others(line, start, names[0], head_end)
         if listed is not None:
             return _own_value(line, names[0], listed, values_match, values)
@@ -270,6 +272,21 @@ def _one_of_two(
         return line
     pair = f"{name.group()} {kept.group('value').strip()}{kept.group('aside')}"
     return f"{line[: name.start()]}{pair}{line[values_match.end('list') :]}"
+
+
+# The one named test already has its value, with a catalogue unit, before the list: the list
+# is other measures' the catalogue has no name for. "cTnI decreased to 7.41 ng/mL, NT-proBNP
+# decreased to 7282 pg/mL, and LVEF and RVEF increased to 40% and 20%, respectively"
+# (MedRBench PMC11622249) gave NT-proBNP the ejection fractions and lost its own 7282 pg/mL.
+# Days or doses between a name and its series ("on day 1 and day 3") have no unit; a range in
+# brackets ("(normal < 5 mg/L)") is not a value.
+_OWN_VALUE = re.compile(rf"(?<![\w.,]){_NUM}\s*(?P<unit>[A-Za-zµμ%][A-Za-z0-9µμ%/.^]*)")
+
+
+def _told_own_value(between: str) -> bool:
+    return any(
+        unit_key(m.group("unit").rstrip(".")) in KNOWN_UNITS for m in _OWN_VALUE.finditer(between)
+    )
 
 
 def _unit_of(value: str) -> str:
