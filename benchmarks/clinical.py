@@ -112,12 +112,14 @@ TEST_TARGETS = Figures(
 # new ones 0.509 / 0.890 / 0.423 / 0.714 / 9. The floors sit a little under the 85's figures.
 # Raised after the twenty-second round (dev 622 cases; flattened lab tables, serial courses):
 # recall 0.703, precision 0.933, plausible 0.729, critical recall 0.841, 7 false criticals.
+# False criticals lowered after the twenty-fourth round (dev 622 cases; a g/L haemoglobin
+# under a slipped unit, results dated before the visit): 6 (the random 26: 6 to 5).
 TEST_FLOORS = Figures(
     lab_recall=0.69,
     lab_precision=0.925,
     plausible_dx=0.72,
     critical_recall=0.84,
-    false_critical=7,
+    false_critical=6,
 )
 # A name that no document holds, so the scrubber's name redaction changes nothing.
 _PATIENT_NAME = "Qzxv Wkjy"
