@@ -124,8 +124,7 @@ class LabValue(BaseModel):
     # On the published critical-value list (core.analysis.labs.critical): urgent.
     critical: bool = False
     # A number beyond what the body can hold in its own unit (a lost decimal point, a
-    # slipped column): shown as "doubtful read, check the source", never critical (but a
-    # troponin still above its printed limit read a thousandfold smaller: critical.py) and
+    # slipped column): shown as "doubtful read, check the source", never critical and
     # never the ground of a diagnosis (issue #29).
     doubtful: bool = False
     # "ocr" when the value was read off a scanned page by OCR (reading.ocr), with the OCR's

@@ -116,14 +116,11 @@ BLOOD = None  # LabValue.specimen for blood, serum or plasma
 def is_critical(value: LabValue, patient: Patient | None = None) -> bool:
     """True when a blood value is beyond a critical limit (or a troponin above its limit);
     ``patient`` adds the limits of an infant's list."""
-    if value.specimen is not BLOOD:
-        return False
+    if value.specimen is not BLOOD or value.doubtful:
+        return False  # a doubtful read is shown for checking, never telephoned
     if value.analyte in _TROPONINS:
         # A "<0.01" troponin is below the limit whatever the limit is.
-        high = value.flag == "high" and value.comparator not in ("<", "≤")
-        return high and (not value.doubtful or _above_after_a_slip(value))
-    if value.doubtful:
-        return False  # a doubtful read is shown for checking, never telephoned
+        return value.flag == "high" and value.comparator not in ("<", "≤")
     limit = CRITICAL_LIMITS.get(value.analyte)
     if limit is None and patient is not None and patient.age == 0:
         limit = INFANT_LIMITS.get(value.analyte)
@@ -142,15 +139,6 @@ def is_critical(value: LabValue, patient: Patient | None = None) -> bool:
     return bool(value.unit) or all(
         _beyond(value, limit, reading) for reading in _unwritten_readings(value, limit.unit)
     )
-
-
-def _above_after_a_slip(value: LabValue) -> bool:
-    """A troponin printed in an impossible unit is still above its printed limit when read a
-    thousandfold smaller: ng/L, ng/mL and ug/L differ by a thousand, the usual slip
-    ("hypersensitive troponin T (491 μg/L; reference value < 0.014 μg/L)", PMC11614780:
-    0.491 ug/L or 491 ng/L, above the limit whichever the author meant)."""
-    limit = value.reference_high
-    return limit is not None and value.value / 1000 > limit
 
 
 def _unwritten_readings(value: LabValue, unit: str) -> list[float]:
