@@ -30,6 +30,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -110,8 +111,6 @@ def cut(git_dir: Path, pool: Path) -> int:
 
 def read(pool: Path, out: Path, only: set[str] | None = None) -> int:
     """Run the offline reader over the pool's case sections; how many were read."""
-    import tempfile
-
     from benchmarks.clinical import analyse
     from benchmarks.clinical_scoring import Case
 

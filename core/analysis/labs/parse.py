@@ -748,19 +748,20 @@ class _State:
                 specimen = "other fluid"  # a fluid's pH whose fluid went untold: never blood's
             if specimen is not None and analyte.name == "Blood pH":
                 analyte = _FLUID_PH  # "pleural fluid ... pH 7.58": the fluid's own test
+            # the sentence's words before the name and after it
+            said_before = re.split(r"\.\s|;", before)[-1]
+            said_after = re.split(r"\.(?=\s|$)|;", line[match.end() :])[0]
             after = TIME_AFTER.match(segment)
             if after:
                 timing = next(
                     k for k in ("admission", "discharge", "earlier", "repeat") if after.group(k)
                 )
-            elif timing is None and _CLAUSE_ENDS_EARLIER.search(
-                re.split(r"\.(?=\s|$)|;", line[match.end() :])[0]
-            ):
+            elif timing is None and _CLAUSE_ENDS_EARLIER.search(said_after):
                 timing = "earlier"
             told_before = bool(
-                _REPORTED.search(re.split(r"\.\s|;", before)[-1])
-                or _DATED_BEFORE_VISIT.search(re.split(r"\.\s|;", before)[-1])
-                or _VISIT_ELSEWHERE.search(re.split(r"\.(?=\s|$)|;", line[match.end() :])[0])
+                _REPORTED.search(said_before)
+                or _DATED_BEFORE_VISIT.search(said_before)
+                or _VISIT_ELSEWHERE.search(said_after)
             )
             if told_before:
                 timing = "earlier"
