@@ -42,6 +42,19 @@ _LATER = re.compile(
     r"(?i)^(?:(?:hospital\s+)?day\s*\d+|peak|nadir|follow[-\s]?up|after\b|post\b|week\s*\d+"
     r"|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?)\b|icu\b|repeat)"
 )
+# A time point named inside a longer heading: "Hospital admission for COVID-19 pneumonia",
+# "Hospital discharge for COVID-19 pneumonia", "Eye clinic presentation" (BMJ Case Reports
+# 233512). A heading of a few words that names the admission or the discharge is that column;
+# a later visit's presentation is a later column. Never a heading that puts the time before
+# or after another ("Days after admission") or names someone else ("Mother at presentation",
+# "Case 2 at admission"): such a column is not this patient's result of that day.
+_NOT_WITHIN = (
+    r"(?!(?:\S+\s+){0,3}?(?:before|prior|after|post|pre|since|mother|father|parents?|sibling"
+    r"|brother|sister|son|daughter|twin|child|control|case|patient\s*\d)\b)"
+)
+_ADMISSION_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}(?:admission|arrival)\b")
+_DISCHARGE_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}discharge\b")
+_LATER_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}(?:presentation|visit|review)\b")
 # A column of a study's group, not of one patient.
 _GROUP = re.compile(r"(?i)\(\s*n\s*=\s*\d")
 _RESULT = re.compile(
@@ -55,7 +68,7 @@ _SAID = {"admission": "on admission ", "discharge": "at discharge ", "earlier": 
 # after it ("1.24*", "15.70†", "<10", "14 200*", "8700/μL", "2890 U/L"); a range
 # ("135–145") or a median with its spread ("5.2 (2.6–23.6)") is none.
 _VALUE_CELL = re.compile(
-    r"^(?:[<>≤≥]\s*)?\d+(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§]+|\(?[HL]\)?)?"
+    r"^(?:[<>≤≥]\s*)?\d+(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§!]+|\(?[HL]\)?)?"
     r"(?:\s*[A-Za-zµμ%/×][^\s–—-]*(?:\s+[^\s–—-]+){0,2}?(?:\s*[*†‡§]+)?)?$"
 )
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3}) (\d{3})(?!\d)")
@@ -97,6 +110,12 @@ def _column(cell: str) -> Column | None:
     if _EARLIER.match(cell):
         return Column("result", "earlier")
     if _LATER.match(cell):
+        return Column("result", "later")
+    if _DISCHARGE_WITHIN.match(cell):
+        return Column("result", "discharge")
+    if _ADMISSION_WITHIN.match(cell):
+        return Column("result", "admission")
+    if _LATER_WITHIN.match(cell):
         return Column("result", "later")
     if _RESULT.match(cell):
         return Column("result")
@@ -287,6 +306,7 @@ class TableReader:
                 continue
             said = _SAID.get(column.timing or "", "")
             value = _THOUSANDS.sub(r"\1,\2", cell)  # "14 200" is fourteen thousand
+            value = re.sub(r"\s*!+", "", value)  # the paper's mark of a result out of range
             clauses.append(f"{said}{name} {value}{unit}{reference}")
         if clauses:
             return "; ".join(clauses)
