@@ -8,7 +8,10 @@ page https://casereports.bmj.com/highwire/markup/233512/expansion, as the `pages
 search tool stores it (the page joins the cells with nothing between them; the tabs are where
 the page's cells end, as a copy from the page gives them). Only rows whose four results can be
 told apart are quoted; the rows with blank days are left out, since where their blanks fell
-cannot be known from the stored text.
+cannot be known from the stored text. A second table, from a teaching case page
+(https://labce.com/spg10560634_clinical_presentation_and_initial_lab_results.aspx, as the same
+index stores it between pipes), heads a column with the earlier visit's name ("Wellness Visit")
+before the admission's.
 """
 
 from __future__ import annotations
@@ -81,3 +84,26 @@ def test_someone_elses_column_or_a_time_since_is_no_time_point() -> None:
         header = f"Laboratory findings\tHospital admission\t{heading}\tNormal range"
         found = header_columns(header)
         assert found is None or found[0][1] is None, heading
+
+
+_VISIT_THEN_ADMISSION = (
+    "A CBC was done upon admission and is shown below compared to her CBC at the wellness"
+    " visit. The reference range is listed in the last column.\n"
+    "| Wellness Visit | Admission | Reference Range |\n"
+    "Hgb | 13.8 g/dL | 13.5g/dL | 12-16 g/dL |\n"
+    "WBC | 6.7 x 103/μL | 8.4 x 103/μL | 4.8-10.8 x 103/μL |\n"
+    "platelets | 240,000/μL | 222,400/μL | 150,000-400,000/μL |\n"
+)
+
+
+def test_a_visit_named_in_its_heading_is_a_column_beside_the_admission() -> None:
+    # On main only the wellness visit's column was read, and the admission's results lost.
+    values = _values(_VISIT_THEN_ADMISSION)
+    assert [(a, v, t) for a, v, _, t in values] == [
+        ("Hemoglobin", 13.8, None),
+        ("Hemoglobin", 13.5, "admission"),
+        ("WBC", 6.7, None),
+        ("WBC", 8.4, "admission"),
+        ("Platelets", 240000.0, None),
+        ("Platelets", 222400.0, "admission"),
+    ]

@@ -44,9 +44,11 @@ _LATER = re.compile(
 )
 # A time point named inside a longer heading: "Hospital admission for COVID-19 pneumonia",
 # "Hospital discharge for COVID-19 pneumonia", "Eye clinic presentation" (BMJ Case Reports
-# 233512). A heading of a few words that names the admission or the discharge is that column;
-# a later visit's presentation is a later column. Never a heading that puts the time before
-# or after another ("Days after admission") or names someone else ("Mother at presentation",
+# 233512), "Wellness Visit" (a LabCE teaching case). A heading of a few words that names the
+# admission or the discharge is that column; a visit or a presentation is another time point
+# ("later": a column of its own whose time is not told in words, since the heading does not
+# say whether it came before the admission). Never a heading that puts the time before or
+# after another ("Days after admission") or names someone else ("Mother at presentation",
 # "Case 2 at admission"): such a column is not this patient's result of that day.
 _NOT_WITHIN = (
     r"(?!(?:\S+\s+){0,3}?(?:before|prior|after|post|pre|since|mother|father|parents?|sibling"
