@@ -60,7 +60,7 @@ from core.analysis.labs.reference import Patient
 from core.analysis.labs.respectively import EARLIER
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
-from core.analysis.labs.table_columns import TableReader
+from core.analysis.labs.table_columns import TableReader, join_cells, one_cell_a_line
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
 from core.vocabulary.analytes import URINE
@@ -127,7 +127,11 @@ def read_lab_text(
     for number, (page, page_read) in enumerate(zip(pages, expanded, strict=True), start=1):
         state.page = number if numbered else None
         table = TableReader()  # a header of columns a flattened table's rows follow
-        for raw_line, line_read in zip(page.split("\n"), page_read.split("\n"), strict=True):
+        raw_lines, lines_read = page.split("\n"), page_read.split("\n")
+        cells = one_cell_a_line(lines_read, lambda name: bool(test_starts(name, False)))
+        if cells:  # a table printed one cell per line: its rows joined back
+            raw_lines, lines_read = join_cells(raw_lines, cells), join_cells(lines_read, cells)
+        for raw_line, line_read in zip(raw_lines, lines_read, strict=True):
             row = table.rewrite(line_read)
             state.table_row = row != line_read
             state.read(raw_line, row)
@@ -646,9 +650,10 @@ class _State:
             self.flush()
         self.printed_row = raw_line
         found = self._read_line(line, raw_line)
-        # A name with no number after it opens a row of cells ("■ 1■■ Cardiac Troponin I").
+        # A name with no number after it opens a row of cells ("■ 1■■ Cardiac Troponin I");
+        # the power of ten of its unit is no number ("WBC (10^9/L)", then "3.0", then "4-10").
         after_name = line[starts[0][0].end() :] if starts else line
-        if found or re.search(r"\d", without_names(after_name)):
+        if found or re.search(r"\d", EXPONENT_UNIT.sub(" ", without_names(after_name))):
             return
         if starts and len(line.strip()) <= HEADING_MAX and not line.rstrip().endswith("."):
             self.cells = [line]  # a table's name cell; a sentence ending in "." is prose

@@ -21,6 +21,7 @@ table; a cell that holds no number (a dash, "Not detected") gives no value.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _PIPE = re.compile(r"\s*\|\s*")
@@ -326,3 +327,70 @@ def _short_row(name: str, rest: list[str]) -> str | None:
     reference = f" ({ranges[-1]})" if ranges else ""
     values = [_THOUSANDS.sub(r"\1,\2", c) for c in rest if c not in ranges and _VALUE_CELL.match(c)]
     return "; ".join(f"{name} {value}{reference}" for value in values)
+
+
+# A table printed one cell per line, as a page's or a PDF's text often gives it: the header's
+# cells ("Variables", "Admission", "Day 20", "Day 24", "Reference"), then each row's name and
+# its cells, each on a line of its own. Read one line at a time, a row's later columns were
+# lost and read without their time. Such a header and the rows under it are joined back into
+# lines of cells between runs of spaces, which the table reader above reads.
+_JOIN = "   "
+_MAX_HEADER_CELLS = 10
+_MAX_CELL = 30  # characters: a cell, not a sentence
+
+
+def _cellish(line: str) -> bool:
+    text = line.strip()
+    if not text or len(text) > _MAX_CELL:
+        return False
+    return bool(_VALUE_CELL.match(text) or _RANGE_CELL.search(text) or text in "-–—")
+
+
+def one_cell_a_line(lines: list[str], is_test_name: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """The spans of ``lines`` (start, end) that are a header or a row printed one cell per
+    line under a header this module reads; every other line is left out."""
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(lines):
+        end = i
+        while (
+            end < len(lines)
+            and end - i < _MAX_HEADER_CELLS
+            and lines[end].strip()
+            and (
+                _column(lines[end].strip()) is not None
+                or (end == i and re.fullmatch(rf"(?i){_TESTS_HEADING}", lines[end].strip()))
+            )
+        ):
+            end += 1
+        header = _JOIN.join(c.strip() for c in lines[i:end])
+        found = header_columns(header) if end - i >= 3 else None
+        if found is None:
+            i += 1
+            continue
+        columns = len(found[0])
+        spans.append((i, end))
+        row = end
+        while row < len(lines):
+            name = lines[row].strip()
+            if not name or len(name) > 2 * _MAX_CELL or _cellish(name) or not is_test_name(name):
+                break
+            cells = row + 1
+            while cells < len(lines) and cells - row <= columns and _cellish(lines[cells]):
+                cells += 1
+            spans.append((row, cells))
+            row = cells
+        i = row
+    return spans
+
+
+def join_cells(lines: list[str], spans: list[tuple[int, int]]) -> list[str]:
+    """``lines`` with each span joined into one line of cells."""
+    joined: list[str] = []
+    at = 0
+    for start, end in spans:
+        joined.extend(lines[at:start])
+        joined.append(_JOIN.join(c.strip() for c in lines[start:end]))
+        at = end
+    joined.extend(lines[at:])
+    return joined
