@@ -11,7 +11,9 @@ told apart are quoted; the rows with blank days are left out, since where their 
 cannot be known from the stored text. A second table, from a teaching case page
 (https://labce.com/spg10560634_clinical_presentation_and_initial_lab_results.aspx, as the same
 index stores it between pipes), heads a column with the earlier visit's name ("Wellness Visit")
-before the admission's.
+before the admission's. A third, "Clinical Cases in Tropical Medicine" (2nd ed., 2022) table 62.1
+as `belovedshark/ClinicalDiagnosis_RAG` @ f1901e46 stores it in markdown, heads the patient's
+two visits "Patient initial visit" and "Patient 6 years later".
 """
 
 from __future__ import annotations
@@ -107,3 +109,32 @@ def test_a_visit_named_in_its_heading_is_a_column_beside_the_admission() -> None
         ("Platelets", 240000.0, None),
         ("Platelets", 222400.0, "admission"),
     ]
+
+
+_PATIENT_AT_TWO_VISITS = (
+    "TABLE 62.1 Laboratory Results\n"
+    "Parameter\tPatient initial visit\tPatient 6 years later\tReference Range\n"
+    "WBC (109/L)\t17.6\t9.2\t4-10\n"
+    "Haemoglobin (g/dL)\t6.9\t8.3\t13-15\n"
+    "Platelet (109/L)\tAdequate\t364\t150-400\n"
+)
+
+
+def test_the_patients_column_at_a_time_is_a_time_point() -> None:
+    # On main only the first visit's column was read: the results six years later were lost.
+    values = _values(_PATIENT_AT_TWO_VISITS)
+    assert [(a, v, t) for a, v, _, t in values] == [
+        ("WBC", 17.6, "admission"),
+        ("WBC", 9.2, None),
+        ("Hemoglobin", 6.9, "admission"),
+        ("Hemoglobin", 8.3, None),
+        ("Platelets", 364.0, None),  # "Adequate" is no number
+    ]
+
+
+def test_another_numbered_patients_column_is_none() -> None:
+    # Guard: "Patient 2" is someone else, at any time.
+    for heading in ("Patient 2", "Patient 2 at admission"):
+        header = f"Parameter\tPatient initial visit\t{heading}\tReference Range"
+        found = header_columns(header)
+        assert found is None or found[0][1] is None, heading

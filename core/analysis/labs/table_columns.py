@@ -41,7 +41,7 @@ _DISCHARGE = re.compile(r"(?i)^(?:(?:on|at|upon)\s+)?discharge\b")
 _EARLIER = re.compile(r"(?i)^(?:baseline|previous|prior|before\b|pre-?admission)")
 _LATER = re.compile(
     r"(?i)^(?:(?:hospital\s+)?day\s*\d+|peak|nadir|follow[-\s]?up|after\b|post\b|week\s*\d+"
-    r"|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?)\b|icu\b|repeat)"
+    r"|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?|years?)\b|icu\b|repeat)"
 )
 # A time point named inside a longer heading: "Hospital admission for COVID-19 pneumonia",
 # "Hospital discharge for COVID-19 pneumonia", "Eye clinic presentation" (BMJ Case Reports
@@ -101,7 +101,18 @@ def _cells(line: str) -> tuple[list[str], str] | None:
     return None
 
 
+# "Patient initial visit", "Patient 6 years later" (Clinical Cases in Tropical Medicine, 2022,
+# table 62.1): the patient's column at a time; "Patient 2" is another patient's.
+_PATIENT_AT = re.compile(
+    r"(?i)^(?:the\s+)?patient(?:'s)?\s+(?=[A-Za-z]|\d+\s*(?:h|hours?|days?|weeks?|months?|years?)\b)"
+)
+
+
 def _column(cell: str) -> Column | None:
+    at = _PATIENT_AT.match(cell)
+    if at and not _RESULT.match(cell):
+        timed = _column(cell[at.end() :])
+        return timed if timed is not None and timed.timing is not None else None
     if _REFERENCE.search(cell):
         return Column("reference")
     if _UNIT.match(cell):
