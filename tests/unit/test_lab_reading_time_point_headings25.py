@@ -138,3 +138,17 @@ def test_another_numbered_patients_column_is_none() -> None:
         header = f"Parameter\tPatient initial visit\t{heading}\tReference Range"
         found = header_columns(header)
         assert found is None or found[0][1] is None, heading
+
+
+def test_polymorphs_are_the_neutrophils() -> None:
+    # Casebook table 13.1 "Polymorphs (%) | 92.1 | 45-70" and MedRBench PMC11514712 (a dev
+    # case): "82% polymorphs, and 18% lymphocytes" in a CSF count; British and Indian usage.
+    assert _values("Parameter\tPatient\tReference Range\nPolymorphs (%)\t92.1\t45-70\n") == [
+        ("Neutrophils", 92.1, "high", None)
+    ]
+    sentence = (
+        "CSF cell count was 457,530 × 106/L, with 120,000 × 106/L red cells, 82% polymorphs,"
+        " and 18% lymphocytes."
+    )
+    neutrophils = [v for v in read_lab_text(sentence).values if v.analyte == "Neutrophils"]
+    assert [(v.value, v.specimen) for v in neutrophils] == [(82.0, "csf")]
