@@ -369,6 +369,12 @@ _CRITERIA = re.compile(
 _SPECIMEN_CELL = re.compile(r"^\s*(Plasma|Serum|Blood|Urine|CSF)\s+(?=[A-Z])")
 # A numbered list's item ("3. Others:") is no cell of the name on the line before it.
 _LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s+[A-Za-z]")
+# A table's caption: "TABLE 3.2 CSF Results on Admission", "Table 1. Laboratory findings".
+# Its number is the table's, no result: the words after it are a heading whose specimen the
+# rows under it take, and a new caption opens its table afresh.
+_CAPTION = re.compile(
+    r"(?i)^\s*(?:supplementa(?:l|ry)\s+)?table\s+[A-Z]?\d+(?:\.\d+)?[a-z]?\b\s*[:.]?\s*"
+)
 # A lettered line: an option of a multiple-choice question, or an answer naming one.
 _OPTION = re.compile(r"^\s*(?:[-•]\s*)?\(?([a-eA-E])\)\s+\S")
 # A value the author expects from a formula, beside the measured one: "Compensation using
@@ -652,7 +658,11 @@ class _State:
         found = self._read_line(line, raw_line)
         # A name with no number after it opens a row of cells ("■ 1■■ Cardiac Troponin I");
         # the power of ten of its unit is no number ("WBC (10^9/L)", then "3.0", then "4-10").
-        after_name = line[starts[0][0].end() :] if starts else line
+        caption = _CAPTION.match(line)
+        if caption and not found:
+            self.section.specimen = None  # a new table: its caption says whose fluid
+            line = line[caption.end() :]
+        after_name = line[starts[0][0].end() :] if starts and not caption else line
         if found or re.search(r"\d", EXPONENT_UNIT.sub(" ", without_names(after_name))):
             return
         if starts and len(line.strip()) <= HEADING_MAX and not line.rstrip().endswith("."):
