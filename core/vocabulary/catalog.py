@@ -114,6 +114,8 @@ _CORE: tuple[Analyte, ...] = (
                                           "segmented cells", "polys", "pmns", "pmn",
                                           "polymorphonuclear", "polymorphonuclears",
                                           "polymorphonuclear cells",
+                                          # British and Indian usage: "82% polymorphs"
+                                          "polymorphs",
                                           "absolute neutrophils", "anc", "segs",
                                           "absolute neutrophil count", "neutrophilic leukocytes",
                                           "neutrophilic leucocytes", "neutrophilic granulocytes",

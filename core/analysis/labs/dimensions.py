@@ -89,6 +89,41 @@ def katal_range(analyte: Analyte, unit: str | None) -> UnitRange | None:
     return None
 
 
+@cache
+def _scale(key: str, own: str) -> float | None:
+    """How many ``own`` one ``key`` is, by UCUM through pint, when both measure exactly the
+    same quantity (1 g/dL is 10,000 mg/L); None otherwise (a mass against an amount of
+    substance needs the molar mass, which this does not guess)."""
+    code, own_code = UCUM.get(key), UCUM.get(own)
+    if code is None or own_code is None or _ANNOTATION.search(code + own_code):
+        return None
+    registry = _registry()
+    try:
+        written = registry.from_ucum(code)  # type: ignore[attr-defined]
+        other = registry.from_ucum(own_code)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - a code pint cannot read is no scale
+        return None
+    if written.dimensionality != other.dimensionality:
+        return None
+    return float((written / other).to("dimensionless").magnitude)
+
+
+def possible_span(analyte: Analyte, unit: str | None) -> UnitRange | None:
+    """What a body can hold of ``analyte`` in a unit the catalogue keeps no range in but that
+    measures the same quantity as one it does: "CRP at 0.6 g/dL" is 6,000 mg/L, beyond any
+    patient's (a milligram unit printed as grams). Only the possible span is scaled; the
+    reference range stays the catalogue's, in its own units."""
+    key = unit_key(unit)
+    if not key or key in {r.unit for r in analyte.ranges}:
+        return None
+    for own in analyte.ranges:
+        factor = _scale(key, own.unit)
+        if factor:
+            extreme = own.extreme / factor if own.extreme is not None else None
+            return UnitRange(key, None, None, own.floor / factor, own.limit / factor, True, extreme)
+    return None
+
+
 def measures_no_count(unit: str | None) -> bool:
     """True when ``unit`` as written is known to measure something other than a number per
     volume (an enzyme's µkat/L, a concentration's mmol/L); False for a count's unit

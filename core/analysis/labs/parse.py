@@ -60,7 +60,7 @@ from core.analysis.labs.reference import Patient
 from core.analysis.labs.respectively import EARLIER
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
-from core.analysis.labs.table_columns import TableReader
+from core.analysis.labs.table_columns import TableReader, join_cells, one_cell_a_line
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
 from core.vocabulary.analytes import URINE
@@ -127,7 +127,11 @@ def read_lab_text(
     for number, (page, page_read) in enumerate(zip(pages, expanded, strict=True), start=1):
         state.page = number if numbered else None
         table = TableReader()  # a header of columns a flattened table's rows follow
-        for raw_line, line_read in zip(page.split("\n"), page_read.split("\n"), strict=True):
+        raw_lines, lines_read = page.split("\n"), page_read.split("\n")
+        cells = one_cell_a_line(lines_read, lambda name: bool(test_starts(name, False)))
+        if cells:  # a table printed one cell per line: its rows joined back
+            raw_lines, lines_read = join_cells(raw_lines, cells), join_cells(lines_read, cells)
+        for raw_line, line_read in zip(raw_lines, lines_read, strict=True):
             row = table.rewrite(line_read)
             state.table_row = row != line_read
             state.read(raw_line, row)
@@ -365,6 +369,12 @@ _CRITERIA = re.compile(
 _SPECIMEN_CELL = re.compile(r"^\s*(Plasma|Serum|Blood|Urine|CSF)\s+(?=[A-Z])")
 # A numbered list's item ("3. Others:") is no cell of the name on the line before it.
 _LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s+[A-Za-z]")
+# A table's caption: "TABLE 3.2 CSF Results on Admission", "Table 1. Laboratory findings".
+# Its number is the table's, no result: the words after it are a heading whose specimen the
+# rows under it take, and a new caption opens its table afresh.
+_CAPTION = re.compile(
+    r"(?i)^\s*(?:supplementa(?:l|ry)\s+)?table\s+[A-Z]?\d+(?:\.\d+)?[a-z]?\b\s*[:.]?\s*"
+)
 # A lettered line: an option of a multiple-choice question, or an answer naming one.
 _OPTION = re.compile(r"^\s*(?:[-•]\s*)?\(?([a-eA-E])\)\s+\S")
 # A value the author expects from a formula, beside the measured one: "Compensation using
@@ -646,9 +656,14 @@ class _State:
             self.flush()
         self.printed_row = raw_line
         found = self._read_line(line, raw_line)
-        # A name with no number after it opens a row of cells ("■ 1■■ Cardiac Troponin I").
-        after_name = line[starts[0][0].end() :] if starts else line
-        if found or re.search(r"\d", without_names(after_name)):
+        # A name with no number after it opens a row of cells ("■ 1■■ Cardiac Troponin I");
+        # the power of ten of its unit is no number ("WBC (10^9/L)", then "3.0", then "4-10").
+        caption = _CAPTION.match(line)
+        if caption and not found:
+            self.section.specimen = None  # a new table: its caption says whose fluid
+            line = line[caption.end() :]
+        after_name = line[starts[0][0].end() :] if starts and not caption else line
+        if found or re.search(r"\d", EXPONENT_UNIT.sub(" ", without_names(after_name))):
             return
         if starts and len(line.strip()) <= HEADING_MAX and not line.rstrip().endswith("."):
             self.cells = [line]  # a table's name cell; a sentence ending in "." is prose

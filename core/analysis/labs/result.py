@@ -10,7 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from core.analysis.labs.dimensions import dimension_of, katal_range, measures_no_count, unit_fits
+from core.analysis.labs.dimensions import (
+    dimension_of,
+    katal_range,
+    measures_no_count,
+    possible_span,
+    unit_fits,
+)
 from core.analysis.labs.patterns import (
     ANALYTE_NAME,
     BOUND_WORD,
@@ -375,8 +381,17 @@ def read_result(
     blood = specimen is None
     own_unit = _own_unit(target, unit)
     fits = _default_range(target, unit, value) is not None if own_unit else target.plausible(value)
+    # A unit of the same quantity as the catalogue's own ("CRP at 0.6 g/dL" beside mg/L): the
+    # number is judged against what a body can hold in that unit, scaled by UCUM. A number
+    # the test can take but not in that unit is a slipped unit, kept doubtful; one it cannot
+    # take in any unit ("potassium channel antibody ... 56 pmol/L") is still no such result.
+    slipped = False
+    span = None if own_unit else possible_span(target, unit)
+    if span is not None:
+        slipped = fits and not span.fits_written(value)
+        fits = span.fits_written(value)
     outside = not fits
-    if blood and outside and not own_unit:
+    if blood and outside and not own_unit and not slipped:
         return Outcome(None, mentioned=True)  # a year, an ID, or a number in another unit
     # With its own unit written, a number beyond what a body can hold is a misread (a
     # decimal point lost, a column slipped): kept for the doctor to check, never acted on.

@@ -1371,25 +1371,35 @@ _RUN_AFTER_UNIT = re.compile(r"\)(?P<run>\d[\d.]*[–-]\d+(?:\.\d+)?)")
 _PLAIN = re.compile(r"(?:0|[1-9]\d*)(?:\.\d+)?")
 
 
+def _decimals(number: str) -> int:
+    return len(number.partition(".")[2])
+
+
 def _split_run(match: re.Match[str]) -> str:
-    """The value and the range of a run: of every split that leaves a valid number and a
-    valid range, the value nearest its range (a result is rarely far outside it)."""
+    """The value and the range of a run. A range's ends are printed alike ("12-14", "4.0–11.0",
+    "150–400"), so only a split whose low end has as many decimals as its high end is one; of
+    those, the value with the fewest decimals, then the nearest its range (a result is rarely
+    far outside it). "10.212-14" is a haemoglobin of 10.2 under 12-14: splitting it as 1 under
+    0.212-14 made a critical haemoglobin of 1.0 (a casebook's tables run together). A run no
+    split reads is left as it is, and no number is taken from it."""
     run = match.group("run")
     head, high_text = re.split(r"[–-]", run, maxsplit=1)
-    best: tuple[float, str, str] | None = None
+    best: tuple[int, float, str, str] | None = None
     for cut in range(1, len(head)):
         value, low = head[:cut], head[cut:]
         if not (_PLAIN.fullmatch(value) and _PLAIN.fullmatch(low)):
+            continue
+        if _decimals(low) != _decimals(high_text):
             continue
         v, lo, hi = float(value), float(low), float(high_text)
         if lo > hi:
             continue
         distance = 0.0 if lo <= v <= hi else min(abs(v - lo), abs(v - hi)) / max(hi, 1e-9)
-        if best is None or distance < best[0]:
-            best = (distance, value, low)
+        if best is None or (_decimals(value), distance) < best[:2]:
+            best = (_decimals(value), distance, value, low)
     if best is None:
         return match.group()
-    return f") {best[1]} ({best[2]}–{high_text}) "
+    return f") {best[2]} ({best[3]}–{high_text}) "
 
 
 # "134–145132–140": two ranges run together (the usual one, then another population's).

@@ -21,6 +21,7 @@ table; a cell that holds no number (a dash, "Not detected") gives no value.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _PIPE = re.compile(r"\s*\|\s*")
@@ -40,8 +41,23 @@ _DISCHARGE = re.compile(r"(?i)^(?:(?:on|at|upon)\s+)?discharge\b")
 _EARLIER = re.compile(r"(?i)^(?:baseline|previous|prior|before\b|pre-?admission)")
 _LATER = re.compile(
     r"(?i)^(?:(?:hospital\s+)?day\s*\d+|peak|nadir|follow[-\s]?up|after\b|post\b|week\s*\d+"
-    r"|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?)\b|icu\b|repeat)"
+    r"|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?|years?)\b|icu\b|repeat)"
 )
+# A time point named inside a longer heading: "Hospital admission for COVID-19 pneumonia",
+# "Hospital discharge for COVID-19 pneumonia", "Eye clinic presentation" (BMJ Case Reports
+# 233512), "Wellness Visit" (a LabCE teaching case). A heading of a few words that names the
+# admission or the discharge is that column; a visit or a presentation is another time point
+# ("later": a column of its own whose time is not told in words, since the heading does not
+# say whether it came before the admission). Never a heading that puts the time before or
+# after another ("Days after admission") or names someone else ("Mother at presentation",
+# "Case 2 at admission"): such a column is not this patient's result of that day.
+_NOT_WITHIN = (
+    r"(?!(?:\S+\s+){0,3}?(?:before|prior|after|post|pre|since|mother|father|parents?|sibling"
+    r"|brother|sister|son|daughter|twin|child|control|case|patient\s*\d)\b)"
+)
+_ADMISSION_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}(?:admission|arrival)\b")
+_DISCHARGE_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}discharge\b")
+_LATER_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}(?:presentation|visit|review)\b")
 # A column of a study's group, not of one patient.
 _GROUP = re.compile(r"(?i)\(\s*n\s*=\s*\d")
 _RESULT = re.compile(
@@ -55,7 +71,7 @@ _SAID = {"admission": "on admission ", "discharge": "at discharge ", "earlier": 
 # after it ("1.24*", "15.70†", "<10", "14 200*", "8700/μL", "2890 U/L"); a range
 # ("135–145") or a median with its spread ("5.2 (2.6–23.6)") is none.
 _VALUE_CELL = re.compile(
-    r"^(?:[<>≤≥]\s*)?\d+(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§]+|\(?[HL]\)?)?"
+    r"^(?:[<>≤≥]\s*)?\d+(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§!]+|\(?[HL]\)?)?"
     r"(?:\s*[A-Za-zµμ%/×][^\s–—-]*(?:\s+[^\s–—-]+){0,2}?(?:\s*[*†‡§]+)?)?$"
 )
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3}) (\d{3})(?!\d)")
@@ -85,7 +101,18 @@ def _cells(line: str) -> tuple[list[str], str] | None:
     return None
 
 
+# "Patient initial visit", "Patient 6 years later" (Clinical Cases in Tropical Medicine, 2022,
+# table 62.1): the patient's column at a time; "Patient 2" is another patient's.
+_PATIENT_AT = re.compile(
+    r"(?i)^(?:the\s+)?patient(?:'s)?\s+(?=[A-Za-z]|\d+\s*(?:h|hours?|days?|weeks?|months?|years?)\b)"
+)
+
+
 def _column(cell: str) -> Column | None:
+    at = _PATIENT_AT.match(cell)
+    if at and not _RESULT.match(cell):
+        timed = _column(cell[at.end() :])
+        return timed if timed is not None and timed.timing is not None else None
     if _REFERENCE.search(cell):
         return Column("reference")
     if _UNIT.match(cell):
@@ -97,6 +124,12 @@ def _column(cell: str) -> Column | None:
     if _EARLIER.match(cell):
         return Column("result", "earlier")
     if _LATER.match(cell):
+        return Column("result", "later")
+    if _DISCHARGE_WITHIN.match(cell):
+        return Column("result", "discharge")
+    if _ADMISSION_WITHIN.match(cell):
+        return Column("result", "admission")
+    if _LATER_WITHIN.match(cell):
         return Column("result", "later")
     if _RESULT.match(cell):
         return Column("result")
@@ -287,6 +320,7 @@ class TableReader:
                 continue
             said = _SAID.get(column.timing or "", "")
             value = _THOUSANDS.sub(r"\1,\2", cell)  # "14 200" is fourteen thousand
+            value = re.sub(r"\s*!+", "", value)  # the paper's mark of a result out of range
             clauses.append(f"{said}{name} {value}{unit}{reference}")
         if clauses:
             return "; ".join(clauses)
@@ -304,3 +338,70 @@ def _short_row(name: str, rest: list[str]) -> str | None:
     reference = f" ({ranges[-1]})" if ranges else ""
     values = [_THOUSANDS.sub(r"\1,\2", c) for c in rest if c not in ranges and _VALUE_CELL.match(c)]
     return "; ".join(f"{name} {value}{reference}" for value in values)
+
+
+# A table printed one cell per line, as a page's or a PDF's text often gives it: the header's
+# cells ("Variables", "Admission", "Day 20", "Day 24", "Reference"), then each row's name and
+# its cells, each on a line of its own. Read one line at a time, a row's later columns were
+# lost and read without their time. Such a header and the rows under it are joined back into
+# lines of cells between runs of spaces, which the table reader above reads.
+_JOIN = "   "
+_MAX_HEADER_CELLS = 10
+_MAX_CELL = 30  # characters: a cell, not a sentence
+
+
+def _cellish(line: str) -> bool:
+    text = line.strip()
+    if not text or len(text) > _MAX_CELL:
+        return False
+    return bool(_VALUE_CELL.match(text) or _RANGE_CELL.search(text) or text in "-–—")
+
+
+def one_cell_a_line(lines: list[str], is_test_name: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """The spans of ``lines`` (start, end) that are a header or a row printed one cell per
+    line under a header this module reads; every other line is left out."""
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(lines):
+        end = i
+        while (
+            end < len(lines)
+            and end - i < _MAX_HEADER_CELLS
+            and lines[end].strip()
+            and (
+                _column(lines[end].strip()) is not None
+                or (end == i and re.fullmatch(rf"(?i){_TESTS_HEADING}", lines[end].strip()))
+            )
+        ):
+            end += 1
+        header = _JOIN.join(c.strip() for c in lines[i:end])
+        found = header_columns(header) if end - i >= 3 else None
+        if found is None:
+            i += 1
+            continue
+        columns = len(found[0])
+        spans.append((i, end))
+        row = end
+        while row < len(lines):
+            name = lines[row].strip()
+            if not name or len(name) > 2 * _MAX_CELL or _cellish(name) or not is_test_name(name):
+                break
+            cells = row + 1
+            while cells < len(lines) and cells - row <= columns and _cellish(lines[cells]):
+                cells += 1
+            spans.append((row, cells))
+            row = cells
+        i = row
+    return spans
+
+
+def join_cells(lines: list[str], spans: list[tuple[int, int]]) -> list[str]:
+    """``lines`` with each span joined into one line of cells."""
+    joined: list[str] = []
+    at = 0
+    for start, end in spans:
+        joined.extend(lines[at:start])
+        joined.append(_JOIN.join(c.strip() for c in lines[start:end]))
+        at = end
+    joined.extend(lines[at:])
+    return joined
