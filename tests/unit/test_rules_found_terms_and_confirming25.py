@@ -1,6 +1,7 @@
 """The primary diagnosis on case sections (issue #29, twenty-fifth round, reader-dx25): a
 code-set term a test's result names in a case's telling is found, as the hand list's
-conditions are ("Postoperative CT revealed exacerbated hydrocephalus"); a test's outcome told
+conditions are ("Postoperative CT revealed exacerbated hydrocephalus"), and so is one an
+operation treats ("diaphragmatic hernia repair"); a test's outcome told
 with "confirming" states what it confirms; criteria a case meets state the disease. Sentences
 quote case sections of the MedRBench pool (wumingxin238/MedRBench @ 827ee187, 'raw_case' of
 2024 PMC open-access case reports) with their PMC ids, but those marked as written for the test.
@@ -123,3 +124,23 @@ def test_criteria_weighed_in_a_differential_state_nothing():
         "criteria, and giant cell arteritis."
     )
     assert not note_facts(text).stated
+
+
+def test_the_condition_an_operation_repairs_is_told_now():
+    # PMC11445712: the rib fractures of an accident two years before led (S22.39) on main.
+    text = (
+        "He gives a history of a road traffic accident 2 years ago with impact over left chest "
+        "and rib fractures, for which a thoracostomy tube was placed. The patient underwent "
+        "laparoscopic left diaphragmatic hernia repair with mesh hernioplasty after 6 h of "
+        "admission."
+    )
+    assert primary_code(text).startswith("K44")
+
+
+def test_a_repair_years_before_is_history():
+    # Guard, PMC11624035: an operation of the past surgical history names a known condition.
+    text = (
+        "He had a past surgical history of an inguinal hernia repair several years prior, "
+        "which was noted to have provoked the DVT and PE."
+    )
+    assert "Inguinal hernia" not in _current(text)

@@ -760,6 +760,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
                 not stating
                 and not _STATED_AFTER.match(sentence[end:])
                 and not _term_found_by_test(kind, facts, condition, sentence[:start])
+                and not _term_operated_on(kind, facts, condition, sentence[:start], sentence[end:])
             ):
                 continue
             spans = [x for x in spans if x not in inside] + [(start, end, condition)]
@@ -1280,6 +1281,28 @@ def _term_found_by_test(kind: str, facts: NoteFacts, condition: Condition, befor
         and not _CLAUSE.search(result.group("gap"))
         and not _NO_WORK_UP_FINDING.search(clause[: result.start("gap")])
     )
+
+
+# The condition an operation of the case treats, named as its object: "The patient underwent
+# laparoscopic left diaphragmatic hernia repair with mesh hernioplasty" (MedRBench PMC11445712,
+# whose case named the hernia nowhere else but in an X-ray's "herniation of bowel loops").
+_OPERATED_BEFORE = re.compile(
+    r"(?i)\b(?:excision|resection|removal|repair|enucleation|marsupiali[sz]ation|drainage)\s+of\s+"
+    r"(?:the\s+|a\s+|an\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,3}$"
+)
+_OPERATED_AFTER = re.compile(r"(?i)^\s*(?:repair|excision|resection|removal|enucleation)\b")
+
+
+def _term_operated_on(
+    kind: str, facts: NoteFacts, condition: Condition, before: str, after: str
+) -> bool:
+    """A code-set term named as the object of an operation in a case's telling ("excision of
+    the X", "X repair"): told now, as the hand list's conditions are; an operation of the past
+    ("a past surgical history of an inguinal hernia repair several years prior") is history by
+    the words around it, as any mention is."""
+    if kind != "present" or not facts.file_tells or condition.code.startswith("R"):
+        return False
+    return bool(_OPERATED_BEFORE.search(_own_clause(before)) or _OPERATED_AFTER.match(after))
 
 
 def _provisional(before: str, statement: re.Match[str] | None) -> bool:
