@@ -144,3 +144,10 @@ def test_a_repair_years_before_is_history():
         "which was noted to have provoked the DVT and PE."
     )
     assert "Inguinal hernia" not in _current(text)
+
+
+def test_criteria_not_met_deny_the_disease():
+    # Guard, written for the test: the denial before the criteria reaches the disease.
+    facts = note_facts("She had not met the criteria for Kawasaki disease.")
+    assert not facts.stated
+    assert "Mucocutaneous lymph node syndrome [Kawasaki]" in facts.negated
