@@ -196,6 +196,15 @@ _SUBJECT_STATEMENT = re.compile(r"(?i)" + _SUBJECT)
 _STATED_INLINE = re.compile(
     r"(?i)\b(?:diagnos[ie]s\s+(?:of|is|was|were|are)|diagnosed\s+(?:with|as|to\s+have)|"
     r"consistent\s+with|compatible\s+with|in\s+keeping(?:\s+with)?|confirmed|"
+    # A test's result told after it as its outcome: "an image-guided biopsy of the right
+    # retroperitoneal mass ..., confirming a poorly differentiated neuroendocrine carcinoma"
+    # (MedRBench PMC11406358), "histopathological examination confirming an undifferentiated
+    # adenocarcinoma localized in the submucosa of the duodenum" (PMC11456785).
+    r"confirming|"
+    # Criteria a case meets: "our patient met the diagnostic criteria for Takayasu's arteritis
+    # (TA)" (PMC11609549), "met criteria for sepsis with pyelonephritis" (PMC11584938).
+    r"(?:met|meets|meeting|fulfill?ed|fulfils|fulfilling|satisfied)\s+(?:all\s+)?(?:the\s+)?"
+    r"(?:\w+\s+)?criteria\s+for|"
     # What the organ showed to the surgeon's or pathologist's eye: "Gross inspection of the
     # spleen revealed a 300 mL splenic abscess" (JMCR, CUPCase; cr4-labs-splenic-abscess-*).
     r"(?:gross\s+(?:inspection|examination|pathology)|autopsy|necropsy|(?:exploratory\s+)?"
@@ -747,7 +756,12 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             )
             if critical:
                 condition = replace(condition, severity="critical")
-            elif not stating and not _STATED_AFTER.match(sentence[end:]):
+            elif (
+                not stating
+                and not _STATED_AFTER.match(sentence[end:])
+                and not _term_found_by_test(kind, facts, condition, sentence[:start])
+                and not _term_operated_on(kind, facts, condition, sentence[:start], sentence[end:])
+            ):
                 continue
             spans = [x for x in spans if x not in inside] + [(start, end, condition)]
     spans = _without_long_form_words(sentence, spans)
@@ -1243,6 +1257,52 @@ def _found_by_test(before: str) -> bool:
     """A test's result names the mention, with no new clause of the presentation between."""
     result = _TEST_RESULT.search(_own_clause(before))
     return result is not None and not _CLAUSE.search(result.group("gap"))
+
+
+# A study that found nothing ("neither transabdominal nor transvaginal obstetric ultrasound
+# revealed signs of uterine or tubal pregnancy", PMC11648800) or that followed the treatment ("The
+# follow-up angio-CT revealed postsurgical changes, including the replacement of the aortic root",
+# PMC11609549): what its result names is no finding of the case's work-up.
+_NO_WORK_UP_FINDING = re.compile(r"(?i)\b(?:neither|nor|follow[-\s]?up|repeat(?:ed)?|control)\b")
+
+
+def _term_found_by_test(kind: str, facts: NoteFacts, condition: Condition, before: str) -> bool:
+    """A code-set term a test's result names in a case's telling: "Postoperative CT revealed
+    exacerbated hydrocephalus, likely from VP shunt occlusion" (MedRBench PMC11333776, whose
+    case named nothing else). The hand list's conditions are read there as found now
+    (``Mention.found``); a term of the code set is too, never a finding of chapter R (a sign
+    a test shows is no disease it found), nor a follow-up study's or one that found nothing."""
+    if kind != "present" or not facts.file_tells or condition.code.startswith("R"):
+        return False
+    clause = _own_clause(before)
+    result = _TEST_RESULT.search(clause)
+    return (
+        result is not None
+        and not _CLAUSE.search(result.group("gap"))
+        and not _NO_WORK_UP_FINDING.search(clause[: result.start("gap")])
+    )
+
+
+# The condition an operation of the case treats, named as its object: "The patient underwent
+# laparoscopic left diaphragmatic hernia repair with mesh hernioplasty" (MedRBench PMC11445712,
+# whose case named the hernia nowhere else but in an X-ray's "herniation of bowel loops").
+_OPERATED_BEFORE = re.compile(
+    r"(?i)\b(?:excision|resection|removal|repair|enucleation|marsupiali[sz]ation|drainage)\s+of\s+"
+    r"(?:the\s+|a\s+|an\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,3}$"
+)
+_OPERATED_AFTER = re.compile(r"(?i)^\s*(?:repair|excision|resection|removal|enucleation)\b")
+
+
+def _term_operated_on(
+    kind: str, facts: NoteFacts, condition: Condition, before: str, after: str
+) -> bool:
+    """A code-set term named as the object of an operation in a case's telling ("excision of
+    the X", "X repair"): told now, as the hand list's conditions are; an operation of the past
+    ("a past surgical history of an inguinal hernia repair several years prior") is history by
+    the words around it, as any mention is."""
+    if kind != "present" or not facts.file_tells or condition.code.startswith("R"):
+        return False
+    return bool(_OPERATED_BEFORE.search(_own_clause(before)) or _OPERATED_AFTER.match(after))
 
 
 def _provisional(before: str, statement: re.Match[str] | None) -> bool:
