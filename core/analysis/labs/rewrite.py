@@ -862,9 +862,14 @@ def _bilirubin_fraction(match: re.Match[str]) -> str:
 # The hormone, not the drug: "insulin level of 141 pmol/L", "insulin 0.2 μU/mL" (Journal of
 # Medical Case Reports, CUPCase rows 987 and 4781). A bare "insulin" is a drug's name ("insulin
 # 10 units"), so it names the test only before a concentration's unit (per L or per mL).
+# The hormone's level told with a verb of change reads so too: "the insulin level had fallen
+# to 14.36 μU/mL" (MedRBench PMC11505447), as "the glucose level had fallen to 54 mg/dL" does.
 _INSULIN_LEVEL = re.compile(
     r"(?<![-\w])(?i:insulin)(?P<word>\s+(?i:levels?|concentrations?))?"
-    r"(?=(?:\s+(?:of|was|is|were)|\s*[:=])?\s*[<>]?\s*\d[\d.,]*\s*"
+    r"(?=(?:\s+(?:of|was|is|were)|\s*[:=]"
+    r"|(?:\s+(?i:had|has|have|had\s+been|was|were|then|further|[a-z]+ly))?\s+"
+    r"(?i:fallen|fell|dropped|declined|decreased|reduced|risen|rose|increased|climbed)"
+    r"(?:\s+(?i:down|up))?\s+to)?\s*[<>]?\s*\d[\d.,]*\s*"
     r"(?i:pmol\s*/\s*l|[µμu]i?u\s*/\s*ml|mi?u\s*/\s*l)\b)"
 )
 
