@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from core.analysis.labs.cards import card_row
 from core.analysis.labs.citations import without_round_citations
+from core.analysis.labs.run_on_sentences import with_sentences_apart
 from core.analysis.labs.context import (
     Section,
     body_fluid_named,
@@ -121,7 +122,7 @@ def read_lab_text(
     # A short form the document defines ("androstenedione (A4)") read as its test's name
     # later on ("A4 16 ng/dL"); each line is still quoted as written.
     written_out, state.short_forms = expand_defined_abbreviations(text)
-    written_out = without_round_citations(written_out)
+    written_out = with_sentences_apart(without_round_citations(written_out))
     expanded = written_out.split(PAGE_BREAK)
     numbered = paged or len(pages) > 1
     for number, (page, page_read) in enumerate(zip(pages, expanded, strict=True), start=1):
