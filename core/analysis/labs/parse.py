@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 from core.analysis.labs.cards import card_row
 from core.analysis.labs.citations import without_round_citations
-from core.analysis.labs.run_on_sentences import with_sentences_apart
 from core.analysis.labs.context import (
     Section,
     body_fluid_named,
@@ -61,6 +60,7 @@ from core.analysis.labs.reference import Patient
 from core.analysis.labs.respectively import EARLIER
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
+from core.analysis.labs.run_on_sentences import with_sentences_apart
 from core.analysis.labs.table_columns import TableReader
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
