@@ -152,3 +152,32 @@ def test_urine_blood_stays_the_urines():
     # guard: the dipstick's blood in a urine sentence is still the urine's
     read = parse_lab_values("Urinalysis showed blood 2+ and protein 1+.")
     assert {v.specimen for v in read} == {"urine"}
+
+
+# Two names, then two values in the same order, without "respectively"
+
+
+def test_two_names_two_values_paired_by_their_units():
+    # MedRBench PMC11585647: the results after surgery were unread.
+    text = (
+        "The levels of PRA and aldosterone after surgery also normalized to 2.8 ng/mL/hr and "
+        "93 pg/mL."
+    )
+    assert _read(text) == [("Renin activity", 2.8), ("Aldosterone", 93.0)]
+    assert _read("Aldosterone and PRA were 93 pg/mL and 2.8 ng/mL/hr.") == [
+        ("Aldosterone", 93.0),
+        ("Renin activity", 2.8),
+    ]
+
+
+def test_units_that_do_not_say_the_pairs_leave_the_clause_as_it_was():
+    # guards: a unit either test is measured in, or one the catalogue does not know, pairs
+    # nothing new (the rewrite is pair_by_units; the line reader reads the rest as before)
+    from core.analysis.labs.paired_values import pair_by_units
+
+    same = "Sodium and chloride were 135 mmol/L and 98 mmol/L."
+    assert pair_by_units(same) == same
+    unknown = "The glucan and galactomannan index were 435.8 pg/mL and 0.4 C.O.I."
+    assert pair_by_units(unknown) == unknown
+    told = "PRA and aldosterone were 8.5 ng/mL/hr and 254 pg/mL, respectively."
+    assert pair_by_units(told) == told

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from core.analysis.labs.catecholamines import name_catecholamine_levels
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.fluid_counts import fluid_cell_counts
+from core.analysis.labs.paired_values import pair_by_units
 from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
@@ -1098,7 +1099,7 @@ def rewrite_prose(line: str) -> str:
     line = names_then_values_respectively(line)
     line = _ABBREVIATION_SEMICOLON_VALUE.sub(_abbreviation_semicolon_value, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
-    line = distribute_respectively(line)
+    line = pair_by_units(distribute_respectively(line))
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
     line = _CO2_PRESSURE.sub(_co2_pressure, line)
