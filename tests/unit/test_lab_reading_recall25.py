@@ -181,3 +181,32 @@ def test_units_that_do_not_say_the_pairs_leave_the_clause_as_it_was():
     assert pair_by_units(unknown) == unknown
     told = "PRA and aldosterone were 8.5 ng/mL/hr and 254 pg/mL, respectively."
     assert pair_by_units(told) == told
+
+
+# A disorder of the blood's cells named before its count
+
+
+def test_eosinopenia_and_hyperleukocytosis_name_their_counts():
+    # MedRBench PMC11487292, PMC11378097: both counts were unread.
+    text = (
+        "Laboratory test findings were as follows: eosinopenia (42/μL, ref: 0-490/μL) and "
+        "elevated total cholesterol (296 mg/dL [7.7 mmol/L], ref: 146-219 mg/dL)."
+    )
+    assert ("Eosinophils", 42.0) in _read(text)
+    text = "Blood tests revealed hyperleukocytosis (18,350 element/mcL), and platelet variation."
+    assert _read(text) == [("WBC", 18350.0)]
+
+
+def test_a_count_in_square_brackets_after_its_disorder():
+    # MedRBench PMC11496249: the white count was unread.
+    text = (
+        "Routine blood examinations showed neutrophilic leukocytosis [11.61 × 103/μL, normal "
+        "values (n.v.) 4.00–10.00 × 103/μL]."
+    )
+    assert _read(text) == [("WBC", 11.61)]
+
+
+def test_a_disorder_pointing_to_a_table_has_no_count():
+    # guard: "leukocytosis [see Table 1]" and a citation hold no count
+    assert _read("The patient had leukocytosis [see Table 1] and fever.") == []
+    assert _read("Eosinopenia [12] is common in Cushing syndrome.") == []

@@ -526,14 +526,17 @@ def _disorder_value(match: re.Match[str]) -> str:
 # "with neutropenia (0.59 × 10^9/L)" (Journal of Medical Case Reports, CUPCase row 1521): the
 # white cell a disorder names has its own count.
 _COUNT_DISORDER = re.compile(
-    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis|thrombopenia"
-    r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis"
+    # "hyperleukocytosis (18,350 element/mcL)" (MedRBench PMC11378097)
+    r"(?i)\b(?P<disorder>(?:hyper)?leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
+    r"|thrombopenia|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis"
     # "The blood work results showed hypereosinophilia (10%)" (Int J Surg Case Rep,
-    # MedRBench PMC11488398)
-    r"|(?:hyper)?eosinophilia"
+    # MedRBench PMC11488398); "eosinopenia (42/μL, ref: 0-490/μL)" (PMC11487292)
+    r"|(?:hyper)?eosinophilia|eosinopenia"
     r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|"
     + _CHANGED_TO_VALUE
-    + r"|\s*\(\s*"
+    # the count in round or square brackets: "neutrophilic leukocytosis [11.61 × 103/μL,
+    # normal values (n.v.) 4.00–10.00 × 103/μL]" (MedRBench PMC11496249)
+    + r"|\s*[(\[]\s*"
     + _WHICH_VALUE
     # a comma before a count in its own unit: "elevated blood parameters (including
     # eosinophilia, 1.15 K/μL)" (MedRBench PMC11596152); never a comma before a list's next
