@@ -57,11 +57,22 @@ def test_the_insulin_level_told_with_a_verb_of_change_is_the_hormone():
     assert ("Insulin", 58.0) in _read("The insulin level rose to 58 pmol/L.")
 
 
+def test_the_insulin_level_in_brackets_is_the_hormone():
+    # MedRBench PMC11532648: the insulin at the end of the fast was unread.
+    text = (
+        "At fast termination, there was appropriate suppression of insulin (2.3 μIU/mL "
+        "[16 pmol/L]; reference range for prolonged fast: <3 μIU/mL [20.8 pmol/L])."
+    )
+    assert ("Insulin", 2.3) in _read(text)
+
+
 def test_an_insulin_dose_changed_is_no_insulin_level():
     # guard: the drug's dose, in units, is never the hormone's level
     assert _read("The insulin dose was reduced to 10 units.") == []
     assert _read("Insulin was increased to 20 U/day.") == []
     assert _read("The insulin infusion was decreased to 2 units/hour.") == []
+    assert _read("She was started on insulin (10 units daily).") == []
+    assert _read("Insulin (100 U/mL) was given.") == []
 
 
 # An earlier result told as a comparison after the current one

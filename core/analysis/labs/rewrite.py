@@ -867,10 +867,11 @@ def _bilirubin_fraction(match: re.Match[str]) -> str:
 # Medical Case Reports, CUPCase rows 987 and 4781). A bare "insulin" is a drug's name ("insulin
 # 10 units"), so it names the test only before a concentration's unit (per L or per mL).
 # The hormone's level told with a verb of change reads so too: "the insulin level had fallen
-# to 14.36 μU/mL" (MedRBench PMC11505447), as "the glucose level had fallen to 54 mg/dL" does.
+# to 14.36 μU/mL" (MedRBench PMC11505447), as "the glucose level had fallen to 54 mg/dL" does;
+# or in brackets: "appropriate suppression of insulin (2.3 μIU/mL [16 pmol/L]" (PMC11532648).
 _INSULIN_LEVEL = re.compile(
     r"(?<![-\w])(?i:insulin)(?P<word>\s+(?i:levels?|concentrations?))?"
-    r"(?=(?:\s+(?:of|was|is|were)|\s*[:=]"
+    r"(?=(?:\s+(?:of|was|is|were)|\s*[:=]|\s*\("
     r"|(?:\s+(?i:had|has|have|had\s+been|was|were|then|further|[a-z]+ly))?\s+"
     r"(?i:fallen|fell|dropped|declined|decreased|reduced|risen|rose|increased|climbed)"
     r"(?:\s+(?i:down|up))?\s+to)?\s*[<>]?\s*\d[\d.,]*\s*"
