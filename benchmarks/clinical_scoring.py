@@ -65,6 +65,10 @@ ALIASES: dict[str, str] = {
     # a monoclonal protein as truths name it ("M protein", "Paraprotein"): one test
     "M protein": "Paraprotein",
     "25-OH vitamin D": "Vitamin D",
+    # the urine's porphyrins as a truth names them ("Porphyrins", specimen "urine": dev's
+    # cr-cep-erythrodontia-..., "Urine porphyrins were extremely elevated to 16 μmol/dl") and
+    # as the catalogue does ("Total porphyrins", whose aliases hold "urine porphyrins")
+    "Porphyrins": "Total porphyrins",
     # A body fluid's pH as a truth names it ("pH", specimen "pleural fluid") and as the
     # catalogue does ("Body fluid pH"): one pH for matching, the specimen saying whose
     "pH": "Blood pH",

@@ -69,7 +69,11 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
         # leukocytosis of 16,880 cells per ml" (Int J Surg Case Rep, MedRBench PMC11424908)
         # the count is no urine's.
         r"|\bleu[ck]ocytosis\b|\bleu[ck]openia\b|\bneutropenia\b|\bpancytopenia\b"
-        r"|\bthrombocyt(?:openia|osis)\b",
+        r"|\bthrombocyt(?:openia|osis)\b"
+        # The blood count's own names: "Urine microscopy was normal, and the initial hemogram
+        # showed hemoglobin of 7.5 g/dl" (MedRBench PMC11419586) is the blood's haemoglobin,
+        # not a dipstick's blood the urine named earlier in the sentence held
+        r"|\bha?emograms?\b|\bcbc\b|\b(?:complete|full)\s+blood\s+counts?\b",
     ),
 )
 _SPECIMEN_WORDS = re.compile(

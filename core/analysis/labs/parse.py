@@ -60,6 +60,7 @@ from core.analysis.labs.reference import Patient
 from core.analysis.labs.respectively import EARLIER
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
+from core.analysis.labs.run_on_sentences import with_sentences_apart
 from core.analysis.labs.table_columns import TableReader, join_cells, one_cell_a_line
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
@@ -121,7 +122,7 @@ def read_lab_text(
     # A short form the document defines ("androstenedione (A4)") read as its test's name
     # later on ("A4 16 ng/dL"); each line is still quoted as written.
     written_out, state.short_forms = expand_defined_abbreviations(text)
-    written_out = without_round_citations(written_out)
+    written_out = with_sentences_apart(without_round_citations(written_out))
     expanded = written_out.split(PAGE_BREAK)
     numbered = paged or len(pages) > 1
     for number, (page, page_read) in enumerate(zip(pages, expanded, strict=True), start=1):

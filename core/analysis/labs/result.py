@@ -70,6 +70,15 @@ _CHANGED = (
 # "platelet counts demonstrated an initial decline to 80,000 cells/mm3" (PMC11416202): the
 # level the test came to, as "dropped to" hands it over
 _CHANGING = r"(?:dropp|fall|declin|decreas|reduc|ris|increas|climb)ing"
+# An adverb of degree before the verb of change or the verdict, whatever the adverb: "the
+# cortisol hormone level was notably reduced to 1.84 μg/dl" (MedRBench PMC11402914), as
+# "slightly", "markedly" already stand there. Only before such a verb: an adverb is not
+# what hands a value over ("daily", "weekly" before a dose never reach it).
+_ADVERB_BEFORE_VERB = re.compile(
+    r"(?i)(?!(?:daily|weekly|monthly|yearly|hourly|early|only|family)\b)[a-z]{2,}ly\s+"
+    rf"(?=(?:{_CHANGED}|{_CHANGING}|raised|elevated|reduced|lowered|low|high|suppressed"
+    r"|prolonged|abnormal|deranged|normal)\b)"
+)
 _CHANGE_NOUN_TO = (
     r"(?:to|an?|initial|further|subsequent|gradual|progressive)\s+"
     r"(?:decrease|increase|rise|fall|drop|decline|reduction)\s+to"
@@ -102,7 +111,11 @@ _WORDS_TO_VALUE = re.compile(
     # patient improved to 9.1 g/dL" (J Med Case Rep, CUPCase row 3686): words between the
     # name and a verb of change, as between the name and "was"; unread, the post-operative
     # 8.4 before it stood as the current haemoglobin
-    rf"|(?:{_CHANGED}|{_CHANGING})\s+(?:back\s+)?to|{_CHANGE_NOUN_TO})\s+"
+    # "the cortisol hormone level was notably reduced to 1.84 μg/dl" (MedRBench
+    # PMC11402914), "CK levels normalized after this and dropped down to 1.05 µkat/L"
+    # (PMC11630794): "reduced" is a verb of change too, and "down"/"up" may stand before "to"
+    rf"|(?:{_CHANGED}|{_CHANGING}|reduced|lowered)\s+(?:(?:back|down|up)\s+)?to"
+    rf"|{_CHANGE_NOUN_TO})\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 
@@ -411,7 +424,7 @@ def read_result(
         # a thousandfold. A concentration keeps the unit written (an IgG of 10 mg/dL may be
         # measured so; a haemoglobin "6.9g/L" stays as printed).
         unit = None
-    before_now = _PREVIOUSLY.match(after)
+    before_now = _PREVIOUSLY.match(after) or _compared_earlier(after, unit)
     if before_now:
         # "fell to 30 mL/min/1.73 m2 (previously >90 mL/min/1.73 m2)": the bracket holds the
         # earlier result, never this one's range
@@ -550,6 +563,31 @@ _PREVIOUSLY = re.compile(
     r"^\s*\(\s*(?:previously|baseline)\s+(?P<cmp><=|>=|<|>|≤|≥)?\s*(?P<num>\d+(?:\.\d+)?)"
     r"[^()]{0,30}\)"
 )
+
+
+# An earlier result the current one is set against, after it: "a white blood cell count of
+# 18 × 109/L, slightly elevated compared to her hospital admission at 16.7 × 109/L" (MedRBench
+# PMC11502415), "the serum sodium level by day 4 was 131 mmol/L (compared to 121 mmol/L upon
+# admission)" (PMC11621942). The earlier number is told in the current one's unit (which
+# _compared_earlier checks); the words between "compared to" and it say when, not what.
+_COMPARED_EARLIER = re.compile(
+    r"^\s*(?:\(\s*|,\s*(?:(?:[a-z]+ly|much|far)\s+)?"
+    r"(?:(?:elevated|raised|increased|higher|decreased|reduced|lower|improved|up|down)\s+)?)"
+    r"(?:as\s+)?compared\s+(?:to|with)\s+"
+    r"(?:(?:[a-z][a-z'-]*\s+){0,6}?(?:at|of|was|on)\s+)?"
+    r"(?P<cmp><=|>=|<|>|≤|≥)?\s*(?P<num>\d+(?:\.\d+)?)\s*"
+)
+
+
+def _compared_earlier(after: str, unit: str | None) -> re.Match[str] | None:
+    """The comparison after a result that tells the test's earlier result in the same unit,
+    or None."""
+    found = _COMPARED_EARLIER.match(after)
+    if found is None or not unit:
+        return None
+    # the same unit, however it is spaced: "18 × 109/L ... at 16.7 × 109/L"
+    same_unit = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", unit)) + r"(?![\w/])"
+    return found if re.match(same_unit, after[found.end() :]) else None
 
 
 # A later result of the series told as its extreme: "The first troponin level 1.5 h after
@@ -799,6 +837,10 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
             and _in_a_unit(verdict.group("unit"))
         ):
             pos += verdict.end()  # to the bracket, whose result is read next
+            continue
+        adverb = _ADVERB_BEFORE_VERB.match(rest)
+        if adverb:
+            pos += adverb.end()
             continue
         word = re.match(r"[^\s:=()\[\]]+", rest)
         if word and (word.group().lower() in FILLERS or unit_key(word.group()) in KNOWN_UNITS):

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from core.analysis.labs.catecholamines import name_catecholamine_levels
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.fluid_counts import fluid_cell_counts
+from core.analysis.labs.paired_values import pair_by_units
 from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
@@ -525,14 +526,17 @@ def _disorder_value(match: re.Match[str]) -> str:
 # "with neutropenia (0.59 × 10^9/L)" (Journal of Medical Case Reports, CUPCase row 1521): the
 # white cell a disorder names has its own count.
 _COUNT_DISORDER = re.compile(
-    r"(?i)\b(?P<disorder>leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis|thrombopenia"
-    r"|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis"
+    # "hyperleukocytosis (18,350 element/mcL)" (MedRBench PMC11378097)
+    r"(?i)\b(?P<disorder>(?:hyper)?leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
+    r"|thrombopenia|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis"
     # "The blood work results showed hypereosinophilia (10%)" (Int J Surg Case Rep,
-    # MedRBench PMC11488398)
-    r"|(?:hyper)?eosinophilia"
+    # MedRBench PMC11488398); "eosinopenia (42/μL, ref: 0-490/μL)" (PMC11487292)
+    r"|(?:hyper)?eosinophilia|eosinopenia"
     r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|"
     + _CHANGED_TO_VALUE
-    + r"|\s*\(\s*"
+    # the count in round or square brackets: "neutrophilic leukocytosis [11.61 × 103/μL,
+    # normal values (n.v.) 4.00–10.00 × 103/μL]" (MedRBench PMC11496249)
+    + r"|\s*[(\[]\s*"
     + _WHICH_VALUE
     # a comma before a count in its own unit: "elevated blood parameters (including
     # eosinophilia, 1.15 K/μL)" (MedRBench PMC11596152); never a comma before a list's next
@@ -862,9 +866,15 @@ def _bilirubin_fraction(match: re.Match[str]) -> str:
 # The hormone, not the drug: "insulin level of 141 pmol/L", "insulin 0.2 μU/mL" (Journal of
 # Medical Case Reports, CUPCase rows 987 and 4781). A bare "insulin" is a drug's name ("insulin
 # 10 units"), so it names the test only before a concentration's unit (per L or per mL).
+# The hormone's level told with a verb of change reads so too: "the insulin level had fallen
+# to 14.36 μU/mL" (MedRBench PMC11505447), as "the glucose level had fallen to 54 mg/dL" does;
+# or in brackets: "appropriate suppression of insulin (2.3 μIU/mL [16 pmol/L]" (PMC11532648).
 _INSULIN_LEVEL = re.compile(
     r"(?<![-\w])(?i:insulin)(?P<word>\s+(?i:levels?|concentrations?))?"
-    r"(?=(?:\s+(?:of|was|is|were)|\s*[:=])?\s*[<>]?\s*\d[\d.,]*\s*"
+    r"(?=(?:\s+(?:of|was|is|were)|\s*[:=]|\s*\("
+    r"|(?:\s+(?i:had|has|have|had\s+been|was|were|then|further|[a-z]+ly))?\s+"
+    r"(?i:fallen|fell|dropped|declined|decreased|reduced|risen|rose|increased|climbed)"
+    r"(?:\s+(?i:down|up))?\s+to)?\s*[<>]?\s*\d[\d.,]*\s*"
     r"(?i:pmol\s*/\s*l|[µμu]i?u\s*/\s*ml|mi?u\s*/\s*l)\b)"
 )
 
@@ -1093,7 +1103,7 @@ def rewrite_prose(line: str) -> str:
     line = names_then_values_respectively(line)
     line = _ABBREVIATION_SEMICOLON_VALUE.sub(_abbreviation_semicolon_value, line)
     line = _NAME_THEN_ABBREVIATION.sub(_drop_abbreviation, line)
-    line = distribute_respectively(line)
+    line = pair_by_units(distribute_respectively(line))
     line = _URINE_PREFIX.sub("urine ", line).replace("•", " ")
     line = _GAS_SLASH.sub(_gas_slash, line)
     line = _CO2_PRESSURE.sub(_co2_pressure, line)
