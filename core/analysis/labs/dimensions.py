@@ -11,6 +11,7 @@ A unit we hold no UCUM code for cannot be judged, and is let through.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 from core.analysis.labs.ucum import UCUM
@@ -59,41 +60,10 @@ def dimension_of(key: str) -> str | None:
 
 
 @cache
-def _katal_factor(key: str, own: str) -> float | None:
-    """How many of the unit key ``own`` one ``key`` in katal per litre is, by UCUM through
-    pint (1 µkat/L is 60 U/L); None unless ``key`` is a katal unit ``own`` converts to."""
-    code, own_code = UCUM.get(key), UCUM.get(own)
-    if code is None or own_code is None or not _KATAL.fullmatch(code):
-        return None
-    registry = _registry()
-    written = registry.from_ucum(code)  # type: ignore[attr-defined]
-    other = registry.from_ucum(own_code)  # type: ignore[attr-defined]
-    if written.dimensionality != other.dimensionality:
-        return None
-    return float((written / other).to("dimensionless").magnitude)
-
-
-def katal_range(analyte: Analyte, unit: str | None) -> UnitRange | None:
-    """An enzyme's default range (and plausible span) in the katal unit a report wrote, from
-    its range in U/L: "ALT 19.7 µkat/L" is an ALT of 1182 U/L, high; None for any other unit."""
-    key = unit_key(unit)
-    if not key or key in {r.unit for r in analyte.ranges}:
-        return None
-    for own in analyte.ranges:
-        factor = _katal_factor(key, own.unit)
-        if factor:
-            low = own.low / factor if own.low is not None else None
-            high = own.high / factor if own.high is not None else None
-            extreme = own.extreme / factor if own.extreme is not None else None
-            return UnitRange(key, low, high, own.floor / factor, own.limit / factor, True, extreme)
-    return None
-
-
-@cache
 def _scale(key: str, own: str) -> float | None:
     """How many ``own`` one ``key`` is, by UCUM through pint, when both measure exactly the
-    same quantity (1 g/dL is 10,000 mg/L); None otherwise (a mass against an amount of
-    substance needs the molar mass, which this does not guess)."""
+    same quantity (1 g/dL is 10,000 mg/L; 1 µkat/L is 60 U/L); None otherwise (a mass against
+    an amount of substance needs the molar mass, which this does not guess)."""
     code, own_code = UCUM.get(key), UCUM.get(own)
     if code is None or own_code is None or _ANNOTATION.search(code + own_code):
         return None
@@ -108,20 +78,52 @@ def _scale(key: str, own: str) -> float | None:
     return float((written / other).to("dimensionless").magnitude)
 
 
+def _katal_factor(key: str, own: str) -> float | None:
+    """The scale of a katal unit ``key`` to ``own``; None unless ``key`` is in katal."""
+    code = UCUM.get(key)
+    return _scale(key, own) if code is not None and _KATAL.fullmatch(code) else None
+
+
+def _scaled(
+    analyte: Analyte,
+    unit: str | None,
+    factor_of: Callable[[str, str], float | None],
+    *,
+    with_reference: bool,
+) -> UnitRange | None:
+    """The analyte's first range whose unit ``factor_of`` scales ``unit`` to, in ``unit``:
+    its possible span always, its reference range only ``with_reference``."""
+    key = unit_key(unit)
+    if not key or key in {r.unit for r in analyte.ranges}:
+        return None
+    for own in analyte.ranges:
+        factor = factor_of(key, own.unit)
+        if not factor:
+            continue
+
+        def scaled(bound: float | None, by: float = factor) -> float | None:
+            return bound / by if bound is not None else None
+
+        low = scaled(own.low) if with_reference else None
+        high = scaled(own.high) if with_reference else None
+        return UnitRange(
+            key, low, high, own.floor / factor, own.limit / factor, True, scaled(own.extreme)
+        )
+    return None
+
+
+def katal_range(analyte: Analyte, unit: str | None) -> UnitRange | None:
+    """An enzyme's default range (and plausible span) in the katal unit a report wrote, from
+    its range in U/L: "ALT 19.7 µkat/L" is an ALT of 1182 U/L, high; None for any other unit."""
+    return _scaled(analyte, unit, _katal_factor, with_reference=True)
+
+
 def possible_span(analyte: Analyte, unit: str | None) -> UnitRange | None:
     """What a body can hold of ``analyte`` in a unit the catalogue keeps no range in but that
     measures the same quantity as one it does: "CRP at 0.6 g/dL" is 6,000 mg/L, beyond any
     patient's (a milligram unit printed as grams). Only the possible span is scaled; the
     reference range stays the catalogue's, in its own units."""
-    key = unit_key(unit)
-    if not key or key in {r.unit for r in analyte.ranges}:
-        return None
-    for own in analyte.ranges:
-        factor = _scale(key, own.unit)
-        if factor:
-            extreme = own.extreme / factor if own.extreme is not None else None
-            return UnitRange(key, None, None, own.floor / factor, own.limit / factor, True, extreme)
-    return None
+    return _scaled(analyte, unit, _scale, with_reference=False)
 
 
 def measures_no_count(unit: str | None) -> bool:
