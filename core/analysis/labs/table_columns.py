@@ -24,6 +24,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.analysis.labs.whose import RELATIVES
+
 _PIPE = re.compile(r"\s*\|\s*")
 _TAB = re.compile(r" *\t *")
 _SPACES = re.compile(r"\s{2,}")
@@ -52,8 +54,8 @@ _LATER = re.compile(
 # after another ("Days after admission") or names someone else ("Mother at presentation",
 # "Case 2 at admission"): such a column is not this patient's result of that day.
 _NOT_WITHIN = (
-    r"(?!(?:\S+\s+){0,3}?(?:before|prior|after|post|pre|since|mother|father|parents?|sibling"
-    r"|brother|sister|son|daughter|twin|child|control|case|patient\s*\d)\b)"
+    r"(?!(?:\S+\s+){0,3}?(?:before|prior|after|post|pre|since|child|control|case|patient\s*\d"
+    rf"|{RELATIVES})\b)"
 )
 _ADMISSION_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}(?:admission|arrival)\b")
 _DISCHARGE_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}discharge\b")

@@ -25,23 +25,24 @@ import re
 from core.analysis.labs.patterns import ANALYTE_NAME
 from core.analysis.labs.reference import Patient
 
-_RELATIVES = (
+# A relative of the patient's, by name (also a table column's heading: table_columns.py).
+RELATIVES = (
     r"sisters?|brothers?|siblings?|mother|father|parents?|husband|wife|spouse|partner|sons?"
     r"|daughters?|cousins?|aunt|uncle|niece|nephew|grand(?:mother|father|parents?)|twin"
 )
 _FEMALE = re.compile(r"(?i)\b(?:sisters?|mother|wife|daughters?|aunt|niece|grandmother)\b")
 _MALE = re.compile(r"(?i)\b(?:brothers?|father|husband|sons?|uncle|nephew|grandfather)\b")
-_RELATIVE = re.compile(rf"(?i)\b(?:{_RELATIVES})\b")
+_RELATIVE = re.compile(rf"(?i)\b(?:{RELATIVES})\b")
 # "her sister's potassium": a relative's, by the possessive (unless it names the patient).
 # The clause may end at the apostrophe itself, where a test's name takes the possessive's
 # "s" as its own serum prefix (CK's "s. ck"): "The sister’s CK levels during rhabdomyolysis
 # reached 18,000 (1.8 × 10^4) IU/L" (a two-sibling case, J Med Case Rep; CUPCase row 1568).
-_RELATIVE_OWNS = re.compile(rf"(?i)\b(?P<who>{_RELATIVES})(?:'|’)(?:s?\s+(?:[\w-]+\s+){{0,3}})?$")
+_RELATIVE_OWNS = re.compile(rf"(?i)\b(?P<who>{RELATIVES})(?:'|’)(?:s?\s+(?:[\w-]+\s+){{0,3}})?$")
 # "proband’s sister had a 17-OHP levels (9,072 ng/dL) 1 year after the cessation of
 # medication" (CaseReportBench item 104, the brother's case): the relative is the clause's
 # subject and has the test.
 _RELATIVE_HAS = re.compile(
-    rf"(?i)\b(?P<who>{_RELATIVES})\s+(?:had|has|showed)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}$"
+    rf"(?i)\b(?P<who>{RELATIVES})\s+(?:had|has|showed)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){{0,2}}$"
 )
 _CHILD_OF = re.compile(r"(?i)sons?|daughters?")
 _THE_PATIENT = re.compile(r"(?i)\b(?:our|the|this|index)\s+(?:patient|proband|case)\b")
@@ -116,7 +117,7 @@ def a_newborns_sentence(told: str, patient: Patient, previous: str = "") -> bool
 # Reports, CUPCase row 942): a sentence that announces a relative's results to follow makes
 # the next sentence's results the relative's.
 _RELATIVES_RESULTS_FOLLOW = re.compile(
-    rf"(?i)\b(?P<who>{_RELATIVES})(?:'|’)s\s+(?:[\w-]+\s+){{0,2}}"
+    rf"(?i)\b(?P<who>{RELATIVES})(?:'|’)s\s+(?:[\w-]+\s+){{0,2}}"
     r"(?:results|findings|tests|values|investigations)\b[^.]*\b(?:as\s+follows|following)\W*$"
 )
 
@@ -169,8 +170,8 @@ _PRONOUNS = {
 }
 # a relative whose word has no sex takes it from a word beside it: "the other twin girl"
 _KIN_OF_SEX = {
-    "female": re.compile(rf"(?i)\b(?:{_RELATIVES})\s+(?:[\w-]+\s+){{0,1}}(?:girl|female)\b"),
-    "male": re.compile(rf"(?i)\b(?:{_RELATIVES})\s+(?:[\w-]+\s+){{0,1}}(?:boy|male)\b"),
+    "female": re.compile(rf"(?i)\b(?:{RELATIVES})\s+(?:[\w-]+\s+){{0,1}}(?:girl|female)\b"),
+    "male": re.compile(rf"(?i)\b(?:{RELATIVES})\s+(?:[\w-]+\s+){{0,1}}(?:boy|male)\b"),
 }
 _CARRIED_SENTENCES = 3  # how far back the relative may have been named
 # A report of two patients who are kin tells each one's values in turn: "Both children were
