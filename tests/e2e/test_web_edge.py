@@ -22,6 +22,8 @@ from ui.browser_cookie import COOKIE
 VIEWPORT = {"width": 1280, "height": 900}
 pytestmark = pytest.mark.e2e
 
+ANALYSIS_MS = 300_000  # a busy machine: the analyzer shares its cores with the browser
+
 
 def _cookie(context: BrowserContext) -> str | None:
     return next((c["value"] for c in context.cookies() if c["name"] == COOKIE), None)
@@ -194,6 +196,12 @@ def test_a_docx_is_checked_then_saved_with_a_second_click(
     form = doctor.fill_new_case("Docx Patient", 61, "Male", "Letter attached.", [letter], [])
     doctor.submit(form, "Create case")
     expect(doctor.heading("Docx Patient")).to_be_visible()
+    # The save waits for the analysis: while the case page polls its progress (fragments
+    # every 0.2-0.5 s), each poll ends with Streamlit's orphan sweep, which deletes a deferred
+    # download's generated file on its second pass, so a slow browser's fetch finds nothing
+    # and saves a file named after the media id (a known defect, left for its own fix).
+    expect(doctor.heading("Primary diagnosis")).to_be_visible(timeout=ANALYSIS_MS)
+    doctor.settled()
     # Nothing is offered to save before the check: the first click checks the file.
     save = doctor.main.get_by_role("button", name="Save letter.docx")
     expect(save).to_have_count(0)
