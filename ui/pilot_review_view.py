@@ -34,10 +34,21 @@ STATE_LABELS = {
 }
 PICKED = "pilots_picked_case"  # the enrolment the reviewer has open
 NEXT = "pilots_next_case"  # "Submit and next": the case to open on the next run
-CODE_PICKER = "pilots_code"  # the reviewer's ICD-10-CM code picker
-# Where the focus goes when a step opens: the code search, then the rubric's first row.
-CODE_SEARCH = f".st-key-{search_key(CODE_PICKER)} input"
+CODE_PICKER = "pilots_code"  # the reviewer's ICD-10-CM code picker, one a case (below)
 FIRST_SCORE = f".st-key-{pilot_rubric.RUBRIC_KEY} input[type=radio]"
+
+
+def code_picker_prefix(enrolment_id: str) -> str:
+    """The picker's keys for one case. With one key for every case, a browser on a loaded
+    machine was seen (fresh-clone CI) still showing the previous case's typed code in the
+    field under the next case's heading, where Enter could record it for the new case. A
+    case's own key draws a new, empty field."""
+    return f"{CODE_PICKER}_{enrolment_id}"
+
+
+def code_search(enrolment_id: str) -> str:
+    """The CSS selector of one case's code search field (its first field, focused)."""
+    return f".st-key-{search_key(code_picker_prefix(enrolment_id))} input"
 
 
 def review_queue(service: PilotService, pilot_id: str) -> None:
@@ -109,7 +120,9 @@ def case_panel(service: PilotService, item: QueueItem, following: str | None = N
             show_case_view(enrolment.view)
         with diagnosis:
             _diagnosis_form(service, enrolment, supersedes=None)
-        pilot_rubric.keyboard(f"diagnosis:{enrolment.enrolment_id}", CODE_SEARCH)
+        pilot_rubric.keyboard(
+            f"diagnosis:{enrolment.enrolment_id}", code_search(enrolment.enrolment_id)
+        )
 
 
 def show_case_view(view: CaseView) -> None:
@@ -139,10 +152,10 @@ def show_case_view(view: CaseView) -> None:
 def _diagnosis_form(service: PilotService, enrolment: Enrolment, supersedes: str | None) -> None:
     """The code picker and Record: a search reruns only this (the step's change, the page)."""
     st.markdown("**Your diagnosis** — recorded before the AI's insights are shown")
-    picked = icd_code_picker(CODE_PICKER, "ICD-10-CM code")
+    picked = icd_code_picker(code_picker_prefix(enrolment.enrolment_id), "ICD-10-CM code")
     words = st.text_input(
         "Diagnosis in your words (optional: the code's description otherwise)",
-        key="pilots_diagnosis_text",
+        key=f"pilots_diagnosis_text_{enrolment.enrolment_id}",
     )
     if st.button(
         "Record my diagnosis",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import TextInput
 
 from core.bootstrap import Clinic
 from tests.app.case_states import complete, sample_insights
@@ -96,7 +97,7 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
     assert progress.proto.text == "0 of 1 reviewed"
     if check_code:
         # Not a code of ICD-10-CM: nothing to pick, nothing to record.
-        page.text_input(key="pilots_code_search").input("XX1").run()
+        _search(page).input("XX1").run()
         assert "No ICD-10-CM code matches 'XX1'" in shown(page)
         assert page.button(key="pilots_diagnosis_submit").disabled
     _diagnose(page, code, "Anaemia")
@@ -111,7 +112,7 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
         assert "Your blind diagnosis stays" in shown(page)
         page.button(key="pilots_correct_start").click().run()
         assert not page.exception
-        assert not [t for t in page.text_input if t.key == "pilots_code_search"]
+        assert not [t for t in page.text_input if _is_search(t.key)]
         assert f"Your diagnosis: Anaemia ({code})" in shown(page)
         _score(page)
         assert f"Submitted: Anaemia ({code})" in shown(page)
@@ -119,12 +120,24 @@ def _review_blind(clinic: Clinic, email: str, code: str, check_code: bool = Fals
     assert "Nightingale" not in everything and "Florence" not in everything
 
 
+def _is_search(key: str | None) -> bool:
+    return bool(key) and key.startswith("pilots_code_") and key.endswith("_search")
+
+
+def _search(page: AppTest) -> TextInput:
+    """The open case's code search field (its key is the case's own)."""
+    [search] = [t for t in page.text_input if _is_search(t.key)]
+    return search
+
+
 def _diagnose(page: AppTest, query: str, words: str = "", code: str | None = None) -> None:
     """Find the code with the picker (its best match is chosen) and record it."""
-    page.text_input(key="pilots_code_search").input(query).run()
-    assert page.radio(key="pilots_code_code").value == (code or query)
+    _search(page).input(query).run()
+    [picked] = [r for r in page.radio if r.key and r.key.startswith("pilots_code_")]
+    assert picked.key.endswith("_code") and picked.value == (code or query)
     if words:
-        page.text_input(key="pilots_diagnosis_text").input(words)
+        [typed] = [t for t in page.text_input if t.key.startswith("pilots_diagnosis_text_")]
+        typed.input(words)
     page.button(key="pilots_diagnosis_submit").click().run()
 
 
@@ -162,6 +175,7 @@ def test_submit_and_next_opens_the_next_case_to_review(app: AppTest, clinic: Cli
     assert page.get("progress")[0].proto.text == "0 of 2 reviewed"
     first = page.selectbox(key="pilots_picked_case").value
     assert "Case 1 of 2 in your list" in shown(page)
+    first_search = _search(page).key
     _diagnose(page, "D50.9", "Anaemia")
     assert page.button(key="pilots_scores_submit").label == "Submit review (final) and next"
     # The rubric grid: its own column beside the AI's text, a row per rating with its
@@ -183,7 +197,10 @@ def test_submit_and_next_opens_the_next_case_to_review(app: AppTest, clinic: Cli
     assert second != first
     assert page.get("progress")[0].proto.text == "1 of 2 reviewed"
     assert "Case 2 of 2 in your list" in shown(page)
-    assert page.text_input(key="pilots_code_search").value == ""
+    assert _search(page).value == ""
+    # The next case's search is a field of its own: a browser that kept the last case's field
+    # drawn (a loaded machine) cannot carry its typed code over to this case.
+    assert _search(page).key != first_search
     assert "**Patient:** Age 90+ · Female" in shown(page)
     _diagnose(page, "iron deficiency anaemia", code="D50.9")  # words, British spelling: D50.9 first
     assert "Your diagnosis: Iron deficiency anemia, unspecified (D50.9)" in shown(page)
