@@ -798,9 +798,22 @@ def without_citation_marks(line: str) -> str:
 
 
 _FIGURE_NUMBER = re.compile(
-    r"\b(?P<word>Figs?\.|Figures?|Tables?|Additional\s+file)\s*\d{1,2}[a-z]?\b"
-    r"(?:\s*(?:and|,|–|-)\s*\d{1,2}[a-z]?\b)*"
+    r"\b(?P<word>Figs?\.|Figures?|Tables?|Additional\s+file)\s*\d{1,2}(?:\.\d{1,2})?[a-z]?\b"
+    r"(?:\s*(?:and|,|–|-)\s*\d{1,2}(?:\.\d{1,2})?[a-z]?\b)*",
+    re.IGNORECASE,
 )
+# A table's caption opening its line ("Table 2 CSF results", "TABLE 3.2 ...", "Supplementary
+# table 1"): kept whole, for the reader takes it as the heading of a new table
+# (``parse._CAPTION``), whose specimen the rows under it take and which ends the last table's.
+_CAPTION_OPENS = re.compile(r"(?i)^\s*(?:supplementa(?:l|ry)\s+)?$")
+
+
+def _without_figure_number(match: re.Match[str]) -> str:
+    word = match.group("word")
+    opens_line = _CAPTION_OPENS.match(match.string[: match.start()])
+    if opens_line and word.lower().startswith("table"):
+        return match.group(0)
+    return word.rstrip(".")
 
 
 # "proteinuria (+)" (Journal of Medical Case Reports, CUPCase row 288), "proteinuria (2+)": a
@@ -1049,7 +1062,7 @@ def rewrite_prose(line: str) -> str:
     line = _PHOSPHOLIPID_UNIT_CLASS.sub("specific antibody", line)
     line = _HELD_BOUND.sub("", line)
     line = name_unnamed_levels(line)
-    line = _FIGURE_NUMBER.sub(lambda m: m.group("word").rstrip("."), line)
+    line = _FIGURE_NUMBER.sub(_without_figure_number, line)
     line = _RATIO_TO_ONE.sub(lambda m: f"{m.group('head')}{m.group('x')}", line)
     line = _UA_VALUE.sub("uric acid", line)
     line = _INR_OF_PT.sub("INR", line)
