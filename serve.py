@@ -2,7 +2,8 @@
 
 The server adds the browser-id cookie (ui.browser_cookie) that keeps a doctor signed in
 across reloads and tabs, and checks what reaches Streamlit (ui.web_edge): the WebSocket's
-exact Origin, anti-framing headers, and downloads only with the doctor's session.
+exact Origin, anti-framing headers, and downloads only with the doctor's session; and a
+download built on a click stays served while the page polls (ui.generated_downloads).
 `streamlit run app.py` also works, but signs out on a reload and has none of these.
 """
 
@@ -15,7 +16,7 @@ from streamlit import config
 from streamlit.starlette import App
 
 from core.browser_sessions import BrowserSessions
-from ui import warm_pages
+from ui import generated_downloads, warm_pages
 from ui.browser_cookie import BrowserIdCookie
 from ui.settings_sources import current_settings
 from ui.static_assets import CompressedStatic
@@ -24,6 +25,8 @@ from ui.web_edge import WebEdge
 # What the pages import (pandas, pyarrow, Altair...), loaded as the server starts: not in
 # the first doctor's sign-in or the first case opened (issue #25).
 warm_pages.load_in_background()
+# A download built on a click stays served while the page polls (ui.generated_downloads).
+generated_downloads.keep_generated_files()
 
 
 @cache
