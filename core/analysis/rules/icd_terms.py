@@ -609,6 +609,84 @@ def _head_code(codes: set[str]) -> str:
     return unspecified[0] if unspecified else min(codes)[:3]
 
 
+# A term told in the plural: "bilateral ovarian lymphangiomas" (PMC11491339), "excavated
+# pulmonary rheumatoid nodules" (PMC11489126), "multiple hydatid cysts of the liver": the head
+# noun, the term's last word or the word before its "of", in the plural of English or of
+# the Latin and Greek words of medicine. Each form is only a guess at the singular, kept
+# where the code set (or the index) holds the term it makes, so "diabetes" or "arthritis"
+# are never cut ("arthriti" is no term). English word libraries (inflect) make "stenose" of
+# "stenoses" and no singular of "emboli", hence these endings.
+_PLURAL_ENDINGS = (
+    ("omata", "oma"),  # leiomyomata, condylomata
+    ("ices", "ix"),  # varices
+    ("ices", "ex"),  # cortices
+    ("sses", "ss"),  # abscesses
+    ("ses", "sis"),  # metastases, stenoses, anastomoses
+    ("ies", "y"),  # neuropathies, allergies
+    ("xes", "x"),  # thoraxes
+    ("ches", "ch"),  # ...
+    ("i", "us"),  # emboli, thrombi, calculi
+    ("a", "um"),  # diverticula
+    ("s", ""),  # cysts, nodules, polyps, hernias, ulcers, stones
+)
+# An English word ending so is no plural: "abscess", "virus", "arthritis", "diabetes" is
+# left to its term. Nor is a species' Latin genitive ("Klebsiella pneumoniae", "Haemophilus
+# influenzae": no pneumonia, no influenza), so "-ae" is read as no plural at all.
+_NOT_PLURAL = re.compile(r"(?:ss|us|is|ys|ae)$")
+_PLURAL_MIN = 4  # "pus", "mumps": short words are left as they are
+
+
+def _singulars(word: str) -> list[str]:
+    """Each singular ``word`` may be the plural of, spelled out; none for a word that is
+    no plural."""
+    if len(word) < _PLURAL_MIN or _NOT_PLURAL.search(word):
+        return []
+    return [
+        word[: -len(ending)] + singular
+        for ending, singular in _PLURAL_ENDINGS
+        if word.endswith(ending) and len(word) - len(ending) >= 3
+    ]
+
+
+@cache
+def singular_forms(word: str) -> tuple[str, ...]:
+    """The letters (as ``_parts`` runs them together) of each singular ``word`` may be
+    the plural of."""
+    return tuple(dict.fromkeys("".join(_parts(form)) for form in _singulars(word)))
+
+
+def singular_word(word: str) -> str:
+    """The likeliest singular of ``word`` ("neuropathy" of "neuropathies"), or the word."""
+    forms = _singulars(word)
+    return forms[0] if forms else word
+
+
+def _plural_term(
+    terms: dict[str, str],
+    parts: list[str],
+    singulars: list[tuple[str, ...]],
+    first: int,
+    last: int,
+    spans: list[tuple[int, int, str]],
+) -> str | None:
+    """The code of the term words ``first`` to ``last`` name with their head noun in the
+    plural (the last word, or the word before the span's "of")."""
+    if first == last and not _DISEASE_WORD.search(singular_word(spans[first][2])):
+        # One word alone only by a disease's ending ("hemangiomas", "neuropathies"): the
+        # plural of a one-word term may name something else ("central depressions" of a
+        # rash, "future pregnancies", "local corrosions" of a biopsy).
+        return None
+    heads = [last] + [j for j in range(first, last) if spans[j + 1][2] == "of"]
+    for head in heads:
+        before = "".join(parts[first:head])
+        after = "".join(parts[head + 1 : last + 1])
+        for form in singulars[head]:
+            code = terms.get(before + form + after)
+            if code is not None:
+                return code
+    return None
+
+
 def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
     """The ICD-10-CM terms in ``sentence``, longest first and not overlapping, each with its
     character span and a Condition carrying the code and the code set's description."""
@@ -616,12 +694,14 @@ def icd_conditions(sentence: str) -> list[tuple[int, int, Condition]]:
     plain = _unaccented(sentence.lower())
     spans = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(plain)]
     parts = ["".join(_parts(word)) for _, _, word in spans]
+    singulars = [singular_forms(word) for _, _, word in spans]
     candidates: list[tuple[int, int, str]] = []  # first word, word count, code
     for first in range(len(spans)):
         key = ""
         for size in range(1, min(_MAX_WORDS, len(spans) - first) + 1):
-            key += parts[first + size - 1]
-            code = terms.get(key)
+            last = first + size - 1
+            key += parts[last]
+            code = terms.get(key) or _plural_term(terms, parts, singulars, first, last, spans)
             if code is not None:
                 candidates.append((first, size, code))
     candidates.sort(key=lambda item: (-item[1], item[0]))
