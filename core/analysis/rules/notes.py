@@ -331,11 +331,17 @@ _PRESENTATION_AFTER = re.compile(
 # such as tuberculosis": JMCR, CUPCase), a possibility raised ("also raised the possibility of
 # high-grade glioma", "suggested the possibility of ... such as posterior reversible
 # encephalopathy syndrome": PMC11428674, CUPCase) and a condition kept "as differential
-# diagnosis" (CaseReportBench item 124) are weighed too.
+# diagnosis" (CaseReportBench item 124) are weighed too. So is a differential told with its
+# case, patient or finding ("The differential diagnoses for this case included ... angiomyolipoma
+# with epithelial cysts", PMC11372579; "for this presentation were", "of his confusion
+# included", "considered in this case included": 12 of the pools' 70 differentials). A ward
+# note's "DDx:" ("Ddx includes", "ddx is") is the same list.
 _DIFFERENTIAL_BEFORE = re.compile(
-    r"(?i)\bdifferential(?:\s+diagnos[ie]s)?(?:\s+(?:considered\s+)?(?:at|during)\s+"
+    r"(?i)\b(?:differential(?:\s+diagnos[ie]s)?|d\.?dx)(?:\s+(?:considered\s+)?(?:at|during)\s+"
     r"(?:this|that|the)\s+[^.;:]{0,30}?|\s+considered)?\s*"
     r"(?:included|includes|include|of|was|were|is|are|:)|"
+    r"\bdifferential\s+diagnos[ie]s(?:\s+[\w-]+){1,5}?\s+"
+    r"(?:included|includes|include|should\s+include|were|was|are|is)\b|"
     r"\b(?:raised|raising|raises|suggested|suggesting|suggests|entertained)\s+(?:a|the)\s+"
     r"(?:\w+\s+)?possibility\s+of\b"
 )
