@@ -578,6 +578,11 @@ def _own_clause(before: str) -> str:
     return re.split(r";|,\s+(?:but|while|whereas|although)\b", before)[-1]
 
 
+# A condition joined to the long form's head by a preposition or a conjunction is not what
+# the long form names: "angiomyolipoma with epithelial cysts (AMLEC)" (PMC11372579) is an
+# angiomyolipoma, "Fever of unknown origin with pancytopenia", "Hemiconvulsion-hemiplegia and
+# epilepsy": the abbreviation is left to the hand list, or unread.
+_JOINED_BEFORE = re.compile(r"(?i)\b(?:with|without|and|or|of|in|to|from|after|by|plus)\s+$")
 # An abbreviation defined in brackets after its long form: "(MELAS)", "(MERRF) syndrome".
 _DEFINED = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9})\s*\)")
 
@@ -612,6 +617,8 @@ def defined_abbreviations(text: str) -> list[Condition]:
             if not ends:
                 continue
             at, _, named = min(ends, key=lambda x: x[0])  # the longest ending there
+            if _JOINED_BEFORE.search(long_form[:at]):
+                continue  # "angiomyolipoma with epithelial cysts (AMLEC)": no cyst
             elsewhere = outside_its_organ(long_form[:at], named)
             if elsewhere is None:
                 continue
