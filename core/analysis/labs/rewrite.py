@@ -1399,30 +1399,39 @@ def _decimals(number: str) -> int:
 
 
 def _split_run(match: re.Match[str]) -> str:
-    """The value and the range of a run. A range's ends are printed alike ("12-14", "4.0–11.0",
-    "150–400"), so only a split whose low end has as many decimals as its high end is one; of
-    those, the value with the fewest decimals, then the nearest its range (a result is rarely
-    far outside it). "10.212-14" is a haemoglobin of 10.2 under 12-14: splitting it as 1 under
+    """The value and the range of a run. A range's ends are mostly printed alike ("12-14",
+    "4.0–11.0", "150–400"), so a split whose low end has as many decimals as its high end is
+    taken first; only where there is none, one whose ends differ ("2.83.5-5" is a potassium
+    of 2.8 under 3.5-5, "111.21.71-20.5" a bilirubin of 111.2 under 1.71-20.5). Of those, the
+    value with the fewest decimals, then the nearest its range (a result is rarely far
+    outside it). "10.212-14" is a haemoglobin of 10.2 under 12-14: splitting it as 1 under
     0.212-14 made a critical haemoglobin of 1.0 (a casebook's tables run together). A run no
     split reads is left as it is, and no number is taken from it."""
     run = match.group("run")
     head, high_text = re.split(r"[–-]", run, maxsplit=1)
-    best: tuple[int, float, str, str] | None = None
+    alike: list[tuple[int, float, str, str]] = []
+    unlike: list[tuple[int, float, str, str]] = []
     for cut in range(1, len(head)):
         value, low = head[:cut], head[cut:]
         if not (_PLAIN.fullmatch(value) and _PLAIN.fullmatch(low)):
-            continue
-        if _decimals(low) != _decimals(high_text):
             continue
         v, lo, hi = float(value), float(low), float(high_text)
         if lo > hi:
             continue
         distance = 0.0 if lo <= v <= hi else min(abs(v - lo), abs(v - hi)) / max(hi, 1e-9)
-        if best is None or (_decimals(value), distance) < best[:2]:
-            best = (_decimals(value), distance, value, low)
-    if best is None:
+        same = _decimals(low) == _decimals(high_text)
+        (alike if same else unlike).append((_decimals(value), distance, value, low))
+    splits = alike or unlike
+    if not splits:
         return match.group()
-    return f") {best[2]} ({best[3]}–{high_text}) "
+    _, _, value, low = min(splits, key=lambda split: split[:2])
+    return f") {value} ({low}–{high_text}) "
+
+
+# "ALT (U/L)301<40", "ESR (mm/h)>110<20": a value run into a one-sided range after the unit.
+_VALUE_THEN_BOUND = re.compile(
+    r"\)(?P<value>[<>]?\d+(?:\.\d+)?)(?P<bound>[<>≤≥]=?\s*\d+(?:\.\d+)?)(?![\d.])"
+)
 
 
 # "134–145132–140": two ranges run together (the usual one, then another population's).
@@ -1452,6 +1461,7 @@ def unglue(line: str, known_unit: object) -> str:
     """A line of cells run together, written as "name value unit (range)"."""
     line = _GLUED_FLAG.sub(r"\1 ", line)
     line = _RUN_AFTER_UNIT.sub(_split_run, line)
+    line = _VALUE_THEN_BOUND.sub(lambda m: f") {m.group('value')} ({m.group('bound')}) ", line)
     line = _TWO_RANGES.sub(_split_ranges, line)
     line = _GLUED_LABEL.sub(lambda m: f"{m.group('unit')} {m.group('label')}.", line)
     match = _RANGE_THEN_VALUE.match(line)
