@@ -1,15 +1,16 @@
 """Issue #29, twenty-sixth round: more of a table whose cells the page ran together.
 
 Two shapes of a row whose result runs into its reference after the unit were read as nothing:
-- a result, then a one-sided bound: "ALT (U/L)301<40", "ESR (mm/h)>110<20". The check for
-  cells joined beyond telling apart took every bound after a number for the next cell, so the
-  row gave no value; one number before one bound is one result, and it is read;
+- a result, then a one-sided bound: "ALT (U/L)301<40". The check for cells joined beyond
+  telling apart took every bound after a number for the next cell, so the row gave no value;
+  one number before one bound is one result, and it is read (a row that opens with a bound,
+  "IgM<10<1010*", is still a range and then results, unread);
 - a result, then a range whose ends are printed with different decimals: "Potassium
   (mmol/L)2.83.5-5", "Lymphocytes (10^9/L)0.91.5-4". The twenty-fifth round split a run only
   where the range's ends had as many decimals each (so "10.212-14" is never 1 under 0.212-14);
   where no such split exists, one whose ends differ is taken now.
 On the 43 lab tables of "Clinical Cases in Tropical Medicine" (2nd ed., 2022) with their cells
-run together (`scripts/table_flattenings.py`), results found 197 to 251 of 270; values read
+run together (`scripts/table_flattenings.py`), results found 197 to 249 of 270; values read
 that are not the patient's 36 and critical among them 2, as before.
 
 Rows: that casebook's tables 39.1, 44.1, 52.1 and 58.1 as `belovedshark/ClinicalDiagnosis_RAG`

@@ -1428,9 +1428,9 @@ def _split_run(match: re.Match[str]) -> str:
     return f") {value} ({low}–{high_text}) "
 
 
-# "ALT (U/L)301<40", "ESR (mm/h)>110<20": a value run into a one-sided range after the unit.
+# "ALT (U/L)301<40": a value run into a one-sided range after the unit.
 _VALUE_THEN_BOUND = re.compile(
-    r"\)(?P<value>[<>]?\d+(?:\.\d+)?)(?P<bound>[<>≤≥]=?\s*\d+(?:\.\d+)?)(?![\d.])"
+    r"\)(?P<value>\d+(?:\.\d+)?)(?P<bound>[<>≤≥]=?\s*\d+(?:\.\d+)?)(?![\d.])"
 )
 
 

@@ -169,9 +169,10 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
 # begins cannot be told: read as one, the range's "13" became a haemoglobin of 1.0, critical.
 _GLUED = re.compile(r"(?<=[A-Za-z)])([<>≤≥–—-]?\d(?:[\d.,–—\-*†‡<>≤≥]| (?=\d))*)\s*$")
 _RANGE_FIRST = re.compile(r"^(\d+)(?:[.,]\d+)?[–—-](.*)$")
-# One result, then the upper or lower bound it is judged by: "301<40", ">110<20", "0.53<0.45"
-# (a casebook's tables run together). Two results before a bound ("9.28.3<10") stay glued.
-_RESULT_THEN_BOUND = re.compile(r"[<>]?\d+(?:\.\d+)?[<>≤≥]=?\d+(?:\.\d+)?\*?")
+# One result, then the upper or lower bound it is judged by: "301<40", "0.53<0.45" (a
+# casebook's tables run together). Two results before a bound ("9.28.3<10") stay glued, and
+# so does a row that opens with a bound: "IgM<10<1010*" is a range "<10" and then results.
+_RESULT_THEN_BOUND = re.compile(r"\d+(?:\.\d+)?[<>≤≥]=?\d+(?:\.\d+)?\*?")
 
 
 def glued_cells(line: str) -> bool:
