@@ -60,6 +60,9 @@ CORPORA = (
     "#   and CUPCase's 525 case texts (felipeocampoos/CUPCase-curhumai-Adversary @ ccbb10784c)"
 )
 MIN_ARTICLES = 2
+# An acronym DO gives has its meaning from DO: one article that defines it so, and none
+# otherwise, settles it (CLL: 2 articles, 1 without the pool report's own).
+MIN_ARTICLES_DO = 1
 MIN_AGREEING = 0.9
 LOWER_ARTICLES = 3
 
@@ -264,14 +267,16 @@ def main(repo: str, *corpora: str) -> None:
             why = "no disease's code"
         elif short.upper() in known:
             why = "a lab name or unit"
+        elif _GENE_SHAPE.fullmatch(short):
+            why = "a gene symbol's shape"
         elif short.lower() in lower:
             why = "a lower-case word"
-        elif total < MIN_ARTICLES:
-            why = f"defined in fewer than {MIN_ARTICLES} articles"
+        elif total < (MIN_ARTICLES_DO if source == "DO" else MIN_ARTICLES):
+            why = "defined in too few articles"
         elif agree < MIN_AGREEING * total:
             why = "another meaning"
         counts[f"{source}: {why or 'kept'}"] += 1
-        if agree and total >= MIN_ARTICLES:
+        if agree:
             others = found[short].most_common(6)
             notes.append(f"{source}\t{short}\t{code}\t{agree}/{total}\t{why or 'kept'}\t{others}")
         if not why and code is not None:
@@ -290,10 +295,11 @@ def main(repo: str, *corpora: str) -> None:
         "# Licence: DO's is CC0 1.0 Universal (public domain dedication), DO's LICENSE file; the\n"
         "#   codes are the loaded ICD-10-CM code set's.\n"
         f"# Usage: {len(texts)} case reports, each read for its own definitions:\n#   {CORPORA}.\n"
-        f"# Kept: defined in >= {MIN_ARTICLES} articles, >= {MIN_AGREEING:.0%} of them with one\n"
+        f"# Kept: defined in >= {MIN_ARTICLES} articles (DO's acronyms: >= {MIN_ARTICLES_DO}),"
+        f" >= {MIN_AGREEING:.0%} of them with one\n"
         "#   disease's meaning (DO's where DO gives the acronym); not read by the hand list, no\n"
-        "#   chapter R, Z, S, T or V-Y code, no lab name or unit, no word written in lower case\n"
-        f"#   in >= {LOWER_ARTICLES} of the articles.\n"
+        "#   chapter R, Z, S, T or V-Y code, no lab name or unit, no gene symbol's shape (NF2,\n"
+        f"#   NPC1), no word written in lower case in >= {LOWER_ARTICLES} of the articles.\n"
         f"# Counts: {counts['acronyms']} acronyms in DO's subsets,"
         f" {counts['acronyms of a disease with one usable code']} of a disease with one usable\n"
         f"#   code, {counts['candidates']} DO candidates; {counts['usage candidates']} more"
@@ -307,6 +313,11 @@ def main(repo: str, *corpora: str) -> None:
     )
     for short, code in rows.items():
         out.write(f"{short}\t{code}\n")
+
+
+# Capitals then a number, as a gene symbol is written ("NF2", "NPC1", "BRCA1"): DO names a
+# disease after its gene, the notes name the gene ("NF1 mutation") as often as the disease.
+_GENE_SHAPE = re.compile(r"[A-Z]+[0-9]+[A-Z]?")
 
 
 # Codes of no disease of the patient's: findings (R), encounters (Z), injuries and poisonings
