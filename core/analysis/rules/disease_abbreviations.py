@@ -6,10 +6,11 @@ abbreviation where the document defines it (``notes.defined_abbreviations``) or 
 (``conditions.CONDITIONS``) has it. ``scripts/build_disease_abbreviations.py`` writes
 ``disease_abbreviations.tsv`` beside this module from maintained sources: the Human Disease
 Ontology's acronym synonyms (DO, CC0 1.0) of diseases with one ICD-10-CM code, kept only where
-the case-report literature settles the meaning (every article that defines the abbreviation
-gives it the disease's meaning, or nearly every one, in two articles or more) and the
-abbreviation is no lab name, unit or lower-case word. The header names the release, the
-licence and the counts.
+the case-report literature settles the meaning (at least 90 % of the articles that define the
+abbreviation give it the disease's meaning, in two articles or more; one for DO's acronyms);
+the abbreviations the articles define after a long form the reader codes are candidates too.
+None is the hand list's, a lab name, a unit, a gene symbol's shape or a lower-case word. The
+header names the release, the licence and the counts.
 
 How the reader takes them (``notes._read_one``):
 
