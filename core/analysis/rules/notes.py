@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
+from core.analysis.rules.disease_abbreviations import settled_abbreviations
 from core.analysis.rules.gene_words import names_a_gene
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.mimics import mimicked
@@ -515,6 +516,10 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     facts.file_start = len(facts.stated_inline)
     facts.complications = set()
     facts.defined = defined_abbreviations(text)
+    # An abbreviation written and never spelled out ("thus confirming CML"): the disease its
+    # settled meaning names, unless this document defines it at all ("SMA: superior
+    # mesenteric artery"); disease_abbreviations.py.
+    facts.defined += settled_abbreviations(text, defined_here(text))
     facts.present_year = _presentation_year(text)
     imaging = own_words and bool(_IMAGING.search(text[:400]))
     # In a radiologist's report the impression decides: the indication, the history and the
@@ -630,6 +635,30 @@ def defined_abbreviations(text: str) -> list[Condition]:
                 named.name, named.code, named.severity, pattern, named.stated_only
             )
     return list(defined.values())
+
+
+# An abbreviation followed by its long form: "SMA: superior mesenteric artery", "CLL (chronic
+# lymphocytic leukemia)", "PID = pelvic inflammatory disease".
+_DEFINED_AFTER = re.compile(r"(?<![\w-])([A-Z][A-Za-z0-9-]{1,9})\s*(?:[:=]|\(|,\s+or\b)\s*")
+
+
+def defined_here(text: str) -> set[str]:
+    """The abbreviations a document defines, whatever they stand for: in brackets after a long
+    form its letters begin ("superior mesenteric artery (SMA)", as ``defined_abbreviations``
+    finds it), or before one after a colon, an equals sign or a bracket ("SMA: superior
+    mesenteric artery")."""
+    shorts: set[str] = set()
+    for sentence in _SENTENCES.split(text):
+        for found in _DEFINED.finditer(sentence):
+            if _long_form_start(found.group(1), sentence[: found.start()].rstrip()) is not None:
+                shorts.add(found.group(1))
+        for found in _DEFINED_AFTER.finditer(sentence):
+            short = found.group(1)
+            words = re.findall(r"[\w'-]+", sentence[found.end() :])[: len(short) + 3]
+            spans = (" ".join(words[:n]) for n in range(1, len(words) + 1))
+            if any(_long_form_start(short, span) == 0 for span in spans):
+                shorts.add(short)
+    return shorts
 
 
 # The code set's "agents as the cause of diseases" (B95-B97): a long form naming the organism
