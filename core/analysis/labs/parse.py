@@ -28,7 +28,7 @@ from core.analysis.labs.context import (
     value_context,
     work_up_fluid,
 )
-from core.analysis.labs.critical import in_prose, is_critical, mark_critical
+from core.analysis.labs.critical import in_prose, mark_critical
 from core.analysis.labs.cumulative import date_columns, earlier_columns, names_previous_column
 from core.analysis.labs.defined_abbreviations import expand_defined_abbreviations
 from core.analysis.labs.format import is_dipstick, printed_grade
@@ -56,14 +56,12 @@ from core.analysis.labs.patterns import (
     URINE_HEADING,
     alias_key,
 )
-from core.analysis.labs.provoked import provoked_by_exercise
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.respectively import EARLIER
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
 from core.analysis.labs.run_on_sentences import with_sentences_apart
 from core.analysis.labs.table_columns import TableReader, join_cells, one_cell_a_line
-from core.analysis.labs.verdicts import contradicted
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
 from core.vocabulary.analytes import URINE
@@ -569,8 +567,7 @@ class _State:
         self.date_columns = 0  # the columns of a table headed by its dates, newest first
         self.lines_read = 0
         self.sentence_of: dict[int, tuple[int, int]] = {}  # value -> (line, sentence in it)
-        # values the patient reports, of a visit elsewhere or provoked by an exercise test
-        self.history: set[int] = set()
+        self.history: set[int] = set()  # values the patient reports, or of a visit elsewhere
         self.line_of: dict[int, int] = {}  # value -> the line it was read from
         self.options: dict[int, str] = {}  # line -> its letter, for "a) ...", "b) ..." lines
         # The specimen a table's specimen column printed on the first row of its block
@@ -863,14 +860,6 @@ class _State:
                 and not _COLLECTION.search(told)
             ):
                 continue  # "calcium 1200 mg/day" in a drug history: a dose, not an excretion
-            if (
-                specimen is None
-                and is_critical(value, self.patient)
-                and contradicted(value.analyte, value.flag, sentences[-1], told)
-            ):
-                # "neutrophilic leukocytosis with a total white blood cell count of 1.4551 ×
-                # 10⁹/L" (PMC11418098): the author's word and the number disagree (verdicts.py)
-                value = value.model_copy(update={"doubtful": True})
             any_read = True
             if outcome.series and timing in _MOMENTS and not told_before:
                 # "Potassium was 6.9 mmol/L on admission and 4.1 mmol/L on day 3": the time
@@ -893,11 +882,8 @@ class _State:
             )
             if outcome.ranged and len(self.values) > kept:
                 self.ranged.add(kept)
-            if len(self.values) > kept and (
-                told_before
-                or provoked_by_exercise(value.analyte, re.split(r"[,;]|\.\s", before)[-1])
-            ):
-                self.history.add(kept)  # never the current result: see provoked.py
+            if len(self.values) > kept and told_before:
+                self.history.add(kept)
             if len(self.values) > kept and in_prose(raw_line):
                 self.prose.add(kept)
                 self.sentence_of[kept] = (self.lines_read, len(_SENTENCE_END.findall(before)))
