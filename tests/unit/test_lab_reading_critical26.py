@@ -1,0 +1,53 @@
+"""Critical values, twenty-sixth round (issue #29): the printed number decides, not the
+author's word beside it, nor the test that provoked it.
+
+Guards only (they pass on main): reader-crit26 tried two rules that made these four values
+non-critical (docs/clinical-rounds.md, "reader-crit26"), and dev's truth, which holds each of
+them critical ("the document's words do not change the number"), took the rules back out.
+A rule that silences them fails here in seconds rather than in the dev run.
+"""
+
+from __future__ import annotations
+
+from core.analysis.labs.parse import read_lab_text
+
+
+def _read(text: str) -> list[tuple[str, float, bool, bool]]:
+    """(analyte, value, doubtful, critical) of each value read."""
+    return [(v.analyte, v.value, v.doubtful, v.critical) for v in read_lab_text(text).values]
+
+
+def test_a_count_under_the_other_sides_finding_is_still_critical() -> None:
+    # PMC11418098 (dev cr14-dxr-melioidosis-cardiac-tamponade-...): "neutrophilic
+    # leukocytosis" over a printed count of 1.4551 × 10⁹/L.
+    text = (
+        "Laboratory investigations revealed neutrophilic leukocytosis with a total white blood "
+        "cell count of 1.4551 × 10⁹/L and neutrophils at 75.85%."
+    )
+    assert _read(text)[0] == ("WBC", 1.4551, False, True)
+
+
+def test_a_number_inside_a_bracket_the_author_calls_normal_is_still_critical() -> None:
+    # Journal of Medical Case Reports, CUPCase row 1694 (dev cr6-crit-pavm-pregnancy-
+    # platelets-24-x10-3-ul) and row 2766 (dev cr6-prec-pres-lupus-ionised-calcium-...).
+    text = (
+        "Her hematology results were near the normal ranges (hemoglobin 10.8 g/dl, mean "
+        "corpuscular volume 92 fl, platelet count 24 × 10^3/μl, white blood cell count, "
+        "23.37 × 10^3/μl)."
+    )
+    assert ("Platelets", 24.0, False, True) in _read(text)
+    text = (
+        "Her haematological and biochemical parameters were within normal limits (haemoglobin "
+        "11.8g/dL; potassium 4.3mmol/L; serum ionized calcium 2.2mmol/L; serum magnesium "
+        "1.1mmol/L). Her blood cultures were sterile."
+    )
+    assert ("Ionised calcium", 2.2, False, True) in _read(text)
+
+
+def test_an_exercise_tests_lactate_told_last_is_the_current_lactate() -> None:
+    # CUPCase row 4573 (dev cr6-crit-polg1-myopathy-post-walk-lactic-acid-5-ammonia).
+    text = (
+        "A six-minute walk test revealed a normal resting lactic acid = 1.6 mmol/L, and an "
+        "elevated post-six-minute-walk lactic acid = 5 mmol/L (normal result < 2 mmol/L)."
+    )
+    assert _read(text) == [("Lactate", 1.6, False, False), ("Lactate", 5.0, False, True)]
