@@ -51,3 +51,38 @@ def test_an_exercise_tests_lactate_told_last_is_the_current_lactate() -> None:
         "elevated post-six-minute-walk lactic acid = 5 mmol/L (normal result < 2 mmol/L)."
     )
     assert _read(text) == [("Lactate", 1.6, False, False), ("Lactate", 5.0, False, True)]
+
+
+def _critical(text: str) -> list[tuple[str, float]]:
+    return [(v.analyte, v.value) for v in read_lab_text(text).values if v.critical]
+
+
+def test_a_later_glucose_supersedes_an_earlier_fasting_glucose() -> None:
+    # PMC11505447 (dev cr16-crit-insulinoma-hunt-fasting-glucoses-abroad-then-no-hypoglycaemia):
+    # the fasting glucoses of the search before the operation, then the follow-up glucose of
+    # 7 mmol/L: no glucose is current and critical (main telephoned the fasting 2.1).
+    text = (
+        "She initially consulted an endocrinologist in Dubai in June 2023, where a fasting "
+        "glucose was 2.2 mmol/L (40 mg/dL). At the London consultation her fasting blood "
+        "glucose was 2.1 mmol/L (38 mg/dL): an abdominal ultrasound was normal. The tumour was "
+        "excised. Follow-up continuous glucose monitoring showed a mean blood glucose level of "
+        "7 mmol/L (126 mg/dL)."
+    )
+    assert _critical(text) == []
+
+
+def test_guards_the_glucose_told_last_stays_critical_and_a_table_keeps_both() -> None:
+    # A fasting glucose told after a random one is the current glucose; a table's rows are of
+    # one time, both current; another specimen's glucose replaces no blood glucose.
+    text = (
+        "His random blood sugar level on admission was 126 mg/dl. The next morning his fasting "
+        "blood glucose was 2.0 mmol/L."
+    )
+    assert _critical(text) == [("Fasting glucose", 2.0)]
+    table = "Glucose 30 mg/dL (70-110)\nFasting glucose 32 mg/dL (70-99)"
+    assert _critical(table) == [("Glucose", 30.0), ("Fasting glucose", 32.0)]
+    text = (
+        "Her fasting blood glucose was 2.1 mmol/L. Cerebrospinal fluid analysis showed a "
+        "glucose of 3.0 mmol/L and protein of 0.3 g/L."
+    )
+    assert _critical(text) == [("Fasting glucose", 2.1)]
