@@ -461,7 +461,9 @@ _MONOCLONAL_BEFORE = re.compile(r"(?i)\bmonoclonal\s+(?:serum\s+)?$")
 # bracket opens the results themselves, not a reference range; so does a colon ("Other
 # laboratory studies were within normal limits: blood sugar of 128 mg/dL, eGFR of 106",
 # CUPCase row 3881).
-_WITHIN_BEFORE = re.compile(r"(?i)\bwithin\s+(?:the\s+)?$")
+# "His laboratory data were in the normal range except for lactate dehydrogenase (214 U/L;
+# normal range: 105-210 U/L)" (J Med Case Rep, CUPCase row 5068): "in" says what "within" does.
+_WITHIN_BEFORE = re.compile(r"(?i)\b(?:within|in)\s+(?:the\s+)?$")
 # Or the exception follows: "His liver function test results were within normal limits except
 # for serum alkaline phosphatase (ALP), which was raised (785IU/L)" (Journal of Medical Case
 # Reports, CUPCase row 2883): the test excepted is a result, not the limits' name.
@@ -807,9 +809,13 @@ class _State:
                     absolute=absolute,
                     earlier_columns=older,
                     # a name alone in its clause ("Sodium and potassium were 135 mmol/L and
-                    # 4.0 mmol/L, respectively" has two): its series of values is its own
+                    # 4.0 mmol/L, respectively" has two): its series of values is its own.
+                    # An "and" before a colon names a heading's tests: "cortisol and ACTH
+                    # response to corticotropin-releasing hormone: serum cortisol was 5.6 μg/
+                    # dl at 60 min and had a peak of 5.7 μg/ dl" (CUPCase row 1497)
                     series=line[end:]
-                    if not re.search(r"(?i)\band\b", own_clause) and in_prose(line)
+                    if not re.search(r"(?i)\band\b", own_clause.rsplit(":", 1)[-1])
+                    and in_prose(line)
                     else None,
                 )
             if (

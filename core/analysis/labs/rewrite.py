@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from core.analysis.labs.bilirubin_fractions import name_bilirubin_fractions
 from core.analysis.labs.catecholamines import name_catecholamine_levels
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.fluid_counts import fluid_cell_counts
@@ -49,9 +50,17 @@ _H_AND_H = re.compile(
     rf"(?P<y>{_NUM})(?![\d/])",
     re.IGNORECASE,
 )
-# "went from 5.4 to 6.1": the first value is the earlier one.
+# "went from 5.4 to 6.1": the first value is the earlier one. Its time may be told between
+# the two: "His monoclonal IgG had dropped from 65 g/L before treatment to 11 g/L after
+# transplantation" (J Med Case Rep, CUPCase row 5006), "Creatinine rose from 1.2 mg/dL on
+# admission to 3.4 mg/dL"; and it may be named as the baseline: "his eosinophil count had
+# increased from a baseline level of 2% to 10%" (CUPCase row 5391).
 _FROM_TO = re.compile(
-    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?)\bfrom\s+(?P<x>{_NUM})(?P<unit>\s*[a-zA-Z/%]*)?"
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?)\bfrom\s+"
+    r"(?:(?:a|the|her|his|its)\s+)?(?:(?:background|baseline|previous|prior|initial)\s+"
+    r"(?:(?:level|value|count)\s+)?(?:of\s+)?)?"
+    rf"(?P<x>{_NUM})(?P<unit>\s*[a-zA-Z/%]*)?"
+    r"(?:\s+(?:on|at|upon|before|after|during|prior\s+to)\s+[^\d.;,()]{1,30}?)?"
     rf"\s+(?:up\s+|down\s+)?to\s+(?P<tail>[^\d.;]{{0,50}}?)(?P<y>{_NUM})",
 )
 # The later value first, the earlier after "from": "his CRP rose rapidly to 7.4 mg/dl from
@@ -1074,6 +1083,7 @@ def rewrite_prose(line: str) -> str:
         line,
     )
     line = _name_first(line)
+    line = name_bilirubin_fractions(line)
     line = _CHANGE_OF_TO.sub(_change_of_to, line)
     line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
     line = _COUNT_DISORDER.sub(
