@@ -63,6 +63,13 @@ def test_the_earlier_result_between_from_and_to_is_the_earlier_one():
     assert timing[1.2] == "earlier" and timing[3.4] != "earlier"
 
 
+def test_a_monoclonal_immunoglobulins_course_is_no_immunoglobulin_result():
+    # guard: CUPCase row 5006, a paraprotein's course; the name written again for the later
+    # result must not lose the word "monoclonal"
+    text = "His monoclonal IgG had dropped from 65 g/L before treatment to 11 g/L after it."
+    assert _read(text) == []
+
+
 def test_a_dose_changed_from_one_amount_to_another_is_no_result():
     # guard: CUPCase row 1562, "steroids doses were increased from 7.5 mg to 30 mg daily"
     assert _read("Orally administered steroid doses were increased from 7.5 mg to 30 mg.") == []

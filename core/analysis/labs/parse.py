@@ -51,6 +51,7 @@ from core.analysis.labs.lines import (
 from core.analysis.labs.literature import in_anothers_case, told_of_others
 from core.analysis.labs.number_first import SINGULAR_CELL, read_number_first, read_value_first
 from core.analysis.labs.patterns import (
+    MONOCLONAL_BEFORE,
     OTHER_HEADING,
     REFERENCE_TEXT,
     URINE_HEADING,
@@ -449,10 +450,6 @@ _PROTEIN_NUMERAL = re.compile(r"^\s*[1-9](?![\d.,+])(?!\s*(?:g|mg)\s*/)")
 _GLOBULIN_FRACTION_BEFORE = re.compile(
     r"(?i)(?:\b(?:gamma|alpha|beta)|[γαβ])[\s-]*(?:[12][\s-]*)?$"
 )
-# A monoclonal component named by its heavy chain is the paraprotein, not the serum's whole
-# immunoglobulin: "an increase in monoclonal IgG (22 g/L)", "His monoclonal IgG had dropped
-# from 65 g/L" (Journal of Medical Case Reports, CUPCase row 5006).
-_MONOCLONAL_BEFORE = re.compile(r"(?i)\bmonoclonal\s+(?:serum\s+)?$")
 
 
 # A statement that results lie within normal limits, then the results in a bracket: "Her
@@ -484,7 +481,7 @@ def _results_opened(clause: str, at: int) -> bool:
 def _another_protein(name: str, before: str, segment: str) -> bool:
     """Whether the test's name ``name``, with ``before`` it and its ``segment`` after it, is
     part of another protein's name or a monoclonal component, not the test's result."""
-    if _NUMBER_OF_A_NAME.match(segment) or _MONOCLONAL_BEFORE.search(before):
+    if _NUMBER_OF_A_NAME.match(segment) or MONOCLONAL_BEFORE.search(before):
         return True
     if _HYPHENED_NUMERAL.match(segment):
         return True

@@ -20,6 +20,7 @@ from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
     BOUND_WORD,
+    MONOCLONAL_BEFORE,
     REFERENCE_TEXT,
     alias_key,
 )
@@ -1260,6 +1261,11 @@ _UNIT_AFTER = re.compile(
 
 def _from_to(match: re.Match[str]) -> str:
     name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
+    if MONOCLONAL_BEFORE.search(match.string, 0, match.start()):
+        # "His monoclonal IgG had dropped from 65 g/L before treatment to 11 g/L" (J Med Case
+        # Rep, CUPCase row 5006): a paraprotein's course, no immunoglobulin's results; the
+        # name written again would lose the word that says so
+        return match.group()
     # "The patient's blood level of PRL markedly decreased from 25,270.0 to 948.2 ng/ml"
     # (Journal of Medical Case Reports, CUPCase row 1412): "blood" is the specimen (a dipstick's
     # name only in a urinalysis), the test is the name after it.
