@@ -42,6 +42,21 @@ def test_a_peak_told_of_another_measure_is_no_result():
     assert _read("The fever was persistent, with temperatures peaking at 39.5°C.") == []
 
 
+def test_a_clause_with_another_measure_after_the_comma_is_no_result():
+    # guards: MedRBench PMC11587177 and PMC11638211, a comma and "with" before another
+    # measure's number (an index, a fluorescence value): no lymphocyte count, no eGFR
+    text = (
+        "A drug lymphocyte stimulation test for abemaciclib was negative, with a stimulation "
+        "index of 912.1 and a maximum response value of 114."
+    )
+    assert _read(text) == []
+    text = (
+        "Among the positive biomarkers, EGFR and HLA-E demonstrated clear positivity, with FM "
+        "values of 1.6."
+    )
+    assert _read(text) == []
+
+
 # An earlier result's time between "from" and "to"
 
 
@@ -143,6 +158,15 @@ def test_the_number_of_the_next_sentence_is_not_the_tests():
     text = (
         "The selectivity index compares IgG with transferrin (small molecule). A PSI of < "
         "0.1 usually indicates MCD responsive to steroid therapy."
+    )
+    assert _read(text) == []
+
+
+def test_a_measure_in_the_sentence_after_a_table_cited_is_not_the_tests():
+    # MedRBench PMC11636667: "HbA1c 34" was read from the next sentence's 34 cm.
+    text = (
+        "Laboratory evaluation included glycated hemoglobin (HBA1c) (Table 1).Esophagogastro"
+        "duodenoscopy showed luminal narrowing at 34 cm from incisors."
     )
     assert _read(text) == []
 

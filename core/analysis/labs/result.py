@@ -103,7 +103,7 @@ _IN_THE_BLOOD = re.compile(r"(?i)in\s+(?:the\s+)?(?:serum|plasma|blood)\b\s*(?=\
 _WORDS_TO_VALUE = re.compile(
     # "His total bilirubin (T-Bil) continued to increase, reaching 8.1mg/dl on day 7" (Journal of
     # Medical Case Reports, CUPCase row 2586): a participle after a comma continues the subject
-    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured|reaching|peaking|with"
+    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured|reaching|peaking|with\s+a\s+peak"
     rf"|{_CHANGING})\b))?\s+){{1,10}}?"
     # "creatinine kinase gradually decreased after reaching 59,000 IU/L": the peak
     r"(?:is|was|were|at|of|=|measuring|measured|reaching|reached"
