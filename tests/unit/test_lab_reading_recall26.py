@@ -78,6 +78,35 @@ def test_the_earlier_result_between_from_and_to_is_the_earlier_one():
     assert timing[1.2] == "earlier" and timing[3.4] != "earlier"
 
 
+def test_a_course_after_two_tests_is_the_one_its_numbers_fit():
+    # CUPCase row 2238: read as a BUN of 0.9 and 4.0 (a BUN is never 0.9 mg/dL).
+    text = (
+        "The patient was found to have elevated blood urea nitrogen and creatinine levels, "
+        "which increased from 0.9 to 4.0 mg/dL over a couple of days."
+    )
+    read = _read(text)
+    assert {("Creatinine", 0.9), ("Creatinine", 4.0)} <= set(read)
+    assert not any(name == "BUN" for name, _ in read)
+
+
+def test_a_course_after_two_tests_both_numbers_fit_stays_as_it_was():
+    # guards: where both tests could hold the numbers the first name keeps them as before;
+    # with "respectively" each test has its own course (MedRBench PMC11614787's shape)
+    assert ("Creatinine", 20.0) not in _read("BUN and creatinine went from 20 to 80 mg/dL.")
+    text = (
+        "Her inflammatory markers, ESR and CRP, decreased from 85 mm/h to 20 mg/dL and from "
+        "11.34 mm/h to 0.76 mg/dL, respectively."
+    )
+    assert ("CRP", 85.0) not in _read(text)
+
+
+def test_the_unit_after_a_course_named_in_the_blood():
+    # CUPCase row 1412: the earlier prolactin lost the unit written after the later one
+    text = "The patient's blood level of PRL markedly decreased from 25,270.0 to 948.2 ng/ml."
+    values = {v.value: v.unit for v in parse_lab_values(text)}
+    assert values == {25270.0: "ng/ml", 948.2: "ng/ml"}
+
+
 def test_a_monoclonal_immunoglobulins_course_is_no_immunoglobulin_result():
     # guard: CUPCase row 5006, a paraprotein's course; the name written again for the later
     # result must not lose the word "monoclonal"

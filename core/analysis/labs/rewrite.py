@@ -1259,6 +1259,39 @@ _UNIT_AFTER = re.compile(
 )
 
 
+_AND_ANOTHER = re.compile(r"(?i)\s*(?:levels?\s+)?(?:and|&)\s+")
+_RESPECTIVELY_AFTER = re.compile(r"(?i)(?:[^.;]|\.(?=\d))*\brespectively\b")
+
+
+def _fits_both(name: str, unit: str, earlier: str, later: str) -> bool:
+    """Whether both numbers of a course fit ``name``'s test in ``unit`` (or, with no unit
+    written, some unit of it)."""
+    analyte = ALIASES[alias_key(name)][0]
+    return all(
+        analyte.range_for(unit or None, float(n.replace(",", ""))) is not None
+        for n in (earlier, later)
+    )
+
+
+def _nearer_names_course(match: re.Match[str], nearer: str) -> bool:
+    """Whether a course told after two tests named together is the nearer test's: "elevated
+    blood urea nitrogen and creatinine levels, which increased from 0.9 to 4.0 mg/dL" (J Med
+    Case Rep, CUPCase row 2238). Only without "respectively" and only where the numbers fit
+    the nearer test and not the first (a BUN is never 0.9 mg/dL); where both fit, the writer
+    has not said whose course it is, and the first name keeps it as before."""
+    if not _AND_ANOTHER.match(match.group("mid")) or _RESPECTIVELY_AFTER.match(
+        match.string, match.end()
+    ):
+        return False
+    written = (match.group("unit") or "").strip()
+    if not written:
+        after = _UNIT_AFTER.match(match.string, match.end())
+        written = after.group("unit") if after else ""
+    x, y = match.group("x"), match.group("y")
+    first = match.group("name")
+    return _fits_both(nearer, written, x, y) and not _fits_both(first, written, x, y)
+
+
 def _from_to(match: re.Match[str]) -> str:
     name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
     if MONOCLONAL_BEFORE.search(match.string, 0, match.start()):
@@ -1270,13 +1303,14 @@ def _from_to(match: re.Match[str]) -> str:
     # (Journal of Medical Case Reports, CUPCase row 1412): "blood" is the specimen (a dipstick's
     # name only in a urinalysis), the test is the name after it.
     inner = [m for m in ANALYTE_NAME.finditer(match.group("mid")) if m.group().strip()]
-    if name.lower() == "blood" and inner:
+    if inner and (name.lower() == "blood" or _nearer_names_course(match, inner[-1].group())):
         head = match.group("mid")[: inner[-1].start()]
-        named = _FROM_TO.match(
-            f"{inner[-1].group()}{match.string[match.start('mid') + inner[-1].end() : match.end()]}"
-        )
+        # the rest of the line goes along, for a unit written once after the later result
+        rest = len(match.string) - match.end()
+        text = f"{inner[-1].group()}{match.string[match.start('mid') + inner[-1].end() :]}"
+        named = _FROM_TO.match(text)
         if named is not None:
-            return f"{name}{head}{_from_to(named)}"
+            return f"{name}{head}{_from_to(named)}{text[named.end() : len(text) - rest]}"
     # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
     again = "" if name.lower() in tail.lower() else f"{name} "
     if not unit.strip() and not tail.strip():
