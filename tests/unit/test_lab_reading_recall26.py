@@ -100,13 +100,6 @@ def test_a_course_after_two_tests_both_numbers_fit_stays_as_it_was():
     assert ("CRP", 85.0) not in _read(text)
 
 
-def test_the_unit_after_a_course_named_in_the_blood():
-    # CUPCase row 1412: the earlier prolactin lost the unit written after the later one
-    text = "The patient's blood level of PRL markedly decreased from 25,270.0 to 948.2 ng/ml."
-    values = {v.value: v.unit for v in parse_lab_values(text)}
-    assert values == {25270.0: "ng/ml", 948.2: "ng/ml"}
-
-
 def test_a_monoclonal_immunoglobulins_course_is_no_immunoglobulin_result():
     # guard: CUPCase row 5006, a paraprotein's course; the name written again for the later
     # result must not lose the word "monoclonal"

@@ -1303,14 +1303,18 @@ def _from_to(match: re.Match[str]) -> str:
     # (Journal of Medical Case Reports, CUPCase row 1412): "blood" is the specimen (a dipstick's
     # name only in a urinalysis), the test is the name after it.
     inner = [m for m in ANALYTE_NAME.finditer(match.group("mid")) if m.group().strip()]
-    if inner and (name.lower() == "blood" or _nearer_names_course(match, inner[-1].group())):
+    nearer = bool(inner) and _nearer_names_course(match, inner[-1].group())
+    if inner and (name.lower() == "blood" or nearer):
         head = match.group("mid")[: inner[-1].start()]
-        # the rest of the line goes along, for a unit written once after the later result
-        rest = len(match.string) - match.end()
-        text = f"{inner[-1].group()}{match.string[match.start('mid') + inner[-1].end() :]}"
+        # The nearer test's course takes the rest of the line along, for a unit written once
+        # after the later result. The blood's course does not: its earlier "25,270.0" is the
+        # result the report told first (CUPCase row 1412) and would be read twice.
+        upto = len(match.string) if nearer else match.end()
+        text = f"{inner[-1].group()}{match.string[match.start('mid') + inner[-1].end() : upto]}"
         named = _FROM_TO.match(text)
         if named is not None:
-            return f"{name}{head}{_from_to(named)}{text[named.end() : len(text) - rest]}"
+            kept = text[named.end() : len(text) - (upto - match.end())]
+            return f"{name}{head}{_from_to(named)}{kept}"
     # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
     again = "" if name.lower() in tail.lower() else f"{name} "
     if not unit.strip() and not tail.strip():
