@@ -19,7 +19,11 @@ _LITERATURE = re.compile(
     r"(?i)\b(?:reports\s+of|(?:most|many|several|other|previous|prior|published)\s+(?:case\s+)?"
     r"reports|(?:previously|earlier)\s+(?:reported|published|described)\s+(?:cases|patients)|"
     r"(?:reported|published|described)\s+cases|cases\s+(?:reported|published|described)|"
-    r"in\s+the\s+literature|other\s+(?:patients|cases|authors|studies))\b"
+    r"in\s+the\s+literature|other\s+(?:patients|cases|authors|studies)"
+    # "A recent case report described a patient with slight proteinuria (0.01 g/day) who had a
+    # novel heterozygous gene variant" (J Med Case Rep, CUPCase row 3850): one report's patient
+    r"|(?:a|an|one|another)\s+(?:recent|previous|prior|similar|earlier|published)\s+"
+    r"(?:case\s+)?(?:report|study|series)\s+(?:described|reported|presented|showed|found))\b"
 )
 # A general statement, true of any patient, not a result: "A urine spot sodium of >100
 # mmol/l can be seen in hypernatremia following ingestion of salt or infusion of 3 %

@@ -51,6 +51,7 @@ from core.analysis.labs.lines import (
 from core.analysis.labs.literature import in_anothers_case, told_of_others
 from core.analysis.labs.number_first import SINGULAR_CELL, read_number_first, read_value_first
 from core.analysis.labs.patterns import (
+    MONOCLONAL_BEFORE,
     OTHER_HEADING,
     REFERENCE_TEXT,
     URINE_HEADING,
@@ -449,10 +450,6 @@ _PROTEIN_NUMERAL = re.compile(r"^\s*[1-9](?![\d.,+])(?!\s*(?:g|mg)\s*/)")
 _GLOBULIN_FRACTION_BEFORE = re.compile(
     r"(?i)(?:\b(?:gamma|alpha|beta)|[γαβ])[\s-]*(?:[12][\s-]*)?$"
 )
-# A monoclonal component named by its heavy chain is the paraprotein, not the serum's whole
-# immunoglobulin: "an increase in monoclonal IgG (22 g/L)", "His monoclonal IgG had dropped
-# from 65 g/L" (Journal of Medical Case Reports, CUPCase row 5006).
-_MONOCLONAL_BEFORE = re.compile(r"(?i)\bmonoclonal\s+(?:serum\s+)?$")
 
 
 # A statement that results lie within normal limits, then the results in a bracket: "Her
@@ -461,7 +458,9 @@ _MONOCLONAL_BEFORE = re.compile(r"(?i)\bmonoclonal\s+(?:serum\s+)?$")
 # bracket opens the results themselves, not a reference range; so does a colon ("Other
 # laboratory studies were within normal limits: blood sugar of 128 mg/dL, eGFR of 106",
 # CUPCase row 3881).
-_WITHIN_BEFORE = re.compile(r"(?i)\bwithin\s+(?:the\s+)?$")
+# "His laboratory data were in the normal range except for lactate dehydrogenase (214 U/L;
+# normal range: 105-210 U/L)" (J Med Case Rep, CUPCase row 5068): "in" says what "within" does.
+_WITHIN_BEFORE = re.compile(r"(?i)\b(?:within|in)\s+(?:the\s+)?$")
 # Or the exception follows: "His liver function test results were within normal limits except
 # for serum alkaline phosphatase (ALP), which was raised (785IU/L)" (Journal of Medical Case
 # Reports, CUPCase row 2883): the test excepted is a result, not the limits' name.
@@ -482,7 +481,7 @@ def _results_opened(clause: str, at: int) -> bool:
 def _another_protein(name: str, before: str, segment: str) -> bool:
     """Whether the test's name ``name``, with ``before`` it and its ``segment`` after it, is
     part of another protein's name or a monoclonal component, not the test's result."""
-    if _NUMBER_OF_A_NAME.match(segment) or _MONOCLONAL_BEFORE.search(before):
+    if _NUMBER_OF_A_NAME.match(segment) or MONOCLONAL_BEFORE.search(before):
         return True
     if _HYPHENED_NUMERAL.match(segment):
         return True
@@ -807,9 +806,13 @@ class _State:
                     absolute=absolute,
                     earlier_columns=older,
                     # a name alone in its clause ("Sodium and potassium were 135 mmol/L and
-                    # 4.0 mmol/L, respectively" has two): its series of values is its own
+                    # 4.0 mmol/L, respectively" has two): its series of values is its own.
+                    # An "and" before a colon names a heading's tests: "cortisol and ACTH
+                    # response to corticotropin-releasing hormone: serum cortisol was 5.6 μg/
+                    # dl at 60 min and had a peak of 5.7 μg/ dl" (CUPCase row 1497)
                     series=line[end:]
-                    if not re.search(r"(?i)\band\b", own_clause) and in_prose(line)
+                    if not re.search(r"(?i)\band\b", own_clause.rsplit(":", 1)[-1])
+                    and in_prose(line)
                     else None,
                 )
             if (

@@ -395,5 +395,9 @@ OTHER_HEADING = re.compile(
     r"|panel|profile|lipid|thyroid|liver|renal|kidney|cardiac|coagulation"
     r"|electrolytes|hormones|inflammat|vitamin|serum"
 )
+# A monoclonal component named by its heavy chain is the paraprotein, not the serum's whole
+# immunoglobulin: "an increase in monoclonal IgG (22 g/L)", "His monoclonal IgG had dropped
+# from 65 g/L" (Journal of Medical Case Reports, CUPCase row 5006).
+MONOCLONAL_BEFORE = re.compile(r"(?i)\bmonoclonal\s+(?:serum\s+)?$")
 LOWER_BOUNDS = {">", ">=", "=>", "≥", "greater than", "above", "over", "at least"}
 STRICT_BOUNDS = {"<", ">", "less than", "greater than", "below", "above", "under", "over"}

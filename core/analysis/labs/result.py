@@ -103,7 +103,7 @@ _IN_THE_BLOOD = re.compile(r"(?i)in\s+(?:the\s+)?(?:serum|plasma|blood)\b\s*(?=\
 _WORDS_TO_VALUE = re.compile(
     # "His total bilirubin (T-Bil) continued to increase, reaching 8.1mg/dl on day 7" (Journal of
     # Medical Case Reports, CUPCase row 2586): a participle after a comma continues the subject
-    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured|reaching"
+    r"(?i)^(?:[a-z][a-z'-]*(?:,(?=\s+(?:being|measuring|which\s+measured|reaching|peaking|with\s+a\s+peak"
     rf"|{_CHANGING})\b))?\s+){{1,10}}?"
     # "creatinine kinase gradually decreased after reaching 59,000 IU/L": the peak
     r"(?:is|was|were|at|of|=|measuring|measured|reaching|reached"
@@ -115,7 +115,11 @@ _WORDS_TO_VALUE = re.compile(
     # PMC11402914), "CK levels normalized after this and dropped down to 1.05 µkat/L"
     # (PMC11630794): "reduced" is a verb of change too, and "down"/"up" may stand before "to"
     rf"|(?:{_CHANGED}|{_CHANGING}|reduced|lowered)\s+(?:(?:back|down|up)\s+)?to"
-    rf"|{_CHANGE_NOUN_TO})\s+"
+    rf"|{_CHANGE_NOUN_TO}"
+    # "His levels of serum creatinine kinase were elevated as well, peaking at 9262 U/L" (J
+    # Med Case Rep, CUPCase row 571), "serum cortisol was 5.6 μg/ dl at 60 min and had a peak
+    # of 5.7 μg/ dl at 90 min" (CUPCase row 1497): the highest result the test came to
+    r"|peaking\s+at|(?:had\s+|with\s+)?a\s+peak\s+(?:value\s+|level\s+)?of)\s+"
     r"(?=(?:[<>]|(?:less|more|greater)\s+than\s+)?\s*-?\d)"
 )
 
@@ -593,7 +597,10 @@ def _compared_earlier(after: str, unit: str | None) -> re.Match[str] | None:
 # A later result of the series told as its extreme: "The first troponin level 1.5 h after
 # cardiac arrest was 156 ng/L, and the maximum (1559 ng/L) was recorded 14 h after the
 # incident" (MedRBench PMC11546350), "156 ng/L, and a peak of 1559 ng/L".
+# "5.6 μg/ dl at 60 min and had a peak of 5.7 μg/ dl at 90 min" (J Med Case Rep, CUPCase
+# row 1497): the verb the extreme is told with.
 _EXTREME = (
+    r"(?:(?:had|reached|reaching|with)\s+)?"
     r"(?:(?:the|a|its|her|his)\s+)?(?:maximum|peak|nadir|highest|lowest)"
     r"(?:\s+(?:value|level|result))?\s*(?:\(\s*|of\s+|at\s+|was\s+)"
 )
@@ -604,14 +611,16 @@ def _later_in_series(after: str, unit: str) -> list[float]:
     unit written: "2.6 mmol/L and 2.7 mmol/L, respectively" (JCPSP 2022;32(4):12), "106
     mmol/L at 10 hours, 110 mmol/L at 16 hours" (Hospital Medicine 2011 abstract 277). A
     number in another unit, or followed by a test's name, is another result."""
+    # the unit however it is spaced: "5.6 μg/ dl at 60 min and ... 5.7 μg/ dl"
+    written = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", unit))
     item = re.compile(
         r"(?i)(?:\s+(?:at|on|after|by|in)\s+[^,;.()]{1,25}?)?\s*(?:,\s*(?:and\s+)?|\s+and\s+)"
-        rf"(?:then\s+)?(?:{_EXTREME})?(?P<num>\d+(?:\.\d+)?)\s*" + re.escape(unit) + r"(?![\w/])"
+        rf"(?:then\s+)?(?:{_EXTREME})?(?P<num>\d+(?:\.\d+)?)\s*" + written + r"(?![\w/])"
         r"(?:\s*\))?"
     )
     pos = 0
     rest = after.lstrip()
-    head = re.match(re.escape(unit) + r"(?![\w/])", rest)
+    head = re.match(written + r"(?![\w/])", rest)
     if head is None:
         return []
     text = rest[head.end() :]
@@ -704,6 +713,11 @@ def _lab_value(
     )
 
 
+# A full stop that ends the sentence, then a word that opens the next one.
+_SENTENCE_ENDS = re.compile(r"\.\s")
+_NEXT_SENTENCE = re.compile(r"[A-Z][a-z]*\b(?![/%])")
+
+
 def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
     """Where the result starts after the analyte's name, and a unit written before it;
     ``timed``: a drug's level, which may tell the hours since the ingestion first."""
@@ -711,6 +725,11 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
     while pos < len(segment):
         rest = segment[pos:]
         gap = re.match(r"[\s:=\-–—.,*#_\[\])]+", rest)
+        if gap and _SENTENCE_ENDS.search(gap.group()) and _NEXT_SENTENCE.match(rest, gap.end()):
+            # "the selectivity index compares IgG with transferrin (small molecule). A PSI of
+            # < 0.1 usually indicates MCD" (J Med Case Rep, CUPCase row 3850): the next
+            # sentence's number is another thing's, not the test's result
+            break
         if gap:
             pos += gap.end()
             continue

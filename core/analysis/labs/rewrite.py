@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from core.analysis.labs.bilirubin_fractions import name_bilirubin_fractions
 from core.analysis.labs.catecholamines import name_catecholamine_levels
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.fluid_counts import fluid_cell_counts
@@ -19,6 +20,7 @@ from core.analysis.labs.patterns import (
     ALIASES,
     ANALYTE_NAME,
     BOUND_WORD,
+    MONOCLONAL_BEFORE,
     REFERENCE_TEXT,
     alias_key,
 )
@@ -49,9 +51,17 @@ _H_AND_H = re.compile(
     rf"(?P<y>{_NUM})(?![\d/])",
     re.IGNORECASE,
 )
-# "went from 5.4 to 6.1": the first value is the earlier one.
+# "went from 5.4 to 6.1": the first value is the earlier one. Its time may be told between
+# the two: "His monoclonal IgG had dropped from 65 g/L before treatment to 11 g/L after
+# transplantation" (J Med Case Rep, CUPCase row 5006), "Creatinine rose from 1.2 mg/dL on
+# admission to 3.4 mg/dL"; and it may be named as the baseline: "his eosinophil count had
+# increased from a baseline level of 2% to 10%" (CUPCase row 5391).
 _FROM_TO = re.compile(
-    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?)\bfrom\s+(?P<x>{_NUM})(?P<unit>\s*[a-zA-Z/%]*)?"
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?)\bfrom\s+"
+    r"(?:(?:a|the|her|his|its)\s+)?(?:(?:background|baseline|previous|prior|initial)\s+"
+    r"(?:(?:level|value|count)\s+)?(?:of\s+)?)?"
+    rf"(?P<x>{_NUM})(?P<unit>\s*[a-zA-Z/%]*)?"
+    r"(?:\s+(?:on|at|upon|before|after|during|prior\s+to)\s+[^\d.;,()]{1,30}?)?"
     rf"\s+(?:up\s+|down\s+)?to\s+(?P<tail>[^\d.;]{{0,50}}?)(?P<y>{_NUM})",
 )
 # The later value first, the earlier after "from": "his CRP rose rapidly to 7.4 mg/dl from
@@ -1087,6 +1097,7 @@ def rewrite_prose(line: str) -> str:
         line,
     )
     line = _name_first(line)
+    line = name_bilirubin_fractions(line)
     line = _CHANGE_OF_TO.sub(_change_of_to, line)
     line = _ION_IN_UNIT.sub(lambda m: f" {m.group('unit')}/L", line)
     line = _COUNT_DISORDER.sub(
@@ -1261,19 +1272,62 @@ _UNIT_AFTER = re.compile(
 )
 
 
+_AND_ANOTHER = re.compile(r"(?i)\s*(?:levels?\s+)?(?:and|&)\s+")
+_RESPECTIVELY_AFTER = re.compile(r"(?i)(?:[^.;]|\.(?=\d))*\brespectively\b")
+
+
+def _fits_both(name: str, unit: str, earlier: str, later: str) -> bool:
+    """Whether both numbers of a course fit ``name``'s test in ``unit`` (or, with no unit
+    written, some unit of it)."""
+    analyte = ALIASES[alias_key(name)][0]
+    return all(
+        analyte.range_for(unit or None, float(n.replace(",", ""))) is not None
+        for n in (earlier, later)
+    )
+
+
+def _nearer_names_course(match: re.Match[str], nearer: str) -> bool:
+    """Whether a course told after two tests named together is the nearer test's: "elevated
+    blood urea nitrogen and creatinine levels, which increased from 0.9 to 4.0 mg/dL" (J Med
+    Case Rep, CUPCase row 2238). Only without "respectively" and only where the numbers fit
+    the nearer test and not the first (a BUN is never 0.9 mg/dL); where both fit, the writer
+    has not said whose course it is, and the first name keeps it as before."""
+    if not _AND_ANOTHER.match(match.group("mid")) or _RESPECTIVELY_AFTER.match(
+        match.string, match.end()
+    ):
+        return False
+    written = (match.group("unit") or "").strip()
+    if not written:
+        after = _UNIT_AFTER.match(match.string, match.end())
+        written = after.group("unit") if after else ""
+    x, y = match.group("x"), match.group("y")
+    first = match.group("name")
+    return _fits_both(nearer, written, x, y) and not _fits_both(first, written, x, y)
+
+
 def _from_to(match: re.Match[str]) -> str:
     name, unit, tail = match.group("name"), (match.group("unit") or ""), match.group("tail")
+    if MONOCLONAL_BEFORE.search(match.string, 0, match.start()):
+        # "His monoclonal IgG had dropped from 65 g/L before treatment to 11 g/L" (J Med Case
+        # Rep, CUPCase row 5006): a paraprotein's course, no immunoglobulin's results; the
+        # name written again would lose the word that says so
+        return match.group()
     # "The patient's blood level of PRL markedly decreased from 25,270.0 to 948.2 ng/ml"
     # (Journal of Medical Case Reports, CUPCase row 1412): "blood" is the specimen (a dipstick's
     # name only in a urinalysis), the test is the name after it.
     inner = [m for m in ANALYTE_NAME.finditer(match.group("mid")) if m.group().strip()]
-    if name.lower() == "blood" and inner:
+    nearer = bool(inner) and _nearer_names_course(match, inner[-1].group())
+    if inner and (name.lower() == "blood" or nearer):
         head = match.group("mid")[: inner[-1].start()]
-        named = _FROM_TO.match(
-            f"{inner[-1].group()}{match.string[match.start('mid') + inner[-1].end() : match.end()]}"
-        )
+        # The nearer test's course takes the rest of the line along, for a unit written once
+        # after the later result. The blood's course does not: its earlier "25,270.0" is the
+        # result the report told first (CUPCase row 1412) and would be read twice.
+        upto = len(match.string) if nearer else match.end()
+        text = f"{inner[-1].group()}{match.string[match.start('mid') + inner[-1].end() : upto]}"
+        named = _FROM_TO.match(text)
         if named is not None:
-            return f"{name}{head}{_from_to(named)}"
+            kept = text[named.end() : len(text) - (upto - match.end())]
+            return f"{name}{head}{_from_to(named)}{kept}"
     # "from 8.1 to a creatinine at the time of discharge of 2.3" names the test again.
     again = "" if name.lower() in tail.lower() else f"{name} "
     if not unit.strip() and not tail.strip():
