@@ -216,9 +216,25 @@ def _per_volume(match: re.Match[str]) -> str:
     return f" {cells}/µL" if match.group("ul") else f" {cells}/mm3"
 
 
+# Pandoc's markdown of a superscript or a subscript: "10^9^/L", "m^2^", "pCO~2~", "HCO~3~^-^"
+# (a DOCX or a web page turned into text by pandoc). Read as the characters it marks, the
+# power of ten of "Platelets (10^9^/L)" was taken for a platelet count of 10, critical (a
+# casebook's tables as belovedshark/ClinicalDiagnosis_RAG stores them).
+_PANDOC_MARK = re.compile(r"(?<=[0-9A-Za-z])([\^~])([0-9⁰-⁹+\-−]{1,3})\1")
+
+
+def _unmarked(match: re.Match[str]) -> str:
+    """A power as "^9", an ion's charge or a subscript as plain characters ("Ca2+", "CO2")."""
+    marked = match.group(2)
+    power = match.group(1) == "^" and not re.search(r"[+\-−]", marked)
+    return f"^{marked}" if power else marked
+
+
 def plain_exponent(text: str) -> str:
     """ "×10 9 /l" and "× 10(9)/litre" as "×10^9/l"; "/mm 3" as "/mm3", "μ g" as "μg";
-    "per µL" and "/cu mm" as "/µL" and "/mm3"."""
+    "per µL" and "/cu mm" as "/µL" and "/mm3"; pandoc's "10^9^/L" and "pCO~2~" as "10^9/L"
+    and "pCO2"."""
+    text = _PANDOC_MARK.sub(_unmarked, _PANDOC_MARK.sub(_unmarked, text))  # "HCO~3~^-^"
 
     def written(match: re.Match[str]) -> str:
         per = match.group("per")
