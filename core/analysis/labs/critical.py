@@ -198,7 +198,7 @@ def mark_critical(
     a visit elsewhere, never critical. ``patient`` (age) adds an infant's limits."""
     by_test: dict[tuple[str, str | None], list[int]] = {}
     for index, value in enumerate(values):
-        by_test.setdefault(_test_of(value), []).append(index)
+        by_test.setdefault((value.analyte, value.specimen), []).append(index)
     # A narrative tells its results in the order they came, so there "on admission" is no
     # earlier than a result told before it without a time word: "During that hospitalization
     # he had ... a hemoglobin (Hb)/hematocrit (Hct) nadir of 5.8/17 ... His discharge
@@ -214,7 +214,14 @@ def mark_critical(
 
     def rank(index: int) -> int:
         value = values[index]
-        if value.timing in ("admission", "discharge") and _test_of(value) in narrated:
+        if (
+            value.timing in ("admission", "discharge")
+            and (
+                value.analyte,
+                value.specimen,
+            )
+            in narrated
+        ):
             # Nor is "at discharge" later than a follow-up told after it: "At discharge, her
             # potassium was 2.5 mmol/L. At follow-up two weeks later, ... 4.0 mmol/L".
             return TIMING_ORDER[None]
@@ -230,11 +237,11 @@ def mark_critical(
 
     latest: dict[tuple[str, str | None], int] = {}
     for index, value in enumerate(values):
-        key = _test_of(value)
+        key = (value.analyte, value.specimen)
         latest[key] = max(latest.get(key, 0), rank(index))
     current: dict[tuple[str, str | None], list[int]] = {}
     for index, value in enumerate(values):
-        key = _test_of(value)
+        key = (value.analyte, value.specimen)
         if rank(index) == latest[key]:
             current.setdefault(key, []).append(index)
     for key, indexes in current.items():
@@ -377,21 +384,6 @@ def _in_prose(value: LabValue) -> bool:
 def in_prose(line: str) -> bool:
     """True when ``line`` is a running sentence rather than a table's row."""
     return len(line.split()) >= _PROSE_WORDS and bool(_SENTENCE_WORDS.search(line))
-
-
-# Names of one measurement: a blood glucose is the same test whether the report calls it
-# fasting or not, so a later glucose supersedes an earlier fasting one. "She initially
-# consulted an endocrinologist in Dubai ..., where a fasting glucose was 2.2 mmol/L", then "at
-# the London consultation ... fasting blood glucose was 2.1 mmol/L", and after the operation
-# "Follow-up continuous glucose monitoring showed a mean blood glucose level of 7 mmol/L"
-# (PMC11505447, dev cr16-crit-insulinoma-hunt-fasting-glucoses-abroad-then-no-hypoglycaemia,
-# whose truth holds no glucose current and critical): the 7 is the current glucose.
-_SAME_TEST = {"Fasting glucose": "Glucose"}
-
-
-def _test_of(value: LabValue) -> tuple[str, str | None]:
-    """The test (and specimen) whose results follow one another in time."""
-    return _SAME_TEST.get(value.analyte, value.analyte), value.specimen
 
 
 def _rank(value: LabValue) -> int:
