@@ -30,7 +30,6 @@ file.
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -38,7 +37,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build_disease_names import PARENTS, SUBSETS, XREFS, descendants, git_show
+from build_disease_names import (
+    PARENTS,
+    SUBSETS,
+    XREFS,
+    descendants,
+    git_show,
+    labels_and_codes,
+    subset_files,
+)
 
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES
 from core.analysis.rules.disease_abbreviations import SHAPE
@@ -93,21 +100,9 @@ def obo_names(text: str) -> dict[str, tuple[str, list[str], list[str]]]:
 
 def candidates(repo: str) -> tuple[dict[str, str], dict[str, set[str]], Counter[str]]:
     """Acronym -> its disease's code, acronym -> the keys of its diseases' names, and counts."""
-    labels: dict[str, str] = {}
-    codes: dict[str, set[str]] = defaultdict(set)
-    for line in git_show(repo, DO_COMMIT, XREFS).splitlines()[1:]:
-        doid, label, xref = (field.strip('"') for field in line.split("\t"))
-        labels[doid] = label
-        if xref.startswith("ICD10CM:"):
-            codes[doid].add(xref.removeprefix("ICD10CM:"))
-    files = subprocess.run(
-        ["git", "-C", repo, "ls-tree", "--name-only", DO_COMMIT, f"{SUBSETS}/"],
-        capture_output=True,
-        check=True,
-        text=True,
-    ).stdout.split()
+    labels, codes = labels_and_codes(repo, DO_COMMIT)
     terms: dict[str, tuple[str, list[str], list[str]]] = {}
-    for path in sorted(p for p in files if p.endswith(".obo")):
+    for path in subset_files(repo, DO_COMMIT):
         for doid, term in obo_names(git_show(repo, DO_COMMIT, path)).items():
             terms.setdefault(doid, term)
     icd = code_set()

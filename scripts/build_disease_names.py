@@ -131,25 +131,36 @@ def broadens(name: str, code: str, known: dict[str, str]) -> bool:
     return any(c and c != code and c.startswith(code) for c in inner)
 
 
-def main(repo: str, commit: str = "HEAD") -> None:
-    full = subprocess.run(
-        ["git", "-C", repo, "rev-parse", commit], capture_output=True, check=True, text=True
-    ).stdout.strip()
+def labels_and_codes(repo: str, commit: str) -> tuple[dict[str, str], dict[str, set[str]]]:
+    """Each disease's label, and its ICD10CM cross-references, from DO's XREF report."""
     labels: dict[str, str] = {}
     codes: dict[str, set[str]] = defaultdict(set)
-    for line in git_show(repo, full, XREFS).splitlines()[1:]:
+    for line in git_show(repo, commit, XREFS).splitlines()[1:]:
         doid, label, xref = (field.strip('"') for field in line.split("\t"))
         labels[doid] = label
         if xref.startswith("ICD10CM:"):
             codes[doid].add(xref.removeprefix("ICD10CM:"))
+    return labels, codes
+
+
+def subset_files(repo: str, commit: str) -> list[str]:
+    """The subset ontologies' OBO files at ``commit``, in order."""
     listing = subprocess.run(
-        ["git", "-C", repo, "ls-tree", "--name-only", full, f"{SUBSETS}/"],
+        ["git", "-C", repo, "ls-tree", "--name-only", commit, f"{SUBSETS}/"],
         capture_output=True,
         check=True,
         text=True,
     ).stdout.split()
+    return sorted(p for p in listing if p.endswith(".obo"))
+
+
+def main(repo: str, commit: str = "HEAD") -> None:
+    full = subprocess.run(
+        ["git", "-C", repo, "rev-parse", commit], capture_output=True, check=True, text=True
+    ).stdout.strip()
+    labels, codes = labels_and_codes(repo, full)
     now: dict[str, tuple[str, bool, list[str]]] = {}
-    for path in sorted(p for p in listing if p.endswith(".obo")):
+    for path in subset_files(repo, full):
         for doid, term in obo_terms(git_show(repo, full, path)).items():
             now.setdefault(doid, term)
     then = obo_terms(git_show(repo, OLD_COMMIT, OLD_FILE))
