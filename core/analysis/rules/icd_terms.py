@@ -624,7 +624,7 @@ _PLURAL_ENDINGS = (
     ("ses", "sis"),  # metastases, stenoses, anastomoses
     ("ies", "y"),  # neuropathies, allergies
     ("xes", "x"),  # thoraxes
-    ("ches", "ch"),  # ...
+    ("ches", "ch"),  # patches, pouches
     ("i", "us"),  # emboli, thrombi, calculi
     ("a", "um"),  # diverticula
     ("s", ""),  # cysts, nodules, polyps, hernias, ulcers, stones
@@ -678,6 +678,8 @@ def _plural_term(
         return None
     heads = [last] + [j for j in range(first, last) if spans[j + 1][2] == "of"]
     for head in heads:
+        if not singulars[head]:
+            continue  # most words are no plural: no key to build
         before = "".join(parts[first:head])
         after = "".join(parts[head + 1 : last + 1])
         for form in singulars[head]:
