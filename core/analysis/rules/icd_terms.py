@@ -671,7 +671,9 @@ def _plural_term(
 ) -> str | None:
     """The code of the term words ``first`` to ``last`` name with their head noun in the
     plural (the last word, or the word before the span's "of")."""
-    if first == last and not _DISEASE_WORD.search(singular_word(spans[first][2])):
+    if first == last and (
+        not singulars[first] or not _DISEASE_WORD.search(singular_word(spans[first][2]))
+    ):
         # One word alone only by a disease's ending ("hemangiomas", "neuropathies"): the
         # plural of a one-word term may name something else ("central depressions" of a
         # rash, "future pregnancies", "local corrosions" of a biopsy).
