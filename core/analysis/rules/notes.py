@@ -585,8 +585,9 @@ def _own_clause(before: str) -> str:
 
 # A condition joined to the long form's head by a preposition or a conjunction is not what
 # the long form names: "angiomyolipoma with epithelial cysts (AMLEC)" (PMC11372579) is an
-# angiomyolipoma, "Fever of unknown origin with pancytopenia", "Hemiconvulsion-hemiplegia and
-# epilepsy": the abbreviation is left to the hand list, or unread.
+# angiomyolipoma, "frontotemporal dementia with parkinsonism (FTDP)" (PMC11534418) no
+# parkinsonism, "Thrombolysis in Myocardial Infarction (TIMI)" (CUPCase row 1360) a grading
+# scale: the abbreviation is left to the hand list, or unread.
 _JOINED_BEFORE = re.compile(r"(?i)\b(?:with|without|and|or|of|in|to|from|after|by|plus)\s+$")
 # An abbreviation defined in brackets after its long form: "(MELAS)", "(MERRF) syndrome".
 _DEFINED = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9})\s*\)")
