@@ -234,7 +234,8 @@ def plain_exponent(text: str) -> str:
     """ "×10 9 /l" and "× 10(9)/litre" as "×10^9/l"; "/mm 3" as "/mm3", "μ g" as "μg";
     "per µL" and "/cu mm" as "/µL" and "/mm3"; pandoc's "10^9^/L" and "pCO~2~" as "10^9/L"
     and "pCO2"."""
-    text = _PANDOC_MARK.sub(_unmarked, _PANDOC_MARK.sub(_unmarked, text))  # "HCO~3~^-^"
+    if "^" in text or "~" in text:  # most lines hold no mark: no pass over them
+        text = _PANDOC_MARK.sub(_unmarked, _PANDOC_MARK.sub(_unmarked, text))  # "HCO~3~^-^"
 
     def written(match: re.Match[str]) -> str:
         per = match.group("per")

@@ -27,6 +27,7 @@ How the reader takes them (``notes._read_one``):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -58,18 +59,22 @@ def _condition(short: str, code: str) -> Condition:
     return Condition(code_set().get_description(code), code, "acute", pattern, stated_only=True)
 
 
-def settled_abbreviations(text: str, defined_here: set[str]) -> list[Condition]:
-    """The table's abbreviations ``text`` writes and does not define itself, each as its
+def settled_abbreviations(text: str, defined_here: Callable[[str], set[str]]) -> list[Condition]:
+    """The table's abbreviations ``text`` writes and does not define itself
+    (``defined_here(text)``, asked only where the text writes one of them), each as its
     disease found by its capitals alone and only where a diagnosis is stated."""
     lower = text.lower()
-    return [
-        _condition(short, code)
+    written = [
+        (short, code)
         for short, code in disease_abbreviations().items()
-        if short not in defined_here
-        and short in text
+        if short in text
         and _condition(short, code).pattern.search(text)
         # A disease of pregnancy or of the newborn only where the document tells of one
         # ("findings consistent with ICP" of raised intracranial pressure is no cholestasis
         # of pregnancy, CUPCase).
         and fits_population(lower, code, "")
     ]
+    if not written:
+        return []  # most documents write none: no second look for their definitions
+    defined = defined_here(text)
+    return [_condition(short, code) for short, code in written if short not in defined]

@@ -519,7 +519,7 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     # An abbreviation written and never spelled out ("thus confirming CML"): the disease its
     # settled meaning names, unless this document defines it at all ("SMA: superior
     # mesenteric artery"); disease_abbreviations.py.
-    facts.defined += settled_abbreviations(text, defined_here(text))
+    facts.defined += settled_abbreviations(text, defined_here)
     facts.present_year = _presentation_year(text)
     imaging = own_words and bool(_IMAGING.search(text[:400]))
     # In a radiologist's report the impression decides: the indication, the history and the
