@@ -67,17 +67,24 @@ class HL7Reading:
 _BATCH_HEADERS = ("FHS", "BHS")
 
 
+# MLLP's framing (HL7 v2 Appendix C): each message sent as <VT> message <FS><CR>. A capture
+# of the wire saved to a file keeps the two bytes; neither may occur in a message's text,
+# so both are dropped wherever they are.
+_MLLP_FRAMING = str.maketrans("", "", "\x0b\x1c")
+
+
 def looks_like_hl7(content: bytes) -> bool:
-    """True when the bytes start (after a BOM or blank lines) with an MSH segment, or with
-    a batch file's FHS or BHS header."""
-    return content.lstrip(b"\xef\xbb\xbf\r\n\t ").startswith((b"MSH", b"FHS", b"BHS"))
+    """True when the bytes start (after a BOM, blank lines or MLLP's start byte) with an MSH
+    segment, or with a batch file's FHS or BHS header."""
+    head = content.lstrip(b"\xef\xbb\xbf\x0b\r\n\t ")
+    return head.startswith((b"MSH", b"FHS", b"BHS"))
 
 
 def read_hl7(content: bytes) -> HL7Reading:
     """Every ORU^R01 message in ``content``; MessageError when the file is not one."""
     if len(content) > MAX_MESSAGE_BYTES:
         raise MessageError(f"the message is larger than {MAX_MESSAGE_BYTES // 2**20} MB")
-    text = _decode(content)
+    text = _decode(content).translate(_MLLP_FRAMING)
     lines = [line for line in re.split(r"\r\n|\r|\n", text) if line.strip()]
     if len(lines) > MAX_SEGMENTS:
         raise MessageError(f"the file has more than {MAX_SEGMENTS:,} segments")
@@ -337,24 +344,30 @@ def _reference_range(text: str, unit: str = "") -> tuple[float | None, float | N
     explanation after a colon ("<10 ug/dl", "<9 mcg/dL:  Acceptable background lead
     exposure", NIST's ELR test messages). A bound in another unit than the result's is no
     range for it."""
-    for written in _range_forms(text, unit):
-        if match := _RANGE.match(written):
-            return float(match.group(1)), float(match.group(2))
-        if match := _BOUND.match(written):
-            bound = float(match.group(2))
-            return (None, bound) if match.group(1) in ("<", "<=", "=<") else (bound, None)
-    return None, None
+    found = _range_of(text)
+    if found is None and unit:
+        bare = _without_own_unit(text, unit)
+        found = _range_of(bare) if bare is not None else None
+    return found or (None, None)
 
 
-def _range_forms(text: str, unit: str) -> list[str]:
-    """OBX-7 as written, then without its explanation after a colon and without a unit
-    that is the result's own (OBX-6): the forms a range is looked for in."""
-    forms = [text]
+def _range_of(text: str) -> tuple[float | None, float | None] | None:
+    if match := _RANGE.match(text):
+        return float(match.group(1)), float(match.group(2))
+    if match := _BOUND.match(text):
+        bound = float(match.group(2))
+        return (None, bound) if match.group(1) in ("<", "<=", "=<") else (bound, None)
+    return None
+
+
+def _without_own_unit(text: str, unit: str) -> str | None:
+    """OBX-7 without its explanation after a colon and without a unit that is the
+    result's own (OBX-6); None when it writes no unit or another one."""
     bare = text.split(":", 1)[0].strip()
     written_unit = _TRAILING_UNIT.search(bare)
-    if written_unit is not None and unit and _same_unit(written_unit.group(1), unit):
-        forms.append(bare[: written_unit.start()])
-    return forms
+    if written_unit is None or not _same_unit(written_unit.group(1), unit):
+        return None
+    return bare[: written_unit.start()]
 
 
 # A unit after the range's last number: letters first ("ug/dl", "mmol/L", "mcg/dL").
