@@ -238,6 +238,15 @@ def test_hba1c_by_hplc_is_never_hemoglobin() -> None:
     assert result.analyte == "HbA1c"
 
 
+def test_a_value_that_is_a_range_is_named_and_not_read() -> None:
+    # ips_urine_wbc_range.xml: leukocytes in urine sediment, valueRange 10-20 /[HPF], H.
+    reading = read_fhir(public("ips_urine_wbc_range.xml"))
+    assert reading.results == []
+    assert reading.notes == [
+        "Observation/urine-wbc-range.valueRange: not one number; it is not read"
+    ]
+
+
 def test_an_age_sent_as_an_obx_is_never_a_lab_value() -> None:
     # elr_realm_hcv_antibody.hl7: "OBX|2|NM|35659-2^Age at specimen collection^LN^^^^2.24|1|29|a"
     reading = read_hl7(public("elr_realm_hcv_antibody.hl7"))

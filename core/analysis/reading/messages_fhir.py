@@ -238,6 +238,10 @@ class _Resources:
                 self.reading.notes.append(
                     f"{name}.valueString: a string holding digits; it is not read as a number"
                 )
+            for kind in ("valueRange", "valueRatio"):
+                # IPS's urine sediment: "valueRange" 10-20 /[HPF]; no one number is chosen.
+                if getattr(observation, kind) is not None:
+                    self.reading.notes.append(f"{name}.{kind}: not one number; it is not read")
             return  # a panel (hasMember), a coded or text result: not a number
         if status not in _VALUES:
             self.reading.notes.append(f"{name}: status '{status}', so it is not a value")
