@@ -197,6 +197,13 @@ def test_the_ips_bundle_as_once_published_malformed_is_still_refused() -> None:
         read_fhir(public("ips_document_bundle_01_malformed.xml"))
 
 
+def test_a_report_of_the_2016_build_is_refused_naming_its_pre_r4_element() -> None:
+    # fhir_stu3_lipids_report.json: "category": {"coding": [...]} (one CodeableConcept before
+    # R4, a list since); refused whole, as before, naming the element.
+    with pytest.raises(MessageError, match=r"^DiagnosticReport\.category: Input should be a"):
+        read_fhir(public("fhir_stu3_lipids_report.json"))
+
+
 # --- an upside-down reference range -----------------------------------------------------------
 
 
