@@ -73,6 +73,11 @@ def test_a_txt_batch_file_is_taken_for_hl7() -> None:
     assert document.structured and len(document.lab_values) == 2
 
 
+@pytest.mark.parametrize("text", [b"BHS score 4 at admission\n", b"FHS\n", b"BHS"])
+def test_a_txt_opening_with_the_word_bhs_is_no_batch(text: bytes) -> None:
+    assert not looks_like_hl7(text)
+
+
 @pytest.mark.parametrize(
     "content",
     [
@@ -83,6 +88,14 @@ def test_a_txt_batch_file_is_taken_for_hl7() -> None:
 def test_a_batch_without_a_message_first_is_still_refused(content: bytes) -> None:
     with pytest.raises(MessageError, match="does not start with an MSH segment"):
         read_hl7(content)
+
+
+@pytest.mark.parametrize("header", ["FHS", "FHS|$%@!|x", "BHS|"])
+def test_a_batch_header_that_is_short_or_odd_does_not_stop_the_message(header: str) -> None:
+    # The headers are never shown: the first MSH's delimiters decode the text.
+    reading = read_hl7(f"{header}\r".encode() + message("OBX|1|NM|2823-3^K^LN||4.1|mmol/L|||||F"))
+    assert [(r.analyte, r.value) for r in reading.results] == [("Potassium", 4.1)]
+    assert reading.text.startswith("OBX|1|NM|2823-3^K^LN||4.1")
 
 
 # --- HL7 v2: MLLP's framing bytes left in a capture -------------------------------------------

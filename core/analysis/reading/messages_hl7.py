@@ -77,7 +77,16 @@ def looks_like_hl7(content: bytes) -> bool:
     """True when the bytes start (after a BOM, blank lines or MLLP's start byte) with an MSH
     segment, or with a batch file's FHS or BHS header."""
     head = content.lstrip(b"\xef\xbb\xbf\x0b\r\n\t ")
-    return head.startswith((b"MSH", b"FHS", b"BHS"))
+    if head.startswith(b"MSH"):
+        return True
+    # A batch header only with its field separator after it: a text that opens with the
+    # word "BHS" is no batch.
+    separator = head[3:4].decode("latin-1")
+    return (
+        head[:3] in (b"FHS", b"BHS")
+        and separator != ""
+        and not (separator.isalnum() or separator.isspace())
+    )
 
 
 def read_hl7(content: bytes) -> HL7Reading:
@@ -95,7 +104,7 @@ def read_hl7(content: bytes) -> HL7Reading:
     for number_, segments in enumerate(messages, start=1):
         where = f"message {number_}" if len(messages) > 1 else "the message"
         _read_message(segments, where, reading)
-    reading.text = "\n".join(_shown_lines(lines))
+    reading.text = "\n".join(_shown_lines(lines, first))
     return reading
 
 
@@ -110,11 +119,11 @@ def _first_message(lines: list[str]) -> int:
     raise MessageError("the file does not start with an MSH segment (or a batch's FHS, BHS)")
 
 
-def _shown_lines(lines: list[str]) -> list[str]:
+def _shown_lines(lines: list[str], first: int) -> list[str]:
     """The order, result and note segments for the engines, each decoded with the
     delimiters of its own message's MSH (the PID and other private segments left out)."""
     shown: list[str] = []
-    delimiters = Delimiters.of(lines[0])
+    delimiters = Delimiters.of(lines[first])  # a batch header's are never used
     for line in lines:
         if line.startswith("MSH") and len(line) >= 8:
             delimiters = Delimiters.of(line)
