@@ -33,6 +33,11 @@ SENT_INSTEAD: dict[str, str] = {
     "4544-3": "Hematocrit", "789-8": "RBC", "6690-2": "WBC", "777-3": "Platelets",
     "787-2": "MCV", "785-6": "MCH", "786-4": "MCHC", "788-0": "RDW",
     "2339-0": "Glucose", "15074-8": "Glucose",
+    # Public-health and US Core senders (tests/structured/public27): lead in capillary
+    # (NIST's ELR test messages) and venous blood, HbA1c by HPLC (IPS's example), hepatitis C
+    # RNA in serum or plasma (NIST), total CO2 of a metabolic panel (US Core).
+    "10368-9": "Lead", "77307-7": "Lead", "17856-6": "HbA1c", "10676-5": "HCV RNA",
+    "2028-9": "Bicarbonate",
 }  # fmt: skip
 
 
@@ -79,6 +84,26 @@ def analyte_for_code(system: str | None, code: str | None, text: str | None) -> 
         analyte, urine_only = ALIASES[alias_key(match.group())]
         if not urine_only:
             return analyte.name
+    return _named_then_specimen(words)
+
+
+# A reference laboratory's local test name: the test, a comma, then the blood specimen
+# ("Lead, Blood (Pediatric)", LabCorp's in CDC's PHIN BioSense test messages), read as the
+# catalogue's "blood lead". Only blood, serum or plasma: "Sodium, Urine" is another test.
+_NAME_SPECIMEN = re.compile(
+    r"^([^,()]+),\s*(whole blood|blood|serum|plasma)\b[^,]*$", re.IGNORECASE
+)
+
+
+def _named_then_specimen(words: str) -> str | None:
+    match = _NAME_SPECIMEN.match(words)
+    if match is None:
+        return None
+    name, specimen = match.group(1).strip(), match.group(2)
+    for candidate in (f"{specimen} {name}", name):
+        known = ALIASES.get(alias_key(candidate))
+        if known is not None and not known[1]:
+            return known[0].name
     return None
 
 
@@ -243,10 +268,28 @@ def measured(value: float, where: str) -> float:
 
 
 def usual_range(low: float | None, high: float | None) -> tuple[float | None, float | None]:
-    """A reference range as written, or none when a bound is beyond any measurement."""
+    """A reference range as written, or none when a bound is beyond any measurement or
+    the range is upside down (``range_upside_down``)."""
     if any(b is not None and abs(b) >= BEYOND_MEASUREMENT for b in (low, high)):
         return None, None
+    if range_upside_down(low, high):
+        return None, None
     return low, high
+
+
+def range_upside_down(low: float | None, high: float | None) -> bool:
+    """True when a range's low bound is above its high one: US Core's example blood count
+    sends hematocrit 43 % with low 46 and high 38, MCV 85 fL with 87.3 and 82.4. No value
+    can be within such a range, and which bound the sender meant is not known: it is not
+    used (the catalogue's range stands in), and a note says so."""
+    return low is not None and high is not None and low > high
+
+
+def upside_down_note(where: str, low: float | None, high: float | None) -> str:
+    return (
+        f"{where}: the reference range's low {low:g} is above its high {high:g}, so the "
+        "range is not used"
+    )
 
 
 _SENDER_HIGH = frozenset({"H", "HH", "HU", ">"})

@@ -39,7 +39,9 @@ from core.analysis.reading.messages_common import (
     MessageResult,
     analyte_for_code,
     comparator_symbol,
+    range_upside_down,
     specimen_of,
+    upside_down_note,
     usual_range,
 )
 from core.analysis.reading.messages_fhir_xml import fhir_xml_resource, looks_like_xml
@@ -101,6 +103,7 @@ def _json_resource(content: bytes) -> Any:
         raise MessageError("the JSON is nested deeper than any FHIR resource") from None
     if not isinstance(document, dict):
         raise MessageError("the JSON is not a FHIR resource (an object with resourceType)")
+    without_narratives(document)
     kind = document.get("resourceType")
     if kind not in READABLE:
         raise MessageError(
@@ -108,6 +111,23 @@ def _json_resource(content: bytes) -> Any:
             "DiagnosticReport or a Bundle of them is read"
         )
     return _validated(kind, document)
+
+
+def without_narratives(document: dict[str, Any]) -> None:
+    """Drop every resource's narrative (``text``: {"status", "div"}), which no value is
+    read from: US Core's published examples send it without its ``div`` ({"status":
+    "generated"}), which R4 requires, and the whole file was refused for it. A narrative is
+    the only object-valued ``text`` in FHIR R4 (a CodeableConcept's or a note's text is a
+    string). Walked with a list, not recursion: the parsed JSON may be deep."""
+    pending: list[Any] = [document]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("text"), dict):
+                del item["text"]
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
 
 
 def _validated(kind: str, document: dict[str, Any]) -> Any:
@@ -218,6 +238,10 @@ class _Resources:
                 self.reading.notes.append(
                     f"{name}.valueString: a string holding digits; it is not read as a number"
                 )
+            for kind in ("valueRange", "valueRatio"):
+                # IPS's urine sediment: "valueRange" 10-20 /[HPF]; no one number is chosen.
+                if getattr(observation, kind) is not None:
+                    self.reading.notes.append(f"{name}.{kind}: not one number; it is not read")
             return  # a panel (hasMember), a coded or text result: not a number
         if status not in _VALUES:
             self.reading.notes.append(f"{name}: status '{status}', so it is not a value")
@@ -238,7 +262,10 @@ class _Resources:
             else report_specimen
         )
         unit = quantity.code if quantity.system == _UCUM and quantity.code else quantity.unit
-        low, high = usual_range(*_reference_range(observation))
+        written = _reference_range(observation)
+        if range_upside_down(*written):
+            self.reading.notes.append(upside_down_note(f"{name}.referenceRange", *written))
+        low, high = usual_range(*written)
         value = float(quantity.value)
         if abs(value) >= BEYOND_MEASUREMENT:
             self.reading.notes.append(

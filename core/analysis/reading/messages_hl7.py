@@ -30,7 +30,9 @@ from core.analysis.reading.messages_common import (
     comparator_symbol,
     known_specimen,
     number,
+    range_upside_down,
     specimen_of,
+    upside_down_note,
     usual_range,
 )
 from core.analysis.reading.patient_match import record_numbers
@@ -60,36 +62,68 @@ class HL7Reading:
     text: str = ""  # the order and result segments, for the engines (no PID)
 
 
+# A batch file's headers (HL7 v2 chapter 2, "HL7 batch protocol"): a file (FHS) and a batch
+# (BHS) header may come before the first message, as public-health feeds send them.
+_BATCH_HEADERS = ("FHS", "BHS")
+
+
+# MLLP's framing (HL7 v2 Appendix C): each message sent as <VT> message <FS><CR>. A capture
+# of the wire saved to a file keeps the two bytes; neither may occur in a message's text,
+# so both are dropped wherever they are.
+_MLLP_FRAMING = str.maketrans("", "", "\x0b\x1c")
+
+
 def looks_like_hl7(content: bytes) -> bool:
-    """True when the bytes start (after a BOM or blank lines) with an MSH segment."""
-    return content.lstrip(b"\xef\xbb\xbf\r\n\t ").startswith(b"MSH")
+    """True when the bytes start (after a BOM, blank lines or MLLP's start byte) with an MSH
+    segment, or with a batch file's FHS or BHS header."""
+    head = content.lstrip(b"\xef\xbb\xbf\x0b\r\n\t ")
+    if head.startswith(b"MSH"):
+        return True
+    # A batch header only with its field separator after it: a text that opens with the
+    # word "BHS" is no batch.
+    separator = head[3:4].decode("latin-1")
+    return (
+        head[:3] in (b"FHS", b"BHS")
+        and separator != ""
+        and not (separator.isalnum() or separator.isspace())
+    )
 
 
 def read_hl7(content: bytes) -> HL7Reading:
     """Every ORU^R01 message in ``content``; MessageError when the file is not one."""
     if len(content) > MAX_MESSAGE_BYTES:
         raise MessageError(f"the message is larger than {MAX_MESSAGE_BYTES // 2**20} MB")
-    text = _decode(content)
+    text = _decode(content).translate(_MLLP_FRAMING)
     lines = [line for line in re.split(r"\r\n|\r|\n", text) if line.strip()]
     if len(lines) > MAX_SEGMENTS:
         raise MessageError(f"the file has more than {MAX_SEGMENTS:,} segments")
-    if not lines or not lines[0].startswith("MSH"):
-        raise MessageError("the file does not start with an MSH segment")
-    separator = _check_delimiters(lines[0])
+    first = _first_message(lines)
+    separator = _check_delimiters(lines[first])
     reading = HL7Reading()
     messages = _split(lines, separator)
     for number_, segments in enumerate(messages, start=1):
         where = f"message {number_}" if len(messages) > 1 else "the message"
         _read_message(segments, where, reading)
-    reading.text = "\n".join(_shown_lines(lines))
+    reading.text = "\n".join(_shown_lines(lines, first))
     return reading
 
 
-def _shown_lines(lines: list[str]) -> list[str]:
+def _first_message(lines: list[str]) -> int:
+    """Where the first MSH is: the first line, or the line after a batch file's FHS and BHS
+    headers; MessageError when anything else comes first."""
+    for index, line in enumerate(lines):
+        if line.startswith("MSH"):
+            return index
+        if line[:3] not in _BATCH_HEADERS:
+            break
+    raise MessageError("the file does not start with an MSH segment (or a batch's FHS, BHS)")
+
+
+def _shown_lines(lines: list[str], first: int) -> list[str]:
     """The order, result and note segments for the engines, each decoded with the
     delimiters of its own message's MSH (the PID and other private segments left out)."""
     shown: list[str] = []
-    delimiters = Delimiters.of(lines[0])
+    delimiters = Delimiters.of(lines[first])  # a batch header's are never used
     for line in lines:
         if line.startswith("MSH") and len(line) >= 8:
             delimiters = Delimiters.of(line)
@@ -273,7 +307,11 @@ def _result(
         named = f"{code} {text}".strip()
         raise MessageError(f"{label}: OBX-3 '{named}' names no test MedCase knows")
     value, comparator = _numeric(segment, value_type, label)
-    low, high = usual_range(*_reference_range(_at(segment, 7, 1)))
+    unit = _at(segment, 6, 1)
+    written = _reference_range(_at(segment, 7, 1), unit)
+    if range_upside_down(*written):
+        reading.notes.append(upside_down_note(f"{label} OBX-7", *written))
+    low, high = usual_range(*written)
     flag = _at(segment, 8, 1).upper() or None
     collected, collected_at = _time(order_time, zone)
     if collected is None:
@@ -282,7 +320,7 @@ def _result(
         analyte=analyte,
         value=value,
         comparator=comparator,
-        unit=_at(segment, 6, 1) or None,
+        unit=unit or None,
         low=low,
         high=high,
         sender_flag=flag,
@@ -309,14 +347,50 @@ def _numeric(segment: hl7.Segment, value_type: str, label: str) -> tuple[float, 
     return number(first, f"{label} OBX-5 (SN)"), symbol
 
 
-def _reference_range(text: str) -> tuple[float | None, float | None]:
-    """OBX-7: "70-105" (the specification's examples write "70_105"), "<5", ">60"."""
+def _reference_range(text: str, unit: str = "") -> tuple[float | None, float | None]:
+    """OBX-7: "70-105" (the specification's examples write "70_105"), "<5", ">60"; also as
+    public-health senders write it, with the result's own unit after the bound and an
+    explanation after a colon ("<10 ug/dl", "<9 mcg/dL:  Acceptable background lead
+    exposure", NIST's ELR test messages). A bound in another unit than the result's is no
+    range for it."""
+    found = _range_of(text)
+    if found is None and unit:
+        bare = _without_own_unit(text, unit)
+        found = _range_of(bare) if bare is not None else None
+    return found or (None, None)
+
+
+def _range_of(text: str) -> tuple[float | None, float | None] | None:
     if match := _RANGE.match(text):
         return float(match.group(1)), float(match.group(2))
     if match := _BOUND.match(text):
         bound = float(match.group(2))
         return (None, bound) if match.group(1) in ("<", "<=", "=<") else (bound, None)
-    return None, None
+    return None
+
+
+def _without_own_unit(text: str, unit: str) -> str | None:
+    """OBX-7 without its explanation after a colon and without a unit that is the
+    result's own (OBX-6); None when it writes no unit or another one."""
+    bare = text.split(":", 1)[0].strip()
+    written_unit = _TRAILING_UNIT.search(bare)
+    if written_unit is None or not _same_unit(written_unit.group(1), unit):
+        return None
+    return bare[: written_unit.start()]
+
+
+# A unit after the range's last number: letters first ("ug/dl", "mmol/L", "mcg/dL").
+_TRAILING_UNIT = re.compile(r"(?<=\d)\s*([A-Za-zµμ][\w/*.%µμ^-]*)$")
+
+
+def _same_unit(written: str, unit: str) -> bool:
+    """True when OBX-7's unit is OBX-6's, as senders vary it ("mcg/dL" and "ug/dl")."""
+
+    def key(text: str) -> str:
+        folded = text.strip().casefold().replace("µ", "u").replace("μ", "u")
+        return folded.replace("mcg", "ug")
+
+    return key(written) == key(unit)
 
 
 def _patient(segment: hl7.Segment) -> MessagePatient:
