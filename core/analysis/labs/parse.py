@@ -42,6 +42,7 @@ from core.analysis.labs.lines import (
     SUGAR_ROW,
     TIME_AFTER,
     clean_line,
+    ends_urine_section,
     is_heading,
     own_specimen,
     quoted,
@@ -641,6 +642,12 @@ class _State:
         # A urinalysis heading opens a urine section; in prose the word counts per sentence.
         if URINE_HEADING.search(line) and heading_like:
             self.in_urine = True
+        elif self.in_urine and heading_like and ends_urine_section(line):
+            # "URINALYSIS, COMPLETE ... CBC (INCLUDES DIFF/PLT)" (a Quest Diagnostics sample
+            # report, Waheexd/Medical-Report-Hub): the next panel's heading names a test of
+            # its own (PLT), yet the urine's rows have ended; its WBC, RBC and haemoglobin
+            # are the blood's
+            self.in_urine = False
         starts = test_starts(line, self.in_urine)
         if self.cells:
             # PDF tables often come out one cell per line: "Hemoglobin", "9.8", "g/dL", ...
