@@ -84,3 +84,28 @@ def test_a_dipstick_row_naming_no_panel_stays_in_the_urine():
     # heading of another panel.
     read = _read("URINALYSIS\nHEMOGLOBIN NEGATIVE\nPROTEIN NEGATIVE\n")
     assert all(specimen == "urine" for _, _, specimen in read)
+
+
+# --- what the urine section had hidden: the lab code and the red cells' content ---------------
+
+
+def test_the_performing_laboratorys_code_closing_a_row_is_no_result():
+    # The Quest report's rows end in the performing laboratory's code (01 to 03, named on
+    # its page 4). With the urinalysis ended, main's reading of these lines gave a WBC and a
+    # haemoglobin of 1, both critical.
+    assert [a for a, *_ in _read("NUCLEATED RBC DNR NORMAL 0 /100 WBC 01")] == []
+    read = _read("HEMOGLOBIN A1c 6.3 HIGH <5.7 % of total Hgb 01")
+    assert read == [("HbA1c", 6.3, None)]
+
+
+def test_a_result_before_the_code_is_still_read():
+    # Guards: the result of a coded row, and a leading zero that a unit follows.
+    assert ("WBC", 5.8, None) in _read("WHITE BLOOD CELL COUNT 5.8 NORMAL 3.8-10.8 Thousand/uL 01")
+    assert ("Eosinophils", 2.0, None) in _read("Eosinophils 02 %")
+
+
+def test_the_red_cells_magnesium_is_no_red_cell_count():
+    # "MAGNESIUM, RBC 4.3 NORMAL 4.0-6.4 mg/dL 03" (the Quest report): no RBC of 4.3.
+    assert [a for a, *_ in _read("MAGNESIUM, RBC 4.3 NORMAL 4.0-6.4 mg/dL 03")] == []
+    # Guard: a red cell count after another result's comma.
+    assert ("RBC", 4.5, None) in _read("Hemoglobin 13.1 g/dL, RBC 4.5 million/uL")

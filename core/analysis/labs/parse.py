@@ -367,6 +367,13 @@ _CRITERIA = re.compile(
 )
 
 
+# A test of the red cells' content, named as Quest prints it: "MAGNESIUM, RBC 4.3 NORMAL
+# 4.0-6.4 mg/dL 03" (a Quest Diagnostics sample report, Waheexd/Medical-Report-Hub): the red
+# cells are the specimen, the number no red cell count.
+_RED_CELL_CONTENT = re.compile(
+    r"(?i)\b(?:magnesium|folate|folic\s+acid|zinc|potassium|copper|selenium|lead"
+    r"|cholinesterase|acetylcholinesterase|glutathione)\s*,\s*$"
+)
 # A row that opens with its specimen cell: "Urine Sodium 91 mmol/L (> 20)" under a
 # "Specimen Name Result Units Range" header (biochem.saica.com.au's case 12).
 _SPECIMEN_CELL = re.compile(r"^\s*(Plasma|Serum|Blood|Urine|CSF)\s+(?=[A-Z])")
@@ -728,6 +735,8 @@ class _State:
                 continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             if _another_protein(match.group(), before, segment):
                 continue  # "programmed cell death protein 1 (PD-1)": no total protein of 1
+            if analyte.name == "RBC" and _RED_CELL_CONTENT.search(before):
+                continue  # "MAGNESIUM, RBC 4.3 ... mg/dL": the red cells' magnesium, no count
             if _DENOMINATOR_BEFORE.search(before):
                 continue  # "56540 μmol/mmol creatinine": the unit's denominator, no test
             if _DOSE_GIVEN.match(segment):
