@@ -13,6 +13,7 @@ from core.analysis.labs.patterns import (
     ANALYTE_NAME,
     KNOWN_UNITS,
     NOT_VALUES,
+    OTHER_HEADING,
     alias_key,
 )
 from core.analysis.labs.rewrite import (
@@ -76,6 +77,12 @@ def is_heading(line: str) -> bool:
     if not text or len(text) > HEADING_MAX or re.search(r"\d", text) or text.endswith("."):
         return False
     return text.endswith(":") or text.isupper() or len(text.split()) <= 4
+
+
+def ends_urine_section(line: str) -> bool:
+    """Another panel's heading after a urinalysis ("CBC (INCLUDES DIFF/PLT)", "LIPID PANEL"),
+    even one naming a test; a urine heading ("Urine chemistry") does not end it."""
+    return bool(OTHER_HEADING.search(line)) and not re.search(r"(?i)urin|\bUA\b", line)
 
 
 def known_unit(text: str) -> bool:

@@ -42,6 +42,7 @@ from core.analysis.labs.lines import (
     SUGAR_ROW,
     TIME_AFTER,
     clean_line,
+    ends_urine_section,
     is_heading,
     own_specimen,
     quoted,
@@ -366,6 +367,13 @@ _CRITERIA = re.compile(
 )
 
 
+# A test of the red cells' content, named as Quest prints it: "MAGNESIUM, RBC 4.3 NORMAL
+# 4.0-6.4 mg/dL 03" (a Quest Diagnostics sample report, Waheexd/Medical-Report-Hub): the red
+# cells are the specimen, the number no red cell count.
+_RED_CELL_CONTENT = re.compile(
+    r"(?i)\b(?:magnesium|folate|folic\s+acid|zinc|potassium|copper|selenium|lead"
+    r"|cholinesterase|acetylcholinesterase|glutathione)\s*,\s*$"
+)
 # A row that opens with its specimen cell: "Urine Sodium 91 mmol/L (> 20)" under a
 # "Specimen Name Result Units Range" header (biochem.saica.com.au's case 12).
 _SPECIMEN_CELL = re.compile(r"^\s*(Plasma|Serum|Blood|Urine|CSF)\s+(?=[A-Z])")
@@ -641,6 +649,12 @@ class _State:
         # A urinalysis heading opens a urine section; in prose the word counts per sentence.
         if URINE_HEADING.search(line) and heading_like:
             self.in_urine = True
+        elif self.in_urine and heading_like and ends_urine_section(line):
+            # "URINALYSIS, COMPLETE ... CBC (INCLUDES DIFF/PLT)" (a Quest Diagnostics sample
+            # report, Waheexd/Medical-Report-Hub): the next panel's heading names a test of
+            # its own (PLT), yet the urine's rows have ended; its WBC, RBC and haemoglobin
+            # are the blood's
+            self.in_urine = False
         starts = test_starts(line, self.in_urine)
         if self.cells:
             # PDF tables often come out one cell per line: "Hemoglobin", "9.8", "g/dL", ...
@@ -721,6 +735,8 @@ class _State:
                 continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             if _another_protein(match.group(), before, segment):
                 continue  # "programmed cell death protein 1 (PD-1)": no total protein of 1
+            if analyte.name == "RBC" and _RED_CELL_CONTENT.search(before):
+                continue  # "MAGNESIUM, RBC 4.3 ... mg/dL": the red cells' magnesium, no count
             if _DENOMINATOR_BEFORE.search(before):
                 continue  # "56540 μmol/mmol creatinine": the unit's denominator, no test
             if _DOSE_GIVEN.match(segment):

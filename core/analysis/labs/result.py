@@ -270,6 +270,14 @@ _WITHIN_LIMITS = re.compile(
 )
 
 
+# The performing laboratory's code closing a row, after the unit or a unit's words: "NUCLEATED
+# RBC DNR NORMAL 0 /100 WBC 01", "HEMOGLOBIN A1c 6.3 HIGH <5.7 % of total Hgb 01" (a Quest
+# Diagnostics sample report, Waheexd/Medical-Report-Hub data/sample-report.pdf, whose page 4
+# names laboratories 01 to 03). A result is never written with a leading zero and nothing
+# after it; read, the code gave a WBC and a haemoglobin of 1, both critical.
+_LAB_CODE = re.compile(r"0\d\s*")
+
+
 def read_result(
     analyte: Analyte,
     segment: str,
@@ -311,6 +319,8 @@ def read_result(
         rest = segment[start:]
     if REFERENCE_TEXT.match(rest):
         return Outcome(None)  # "INR goal 2-3", "troponin 99th percentile ..."
+    if _LAB_CODE.fullmatch(rest):
+        return Outcome(None)  # "... /100 WBC 01": the performing laboratory's code
     urine_form = BY_NAME.get(analyte.urine_form) if analyte.urine_form else None
     target = urine_form if (in_urine and urine_form is not None) else analyte
     plus = re.match(r"\+\s*(?=\d)", rest)

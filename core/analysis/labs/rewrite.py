@@ -1016,6 +1016,16 @@ _ANTIBODY_CLASS = re.compile(
     r"(?i)\b(?:immunoglobulin\s+[AGM]|(?-i:Ig[AGM]))"
     r"(?:\s*(?:,|/|and|or)\s*(?:immunoglobulin\s+|(?-i:Ig))?[AGM])*\s+antibod(?:y|ies)\b"
 )
+# The class written after the antibody's own name, as serology rows print it: "Hepatitis B
+# Core Antibody (Anti- HBc), IgM  2.50  Reactive  < 1.00  Index" (Drlogy's hepatitis B
+# profile, Uman-66/Livora-Ai tests/sample_hepatitis.pdf), "anti-HBc IgM", "CMV IgM". The
+# number is that antibody's index, never the serum's total IgM: the class word goes, and the
+# antibody's own name (anti-dsDNA, when one is catalogued) keeps its result.
+_CLASS_AFTER_ANTIBODY = re.compile(
+    r"(?i)(?P<antibody>\bantibod(?:y|ies)(?:\s*\([^()]{1,30}\))?|\banti-\s?[a-z][a-z0-9]{1,8}"
+    r"|\b(?:CMV|EBV|VCA|HAV|HEV|HSV(?:-?[12])?|VZV|rubella|toxoplasma|mycoplasma|dengue"
+    r"|measles|mumps|parvovirus(?:\s+B19)?|borrelia|chlamydia))\s*,?\s*(?-i:Ig[AGM])\b"
+)
 _PHOSPHOLIPID_UNIT_CLASS = re.compile(
     r"\b(?-i:Ig[AGM])(?=(?:\s*(?:,|and)\s*(?-i:Ig[AGM]))*\s*[<>≤≥]?\s*\d[\d.,]*\s*"
     r"(?:GPL|MPL|APL)\b)"
@@ -1069,6 +1079,7 @@ def rewrite_prose(line: str) -> str:
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
     line = _SPECIFIC_IMMUNOGLOBULIN.sub("specific antibody", line)
     line = _ANTIBODY_CLASS.sub("specific antibody", line)
+    line = _CLASS_AFTER_ANTIBODY.sub(lambda m: m.group("antibody"), line)
     line = _PHOSPHOLIPID_UNIT_CLASS.sub("specific antibody", line)
     line = _HELD_BOUND.sub("", line)
     line = name_unnamed_levels(line)
