@@ -71,11 +71,7 @@ def test_dates_oldest_first_are_columns_of_no_time_told() -> None:
 def test_a_ratio_in_a_row_is_no_date_heading() -> None:
     # "ESR (mm/h) | 17/40 | 10/20": an ESR's results and its bounds for men and women; read
     # as a header of two dates, the CRP row's "<5" under it became a CRP of 5.
-    text = (
-        "Parameter\tPatient\tReference\n"
-        "ESR (mm/h)\t17/40\t10/20\n"
-        "CRP (mg/L)\t49\t<5\n"
-    )
+    text = "Parameter\tPatient\tReference\nESR (mm/h)\t17/40\t10/20\nCRP (mg/L)\t49\t<5\n"
     assert header_columns("ESR (mm/h)\t17/40\t10/20") is None
     assert [(n, v) for n, _, v, _, _ in _read(text) if n == "CRP"] == [("CRP", 49.0)]
 
@@ -118,12 +114,16 @@ def test_two_specimens_with_the_tests_column_unnamed() -> None:
     # The header's first cell is empty, and a page's copy often drops the tab before it.
     for header in ("\tCSF\tBlood", "CSF\tBlood"):
         read = _read(f"{header}\nGlucose (mg/dL)\t22\t110\n")
-        assert read == [("Glucose", "csf", 22.0, False, None), ("Glucose", None, 110.0, False, None)]
+        assert read == [
+            ("Glucose", "csf", 22.0, False, None),
+            ("Glucose", None, 110.0, False, None),
+        ]
 
 
 def test_one_range_beside_two_specimens_is_given_to_neither() -> None:
     values = read_lab_text(
-        "Parameter   Ascitic fluid   Serum   Reference range\nAlbumin (g/dL)   1.1   3.2   3.5–5.0\n"
+        "Parameter   Ascitic fluid   Serum   Reference range\n"
+        "Albumin (g/dL)   1.1   3.2   3.5–5.0\n"
     ).values
     assert [(v.specimen, v.value) for v in values] == [("peritoneal fluid", 1.1), (None, 3.2)]
     # the serum's range is never the fluid's (the serum keeps the catalogue's own)
@@ -155,8 +155,7 @@ def test_side_by_side_panels_each_with_its_specimen() -> None:
 
 def test_panels_of_no_specimen_read_as_before() -> None:
     read = _read(
-        "Parameter\tValue\tParameter\tValue\n"
-        "Hemoglobin (g/dL)\t9.2\tSodium (mmol/L)\t128\n"
+        "Parameter\tValue\tParameter\tValue\nHemoglobin (g/dL)\t9.2\tSodium (mmol/L)\t128\n"
     )
     assert [(n, s, v) for n, s, v, _, _ in read] == [
         ("Hemoglobin", None, 9.2),
@@ -182,9 +181,7 @@ def test_a_table_on_its_side_one_row_a_day() -> None:
 
 def test_a_table_on_its_side_with_days_as_numbers_and_short_names() -> None:
     read = _read(
-        "Date\tWBC\tHb\tPlt\tCRP\n"
-        "Admission\t18.2\t10.1\t145\t245\n"
-        "Day 5\t9.1\t9.4\t310\t48\n"
+        "Date\tWBC\tHb\tPlt\tCRP\nAdmission\t18.2\t10.1\t145\t245\nDay 5\t9.1\t9.4\t310\t48\n"
     )
     assert [(n, v, t) for n, _, v, _, t in read] == [
         ("WBC", 18.2, "admission"), ("Hemoglobin", 10.1, "admission"),
@@ -258,3 +255,14 @@ def test_a_pericardial_effusion_seen_names_no_specimen_of_the_bloods_results() -
         "She had a history of pericardial disease. Sodium was 131 mmol/L."
     )
     assert [(n, s) for n, s, _, _, _ in read] == [("Hemoglobin", None), ("Sodium", None)]
+
+
+def test_specimen_and_abbreviated_time_columns_with_one_space_between_cells() -> None:
+    # The same tables as a page's text without its layout gives them.
+    read = _read("Parameter Pleural fluid Serum\nProtein (g/dL) 4.8 6.9\nGlucose (mg/dL) 38 102\n")
+    assert [(n, s, v) for n, s, v, _, _ in read] == [
+        ("Total protein", "pleural fluid", 4.8), ("Total protein", None, 6.9),
+        ("Glucose", "pleural fluid", 38.0), ("Glucose", None, 102.0),
+    ]  # fmt: skip
+    days = _read("Test HD 1 HD 3 HD 7 Reference\nPlatelets (×10^3/μL) 32 58 140 150–400\n")
+    assert [v for _, _, v, _, _ in days] == [32.0, 58.0, 140.0]

@@ -367,7 +367,14 @@ def _list_specimen(before: str) -> str | None:
 # level was elevated at 9.9mg/dL but oligoclonal bands were absent." (CUPCase row 3181). An IgG
 # is a blood test as often: only beside oligoclonal bands is it the spinal fluid's.
 _WORK_UP_FLUIDS = frozenset(
-    {"csf", "pleural fluid", "peritoneal fluid", "synovial fluid", "pericardial fluid", "body fluid"}
+    {
+        "csf",
+        "pleural fluid",
+        "peritoneal fluid",
+        "synovial fluid",
+        "pericardial fluid",
+        "body fluid",
+    }
 )
 _OLIGOCLONAL = re.compile(r"(?i)\boligoclonal\b")
 _SENTENCE_STOP = re.compile(r"\.\s")

@@ -299,7 +299,10 @@ _COLUMN_HEADING = (
     r"|follow[-\s]?up|baseline|previous|prior|initial|repeat|week\s*\d+|month\s*\d+"
     r"|\d+\s*(?:h|hours?|days?|weeks?|months?)(?:\s+later)?"
     r"|(?:normal|reference|ref\.?)(?:\s+(?:ranges?|values?|intervals?))?|units?|results?"
-    r"|values?)(?:\s*\([^()]*\))?"
+    r"|values?|hd\s*\d+|visit\s*\d+|pre-?op(?:erative)?|post-?op(?:erative)?"
+    # a specimen's column ("Parameter Pleural fluid Serum")
+    r"|(?:pleural|ascitic|peritoneal|pericardial|synovial)\s+fluid|serum|plasma|blood|urine"
+    r"|csf)(?:\s*\([^()]*\))?"
 )
 _SPACED_HEADER = re.compile(
     rf"(?i)^(?:{_TESTS_HEADING}\s+)?{_COLUMN_HEADING}(?:\s+{_COLUMN_HEADING})+$"
