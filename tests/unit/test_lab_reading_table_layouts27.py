@@ -266,3 +266,36 @@ def test_specimen_and_abbreviated_time_columns_with_one_space_between_cells() ->
     ]  # fmt: skip
     days = _read("Test HD 1 HD 3 HD 7 Reference\nPlatelets (×10^3/μL) 32 58 140 150–400\n")
     assert [v for _, _, v, _, _ in days] == [32.0, 58.0, 140.0]
+
+
+def test_a_heading_inside_a_table_does_not_end_it() -> None:
+    # "Hematology", "Complete blood count", "Urine" on rows of their own between a table's
+    # rows: read as the table's end, the rows under them lost their later columns and time.
+    read = _read(
+        "Variable\tAdmission\tDay 3\tReference range\n"
+        "Hematology\n"
+        "Platelets (×10^9/L)\t45\t22\t150–400\n"
+        "Urine\t\t\t\n"
+        "Sodium (mmol/L)\t45\t60\t\n"
+        "Serum\n"
+        "Potassium (mmol/L)\t3.3\t3.1\t3.5–5.0\n"
+    )
+    assert [(n, s, v, t) for n, s, v, _, t in read] == [
+        ("Platelets", None, 45.0, "admission"), ("Platelets", None, 22.0, None),
+        ("Sodium", "urine", 45.0, "admission"), ("Sodium", "urine", 60.0, None),
+        ("Potassium", None, 3.3, "admission"), ("Potassium", None, 3.1, None),
+    ]  # fmt: skip
+
+
+def test_a_sentence_after_a_table_still_ends_it() -> None:
+    read = _read(
+        "Variable\tAdmission\tDay 3\tReference range\n"
+        "Sodium (mmol/L)\t121\t128\t135–145\n"
+        "The sodium was corrected slowly over 3 days.\n"
+        "Potassium\t3.9\t4.4\n"
+    )
+    assert [(n, v, t) for n, _, v, _, t in read][:2] == [
+        ("Sodium", 121.0, "admission"),
+        ("Sodium", 128.0, None),
+    ]
+    assert ("Potassium", 3.9, "admission") not in [(n, v, t) for n, _, v, _, t in read]

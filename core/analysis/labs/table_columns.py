@@ -429,6 +429,13 @@ def _time_label(label: str) -> Column | None:
     return column
 
 
+# A heading inside a table, on a row of its own: "Hematology", "Complete blood count",
+# "Urine", "Liver function tests". Taken as the table's end, the rows under it lost their
+# later columns. A few words, no number and no sentence's stop.
+_SUBHEADING = re.compile(r"[A-Za-z][A-Za-z()/&,' -]{0,39}(?<![ ,])")
+_SUBHEADING_WORDS = 5
+
+
 class TableReader:
     """Rewrites the rows under a header it reads, one line at a time."""
 
@@ -470,6 +477,9 @@ class TableReader:
             return ""
         if not self.columns:
             return line
+        heading = line.strip(" \t|")
+        if _SUBHEADING.fullmatch(heading) and len(heading.split()) <= _SUBHEADING_WORDS:
+            return line  # "Hematology", "Urine": a heading inside the table, which goes on
         if self.separator == " ":
             return self._spaced_row(line)
         split = _cells(line)
