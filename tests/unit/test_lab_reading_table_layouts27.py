@@ -56,15 +56,15 @@ def test_dates_newest_first_between_pipes_give_the_current_result_and_the_earlie
     assert urea == [3.9, 3.1, 6.1, 6.1, 8.2]  # an equal result of another day is another result
 
 
-def test_dates_oldest_first_are_columns_of_no_time_told() -> None:
+def test_dates_oldest_first_run_forward_to_the_current_result() -> None:
     read = _read(
         "\t12/03/2019\t14/03/2019\t20/03/2019\tNormal values\n"
         "Hemoglobin (g/dL)\t10.1\t8.2\t9.5\t12–15\n"
         "Creatinine (mg/dL)\t3.1\t2.2\t1.0\t0.5–1.1\n"
     )
     assert [(name, value, timing) for name, _, value, _, timing in read] == [
-        ("Hemoglobin", 10.1, None), ("Hemoglobin", 8.2, None), ("Hemoglobin", 9.5, None),
-        ("Creatinine", 3.1, None), ("Creatinine", 2.2, None), ("Creatinine", 1.0, None),
+        ("Hemoglobin", 10.1, "earlier"), ("Hemoglobin", 8.2, "earlier"), ("Hemoglobin", 9.5, None),
+        ("Creatinine", 3.1, "earlier"), ("Creatinine", 2.2, "earlier"), ("Creatinine", 1.0, None),
     ]  # fmt: skip
 
 
@@ -173,10 +173,17 @@ def test_a_table_on_its_side_one_row_a_day() -> None:
     assert [(n, v, t) for n, _, v, _, t in read] == [
         ("Hemoglobin", 8.2, "admission"), ("Platelets", 45.0, "admission"),
         ("Creatinine", 2.1, "admission"),
-        ("Hemoglobin", 7.4, None), ("Platelets", 22.0, None), ("Creatinine", 3.4, None),
+        ("Hemoglobin", 7.4, "earlier"), ("Platelets", 22.0, "earlier"),
+        ("Creatinine", 3.4, "earlier"),
         ("Hemoglobin", 9.8, None), ("Platelets", 110.0, None), ("Creatinine", 1.2, None),
     ]  # fmt: skip
-    assert [v for n, _, v, critical, _ in read if critical] == [22.0]
+    # Only a test's current value is an alarm: the platelets of 22 on day 3 had risen to 110
+    # by day 7, the last row.
+    assert [v for n, _, v, critical, _ in read if critical] == []
+    last_critical = _read("Day\tPlatelets (×10^9/L)\nDay 1\t145\nDay 3\t60\nDay 7\t18\n")
+    assert [(v, critical) for _, _, v, critical, _ in last_critical] == [
+        (145.0, False), (60.0, False), (18.0, True),
+    ]  # fmt: skip
 
 
 def test_a_table_on_its_side_with_days_as_numbers_and_short_names() -> None:
@@ -200,6 +207,18 @@ def test_a_header_of_test_names_without_a_time_column_is_no_table_on_its_side() 
     assert _read("Test\tSodium\tPotassium\nResult\t135\t4.1\n") == []
     text = "Laboratory results: sodium 135 mmol/L, potassium 4.1 mmol/L."
     assert [(n, v) for n, _, v, _, _ in _read(text)] == [("Sodium", 135.0), ("Potassium", 4.1)]
+
+
+def test_only_the_last_of_a_course_of_columns_is_current() -> None:
+    # "HD 1 | HD 3 | HD 7": platelets of 32 on the first hospital day, 140 on the seventh. The
+    # truth's convention and the doctor's: only a test's current value raises an alarm.
+    read = _read("Test\tHD 1\tHD 3\tHD 7\tReference\nPlatelets (×10^3/μL)\t32\t58\t140\t150–400\n")
+    assert [(v, t, c) for _, _, v, c, t in read] == [
+        (32.0, "earlier", False), (58.0, "earlier", False), (140.0, None, False),
+    ]  # fmt: skip
+    # headings that tell no order ("Peak", "Nadir") are all current, as before
+    unordered = _read("Test\tPeak\tNadir\nPotassium (mmol/L)\t7.1\t2.5\n")
+    assert [(v, c) for _, _, v, c, _ in unordered] == [(7.1, True), (2.5, True)]
 
 
 def test_time_points_as_tables_abbreviate_them() -> None:

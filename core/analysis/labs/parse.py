@@ -134,8 +134,9 @@ def read_lab_text(
         cells = one_cell_a_line(lines_read, lambda name: bool(test_starts(name, False)))
         if cells:  # a table printed one cell per line: its rows joined back
             raw_lines, lines_read = join_cells(raw_lines, cells), join_cells(lines_read, cells)
-        for raw_line, line_read in zip(raw_lines, lines_read, strict=True):
-            row = table.rewrite(line_read)
+        for raw_line, line_read, row in zip(
+            raw_lines, lines_read, table.rewrite_lines(lines_read), strict=True
+        ):
             state.table_row = row != line_read
             state.read(raw_line, row)
     state.flush()

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from core.analysis.labs.cumulative import date_cell, newest_first
 from core.analysis.labs.whose import RELATIVES
@@ -222,8 +223,60 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
     reference_first = "reference" in roles and roles.index("reference") < roles.index("result")
     specimens = {c.specimen for c in columns if c is not None and c.specimen is not None}
     if timed >= 2 or reference_first or len(specimens) >= 2:
-        return _dated(columns, named), separator
+        return _in_order(_dated(columns, named), named), separator
     return None
+
+
+# A time point's place on a course, in days: "Day 3", "HD 7", "POD 1", "Week 2", "48 h",
+# "Visit 2", a date; "Pre-op" before them all.
+_ON_A_COURSE = re.compile(
+    r"(?i)(?:(?:hospital|icu|post-?operative)\s+)?(?P<kind>day|hd|pod|d|week|month|visit)\s*"
+    r"(?P<n>[-−]?\d+)|(?P<m>\d+)\s*(?P<unit>h|hours?|days?|weeks?|months?)\b"
+)
+_DAYS_IN = {"h": 1 / 24, "hour": 1 / 24, "hours": 1 / 24, "week": 7, "weeks": 7, "month": 30,
+            "months": 30}  # fmt: skip
+_BEFORE_ALL = re.compile(r"(?i)^(?:pre[-\s]?(?:op|treatment|therapy|transfusion|dialysis))")
+
+
+def _when(cell: str) -> float | None:
+    """Where a time column's heading lies on the course, in days from its start; None when
+    the heading tells no place ("Peak", "Follow-up")."""
+    if _BEFORE_ALL.match(cell):
+        return float("-inf")
+    date = date_cell(cell)
+    if date is not None:
+        day, month, year = (int(date.group(i)) for i in (1, 2, 3))
+        if month > 12:
+            day, month = month, day
+        return float((year % 100) * 372 + month * 31 + day)
+    found = _ON_A_COURSE.search(cell)
+    if found is None:
+        return None
+    if found.group("n") is not None:
+        number = float(found.group("n").replace("−", "-"))
+        return number * _DAYS_IN.get(found.group("kind").lower(), 1)
+    return float(found.group("m")) * _DAYS_IN.get(found.group("unit").lower(), 1)
+
+
+def _in_order(columns: tuple[Column | None, ...], cells: list[str]) -> tuple[Column | None, ...]:
+    """``columns`` with the time a course's order gives: where two or more columns are time
+    points of no time told in words ("HD 1 | HD 3 | HD 7", "Day 20 | Day 24", dates oldest
+    first) and their headings run forward, the last is the current result and the ones
+    before it earlier ones. Only the current value of a test is an alarm: platelets of 32 on
+    the first hospital day that were 140 by the seventh are no critical value today."""
+    later = [i for i, c in enumerate(columns) if c is not None and c.timing == "later"]
+    if len(later) < 2:
+        return columns
+    places = [_when(cells[i]) for i in later]
+    if any(p is None for p in places) or any(
+        b is None or a is None or b <= a for a, b in pairwise(places)
+    ):
+        return columns
+    before = set(later[:-1])
+    return tuple(
+        Column("result", "earlier", c.specimen) if i in before and c is not None else c
+        for i, c in enumerate(columns)
+    )
 
 
 def _dated(columns: tuple[Column | None, ...], cells: list[str]) -> tuple[Column | None, ...]:
@@ -410,8 +463,8 @@ def transposed_header(
     if split is None:
         return None
     cells, separator = split
-    if len(cells) < 3 or not _TIME_HEADING.match(cells[0]):
-        return None
+    if not _TIME_HEADING.match(cells[0]) or len(cells) < (2 if cells[0] else 3):
+        return None  # one test's course needs its time column named: "Day | Platelets"
     tests = cells[1:]
     if not all(t and is_test_name(t) for t in tests):
         return None
@@ -441,6 +494,7 @@ class TableReader:
 
     def __init__(self, is_test_name: Callable[[str], bool] = lambda _: False) -> None:
         self.is_test_name = is_test_name
+        self._next = ""  # the line after the one being rewritten (rewrite_lines)
         # The tests of a table whose rows are time points, one a column.
         self.tests: list[str] = []
         self.columns: tuple[Column | None, ...] = ()
@@ -449,6 +503,15 @@ class TableReader:
         self.readings: tuple[tuple[Column | None, ...], ...] = ()
         # A header of side-by-side panels: each panel's columns after its tests' column.
         self.panels: tuple[tuple[Column | None, ...], ...] = ()
+
+    def rewrite_lines(self, lines: list[str]) -> list[str]:
+        """Each of a page's ``lines`` as ``rewrite`` gives it, each row of a table on its side
+        knowing whether a later time point's row follows it."""
+        rows = []
+        for index, line in enumerate(lines):
+            self._next = lines[index + 1] if index + 1 < len(lines) else ""
+            rows.append(self.rewrite(line))
+        return rows
 
     def rewrite(self, line: str) -> str:
         """``line`` as the reader should take it: a row under a read header rewritten, any
@@ -507,13 +570,26 @@ class TableReader:
         if len(rest) > len(self.tests):
             self.tests = []
             return line
-        said = _SAID.get(label.timing or "", "")
+        timing = label.timing
+        if timing == "later" and self._time_row_follows():
+            # a later time point's row follows: this row's results are earlier ones, only
+            # the last row's current (a course printed one day a row, the first day first)
+            timing = "earlier"
+        said = _SAID.get(timing or "", "")
         clauses = [
             f"{said}{test} {_THOUSANDS.sub(_THOUSANDS_COMMA, cell)}"
             for test, cell in zip(self.tests, rest, strict=False)
             if _VALUE_CELL.match(cell)
         ]
         return "; ".join(clauses)
+
+    def _time_row_follows(self) -> bool:
+        """Whether the next line is another row of the table on its side, of a later time."""
+        split = _cells(self._next)
+        if split is None or split[1] != self.separator:
+            return False
+        label = _time_label(split[0][0])
+        return label is not None and label.timing not in ("admission", "earlier")
 
     def _panel_row(self, line: str) -> str:
         """A row of side-by-side panels, each panel's test read under its own columns; a line
