@@ -1,7 +1,7 @@
 """How the lab reader holds up when one table reaches it flattened in different ways.
 
 usage:
-  python scripts/table_flattenings.py <dir of markdown files> [--show <flattening>]
+  python scripts/table_flattenings.py <dir of markdown files>
 
 A table in a case report reaches the reader as text, and how its cells were parted depends on
 what made the text: tabs (a copy from a page), pipes (markdown), runs of spaces (a PDF's

@@ -41,6 +41,13 @@ _SPECIMENS: tuple[tuple[str, str], ...] = (
         r"|\bPD\s+(?:fluid|effluent)|dialysis[\s-]+effluent",
     ),
     ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid|arthrocentesis"),
+    # The pericardium's fluid is a specimen of its own (LOINC's "Pericard fld", the
+    # catalogue's SPECIMENS): told as "pericardial fluid analysis", it was a "body fluid".
+    (
+        "pericardial fluid",
+        r"pericardial(?:\s+(?:fluid|effusion))?(?=\s+(?:fluid|analysis|was|showed|revealed"
+        r"|had|with|contained|\w+\s+(?:was|of)))|pericardial\s+fluid|pericardiocentesis",
+    ),
     ("body fluid", r"body\s+fluid|fluid\s+analysis|drain\s+fluid"),
     # The lavage of the lungs, whose cells are counted as the blood's are: "Bronchoalveolar
     # lavage fluid (BALF) showed a total cell count of 3.00 × 103/μL, 25 % eosinophils, and 18 %
@@ -289,6 +296,10 @@ def fluid_told_before(before: str, analyte: str) -> str | None:
         return None
     if _THE_PATIENT_AGAIN.match(sentences[-1]):
         return None
+    if _closest(_TWO_SPECIMENS.sub(" ", sentences[-1]))[0] == "blood":
+        # "Pleural fluid LDH was 612 U/L. Serum LDH was 240 U/L." (Light's criteria set the
+        # fluid's values beside the blood's): a sentence that names the serum is the blood's
+        return None
     return _fluid_walking_back(
         sentences[-1 - _FLUID_RUN : -1],
         ends_the_run=lambda s: bool(_ANOTHER_STUDY.search(s) or _THE_PATIENT_AGAIN.match(s)),
@@ -356,7 +367,14 @@ def _list_specimen(before: str) -> str | None:
 # level was elevated at 9.9mg/dL but oligoclonal bands were absent." (CUPCase row 3181). An IgG
 # is a blood test as often: only beside oligoclonal bands is it the spinal fluid's.
 _WORK_UP_FLUIDS = frozenset(
-    {"csf", "pleural fluid", "peritoneal fluid", "synovial fluid", "body fluid"}
+    {
+        "csf",
+        "pleural fluid",
+        "peritoneal fluid",
+        "synovial fluid",
+        "pericardial fluid",
+        "body fluid",
+    }
 )
 _OLIGOCLONAL = re.compile(r"(?i)\boligoclonal\b")
 _SENTENCE_STOP = re.compile(r"\.\s")

@@ -22,6 +22,7 @@ _PREVIOUS_COLUMN = re.compile(
 # A cumulative table headed by its dates, newest first ("Date 24/01/2021 23/01/2021
 # 22/01/2021 11/01/2021 ..."): each row prints its newest result first, then older ones.
 _DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{2,4})(?![\d/])")
+_DATE_CELL = re.compile(r"(\d{1,2})[/.](\d{1,2})[/.](\d{2,4})")
 _RESULTS_THEN_DATE = re.compile(
     r"(?<![\d.])\d+(?:\.\d+)?\s+(?:(?:H|L|High|Low)\s+)?[<>]?\d+(?:\.\d+)?"
     r"\s+(?:(?:H|L|High|Low)\s+)?\d{1,2}/\d{1,2}/\d{2,4}\b"
@@ -39,11 +40,21 @@ def date_columns(raw_line: str) -> int:
     dates = list(_DATE.finditer(raw_line))
     if len(dates) < 3 or len(_DATE.sub(" ", raw_line).split()) > 2:
         return 0
+    return len(dates) if newest_first(dates) else 0
+
+
+def newest_first(dates: list[re.Match[str]]) -> bool:
+    """Whether ``dates`` (matches of a day, a month and a year, in the day's or the month's
+    order as they tell) run from the newest to the oldest."""
     days = [(int(m.group(3)) % 100, int(m.group(2)), int(m.group(1))) for m in dates]
     if any(month > 12 for _, month, _ in days):  # month first: 01/24/2021
         days = [(year, day, month) for year, month, day in days]
-    newest_first = all(later > earlier for later, earlier in pairwise(days))
-    return len(days) if newest_first else 0
+    return all(later > earlier for later, earlier in pairwise(days))
+
+
+def date_cell(cell: str) -> re.Match[str] | None:
+    """The date a table's heading cell is, alone: "24/01/2021", "12.03.19"."""
+    return _DATE_CELL.fullmatch(cell.strip())
 
 
 def earlier_columns(dated: int, previous_column: bool, printed_row: str) -> int:

@@ -129,13 +129,15 @@ def read_lab_text(
     numbered = paged or len(pages) > 1
     for number, (page, page_read) in enumerate(zip(pages, expanded, strict=True), start=1):
         state.page = number if numbered else None
-        table = TableReader()  # a header of columns a flattened table's rows follow
+        # a header of columns a flattened table's rows follow
+        table = TableReader(_names_a_test)
         raw_lines, lines_read = page.split("\n"), page_read.split("\n")
         cells = one_cell_a_line(lines_read, lambda name: bool(test_starts(name, False)))
         if cells:  # a table printed one cell per line: its rows joined back
             raw_lines, lines_read = join_cells(raw_lines, cells), join_cells(lines_read, cells)
-        for raw_line, line_read in zip(raw_lines, lines_read, strict=True):
-            row = table.rewrite(line_read)
+        for raw_line, line_read, row in zip(
+            raw_lines, lines_read, table.rewrite_lines(lines_read), strict=True
+        ):
             state.table_row = row != line_read
             state.read(raw_line, row)
     state.flush()
@@ -155,6 +157,12 @@ def read_lab_text(
     found = {v.analyte for v in state.values}
     reading.unread_tests = [name for name in dict.fromkeys(state.mentioned) if name not in found]
     return reading
+
+
+def _names_a_test(cell: str) -> bool:
+    """Whether a table's cell is a test's name (maybe with its unit): "Hb (g/dL)", "CRP"."""
+    starts = test_starts(cell, False)
+    return bool(starts) and starts[0][0].start() == 0
 
 
 def parse_lab_values(

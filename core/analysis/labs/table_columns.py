@@ -23,7 +23,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
+from core.analysis.labs.cumulative import date_cell, newest_first
 from core.analysis.labs.whose import RELATIVES
 
 _PIPE = re.compile(r"\s*\|\s*")
@@ -42,8 +44,20 @@ _ADMISSION = re.compile(
 _DISCHARGE = re.compile(r"(?i)^(?:(?:on|at|upon)\s+)?discharge\b")
 _EARLIER = re.compile(r"(?i)^(?:baseline|previous|prior|before\b|pre-?admission)")
 _LATER = re.compile(
-    r"(?i)^(?:(?:hospital\s+)?day\s*\d+|peak|nadir|follow[-\s]?up|after\b|post\b|week\s*\d+"
-    r"|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?|years?)\b|icu\b|repeat)"
+    r"(?i)^(?:(?:on|at)\s+)?(?:(?:hospital\s+|icu\s+)?day\s*[-−]?\d+|peak|nadir|follow[-\s]?up|after\b"
+    r"|post\b|week\s*\d+|month\s*\d+|\d+\s*(?:h|hours?|days?|weeks?|months?|years?)\b|icu\b"
+    r"|repeat"
+    # a hospital or post-operative day as tables abbreviate it ("HD 1", "POD 3", "D7"), a
+    # visit's number, the day of an operation or a treatment told before or after it
+    r"|(?:hd|pod|d)\s*[-−]?\d+\b|post-?operative\s+day\s*\d+|visit\s*\d+\b"
+    r"|(?:pre|post)[-\s]?(?:op(?:erative(?:ly)?)?|treatment|therapy|transfusion|dialysis)\b"
+    r"|(?:last|final|latest|current)\b|(?:1st|2nd|3rd|\d+th|first|second|third|fourth)\b"
+    # a date as a column's heading: "12/03/2019", "12.03.19", "March 12", "12 Mar 2019",
+    # "Mar-2020" (never without its year in figures: "12.03" is a result, "10/20" an ESR's
+    # bounds for men and women)
+    r"|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$"
+    r"|(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+    r"(?:[-\s]\d{1,2}(?:st|nd|rd|th)?)?(?:,?[-\s]\d{2,4})?$)"
 )
 # A time point named inside a longer heading: "Hospital admission for COVID-19 pneumonia",
 # "Hospital discharge for COVID-19 pneumonia", "Eye clinic presentation" (BMJ Case Reports
@@ -77,16 +91,22 @@ _VALUE_CELL = re.compile(
     r"(?:\s*[A-Za-zµμ%/×][^\s–—-]*(?:\s+[^\s–—-]+){0,2}?(?:\s*[*†‡§]+)?)?$"
 )
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3}) (\d{3})(?!\d)")
+_THOUSANDS_COMMA = r"\1,\2"  # "14 200" is fourteen thousand
+# A laboratory's mark before a result: a delta check's "δ-" / "δ+" (the change since the last
+# result is beyond its limit), a bullet ("• 31"). The number after it is the result.
+_MARK_BEFORE = re.compile(r"^(?:δ\s*[-+]?|[•·])\s*")
 _EMPTY = re.compile(r"^(?:[-–—]|n\.?d\.?|n/?a|)$", re.IGNORECASE)
 _RANGE_CELL = re.compile(r"\d\s*[-–—]\s*\d|^[<>≤≥]\s*\d")
 
 
 @dataclass(frozen=True)
 class Column:
-    """One column of the header: its role ("reference", "unit", "result") and its time."""
+    """One column of the header: its role ("reference", "unit", "result"), its time and,
+    for a column of one specimen's results, the specimen in the words the reader takes."""
 
     role: str
     timing: str | None = None
+    specimen: str | None = None
 
 
 def _cells(line: str) -> tuple[list[str], str] | None:
@@ -110,7 +130,48 @@ _PATIENT_AT = re.compile(
 )
 
 
+# A column of one specimen's results: "Pleural fluid | Serum" (Light's criteria), "Serum |
+# Urine" (a hyponatraemia's work-up), "CSF | Blood" (the glucose ratio), maybe with a time
+# ("Urine (day 3)"). Its rows are read with the specimen's word before the test's name, the
+# way the reader takes it from prose; without it the urine's column was read as the blood's
+# or the whole table as the urine's. The words are the reader's (context.py).
+_SPECIMEN_HEADINGS: tuple[tuple[str, str], ...] = (
+    ("serum", r"serum|plasma|(?:(?:whole|venous|peripheral)\s+)?blood"),
+    ("urine", r"(?:spot\s+|24[-\s]?h(?:ou)?r?\s+)?urine|urinary"),
+    ("CSF", r"csf|(?:cerebro)?spinal\s+fluid"),
+    ("pleural fluid", r"pleural(?:\s+(?:fluid|effusion))?"),
+    ("ascitic fluid", r"ascitic(?:\s+fluid)?|ascites|peritoneal(?:\s+fluid)?"),
+    ("pericardial fluid", r"pericardial(?:\s+(?:fluid|effusion))?"),
+    ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid"),
+    ("drain fluid", r"drain(?:age)?(?:\s+fluid)?"),
+)
+_SPECIMEN_HEADING = re.compile(
+    r"(?i)^(?:"
+    + "|".join(f"(?P<s{i}>{pattern})" for i, (_, pattern) in enumerate(_SPECIMEN_HEADINGS))
+    + r")(?:\s+(?:values?|results?|levels?|samples?|specimens?|analysis|findings))?"
+    r"(?:\s*\((?P<inner>[^()]*)\)|\s+(?P<after>\S.*))?$"
+)
+
+
+def _specimen_column(cell: str) -> Column | None:
+    """A heading that names one specimen's results, maybe at a time; None for any other."""
+    found = _SPECIMEN_HEADING.match(cell.strip())
+    if found is None:
+        return None
+    said = next(name for i, (name, _) in enumerate(_SPECIMEN_HEADINGS) if found.group(f"s{i}"))
+    rest = found.group("inner") or found.group("after")
+    if rest is None:
+        return Column("result", None, said)
+    timed = _column(rest)
+    if timed is None or timed.role != "result" or timed.specimen is not None:
+        return None  # "Serum reference range", "Blood culture": no column of results
+    return Column("result", timed.timing, said)
+
+
 def _column(cell: str) -> Column | None:
+    specimen = _specimen_column(cell)
+    if specimen is not None:
+        return specimen
     at = _PATIENT_AT.match(cell)
     if at and not _RESULT.match(cell):
         timed = _column(cell[at.end() :])
@@ -146,8 +207,10 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
     if split is None:
         return None
     cells, separator = split
-    if len(cells) < 3 or any(re.search(r"\d\s*[-–]\s*\d", c) for c in cells):
+    if any(re.search(r"\d\s*[-–]\s*\d", c) for c in cells):
         return None
+    if len(cells) < 3 and not (len(cells) == 2 and all(_column(c) is not None for c in cells)):
+        return None  # two cells are a header only when both name columns: "CSF | Blood"
     if any(_GROUP.search(c) for c in cells):
         return None  # "Admission day (n = 33)": a cohort's medians, no patient's results
     # The tests' column may have no heading at all: "Admission  Day 3  Discharge".
@@ -158,9 +221,79 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
         return None
     timed = sum(1 for c in columns if c is not None and c.timing is not None)
     reference_first = "reference" in roles and roles.index("reference") < roles.index("result")
-    if timed >= 2 or reference_first:
-        return columns, separator
+    specimens = {c.specimen for c in columns if c is not None and c.specimen is not None}
+    if timed >= 2 or reference_first or len(specimens) >= 2:
+        return _in_order(_dated(columns, named), named), separator
     return None
+
+
+# A time point's place on a course, in days: "Day 3", "HD 7", "POD 1", "Week 2", "48 h",
+# "Visit 2", a date; "Pre-op" before them all.
+_ON_A_COURSE = re.compile(
+    r"(?i)(?:(?:hospital|icu|post-?operative)\s+)?(?P<kind>day|hd|pod|d|week|month|visit)\s*"
+    r"(?P<n>[-−]?\d+)|(?P<m>\d+)\s*(?P<unit>h|hours?|days?|weeks?|months?)\b"
+)
+_DAYS_IN = {"h": 1 / 24, "hour": 1 / 24, "hours": 1 / 24, "week": 7, "weeks": 7, "month": 30,
+            "months": 30}  # fmt: skip
+_BEFORE_ALL = re.compile(r"(?i)^(?:pre[-\s]?(?:op|treatment|therapy|transfusion|dialysis))")
+
+
+def _when(cell: str) -> float | None:
+    """Where a time column's heading lies on the course, in days from its start; None when
+    the heading tells no place ("Peak", "Follow-up")."""
+    if _BEFORE_ALL.match(cell):
+        return float("-inf")
+    date = date_cell(cell)
+    if date is not None:
+        day, month, year = (int(date.group(i)) for i in (1, 2, 3))
+        if month > 12:
+            day, month = month, day
+        return float((year % 100) * 372 + month * 31 + day)
+    found = _ON_A_COURSE.search(cell)
+    if found is None:
+        return None
+    if found.group("n") is not None:
+        number = float(found.group("n").replace("−", "-"))
+        return number * _DAYS_IN.get(found.group("kind").lower(), 1)
+    return float(found.group("m")) * _DAYS_IN.get(found.group("unit").lower(), 1)
+
+
+def _in_order(columns: tuple[Column | None, ...], cells: list[str]) -> tuple[Column | None, ...]:
+    """``columns`` with the time a course's order gives: where two or more columns are time
+    points of no time told in words ("HD 1 | HD 3 | HD 7", "Day 20 | Day 24", dates oldest
+    first) and their headings run forward, the last is the current result and the ones
+    before it earlier ones. Only the current value of a test is an alarm: platelets of 32 on
+    the first hospital day that were 140 by the seventh are no critical value today."""
+    later = [i for i, c in enumerate(columns) if c is not None and c.timing == "later"]
+    if len(later) < 2:
+        return columns
+    places = [_when(cells[i]) for i in later]
+    if any(p is None for p in places) or any(
+        b is None or a is None or b <= a for a, b in pairwise(places)
+    ):
+        return columns
+    before = set(later[:-1])
+    return tuple(
+        Column("result", "earlier", c.specimen) if i in before and c is not None else c
+        for i, c in enumerate(columns)
+    )
+
+
+def _dated(columns: tuple[Column | None, ...], cells: list[str]) -> tuple[Column | None, ...]:
+    """``columns`` with the time their dates give: in a table headed by its dates newest
+    first (a laboratory's cumulative print, "Date | 24/01/2021 | 23/01/2021 | 22/01/2021"),
+    the newest column is the current result and the others earlier ones. Dates oldest first
+    (a case's course) stay columns of no time told."""
+    dates = [(i, date_cell(cell)) for i, cell in enumerate(cells)]
+    found = [(i, match) for i, match in dates if match is not None]
+    if len(found) < 2 or not newest_first([match for _, match in found]):
+        return columns
+    newest = found[0][0]
+    at = {i for i, _ in found}
+    return tuple(
+        Column("result", None if i == newest else "earlier") if i in at else column
+        for i, column in enumerate(columns)
+    )
 
 
 # A row whose cells the page joined with nothing between them, straight after the test's
@@ -219,7 +352,10 @@ _COLUMN_HEADING = (
     r"|follow[-\s]?up|baseline|previous|prior|initial|repeat|week\s*\d+|month\s*\d+"
     r"|\d+\s*(?:h|hours?|days?|weeks?|months?)(?:\s+later)?"
     r"|(?:normal|reference|ref\.?)(?:\s+(?:ranges?|values?|intervals?))?|units?|results?"
-    r"|values?)(?:\s*\([^()]*\))?"
+    r"|values?|hd\s*\d+|visit\s*\d+|pre-?op(?:erative)?|post-?op(?:erative)?"
+    # a specimen's column ("Parameter Pleural fluid Serum")
+    r"|(?:pleural|ascitic|peritoneal|pericardial|synovial)\s+fluid|serum|plasma|blood|urine"
+    r"|csf)(?:\s*\([^()]*\))?"
 )
 _SPACED_HEADER = re.compile(
     rf"(?i)^(?:{_TESTS_HEADING}\s+)?{_COLUMN_HEADING}(?:\s+{_COLUMN_HEADING})+$"
@@ -256,20 +392,144 @@ def spaced_header_columns(line: str) -> tuple[tuple[Column | None, ...], ...] | 
     return tuple(readings) or None
 
 
+# Two or three panels printed side by side, each with its tests' column: "Blood | Result |
+# Urine | Result", "Serum | Value | Reference | Urine | Value | Reference". A row holds one
+# test of each panel ("Sodium (mmol/L) | 128 | Sodium (mmol/L) | 45"). Read as one table, the
+# second panel's name and values ran on from the first's and the whole row took the last
+# specimen named. Each panel is read as a table of its own, its specimen heading its
+# tests' column.
+_MAX_PANELS = 3
+
+
+def panel_columns(line: str) -> tuple[tuple[tuple[Column | None, ...], ...], str] | None:
+    """The columns of each panel of a header of two or more side-by-side panels, one of which
+    at least names its specimen; None for any other line."""
+    split = _cells(line)
+    if split is None:
+        return None
+    cells, separator = split
+    for panels in range(2, _MAX_PANELS + 1):
+        width = len(cells) // panels
+        if width < 2 or width * panels != len(cells):
+            continue
+        groups = [cells[i * width : (i + 1) * width] for i in range(panels)]
+        read = [_panel(group) for group in groups]
+        if all(columns is not None for columns in read) and any(
+            any(c is not None and c.specimen for c in columns or ()) for columns in read
+        ):
+            return tuple(columns for columns in read if columns is not None), separator
+    return None
+
+
+def _panel(group: list[str]) -> tuple[Column | None, ...] | None:
+    """One panel's columns after its tests' column, the specimen its first heading names
+    given to its result columns."""
+    heading, rest = group[0], group[1:]
+    specimen = _specimen_column(heading)
+    if specimen is None and not re.fullmatch(rf"(?i){_TESTS_HEADING}", heading):
+        return None
+    if specimen is not None and specimen.timing is not None:
+        return None
+    columns = tuple(_column(c) for c in rest)
+    if any(c is None or c.specimen for c in columns) or not any(
+        c is not None and c.role == "result" for c in columns
+    ):
+        return None
+    said = specimen.specimen if specimen is not None else None
+    return tuple(
+        Column(c.role, c.timing, said if c.role == "result" else None) if c else None
+        for c in columns
+    )
+
+
+# A table turned on its side: one row a time point, one column a test ("Day | Hb (g/dL) |
+# Platelets (×10^9/L) | Creatinine (mg/dL)", then "Day 1 | 8.2 | 45 | 2.1"), as a case's
+# course is often printed. Read as rows of tests, nothing was read, or the day's number as a
+# result. Each row is read as one clause a test, its time from the row's label.
+_TIME_HEADING = re.compile(
+    r"(?i)^(?:(?:hospital|icu|post-?operative|treatment)\s+)?(?:days?|dates?|times?"
+    r"|time\s*points?|timepoints?|hd|pod|weeks?|months?|visits?|samples?|(?:blood\s+)?draws?"
+    r"|hours?|h)(?:\s+(?:of|after|since|from)\s+\w+(?:\s+\w+)?)?(?:\s*\([^()]*\))?$|^$"
+)
+_DAY_NUMBER = re.compile(r"^[-−]?\d{1,3}$")
+
+
+def transposed_header(
+    line: str, is_test_name: Callable[[str], bool]
+) -> tuple[list[str], str] | None:
+    """The tests a header of time points' rows names, one a column after its time column,
+    and the separator; None for any other line."""
+    split = _cells(line)
+    if split is None:
+        return None
+    cells, separator = split
+    if not _TIME_HEADING.match(cells[0]) or len(cells) < (2 if cells[0] else 3):
+        return None  # one test's course needs its time column named: "Day | Platelets"
+    tests = cells[1:]
+    if not all(t and is_test_name(t) for t in tests):
+        return None
+    return tests, separator
+
+
+def _time_label(label: str) -> Column | None:
+    """A row's label as a time point: a heading's words ("Admission", "Day 5", "HD 3",
+    "12/03/2019") or a day's number alone."""
+    if _DAY_NUMBER.match(label):
+        return Column("result", "later")
+    column = _column(label)
+    if column is None or column.role != "result" or column.specimen or column.timing is None:
+        return None
+    return column
+
+
+# A heading inside a table, on a row of its own: "Hematology", "Complete blood count",
+# "Urine", "Liver function tests". Taken as the table's end, the rows under it lost their
+# later columns. A few words, no number and no sentence's stop.
+_SUBHEADING = re.compile(r"[A-Za-z][A-Za-z()/&,' -]{0,39}(?<![ ,])")
+_SUBHEADING_WORDS = 5
+
+
 class TableReader:
     """Rewrites the rows under a header it reads, one line at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, is_test_name: Callable[[str], bool] = lambda _: False) -> None:
+        self.is_test_name = is_test_name
+        self._next = ""  # the line after the one being rewritten (rewrite_lines)
+        # The tests of a table whose rows are time points, one a column.
+        self.tests: list[str] = []
         self.columns: tuple[Column | None, ...] = ()
         self.separator = ""
         # A header whose cells one space parts: its readings, the first row choosing one.
         self.readings: tuple[tuple[Column | None, ...], ...] = ()
+        # A header of side-by-side panels: each panel's columns after its tests' column.
+        self.panels: tuple[tuple[Column | None, ...], ...] = ()
+
+    def rewrite_lines(self, lines: list[str]) -> list[str]:
+        """Each of a page's ``lines`` as ``rewrite`` gives it, each row of a table on its side
+        knowing whether a later time point's row follows it."""
+        rows = []
+        for index, line in enumerate(lines):
+            self._next = lines[index + 1] if index + 1 < len(lines) else ""
+            rows.append(self.rewrite(line))
+        return rows
 
     def rewrite(self, line: str) -> str:
         """``line`` as the reader should take it: a row under a read header rewritten, any
         other line as it is."""
         if glued_cells(line):
             return ""  # no number of it can be told from the next
+        tests = transposed_header(line, self.is_test_name)
+        if tests is not None:
+            (self.tests, self.separator), self.columns, self.panels = tests, (), ()
+            return ""  # the header holds no value
+        if self.tests:
+            return self._time_row(line)
+        panels = panel_columns(line)
+        if panels is not None:
+            (self.panels, self.separator), self.columns = panels, ()
+            return ""  # the header holds no value
+        if self.panels:
+            return self._panel_row(line)
         header = header_columns(line)
         if header is not None:
             self.columns, self.separator = header
@@ -280,6 +540,9 @@ class TableReader:
             return ""
         if not self.columns:
             return line
+        heading = line.strip(" \t|")
+        if _SUBHEADING.fullmatch(heading) and len(heading.split()) <= _SUBHEADING_WORDS:
+            return line  # "Hematology", "Urine": a heading inside the table, which goes on
         if self.separator == " ":
             return self._spaced_row(line)
         split = _cells(line)
@@ -294,6 +557,60 @@ class TableReader:
             short = _short_row(name, rest)
             return line if short is None else short
         return self._row(line, name, rest)
+
+    def _time_row(self, line: str) -> str:
+        """A row of a table whose rows are time points: each test's cell as a clause, the
+        row's time before the test's name. A line that is no such row ends the table."""
+        split = _cells(line)
+        label = _time_label(split[0][0]) if split is not None else None
+        if split is None or label is None or split[1] != self.separator:
+            self.tests = []
+            return line
+        rest = split[0][1:]
+        if len(rest) > len(self.tests):
+            self.tests = []
+            return line
+        timing = label.timing
+        if timing == "later" and self._time_row_follows():
+            # a later time point's row follows: this row's results are earlier ones, only
+            # the last row's current (a course printed one day a row, the first day first)
+            timing = "earlier"
+        said = _SAID.get(timing or "", "")
+        clauses = [
+            f"{said}{test} {_THOUSANDS.sub(_THOUSANDS_COMMA, cell)}"
+            for test, cell in zip(self.tests, rest, strict=False)
+            if _VALUE_CELL.match(cell)
+        ]
+        return "; ".join(clauses)
+
+    def _time_row_follows(self) -> bool:
+        """Whether the next line is another row of the table on its side, of a later time."""
+        split = _cells(self._next)
+        if split is None or split[1] != self.separator:
+            return False
+        label = _time_label(split[0][0])
+        return label is not None and label.timing not in ("admission", "earlier")
+
+    def _panel_row(self, line: str) -> str:
+        """A row of side-by-side panels, each panel's test read under its own columns; a line
+        that is no such row ends the table."""
+        split = _cells(line)
+        width = 1 + len(self.panels[0])
+        if split is None or split[1] != self.separator or len(split[0]) > width * len(self.panels):
+            self.panels = ()
+            return line
+        cells = split[0] + [""] * (width * len(self.panels) - len(split[0]))
+        clauses = []
+        for i, columns in enumerate(self.panels):
+            name, rest = cells[i * width], cells[i * width + 1 : (i + 1) * width]
+            if not re.search(r"[A-Za-z]", name):
+                continue
+            self.columns = columns
+            row = self._row("", name, rest)
+            if row:
+                clauses.append(row)
+        self.columns = ()
+        return "; ".join(clauses)
 
     def _spaced_row(self, line: str) -> str:
         """A row under a header whose cells one space parts: read only when the test's name
@@ -315,19 +632,25 @@ class TableReader:
         return line
 
     def _row(self, line: str, name: str, rest: list[str]) -> str:
-        """The row's result cells as one clause a column, its time before the test's name."""
+        """The row's result cells as one clause a column, its time and its specimen before
+        the test's name."""
         reference = unit = ""
+        specimens = {c.specimen for c in self.columns if c is not None and c.specimen}
         for column, cell in zip(self.columns, rest, strict=False):
             if column is not None and column.role == "reference" and _RANGE_CELL.search(cell):
-                reference = f" ({cell})"
+                # one range beside two specimens' results is one of theirs, which is not told
+                reference = "" if len(specimens) >= 2 else f" ({cell})"
             elif column is not None and column.role == "unit":
                 unit = f" {cell}"
         clauses = []
         for column, cell in zip(self.columns, rest, strict=False):
+            cell = _MARK_BEFORE.sub("", cell)
             if column is None or column.role != "result" or not _VALUE_CELL.match(cell):
                 continue
             said = _SAID.get(column.timing or "", "")
-            value = _THOUSANDS.sub(r"\1,\2", cell)  # "14 200" is fourteen thousand
+            if column.specimen is not None:
+                said += f"{column.specimen} "
+            value = _THOUSANDS.sub(_THOUSANDS_COMMA, cell)
             value = re.sub(r"\s*!+", "", value)  # the paper's mark of a result out of range
             clauses.append(f"{said}{name} {value}{unit}{reference}")
         if clauses:
@@ -344,7 +667,11 @@ def _short_row(name: str, rest: list[str]) -> str | None:
         return None  # words among the cells: prose, or a result in words
     ranges = [c for c in rest if _RANGE_CELL.search(c)]
     reference = f" ({ranges[-1]})" if ranges else ""
-    values = [_THOUSANDS.sub(r"\1,\2", c) for c in rest if c not in ranges and _VALUE_CELL.match(c)]
+    values = [
+        _THOUSANDS.sub(_THOUSANDS_COMMA, c)
+        for c in rest
+        if c not in ranges and _VALUE_CELL.match(c)
+    ]
     return "; ".join(f"{name} {value}{reference}" for value in values)
 
 
