@@ -169,18 +169,41 @@ def referenced(mains: list[Entry], reference: str) -> Entry | None:
 _BY_SITE = re.compile(r"\bby site\b|^table of|^neoplasm\b|^condition$", re.IGNORECASE)
 
 
-def see_code(mains: list[Entry], entry: Entry, hops: int = 3) -> str | None:
-    """The one code an entry without its own code is sent to: its "see" reference's code (or
-    its "see also" reference's, where it has no "see"), followed through a reference that is
-    itself a reference ("Ankylosis, spine" see also "Fusion, spine": M43.20). None where the
-    reference names a table or a class by site, or an entry with no code of its own."""
+def see_target(mains: list[Entry], entry: Entry, hops: int = 3) -> Entry | None:
+    """The coded entry an entry without its own code is sent to: its "see" reference's (or its
+    "see also" reference's, where it has no "see"), followed through a reference that is itself
+    a reference ("Ankylosis, spine" see also "Fusion, spine": M43.20). None where the reference
+    names a table or a class by site, or an entry with no code of its own."""
     if entry.code:
-        return entry.code
+        return entry
     reference = entry.see or entry.see_also
     if not reference or hops == 0 or _BY_SITE.search(reference):
         return None
     target = referenced(mains, reference)
-    return None if target is None else see_code(mains, target, hops - 1)
+    return None if target is None else see_target(mains, target, hops - 1)
+
+
+def see_code(mains: list[Entry], entry: Entry) -> str | None:
+    """The code an entry without its own code is sent to (see_target's)."""
+    target = see_target(mains, entry)
+    return None if target is None else target.code
+
+
+def one_category(entry: Entry) -> bool:
+    """The entry's code and its kind subterms' codes (as the build reads subterms: no
+    qualifier, not in a left-out chapter) are of one category: "Embolism" is I74.9 and its
+    "pulmonary", "vein" and "cerebral" are I26, I82 and I66, so "Thromboembolism" (see
+    "Embolism") names no one code; "Lymphoma" spans C81 to C96."""
+    categories = {entry.code[:3]}
+    stack = list(entry.subterms)
+    while stack:
+        subterm = stack.pop()
+        if not names_a_kind(subterm.title):
+            continue
+        if subterm.code and not subterm.code.startswith(LEFT_OUT_CHAPTERS):
+            categories.add(subterm.code[:3])
+        stack.extend(subterm.subterms)
+    return len(categories) == 1
 
 
 def see_rows(path: str) -> list[tuple[tuple[tuple[str, str], ...], str]]:
@@ -193,9 +216,9 @@ def see_rows(path: str) -> list[tuple[tuple[tuple[str, str], ...], str]]:
         for entry in entries:
             here = (*above, (entry.title, entry.modifier))
             if not entry.code:
-                code = see_code(mains, entry)
-                if code:
-                    rows.append((here, code))
+                target = see_target(mains, entry)
+                if target is not None and one_category(target):
+                    rows.append((here, target.code))
             walk(entry.subterms, here)
 
     walk(mains, ())

@@ -14,7 +14,14 @@ import pytest
 
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.index_names import index_names
-from scripts.build_index_names import index_tree, names_of, referenced, see_code, see_rows
+from scripts.build_index_names import (
+    index_tree,
+    names_of,
+    one_category,
+    referenced,
+    see_code,
+    see_rows,
+)
 
 # Rows of the index as the flattening writes them (the RowIDs are the file's).
 _ROWS = """RowID,Letter,Level,Term,See,SeeAlso,NonEssModif,Code
@@ -27,6 +34,10 @@ _ROWS = """RowID,Letter,Level,Term,See,SeeAlso,NonEssModif,Code
 4030,A,0,Ameloblastoma,,"Cyst, calcifying odontogenic",,
 20001,C,0,Cyst,,,,N28.1
 20002,C,1,calcifying odontogenic,,,,D16.5
+20003,C,2,upper jaw,,,,D16.4
+31770,E,0,Embolism,,,(multiple) (paradoxical),I74.9
+31945,E,1,pulmonary,,,(acute) (artery) (vein),I26.99
+31990,E,1,vein,,,,I82.90
 22690,D,0,Dependence,,,(on) (syndrome),F19.20
 22746,D,1,drug NEC,,,,F19.20
 38676,F,0,Fused,"Fusion, fused",,,
@@ -36,6 +47,7 @@ _ROWS = """RowID,Letter,Level,Term,See,SeeAlso,NonEssModif,Code
 53140,L,0,Lymphomatosis,Lymphoma,,,
 53200,L,0,Lymphoma,,,(malignant),C85.90
 54313,M,0,Melanoameloblastoma,"Neoplasm, bone, benign",,,
+77000,T,0,Thromboembolism,Embolism,,,
 60000,P,0,Poisoning,"Table of Drugs and Chemicals, by drug, poisoning",,,
 70000,S,0,Syndrome,,,,
 70001,S,1,drug,"Dependence, drug",,,
@@ -64,7 +76,8 @@ def test_a_reference_to_a_reference_is_followed(index_csv: str) -> None:
     fused = next(entry for entry in mains if entry.title == "Fused")
     assert referenced(mains, "Fusion, fused") is not None
     assert see_code(mains, fused) is None  # "Fusion, fused" carries no code of its own
-    # "Lymphomatosis" see "Lymphoma"; "Syndrome, drug" see "Dependence, drug" ("drug NEC").
+    # "Lymphomatosis" see "Lymphoma" (no subterms in this small index; the real one spans C81
+    # to C96); "Syndrome, drug" see "Dependence, drug" ("drug NEC").
     rows = dict(((path[-1][0], code) for path, code in see_rows(index_csv)))
     assert rows["Lymphomatosis"] == "C85.90"
     assert rows["drug"] == "F19.20"
@@ -99,32 +112,24 @@ def test_a_referred_name_never_takes_a_residual_code(index_csv: str) -> None:
     assert names_of(path, "Q82.8", residual, set(), referred=True) == []
 
 
-@pytest.mark.parametrize(
-    ("sentence", "name", "code"),
-    [
-        (
-            # PMC11625590 ("Lymphomatosis" see "Lymphoma", C85.90)
-            "staining characteristics were diagnostic of cerebral lymphomatosis.",
-            "lymphomatosis",
-            "C85.90",
-        ),
-        (
-            # PMC11461031 ("Ameloblastoma" see also "Cyst, calcifying odontogenic", D16.5)
-            "Dentigerous Cyst Transforming Into Unicystic Ameloblastoma",
-            "Ameloblastoma",
-            "D16.5",
-        ),
-        (
-            # "Ankylosis, spine" see also "Fusion, spine" (dev's cr-vdrr-opll)
-            "Computed tomography demonstrated spine ankylosis.",
-            "spine ankylosis",
-            "M43.20",
-        ),
-    ],
-)
-def test_a_name_the_index_codes_by_a_reference_is_read(sentence: str, name: str, code: str) -> None:
+def test_a_reference_to_an_entry_of_several_categories_gives_no_code(index_csv: str) -> None:
+    # "Thromboembolism" see "Embolism": I74.9 alone, its "pulmonary" I26.99 and its "vein"
+    # I82.90; read as I74.9, "pulmonary thromboembolism" would be an artery's embolism.
+    mains = index_tree(index_csv)
+    embolism = next(entry for entry in mains if entry.title == "Embolism")
+    assert not one_category(embolism)
+    titles = {path[-1][0] for path, _ in see_rows(index_csv)}
+    assert "Thromboembolism" not in titles
+    # "Cyst, calcifying odontogenic" D16.5 and its "upper jaw" D16.4: one category, D16.
+    assert "Ameloblastoma" in titles
+
+
+def test_the_pool_reports_ameloblastoma_is_read_with_the_references_code() -> None:
+    # PMC11461031 ("Ameloblastoma" see also "Cyst, calcifying odontogenic", D16.5): the title
+    # names it, the section writes "unicystic ameloblastoma".
+    sentence = "Dentigerous Cyst Transforming Into Unicystic Ameloblastoma"
     found = {sentence[start:end]: c.code for start, end, c in icd_conditions(sentence)}
-    assert found.get(name) == code
+    assert found.get("Ameloblastoma") == "D16.5"
 
 
 def test_the_shipped_file_keeps_a_names_own_code_before_a_references() -> None:
@@ -133,5 +138,10 @@ def test_the_shipped_file_keeps_a_names_own_code_before_a_references() -> None:
     assert names["deficiency anemia"] == "D53.9"
     # "Abnormal, abnormality" sees also "Anomaly" (Q89.9, a residual): no name.
     assert "abnormality" not in names and "abnormal" not in names
-    # "Ankylosis, spine" (see also "Fusion, spine"): the spine's fusion, not the joint's M24.60.
-    assert names["spine ankylosis"] == "M43.20"
+    # "Thromboembolism" (see "Embolism": I74.9, I26, I82, I66 by site) and "Lymphomatosis" (see
+    # "Lymphoma": C81 to C96) name no one category; nor does "Ankylosis, spine" (see also
+    # "Fusion, spine": M43.2 by region, Q76.49 congenital).
+    for name in ("thromboembolism", "lymphomatosis", "spine ankylosis"):
+        assert name not in names
+    sentence = "CT pulmonary angiography confirmed pulmonary thromboembolism."
+    assert all(c.code != "I74.9" for _, _, c in icd_conditions(sentence))
