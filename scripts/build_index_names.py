@@ -15,7 +15,9 @@ read; the flattening is its rows, with the title's text after a nonessential mod
 (``index_names.whole_title`` leaves such titles out).
 
 It keeps what ``core.analysis.rules.index_names`` calls names (rules there), with a code in the
-code set this repository loads, drops a name the index gives two codes of two categories, and
+code set this repository loads (a row without a code, the code of the entry its "see" or "see
+also" reference names, where that entry and its kind subterms are of one category: see_rows),
+drops a name the index gives two codes of two categories, and
 those the reader already gives from the code set's own terms, the hand-kept index names or the
 Disease Ontology's names, and writes name TAB code under a header. CI has no copy of the index:
 the reader and the tests read only the shipped file.
@@ -330,7 +332,9 @@ def main(path: str) -> None:
     out.write("#   a word shared with the code's own (eponyms and tumours excepted);\n")
     out.write("#   one code per name, in the chapter of the known term inside it; none the\n")
     out.write("#   code set's terms, the hand-kept index names or the Disease Ontology's\n")
-    out.write("#   names already give.\n")
+    out.write("#   names already give. A row without a code takes its see (or see also)\n")
+    out.write("#   reference's entry's code where that entry and its kind subterms are of one\n")
+    out.write("#   category, never a residual and never beside the name's own code.\n")
     out.write("# Built by scripts/build_index_names.py; never edited by hand.\n")
     counts = ", ".join(f"depth {d}: {n}" for d, n in sorted(by_depth.items()))
     out.write(f"# {len(kept)} names ({counts}).\n")
