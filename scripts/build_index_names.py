@@ -15,7 +15,9 @@ read; the flattening is its rows, with the title's text after a nonessential mod
 (``index_names.whole_title`` leaves such titles out).
 
 It keeps what ``core.analysis.rules.index_names`` calls names (rules there), with a code in the
-code set this repository loads, drops a name the index gives two codes of two categories, and
+code set this repository loads (a row without a code, the code of the entry its "see" or "see
+also" reference names, where that entry and its kind subterms are of one category: see_rows),
+drops a name the index gives two codes of two categories, and
 those the reader already gives from the code set's own terms, the hand-kept index names or the
 Disease Ontology's names, and writes name TAB code under a header. CI has no copy of the index:
 the reader and the tests read only the shipped file.
@@ -28,6 +30,7 @@ import hashlib
 import re
 import sys
 from collections import Counter, defaultdict
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -77,6 +80,153 @@ def index_rows(path: str) -> list[tuple[tuple[tuple[str, str], ...], str]]:
     return rows
 
 
+class Entry:
+    """One index row in its place: its title, nonessential modifier, "see" and "see also"
+    references, code, and the subterms below it."""
+
+    def __init__(self, title: str, modifier: str, see: str, see_also: str, code: str) -> None:
+        self.title, self.modifier, self.see, self.see_also = title, modifier, see, see_also
+        self.code = code
+        self.subterms: list[Entry] = []
+
+
+def index_tree(path: str) -> list[Entry]:
+    """The index's main terms, each with its subterms below it, in the file's order."""
+    mains: list[Entry] = []
+    stack: list[Entry] = []
+    with open(path, encoding="utf-8", newline="") as lines:
+        for row in csv.DictReader(lines):
+            level = int(row["Level"])
+            entry = Entry(
+                _spaced(row["Term"] or ""),
+                row["NonEssModif"].strip(),
+                _spaced(row["See"] or ""),
+                _spaced(row["SeeAlso"] or ""),
+                row["Code"].strip().rstrip("-").rstrip("."),
+            )
+            stack = [*stack[:level], entry]
+            (stack[-2].subterms if level else mains).append(entry)
+    return mains
+
+
+def _spaced(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _find(entries: list[Entry], parts: list[str]) -> tuple[Entry, list[str]] | None:
+    """The entry a reference's first parts name, with the parts left to read below it. A title
+    may hold a comma itself ("Fusion, fused", "tooth, teeth") and is found by any of its forms
+    ("Fusion" is "Fusion, fused"; "retina" is "retinal"; "broncho" is "broncho-, bronchial"),
+    without its "NEC" ("drug" is "drug NEC") or an alternative ("acute or subacute")."""
+    exact, close = _titles(tuple(entries))
+    for size in range(len(parts), 0, -1):
+        wanted = _bare(", ".join(parts[:size]))
+        found = exact.get(wanted) or (close.get(wanted) if size == 1 else None)
+        if found is not None:
+            return found, parts[size:]
+    return None
+
+
+@cache
+def _titles(entries: tuple[Entry, ...]) -> tuple[dict[str, Entry], dict[str, Entry]]:
+    """Each entry by its whole title, its first form and its other forms, in that order (the
+    first entry of a form wins: "Tuberculosis" is "Tuberculosis, tubercular, tuberculous", not a
+    title's later form), and by its
+    one-word forms less an adjective's ending of one or two letters ("retinal": "retina")."""
+    exact: dict[str, Entry] = {}
+    close: dict[str, Entry] = {}
+    for entry in entries:
+        exact.setdefault(_bare(entry.title), entry)
+    for entry in entries:  # a title's first form before another's later one
+        exact.setdefault(_bare(entry.title.split(",")[0]).rstrip("-"), entry)
+    for entry in entries:
+        for form in re.split(r",| or ", entry.title):
+            bare = _bare(form).rstrip("-")
+            exact.setdefault(bare, entry)
+            if bare and " " not in bare:
+                for cut in (1, 2):
+                    close.setdefault(bare[:-cut], entry)
+    return exact, close
+
+
+def _bare(text: str) -> str:
+    """A title's or a reference's words without a bracket, "NEC" or "NOS", in lower case."""
+    text = re.sub(r"\([^)]*\)", " ", text.lower())
+    return " ".join(word for word in text.split() if word not in {"nec", "nos"})
+
+
+def referenced(mains: list[Entry], reference: str) -> Entry | None:
+    """The entry a "see" reference names ("Fusion, spine": the subterm "spine" of the main term
+    "Fusion, fused"), or none where a part is not found."""
+    parts = [part.strip() for part in reference.split(",") if part.strip()]
+    found = _find(mains, parts)
+    while found is not None and found[1]:
+        found = _find(found[0].subterms, found[1])
+    return None if found is None else found[0]
+
+
+# A reference to a table or a class by site, not to one entry: the neoplasm table reads
+# "Neoplasm, malignant, by site" itself; "Table of Drugs and Chemicals", "Injury, by site",
+# "Anomaly, by site" and "see also condition" send the reader to a site or a drug.
+_BY_SITE = re.compile(r"\bby site\b|^table of|^neoplasm\b|^condition$", re.IGNORECASE)
+
+
+def see_target(mains: list[Entry], entry: Entry, hops: int = 3) -> Entry | None:
+    """The coded entry an entry without its own code is sent to: its "see" reference's (or its
+    "see also" reference's, where it has no "see"), followed through a reference that is itself
+    a reference ("Ankylosis, spine" see also "Fusion, spine": M43.20). None where the reference
+    names a table or a class by site, or an entry with no code of its own."""
+    if entry.code:
+        return entry
+    reference = entry.see or entry.see_also
+    if not reference or hops == 0 or _BY_SITE.search(reference):
+        return None
+    target = referenced(mains, reference)
+    return None if target is None else see_target(mains, target, hops - 1)
+
+
+def see_code(mains: list[Entry], entry: Entry) -> str | None:
+    """The code an entry without its own code is sent to (see_target's)."""
+    target = see_target(mains, entry)
+    return None if target is None else target.code
+
+
+def one_category(entry: Entry) -> bool:
+    """The entry's code and its kind subterms' codes (as the build reads subterms: no
+    qualifier, not in a left-out chapter) are of one category: "Embolism" is I74.9 and its
+    "pulmonary", "vein" and "cerebral" are I26, I82 and I66, so "Thromboembolism" (see
+    "Embolism") names no one code; "Lymphoma" spans C81 to C96."""
+    categories = {entry.code[:3]}
+    stack = list(entry.subterms)
+    while stack:
+        subterm = stack.pop()
+        if not names_a_kind(subterm.title):
+            continue
+        if subterm.code and not subterm.code.startswith(LEFT_OUT_CHAPTERS):
+            categories.add(subterm.code[:3])
+        stack.extend(subterm.subterms)
+    return len(categories) == 1
+
+
+def see_rows(path: str) -> list[tuple[tuple[tuple[str, str], ...], str]]:
+    """Each row without its own code whose see reference gives one, as (its path from the main
+    term, the referenced code), as index_rows gives a coded row."""
+    mains = index_tree(path)
+    rows: list[tuple[tuple[tuple[str, str], ...], str]] = []
+
+    def walk(entries: list[Entry], above: tuple[tuple[str, str], ...]) -> None:
+        for entry in entries:
+            here = (*above, (entry.title, entry.modifier))
+            if not entry.code:
+                target = see_target(mains, entry)
+                if target is not None and one_category(target):
+                    rows.append((here, target.code))
+            walk(entry.subterms, here)
+
+    walk(mains, ())
+    return rows
+
+
 def code_words(icd: object, code: str) -> set[str]:
     """The first five letters of each word of four letters or more of a code's description
     and inclusion terms."""
@@ -85,16 +235,23 @@ def code_words(icd: object, code: str) -> set[str]:
 
 
 def names_of(
-    path: tuple[tuple[str, str], ...], code: str, description: str, words: set[str]
+    path: tuple[tuple[str, str], ...],
+    code: str,
+    description: str,
+    words: set[str],
+    referred: bool = False,
 ) -> list[str]:
-    """The names one index row gives its code (none where a rule of index_names says so)."""
+    """The names one index row gives its code (none where a rule of index_names says so). A
+    row ``referred`` to its code by a "see" reference names no residual, not even as a main
+    term: "Abnormal, abnormality" sees also "Anomaly", Q89.9 "Congenital malformation,
+    unspecified", which names no anomaly of the patient's."""
     (main, modifier), subterms = path[0], [title for title, _ in path[1:]]
     modifiers = [bracketed for _, bracketed in path]
     if len(subterms) > MAX_DEPTH or not whole_title(main, modifier) or ordinary_main(main):
         return []
     if not all(names_a_kind(subterm) for subterm in subterms):
         return []
-    if subterms and names_the_residual(description):
+    if (subterms or referred) and names_the_residual(description):
         return []
     names = []
     for form in main_forms(main):
@@ -137,6 +294,18 @@ def main(path: str) -> None:
         for name in names_of(row_path, code, icd.get_description(code), words):
             codes[name].add(code)
             depth[name] = min(depth.get(name, 9), len(row_path) - 1)
+    # A name the index codes only through a "see" reference ("Ankylosis, spine" see also
+    # "Fusion, spine", M43.20): the referenced code, under the same rules; never beside a code
+    # the index gives the name itself.
+    coded = set(codes)
+    for row_path, code in see_rows(path):
+        if code.startswith(LEFT_OUT_CHAPTERS) or not icd.is_valid_item(code):
+            continue
+        words = code_words(icd, code)
+        for name in names_of(row_path, code, icd.get_description(code), words, referred=True):
+            if name not in coded:
+                codes[name].add(code)
+                depth[name] = min(depth.get(name, 9), len(row_path) - 1)
     known = dict(code_set_terms())
     for name, code in disease_names().items():
         known.setdefault(term_key(name), code)
@@ -163,7 +332,9 @@ def main(path: str) -> None:
     out.write("#   a word shared with the code's own (eponyms and tumours excepted);\n")
     out.write("#   one code per name, in the chapter of the known term inside it; none the\n")
     out.write("#   code set's terms, the hand-kept index names or the Disease Ontology's\n")
-    out.write("#   names already give.\n")
+    out.write("#   names already give. A row without a code takes its see (or see also)\n")
+    out.write("#   reference's entry's code where that entry and its kind subterms are of one\n")
+    out.write("#   category, never a residual and never beside the name's own code.\n")
     out.write("# Built by scripts/build_index_names.py; never edited by hand.\n")
     counts = ", ".join(f"depth {d}: {n}" for d, n in sorted(by_depth.items()))
     out.write(f"# {len(kept)} names ({counts}).\n")
