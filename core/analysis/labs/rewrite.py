@@ -1225,6 +1225,12 @@ def _drop_abbreviation(match: re.Match[str]) -> str:
     # (an abbreviation typeset with subscripts, "PaCO₂", is the same name)
     if not ANALYTE_NAME.fullmatch(match.group("abbr").translate(_SUBSCRIPT_DIGITS)):
         return match.group()
+    if alias_key(match.group()) in ALIASES:
+        # The name with its bracket is a test's own name in the catalogue, and the bracket
+        # says which test: "Blood Urea (BUN) : 18 mg/dL" (a text report's row, dev's
+        # txt-city-diagnostics-colon-aligned-bracketed-normal-starred-flags) is the urea
+        # nitrogen the laboratory measured, not the urea the first words name.
+        return match.group()
     blood = match.group("blood")
     return f"{blood} {match.group('name')}" if blood else match.group("name")
 
