@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from core.analysis.labs.cumulative import date_cell, newest_first
+from core.analysis.labs.patterns import RESULT_THEN_BOUND
 from core.analysis.labs.whose import RELATIVES
 
 _PIPE = re.compile(r"\s*\|\s*")
@@ -302,10 +303,10 @@ def _dated(columns: tuple[Column | None, ...], cells: list[str]) -> tuple[Column
 # begins cannot be told: read as one, the range's "13" became a haemoglobin of 1.0, critical.
 _GLUED = re.compile(r"(?<=[A-Za-z)])([<>≤≥–—-]?\d(?:[\d.,–—\-*†‡<>≤≥]| (?=\d))*)\s*$")
 _RANGE_FIRST = re.compile(r"^(\d+)(?:[.,]\d+)?[–—-](.*)$")
-# One result, then the upper or lower bound it is judged by: "301<40", "0.53<0.45" (a
-# casebook's tables run together). Two results before a bound ("9.28.3<10") stay glued, and
-# so does a row that opens with a bound: "IgM<10<1010*" is a range "<10" and then results.
-_RESULT_THEN_BOUND = re.compile(r"\d+(?:\.\d+)?[<>≤≥]=?\d+(?:\.\d+)?\*?")
+# One result, then its bound (patterns.RESULT_THEN_BOUND), maybe with the paper's mark. Two
+# results before a bound ("9.28.3<10") stay glued, and so does a row that opens with a bound:
+# "IgM<10<1010*" is a range "<10" and then results.
+_RESULT_THEN_BOUND = re.compile(rf"{RESULT_THEN_BOUND}\*?")
 
 
 def glued_cells(line: str) -> bool:
