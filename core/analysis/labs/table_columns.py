@@ -404,7 +404,9 @@ _MAX_PANELS = 3
 
 def panel_columns(line: str) -> tuple[tuple[tuple[Column | None, ...], ...], str] | None:
     """The columns of each panel of a header of two or more side-by-side panels, one of which
-    at least names its specimen; None for any other line."""
+    at least names its specimen, or each of which a header of its own would be read for (two
+    time points, a reference column first: "Test | Day 1 | Day 3 | Test | Day 1 | Day 3");
+    None for any other line."""
     split = _cells(line)
     if split is None:
         return None
@@ -415,11 +417,25 @@ def panel_columns(line: str) -> tuple[tuple[tuple[Column | None, ...], ...], str
             continue
         groups = [cells[i * width : (i + 1) * width] for i in range(panels)]
         read = [_panel(group) for group in groups]
-        if all(columns is not None for columns in read) and any(
-            any(c is not None and c.specimen for c in columns or ()) for columns in read
-        ):
-            return tuple(columns for columns in read if columns is not None), separator
+        if any(columns is None for columns in read):
+            continue
+        found = tuple(columns for columns in read if columns is not None)
+        named = any(c is not None and c.specimen for columns in found for c in columns)
+        if named or all(_readable(columns) for columns in found):
+            return found, separator
     return None
+
+
+def _readable(columns: tuple[Column | None, ...]) -> bool:
+    """Whether a header of ``columns`` is one this module reads: two or more time points, or
+    a reference column before a result column."""
+    roles = [c.role for c in columns if c is not None]
+    timed = sum(1 for c in columns if c is not None and c.timing is not None)
+    return timed >= 2 or (
+        "reference" in roles
+        and "result" in roles
+        and roles.index("reference") < roles.index("result")
+    )
 
 
 def _panel(group: list[str]) -> tuple[Column | None, ...] | None:
@@ -437,6 +453,7 @@ def _panel(group: list[str]) -> tuple[Column | None, ...] | None:
     ):
         return None
     said = specimen.specimen if specimen is not None else None
+    columns = _in_order(_dated(columns, rest), rest)
     return tuple(
         Column(c.role, c.timing, said if c.role == "result" else None) if c else None
         for c in columns
