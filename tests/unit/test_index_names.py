@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.analysis.rules.disease_names import read_names
 from core.analysis.rules.icd_terms import (
     _GENERIC_WORDS,
     _words,
@@ -26,7 +27,6 @@ from core.analysis.rules.index_names import (
     names_the_residual,
     ordinary_main,
     phrase,
-    read_names,
     reads_as_other_words,
     whole_title,
 )

@@ -37,6 +37,9 @@ def _read(line: str) -> list[tuple[str, float, float | None, float | None]]:
         ("Total bilirubin (μmol/L)239<19", ("Total bilirubin", 239.0, None, 19.0)),
         ("Total bilirubin (μmol/L)14<14.5", ("Total bilirubin", 14.0, None, 14.5)),
         ("Eosinophil count (10^9/L)0.53<0.45", ("Eosinophils", 0.53, None, 0.45)),
+        # the same with a space after the comparator (the twenty-seventh round: the glued-
+        # cells check and the rewrite now share one pattern; the check took it for glued)
+        ("ALT (U/L)301< 40", ("ALT", 301.0, None, 40.0)),
     ],
 )
 def test_a_result_run_into_its_bound_is_read(

@@ -318,3 +318,21 @@ def test_a_sentence_after_a_table_still_ends_it() -> None:
         ("Sodium", 128.0, None),
     ]
     assert ("Potassium", 3.9, "admission") not in [(n, v, t) for n, _, v, _, t in read]
+
+
+def test_side_by_side_panels_of_time_points() -> None:
+    # Two panels of one course printed side by side ("Test | Day 1 | Day 3 | Test | Day 1 |
+    # Day 3"): read as one header it named no column this reader knows, so only each row's
+    # first number was read, without its day, and the first day's potassium of 6.9 was an
+    # alarm though it was 4.4 by the third.
+    read = _read(
+        "Test\tDay 1\tDay 3\tTest\tDay 1\tDay 3\n"
+        "Hemoglobin (g/dL)\t9.1\t7.8\tSodium (mmol/L)\t128\t134\n"
+        "Platelets (×10^9/L)\t45\t88\tPotassium (mmol/L)\t6.9\t4.4\n"
+    )
+    assert [(n, v, t, c) for n, _, v, c, t in read] == [
+        ("Hemoglobin", 9.1, "admission", False), ("Hemoglobin", 7.8, None, False),
+        ("Sodium", 128.0, "admission", False), ("Sodium", 134.0, None, False),
+        ("Platelets", 45.0, "admission", False), ("Platelets", 88.0, None, False),
+        ("Potassium", 6.9, "admission", False), ("Potassium", 4.4, None, False),
+    ]  # fmt: skip

@@ -401,3 +401,9 @@ OTHER_HEADING = re.compile(
 MONOCLONAL_BEFORE = re.compile(r"(?i)\bmonoclonal\s+(?:serum\s+)?$")
 LOWER_BOUNDS = {">", ">=", "=>", "≥", "greater than", "above", "over", "at least"}
 STRICT_BOUNDS = {"<", ">", "less than", "greater than", "below", "above", "under", "over"}
+
+
+# One result, then the upper or lower bound it is judged by, run together after the test's
+# unit: "ALT (U/L)301<40", "ALT (U/L)301< 40", "0.53<0.45" (a casebook's tables run together).
+# The table reader lets such a row through its glued-cells check and the rewrite splits it.
+RESULT_THEN_BOUND = r"(?P<value>\d+(?:\.\d+)?)(?P<bound>[<>≤≥]=?\s*\d+(?:\.\d+)?)"

@@ -22,6 +22,7 @@ from core.analysis.labs.patterns import (
     BOUND_WORD,
     MONOCLONAL_BEFORE,
     REFERENCE_TEXT,
+    RESULT_THEN_BOUND,
     alias_key,
 )
 from core.analysis.labs.respectively import EARLIER as EARLIER
@@ -1500,9 +1501,7 @@ def _split_run(match: re.Match[str]) -> str:
 
 
 # "ALT (U/L)301<40": a value run into a one-sided range after the unit.
-_VALUE_THEN_BOUND = re.compile(
-    r"\)(?P<value>\d+(?:\.\d+)?)(?P<bound>[<>≤≥]=?\s*\d+(?:\.\d+)?)(?![\d.])"
-)
+_VALUE_THEN_BOUND = re.compile(rf"\){RESULT_THEN_BOUND}(?![\d.])")
 
 
 # "134–145132–140": two ranges run together (the usual one, then another population's).

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from core.analysis.labs.cumulative import date_cell, newest_first
+from core.analysis.labs.patterns import RESULT_THEN_BOUND
 from core.analysis.labs.whose import RELATIVES
 
 _PIPE = re.compile(r"\s*\|\s*")
@@ -302,10 +303,10 @@ def _dated(columns: tuple[Column | None, ...], cells: list[str]) -> tuple[Column
 # begins cannot be told: read as one, the range's "13" became a haemoglobin of 1.0, critical.
 _GLUED = re.compile(r"(?<=[A-Za-z)])([<>≤≥–—-]?\d(?:[\d.,–—\-*†‡<>≤≥]| (?=\d))*)\s*$")
 _RANGE_FIRST = re.compile(r"^(\d+)(?:[.,]\d+)?[–—-](.*)$")
-# One result, then the upper or lower bound it is judged by: "301<40", "0.53<0.45" (a
-# casebook's tables run together). Two results before a bound ("9.28.3<10") stay glued, and
-# so does a row that opens with a bound: "IgM<10<1010*" is a range "<10" and then results.
-_RESULT_THEN_BOUND = re.compile(r"\d+(?:\.\d+)?[<>≤≥]=?\d+(?:\.\d+)?\*?")
+# One result, then its bound (patterns.RESULT_THEN_BOUND), maybe with the paper's mark. Two
+# results before a bound ("9.28.3<10") stay glued, and so does a row that opens with a bound:
+# "IgM<10<1010*" is a range "<10" and then results.
+_RESULT_THEN_BOUND = re.compile(rf"{RESULT_THEN_BOUND}\*?")
 
 
 def glued_cells(line: str) -> bool:
@@ -403,7 +404,9 @@ _MAX_PANELS = 3
 
 def panel_columns(line: str) -> tuple[tuple[tuple[Column | None, ...], ...], str] | None:
     """The columns of each panel of a header of two or more side-by-side panels, one of which
-    at least names its specimen; None for any other line."""
+    at least names its specimen, or each of which a header of its own would be read for (two
+    time points, a reference column first: "Test | Day 1 | Day 3 | Test | Day 1 | Day 3");
+    None for any other line."""
     split = _cells(line)
     if split is None:
         return None
@@ -414,11 +417,25 @@ def panel_columns(line: str) -> tuple[tuple[tuple[Column | None, ...], ...], str
             continue
         groups = [cells[i * width : (i + 1) * width] for i in range(panels)]
         read = [_panel(group) for group in groups]
-        if all(columns is not None for columns in read) and any(
-            any(c is not None and c.specimen for c in columns or ()) for columns in read
-        ):
-            return tuple(columns for columns in read if columns is not None), separator
+        if any(columns is None for columns in read):
+            continue
+        found = tuple(columns for columns in read if columns is not None)
+        named = any(c is not None and c.specimen for columns in found for c in columns)
+        if named or all(_readable(columns) for columns in found):
+            return found, separator
     return None
+
+
+def _readable(columns: tuple[Column | None, ...]) -> bool:
+    """Whether a header of ``columns`` is one this module reads: two or more time points, or
+    a reference column before a result column."""
+    roles = [c.role for c in columns if c is not None]
+    timed = sum(1 for c in columns if c is not None and c.timing is not None)
+    return timed >= 2 or (
+        "reference" in roles
+        and "result" in roles
+        and roles.index("reference") < roles.index("result")
+    )
 
 
 def _panel(group: list[str]) -> tuple[Column | None, ...] | None:
@@ -436,6 +453,7 @@ def _panel(group: list[str]) -> tuple[Column | None, ...] | None:
     ):
         return None
     said = specimen.specimen if specimen is not None else None
+    columns = _in_order(_dated(columns, rest), rest)
     return tuple(
         Column(c.role, c.timing, said if c.role == "result" else None) if c else None
         for c in columns

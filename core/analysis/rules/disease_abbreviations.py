@@ -32,7 +32,7 @@ from functools import cache
 from pathlib import Path
 
 from core.analysis.rules.conditions import Condition
-from core.analysis.rules.disease_names import fits_population, header_lines, read_names
+from core.analysis.rules.disease_names import fits_population, header_lines, shipped_names
 from core.icd10 import code_set
 
 DATA = Path(__file__).with_suffix(".tsv")  # disease_abbreviations.tsv, beside this module
@@ -44,8 +44,7 @@ SHAPE = re.compile(r"(?=(?:[0-9]*[A-Z]){2})[A-Z][A-Z0-9]{1,7}")
 @cache
 def disease_abbreviations() -> dict[str, str]:
     """The settled abbreviations (as written) -> the ICD-10-CM code each names, as shipped."""
-    with DATA.open(encoding="utf-8") as lines:
-        return read_names(lines)
+    return shipped_names(DATA)
 
 
 def header() -> list[str]:

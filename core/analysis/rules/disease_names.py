@@ -186,11 +186,16 @@ def read_names(lines: Iterable[str]) -> dict[str, str]:
     return names
 
 
+def shipped_names(path: Path) -> dict[str, str]:
+    """The names of a shipped name file (``read_names``'s format) -> the code each names."""
+    with path.open(encoding="utf-8") as lines:
+        return read_names(lines)
+
+
 @cache
 def disease_names() -> dict[str, str]:
     """DO's disease names (lower case) -> the ICD-10-CM code each names, as shipped."""
-    with DATA.open(encoding="utf-8") as lines:
-        return read_names(lines)
+    return shipped_names(DATA)
 
 
 def header() -> list[str]:

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
-from core.analysis.rules.disease_names import header_lines, read_names
+from core.analysis.rules.disease_names import header_lines, shipped_names
 
 DATA = Path(__file__).with_suffix(".tsv")  # index_names.tsv, beside this module
 
@@ -240,8 +240,7 @@ def agrees_with_its_code(name: str, code_words: set[str], code: str) -> bool:
 @cache
 def index_names() -> dict[str, str]:
     """The index's names (lower case) -> the ICD-10-CM code each names, as shipped."""
-    with DATA.open(encoding="utf-8") as lines:
-        return read_names(lines)
+    return shipped_names(DATA)
 
 
 def header() -> list[str]:
