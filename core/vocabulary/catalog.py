@@ -287,7 +287,8 @@ _CORE: tuple[Analyte, ...] = (
             (_u("u/l", 8, 61, 0, 20_000),)),
     Analyte("Total bilirubin", LIVER, ("total bilirubin", "bilirubin total", "bilirubin, total",
                                         "bilirubin", "t. bili", "tbil", "t bil", "tbili"),
-            (_u("mg/dl", 0.1, 1.2, 0, 50, extreme=100), _u("umol/l", 2, 21, 0, 850, extreme=1710))),
+            (_u("mg/dl", 0.1, 1.2, 0, 50, extreme=100), _u("umol/l", 2, 21, 0, 850, extreme=1710)),
+            urine_form="Urine bilirubin"),
     Analyte("Direct bilirubin", LIVER, ("direct bilirubin", "bilirubin direct",
                                          "bilirubin, direct", "conjugated bilirubin", "d. bili",
                                          "dbil", "dbili"),
@@ -416,6 +417,12 @@ _CORE: tuple[Analyte, ...] = (
                                            "wbc esterase", "leu"),
             qualitative=True),
     Analyte("Nitrite", URINE, ("nitrite", "nitrites", "urine nitrite", "nit"), qualitative=True),
+    # A dipstick's bilirubin: "BILIRUBIN NEGATIVE NORMAL NEGATIVE 01" in a urinalysis (Quest's
+    # sample report, dev's pdf-quest-result-flag-range-lab-code-four-pages) is the urine's,
+    # never the serum's total bilirubin.
+    Analyte("Urine bilirubin", URINE, ("urine bilirubin", "bilirubin urine", "bilirubin, urine",
+                                        "u-bilirubin", "urinary bilirubin"),
+            qualitative=True),
     Analyte("Urine blood", URINE, ("urine blood", "blood urine", "blood, urine", "occult blood",
                                     "urine hemoglobin", "bld"),
             qualitative=True, urine_aliases=("blood",)),

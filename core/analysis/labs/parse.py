@@ -32,6 +32,7 @@ from core.analysis.labs.critical import in_prose, mark_critical
 from core.analysis.labs.cumulative import date_columns, earlier_columns, names_previous_column
 from core.analysis.labs.defined_abbreviations import expand_defined_abbreviations
 from core.analysis.labs.format import is_dipstick, printed_grade
+from core.analysis.labs.interpretive import interpreted_tests, interpretive_bound
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
     HEADING_MAX,
@@ -60,7 +61,6 @@ from core.analysis.labs.patterns import (
 )
 from core.analysis.labs.reference import Patient
 from core.analysis.labs.respectively import EARLIER
-from core.analysis.labs.interpretive import interpretive_bound, interpreted_tests
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
 from core.analysis.labs.run_on_sentences import with_sentences_apart

@@ -1027,6 +1027,20 @@ _CLASS_AFTER_ANTIBODY = re.compile(
     r"|\b(?:CMV|EBV|VCA|HAV|HEV|HSV(?:-?[12])?|VZV|rubella|toxoplasma|mycoplasma|dengue"
     r"|measles|mumps|parvovirus(?:\s+B19)?|borrelia|chlamydia))\s*,?\s*(?-i:Ig[AGM])\b"
 )
+
+
+def _class_after_antibody(line: str) -> Callable[[re.Match[str]], str]:
+    """Sets an antibody's class aside, unless the catalogue names the antibody in that class
+    ("Hepatitis B Core Antibody (Anti- HBc), IgM", the catalogue's "Anti-HBc IgM"): then
+    the class is the name's own and the test is read under it."""
+    names = [(name.start(), name.end()) for name in ANALYTE_NAME.finditer(line)]
+    return lambda m: (
+        m.group()
+        if any(start <= m.start() and end == m.end() for start, end in names)
+        else m.group("antibody")
+    )
+
+
 _PHOSPHOLIPID_UNIT_CLASS = re.compile(
     r"\b(?-i:Ig[AGM])(?=(?:\s*(?:,|and)\s*(?-i:Ig[AGM]))*\s*[<>≤≥]?\s*\d[\d.,]*\s*"
     r"(?:GPL|MPL|APL)\b)"
@@ -1080,7 +1094,7 @@ def rewrite_prose(line: str) -> str:
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
     line = _SPECIFIC_IMMUNOGLOBULIN.sub("specific antibody", line)
     line = _ANTIBODY_CLASS.sub("specific antibody", line)
-    line = _CLASS_AFTER_ANTIBODY.sub(lambda m: m.group("antibody"), line)
+    line = _CLASS_AFTER_ANTIBODY.sub(_class_after_antibody(line), line)
     line = _PHOSPHOLIPID_UNIT_CLASS.sub("specific antibody", line)
     line = _HELD_BOUND.sub("", line)
     line = name_unnamed_levels(line)
