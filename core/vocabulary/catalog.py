@@ -166,7 +166,11 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Bicarbonate", CHEMISTRY, ("bicarbonate", "bicarb", "hco3", "co2", "total co2", "tco2",
                                         "carbon dioxide"),
             (_u("mmol/l", 22, 29, 1, 60), _u("meq/l", 22, 29, 1, 60))),
-    Analyte("BUN", CHEMISTRY, ("bun", "blood urea nitrogen", "urea nitrogen", "ureic nitrogen"),
+    # "Blood Urea (BUN) : 18 mg/dL" (a text report's row, dev's
+    # txt-city-diagnostics-colon-aligned-bracketed-normal-starred-flags): the bracket names
+    # the test the laboratory measured, the urea nitrogen, whatever the words before it say.
+    Analyte("BUN", CHEMISTRY, ("bun", "blood urea nitrogen", "urea nitrogen", "ureic nitrogen",
+                                "blood urea (bun)", "urea (bun)", "serum urea (bun)"),
             (_u("mg/dl", 7, 20, 1, 300), _u("mmol/l", 2.5, 7.1, 0.3, 100))),
     Analyte("Urea", KIDNEY, ("urea", "serum urea", "blood urea"),
             (_u("mmol/l", 2.5, 7.8, 0.5, 100), _u("mg/dl", 15, 45, 3, 600))),
@@ -175,8 +179,15 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Creatinine", KIDNEY, ("creatinine", "serum creatinine", "creat", "Cr", "CR", "CREA",
                                     "Crea", "Cre", "Scr", "SCr", "sCr"),
             (_u("mg/dl", 0.6, 1.3, 0.1, 30), _u("umol/l", 53, 115, 8, 3000))),
+    # The race-split rows US laboratories printed until 2021: "eGFR NON-AFR. AMERICAN 88
+    # NORMAL > OR = 60 mL/min/1.73m2 01", "eGFR AFRICAN AMERICAN 102" (Quest, dev's
+    # pdf-quest-...-four-pages); LabCorp's "eGFR If NonAfricn Am", "eGFR If Africn Am".
     Analyte("eGFR", KIDNEY, ("egfr", "gfr", "estimated gfr", "gfr estimated", "gfr, estimated",
-                              "estimated glomerular filtration rate"),
+                              "estimated glomerular filtration rate",
+                              "egfr non-afr. american", "egfr non-afr american",
+                              "egfr non-african american", "egfr african american",
+                              "egfr afr. american", "egfr if nonafricn am", "egfr if africn am",
+                              "egfr if non-african am", "egfr if african am"),
             (_u("ml/min/1.73m2", 60, None, 1, 200), _u("", 60, None, 1, 200))),
     Analyte("Calcium", CHEMISTRY, ("calcium", "total calcium", "Ca", "Ca++", "adjusted calcium",
                                     "adjusted ca", "corrected calcium", "corrected ca"),
@@ -276,7 +287,8 @@ _CORE: tuple[Analyte, ...] = (
             (_u("u/l", 8, 61, 0, 20_000),)),
     Analyte("Total bilirubin", LIVER, ("total bilirubin", "bilirubin total", "bilirubin, total",
                                         "bilirubin", "t. bili", "tbil", "t bil", "tbili"),
-            (_u("mg/dl", 0.1, 1.2, 0, 50, extreme=100), _u("umol/l", 2, 21, 0, 850, extreme=1710))),
+            (_u("mg/dl", 0.1, 1.2, 0, 50, extreme=100), _u("umol/l", 2, 21, 0, 850, extreme=1710)),
+            urine_form="Urine bilirubin"),
     Analyte("Direct bilirubin", LIVER, ("direct bilirubin", "bilirubin direct",
                                          "bilirubin, direct", "conjugated bilirubin", "d. bili",
                                          "dbil", "dbili"),
@@ -305,7 +317,12 @@ _CORE: tuple[Analyte, ...] = (
             (_u("mg/l", None, 5, 0, 700), _u("mg/dl", None, 0.5, 0, 70))),
     Analyte("ESR", INFLAMMATION, ("esr", "sed rate", "sedimentation rate",
                                    "erythrocyte sedimentation rate", "erythrocyte sedimentation",
-                                   "erythrocyte sediment rate"),
+                                   "erythrocyte sediment rate",
+                                   # Quest's test name: "SED RATE BY MODIFIED WESTERGREN 6
+                                   # NORMAL < OR = 20 mm/h 01" (dev's pdf-quest-...-four-pages)
+                                   "sed rate by modified westergren", "sed rate by westergren",
+                                   "westergren sed rate", "esr (westergren)",
+                                   "esr, westergren", "esr westergren"),
             (_u("mm/h", 0, 20, 0, 200),)),
     Analyte("Procalcitonin", INFLAMMATION, ("procalcitonin", "PCT", "pct (procalcitonin)"),
             (_u("ng/ml", None, 0.1, 0, 1000),)),
@@ -368,7 +385,12 @@ _CORE: tuple[Analyte, ...] = (
     Analyte("Vitamin D", IRON_VITAMINS, ("vitamin d", "vit d", "25-oh vitamin d",
                                           "25-hydroxyvitamin d", "25-hydroxy vitamin d",
                                           "25(oh)d", "25-oh-d", "vitamin d 25-oh",
-                                          "vitamin d, 25-hydroxy", "25 oh vitamin d"),
+                                          "vitamin d, 25-hydroxy", "25 oh vitamin d",
+                                          # Quest's "VITAMIN D,25-OH,TOTAL,IA 16 LOW 30-100
+                                          # ng/mL 02" (dev's pdf-quest-...-four-pages)
+                                          "vitamin d,25-oh,total,ia", "vitamin d,25-oh,total",
+                                          "vitamin d, 25-oh, total", "vitamin d,25-oh",
+                                          "vitamin d, 25-oh", "25-oh vitamin d, total"),
             (_u("ng/ml", 30, 100, 1, 300), _u("nmol/l", 75, 250, 2.5, 750))),
     Analyte("Vitamin B12", IRON_VITAMINS, ("vitamin b12", "vit b12", "b12", "cobalamin",
                                             "cyanocobalamin"),
@@ -395,6 +417,12 @@ _CORE: tuple[Analyte, ...] = (
                                            "wbc esterase", "leu"),
             qualitative=True),
     Analyte("Nitrite", URINE, ("nitrite", "nitrites", "urine nitrite", "nit"), qualitative=True),
+    # A dipstick's bilirubin: "BILIRUBIN NEGATIVE NORMAL NEGATIVE 01" in a urinalysis (Quest's
+    # sample report, dev's pdf-quest-result-flag-range-lab-code-four-pages) is the urine's,
+    # never the serum's total bilirubin.
+    Analyte("Urine bilirubin", URINE, ("urine bilirubin", "bilirubin urine", "bilirubin, urine",
+                                        "u-bilirubin", "urinary bilirubin"),
+            qualitative=True),
     Analyte("Urine blood", URINE, ("urine blood", "blood urine", "blood, urine", "occult blood",
                                     "urine hemoglobin", "bld"),
             qualitative=True, urine_aliases=("blood",)),

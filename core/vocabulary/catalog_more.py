@@ -156,7 +156,11 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Cholesterol/HDL ratio", LIPIDS, ("cholesterol/hdl ratio",
                                               "total cholesterol/hdl ratio",
                                                "chol/hdl ratio", "tc/hdl ratio",
-                                               "total cholesterol/hdl"),
+                                               "total cholesterol/hdl",
+                                               # Quest's "CHOL/HDLC RATIO 4.9 NORMAL <5.0
+                                               # (calc) 01" (dev's pdf-quest-...-four-pages)
+                                               "chol/hdlc ratio", "cholesterol/hdlc ratio",
+                                               "chol/hdl-c ratio", "cholesterol/hdl-c ratio"),
             (_u("", None, 5.0, 0.5, 30),)),
     Analyte("Thyroglobulin", THYROID, ("thyroglobulin", "tg level", "serum thyroglobulin"),
             (_u("ng/ml", 1.5, 38.5, 0, 100_000),)),
@@ -188,6 +192,19 @@ MORE_ANALYTES: tuple[Analyte, ...] = (
     Analyte("Total T4", THYROID, ("total t4", "t4 total", "t4, total", "thyroxine total",
                                   "total thyroxine", "thyroxine (t4)", "T4", "TT4", "T4 (total)"),
             (_u("ug/dl", 5.0, 12.0, 0.5, 40), _u("nmol/l", 64, 154, 6, 500))),
+    # The older thyroid panel US laboratories still print beside the total T4 (issue #29,
+    # labnames27): "T3 UPTAKE 27 NORMAL 22-35 % 01", "FREE T4 INDEX (T7) 2.6 NORMAL 1.4-3.8 01"
+    # (Quest's sample report, dev's pdf-quest-result-flag-range-lab-code-four-pages). The
+    # uptake is a per cent of the tracer bound, never the T3 itself; the index is the total
+    # T4 times the uptake, unitless. A bare "T7" or "FTI" is a vertebra or a word's letters
+    # in the pools: only the whole name is read.
+    Analyte("T3 uptake", THYROID, ("t3 uptake", "t3 resin uptake", "resin t3 uptake",
+                                   "t3 uptake (t3ru)", "t3ru"),
+            (_u("%", 22, 35, 5, 80, written_only=True),)),
+    Analyte("Free T4 index", THYROID, ("free t4 index", "free t4 index (t7)",
+                                       "free thyroxine index", "free thyroxine index (fti)",
+                                       "free t4 index (fti)", "ft4 index", "t7 (free t4 index)"),
+            (_u("", 1.4, 3.8, 0.1, 20),)),
     Analyte("Indirect bilirubin", LIVER, ("indirect bilirubin", "bilirubin indirect",
                                            "bilirubin, indirect", "unconjugated bilirubin"),
             (_u("mg/dl", 0.1, 1.0, 0, 40, extreme=80), _u("umol/l", 2, 17, 0, 700, extreme=1370))),

@@ -393,6 +393,46 @@ _ROUND_EIGHTEEN: tuple[Analyte, ...] = (
                                     "plasma hiv rna", "plasma hiv-1 rna"),
             (_u("copies/ml", None, None, 0, 1e9, written_only=True),)),
 )
+
+# Round twenty-seven (issue #29, labnames27): the hepatitis B profile a laboratory prints as
+# numbers, each with its own cut-off: "Hepatitis B Surface Antigen (HBsAg), Quantitative 1.50
+# Reactive < 0.05 IU/mL", "Hepatitis B Surface Antibody (Anti-HBs) 15.00 Reactive < 10.00
+# mIU/mL", "Hepatitis B Core Antibody (Anti- HBc), IgM 2.50 Reactive < 1.00 Index" (a Drlogy
+# sample report, dev's scan-drlogy-hepatitis-b-profile-reactive-index-values). The pools tell
+# these tests in words ("HBsAg was positive", "negative for HBsAg, anti-HBs"), which stay
+# unread: the catalogue holds a qualitative result only as a urine dipstick's grade. A
+# signal-to-cutoff index is unitless ("Index"); any amount is read against the report's own
+# cut-off, so no usual range is kept. The antibody's class is part of its name (IgM anti-HBc
+# is the acute infection's), a bare anti-HBc the total antibody.
+_HEPATITIS_B: tuple[Analyte, ...] = (
+    Analyte("HBsAg", IMMUNOLOGY, ("hbsag", "hepatitis b surface antigen", "hbs antigen",
+                                  "hbs ag", "hepatitis b surface antigen, quantitative",
+                                  "hbsag, quantitative", "quantitative hbsag", "hbsag quant"),
+            (_u("u/ml", None, None, 0, 1_000_000, written_only=True),
+             _u("", None, None, 0, 10_000, written_only=True))),
+    Analyte("Anti-HBs", IMMUNOLOGY, ("anti-hbs", "hepatitis b surface antibody", "hbsab",
+                                     "hbs antibody", "anti-hbs antibody", "anti-hbs titer",
+                                     "anti-hbs titre", "hepatitis b surface antibody titer"),
+            (_u("miu/ml", None, None, 0, 100_000, written_only=True),)),
+    Analyte("Anti-HBc IgM", IMMUNOLOGY, ("anti-hbc igm", "igm anti-hbc", "hbc igm antibody",
+                                         "hepatitis b core antibody igm",
+                                         "hepatitis b core igm antibody",
+                                         "hepatitis b core antibody (anti-hbc), igm",
+                                         "hbcab igm", "igm hbcab"),
+            (_u("", None, None, 0, 1000, written_only=True),)),
+    Analyte("Anti-HBc total", IMMUNOLOGY, ("anti-hbc total", "total anti-hbc", "anti-hbc",
+                                           "anti-hbc (total)", "hepatitis b core antibody",
+                                           "hepatitis b core antibody total",
+                                           "hepatitis b core antibody (anti-hbc), total",
+                                           "hbcab", "hbcab total"),
+            (_u("", None, None, 0, 1000, written_only=True),)),
+    Analyte("HBeAg", IMMUNOLOGY, ("hbeag", "hepatitis be antigen", "hepatitis b e antigen",
+                                  "hbe antigen", "hbe ag"),
+            (_u("", None, None, 0, 10_000, written_only=True),)),
+    Analyte("Anti-HBe", IMMUNOLOGY, ("anti-hbe", "hepatitis be antibody", "hepatitis b e antibody",
+                                     "hbeab", "hbe antibody", "anti-hbe antibody"),
+            (_u("", None, None, 0, 1000, written_only=True),)),
+)
 # fmt: on
 
 SPECIALIST_ANALYTES: tuple[Analyte, ...] = (
@@ -405,4 +445,5 @@ SPECIALIST_ANALYTES: tuple[Analyte, ...] = (
     + _INBORN_ERRORS
     + _ROUND_FIFTEEN
     + _ROUND_EIGHTEEN
+    + _HEPATITIS_B
 )

@@ -90,13 +90,14 @@ def test_a_calcium_score_or_a_free_t4_index_is_no_calcium_or_free_t4() -> None:
     # PMC11550582, PMC11432985
     assert parse_lab_values("CTCA revealed a calcium score of 2 Agatston Units (AU).") == []
     assert parse_lab_values("The total Ca score was 7.7 UA and there was a calcific spot") == []
-    # PMC11457949
+    # PMC11457949 (since labnames27 the index is a test of the catalogue's own, still no
+    # free T4)
     assert _pairs(
         parse_lab_values(
             "Laboratory tests obtained at the first visit were remarkable for a low TSH of 0.01 "
             "uIU/mL and a free T4 index of 3.8 (normal range 1.4-3.8) (Table 1)."
         )
-    ) == [("TSH", 0.01)]
+    ) == [("TSH", 0.01), ("Free T4 index", 3.8)]
     assert _pairs(parse_lab_values("Serum calcium 2.1 mmol/L, free T4 1.2 ng/dL")) == [
         ("Calcium", 2.1),
         ("Free T4", 1.2),

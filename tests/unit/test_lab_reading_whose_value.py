@@ -234,7 +234,8 @@ def test_a_dialysates_potassium_is_no_serum_potassium_and_no_alarm() -> None:
 
 
 def test_one_word_for_a_list_of_dipstick_tests() -> None:
-    # CUPCase row 2212: only the glucose took the shared "negative" before.
+    # CUPCase row 2212: only the glucose took the shared "negative" before. (The bilirubin,
+    # a dipstick's since labnames27, is the urine's.)
     values = parse_lab_values(
         "His urine was dark brown and turbid, and negative for glucose, bilirubin, ketones, "
         "leukoesterase, and nitrite but with 4+ blood and 0 to 2 red blood cells per high "
@@ -244,6 +245,7 @@ def test_one_word_for_a_list_of_dipstick_tests() -> None:
     )
     assert [(v.analyte, v.value, v.specimen) for v in values] == [
         ("Urine glucose", 0, "urine"),
+        ("Urine bilirubin", 0, "urine"),
         ("Urine ketones", 0, "urine"),
         ("Leukocyte esterase", 0, "urine"),
         ("Nitrite", 0, "urine"),

@@ -293,6 +293,13 @@ LOINC: dict[str, LoincTest] = {
                    nmol_l=("14930-2", "Triiodothyronine (T3) [Moles/volume] in Serum or Plasma")),
     "Total T4": _t("3026-2", "Thyroxine (T4) [Mass/volume] in Serum or Plasma", ("ug/dl",),
                    nmol_l=("14921-1", "Thyroxine (T4) [Moles/volume] in Serum or Plasma")),
+    # labnames27's older thyroid panel; the codes and names as public LOINC mappings of
+    # laboratory items print them (not checked against LOINC's own files this round): a
+    # MIMIC lab-item mapping's "T3 UPTAKE" 3050-2 and "CALCULATED THYROXINE (T4) INDEX"
+    # 32215-6 (3022-1, the older index code, is deprecated).
+    "T3 uptake": _t("3050-2", "Triiodothyronine resin uptake (T3RU) in Serum or Plasma",
+                    ("%",)),
+    "Free T4 index": _t("32215-6", "Thyroxine free index in Serum or Plasma", ("",)),
     "Anti-TPO antibody": _t("8099-4", "Thyroperoxidase Ab [Units/volume] in Serum or Plasma",
                             ("u/ml",)),
     "Thyroglobulin": _t("3013-0", "Thyroglobulin [Mass/volume] in Serum or Plasma", ("ng/ml",)),
@@ -354,6 +361,9 @@ LOINC: dict[str, LoincTest] = {
     "Nitrite": _t("5802-4", "Nitrite [Presence] in Urine by Test strip", ("",), specimen=URINE),
     "Urine blood": _t("5794-3", "Hemoglobin [Presence] in Urine by Test strip", ("",),
                       specimen=URINE),
+    # labnames27: the dipstick's bilirubin, as FHIR and OMOP mappings of urinalyses print it
+    "Urine bilirubin": _t("5770-3", "Bilirubin.total [Presence] in Urine by Test strip", ("",),
+                          specimen=URINE),
     # Issue #29: blood gases, toxicology, complement, immunoglobulins, tumour markers
     "Ionised calcium": _t("1994-3", "Calcium.ionized [Moles/volume] in Blood", ("mmol/l",)),
     "Salicylate": _t("4024-6", "Salicylates [Mass/volume] in Serum or Plasma",
@@ -578,6 +588,11 @@ LOINC: dict[str, LoincTest] = {
                   copies_ml=("20416-4", "Hepatitis C virus RNA [#/volume] (viral load) in "
                                         "Serum or Plasma by NAA with probe detection")),
     # Round eighteen's HIV load, from the same [U] file: its copies have the [#/volume] code.
+    # labnames27's hepatitis B profile: only the surface antibody in mIU/mL has a code that
+    # several public FHIR guides agree on (16935-9). The others are left uncoded: see
+    # tests/unit/test_fhir_export.py.
+    "Anti-HBs": _t("16935-9", "Hepatitis B virus surface Ab [Units/volume] in Serum",
+                   ("miu/ml",)),
     "HIV RNA": _t("20447-9", "HIV 1 RNA [#/volume] (viral load) in Serum or Plasma by NAA with "
                              "probe detection", ("copies/ml",)),  # U
     # Round sixteen's autoantibodies (core.vocabulary.catalog_autoantibodies), from the same

@@ -60,11 +60,12 @@ _OTHER_NAMES = re.compile(
     r"|(?i:\b(?:tumou?r[\s-]+)?infiltrating\s+lymphocytes?\b)"
     # a porphyrin measured in stool, not in the urine its catalogue name means
     r"|(?i:\b(?:fa?ecal|stool)\s+(?:copro|proto|uro)?porphyrins?\b)"
-    # a score or an index named by a test: a coronary CT's calcium score ("CTCA revealed a
-    # calcium score of 2 Agatston Units", MedRBench PMC11550582; "The total Ca score was 7.7
-    # UA", PMC11432985), the free thyroxine index ("a free T4 index of 3.8 (normal range
-    # 1.4-3.8)", PMC11457949): no calcium, no free T4
-    r"|(?i:\b(?:calcium|Ca)\s+scores?\b|\bfree\s+(?:T4|thyroxine)\s+index\b)"
+    # a score named by a test: a coronary CT's calcium score ("CTCA revealed a calcium score
+    # of 2 Agatston Units", MedRBench PMC11550582; "The total Ca score was 7.7 UA",
+    # PMC11432985): no calcium. (The free thyroxine index, "a free T4 index of 3.8 (normal
+    # range 1.4-3.8)", PMC11457949, is no free T4 either, and since labnames27 a test of the
+    # catalogue's own, "Free T4 index".)
+    r"|(?i:\b(?:calcium|Ca)\s+scores?\b)"
     # a lymphocyte subset, not the lymphocyte count: "borderline low absolute T lymphocytes
     # (CD3+/CD19-) 1688 cells/ μL" (PMC11489862); after "CD4+" it is the CD4 count's own name
     r"|(?<![+\w])(?<!\+\s)(?<!CD\d\s)(?:T|B|NK|Th)[\s-]+(?i:lymphocytes?)\b"

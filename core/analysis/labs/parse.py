@@ -32,6 +32,7 @@ from core.analysis.labs.critical import in_prose, mark_critical
 from core.analysis.labs.cumulative import date_columns, earlier_columns, names_previous_column
 from core.analysis.labs.defined_abbreviations import expand_defined_abbreviations
 from core.analysis.labs.format import is_dipstick, printed_grade
+from core.analysis.labs.interpretive import interpreted_tests, interpretive_bound
 from core.analysis.labs.lines import (
     FLUID_ANALYSIS,
     HEADING_MAX,
@@ -720,6 +721,9 @@ class _State:
     def _read_results(self, line: str, raw_line: str) -> bool:
         starts = test_starts(line, self.in_urine)
         older = earlier_columns(self.date_columns, self.cumulative, self.printed_row)
+        # a span explained as written, before a rewrite took its ends for two results ("A1c
+        # value between 5.7% and 6.4% is consistent with prediabetes")
+        cut_offs = interpreted_tests(raw_line, self.in_urine) if raw_line != line else set()
         any_read = False
         for i, (match, analyte) in enumerate(starts):
             end = starts[i + 1][0].start() if i + 1 < len(starts) else len(line)
@@ -739,6 +743,8 @@ class _State:
             if _EXPECTED.search(own_clause) or _in_formula(line, match):
                 continue  # "expected CO2 18", "Expected pCO2 = 1.5 x HCO3 + 8": no results
             segment = line[match.end() : end]
+            if interpretive_bound(segment) or analyte in cut_offs:
+                continue  # "a glucose value >125 mg/dL indicates ...": a cut-off explained
             if _ratio_term(before, line[match.end() :], segment):
                 continue  # "urine potassium-to-creatinine [K/Cr] ratio of 3.9": no creatinine
             if _another_protein(match.group(), before, segment):

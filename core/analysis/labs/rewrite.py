@@ -1027,6 +1027,20 @@ _CLASS_AFTER_ANTIBODY = re.compile(
     r"|\b(?:CMV|EBV|VCA|HAV|HEV|HSV(?:-?[12])?|VZV|rubella|toxoplasma|mycoplasma|dengue"
     r"|measles|mumps|parvovirus(?:\s+B19)?|borrelia|chlamydia))\s*,?\s*(?-i:Ig[AGM])\b"
 )
+
+
+def _class_after_antibody(line: str) -> Callable[[re.Match[str]], str]:
+    """Sets an antibody's class aside, unless the catalogue names the antibody in that class
+    ("Hepatitis B Core Antibody (Anti- HBc), IgM", the catalogue's "Anti-HBc IgM"): then
+    the class is the name's own and the test is read under it."""
+    names = [(name.start(), name.end()) for name in ANALYTE_NAME.finditer(line)]
+    return lambda m: (
+        m.group()
+        if any(start <= m.start() and end == m.end() for start, end in names)
+        else m.group("antibody")
+    )
+
+
 _PHOSPHOLIPID_UNIT_CLASS = re.compile(
     r"\b(?-i:Ig[AGM])(?=(?:\s*(?:,|and)\s*(?-i:Ig[AGM]))*\s*[<>≤≥]?\s*\d[\d.,]*\s*"
     r"(?:GPL|MPL|APL)\b)"
@@ -1080,7 +1094,7 @@ def rewrite_prose(line: str) -> str:
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
     line = _SPECIFIC_IMMUNOGLOBULIN.sub("specific antibody", line)
     line = _ANTIBODY_CLASS.sub("specific antibody", line)
-    line = _CLASS_AFTER_ANTIBODY.sub(lambda m: m.group("antibody"), line)
+    line = _CLASS_AFTER_ANTIBODY.sub(_class_after_antibody(line), line)
     line = _PHOSPHOLIPID_UNIT_CLASS.sub("specific antibody", line)
     line = _HELD_BOUND.sub("", line)
     line = name_unnamed_levels(line)
@@ -1225,6 +1239,12 @@ _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789"
 def _drop_abbreviation(match: re.Match[str]) -> str:
     # (an abbreviation typeset with subscripts, "PaCO₂", is the same name)
     if not ANALYTE_NAME.fullmatch(match.group("abbr").translate(_SUBSCRIPT_DIGITS)):
+        return match.group()
+    if alias_key(match.group()) in ALIASES:
+        # The name with its bracket is a test's own name in the catalogue, and the bracket
+        # says which test: "Blood Urea (BUN) : 18 mg/dL" (a text report's row, dev's
+        # txt-city-diagnostics-colon-aligned-bracketed-normal-starred-flags) is the urea
+        # nitrogen the laboratory measured, not the urea the first words name.
         return match.group()
     blood = match.group("blood")
     return f"{blood} {match.group('name')}" if blood else match.group("name")
