@@ -114,10 +114,15 @@ TEST_TARGETS = Figures(
 # recall 0.703, precision 0.933, plausible 0.729, critical recall 0.841, 7 false criticals.
 # False criticals lowered after the twenty-fourth round (dev 622 cases; a g/L haemoglobin
 # under a slipped unit, results dated before the visit): 6 (the random 26: 6 to 5).
+# Set anew in the twenty-seventh round, when the split grew from 85 to 100 cases (15 lab
+# documents drawn at random from 11 more repositories, 163 values, none critical): the 100
+# read recall 0.784, precision 0.957, plausible 0.760, critical recall 0.841 (37 of 44), 6
+# false criticals; the first 85 read 0.759 / 0.958 / 0.729 / 0.841 / 6 (tables laid out by
+# specimen, by date, in panels and on their side: the random 26 0.595 -> 0.683 recall).
 TEST_FLOORS = Figures(
-    lab_recall=0.69,
-    lab_precision=0.925,
-    plausible_dx=0.72,
+    lab_recall=0.77,
+    lab_precision=0.945,
+    plausible_dx=0.75,
     critical_recall=0.84,
     false_critical=6,
 )
