@@ -336,3 +336,11 @@ def test_side_by_side_panels_of_time_points() -> None:
         ("Platelets", 45.0, "admission", False), ("Platelets", 88.0, None, False),
         ("Potassium", 6.9, "admission", False), ("Potassium", 4.4, None, False),
     ]  # fmt: skip
+
+
+def test_a_word_that_opens_like_a_month_is_no_date_heading() -> None:
+    # "Dec" opens "Decreased", "Oct" "Octreotide": a month heading is the month's word alone
+    # (with its day or year), never a longer word.
+    assert header_columns("Test\tDecreased\tIncreased") is None
+    assert header_columns("Drug\tOctreotide\tAugmentin") is None
+    assert header_columns("Test\tMarch 12\tMarch 19") is not None

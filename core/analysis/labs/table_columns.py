@@ -57,7 +57,8 @@ _LATER = re.compile(
     # "Mar-2020" (never without its year in figures: "12.03" is a result, "10/20" an ESR's
     # bounds for men and women)
     r"|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$"
-    r"|(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+    r"|(?:\d{1,2}\s+)?(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
+    r"|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?"
     r"(?:[-\s]\d{1,2}(?:st|nd|rd|th)?)?(?:,?[-\s]\d{2,4})?$)"
 )
 # A time point named inside a longer heading: "Hospital admission for COVID-19 pneumonia",
