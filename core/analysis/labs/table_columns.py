@@ -203,8 +203,8 @@ def _column(cell: str) -> Column | None:
 
 def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
     """The columns a table's header names after its first (the tests') column, when it is
-    one this module reads: a reference column before a result column, or two or more
-    time points. None for any other line."""
+    one this module reads: a reference column before a result column, two or more time
+    points, or two or more specimens. None for any other line."""
     split = _cells(line)
     if split is None:
         return None
@@ -221,10 +221,8 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
     roles = [c.role for c in columns if c is not None]
     if any(c is None for c in columns) or "result" not in roles:
         return None
-    timed = sum(1 for c in columns if c is not None and c.timing is not None)
-    reference_first = "reference" in roles and roles.index("reference") < roles.index("result")
     specimens = {c.specimen for c in columns if c is not None and c.specimen is not None}
-    if timed >= 2 or reference_first or len(specimens) >= 2:
+    if _readable(columns) or len(specimens) >= 2:
         return _in_order(_dated(columns, named), named), separator
     return None
 
