@@ -21,7 +21,8 @@ Where the code set and the hand-kept index names (_INDEX_NAMES) give no term, th
 Ontology's names of diseases (CC0; disease_names.py, read from disease_names.tsv) are
 terms too ("giant lymph node hyperplasia": D47.Z2, Castleman disease), and after them the
 ICD-10-CM alphabetic index's names (index_names.py, read from index_names.tsv: "pseudomyxoma
-peritonei" C78.6, "amebic liver abscess" A06.4).
+peritonei" C78.6, "amebic liver abscess" A06.4), and last the Mondo Disease Ontology's names
+of its exact ICD-10-CM matches (mondo_names.py: "pleural mesothelioma" C45.0).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from functools import cache
 from core.analysis.rules.conditions import Condition
 from core.analysis.rules.disease_names import disease_names
 from core.analysis.rules.index_names import index_names, site_wordings
+from core.analysis.rules.mondo_names import mondo_names
 from core.analysis.rules.neoplasms import EXTRA_SITE_ADJECTIVES as _EXTRA_SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import SITE_ADJECTIVES as _SITE_ADJECTIVES
 from core.analysis.rules.neoplasms import morphology_names, sited_neoplasms
@@ -158,9 +160,10 @@ def _terms() -> dict[str, str]:
 def _built_terms() -> dict[str, str]:
     """The code set's terms and the hand-kept index names, then the Disease Ontology's names
     where those give none (disease_names.py), then the alphabetic index's (index_names.py),
-    one-word names under the code set's one-word guards."""
+    then Mondo's (mondo_names.py), one-word names under the code set's one-word guards."""
     kept = _code_set_wordings()  # a table of its own: the process holds the terms once
-    for names in (disease_names(), index_names(), site_wordings(index_names(), _ADJECTIVES)):
+    wordings = site_wordings(index_names(), _ADJECTIVES)
+    for names in (disease_names(), index_names(), wordings, mondo_names()):
         for name, code in names.items():
             if readable_name(name):
                 kept.setdefault(term_key(name), code)
