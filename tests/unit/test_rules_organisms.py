@@ -204,3 +204,45 @@ def test_an_external_cause_term_names_no_condition_of_the_patient() -> None:
         "sexually active with only one female partner during the previous year."
     )
     assert [c.code for _, _, c in icd_conditions(line) if c.code[0] in "VWXY"] == []
+
+
+# reader-dxdev28 (issue #29): the code set's B95-B97 are supplementary codes "to identify the
+# infectious agent(s) in diseases classified elsewhere", never the first-listed diagnosis.
+@pytest.mark.parametrize(
+    ("text", "primary"),
+    [
+        # MedRBench PMC11514712 (cr22-other-mixed-bacterial-meningitis-*): the culture names
+        # the agents of the meningitis the child was admitted for (G03.9 on the branch; the
+        # enterococcus B95.2 led on main).
+        (
+            "A 35-month-old boy was admitted for meningitis as he presented with a fever of 6 "
+            "days duration. CSF culture revealed Enterococcus avium (E. avium) and Proteus "
+            "Vulgaris (P. vulgaris) on day 5.",
+            "G03.9",
+        ),
+        # MedRBench PMC11578613 (cr18-crit-dka-epidural-abscess-*): the staphylococcus of the
+        # abscess comes after the ketoacidosis the case presented with.
+        (
+            "Ultimately, the patient was found to be in a severe DKA and leukocytosis. Surgical "
+            "cultures were positive for Staphylococcus aureus.",
+            "E10.10",
+        ),
+    ],
+)
+def test_an_infectious_agent_comes_after_the_disease_it_is_the_agent_of(
+    text: str, primary: str
+) -> None:
+    facts = read_notes(None, [text])
+    assert {m.condition.code for m in facts.stated} & {"B95.2", "B95.61"}  # still read
+    ranked = diagnose([], 3, facts).ranked
+    assert ranked[0].code == primary
+    assert ranked[-1].code.startswith(("B95", "B96"))
+
+
+def test_an_infectious_agent_alone_is_still_the_diagnosis() -> None:
+    # Guard: CUPCase row 885's culture, with nothing else named, still leads (as it did).
+    line = (
+        "Pleural fluid culture and blood culture grew S. constellatus, which was sensitive to "
+        "linezolid, penicillin G, cefotaxime, vancomycin, and cefuroxime."
+    )
+    assert diagnose([], 50, read_notes(None, [line])).diagnosis.icd_code == "B95.4"

@@ -146,6 +146,24 @@ CONDITIONS: tuple[Condition, ...] = (
     # "Glutaric aciduria type II" (E71.313; "This patient was diagnosed with late-onset MADD").
     _c("Leber hereditary optic neuropathy", "H47.22", "chronic",
        r"leber(?:'s)?\s+hereditary\s+optic\s+neuropathy|(?-i:LHON)"),
+    # A neuropathy named by its nerve is no polyneuropathy: the code set's "Neuropathy NOS"
+    # (G62.9) is the bare word, and the index's "Neuropathy, neuropathic" sends each nerve to
+    # its own lesion ("median nerve G56.1-", "ulnar nerve G56.2-", "peroneal nerve G57.3-",
+    # "sciatic G57.0-", "facial nerve G51.9"; "optic (nerve) - see also Neuritis, optic",
+    # H46.9) (reader-dxdev28: "She was diagnosed with isolated ocular relapse and leukemic
+    # infiltrative optic neuropathy", MedRBench PMC11465499; "Nerve conduction studies showed
+    # evidence of left peroneal neuropathy, bilateral carpal tunnel syndrome, and bilateral
+    # ulnar neuropathy", CUPCase row 2411). The side is left to the limb's unspecified code.
+    _c("Optic neuropathy", "H46.9", "acute",
+       r"optic\s+(?:nerve\s+)?neuropath(?:y|ies)"),
+    _c("Ulnar neuropathy", "G56.20", "acute", r"ulnar\s+(?:nerve\s+)?neuropath(?:y|ies)"),
+    _c("Median neuropathy", "G56.10", "acute", r"median\s+(?:nerve\s+)?neuropath(?:y|ies)"),
+    _c("Radial neuropathy", "G56.30", "acute", r"radial\s+(?:nerve\s+)?neuropath(?:y|ies)"),
+    _c("Peroneal neuropathy", "G57.30", "acute",
+       r"(?:common\s+)?(?:peroneal|fibular)\s+(?:nerve\s+)?neuropath(?:y|ies)"),
+    _c("Sciatic neuropathy", "G57.00", "acute", r"sciatic\s+(?:nerve\s+)?neuropath(?:y|ies)"),
+    _c("Femoral neuropathy", "G57.20", "acute", r"femoral\s+(?:nerve\s+)?neuropath(?:y|ies)"),
+    _c("Facial neuropathy", "G51.9", "acute", r"facial\s+(?:nerve\s+)?neuropath(?:y|ies)"),
     _c("Multiple acyl-CoA dehydrogenase deficiency", "E71.313", "chronic",
        r"multiple\s+acyl[-\s]?co-?a\s+dehydrogenase\s+deficiency|(?-i:MADD)"),
     # A brain tumour named by its cell type: ICD-10-CM codes it by site (C71.7 brain stem,

@@ -384,7 +384,7 @@ def _states_a_disease_first(pool: Sequence[Ranked]) -> bool:
 
 def _order(
     r: Ranked, concluded: bool = False, concluded_first: bool = False, states: bool = False
-) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int]:
     stated = r.source == "stated"
     history = r.source == "history"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
@@ -411,6 +411,7 @@ def _order(
     established = concluded_first and stated and r.concluded and not r.hedged
     return (
         int(_a_factor(r)),
+        int(_an_agent(r)),
         -int(critical),
         -int(established),
         -int(stated),
@@ -435,6 +436,18 @@ def _order(
 # after every condition the documents name, and leads only where nothing else is known.
 def _a_factor(r: Ranked) -> bool:
     return r.code.startswith("Z")
+
+
+# "Bacterial and viral infectious agents (B95-B97): These categories are provided for use as
+# supplementary or additional codes to identify the infectious agent(s) in diseases classified
+# elsewhere" (the ICD-10-CM tabular list's note): an organism a culture grew is never the
+# first-listed diagnosis. Named beside the disease it caused ("CSF culture revealed
+# Enterococcus avium" in a child admitted for meningitis; "Surgical cultures were positive for
+# Staphylococcus aureus" from an epidural abscess presenting as diabetic ketoacidosis; MedRBench
+# PMC11578613), it comes after every condition and finding the documents tell, and leads only
+# where nothing else is known, before a factor.
+def _an_agent(r: Ranked) -> bool:
+    return r.code.startswith(("B95", "B96", "B97"))
 
 
 def _from_note(mention: Mention, source: str, order: int) -> Ranked:
