@@ -3,7 +3,9 @@ Diseases and Injuries with a code of their own that the reader's one-word guard 
 ("Lipoma" D17.9, "Granuloma" L92.9, "Myositis" M60.9), read only as the head of a stated
 diagnosis's name (head_names.py; reader-head28 in docs/clinical-rounds.md).
 
-Usage: python scripts/build_head_names.py <ICD10CM_2025_Index.csv> > core/analysis/rules/head_names.tsv
+Usage:
+    python scripts/build_head_names.py <ICD10CM_2025_Index.csv> \
+        > core/analysis/rules/head_names.tsv
 
 The source and its filters are build_index_names.py's (the same flattening of the FY2025
 index, the same rules of index_names.py: no chapter R, Z, S, T or V-Y, no value's or tissue's
@@ -22,23 +24,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scripts.build_index_names import (  # noqa: E402
+from core.analysis.rules.disease_names import disease_names
+from core.analysis.rules.icd_terms import (
+    _DISEASE_WORD,
+    code_set_terms,
+    readable_name,
+    term_key,
+)
+from core.analysis.rules.index_names import LEFT_OUT_CHAPTERS
+from core.icd10 import code_set
+from scripts.build_index_names import (
     SOURCE,
     code_words,
     index_rows,
     names_of,
     see_rows,
 )
-
-from core.analysis.rules.disease_names import disease_names  # noqa: E402
-from core.analysis.rules.icd_terms import (  # noqa: E402
-    _DISEASE_WORD,
-    code_set_terms,
-    readable_name,
-    term_key,
-)
-from core.analysis.rules.index_names import LEFT_OUT_CHAPTERS  # noqa: E402
-from core.icd10 import code_set  # noqa: E402
 
 
 def guarded_word(name: str) -> bool:
@@ -68,13 +69,14 @@ def main(path: str) -> None:
                     kept.setdefault(name, code)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
     out = sys.stdout
-    out.write("# Heads of diagnoses' names: one-word main terms of the ICD-10-CM Index to Diseases\n")
+    out.write("# Heads of diagnoses' names: one-word main terms of the ICD-10-CM Index\n")
     out.write(f"# Source: {SOURCE}\n")
-    out.write(f"#   (sha256 {digest}), FY2025 ICD-10-CM release. US government work, public domain.\n")
-    out.write("# Filtered: a main term of one word with a code of its own, under build_index_names.py's\n")
-    out.write("#   rules (or its see reference's, never by site), that the one-word guard leaves\n")
-    out.write("#   out, with a disease's ending; read only as\n")
-    out.write("#   the head of a stated diagnosis's name (core/analysis/rules/head_names.py).\n")
+    out.write(f"#   (sha256 {digest}),\n")
+    out.write("#   FY2025 ICD-10-CM release. US government work, public domain.\n")
+    out.write("# Filtered: a main term of one word with a code of its own (or its see\n")
+    out.write("#   reference's, never by site) under build_index_names.py's rules, that the\n")
+    out.write("#   one-word guard leaves out, with a disease's ending; read only as the head\n")
+    out.write("#   of a stated diagnosis's name (core/analysis/rules/head_names.py).\n")
     out.write("# Built by scripts/build_head_names.py; never edited by hand.\n")
     out.write(f"# {len(kept)} names.\n")
     for name, code in sorted(kept.items()):

@@ -75,7 +75,7 @@ def _sited_code(code: str, modifiers: list[str]) -> str:
     for candidate in sorted(icd.get_descendants(code[:3])):
         described = icd.get_description(candidate).lower()
         if icd.is_leaf(candidate) and any(re.search(rf"\b{site}\b", described) for site in sites):
-            return candidate
+            return str(candidate)
     return code
 
 
