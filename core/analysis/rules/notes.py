@@ -809,7 +809,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
                 continue
             spans = [x for x in spans if x not in inside] + [(start, end, condition)]
     # A stated name the reader does not know whole ("confirmed the lesion to be an
-    # intraosseous lipoma", PMC11618910-like shapes): read by its head, less surely.
+    # intraosseous lipoma", PMC11460249): read by its head, less surely (head_names.py).
     heads = _stated_heads(sentence, spans) if stating else set()
     spans += [x for x in heads]
     spans = _without_long_form_words(sentence, spans)
