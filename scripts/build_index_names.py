@@ -30,6 +30,7 @@ import hashlib
 import re
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -240,6 +241,7 @@ def names_of(
     description: str,
     words: set[str],
     referred: bool = False,
+    readable: Callable[[str], bool] = readable_name,
 ) -> list[str]:
     """The names one index row gives its code (none where a rule of index_names says so). A
     row ``referred`` to its code by a "see" reference names no residual, not even as a main
@@ -256,7 +258,7 @@ def names_of(
     names = []
     for form in main_forms(main):
         name = phrase(form, subterms).lower()
-        if not readable_name(name) or _GENERIC_WORDS.issuperset(_words(name)):
+        if not readable(name) or _GENERIC_WORDS.issuperset(_words(name)):
             continue
         if reads_as_other_words(name):
             continue

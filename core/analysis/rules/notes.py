@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.disease_abbreviations import settled_abbreviations
 from core.analysis.rules.gene_words import names_a_gene
+from core.analysis.rules.head_names import stated_head
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.mimics import mimicked
 from core.analysis.rules.negation import is_negated
@@ -807,6 +808,10 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             ):
                 continue
             spans = [x for x in spans if x not in inside] + [(start, end, condition)]
+    # A stated name the reader does not know whole ("confirmed the lesion to be an
+    # intraosseous lipoma", PMC11460249): read by its head, less surely (head_names.py).
+    heads = _stated_heads(sentence, spans) if stating else set()
+    spans += [x for x in heads]
     spans = _without_long_form_words(sentence, spans)
     if terms and re.search(_POST_PROCEDURE, sentence):
         # A procedure's complication is known by the code set's terms too, stated or not.
@@ -880,6 +885,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or considered
             or _is_hedged(_own_clause(before) if by_test else before, after)
             or _provisional(before, statement)
+            or (start, end, condition) in heads
         )
         # An organism a test found (a culture grew it, an identification named it) proves its
         # infection as a biopsy proves a disease: a conclusion of the case, which outranks a
@@ -947,6 +953,19 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             facts.current.append(mention)  # affirmed now in the history of the illness
         elif kind != "report":
             facts.history.append(mention)  # named elsewhere: known, not the complaint
+
+
+def _stated_heads(
+    sentence: str, spans: list[tuple[int, int, Condition]]
+) -> set[tuple[int, int, Condition]]:
+    """The names the sentence's statements state that hold no name the reader knows, read by
+    their heads (head_names.py: "diagnosed with intramural ... lipoma" is a lipoma)."""
+    heads = set()
+    for statement in _STATED_INLINE.finditer(sentence):
+        read = stated_head(sentence, statement.end())
+        if read is not None and not any(s < read[1] and read[0] < e for s, e, _ in spans):
+            heads.add(read)
+    return heads
 
 
 # A term naming a condition of the past ("old myocardial infarction", "chronic pulmonary
