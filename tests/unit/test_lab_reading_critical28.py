@@ -89,6 +89,19 @@ def test_a_urinalysis_counts_white_cells_per_field_not_per_microlitre() -> None:
     assert csf_table_lines(lines) == set()
 
 
+def test_a_urinalysis_counted_per_microlitre_is_known_by_its_own_tests() -> None:
+    # Guard: an automated urinalysis counts white cells per microlitre; its specific gravity
+    # and nitrite say whose table it is.
+    lines = [
+        "| Specific gravity | 1.020 | 1.005-1.030 |",
+        "| Nitrite | Negative | Negative |",
+        "| WBC (/μL) | 3 | 0-5 |",
+        "| Protein (mg/dL) | 30 | 0-15 |",
+        "| Glucose (mg/dL) | 20 | 0-15 |",
+    ]
+    assert csf_table_lines(lines) == set()
+
+
 def test_a_table_that_names_its_specimen_is_left_to_that_name() -> None:
     # Guard: "Serum" on a row is the reader's own to read; the ranges rule stays out.
     lines = [

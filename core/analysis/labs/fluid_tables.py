@@ -11,8 +11,8 @@ serum's total protein to 80 g/L or 8 g/dL), so the two together name the fluid a
 a caption, and the table's glucose of 1.2 mmol/L is the CSF's, not a critical blood glucose.
 
 A urinalysis prints white cells 0-5 too, but per high-power field: a count per field is never
-taken as the fluid's. A block whose lines name a specimen themselves is left to the reading
-of those names.
+taken as the fluid's, nor a table holding a urine's own tests (specific gravity, nitrite). A
+block whose lines name a specimen themselves is left to the reading of those names.
 """
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ _PER_VOLUME = re.compile(
 )
 # the last range a row prints: its reference
 _RANGE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)")
+# a urine's own tests: a urinalysis prints protein and white cells too
+_URINE_TESTS = re.compile(
+    r"(?i)specific\s+gravity|\bnitrites?\b|leu[ck]ocyte\s+esterase|\bketones?\b|\bcasts?\b"
+)
 _SPECIMEN_NAMED = re.compile(
     r"(?i)\b(?:blood|serum|plasma|urine|urinalysis|csf|cerebrospinal|spinal|lumbar|fluid|"
     r"pleural|ascitic|peritoneal|synovial|pericardial|stool)\b"
@@ -96,7 +100,11 @@ def csf_table_lines(lines: list[str]) -> set[int]:
             block.append(index)
             continue
         told = [lines[i] for i in block]
-        if len(told) >= 2 and not any(map(_SPECIMEN_NAMED.search, told)):
+        if (
+            len(told) >= 2
+            and not any(map(_SPECIMEN_NAMED.search, told))
+            and not any(map(_URINE_TESTS.search, told))
+        ):
             rows = _rows_of(told)
             if any(map(_cells_of_csf, rows.get("cells", []))) and any(
                 map(_protein_of_csf, rows.get("protein", []))
