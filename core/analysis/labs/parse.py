@@ -31,6 +31,7 @@ from core.analysis.labs.context import (
 from core.analysis.labs.critical import in_prose, mark_critical
 from core.analysis.labs.cumulative import date_columns, earlier_columns, names_previous_column
 from core.analysis.labs.defined_abbreviations import expand_defined_abbreviations
+from core.analysis.labs.fluid_tables import csf_table_lines
 from core.analysis.labs.format import is_dipstick, printed_grade
 from core.analysis.labs.interpretive import interpreted_tests, interpretive_bound
 from core.analysis.labs.lines import (
@@ -136,10 +137,12 @@ def read_lab_text(
         cells = one_cell_a_line(lines_read, lambda name: bool(test_starts(name, False)))
         if cells:  # a table printed one cell per line: its rows joined back
             raw_lines, lines_read = join_cells(raw_lines, cells), join_cells(lines_read, cells)
-        for raw_line, line_read, row in zip(
-            raw_lines, lines_read, table.rewrite_lines(lines_read), strict=True
+        csf_lines = csf_table_lines(lines_read)  # a lumbar puncture's table, uncaptioned
+        for index, (raw_line, line_read, row) in enumerate(
+            zip(raw_lines, lines_read, table.rewrite_lines(lines_read), strict=True)
         ):
             state.table_row = row != line_read
+            state.csf_table = index in csf_lines
             state.read(raw_line, row)
     state.flush()
     state.drop_answer_options()
@@ -589,6 +592,9 @@ class _State:
         # The specimen a table's specimen column printed on the first row of its block
         # ("Urine Sodium 91 mmol/L", then "Creatinine 655 μmol/L"), for the rows under it.
         self.column_specimen: str | None = None
+        # The line is a row of a table that prints the CSF's reference ranges (fluid_tables).
+        self.csf_table = False
+        self.cells_csf = False  # the same, for the line a row of cells began on
         # The short form a name was written in, where the document defined one ("A4").
         self.short_forms: dict[str, str] = {}
 
@@ -653,6 +659,7 @@ class _State:
             # "0.90Creatinine", then "(method)", then " 0.70 - 1.30 mg/dL": one result in cells.
             self.flush()
             self.cells = [glued]
+            self.cells_csf = self.csf_table
             self.printed_cells = [raw_line]
             return
         # A urinalysis heading opens a urine section; in prose the word counts per sentence.
@@ -690,6 +697,7 @@ class _State:
             return
         if starts and len(line.strip()) <= HEADING_MAX and not line.rstrip().endswith("."):
             self.cells = [line]  # a table's name cell; a sentence ending in "." is prose
+            self.cells_csf = self.csf_table
             self.printed_cells = [raw_line]
         elif re.search(r"(?i)urine", line) and heading_like:
             self.in_urine = True
@@ -703,8 +711,10 @@ class _State:
             joined = "  ".join(card_row(self.cells))
             self.printed_row = " ".join(self.printed_cells)
             self.reading_cells = True
+            # the row's table is the one its first cell stood in, whatever line comes next
+            here, self.csf_table = self.csf_table, self.cells_csf
             self._read_line(joined, " ".join(c.strip() for c in self.cells))
-            self.reading_cells = False
+            self.reading_cells, self.csf_table = False, here
         self.cells = []
         self.printed_cells = []
 
@@ -778,6 +788,8 @@ class _State:
                 specimen = self.fluid
             if specimen is None and self.column_specimen in ("urine", "csf"):
                 specimen = self.column_specimen
+            if specimen is None and self.csf_table:
+                specimen = "csf"
             if specimen is None and self.section.specimen is None:
                 specimen = fluid_told_before(before, analyte.name)  # the analysis runs on
             in_name = named_in(match.group())  # "Serum albumin" among CSF results
