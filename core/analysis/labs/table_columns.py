@@ -25,8 +25,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from core.analysis.labs.context import named_in
 from core.analysis.labs.cumulative import date_cell, newest_first
 from core.analysis.labs.patterns import RESULT_THEN_BOUND
+from core.analysis.labs.reference import Patient
+from core.analysis.labs.table_persons import ANOTHER, OWN, PERSONS, person_column, whose
 from core.analysis.labs.whose import RELATIVES
 
 _PIPE = re.compile(r"\s*\|\s*")
@@ -80,7 +83,7 @@ _LATER_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}(?:presentation
 _GROUP = re.compile(r"(?i)\(\s*n\s*=\s*\d")
 _RESULT = re.compile(
     r"(?i)^(?:(?:the\s+)?patient(?:'s)?(?:\s+(?:values?|results?))?|results?|values?"
-    r"|(?:measured|observed)(?:\s+values?)?)$"
+    rf"|(?:measured|observed)(?:\s+values?)?|{OWN})$"
 )
 # The words a clause starts with for each time, as the reader takes them (context.py).
 _SAID = {"admission": "on admission ", "discharge": "at discharge ", "earlier": "previously "}
@@ -170,7 +173,33 @@ def _specimen_column(cell: str) -> Column | None:
     return Column("result", timed.timing, said)
 
 
+# A clause a specimen column's cell was rewritten into, up to its test's name: "CSF ",
+# "on admission pleural fluid " (TableReader._row).
+_COLUMN_CLAUSE = re.compile(
+    r"(?:^|;)\s*(?:(?:"
+    + "|".join(_SAID.values())
+    + r"))?(?P<specimen>"
+    + "|".join(re.escape(name) for name, _ in _SPECIMEN_HEADINGS)
+    + r")\s+$"
+)
+
+
+def column_specimen(before: str) -> str | None:
+    """The specimen, in the words context.py names it ("csf", "peritoneal fluid", "blood"),
+    of a rewritten table row's clause that ``before`` (the row up to a test's name) opens
+    with a specimen column's word; None for any other text. Every test of such a column is
+    that specimen's: "CSF Sodium (mmol/L) 140" is no blood sodium, whatever tests prose
+    would take a CSF's word for (context.measured_in)."""
+    found = _COLUMN_CLAUSE.search(before)
+    if found is None:
+        return None
+    return named_in(found.group("specimen")) or "body fluid"
+
+
 def _column(cell: str) -> Column | None:
+    person = person_column(cell)
+    if person is not None:
+        return Column(person)  # another person's, or a parent's or newborn's (table_persons)
     specimen = _specimen_column(cell)
     if specimen is not None:
         return specimen
@@ -201,10 +230,13 @@ def _column(cell: str) -> Column | None:
     return None
 
 
-def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
+def header_columns(
+    line: str, patient: Patient | None = None
+) -> tuple[tuple[Column | None, ...], str] | None:
     """The columns a table's header names after its first (the tests') column, when it is
     one this module reads: a reference column before a result column, two or more time
-    points, or two or more specimens. None for any other line."""
+    points, two or more specimens, or another person's column beside the patient's
+    (table_persons: whose column is the ``patient``'s). None for any other line."""
     split = _cells(line)
     if split is None:
         return None
@@ -217,14 +249,32 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
         return None  # "Admission day (n = 33)": a cohort's medians, no patient's results
     # The tests' column may have no heading at all: "Admission  Day 3  Discharge".
     named = cells if _column(cells[0]) is not None else cells[1:]
-    columns = tuple(_column(c) for c in named)
+    columns = _whose(tuple(_column(c) for c in named), named, patient)
     roles = [c.role for c in columns if c is not None]
-    if any(c is None for c in columns) or "result" not in roles:
+    if any(c is None for c in columns) or not {"result", ANOTHER} & set(roles):
         return None
     specimens = {c.specimen for c in columns if c is not None and c.specimen is not None}
     if _readable(columns) or len(specimens) >= 2:
         return _in_order(_dated(columns, named), named), separator
     return None
+
+
+def _whose(
+    columns: tuple[Column | None, ...], cells: list[str], patient: Patient | None
+) -> tuple[Column | None, ...]:
+    """``columns`` with each person's column resolved to the patient's or another person's
+    (table_persons.whose); a column of no heading beside another person's is the patient's
+    ("Test | | Sister")."""
+    if not any(c is not None and c.role in PERSONS for c in columns):
+        return columns
+    columns = tuple(
+        Column("result") if c is None and not cells[i].strip() else c for i, c in enumerate(columns)
+    )
+    roles = whose([c.role if c else None for c in columns], cells, patient)
+    return tuple(
+        Column(role, c.timing, c.specimen) if c is not None and role is not None else c
+        for c, role in zip(columns, roles, strict=True)
+    )
 
 
 # A time point's place on a course, in days: "Day 3", "HD 7", "POD 1", "Week 2", "48 h",
@@ -426,14 +476,19 @@ def panel_columns(line: str) -> tuple[tuple[tuple[Column | None, ...], ...], str
 
 
 def _readable(columns: tuple[Column | None, ...]) -> bool:
-    """Whether a header of ``columns`` is one this module reads: two or more time points, or
-    a reference column before a result column."""
+    """Whether a header of ``columns`` is one this module reads: two or more time points,
+    another person's column (whose cells are never read), or a reference column before a
+    result column."""
     roles = [c.role for c in columns if c is not None]
     timed = sum(1 for c in columns if c is not None and c.timing is not None)
-    return timed >= 2 or (
-        "reference" in roles
-        and "result" in roles
-        and roles.index("reference") < roles.index("result")
+    return (
+        timed >= 2
+        or ANOTHER in roles
+        or (
+            "reference" in roles
+            and "result" in roles
+            and roles.index("reference") < roles.index("result")
+        )
     )
 
 
@@ -509,8 +564,11 @@ _SUBHEADING_WORDS = 5
 class TableReader:
     """Rewrites the rows under a header it reads, one line at a time."""
 
-    def __init__(self, is_test_name: Callable[[str], bool] = lambda _: False) -> None:
+    def __init__(
+        self, is_test_name: Callable[[str], bool] = lambda _: False, patient: Patient | None = None
+    ) -> None:
         self.is_test_name = is_test_name
+        self.patient = patient  # whose a parent's or a newborn's column is (table_persons)
         self._next = ""  # the line after the one being rewritten (rewrite_lines)
         # The tests of a table whose rows are time points, one a column.
         self.tests: list[str] = []
@@ -547,7 +605,7 @@ class TableReader:
             return ""  # the header holds no value
         if self.panels:
             return self._panel_row(line)
-        header = header_columns(line)
+        header = header_columns(line, self.patient)
         if header is not None:
             self.columns, self.separator = header
             return ""  # the header holds no value
@@ -571,6 +629,8 @@ class TableReader:
         if not name or not re.search(r"[A-Za-z]", name):
             return line
         if self.separator == "  " and len(rest) < len(self.columns):
+            if self._anothers():
+                return ""  # which of its numbers is the patient's cannot be told
             short = _short_row(name, rest)
             return line if short is None else short
         return self._row(line, name, rest)
@@ -643,7 +703,7 @@ class TableReader:
         if fitting:
             self.columns, self.readings = fitting[0], (fitting[0],)  # borne out by the row
             return self._row(line, name, rest)
-        if len(rest) < min(len(columns) for columns in self.readings):
+        if len(rest) < min(len(columns) for columns in self.readings) and not self._anothers():
             short = _short_row(name, rest)
             return line if short is None else short
         return line
@@ -672,8 +732,25 @@ class TableReader:
             clauses.append(f"{said}{name} {value}{unit}{reference}")
         if clauses:
             return "; ".join(clauses)
-        # No result to read: the row's range is never one, the rest is read as printed.
-        return "" if any(_RANGE_CELL.search(c) for c in rest) else line
+        # No result to read: the row's range is never one, the rest is read as printed,
+        # without another person's cells ("Urine protein | negative | 2+" of a sister's).
+        if any(_RANGE_CELL.search(c) for c in rest):
+            return ""
+        if self._anothers():
+            kept = [c for column, c in zip(self.columns, rest, strict=False) if _own(column)]
+            return _JOINED[self.separator].join([name, *kept])
+        return line
+
+    def _anothers(self) -> bool:
+        """Whether the header read names another person's column."""
+        return any(not _own(column) for column in self.columns)
+
+
+def _own(column: Column | None) -> bool:
+    return column is None or column.role != ANOTHER
+
+
+_JOINED = {"|": " | ", "\t": "\t", "  ": "   ", " ": " "}
 
 
 def _short_row(name: str, rest: list[str]) -> str | None:
