@@ -139,20 +139,31 @@ _PATIENT_AT = re.compile(
 # Urine" (a hyponatraemia's work-up), "CSF | Blood" (the glucose ratio), maybe with a time
 # ("Urine (day 3)"). Its rows are read with the specimen's word before the test's name, the
 # way the reader takes it from prose; without it the urine's column was read as the blood's
-# or the whole table as the urine's. The words are the reader's (context.py).
-_SPECIMEN_HEADINGS: tuple[tuple[str, str], ...] = (
-    ("serum", r"serum|plasma|(?:(?:whole|venous|peripheral)\s+)?blood"),
-    ("urine", r"(?:spot\s+|24[-\s]?h(?:ou)?r?\s+)?urine|urinary"),
-    ("CSF", r"csf|(?:cerebro)?spinal\s+fluid"),
-    ("pleural fluid", r"pleural(?:\s+(?:fluid|effusion))?"),
-    ("ascitic fluid", r"ascitic(?:\s+fluid)?|ascites|peritoneal(?:\s+fluid)?"),
-    ("pericardial fluid", r"pericardial(?:\s+(?:fluid|effusion))?"),
-    ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid"),
-    ("drain fluid", r"drain(?:age)?(?:\s+fluid)?"),
+# or the whole table as the urine's. The word is one the reader's prose specimens take
+# (context.py; column_specimen translates it).
+#
+# The one list of a table's specimen headings: the specimen's word, the headings between
+# tabs, pipes or runs of spaces that name it, and the narrower headings a header whose cells
+# one space parts may hold (_COLUMN_HEADING). A single space also parts the words of one
+# cell, so there a fluid must be named whole ("Pleural fluid", never "Pleural"), and a
+# drain's fluid, whose heading is too often a procedure's, not at all.
+_SPECIMEN_HEADINGS: tuple[tuple[str, str, str | None], ...] = (
+    ("serum", r"serum|plasma|(?:(?:whole|venous|peripheral)\s+)?blood", r"serum|plasma|blood"),
+    ("urine", r"(?:spot\s+|24[-\s]?h(?:ou)?r?\s+)?urine|urinary", r"urine"),
+    ("CSF", r"csf|(?:cerebro)?spinal\s+fluid", r"csf"),
+    ("pleural fluid", r"pleural(?:\s+(?:fluid|effusion))?", r"pleural\s+fluid"),
+    (
+        "ascitic fluid",
+        r"ascitic(?:\s+fluid)?|ascites|peritoneal(?:\s+fluid)?",
+        r"(?:ascitic|peritoneal)\s+fluid",
+    ),
+    ("pericardial fluid", r"pericardial(?:\s+(?:fluid|effusion))?", r"pericardial\s+fluid"),
+    ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid", r"synovial\s+fluid"),
+    ("drain fluid", r"drain(?:age)?(?:\s+fluid)?", None),
 )
 _SPECIMEN_HEADING = re.compile(
     r"(?i)^(?:"
-    + "|".join(f"(?P<s{i}>{pattern})" for i, (_, pattern) in enumerate(_SPECIMEN_HEADINGS))
+    + "|".join(f"(?P<s{i}>{pattern})" for i, (_, pattern, _) in enumerate(_SPECIMEN_HEADINGS))
     + r")(?:\s+(?:values?|results?|levels?|samples?|specimens?|analysis|findings))?"
     r"(?:\s*\((?P<inner>[^()]*)\)|\s+(?P<after>\S.*))?$"
 )
@@ -163,7 +174,7 @@ def _specimen_column(cell: str) -> Column | None:
     found = _SPECIMEN_HEADING.match(cell.strip())
     if found is None:
         return None
-    said = next(name for i, (name, _) in enumerate(_SPECIMEN_HEADINGS) if found.group(f"s{i}"))
+    said = next(name for i, (name, _, _) in enumerate(_SPECIMEN_HEADINGS) if found.group(f"s{i}"))
     rest = found.group("inner") or found.group("after")
     if rest is None:
         return Column("result", None, said)
@@ -179,7 +190,7 @@ _COLUMN_CLAUSE = re.compile(
     r"(?:^|;)\s*(?:(?:"
     + "|".join(_SAID.values())
     + r"))?(?P<specimen>"
-    + "|".join(re.escape(name) for name, _ in _SPECIMEN_HEADINGS)
+    + "|".join(re.escape(name) for name, _, _ in _SPECIMEN_HEADINGS)
     + r")\s+$"
 )
 
@@ -403,9 +414,9 @@ _COLUMN_HEADING = (
     r"|\d+\s*(?:h|hours?|days?|weeks?|months?)(?:\s+later)?"
     r"|(?:normal|reference|ref\.?)(?:\s+(?:ranges?|values?|intervals?))?|units?|results?"
     r"|values?|hd\s*\d+|visit\s*\d+|pre-?op(?:erative)?|post-?op(?:erative)?"
-    # a specimen's column ("Parameter Pleural fluid Serum")
-    r"|(?:pleural|ascitic|peritoneal|pericardial|synovial)\s+fluid|serum|plasma|blood|urine"
-    r"|csf)(?:\s*\([^()]*\))?"
+    # a specimen's column ("Parameter Pleural fluid Serum"), as a single space allows it
+    + "".join(f"|{spaced}" for _, _, spaced in _SPECIMEN_HEADINGS if spaced)
+    + r")(?:\s*\([^()]*\))?"
 )
 _SPACED_HEADER = re.compile(
     rf"(?i)^(?:{_TESTS_HEADING}\s+)?{_COLUMN_HEADING}(?:\s+{_COLUMN_HEADING})+$"
