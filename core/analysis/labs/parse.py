@@ -138,7 +138,9 @@ def read_lab_text(
         # a header of columns a flattened table's rows follow
         table = TableReader(_names_a_test, state.patient)
         raw_lines, lines_read = page.split("\n"), page_read.split("\n")
-        cells = one_cell_a_line(lines_read, lambda name: bool(test_starts(name, False)))
+        cells = one_cell_a_line(
+            lines_read, lambda name: bool(test_starts(name, False)), state.patient
+        )
         if cells:  # a table printed one cell per line: its rows joined back
             raw_lines, lines_read = join_cells(raw_lines, cells), join_cells(lines_read, cells)
         for raw_line, line_read, row in zip(

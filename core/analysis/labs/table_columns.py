@@ -29,7 +29,14 @@ from core.analysis.labs.context import named_in
 from core.analysis.labs.cumulative import date_cell, newest_first
 from core.analysis.labs.patterns import RESULT_THEN_BOUND
 from core.analysis.labs.reference import Patient
-from core.analysis.labs.table_persons import ANOTHER, OWN, PERSONS, person_column, whose
+from core.analysis.labs.table_persons import (
+    ANOTHER,
+    OWN,
+    PERSONS,
+    SPACED_PERSONS,
+    person_column,
+    whose,
+)
 from core.analysis.labs.whose import RELATIVES
 
 _PIPE = re.compile(r"\s*\|\s*")
@@ -416,6 +423,8 @@ _COLUMN_HEADING = (
     r"|values?|hd\s*\d+|visit\s*\d+|pre-?op(?:erative)?|post-?op(?:erative)?"
     # a specimen's column ("Parameter Pleural fluid Serum"), as a single space allows it
     + "".join(f"|{spaced}" for _, _, spaced in _SPECIMEN_HEADINGS if spaced)
+    # a person's column, the patient's or another's ("Parameter Patient Father Sister")
+    + rf"|{SPACED_PERSONS}"
     + r")(?:\s*\([^()]*\))?"
 )
 _SPACED_HEADER = re.compile(
@@ -435,7 +444,9 @@ _SPACED_ROW = re.compile(
 )
 
 
-def spaced_header_columns(line: str) -> tuple[tuple[Column | None, ...], ...] | None:
+def spaced_header_columns(
+    line: str, patient: Patient | None = None
+) -> tuple[tuple[Column | None, ...], ...] | None:
     """The ways a header whose cells one space parts can be read into columns, each read as
     ``header_columns`` reads a header between tabs; None for any other line."""
     text = line.strip()
@@ -447,7 +458,8 @@ def spaced_header_columns(line: str) -> tuple[tuple[Column | None, ...], ...] | 
     headings = text[tests.end() if tests else 0 :]
     readings: list[tuple[Column | None, ...]] = []
     for cell in (_HEADING_CELL, _DAY_JOINED):
-        found = header_columns("\t".join(["", *(m.group() for m in cell.finditer(headings))]))
+        cells = ["", *(m.group() for m in cell.finditer(headings))]
+        found = header_columns("\t".join(cells), patient)
         if found is not None and found[0] not in readings:
             readings.append(found[0])
     return tuple(readings) or None
@@ -620,7 +632,7 @@ class TableReader:
         if header is not None:
             self.columns, self.separator = header
             return ""  # the header holds no value
-        spaced = spaced_header_columns(line)
+        spaced = spaced_header_columns(line, self.patient)
         if spaced is not None:
             self.readings, self.columns, self.separator = spaced, max(spaced, key=len), " "
             return ""
@@ -797,7 +809,9 @@ def _cellish(line: str) -> bool:
     return bool(_VALUE_CELL.match(text) or _RANGE_CELL.search(text) or text in "-–—")
 
 
-def one_cell_a_line(lines: list[str], is_test_name: Callable[[str], bool]) -> list[tuple[int, int]]:
+def one_cell_a_line(
+    lines: list[str], is_test_name: Callable[[str], bool], patient: Patient | None = None
+) -> list[tuple[int, int]]:
     """The spans of ``lines`` (start, end) that are a header or a row printed one cell per
     line under a header this module reads; every other line is left out."""
     spans: list[tuple[int, int]] = []
@@ -815,7 +829,7 @@ def one_cell_a_line(lines: list[str], is_test_name: Callable[[str], bool]) -> li
         ):
             end += 1
         header = _JOIN.join(c.strip() for c in lines[i:end])
-        found = header_columns(header) if end - i >= 3 else None
+        found = header_columns(header, patient) if end - i >= 3 else None
         if found is None:
             i += 1
             continue

@@ -65,6 +65,17 @@ _ANOTHER = re.compile(
 )
 
 
+# The persons' headings a header whose cells one space parts may hold (table_columns.
+# _COLUMN_HEADING): each a word or two, the patient's own among them ("Parameter Patient
+# Father Sister"); the possessives and the literature's headings of many words are left to
+# headers whose cells tabs, pipes or runs of spaces part.
+SPACED_PERSONS = (
+    r"(?:(?:index|present|our)\s+)?(?:patient|case)(?:\s*(?:[1-9]|I{1,3}|IV|V|VI)(?![\w.]))?"
+    rf"|proband|recipient|{RELATIVES}|maternal|paternal|neonate|newborn|baby|infant"
+    r"|cord(?:\s+blood)?|donor|controls?"
+)
+
+
 def person_column(cell: str) -> str | None:
     """The person role a heading gives its column ("another", "parent", "newborn"), or None
     for a heading that names no one else (the patient's, a time, a range)."""
