@@ -203,3 +203,14 @@ def test_a_table_of_no_specimen_column_and_prose_keep_the_blood() -> None:
     ]
     values = _read("CSF analysis showed protein 0.9 g/L and glucose 2.1 mmol/L. Sodium 118.")
     assert ("Sodium", None, 118.0, True, "low") in values
+
+
+def test_a_panel_per_person_reads_the_patients_panel_only() -> None:
+    # "Patient | Result | Mother | Result": on main the mother's sodium and CK were read too.
+    text = (
+        "Patient | Result | Mother | Result\n"
+        "Sodium (mmol/L) | 128 | Sodium (mmol/L) | 140\n"
+        "CK (U/L) | - | CK (U/L) | 900\n"
+    )
+    values = _read(text, Patient(5, "male"))
+    assert [(a, v) for a, _, v, *_ in values] == [("Sodium", 128.0)]
