@@ -214,3 +214,29 @@ def test_a_panel_per_person_reads_the_patients_panel_only() -> None:
     )
     values = _read(text, Patient(5, "male"))
     assert [(a, v) for a, _, v, *_ in values] == [("Sodium", 128.0)]
+
+
+_FAMILY_ON_ITS_SIDE = (
+    "Family member | Hb (g/dL) | MCV (fL) | HbA2 (%)\n"
+    "Patient | 9.1 | 62 | 5.8\n"
+    "Mother | 12.0 | 70 | 4.9\n"
+    "Father | 13.9 | 66 | 5.1\n"
+)
+
+
+def test_a_family_table_on_its_side_reads_the_patients_row_only() -> None:
+    # A family study one row a person: on main nothing was read.
+    for separator in (" | ", "\t", "  "):
+        text = _FAMILY_ON_ITS_SIDE.replace(" | ", separator)
+        values = _read(text, Patient(5, "male"))
+        assert [(a, v) for a, _, v, *_ in values] == [
+            ("Hemoglobin", 9.1),
+            ("MCV", 62.0),
+            ("Hemoglobin A2", 5.8),
+        ], separator
+
+
+def test_a_relatives_row_on_its_side_is_never_read() -> None:
+    # Guard: the sister's row, the patient's row empty.
+    text = "\tHb (g/dL)\tMCV (fL)\nProband\t-\t-\nSister\t7.0\t60\n"
+    assert _read(text, Patient(5, "male")) == []

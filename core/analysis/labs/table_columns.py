@@ -558,12 +558,32 @@ def transposed_header(
     if split is None:
         return None
     cells, separator = split
-    if not _TIME_HEADING.match(cells[0]) or len(cells) < (2 if cells[0] else 3):
+    corner = _TIME_HEADING.match(cells[0]) or _PERSONS_HEADING.match(cells[0])
+    if not corner or len(cells) < (2 if cells[0] else 3):
         return None  # one test's course needs its time column named: "Day | Platelets"
     tests = cells[1:]
     if not all(t and is_test_name(t) for t in tests):
         return None
     return tests, separator
+
+
+# A table of persons on its side, one row a person ("Family member | Hb (g/dL) | MCV (fL) |
+# HbA2 (%)", then "Patient | 9.1 | 62 | 5.8", "Mother | 12.0 | 70 | 4.9"), as a
+# haemoglobinopathy's or a hereditary disease's family study prints it: the patient's row is
+# read, another person's never (table_persons).
+_PERSONS_HEADING = re.compile(
+    r"(?i)^(?:family\s+members?|members?|subjects?|individuals?|relatives?|persons?"
+    r"|relation(?:ship)?(?:\s+to\s+(?:the\s+)?(?:patient|proband))?)$"
+)
+
+
+def _person_row(label: str) -> str | None:
+    """A row's label as a person: "own" (the patient: "Patient", "Proband", "Index case"),
+    "another" (anyone else, a parent and a newborn too: which of them the patient is a table
+    on its side does not tell beside the patient's own row), or None."""
+    if _RESULT.match(label.strip()):
+        return "own"
+    return ANOTHER if person_column(label) is not None else None
 
 
 def _time_label(label: str) -> Column | None:
@@ -662,7 +682,13 @@ class TableReader:
         """A row of a table whose rows are time points: each test's cell as a clause, the
         row's time before the test's name. A line that is no such row ends the table."""
         split = _cells(line)
-        label = _time_label(split[0][0]) if split is not None else None
+        person = _person_row(split[0][0]) if split is not None else None
+        if split is not None and person == ANOTHER and split[1] == self.separator:
+            return ""  # another person's row: none of its numbers is the patient's
+        if person == "own":
+            label: Column | None = Column("result")
+        else:
+            label = _time_label(split[0][0]) if split is not None else None
         if split is None or label is None or split[1] != self.separator:
             self.tests = []
             return line
