@@ -85,7 +85,10 @@ def test_someone_elses_column_or_a_time_since_is_no_time_point() -> None:
     for heading in ("Mother at presentation", "Case 2 at admission", "Days after admission"):
         header = f"Laboratory findings\tHospital admission\t{heading}\tNormal range"
         found = header_columns(header)
-        assert found is None or found[0][1] is None, heading
+        # (since the twenty-eighth round a relative's or another case's column is read as
+        # another person's, whose cells are never read: table_persons.py)
+        column = None if found is None else found[0][1]
+        assert column is None or (column.role == "another" and column.timing is None), heading
 
 
 _VISIT_THEN_ADMISSION = (
@@ -137,7 +140,10 @@ def test_another_numbered_patients_column_is_none() -> None:
     for heading in ("Patient 2", "Patient 2 at admission"):
         header = f"Parameter\tPatient initial visit\t{heading}\tReference Range"
         found = header_columns(header)
-        assert found is None or found[0][1] is None, heading
+        # (since the twenty-eighth round a relative's or another case's column is read as
+        # another person's, whose cells are never read: table_persons.py)
+        column = None if found is None else found[0][1]
+        assert column is None or (column.role == "another" and column.timing is None), heading
 
 
 def test_polymorphs_are_the_neutrophils() -> None:

@@ -65,7 +65,12 @@ from core.analysis.labs.respectively import EARLIER
 from core.analysis.labs.result import GIVEN, read_result, with_usual_range
 from core.analysis.labs.rewrite import gas_table_ph, has_gas_partner, value_first_line
 from core.analysis.labs.run_on_sentences import with_sentences_apart
-from core.analysis.labs.table_columns import TableReader, join_cells, one_cell_a_line
+from core.analysis.labs.table_columns import (
+    TableReader,
+    column_specimen,
+    join_cells,
+    one_cell_a_line,
+)
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
 from core.vocabulary.analytes import URINE
@@ -132,9 +137,11 @@ def read_lab_text(
     for number, (page, page_read) in enumerate(zip(pages, expanded, strict=True), start=1):
         state.page = number if numbered else None
         # a header of columns a flattened table's rows follow
-        table = TableReader(_names_a_test)
+        table = TableReader(_names_a_test, state.patient)
         raw_lines, lines_read = page.split("\n"), page_read.split("\n")
-        cells = one_cell_a_line(lines_read, lambda name: bool(test_starts(name, False)))
+        cells = one_cell_a_line(
+            lines_read, lambda name: bool(test_starts(name, False)), state.patient
+        )
         if cells:  # a table printed one cell per line: its rows joined back
             raw_lines, lines_read = join_cells(raw_lines, cells), join_cells(lines_read, cells)
         csf_lines = csf_table_lines(lines_read)  # a lumbar puncture's table, uncaptioned
@@ -797,11 +804,16 @@ class _State:
                 specimen = None if in_name == "blood" else in_name
             named = specimen_after(segment) or specimen
             specimen = measured_in(named, analyte.name)
-            if specimen is None and named is None:
+            column = column_specimen(before) if self.table_row else None
+            if column is not None:
+                # a table's specimen column (table_columns.py): its every test is that
+                # specimen's, the CSF's sodium too, and the serum's column is the blood's
+                named = specimen = None if column == "blood" else column
+            if specimen is None and named is None and column is None:
                 # "His adenosine deaminase level was normal (12 IU/L)" after the ascitic
                 # fluid's results: a fluid work-up's own test, its sentence naming no specimen
                 named = specimen = work_up_fluid(analyte.name, before, segment)
-            if specimen is None and alias_key(match.group()) == _FLUID_PH_KEY:
+            if specimen is None and column is None and alias_key(match.group()) == _FLUID_PH_KEY:
                 specimen = "other fluid"  # a fluid's pH whose fluid went untold: never blood's
             if specimen is not None and analyte.name == "Blood pH":
                 analyte = _FLUID_PH  # "pleural fluid ... pH 7.58": the fluid's own test

@@ -242,7 +242,12 @@ _BODY_FLUID = re.compile(
     r"(?i)\b(?:pleural|peritoneal|ascitic|synovial|cerebrospinal|spinal|joint|pericardial)\s+"
     r"(?:fluid|effusion)s?\b|\bCSF\b|\bascites\b|thoracentesis|paracentesis|arthrocentesis"
 )
-_FLUID_PH = re.compile(r"(?<![-\w])(?:pH|PH)\b(?=[\s:=,]*(?:of|was|is|at)?\s*[67]\.\d)")
+# A pH the blood's own word names stays the blood's: "CSF pH 7.1; serum pH 7.4" (a table's
+# specimen columns side by side, table_columns.py).
+_FLUID_PH = re.compile(
+    r"(?<![-\w])(?<![Ss]erum )(?<![Pp]lasma )(?<![Bb]lood )(?<![Aa]rterial )(?<![Vv]enous )"
+    r"(?:pH|PH)\b(?=[\s:=,]*(?:of|was|is|at)?\s*[67]\.\d)"
+)
 
 
 def _fluid_ph(sentence: str) -> str:

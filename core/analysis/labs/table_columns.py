@@ -25,8 +25,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
+from core.analysis.labs.context import named_in
 from core.analysis.labs.cumulative import date_cell, newest_first
 from core.analysis.labs.patterns import RESULT_THEN_BOUND
+from core.analysis.labs.reference import Patient
+from core.analysis.labs.table_persons import (
+    ANOTHER,
+    OWN,
+    PERSONS,
+    SPACED_PERSONS,
+    person_column,
+    whose,
+)
 from core.analysis.labs.whose import RELATIVES
 
 _PIPE = re.compile(r"\s*\|\s*")
@@ -80,7 +90,7 @@ _LATER_WITHIN = re.compile(rf"(?i)^{_NOT_WITHIN}(?:\S+\s+){{1,3}}(?:presentation
 _GROUP = re.compile(r"(?i)\(\s*n\s*=\s*\d")
 _RESULT = re.compile(
     r"(?i)^(?:(?:the\s+)?patient(?:'s)?(?:\s+(?:values?|results?))?|results?|values?"
-    r"|(?:measured|observed)(?:\s+values?)?)$"
+    rf"|(?:measured|observed)(?:\s+values?)?|{OWN})$"
 )
 # The words a clause starts with for each time, as the reader takes them (context.py).
 _SAID = {"admission": "on admission ", "discharge": "at discharge ", "earlier": "previously "}
@@ -136,20 +146,31 @@ _PATIENT_AT = re.compile(
 # Urine" (a hyponatraemia's work-up), "CSF | Blood" (the glucose ratio), maybe with a time
 # ("Urine (day 3)"). Its rows are read with the specimen's word before the test's name, the
 # way the reader takes it from prose; without it the urine's column was read as the blood's
-# or the whole table as the urine's. The words are the reader's (context.py).
-_SPECIMEN_HEADINGS: tuple[tuple[str, str], ...] = (
-    ("serum", r"serum|plasma|(?:(?:whole|venous|peripheral)\s+)?blood"),
-    ("urine", r"(?:spot\s+|24[-\s]?h(?:ou)?r?\s+)?urine|urinary"),
-    ("CSF", r"csf|(?:cerebro)?spinal\s+fluid"),
-    ("pleural fluid", r"pleural(?:\s+(?:fluid|effusion))?"),
-    ("ascitic fluid", r"ascitic(?:\s+fluid)?|ascites|peritoneal(?:\s+fluid)?"),
-    ("pericardial fluid", r"pericardial(?:\s+(?:fluid|effusion))?"),
-    ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid"),
-    ("drain fluid", r"drain(?:age)?(?:\s+fluid)?"),
+# or the whole table as the urine's. The word is one the reader's prose specimens take
+# (context.py; column_specimen translates it).
+#
+# The one list of a table's specimen headings: the specimen's word, the headings between
+# tabs, pipes or runs of spaces that name it, and the narrower headings a header whose cells
+# one space parts may hold (_COLUMN_HEADING). A single space also parts the words of one
+# cell, so there a fluid must be named whole ("Pleural fluid", never "Pleural"), and a
+# drain's fluid, whose heading is too often a procedure's, not at all.
+_SPECIMEN_HEADINGS: tuple[tuple[str, str, str | None], ...] = (
+    ("serum", r"serum|plasma|(?:(?:whole|venous|peripheral)\s+)?blood", r"serum|plasma|blood"),
+    ("urine", r"(?:spot\s+|24[-\s]?h(?:ou)?r?\s+)?urine|urinary", r"urine"),
+    ("CSF", r"csf|(?:cerebro)?spinal\s+fluid", r"csf"),
+    ("pleural fluid", r"pleural(?:\s+(?:fluid|effusion))?", r"pleural\s+fluid"),
+    (
+        "ascitic fluid",
+        r"ascitic(?:\s+fluid)?|ascites|peritoneal(?:\s+fluid)?",
+        r"(?:ascitic|peritoneal)\s+fluid",
+    ),
+    ("pericardial fluid", r"pericardial(?:\s+(?:fluid|effusion))?", r"pericardial\s+fluid"),
+    ("synovial fluid", r"synovial(?:\s+fluid)?|joint\s+fluid", r"synovial\s+fluid"),
+    ("drain fluid", r"drain(?:age)?(?:\s+fluid)?", None),
 )
 _SPECIMEN_HEADING = re.compile(
     r"(?i)^(?:"
-    + "|".join(f"(?P<s{i}>{pattern})" for i, (_, pattern) in enumerate(_SPECIMEN_HEADINGS))
+    + "|".join(f"(?P<s{i}>{pattern})" for i, (_, pattern, _) in enumerate(_SPECIMEN_HEADINGS))
     + r")(?:\s+(?:values?|results?|levels?|samples?|specimens?|analysis|findings))?"
     r"(?:\s*\((?P<inner>[^()]*)\)|\s+(?P<after>\S.*))?$"
 )
@@ -160,7 +181,7 @@ def _specimen_column(cell: str) -> Column | None:
     found = _SPECIMEN_HEADING.match(cell.strip())
     if found is None:
         return None
-    said = next(name for i, (name, _) in enumerate(_SPECIMEN_HEADINGS) if found.group(f"s{i}"))
+    said = next(name for i, (name, _, _) in enumerate(_SPECIMEN_HEADINGS) if found.group(f"s{i}"))
     rest = found.group("inner") or found.group("after")
     if rest is None:
         return Column("result", None, said)
@@ -170,7 +191,33 @@ def _specimen_column(cell: str) -> Column | None:
     return Column("result", timed.timing, said)
 
 
+# A clause a specimen column's cell was rewritten into, up to its test's name: "CSF ",
+# "on admission pleural fluid " (TableReader._row).
+_COLUMN_CLAUSE = re.compile(
+    r"(?:^|;)\s*(?:(?:"
+    + "|".join(_SAID.values())
+    + r"))?(?P<specimen>"
+    + "|".join(re.escape(name) for name, _, _ in _SPECIMEN_HEADINGS)
+    + r")\s+$"
+)
+
+
+def column_specimen(before: str) -> str | None:
+    """The specimen, in the words context.py names it ("csf", "peritoneal fluid", "blood"),
+    of a rewritten table row's clause that ``before`` (the row up to a test's name) opens
+    with a specimen column's word; None for any other text. Every test of such a column is
+    that specimen's: "CSF Sodium (mmol/L) 140" is no blood sodium, whatever tests prose
+    would take a CSF's word for (context.measured_in)."""
+    found = _COLUMN_CLAUSE.search(before)
+    if found is None:
+        return None
+    return named_in(found.group("specimen")) or "body fluid"
+
+
 def _column(cell: str) -> Column | None:
+    person = person_column(cell)
+    if person is not None:
+        return Column(person)  # another person's, or a parent's or newborn's (table_persons)
     specimen = _specimen_column(cell)
     if specimen is not None:
         return specimen
@@ -201,10 +248,13 @@ def _column(cell: str) -> Column | None:
     return None
 
 
-def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
+def header_columns(
+    line: str, patient: Patient | None = None
+) -> tuple[tuple[Column | None, ...], str] | None:
     """The columns a table's header names after its first (the tests') column, when it is
     one this module reads: a reference column before a result column, two or more time
-    points, or two or more specimens. None for any other line."""
+    points, two or more specimens, or another person's column beside the patient's
+    (table_persons: whose column is the ``patient``'s). None for any other line."""
     split = _cells(line)
     if split is None:
         return None
@@ -217,14 +267,32 @@ def header_columns(line: str) -> tuple[tuple[Column | None, ...], str] | None:
         return None  # "Admission day (n = 33)": a cohort's medians, no patient's results
     # The tests' column may have no heading at all: "Admission  Day 3  Discharge".
     named = cells if _column(cells[0]) is not None else cells[1:]
-    columns = tuple(_column(c) for c in named)
+    columns = _whose(tuple(_column(c) for c in named), named, patient)
     roles = [c.role for c in columns if c is not None]
-    if any(c is None for c in columns) or "result" not in roles:
+    if any(c is None for c in columns) or not {"result", ANOTHER} & set(roles):
         return None
     specimens = {c.specimen for c in columns if c is not None and c.specimen is not None}
     if _readable(columns) or len(specimens) >= 2:
         return _in_order(_dated(columns, named), named), separator
     return None
+
+
+def _whose(
+    columns: tuple[Column | None, ...], cells: list[str], patient: Patient | None
+) -> tuple[Column | None, ...]:
+    """``columns`` with each person's column resolved to the patient's or another person's
+    (table_persons.whose); a column of no heading beside another person's is the patient's
+    ("Test | | Sister")."""
+    if not any(c is not None and c.role in PERSONS for c in columns):
+        return columns
+    columns = tuple(
+        Column("result") if c is None and not cells[i].strip() else c for i, c in enumerate(columns)
+    )
+    roles = whose([c.role if c else None for c in columns], cells, patient)
+    return tuple(
+        Column(role, c.timing, c.specimen) if c is not None and role is not None else c
+        for c, role in zip(columns, roles, strict=True)
+    )
 
 
 # A time point's place on a course, in days: "Day 3", "HD 7", "POD 1", "Week 2", "48 h",
@@ -353,9 +421,11 @@ _COLUMN_HEADING = (
     r"|\d+\s*(?:h|hours?|days?|weeks?|months?)(?:\s+later)?"
     r"|(?:normal|reference|ref\.?)(?:\s+(?:ranges?|values?|intervals?))?|units?|results?"
     r"|values?|hd\s*\d+|visit\s*\d+|pre-?op(?:erative)?|post-?op(?:erative)?"
-    # a specimen's column ("Parameter Pleural fluid Serum")
-    r"|(?:pleural|ascitic|peritoneal|pericardial|synovial)\s+fluid|serum|plasma|blood|urine"
-    r"|csf)(?:\s*\([^()]*\))?"
+    # a specimen's column ("Parameter Pleural fluid Serum"), as a single space allows it
+    + "".join(f"|{spaced}" for _, _, spaced in _SPECIMEN_HEADINGS if spaced)
+    # a person's column, the patient's or another's ("Parameter Patient Father Sister")
+    + rf"|{SPACED_PERSONS}"
+    + r")(?:\s*\([^()]*\))?"
 )
 _SPACED_HEADER = re.compile(
     rf"(?i)^(?:{_TESTS_HEADING}\s+)?{_COLUMN_HEADING}(?:\s+{_COLUMN_HEADING})+$"
@@ -374,7 +444,9 @@ _SPACED_ROW = re.compile(
 )
 
 
-def spaced_header_columns(line: str) -> tuple[tuple[Column | None, ...], ...] | None:
+def spaced_header_columns(
+    line: str, patient: Patient | None = None
+) -> tuple[tuple[Column | None, ...], ...] | None:
     """The ways a header whose cells one space parts can be read into columns, each read as
     ``header_columns`` reads a header between tabs; None for any other line."""
     text = line.strip()
@@ -386,7 +458,8 @@ def spaced_header_columns(line: str) -> tuple[tuple[Column | None, ...], ...] | 
     headings = text[tests.end() if tests else 0 :]
     readings: list[tuple[Column | None, ...]] = []
     for cell in (_HEADING_CELL, _DAY_JOINED):
-        found = header_columns("\t".join(["", *(m.group() for m in cell.finditer(headings))]))
+        cells = ["", *(m.group() for m in cell.finditer(headings))]
+        found = header_columns("\t".join(cells), patient)
         if found is not None and found[0] not in readings:
             readings.append(found[0])
     return tuple(readings) or None
@@ -426,14 +499,19 @@ def panel_columns(line: str) -> tuple[tuple[tuple[Column | None, ...], ...], str
 
 
 def _readable(columns: tuple[Column | None, ...]) -> bool:
-    """Whether a header of ``columns`` is one this module reads: two or more time points, or
-    a reference column before a result column."""
+    """Whether a header of ``columns`` is one this module reads: two or more time points,
+    another person's column (whose cells are never read), or a reference column before a
+    result column."""
     roles = [c.role for c in columns if c is not None]
     timed = sum(1 for c in columns if c is not None and c.timing is not None)
-    return timed >= 2 or (
-        "reference" in roles
-        and "result" in roles
-        and roles.index("reference") < roles.index("result")
+    return (
+        timed >= 2
+        or ANOTHER in roles
+        or (
+            "reference" in roles
+            and "result" in roles
+            and roles.index("reference") < roles.index("result")
+        )
     )
 
 
@@ -480,12 +558,32 @@ def transposed_header(
     if split is None:
         return None
     cells, separator = split
-    if not _TIME_HEADING.match(cells[0]) or len(cells) < (2 if cells[0] else 3):
+    corner = _TIME_HEADING.match(cells[0]) or _PERSONS_HEADING.match(cells[0])
+    if not corner or len(cells) < (2 if cells[0] else 3):
         return None  # one test's course needs its time column named: "Day | Platelets"
     tests = cells[1:]
     if not all(t and is_test_name(t) for t in tests):
         return None
     return tests, separator
+
+
+# A table of persons on its side, one row a person ("Family member | Hb (g/dL) | MCV (fL) |
+# HbA2 (%)", then "Patient | 9.1 | 62 | 5.8", "Mother | 12.0 | 70 | 4.9"), as a
+# haemoglobinopathy's or a hereditary disease's family study prints it: the patient's row is
+# read, another person's never (table_persons).
+_PERSONS_HEADING = re.compile(
+    r"(?i)^(?:family\s+members?|members?|subjects?|individuals?|relatives?|persons?"
+    r"|relation(?:ship)?(?:\s+to\s+(?:the\s+)?(?:patient|proband))?)$"
+)
+
+
+def _person_row(label: str) -> str | None:
+    """A row's label as a person: "own" (the patient: "Patient", "Proband", "Index case"),
+    "another" (anyone else, a parent and a newborn too: which of them the patient is a table
+    on its side does not tell beside the patient's own row), or None."""
+    if _RESULT.match(label.strip()):
+        return "own"
+    return ANOTHER if person_column(label) is not None else None
 
 
 def _time_label(label: str) -> Column | None:
@@ -509,8 +607,11 @@ _SUBHEADING_WORDS = 5
 class TableReader:
     """Rewrites the rows under a header it reads, one line at a time."""
 
-    def __init__(self, is_test_name: Callable[[str], bool] = lambda _: False) -> None:
+    def __init__(
+        self, is_test_name: Callable[[str], bool] = lambda _: False, patient: Patient | None = None
+    ) -> None:
         self.is_test_name = is_test_name
+        self.patient = patient  # whose a parent's or a newborn's column is (table_persons)
         self._next = ""  # the line after the one being rewritten (rewrite_lines)
         # The tests of a table whose rows are time points, one a column.
         self.tests: list[str] = []
@@ -547,11 +648,11 @@ class TableReader:
             return ""  # the header holds no value
         if self.panels:
             return self._panel_row(line)
-        header = header_columns(line)
+        header = header_columns(line, self.patient)
         if header is not None:
             self.columns, self.separator = header
             return ""  # the header holds no value
-        spaced = spaced_header_columns(line)
+        spaced = spaced_header_columns(line, self.patient)
         if spaced is not None:
             self.readings, self.columns, self.separator = spaced, max(spaced, key=len), " "
             return ""
@@ -571,6 +672,8 @@ class TableReader:
         if not name or not re.search(r"[A-Za-z]", name):
             return line
         if self.separator == "  " and len(rest) < len(self.columns):
+            if self._anothers():
+                return ""  # which of its numbers is the patient's cannot be told
             short = _short_row(name, rest)
             return line if short is None else short
         return self._row(line, name, rest)
@@ -579,7 +682,13 @@ class TableReader:
         """A row of a table whose rows are time points: each test's cell as a clause, the
         row's time before the test's name. A line that is no such row ends the table."""
         split = _cells(line)
-        label = _time_label(split[0][0]) if split is not None else None
+        person = _person_row(split[0][0]) if split is not None else None
+        if split is not None and person == ANOTHER and split[1] == self.separator:
+            return ""  # another person's row: none of its numbers is the patient's
+        if person == "own":
+            label: Column | None = Column("result")
+        else:
+            label = _time_label(split[0][0]) if split is not None else None
         if split is None or label is None or split[1] != self.separator:
             self.tests = []
             return line
@@ -643,7 +752,7 @@ class TableReader:
         if fitting:
             self.columns, self.readings = fitting[0], (fitting[0],)  # borne out by the row
             return self._row(line, name, rest)
-        if len(rest) < min(len(columns) for columns in self.readings):
+        if len(rest) < min(len(columns) for columns in self.readings) and not self._anothers():
             short = _short_row(name, rest)
             return line if short is None else short
         return line
@@ -672,8 +781,25 @@ class TableReader:
             clauses.append(f"{said}{name} {value}{unit}{reference}")
         if clauses:
             return "; ".join(clauses)
-        # No result to read: the row's range is never one, the rest is read as printed.
-        return "" if any(_RANGE_CELL.search(c) for c in rest) else line
+        # No result to read: the row's range is never one, the rest is read as printed,
+        # without another person's cells ("Urine protein | negative | 2+" of a sister's).
+        if any(_RANGE_CELL.search(c) for c in rest):
+            return ""
+        if self._anothers():
+            kept = [c for column, c in zip(self.columns, rest, strict=False) if _own(column)]
+            return _JOINED[self.separator].join([name, *kept])
+        return line
+
+    def _anothers(self) -> bool:
+        """Whether the header read names another person's column."""
+        return any(not _own(column) for column in self.columns)
+
+
+def _own(column: Column | None) -> bool:
+    return column is None or column.role != ANOTHER
+
+
+_JOINED = {"|": " | ", "\t": "\t", "  ": "   ", " ": " "}
 
 
 def _short_row(name: str, rest: list[str]) -> str | None:
@@ -709,7 +835,9 @@ def _cellish(line: str) -> bool:
     return bool(_VALUE_CELL.match(text) or _RANGE_CELL.search(text) or text in "-–—")
 
 
-def one_cell_a_line(lines: list[str], is_test_name: Callable[[str], bool]) -> list[tuple[int, int]]:
+def one_cell_a_line(
+    lines: list[str], is_test_name: Callable[[str], bool], patient: Patient | None = None
+) -> list[tuple[int, int]]:
     """The spans of ``lines`` (start, end) that are a header or a row printed one cell per
     line under a header this module reads; every other line is left out."""
     spans: list[tuple[int, int]] = []
@@ -727,7 +855,7 @@ def one_cell_a_line(lines: list[str], is_test_name: Callable[[str], bool]) -> li
         ):
             end += 1
         header = _JOIN.join(c.strip() for c in lines[i:end])
-        found = header_columns(header) if end - i >= 3 else None
+        found = header_columns(header, patient) if end - i >= 3 else None
         if found is None:
             i += 1
             continue
