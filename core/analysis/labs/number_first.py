@@ -16,7 +16,10 @@ from core.vocabulary.units import unit_key
 VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys", "pmns"}
 _LEADING_NUMBER = re.compile(r"(?<![\d.])(?P<num>\d{1,3}(?:\.\d)?)\s*(?P<pct>%)?\s*$")
 # Cells counted in a sentence, number first: "showed 0 white blood cells, 3200 red blood
-# cells", "with 11 red cells", "5% bands, 54% lymphocytes". The number must open its clause.
+# cells", "with 11 red cells", "5% bands, 54% lymphocytes". The number must open its clause,
+# also after a participle: "with a differential showing 70% neutrophils and 0% eosinophils"
+# (MedRBench PMC11416202), "a white blood cell count of 4.82 × 109/L ..., comprising 64.7%
+# neutrophils" (PMC11600914): the first of each list was lost (twenty-eighth round).
 CELLS = {
     "WBC",
     "RBC",
@@ -28,7 +31,8 @@ CELLS = {
     "Bands",
 }
 _CLAUSE_NUMBER = re.compile(
-    r"(?:^|[,;:(]|\b(?:of|with|and|including|showed|shows|revealed|had|has)\b)\s*"
+    r"(?:^|[,;:(]|\b(?:of|with|and|including|showed|shows|showing|revealed|revealing|had|has|"
+    r"comprising|demonstrating)\b)\s*"
     r"(?P<num>\d{1,6}(?:\.\d+)?)\s*(?P<pct>%)?\s*$"
 )
 # A cell's name in the singular after its number counts cells ("1 neutrophil") unless the
