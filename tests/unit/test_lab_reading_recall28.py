@@ -9,7 +9,9 @@ quoted as printed:
   neutrophils and 0% eosinophils", PMC11416202; "comprising 64.7% neutrophils",
   PMC11600914);
 - a lymphocyte subset told as a percentage of the lymphocytes, and the CD4/CD8 ratio ("helper
-  T cells (CD3+ CD4+) at 40.29%", "a CD4+/CD8+ ratio of 2.69", PMC11638744).
+  T cells (CD3+ CD4+) at 40.29%", "a CD4+/CD8+ ratio of 2.69", PMC11638744);
+- a count whose unit names its cells, no name before it ("(reaching up to 1028,000
+  platelets/mcL)", PMC11584938).
 """
 
 from __future__ import annotations
@@ -96,3 +98,105 @@ def test_a_count_comprising_percentages_gives_each_cell_its_own():
     assert ("Neutrophils", 64.7, "%", None) in read
     assert ("Lymphocytes", 21.6, "%", None) in read
     assert ("Neutrophils", 21.6, "%", None) not in read
+
+
+# --- a lymphocyte subset's share and the CD4/CD8 ratio --------------------------------------
+
+
+def test_a_t_cell_panel_in_percent_gives_each_subsets_share_and_the_ratio():
+    # MedRBench PMC11638744 (ataxia-telangiectasia): the shares had been lost (no count fits a
+    # percentage) and "total T lymphocytes" was taken out as a subset's name
+    text = (
+        "T cell subsets revealed total T lymphocytes at 58.39% (reference range: "
+        "50.00%–84.00%), helper T cells (CD3+ CD4+) at 40.29% (reference range: 27%–51%), and "
+        "cytotoxic T cells (CD3+ CD8+) at 15% (reference range: 15%–44%), with a CD4+/CD8+ "
+        "ratio of 2.69 (reference range: 0.71–2.87)."
+    )
+    assert _read(text) == [
+        ("CD3 percentage", 58.39, "%", None),
+        ("CD4 percentage", 40.29, "%", None),
+        ("CD8 percentage", 15.0, "%", None),
+        ("CD4/CD8 ratio", 2.69, None, None),
+    ]
+
+
+def test_a_subsets_percentage_named_after_its_cells_and_a_b_cell_share():
+    # MedRBench PMC11638744, the sister's panel
+    text = (
+        "T cell subsets showed a total T lymphocyte percentage of 63.97%, helper T cell (CD3+ "
+        "CD4+) percentage of 32.58%, cytotoxic T cell (CD3+ CD8+) percentage of 25.55%, and a "
+        "CD4+/CD8+ ratio of 1.28, all within normal ranges. However, the total B lymphocyte "
+        "percentage was reduced to 3.83% (reference range: 5.0%–18%)."
+    )
+    read = _read(text)
+    assert ("CD3 percentage", 63.97, "%", None) in read
+    assert ("CD19 percentage", 3.83, "%", None) in read
+    assert ("CD4/CD8 ratio", 1.28, None, None) in read
+
+
+def test_the_cd4_share_beside_the_cd4_count():
+    # PMC11462035 (a dev case since round twenty: the share had been a miss)
+    assert _read("CD4 count was 25 cells/mm3 and CD4 percentage was 6%") == [
+        ("CD4 count", 25.0, "cells/mm3", None),
+        ("CD4 percentage", 6.0, "%", None),
+    ]
+
+
+def test_a_subsets_count_named_by_its_markers_is_still_a_count():
+    # MedRBench PMC11489862: "(CD3+/CD4+) 608 cells/μL" is the helper cells' count
+    text = (
+        "Flow cytometry showed borderline low absolute T lymphocytes (CD3+/CD19-) 1688 cells/ "
+        "μL (1900-5900 cells/ μL) and low absolute Th lymphocyte (CD3+/CD4+) 608 "
+        "cells/μL(1400-4300 cells/ μL)."
+    )
+    read = _read(text)
+    assert ("CD4 count", 608.0, "cells/μL", None) in read
+    assert not [v for v in read if v[0].endswith("percentage")]
+
+
+def test_an_immunostains_share_of_a_biopsy_is_no_blood_subset():
+    # Guard: a bare marker with a percentage is a stain on tissue
+    text = "Immunohistochemistry: CD3 (+), CD8 (+, 30%), CD4+ (20%), Ki-67 (+, 5%)."
+    assert _read(text) == []
+
+
+def test_a_share_of_memory_b_cells_is_no_b_cell_share():
+    # Guard: MedRBench PMC11489862, a subset of the B cells
+    text = "and borderline low memory B-cells 2.81% (3.5-12.2%), nitroblue tetrazolium test"
+    assert _read(text) == []
+
+
+# --- a count whose unit names its cells, with no name before it -----------------------------
+
+
+def test_peaks_told_as_counts_whose_unit_names_the_cells_are_read():
+    # MedRBench PMC11584938: the last counts told; the platelets' peak is critical
+    text = (
+        "Given her severe and persistent thrombocytosis (reaching up to 1028,000 "
+        "platelets/mcL) with associated leukocytosis (reaching up to 26,900 WBCs/mcL) and "
+        "anemia, hematology was consulted."
+    )
+    values = parse_lab_values(text)
+    assert [(v.analyte, v.value) for v in values] == [("Platelets", 1028000.0), ("WBC", 26900.0)]
+    assert values[0].critical
+
+
+def test_a_count_named_before_its_cells_unit_is_read_once():
+    # Guard: PMC11584938's admission counts, named before the number
+    text = (
+        "Laboratory workup demonstrated a white blood cell (WBC) count of 18,700 WBCs/mcL with "
+        "83 % neutrophils, platelet count of 842,000 platelets/mcL, hemoglobin 8.1 g/dL."
+    )
+    read = [(v.analyte, v.value) for v in parse_lab_values(text)]
+    assert read.count(("WBC", 18700.0)) == 1
+    assert read.count(("Platelets", 842000.0)) == 1
+
+
+def test_a_lymphomas_flow_cytometry_ratio_is_no_blood_ratio():
+    # Guard: CUPCase row 1727 (dev's cr6-labs-aitl-...): a lymph node's atypical T cells
+    text = (
+        "Flow cytometry detected a small atypical T cell population with some co-expression "
+        "of CD10 and a CD4/CD8 ratio of 4.5:1."
+    )
+    assert _read(text) == []
+    assert _read("The CD4/CD8 ratio was 0.4.") == [("CD4/CD8 ratio", 0.4, None, None)]
