@@ -158,6 +158,45 @@ _IMMUNOLOGY: tuple[Analyte, ...] = (
     Analyte("NK cell count", IMMUNOLOGY, ("nk cells", "nk-cells", "nk cell count",
                                           "natural killer cells", "natural killer cell count"),
             (_u("/ul", 90, 600, 0, 10_000), _u("10^9/l", 0.09, 0.6, 0, 10))),
+    # A subset as its share of the lymphocytes, a count's kindred told apart by its unit
+    # (core.analysis.labs.result's _KINDRED_BY_UNIT reads "CD4 ... 6%" as the percentage and
+    # "helper T cells (CD3+/CD4+) 608 cells/μL" as the count): "T cell subsets revealed total
+    # T lymphocytes at 58.39% ..., helper T cells (CD3+ CD4+) at 40.29% ..., cytotoxic T cells
+    # (CD3+ CD8+) at 15% ..., with a CD4+/CD8+ ratio of 2.69", "the total B lymphocyte
+    # percentage was reduced to 3.83%" (MedRBench PMC11638744, twenty-eighth round), "CD4
+    # percentage was 6%" (PMC11462035). Usual adult ranges of a flow cytometry panel; a
+    # share is never above 100.
+    Analyte("CD3 percentage", IMMUNOLOGY, ("cd3 percentage", "cd3+ percentage", "cd3%",
+                                           "total t lymphocytes", "total t lymphocyte",
+                                           "total t lymphocyte percentage",
+                                           "t lymphocyte percentage", "t-cell percentage",
+                                           "t cell percentage"),
+            (_u("%", 55, 84, 0, 100),)),
+    Analyte("CD4 percentage", IMMUNOLOGY, ("cd4 percentage", "cd4+ percentage", "cd4%",
+                                           "cd4+%", "cd4+ t%", "percentage of cd4",
+                                           "helper t cells", "helper t cell", "t helper cells",
+                                           "helper t cell percentage", "cd3+ cd4+", "cd3+cd4+",
+                                           "cd3+/cd4+"),
+            (_u("%", 31, 60, 0, 100),)),
+    Analyte("CD8 percentage", IMMUNOLOGY, ("cd8 percentage", "cd8+ percentage", "cd8%",
+                                           "cd8+%", "percentage of cd8", "cytotoxic t cells",
+                                           "cytotoxic t cell", "cytotoxic t cell percentage",
+                                           "cd3+ cd8+", "cd3+cd8+", "cd3+/cd8+"),
+            (_u("%", 13, 41, 0, 100),)),
+    Analyte("CD19 percentage", IMMUNOLOGY, ("cd19 percentage", "cd19+ percentage",
+                                            "b lymphocyte percentage", "b-cell percentage",
+                                            "b cell percentage",
+                                            "total b lymphocyte percentage"),
+            (_u("%", 6, 25, 0, 100),)),
+    Analyte("NK cell percentage", IMMUNOLOGY, ("nk cell percentage", "nk-cell percentage",
+                                               "natural killer cell percentage"),
+            (_u("%", 5, 27, 0, 100),)),
+    # The helper to cytotoxic ratio the same panel reports: "CD4/CD8 ratio was 0.4"
+    # (PMC11587177), "CD4/CD8 ratio of 4.5" (CUPCase row 1727).
+    Analyte("CD4/CD8 ratio", IMMUNOLOGY, ("cd4/cd8 ratio", "cd4+/cd8+ ratio", "cd4:cd8 ratio",
+                                          "cd4 to cd8 ratio", "cd4/cd8+ ratio",
+                                          "cd4+:cd8+ ratio", "cd4/cd8"),
+            (_u("", 1.0, 3.6, 0, 50),)),
     Analyte("Beta-2 microglobulin", IMMUNOLOGY, ("beta-2 microglobulin", "beta 2 microglobulin",
                                                  "beta-2-microglobulin", "β2-microglobulin",
                                                  "β2 microglobulin", "b2-microglobulin",

@@ -86,7 +86,11 @@ def test_the_subsets_told_respectively_go_each_to_its_own_name() -> None:
 def test_a_stain_or_a_subsets_percentage_is_no_count() -> None:
     # a pathology report names the markers of a stain; a percentage is no count per volume
     assert _read("The tumour cells were positive for CD3 and CD8, and NK cells were absent.") == []
-    assert _read("Flow cytometry: CD3 cells 60%, CD8+ cells 20%.") == []
+    # ... and a subset's percentage is its share of the lymphocytes, no count (recall28)
+    assert _read("Flow cytometry: CD3 cells 60%, CD8+ cells 20%.") == [
+        ("CD3 percentage", None, 60.0, "%"),
+        ("CD8 percentage", None, 20.0, "%"),
+    ]
     assert _read("Immunohistochemistry showed B cells positive for CD20.") == []
 
 

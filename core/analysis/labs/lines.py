@@ -6,7 +6,8 @@ from __future__ import annotations
 import csv
 import re
 
-from core.analysis.labs.number_first import CELLS, VALUE_FIRST
+from core.analysis.labs.daily_amounts import daily_amounts_per_day
+from core.analysis.labs.number_first import CELLS, VALUE_FIRST, counts_named_in_their_unit
 from core.analysis.labs.other_names import without_other_names, without_protein_changes
 from core.analysis.labs.patterns import (
     ALIASES,
@@ -385,6 +386,7 @@ def clean_line(line: str) -> str:
     line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
     line = _DELTA_MARK.sub("  ", line)
     line = _PER_24_HOURS.sub("/24h", _MM_HG.sub("mmHg", line))
+    line = counts_named_in_their_unit(daily_amounts_per_day(line))
     line = _ION_CHARGE.sub(_charge, line).translate(_SUBSCRIPTS)
     line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)
     line = _ASSAY_SENSITIVITY.sub(" ", line)

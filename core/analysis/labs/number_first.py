@@ -16,7 +16,10 @@ from core.vocabulary.units import unit_key
 VALUE_FIRST = {"segs", "stabs", "bands", "lymphs", "monos", "eos", "basos", "polys", "pmns"}
 _LEADING_NUMBER = re.compile(r"(?<![\d.])(?P<num>\d{1,3}(?:\.\d)?)\s*(?P<pct>%)?\s*$")
 # Cells counted in a sentence, number first: "showed 0 white blood cells, 3200 red blood
-# cells", "with 11 red cells", "5% bands, 54% lymphocytes". The number must open its clause.
+# cells", "with 11 red cells", "5% bands, 54% lymphocytes". The number must open its clause,
+# also after a participle: "with a differential showing 70% neutrophils and 0% eosinophils"
+# (MedRBench PMC11416202), "a white blood cell count of 4.82 × 109/L ..., comprising 64.7%
+# neutrophils" (PMC11600914): the first of each list was lost (twenty-eighth round).
 CELLS = {
     "WBC",
     "RBC",
@@ -28,7 +31,8 @@ CELLS = {
     "Bands",
 }
 _CLAUSE_NUMBER = re.compile(
-    r"(?:^|[,;:(]|\b(?:of|with|and|including|showed|shows|revealed|had|has)\b)\s*"
+    r"(?:^|[,;:(]|\b(?:of|with|and|including|showed|shows|showing|revealed|revealing|had|has|"
+    r"comprising|demonstrating)\b)\s*"
     r"(?P<num>\d{1,6}(?:\.\d+)?)\s*(?P<pct>%)?\s*$"
 )
 # A cell's name in the singular after its number counts cells ("1 neutrophil") unless the
@@ -133,3 +137,33 @@ def read_number_first(analyte: Analyte, clause: str, segment: str) -> Outcome:
     # is read (``with_usual_range``); a CSF or urine value ("CSF analysis: 68 glucose") none,
     # never the blood's.
     return Outcome(LabValue(analyte=analyte.name, value=value))
+
+
+# A count whose unit names its cells, number first and no name before it: "severe and
+# persistent thrombocytosis (reaching up to 1028,000 platelets/mcL) with associated
+# leukocytosis (reaching up to 26,900 WBCs/mcL)" (MedRBench PMC11584938, recall28: the peaks,
+# the last counts told, were lost, "platelets/mcL" taken whole for a unit). The cells' name
+# is put before the number, as rewrite._CELLS_IN_UNIT does for "21 × 10^9 platelets/L"; where
+# a name leads to the number ("a white blood cell (WBC) count of 18,700 WBCs/mcL") the name
+# has read it and the line is left, and so where a power of ten comes before the number
+# ("10.41 × 10 3 platelets/µL" is "10.41 × 10^3/µL"). Cells named in words ("0 leukocytes/μL
+# and 50 erythrocytes/μL" of a CSF) are read number first already (read_value_first).
+_COUNT_NAMED_IN_UNIT = re.compile(
+    r"(?i)(?<![\d.,])(?P<num>\d{1,4}(?:,\d{3})+|\d{1,7})\s+"
+    r"(?P<cells>platelets|WBCs?|RBCs?)"
+    r"\s*/\s*(?P<volume>mcL|[µμu]L|mm3|mm³)\b"
+)
+
+
+def counts_named_in_their_unit(line: str) -> str:
+    """The line with each count written "1028,000 platelets/mcL" after no name of a test
+    written "platelets 1028000 /mcL"."""
+
+    def named(match: re.Match[str]) -> str:
+        leading = re.split(r"[(;:]|,\s|\.\s", line[: match.start()])[-1]
+        if ANALYTE_NAME.search(leading) or re.search(r"\b10\s*\^?\s*$", leading):
+            return match.group()
+        count = match.group("num").replace(",", "")
+        return f"{match.group('cells')} {count} /{match.group('volume')}"
+
+    return _COUNT_NAMED_IN_UNIT.sub(named, line)

@@ -68,7 +68,13 @@ _OTHER_NAMES = re.compile(
     r"|(?i:\b(?:calcium|Ca)\s+scores?\b)"
     # a lymphocyte subset, not the lymphocyte count: "borderline low absolute T lymphocytes
     # (CD3+/CD19-) 1688 cells/ μL" (PMC11489862); after "CD4+" it is the CD4 count's own name
-    r"|(?<![+\w])(?<!\+\s)(?<!CD\d\s)(?:T|B|NK|Th)[\s-]+(?i:lymphocytes?)\b"
+    # (since recall28 a subset's share named as such is read: "total T lymphocytes at
+    # 58.39%", "the total B lymphocyte percentage was reduced to 3.83%", PMC11638744)
+    r"|(?<![+\w])(?<!\+\s)(?<!CD\d\s)(?<![Tt]otal\s)(?:T|B|NK|Th)[\s-]+(?i:lymphocytes?)\b"
+    r"(?!\s+(?i:percentage))"
+    # a subset of a subset: "borderline low memory B-cells 2.81% (3.5-12.2%)" (PMC11489862)
+    # is a share of the B cells, not the B cells' share of the lymphocytes (recall28)
+    r"|(?i:\b(?:memory|na[iï]ve|switched|transitional|regulatory)\s+[BT][\s-]*(?:cells?|lymphocytes?)\b)"
 )
 # A protein change in the HGVS nomenclature: the amino acid's three-letter code, the residue's
 # number glued to it, then what it became (another code, a stop, a deletion, a frame shift):

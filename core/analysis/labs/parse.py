@@ -89,6 +89,28 @@ _ONLY_RANGES = re.compile(
 )
 _ABSOLUTE = re.compile(r"(?i)\babsolute\b|^(?:AEC|ANC|ALC)$")
 _ABSOLUTE_BEFORE = re.compile(r"(?i)\b(?:absolute|abs\.?)\s*$")
+# A lymphocyte subset's share read from a bare marker ("CD4+ (20%)") is an immunostain's
+# share of a biopsy's cells; a blood subset's share is named ("CD4 percentage was 6%",
+# "helper T cells (CD3+ CD4+) at 40.29%", recall28).
+_SUBSET_SHARES = {
+    "CD3 percentage",
+    "CD4 percentage",
+    "CD8 percentage",
+    "CD19 percentage",
+    "CD4/CD8 ratio",
+}
+_BARE_MARKER = re.compile(r"(?i)CD\d{1,2}\+?")
+# ... and a share or ratio told of an atypical population or a tissue is a lymphoma's flow
+# cytometry: "Flow cytometry detected a small atypical T cell population with some
+# co-expression of CD10 and a CD4/CD8 ratio of 4.5:1" (a lymph node's; CUPCase row 1727, dev's
+# cr6-labs-aitl-hypercalcaemia-ranges-after-semicolon-list-bounds-pthrp); "The infiltrate was
+# composed of CD4 cells (60%)" (a biopsy's, round seventeen).
+_TISSUE_FLOW = re.compile(
+    r"(?i)\b(?:atypical|aberrant|abnormal|clonal|neoplastic|malignant)\s+(?:[\w-]+\s+){0,2}"
+    r"(?:population|cells|lymphocytes|clone)\b|\b(?:lymph\s+node|biopsy|tissue|bone\s+marrow"
+    r"|bronchoalveolar|lavage|effusion|ascit\w*|cerebrospinal|csf|infiltrat\w*|stain\w*"
+    r"|immunohisto\w*)\b"
+)
 # The name a body fluid's pH is written under (rewrite.py's _fluid_ph): a fluid's, never blood's.
 _FLUID_PH_KEY = alias_key("fluid pH")
 _FLUID_PH = BY_NAME["Body fluid pH"]
@@ -892,6 +914,10 @@ class _State:
             told = (  # the sentence the value is told in
                 sentences[-1] + match.group() + re.split(r"\.(?:\s|$)", line[match.end() :])[0]
             )
+            if value.analyte in _SUBSET_SHARES and (
+                _BARE_MARKER.fullmatch(match.group()) or _TISSUE_FLOW.search(told)
+            ):
+                continue  # a stain's or a lymphoma's flow cytometry, no blood subset
             if value.comparator and _CRITERIA.search(told):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
             clause = (  # the part of the sentence between semicolons the value is told in

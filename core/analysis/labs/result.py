@@ -547,7 +547,18 @@ def _si_count_unit(target: Analyte, unit: str | None) -> str | None:
 #   seconds: "a prothrombin time (PT) of 76%" (Journal of Medical Case Reports, CUPCase row
 #   4374), "Prothrombin time was 25%, aspartate aminotransferase was 10 times normal" (row
 #   1263). Without this the percent was refused as no time, and the result lost.
-_KINDRED_BY_UNIT = {"Total T4": "Free T4", "Total T3": "Free T3", "PT": "PT activity"}
+# - a lymphocyte subset in percent is its share of the lymphocytes, in cells per volume its
+#   count: "CD4 percentage was 6%" (MedRBench PMC11462035), "helper T cells (CD3+ CD4+) at
+#   40.29%" (PMC11638744), "Th lymphocyte (CD3+/CD4+) 608 cells/μL" (PMC11489862).
+_KINDRED_BY_UNIT = {
+    "Total T4": "Free T4",
+    "Total T3": "Free T3",
+    "PT": "PT activity",
+    **{f"{subset} count": f"{subset} percentage" for subset in ("CD3", "CD4", "CD8", "CD19")},
+    **{f"{subset} percentage": f"{subset} count" for subset in ("CD3", "CD4", "CD8", "CD19")},
+    "NK cell count": "NK cell percentage",
+    "NK cell percentage": "NK cell count",
+}
 
 
 def _kindred_by_unit(target: Analyte, unit: str | None) -> Analyte:
