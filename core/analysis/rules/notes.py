@@ -811,7 +811,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
     # A stated name the reader does not know whole ("confirmed the lesion to be an
     # intraosseous lipoma", PMC11460249): read by its head, less surely (head_names.py).
     heads = _stated_heads(sentence, spans) if stating else set()
-    spans += [x for x in heads]
+    spans += sorted(heads, key=lambda x: (x[0], x[1]))  # a set's order is the hash's
     spans = _without_long_form_words(sentence, spans)
     if terms and re.search(_POST_PROCEDURE, sentence):
         # A procedure's complication is known by the code set's terms too, stated or not.
