@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from core.analysis.labs.reference import Patient
-from core.analysis.labs.whose import RELATIVES
+from core.analysis.labs.whose import PARENTS_AGE, RELATIVES
 
 # The roles a person's heading gives its column before the table is resolved; after it, each
 # is "result" (the patient's) or "another" (someone else's, never read).
@@ -89,9 +89,6 @@ def person_column(cell: str) -> str | None:
     return None
 
 
-_PARENTS_AGE = 12  # as whose.py: a patient this old is not the newborn beside them
-
-
 def whose(roles: list[str | None], cells: list[str], patient: Patient | None) -> list[str | None]:
     """``roles`` (one a heading, "result" for the patient's, a person's role, None for any
     other) with each person's role resolved to "result" or "another": a parent's or a
@@ -103,9 +100,9 @@ def whose(roles: list[str | None], cells: list[str], patient: Patient | None) ->
     newborns = [i for i, role in enumerate(roles) if role == NEWBORN]
     own: int | None = None
     age = patient.age if patient is not None else None
-    if age is not None and age < _PARENTS_AGE and len(newborns) == 1 and parents:
+    if age is not None and age < PARENTS_AGE and len(newborns) == 1 and parents:
         own = newborns[0]
-    elif age is not None and age >= _PARENTS_AGE and newborns and parents:
+    elif age is not None and age >= PARENTS_AGE and newborns and parents:
         sex = patient.sex if patient is not None else None
         fitting = [
             i

@@ -82,7 +82,7 @@ _NEWBORN_TOLD = re.compile(
     r"|\bcord\s+(?:blood\s+|arterial\s+|venous\s+)?(?:ph|gas(?:es)?|blood|lactate|"
     r"p?co2|base)"
 )
-_PARENTS_AGE = 12  # a patient this old is not the newborn a report tells of beside them
+PARENTS_AGE = 12  # a patient this old is not the newborn a report tells of beside them
 
 
 # The sentence after one that tells the newborn's results goes on with the baby's when it
@@ -101,7 +101,7 @@ def a_newborns_sentence(told: str, patient: Patient, previous: str = "") -> bool
     """Whether ``told`` (the whole sentence a value is told in) is about the newborn, in a
     case whose patient is old enough to be the parent; ``previous`` is the sentence before,
     whose newborn's results a sentence naming no one goes on with."""
-    if patient.age is None or patient.age < _PARENTS_AGE:
+    if patient.age is None or patient.age < PARENTS_AGE:
         return False
     if _NEWBORN_TOLD.search(told):
         return True
