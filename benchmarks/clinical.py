@@ -19,6 +19,7 @@ issue's targets for ``test`` are printed beside it.
 from __future__ import annotations
 
 import argparse
+import json
 import mimetypes
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from benchmarks import clinical_readings
 from benchmarks.clinical_scoring import (
+    CLINICAL_DIR,
     SPLITS,
     Case,
     CaseScore,
@@ -252,6 +254,31 @@ def by_kind(cases: list[Case], scores: list[CaseScore]) -> dict[str, Figures]:
     return {kind: figures(part) for kind, part in sorted(kinds.items())}
 
 
+DRAWS_FILE = "draws.json"  # in a split's folder: the draws it grew by, in order
+
+
+def draws_of(folder: Path) -> list[tuple[str, frozenset[str]]]:
+    """The draws a split grew by, in the order they were added: (name, case ids)."""
+    path = folder / DRAWS_FILE
+    if not path.exists():
+        return []
+    listed = json.loads(path.read_text(encoding="utf-8"))["draws"]
+    return [(draw["name"], frozenset(draw["cases"])) for draw in listed]
+
+
+def by_draw(cases: list[Case], draws: list[tuple[str, frozenset[str]]]) -> dict[str, list[Case]]:
+    """The split as it stood before each draw and after the last ("first59", "first85",
+    ...), then each draw alone: a figure quoted in an earlier round stays comparable."""
+    groups: dict[str, list[Case]] = {}
+    for count in range(len(draws) + 1):
+        later = {case_id for _, ids in draws[count:] for case_id in ids}
+        stage = [case for case in cases if case.case_id not in later]
+        groups[f"first{len(stage)}"] = stage
+    for name, ids in draws:
+        groups[name] = [case for case in cases if case.case_id in ids]
+    return groups
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=SPLITS, nargs="*", help="splits to run (default: both)")
@@ -260,6 +287,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="print the figures only")
     parser.add_argument(
         "--by-kind", action="store_true", help="also print each kind of document's figures"
+    )
+    parser.add_argument(
+        "--by-draw",
+        action="store_true",
+        help="also print the figures of each draw the split grew by (its draws.json)",
     )
     parser.add_argument(
         "--record-readings",
@@ -298,6 +330,15 @@ def main(argv: list[str] | None = None) -> int:
             for kind, result in by_kind(cases, scores).items():
                 count = sum(case.kind == kind for case in cases)
                 print(f"kind={kind} cases={count} {result.line(split)}")
+        if args.by_draw and args.cases is None:
+            scored = dict(zip((case.case_id for case in cases), scores, strict=True))
+            for name, group in by_draw(cases, draws_of(CLINICAL_DIR / split)).items():
+                part = [scored[case.case_id] for case in group]
+                print(f"draw={name} cases={len(group)} {figures(part).line(split)}")
+                if args.by_kind:
+                    for kind, result in by_kind(group, part).items():
+                        count = sum(case.kind == kind for case in group)
+                        print(f"draw={name} kind={kind} cases={count} {result.line(split)}")
     status = 0
     for split, result in results.items():
         # the held-out split against issue #29's targets; dev (or a folder) against #12's

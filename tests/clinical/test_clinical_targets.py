@@ -15,8 +15,9 @@ import hashlib
 import pytest
 
 from benchmarks import clinical_readings
-from benchmarks.clinical import DEV_FLOORS, TEST_FLOORS, by_kind, run
+from benchmarks.clinical import DEV_FLOORS, TEST_FLOORS, by_draw, by_kind, draws_of, run
 from benchmarks.clinical_scoring import (
+    CLINICAL_DIR,
     CaseScore,
     Figures,
     article_ids,
@@ -112,6 +113,40 @@ def test_each_kind_of_document_adds_up_to_the_split(
     assert kinds["radiology_report"].plausible_dx == pytest.approx(
         sum(s.plausible for s in radiology) / len(radiology)
     )
+
+
+def test_the_held_out_draws_name_cases_of_the_split_once_each() -> None:
+    """`--by-draw` prints the held-out split as it stood before each draw: every drawn id is
+    a case of the split, in one draw only, and the split's first cases are in none."""
+    cases = load_split("test")
+    draws = draws_of(CLINICAL_DIR / "test")
+    ids = [case_id for _, drawn in draws for case_id in drawn]
+    assert len(draws) >= 2 and len(ids) == len(set(ids))
+    assert set(ids) <= {case.case_id for case in cases}
+    groups = by_draw(cases, draws)
+    first = next(iter(groups.values()))  # the split as first made
+    assert [len(group) for name, group in groups.items() if name.startswith("first")] == sorted(
+        len(group) for name, group in groups.items() if name.startswith("first")
+    )
+    assert groups[f"first{len(cases)}"] == cases
+    assert first and not {case.case_id for case in first} & set(ids)
+    for name, drawn in draws:
+        assert {case.case_id for case in groups[name]} == drawn
+
+
+def test_a_split_grown_by_draws_is_grouped_before_each_draw() -> None:
+    """Four cases, two draws of one: the split stood at two, then three, then four."""
+    cases = load_split("dev")[:4]
+    a, b, c, d = (case.case_id for case in cases)
+    groups = by_draw(cases, [("one", frozenset({c})), ("two", frozenset({a}))])
+    named = {name: [case.case_id for case in group] for name, group in groups.items()}
+    assert named == {
+        "first2": [b, d],
+        "first3": [b, c, d],
+        "first4": [a, b, c, d],
+        "one": [c],
+        "two": [a],
+    }
 
 
 def test_a_source_that_took_the_diagnosis_out_counts_for_values_not_for_diagnoses(
