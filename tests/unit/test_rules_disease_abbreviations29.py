@@ -4,6 +4,8 @@
    can hold ("Foundation Medicine (FM)", "gravida/para/abortus (GPA)") is no rival of the
    disease's meaning; a disease, an organism, a site, a result, a test or a procedure is, and
    such names must stay at most a third of an abbreviation's definitions.
+2. A negation of an action not taken ("and cardiac catheterization was not performed") stays
+   in its clause: no disease is performed.
 The quoted words are the pool reports' own; each test names its report.
 """
 
@@ -94,3 +96,32 @@ def test_the_header_tells_the_rule() -> None:
     text = "\n".join(header())
     assert "a statement of a diagnosis can hold" in text
     assert "Foundation Medicine (FM)" in text
+
+
+# 2. A negation of an action not taken stays in its clause.
+
+
+def test_an_action_not_taken_after_the_stated_diagnosis_does_not_deny_it() -> None:
+    # PMC11624525 (fulminant myocarditis; main read an elevated troponin): the catheterization
+    # was not performed, the myocarditis was diagnosed.
+    sentence = (
+        "Since the patient did not meet the criteria for acute inferior-posterior wall"
+        " myocardial infarction, the diagnosis was revised to acute FM and cardiac"
+        " catheterization was not performed."
+    )
+    assert "I51.4" in _stated(sentence)
+    assert "I40" in _stated(
+        "The diagnosis was revised to acute myocarditis and a biopsy was not performed."
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The diagnosis of myocarditis was not confirmed.",
+        "The findings were not consistent with myocarditis and a biopsy was not performed.",
+        "The diagnosis of myocarditis and pericarditis was not confirmed.",
+    ],
+)
+def test_a_diagnosis_denied_stays_denied(sentence: str) -> None:
+    assert not {"I40", "I51", "I30"} & {c[:3] for c in _stated(sentence)}
