@@ -17,7 +17,14 @@ usage: python scripts/build_disease_abbreviations.py <DO git directory> <corpus 
    words that do not spell it ("twice daily (BD)") is another meaning too. A definition agrees
    where its long form is one of DO's names of the disease or ends in a term the reader codes
    in the same category. Each article counts once per meaning. Kept: defined in at least
-   ``MIN_ARTICLES`` articles, at least ``MIN_AGREEING`` of the defining articles agreeing.
+   ``MIN_ARTICLES`` articles, at least ``MIN_AGREEING`` of its rival meanings' articles
+   agreeing. The reader reads the abbreviation only in a statement of the case's diagnosis,
+   so the rivals are the meanings such a statement can hold (``disease_meanings``): a
+   disease, an organism, a site ("a thrombus in the RA"), a result, a test or a procedure
+   ("confirmed by EES"). A name of none of these ("Foundation Medicine (FM)", "gravida/para/
+   abortus (GPA)", "twice daily (BD)") is no rival, but such names must stay at most a third
+   of the definitions (``MIN_DISEASE_SHARE``: "lipoarabinomannan (LAM)" in 2 of 5 articles
+   is too many).
 3. Collisions: an abbreviation the hand list, a medicine or an organism already reads, a code
    of no disease (R, Z, S, T, V-Y), a lab catalogue name or unit, or a word the articles write
    in lower case ("as", "iris", "net") is left out.
@@ -71,6 +78,9 @@ MIN_ARTICLES = 2
 # otherwise, settles it (CLL: 2 articles, 1 without the pool report's own).
 MIN_ARTICLES_DO = 1
 MIN_AGREEING = 0.9
+# The articles defining an abbreviation as a rival of a disease, of all that define it: two in
+# three ("lipoarabinomannan (LAM)", a test, in 2 of 5 articles: no).
+MIN_DISEASE_SHARE = 2 / 3
 LOWER_ARTICLES = 3
 
 
@@ -203,6 +213,51 @@ def agrees(each: str, code: str, keys: set[str]) -> bool:
 _CODE = re.compile(r"[A-Z][0-9][0-9A-Z](?:\.[0-9A-Z]{1,4})?")
 
 
+def disease_meanings(told: Counter[str]) -> int:
+    """In how many articles a definition is a rival where a diagnosis is stated: a code; a long
+    form the reader does not code that holds a disease's word ("extrapulmonary tb",
+    "superior mesenteric artery syndrome": a disease the reader cannot code is still one);
+    an organism ("Mycoplasma pneumoniae (MP)": its infection, "diagnosed with MP"); a site
+    ("right atrium (RA)", "common hepatic duct (CHD)": "consistent with a thrombus in the RA")
+    or a test's result ("wild type (WT)"), which a statement's clause may hold. Words that do
+    not spell the abbreviation ("unspelled: twice daily"), a company's, a protein's or a
+    score's name are none: no statement of a diagnosis names them."""
+    return sum(
+        n
+        for each, n in told.items()
+        if _CODE.fullmatch(each)
+        or (
+            not each.startswith("unspelled")
+            and (
+                _RIVAL_WORD.search(each)
+                or _AGENT.search(each)
+                or any(o.pattern.search(each) for o in ORGANISMS)
+            )
+        )
+    )
+
+
+# A word of a disease or a kind of one, of a site, or of a test's result, in a long form the
+# reader does not code.
+_RIVAL_WORD = re.compile(
+    r"(?i)(?:itis|omas?|os[ie]s|a?emia|pathy|plasia|trophy|sclerosis|stenosis|ectasia)\b|"
+    r"\b(?:syndrome|disease|disorder|deficiency|cancer|infection|failure|insufficiency|"
+    r"hypertension|tb|tuberculosis|aneurysm|malformation|palsy|fever|injury|tumou?rs?|"
+    r"lesions?|dystrophy|arrest|embolism|thrombosis|infarction|ha?emorrhage|ulcers?|"
+    r"fracture|fistula|hernia|cysts?|abscess|anomal(?:y|ies)|neoplasms?|leuka?emia|spectrum|"
+    r"accreta|dysfunction|degeneration|dysgenesis|agenesis|atresia|paralysis|myeloma|"
+    r"pneumonia|sepsis|shock|obstruction|occlusion|dissection|"
+    # sites
+    r"arter(?:y|ies)|veins?|duct|atri(?:um|al)|ventric\w*|valves?|nerves?|nodes?|lobes?|"
+    r"glands?|bones?|muscles?|ligaments?|canal|sinus|space|wall|root|tract|cord|plexus|"
+    r"septum|aorta|junction|fossa|cortex|matter|nucleus|"
+    # results and values ("variant (AF 0.48)"), procedures and tests ("confirmed by EES")
+    r"wild[-\s]type|mutation|variant|positive|negative|frequency|ratio|fraction|index|score|"
+    r"level|count|surgery|resection|biopsy|therapy|treatment|imaging|scan|test|assay|"
+    r"\w+(?:ectomy|otomy|ostomy|oscopy|ography|plasty))\b"
+)
+
+
 def collisions(texts: list[str]) -> tuple[set[str], set[str]]:
     """What an abbreviation must not be: the capitals of a lab name or a unit; and the words
     the articles write in lower case (in ``LOWER_ARTICLES`` of them or more: "as", "iris",
@@ -268,7 +323,9 @@ def main(repo: str, *corpora: str) -> None:
             why = "a lower-case word"
         elif total < (MIN_ARTICLES_DO if source == "DO" else MIN_ARTICLES):
             why = "defined in too few articles"
-        elif agree < MIN_AGREEING * total:
+        elif disease_meanings(told) < MIN_DISEASE_SHARE * total:
+            why = "mostly a name of no disease"
+        elif agree < MIN_AGREEING * disease_meanings(told):
             why = "another meaning"
         counts[f"{source}: {why or 'kept'}"] += 1
         if agree:
@@ -291,10 +348,14 @@ def main(repo: str, *corpora: str) -> None:
         "#   codes are the loaded ICD-10-CM code set's.\n"
         f"# Usage: {len(texts)} case reports, each read for its own definitions:\n#   {CORPORA}.\n"
         f"# Kept: defined in >= {MIN_ARTICLES} articles (DO's acronyms: >= {MIN_ARTICLES_DO}),"
-        f" >= {MIN_AGREEING:.0%} of them with one\n"
-        "#   disease's meaning (DO's where DO gives the acronym); not read by the hand list, no\n"
-        "#   chapter R, Z, S, T or V-Y code, no lab name or unit, no gene symbol's shape (NF2,\n"
-        f"#   NPC1), no word written in lower case in >= {LOWER_ARTICLES} of the articles.\n"
+        f" >= {MIN_AGREEING:.0%} of those that give it\n"
+        "#   a meaning a statement of a diagnosis can hold (a disease, an organism, a site, a\n"
+        "#   result, a test, a procedure) with one disease's meaning (DO's where DO gives the\n"
+        f"#   acronym), those meanings >= {MIN_DISEASE_SHARE:.0%} of all"
+        ' ("Foundation Medicine (FM)" is\n'
+        "#   none); not read by the hand list, no chapter R, Z, S, T or V-Y code, no lab name or\n"
+        "#   unit, no gene symbol's shape (NF2, NPC1), no word written in lower case in >= "
+        f"{LOWER_ARTICLES}\n#   of the articles.\n"
         f"# Counts: {counts['acronyms']} acronyms in DO's subsets,"
         f" {counts['acronyms of a disease with one usable code']} of a disease with one usable\n"
         f"#   code, {counts['candidates']} DO candidates; {counts['usage candidates']} more"

@@ -7,8 +7,11 @@ abbreviation where the document defines it (``notes.defined_abbreviations``) or 
 ``disease_abbreviations.tsv`` beside this module from maintained sources: the Human Disease
 Ontology's acronym synonyms (DO, CC0 1.0) of diseases with one ICD-10-CM code, kept only where
 the case-report literature settles the meaning (at least 90 % of the articles that define the
-abbreviation give it the disease's meaning, in two articles or more; one for DO's acronyms);
-the abbreviations the articles define after a long form the reader codes are candidates too.
+abbreviation as something a statement of a diagnosis can hold, a disease, an organism, a site,
+a result, a test or a procedure, give it the disease's meaning, in two articles or more; one
+for DO's acronyms; a company's or a count's name, "Foundation Medicine (FM)", "gravida/para/
+abortus (GPA)", is no rival while such names stay at most a third of the definitions); the
+abbreviations the articles define after a long form the reader codes are candidates too.
 None is the hand list's, a lab name, a unit, a gene symbol's shape or a lower-case word. The
 header names the release, the licence and the counts.
 

@@ -1040,6 +1040,11 @@ def _negated(sentence: str, start: int, end: int, before: str) -> bool:
     # malignant melanoma with a proximal resected margin, and bilateral inguinal lymph node
     # specimens were negative and tumor-free" (Cureus 2024, PMC11573236).
     own = re.search(r",\s+(?:and|but|while|whereas)\s|;", sentence[end:])
+    # Nor back from an action not taken after it: "the diagnosis was revised to acute FM and
+    # cardiac catheterization was not performed" (PMC11624525): no disease is performed.
+    undone = _NOT_DONE.search(sentence[end:])
+    if undone is not None and (own is None or undone.start() < own.start()):
+        own = undone
     # Unless the statement names a list as its subject, excluded after its last item: "The
     # diagnoses of a mycological cause, porokeratosis of Mibelli, and sub-acute lupus
     # erythematous were excluded" (CaseReportBench): the ", and" closes the list, and the
@@ -1053,6 +1058,16 @@ def _negated(sentence: str, start: int, end: int, before: str) -> bool:
     if comma >= 0 and "," not in before[statement.end() :]:
         return is_negated(sentence[comma + 2 :], start - comma - 2, end - comma - 2)
     return is_negated(sentence, start, end)
+
+
+# A clause of an action not taken ("and cardiac catheterization was not performed"): what is
+# not performed, done or documented is a procedure or a record, never a disease, so the
+# negation stays in its clause.
+_NOT_DONE = re.compile(
+    r"(?i)\s(?:and|but)\s[^,;]{0,60}?\b(?:was|were)\s+not\s+(?:performed|done|possible|"
+    r"available|documented|required|needed|necessary|indicated|given|started|obtained|"
+    r"carried\s+out|pursued|attempted|feasible)\b"
+)
 
 
 # A list of known conditions opened by the patient's history or by what the patient is known
