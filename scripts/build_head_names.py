@@ -103,7 +103,7 @@ def main(path: str) -> None:
             words = code_words(icd, code)
             description = icd.get_description(code)
             ((main, _),) = row_path
-            if not referred and names_it_alone(main, code):
+            if not referred and names_it_alone(main.split(",")[0], code):
                 row_path = ((main, ""),)  # whole: its code names the word ("Ileus (bowel)")
             for name in names_of(row_path, code, description, words, referred, guarded_word):
                 if term_key(name) not in known and heads_a_name(name, code, referred):

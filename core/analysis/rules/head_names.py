@@ -9,6 +9,9 @@ Index to Diseases that have a code of their own and that the one-word guard
 rules (no chapter R, Z, S, T or V-Y, no value's or tissue's name: "granuloma",
 "hyperkeratosis" are a tissue's look) and with a disease's ending, so "mass", "lesion",
 "tumour" or "cyst" never head a name: they are findings, the code set's own terms decide.
+A word without that ending heads a name where its main term's own code, of chapters A to Q,
+names it alone ("Ileus" K56.7 "Ileus, unspecified", "Cataract" H26.9 "Unspecified cataract",
+"Aneurysm" I72.9 "Aneurysm of unspecified site"; reader-head29).
 
 The head is read only at the end of the phrase a statement of the case's diagnosis names
 ("diagnosed with", "confirmed", "consistent with", notes._STATED_INLINE), where the phrase
