@@ -35,6 +35,9 @@ from tests.unit.notes_reading import note_facts, primary_code
         ),
         # PMC11461948: "Epilepsy" G40.909 "Epilepsy, unspecified, not intractable, ...".
         ("She was diagnosed with epilepsy and left-sided hemiparesis.", "G40.909"),
+        # PMC11609380 (tetanus): the main term "Tetanus, tetanic" A35 "Other tetanus", read by
+        # its first form.
+        ("Hence, he was clinically diagnosed with tetanus.", "A35"),
         # CUPCase cup1776: "diagnosed as having an ileus", the verb before the name skipped.
         (
             "After the second paracentesis, she was diagnosed as having an ileus and a "
