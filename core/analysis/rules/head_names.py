@@ -9,6 +9,9 @@ Index to Diseases that have a code of their own and that the one-word guard
 rules (no chapter R, Z, S, T or V-Y, no value's or tissue's name: "granuloma",
 "hyperkeratosis" are a tissue's look) and with a disease's ending, so "mass", "lesion",
 "tumour" or "cyst" never head a name: they are findings, the code set's own terms decide.
+A word without that ending heads a name where its main term's own code, of chapters A to Q,
+names it alone ("Ileus" K56.7 "Ileus, unspecified", "Cataract" H26.9 "Unspecified cataract",
+"Aneurysm" I72.9 "Aneurysm of unspecified site"; reader-head29).
 
 The head is read only at the end of the phrase a statement of the case's diagnosis names
 ("diagnosed with", "confirmed", "consistent with", notes._STATED_INLINE), where the phrase
@@ -27,8 +30,7 @@ from pathlib import Path
 
 from core.analysis.rules.conditions import Condition
 from core.analysis.rules.disease_names import shipped_names
-from core.analysis.rules.icd_terms import singular_word
-from core.analysis.rules.neoplasms import EXTRA_SITE_ADJECTIVES, SITE_ADJECTIVES
+from core.analysis.rules.icd_terms import ALL_SITE_ADJECTIVES, singular_word
 from core.icd10 import code_set
 
 DATA = Path(__file__).with_suffix(".tsv")  # head_names.tsv, beside this module
@@ -36,7 +38,7 @@ DATA = Path(__file__).with_suffix(".tsv")  # head_names.tsv, beside this module
 # What may come between a statement and the name it states: articles, "the diagnosis of",
 # and the thing the result names as the disease ("confirmed the lesion to be an").
 _LEAD = re.compile(
-    r"(?i)\s*(?:(?:an?|the|this|final|definitive|(?:a\s+)?diagnosis\s+of)\s+)*"
+    r"(?i)\s*(?:(?:an?|the|this|final|definitive|having|(?:a\s+)?diagnosis\s+of)\s+)*"
     r"(?:(?:lesion|mass|tumou?r|nodule|swelling|finding)s?\s+(?:to\s+be|as)\s+(?:an?\s+)?)?"
 )
 # Where the name ends: punctuation, or a word that joins it to another clause or qualifier.
@@ -57,9 +59,10 @@ def head_names() -> dict[str, str]:
 
 @cache
 def _site_nouns() -> dict[str, str]:
-    """A site's noun or adjective (lower case) -> its noun, as the code set writes it."""
+    """A site's noun or adjective (lower case) -> its noun, as the code set writes it: the
+    inverse of the index's site wordings' list (icd_terms.ALL_SITE_ADJECTIVES), one source."""
     nouns: dict[str, str] = {}
-    for noun, forms in {**SITE_ADJECTIVES, **EXTRA_SITE_ADJECTIVES}.items():
+    for noun, forms in ALL_SITE_ADJECTIVES.items():
         nouns[noun] = noun
         for form in forms:
             nouns.setdefault(form, noun)

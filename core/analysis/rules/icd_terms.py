@@ -162,7 +162,7 @@ def _built_terms() -> dict[str, str]:
     where those give none (disease_names.py), then the alphabetic index's (index_names.py),
     then Mondo's (mondo_names.py), one-word names under the code set's one-word guards."""
     kept = _code_set_wordings()  # a table of its own: the process holds the terms once
-    wordings = site_wordings(index_names(), _ADJECTIVES)
+    wordings = site_wordings(index_names(), ALL_SITE_ADJECTIVES)
     for names in (disease_names(), index_names(), wordings, mondo_names()):
         for name, code in names.items():
             if readable_name(name):
@@ -171,8 +171,9 @@ def _built_terms() -> dict[str, str]:
 
 
 # A site's adjectives, the malignant codes' and the others' ("ovary": "ovarian"; "appendix":
-# "appendiceal"), for the index's names told at a site's noun (index_names.site_wordings).
-_ADJECTIVES = {**_SITE_ADJECTIVES, **_EXTRA_SITE_ADJECTIVES}
+# "appendiceal"), for the index's names told at a site's noun (index_names.site_wordings) and
+# for a stated name's site word before its head (head_names._site_nouns: "renal lipoma").
+ALL_SITE_ADJECTIVES: dict[str, tuple[str, ...]] = {**_SITE_ADJECTIVES, **_EXTRA_SITE_ADJECTIVES}
 
 
 def _recoded_by_its_morphology(head: tuple[str, ...], codes: set[str]) -> bool:

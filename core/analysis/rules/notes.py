@@ -26,7 +26,7 @@ from core.analysis.rules.conditions import CONDITIONS, MEDICINES, Condition
 from core.analysis.rules.disease_abbreviations import settled_abbreviations
 from core.analysis.rules.gene_words import names_a_gene
 from core.analysis.rules.head_names import stated_head
-from core.analysis.rules.icd_terms import icd_conditions
+from core.analysis.rules.icd_terms import icd_conditions, singular_word
 from core.analysis.rules.mimics import mimicked
 from core.analysis.rules.negation import is_negated
 from core.analysis.rules.organisms import found_organisms
@@ -961,11 +961,23 @@ def _stated_heads(
     """The names the sentence's statements state that hold no name the reader knows, read by
     their heads (head_names.py: "diagnosed with intramural ... lipoma" is a lipoma)."""
     heads = set()
+    # A head the sentence has named whole already refers back to that name: "Histopathology
+    # examination of the aortic aneurysm wall confirmed an infected aneurysm" (JMCR, CUPCase
+    # 810) is the aortic aneurysm (I71.9), not an aneurysm of unspecified site.
+    named = {_last_word(sentence[s:e]) for s, e, _ in spans}
     for statement in _STATED_INLINE.finditer(sentence):
         read = stated_head(sentence, statement.end())
-        if read is not None and not any(s < read[1] and read[0] < e for s, e, _ in spans):
+        if read is None or _last_word(sentence[read[0] : read[1]]) in named:
+            continue
+        if not any(s < read[1] and read[0] < e for s, e, _ in spans):
             heads.add(read)
     return heads
+
+
+def _last_word(name: str) -> str:
+    """A name's last word, in the singular and lower case (its head)."""
+    words = name.lower().split()
+    return singular_word(words[-1]) if words else ""
 
 
 # A term naming a condition of the past ("old myocardial infarction", "chronic pulmonary
