@@ -179,18 +179,8 @@ _WORK_UP_CHEMISTRY: tuple[Analyte, ...] = (
              _u("mg/l", None, None, 0, 2000, written_only=True),
              _u("umol/l", None, None, 0, 10_000, written_only=True)),
             specimen="urine"),
-    # "24-hour urinary free cortisol was markedly elevated at 302 μg/day (833.2 nmol/day,
-    # ref: 11.2-80.3 μg/day ...)" (PMC11487292); "a 24-hour urinary free cortisol (UFC)
-    # level of 529.4 μg/day" (CUPCase row 1622). The upper limit varies by assay (LC-MS/MS
-    # against immunoassay): none kept.
-    Analyte("Urinary free cortisol", HORMONES, (
-        "urinary free cortisol", "urine free cortisol", "24-hour urinary free cortisol",
-        "24-hour urine free cortisol", "24 hour urinary free cortisol",
-        "24-h urinary free cortisol", "ufc", "free cortisol in urine",
-        "24-hour urinary cortisol", "24-hour urine cortisol"),
-            (_u("ug/24h", None, None, 0, 100_000, written_only=True),
-             _u("nmol/24h", None, None, 0, 300_000, written_only=True)),
-            specimen="urine"),
+    # Not the urinary free cortisol: "24-hour urinary free cortisol ... 302 μg/day"
+    # (PMC11487292) is read already, as "Cortisol" in urine (dev's truths name it so).
     # "total PSA (TPSA) was 50.96 ng/mL, and free PSA (FPSA) was 11.59 ng/ml"
     # (PMC11529157); the free-to-total ratio is not this.
     Analyte("Free PSA", TUMOUR_MARKERS, (

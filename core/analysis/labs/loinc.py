@@ -98,7 +98,6 @@ _UNIT_NAMES = {
     "mg_dl": "mg/dl",
     "ug_dl": "ug/dl",
     "copies_ml": "copies/ml",
-    "nmol_24h": "nmol/24h",
 }
 _CELLS_PER_L = ("10^9/l", "/ul")
 # An antibody's amount in arbitrary units per volume as laboratories print them (U/mL,
@@ -639,10 +638,6 @@ LOINC: dict[str, LoincTest] = {
                      ("pmol/l",)),  # U
     "EBV DNA": _t("32585-2", "Epstein Barr virus DNA [#/volume] (viral load) in Specimen by "
                              "NAA with probe detection", ("copies/ml",)),  # U
-    "Urinary free cortisol": _t("2147-7", "Cortisol Free [Mass/time] in 24 hour Urine",
-                                ("ug/24h",), specimen=URINE,
-                                nmol_24h=("14676-1", "Cortisol Free [Moles/time] in 24 hour "
-                                                     "Urine")),  # G U / G
     "Free PSA": _t("10886-0", "Prostate Specific Ag Free [Mass/volume] in Serum or Plasma",
                    ("ng/ml",)),  # G U
     "LDH1": _t("2537-9", "Lactate dehydrogenase 1 [Enzymatic activity/volume] in Serum or "
