@@ -624,16 +624,6 @@ LOINC: dict[str, LoincTest] = {
                                           "Serum", _UNITS_PER_VOLUME),  # G U
     "Anti-GBM antibody": _t("49774-3", "Glomerular basement membrane Ab [Units/volume] in "
                                        "Serum", _UNITS_PER_VOLUME),  # G
-    "Anticardiolipin IgG": _t("3181-5", "Cardiolipin IgG Ab [Units/volume] in Serum by "
-                                        "Immunoassay", ("gpl", "u/ml")),  # U
-    "Anticardiolipin IgM": _t("3182-3", "Cardiolipin IgM Ab [Units/volume] in Serum by "
-                                        "Immunoassay", ("mpl", "u/ml")),  # U
-    "Anti-beta-2 glycoprotein I IgG": _t("16135-6", "Beta 2 glycoprotein 1 IgG Ab "
-                                                    "[Units/volume] in Serum",
-                                         ("gpl", "u/ml")),  # U
-    "Anti-beta-2 glycoprotein I IgM": _t("16136-4", "Beta 2 glycoprotein 1 IgM Ab "
-                                                    "[Units/volume] in Serum",
-                                         ("mpl", "u/ml")),  # U
     "Proinsulin": _t("27882-0", "Proinsulin [Moles/volume] in Serum or Plasma",
                      ("pmol/l",)),  # U
     "EBV DNA": _t("32585-2", "Epstein Barr virus DNA [#/volume] (viral load) in Specimen by "

@@ -76,12 +76,9 @@ UCUM: dict[str, str] = {
     "coi": "{COI}",  # a cut-off index (M2BPGi)
     "mau/ml": "{mAU}/mL",  # PIVKA-II's milli-arbitrary units, as an annotation
     "ng/ml/h": "ng/mL/h",  # plasma renin activity  # a lakh is 10^5 (South Asian platelet counts)
-    # catalog29's antibodies: UCUM's own units where it has them (the international unit,
-    # the phospholipid antibodies' GPL and MPL units), else the assay's arbitrary unit as an
-    # annotation ({EU}: an ELISA unit, not UCUM's Ehrlich unit [EU])
+    # catalog29's antibodies: UCUM's international unit, else the assay's arbitrary unit as
+    # an annotation ({EU}: an ELISA unit, not UCUM's Ehrlich unit [EU])
     "iu": "[IU]",
-    "gpl": "[GPL'U]",
-    "mpl": "[MPL'U]",
     "ai": "{AI}",
     "eu/ml": "{EU}/mL",
     "ru/ml": "{RU}/mL",
