@@ -11,8 +11,8 @@ shape. Names are the ones dev's truths already use where they hold the test ("An
 "Anti-Scl-70 antibody", "LDH1", "Alpha-hydroxybutyrate dehydrogenase", "VEGF").
 
 Conventions as in core.vocabulary.catalog. Most of these tests have no usual range that
-laboratories agree on (an ENA's or an antiphospholipid antibody's cut-off, an ANCA pattern's
-units, a proinsulin's fasting limit all vary by assay), so they carry none: a report's own
+laboratories agree on (an ENA's or a GBM antibody's cut-off, an ANCA pattern's units, a
+proinsulin's fasting limit all vary by assay), so they carry none: a report's own
 cut-off flags them. A unit only ever written (``written_only``) is never guessed for a bare
 number. A test told in words ("anti-SSA antibodies were positive") stays unread: the catalogue
 holds a qualitative result only as a urine dipstick's grade.
@@ -41,8 +41,8 @@ def _written(*units: str, limit: float = 100_000) -> tuple[UnitRange, ...]:
 
 
 # Units the extractable nuclear antigen and GBM antibodies are printed in: "SS-A (3.4 AI)"
-# (MedRBench PMC11520170), "anti-SSA > 8 IU" (CUPCase row 1127), "28.4EU/mL" (row 4103);
-# a bare index ("Anti SCL-70 (<0.2)") keeps no unit and is read as printed.
+# (MedRBench PMC11520170), "anti-SSA > 8 IU" (CUPCase row 1127; a bare "IU" is not read
+# yet, for any test), "28.4EU/mL" (row 4103); a bare index keeps no unit, read as printed.
 _INDEX_UNITS = ("ai", "iu", "u/ml", "eu/ml", "ru/ml", "")
 
 # fmt: off
