@@ -38,6 +38,7 @@ from core.vocabulary.catalog_autoantibodies import AUTOANTIBODY_ANALYTES
 from core.vocabulary.catalog_common import COMMON_ANALYTES
 from core.vocabulary.catalog_more import MORE_ANALYTES
 from core.vocabulary.catalog_specialist import SPECIALIST_ANALYTES
+from core.vocabulary.catalog_workup import WORKUP_ANALYTES
 
 __all__ = ["BY_NAME", "CATALOG", "Analyte", "UnitRange"]
 
@@ -430,6 +431,11 @@ _CORE: tuple[Analyte, ...] = (
 # fmt: on
 
 CATALOG: tuple[Analyte, ...] = (
-    _CORE + MORE_ANALYTES + COMMON_ANALYTES + SPECIALIST_ANALYTES + AUTOANTIBODY_ANALYTES
+    _CORE
+    + MORE_ANALYTES
+    + COMMON_ANALYTES
+    + SPECIALIST_ANALYTES
+    + AUTOANTIBODY_ANALYTES
+    + WORKUP_ANALYTES
 )
 BY_NAME: dict[str, Analyte] = {analyte.name: analyte for analyte in CATALOG}

@@ -368,7 +368,7 @@ _ROUND_FIFTEEN: tuple[Analyte, ...] = (
     Analyte("Paraprotein", IMMUNOLOGY, (
         "paraprotein", "paraproteins", "serum paraprotein", "paraprotein level",
         "m protein", "m-protein", "m spike", "m-spike", "monoclonal protein",
-        "monoclonal component", "monoclonal spike", "monoclonal band",
+        "monoclonal component", "monoclonal spike", "monoclonal band", "monoclonal peak",
         *(f"{isotype} {chain} {name}" for isotype in ("igg", "iga", "igm")
           for chain in ("kappa", "lambda", "κ", "λ")
           for name in ("paraprotein", "m protein", "m-protein", "monoclonal protein"))),

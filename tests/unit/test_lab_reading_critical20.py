@@ -38,6 +38,7 @@ _MOLAR_MASS = {
     "Vitamin E": 430.71, "Vitamin B6": 247.14, "Vitamin C": 176.12, "Valproate": 144.21,
     "Carbamazepine": 236.27, "Salicylate": 138.12, "Paracetamol": 151.16, "Digoxin": 780.94,
     "Beta-2 microglobulin": 11_800, "Metanephrine": 197.23, "Normetanephrine": 183.2,
+    "Serotonin": 176.22, "5-HIAA": 191.18,  # catalog29
     "Norepinephrine": 169.18, "Epinephrine": 183.2, "Cholestanol": 388.67,
     "Uroporphyrin": 830.75, "Coproporphyrin": 654.7, "Delta-aminolevulinic acid": 131.13,
 }
@@ -63,8 +64,8 @@ _CONVENTIONS: dict[tuple[str, str, str], Callable[[float], float]] = {
 def _quantity(analyte: str, unit: str) -> object | None:
     """``unit`` as a pint quantity of mass (a substance's moles through the molar mass)."""
     code = UCUM.get(unit)
-    if code is None:
-        return None
+    if code is None or "{" in code:
+        return None  # an assay's arbitrary unit ("{AI}", "{EU}/mL"): nothing to compare
     code = code.replace("[IU]", "U")  # "U/L" and "IU/L" are one kind on a lab report
     factor = 1.0
     if "mol" in code:

@@ -54,6 +54,7 @@ def test_the_thyroid_antibodies_named_with_prefix_and_noun_are_read() -> None:
     assert _read(text) == [
         ("Anti-TPO antibody", None, 46.0, "IU/mL"),
         ("Thyroglobulin antibody", None, 124.0, "IU/mL"),
+        ("Anti-SSA", None, 3.4, "AI"),  # catalog29: the catalogue now holds the SS-A antibody
     ]
 
 

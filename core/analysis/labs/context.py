@@ -431,6 +431,9 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
             # a bicarbonate loading test measures the urine's bicarbonate and pCO2
             "Bicarbonate",
             "pCO2",
+            # "urine histoplasma antigen ... returned positive at > 25 ng/mL" (MedRBench
+            # PMC11647459): the antigen is tested in urine and serum alike (catalog29)
+            "Histoplasma antigen",
         }
     ),
     "csf": frozenset(

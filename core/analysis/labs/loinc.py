@@ -42,6 +42,7 @@ LOINC_SYSTEM = "http://loinc.org"
 BLOOD = "blood"  # blood, serum or plasma: what a value with no specimen was taken from
 URINE = "urine"
 CSF = "csf"
+STOOL = "stool"
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,9 @@ _UNIT_NAMES = {
     "copies_ml": "copies/ml",
 }
 _CELLS_PER_L = ("10^9/l", "/ul")
+# An antibody's amount in arbitrary units per volume as laboratories print them (U/mL,
+# EU/mL, RU/mL) or as an antibody index (AI): LOINC's [Units/volume]
+_UNITS_PER_VOLUME = ("u/ml", "eu/ml", "ru/ml", "ai")
 _MASS = ("g/dl", "g/l")
 
 # fmt: off
@@ -606,6 +610,30 @@ LOINC: dict[str, LoincTest] = {
                                           ("nmol/l",)),  # U
     "PR3 antibody": _t("6968-2", "Proteinase 3 Ab [Units/volume] in Serum", ("u/ml",)),  # U
     "MPO antibody": _t("6969-0", "Myeloperoxidase Ab [Units/volume] in Serum", ("u/ml",)),  # U
+    # catalog29's work-up tests (core.vocabulary.catalog_workup), each code read in the [U]
+    # file (curedao/health-reference-browser @ 79540cd, loinc_uni_lab_order_codes-2.1.json)
+    # or the [G] file (LHNCBC/loinc-equivalence-classes @ 3b482d9, "old/Existing LOINC code
+    # & results/20170605 GroupingResults.xlsx"), the method-free code where one is held. An
+    # index printed without its unit gets none. The tests left uncoded, and why, are listed
+    # in tests/unit/test_fhir_export.py.
+    "Anti-SSA": _t("17792-3", "Sjogrens syndrome-A extractable nuclear Ab [Units/volume] in "
+                              "Serum", _UNITS_PER_VOLUME),  # G U
+    "Anti-SSB": _t("17791-5", "Sjogrens syndrome-B extractable nuclear Ab [Units/volume] in "
+                              "Serum", _UNITS_PER_VOLUME),  # G U
+    "Anti-Scl-70 antibody": _t("27416-7", "SCL-70 extractable nuclear Ab [Units/volume] in "
+                                          "Serum", _UNITS_PER_VOLUME),  # G U
+    "Anti-GBM antibody": _t("49774-3", "Glomerular basement membrane Ab [Units/volume] in "
+                                       "Serum", _UNITS_PER_VOLUME),  # G
+    "Proinsulin": _t("27882-0", "Proinsulin [Moles/volume] in Serum or Plasma",
+                     ("pmol/l",)),  # U
+    "EBV DNA": _t("32585-2", "Epstein Barr virus DNA [#/volume] (viral load) in Specimen by "
+                             "NAA with probe detection", ("copies/ml",)),  # U
+    "Free PSA": _t("10886-0", "Prostate Specific Ag Free [Mass/volume] in Serum or Plasma",
+                   ("ng/ml",)),  # G U
+    "LDH1": _t("2537-9", "Lactate dehydrogenase 1 [Enzymatic activity/volume] in Serum or "
+                         "Plasma", ("u/l",)),  # G
+    "Fecal calprotectin": _t("38445-3", "Calprotectin [Mass/mass] in Stool", ("ug/g",),
+                             specimen=STOOL),  # U
 }
 
 # An arterial sample's own code where the catalogue reads one analyte for any blood gas:

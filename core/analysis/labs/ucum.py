@@ -50,6 +50,7 @@ UCUM: dict[str, str] = {
     "ug/24h": "ug/(24.h)",
     "mmol/24h": "mmol/(24.h)",
     "nmol/24h": "nmol/(24.h)",
+    "umol/24h": "umol/(24.h)",
     "mm/h": "mm/h",
     "s": "s",
     # an enzyme's activity in SI units, the katal (1 µkat/L is 60 U/L): Nordic reports
@@ -75,6 +76,13 @@ UCUM: dict[str, str] = {
     "coi": "{COI}",  # a cut-off index (M2BPGi)
     "mau/ml": "{mAU}/mL",  # PIVKA-II's milli-arbitrary units, as an annotation
     "ng/ml/h": "ng/mL/h",  # plasma renin activity  # a lakh is 10^5 (South Asian platelet counts)
+    # catalog29's antibodies: UCUM's international unit, else the assay's arbitrary unit as
+    # an annotation ({EU}: an ELISA unit, not UCUM's Ehrlich unit [EU])
+    "iu": "[IU]",
+    "ai": "{AI}",
+    "eu/ml": "{EU}/mL",
+    "ru/ml": "{RU}/mL",
+    "ug/g": "ug/g",  # faecal calprotectin per gram of stool
 }
 
 
