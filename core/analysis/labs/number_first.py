@@ -30,6 +30,14 @@ CELLS = {
     "Basophils",
     "Bands",
 }
+# The left shift a differential prints among them, number first, only as a percentage: "(54%
+# neutrophils, 8% lymphocytes, 13% monocytes, 1% blasts, 2% promyelocytes, 7% metamyelocytes,
+# and 11% band forms)" (MedRBench PMC11521446, a chronic myeloid leukaemia's count: the three
+# immature cells were lost while the others of the list were read).
+# Never a bone marrow's count told in the sentence ("Bone marrow aspirate showed hypercellular
+# marrow with 85% blasts"): no blood's result.
+LEFT_SHIFT = {"Blasts", "Promyelocytes", "Myelocytes", "Metamyelocytes"}
+_MARROW_SAID = re.compile(r"(?i)\b(?:marrow|aspirates?|biops(?:y|ies)|flow\s+cytometry)\b")
 _CLAUSE_NUMBER = re.compile(
     r"(?:^|[,;:(]|\b(?:of|with|and|including|showed|shows|showing|revealed|revealing|had|has|"
     r"comprising|demonstrating)\b)\s*"
@@ -54,6 +62,11 @@ _SHARED_BY_A_LIST = re.compile(
     + r")\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+))+$"
 )
 _GRADE_BEFORE = re.compile(r"(?i)\b(?:trace|[1-4]\+)\s*$")
+# The urine named between a dipstick's grade and its test: "he was also found to have 3+
+# urinary protein" (MedRBench PMC11635891), "bicarbonate of 6.7 mEq/L, and 3+ urinary ketone
+# bodies", "with negative levels of urinary glucose" (J Med Case Rep, CUPCase row 1240). The
+# word names the specimen: the grade before it is the urine's result, in any sentence.
+_URINE_BEFORE_NAME = re.compile(r"(?i)\s+(?:urinary|urine)\s*$")
 # An amount per day written before the name: "Urine analysis showed a 1 g/day proteinuria".
 _PER_DAY_FIRST = re.compile(
     r"(?i)(?:^|\b(?:a|an|of|with|showed|revealed|had|has)\b)\s*"
@@ -90,10 +103,15 @@ def read_value_first(
         # "a specific gravity of 1.010, trace proteinuria": a dipstick grade is no day's amount
         analyte = replace(analyte, urine_form="Urine protein")
         in_urine = True
+    graded = clause
+    urine_named = _URINE_BEFORE_NAME.search(clause)
+    if urine_named and (analyte.urine_form or analyte.qualitative):
+        graded, in_urine = clause[: urine_named.start()], True
     if (in_urine and analyte.urine_form) or analyte.qualitative:
         target = BY_NAME.get(analyte.urine_form or "") if not analyte.qualitative else analyte
-        # "large amount of blood", "negative for ketones"
-        word = _LEADING_WORD.search(re.sub(r"(?i)\s*(?:amounts?\s+of|for)\s*$", " ", clause)) or (
+        # "large amount of blood", "negative for ketones", "negative levels of urinary glucose"
+        leading = re.sub(r"(?i)\s*(?:amounts?\s+of|levels?\s+of|for)\s*$", " ", graded)
+        word = _LEADING_WORD.search(leading) or (
             _SHARED_WORD.search(clause) or _SHARED_BY_A_LIST.search(sentence)
         )
         if target is not None and target.qualitative and word:
@@ -115,6 +133,10 @@ def read_value_first(
     counted = _CLAUSE_NUMBER.search(clause)
     if counted and analyte.name in CELLS and SINGULAR_CELL.match(name) and not counted.group("pct"):
         return Outcome(None)  # "(19 lymphocytes, 1 neutrophil)": cells counted, no percentage
+    if counted and analyte.name in LEFT_SHIFT and counted.group("pct"):
+        if _MARROW_SAID.search(sentence):
+            return Outcome(None)
+        return Outcome(LabValue(analyte=analyte.name, value=float(counted.group("num")), unit="%"))
     if counted and analyte.name in CELLS:
         differential = analyte.name not in ("WBC", "RBC") and float(counted.group("num")) <= 100
         unit = "%" if counted.group("pct") or differential else None

@@ -240,6 +240,27 @@ _TIME_SINCE = re.compile(
     r"(?=\s+(?:was|were|is)\s+[<>]?\d)"
 )
 
+# A span of time told between a test's name and the verb that gives its result: "Her HbA1c
+# levels were followed for 24 weeks and were reduced from 9.6% to 7.4%" (J Med Case Rep,
+# CUPCase row 5083, three patients' later HbA1c lost), "Her HbA1c after 3 months was 6.5%",
+# "The CRP after 2 weeks of antibiotics was 5 mg/L". The span's number is no result, and only
+# a verb that tells a result may follow it ("was", a verb of change): "potassium chloride over
+# 14 h" is a dose's time, parse.py's _DURATION.
+SPAN_BEFORE_VERB = re.compile(
+    r"(?i)(?:[a-z]+\s+){0,3}?(?:after|at|over|for|within|in|during)\s+"
+    r"(?:the\s+(?:first|next|following|last)\s+|(?:about|approximately|around)\s+)?"
+    r"\d{1,3}(?:\.\d+)?\s*(?:hours?|hrs?|days?|weeks?|wks?|months?|years?)\b"
+    r"(?:\s+of\s+(?:[a-z-]+\s+)?[a-z-]+)??"
+    r"(?=,?\s+(?:and\s+)?(?:(?:has|had|have)\s+(?:been\s+)?)?"
+    r"(?:(?:was|were|is|are|remained|stood)\b|(?:(?:was|were)\s+)?(?:(?:then|further|gradually|"
+    rf"markedly|slightly)\s+)?(?:{_CHANGED}|reduced|lowered|reached)\b))"
+    # ... or between the verb of change and its "to": "Her hemoglobin improved over 3 weeks to
+    # 10.2 g/dL"
+    rf"|(?:[a-z]+\s+){{0,2}}?(?:{_CHANGED}|reduced|lowered)\s+(?:over|within|in|during|after)\s+"
+    r"(?:the\s+(?:next|following)\s+)?\d{1,3}\s*(?:hours?|days?|weeks?|months?)\s+to\s+"
+    r"(?=[<>]?\d)"
+)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -810,7 +831,7 @@ def _skip_preamble(segment: str, timed: bool = False) -> tuple[int, str | None]:
         if when and pos <= 3:
             pos += when.end()
             continue
-        on_day = _ON_DAY.match(rest) or _TIME_SINCE.match(rest)
+        on_day = _ON_DAY.match(rest) or _TIME_SINCE.match(rest) or SPAN_BEFORE_VERB.match(rest)
         if on_day:
             pos += on_day.end()
             continue

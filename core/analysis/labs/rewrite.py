@@ -56,9 +56,13 @@ _H_AND_H = re.compile(
 # the two: "His monoclonal IgG had dropped from 65 g/L before treatment to 11 g/L after
 # transplantation" (J Med Case Rep, CUPCase row 5006), "Creatinine rose from 1.2 mg/dL on
 # admission to 3.4 mg/dL"; and it may be named as the baseline: "his eosinophil count had
-# increased from a baseline level of 2% to 10%" (CUPCase row 5391).
+# increased from a baseline level of 2% to 10%" (CUPCase row 5391). A span of time may stand
+# between the name and "from": "Her HbA1c levels were followed for 24 weeks and were reduced
+# from 9.6% to 7.4%" (J Med Case Rep, CUPCase row 5083), "HbA1c decreased over 6 months from
+# 9.1% to 6.8%"; its number is no result, and the words between are dropped with it.
 _FROM_TO = re.compile(
-    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?)\bfrom\s+"
+    rf"(?P<name>{_NAME})(?P<mid>[^\d.;]{{0,40}}?(?:(?<![\d.,])\d{{1,3}}\s*(?:hours?|days?|weeks?|"
+    r"months?|years?)\b[^\d.;]{0,30}?)?)\bfrom\s+"
     r"(?:(?:a|the|her|his|its)\s+)?(?:(?:background|baseline|previous|prior|initial)\s+"
     r"(?:(?:level|value|count)\s+)?(?:of\s+)?)?"
     rf"(?P<x>{_NUM})(?P<unit>\s*[a-zA-Z/%]*)?"
