@@ -88,6 +88,28 @@ _CONNECTIVE_TISSUE: tuple[Analyte, ...] = (
             _written("")),
 )
 
+# Antibody titres (docs/clinical-rounds.md, "reader-titre29"; tests/clinical/README.md's
+# truth conventions): a titre "1:320" is the dilution's denominator, 320, in the unit
+# "titer" (UCUM's annotation "{titer}"), read only after core.analysis.labs.titres has
+# written the dilution so. No usual range: the screening dilution (1:40, 1:80, 1:160) is
+# the laboratory's, so the report's own cut-off, or its word "positive", flags it.
+# A number with no "titer" written is never a titre (limit 0: no bare number fits): "anti-
+# nuclear antibodies (less than 10), all of which yielded negative results" (PMC11618025) is
+# an assay's index. The written titre runs up to 1:1,000,000 (``extreme``).
+_TITRE = (_u("titer", None, None, 1, 0, written_only=True, extreme=1_000_000),)
+
+_TITRES: tuple[Analyte, ...] = (
+    # "a strongly positive ANA with a titer of 1:1,000 and the presence of a speckled
+    # pattern" (PMC11419586); "Anti-nuclear antibody was positive, with a 1:320 titer"
+    # (PMC11558725); "ANA (>1/80)" (CUPCase row 1975). A pattern word is no value.
+    Analyte("ANA", IMMUNOLOGY, (
+        "ana", "anas", "antinuclear antibody", "antinuclear antibodies", "anti-nuclear antibody",
+        "anti-nuclear antibodies", "antinuclear antibody titer", "antinuclear antibody titre",
+        "ana titer", "ana titre", "ana titers", "ana titres", "antinuclear antibody staining",
+        "fana", "ana-hep2", "ana hep-2"),
+            _TITRE),
+)
+
 # The antiphospholipid work-up's clotting screen. The antibodies themselves are left out: the
 # one pool report that prints their amounts lists the isotypes in a bracket after one name,
 # "positive anti-cardiolipin antibodies (IgG > 120 GPL, IgM > 80 GPL)" (PMC11437612), which
@@ -196,5 +218,5 @@ _WORK_UP_CHEMISTRY: tuple[Analyte, ...] = (
 # fmt: on
 
 WORKUP_ANALYTES: tuple[Analyte, ...] = (
-    _CONNECTIVE_TISSUE + _LUPUS_ANTICOAGULANT + _INFECTION_TESTS + _WORK_UP_CHEMISTRY
+    _CONNECTIVE_TISSUE + _TITRES + _LUPUS_ANTICOAGULANT + _INFECTION_TESTS + _WORK_UP_CHEMISTRY
 )

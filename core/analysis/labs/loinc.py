@@ -634,6 +634,9 @@ LOINC: dict[str, LoincTest] = {
                          "Plasma", ("u/l",)),  # G
     "Fecal calprotectin": _t("38445-3", "Calprotectin [Mass/mass] in Stool", ("ug/g",),
                              specimen=STOOL),  # U
+    # titre29: the antinuclear antibody's titre, the method-free code (29953-7; 5048-4 is
+    # by immunofluorescence, which case reports seldom say), [U] as above
+    "ANA": _t("29953-7", "Nuclear Ab [Titer] in Serum", ("titer",)),  # U
 }
 
 # An arterial sample's own code where the catalogue reads one analyte for any blood gas:

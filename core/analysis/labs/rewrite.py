@@ -32,6 +32,7 @@ from core.analysis.labs.respectively import (
     pair_with_ranges,
     two_specimens_respectively,
 )
+from core.analysis.labs.titres import titres_as_values
 from core.analysis.labs.viral_units import hiv_viral_loads, viral_units
 
 _NAME = ANALYTE_NAME.pattern
@@ -1096,6 +1097,8 @@ _BASELINE_SPAN = re.compile(
 def rewrite_prose(line: str) -> str:
     """``line`` with prose shapes of several results written as one result each."""
     line = _GLUED_SENTENCE.sub(lambda m: f"{m.group('unit')}. ", line)
+    # first, before any pass reads "1:160" as a ratio or "12,800" as two numbers
+    line = titres_as_values(line)
     line = _SPAN_OF_RESULTS.sub(lambda m: f"{m.group('verb')} over a span", line)
     line = _BASELINE_SPAN.sub("usual span", line)  # no time word left to date what follows
     line = _COUNT_THEN_SHARE.sub(_share_named, line)

@@ -83,6 +83,9 @@ UCUM: dict[str, str] = {
     "eu/ml": "{EU}/mL",
     "ru/ml": "{RU}/mL",
     "ug/g": "ug/g",  # faecal calprotectin per gram of stool
+    # an antibody's titre, the dilution's denominator (titre29): UCUM's annotation, as
+    # LOINC's example units for [Titer] write it
+    "titer": "{titer}",
 }
 
 
