@@ -5,12 +5,14 @@ the case later set aside: "The patient was initially diagnosed with acute append
 small bowel obstruction" (the case is Meckel's diverticulitis, MedRBench PMC11512724), "We
 report a case of a premature neonate ..., initially diagnosed with jejunal atresia" (a partial
 midgut agenesis, PMC11566699), "The initial clinical diagnosis was one of left ovarian cyst" (a
-primary ovarian angiosarcoma, CUPCase row 3116), "leading to a preliminary diagnosis of renal
-cell carcinoma (RCC)" (a renal PEComa, PMC11646740), "initially misdiagnosed as conjunctivitis".
+primary ovarian angiosarcoma, CUPCase row 3116), "initially misdiagnosed as conjunctivitis".
 Such a diagnosis is the case's earlier one: it comes after every condition and lab finding the
 documents tell now (``diagnosis._order``), and leads only where nothing else is known.
 
-"Provisional" is left out: in the pools a provisional diagnosis is as a rule the one the case
+"Provisional", "preliminary" and "presumptive" are left out: a preliminary list of diagnoses
+is the working problem list, which the case may keep ("the following preliminary diagnoses
+were made: (1) septic shock", CUPCase row 1109, a scrub typhus in septic shock), and in the
+pools a provisional diagnosis is as a rule the one the case
 confirms ("Based on clinical signs, tongue hemangioma was provisionally diagnosed", PMC11405070;
 "A provisional diagnosis of HHD was made", PMC11479426), so it stays a diagnosis worded with
 doubt (notes._PROVISIONAL). So is an initial step of the work-up that found the disease
@@ -27,9 +29,9 @@ from core.analysis.rules.relatives import KIN
 # The diagnosis told as the first or working one: the qualifier, at most three words, then the
 # diagnosis, the suspicion or the treatment as a disease ("initially diagnosed with", "the
 # initial clinical diagnosis was", "we initially suspected", "was initially thought to be",
-# "at first considered", "a preliminary diagnosis of", "a presumptive diagnosis of", "treated
-# as"); or the qualifier after the verb ("was diagnosed initially with"); or a misdiagnosis.
-_QUALIFIER = r"(?:initial(?:ly)?|at\s+first|originally|preliminar(?:y|ily)|presumptive(?:ly)?)"
+# "at first considered", "originally thought", "treated as"); or the qualifier after the verb ("was
+# diagnosed initially with"); or a misdiagnosis.
+_QUALIFIER = r"(?:initial(?:ly)?|at\s+first|originally)"
 _TOLD = (
     r"(?:diagnos(?:is|es|ed)|impressions?|suspicions?|suspected|thought|considered|believed|"
     r"favou?red|labell?ed|treated\s+as|misdiagnos[a-z]*)"
