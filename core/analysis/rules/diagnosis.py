@@ -180,7 +180,12 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
         ("history", facts.history),
     ):
         for order, mention in enumerate(mentions):
-            if mention.condition.name not in from_notes:
+            kept = from_notes.get(mention.condition.name)
+            # A condition the case told as its earlier diagnosis and names now as well
+            # ("initially suspected appendicitis", then "CT revealed acute appendicitis")
+            # is told now.
+            now = kept is not None and kept.earlier and not mention.earlier and source != "history"
+            if kept is None or now:
                 from_notes[mention.condition.name] = _from_note(mention, source, order)
     from_notes = _sited_over_unsited(from_notes)
     dka = from_notes.get("Diabetic ketoacidosis")
@@ -371,7 +376,7 @@ def _states_a_disease_first(pool: Sequence[Ranked]) -> bool:
     """The case's first firm statement names a disease: not a factor, a value's disorder, a
     sign or a chronic background ("which was being managed as a case of diabetic nephropathy"
     beside a sodium of 102 leaves the hyponatraemia first)."""
-    firm = [r for r in pool if r.source == "stated" and not r.hedged]
+    firm = [r for r in pool if r.source == "stated" and not r.hedged and not r.earlier]
     if not firm:
         return False
     first = min(firm, key=lambda r: r.order)
@@ -384,8 +389,8 @@ def _states_a_disease_first(pool: Sequence[Ranked]) -> bool:
 
 def _order(
     r: Ranked, concluded: bool = False, concluded_first: bool = False, states: bool = False
-) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int]:
-    stated = r.source == "stated"
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]:
+    stated = r.source == "stated" and not r.earlier
     history = r.source == "history"
     # A critical finding first (unless the documents conclude a diagnosis: then that one),
     # then what the doctor wrote, in the order written; then by severity, a condition the
@@ -405,6 +410,7 @@ def _order(
     critical = (
         r.tier == SEVERITY_RANK["critical"]
         and now
+        and not r.earlier
         and not concluded
         and not (states and r.source == "lab")
     )
@@ -416,6 +422,10 @@ def _order(
         -int(established),
         -int(stated),
         r.order if stated else 0,
+        # The case's earlier, working diagnosis ("was initially diagnosed with acute
+        # appendicitis" in a Meckel's diverticulitis; revisions.py) comes after every
+        # condition and lab finding told now, before what is only known or complained of.
+        int(r.earlier),
         -int(history and r.concluded),
         -r.tier,
         -int(r.found),
@@ -472,6 +482,7 @@ def _from_note(mention: Mention, source: str, order: int) -> Ranked:
         concluded=mention.concluded and source in ("stated", "history"),
         found=mention.found and source == "current",
         complaint=mention.complaint and source == "current",
+        earlier=mention.earlier,
     )
 
 

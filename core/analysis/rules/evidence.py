@@ -181,6 +181,7 @@ class Ranked:
     concluded: bool = False  # the document's conclusion ("was diagnosed with", "confirmed")
     found: bool = False  # named now by a test's result ("CT revealed an aortic aneurysm")
     complaint: bool = False  # what the patient presented with ("presented with an acute abdomen")
+    earlier: bool = False  # the case's earlier, working diagnosis ("initially diagnosed with")
 
     @property
     def lab_values(self) -> list[LabValue]:

@@ -38,6 +38,11 @@ from core.analysis.rules.relatives import (
     relatives_after,
     relatives_before,
 )
+from core.analysis.rules.revisions import (
+    dated_years_before,
+    told_as_earlier,
+    told_by_another,
+)
 
 # Heading kinds: where a condition named under the heading stands.
 _HEADINGS: tuple[tuple[str, str], ...] = (
@@ -435,6 +440,9 @@ class Mention:
     # she presented with signs of an acute abdomen", "was admitted with ... orthopnea"): the
     # complaint, which a disease the case names beside it explains.
     complaint: bool = False
+    # The case's earlier, working diagnosis ("was initially diagnosed with acute
+    # appendicitis"): after every condition told now (revisions.py).
+    earlier: bool = False
 
 
 @dataclass
@@ -887,11 +895,17 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             or _provisional(before, statement)
             or (start, end, condition) in heads
         )
+        # The case's earlier, working diagnosis ("was initially diagnosed with"): no conclusion.
+        earlier = condition.severity != "symptom" and told_as_earlier(_own_clause(before))
         # An organism a test found (a culture grew it, an identification named it) proves its
         # infection as a biopsy proves a disease: a conclusion of the case, which outranks a
         # critical value's disorder (the anaemia, the hyponatraemia of that sepsis).
         concluded = (
-            states and not hedged and not treated and (by_test or _concludes(statement, after))
+            states
+            and not hedged
+            and not treated
+            and not earlier
+            and (by_test or _concludes(statement, after))
         )
         found_by_test = (
             kind == "present"
@@ -905,10 +919,14 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             kind == "complaint"
             or (kind == "present" and bool(_PRESENTED.search(_own_clause(before))))
         )
-        mention = Mention(condition, sentence[:200], hedged, concluded, found_by_test, complaint)
+        mention = Mention(
+            condition, sentence[:200], hedged, concluded, found_by_test, complaint, earlier
+        )
         history = (
             kind == "history"
             or _stated_earlier(before, statement)
+            or (states and dated_years_before(after))  # "diagnosed with X (XA) 4 years ago"
+            or _told_by_another(before, statement)
             or _history_words(before)
             or bool(_HISTORY_AFTER.match(after))
             or _has_ended(condition, before, after)
@@ -1323,6 +1341,15 @@ def _stated_earlier(before: str, statement: re.Match[str] | None) -> bool:
     )
 
 
+def _told_by_another(before: str, statement: re.Match[str] | None) -> bool:
+    """A relative tells of the diagnosis ("According to the mother, he was diagnosed with")."""
+    return (
+        statement is not None
+        and "diagnos" in statement.group().lower()
+        and told_by_another(before[: statement.start()])
+    )
+
+
 # A test's result naming a condition in a case's telling: "A contrast-enhanced computed
 # tomography scan revealed an abdominal aortic aneurysm", "Her plain X-ray ... showed a
 # transverse fracture of the third sacral vertebra", "An electrocardiogram showed atrial
@@ -1439,6 +1466,7 @@ def _unique(mentions: list[Mention]) -> list[Mention]:
             and not mention.hedged
             and (
                 first.hedged
+                or (first.earlier and not mention.earlier)
                 or (mention.concluded and not first.concluded)
                 or (mention.found and not first.found)
             )
