@@ -267,10 +267,11 @@ def draws_of(folder: Path) -> list[tuple[str, frozenset[str]]]:
 
 
 def by_draw(cases: list[Case], draws: list[tuple[str, frozenset[str]]]) -> dict[str, list[Case]]:
-    """The split as it stood before each draw and after the last ("first59", "first85",
-    ...), then each draw alone: a figure quoted in an earlier round stays comparable."""
+    """The split as it stood before each draw ("first59", "first85", ...; the whole split is
+    the run's own line), then each draw alone: a figure quoted in an earlier round stays
+    comparable."""
     groups: dict[str, list[Case]] = {}
-    for count in range(len(draws) + 1):
+    for count in range(len(draws)):
         later = {case_id for _, ids in draws[count:] for case_id in ids}
         stage = [case for case in cases if case.case_id not in later]
         groups[f"first{len(stage)}"] = stage
