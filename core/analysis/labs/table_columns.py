@@ -273,7 +273,7 @@ def header_columns(
         return None
     specimens = {c.specimen for c in columns if c is not None and c.specimen is not None}
     if _readable(columns) or len(specimens) >= 2:
-        return _in_order(_dated(columns, named), named), separator
+        return _timed(columns, named), separator
     return None
 
 
@@ -324,6 +324,12 @@ def _when(cell: str) -> float | None:
         number = float(found.group("n").replace("−", "-"))
         return number * _DAYS_IN.get(found.group("kind").lower(), 1)
     return float(found.group("m")) * _DAYS_IN.get(found.group("unit").lower(), 1)
+
+
+def _timed(columns: tuple[Column | None, ...], cells: list[str]) -> tuple[Column | None, ...]:
+    """``columns`` with the times their headings give: a laboratory's dates newest first
+    (``_dated``), then a course's time points in order (``_in_order``)."""
+    return _in_order(_dated(columns, cells), cells)
 
 
 def _in_order(columns: tuple[Column | None, ...], cells: list[str]) -> tuple[Column | None, ...]:
@@ -530,7 +536,7 @@ def _panel(group: list[str]) -> tuple[Column | None, ...] | None:
     ):
         return None
     said = specimen.specimen if specimen is not None else None
-    columns = _in_order(_dated(columns, rest), rest)
+    columns = _timed(columns, rest)
     return tuple(
         Column(c.role, c.timing, said if c.role == "result" else None) if c else None
         for c in columns
