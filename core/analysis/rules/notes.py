@@ -39,6 +39,7 @@ from core.analysis.rules.relatives import (
     relatives_before,
 )
 from core.analysis.rules.revisions import (
+    LATER_WORDS,
     dated_years_before,
     told_as_earlier,
     told_by_another,
@@ -1319,7 +1320,7 @@ _PROVISIONAL = re.compile(
     # acute appendicitis" (MedRBench PMC11437740), "empirically treated for pneumonia".
     r"symptomatic(?:ally)?|empiric(?:al(?:ly)?)?)\b"
 )
-_LATER_TURN = re.compile(r"(?i)\b(?:later|subsequently|eventually|finally|ultimately|then)\b")
+_LATER_TURN = re.compile(rf"(?i)\b(?:{LATER_WORDS})\b")
 
 
 # A statement of what the patient was diagnosed with before the case's telling: "He had

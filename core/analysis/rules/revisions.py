@@ -41,11 +41,14 @@ _EARLIER = re.compile(
     r"\b(?:diagnosed|suspected|thought|considered)\s+" + _QUALIFIER + r"\b|"
     r"\bmisdiagnos[a-z]*\b"
 )
+# The words of a turn to what the case found later, after a working diagnosis; notes.py's
+# provisional statements stop at them too (notes._LATER_TURN).
+LATER_WORDS = r"later|subsequently|eventually|finally|ultimately|then"
 # A turn to what the case found later ("initially diagnosed with X, but later found to have
-# Y"): what follows it is no earlier diagnosis. The same words as notes._LATER_TURN, with
-# "but", "however", "confirmed" and "revealed", which turn the telling too.
+# Y"): what follows it is no earlier diagnosis. Also "but", "however", "confirmed" and
+# "revealed", which turn the telling too.
 _LATER_TURN = re.compile(
-    r"(?i)\b(?:later|subsequently|eventually|finally|ultimately|then|but|however|"
+    rf"(?i)\b(?:{LATER_WORDS}|but|however|"
     r"confirm(?:ed|ing)?|reveal(?:ed|ing)?|proved|proven|turned\s+out)\b"
 )
 # How far before the condition the words that call it earlier may stand.
