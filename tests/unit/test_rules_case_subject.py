@@ -13,12 +13,7 @@ Every text quotes a real public document unchanged, with its provenance in a com
 from __future__ import annotations
 
 from core.analysis.rules.notes import defined_abbreviations, read_notes
-from tests.unit.notes_reading import primary_code
-
-
-def _stated(text: str) -> list[str]:
-    return [m.condition.code for m in read_notes(None, [text]).stated]
-
+from tests.unit.notes_reading import primary_code, stated_codes
 
 # Masjedi et al., "Churg-Strauss syndrome following cessation of allergic desensitization
 # vaccination: a case report", J Med Case Rep 2010;4:188 (doi:10.1186/1752-1947-4-188, CC BY
@@ -35,7 +30,7 @@ _CHURG_STRAUSS = (
 
 
 def test_we_present_a_case_of_states_the_reports_subject() -> None:
-    assert _stated(_CHURG_STRAUSS)[:1] == ["M30.1"]
+    assert stated_codes(_CHURG_STRAUSS)[:1] == ["M30.1"]
     assert primary_code(_CHURG_STRAUSS) == "M30.1"
 
 
@@ -48,7 +43,7 @@ def test_the_patient_introduced_by_a_case_of_is_no_subject() -> None:
         "We present a case of a 19-year-old Persian male with asthma who developed signs and"
         " symptoms of this syndrome related to hyposensitization treatments for allergy control."
     )
-    assert "J45.909" not in _stated(text)
+    assert "J45.909" not in stated_codes(text)
 
 
 # Ekrikpo et al., "Lymphocytic colitis presenting as difficult diarrhoea in an African woman:
@@ -92,7 +87,7 @@ _LIVER_ABSCESS = (
 
 
 def test_the_subject_named_by_a_defined_abbreviation_is_stated() -> None:
-    assert _stated(_LIVER_ABSCESS) == ["K75.0"]
+    assert stated_codes(_LIVER_ABSCESS) == ["K75.0"]
 
 
 # cindyzhangxy/CaseReportBench @ 629533d91f, src/prompting/testing_case_set.json, item 74
@@ -127,7 +122,7 @@ def test_a_complication_stated_as_the_diagnosis_stays_stated() -> None:
         "Few days after his first operation, the patient was diagnosed with pulmonary embolism"
         " and started on an anticoagulant (enoxaparin)."
     )
-    assert "I26.99" in _stated(text)
+    assert "I26.99" in stated_codes(text)
 
 
 # Rethnam et al., "Isolated radial head dislocation, a rare and easily missed injury in the
@@ -143,4 +138,4 @@ _RADIAL_HEAD = (
 
 
 def test_a_lesion_named_site_first_is_the_code_sets_lesion_of_site() -> None:
-    assert _stated(_RADIAL_HEAD) == ["S53.0"]
+    assert stated_codes(_RADIAL_HEAD) == ["S53.0"]

@@ -17,21 +17,9 @@ from core.analysis.labs.parse import parse_lab_values
 from core.analysis.rules.conditions import CONDITIONS
 from core.analysis.rules.diagnosis import diagnose
 from core.analysis.rules.disease_abbreviations import SHAPE, disease_abbreviations, header
-from core.analysis.rules.notes import NoteFacts, defined_here, read_notes
+from core.analysis.rules.notes import defined_here
 from core.icd10 import code_set
-
-
-def _facts(text: str) -> NoteFacts:
-    return read_notes(None, [text])
-
-
-def _stated(text: str) -> list[str]:
-    return [m.condition.code for m in _facts(text).stated]
-
-
-def _read(text: str) -> list[str]:
-    facts = _facts(text)
-    return [m.condition.code for m in facts.stated + facts.current + facts.history]
+from tests.unit.notes_reading import note_facts, read_codes, stated_codes
 
 
 @pytest.mark.parametrize(
@@ -80,7 +68,7 @@ def _read(text: str) -> list[str]:
 def test_a_stated_abbreviation_the_case_never_spells_out_names_its_disease(
     sentence: str, code: str
 ) -> None:
-    assert code in _stated(sentence)
+    assert code in stated_codes(sentence)
 
 
 def test_the_stated_abbreviation_leads_the_diagnosis() -> None:
@@ -90,7 +78,7 @@ def test_the_stated_abbreviation_leads_the_diagnosis() -> None:
         " thus confirming CML."
     )
     values = parse_lab_values(text, "n", age=50)
-    assert diagnose(values, 50, _facts(text)).ranked[0].code == "C92"
+    assert diagnose(values, 50, note_facts(text)).ranked[0].code == "C92"
 
 
 def test_a_disease_of_pregnancy_only_in_a_pregnant_patients_document() -> None:
@@ -101,9 +89,9 @@ def test_a_disease_of_pregnancy_only_in_a_pregnant_patients_document() -> None:
         "A 30-year-old woman at 34 weeks of pregnancy. The laboratory reports confirmed a"
         " diagnosis of ICP."
     )
-    assert "O26.64" in _stated(pregnant)
+    assert "O26.64" in stated_codes(pregnant)
     raised = "Examination showed mild papilledema, findings consistent with ICP."
-    assert "O26.64" not in _read(raised)
+    assert "O26.64" not in read_codes(raised)
 
 
 # Guards: what the table must not read.
@@ -115,10 +103,10 @@ def test_the_documents_own_definition_wins() -> None:
     assert {"SMA", "MI"} <= defined_here(
         "SMA: superior mesenteric artery. Echocardiography showed mitral insufficiency (MI)."
     )
-    assert "I21.9" not in _read(
+    assert "I21.9" not in read_codes(
         "Echocardiography showed mitral insufficiency (MI). The murmur was consistent with MI."
     )
-    assert "I21.9" not in _read("MI: mitral insufficiency. The murmur was consistent with MI.")
+    assert "I21.9" not in read_codes("MI: mitral insufficiency. The murmur was consistent with MI.")
 
 
 @pytest.mark.parametrize(
@@ -134,7 +122,7 @@ def test_an_ambiguous_abbreviation_is_left_out(short: str) -> None:
 
 
 def test_an_ambiguous_abbreviation_stated_is_not_read() -> None:
-    assert not {"C92", "D17.9"} & {c[:3] for c in _read("The biopsy confirmed AML.")}
+    assert not {"C92", "D17.9"} & {c[:3] for c in read_codes("The biopsy confirmed AML.")}
 
 
 @pytest.mark.parametrize(
@@ -148,7 +136,7 @@ def test_an_ambiguous_abbreviation_stated_is_not_read() -> None:
     ],
 )
 def test_an_abbreviation_inside_a_lab_or_protein_name_is_not_read(sentence: str) -> None:
-    read = _read(sentence)
+    read = read_codes(sentence)
     assert not any(c.startswith(("C91", "A15")) for c in read)
 
 
@@ -167,12 +155,12 @@ def test_a_unit_or_lab_name_is_no_abbreviation_of_the_table() -> None:
     ],
 )
 def test_a_denied_weighed_or_unstated_abbreviation_is_not_read(sentence: str) -> None:
-    assert not {"C22", "C92", "C91"} & {c[:3] for c in _stated(sentence)}
+    assert not {"C22", "C92", "C91"} & {c[:3] for c in stated_codes(sentence)}
 
 
 def test_a_known_abbreviation_is_history() -> None:
     # CUPCase cup132's shape: a disease diagnosed years before is history, not the diagnosis.
-    facts = _facts("He had a history of CLL diagnosed ten years earlier.")
+    facts = note_facts("He had a history of CLL diagnosed ten years earlier.")
     assert "C91.10" not in [m.condition.code for m in facts.stated]
 
 

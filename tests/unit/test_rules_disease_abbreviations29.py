@@ -14,20 +14,7 @@ from __future__ import annotations
 import pytest
 
 from core.analysis.rules.disease_abbreviations import disease_abbreviations, header
-from core.analysis.rules.notes import NoteFacts, read_notes
-
-
-def _facts(text: str) -> NoteFacts:
-    return read_notes(None, [text])
-
-
-def _stated(text: str) -> list[str]:
-    return [m.condition.code for m in _facts(text).stated]
-
-
-def _read(text: str) -> list[str]:
-    facts = _facts(text)
-    return [m.condition.code for m in facts.stated + facts.current + facts.history]
+from tests.unit.notes_reading import read_codes, stated_codes
 
 
 @pytest.mark.parametrize(
@@ -60,7 +47,7 @@ def _read(text: str) -> list[str]:
 def test_an_abbreviation_whose_rivals_name_no_disease_names_its_disease(
     sentence: str, code: str
 ) -> None:
-    assert code in _stated(sentence)
+    assert code in stated_codes(sentence)
 
 
 def test_the_table_takes_abbreviations_whose_other_meanings_are_no_disease() -> None:
@@ -88,7 +75,9 @@ def test_a_site_a_test_a_result_or_an_organism_still_rivals_the_disease(short: s
 
 def test_a_site_stated_beside_a_diagnosis_is_not_read_as_a_disease() -> None:
     # The right atrium, not rheumatoid arthritis; the common hepatic duct, not a heart disease.
-    read = _read("Echocardiography was consistent with a thrombus in the RA and a dilated CHD.")
+    read = read_codes(
+        "Echocardiography was consistent with a thrombus in the RA and a dilated CHD."
+    )
     assert not {"M06", "Q24"} & {c[:3] for c in read}
 
 
@@ -109,8 +98,8 @@ def test_an_action_not_taken_after_the_stated_diagnosis_does_not_deny_it() -> No
         " myocardial infarction, the diagnosis was revised to acute FM and cardiac"
         " catheterization was not performed."
     )
-    assert "I51.4" in _stated(sentence)
-    assert "I40" in _stated(
+    assert "I51.4" in stated_codes(sentence)
+    assert "I40" in stated_codes(
         "The diagnosis was revised to acute myocarditis and a biopsy was not performed."
     )
 
@@ -124,4 +113,4 @@ def test_an_action_not_taken_after_the_stated_diagnosis_does_not_deny_it() -> No
     ],
 )
 def test_a_diagnosis_denied_stays_denied(sentence: str) -> None:
-    assert not {"I40", "I51", "I30"} & {c[:3] for c in _stated(sentence)}
+    assert not {"I40", "I51", "I30"} & {c[:3] for c in stated_codes(sentence)}

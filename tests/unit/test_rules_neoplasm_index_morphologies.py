@@ -17,11 +17,7 @@ import pytest
 
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.neoplasms import code_set_sites
-from core.analysis.rules.notes import read_notes
-
-
-def _stated(text: str) -> list[str]:
-    return [m.condition.code for m in read_notes(None, [text]).stated]
+from tests.unit.notes_reading import stated_codes
 
 
 def _terms(text: str) -> list[str]:
@@ -60,7 +56,7 @@ def _terms(text: str) -> list[str]:
     ],
 )
 def test_a_tumour_the_index_codes_by_site_is_stated_with_its_code(sentence: str, code: str) -> None:
-    assert _stated(sentence) == [code]
+    assert stated_codes(sentence) == [code]
 
 
 def test_a_seminoma_is_the_testis_malignant_neoplasm() -> None:
@@ -101,8 +97,8 @@ _FIGURE_BEFORE_THE_VERB = "Histopathology slide and result (Fig. 3) showed rib h
 
 
 def test_a_figure_reference_before_the_tissue_s_verb_keeps_the_statement() -> None:
-    assert _stated(_FIGURE_BEFORE_THE_VERB) == ["D18.0"]
-    assert _stated("The biopsy (Figure 2A,B) showed a schwannoma.") == ["D36.10"]
+    assert stated_codes(_FIGURE_BEFORE_THE_VERB) == ["D18.0"]
+    assert stated_codes("The biopsy (Figure 2A,B) showed a schwannoma.") == ["D36.10"]
 
 
 @pytest.mark.parametrize(
@@ -122,7 +118,7 @@ def test_a_figure_reference_before_the_tissue_s_verb_keeps_the_statement() -> No
 def test_a_site_s_other_adjective_and_a_morphology_s_other_spelling(
     sentence: str, code: str
 ) -> None:
-    assert _stated(sentence) == [code]
+    assert stated_codes(sentence) == [code]
 
 
 @pytest.mark.parametrize(

@@ -14,11 +14,7 @@ import pytest
 
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.neoplasms import MORPHOLOGIES, every_code, valid
-from core.analysis.rules.notes import read_notes
-
-
-def _stated(text: str) -> list[str]:
-    return [m.condition.code for m in read_notes(None, [text]).stated]
+from tests.unit.notes_reading import stated_codes
 
 
 def _terms(text: str) -> list[str]:
@@ -47,11 +43,11 @@ _UROTHELIAL = "urothelial carcinoma in the right ureter"
 
 
 def test_a_morphology_with_no_site_is_coded_as_the_index_sends_it() -> None:
-    assert _stated(_PARAGANGLIOMA) == ["D44.7"]
+    assert stated_codes(_PARAGANGLIOMA) == ["D44.7"]
 
 
 def test_a_morphology_with_its_site_before_it_is_coded_by_that_site() -> None:
-    assert _stated(_GASTRIC_SCHWANNOMA) == ["D13.1"]  # benign neoplasm of stomach
+    assert stated_codes(_GASTRIC_SCHWANNOMA) == ["D13.1"]  # benign neoplasm of stomach
 
 
 def test_a_morphology_with_its_site_after_it_is_coded_by_that_site() -> None:
@@ -84,7 +80,7 @@ def test_a_morphology_inside_a_longer_term_of_its_own_is_that_term() -> None:
 
 
 def test_a_bracketed_other_name_of_a_description_is_a_term() -> None:
-    assert _stated(_MALT) == ["C88.4"]
+    assert stated_codes(_MALT) == ["C88.4"]
     assert _terms("gastric MALT-lymphoma") == ["C88.4"]
     # a bracketed qualifier is no name: "[any part, except buttock]", "[ventilator]"
     assert _terms("any part except buttock") == []

@@ -13,14 +13,11 @@ import pytest
 
 from core.analysis.rules.icd_terms import icd_conditions
 from core.analysis.rules.notes import read_notes
+from tests.unit.notes_reading import stated_codes
 
 
 def _codes(sentence: str) -> list[str]:
     return [condition.code for _, _, condition in icd_conditions(sentence)]
-
-
-def _stated(text: str) -> list[str]:
-    return [m.condition.code for m in read_notes(None, [text]).stated]
 
 
 @pytest.mark.parametrize(
@@ -54,7 +51,7 @@ def test_a_stated_tumour_at_its_organ_replaces_the_catch_all() -> None:
         "following oncological resection, the histopathology confirmed the diagnosis of "
         "primary adrenal teratoma."
     )
-    assert _stated(text)[:1] == ["D44.10"]
+    assert stated_codes(text)[:1] == ["D44.10"]
 
 
 @pytest.mark.parametrize(

@@ -20,16 +20,12 @@ from __future__ import annotations
 import pytest
 
 from core.analysis.rules.icd_terms import _INDEX_NAMES, icd_conditions
-from core.analysis.rules.notes import read_notes
 from core.icd10 import check_icd10
+from tests.unit.notes_reading import stated_codes
 
 
 def _terms(text: str) -> list[str]:
     return [condition.code for _, _, condition in icd_conditions(text)]
-
-
-def _stated(text: str) -> list[str]:
-    return [m.condition.code for m in read_notes(None, [text]).stated]
 
 
 # MedRBench PMC11632824 (2024): the code set's "Diffuse large B-cell lymphoma" (C83.3).
@@ -47,7 +43,7 @@ _NON_HODGKIN = (
 
 
 def test_a_term_written_with_a_space_where_the_code_set_has_a_hyphen_is_found() -> None:
-    assert "C83.3" in _stated(_DLBCL)
+    assert "C83.3" in stated_codes(_DLBCL)
     # CUPCase 4814's final diagnosis: "Cat-scratch disease" (A28.1).
     assert _terms("Cat scratch disease (Bartonella henselae infection)") == ["A28.1"]
     # CUPCase 4865: "Langerhans-cell histiocytosis NOS" is C96.6's inclusion term.
@@ -64,7 +60,7 @@ def test_a_hyphenated_compound_meets_the_code_sets_closed_one() -> None:
         "), a biopsy was performed, and intravascular large B cell lymphoma (IVLBCL) was"
         " diagnosed ("
     )
-    assert "C83.8" in _stated(sentence)
+    assert "C83.8" in stated_codes(sentence)
 
 
 def test_a_hyphenated_prefix_is_no_start_of_a_shorter_term() -> None:
