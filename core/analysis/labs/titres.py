@@ -34,7 +34,8 @@ _DILUTION = re.compile(
 # What may stand between the name and its dilution: words, brackets, commas; no digit, no
 # sentence's or clause's end, at most 60 characters ("ANA positive test result, 1:320",
 # "a strongly positive ANA with a titer of 1:1,000").
-_GAP = re.compile(r"[^\d.;]{0,60}")
+_GAP_STOP = re.compile(r"[\d.;]")
+_GAP_LENGTH = 60
 _NOT_A_TITRE = re.compile(r"(?i)\b(?:ratio|dilution|diluted)\b")
 # The report's cut-off in a bracket right after the titre: "(ref range: <1:1)",
 # "(normal < 1:40)".
@@ -61,6 +62,11 @@ def _said_positive(line: str, name: re.Match[str], dilution: re.Match[str]) -> b
     return bound not in ("<", "≤") and bool(_POSITIVE.search(words)) and not _NEGATIVE.search(words)
 
 
+def _gap_end(line: str, at: int) -> int:
+    stop = _GAP_STOP.search(line, at, at + _GAP_LENGTH)
+    return stop.start() if stop else min(len(line), at + _GAP_LENGTH)
+
+
 def titres_as_values(line: str) -> str:
     """``line`` with each dilution told after a titre's name written as "name N titer" right
     after the name (the words between follow it: the line reader takes a value next to its
@@ -72,9 +78,9 @@ def titres_as_values(line: str) -> str:
     for name in _TITRE_NAME.finditer(line):
         if name.start() < at:
             continue
-        gap = _GAP.match(line, name.end())
-        dilution = _DILUTION.search(line, name.end(), gap.end() + 20 if gap else name.end())
-        if dilution is None or (gap is not None and dilution.start() > gap.end()):
+        gap_end = _gap_end(line, name.end())
+        dilution = _DILUTION.search(line, name.end(), gap_end + 20)
+        if dilution is None or dilution.start() > gap_end:
             continue
         between = line[name.end() : dilution.start()]
         if _NOT_A_TITRE.search(between) or ANALYTE_NAME.search(between):
