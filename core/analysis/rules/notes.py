@@ -1085,10 +1085,44 @@ def _negated(sentence: str, start: int, end: int, before: str) -> bool:
     )
     if own is not None and not listed:
         sentence = sentence[: end + own.start()]
+    cut = 0
     comma = before.rfind(", ", 0, statement.start())
     if comma >= 0 and "," not in before[statement.end() :]:
-        return is_negated(sentence[comma + 2 :], start - comma - 2, end - comma - 2)
-    return is_negated(sentence, start, end)
+        cut = comma + 2
+    verb = _affirming_verb(before, statement)
+    if verb is not None and verb > cut:
+        cut = verb
+    return is_negated(sentence[cut:], start - cut, end - cut)
+
+
+# The verb that makes a negative result the evidence for a diagnosis: "the negative bone marrow
+# biopsy and absence of clonal plasma cells supported our diagnosis of an isolated
+# plasmacytoma" (MedRBench PMC11618910), "gout stones ..., which ruled out other diseases and
+# supported the diagnosis of gouty shoulder arthritis" (PMC11462664). What was absent is the
+# subject of the verb; the diagnosis after it is stated, with or without a comma between. Past
+# forms and participles only, so "did not support the diagnosis of" keeps its denial; and not
+# "favouring" (a feature's attribute: "no intermingled histological features favoring a
+# diagnosis of adenosquamous cell carcinoma", CUPCase 2638, denies it).
+_AFFIRMING = re.compile(
+    r"(?i)\b(?:supported|supporting|confirmed|confirming|established|establishing|clinched|"
+    r"led\s+to|leading\s+to|made|reinforced|corroborated)\s+(?:(?:the|our|a|an|this|their)\s+)?"
+    r"(?:(?:final|definitive|definite|clinical|working|presumptive|eventual|pathological|"
+    r"histological|histopathological)\s+)?$"
+)
+# The clause whose subject is itself denied: "No finding supported the diagnosis of X", "none
+# of which confirmed a diagnosis of Y" deny it.
+_DENIED_SUBJECT = re.compile(
+    r"(?i)(?:^|[,;(]\s*|\b(?:which|that|and|but)\s+)(?:no|none|nothing|neither|nor)\b[^,;]*$"
+)
+
+
+def _affirming_verb(before: str, statement: re.Match[str]) -> int | None:
+    """Where the verb that affirms the statement begins ("supported our diagnosis of"), if a
+    negative result is its subject and not a denied one."""
+    verb = _AFFIRMING.search(before, 0, statement.start())
+    if verb is None or _DENIED_SUBJECT.search(before, 0, verb.start()):
+        return None
+    return verb.start()
 
 
 # A clause of an action not taken ("and cardiac catheterization was not performed"): what is
