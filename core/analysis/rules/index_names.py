@@ -199,7 +199,7 @@ def names_the_residual(description: str) -> bool:
 # A subterm the index capitalises is a proper name: an eponym ("Disease, Erdheim-Chester"), a
 # place ("Disease, Iceland") or an agent ("Canaliculitis, Actinomyces"); a symbol ("B12", "Hb
 # SS", "R7", "X-linked") is not one.
-_PROPER_NAME = re.compile(r"^[A-Z][a-zà-ÿ]")
+_PROPER_NAME = re.compile(r"^[A-Z][a-zà-ÿ]{2}")
 # The structures an anatomist's eponym names ("Pouch, Hartmann's", "Sinus, Rokitansky-Aschoff"):
 # a place of the body, no disease of it.
 _STRUCTURES = frozenset(("canal", "duct", "gland", "ligament", "membrane", "pouch", "sinus"))
