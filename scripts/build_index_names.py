@@ -51,6 +51,7 @@ from core.analysis.rules.index_names import (
     main_forms,
     names_a_kind,
     names_a_value_or_tissue,
+    names_its_own_disease,
     names_the_residual,
     needs_its_modifier,
     ordinary_main,
@@ -253,11 +254,16 @@ def names_of(
         return []
     if not all(names_a_kind(subterm) for subterm in subterms):
         return []
-    if (subterms or referred) and names_the_residual(description):
+    # A name coded at its category's residual names a class ("kidney disease"), unless its
+    # deepest subterm is a proper name the index files there for want of a code of its own.
+    at_residual = bool(subterms or referred) and names_the_residual(description)
+    if at_residual and (referred or not subterms):
         return []
     names = []
     for form in main_forms(main):
         name = phrase(form, subterms).lower()
+        if at_residual and not names_its_own_disease(subterms[-1], name):
+            continue
         if not readable(name) or _GENERIC_WORDS.issuperset(_words(name)):
             continue
         if reads_as_other_words(name):
@@ -330,7 +336,10 @@ def main(path: str) -> None:
     out.write("#   subterm a kind, no qualifier; codes in the loaded code set, not chapters\n")
     out.write("#   R, Z, S, T, V-Y; no value's or tissue's name, no main term of degree or size,\n")
     out.write("#   no name read as other words; a subterm's name not under its\n")
-    out.write("#   category's residual code; not a name whose code needs its bracketed words;\n")
+    out.write("#   category's residual code, unless its deepest subterm is a proper name\n")
+    out.write("#   (an eponym, place or agent the index files there: 'Erdheim-Chester\n")
+    out.write("#   disease' E88.89) and the name no structure's ('hartmann's pouch');\n")
+    out.write("#   not a name whose code needs its bracketed words;\n")
     out.write("#   a word shared with the code's own (eponyms and tumours excepted);\n")
     out.write("#   one code per name, in the chapter of the known term inside it; none the\n")
     out.write("#   code set's terms, the hand-kept index names or the Disease Ontology's\n")

@@ -196,6 +196,24 @@ def names_the_residual(description: str) -> bool:
     return described.endswith("unspecified") and bool(_CLASS_NOUN.search(head))
 
 
+# A subterm the index capitalises is a proper name: an eponym ("Disease, Erdheim-Chester"), a
+# place ("Disease, Iceland") or an agent ("Canaliculitis, Actinomyces"); a symbol ("B12", "Hb
+# SS", "R7", "X-linked") is not one.
+_PROPER_NAME = re.compile(r"^[A-Z][a-zà-ÿ]{2}")
+# The structures an anatomist's eponym names ("Pouch, Hartmann's", "Sinus, Rokitansky-Aschoff"):
+# a place of the body, no disease of it.
+_STRUCTURES = frozenset(("canal", "duct", "gland", "ligament", "membrane", "pouch", "sinus"))
+
+
+def names_its_own_disease(subterm: str, name: str) -> bool:
+    """A subterm that is a proper name names a disease of its own, not a class: where the
+    classification has no code for it, the index files it at its category's residual, and that
+    code is the one the name is coded by ("Erdheim-Chester disease" E88.89 "Other specified
+    metabolic disorders", "Susac syndrome" G93.49, "Degos' disease" I77.89). A name ending in a
+    structure ("hartmann's pouch") is anatomy, not a disease."""
+    return bool(_PROPER_NAME.match(subterm)) and name.split()[-1] not in _STRUCTURES
+
+
 _MODIFIER_WORD = re.compile(r"[a-z]{4,}")
 
 
