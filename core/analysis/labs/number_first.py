@@ -129,6 +129,11 @@ def read_value_first(
         )
     number = _LEADING_NUMBER.search(clause)
     if number and re.sub(r"[\s,\-./()_:]", "", name.lower()) in VALUE_FIRST:
+        if float(number.group("num")) > 100:
+            # No share of the white cells is above 100 %: a karyotype's band level ("40 cells
+            # were examined at a band resolution of 450-550 bands per haplotype set", MedRBench
+            # PMC11384651; "a previous normal 450 bands karyotype", PMC11603479).
+            return Outcome(None)
         return Outcome(LabValue(analyte=analyte.name, value=float(number.group("num")), unit="%"))
     counted = _CLAUSE_NUMBER.search(clause)
     if counted and analyte.name in CELLS and SINGULAR_CELL.match(name) and not counted.group("pct"):

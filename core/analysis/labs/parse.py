@@ -478,6 +478,13 @@ _RATIO_AFTER = re.compile(
     r"(?i)\]?\s*(?:\[[^\]]{0,12}\]\s*|\([^)]{0,12}\)\s*)?(?:ratios?|products?)\b"
 )
 _RATIO_ABBREVIATION_END = re.compile(r"(?i)\s*[\])]\s*ratio\b")
+# A hormone's gradient between two veins, as adrenal or petrosal sampling reports it: "The
+# cortisol gradient from the AV to the IVC was 0.95 on the right side", "The left AV to right
+# AV gradient of cortisol was 6.89" (MedRBench PMC11487292): a ratio of two samples, no
+# cortisol level. A test that is a gradient is named whole ("serum-ascites albumin gradient",
+# "transtubular potassium gradient") and never reads as its part.
+_GRADIENT_AFTER = re.compile(r"(?i)^\s*(?:\([^)]{0,12}\)\s*)?gradients?\b")
+_GRADIENT_OF_BEFORE = re.compile(r"(?i)\bgradients?\s+of\s+(?:(?:the|serum|plasma)\s+)?$")
 
 
 # A protein named by its own numeral is another protein than the total: "programmed cell death
@@ -551,6 +558,8 @@ def _ratio_term(before: str, rest: str, segment: str) -> bool:
         return True
     if _RATIO_PART_BEFORE.search(before) and _RATIO_AFTER.match(segment):
         return True
+    if _GRADIENT_AFTER.match(segment) or _GRADIENT_OF_BEFORE.search(before):
+        return True  # "the cortisol gradient from the AV to the IVC was 0.95"
     return bool(_RATIO_ABBREVIATION_END.match(segment))
 
 

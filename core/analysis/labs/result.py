@@ -157,6 +157,13 @@ _LABEL_DIGITS = re.compile(r"^(?:['’′]|m?[A-Z][a-z]?-(?=[A-Za-z]))")
 # 1). Nucleic acid detection of 2019-Novel Coronavirus" (PMC11441234). A word of four letters
 # or more, and never one a "/" follows: a unit glued on ("10-mmol/L") stays a result.
 _JOINED_TO_A_WORD = re.compile(r"^[-‐–](?=[A-Za-z]{4,}\b(?!\s*/))")
+# A number a nuclear scan's name follows is the digit of its tracer's name, not a result: "A
+# mercaptoacetyltriglycine (MAG-3) nuclear renogram with furosemide (Lasix) showed prompt
+# bilateral excretion" (Journal of Medical Case Reports, CUPCase row 3500: a magnesium of 3,
+# "Mag" being magnesium's nickname in notes). No result is followed by the scan that shows it.
+_TRACER_OF_A_SCAN = re.compile(
+    r"(?i)^\s*\)?\s*(?:nuclear\s+)?(?:renogram|renography|scintigraphy|scintigram|scan)\b"
+)
 
 
 # A number in a unit no result is given in: a dose per body weight ("citrulline at 0.5
@@ -403,6 +410,8 @@ def read_result(
     after = rest[number.end() :]
     if _LABEL_DIGITS.match(after) or _JOINED_TO_A_WORD.match(after):
         return Outcome(None)  # "TG-3'", "(18F-FDG)", "6-phosphate": a name's digits
+    if _TRACER_OF_A_SCAN.match(after):
+        return Outcome(None)  # "(MAG-3) nuclear renogram": a tracer's name
     grams = _BARE_GRAMS.match(after) if target.name in _GRAMS_PER_DECILITRE else None
     if grams:
         after = " g/dL" + after[grams.end() :]  # "Her hemoglobin was 10.1g": g/100 mL
