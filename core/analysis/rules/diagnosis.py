@@ -248,9 +248,8 @@ def _ranking(findings: list[Candidate], facts: NoteFacts) -> list[Ranked]:
     # histopathological features were in keeping with a pancreatic neuroendocrine tumor"
     # beside a glucose of 1.9 mmol/L; "Iodine-131 uptake ... consistent with thyroiditis"
     # beside a raised troponin; JMCR, CUPCase), that disease explains the value, which stays
-    # in the critical values and the differential. So does a disease a test's result names
-    # now (_a_test_found_a_disease): the work-up found what explains the value.
-    states = _states_a_disease_first(pool) or _a_test_found_a_disease(pool)
+    # in the critical values and the differential.
+    states = _states_a_disease_first(pool)
     ordered = sorted(pool, key=lambda r: _order(r, concluded, critical_present, states))
     # Borderline values (within 10 % of a limit) never make the primary diagnosis alone.
     firm = [r for r in ordered if not _borderline_alone(r)]
@@ -388,31 +387,6 @@ def _states_a_disease_first(pool: Sequence[Ranked]) -> bool:
     )
 
 
-def _a_test_found_a_disease(pool: Sequence[Ranked]) -> bool:
-    """A test's result names a disease told now ("Contrasted abdominal-pelvis Computed
-    tomography ... showed chronic kidney disease with bilateral renal atrophy" beside a
-    haemoglobin of 6.9 g/dL, MedRBench PMC11416466; an MRI "revealed a cystic sellar mass"
-    read as a craniopharyngioma beside a sodium of 102, CUPCase row 2101): not a sign, a
-    factor or a value's disorder, and at least acute in weight."""
-    return any(
-        r.found
-        and not r.hedged
-        and not r.earlier
-        and r.tier >= SEVERITY_RANK["acute"]
-        and not r.code.startswith("R")
-        and not _a_factor(r)
-        and not _an_agent(r)
-        and r.name not in _VALUE_GROUNDS
-        for r in pool
-    )
-
-
-def _a_value_disorder(r: Ranked) -> bool:
-    """A disorder the values name: a lab pattern, or its name in the notes ("Results showed
-    severe anemia") whose weight comes from the value (a haemoglobin of 6.9 g/dL)."""
-    return r.source == "lab" or (r.source != "stated" and r.name in _VALUE_GROUNDS)
-
-
 def _order(
     r: Ranked, concluded: bool = False, concluded_first: bool = False, states: bool = False
 ) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int, int]:
@@ -433,18 +407,13 @@ def _order(
     # was diagnosed with severe pneumonia, severe acute respiratory distress syndrome (ARDS),
     # septic shock, sepsis", PMC11608958: the disease, then its complications). A critical
     # value's disorder gives way to a disease the case states firmly first (states).
-    # A critical value's disorder that gives way to such a disease comes, by its weight, with
-    # the acute conditions: after the disease a test found, which explains it; the value
-    # itself stays among the critical values.
-    explained = states and _a_value_disorder(r)
     critical = (
         r.tier == SEVERITY_RANK["critical"]
         and now
         and not r.earlier
         and not concluded
-        and not explained
+        and not (states and r.source == "lab")
     )
-    tier = min(r.tier, SEVERITY_RANK["acute"]) if explained else r.tier
     established = concluded_first and stated and r.concluded and not r.hedged
     return (
         int(_a_factor(r)),
@@ -458,7 +427,7 @@ def _order(
         # condition and lab finding told now, before what is only known or complained of.
         int(r.earlier),
         -int(history and r.concluded),
-        -tier,
+        -r.tier,
         -int(r.found),
         int(_unsupported_value_disorder(r)),
         -_telling_rank(r),
