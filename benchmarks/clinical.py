@@ -300,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         help="write each dev case's reading to tests/clinical/dev_readings.json (dev only)",
     )
     args = parser.parse_args(argv)
+    status_worse = 0
     if args.record_readings and (args.cases or args.only or args.split != ["dev"]):
         parser.error("--record-readings records the whole dev split: use it with --split dev")
     if args.cases is not None:
@@ -313,6 +314,14 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quiet:
             print(f"== {split}: {len(cases)} cases ({_described(cases)})")
         scores, results[split] = run(cases, quiet=args.quiet)
+        if split == "dev" and args.cases is None:
+            worse, better = clinical_readings.compared(scores)
+            for case_id, found in sorted(worse.items()):
+                print(f"split=dev: reads worse than recorded: {case_id}: {'; '.join(found)}")
+            for case_id in sorted(better):
+                print(f"split=dev: reads better than recorded: {case_id}")
+            if worse and not args.record_readings:
+                status_worse = 1
         if args.record_readings:
             clinical_readings.record(scores)
             print(f"recorded {len(scores)} dev cases' readings in {clinical_readings.RECORD}")
@@ -340,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
                     for kind, result in by_kind(group, part).items():
                         count = sum(case.kind == kind for case in group)
                         print(f"draw={name} kind={kind} cases={count} {result.line(split)}")
-    status = 0
+    status = status_worse
     for split, result in results.items():
         # the held-out split against issue #29's targets; dev (or a folder) against #12's
         issue, targets, floors = (

@@ -57,6 +57,40 @@ def worse(before: Reading, now: Reading) -> list[str]:
     return found
 
 
+def better(before: Reading, now: Reading) -> bool:
+    """True where the case reads better now in some respect and worse in none."""
+    return (
+        not worse(before, now)
+        and now != before
+        and (
+            now.found > before.found
+            or now.extra < before.extra
+            or (now.plausible and not before.plausible)
+            or now.critical_found > before.critical_found
+            or now.false_critical < before.false_critical
+        )
+    )
+
+
+def compared(
+    scores: list[CaseScore], path: Path = RECORD
+) -> tuple[dict[str, list[str]], list[str]]:
+    """The recorded cases that read worse now (with what), and those that read better."""
+    before = recorded(path)
+    now = {score.case_id: reading_of(score) for score in scores}
+    worse_now = {
+        case_id: found
+        for case_id, reading in before.items()
+        if case_id in now and (found := worse(reading, now[case_id]))
+    }
+    better_now = [
+        case_id
+        for case_id, reading in before.items()
+        if case_id in now and better(reading, now[case_id])
+    ]
+    return worse_now, better_now
+
+
 def recorded(path: Path = RECORD) -> dict[str, Reading]:
     rows = json.loads(path.read_text(encoding="utf-8"))
     return {case_id: Reading(**row) for case_id, row in rows.items()}
