@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from core.analysis.labs.bilirubin_fractions import name_bilirubin_fractions
 from core.analysis.labs.catecholamines import name_catecholamine_levels
+from core.analysis.labs.cell_adjectives import ADJECTIVE_SHARE, shares_named_by_adjective
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.fluid_counts import fluid_cell_counts
 from core.analysis.labs.paired_values import pair_by_units
@@ -1099,6 +1100,8 @@ def rewrite_prose(line: str) -> str:
     line = _GLUED_SENTENCE.sub(lambda m: f"{m.group('unit')}. ", line)
     # first, before any pass reads "1:160" as a ratio or "12,800" as two numbers
     line = titres_as_values(line)
+    if ADJECTIVE_SHARE.search(line):  # "(70% lymphocytic)": the tissue's guard is a sentence's
+        line = _by_sentence(line, [shares_named_by_adjective])
     line = _SPAN_OF_RESULTS.sub(lambda m: f"{m.group('verb')} over a span", line)
     line = _BASELINE_SPAN.sub("usual span", line)  # no time word left to date what follows
     line = _COUNT_THEN_SHARE.sub(_share_named, line)

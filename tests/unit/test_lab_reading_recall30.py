@@ -1,0 +1,70 @@
+"""Lab values a person reads in unseen case reports that the reader missed (#29, recall30).
+
+The shapes are from 25 case sections drawn at random from the MedRBench and CUPCase pools
+(seed 30), and from recall29's list of shapes left, each quoted as printed:
+
+- a differential's share told with the cell's adjective ("14 white blood cells (70%
+  lymphocytic)", MedRBench PMC11378097; "with 85% neutrophilic predominance", PMC11623884;
+  "lymphocytic predominant (95%)", PMC11540108; "neutrophilic leukocytosis (79%)", Journal of
+  Medical Case Reports, CUPCase row 5598).
+"""
+
+from __future__ import annotations
+
+from core.analysis.labs.parse import parse_lab_values
+
+
+def _read(text: str) -> list[tuple[str, float, str | None, str | None]]:
+    return [(v.analyte, v.value, v.unit, v.specimen) for v in parse_lab_values(text)]
+
+
+# --- a share told by the cell's adjective ---------------------------------------------------
+
+
+def test_a_csf_share_told_by_the_adjective_after_the_count():
+    # MedRBench PMC11378097 (paraneoplastic encephalomyelitis): the CSF's lymphocytes
+    text = (
+        "A lumbar puncture showed clear cerebrospinal fluid with no albumin-cytological "
+        "dissociation, glucose 0.49 g/L, proteins 0.20 g/L, chloride 121 mmol/L, 14 white blood "
+        "cells (70% lymphocytic), and 14 red blood cells per mm³."
+    )
+    read = _read(text)
+    assert ("Lymphocytes", 70.0, "%", "csf") in read
+    assert ("Chloride", 121.0, "mmol/L", "csf") in read
+
+
+def test_a_share_then_the_adjective_of_a_predominance():
+    # MedRBench PMC11623884: the blood's neutrophils in a leukocytosis
+    text = (
+        "Laboratory tests were normal, except for a leukocytosis of 12 500 cells/mm³, with 85% "
+        "neutrophilic predominance."
+    )
+    assert ("Neutrophils", 85.0, "%", None) in _read(text)
+
+
+def test_the_adjective_of_a_predominance_then_its_share_in_brackets():
+    # MedRBench PMC11540108 (tuberculous pleurisy): the pleural fluid's lymphocytes
+    text = (
+        "Pleural fluid analysis revealed slightly turbid yellow-colored fluid with a WBC of 1700 "
+        "cells/cumm, lymphocytic predominant (95%)."
+    )
+    read = _read(text)
+    assert ("Lymphocytes", 95.0, "%", "pleural fluid") in read
+    assert ("WBC", 1700.0, "cells/mm3", "pleural fluid") in read
+
+
+def test_the_adjective_of_a_leukocytosis_then_its_share():
+    # CUPCase row 5598: the neutrophils' share of the count, not a second white count
+    text = (
+        "Laboratory examination revealed a white cell count of 11.5 × 10^9/L with neutrophilic "
+        "leukocytosis (79%). CRP was raised (234 mg/l)."
+    )
+    read = _read(text)
+    assert ("Neutrophils", 79.0, "%", None) in read
+    assert not any(a == "WBC" and v == 79.0 for a, v, _, _ in read)
+
+
+def test_guard_a_tissue_or_a_marrow_share_told_by_the_adjective_is_no_result():
+    assert _read("Bone marrow biopsy showed 80% lymphocytic cells.") == []
+    assert _read("The skin showed a 70% lymphocytic infiltrate.") == []
+    assert _read("Histology showed colitis with 60% eosinophilic cells in the mucosa.") == []
