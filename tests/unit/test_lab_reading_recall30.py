@@ -6,7 +6,12 @@ The shapes are from 25 case sections drawn at random from the MedRBench and CUPC
 - a differential's share told with the cell's adjective ("14 white blood cells (70%
   lymphocytic)", MedRBench PMC11378097; "with 85% neutrophilic predominance", PMC11623884;
   "lymphocytic predominant (95%)", PMC11540108; "neutrophilic leukocytosis (79%)", Journal of
-  Medical Case Reports, CUPCase row 5598).
+  Medical Case Reports, CUPCase row 5598);
+- a value after the condition's name, in three shapes the disorder rules did not take: the
+  test's symbol in lower case inside the disorder's bracket ("new hyperkalemia (k 6.1 mmol/L",
+  PMC11535886), a urine test's disorder ("hypercalciuria (4.7 mmol/L)", CUPCase row 3768), and
+  a count told after "with" ("lymphocytopenia with a cell count of 470/µl (2.3%)", CUPCase row
+  448; recall29's left list).
 """
 
 from __future__ import annotations
@@ -68,3 +73,47 @@ def test_guard_a_tissue_or_a_marrow_share_told_by_the_adjective_is_no_result():
     assert _read("Bone marrow biopsy showed 80% lymphocytic cells.") == []
     assert _read("The skin showed a 70% lymphocytic infiltrate.") == []
     assert _read("Histology showed colitis with 60% eosinophilic cells in the mucosa.") == []
+
+
+# --- a value after the condition's name -------------------------------------------------------
+
+
+def test_the_test_symbol_in_lower_case_inside_the_disorder_bracket():
+    # MedRBench PMC11535886 (disseminated histoplasmosis with HLH)
+    text = (
+        "Furthermore, new hyperkalemia (k 6.1 mmol/L, reference: 3.5-5.0 mmol/L), and persistent "
+        "acidosis (lactate 4.1 mmol/L, reference: 0.5-2.2 mmol/L) were noted."
+    )
+    read = _read(text)
+    assert ("Potassium", 6.1, "mmol/L", None) in read
+    assert ("Lactate", 4.1, "mmol/L", None) in read
+
+
+def test_guard_another_test_symbol_in_the_disorder_bracket_keeps_its_own_name():
+    # CUPCase row 1109 prints the two disorders' values swapped; each is read by its symbol
+    text = "including hypokalemia (Na+ 127 mmol/L) and hyponatremia (K+ 3.40 mmol/L)."
+    read = _read(text)
+    assert ("Sodium", 127.0, "mmol/L", None) in read
+    assert ("Potassium", 3.4, "mmol/L", None) in read
+    assert _read("Diagnoses upon admission were hypokalemia (grade 3) and melanoma.") == []
+
+
+def test_a_urine_test_disorder_then_its_value_is_the_urine_value():
+    # CUPCase row 3768 (sarcoidosis after microblading)
+    text = (
+        "elevated chitotriosidase (480 nmol/h ml), and hypercalciuria (4.7 mmol/L) with a urine "
+        "calcium/creatinine ratio of 0.96."
+    )
+    read = _read(text)
+    assert ("Calcium", 4.7, "mmol/L", "urine") in read
+    assert not any(a == "Calcium" and s is None for a, _, _, s in read)
+
+
+def test_a_count_disorder_then_a_count_told_after_with():
+    # CUPCase row 448
+    text = (
+        "He showed lymphocytopenia with a cell count of 470/µl (2.3%). SARS-CoV-2-PCR was positive."
+    )
+    read = _read(text)
+    assert ("Lymphocytes", 470.0, "/µl", None) in read
+    assert ("Lymphocytes", 2.3, "%", None) in read

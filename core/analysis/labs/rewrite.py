@@ -464,6 +464,10 @@ _DISORDER_VALUE = re.compile(
     + _CHANGED_TO_VALUE
     # "worsening hyponatremia (at 124 mEq/L)" (MedRBench PMC11550105): the level it stood at
     + r"|\s*\(\s*(?:at\s+)?"
+    # the test's symbol in any case first: "new hyperkalemia (k 6.1 mmol/L, reference:
+    # 3.5-5.0 mmol/L)" (MedRBench PMC11535886: a lower-case "k" is no name of potassium
+    # elsewhere); only the disorder's own test's (_disorder_value)
+    + r"(?:(?P<symbol>(?i:k|na|ca|mg|cl|p|po4|glu)\+?)\s*[:=,]?\s*(?=[<>]?\d))?"
     + _WHICH_VALUE
     + r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
     # the value right after the word, when a concentration's unit follows it
@@ -535,26 +539,62 @@ def _glued_abbreviation(match: re.Match[str]) -> str:
     return match.group("abbr")
 
 
+# The symbol each disorder's test is printed with inside the disorder's bracket.
+_SYMBOL_OF = {"natr": "na", "kal": "k", "calc": "ca", "magnes": "mg", "chlor": "cl", "glyc": "glu"}
+
+
 def _disorder_value(match: re.Match[str]) -> str:
     root = match.group("root").lower()
     test = next(name for stem, name in _DISORDER_TESTS if stem == root)
     kind = _BILIRUBIN_KIND_BEFORE.search(match.string[: match.start()])
     if test == "bilirubin" and kind:
         test = f"{kind.group('kind')} bilirubin"
-    return f"{match.group('disorder')}{match.group('gap')}{test} "
+    gap = match.group("gap")
+    symbol = match.group("symbol")
+    if symbol:
+        own = _SYMBOL_OF.get(root) or ("p" if root == "phosphat" else "")
+        if symbol.lower().rstrip("+") not in (own, "po4" if own == "p" else own):
+            # "hypokalemia (Na+ 127 mmol/L)" (CUPCase row 1109): another test's symbol, as
+            # printed; read by its name
+            return match.group()
+        start, end = match.start("symbol") - match.start("gap"), match.end() - match.start("gap")
+        gap = gap[:start] + gap[match.end("symbol") - match.start("gap") : end]
+    return f"{match.group('disorder')}{gap}{test} "
+
+
+# A disorder of a urine test named before its value: "elevated chitotriosidase (480 nmol/h
+# ml), and hypercalciuria (4.7 mmol/L) with a urine calcium/creatinine ratio of 0.96"
+# (Journal of Medical Case Reports, CUPCase row 3768): the urine's calcium, as "-emia" names
+# the blood's.
+_URINE_DISORDER_VALUE = re.compile(
+    r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>calc|phosphat|natr|kal|magnes|uric(?:os)?)i?uria)"
+    r"(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=[<>]?\s*\d)"
+)
+_URINE_TEST = {
+    "calc": "calcium",
+    "phosphat": "phosphate",
+    "natr": "sodium",
+    "kal": "potassium",
+    "magnes": "magnesium",
+    "uric": "uric acid",
+    "uricos": "uric acid",
+}
 
 
 # Other disorders named before their count: "mild leukocytosis (10.41 × 10 3 leukocytes/µL)".
 # "with neutropenia (0.59 × 10^9/L)" (Journal of Medical Case Reports, CUPCase row 1521): the
 # white cell a disorder names has its own count.
-_COUNT_DISORDER = re.compile(
+_COUNT_DISORDERS = (
     # "hyperleukocytosis (18,350 element/mcL)" (MedRBench PMC11378097)
-    r"(?i)\b(?P<disorder>(?:hyper)?leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
+    r"(?:hyper)?leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
     r"|thrombopenia|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis"
     # "The blood work results showed hypereosinophilia (10%)" (Int J Surg Case Rep,
     # MedRBench PMC11488398); "eosinopenia (42/μL, ref: 0-490/μL)" (PMC11487292)
     r"|(?:hyper)?eosinophilia|eosinopenia"
-    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|"
+    r"|monocytosis"
+)
+_COUNT_DISORDER = re.compile(
+    rf"(?i)\b(?P<disorder>{_COUNT_DISORDERS})(?P<gap>\s+(?:of|at)\s+|"
     + _CHANGED_TO_VALUE
     # the count in round or square brackets: "neutrophilic leukocytosis [11.61 × 103/μL,
     # normal values (n.v.) 4.00–10.00 × 103/μL]" (MedRBench PMC11496249)
@@ -577,6 +617,22 @@ _COUNT_OF = {
     "eos": "eosinophil count",
     "mon": "monocyte count",
 }
+
+# The disorder's count told after "with" and a count that names no cell: "He showed
+# lymphocytopenia with a cell count of 470/µl (2.3%)" (Journal of Medical Case Reports, CUPCase
+# row 448). The count is the disorder's cells' (and the share after it theirs): it is named so
+# before the count's share is read (_COUNT_THEN_SHARE).
+_COUNT_DISORDER_WITH = re.compile(
+    rf"(?i)\b(?P<disorder>{_COUNT_DISORDERS})\s+with\s+(?:an?\s+)?(?:(?:total|absolute|cell)\s+)?"
+    r"count\s+of\s+(?=\d)"
+)
+
+
+def _count_disorder_with(match: re.Match[str]) -> str:
+    count = _COUNT_OF[match.group("disorder").lower().removeprefix("hyper")[:3]]
+    return f"{match.group('disorder')} with a {count} of "
+
+
 # Anaemia named before the haemoglobin it shows: "normocytic anemia at 6.6g/dL" (Journal of
 # Medical Case Reports, CUPCase row 4296), "anaemia (Hb 7.1 g/dL)" reads as written already.
 # Only a haemoglobin's unit after the number makes it the haemoglobin.
@@ -1104,6 +1160,7 @@ def rewrite_prose(line: str) -> str:
         line = _by_sentence(line, [shares_named_by_adjective])
     line = _SPAN_OF_RESULTS.sub(lambda m: f"{m.group('verb')} over a span", line)
     line = _BASELINE_SPAN.sub("usual span", line)  # no time word left to date what follows
+    line = _COUNT_DISORDER_WITH.sub(_count_disorder_with, line)
     line = _COUNT_THEN_SHARE.sub(_share_named, line)
     line = _PLURAL_NAME.sub(_singular, line)
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
@@ -1132,6 +1189,12 @@ def rewrite_prose(line: str) -> str:
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _GLUED_PH.sub("pH ", line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
+    line = _URINE_DISORDER_VALUE.sub(
+        lambda m: (
+            f"{m.group('disorder')}{m.group('gap')}urine {_URINE_TEST[m.group('root').lower()]} "
+        ),
+        line,
+    )
     line = _LEVEL_IN_BLOOD.sub(_level_in_blood, line)
     line = _LEVEL_IN_CSF.sub(
         lambda m: f"{m.group('disorder')}{m.group('gap')}{_CSF_TEST[m.group('root').lower()]} ",
