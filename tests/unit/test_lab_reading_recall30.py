@@ -11,7 +11,9 @@ The shapes are from 25 case sections drawn at random from the MedRBench and CUPC
   test's symbol in lower case inside the disorder's bracket ("new hyperkalemia (k 6.1 mmol/L",
   PMC11535886), a urine test's disorder ("hypercalciuria (4.7 mmol/L)", CUPCase row 3768), and
   a count told after "with" ("lymphocytopenia with a cell count of 470/µl (2.3%)", CUPCase row
-  448; recall29's left list).
+  448; recall29's left list);
+- "sugar" alone for a CSF's glucose ("sugar 42 mg/dl", PMC11543143; "sugar 5.3 mmol/l",
+  CUPCase row 2057).
 """
 
 from __future__ import annotations
@@ -117,3 +119,33 @@ def test_a_count_disorder_then_a_count_told_after_with():
     read = _read(text)
     assert ("Lymphocytes", 470.0, "/µl", None) in read
     assert ("Lymphocytes", 2.3, "%", None) in read
+
+
+# --- "sugar" alone ------------------------------------------------------------------------------
+
+
+def test_sugar_alone_in_a_csf_analysis_is_the_csf_glucose():
+    # MedRBench PMC11543143 (tuberculous meningitis)
+    text = (
+        "Lumbar puncture with routine cerebrospinal fluid (CSF) analysis showed protein -1062 "
+        "mg/dl (normal range: 15–60 mg/dl), sugar 42 mg/dl (normal range: 50–80 mg/dl), and "
+        "lymphocyte: 84 (normal range:0–5/mm3)."
+    )
+    read = _read(text)
+    assert ("Glucose", 42.0, "mg/dl", "csf") in read
+    assert ("Total protein", 1062.0, "mg/dl", "csf") in read
+
+
+def test_sugar_alone_after_a_csf_protein_in_mmol():
+    # CUPCase row 2057
+    text = (
+        "Cerebrospinal fluid (CSF) analysis revealed pleocytosis: protein 380 mg/dl, and sugar "
+        "5.3 mmol/l."
+    )
+    assert ("Glucose", 5.3, "mmol/l", "csf") in _read(text)
+
+
+def test_guard_the_compounds_of_sugar_keep_their_names():
+    assert ("Fasting glucose", 190.0, "mg/dL", None) in _read("Fasting blood sugar was 190 mg/dL.")
+    assert ("Urine glucose", 2.0, None, "urine") in _read("Urinalysis: urine sugar 2+.")
+    assert _read("He was advised to keep his sugar intake under 50 g per day.") == []

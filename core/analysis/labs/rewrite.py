@@ -517,6 +517,21 @@ _LEVEL_IN_CSF = re.compile(
 )
 _CSF_TEST = {"protein": "CSF protein", "glyc": "CSF glucose"}
 
+# "Sugar" alone, with a glucose's unit after it, is the glucose of the specimen the sentence
+# names: "Lumbar puncture with routine cerebrospinal fluid (CSF) analysis showed protein -1062
+# mg/dl (normal range: 15–60 mg/dl), sugar 42 mg/dl (normal range: 50–80 mg/dl)" (MedRBench
+# PMC11543143), "protein 380 mg/dl, and sugar 5.3 mmol/l" (a CSF, Journal of Medical Case
+# Reports, CUPCase row 2057); also in the whole article of PMC11422092 ("cerebrospinal fluid
+# biochemistry shows: protein 1.91 g/L, chloride 113.0 mmol/L, sugar 0.7 mmol/L"). The catalogue
+# names only its compounds ("blood sugar", "urine sugar", "fasting blood sugar"), which keep
+# their names.
+_BARE_SUGAR = re.compile(
+    r"(?i)(?<![\w-])(?<!blood )(?<!urine )(?<!urinary )(?<!fasting )(?<!random )(?<!capillary )"
+    r"(?<!fingerstick )(?<!postprandial )(?<!pp )(?<!plasma )(?<!serum )sugar"
+    r"(?=\s*(?:levels?\s+)?(?:of\s+|was\s+|is\s+|at\s+|[:=-]\s*)?\d[\d.,]*\s*"
+    r"(?:mg\s*/\s*dl|mmol\s*/\s*l|g\s*/\s*l)\b)"
+)
+
 # The ion named inside its unit: "149 mEq sodium/L" is 149 mEq/L of sodium.
 _ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassium|chloride)/l\b")
 
@@ -1196,6 +1211,7 @@ def rewrite_prose(line: str) -> str:
         line,
     )
     line = _LEVEL_IN_BLOOD.sub(_level_in_blood, line)
+    line = _BARE_SUGAR.sub("glucose", line)
     line = _LEVEL_IN_CSF.sub(
         lambda m: f"{m.group('disorder')}{m.group('gap')}{_CSF_TEST[m.group('root').lower()]} ",
         line,
