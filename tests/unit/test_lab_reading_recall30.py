@@ -12,6 +12,9 @@ The shapes are from 25 case sections drawn at random from the MedRBench and CUPC
   PMC11535886), a urine test's disorder ("hypercalciuria (4.7 mmol/L)", CUPCase row 3768), and
   a count told after "with" ("lymphocytopenia with a cell count of 470/µl (2.3%)", CUPCase row
   448; recall29's left list);
+- a blood gas's saturation in words among its results ("oxygen saturation of 85.9%" after
+  "arterial blood gas analysis showed", PMC11628383, recall29's left list; CUPCase rows 2377,
+  3416, 4432, 5100);
 - "sugar" alone for a CSF's glucose ("sugar 42 mg/dl", PMC11543143; "sugar 5.3 mmol/l",
   CUPCase row 2057).
 """
@@ -149,3 +152,37 @@ def test_guard_the_compounds_of_sugar_keep_their_names():
     assert ("Fasting glucose", 190.0, "mg/dL", None) in _read("Fasting blood sugar was 190 mg/dL.")
     assert ("Urine glucose", 2.0, None, "urine") in _read("Urinalysis: urine sugar 2+.")
     assert _read("He was advised to keep his sugar intake under 50 g per day.") == []
+
+
+# --- a blood gas's saturation in words ----------------------------------------------------------
+
+
+def test_a_gas_saturation_in_words_among_its_results():
+    # MedRBench PMC11628383 (renal tubular acidosis after an immune checkpoint inhibitor)
+    text = (
+        "Two days after admission, arterial blood gas analysis showed a pH of 7.34, partial "
+        "pressure of carbon dioxide of 23mmHg, partial pressure of oxygen of 54mm Hg, oxygen "
+        "saturation of 85.9%, actual bicarbonate of 12.2mmol/L."
+    )
+    read = _read(text)
+    assert ("Oxygen saturation", 85.9, "%", None) in read
+    assert ("Blood pH", 7.34, None, None) in read
+
+
+def test_a_gas_saturation_after_a_colon_in_a_semicolon_list():
+    # CUPCase row 4432
+    text = (
+        "Arterial blood gases on admission to our ICU were: pH 7.246; partial pressure of carbon "
+        "dioxide: 58.3mmHg; partial pressure of oxygen: 441mmHg; bicarbonate: 21.9mEq/L; oxygen "
+        "saturation: 99.9%; and lactate: 1.1mmol/L."
+    )
+    assert ("Oxygen saturation", 99.9, "%", None) in _read(text)
+
+
+def test_guard_a_pulse_oximeter_saturation_is_no_gas_result():
+    assert _read("On examination her oxygen saturation was 91% on room air.") == []
+    text = (
+        "Arterial blood gas showed pH 7.30 and pCO2 50 mmHg; her heart rate was 120 and oxygen "
+        "saturation of 88% on room air."
+    )
+    assert not any(a == "Oxygen saturation" for a, _, _, _ in _read(text))

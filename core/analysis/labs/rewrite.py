@@ -1529,10 +1529,35 @@ def _blood_gas(sentence: str) -> str:
     # SaO2 after a blood gas is the analyser's measured arterial saturation (co-oximetry), a
     # lab value, wherever the sentence names it; elsewhere notes write it, as SpO2 always,
     # for a pulse oximeter's reading among the vital signs, no lab value (reader-catalogue4).
-    return head + _SAO2.sub("sO2", tail + sentence[end:])
+    rest = _GAS_SATURATION.sub(_gas_saturation, tail + sentence[end:])
+    return head + _SAO2.sub("sO2", rest)
 
 
 _SAO2 = re.compile(r"\bSaO2\b")
+# The gas's saturation in words, among its results: "arterial blood gas analysis showed a pH of
+# 7.34, partial pressure of carbon dioxide of 23mmHg, partial pressure of oxygen of 54mm Hg,
+# oxygen saturation of 85.9%, actual bicarbonate of 12.2 mmol/L" (MedRBench PMC11628383, left
+# by recall29); "Arterial blood gases on admission to our ICU were: pH 7.246; ...; oxygen
+# saturation: 99.9%" (Journal of Medical Case Reports, CUPCase row 4432), "... a bicarbonate level
+# of 32 mmol per liter and an oxygen saturation of 87%" (row 5100). In the gas's sentence it is
+# the analyser's saturation, as "SaO2" there is, also after a name that ends the gas's list for
+# "pH" and "CO2" ("partial pressure of carbon dioxide"); a pulse oximeter's reading told among
+# vital signs after the gas stays none.
+_GAS_SATURATION = re.compile(
+    r"(?i)\b(?:oxygen|O2)\s+saturation(?=\s*(?:of|was|is|at|[:=])?\s*\d[\d.]*\s*%)"
+)
+_VITAL_SIGNS = re.compile(
+    r"(?i)\b(?:pulse\s+oximetry|oximeter|SpO2|vital\s+signs?|heart\s+rate|pulse\s+rate|"
+    r"blood\s+pressure|respiratory\s+rate|temperature)\b"
+)
+
+
+def _gas_saturation(match: re.Match[str]) -> str:
+    if _VITAL_SIGNS.search(match.string[: match.start()]):
+        return match.group()  # told among the vital signs, after or before the gas
+    return "sO2"
+
+
 # A test named before "on the blood gas" keeps the number: "potassium on the blood gas was
 # 7.8" (issue #29 quotes it from a held-out case) is the gas analyser's potassium, no pH.
 _ANALYTE_ON = re.compile(
