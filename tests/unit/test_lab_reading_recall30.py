@@ -186,3 +186,14 @@ def test_guard_a_pulse_oximeter_saturation_is_no_gas_result():
         "saturation of 88% on room air."
     )
     assert not any(a == "Oxygen saturation" for a, _, _, _ in _read(text))
+
+
+def test_guard_a_venous_gas_saturation_is_no_arterial_saturation():
+    # dev's cr-ethylene-glycol-venous-gas case: its truth leaves the venous saturation out
+    text = (
+        "The venous blood gas analysis results showed pH 6.90, PaCO2 34 mmHg, PaO2 25 mmHg, "
+        "bicarbonate 6.7 mmol/L, base excess −26.1 mmol/L, and oxygen saturation 15%."
+    )
+    read = _read(text)
+    assert not any(a == "Oxygen saturation" for a, _, _, _ in read)
+    assert ("Bicarbonate", 6.7, "mmol/L", None) in read

@@ -1552,9 +1552,16 @@ _VITAL_SIGNS = re.compile(
 )
 
 
+# A venous gas's saturation is no arterial saturation: "The venous blood gas analysis results
+# showed pH 6.90, PaCO2 34 mmHg, PaO2 25 mmHg, ..., and oxygen saturation 15%" (dev's
+# cr-ethylene-glycol-venous-gas case, whose truth leaves it out).
+_VENOUS_GAS = re.compile(r"(?i)\bvenous\b|\bVBGs?\b")
+
+
 def _gas_saturation(match: re.Match[str]) -> str:
-    if _VITAL_SIGNS.search(match.string[: match.start()]):
-        return match.group()  # told among the vital signs, after or before the gas
+    before = match.string[: match.start()]
+    if _VITAL_SIGNS.search(before) or _VENOUS_GAS.search(before):
+        return match.group()  # told among the vital signs, or a venous gas's
     return "sO2"
 
 
