@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from core.analysis.labs.bilirubin_fractions import name_bilirubin_fractions
 from core.analysis.labs.catecholamines import name_catecholamine_levels
+from core.analysis.labs.cell_adjectives import ADJECTIVE_SHARE, shares_named_by_adjective
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.fluid_counts import fluid_cell_counts
 from core.analysis.labs.paired_values import pair_by_units
@@ -463,6 +464,10 @@ _DISORDER_VALUE = re.compile(
     + _CHANGED_TO_VALUE
     # "worsening hyponatremia (at 124 mEq/L)" (MedRBench PMC11550105): the level it stood at
     + r"|\s*\(\s*(?:at\s+)?"
+    # the test's symbol in any case first: "new hyperkalemia (k 6.1 mmol/L, reference:
+    # 3.5-5.0 mmol/L)" (MedRBench PMC11535886: a lower-case "k" is no name of potassium
+    # elsewhere); only the disorder's own test's (_disorder_value)
+    + r"(?:(?P<symbol>(?i:k|na|ca|mg|cl|p|po4|glu)\+?)\s*[:=,]?\s*(?=[<>]?\d))?"
     + _WHICH_VALUE
     + r"(?:[\"']?(?:undetectable|undetected|unmeasurable)[,\"'\s]*)?"
     # the value right after the word, when a concentration's unit follows it
@@ -512,6 +517,21 @@ _LEVEL_IN_CSF = re.compile(
 )
 _CSF_TEST = {"protein": "CSF protein", "glyc": "CSF glucose"}
 
+# "Sugar" alone, with a glucose's unit after it, is the glucose of the specimen the sentence
+# names: "Lumbar puncture with routine cerebrospinal fluid (CSF) analysis showed protein -1062
+# mg/dl (normal range: 15–60 mg/dl), sugar 42 mg/dl (normal range: 50–80 mg/dl)" (MedRBench
+# PMC11543143), "protein 380 mg/dl, and sugar 5.3 mmol/l" (a CSF, Journal of Medical Case
+# Reports, CUPCase row 2057); also in the whole article of PMC11422092 ("cerebrospinal fluid
+# biochemistry shows: protein 1.91 g/L, chloride 113.0 mmol/L, sugar 0.7 mmol/L"). The catalogue
+# names only its compounds ("blood sugar", "urine sugar", "fasting blood sugar"), which keep
+# their names.
+_BARE_SUGAR = re.compile(
+    r"(?i)(?<![\w-])(?<!blood )(?<!urine )(?<!urinary )(?<!fasting )(?<!random )(?<!capillary )"
+    r"(?<!fingerstick )(?<!postprandial )(?<!pp )(?<!plasma )(?<!serum )sugar"
+    r"(?=\s*(?:levels?\s+)?(?:of\s+|was\s+|is\s+|at\s+|[:=-]\s*)?\d[\d.,]*\s*"
+    r"(?:mg\s*/\s*dl|mmol\s*/\s*l|g\s*/\s*l)\b)"
+)
+
 # The ion named inside its unit: "149 mEq sodium/L" is 149 mEq/L of sodium.
 _ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassium|chloride)/l\b")
 
@@ -534,26 +554,62 @@ def _glued_abbreviation(match: re.Match[str]) -> str:
     return match.group("abbr")
 
 
+# The symbol each disorder's test is printed with inside the disorder's bracket.
+_SYMBOL_OF = {"natr": "na", "kal": "k", "calc": "ca", "magnes": "mg", "chlor": "cl", "glyc": "glu"}
+
+
 def _disorder_value(match: re.Match[str]) -> str:
     root = match.group("root").lower()
     test = next(name for stem, name in _DISORDER_TESTS if stem == root)
     kind = _BILIRUBIN_KIND_BEFORE.search(match.string[: match.start()])
     if test == "bilirubin" and kind:
         test = f"{kind.group('kind')} bilirubin"
-    return f"{match.group('disorder')}{match.group('gap')}{test} "
+    gap = match.group("gap")
+    symbol = match.group("symbol")
+    if symbol:
+        own = _SYMBOL_OF.get(root) or ("p" if root == "phosphat" else "")
+        if symbol.lower().rstrip("+") not in (own, "po4" if own == "p" else own):
+            # "hypokalemia (Na+ 127 mmol/L)" (CUPCase row 1109): another test's symbol, as
+            # printed; read by its name
+            return match.group()
+        start, end = match.start("symbol") - match.start("gap"), match.end() - match.start("gap")
+        gap = gap[:start] + gap[match.end("symbol") - match.start("gap") : end]
+    return f"{match.group('disorder')}{gap}{test} "
+
+
+# A disorder of a urine test named before its value: "elevated chitotriosidase (480 nmol/h
+# ml), and hypercalciuria (4.7 mmol/L) with a urine calcium/creatinine ratio of 0.96"
+# (Journal of Medical Case Reports, CUPCase row 3768): the urine's calcium, as "-emia" names
+# the blood's.
+_URINE_DISORDER_VALUE = re.compile(
+    r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>calc|phosphat|natr|kal|magnes|uric(?:os)?)i?uria)"
+    r"(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=[<>]?\s*\d)"
+)
+_URINE_TEST = {
+    "calc": "calcium",
+    "phosphat": "phosphate",
+    "natr": "sodium",
+    "kal": "potassium",
+    "magnes": "magnesium",
+    "uric": "uric acid",
+    "uricos": "uric acid",
+}
 
 
 # Other disorders named before their count: "mild leukocytosis (10.41 × 10 3 leukocytes/µL)".
 # "with neutropenia (0.59 × 10^9/L)" (Journal of Medical Case Reports, CUPCase row 1521): the
 # white cell a disorder names has its own count.
-_COUNT_DISORDER = re.compile(
+_COUNT_DISORDERS = (
     # "hyperleukocytosis (18,350 element/mcL)" (MedRBench PMC11378097)
-    r"(?i)\b(?P<disorder>(?:hyper)?leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
+    r"(?:hyper)?leu[ck]ocytosis|leu[ck]openia|thrombocytopenia|thrombocytosis"
     r"|thrombopenia|neutropenia|neutrophilia|lymphopenia|lymphocytopenia|lymphocytosis"
     # "The blood work results showed hypereosinophilia (10%)" (Int J Surg Case Rep,
     # MedRBench PMC11488398); "eosinopenia (42/μL, ref: 0-490/μL)" (PMC11487292)
     r"|(?:hyper)?eosinophilia|eosinopenia"
-    r"|monocytosis)(?P<gap>\s+(?:of|at)\s+|"
+    r"|monocytosis"
+)
+_COUNT_DISORDER = re.compile(
+    rf"(?i)\b(?P<disorder>{_COUNT_DISORDERS})(?P<gap>\s+(?:of|at)\s+|"
     + _CHANGED_TO_VALUE
     # the count in round or square brackets: "neutrophilic leukocytosis [11.61 × 103/μL,
     # normal values (n.v.) 4.00–10.00 × 103/μL]" (MedRBench PMC11496249)
@@ -576,6 +632,22 @@ _COUNT_OF = {
     "eos": "eosinophil count",
     "mon": "monocyte count",
 }
+
+# The disorder's count told after "with" and a count that names no cell: "He showed
+# lymphocytopenia with a cell count of 470/µl (2.3%)" (Journal of Medical Case Reports, CUPCase
+# row 448). The count is the disorder's cells' (and the share after it theirs): it is named so
+# before the count's share is read (_COUNT_THEN_SHARE).
+_COUNT_DISORDER_WITH = re.compile(
+    rf"(?i)\b(?P<disorder>{_COUNT_DISORDERS})\s+with\s+(?:an?\s+)?(?:(?:total|absolute|cell)\s+)?"
+    r"count\s+of\s+(?=\d)"
+)
+
+
+def _count_disorder_with(match: re.Match[str]) -> str:
+    count = _COUNT_OF[match.group("disorder").lower().removeprefix("hyper")[:3]]
+    return f"{match.group('disorder')} with a {count} of "
+
+
 # Anaemia named before the haemoglobin it shows: "normocytic anemia at 6.6g/dL" (Journal of
 # Medical Case Reports, CUPCase row 4296), "anaemia (Hb 7.1 g/dL)" reads as written already.
 # Only a haemoglobin's unit after the number makes it the haemoglobin.
@@ -1099,8 +1171,11 @@ def rewrite_prose(line: str) -> str:
     line = _GLUED_SENTENCE.sub(lambda m: f"{m.group('unit')}. ", line)
     # first, before any pass reads "1:160" as a ratio or "12,800" as two numbers
     line = titres_as_values(line)
+    if ADJECTIVE_SHARE.search(line):  # "(70% lymphocytic)": the tissue's guard is a sentence's
+        line = _by_sentence(line, [shares_named_by_adjective])
     line = _SPAN_OF_RESULTS.sub(lambda m: f"{m.group('verb')} over a span", line)
     line = _BASELINE_SPAN.sub("usual span", line)  # no time word left to date what follows
+    line = _COUNT_DISORDER_WITH.sub(_count_disorder_with, line)
     line = _COUNT_THEN_SHARE.sub(_share_named, line)
     line = _PLURAL_NAME.sub(_singular, line)
     line = _IGG4_DISEASE.sub(lambda m: f"{m.group('igg')}4", line)
@@ -1129,7 +1204,14 @@ def rewrite_prose(line: str) -> str:
     line = _GLUED_ABBREVIATION.sub(_glued_abbreviation, line)
     line = _GLUED_PH.sub("pH ", line)
     line = _DISORDER_VALUE.sub(_disorder_value, line)
+    line = _URINE_DISORDER_VALUE.sub(
+        lambda m: (
+            f"{m.group('disorder')}{m.group('gap')}urine {_URINE_TEST[m.group('root').lower()]} "
+        ),
+        line,
+    )
     line = _LEVEL_IN_BLOOD.sub(_level_in_blood, line)
+    line = _BARE_SUGAR.sub("glucose", line)
     line = _LEVEL_IN_CSF.sub(
         lambda m: f"{m.group('disorder')}{m.group('gap')}{_CSF_TEST[m.group('root').lower()]} ",
         line,
@@ -1447,10 +1529,42 @@ def _blood_gas(sentence: str) -> str:
     # SaO2 after a blood gas is the analyser's measured arterial saturation (co-oximetry), a
     # lab value, wherever the sentence names it; elsewhere notes write it, as SpO2 always,
     # for a pulse oximeter's reading among the vital signs, no lab value (reader-catalogue4).
-    return head + _SAO2.sub("sO2", tail + sentence[end:])
+    rest = _GAS_SATURATION.sub(_gas_saturation, tail + sentence[end:])
+    return head + _SAO2.sub("sO2", rest)
 
 
 _SAO2 = re.compile(r"\bSaO2\b")
+# The gas's saturation in words, among its results: "arterial blood gas analysis showed a pH of
+# 7.34, partial pressure of carbon dioxide of 23mmHg, partial pressure of oxygen of 54mm Hg,
+# oxygen saturation of 85.9%, actual bicarbonate of 12.2 mmol/L" (MedRBench PMC11628383, left
+# by recall29); "Arterial blood gases on admission to our ICU were: pH 7.246; ...; oxygen
+# saturation: 99.9%" (Journal of Medical Case Reports, CUPCase row 4432), "... a bicarbonate level
+# of 32 mmol per liter and an oxygen saturation of 87%" (row 5100). In the gas's sentence it is
+# the analyser's saturation, as "SaO2" there is, also after a name that ends the gas's list for
+# "pH" and "CO2" ("partial pressure of carbon dioxide"); a pulse oximeter's reading told among
+# vital signs after the gas stays none.
+_GAS_SATURATION = re.compile(
+    r"(?i)\b(?:oxygen|O2)\s+saturation(?=\s*(?:of|was|is|at|[:=])?\s*\d[\d.]*\s*%)"
+)
+_VITAL_SIGNS = re.compile(
+    r"(?i)\b(?:pulse\s+oximetry|oximeter|SpO2|vital\s+signs?|heart\s+rate|pulse\s+rate|"
+    r"blood\s+pressure|respiratory\s+rate|temperature)\b"
+)
+
+
+# A venous gas's saturation is no arterial saturation: "The venous blood gas analysis results
+# showed pH 6.90, PaCO2 34 mmHg, PaO2 25 mmHg, ..., and oxygen saturation 15%" (dev's
+# cr-ethylene-glycol-venous-gas case, whose truth leaves it out).
+_VENOUS_GAS = re.compile(r"(?i)\bvenous\b|\bVBGs?\b")
+
+
+def _gas_saturation(match: re.Match[str]) -> str:
+    before = match.string[: match.start()]
+    if _VITAL_SIGNS.search(before) or _VENOUS_GAS.search(before):
+        return match.group()  # told among the vital signs, or a venous gas's
+    return "sO2"
+
+
 # A test named before "on the blood gas" keeps the number: "potassium on the blood gas was
 # 7.8" (issue #29 quotes it from a held-out case) is the gas analyser's potassium, no pH.
 _ANALYTE_ON = re.compile(
