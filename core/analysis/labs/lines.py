@@ -339,6 +339,11 @@ _MM_HG = re.compile(r"\bmm\s+Hg\b")
 # "urine (noradrenaline 1,426.9 μg/24 h)" (three case reports of CaseReportBench): the unit
 # is one token, "µg/24h", or the period is lost and the amount read as a blood value.
 _PER_24_HOURS = re.compile(r"(?i)(?<=[a-zµμ])\s*/\s*24\s*-?\s*(?:hours?|hrs?|h)\b")
+# A unit written as a product with a negative power, as the European Respiratory Society's
+# journals print it: "Lactate, mmol·L−1 | ... | 4.40", "HCO3−, mmol·L−1", "2 L·min−1"
+# (Breathe, table of serial blood gases, highwire 14124). Unread, the lactate had no unit and
+# was flagged low against mg/dL; "mmol/L" is the same unit.
+_PER_POWER = re.compile(r"(?<=[A-Za-zµμ])\s?[·⋅]\s?(L|dL|mL|kg|min|h|d)\s?[−-]1(?!\d|\.\d)")
 
 
 # A unit written in words: "“serum calcium” 1.5 mmol per lit" (emergucate.com, Lab Case
@@ -385,7 +390,7 @@ def clean_line(line: str) -> str:
     line = line.replace("\u00a0", " ").replace("\r", "")
     line = _OCR_POWER.sub("x10E", _MARK_AFTER_NAME.sub(" ", line))
     line = _DELTA_MARK.sub("  ", line)
-    line = _PER_24_HOURS.sub("/24h", _MM_HG.sub("mmHg", line))
+    line = _PER_24_HOURS.sub("/24h", _MM_HG.sub("mmHg", _PER_POWER.sub(r"/\1", line)))
     line = counts_named_in_their_unit(daily_amounts_per_day(line))
     line = _ION_CHARGE.sub(_charge, line).translate(_SUBSCRIPTS)
     line = _DOTTED.sub(lambda m: m.group(1).replace(".", ""), line)

@@ -38,6 +38,7 @@ from core.analysis.labs.table_persons import (
     whose,
 )
 from core.analysis.labs.whose import RELATIVES
+from core.privacy.findings import IDENTIFIER_PLACEHOLDER
 
 _PIPE = re.compile(r"\s*\|\s*")
 _TAB = re.compile(r" *\t *")
@@ -95,11 +96,15 @@ _RESULT = re.compile(
 # The words a clause starts with for each time, as the reader takes them (context.py).
 _SAID = {"admission": "on admission ", "discharge": "at discharge ", "earlier": "previously "}
 
+# A row that names only a unit, under a test's row of no cells (TableReader.parent).
+_UNIT_ROW = re.compile(r"(?i)mm\s?Hg|kPa|mmol/L|µmol/L|μmol/L|mg/dL|g/L|g/dL|%")
+
 # A result cell: a number, maybe a comparator before it and a mark of the paper's or a unit
 # after it ("1.24*", "15.70†", "<10", "14 200*", "8700/μL", "2890 U/L"); a range
-# ("135–145") or a median with its spread ("5.2 (2.6–23.6)") is none.
+# ("135–145") or a median with its spread ("5.2 (2.6–23.6)") is none. A minus sign opens a
+# base excess's cell ("BE, mEq·L−1 | −2.0–2.0 | −5.1 | −14.1", Breathe 14124).
 _VALUE_CELL = re.compile(
-    r"^(?:[<>≤≥]\s*)?\d+(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§!]+|\(?[HL]\)?)?"
+    r"^(?:[<>≤≥]\s*|[-−](?=\d))?\d+(?:[ ,]\d{3})*(?:[.,]\d+)?\s*(?:[*†‡§!]+|\(?[HL]\)?)?"
     r"(?:\s*[A-Za-zµμ%/×][^\s–—-]*(?:\s+[^\s–—-]+){0,2}?(?:\s*[*†‡§]+)?)?$"
 )
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3}) (\d{3})(?!\d)")
@@ -119,6 +124,7 @@ class Column:
     role: str
     timing: str | None = None
     specimen: str | None = None
+    venous: bool = False  # a time's column of venous blood ("8 h, venous blood on room air")
 
 
 def _cells(line: str) -> tuple[list[str], str] | None:
@@ -259,6 +265,11 @@ def header_columns(
     if split is None:
         return None
     cells, separator = split
+    if separator != "  ":
+        # An empty stub heading printed at the row's end ("Normal range | 0 h | 2 h | |",
+        # Breathe's and PMC's table pages): the header names every column after the tests'.
+        while len(cells) > 2 and not cells[-1]:
+            cells = cells[:-1]
     if any(re.search(r"\d\s*[-–]\s*\d", c) for c in cells):
         return None
     if len(cells) < 3 and not (len(cells) == 2 and all(_column(c) is not None for c in cells)):
@@ -273,8 +284,23 @@ def header_columns(
         return None
     specimens = {c.specimen for c in columns if c is not None and c.specimen is not None}
     if _readable(columns) or len(specimens) >= 2:
-        return _timed(columns, named), separator
+        timed = _timed(columns, named)
+        return tuple(
+            Column(c.role, c.timing, c.specimen, True)
+            if c is not None and c.role == "result" and _VENOUS_HEADING.search(cell)
+            else c
+            for c, cell in zip(timed, named, strict=True)
+        ), separator
     return None
+
+
+# A serial gas's column of venous blood beside arterial ones (Breathe 14124: "0 h, arterial
+# blood on room air ... 8 h, venous blood on room air"). Its oxygen tension tells nothing of
+# the patient's oxygenation and the reader has no venous specimen to give it: a venous pO2 of
+# 29 mmHg, normal, was read against the arterial limit and telephoned. Its other results are
+# read as the blood's.
+_VENOUS_HEADING = re.compile(r"(?i)\bvenous\b|\bvbg\b")
+_OXYGEN_TENSION = re.compile(r"(?i)^p[av]?o2\b|^oxygen\s+(?:tension|partial)|^po₂")
 
 
 def _whose(
@@ -382,11 +408,30 @@ _RANGE_FIRST = re.compile(r"^(\d+)(?:[.,]\d+)?[–—-](.*)$")
 _RESULT_THEN_BOUND = re.compile(rf"{RESULT_THEN_BOUND}\*?")
 
 
+# Such a row as it reaches the table reader: the de-identifier has taken a long run of the
+# joined digits for a record number ("Sodium (mmol/L)135–[IDENTIFIER]", "Activated partial
+# thromboplastin time (s)27[IDENTIFIER]", BMJ Case Reports 220136), leaving the range's start
+# or a piece of a cell, which was read as the result; or the page lost the cells of a row
+# but a range's end ("Potassium (mmol/L)–5.3", "White cell count (×10³/mm³)–9.6", BMJ Case
+# Reports 235933 and 233512: the rows the page printed in bold), read as a result and
+# flagged. An en dash opens no result there (the pages print a minus as "−").
+# A row is short, and its cut cell holds two digits or a decimal ("27[IDENTIFIER]",
+# "0.3[IDENTIFIER]"); a marker's name in prose is none ("CCR7-[IDENTIFIER]-" of a flow panel).
+_GLUED_CUT = re.compile(
+    rf"(?<=[A-Za-z)])[<>≤≥–—-]?\d[.,]?\d[\d.,–—\-*†‡<>≤≥]*{re.escape(IDENTIFIER_PLACEHOLDER)}"
+)
+_ROW_LENGTH = 120
+_RANGE_END_ALONE = re.compile(r"(?<=[A-Za-z)])[–—]\d+(?:[.,]\d+)?\s*$")
+
+
 def glued_cells(line: str) -> bool:
     """Whether ``line`` ends in two or more numbers joined with nothing between them after
     its test's unit: a range or a bound and then results ("135–145137140", "<513244",
-    "<3.0159*3*"), or results and then a range ("97.996.696.783.5–99.5", "290329415135–400").
+    "<3.0159*3*"), or results and then a range ("97.996.696.783.5–99.5", "290329415135–400"),
+    or such a run cut by the de-identifier, or a range's end alone (_GLUED_CUT).
     One result run into its range ("312150–400", "5.04.0–11.0") is read as before."""
+    if len(line) <= _ROW_LENGTH and (_GLUED_CUT.search(line) or _RANGE_END_ALONE.search(line)):
+        return True
     found = _GLUED.search(line)
     if found is None:
         return False
@@ -627,6 +672,11 @@ class TableReader:
         self.readings: tuple[tuple[Column | None, ...], ...] = ()
         # A header of side-by-side panels: each panel's columns after its tests' column.
         self.panels: tuple[tuple[Column | None, ...], ...] = ()
+        # A test's row of no cells whose results follow one unit a row ("PO2 | ||||||", then
+        # "mmHg | 80.0–100.0 | 91.7 | ...", "kPa | 10.5–13.5 | 12.2 | ..."): the test, and
+        # whether its first unit's row has been read (the next ones are the same results).
+        self.parent = ""
+        self.parent_read = False
 
     def rewrite_lines(self, lines: list[str]) -> list[str]:
         """Each of a page's ``lines`` as ``rewrite`` gives it, each row of a table on its side
@@ -677,6 +727,15 @@ class TableReader:
         name, rest = cells[0], cells[1:]
         if not name or not re.search(r"[A-Za-z]", name):
             return line
+        if _UNIT_ROW.fullmatch(name) and self.parent:
+            if self.parent_read:
+                return ""  # the same results in another unit
+            self.parent_read = True
+            name = f"{self.parent} ({name})"
+        elif not any(rest):
+            self.parent, self.parent_read = name, False
+        else:
+            self.parent = ""
         if self.separator == "  " and len(rest) < len(self.columns):
             if self._anothers():
                 return ""  # which of its numbers is the patient's cannot be told
@@ -779,6 +838,8 @@ class TableReader:
             cell = _MARK_BEFORE.sub("", cell)
             if column is None or column.role != "result" or not _VALUE_CELL.match(cell):
                 continue
+            if column.venous and _OXYGEN_TENSION.match(name):
+                continue  # a venous sample's oxygen tension (_VENOUS_HEADING)
             said = _SAID.get(column.timing or "", "")
             if column.specimen is not None:
                 said += f"{column.specimen} "
