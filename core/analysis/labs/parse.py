@@ -52,12 +52,7 @@ from core.analysis.labs.lines import (
     without_names,
 )
 from core.analysis.labs.literature import in_anothers_case, told_of_others
-from core.analysis.labs.number_first import (
-    FLUID_ONLY_CELLS,
-    SINGULAR_CELL,
-    read_number_first,
-    read_value_first,
-)
+from core.analysis.labs.number_first import SINGULAR_CELL, read_number_first, read_value_first
 from core.analysis.labs.patterns import (
     MONOCLONAL_BEFORE,
     OTHER_HEADING,
@@ -923,10 +918,6 @@ class _State:
                 _BARE_MARKER.fullmatch(match.group()) or _TISSUE_FLOW.search(told)
             ):
                 continue  # a stain's or a lymphoma's flow cytometry, no blood subset
-            if value.analyte in FLUID_ONLY_CELLS and specimen is None:
-                # "Tumor infiltrating lymphocyte and macrophage is less than 5%" (a melanoma's
-                # histology, CUPCase): only a lavage's or a fluid's differential counts them
-                continue
             if value.comparator and _CRITERIA.search(told):
                 continue  # "diagnosed ... based on the following findings: FPG exceeding 126"
             clause = (  # the part of the sentence between semicolons the value is told in
