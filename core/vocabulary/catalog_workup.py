@@ -21,7 +21,6 @@ holds a qualitative result only as a urine dipstick's grade.
 from __future__ import annotations
 
 from core.vocabulary.analytes import (
-    BLOOD_COUNT,
     CARDIAC,
     CHEMISTRY,
     COAGULATION,
@@ -160,18 +159,6 @@ _GAS_CALCULATED: tuple[Analyte, ...] = (
             (_u("mmol/l", 22, 26, 1, 60), _u("meq/l", 22, 26, 1, 60))),
 )
 
-# A bronchoalveolar lavage's differential: "The BALF's cell counts showed 66% lymphocytes, 6%
-# neutrophils, 18% macrophages, and 10% ciliated columnar epithelial cells" (MedRBench
-# PMC11645288); "Bronchoalveolar lavage showed a total cell count of 12 × 106/L, comprising
-# 4.5% macrophages, 87% lymphocytes, and 8.5% neutrophils" (PMC11417919). A share of the
-# lavage's cells, only ever written with its percent sign and read only where the sentence
-# names the lavage or a fluid (core.analysis.labs.number_first); never the blood's. No usual
-# range: the lavage's normal share (about 80-90 % macrophages) is a textbook's, not a flag.
-_FLUID_CELLS: tuple[Analyte, ...] = (
-    Analyte("Macrophages", BLOOD_COUNT, ("macrophages", "alveolar macrophages", "macrophage"),
-            (_u("%", None, None, 0, 100, written_only=True),)),
-)
-
 # The antiphospholipid work-up's clotting screen. The antibodies themselves are left out: the
 # one pool report that prints their amounts lists the isotypes in a bracket after one name,
 # "positive anti-cardiolipin antibodies (IgG > 120 GPL, IgM > 80 GPL)" (PMC11437612), which
@@ -287,5 +274,4 @@ WORKUP_ANALYTES: tuple[Analyte, ...] = (
     + _WORK_UP_CHEMISTRY
     + _LIGHT_CHAINS
     + _GAS_CALCULATED
-    + _FLUID_CELLS
 )

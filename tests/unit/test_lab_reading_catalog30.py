@@ -182,29 +182,3 @@ def test_rpr_guards():
     assert not _read("The CSF VDRL was reactive at 1:4.")
     assert not _read("The RPR was reactive.")
     assert not _read("RPR 16.")
-
-
-# --- a lavage's differential -------------------------------------------------------------------
-
-
-def test_a_lavages_macrophages_number_first():
-    # MedRBench PMC11645288 and PMC11417919 (dev's cr22-other-yellow-nail-...)
-    read = _read(
-        "The BALF’s cell counts showed 66% lymphocytes, 6% neutrophils, 18% macrophages, and "
-        "10% ciliated columnar epithelial cells."
-    )
-    assert ("Macrophages", 18.0, "%", "other fluid", None) in read
-    read = _read(
-        "Bronchoalveolar lavage showed a total cell count of 12 × 106/L, comprising 4.5% "
-        "macrophages, 87% lymphocytes, and 8.5% neutrophils."
-    )
-    assert ("Macrophages", 4.5, "%", "other fluid", None) in read
-
-
-def test_macrophages_of_a_tissue_or_no_fluid_are_no_value():
-    # guards: a biopsy's or a blood sentence's macrophages are no lavage count
-    assert "Macrophages" not in _names("The biopsy showed granulomas with 30% macrophages.")
-    assert "Macrophages" not in _names("WBC 12000, 80% neutrophils, 5% macrophages.")
-    assert "Macrophages" not in _names(
-        "Bone marrow aspirate of the effusion's cell block showed 20% macrophages."
-    )

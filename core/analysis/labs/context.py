@@ -474,8 +474,6 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
 _FLUID_TESTS = frozenset(
     {
         "Mononuclear cells",
-        # a lavage's differential (catalog30)
-        "Macrophages",
         "Glucose",
         "Total protein",
         "WBC",

@@ -38,14 +38,6 @@ CELLS = {
 # marrow with 85% blasts"): no blood's result.
 LEFT_SHIFT = {"Blasts", "Promyelocytes", "Myelocytes", "Metamyelocytes"}
 _MARROW_SAID = re.compile(r"(?i)\b(?:marrow|aspirates?|biops(?:y|ies)|flow\s+cytometry)\b")
-# A lavage's differential prints its macrophages among the cells, number first: "The BALF's
-# cell counts showed 66% lymphocytes, 6% neutrophils, 18% macrophages, and 10% ciliated
-# columnar epithelial cells" (MedRBench PMC11645288). Read only as a percentage in a sentence
-# that names the lavage or a body fluid: a tissue's macrophages are no count (catalog30).
-FLUID_ONLY_CELLS = {"Macrophages"}
-_FLUID_SAID = re.compile(
-    r"(?i)\b(?:bronchoalveolar|lavage|BALF?|fluid|effusion|CSF|cerebrospinal)\b"
-)
 _CLAUSE_NUMBER = re.compile(
     r"(?:^|[,;:(]|\b(?:of|with|and|including|showed|shows|showing|revealed|revealing|had|has|"
     r"comprising|demonstrating)\b)\s*"
@@ -141,10 +133,6 @@ def read_value_first(
     counted = _CLAUSE_NUMBER.search(clause)
     if counted and analyte.name in CELLS and SINGULAR_CELL.match(name) and not counted.group("pct"):
         return Outcome(None)  # "(19 lymphocytes, 1 neutrophil)": cells counted, no percentage
-    if counted and analyte.name in FLUID_ONLY_CELLS and counted.group("pct"):
-        if _MARROW_SAID.search(sentence) or not _FLUID_SAID.search(sentence):
-            return Outcome(None)
-        return Outcome(LabValue(analyte=analyte.name, value=float(counted.group("num")), unit="%"))
     if counted and analyte.name in LEFT_SHIFT and counted.group("pct"):
         if _MARROW_SAID.search(sentence):
             return Outcome(None)
