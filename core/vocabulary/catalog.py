@@ -391,7 +391,15 @@ _CORE: tuple[Analyte, ...] = (
                                           # ng/mL 02" (dev's pdf-quest-...-four-pages)
                                           "vitamin d,25-oh,total,ia", "vitamin d,25-oh,total",
                                           "vitamin d, 25-oh, total", "vitamin d,25-oh",
-                                          "vitamin d, 25-oh", "25-oh vitamin d, total"),
+                                          "vitamin d, 25-oh", "25-oh vitamin d, total",
+                                          # "Serum 25OHD and iPTH were 116 nmol/l and
+                                          # 4.07pmol/l, respectively" (MedRBench
+                                          # PMC11549668); "her plasmatic 25-hydroxyvitamin
+                                          # D2D3 was below 6ng/mL" (CUPCase row 3204): the
+                                          # store's usual short name, and its two forms summed
+                                          "25ohd", "25-ohd", "25 ohd", "25(oh)d2+d3",
+                                          "25-hydroxyvitamin d2d3", "25-hydroxyvitamin d2+d3",
+                                          "25-hydroxyvitamin d2/d3", "25-hydroxy vitamin d2d3"),
             (_u("ng/ml", 30, 100, 1, 300), _u("nmol/l", 75, 250, 2.5, 750))),
     Analyte("Vitamin B12", IRON_VITAMINS, ("vitamin b12", "vit b12", "b12", "cobalamin",
                                             "cyanocobalamin"),

@@ -37,10 +37,18 @@ _ENDOCRINE: tuple[Analyte, ...] = (
                               "beta-human chorionic gonadotropin", "hCG", "β-HCG", "HCG",
                               "quantitative hcg", "hcg, quantitative"),
             (_u("miu/ml", None, 5, 0, 2_000_000), _u("u/l", None, 5, 0, 2_000_000))),
+    # Japanese reports name it by its assay, C-peptide immunoreactivity: "C-peptide reactivity
+    # (CPR) of 0.04 ng/mL", "urinary CPR was extremely low at 0.5 μg/day" (J Med Case Rep,
+    # CUPCase row 1240). Never a bare "CPR" (resuscitation). A day's urine holds micrograms,
+    # only ever written; no usual range (a urine's value is flagged by the report's own
+    # range, not the blood's).
     Analyte("C-peptide", DIABETES, ("c-peptide", "c peptide", "serum c-peptide",
-                                    "fasting c-peptide"),
+                                    "fasting c-peptide", "c-peptide reactivity",
+                                    "c-peptide immunoreactivity", "serum cpr", "urinary cpr",
+                                    "urine cpr", "24-hour urine cpr", "24-hour urinary cpr"),
             (_u("ng/ml", 0.8, 3.1, 0, 50), _u("nmol/l", 0.26, 1.03, 0, 20),
-             _u("pmol/l", 260, 1030, 0, 20_000, written_only=True))),
+             _u("pmol/l", 260, 1030, 0, 20_000, written_only=True),
+             _u("ug/24h", None, None, 0, 2000, written_only=True))),
     # Read only in a mass unit per volume, never a dose ("glucagon 1 mg"): "with normal
     # glucagon (57 pg/mL [57 ng/L]" (MedRBench PMC11532648), "glucagon levels were 147 pg/mL"
     # (PMC11642278).

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from core.vocabulary.analytes import (
     CARDIAC,
+    CHEMISTRY,
     COAGULATION,
     DIABETES,
     HORMONES,
@@ -108,6 +109,54 @@ _TITRES: tuple[Analyte, ...] = (
         "ana titer", "ana titre", "ana titers", "ana titres", "antinuclear antibody staining",
         "fana", "ana-hep2", "ana hep-2"),
             _TITRE),
+    # Syphilis's nontreponemal titre (catalog30), by titre29's convention: "The syphilis rapid
+    # plasma reagin (RPR) test was ordered and came back positive with a titer value of 1:128",
+    # "an RPR titer value of 1:16" (MedRBench PMC11392505); "a positive nontreponemal test (RPR)
+    # with a titer of 1:128" (PMC11625107); "Rapid plasma reagin (RPR) was reactive with a titer
+    # of 1:512" (CUPCase row 1169). Not the treponemal tests (TPPA, MHA-TP, FTA-ABS), told as
+    # reactive or not; not a VDRL, whose pool titres are none (a CSF VDRL is told negative).
+    Analyte("RPR", IMMUNOLOGY, (
+        "rpr", "rapid plasma reagin", "rpr titer", "rpr titre", "rapid plasma reagin titer",
+        "rapid plasma reagin titre", "serum rpr", "rpr test"),
+            _TITRE),
+)
+
+# Immunoglobulin light chains in total (bound and free), as a nephelometer prints them beside
+# the immunoglobulins: "IgG 2030.00mg/dL (reference range: 700 to 1600mg/dL), Ig light-chain
+# kappa 432.00mg/dL (reference range: 170 to 370mg/dL), and Ig light-chain lambda
+# 249.00mg/dL (reference range: 90 to 210mg/dL)" (J Med Case Rep, CUPCase row 3524). Not
+# the free light chains (core.vocabulary.catalog_common, milligrams per litre and a
+# hundredfold less): only names that say "Ig" or "total" read these; a bare "kappa light
+# chain" stays the free chain's name, and "kappa" in a stain's words is no value. The usual
+# ranges are the nephelometric ones the report prints (kappa 170-370, lambda 90-210 mg/dL).
+_LIGHT_CHAINS: tuple[Analyte, ...] = (
+    Analyte("Kappa light chains", IMMUNOLOGY, (
+        "ig light-chain kappa", "ig light chain kappa", "ig light-chains kappa",
+        "immunoglobulin light chain kappa", "immunoglobulin light-chain kappa",
+        "total kappa light chains", "total kappa light chain", "ig kappa light chains",
+        "serum total kappa"),
+            (_u("mg/dl", 170, 370, 0, 100_000, written_only=True),
+             _u("g/l", 1.7, 3.7, 0, 1000, written_only=True))),
+    Analyte("Lambda light chains", IMMUNOLOGY, (
+        "ig light-chain lambda", "ig light chain lambda", "ig light-chains lambda",
+        "immunoglobulin light chain lambda", "immunoglobulin light-chain lambda",
+        "total lambda light chains", "total lambda light chain", "ig lambda light chains",
+        "serum total lambda"),
+            (_u("mg/dl", 90, 210, 0, 100_000, written_only=True),
+             _u("g/l", 0.9, 2.1, 0, 1000, written_only=True))),
+)
+
+# A blood gas's standard bicarbonate: the bicarbonate the analyser calculates for the sample
+# brought to a pCO2 of 40 mmHg at 37 °C, a measure of the metabolic part alone. Printed beside
+# the actual bicarbonate and the total CO2, "actual bicarbonate of 12.2 mmol/L, standard
+# bicarbonate of 15.4mmol/L, and total carbon dioxide of 12.9mmol/L" (MedRBench PMC11628383),
+# it was read as a second bicarbonate of the gas. Usual range 22-26 mmol/L (the textbook's
+# and analysers' reference); no critical limit of its own (the lists give the bicarbonate's).
+_GAS_CALCULATED: tuple[Analyte, ...] = (
+    Analyte("Standard bicarbonate", CHEMISTRY, (
+        "standard bicarbonate", "standard hco3", "standard hco3-", "std bicarbonate",
+        "std hco3", "hco3 std", "hco3-std", "hco3(std)", "sbc", "standard bicarbonate level"),
+            (_u("mmol/l", 22, 26, 1, 60), _u("meq/l", 22, 26, 1, 60))),
 )
 
 # The antiphospholipid work-up's clotting screen. The antibodies themselves are left out: the
@@ -218,5 +267,11 @@ _WORK_UP_CHEMISTRY: tuple[Analyte, ...] = (
 # fmt: on
 
 WORKUP_ANALYTES: tuple[Analyte, ...] = (
-    _CONNECTIVE_TISSUE + _TITRES + _LUPUS_ANTICOAGULANT + _INFECTION_TESTS + _WORK_UP_CHEMISTRY
+    _CONNECTIVE_TISSUE
+    + _TITRES
+    + _LUPUS_ANTICOAGULANT
+    + _INFECTION_TESTS
+    + _WORK_UP_CHEMISTRY
+    + _LIGHT_CHAINS
+    + _GAS_CALCULATED
 )

@@ -434,6 +434,9 @@ _MEASURED_IN: dict[str, frozenset[str]] = {
             # "urine histoplasma antigen ... returned positive at > 25 ng/mL" (MedRBench
             # PMC11647459): the antigen is tested in urine and serum alike (catalog29)
             "Histoplasma antigen",
+            # "urinary CPR was extremely low at 0.5 μg/day" (CUPCase row 1240): the day's
+            # urine C-peptide (catalog30)
+            "C-peptide",
         }
     ),
     "csf": frozenset(

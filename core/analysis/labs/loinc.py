@@ -637,6 +637,13 @@ LOINC: dict[str, LoincTest] = {
     # titre29: the antinuclear antibody's titre, the method-free code (29953-7; 5048-4 is
     # by immunofluorescence, which case reports seldom say), [U] as above
     "ANA": _t("29953-7", "Nuclear Ab [Titer] in Serum", ("titer",)),  # U
+    # catalog30 (docs/clinical-rounds.md, "reader-catalog30")
+    "RPR": _t("31147-2", "Reagin Ab [Titer] in Serum by RPR", ("titer",)),  # U
+    "Kappa light chains": _t("11050-2", "Kappa light chains [Mass/volume] in Serum or Plasma",
+                             ("mg/dl", "g/l")),  # U
+    # The plasma's code: the gas's sample (arterial) takes 19230-2 through ARTERIAL_LOINC.
+    "Standard bicarbonate": _t("69964-5", "Bicarbonate [Moles/volume] standard in Plasma",
+                               ("mmol/l", "meq/l")),  # G
 }
 
 # An arterial sample's own code where the catalogue reads one analyte for any blood gas:
@@ -645,6 +652,8 @@ ARTERIAL_LOINC: dict[str, LoincTest] = {
     "Oxygen saturation": _t("2708-6", "Oxygen saturation in Arterial blood", ("%",)),  # G
     "pCO2": _t("2019-8", "Carbon dioxide [Partial pressure] in Arterial blood",
                ("mmhg", "kpa")),  # G
+    "Standard bicarbonate": _t("19230-2", "Bicarbonate [Moles/volume] standard in Arterial "
+                                          "blood", ("mmol/l", "meq/l")),  # G
 }
 
 # The same analyte measured in another specimen has its own code: a urine sodium is not

@@ -16,6 +16,7 @@ from core.analysis.labs.catecholamines import name_catecholamine_levels
 from core.analysis.labs.cell_adjectives import ADJECTIVE_SHARE, shares_named_by_adjective
 from core.analysis.labs.drug_levels import name_unnamed_levels
 from core.analysis.labs.fluid_counts import fluid_cell_counts
+from core.analysis.labs.light_chains import free_light_chains_named
 from core.analysis.labs.paired_values import pair_by_units
 from core.analysis.labs.patterns import (
     ALIASES,
@@ -538,7 +539,9 @@ _ION_IN_UNIT = re.compile(r"(?i)(?<=\d)\s*(?P<unit>meq|mmol)\s+(?:sodium|potassi
 
 # A number glued to an abbreviation that names no test is the abbreviation's own
 # ("17OHD": 17-hydroxylase deficiency), never a value of the test before it; a value glued
-# before a test's name ("11.0AST (SGOT)") stays for the table reader.
+# before a test's name ("11.0AST (SGOT)") stays for the table reader, and so does a test's
+# name that opens with its number ("Serum 25OHD and iPTH were 116 nmol/l", MedRBench
+# PMC11549668: 25-hydroxyvitamin D).
 _GLUED_ABBREVIATION = re.compile(r"(?<![\d.])\b\d{1,3}(?P<abbr>[A-Z]{3,})\b(?!\s*/)")
 
 
@@ -550,6 +553,9 @@ _GLUED_PH = re.compile(r"(?<![A-Za-z0-9])pH(?=[678]\.\d{1,3}(?![\d.]))")
 
 def _glued_abbreviation(match: re.Match[str]) -> str:
     if ANALYTE_NAME.match(match.string[match.start("abbr") :]):
+        return match.group()
+    whole = ANALYTE_NAME.match(match.string, match.start())
+    if whole is not None and whole.end() == match.end():
         return match.group()
     return match.group("abbr")
 
@@ -1173,6 +1179,7 @@ def rewrite_prose(line: str) -> str:
     line = titres_as_values(line)
     if ADJECTIVE_SHARE.search(line):  # "(70% lymphocytic)": the tissue's guard is a sentence's
         line = _by_sentence(line, [shares_named_by_adjective])
+    line = free_light_chains_named(line)
     line = _SPAN_OF_RESULTS.sub(lambda m: f"{m.group('verb')} over a span", line)
     line = _BASELINE_SPAN.sub("usual span", line)  # no time word left to date what follows
     line = _COUNT_DISORDER_WITH.sub(_count_disorder_with, line)

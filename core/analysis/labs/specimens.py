@@ -22,7 +22,10 @@ ARTERIAL_BLOOD = "arterial blood"
 _WHOLE_BLOOD = frozenset(
     {"HbA1c", "Blood pH", "pCO2", "pO2", "Base excess", "Ionised calcium", "Tacrolimus", "ESR"}
 )
-_BLOOD_GAS = frozenset({"Blood pH", "pCO2", "pO2", "Base excess", "Oxygen saturation"})
+# A gas's standard bicarbonate (catalog30) is calculated by the gas analyser from its sample.
+_BLOOD_GAS = frozenset(
+    {"Blood pH", "pCO2", "pO2", "Base excess", "Oxygen saturation", "Standard bicarbonate"}
+)
 _ARTERIAL = re.compile(r"(?i)\barterial\b|\babgs?\b|\bpa(?:o2|co2)\b")
 _VENOUS = re.compile(r"(?i)\bvenous\b|\bvbgs?\b|\bpv(?:o2|co2)\b")
 BLOOD_NAMES = frozenset(

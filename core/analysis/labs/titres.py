@@ -20,9 +20,13 @@ import re
 
 from core.analysis.labs.patterns import ANALYTE_NAME
 
-# The titres the catalogue holds (core.vocabulary.catalog_workup's _TITRES), as printed.
+# The titres the catalogue holds (core.vocabulary.catalog_workup's _TITRES), as printed:
+# antinuclear antibodies, and syphilis's rapid plasma reagin ("The syphilis rapid plasma
+# reagin (RPR) test ... came back positive with a titer value of 1:128", MedRBench
+# PMC11392505; "a positive nontreponemal test (RPR) with a titer of 1:128", PMC11625107).
 _TITRE_NAME = re.compile(
     r"\b(?:(?-i:ANAs?)|(?i:anti-?\s?nuclear\s+(?:antibod(?:y|ies)|antigen)))(?:\s*\((?-i:ANA)\))?"
+    r"|\b(?:(?i:rapid\s+plasma\s+reagin)(?:\s*\((?-i:RPR)\))?|(?-i:RPR))"
 )
 # The dilution: "1:320", "1/80", "1 : 320", "1:12,800"; not a time ("1:30 AM"), a decimal
 # or a fraction run on ("1/3 of the rectum" has no titre's name before it anyway). The word
@@ -32,10 +36,11 @@ _DILUTION = re.compile(
     r"(?!\s*(?:dilution|ratio|AM|PM|am|pm)\b)(?:\s*tit(?:er|re)s?\b)?"
 )
 # What may stand between the name and its dilution: words, brackets, commas; no digit, no
-# sentence's or clause's end, at most 60 characters ("ANA positive test result, 1:320",
-# "a strongly positive ANA with a titer of 1:1,000").
+# sentence's or clause's end, at most 70 characters ("ANA positive test result, 1:320",
+# "a strongly positive ANA with a titer of 1:1,000", "rapid plasma reagin (RPR) test was
+# ordered and came back positive with a titer value of 1:128", PMC11392505: 63).
 _GAP_STOP = re.compile(r"[\d.;]")
-_GAP_LENGTH = 60
+_GAP_LENGTH = 70
 _NOT_A_TITRE = re.compile(r"(?i)\b(?:ratio|dilution|diluted)\b")
 # The report's cut-off in a bracket right after the titre: "(ref range: <1:1)",
 # "(normal < 1:40)".
@@ -45,8 +50,12 @@ _CUT_OFF = re.compile(r"\s*\((?P<words>[^()\d]{0,25}?)(?P<bound>[<>≤≥]\s*)?1
 # The report's word that the titre is positive, in the clause before the dilution ("a
 # strongly positive ANA with a titer of 1:1,000", "ANA titers were elevated at 1:160"). Not
 # "negative", nor "positive" of another test after a comma.
-_POSITIVE = re.compile(r"(?i)\b(?:positive|positivity|elevated|raised|high|strong(?:ly)?)\b")
-_NEGATIVE = re.compile(r"(?i)\b(?:negative|normal)\b")
+# A nontreponemal test's word is "reactive" ("Rapid plasma reagin (RPR) was reactive with a
+# titer of 1:512", CUPCase row 1169).
+_POSITIVE = re.compile(
+    r"(?i)\b(?<!non-)(?<!non)(?:positive|positivity|elevated|raised|high|strong(?:ly)?|reactive)\b"
+)
+_NEGATIVE = re.compile(r"(?i)\b(?:negative|normal|non-?reactive)\b")
 _CLAUSE_BEFORE = re.compile(r"[^.;,]{0,40}$")
 
 
