@@ -32,6 +32,7 @@ from core.analysis.labs.conversion import amount, converter
 from core.analysis.labs.format import format_result
 from core.analysis.labs.recalled import without_recalled
 from core.analysis.labs.reference import Patient
+from core.analysis.labs.specimens import venous_gas
 from core.insights import LabValue
 from core.vocabulary.catalog import BY_NAME
 
@@ -121,6 +122,10 @@ def is_critical(value: LabValue, patient: Patient | None = None) -> bool:
     if value.analyte in _TROPONINS:
         # A "<0.01" troponin is below the limit whatever the limit is.
         return value.flag == "high" and value.comparator not in ("<", "≤")
+    if value.analyte == "pO2" and venous_gas(value):
+        # A venous sample's oxygen tension (normally 30-50 mmHg) tells nothing of the
+        # patient's oxygenation; the limit (< 43 mmHg) is an arterial one.
+        return False
     limit = CRITICAL_LIMITS.get(value.analyte)
     if limit is None and patient is not None and patient.age == 0:
         limit = INFANT_LIMITS.get(value.analyte)

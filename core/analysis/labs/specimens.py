@@ -28,6 +28,7 @@ _BLOOD_GAS = frozenset(
 )
 _ARTERIAL = re.compile(r"(?i)\barterial\b|\babgs?\b|\bpa(?:o2|co2)\b")
 _VENOUS = re.compile(r"(?i)\bvenous\b|\bvbgs?\b|\bpv(?:o2|co2)\b")
+_ARTERIAL_WORDS = re.compile(r"(?i)\barterial\b|\babgs?\b")
 BLOOD_NAMES = frozenset(
     {None, "blood", "serum", "plasma", SERUM_OR_PLASMA, WHOLE_BLOOD, ARTERIAL_BLOOD}
 )
@@ -51,6 +52,19 @@ def specimen_of(value: LabValue) -> str:
     if value.analyte in _WHOLE_BLOOD or (analyte is not None and analyte.panel == BLOOD_COUNT):
         return WHOLE_BLOOD
     return SERUM_OR_PLASMA
+
+
+def venous_gas(value: LabValue) -> bool:
+    """True for a blood gas's result its own line tells as a venous sample's ("a venous blood
+    gas showed pO2 29 mmHg"). Authors write "PaO2" in a venous gas too ("The venous blood gas
+    analysis results showed pH 6.90, PaCO2 34 mmHg, PaO2 25 mmHg", dev's ethylene glycol
+    case): only the words "arterial" or "ABG" make such a line an arterial sample's."""
+    line = value.source_line or ""
+    return (
+        value.analyte in _BLOOD_GAS
+        and bool(_VENOUS.search(line))
+        and not _ARTERIAL_WORDS.search(line)
+    )
 
 
 def shown_analyte(value: LabValue) -> str:
