@@ -18,6 +18,7 @@ from benchmarks import clinical_readings
 from benchmarks.clinical import DEV_FLOORS, TEST_FLOORS, by_draw, by_kind, draws_of, run
 from benchmarks.clinical_scoring import (
     CLINICAL_DIR,
+    Case,
     CaseScore,
     Figures,
     article_ids,
@@ -148,6 +149,15 @@ def test_a_split_grown_by_draws_is_grouped_before_each_draw() -> None:
     }
 
 
+def _from_cupcase(case: Case) -> bool:
+    """Whether a document of ``case`` was taken from CUPCase's repository (a case cut from
+    another source may name CUPCase in its notes on the draw)."""
+    return any(
+        str(source.get("repository", "")).lower() == "felipeocampoos/cupcase-curhumai-adversary"
+        for source in case.sources
+    )
+
+
 def test_a_source_that_took_the_diagnosis_out_counts_for_values_not_for_diagnoses(
     runs: dict[str, tuple[list[CaseScore], Figures]],
 ) -> None:
@@ -155,7 +165,7 @@ def test_a_source_that_took_the_diagnosis_out_counts_for_values_not_for_diagnose
     cases (and no other) is left out of plausible_dx, by source, while its values count."""
     cases = load_split("dev")
     scores, whole = runs["dev"]
-    cupcase = [s for c, s in zip(cases, scores, strict=True) if "CUPCase" in str(c.sources)]
+    cupcase = [s for c, s in zip(cases, scores, strict=True) if _from_cupcase(c)]
     assert len(cupcase) >= 30
     assert all(not s.diagnosis_scored for s in cupcase)
     assert sum(not s.diagnosis_scored for s in scores) == len(cupcase)
