@@ -59,16 +59,12 @@ def worse(before: Reading, now: Reading) -> list[str]:
 
 def better(before: Reading, now: Reading) -> bool:
     """True where the case reads better now in some respect and worse in none."""
-    return (
-        not worse(before, now)
-        and now != before
-        and (
-            now.found > before.found
-            or now.extra < before.extra
-            or (now.plausible and not before.plausible)
-            or now.critical_found > before.critical_found
-            or now.false_critical < before.false_critical
-        )
+    return not worse(before, now) and (
+        now.found > before.found
+        or now.extra < before.extra
+        or (now.plausible and not before.plausible)
+        or now.critical_found > before.critical_found
+        or now.false_critical < before.false_critical
     )
 
 
