@@ -34,6 +34,7 @@ from core.analysis.labs.respectively import (
     pair_with_ranges,
     two_specimens_respectively,
 )
+from core.analysis.labs.specimens import VENOUS_SAMPLE
 from core.analysis.labs.titres import titres_as_values
 from core.analysis.labs.viral_units import hiv_viral_loads, viral_units
 
@@ -560,21 +561,29 @@ def _glued_abbreviation(match: re.Match[str]) -> str:
     return match.group("abbr")
 
 
-# The symbol each disorder's test is printed with inside the disorder's bracket.
-_SYMBOL_OF = {"natr": "na", "kal": "k", "calc": "ca", "magnes": "mg", "chlor": "cl", "glyc": "glu"}
+# The symbols each disorder's test is printed with inside the disorder's bracket.
+_SYMBOLS_OF = {
+    "natr": ("na",),
+    "kal": ("k",),
+    "calc": ("ca",),
+    "magnes": ("mg",),
+    "chlor": ("cl",),
+    "glyc": ("glu",),
+    "phosphat": ("p", "po4"),
+}
+_TEST_OF_STEM = dict(_DISORDER_TESTS)
 
 
 def _disorder_value(match: re.Match[str]) -> str:
     root = match.group("root").lower()
-    test = next(name for stem, name in _DISORDER_TESTS if stem == root)
+    test = _TEST_OF_STEM[root]
     kind = _BILIRUBIN_KIND_BEFORE.search(match.string[: match.start()])
     if test == "bilirubin" and kind:
         test = f"{kind.group('kind')} bilirubin"
     gap = match.group("gap")
     symbol = match.group("symbol")
     if symbol:
-        own = _SYMBOL_OF.get(root) or ("p" if root == "phosphat" else "")
-        if symbol.lower().rstrip("+") not in (own, "po4" if own == "p" else own):
+        if symbol.lower().rstrip("+") not in _SYMBOLS_OF.get(root, ()):
             # "hypokalemia (Na+ 127 mmol/L)" (CUPCase row 1109): another test's symbol, as
             # printed; read by its name
             return match.group()
@@ -591,15 +600,9 @@ _URINE_DISORDER_VALUE = re.compile(
     r"(?i)\b(?P<disorder>hyp(?:o|er)(?P<root>calc|phosphat|natr|kal|magnes|uric(?:os)?)i?uria)"
     r"(?P<gap>\s+(?:of|at)\s+|\s*\(\s*)(?=[<>]?\s*\d)"
 )
-_URINE_TEST = {
-    "calc": "calcium",
-    "phosphat": "phosphate",
-    "natr": "sodium",
-    "kal": "potassium",
-    "magnes": "magnesium",
-    "uric": "uric acid",
-    "uricos": "uric acid",
-}
+# The blood's stems name the same tests in urine ("hypercalciuria": calcium); "uricosuria"
+# is the one stem of its own.
+_URINE_TEST = {**_TEST_OF_STEM, "uricos": "uric acid"}
 
 
 # Other disorders named before their count: "mild leukocytosis (10.41 × 10 3 leukocytes/µL)".
@@ -1559,15 +1562,12 @@ _VITAL_SIGNS = re.compile(
 )
 
 
-# A venous gas's saturation is no arterial saturation: "The venous blood gas analysis results
-# showed pH 6.90, PaCO2 34 mmHg, PaO2 25 mmHg, ..., and oxygen saturation 15%" (dev's
-# cr-ethylene-glycol-venous-gas case, whose truth leaves it out).
-_VENOUS_GAS = re.compile(r"(?i)\bvenous\b|\bVBGs?\b")
-
-
 def _gas_saturation(match: re.Match[str]) -> str:
+    # A venous gas's saturation is no arterial saturation: "The venous blood gas analysis
+    # results showed pH 6.90, PaCO2 34 mmHg, PaO2 25 mmHg, ..., and oxygen saturation 15%"
+    # (dev's cr-ethylene-glycol-venous-gas case, whose truth leaves it out).
     before = match.string[: match.start()]
-    if _VITAL_SIGNS.search(before) or _VENOUS_GAS.search(before):
+    if _VITAL_SIGNS.search(before) or VENOUS_SAMPLE.search(before):
         return match.group()  # told among the vital signs, or a venous gas's
     return "sO2"
 

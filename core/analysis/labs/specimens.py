@@ -27,7 +27,11 @@ _BLOOD_GAS = frozenset(
     {"Blood pH", "pCO2", "pO2", "Base excess", "Oxygen saturation", "Standard bicarbonate"}
 )
 _ARTERIAL = re.compile(r"(?i)\barterial\b|\babgs?\b|\bpa(?:o2|co2)\b")
-_VENOUS = re.compile(r"(?i)\bvenous\b|\bvbgs?\b|\bpv(?:o2|co2)\b")
+# The words that tell a sample as venous blood: in a heading ("8 h, venous blood on room
+# air"), before a gas's results ("a venous blood gas showed ...") or as the gas's abbreviation.
+# One list for the table reader, the line rewriting and the critical check.
+VENOUS_SAMPLE = re.compile(r"(?i)\bvenous\b|\bvbgs?\b")
+_VENOUS = re.compile(VENOUS_SAMPLE.pattern + r"|\bpv(?:o2|co2)\b")
 _ARTERIAL_WORDS = re.compile(r"(?i)\barterial\b|\babgs?\b")
 BLOOD_NAMES = frozenset(
     {None, "blood", "serum", "plasma", SERUM_OR_PLASMA, WHOLE_BLOOD, ARTERIAL_BLOOD}

@@ -29,6 +29,7 @@ from core.analysis.labs.context import named_in
 from core.analysis.labs.cumulative import date_cell, newest_first
 from core.analysis.labs.patterns import RESULT_THEN_BOUND
 from core.analysis.labs.reference import Patient
+from core.analysis.labs.specimens import VENOUS_SAMPLE
 from core.analysis.labs.table_persons import (
     ANOTHER,
     OWN,
@@ -287,7 +288,7 @@ def header_columns(
         timed = _timed(columns, named)
         return tuple(
             Column(c.role, c.timing, c.specimen, True)
-            if c is not None and c.role == "result" and _VENOUS_HEADING.search(cell)
+            if c is not None and c.role == "result" and VENOUS_SAMPLE.search(cell)
             else c
             for c, cell in zip(timed, named, strict=True)
         ), separator
@@ -299,7 +300,6 @@ def header_columns(
 # the patient's oxygenation and the reader has no venous specimen to give it: a venous pO2 of
 # 29 mmHg, normal, was read against the arterial limit and telephoned. Its other results are
 # read as the blood's.
-_VENOUS_HEADING = re.compile(r"(?i)\bvenous\b|\bvbg\b")
 _OXYGEN_TENSION = re.compile(r"(?i)^p[av]?o2\b|^oxygen\s+(?:tension|partial)|^po₂")
 
 
@@ -839,7 +839,7 @@ class TableReader:
             if column is None or column.role != "result" or not _VALUE_CELL.match(cell):
                 continue
             if column.venous and _OXYGEN_TENSION.match(name):
-                continue  # a venous sample's oxygen tension (_VENOUS_HEADING)
+                continue  # a venous sample's oxygen tension (VENOUS_SAMPLE)
             said = _SAID.get(column.timing or "", "")
             if column.specimen is not None:
                 said += f"{column.specimen} "
