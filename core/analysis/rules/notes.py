@@ -252,6 +252,14 @@ _STATED_INLINE = re.compile(
     r"(?:(?:\((?:figs?\.?|figures?)\s*[^()]{0,15}\)|[^.;]){0,60}?\s)??"
     r"(?:revealed|revealing|reveals|showed|showing|shows|demonstrated|"
     r"demonstrates|confirmed|confirms|"
+    # The tissue's verdict told with another verb of finding: "A histopathological evaluation
+    # of the thyroidectomy specimen identified the presence of a hydatid cyst" (MedRBench
+    # PMC11590343), "fine needle aspiration biopsy indicated a plasmacytoma" (PMC11626533),
+    # "Histology indicated a tumor, with predominantly yolk sac tumor" (CUPCase row 5094), "A
+    # left axillary lymph node excisional biopsy disclosed reactive lymphadenopathy" (row 2107).
+    # Not "noted", "reported" or "suggested": their subject is as often the patient or the
+    # doctor ("the patient reported pain", "a renal biopsy was suggested").
+    r"identified|identifies|indicated|indicates|disclosed|discloses|"
     # The tissue's verdict in the French-trained wording: "Histological study was in favor of
     # Ewing's sarcoma", "the histological and immunohistochemical study were in favor of an
     # hepatic localization of a leiomyosarcoma" (IJSCR 2024, through MedRBench).
