@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.analysis.labs.format import format_lab_value
+from core.analysis.rules.age_codes import for_the_age
 from core.analysis.rules.conditions import SEVERITY_RANK, Condition
 from core.analysis.rules.confidence import abstain, confidence_of
 from core.analysis.rules.deltas import delta_findings
@@ -136,6 +137,7 @@ def diagnose(
     facts = facts or NoteFacts()
     findings = rank_findings(values, age, deltas)
     ranked = _ranking(findings, facts)
+    for_the_age(ranked, age)  # an adult's failure to thrive is not the child's code
     if not ranked:
         return RulesDiagnosis(abstain(values, unsure, facts.impressions), [], findings)
     first = ranked[0]
