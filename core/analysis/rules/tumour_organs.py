@@ -12,8 +12,8 @@ site from the specimen or from the mass the biopsy sampled, and so does this mod
 
 1. the organ of the specimen the same sentence names before the tumour ("Endometrial pipelle
    sampling revealed ... endometrioid adenocarcinoma", PMC11582521), when the sentence names
-   exactly one organ and none after the tumour (that is the tumour's own site, neoplasms.py's
-   ground);
+   exactly one organ before it and no other organ after it (another organ after is where the
+   tumour lies, neoplasms.py's ground);
 2. else the organ of the mass the immediately preceding sentence of the same block locates
    ("Resection of the right breast lesion and sentinel lymph node was performed ... Chronic
    inflammation, locally invasive ductal carcinoma ... were found by pathological
