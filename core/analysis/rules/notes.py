@@ -44,6 +44,7 @@ from core.analysis.rules.revisions import (
     told_as_earlier,
     told_by_another,
 )
+from core.analysis.rules.tumour_organs import organ_sited_tumours
 
 # Heading kinds: where a condition named under the heading stands.
 _HEADINGS: tuple[tuple[str, str], ...] = (
@@ -480,6 +481,10 @@ class NoteFacts:
     # The year the file being read presents the patient in ("presented in 2008"): an event
     # the file dates in an earlier year ("In 1997, he presented with a fracture") is history.
     present_year: int | None = field(default=None, repr=False)
+    # The primary cancers at a named organ (categories C00-C75) the file being read names so
+    # far, stated or not ("a past medical history of rectal cancer"): a later biopsy's tumour
+    # is not read at a new organ (tumour_organs.py).
+    named_cancers: set[str] = field(default_factory=set, repr=False)
 
     def knows(self, *names: str) -> bool:
         """True when the notes name one of these conditions as the patient's, not denied."""
@@ -539,6 +544,7 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
     # mesenteric artery"); disease_abbreviations.py.
     facts.defined += settled_abbreviations(text, defined_here)
     facts.present_year = _presentation_year(text)
+    facts.named_cancers = set()
     imaging = own_words and bool(_IMAGING.search(text[:400]))
     # In a radiologist's report the impression decides: the indication, the history and the
     # findings are the question and the evidence, never a diagnosis of their own ("Indication:
@@ -572,8 +578,12 @@ def _read_one(text: str, facts: NoteFacts, kind: str) -> None:
         # A medicine named anywhere but allergies is one the patient takes or took: either
         # way a plan must not suggest starting it as if it were new.
         facts.medicines |= {n for n, p in MEDICINES.items() if p.search(block)}
+        previous = ""
         for sentence in _SENTENCES.split(block):
-            _read_sentence(sentence.strip(), kind, facts, terms=own_words)
+            # The sentence before, for a tumour's organ told there ("a mass in the sigmoid
+            # colon. A biopsy confirmed a malignancy"): tumour_organs.py.
+            _read_sentence(sentence.strip(), kind, facts, terms=own_words, previous=previous)
+            previous = sentence.strip()
     if own_words and is_narrative(text):
         # A case told as a story reaches its diagnosis at the end ("Histology tests confirmed
         # a benign multi-nodular goiter"): its last statement is its final diagnosis, one
@@ -776,9 +786,12 @@ def _by_sentence(mentions: list[Mention]) -> list[list[Mention]]:
     return groups
 
 
-def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = False) -> None:
+def _read_sentence(
+    sentence: str, kind: str, facts: NoteFacts, terms: bool = False, previous: str = ""
+) -> None:
     """The conditions of one sentence; ``terms``: also the code set's terms where the
-    sentence states a diagnosis or the presenting complaint (a document's own words)."""
+    sentence states a diagnosis or the presenting complaint (a document's own words);
+    ``previous``: the sentence before it in its block (a tumour's organ told there)."""
     if not sentence:
         return
     # Longest match first, so "chronic renal failure" is CKD, not "renal failure".
@@ -796,6 +809,20 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         or (kind == "present" and _COMPLAINT.search(sentence))
     )
     code_set_terms = icd_conditions(sentence) if terms else []
+    tissue: set[tuple[int, int]] = set()  # a tumour a tissue examination found, at its organ
+    if terms and kind != "imaging":
+        # A tumour's type told without its organ, the organ in the specimen or the mass
+        # before: read at that organ, in place of the unsited term (tumour_organs.py).
+        sited = organ_sited_tumours(
+            sentence, previous, code_set_terms, frozenset(facts.named_cancers)
+        )
+        facts.named_cancers |= _primary_cancers(sentence, code_set_terms + spans)
+        code_set_terms = sorted(
+            [t for t in code_set_terms if not any(s < t[1] and t[0] < e for s, e, _ in sited)]
+            + sited,
+            key=lambda t: t[0],
+        )
+        tissue = {(start, end) for start, end, _ in sited}
     if terms:
         # The code set's longer term wins over the hand list's shorter one inside it
         # ("microangiopathic hemolytic anemia" is D59.4, not "anemia"); else the hand list.
@@ -819,6 +846,7 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
                 condition = replace(condition, severity="critical")
             elif (
                 not stating
+                and (start, end) not in tissue
                 and not _STATED_AFTER.match(sentence[end:])
                 and not _term_found_by_test(kind, facts, condition, sentence[:start])
                 and not _term_operated_on(kind, facts, condition, sentence[:start], sentence[end:])
@@ -892,7 +920,8 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
         statement = _statement(before)
         if statement is not None and _admits_a_complaint(statement, condition):
             statement = None  # "admitted with dyspnea, fever, ...": the complaint, not a finding
-        by_test = (start, end) in proven
+        # A biopsy's finding proves its tumour as a culture proves its infection.
+        by_test = (start, end) in proven or (start, end) in tissue
         states = by_test or considered or statement is not None or bool(_STATED_AFTER.match(after))
         treated = statement is not None and bool(_TREATMENT.fullmatch(statement.group()))
         # A test's result is hedged by its own clause only ("No sputum could be obtained for
@@ -980,6 +1009,16 @@ def _read_sentence(sentence: str, kind: str, facts: NoteFacts, terms: bool = Fal
             facts.current.append(mention)  # affirmed now in the history of the illness
         elif kind != "report":
             facts.history.append(mention)  # named elsewhere: known, not the complaint
+
+
+def _primary_cancers(sentence: str, read: list[tuple[int, int, Condition]]) -> set[str]:
+    """The categories of the primary cancers at a named organ (C00-C75) the sentence names,
+    not denied."""
+    return {
+        c.code[:3]
+        for start, end, c in read
+        if "C00" <= c.code[:3] < "C76" and not is_negated(sentence, start, end)
+    }
 
 
 def _stated_heads(
