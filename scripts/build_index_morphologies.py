@@ -9,9 +9,10 @@ ICD-10-CM release, public domain). Every row whose "see" or "see also" reference
 Neoplasm Table with a behaviour ("Neoplasm, benign, by site", "Neoplasm, connective tissue,
 uncertain behavior", "Table of Neoplasms, small intestine, malignant") gives a morphology:
 
-- its name: the main term where it names a tumour by its ending (-oma, tumor), with the subterms on its path (one or two) put before it in the
-  reverse of the index's order ("Tumor, granular cell" granular cell tumor; "Adenocarcinoma,
-  serous, papillary" papillary serous adenocarcinoma); a "specified site" subterm names its
+- its name: the main term where it names a tumour by its ending (-oma, tumor), with the
+  subterms on its path (one or two) put before it in the reverse of the index's order
+  ("Tumor, granular cell" granular cell tumor; "Adenocarcinoma, serous, papillary" papillary
+  serous adenocarcinoma); a "specified site" subterm names its
   parent. Never a path with a subterm of other words than a type's ("with", "NEC", "in",
   "of", brackets, a site of the table: "Adenocarcinoma, apocrine, breast"), nor a name of
   generic words alone ("malignant tumor") or a secondary's ("metastatic ..."), nor a type the
@@ -262,7 +263,8 @@ def main(path: str) -> None:
     print("# Tumours the ICD-10-CM index names by their histological type, with their behaviour")
     print(f"# Source: {SOURCE}")
     print(f"#   (sha256 {digest}), the Index to Diseases and Injuries of the FY2025 ICD-10-CM")
-    print("#   release (CDC/NCHS 2025-Update; CMS 'code tables, tabular and index'). Public domain.")
+    print("#   release (CDC/NCHS 2025-Update; CMS 'code tables, tabular and index').")
+    print("#   Public domain.")
     print("# Rows whose reference sends to the Neoplasm Table with a behaviour; names, codes and")
     print("#   filters: scripts/build_index_morphologies.py. Columns: name, behaviour, the code")
     print("#   with no site named (empty: the behaviour's unspecified site), the index's RowID.")

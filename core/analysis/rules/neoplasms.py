@@ -52,7 +52,9 @@ _UNSITED = {MALIGNANT: "C80.1", BENIGN: "D36.9", UNCERTAIN: "D48.9", IN_SITU: "D
 class Morphology:
     names: tuple[str, ...]  # the usual spellings, singular; plurals are made from them
     behaviour: str
-    icd_o: str  # the ICD-O-3 morphology code whose behaviour digit is ``behaviour`` ("": the index's)
+    # The ICD-O-3 morphology code whose behaviour digit is ``behaviour`` ("": the index's
+    # morphologies, index_morphologies.py, which name their behaviour only).
+    icd_o: str
     unsited: str | None = None  # the index's code with no site named, where it gives one
     # A word of a class of tumours ("carcinoma", "cancer") read only with its site: alone, it
     # names no diagnosis ("carcinoma" of a differential, "cancer" of a family history).
