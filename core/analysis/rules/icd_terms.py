@@ -78,6 +78,13 @@ _EXTERNAL_CAUSES = ("V", "W", "X", "Y")
 # coded beside its neoplasm, never for it; its inclusion "Triple negative breast cancer" would
 # otherwise take the cancer's words from C50.
 _RECEPTOR_STATUS = ("Z17",)
+# An inclusion term that is the code's shorthand for a name a doctor writes whole: G93.2's
+# "Pseudotumor" is the index's "Pseudotumor (cerebri) G93.2", but a case report's pseudotumor
+# is a lesion at any site ("a mesenteric inflammatory pseudotumor", PMC11378093; "benign
+# paratesticular inflammatory pseudotumor", PMC11609554; "the diagnosis of a pseudotumor" by a
+# knee prosthesis, PMC11532899), none of them intracranial hypertension. The whole name,
+# "pseudotumor cerebri", is the Disease Ontology's and the index's and is read as before.
+_SHORTHAND_INCLUSIONS = frozenset({("pseudotumor", "G93.2")})
 # A manifestation code ("Glomerular disorders in diseases classified elsewhere", N08; "Renal
 # tubulo-interstitial disorders in diseases classified elsewhere", N16): by the guidelines
 # (I.A.13) never first-listed, coded after the disease it is told of ("code first underlying
@@ -229,6 +236,8 @@ def _code_set_wordings() -> dict[str, str]:
             if _MANIFESTATION.search(description):
                 break  # "Nephritis" of N08 is a disease's manifestation, never read alone
             term = _words(_QUALIFIER.sub("", inclusion))
+            if (" ".join(term), code) in _SHORTHAND_INCLUSIONS:
+                continue
             if term and "," not in inclusion and term not in exact:
                 exact[term] = code
         head = _words(_HEAD_END.split(description, maxsplit=1)[0])

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from core.analysis.rules.index_morphologies import index_morphologies
 from core.analysis.rules.neoplasm_sites import table_sites, uncoded_sites
 from core.icd10 import check_icd10, code_set
 
@@ -51,7 +52,9 @@ _UNSITED = {MALIGNANT: "C80.1", BENIGN: "D36.9", UNCERTAIN: "D48.9", IN_SITU: "D
 class Morphology:
     names: tuple[str, ...]  # the usual spellings, singular; plurals are made from them
     behaviour: str
-    icd_o: str  # the ICD-O-3 morphology code whose behaviour digit is ``behaviour``
+    # The ICD-O-3 morphology code whose behaviour digit is ``behaviour`` ("": the index's
+    # morphologies, index_morphologies.py, which name their behaviour only).
+    icd_o: str
     unsited: str | None = None  # the index's code with no site named, where it gives one
     # A word of a class of tumours ("carcinoma", "cancer") read only with its site: alone, it
     # names no diagnosis ("carcinoma" of a differential, "cancer" of a family history).
@@ -371,10 +374,26 @@ def _plurals(name: str) -> tuple[str, ...]:
 
 
 @cache
+def index_morphology_list() -> tuple[Morphology, ...]:
+    """The ICD-10-CM index's morphologies (index_morphologies.py), read as the hand-kept ones
+    are; their ICD-O code is not in the index, only its behaviour."""
+    return tuple(
+        Morphology(
+            (name,),
+            behaviour,
+            "",
+            unsited or None,
+        )
+        for name, behaviour, unsited in index_morphologies()
+    )
+
+
+@cache
 def morphology_names() -> dict[tuple[str, ...], Morphology]:
-    """Each spelling of a morphology (its words) -> the morphology."""
+    """Each spelling of a morphology (its words) -> the morphology: the hand-kept ones first,
+    then the index's."""
     names: dict[tuple[str, ...], Morphology] = {}
-    for morphology in MORPHOLOGIES:
+    for morphology in (*MORPHOLOGIES, *index_morphology_list()):
         for name in morphology.names:
             for form in _plurals(name):
                 names.setdefault(tuple(_WORD.findall(form)), morphology)
@@ -519,7 +538,8 @@ def _abbreviates(word: str, name: list[str]) -> bool:
 
 def every_code() -> set[str]:
     """Every code the morphologies can give (checked against the code set by the tests)."""
-    codes = {m.unsited or _UNSITED[m.behaviour] for m in MORPHOLOGIES if not m.sited_only}
+    every = (*MORPHOLOGIES, *index_morphology_list())
+    codes = {m.unsited or _UNSITED[m.behaviour] for m in every if not m.sited_only}
     for behaviour in _DESCRIBED:
         codes |= set(site_codes(behaviour).values())
     return {code for code in codes if code}
