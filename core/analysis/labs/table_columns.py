@@ -966,9 +966,10 @@ def join_cells(lines: list[str], spans: list[tuple[int, int]]) -> list[str]:
 _JOINED_HEADER = re.compile(
     rf"(?i)^{_TESTS_HEADING}(?:\s*\([^()]*\))?(?:\s+{_COLUMN_HEADING})+(?=\s)"
 )
-_JOINED_CELL = rf"(?:{_SPACED_CELL}%?|\([<>≤≥]?\s?\d[^()]*\))"
+_JOINED_CELL = rf"(?:{_SPACED_CELL}(?:%|/[^\s()]+)?|\([<>≤≥]?\s?\d[^()]*\))"
 _CELL_RUN = re.compile(rf"(?:\s+{_JOINED_CELL})+\s+")
-_CAPITALISED = re.compile(r"[A-Z][a-z]")  # a name's word, not a unit ("U/L")
+# a name's capitalised word ("Polymorphs", "CSF protein", "AP"), never a unit ("U/L", "IU/L")
+_CAPITALISED = re.compile(r"[A-Z][A-Za-z0-9-]*(?=[\s(,:])")
 _JOINED_ROWS = 3  # fewer is a sentence's list, not a table
 _JOINED_LENGTH = 80  # characters: shorter is a header and a row, read as they are
 
@@ -983,7 +984,7 @@ def rows_on_one_line(line: str, is_test_name: Callable[[str], bool]) -> list[str
     if header is None:
         return None
     body = text[header.end() :].strip()
-    if not is_test_name(body[:_MAX_CELL * 2]):
+    if not (is_test_name(body[: _MAX_CELL * 2]) or _CAPITALISED.match(body)):
         return None
     rows: list[str] = []
     start = 0
