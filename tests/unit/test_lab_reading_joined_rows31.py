@@ -47,8 +47,14 @@ def test_a_liver_panel_joined_into_one_line_reads_every_enzyme() -> None:
         "ALP (U/L) 402 38–126 Total bilirubin (μmol/L) 120 <19.0 CRP (mg/L) 49 <5\n"
     )
     values = _read(text)
-    for pair in (("AST", 145.0), ("ALT", 454.0), ("GGT", 394.0), ("ALP", 402.0),
-                 ("Total bilirubin", 120.0), ("CRP", 49.0)):
+    for pair in (
+        ("AST", 145.0),
+        ("ALT", 454.0),
+        ("GGT", 394.0),
+        ("ALP", 402.0),
+        ("Total bilirubin", 120.0),
+        ("CRP", 49.0),
+    ):
         assert pair in values
     assert ("ALT", 35.0) not in values and ("GGT", 55.0) not in values
 
@@ -63,8 +69,13 @@ def test_a_row_the_catalogue_cannot_name_still_ends_the_row_before_it() -> None:
         "(mmol/L) 20.6 4.1–6.1 Serum creatinine (μmol/L) 56 62–120\n"
     )
     values = _read(text)
-    for pair in (("WBC", 16.2), ("Hemoglobin", 12.5), ("Platelets", 112.0), ("Glucose", 20.6),
-                 ("Creatinine", 56.0)):
+    for pair in (
+        ("WBC", 16.2),
+        ("Hemoglobin", 12.5),
+        ("Platelets", 112.0),
+        ("Glucose", 20.6),
+        ("Creatinine", 56.0),
+    ):
         assert pair in values
     rows = rows_on_one_line(text.split("\n")[1], _names_a_test)
     assert rows is not None and "Polymorphs (%) 92.1 45–70" in rows
@@ -90,8 +101,16 @@ def test_a_sentence_of_results_is_no_joined_table() -> None:
         "platelets 330 ×109/L and CRP 48 mg/L."
     )
     assert rows_on_one_line(sentence, _names_a_test) is None
-    assert _read(sentence) == [("WBC", 12.3), ("Hemoglobin", 11.7), ("Platelets", 330.0), ("CRP", 48.0)]
+    assert _read(sentence) == [
+        ("WBC", 12.3),
+        ("Hemoglobin", 11.7),
+        ("Platelets", 330.0),
+        ("CRP", 48.0),
+    ]
     two_rows = "Parameter Patient Reference WBC (×109/L) 2.8 4–10 Haemoglobin (g/dL) 8.3 12–14"
     assert rows_on_one_line(two_rows, _names_a_test) is None
-    tabs = "Parameter\tPatient\tReference\tWBC (×109/L)\t2.8\t4–10\tHb (g/dL)\t8.3\t12–14\tMCV\t88\t80–99"
+    tabs = (
+        "Parameter\tPatient\tReference\tWBC (×109/L)\t2.8\t4–10\tHb (g/dL)\t8.3\t12–14\t"
+        "MCV\t88\t80–99"
+    )
     assert rows_on_one_line(tabs, _names_a_test) is None
