@@ -70,6 +70,7 @@ from core.analysis.labs.table_columns import (
     column_specimen,
     join_cells,
     one_cell_a_line,
+    rows_apart,
 )
 from core.analysis.labs.whose import a_newborns_sentence, anothers_value
 from core.insights import LabDocument, LabValue
@@ -166,6 +167,8 @@ def read_lab_text(
         )
         if cells:  # a table printed one cell per line: its rows joined back
             raw_lines, lines_read = join_cells(raw_lines, cells), join_cells(lines_read, cells)
+        # a table whose rows the text joined into one line: a row a line again
+        raw_lines, lines_read = rows_apart(raw_lines, lines_read, _names_a_test)
         csf_lines = csf_table_lines(lines_read)  # a lumbar puncture's table, uncaptioned
         for index, (raw_line, line_read, row) in enumerate(
             zip(raw_lines, lines_read, table.rewrite_lines(lines_read), strict=True)

@@ -952,3 +952,66 @@ def join_cells(lines: list[str], spans: list[tuple[int, int]]) -> list[str]:
         at = end
     joined.extend(lines[at:])
     return joined
+
+
+# A table whose header and rows the text joined into one line, its cells one space apart, as
+# a table passage of an article's text (BioC) or a page's text without its rows' ends gives
+# it: "Parameter Patient Reference WBC (×109/L) 3.2 4–10 Hb (g/dL) 10.2 12–14 Platelets
+# (×109/L) 155 150–350" (Clinical Cases in Tropical Medicine, 2022, table 3.1 flattened so).
+# Read as one run-on sentence, the results after the first few were lost (a test's name
+# straight after the last one's range is no clause of its own). Apart, each row is a line
+# of its own, read as a row a line is. The header names the tests' column and the value
+# columns; a row ends after its cells where the next test's name begins, or after two
+# cells or more where a capital begins a name the catalogue lacks ("Polymorphs (%) 92.1").
+_JOINED_HEADER = re.compile(
+    rf"(?i)^{_TESTS_HEADING}(?:\s*\([^()]*\))?(?:\s+{_COLUMN_HEADING})+(?=\s)"
+)
+_JOINED_CELL = rf"(?:{_SPACED_CELL}(?:%|/[^\s()]+)?|\([<>≤≥]?\s?\d[^()]*\))"
+_CELL_RUN = re.compile(rf"(?:\s+{_JOINED_CELL})+\s+")
+# a name's capitalised word ("Polymorphs", "CSF protein", "AP"), never a unit ("U/L", "IU/L")
+_CAPITALISED = re.compile(r"[A-Z][A-Za-z0-9-]*(?=[\s(,:])")
+_JOINED_ROWS = 3  # fewer is a sentence's list, not a table
+_JOINED_LENGTH = 80  # characters: shorter is a header and a row, read as they are
+
+
+def rows_on_one_line(line: str, is_test_name: Callable[[str], bool]) -> list[str] | None:
+    """``line`` as a table's header and then one row a line, when it is a table whose rows
+    the text joined into one line; None for any other line."""
+    text = line.strip()
+    if len(text) < _JOINED_LENGTH or "\t" in text or "|" in text:
+        return None
+    header = _JOINED_HEADER.match(text)
+    if header is None:
+        return None
+    body = text[header.end() :].strip()
+    if not (is_test_name(body[: _MAX_CELL * 2]) or _CAPITALISED.match(body)):
+        return None
+    rows: list[str] = []
+    start = 0
+    for run in _CELL_RUN.finditer(body):
+        after = body[run.end() :]
+        cells = len(re.findall(_JOINED_CELL, run.group()))
+        if is_test_name(after[: _MAX_CELL * 2]) or (cells >= 2 and _CAPITALISED.match(after)):
+            rows.append(body[start : run.end()].strip())
+            start = run.end()
+    rows.append(body[start:].strip())
+    if len(rows) < _JOINED_ROWS:
+        return None
+    return [header.group(), *rows]
+
+
+def rows_apart(
+    raw_lines: list[str], lines_read: list[str], is_test_name: Callable[[str], bool]
+) -> tuple[list[str], list[str]]:
+    """``raw_lines`` and ``lines_read`` (the same lines as printed and as read) with each
+    table joined into one line set out one row a line, in both alike."""
+    raw_out: list[str] = []
+    read_out: list[str] = []
+    for raw, read in zip(raw_lines, lines_read, strict=True):
+        raw_rows = rows_on_one_line(raw, is_test_name)
+        read_rows = rows_on_one_line(read, is_test_name)
+        if raw_rows is None or read_rows is None or len(raw_rows) != len(read_rows):
+            raw_rows, read_rows = [raw], [read]  # the two must stay line for line
+        raw_out.extend(raw_rows)
+        read_out.extend(read_rows)
+    return raw_out, read_out
