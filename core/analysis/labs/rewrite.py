@@ -809,18 +809,45 @@ _SPACE_THOUSANDS = re.compile(
 )
 
 
+# The same for an activity or a concentration: "AST (GOT) 2 890 U/L (0–35) ALT (GPT) 2 676 U/L",
+# "CK 6 200 U/L (52–336)" (a laboratory table of Clinical Cases in Tropical Medicine, 2022,
+# reader-tables31); read as two numbers, the AST was 2. The number stands alone (not a test's
+# own digit: "T3 223 ng/dL", "IL-6 420 ng/l" are two tokens) and follows no time word ("on
+# day 2 150 mg/dL" is day 2's 150).
+_SPACE_THOUSANDS_AMOUNT = re.compile(
+    r"(?<![^\s(:=])(?P<head>[1-9]\d{0,2})"
+    r"(?P<tail>(?:[ \u2009\u202f\u00a0]\d{3})+)(?![\d.,]?\d)"
+    r"(?=\s*(?:[mµμunpk]?(?:g|mol|mEq|kat)|[mµμ]?I?U)\s*/\s*(?:d[lL]|m[lL]|[lL])\b)"
+)
+_NUMBER_OR_TIME_BEFORE = re.compile(
+    r"(?i)(?:[\d.,]|\b(?:day|days|week|weeks|month|months|year|years|hours?|h|visit|no|grade"
+    r"|stage|type))\s*$"
+)
+
+
 def counts_set_apart(text: str) -> list[tuple[int, float]]:
     """Where each count written with its thousands set apart starts, and the count."""
-    return [(m.start(), float(_joined(m))) for m in _SPACE_THOUSANDS.finditer(text)]
+    return [(m.start(), float(_joined(m))) for m in _SPACE_THOUSANDS.finditer(text)] + [
+        (m.start(), float(joined))
+        for m in _SPACE_THOUSANDS_AMOUNT.finditer(text)
+        if (joined := _amount_joined(m)) != m.group()
+    ]
 
 
 def joined_thousands(text: str) -> str:
-    """A count's thousands written apart by a space joined: "17 000/mm3" as "17000/mm3"."""
-    return _SPACE_THOUSANDS.sub(_joined, text)
+    """A count's or an amount's thousands written apart by a space joined: "17 000/mm3" as
+    "17000/mm3", "2 890 U/L" as "2890 U/L"."""
+    return _SPACE_THOUSANDS_AMOUNT.sub(_amount_joined, _SPACE_THOUSANDS.sub(_joined, text))
 
 
 def _joined(count: re.Match[str]) -> str:
     return count.group("head") + re.sub(r"\D", "", count.group("tail"))
+
+
+def _amount_joined(amount: re.Match[str]) -> str:
+    if _NUMBER_OR_TIME_BEFORE.search(amount.string[: amount.start()]):
+        return amount.group()
+    return _joined(amount)
 
 
 # A list of results written value first, each with its unit: "Biochemistry findings showed
