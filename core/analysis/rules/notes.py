@@ -1453,8 +1453,42 @@ _TEST_RESULT = re.compile(
 
 def _found_by_test(before: str) -> bool:
     """A test's result names the mention, with no new clause of the presentation between."""
+    if _in_a_legend(before):
+        return True
     result = _TEST_RESULT.search(_own_clause(before))
     return result is not None and not _CLAUSE.search(result.group("gap"))
+
+
+# A figure's legend: the authors' label of what an image of the case shows, as a radiologist's
+# or a pathologist's result names it. Journals print the legend inside the case presentation
+# as the web page shows it ("Figure 3 Jejunal mucosa infiltrated by multiple myeloma.", JMCR,
+# CUPCase row 5006; "Fig. 3 Clinical status of the lower leg at the 19-year follow-up
+# examination. Medial and lateral views (left), and radiograph showing tibiocalcaneal
+# pseudarthrosis (right).", row 2911; "The figure shows the presence of pancreatic tissue ...
+# and a muscular layer of Meckel's diverticulum", row 2614), and CUPCase's presentations, which
+# withhold the diagnosis in their prose, often leave it there. The legend is the sentence that
+# opens with the figure's label ("Fig. 2", "Figure 1", "Figs. 3 and 4", "The figure shows");
+# a reference inside a sentence ("as shown in Figure 2", "(Fig. 3)") is none, and the
+# legend's own words still deny ("no evidence of"), hedge or weigh a differential as any
+# sentence's do. The page prints "Full size image" after each legend, with no full stop
+# between it and the prose that follows ("... from the internal mammary and epigastric
+# arteries Full size image Laboratory investigations for preeclampsia during her pregnancy
+# revealed ...", row 1300): past it the words are the presentation's again. A follow-up
+# study's legend ("Three-month follow-up chest computed tomography (CT) scan: complete
+# thrombosis of the aneurysm", row 4426) names what the treatment left, as a follow-up study's
+# result does (_NO_WORK_UP_FINDING).
+_LEGEND = re.compile(r"(?i)^\s*(?:the\s+)?fig(?:ure)?s?\b\.?(?:\s*\d+[a-z]?\b|\s+shows?\b)")
+_LEGEND_END = re.compile(r"(?i)\bfull\s+size\s+(?:image|table)\b")
+
+
+def _in_a_legend(before: str) -> bool:
+    """The mention's sentence is a figure's legend: the words before it open with the label,
+    and the legend has not ended before the mention."""
+    return bool(
+        _LEGEND.match(before)
+        and not _LEGEND_END.search(before)
+        and not _NO_WORK_UP_FINDING.search(before)
+    )
 
 
 # A study that found nothing ("neither transabdominal nor transvaginal obstetric ultrasound
@@ -1472,6 +1506,8 @@ def _term_found_by_test(kind: str, facts: NoteFacts, condition: Condition, befor
     a test shows is no disease it found), nor a follow-up study's or one that found nothing."""
     if kind != "present" or not facts.file_tells or condition.code.startswith("R"):
         return False
+    if _in_a_legend(before):
+        return not condition.code.startswith("Z")  # an image shows no status or encounter
     clause = _own_clause(before)
     result = _TEST_RESULT.search(clause)
     return (
