@@ -238,6 +238,13 @@ def code_words(icd: object, code: str) -> set[str]:
     return {word[:5] for text in texts for word in re.findall(r"[a-z]{4,}", text.lower())}
 
 
+# A code that leaves its site open: "Endocarditis, valve unspecified" (I38), "... of unspecified
+# vein" (I82.90); not a disease left unspecified ("Histoplasmosis, unspecified").
+_OPEN_SITE = re.compile(
+    r"\bunspecified (?:site|part|valve|vein|artery|organ)\b|\b(?:site|part|valve|vein|artery|organ) unspecified\b"
+)
+
+
 def names_of(
     path: tuple[tuple[str, str], ...],
     code: str,
@@ -256,9 +263,13 @@ def names_of(
     forms = named_forms(main, modifier, (main_codes or {}).get(main, ""))
     if len(subterms) > MAX_DEPTH or not forms or ordinary_main(main):
         return []
-    if not subterms and not whole_title(main, modifier):
-        return []  # "Nephritis, nephritic (albuminuric) ...": the word alone is the code set's
-        # to read or not (its one-word guards leave N08's "Nephritis" out), not a new name
+    if not whole_title(main, modifier):
+        if not subterms:
+            return []  # "Nephritis, nephritic (albuminuric) ...": the word alone is the code
+            # set's to read or not (its one-word guards leave N08's "Nephritis" out)
+        if _OPEN_SITE.search(description.lower()):
+            return []  # "Stenosis, valve (cardiac)" I38 "Endocarditis, valve unspecified": a
+            # name that leaves its kind open would read inside "pulmonary valve stenosis"
     if not all(names_a_kind(subterm) for subterm in subterms):
         return []
     # A name coded at its category's residual names a class ("kidney disease"), unless its

@@ -82,6 +82,7 @@ _TISSUE_LOOK = frozenset(
         "hyperkeratosis", "dyskeratosis", "acanthosis", "steatosis", "melanosis",
         "calcinosis", "nephrocalcinosis", "hamartoma", "dermatosis", "splenosis",
         "melanocytosis", "angiomatosis", "cotton wool spots", "rhinorrhea", "steatorrhea",
+        "necrosis",
     }
 )  # fmt: skip
 # Main terms that are ordinary words of degree, size or an event, whose entries name a finding
@@ -171,12 +172,16 @@ def named_forms(title: str, modifier: str, own_code: str = "") -> list[str]:
     (``own_code``, the main term's, of chapters A to Q: "Paralysis" G83.9, "Hernia" K46.9) or
     a lesion ("Stenosis", "Thrombosis"); its adjective forms put first ("paralytic vocal cord")
     name nothing a doctor writes. "Weak, weakening, weakness" (R53.1), "Difficult, difficulty",
-    "Puerperal, puerperium" name no disease: none, as before."""
+    "Puerperal, puerperium" name no disease, "Necrosis, necrotic" a tissue's look: none, as
+    before."""
     if whole_title(title, modifier):
         return main_forms(title)
     if not spelt_forms(title):
         return []
     noun = main_forms(title)[0]
+    if noun.lower() in _TISSUE_LOOK:
+        return []  # "granulomatous inflammation with central necrosis of the kidney" (CUPCase
+        # 1256, renal tuberculosis) is a look under the microscope, not N28.0's infarct
     disease = bool(own_code) and not own_code.startswith(LEFT_OUT_CHAPTERS)
     return [noun] if disease or _names_a_lesion(noun.lower()) else []
 
