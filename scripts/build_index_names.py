@@ -38,7 +38,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.analysis.rules.disease_names import disease_names, fits_population, one_code
-from core.analysis.rules.mondo_names import mondo_names
 from core.analysis.rules.icd_terms import (
     _GENERIC_WORDS,
     _words,
@@ -61,6 +60,7 @@ from core.analysis.rules.index_names import (
     reads_as_other_words,
     whole_title,
 )
+from core.analysis.rules.mondo_names import mondo_names
 from core.icd10 import code_set
 
 SOURCE = (
@@ -241,7 +241,8 @@ def code_words(icd: object, code: str) -> set[str]:
 # A code that leaves its site open: "Endocarditis, valve unspecified" (I38), "... of unspecified
 # vein" (I82.90); not a disease left unspecified ("Histoplasmosis, unspecified").
 _OPEN_SITE = re.compile(
-    r"\bunspecified (?:site|part|valve|vein|artery|organ)\b|\b(?:site|part|valve|vein|artery|organ) unspecified\b"
+    r"\bunspecified (?:site|part|valve|vein|artery|organ)\b"
+    r"|\b(?:site|part|valve|vein|artery|organ) unspecified\b"
 )
 
 
@@ -319,7 +320,8 @@ def main(path: str) -> None:
         if code.startswith(LEFT_OUT_CHAPTERS) or not icd.is_valid_item(code):
             continue
         words = code_words(icd, code)
-        for name in names_of(row_path, code, icd.get_description(code), words, False, main_codes=main_codes):
+        described = icd.get_description(code)
+        for name in names_of(row_path, code, described, words, False, main_codes=main_codes):
             codes[name].add(code)
             depth[name] = min(depth.get(name, 9), len(row_path) - 1)
     # A name the index codes only through a "see" reference ("Ankylosis, spine" see also
@@ -370,8 +372,8 @@ def main(path: str) -> None:
     out.write("#   not a name whose code needs its bracketed words;\n")
     out.write("#   a word shared with the code's own (eponyms and tumours excepted);\n")
     out.write("#   one code per name, in the chapter of the known term inside it; none the\n")
-    out.write("#   code set's terms, the hand-kept index names or the Disease Ontology's\n")
-    out.write("#   names (or Mondo's) already give. A row without a code takes its see (or see also)\n")
+    out.write("#   code set's terms, the hand-kept index names, the Disease Ontology's names\n")
+    out.write("#   or Mondo's already give. A row without a code takes its see (or see also)\n")
     out.write("#   reference's entry's code where that entry and its kind subterms are of one\n")
     out.write("#   category, never a residual and never beside the name's own code.\n")
     out.write("# Built by scripts/build_index_names.py; never edited by hand.\n")
