@@ -12,7 +12,8 @@ public domain). One row per main term or subterm in the XML's order: RowID, Lett
 (0 a main term), Term (the title's words before a nonessential modifier), See, SeeAlso,
 NonEssModif, Code. The index XML itself (9 MB) is larger than the snapshots this project can
 read; the flattening is its rows, with the title's text after a nonessential modifier lost
-(``index_names.whole_title`` leaves such titles out).
+(``index_names.whole_title`` leaves such titles out, except a title of one word's forms,
+"Paralysis, paralytic", read by its noun: ``index_names.named_forms``).
 
 It keeps what ``core.analysis.rules.index_names`` calls names (rules there), with a code in the
 code set this repository loads (a row without a code, the code of the entry its "see" or "see
@@ -30,7 +31,7 @@ import hashlib
 import re
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -48,7 +49,7 @@ from core.analysis.rules.index_names import (
     LEFT_OUT_CHAPTERS,
     MAX_DEPTH,
     agrees_with_its_code,
-    main_forms,
+    named_forms,
     names_a_kind,
     names_a_value_or_tissue,
     names_its_own_disease,
@@ -59,6 +60,7 @@ from core.analysis.rules.index_names import (
     reads_as_other_words,
     whole_title,
 )
+from core.analysis.rules.mondo_names import mondo_names
 from core.icd10 import code_set
 
 SOURCE = (
@@ -236,6 +238,14 @@ def code_words(icd: object, code: str) -> set[str]:
     return {word[:5] for text in texts for word in re.findall(r"[a-z]{4,}", text.lower())}
 
 
+# A code that leaves its site open: "Endocarditis, valve unspecified" (I38), "... of unspecified
+# vein" (I82.90); not a disease left unspecified ("Histoplasmosis, unspecified").
+_OPEN_SITE = re.compile(
+    r"\bunspecified (?:site|part|valve|vein|artery|organ)\b"
+    r"|\b(?:site|part|valve|vein|artery|organ) unspecified\b"
+)
+
+
 def names_of(
     path: tuple[tuple[str, str], ...],
     code: str,
@@ -243,6 +253,7 @@ def names_of(
     words: set[str],
     referred: bool = False,
     readable: Callable[[str], bool] = readable_name,
+    main_codes: Mapping[str, str] | None = None,
 ) -> list[str]:
     """The names one index row gives its code (none where a rule of index_names says so). A
     row ``referred`` to its code by a "see" reference names no residual, not even as a main
@@ -250,8 +261,16 @@ def names_of(
     unspecified", which names no anomaly of the patient's."""
     (main, modifier), subterms = path[0], [title for title, _ in path[1:]]
     modifiers = [bracketed for _, bracketed in path]
-    if len(subterms) > MAX_DEPTH or not whole_title(main, modifier) or ordinary_main(main):
+    forms = named_forms(main, modifier, (main_codes or {}).get(main, ""))
+    if len(subterms) > MAX_DEPTH or not forms or ordinary_main(main):
         return []
+    if not whole_title(main, modifier):
+        if not subterms:
+            return []  # "Nephritis, nephritic (albuminuric) ...": the word alone is the code
+            # set's to read or not (its one-word guards leave N08's "Nephritis" out)
+        if _OPEN_SITE.search(description.lower()):
+            return []  # "Stenosis, valve (cardiac)" I38 "Endocarditis, valve unspecified": a
+            # name that leaves its kind open would read inside "pulmonary valve stenosis"
     if not all(names_a_kind(subterm) for subterm in subterms):
         return []
     # A name coded at its category's residual names a class ("kidney disease"), unless its
@@ -260,7 +279,7 @@ def names_of(
     if at_residual and (referred or not subterms):
         return []
     names = []
-    for form in main_forms(main):
+    for form in forms:
         name = phrase(form, subterms).lower()
         if at_residual and not names_its_own_disease(subterms[-1], name):
             continue
@@ -295,11 +314,14 @@ def main(path: str) -> None:
     icd = code_set()
     codes: dict[str, set[str]] = defaultdict(set)
     depth: dict[str, int] = {}
-    for row_path, code in index_rows(path):
+    rows = index_rows(path)
+    main_codes = {row_path[0][0]: code for row_path, code in rows if len(row_path) == 1}
+    for row_path, code in rows:
         if code.startswith(LEFT_OUT_CHAPTERS) or not icd.is_valid_item(code):
             continue
         words = code_words(icd, code)
-        for name in names_of(row_path, code, icd.get_description(code), words):
+        described = icd.get_description(code)
+        for name in names_of(row_path, code, described, words, False, main_codes=main_codes):
             codes[name].add(code)
             depth[name] = min(depth.get(name, 9), len(row_path) - 1)
     # A name the index codes only through a "see" reference ("Ankylosis, spine" see also
@@ -310,19 +332,25 @@ def main(path: str) -> None:
         if code.startswith(LEFT_OUT_CHAPTERS) or not icd.is_valid_item(code):
             continue
         words = code_words(icd, code)
-        for name in names_of(row_path, code, icd.get_description(code), words, referred=True):
+        described = icd.get_description(code)
+        for name in names_of(row_path, code, described, words, True, main_codes=main_codes):
             if name not in coded:
                 codes[name].add(code)
                 depth[name] = min(depth.get(name, 9), len(row_path) - 1)
     known = dict(code_set_terms())
     for name, code in disease_names().items():
         known.setdefault(term_key(name), code)
+    # Mondo's names were built to leave out the index's; a name the index gives only now
+    # ("anthrax infection", under "Infection, infected, infective (opportunistic)") stays
+    # Mondo's, one file a name.
+    mondo = {term_key(name) for name in mondo_names()}
     kept: dict[str, str] = {}
     for name, given in sorted(codes.items()):
         code = one_code(given)
         if code is None or term_key(name) in known or leaves_the_chapter(name, code, known):
             continue
-        kept[name] = code
+        if term_key(name) not in mondo:
+            kept[name] = code
     by_depth = Counter(depth[name] for name in kept)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
     out = sys.stdout
@@ -333,6 +361,8 @@ def main(path: str) -> None:
     out.write("#   tables, tabular and index'). US government work, public domain.\n")
     out.write("# Filtered (rules in core/analysis/rules/index_names.py and the build script):\n")
     out.write(f"#   a main term or a subterm to depth {MAX_DEPTH} as doctors write it, every\n")
+    out.write("#   title whole (a title of one word's forms before its modifier, 'Paralysis,\n")
+    out.write("#   paralytic (complete)', by its noun alone),\n")
     out.write("#   subterm a kind, no qualifier; codes in the loaded code set, not chapters\n")
     out.write("#   R, Z, S, T, V-Y; no value's or tissue's name, no main term of degree or size,\n")
     out.write("#   no name read as other words; a subterm's name not under its\n")
@@ -342,8 +372,8 @@ def main(path: str) -> None:
     out.write("#   not a name whose code needs its bracketed words;\n")
     out.write("#   a word shared with the code's own (eponyms and tumours excepted);\n")
     out.write("#   one code per name, in the chapter of the known term inside it; none the\n")
-    out.write("#   code set's terms, the hand-kept index names or the Disease Ontology's\n")
-    out.write("#   names already give. A row without a code takes its see (or see also)\n")
+    out.write("#   code set's terms, the hand-kept index names, the Disease Ontology's names\n")
+    out.write("#   or Mondo's already give. A row without a code takes its see (or see also)\n")
     out.write("#   reference's entry's code where that entry and its kind subterms are of one\n")
     out.write("#   category, never a residual and never beside the name's own code.\n")
     out.write("# Built by scripts/build_index_names.py; never edited by hand.\n")

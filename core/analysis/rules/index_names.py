@@ -82,6 +82,7 @@ _TISSUE_LOOK = frozenset(
         "hyperkeratosis", "dyskeratosis", "acanthosis", "steatosis", "melanosis",
         "calcinosis", "nephrocalcinosis", "hamartoma", "dermatosis", "splenosis",
         "melanocytosis", "angiomatosis", "cotton wool spots", "rhinorrhea", "steatorrhea",
+        "necrosis",
     }
 )  # fmt: skip
 # Main terms that are ordinary words of degree, size or an event, whose entries name a finding
@@ -147,6 +148,42 @@ def whole_title(title: str, modifier: str) -> bool:
     """A title the flattening kept whole: no nonessential modifier, or one after a name whose
     last word names a disease ("Abasia (-astasia)"), not before its noun ("Rocky Mountain")."""
     return not modifier or bool(_WHOLE_NAME.search(title.lower()))
+
+
+def spelt_forms(title: str) -> bool:
+    """A title that is one word and the other forms of that word ("Paralysis, paralytic",
+    "Stenosis, stenotic", "Infection, infected, infective"): the index writes a main term's
+    forms before its nonessential modifier and never a noun after them, so the flattening's cut
+    at the modifier ("Paralysis, paralytic (complete) (incomplete)") lost no word of the title.
+    Of the flattening's 73 rows whose modifier column holds words outside brackets ("Long-term
+    (current) (prophylactic) drug therapy"), none has such a title."""
+    parts = [part.strip() for part in title.split(",")]
+    first = parts[0]
+    return len(parts) > 1 and all(
+        part and " " not in part and part[:4].lower() == first[:4].lower() for part in parts
+    )
+
+
+def named_forms(title: str, modifier: str, own_code: str = "") -> list[str]:
+    """The forms of a main term its names are written with: a whole title's ``main_forms``; of
+    a title of one word's forms that the whole-title test leaves out because its last form has
+    no disease's ending ("Paralysis, paralytic (complete) (incomplete)": every "Paralysis, ..."
+    subterm, "vocal cord paralysis" J38.00, was lost), the noun alone, where it names a disease
+    (``own_code``, the main term's, of chapters A to Q: "Paralysis" G83.9, "Hernia" K46.9) or
+    a lesion ("Stenosis", "Thrombosis"); its adjective forms put first ("paralytic vocal cord")
+    name nothing a doctor writes. "Weak, weakening, weakness" (R53.1), "Difficult, difficulty",
+    "Puerperal, puerperium" name no disease, "Necrosis, necrotic" a tissue's look: none, as
+    before."""
+    if whole_title(title, modifier):
+        return main_forms(title)
+    if not spelt_forms(title):
+        return []
+    noun = main_forms(title)[0]
+    if noun.lower() in _TISSUE_LOOK:
+        return []  # "granulomatous inflammation with central necrosis of the kidney" (CUPCase
+        # 1256, renal tuberculosis) is a look under the microscope, not N28.0's infarct
+    disease = bool(own_code) and not own_code.startswith(LEFT_OUT_CHAPTERS)
+    return [noun] if disease or _names_a_lesion(noun.lower()) else []
 
 
 def phrase(main: str, subterms: Sequence[str]) -> str:
