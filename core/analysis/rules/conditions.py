@@ -464,7 +464,7 @@ CONDITIONS: tuple[Condition, ...] = (
     _c("COVID-19", "U07.1", "acute", r"covid(?:-?19)?|sars-cov-2"),
     # Haemophilus influenzae is a bacterium, not the flu ("97% probability of H. influenza").
     _c("Influenza", "J11.1", "acute",
-       r"(?<!h\.\s)(?<!h\.)(?<!h\s)(?<!haemophilus\s)(?<!hemophilus\s)influenza(?!e)|"
+       r"(?<!\bh\.\s)(?<!\bh\.)(?<!\bh\s)(?<!haemophilus\s)(?<!hemophilus\s)influenza(?!e)|"
        r"\bflu\b"),
     _c("Pharyngitis", "J02.9", "acute", r"pharyngitis|strep\s+throat"),
     _c("Otitis media", "H66.90", "acute", r"otitis\s+media"),

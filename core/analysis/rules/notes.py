@@ -511,6 +511,20 @@ def read_notes(doctor_notes: str | None, documents: list[str]) -> NoteFacts:
     return facts
 
 
+def _refused_by_hand(sentence: str, start: int, end: int, condition: Condition) -> bool:
+    """True where the hand list knows the term's words for the same code but its guard
+    refuses them here: "ST-segment depression" is no depressive disorder for the hand list,
+    so not for the code set's "Depression" F32.A either (CUPCase's ECG legends, reader-dxcup31).
+    """
+    words = sentence[start:end]
+    return any(
+        hand.code == condition.code
+        and hand.pattern.fullmatch(words) is not None
+        and not any(m.start() < end and start < m.end() for m in hand.pattern.finditer(sentence))
+        for hand in CONDITIONS
+    )
+
+
 def _read_icd_terms(notes: str, facts: NoteFacts) -> None:
     """The conditions the doctor's own notes name in the code set's terms and the hand list
     does not know ("Progressive multifocal leukoencephalopathy"): stated diagnoses, after
@@ -522,6 +536,8 @@ def _read_icd_terms(notes: str, facts: NoteFacts) -> None:
         for start, end, condition in icd_conditions(sentence):
             before, after = sentence[:start], sentence[end:]
             if any(s < end and start < e for s, e in hand) or names_a_gene(after):
+                continue
+            if _refused_by_hand(sentence, start, end, condition):
                 continue
             if condition.code[:3] in known or is_negated(sentence, start, end):
                 continue
@@ -808,7 +824,9 @@ def _read_sentence(
         or _STATED_INLINE.search(sentence)
         or (kind == "present" and _COMPLAINT.search(sentence))
     )
-    code_set_terms = icd_conditions(sentence) if terms else []
+    code_set_terms = [
+        t for t in (icd_conditions(sentence) if terms else []) if not _refused_by_hand(sentence, *t)
+    ]
     tissue: set[tuple[int, int]] = set()  # a tumour a tissue examination found, at its organ
     if terms and kind != "imaging":
         # A tumour's type told without its organ, the organ in the specimen or the mass
