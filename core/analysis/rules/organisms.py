@@ -44,7 +44,15 @@ ORGANISMS: tuple[Condition, ...] = (
         r"mycobacterium\s+tuberculosis(?:\s+complex)?|M\.\s*tuberculosis|MTB|"
         r"tubercle\s+bacill(?:us|i)",
     ),
-    _o("Mycobacterial infection", "A31.9", r"mycobacteri(?:um|a)(?:\s+avium(?:\s+complex)?)?"),
+    # A species told with its genus's initial where the species names one genus only ("M.
+    # abscessus", "C. glabrata", "N. farcinica"): an initial alone ("N.") could be Nocardia or
+    # Neisseria, the species cannot (reader-organism31).
+    _o(
+        "Mycobacterial infection",
+        "A31.9",
+        r"mycobacteri(?:um|a)(?:\s+avium(?:\s+complex)?)?|"
+        r"M\.\s*(?:avium|intracellulare|abscessus|kansasii|gordonae|chelonae|fortuitum|xenopi)",
+    ),
     _o(
         "COVID-19", "U07.1", r"SARS-CoV-2|severe\s+acute\s+respiratory\s+syndrome\s+coronavirus\s+2"
     ),
@@ -77,8 +85,26 @@ ORGANISMS: tuple[Condition, ...] = (
     _o("Cryptococcosis", "B45.9", r"cryptococc(?:us|al)(?:\s+neoformans)?|C\.\s*neoformans"),
     _o("Aspergillosis", "B44.9", r"aspergill(?:us|i)(?:\s+\w+)?|A\.\s*fumigatus"),
     _o("Histoplasmosis", "B39.9", r"histoplasma(?:\s+capsulatum)?|H\.\s*capsulatum"),
-    _o("Candidiasis", "B37.9", r"candida(?:\s+\w+)?|C\.\s*albicans"),
-    _o("Nocardiosis", "A43.9", r"nocardia(?:\s+\w+)?"),
+    _o(
+        "Candidiasis",
+        "B37.9",
+        r"candida(?:\s+\w+)?|"
+        r"C\.\s*(?:albicans|glabrata|parapsilosis|tropicalis|krusei|auris|dubliniensis|lusitaniae)",
+    ),
+    _o(
+        "Nocardiosis",
+        "A43.9",
+        r"nocardia(?:\s+\w+)?|"
+        r"N\.\s*(?:farcinica|asteroides|brasiliensis|nova|cyriacigeorgica|otitidiscaviarum)",
+    ),
+    # The dermatophytes, a fungal culture's "growth of Trichophyton rubrum" (PMC11570442): the
+    # ringworm the code set files by its site (B35.-), unspecified when the organism alone tells it.
+    _o(
+        "Dermatophytosis",
+        "B35.9",
+        r"(?:trichophyton|microsporum|epidermophyton)(?:\s+\w+)?|"
+        r"T\.\s*(?:rubrum|mentagrophytes|interdigitale|tonsurans|benhamiae|verrucosum)",
+    ),
     _o("Actinomycosis", "A42.9", r"actinomyces(?:\s+\w+)?"),
     _o("Bartonellosis", "A44.9", r"bartonella(?:\s+\w+)?"),
     _o("Toxoplasmosis", "B58.9", r"toxoplasma(?:\s+gondii)?|T\.\s*gondii"),
@@ -139,7 +165,10 @@ _FOUND_BEFORE = re.compile(
     r"(?i)(?:\bcultures?\b[^.;]{0,40}?\b(?:grew|grown|yielded|isolated|revealed|showed|"
     r"reported|identified|(?:was|were)\s+positive\s+for)|\bpositive\s+(?:for|result\s+for)|"
     r"\b(?:which|that)\s+confirmed\s+(?:an?\s+|the\s+)?$|"
-    r"\b(?:grew|growth\s+of|isolation\s+of|isolated|detection\s+of|detected|identified)|"
+    r"\b(?:grew|growth\s+of|isolation\s+of|isolated|detection\s+of|detected|identified|"
+    # ("the macro- and microscopic characteristics of the colony allowed for the identification
+    # of Trichophyton spp", PMC11567915)
+    r"identification\s+of)|"
     r"\b(?:test(?:ing)?|PCR|serology|antigen|antibod(?:y|ies)|IgM|assay)\s+(?:for|against|to)"
     r"\s+(?:\(?\s*)?$)"
 )
@@ -162,6 +191,32 @@ _NAMED_AS_CAUSE = re.compile(
     r"(?i)^\)?\s*as\s+the\s+(?:causative\s+|causal\s+|responsible\s+|offending\s+)?"
     r"(?:organism|pathogen|agent|bacteri(?:um|a))\b"
 )
+# The organism as the subject of a passive verb of finding, told of the case's specimen: "N.
+# farcinica had been isolated from the aspirate" (PMC11622114), "Listeria monocytogenes was
+# cultured in both the patient's cerebrospinal fluid and blood samples" (PMC11422092),
+# "Pneumocystis jirovecii, Pneumococcus and Bordetella were detected on bronchoalveolar
+# aspirate" (PMC11603356). Other organisms may share the subject; "was not isolated" never
+# matches, and the present perfect ("has been isolated from soil") is the literature's tense.
+_FOUND_AS_SUBJECT = re.compile(
+    r"^\)?(?:\s*\([^()]{1,20}\))?(?:\s+(?:DNA|RNA))?"
+    r"(?:(?:,\s*|\s+and\s+|,\s+and\s+)(?:the\s+)?[A-Z][\w.-]*(?:\s+[a-z][\w-]+)?){0,4}"
+    # ("C. glabrata, which is resistant to F-FLCZ, was detected via the blood culture", CUPCase
+    # row 2247)
+    r"(?:,\s+(?:which|that)\s+[^,()]{1,60},)?"
+    r"\s+(?:was|were|had\s+been)\s+(?:also\s+|subsequently\s+|later\s+|then\s+|eventually\s+|"
+    r"finally\s+|again\s+|successfully\s+)?(?:isolated|cultured|grown|identified|detected|"
+    r"recovered)\b(?!\s+as\b)"
+)
+# What the organism was found in or by: a specimen of the patient's or a test.
+_SPECIMEN_OR_TEST = re.compile(
+    r"(?i)\b(?:blood|urine|sputum|sputa|CSF|cerebrospinal|fluid|aspirate|pus|tissue|biops(?:y|ies)|"
+    r"cultures?|swabs?|lavage|BAL|specimens?|samples?|lesions?|wound|abscess|stool|feces|faeces|"
+    r"bile|drainage|discharge|scrap(?:ing|ings|es)|placenta|PCR|polymerase|sequencing|MALDI|"
+    r"matrix[-\s]assisted|"
+    r"mass\s+spectrometry|VITEK|mNGS|metagenomic)\b"
+)
+# A sentence of what an organism usually does, no finding of the case's.
+_GENERAL = re.compile(r"(?i)\b(?:commonly|frequently|often|usually|typically|rarely|is\s+known)\b")
 _NEGATIVE = re.compile(r"(?i)\b(?:negative|excluded|ruled\s+out|not\s+detected|no\s+growth)\b")
 # An organism grown but not the patient's disease: "Wound bacterial culture grew 1+ Klebsiella
 # pneumoniae, considered a secondary infection" (JMCR, CUPCase row 2891), a contaminant, a
@@ -195,6 +250,12 @@ def found_organisms(sentence: str) -> list[tuple[int, int, Condition]]:
                 pass  # "culture grew S. constellatus", "positive for CMV"
             elif _NAMED_AS_CAUSE.match(ahead):
                 pass  # "revealed B. pseudomallei as the organism"
+            elif (
+                _FOUND_AS_SUBJECT.match(ahead)
+                and _SPECIMEN_OR_TEST.search(sentence[:start] + " " + ahead)
+                and not _GENERAL.search(sentence)
+            ):
+                pass  # "N. farcinica had been isolated from the aspirate"
             elif not (_FOUND_AFTER.match(ahead) and (tested_after or _test_after(ahead))):
                 continue
             taken.append((start, end))
