@@ -27,6 +27,19 @@ uncertain behavior", "Table of Neoplasms, small intestine, malignant") gives a m
 A name the index gives two behaviours, or a hand-kept morphology's name
 (neoplasms.MORPHOLOGIES), is left out. Writes name TAB behaviour TAB code TAB the index row's
 id under a header.
+
+Then (reader-lipoma31), from the same rows:
+
+- the types the index sends to another tumour entry with codes of its own by site
+  (sent_elsewhere: "Hibernoma - see Lipoma", "Tumor, brown fat - see Lipoma"), where every
+  code of that entry is of one category and it codes its other sites ("Lipoma, site
+  classification, specified site NEC D17.79"): the entry's code and behaviour, and a fifth
+  column recoding the Neoplasm Table's site codes as the entry's ("D30.00>D17.71", the
+  kidney; ">D17.79" every other site);
+- with the behaviour "elsewhere", the longer names under a type's main term that the index
+  codes, or sends to an entry it codes, outside C00-D49 (longer_names: "Fibroma, nonosteogenic
+  (nonossifying) - see Dysplasia, fibrous"; "Neuroma, Morton's G57.6-"): neoplasms.py reads
+  no shorter type inside them.
 """
 
 from __future__ import annotations
@@ -40,7 +53,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.analysis.rules.neoplasm_sites import table_sites, uncoded_sites
-from core.analysis.rules.neoplasms import MORPHOLOGIES, code_set_sites
+from core.analysis.rules.neoplasms import MORPHOLOGIES, code_set_sites, site_codes
 from core.icd10 import check_icd10
 
 SOURCE = (
@@ -107,6 +120,7 @@ _GENERIC = {
     "situ",
 }
 _MAX_MODIFIERS = 2
+ELSEWHERE = "elsewhere"  # a longer name the index files outside the neoplasms
 # The smooth muscle's morphologies doctors write for the uterus's fibroid ("Myoma - see also
 # Neoplasm, connective tissue, benign", but "uterus (cervix) (corpus) - see Leiomyoma", D25):
 # the Neoplasm Table's benign uterus (D26) would code "uterine myoma" wrongly; left to the hand
@@ -244,6 +258,128 @@ def morphologies(mains: list[Row]) -> dict[str, set[tuple[str, str, str]]]:
     return found
 
 
+def _entry(mains: dict[str, Row], reference: str) -> Row | None:
+    """The index entry a "see" reference names ("paraganglioma, nonchromaffin"), or None."""
+    title, *subterms = [_spaced(part) for part in reference.split(",")]
+    row = mains.get(title)
+    for words in subterms:
+        row = next((sub for sub in row.subterms if sub.title == words), None) if row else None
+    return row
+
+
+def _coded_rows(row: Row) -> list[Row]:
+    return [r for sub in row.subterms for r in ([sub] if sub.code else []) + _coded_rows(sub)]
+
+
+def _behaviour_of(code: str) -> str | None:
+    for behaviour, low, high in (
+        ("malignant", "C00", "C7A"),
+        ("in situ", "D00", "D10"),
+        ("benign", "D10", "D37"),
+        ("uncertain", "D37", "D49"),
+    ):
+        if low <= code < high:
+            return behaviour
+    return None
+
+
+def entry_reading(entry: Row) -> tuple[str, str, str] | None:
+    """A tumour entry with codes of its own by site, all of one category ("Lipoma D17.9",
+    "kidney D17.71", "specified site NEC D17.79"): its behaviour (the category's), its own code
+    and its sites as recodings of the Neoplasm Table's site codes ("D30.00>D17.71", the table's
+    benign kidney to the lipoma's), ending with its "specified site NEC" for every other site
+    (">D17.79"). None where the entry names no such other site: a site it leaves to the table
+    would be coded as the table's, not the entry's."""
+    coded = _coded_rows(entry)
+    if not entry.code or not coded or not _TUMOUR_MAIN.match(entry.title):
+        return None
+    if len({row.code[:3] for row in coded} | {entry.code[:3]}) != 1:
+        return None
+    behaviour = _behaviour_of(entry.code)
+    # "Lipoma, site classification, specified site NEC D17.79" (depth two, the entry's other
+    # sites; "skin, specified site NEC D17.39" below a site is that site's).
+    other = [
+        row.code
+        for sub in entry.subterms
+        for row in [sub, *sub.subterms]
+        if _SPECIFIED.match(row.title) and row.code
+    ]
+    if not behaviour or not other or not all(check_icd10(r.code)[0] for r in coded):
+        return None
+    sites = site_codes(behaviour)
+    recodings: dict[str, str] = {}
+    for row in coded:
+        for words in (row.title, row.title.removesuffix("s")):
+            old = sites.get(words)
+            if old and not _SPECIFIED.match(row.title):
+                recodings.setdefault(old, row.code)
+    pairs = [f"{old}>{new}" for old, new in sorted(recodings.items())]
+    return behaviour, entry.code, " ".join([*pairs, f">{other[-1]}"])
+
+
+def sent_elsewhere(mains: list[Row]) -> dict[str, tuple[str, str, str, str]]:
+    """Types the index sends to a tumour entry with codes of its own ("Hibernoma - see
+    Lipoma"; "Tumor, brown fat - see Lipoma"): name -> (behaviour, code, recodings, RowID)."""
+    by_title = {main.title: main for main in mains}
+    found: dict[str, tuple[str, str, str, str]] = {}
+
+    def walk(row: Row, path: list[str]) -> None:
+        path = [*path, row.title]
+        if row.reference and not _REFERENCE.match(row.reference) and not row.code:
+            entry = _entry(by_title, row.reference)
+            reading = entry_reading(entry) if entry is not None else None
+            name = name_of(path)
+            if reading and name and name != entry.title:  # type: ignore[union-attr]
+                found.setdefault(name, (*reading, row.row_id))
+        for sub in row.subterms:
+            walk(sub, path)
+
+    for main in mains:
+        walk(main, [])
+    return found
+
+
+# A bracket's qualifier of sex, time or rank names no type ("Papilloma, acuminatum (female)
+# (male)", "Neuroma, amputation (late)", "Papilloma, benign pinta (primary)").
+_NO_NAMES = _GENERIC | {"female", "male", "late"}
+
+
+def _neoplasm_code(code: str) -> bool:
+    return "C00" <= code < "D50"
+
+
+def longer_names(mains: list[Row], readable: set[str]) -> dict[str, str]:
+    """Names the index files under a type's main term outside the neoplasms: the subterm, or
+    the words it allows in brackets, before the type ("Fibroma, nonosteogenic (nonossifying)
+    - see Dysplasia, fibrous"; "Fibroma, bone (nonossifying) - see Disorder, bone";
+    "Neuroma, Morton's G57.6-"). The shorter type inside ("fibroma", D21.9) is no reading of
+    them: name -> the index RowID. Only a subterm whose code, or every code of the entry its
+    reference names, lies outside C00-D49: one the index keeps a neoplasm ("Carcinoma,
+    primary", "Fibroma, juvenile ... D10.6") is left to the type's reading."""
+    by_title = {main.title: main for main in mains}
+    found: dict[str, str] = {}
+    for main in mains:
+        if main.title not in readable:
+            continue
+        for sub in main.subterms:
+            if sub.code:
+                codes = [sub.code]
+            elif sub.reference and not _REFERENCE.match(sub.reference):
+                entry = _entry(by_title, sub.reference)
+                codes = [row.code for row in ([entry, *_coded_rows(entry)] if entry else [])]
+            else:
+                continue
+            codes = [code for code in codes if code]
+            if not codes or any(_neoplasm_code(code) for code in codes):
+                continue
+            brackets = re.findall(r"\(([^)]*)\)", sub.modifier)
+            for word in [sub.title, *(b for b in brackets if b not in _NO_NAMES)]:
+                name = f"{word} {main.title}"
+                if type_words(word) and name not in readable:
+                    found.setdefault(name, sub.row_id)
+    return found
+
+
 def hand_names() -> set[str]:
     return {name for m in MORPHOLOGIES for name in m.names}
 
@@ -251,8 +387,10 @@ def hand_names() -> set[str]:
 def main(path: str) -> None:
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
     hand = hand_names()
-    rows: list[tuple[str, str, str, str]] = []
-    for name, readings in sorted(morphologies(index_tree(path)).items()):
+    mains = index_tree(path)
+    found = morphologies(mains)
+    rows: list[tuple[str, ...]] = []
+    for name, readings in sorted(found.items()):
         if name in hand or name in _UTERINE_FIBROIDS or len({b for b, _, _ in readings}) > 1:
             continue
         codes = {c for _, c, _ in readings}
@@ -260,6 +398,13 @@ def main(path: str) -> None:
         behaviour = next(iter(readings))[0]
         first_row = min((r for _, _, r in readings), key=int)
         rows.append((name, behaviour, code, first_row))
+    elsewhere = sent_elsewhere(mains)
+    for name, (behaviour, code, recodings, row_id) in sorted(elsewhere.items()):
+        if name not in hand and name not in found:
+            rows.append((name, behaviour, code, row_id, recodings))
+    readable = set(found) | hand | set(elsewhere)
+    for name, row_id in sorted(longer_names(mains, readable).items()):
+        rows.append((name, ELSEWHERE, "", row_id))
     print("# Tumours the ICD-10-CM index names by their histological type, with their behaviour")
     print(f"# Source: {SOURCE}")
     print(f"#   (sha256 {digest}), the Index to Diseases and Injuries of the FY2025 ICD-10-CM")
@@ -268,6 +413,12 @@ def main(path: str) -> None:
     print("# Rows whose reference sends to the Neoplasm Table with a behaviour; names, codes and")
     print("#   filters: scripts/build_index_morphologies.py. Columns: name, behaviour, the code")
     print("#   with no site named (empty: the behaviour's unspecified site), the index's RowID.")
+    print("# Then the types the index sends to a tumour entry with codes by site ('Hibernoma -")
+    print("#   see Lipoma'), with a fifth column: the Neoplasm Table's site codes recoded as the")
+    print("#   entry's ('D30.00>D17.71'; '>D17.79': every other site, its 'specified site NEC').")
+    print(f"# Then, behaviour '{ELSEWHERE}': longer names the index files outside the neoplasms")
+    print("#   ('Fibroma, nonosteogenic (nonossifying) - see Dysplasia, fibrous'): the shorter")
+    print("#   type inside them is not read.")
     for row in rows:
         print("\t".join(row))
 

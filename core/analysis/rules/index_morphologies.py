@@ -15,8 +15,14 @@ there the behaviour's unspecified-site code, C80.1, D36.9, D48.9 or D09.9, is re
 neoplasms.py does for the hand-kept morphologies). neoplasms.py reads each with the site the
 words name, the hand-kept morphologies (MORPHOLOGIES) first.
 
+Since reader-lipoma31 the file also holds the types the index sends to a tumour entry with
+codes of its own by site ("Hibernoma - see Lipoma": D17.9, the kidney's D17.71, every other
+named site "Lipoma, specified site NEC" D17.79), and, with the behaviour "elsewhere", the
+longer names the index files outside the neoplasms ("Fibroma, nonosteogenic (nonossifying) -
+see Dysplasia, fibrous"), so that "nonossifying fibroma" is not read as a fibroma (D21.9).
+
 Names are built from the index's own words (rules in the build script): the main term alone
-("Hibernoma" is not one: it sends to "Lipoma"), or one or two of its subterms put before it
+("Hidradenoma"), or one or two of its subterms put before it
 as doctors write them ("Tumor, granular cell" is "granular cell tumor"; "Schwannoma,
 malignant" is "malignant schwannoma"); never a subterm naming a site, a "with" or "NEC"
 qualifier, nor a name of generic words alone ("malignant tumor", "benign neoplasm": the
@@ -35,17 +41,42 @@ DATA = Path(__file__).with_suffix(".tsv")  # index_morphologies.tsv, beside this
 BEHAVIOURS = ("malignant", "benign", "uncertain", "in situ")
 
 
+ELSEWHERE = "elsewhere"  # a longer name the index files outside the neoplasms
+
+
+@cache
+def _rows() -> tuple[tuple[str, ...], ...]:
+    with DATA.open(encoding="utf-8") as lines:
+        return tuple(
+            tuple(line.rstrip("\n").split("\t"))
+            for line in lines
+            if not line.startswith("#") and line.strip()
+        )
+
+
 @cache
 def index_morphologies() -> tuple[tuple[str, str, str], ...]:
     """Each (name, behaviour, code with no site named or "") of the shipped file."""
-    rows: list[tuple[str, str, str]] = []
-    with DATA.open(encoding="utf-8") as lines:
-        for line in lines:
-            if line.startswith("#") or not line.strip():
-                continue
-            name, behaviour, unsited, _row = line.rstrip("\n").split("\t")
-            rows.append((name, behaviour, unsited))
-    return tuple(rows)
+    return tuple((row[0], row[1], row[2]) for row in _rows() if row[1] in BEHAVIOURS)
+
+
+@cache
+def index_recodings() -> dict[str, tuple[tuple[str, str], ...]]:
+    """A type the index sends to a tumour entry with codes by site ("Hibernoma - see Lipoma")
+    -> the Neoplasm Table's site codes as that entry codes them: (the table's code's start,
+    the entry's code), the last one ("", its "specified site NEC") for every other site."""
+    return {
+        row[0]: tuple(tuple(pair.split(">")) for pair in row[4].split())  # type: ignore[misc]
+        for row in _rows()
+        if len(row) > 4
+    }
+
+
+@cache
+def index_longer_names() -> frozenset[str]:
+    """Longer names the index files outside the neoplasms ("nonossifying fibroma": "see
+    Dysplasia, fibrous"), whose shorter type inside ("fibroma") is not read."""
+    return frozenset(row[0] for row in _rows() if row[1] == ELSEWHERE)
 
 
 def header() -> list[str]:

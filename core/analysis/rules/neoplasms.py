@@ -29,7 +29,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from core.analysis.rules.index_morphologies import index_morphologies
+from core.analysis.rules.index_morphologies import (
+    index_longer_names,
+    index_morphologies,
+    index_recodings,
+)
 from core.analysis.rules.neoplasm_sites import table_sites, uncoded_sites
 from core.icd10 import check_icd10, code_set
 
@@ -377,15 +381,25 @@ def _plurals(name: str) -> tuple[str, ...]:
 def index_morphology_list() -> tuple[Morphology, ...]:
     """The ICD-10-CM index's morphologies (index_morphologies.py), read as the hand-kept ones
     are; their ICD-O code is not in the index, only its behaviour."""
+    recodings = index_recodings()
     return tuple(
         Morphology(
             (name,),
             behaviour,
             "",
             unsited or None,
+            # "Hibernoma - see Lipoma": the lipoma's sites (the kidney's D17.71, else D17.79).
+            recoded=recodings.get(name, ()),
         )
         for name, behaviour, unsited in index_morphologies()
     )
+
+
+@cache
+def _longer_names() -> frozenset[tuple[str, ...]]:
+    """The index's longer names filed outside the neoplasms, by their words without hyphens
+    ("non-ossifying fibroma" is "nonossifying fibroma")."""
+    return frozenset(tuple(_WORD.findall(name.replace("-", ""))) for name in index_longer_names())
 
 
 @cache
@@ -401,6 +415,7 @@ def morphology_names() -> dict[tuple[str, ...], Morphology]:
 
 
 _BENIGN_WORDS = ("mature", "benign", "adult")
+_MAX_LONGER = 4  # "surgical complication neuroma", the longest of the index's longer names
 _MAX_SITE_WORDS = 6  # "lower lobe of the lung", a site of the Neoplasm Table
 # Words between a morphology and the site after it: "of the", "arising from the left", "in".
 _JOINS = (
@@ -424,7 +439,17 @@ def sited_neoplasms(words: list[str]) -> list[tuple[int, int, str, tuple[int, in
     names = morphology_names()
     found: list[tuple[int, int, str, tuple[int, int]]] = []
     longest = max(len(name) for name in names)
+    longer = _longer_names()
+    unhyphened = [word.replace("-", "") for word in words]
+    skip_to = 0
     for first in range(len(words)):
+        # A longer name the index files elsewhere ("nonossifying fibroma", "Morton's neuroma"):
+        # the type inside it is none of its readings.
+        for size in range(_MAX_LONGER, 1, -1):
+            if tuple(unhyphened[first : first + size]) in longer:
+                skip_to = max(skip_to, first + size)
+        if first < skip_to:
+            continue
         for size in range(min(longest, len(words) - first), 0, -1):
             morphology = names.get(tuple(words[first : first + size]))
             if morphology is None:
@@ -453,6 +478,8 @@ def _with_site(
     if sited is None:
         return None
     first, last, code = sited
+    if code == morphology.unsited:
+        return sited  # no site named: the index's own code ("Hibernoma - see Lipoma": D17.9)
     recoded = (new for old, new in morphology.recoded if code.startswith(old))
     return first, last, next(recoded, code)
 
@@ -540,6 +567,7 @@ def every_code() -> set[str]:
     """Every code the morphologies can give (checked against the code set by the tests)."""
     every = (*MORPHOLOGIES, *index_morphology_list())
     codes = {m.unsited or _UNSITED[m.behaviour] for m in every if not m.sited_only}
+    codes |= {new for m in every for _, new in m.recoded}
     for behaviour in _DESCRIBED:
         codes |= set(site_codes(behaviour).values())
     return {code for code in codes if code}
