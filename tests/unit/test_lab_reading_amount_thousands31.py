@@ -26,7 +26,8 @@ def test_a_tables_enzymes_with_their_thousands_set_apart_are_one_number_each() -
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        ("Ferritin 1 250 ng/mL", ("Ferritin", 1250.0, "ng/mL")),
+        ("Ferritin was 1 250 ng/mL", ("Ferritin", 1250.0, "ng/mL")),
+        ("ferritin: 1 250 ng/mL", ("Ferritin", 1250.0, "ng/mL")),
         ("CK 12\u202f345 U/L", ("CK", 12345.0, "U/L")),
     ],
 )
@@ -42,8 +43,10 @@ def test_a_concentration_set_apart_by_a_space_or_a_thin_space(
         # a test's own digit is no thousands: T3, IL-6 (MedRBench PMC11372783, CUPCase row 448)
         ("free T4 1.95 ng/dL, T3 223 ng/dL", ("Total T3", 223.0, "ng/dL")),
         ("IL-6 420 ng/l", ("IL-6", 420.0, "ng/l")),
-        # a day's number before the result
+        # a day's number before the result; a name that ends in its number
         ("glucose on day 2 150 mg/dL", ("Glucose", 150.0, "mg/dL")),
+        ("serum insulin-like growth factor 1 180 ng/ml", ("IGF-1", 180.0, "ng/ml")),
+        ("CA 125 350 U/mL", ("CA-125", 350.0, "U/mL")),
     ],
 )
 def test_a_number_that_is_not_a_thousands_group_is_kept_apart(

@@ -812,16 +812,17 @@ _SPACE_THOUSANDS = re.compile(
 # The same for an activity or a concentration: "AST (GOT) 2 890 U/L (0–35) ALT (GPT) 2 676 U/L",
 # "CK 6 200 U/L (52–336)" (a laboratory table of Clinical Cases in Tropical Medicine, 2022,
 # reader-tables31); read as two numbers, the AST was 2. The number stands alone (not a test's
-# own digit: "T3 223 ng/dL", "IL-6 420 ng/l" are two tokens) and follows no time word ("on
-# day 2 150 mg/dL" is day 2's 150).
+# own digit: "T3 223 ng/dL", "IL-6 420 ng/l", "insulin-like growth factor 1 180 ng/ml" are
+# two tokens), so only after what introduces a result: a bracket, a colon or an equals sign,
+# a verb or preposition of a value ("was", "of", "to"), or a test's abbreviation in capitals;
+# and 1,000 to 99,999 only ("CA 125 350 U/mL" is the marker's 350).
 _SPACE_THOUSANDS_AMOUNT = re.compile(
-    r"(?<![^\s(:=])(?P<head>[1-9]\d{0,2})"
-    r"(?P<tail>(?:[ \u2009\u202f\u00a0]\d{3})+)(?![\d.,]?\d)"
+    r"(?<![^\s(:=])(?P<head>[1-9]\d?)"
+    r"(?P<tail>[ \u2009\u202f\u00a0]\d{3})(?![\d.,]?\d)"
     r"(?=\s*(?:[mµμunpk]?(?:g|mol|mEq|kat)|[mµμ]?I?U)\s*/\s*(?:d[lL]|m[lL]|[lL])\b)"
 )
-_NUMBER_OR_TIME_BEFORE = re.compile(
-    r"(?i)(?:[\d.,]|\b(?:day|days|week|weeks|month|months|year|years|hours?|h|visit|no|grade"
-    r"|stage|type))\s*$"
+_RESULT_INTRODUCED = re.compile(
+    r"(?:[):=]|\b[A-Z]{2,6}|\b(?i:was|were|is|of|at|to|reached|measured))\s*$"
 )
 
 
@@ -845,7 +846,7 @@ def _joined(count: re.Match[str]) -> str:
 
 
 def _amount_joined(amount: re.Match[str]) -> str:
-    if _NUMBER_OR_TIME_BEFORE.search(amount.string[: amount.start()]):
+    if not _RESULT_INTRODUCED.search(amount.string[: amount.start()]):
         return amount.group()
     return _joined(amount)
 
